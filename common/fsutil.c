@@ -1,0 +1,178 @@
+/* File-system helpers: whole-file reads, atomic writes, mkdir -p, paths,
+ * content hashing and the build cache location. */
+#include "fsutil.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "alloc.h"
+
+char *lg_read_file(const char *path, size_t *len, lg_err_t *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        lg_err_set(err, LG_EIO, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = lg_malloc(cap);
+    for (;;) {
+        if (n + 1 >= cap)
+            lg_grow((void **)&buf, &cap, n + 4096, 1);
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    int failed = ferror(f);
+    fclose(f);
+    if (failed) {
+        free(buf);
+        lg_err_set(err, LG_EIO, "%s: read error", path);
+        return NULL;
+    }
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
+int lg_write_file_atomic(const char *path, const void *data, size_t len, lg_err_t *err)
+{
+    char *tmp = lg_asprintf("%s.tmp.%ld", path, (long)getpid());
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) {
+        lg_err_set(err, LG_EIO, "%s: cannot create: %s", tmp, strerror(errno));
+        free(tmp);
+        return LG_EIO;
+    }
+    const char *p = data;
+    size_t left = len;
+    while (left > 0) {
+        ssize_t w = write(fd, p, left);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            goto fail;
+        }
+        p += w;
+        left -= (size_t)w;
+    }
+    if (fsync(fd) != 0 && errno != EINVAL)
+        goto fail;
+    if (close(fd) != 0) {
+        fd = -1;
+        goto fail;
+    }
+    fd = -1;
+    if (rename(tmp, path) != 0)
+        goto fail;
+    free(tmp);
+    return LG_OK;
+fail:
+    lg_err_set(err, LG_EIO, "%s: cannot write: %s", path, strerror(errno));
+    if (fd >= 0)
+        close(fd);
+    unlink(tmp);
+    free(tmp);
+    return LG_EIO;
+}
+
+int lg_mkdirs(const char *path, lg_err_t *err)
+{
+    char *p = lg_strdup(path);
+    for (char *s = p + 1; ; s++) {
+        if (*s == '/' || *s == '\0') {
+            char c = *s;
+            *s = '\0';
+            if (mkdir(p, 0755) != 0 && errno != EEXIST) {
+                lg_err_set(err, LG_EIO, "%s: cannot create directory: %s", p, strerror(errno));
+                free(p);
+                return LG_EIO;
+            }
+            *s = c;
+            if (c == '\0')
+                break;
+        }
+    }
+    free(p);
+    if (!lg_is_dir(path))
+        return lg_err_set(err, LG_EIO, "%s: exists and is not a directory", path);
+    return LG_OK;
+}
+
+int lg_path_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+int lg_is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+char *lg_path_join(const char *dir, const char *name)
+{
+    if (name[0] == '/' || !dir || !dir[0])
+        return lg_strdup(name);
+    size_t n = strlen(dir);
+    return lg_asprintf("%s%s%s", dir, dir[n - 1] == '/' ? "" : "/", name);
+}
+
+char *lg_path_dirname(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return lg_strdup(".");
+    if (slash == path)
+        return lg_strdup("/");
+    return lg_strndup(path, (size_t)(slash - path));
+}
+
+void lg_hash_init(lg_hash_t *h) { h->h = 0xcbf29ce484222325ull; }
+
+void lg_hash_bytes(lg_hash_t *h, const void *data, size_t len)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < len; i++) {
+        h->h ^= p[i];
+        h->h *= 0x100000001b3ull;
+    }
+}
+
+void lg_hash_str(lg_hash_t *h, const char *s)
+{
+    lg_hash_bytes(h, s, strlen(s) + 1);
+}
+
+int lg_hash_file(lg_hash_t *h, const char *path, lg_err_t *err)
+{
+    size_t len;
+    char *data = lg_read_file(path, &len, err);
+    if (!data)
+        return LG_EIO;
+    lg_hash_bytes(h, data, len);
+    free(data);
+    return LG_OK;
+}
+
+char *lg_cache_dir(void)
+{
+    const char *d = getenv("LGFUZZ_CACHE_DIR");
+    if (d && d[0])
+        return lg_strdup(d);
+    d = getenv("XDG_CACHE_HOME");
+    if (d && d[0])
+        return lg_path_join(d, "lgfuzz");
+    d = getenv("HOME");
+    if (d && d[0])
+        return lg_asprintf("%s/.cache/lgfuzz", d);
+    return lg_strdup("/tmp/lgfuzz-cache");
+}

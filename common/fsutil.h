@@ -1,0 +1,40 @@
+/* File-system helpers used across components: whole-file reads, atomic
+ * writes (temp file + fsync + rename, so an interrupted run never leaves a
+ * half-written file), recursive mkdir, path joining, content hashing for
+ * build caches, and the per-user cache directory. */
+#ifndef LG_FSUTIL_H
+#define LG_FSUTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "err.h"
+
+/* Reads the whole file; returns a NUL-terminated heap buffer the caller
+ * frees (and its length in *len when len is not NULL), or NULL with err set
+ * naming the path and errno text. */
+char *lg_read_file(const char *path, size_t *len, lg_err_t *err);
+/* Writes data to path atomically. A full disk or permission problem gives
+ * LG_EIO naming the path; the previous file, if any, is left intact. */
+int lg_write_file_atomic(const char *path, const void *data, size_t len, lg_err_t *err);
+/* mkdir -p; existing directories are fine. */
+int lg_mkdirs(const char *path, lg_err_t *err);
+int lg_path_exists(const char *path);
+int lg_is_dir(const char *path);
+/* "dir/name" in a fresh heap string (name returned as is when absolute). */
+char *lg_path_join(const char *dir, const char *name);
+/* Directory part of path ("." when none); heap string. */
+char *lg_path_dirname(const char *path);
+
+/* Incremental 64-bit FNV-1a, for content-hash cache keys. */
+typedef struct lg_hash { uint64_t h; } lg_hash_t;
+void lg_hash_init(lg_hash_t *h);
+void lg_hash_bytes(lg_hash_t *h, const void *data, size_t len);
+void lg_hash_str(lg_hash_t *h, const char *s); /* includes a terminator */
+/* Hashes a file's contents; LG_EIO naming the path if unreadable. */
+int lg_hash_file(lg_hash_t *h, const char *path, lg_err_t *err);
+
+/* The build cache root: $LGFUZZ_CACHE_DIR, else $XDG_CACHE_HOME/lgfuzz,
+ * else $HOME/.cache/lgfuzz, else /tmp/lgfuzz-cache. Heap string. */
+char *lg_cache_dir(void);
+
+#endif

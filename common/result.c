@@ -1,0 +1,104 @@
+/* Run results: allocation shaped by the spec and JSON rendering. */
+#include "result.h"
+
+#include <json-c/json.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+
+run_result_t *run_result_create(const spec_t *spec)
+{
+    run_result_t *r = lg_calloc(1, sizeof *r);
+    r->nout = spec->nparams;
+    r->out = lg_calloc(spec->nparams ? spec->nparams : 1, sizeof *r->out);
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        if (p->is_array && p->dir != SPEC_DIR_IN) {
+            r->out[i].elems = lg_calloc(p->max_len, sizeof(int64_t));
+            r->out[i].len = p->max_len;
+        }
+    }
+    r->has_return = spec->has_return;
+    r->oob_param = -1;
+    return r;
+}
+
+void run_result_reset(run_result_t *r)
+{
+    r->status = RUN_OK;
+    r->sig = 0;
+    r->ret = 0;
+    r->cycles = 0;
+    r->oob_param = -1;
+    r->detail[0] = '\0';
+    for (size_t i = 0; i < r->nout; i++) {
+        r->out[i].scalar = 0;
+        r->out[i].valid = 0;
+        if (r->out[i].elems)
+            memset(r->out[i].elems, 0, r->out[i].len * sizeof(int64_t));
+    }
+}
+
+void run_result_destroy(run_result_t *r)
+{
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->nout; i++)
+        free(r->out[i].elems);
+    free(r->out);
+    free(r);
+}
+
+const char *run_status_name(run_status_t s)
+{
+    switch (s) {
+    case RUN_OK: return "ok";
+    case RUN_CRASH: return "crash";
+    case RUN_HANG: return "hang";
+    case RUN_OOB: return "oob";
+    case RUN_ASSERT: return "assert";
+    }
+    return "unknown";
+}
+
+static json_object *json_value(lg_type_t t, int64_t v)
+{
+    if (t == LG_U64)
+        return json_object_new_uint64((uint64_t)v);
+    return json_object_new_int64(v);
+}
+
+char *run_result_to_json(const spec_t *spec, const run_result_t *r)
+{
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "status", json_object_new_string(run_status_name(r->status)));
+    if (r->status == RUN_CRASH)
+        json_object_object_add(o, "signal", json_object_new_int(r->sig));
+    if (r->status == RUN_OOB && r->oob_param >= 0 && (size_t)r->oob_param < spec->nparams)
+        json_object_object_add(o, "oob", json_object_new_string(spec->params[r->oob_param].name));
+    if (r->detail[0])
+        json_object_object_add(o, "detail", json_object_new_string(r->detail));
+    if (r->has_return && r->status == RUN_OK)
+        json_object_object_add(o, "return", json_value(spec->ret_type, r->ret));
+    if (r->cycles)
+        json_object_object_add(o, "cycles", json_object_new_uint64(r->cycles));
+    json_object *outs = json_object_new_object();
+    for (size_t i = 0; i < spec->nparams && i < r->nout; i++) {
+        const spec_param_t *p = &spec->params[i];
+        if (p->dir == SPEC_DIR_IN)
+            continue;
+        if (p->is_array) {
+            json_object *a = json_object_new_array_ext((int)r->out[i].len);
+            for (size_t k = 0; k < r->out[i].len; k++)
+                json_object_array_add(a, json_value(p->type, r->out[i].elems[k]));
+            json_object_object_add(outs, p->name, a);
+        } else if (r->out[i].valid) {
+            json_object_object_add(outs, p->name, json_value(p->type, r->out[i].scalar));
+        }
+    }
+    json_object_object_add(o, "outputs", outs);
+    char *s = lg_strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+    json_object_put(o);
+    return s;
+}

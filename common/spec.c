@@ -1,0 +1,431 @@
+/* The kernel spec loader: walks the libyaml document of kernel.yaml,
+ * validates every section against the format in docs/spec.md and resolves
+ * defaults (HLS port names, interface modes, depths, widths). */
+#include "spec.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "fsutil.h"
+#include "spec_internal.h"
+
+/* Verilog and VHDL reserved words: HLS tools append `_r` to a port whose C
+ * name is one of these. */
+static const char *const reserved_words[] = {
+    "abs", "access", "after", "alias", "all", "always", "and", "architecture", "array", "assert", "assign",
+    "attribute", "begin", "block", "body", "buffer", "bus", "case", "component", "configuration", "constant",
+    "default", "disconnect", "downto", "else", "elsif", "end", "entity", "event", "exit", "file", "for",
+    "function", "generate", "generic", "group", "guarded", "if", "impure", "in", "inertial", "initial", "inout",
+    "input", "integer", "is", "label", "library", "linkage", "literal", "localparam", "loop", "map", "mod",
+    "module", "nand", "new", "next", "nor", "not", "null", "of", "on", "open", "or", "others", "out", "output",
+    "package", "parameter", "port", "postponed", "procedure", "process", "pure", "range", "real", "record",
+    "reg", "register", "reject", "rem", "repeat", "report", "return", "rol", "ror", "select", "severity",
+    "shared", "signal", "sla", "sll", "sra", "srl", "subtype", "task", "then", "time", "to", "transport",
+    "type", "unaffected", "units", "until", "use", "variable", "wait", "when", "while", "wire", "with", "xnor",
+    "xor", NULL};
+
+static int is_reserved(const char *name)
+{
+    for (const char *const *w = reserved_words; *w; w++)
+        if (strcmp(*w, name) == 0)
+            return 1;
+    return 0;
+}
+
+static int is_identifier(const char *s)
+{
+    if (!s[0] || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
+        return 0;
+    for (const char *p = s; *p; p++)
+        if (!(isalnum((unsigned char)*p) || *p == '_'))
+            return 0;
+    return 1;
+}
+
+yaml_node_t *spec_require(yamldoc_t *d, const yaml_node_t *map, const char *key, const char *section,
+                            lg_err_t *err)
+{
+    yaml_node_t *n = yamldoc_get(d, map, key);
+    if (!n)
+        yamldoc_error(d, map, err, "missing required key '%s' in %s", key, section);
+    return n;
+}
+
+int spec_resolve_file(yamldoc_t *d, spec_t *s, yaml_node_t *n, const char *what, char **out,
+                                 lg_err_t *err)
+{
+    const char *rel = yamldoc_scalar(d, n, what, err);
+    if (!rel)
+        return LG_EINVAL;
+    char *path = lg_path_join(s->dir, rel);
+    if (!lg_path_exists(path)) {
+        free(path);
+        return yamldoc_error(d, n, err, "%s '%s' does not exist (paths are relative to %s)", what, rel, s->dir);
+    }
+    *out = path;
+    return LG_OK;
+}
+
+static int parse_c(yamldoc_t *d, spec_t *s, yaml_node_t *c, lg_err_t *err)
+{
+    static const char *const keys[] = {"source", "function", NULL};
+    if (yamldoc_expect_map(d, c, "c", err) || yamldoc_check_keys(d, c, "c", keys, err))
+        return LG_EINVAL;
+    yaml_node_t *src = spec_require(d, c, "source", "c", err);
+    if (!src || spec_resolve_file(d, s, src, "c.source", &s->c_source, err))
+        return LG_EINVAL;
+    yaml_node_t *fn = spec_require(d, c, "function", "c", err);
+    const char *name = fn ? yamldoc_scalar(d, fn, "c.function", err) : NULL;
+    if (!name)
+        return LG_EINVAL;
+    if (!is_identifier(name))
+        return yamldoc_error(d, fn, err, "c.function '%s' is not a C identifier", name);
+    s->c_function = lg_strdup(name);
+    return LG_OK;
+}
+
+static int parse_type(yamldoc_t *d, yaml_node_t *n, const char *what, lg_type_t *out, lg_err_t *err)
+{
+    const char *t = yamldoc_scalar(d, n, what, err);
+    if (!t)
+        return LG_EINVAL;
+    if (lg_type_parse(t, out) != 0)
+        return yamldoc_error(d, n, err, "unknown type '%s' for %s (expected i8, i16, i32, i64, u8, u16, u32 or u64)",
+                             t, what);
+    return LG_OK;
+}
+
+/* Parses a range value in the param's type order (u64 needs the unsigned parse). */
+static int parse_bound(yamldoc_t *d, yaml_node_t *n, lg_type_t t, const char *what, int64_t *out, lg_err_t *err)
+{
+    if (t == LG_U64) {
+        uint64_t u;
+        if (yamldoc_uint(d, n, what, &u, err))
+            return LG_EINVAL;
+        *out = (int64_t)u;
+        return LG_OK;
+    }
+    if (yamldoc_int(d, n, what, out, err))
+        return LG_EINVAL;
+    if (*out < lg_type_min(t) || *out > lg_type_max(t))
+        return yamldoc_error(d, n, err, "%s %lld is outside type %s [%lld, %lld]", what, (long long)*out,
+                             lg_type_name(t), (long long)lg_type_min(t), (long long)lg_type_max(t));
+    return LG_OK;
+}
+
+static int parse_range(yamldoc_t *d, spec_param_t *p, yaml_node_t *r, lg_err_t *err)
+{
+    char what[128];
+    snprintf(what, sizeof what, "range of '%s'", p->name);
+    if (yamldoc_expect_seq(d, r, what, err))
+        return LG_EINVAL;
+    size_t n = (size_t)(r->data.sequence.items.top - r->data.sequence.items.start);
+    if (n != 2)
+        return yamldoc_error(d, r, err, "%s must be a list [lo, hi] of two integers, found %zu items", what, n);
+    yaml_node_t *lo = yamldoc_node(d, r->data.sequence.items.start[0]);
+    yaml_node_t *hi = yamldoc_node(d, r->data.sequence.items.start[1]);
+    if (parse_bound(d, lo, p->type, what, &p->range_lo, err) || parse_bound(d, hi, p->type, what, &p->range_hi, err))
+        return LG_EINVAL;
+    if (lg_type_cmp(p->type, p->range_lo, p->range_hi) > 0)
+        return yamldoc_error(d, r, err, "%s is empty: lo %lld > hi %lld", what, (long long)p->range_lo,
+                             (long long)p->range_hi);
+    p->has_range = 1;
+    return LG_OK;
+}
+
+/* Array shape; the name in `len:` is resolved once all params are known. */
+static int parse_array(yamldoc_t *d, spec_param_t *p, yaml_node_t *a, char **len_name, yaml_node_t **len_node,
+                       lg_err_t *err)
+{
+    static const char *const keys[] = {"max_len", "len", NULL};
+    char what[128];
+    snprintf(what, sizeof what, "array of '%s'", p->name);
+    if (yamldoc_expect_map(d, a, what, err) || yamldoc_check_keys(d, a, what, keys, err))
+        return LG_EINVAL;
+    p->is_array = 1;
+    p->len_param = -1;
+    yaml_node_t *ml = yamldoc_get(d, a, "max_len");
+    yaml_node_t *len = spec_require(d, a, "len", what, err);
+    if (!len)
+        return LG_EINVAL;
+    int64_t max_len = -1;
+    if (ml) {
+        if (yamldoc_int(d, ml, "max_len", &max_len, err))
+            return LG_EINVAL;
+        if (max_len < 1)
+            return yamldoc_error(d, ml, err, "max_len of '%s' must be at least 1, found %lld", p->name,
+                                 (long long)max_len);
+        if (max_len > (1 << 24))
+            return yamldoc_error(d, ml, err, "max_len of '%s' is %lld; lgfuzz supports at most %d elements",
+                                 p->name, (long long)max_len, 1 << 24);
+    }
+    const char *lt = yamldoc_scalar(d, len, "len", err);
+    if (!lt)
+        return LG_EINVAL;
+    if (isdigit((unsigned char)lt[0]) || lt[0] == '-') {
+        int64_t fixed;
+        if (yamldoc_int(d, len, "len", &fixed, err))
+            return LG_EINVAL;
+        if (fixed < 1 || fixed > (1 << 24))
+            return yamldoc_error(d, len, err, "fixed len of '%s' must be in [1, %d], found %lld", p->name, 1 << 24,
+                                 (long long)fixed);
+        if (ml && max_len != fixed)
+            return yamldoc_error(d, ml, err, "max_len %lld of '%s' disagrees with its fixed len %lld",
+                                 (long long)max_len, p->name, (long long)fixed);
+        p->fixed_len = 1;
+        p->max_len = (size_t)fixed;
+        return LG_OK;
+    }
+    if (!ml)
+        return yamldoc_error(d, a, err, "array '%s' has its length in param '%s' and needs max_len", p->name, lt);
+    p->max_len = (size_t)max_len;
+    *len_name = lg_strdup(lt);
+    *len_node = len;
+    return LG_OK;
+}
+
+static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name, yaml_node_t **len_node,
+                       lg_err_t *err)
+{
+    static const char *const keys[] = {"name", "type", "array", "dir", "range", NULL};
+    spec_param_t *p = &s->params[s->nparams];
+    memset(p, 0, sizeof *p);
+    p->len_param = -1;
+    p->line = (int)n->start_mark.line + 1;
+    p->col = (int)n->start_mark.column + 1;
+    if (yamldoc_expect_map(d, n, "each entry of params", err) || yamldoc_check_keys(d, n, "a param", keys, err))
+        return LG_EINVAL;
+    yaml_node_t *name = spec_require(d, n, "name", "a param", err);
+    const char *nm = name ? yamldoc_scalar(d, name, "param name", err) : NULL;
+    if (!nm)
+        return LG_EINVAL;
+    if (!is_identifier(nm))
+        return yamldoc_error(d, name, err, "param name '%s' is not a C identifier", nm);
+    if (spec_param_index(s, nm) >= 0)
+        return yamldoc_error(d, name, err, "duplicate param '%s'", nm);
+    p->name = lg_strdup(nm);
+    s->nparams++; /* owned by s from here on, so spec_destroy frees it */
+    yaml_node_t *type = spec_require(d, n, "type", "param", err);
+    if (!type || parse_type(d, type, "param type", &p->type, err))
+        return LG_EINVAL;
+    p->range_lo = lg_type_min(p->type);
+    p->range_hi = lg_type_max(p->type);
+    yaml_node_t *dir = yamldoc_get(d, n, "dir");
+    if (dir) {
+        const char *dv = yamldoc_scalar(d, dir, "dir", err);
+        if (!dv)
+            return LG_EINVAL;
+        if (strcmp(dv, "in") == 0)
+            p->dir = SPEC_DIR_IN;
+        else if (strcmp(dv, "out") == 0)
+            p->dir = SPEC_DIR_OUT;
+        else if (strcmp(dv, "inout") == 0)
+            p->dir = SPEC_DIR_INOUT;
+        else
+            return yamldoc_error(d, dir, err, "dir of '%s' must be in, out or inout, found '%s'", p->name, dv);
+    }
+    yaml_node_t *arr = yamldoc_get(d, n, "array");
+    if (arr && parse_array(d, p, arr, len_name, len_node, err))
+        return LG_EINVAL;
+    yaml_node_t *range = yamldoc_get(d, n, "range");
+    if (range && parse_range(d, p, range, err))
+        return LG_EINVAL;
+    return LG_OK;
+}
+
+/* Ties each array to its len param: an input integer scalar whose domain
+ * is narrowed to [0, max_len]. */
+static int resolve_len(yamldoc_t *d, spec_t *s, size_t i, const char *len_name, yaml_node_t *len_node,
+                       lg_err_t *err)
+{
+    spec_param_t *p = &s->params[i];
+    int j = spec_param_index(s, len_name);
+    if (j < 0)
+        return yamldoc_error(d, len_node, err, "len of '%s' names '%s', which is not a param", p->name, len_name);
+    spec_param_t *q = &s->params[j];
+    if (q->is_array || q->dir != SPEC_DIR_IN)
+        return yamldoc_error(d, len_node, err, "len of '%s' names '%s', which is not an integer input scalar",
+                             p->name, len_name);
+    if (q->has_range) {
+        if (lg_type_cmp(q->type, q->range_lo, 0) < 0 || lg_type_cmp(q->type, q->range_hi, (int64_t)p->max_len) > 0)
+            return yamldoc_error(d, len_node, err,
+                                 "range [%lld, %lld] of '%s' exceeds [0, %zu], the lengths array '%s' can have",
+                                 (long long)q->range_lo, (long long)q->range_hi, q->name, p->max_len, p->name);
+    } else {
+        q->range_lo = 0;
+        q->range_hi = lg_type_cmp(q->type, (int64_t)p->max_len, lg_type_max(q->type)) > 0 ? lg_type_max(q->type)
+                                                                                          : (int64_t)p->max_len;
+    }
+    p->len_param = j;
+    return LG_OK;
+}
+
+static int parse_params(yamldoc_t *d, spec_t *s, yaml_node_t *ps, lg_err_t *err)
+{
+    if (yamldoc_expect_seq(d, ps, "params", err))
+        return LG_EINVAL;
+    size_t n = (size_t)(ps->data.sequence.items.top - ps->data.sequence.items.start);
+    s->params = lg_calloc(n ? n : 1, sizeof *s->params);
+    char **len_names = lg_calloc(n ? n : 1, sizeof *len_names);
+    yaml_node_t **len_nodes = lg_calloc(n ? n : 1, sizeof *len_nodes);
+    int rc = LG_OK;
+    for (size_t i = 0; i < n && rc == LG_OK; i++)
+        rc = parse_param(d, s, yamldoc_node(d, ps->data.sequence.items.start[i]), &len_names[i], &len_nodes[i], err);
+    for (size_t i = 0; i < s->nparams && rc == LG_OK; i++)
+        if (len_names[i])
+            rc = resolve_len(d, s, i, len_names[i], len_nodes[i], err);
+    for (size_t i = 0; i < n; i++)
+        free(len_names[i]);
+    free(len_names);
+    free(len_nodes);
+    return rc;
+}
+
+spec_t *spec_load(const char *path, lg_err_t *err)
+{
+    static const char *const keys[] = {"kernel", "c", "params", "return", "rtl", "hls", "seeds", NULL};
+    spec_t *s = lg_calloc(1, sizeof *s);
+    s->path = lg_strdup(path);
+    s->dir = lg_path_dirname(path);
+    yamldoc_t d;
+    if (yamldoc_load(&d, path, err))
+        goto fail;
+    yaml_node_t *root = yamldoc_root(&d);
+    if (yamldoc_expect_map(&d, root, "the spec", err) || yamldoc_check_keys(&d, root, "the spec", keys, err))
+        goto fail;
+    yaml_node_t *k = spec_require(&d, root, "kernel", "the spec", err);
+    const char *kname = k ? yamldoc_scalar(&d, k, "kernel", err) : NULL;
+    if (!kname)
+        goto fail;
+    if (!is_identifier(kname)) {
+        yamldoc_error(&d, k, err, "kernel name '%s' must be an identifier (it names files and C functions)", kname);
+        goto fail;
+    }
+    s->kernel = lg_strdup(kname);
+    yaml_node_t *c = spec_require(&d, root, "c", "the spec", err);
+    if (!c || parse_c(&d, s, c, err))
+        goto fail;
+    yaml_node_t *ps = spec_require(&d, root, "params", "the spec", err);
+    if (!ps || parse_params(&d, s, ps, err))
+        goto fail;
+    yaml_node_t *ret = yamldoc_get(&d, root, "return");
+    if (ret) {
+        const char *rv = yamldoc_scalar(&d, ret, "return", err);
+        if (!rv)
+            goto fail;
+        if (strcmp(rv, "void") != 0) {
+            if (parse_type(&d, ret, "return", &s->ret_type, err))
+                goto fail;
+            s->has_return = 1;
+        }
+    }
+    s->ifaces = lg_calloc(s->nparams ? s->nparams : 1, sizeof *s->ifaces);
+    yaml_node_t *rtl = yamldoc_get(&d, root, "rtl");
+    if (rtl && spec_parse_rtl(&d, s, rtl, err))
+        goto fail;
+    spec_default_ifaces(s);
+    yaml_node_t *hls = yamldoc_get(&d, root, "hls");
+    if (hls && spec_parse_hls(&d, s, hls, err))
+        goto fail;
+    yaml_node_t *seeds = yamldoc_get(&d, root, "seeds");
+    if (seeds) {
+        if (spec_resolve_file(&d, s, seeds, "seeds", &s->seeds_dir, err))
+            goto fail;
+        if (!lg_is_dir(s->seeds_dir)) {
+            yamldoc_error(&d, seeds, err, "seeds '%s' is not a directory", s->seeds_dir);
+            goto fail;
+        }
+    }
+    yamldoc_free(&d);
+    return s;
+fail:
+    yamldoc_free(&d);
+    spec_destroy(s);
+    return NULL;
+}
+
+void spec_destroy(spec_t *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->nparams; i++) {
+        free(s->params[i].name);
+        if (s->ifaces)
+            free(s->ifaces[i].port);
+    }
+    free(s->params);
+    free(s->ifaces);
+    for (size_t i = 0; i < s->nrtl_sources; i++)
+        free(s->rtl_sources[i]);
+    free(s->rtl_sources);
+    for (size_t i = 0; i < s->nwidths; i++)
+        free(s->widths[i].var);
+    free(s->widths);
+    free(s->path);
+    free(s->dir);
+    free(s->kernel);
+    free(s->c_source);
+    free(s->c_function);
+    free(s->rtl_top);
+    free(s->rtl_protocol);
+    free(s->seeds_dir);
+    free(s);
+}
+
+int spec_param_index(const spec_t *s, const char *name)
+{
+    for (size_t i = 0; i < s->nparams; i++)
+        if (strcmp(s->params[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+size_t spec_array_len(const spec_t *s, size_t i, const int64_t *scalar_values)
+{
+    const spec_param_t *p = &s->params[i];
+    if (p->fixed_len || p->len_param < 0)
+        return p->max_len;
+    int64_t v = scalar_values[p->len_param];
+    const spec_param_t *q = &s->params[p->len_param];
+    if (q->type == LG_U64 && v < 0)
+        return p->max_len;
+    if (v < 0)
+        return 0;
+    return (uint64_t)v > p->max_len ? p->max_len : (size_t)v;
+}
+
+void spec_format_signature(const spec_t *s, char *buf, size_t cap)
+{
+    size_t n = (size_t)snprintf(buf, cap, "%s %s(", s->has_return ? lg_type_ctype(s->ret_type) : "void",
+                                s->c_function);
+    for (size_t i = 0; i < s->nparams && n < cap; i++) {
+        const spec_param_t *p = &s->params[i];
+        int ptr = p->is_array || p->dir != SPEC_DIR_IN;
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s%s %s%s", i ? ", " : "",
+                              ptr && p->dir == SPEC_DIR_IN ? "const " : "", lg_type_ctype(p->type), ptr ? "*" : "",
+                              p->name);
+    }
+    if (n < cap)
+        snprintf(buf + n, cap - n, "%s)", s->nparams ? "" : "void");
+}
+
+const char *spec_dir_name(spec_dir_t d)
+{
+    return d == SPEC_DIR_IN ? "in" : d == SPEC_DIR_OUT ? "out" : "inout";
+}
+
+const char *spec_if_mode_name(spec_if_mode_t m)
+{
+    switch (m) {
+    case SPEC_IF_AP_NONE: return "ap_none";
+    case SPEC_IF_AP_VLD: return "ap_vld";
+    case SPEC_IF_AP_MEMORY: return "ap_memory";
+    case SPEC_IF_AP_FIFO: return "ap_fifo";
+    }
+    return "?";
+}
+
+int spec_name_is_reserved(const char *name) { return is_reserved(name); }

@@ -1,0 +1,89 @@
+/* The kernel spec (kernel.yaml): the user-facing description of a C kernel
+ * and its RTL. Loaded with libyaml; every error names file:line:col and what
+ * was expected. See docs/spec.md for the format. */
+#ifndef LG_SPEC_H
+#define LG_SPEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "err.h"
+#include "types.h"
+
+typedef enum { SPEC_DIR_IN, SPEC_DIR_OUT, SPEC_DIR_INOUT } spec_dir_t;
+
+typedef enum {
+    SPEC_IF_AP_NONE,   /* scalar input port */
+    SPEC_IF_AP_VLD,    /* scalar output with valid */
+    SPEC_IF_AP_MEMORY, /* array: address0/ce0/q0/we0/d0 (+ port 1) */
+    SPEC_IF_AP_FIFO    /* stream: _dout/_empty_n/_read or _din/_full_n/_write */
+} spec_if_mode_t;
+
+typedef struct spec_param {
+    char *name;
+    lg_type_t type;       /* element type for arrays */
+    spec_dir_t dir;
+    int is_array;
+    size_t max_len;       /* arrays: capacity (== fixed length when fixed) */
+    int len_param;        /* arrays: index of the scalar param giving the length, or -1 */
+    int fixed_len;        /* arrays: 1 when `len:` is a number */
+    int has_range;
+    int64_t range_lo, range_hi; /* inclusive, in the type's order; whole type when !has_range */
+    int line, col;        /* where the param was declared in the spec */
+} spec_param_t;
+
+typedef struct spec_iface {
+    spec_if_mode_t mode;
+    int has_depth;
+    uint64_t depth;       /* ap_memory / ap_fifo: declared depth */
+    int width;            /* RTL port data width in bits; 0 = the C type's width */
+    char *port;           /* port-name prefix: HLS default (`in` -> `in_r`) or `port:` */
+    int explicit;         /* 1 when the spec had an `interfaces` entry for it */
+} spec_iface_t;
+
+typedef struct spec_width {
+    char *var;            /* a C local of the kernel */
+    lg_width_t width;
+} spec_width_t;
+
+typedef struct spec {
+    char *path;           /* the spec file as given */
+    char *dir;            /* directory of the spec; relative paths resolve here */
+    char *kernel;
+    char *c_source;       /* resolved path */
+    char *c_function;
+    spec_param_t *params; /* in C signature order */
+    size_t nparams;
+    int has_return;
+    lg_type_t ret_type;
+    /* rtl section (optional as a whole; has_rtl says whether present) */
+    int has_rtl;
+    char **rtl_sources;   /* resolved paths */
+    size_t nrtl_sources;
+    char *rtl_top;
+    char *rtl_protocol;   /* "ap_ctrl_hs" */
+    uint64_t max_cycles;
+    spec_iface_t *ifaces; /* one per param, same index; defaults filled in */
+    spec_width_t *widths; /* hls.widths */
+    size_t nwidths;
+    char *seeds_dir;      /* resolved, or NULL */
+} spec_t;
+
+/* Loads and validates the spec at path. On success returns a spec the caller
+ * owns (free with spec_destroy); on error returns NULL and fills err with
+ * "file:line:col: message". */
+spec_t *spec_load(const char *path, lg_err_t *err);
+void spec_destroy(spec_t *spec); /* accepts NULL */
+
+/* Index of the param called name, or -1. */
+int spec_param_index(const spec_t *spec, const char *name);
+/* Number of elements array param i holds for an input whose scalar values
+ * are given (values[j] for scalar param j): the fixed length, or the value
+ * of its len param clamped to [0, max_len]. */
+size_t spec_array_len(const spec_t *spec, size_t i, const int64_t *scalar_values);
+/* Writes the resolved C prototype ("int accumulate(const int32_t *data, int32_t size)")
+ * into buf. */
+void spec_format_signature(const spec_t *spec, char *buf, size_t cap);
+const char *spec_dir_name(spec_dir_t d);
+const char *spec_if_mode_name(spec_if_mode_t m);
+
+#endif

@@ -1,0 +1,190 @@
+/* The rtl and hls sections of the kernel spec: RTL sources, top module,
+ * protocol, cycle limit, per-param interfaces with HLS default port names,
+ * and the RTL bit widths of C locals. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "spec_internal.h"
+
+static int parse_sources(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
+{
+    if (n->type == YAML_SCALAR_NODE) {
+        s->rtl_sources = lg_calloc(1, sizeof *s->rtl_sources);
+        if (spec_resolve_file(d, s, n, "rtl source", &s->rtl_sources[0], err))
+            return LG_EINVAL;
+        s->nrtl_sources = 1;
+        return LG_OK;
+    }
+    if (yamldoc_expect_seq(d, n, "rtl.sources", err))
+        return LG_EINVAL;
+    size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+    if (cnt == 0)
+        return yamldoc_error(d, n, err, "rtl.sources is empty; list the Verilog files of the kernel");
+    s->rtl_sources = lg_calloc(cnt, sizeof *s->rtl_sources);
+    for (size_t i = 0; i < cnt; i++) {
+        if (spec_resolve_file(d, s, yamldoc_node(d, n->data.sequence.items.start[i]), "rtl source",
+                              &s->rtl_sources[i], err))
+            return LG_EINVAL;
+        s->nrtl_sources++;
+    }
+    return LG_OK;
+}
+
+static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_if_mode_t *out, lg_err_t *err)
+{
+    static const struct { const char *name; spec_if_mode_t mode; } modes[] = {
+        {"ap_none", SPEC_IF_AP_NONE}, {"ap_vld", SPEC_IF_AP_VLD},
+        {"ap_memory", SPEC_IF_AP_MEMORY}, {"ap_fifo", SPEC_IF_AP_FIFO}};
+    const char *m = yamldoc_scalar(d, n, "mode", err);
+    if (!m)
+        return LG_EINVAL;
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        if (strcmp(m, modes[i].name) != 0)
+            continue;
+        spec_if_mode_t mode = modes[i].mode;
+        if (p->is_array && (mode == SPEC_IF_AP_NONE || mode == SPEC_IF_AP_VLD))
+            return yamldoc_error(d, n, err, "'%s' is an array: mode must be ap_memory or ap_fifo, not %s", p->name, m);
+        if (!p->is_array && (mode == SPEC_IF_AP_MEMORY || mode == SPEC_IF_AP_FIFO))
+            return yamldoc_error(d, n, err, "'%s' is a scalar: mode must be ap_none or ap_vld, not %s", p->name, m);
+        if (mode == SPEC_IF_AP_NONE && p->dir != SPEC_DIR_IN)
+            return yamldoc_error(d, n, err, "'%s' is an output: an ap_none port only carries inputs (use ap_vld)",
+                                 p->name);
+        *out = mode;
+        return LG_OK;
+    }
+    return yamldoc_error(d, n, err, "unknown interface mode '%s' for '%s' (expected ap_none, ap_vld, ap_memory or ap_fifo)",
+                         m, p->name);
+}
+
+static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *val, lg_err_t *err)
+{
+    static const char *const keys[] = {"mode", "depth", "width", "port", NULL};
+    const char *pname = yamldoc_scalar(d, key, "interface name", err);
+    if (!pname)
+        return LG_EINVAL;
+    int i = spec_param_index(s, pname);
+    if (i < 0)
+        return yamldoc_error(d, key, err, "interfaces names '%s', which is not a param", pname);
+    spec_param_t *p = &s->params[i];
+    spec_iface_t *f = &s->ifaces[i];
+    char what[128];
+    snprintf(what, sizeof what, "interface of '%s'", pname);
+    if (yamldoc_expect_map(d, val, what, err) || yamldoc_check_keys(d, val, what, keys, err))
+        return LG_EINVAL;
+    f->explicit = 1;
+    f->mode = p->is_array ? SPEC_IF_AP_MEMORY : p->dir == SPEC_DIR_IN ? SPEC_IF_AP_NONE : SPEC_IF_AP_VLD;
+    yaml_node_t *n;
+    if ((n = yamldoc_get(d, val, "mode")) && parse_mode(d, n, p, &f->mode, err))
+        return LG_EINVAL;
+    if ((n = yamldoc_get(d, val, "depth"))) {
+        if (!p->is_array)
+            return yamldoc_error(d, n, err, "depth is only meaningful for arrays; '%s' is a scalar", pname);
+        if (yamldoc_uint(d, n, "depth", &f->depth, err))
+            return LG_EINVAL;
+        if (f->depth < 1)
+            return yamldoc_error(d, n, err, "depth of '%s' must be at least 1", pname);
+        f->has_depth = 1;
+    }
+    if ((n = yamldoc_get(d, val, "width"))) {
+        int64_t w;
+        if (yamldoc_int(d, n, "width", &w, err))
+            return LG_EINVAL;
+        if (w < 1 || w > 64)
+            return yamldoc_error(d, n, err, "width of '%s' must be in [1, 64] bits, found %lld", pname, (long long)w);
+        f->width = (int)w;
+    }
+    if ((n = yamldoc_get(d, val, "port"))) {
+        const char *port = yamldoc_scalar(d, n, "port", err);
+        if (!port)
+            return LG_EINVAL;
+        f->port = lg_strdup(port);
+    }
+    return LG_OK;
+}
+
+int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err)
+{
+    static const char *const keys[] = {"sources", "top", "protocol", "max_cycles", "interfaces", NULL};
+    if (yamldoc_expect_map(d, rtl, "rtl", err) || yamldoc_check_keys(d, rtl, "rtl", keys, err))
+        return LG_EINVAL;
+    s->has_rtl = 1;
+    yaml_node_t *n = spec_require(d, rtl, "sources", "rtl", err);
+    if (!n || parse_sources(d, s, n, err))
+        return LG_EINVAL;
+    n = yamldoc_get(d, rtl, "top");
+    const char *top = n ? yamldoc_scalar(d, n, "rtl.top", err) : s->kernel;
+    if (!top)
+        return LG_EINVAL;
+    s->rtl_top = lg_strdup(top);
+    n = yamldoc_get(d, rtl, "protocol");
+    const char *proto = n ? yamldoc_scalar(d, n, "rtl.protocol", err) : "ap_ctrl_hs";
+    if (!proto)
+        return LG_EINVAL;
+    if (strcmp(proto, "ap_ctrl_hs") != 0)
+        return yamldoc_error(d, n, err, "unsupported rtl.protocol '%s' (lgfuzz drives ap_ctrl_hs)", proto);
+    s->rtl_protocol = lg_strdup(proto);
+    s->max_cycles = 1000000;
+    if ((n = yamldoc_get(d, rtl, "max_cycles"))) {
+        if (yamldoc_uint(d, n, "rtl.max_cycles", &s->max_cycles, err))
+            return LG_EINVAL;
+        if (s->max_cycles < 1)
+            return yamldoc_error(d, n, err, "rtl.max_cycles must be at least 1");
+    }
+    if ((n = yamldoc_get(d, rtl, "interfaces"))) {
+        if (yamldoc_expect_map(d, n, "rtl.interfaces", err))
+            return LG_EINVAL;
+        for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++)
+            if (parse_iface(d, s, yamldoc_node(d, p->key), yamldoc_node(d, p->value), err))
+                return LG_EINVAL;
+    }
+    return LG_OK;
+}
+
+void spec_default_ifaces(spec_t *s)
+{
+    for (size_t i = 0; i < s->nparams; i++) {
+        spec_param_t *p = &s->params[i];
+        spec_iface_t *f = &s->ifaces[i];
+        if (!f->explicit)
+            f->mode = p->is_array ? SPEC_IF_AP_MEMORY : p->dir == SPEC_DIR_IN ? SPEC_IF_AP_NONE : SPEC_IF_AP_VLD;
+        if (p->is_array && !f->has_depth)
+            f->depth = p->max_len;
+        if (!f->width)
+            f->width = lg_type_bits(p->type);
+        if (!f->port)
+            f->port = spec_name_is_reserved(p->name) ? lg_asprintf("%s_r", p->name) : lg_strdup(p->name);
+    }
+}
+
+int spec_parse_hls(yamldoc_t *d, spec_t *s, yaml_node_t *hls, lg_err_t *err)
+{
+    static const char *const keys[] = {"widths", NULL};
+    if (yamldoc_expect_map(d, hls, "hls", err) || yamldoc_check_keys(d, hls, "hls", keys, err))
+        return LG_EINVAL;
+    yaml_node_t *w = yamldoc_get(d, hls, "widths");
+    if (!w)
+        return LG_OK;
+    if (yamldoc_expect_map(d, w, "hls.widths", err))
+        return LG_EINVAL;
+    size_t cnt = (size_t)(w->data.mapping.pairs.top - w->data.mapping.pairs.start);
+    s->widths = lg_calloc(cnt ? cnt : 1, sizeof *s->widths);
+    for (yaml_node_pair_t *p = w->data.mapping.pairs.start; p < w->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = yamldoc_node(d, p->key), *v = yamldoc_node(d, p->value);
+        const char *var = yamldoc_scalar(d, k, "hls.widths key", err);
+        const char *wt = var ? yamldoc_scalar(d, v, "hls.widths value", err) : NULL;
+        if (!wt)
+            return LG_EINVAL;
+        spec_width_t *e = &s->widths[s->nwidths];
+        if (lg_width_parse(wt, &e->width) != 0)
+            return yamldoc_error(d, v, err, "width '%s' of '%s' must be u<bits> or i<bits> with 1..64 bits (e.g. u9)",
+                                 wt, var);
+        for (size_t j = 0; j < s->nwidths; j++)
+            if (strcmp(s->widths[j].var, var) == 0)
+                return yamldoc_error(d, k, err, "duplicate width for '%s'", var);
+        e->var = lg_strdup(var);
+        s->nwidths++;
+    }
+    return LG_OK;
+}

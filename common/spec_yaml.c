@@ -1,0 +1,162 @@
+/* Typed access to a libyaml document (loaded with yaml_parser_load), so the
+ * spec loader can report every problem as file:line:col. */
+#include "spec_yaml.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int yamldoc_load(yamldoc_t *d, const char *file, lg_err_t *err)
+{
+    memset(d, 0, sizeof *d);
+    d->file = file;
+    FILE *f = fopen(file, "rb");
+    if (!f)
+        return lg_err_set(err, LG_EIO, "%s: cannot open: %s", file, strerror(errno));
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser)) {
+        fclose(f);
+        return lg_err_set(err, LG_ENOMEM, "%s: cannot initialise the YAML parser", file);
+    }
+    yaml_parser_set_input_file(&parser, f);
+    int rc = LG_OK;
+    if (!yaml_parser_load(&parser, &d->doc)) {
+        rc = lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: YAML syntax error: %s%s%s", file,
+                        parser.problem_mark.line + 1, parser.problem_mark.column + 1,
+                        parser.problem ? parser.problem : "malformed document",
+                        parser.context ? " " : "", parser.context ? parser.context : "");
+    } else {
+        d->loaded = 1;
+        if (!yaml_document_get_root_node(&d->doc))
+            rc = lg_err_set(err, LG_EINVAL, "%s:1:1: the file is empty; expected a mapping with a `kernel:` key", file);
+    }
+    yaml_parser_delete(&parser);
+    fclose(f);
+    return rc;
+}
+
+void yamldoc_free(yamldoc_t *d)
+{
+    if (d->loaded)
+        yaml_document_delete(&d->doc);
+    d->loaded = 0;
+}
+
+yaml_node_t *yamldoc_root(yamldoc_t *d) { return yaml_document_get_root_node(&d->doc); }
+yaml_node_t *yamldoc_node(yamldoc_t *d, int id) { return yaml_document_get_node(&d->doc, id); }
+
+int yamldoc_error(const yamldoc_t *d, const yaml_node_t *n, lg_err_t *err, const char *fmt, ...)
+{
+    char msg[LG_ERR_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    size_t line = n ? n->start_mark.line + 1 : 1, col = n ? n->start_mark.column + 1 : 1;
+    return lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: %s", d->file, line, col, msg);
+}
+
+static const char *kind_name(const yaml_node_t *n)
+{
+    switch (n->type) {
+    case YAML_SCALAR_NODE: return "a scalar";
+    case YAML_SEQUENCE_NODE: return "a list";
+    case YAML_MAPPING_NODE: return "a mapping";
+    default: return "nothing";
+    }
+}
+
+int yamldoc_expect_map(const yamldoc_t *d, const yaml_node_t *n, const char *what, lg_err_t *err)
+{
+    if (n->type == YAML_MAPPING_NODE)
+        return LG_OK;
+    return yamldoc_error(d, n, err, "%s must be a mapping, found %s", what, kind_name(n));
+}
+
+int yamldoc_expect_seq(const yamldoc_t *d, const yaml_node_t *n, const char *what, lg_err_t *err)
+{
+    if (n->type == YAML_SEQUENCE_NODE)
+        return LG_OK;
+    return yamldoc_error(d, n, err, "%s must be a list, found %s", what, kind_name(n));
+}
+
+const char *yamldoc_scalar(const yamldoc_t *d, const yaml_node_t *n, const char *what, lg_err_t *err)
+{
+    if (n->type != YAML_SCALAR_NODE) {
+        yamldoc_error(d, n, err, "%s must be a scalar, found %s", what, kind_name(n));
+        return NULL;
+    }
+    return (const char *)n->data.scalar.value;
+}
+
+int yamldoc_int(const yamldoc_t *d, const yaml_node_t *n, const char *what, int64_t *out, lg_err_t *err)
+{
+    const char *s = yamldoc_scalar(d, n, what, err);
+    if (!s)
+        return LG_EINVAL;
+    errno = 0;
+    char *end;
+    long long v = strtoll(s, &end, 0);
+    if (!s[0] || *end != '\0' || errno == ERANGE)
+        return yamldoc_error(d, n, err, "%s must be an integer, found '%s'", what, s);
+    *out = v;
+    return LG_OK;
+}
+
+int yamldoc_uint(const yamldoc_t *d, const yaml_node_t *n, const char *what, uint64_t *out, lg_err_t *err)
+{
+    const char *s = yamldoc_scalar(d, n, what, err);
+    if (!s)
+        return LG_EINVAL;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (!s[0] || s[0] == '-' || *end != '\0' || errno == ERANGE)
+        return yamldoc_error(d, n, err, "%s must be a non-negative integer, found '%s'", what, s);
+    *out = v;
+    return LG_OK;
+}
+
+yaml_node_t *yamldoc_get(yamldoc_t *d, const yaml_node_t *map, const char *key)
+{
+    if (map->type != YAML_MAPPING_NODE)
+        return NULL;
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = yamldoc_node(d, p->key);
+        if (k && k->type == YAML_SCALAR_NODE && strcmp((const char *)k->data.scalar.value, key) == 0)
+            return yamldoc_node(d, p->value);
+    }
+    return NULL;
+}
+
+int yamldoc_check_keys(yamldoc_t *d, const yaml_node_t *map, const char *section, const char *const *known,
+                       lg_err_t *err)
+{
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = yamldoc_node(d, p->key);
+        if (!k || k->type != YAML_SCALAR_NODE)
+            return yamldoc_error(d, k, err, "keys in %s must be plain names", section);
+        const char *name = (const char *)k->data.scalar.value;
+        int found = 0;
+        for (const char *const *q = known; *q; q++)
+            found |= strcmp(name, *q) == 0;
+        if (!found) {
+            char list[512] = "";
+            for (const char *const *q = known; *q; q++) {
+                strncat(list, *q, sizeof list - strlen(list) - 1);
+                if (q[1])
+                    strncat(list, ", ", sizeof list - strlen(list) - 1);
+            }
+            return yamldoc_error(d, k, err, "unknown key '%s' in %s (expected one of: %s)", name, section, list);
+        }
+        /* Duplicate keys silently overriding each other would hide mistakes. */
+        for (yaml_node_pair_t *q = map->data.mapping.pairs.start; q < p; q++) {
+            yaml_node_t *k2 = yamldoc_node(d, q->key);
+            if (k2 && k2->type == YAML_SCALAR_NODE && strcmp((const char *)k2->data.scalar.value, name) == 0)
+                return yamldoc_error(d, k, err, "duplicate key '%s' in %s", name, section);
+        }
+    }
+    return LG_OK;
+}

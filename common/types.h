@@ -1,0 +1,38 @@
+/* The C scalar types a kernel param may have, and helpers for their
+ * domains. Values of every type travel as int64_t; a u64 value above
+ * INT64_MAX is carried as its two's-complement bit pattern. */
+#ifndef LG_TYPES_H
+#define LG_TYPES_H
+
+#include <stdint.h>
+
+typedef enum { LG_I8, LG_I16, LG_I32, LG_I64, LG_U8, LG_U16, LG_U32, LG_U64 } lg_type_t;
+
+/* Parses "i8" ... "u64"; returns 0 on success, -1 for anything else. */
+int lg_type_parse(const char *name, lg_type_t *out);
+const char *lg_type_name(lg_type_t t);   /* "i32" */
+const char *lg_type_ctype(lg_type_t t);  /* "int32_t" */
+int lg_type_bits(lg_type_t t);
+int lg_type_signed(lg_type_t t);
+/* Smallest and largest value of t, as carried in int64_t (u64 max is -1). */
+int64_t lg_type_min(lg_type_t t);
+int64_t lg_type_max(lg_type_t t);
+/* -1, 0, 1 comparing a and b in t's own order (unsigned for u64). */
+int lg_type_cmp(lg_type_t t, int64_t a, int64_t b);
+/* 1 when v (read in t's order) lies in [lo, hi]. */
+int lg_type_in(lg_type_t t, int64_t v, int64_t lo, int64_t hi);
+/* v converted to t as C does (truncation, sign extension). */
+int64_t lg_type_wrap(lg_type_t t, int64_t v);
+
+/* An RTL bit width with signedness, e.g. "u9" or "i24" from hls.widths. */
+typedef struct lg_width {
+    int bits;       /* 1..64 */
+    int is_signed;
+} lg_width_t;
+
+/* Parses "u9" / "i24"; returns 0 on success, -1 otherwise. */
+int lg_width_parse(const char *text, lg_width_t *out);
+/* 1 when v fits in w (two's complement for signed widths). */
+int lg_width_fits(lg_width_t w, int64_t v);
+
+#endif

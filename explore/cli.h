@@ -1,0 +1,32 @@
+/* The lgfuzz command line: one table of subcommands, each implemented in its
+ * own cmd_<name>.c as `int cmd_<name>(int argc, char **argv)` where argv[0]
+ * is the subcommand name. Every subcommand answers --help and returns one of
+ * the exit codes below; only main() exits. */
+#ifndef LG_CLI_H
+#define LG_CLI_H
+
+enum {
+    LG_EXIT_OK = 0,       /* success, nothing found */
+    LG_EXIT_FINDINGS = 1, /* the command reports findings (divergences) */
+    LG_EXIT_USAGE = 2     /* usage error or bad input (spec, JSON, Verilog) */
+};
+
+typedef struct lg_cmd {
+    const char *name;
+    const char *summary; /* one line for `lgfuzz --help` */
+    int (*run)(int argc, char **argv);
+} lg_cmd_t;
+
+/* The subcommand table (cli_table.c), terminated by an entry with name NULL. */
+extern const lg_cmd_t lg_cmds[];
+
+/* Subcommands. */
+int cmd_check(int argc, char **argv);
+
+/* Helpers shared by subcommands. */
+/* 1 when argv holds -h or --help. */
+int cli_wants_help(int argc, char **argv);
+/* Prints "lgfuzz <cmd>: message" to stderr and returns LG_EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

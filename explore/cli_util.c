@@ -1,0 +1,25 @@
+/* Small helpers shared by the subcommands. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+            return 1;
+    return 0;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "lgfuzz %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n(see lgfuzz %s --help)\n", cmd);
+    va_end(ap);
+    return LG_EXIT_USAGE;
+}

@@ -1,0 +1,122 @@
+/* `lgfuzz check SPEC`: validates a kernel spec and prints what lgfuzz
+ * resolved from it: the C signature, params with domains, the RTL interface
+ * mapping with HLS port names, hls widths and the feature list. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "common/features.h"
+#include "common/spec.h"
+
+static const char usage[] =
+    "usage: lgfuzz check SPEC\n\n"
+    "Validates the kernel spec SPEC (kernel.yaml) and prints the resolved C signature,\n"
+    "the params with their domains, the RTL interface mapping and the feature list\n"
+    "lgfuzz learns conditions over.\n\n"
+    "Exit codes: 0 the spec is valid, 2 usage error or invalid spec (the message\n"
+    "names file:line:col and what was expected).\n";
+
+static void print_domain(const spec_param_t *p)
+{
+    if (p->type == LG_U64)
+        printf("[%" PRIu64 ", %" PRIu64 "]", (uint64_t)p->range_lo, (uint64_t)p->range_hi);
+    else
+        printf("[%" PRId64 ", %" PRId64 "]", p->range_lo, p->range_hi);
+}
+
+static void print_params(const spec_t *s)
+{
+    printf("params:\n");
+    for (size_t i = 0; i < s->nparams; i++) {
+        const spec_param_t *p = &s->params[i];
+        printf("  %-12s %-5s %-5s", p->name, lg_type_name(p->type), spec_dir_name(p->dir));
+        if (p->is_array) {
+            if (p->fixed_len)
+                printf(" array[%zu]", p->max_len);
+            else
+                printf(" array[len = %s, max_len %zu]", s->params[p->len_param].name, p->max_len);
+            printf(" elements ");
+        } else {
+            printf(" scalar ");
+        }
+        print_domain(p);
+        printf("\n");
+    }
+}
+
+static void print_rtl(const spec_t *s)
+{
+    if (!s->has_rtl) {
+        printf("rtl: none (native runs only)\n");
+        return;
+    }
+    printf("rtl: top %s, %s, max_cycles %" PRIu64 ", sources:", s->rtl_top, s->rtl_protocol, s->max_cycles);
+    for (size_t i = 0; i < s->nrtl_sources; i++)
+        printf(" %s", s->rtl_sources[i]);
+    printf("\ninterfaces:\n");
+    for (size_t i = 0; i < s->nparams; i++) {
+        const spec_iface_t *f = &s->ifaces[i];
+        const char *port = f->port;
+        printf("  %-12s %-9s width %2d", s->params[i].name, spec_if_mode_name(f->mode), f->width);
+        switch (f->mode) {
+        case SPEC_IF_AP_MEMORY:
+            printf("  depth %-6" PRIu64 " ports %s_address0 %s_ce0", f->depth, port, port);
+            if (s->params[i].dir != SPEC_DIR_OUT)
+                printf(" %s_q0", port);
+            if (s->params[i].dir != SPEC_DIR_IN)
+                printf(" %s_we0 %s_d0", port, port);
+            break;
+        case SPEC_IF_AP_FIFO:
+            printf("  depth %-6" PRIu64 " ports ", f->depth);
+            if (s->params[i].dir == SPEC_DIR_IN)
+                printf("%s_dout %s_empty_n %s_read", port, port, port);
+            else
+                printf("%s_din %s_full_n %s_write", port, port, port);
+            break;
+        case SPEC_IF_AP_VLD: printf("  port %s %s_ap_vld", port, port); break;
+        case SPEC_IF_AP_NONE: printf("  port %s", port); break;
+        }
+        printf("\n");
+    }
+    if (s->has_return)
+        printf("  %-12s %-9s width %2d  port ap_return\n", "(return)", "ap_ctrl", lg_type_bits(s->ret_type));
+}
+
+int cmd_check(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        fputs(usage, stdout);
+        return LG_EXIT_OK;
+    }
+    if (argc != 2)
+        return cli_usage_error("check", "expected exactly one SPEC argument");
+    lg_err_t err;
+    lg_err_clear(&err);
+    spec_t *s = spec_load(argv[1], &err);
+    if (!s) {
+        fprintf(stderr, "%s\n", err.msg);
+        return LG_EXIT_USAGE;
+    }
+    char sig[1024];
+    spec_format_signature(s, sig, sizeof sig);
+    printf("kernel: %s\nsource: %s\nsignature: %s;\n", s->kernel, s->c_source, sig);
+    print_params(s);
+    print_rtl(s);
+    if (s->nwidths) {
+        printf("hls widths:");
+        for (size_t i = 0; i < s->nwidths; i++)
+            printf(" %s:%c%d", s->widths[i].var, s->widths[i].width.is_signed ? 'i' : 'u', s->widths[i].width.bits);
+        printf("\n");
+    }
+    if (s->seeds_dir)
+        printf("seeds: %s\n", s->seeds_dir);
+    features_t *fs = features_create(s);
+    printf("features (%zu):", fs->n);
+    for (size_t i = 0; i < fs->n; i++)
+        printf("%s%s", i % 8 ? " " : "\n  ", fs->f[i].name);
+    printf("\n");
+    features_destroy(fs);
+    spec_destroy(s);
+    return LG_EXIT_OK;
+}

@@ -1,0 +1,17 @@
+# `lgfuzz check` on a malformed spec exits 2 and prints file:line:col: message.
+execute_process(COMMAND ${LGFUZZ} check ${SRC}/bad/unknown_type.yaml
+                RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 2)
+  message(FATAL_ERROR "expected exit code 2, got ${rc}: ${err}")
+endif()
+if(NOT err MATCHES "unknown_type.yaml:7:11: unknown type 'i33'")
+  message(FATAL_ERROR "unexpected message: ${err}")
+endif()
+execute_process(COMMAND ${LGFUZZ} check RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 2)
+  message(FATAL_ERROR "missing SPEC: expected exit code 2, got ${rc}")
+endif()
+execute_process(COMMAND ${LGFUZZ} check /nonexistent/kernel.yaml RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "/nonexistent/kernel.yaml: cannot open")
+  message(FATAL_ERROR "nonexistent spec: rc ${rc}, message ${err}")
+endif()

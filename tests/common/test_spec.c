@@ -1,0 +1,142 @@
+/* Spec loader tests: a valid spec resolves as documented, and each
+ * malformed spec is rejected with the expected file:line:col and message. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/alloc.h"
+#include "common/spec.h"
+#include "tests/test.h"
+
+static char tmpdir[256];
+
+static char *write_spec(const char *name, const char *text)
+{
+    char *path = lg_asprintf("%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+#define HEAD "kernel: k\nc:\n  source: k.c\n  function: k\n"
+#define PARAMS "params:\n  - name: data\n    type: i32\n    array: {max_len: 16, len: n}\n  - name: n\n    type: i32\n"
+
+static const struct {
+    const char *text;
+    int line, col;
+    const char *msg;
+} bad[] = {
+    {"kernal: k\n", 1, 1, "unknown key 'kernal' in the spec"},
+    {"kernel: k\nc:\n  source: k.c\nparams: []\n", 3, 3, "missing required key 'function' in c"},
+    {HEAD "params:\n  - name: x\n    type: i33\n", 7, 11, "unknown type 'i33'"},
+    {HEAD "params:\n  - name: d\n    type: i8\n    array: {max_len: 4, len: count}\n", 8, 30,
+     "len of 'd' names 'count', which is not a param"},
+    {HEAD "params:\n  - name: d\n    type: i8\n    array: {max_len: 4, len: e}\n  - name: e\n    type: i8\n"
+          "    array: {len: 3}\n",
+     8, 30, "'e', which is not an integer input scalar"},
+    {HEAD "params:\n  - name: d\n    type: i8\n    array: {max_len: 0, len: n}\n  - name: n\n    type: i8\n", 8, 22,
+     "max_len of 'd' must be at least 1"},
+    {HEAD "params:\n  - name: x\n    type: u8\n    range: [0, 300]\n", 8, 16, "300 is outside type u8"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    size: {mode: ap_none}\n", 14, 5,
+     "interfaces names 'size', which is not a param"},
+    {"kernel: k\nc:\n  source: missing.c\n  function: k\nparams: []\n", 3, 11, "c.source 'missing.c' does not exist"},
+    {HEAD "params:\n  - name: x\n    type: i16\n    range: [10, -10]\n", 8, 12, "lo 10 > hi -10"},
+    {HEAD "params:\n  - name: x\n    type: i16\n   bad: [\n", 8, 4, "YAML syntax error"},
+    {HEAD "params:\n  - name: x\n    type: i16\n    dir: sideways\n", 8, 10, "dir of 'x' must be in, out or inout"},
+    {HEAD "params:\n  - name: x\n    type: i16\n  - name: x\n    type: i8\n", 8, 11, "duplicate param 'x'"},
+    {HEAD PARAMS "hls:\n  widths: {sum: u0}\n", 12, 17, "width 'u0' of 'sum'"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_bus}\n", 14, 18,
+     "unknown interface mode 'ap_bus'"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_none}\n", 14, 18,
+     "'data' is an array: mode must be ap_memory or ap_fifo"},
+    {HEAD "params:\n  - name: d\n    type: i8\n    array: {max_len: 4, len: n}\n  - name: n\n    type: i8\n"
+          "    range: [0, 9]\n",
+     8, 30, "range [0, 9] of 'n' exceeds [0, 4]"},
+    {HEAD "params: 3\n", 5, 9, "params must be a list"},
+    {"c:\n  source: k.c\n  function: k\nparams: []\n", 1, 1, "missing required key 'kernel'"},
+    {"", 1, 1, "the file is empty"},
+    {HEAD "params:\n  - name: 2x\n    type: i8\n", 6, 11, "param name '2x' is not a C identifier"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v, nope.v]\n", 12, 18, "rtl source 'nope.v' does not exist"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  protocol: ap_ctrl_none\n", 13, 13, "unsupported rtl.protocol"},
+    {HEAD "params:\n  - name: d\n    type: i8\n    array: {len: n}\n  - name: n\n    type: i8\n", 8, 12,
+     "needs max_len"},
+    {HEAD PARAMS "seeds: nowhere/\n", 11, 8, "seeds 'nowhere/' does not exist"},
+    {HEAD "params:\n  - name: x\n    type: i8\n    typ: i8\n", 8, 5, "unknown key 'typ' in a param"},
+};
+
+static void test_valid(void)
+{
+    char *path = write_spec("good.yaml", HEAD
+                            "params:\n  - name: in\n    type: u8\n    array: {max_len: 16, len: n}\n"
+                            "  - name: n\n    type: i32\n  - name: out\n    type: i16\n    array: {len: 4}\n"
+                            "    dir: out\n  - name: gain\n    type: u64\n    range: [1, 18446744073709551615]\n"
+                            "return: i32\nrtl:\n  sources: [k.v]\n  max_cycles: 500\n  interfaces:\n"
+                            "    in: {mode: ap_memory, depth: 10, width: 7}\n    out: {port: result}\n"
+                            "hls:\n  widths: {acc: i12, i: u5}\n");
+    lg_err_t err;
+    spec_t *s = spec_load(path, &err);
+    CHECK_MSG(s != NULL, "%s", err.msg);
+    if (!s)
+        goto done;
+    CHECK(strcmp(s->kernel, "k") == 0);
+    CHECK(s->nparams == 4);
+    CHECK(s->params[0].is_array && s->params[0].len_param == 1 && s->params[0].max_len == 16);
+    CHECK(s->params[1].range_lo == 0 && s->params[1].range_hi == 16); /* len param narrowed */
+    CHECK(s->params[2].fixed_len && s->params[2].max_len == 4 && s->params[2].dir == SPEC_DIR_OUT);
+    CHECK(s->params[3].type == LG_U64 && (uint64_t)s->params[3].range_hi == UINT64_MAX);
+    CHECK(strcmp(s->ifaces[0].port, "in_r") == 0); /* reserved word gets _r */
+    CHECK(s->ifaces[0].depth == 10 && s->ifaces[0].width == 7);
+    CHECK(strcmp(s->ifaces[2].port, "result") == 0 && s->ifaces[2].mode == SPEC_IF_AP_MEMORY);
+    CHECK(s->ifaces[2].depth == 4 && s->ifaces[2].width == 16);
+    CHECK(s->ifaces[1].mode == SPEC_IF_AP_NONE && s->ifaces[1].width == 32);
+    CHECK(s->max_cycles == 500 && strcmp(s->rtl_top, "k") == 0);
+    CHECK(s->nwidths == 2 && s->widths[0].width.bits == 12 && s->widths[0].width.is_signed);
+    CHECK(strstr(s->c_source, tmpdir) == s->c_source);
+    int64_t scal[4] = {0, 9, 0, 0};
+    CHECK(spec_array_len(s, 0, scal) == 9 && spec_array_len(s, 2, scal) == 4);
+    scal[1] = 99;
+    CHECK(spec_array_len(s, 0, scal) == 16);
+    char sig[256];
+    spec_format_signature(s, sig, sizeof sig);
+    CHECK_STR_CONTAINS(sig, "int32_t k(const uint8_t *in, int32_t n, int16_t *out, uint64_t gain)");
+done:
+    spec_destroy(s);
+    free(path);
+}
+
+int main(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/lgfuzz-test-spec-XXXXXX");
+    if (!mkdtemp(tmpdir))
+        return 2;
+    free(write_spec("k.c", "int k(void) { return 0; }\n"));
+    free(write_spec("k.v", "module k(); endmodule\n"));
+    test_valid();
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "bad%zu.yaml", i);
+        char *path = write_spec(name, bad[i].text);
+        lg_err_t err;
+        spec_t *s = spec_load(path, &err);
+        CHECK_MSG(s == NULL, "case %zu accepted", i);
+        if (s) {
+            spec_destroy(s);
+        } else {
+            char *where = lg_asprintf("%s:%d:%d: ", path, bad[i].line, bad[i].col);
+            CHECK_MSG(strncmp(err.msg, where, strlen(where)) == 0, "case %zu: '%s' does not start with '%s'", i,
+                      err.msg, where);
+            CHECK_MSG(strstr(err.msg, bad[i].msg) != NULL, "case %zu: '%s' lacks '%s'", i, err.msg, bad[i].msg);
+            CHECK(err.code == LG_EINVAL);
+            free(where);
+        }
+        unlink(path);
+        free(path);
+    }
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", tmpdir);
+    TEST_DONE();
+}

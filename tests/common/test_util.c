@@ -1,0 +1,126 @@
+/* Tests of the small common utilities: RNG determinism and ranges,
+ * duration parsing, types and widths, errors, paths, atomic writes. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/budget.h"
+#include "common/fsutil.h"
+#include "common/rng.h"
+#include "common/types.h"
+#include "tests/test.h"
+
+static void test_rng(void)
+{
+    lg_rng_t a, b;
+    lg_rng_seed(&a, 42);
+    lg_rng_seed(&b, 42);
+    for (int i = 0; i < 1000; i++)
+        CHECK(lg_rng_next(&a) == lg_rng_next(&b));
+    lg_rng_seed(&b, 43);
+    CHECK(lg_rng_next(&a) != lg_rng_next(&b));
+    int seen[7] = {0};
+    for (int i = 0; i < 7000; i++) {
+        int64_t v = lg_rng_range(&a, -3, 3);
+        CHECK(v >= -3 && v <= 3);
+        seen[v + 3]++;
+    }
+    for (int i = 0; i < 7; i++)
+        CHECK(seen[i] > 800 && seen[i] < 1200);
+    (void)lg_rng_range(&a, INT64_MIN, INT64_MAX);
+    CHECK(lg_rng_below(&a, 0) == 0 && lg_rng_below(&a, 1) == 0);
+    double u = lg_rng_unit(&a);
+    CHECK(u >= 0.0 && u < 1.0);
+}
+
+static void test_duration(void)
+{
+    static const struct { const char *text; uint64_t ns; } ok[] = {
+        {"30s", 30000000000ull}, {"5m", 300000000000ull}, {"1h", 3600000000000ull},
+        {"250ms", 250000000ull}, {"7", 7000000000ull}};
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        uint64_t ns = 0;
+        lg_err_t err;
+        CHECK(lg_duration_parse(ok[i].text, &ns, &err) == LG_OK && ns == ok[i].ns);
+    }
+    static const char *const bad[] = {"", "s", "5x", "-3s", "1.5s", "99999999999999999999h"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint64_t ns;
+        lg_err_t err;
+        CHECK_MSG(lg_duration_parse(bad[i], &ns, &err) == LG_EINVAL, "accepted '%s'", bad[i]);
+        CHECK_STR_CONTAINS(err.msg, "invalid duration");
+    }
+    lg_budget_t b;
+    lg_budget_start(&b, 0);
+    CHECK(!lg_budget_expired(&b) && lg_budget_left_ns(&b) == UINT64_MAX);
+    lg_budget_start(&b, 1);
+    while (!lg_budget_expired(&b))
+        ;
+    CHECK(lg_budget_left_ns(&b) == 0);
+}
+
+static void test_types(void)
+{
+    lg_type_t t;
+    CHECK(lg_type_parse("u16", &t) == 0 && t == LG_U16 && lg_type_parse("i33", &t) != 0);
+    CHECK(lg_type_min(LG_I8) == -128 && lg_type_max(LG_I8) == 127 && lg_type_max(LG_U32) == 4294967295LL);
+    CHECK(lg_type_wrap(LG_U8, 300) == 44 && lg_type_wrap(LG_I8, 200) == -56);
+    CHECK(lg_type_cmp(LG_U64, -1, 1) > 0 && lg_type_cmp(LG_I64, -1, 1) < 0);
+    lg_width_t w;
+    CHECK(lg_width_parse("u9", &w) == 0 && w.bits == 9 && !w.is_signed);
+    CHECK(lg_width_fits(w, 511) && !lg_width_fits(w, 512) && !lg_width_fits(w, -1));
+    CHECK(lg_width_parse("i24", &w) == 0 && lg_width_fits(w, -(1 << 23)) && !lg_width_fits(w, 1 << 23));
+    CHECK(lg_width_parse("u0", &w) != 0 && lg_width_parse("x9", &w) != 0 && lg_width_parse("u65", &w) != 0);
+}
+
+static void test_files(void)
+{
+    lg_err_t err;
+    char dir[] = "/tmp/lgfuzz-test-util-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char *deep = lg_asprintf("%s/a/b/c", dir);
+    CHECK(lg_mkdirs(deep, &err) == LG_OK && lg_is_dir(deep));
+    char *file = lg_path_join(deep, "x.txt");
+    CHECK(lg_write_file_atomic(file, "hello", 5, &err) == LG_OK);
+    size_t len;
+    char *data = lg_read_file(file, &len, &err);
+    CHECK(data && len == 5 && strcmp(data, "hello") == 0);
+    free(data);
+    char *nodir = lg_path_join(dir, "missing/x.txt");
+    CHECK(lg_write_file_atomic(nodir, "x", 1, &err) == LG_EIO);
+    CHECK_STR_CONTAINS(err.msg, "missing/x.txt");
+    CHECK(lg_read_file(nodir, NULL, &err) == NULL);
+    CHECK_STR_CONTAINS(err.msg, "cannot open");
+    char *dn = lg_path_dirname("a/b/c.yaml");
+    CHECK(strcmp(dn, "a/b") == 0);
+    free(dn);
+    dn = lg_path_dirname("c.yaml");
+    CHECK(strcmp(dn, ".") == 0);
+    free(dn);
+    lg_hash_t h1, h2;
+    lg_hash_init(&h1);
+    lg_hash_init(&h2);
+    CHECK(lg_hash_file(&h1, file, &err) == LG_OK);
+    lg_hash_bytes(&h2, "hello", 5);
+    CHECK(h1.h == h2.h);
+    lg_err_set(&err, LG_EINVAL, "inner %d", 3);
+    lg_err_prefix(&err, "outer");
+    CHECK(strcmp(err.msg, "outer: inner 3") == 0 && err.code == LG_EINVAL);
+    char *cmd = lg_asprintf("rm -rf %s", dir);
+    CHECK(system(cmd) == 0);
+    free(cmd);
+    free(nodir);
+    free(file);
+    free(deep);
+}
+
+int main(void)
+{
+    test_rng();
+    test_duration();
+    test_types();
+    test_files();
+    TEST_DONE();
+}

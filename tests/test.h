@@ -1,0 +1,44 @@
+/* Minimal assertion helpers for lgfuzz's C tests: each failed check prints
+ * file:line and the expression, and the test exits non-zero at the end. */
+#ifndef LG_TEST_H
+#define LG_TEST_H
+
+#include <stdio.h>
+#include <string.h>
+
+static int test_failures;
+
+#define CHECK(cond)                                                                 \
+    do {                                                                            \
+        if (!(cond)) {                                                              \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+            test_failures++;                                                        \
+        }                                                                           \
+    } while (0)
+
+#define CHECK_MSG(cond, ...)                                                        \
+    do {                                                                            \
+        if (!(cond)) {                                                              \
+            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                                           \
+            fprintf(stderr, "\n");                                                  \
+            test_failures++;                                                        \
+        }                                                                           \
+    } while (0)
+
+static inline int test_contains(const char *hay, const char *needle)
+{
+    return hay && strstr(hay, needle) != NULL;
+}
+
+#define CHECK_STR_CONTAINS(hay, needle) \
+    CHECK_MSG(test_contains((hay), (needle)), "'%s' does not contain '%s'", (hay), (needle))
+
+#define TEST_DONE()                                                          \
+    do {                                                                     \
+        if (test_failures)                                                   \
+            fprintf(stderr, "%d check(s) failed\n", test_failures);          \
+        return test_failures ? 1 : 0;                                        \
+    } while (0)
+
+#endif
