@@ -22,6 +22,10 @@ extern const lg_cmd_t lg_cmds[];
 
 /* Subcommands. */
 int cmd_check(int argc, char **argv);
+int cmd_synth(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
 
 /* Helpers shared by subcommands. */
 /* 1 when argv holds -h or --help. */

@@ -1,0 +1,211 @@
+/* The output directory: corpus/ (one JSON input per file, named by content
+ * hash, so resuming neither loses nor duplicates entries), divergences/
+ * (one directory per distinct symptom, written by the RTL oracle plus
+ * symptom.json, which lets a resumed run keep its ids). */
+#include <dirent.h>
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/fsutil.h"
+#include "explore_priv.h"
+
+int corpus_open(explore_t *ex, lg_err_t *err)
+{
+    static const char *const subdirs[] = {"corpus", "divergences", NULL};
+    if (lg_mkdirs(ex->out_dir, err))
+        return LG_EIO;
+    for (const char *const *s = subdirs; *s; s++) {
+        char *d = lg_path_join(ex->out_dir, *s);
+        int rc = lg_mkdirs(d, err);
+        free(d);
+        if (rc)
+            return rc;
+    }
+    return LG_OK;
+}
+
+static char *corpus_path(explore_t *ex, const input_t *in)
+{
+    return lg_asprintf("%s/corpus/%016llx.json", ex->out_dir, (unsigned long long)input_hash(in));
+}
+
+int corpus_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err)
+{
+    uint64_t h = input_hash(in);
+    for (size_t i = 0; i < ex->ncorpus; i++)
+        if (input_hash(ex->corpus[i].in) == h && input_equal(ex->corpus[i].in, in))
+            return LG_OK;
+    char *path = corpus_path(ex, in);
+    int rc = lg_path_exists(path) ? LG_OK : input_save(in, path, err);
+    free(path);
+    if (rc)
+        return rc;
+    lg_grow((void **)&ex->corpus, &ex->corpus_cap, ex->ncorpus + 1, sizeof *ex->corpus);
+    corpus_entry_t *c = &ex->corpus[ex->ncorpus++];
+    c->in = input_clone(in);
+    c->fv = lg_malloc((ex->fs->n ? ex->fs->n : 1) * sizeof(int64_t));
+    memcpy(c->fv, fv, ex->fs->n * sizeof(int64_t));
+    c->picks = 0;
+    return LG_OK;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorted names of the entries of dir ending in suffix (NULL: all but dot
+ * files); *n receives the count. A missing directory gives none. */
+static char **list_dir(const char *dir, const char *suffix, size_t *n)
+{
+    *n = 0;
+    DIR *d = opendir(dir);
+    if (!d)
+        return NULL;
+    char **names = NULL;
+    size_t cap = 0;
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        size_t len = strlen(de->d_name);
+        if (de->d_name[0] == '.')
+            continue;
+        if (suffix && (len < strlen(suffix) || strcmp(de->d_name + len - strlen(suffix), suffix) != 0))
+            continue;
+        lg_grow((void **)&names, &cap, *n + 1, sizeof *names);
+        names[(*n)++] = lg_strdup(de->d_name);
+    }
+    closedir(d);
+    if (*n)
+        qsort(names, *n, sizeof *names, cmp_str);
+    return names;
+}
+
+int corpus_load_dir(explore_t *ex, const char *dir, origin_t origin, lg_err_t *err)
+{
+    size_t n;
+    char **names = list_dir(dir, ".json", &n);
+    int rc = LG_OK;
+    size_t loaded = 0;
+    for (size_t i = 0; i < n; i++) {
+        char *path = lg_path_join(dir, names[i]);
+        lg_err_t lerr;
+        input_t *in = rc == LG_OK ? input_load(ex->spec, path, &lerr) : NULL;
+        if (rc == LG_OK && !in)
+            LG_WARN(ex->log, "skipping %s", lerr.msg);
+        if (in) {
+            batch_add(ex, in, origin, MUT_COUNT, NULL, -1);
+            loaded++;
+        }
+        if (rc == LG_OK && ex->nbatch == EXPLORE_BATCH_MAX)
+            rc = exec_batch(ex, err);
+        free(path);
+        free(names[i]);
+    }
+    free(names);
+    if (loaded)
+        LG_INFO(ex->log, "loaded %zu inputs from %s", loaded, dir);
+    return rc == LG_OK ? exec_batch(ex, err) : rc;
+}
+
+/* Class text usable in a directory name: "mismatch:return" -> "mismatch-return". */
+static char *slug(const char *cls)
+{
+    char *s = lg_strdup(cls);
+    for (char *p = s; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_'))
+            *p = '-';
+    return s;
+}
+
+static void divs_push(explore_t *ex, char *dir, const char *cls, const char *detail, const char *key)
+{
+    lg_grow((void **)&ex->divs, &ex->divs_cap, ex->ndivs + 1, sizeof *ex->divs);
+    divergence_t *d = &ex->divs[ex->ndivs++];
+    d->dir = dir;
+    d->cls = lg_strdup(cls);
+    d->detail = lg_strdup(detail);
+    d->key = lg_strdup(key);
+}
+
+int divergence_record(explore_t *ex, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
+                      const oracle_symptom_t *sym, const char *key, lg_err_t *err)
+{
+    char *s = slug(sym->cls);
+    char *dir = lg_asprintf("%s/divergences/%03zu-%s", ex->out_dir, ex->ndivs + 1, s);
+    free(s);
+    int rc = oracle_write_artifacts(ex->oracle, dir, in, cpu, rtl, sym, err);
+    if (rc == LG_OK) {
+        json_object *o = json_object_new_object();
+        json_object_object_add(o, "class", json_object_new_string(sym->cls));
+        json_object_object_add(o, "detail", json_object_new_string(sym->detail));
+        json_object_object_add(o, "key", json_object_new_string(key));
+        json_object_object_add(o, "found_after_s",
+                               json_object_new_double((double)lg_budget_elapsed_ns(&ex->budget) / 1e9));
+        json_object_object_add(o, "found_after_execs", json_object_new_uint64(ex->st.execs));
+        json_object_object_add(o, "found_after_rtl_calls", json_object_new_uint64(ex->st.rtl_calls));
+        const char *txt = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY);
+        char *path = lg_path_join(dir, "symptom.json");
+        rc = lg_write_file_atomic(path, txt, strlen(txt), err);
+        free(path);
+        json_object_put(o);
+    }
+    if (rc) {
+        free(dir);
+        return rc;
+    }
+    LG_INFO(ex->log, "new divergence %s: %s (%s)", sym->cls, sym->detail, dir);
+    divs_push(ex, dir, sym->cls, sym->detail, key);
+    return LG_OK;
+}
+
+/* Re-adds one restored key "class|probe,probe" to the dedup set. */
+static void dedup_restore(explore_t *ex, const char *key)
+{
+    oracle_symptom_t sym;
+    memset(&sym, 0, sizeof sym);
+    sym.param = -1;
+    const char *bar = strchr(key, '|');
+    size_t clen = bar ? (size_t)(bar - key) : strlen(key);
+    snprintf(sym.cls, sizeof sym.cls, "%.*s", (int)clen, key);
+    char *list = lg_strdup(bar ? bar + 1 : "");
+    const char *probes[256];
+    size_t np = 0;
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok && np < 256; tok = strtok_r(NULL, ",", &save))
+        probes[np++] = tok;
+    int is_new;
+    oracle_dedup_add(ex->dedup, &sym, probes, np, &is_new);
+    free(list);
+}
+
+int divergences_restore(explore_t *ex, lg_err_t *err)
+{
+    (void)err;
+    char *root = lg_path_join(ex->out_dir, "divergences");
+    size_t n;
+    char **names = list_dir(root, NULL, &n);
+    for (size_t i = 0; i < n; i++) {
+        char *dir = lg_path_join(root, names[i]);
+        char *path = lg_path_join(dir, "symptom.json");
+        json_object *o = json_object_from_file(path);
+        json_object *cls, *detail, *key;
+        if (o && json_object_object_get_ex(o, "class", &cls) && json_object_object_get_ex(o, "detail", &detail) &&
+            json_object_object_get_ex(o, "key", &key)) {
+            dedup_restore(ex, json_object_get_string(key));
+            divs_push(ex, dir, json_object_get_string(cls), json_object_get_string(detail),
+                      json_object_get_string(key));
+            dir = NULL;
+        } else {
+            LG_WARN(ex->log, "ignoring %s: no readable symptom.json", dir);
+        }
+        json_object_put(o);
+        free(path);
+        free(dir);
+        free(names[i]);
+    }
+    free(names);
+    free(root);
+    return LG_OK;
+}

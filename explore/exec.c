@@ -1,0 +1,243 @@
+/* Running a batch of inputs natively and everything that follows from one
+ * run: branch coverage, path novelty, tree insertion with counter-examples,
+ * probe feedback, mutation feedback, non-determinism checks, the corpus,
+ * and the differential check against the RTL (selectively). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "explore_priv.h"
+
+void batch_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_node_t *want, int probe)
+{
+    if (ex->nbatch == EXPLORE_BATCH_MAX) {
+        input_destroy(in);
+        return;
+    }
+    batch_item_t *b = &ex->batch[ex->nbatch++];
+    b->in = in;
+    b->origin = origin;
+    b->mut = mut;
+    b->want = want;
+    b->probe = probe;
+}
+
+/* Converts a trace's events for the tree (sites carry their successor
+ * counts, so the tree knows when a node is exhausted). */
+static size_t convert_events(explore_t *ex, const tracer_trace_t *tr)
+{
+    if (tr->nevents > ex->evcap) {
+        ex->evcap = tr->nevents;
+        ex->evbuf = lg_realloc(ex->evbuf, ex->evcap * sizeof *ex->evbuf);
+    }
+    for (size_t i = 0; i < tr->nevents; i++) {
+        const tracer_event_t *e = &tr->events[i];
+        tree_event_t *t = &ex->evbuf[i];
+        t->site = e->site;
+        t->dir = e->dir;
+        t->has_ops = e->has_operands;
+        t->op0 = e->op0;
+        t->op1 = e->op1;
+        t->nsucc = e->site < ex->nsites ? ex->sites[e->site].nsucc : 0;
+    }
+    return tr->nevents;
+}
+
+static int coverage_update(explore_t *ex, const tracer_trace_t *tr)
+{
+    int news = 0;
+    for (size_t i = 0; i < tr->nevents; i++) {
+        const tracer_event_t *e = &tr->events[i];
+        if (e->site >= ex->nsites || e->dir >= ex->sites[e->site].nsucc)
+            continue;
+        uint8_t *c = &ex->covered[ex->cov_offset[e->site] + e->dir];
+        if (!*c) {
+            *c = 1;
+            ex->branches_covered++;
+            news = 1;
+        }
+    }
+    return news;
+}
+
+/* Adds the hash of the whole path to the set; 1 when it is new. */
+static int path_add(explore_t *ex, const tracer_trace_t *tr)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < tr->nevents; i++) {
+        h ^= ((uint64_t)tr->events[i].site << 16) | tr->events[i].dir;
+        h *= 0x100000001b3ull;
+    }
+    h |= 1; /* 0 marks an empty slot */
+    if (2 * (ex->npaths + 1) > ex->path_cap) {
+        size_t ncap = ex->path_cap ? ex->path_cap * 2 : 1024;
+        uint64_t *nt = lg_calloc(ncap, sizeof *nt);
+        for (size_t i = 0; i < ex->path_cap; i++) {
+            uint64_t v = ex->path_hashes[i];
+            if (!v)
+                continue;
+            size_t j = v & (ncap - 1);
+            while (nt[j])
+                j = (j + 1) & (ncap - 1);
+            nt[j] = v;
+        }
+        free(ex->path_hashes);
+        ex->path_hashes = nt;
+        ex->path_cap = ncap;
+    }
+    size_t j = h & (ex->path_cap - 1);
+    while (ex->path_hashes[j]) {
+        if (ex->path_hashes[j] == h)
+            return 0;
+        j = (j + 1) & (ex->path_cap - 1);
+    }
+    ex->path_hashes[j] = h;
+    ex->npaths++;
+    return 1;
+}
+
+static void track_features(explore_t *ex, const int64_t *fv)
+{
+    for (size_t i = 0; i < ex->fs->n; i++) {
+        if (!ex->feat_seen || fv[i] < ex->feat_min[i])
+            ex->feat_min[i] = fv[i];
+        if (!ex->feat_seen || fv[i] > ex->feat_max[i])
+            ex->feat_max[i] = fv[i];
+    }
+    ex->feat_seen = 1;
+}
+
+/* The names of the probes on their rare side in this run (the dedup key
+ * of a divergence includes them). */
+static size_t rare_probes(explore_t *ex, const tracer_trace_t *tr, const char **names, size_t cap)
+{
+    size_t n = 0;
+    if (ex->cfg.no_spectra)
+        return 0;
+    for (size_t i = 0; i < ex->nprobes && n < cap; i++)
+        if (tr->fired[i] && probes_is_rare(ex->probes, i, 1))
+            names[n++] = ex->probe_info[i].name;
+    return n;
+}
+
+static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr, const int64_t *fv, int brings_new,
+                     lg_err_t *err)
+{
+    if (!ex->oracle || !oracle_select_should_run(ex->sel, fv, brings_new))
+        return LG_OK;
+    ex->st.rtl_calls++;
+    lg_err_t rerr;
+    if (oracle_run(ex->oracle, in, ex->rtl_res, &rerr)) {
+        /* The harness child is restarted by the oracle; one failed call
+         * loses one comparison, not the run. */
+        ex->st.rtl_errors++;
+        LG_WARN(ex->log, "RTL run failed: %s", rerr.msg);
+        return LG_OK;
+    }
+    oracle_symptoms_t syms = {0};
+    size_t n = oracle_compare(ex->spec, tr->result, ex->rtl_res, &syms);
+    oracle_select_record(ex->sel, fv, n > 0);
+    const char *probes[256];
+    size_t np = rare_probes(ex, tr, probes, 256);
+    int rc = LG_OK;
+    for (size_t i = 0; i < n && rc == LG_OK; i++) {
+        int is_new = 0;
+        size_t id = oracle_dedup_add(ex->dedup, &syms.v[i], probes, np, &is_new);
+        if (is_new)
+            rc = divergence_record(ex, in, tr->result, ex->rtl_res, &syms.v[i], oracle_dedup_key(ex->dedup, id), err);
+    }
+    oracle_symptoms_free(&syms);
+    return rc;
+}
+
+/* Runs a few inputs of the batch a second time: a branch that goes another
+ * way for the same input is non-deterministic and leaves PC prefixes. */
+static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
+{
+    if (!n)
+        return LG_OK;
+    const input_t *ins[8];
+    for (size_t i = 0; i < n; i++)
+        ins[i] = ex->batch[which[i]].in;
+    tracer_trace_t *first;
+    if (tracer_run(ex->tracer, ins, n, &first, err))
+        return LG_ECHILD;
+    /* Copy the first runs' events: the second call reuses the buffers. */
+    tree_event_t *saved[8];
+    size_t ns[8];
+    for (size_t i = 0; i < n; i++) {
+        ns[i] = convert_events(ex, &first[i]);
+        saved[i] = lg_malloc((ns[i] ? ns[i] : 1) * sizeof **saved);
+        memcpy(saved[i], ex->evbuf, ns[i] * sizeof **saved);
+    }
+    tracer_trace_t *second;
+    int rc = tracer_run(ex->tracer, ins, n, &second, err) ? LG_ECHILD : LG_OK;
+    for (size_t i = 0; i < n; i++) {
+        if (rc == LG_OK) {
+            size_t m = convert_events(ex, &second[i]);
+            if (tree_mark_nondet(ex->tree, saved[i], ns[i], ex->evbuf, m))
+                LG_DEBUG(ex->log, "non-deterministic branch found");
+        }
+        free(saved[i]);
+    }
+    ex->st.nondet_checks += n;
+    return rc;
+}
+
+static int process_one(explore_t *ex, batch_item_t *b, const tracer_trace_t *tr, lg_err_t *err)
+{
+    ex->st.execs++;
+    if (tr->result->status == RUN_CRASH)
+        ex->st.crashes++;
+    if (tr->result->status == RUN_HANG)
+        ex->st.hangs++;
+    int64_t *fv = ex->fv;
+    features_eval(ex->fs, b->in, fv);
+    track_features(ex, fv);
+    size_t n = convert_events(ex, tr);
+    /* A solver input that leaves the prefix it was made for is a
+     * counter-example for the node where it left. */
+    int counter = 0;
+    if (b->origin == ORIGIN_SOLVER && b->want) {
+        uint32_t d;
+        tree_follow(ex->tree, ex->evbuf, n, b->want, &d);
+        counter = d != UINT32_MAX;
+        ex->st.counterexamples += (uint64_t)counter;
+    }
+    int cov_new = coverage_update(ex, tr);
+    int path_new = path_add(ex, tr);
+    size_t created = tree_insert(ex->tree, ex->evbuf, n, fv, ex->ncorpus, counter, &ex->rng);
+    int spectra_new = probes_record(ex->probes, fv, tr->fired, tr->seen, tr->min, tr->max, &ex->rng);
+    if (ex->cfg.no_spectra)
+        spectra_new = 0;
+    if (b->origin == ORIGIN_MUTATION)
+        mutator_feedback(ex->mut, b->mut, spectra_new);
+    int brings_new = cov_new || created || spectra_new || (path_new && ex->tree->depth_cap > n);
+    if ((brings_new || b->origin == ORIGIN_SEED) && corpus_add(ex, b->in, fv, err))
+        return LG_EIO;
+    return rtl_check(ex, b->in, tr, fv, brings_new, err);
+}
+
+int exec_batch(explore_t *ex, lg_err_t *err)
+{
+    if (!ex->nbatch)
+        return LG_OK;
+    const input_t *ins[EXPLORE_BATCH_MAX];
+    for (size_t i = 0; i < ex->nbatch; i++)
+        ins[i] = ex->batch[i].in;
+    tracer_trace_t *traces;
+    int rc = tracer_run(ex->tracer, ins, ex->nbatch, &traces, err);
+    for (size_t i = 0; rc == LG_OK && i < ex->nbatch; i++)
+        rc = process_one(ex, &ex->batch[i], &traces[i], err);
+    /* About one input in 64 is run twice to catch non-determinism. */
+    size_t which[8], nw = 0;
+    for (size_t i = 0; rc == LG_OK && i < ex->nbatch && nw < 8; i++)
+        if (lg_rng_below(&ex->rng, 64) == 0)
+            which[nw++] = i;
+    if (rc == LG_OK)
+        rc = nondet_check(ex, which, nw, err);
+    for (size_t i = 0; i < ex->nbatch; i++)
+        input_destroy(ex->batch[i].in);
+    ex->nbatch = 0;
+    return rc;
+}

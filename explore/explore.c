@@ -1,0 +1,237 @@
+/* Set-up, tear-down and the main loop of a run. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/fsutil.h"
+#include "explore_priv.h"
+
+void explore_cfg_default(explore_cfg_t *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->budget_ns = 60ull * 1000000000ull;
+    cfg->seed = 1;
+    cfg->out_dir = "out";
+    cfg->schedule = EXPLORE_SCHED_WEIGHTED;
+    cfg->rtl = EXPLORE_RTL_SELECTIVE;
+    cfg->depth_cap = 256;
+    cfg->progress = 1;
+}
+
+/* Branch coverage counts each (site, direction) pair once. */
+static void coverage_init(explore_t *ex)
+{
+    ex->sites = tracer_sites(ex->tracer, &ex->nsites);
+    ex->probe_info = tracer_probes(ex->tracer, &ex->nprobes);
+    uint32_t maxid = 0;
+    for (size_t i = 0; i < ex->nsites; i++)
+        if (ex->sites[i].id > maxid)
+            maxid = ex->sites[i].id;
+    ex->cov_offset = lg_calloc((size_t)maxid + 2, sizeof *ex->cov_offset);
+    size_t total = 0;
+    for (size_t i = 0; i < ex->nsites; i++) {
+        ex->cov_offset[ex->sites[i].id] = total;
+        total += ex->sites[i].nsucc;
+    }
+    ex->branches_total = total;
+    ex->covered = lg_calloc(total ? total : 1, 1);
+}
+
+static int create_components(explore_t *ex, lg_err_t *err)
+{
+    tracer_cfg_t tcfg;
+    tracer_cfg_default(&tcfg);
+    ex->tracer = tracer_create(ex->spec, &tcfg, ex->log, err);
+    if (!ex->tracer)
+        return lg_err_prefix(err, "building the instrumented kernel");
+    coverage_init(ex);
+    size_t nk;
+    const int64_t *kc = tracer_constants(ex->tracer, &nk);
+    for (size_t i = 0; i < nk; i++)
+        learn_add_const(ex, kc[i]);
+    ex->nkernel_consts = ex->nconsts;
+    if (ex->cfg.rtl != EXPLORE_RTL_NEVER && ex->spec->has_rtl) {
+        oracle_cfg_t ocfg;
+        oracle_cfg_default(&ocfg);
+        ex->oracle = oracle_create(ex->spec, &ocfg, ex->log, err);
+        if (!ex->oracle)
+            return lg_err_prefix(err, "building the RTL model");
+        ex->rtl_res = run_result_create(ex->spec);
+    }
+    int always = ex->cfg.rtl == EXPLORE_RTL_ALWAYS || ex->cfg.no_selective;
+    ex->sel = oracle_select_create(ex->fs->n, always);
+    ex->dedup = oracle_dedup_create();
+    if (!ex->cfg.no_synth) {
+        synth_cfg_t scfg;
+        synth_cfg_default(&scfg);
+        scfg.fs = ex->fs;
+        scfg.seed = ex->cfg.seed;
+        /* A wall-clock stage budget would make learning depend on machine
+         * load; runs bounded by --iterations must be reproducible. */
+        if (ex->cfg.iterations)
+            scfg.stage_time_ns = 3600ull * 1000000000ull;
+        ex->synth = synth_create(&scfg, err);
+        if (!ex->synth)
+            return lg_err_prefix(err, "loading the synthesis grammars");
+        solver_cfg_t vcfg = solver_cfg_default();
+        if (ex->cfg.iterations)
+            vcfg.rlimit = 200000;
+        ex->solver = solver_create(ex->fs, &vcfg, err);
+        if (!ex->solver)
+            return lg_err_prefix(err, "starting the solver");
+    }
+    ex->tree = tree_create(ex->fs->n, ex->cfg.depth_cap);
+    ex->probes = probes_create(ex->nprobes, ex->fs->n);
+    ex->mut = mutator_create(ex->spec, ex->consts, ex->nkernel_consts);
+    return LG_OK;
+}
+
+explore_t *explore_create(const spec_t *spec, const explore_cfg_t *cfg, const lg_log_t *log, lg_err_t *err)
+{
+    explore_t *ex = lg_calloc(1, sizeof *ex);
+    ex->spec = spec;
+    ex->cfg = *cfg;
+    if (!ex->cfg.depth_cap)
+        ex->cfg.depth_cap = 256;
+    ex->log = log;
+    ex->out_dir = lg_strdup(cfg->out_dir);
+    ex->cfg.out_dir = ex->out_dir;
+    lg_rng_seed(&ex->rng, cfg->seed);
+    ex->fs = features_create(spec);
+    ex->fv = lg_calloc(ex->fs->n ? ex->fs->n : 1, sizeof(int64_t));
+    ex->feat_min = lg_calloc(ex->fs->n ? ex->fs->n : 1, sizeof(int64_t));
+    ex->feat_max = lg_calloc(ex->fs->n ? ex->fs->n : 1, sizeof(int64_t));
+    if (corpus_open(ex, err) || create_components(ex, err) || divergences_restore(ex, err)) {
+        explore_destroy(ex);
+        return NULL;
+    }
+    return ex;
+}
+
+void explore_destroy(explore_t *ex)
+{
+    if (!ex)
+        return;
+    for (size_t i = 0; i < ex->nbatch; i++)
+        input_destroy(ex->batch[i].in);
+    for (size_t i = 0; i < ex->ncorpus; i++) {
+        input_destroy(ex->corpus[i].in);
+        free(ex->corpus[i].fv);
+    }
+    free(ex->corpus);
+    for (size_t i = 0; i < ex->ndivs; i++) {
+        free(ex->divs[i].dir);
+        free(ex->divs[i].cls);
+        free(ex->divs[i].detail);
+        free(ex->divs[i].key);
+    }
+    free(ex->divs);
+    if (ex->plot)
+        fclose(ex->plot);
+    tree_destroy(ex->tree);
+    probes_destroy(ex->probes);
+    mutator_destroy(ex->mut);
+    oracle_select_destroy(ex->sel);
+    oracle_dedup_destroy(ex->dedup);
+    solver_destroy(ex->solver);
+    synth_destroy(ex->synth);
+    oracle_destroy(ex->oracle);
+    tracer_destroy(ex->tracer);
+    run_result_destroy(ex->rtl_res);
+    features_destroy(ex->fs);
+    free(ex->cov_offset);
+    free(ex->covered);
+    free(ex->path_hashes);
+    free(ex->consts);
+    free(ex->feat_min);
+    free(ex->feat_max);
+    free(ex->fv);
+    free(ex->evbuf);
+    free(ex->out_dir);
+    free(ex);
+}
+
+static int should_stop(const explore_t *ex)
+{
+    if (ex->cfg.stop && *ex->cfg.stop)
+        return 1;
+    if (ex->cfg.iterations && ex->st.iterations >= ex->cfg.iterations)
+        return 1;
+    return ex->cfg.budget_ns && lg_budget_expired(&ex->budget);
+}
+
+/* The corpus of a previous run, the spec's seeds, and a few random inputs
+ * (small values and whole-domain values) start the tree. */
+static int bootstrap(explore_t *ex, lg_err_t *err)
+{
+    char *cdir = lg_path_join(ex->out_dir, "corpus");
+    int rc = corpus_load_dir(ex, cdir, ORIGIN_SEED, err);
+    free(cdir);
+    if (rc == LG_OK && ex->spec->seeds_dir)
+        rc = corpus_load_dir(ex, ex->spec->seeds_dir, ORIGIN_SEED, err);
+    if (rc)
+        return rc;
+    batch_add(ex, input_create(ex->spec), ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
+    for (int i = 0; i < 15; i++) {
+        input_t *in = input_create(ex->spec);
+        generate_random_input(ex, in, i < 10);
+        batch_add(ex, in, ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
+    }
+    return exec_batch(ex, err);
+}
+
+int explore_run(explore_t *ex, lg_err_t *err)
+{
+    lg_budget_start(&ex->budget, ex->cfg.budget_ns);
+    int rc = bootstrap(ex, err);
+    while (rc == LG_OK && !should_stop(ex)) {
+        /* PathFinder's solver and HeteroFuzz's mutations alternate; the
+         * solver gets the larger share once it has something to solve. */
+        int use_solver = ex->solver && (ex->cfg.no_mutations || lg_rng_chance(&ex->rng, 0.6));
+        if (use_solver)
+            generate_solver_step(ex);
+        if (!use_solver || ex->nbatch == 0) {
+            if (ex->cfg.no_mutations) {
+                input_t *in = input_create(ex->spec);
+                generate_random_input(ex, in, lg_rng_chance(&ex->rng, 0.5));
+                batch_add(ex, in, ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
+            } else {
+                generate_mutation_step(ex);
+            }
+        }
+        ex->st.iterations++;
+        rc = exec_batch(ex, err);
+        report_plot_row(ex);
+        report_progress(ex, 0);
+        uint64_t now = lg_now_ns();
+        if (rc == LG_OK && now - ex->st.last_save_ns > 10ull * 1000000000ull) {
+            ex->st.last_save_ns = now;
+            rc = report_save(ex, err);
+        }
+    }
+    lg_err_t err2;
+    int rc2 = report_save(ex, rc ? &err2 : err);
+    report_progress(ex, 1);
+    return rc ? rc : rc2;
+}
+
+void explore_get_summary(const explore_t *ex, explore_summary_t *out)
+{
+    memset(out, 0, sizeof *out);
+    out->iterations = ex->st.iterations;
+    out->execs = ex->st.execs;
+    out->rtl_invoked = oracle_select_invoked(ex->sel);
+    out->rtl_skipped = oracle_select_skipped(ex->sel);
+    out->branches_covered = ex->branches_covered;
+    out->branches_total = ex->branches_total;
+    out->paths = ex->npaths;
+    out->divergences = ex->ndivs;
+    out->corpus = ex->ncorpus;
+    out->seconds = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;
+}
+
+void explore_print_divergences(const explore_t *ex, FILE *out)
+{
+    for (size_t i = 0; i < ex->ndivs; i++)
+        fprintf(out, "  %-24s %s\n  %-24s %s\n", ex->divs[i].cls, ex->divs[i].detail, "", ex->divs[i].dir);
+}

@@ -1,0 +1,69 @@
+/* The lightgrey-box loop: runs the C kernel natively through the tracer,
+ * keeps a path tree of branch events, learns edge conditions and probe
+ * conditions with synth, asks the solver for inputs on strengthened PC
+ * prefixes, mutates beside it, and checks inputs against the RTL oracle
+ * with selective invocation. Writes the output directory described in
+ * docs/user-guide.md. */
+#ifndef LG_EXPLORE_H
+#define LG_EXPLORE_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "common/err.h"
+#include "common/log.h"
+#include "common/spec.h"
+
+typedef enum { EXPLORE_SCHED_WEIGHTED, EXPLORE_SCHED_RANDOM } explore_sched_t;
+typedef enum { EXPLORE_RTL_SELECTIVE, EXPLORE_RTL_ALWAYS, EXPLORE_RTL_NEVER } explore_rtl_t;
+
+typedef struct explore_cfg {
+    uint64_t budget_ns;       /* stop after this long; 0 = no time limit */
+    uint64_t iterations;      /* stop after this many generation steps; 0 = none */
+    uint64_t seed;
+    const char *out_dir;      /* borrowed for explore_create */
+    explore_sched_t schedule;
+    explore_rtl_t rtl;
+    int no_synth;             /* mutation-only greybox fuzzing */
+    int no_spectra;           /* probes give no feedback and no targets */
+    int no_selective;         /* every input that is run goes to the RTL too */
+    int no_mutations;         /* solver only (random inputs when nothing is learned) */
+    uint32_t depth_cap;       /* path tree depth; 0 = 256 */
+    int progress;             /* 0 quiet, 1 plain lines, 2 refreshed terminal line */
+    const volatile sig_atomic_t *stop; /* set asynchronously (SIGINT) to end the run; may be NULL */
+} explore_cfg_t;
+
+void explore_cfg_default(explore_cfg_t *cfg);
+
+/* Final figures of a run (also written to stats.json). */
+typedef struct explore_summary {
+    uint64_t iterations, execs, rtl_invoked, rtl_skipped;
+    uint64_t branches_covered, branches_total, paths;
+    size_t divergences;       /* distinct symptoms in the output directory */
+    size_t corpus;
+    double seconds;
+} explore_summary_t;
+
+typedef struct explore explore_t;
+
+/* Prepares a run: builds (or reuses) the instrumented executor and the RTL
+ * model, creates the output directory and, when it already holds a run,
+ * loads its corpus and divergences so the run resumes. spec and log are
+ * borrowed and must outlive the explorer. On error returns NULL with err
+ * naming the step that failed (clang, Verilator, output directory). */
+explore_t *explore_create(const spec_t *spec, const explore_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
+void explore_destroy(explore_t *ex); /* accepts NULL */
+
+/* Runs until the budget, the iteration count or *cfg->stop; leaves a
+ * complete output directory either way. Returns 0, or a negative LG_E*
+ * code when the run cannot continue (executor or disk failure; the output
+ * directory is still consistent). */
+int explore_run(explore_t *ex, lg_err_t *err);
+
+void explore_get_summary(const explore_t *ex, explore_summary_t *out);
+/* Prints one line per distinct divergence: id, class, detail, directory. */
+void explore_print_divergences(const explore_t *ex, FILE *out);
+
+#endif

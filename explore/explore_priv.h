@@ -1,0 +1,141 @@
+/* Private to explore/: the state of one run, shared by the files that make
+ * up the loop (explore.c: set-up and the loop; exec.c: running batches and
+ * feedback; generate.c: solver-driven input generation; learn.c: synth
+ * glue; corpus.c: output directory; report.c: progress and reports). */
+#ifndef LG_EXPLORE_PRIV_H
+#define LG_EXPLORE_PRIV_H
+
+#include <stdio.h>
+
+#include "common/budget.h"
+#include "common/features.h"
+#include "common/input.h"
+#include "common/result.h"
+#include "common/rng.h"
+#include "explore.h"
+#include "mutate.h"
+#include "probes.h"
+#include "rtl-oracle/oracle.h"
+#include "solver/solver.h"
+#include "synth/synth.h"
+#include "tracer/tracer.h"
+#include "tree.h"
+
+#define EXPLORE_BATCH_MAX 64
+
+typedef enum { ORIGIN_SEED, ORIGIN_RANDOM, ORIGIN_MUTATION, ORIGIN_SOLVER } origin_t;
+
+/* Why an input in a batch was made, for feedback after it ran. */
+typedef struct batch_item {
+    input_t *in;              /* owned by the batch */
+    origin_t origin;
+    mut_kind_t mut;           /* ORIGIN_MUTATION */
+    tree_node_t *want;        /* ORIGIN_SOLVER: the prefix node aimed at, or NULL */
+    int probe;                /* ORIGIN_SOLVER: the probe aimed at, or -1 */
+} batch_item_t;
+
+typedef struct corpus_entry {
+    input_t *in;
+    int64_t *fv;
+    uint64_t picks;
+} corpus_entry_t;
+
+/* One distinct divergence of the output directory. */
+typedef struct divergence {
+    char *dir;                /* path of divergences/<name> */
+    char *cls;
+    char *detail;
+    char *key;
+} divergence_t;
+
+typedef struct explore_stats {
+    uint64_t iterations, execs, crashes, hangs;
+    uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
+    uint64_t rtl_calls, rtl_errors;
+    uint64_t last_plot_ns, last_progress_ns, last_save_ns;
+} explore_stats_t;
+
+struct explore {
+    const spec_t *spec;
+    explore_cfg_t cfg;
+    const lg_log_t *log;
+    char *out_dir;
+    lg_rng_t rng;
+    lg_budget_t budget;
+
+    features_t *fs;
+    tracer_t *tracer;
+    oracle_t *oracle;         /* NULL when the RTL is not used */
+    synth_t *synth;           /* NULL with --no-synth */
+    solver_t *solver;         /* NULL with --no-synth */
+
+    tree_t *tree;
+    probes_t *probes;
+    mutator_t *mut;
+    oracle_select_t *sel;
+    oracle_dedup_t *dedup;
+
+    const tracer_site_t *sites;
+    size_t nsites;
+    const tracer_probe_t *probe_info;
+    size_t nprobes;
+    size_t *cov_offset;       /* per site: index of its first direction in covered */
+    uint8_t *covered;
+    uint64_t branches_total, branches_covered;
+    uint64_t *path_hashes;    /* open-addressing set of full-path hashes */
+    size_t path_cap, npaths;
+
+    int64_t *consts;          /* kernel constants plus observed operands */
+    size_t nconsts, consts_cap, nkernel_consts;
+    int64_t *feat_min, *feat_max; /* per feature over every executed input */
+    int feat_seen;
+
+    corpus_entry_t *corpus;
+    size_t ncorpus, corpus_cap;
+
+    divergence_t *divs;
+    size_t ndivs, divs_cap;
+
+    batch_item_t batch[EXPLORE_BATCH_MAX];
+    size_t nbatch;
+    run_result_t *rtl_res;
+    int64_t *fv;              /* scratch feature vector */
+    tree_event_t *evbuf;
+    size_t evcap;
+
+    explore_stats_t st;
+    FILE *plot;
+    char sitebuf[512];
+};
+
+/* exec.c */
+int exec_batch(explore_t *ex, lg_err_t *err);
+void batch_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_node_t *want, int probe);
+
+/* generate.c */
+void generate_solver_step(explore_t *ex);
+void generate_mutation_step(explore_t *ex);
+void generate_random_input(explore_t *ex, input_t *in, int small);
+
+/* learn.c */
+void learn_node(explore_t *ex, tree_node_t *node);
+void learn_prefix(explore_t *ex, tree_node_t *node);
+int learn_probe_term(explore_t *ex, size_t probe);
+int learn_probe_cond(explore_t *ex, size_t probe);
+int learn_flip(explore_t *ex, tree_node_t *node, expr_t **out);
+void learn_add_const(explore_t *ex, int64_t v);
+
+/* corpus.c */
+int corpus_open(explore_t *ex, lg_err_t *err);
+int corpus_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err);
+int corpus_load_dir(explore_t *ex, const char *dir, origin_t origin, lg_err_t *err);
+int divergence_record(explore_t *ex, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
+                      const oracle_symptom_t *sym, const char *key, lg_err_t *err);
+int divergences_restore(explore_t *ex, lg_err_t *err);
+
+/* report.c */
+void report_progress(explore_t *ex, int final);
+int report_save(explore_t *ex, lg_err_t *err);
+void report_plot_row(explore_t *ex);
+
+#endif

@@ -1,0 +1,232 @@
+/* Glue between the explorer and synth: edge conditions of tree nodes,
+ * operand terms that flip a direction never taken, and the terms and
+ * conditions of spectra probes. Learning is lazy (done when a prefix is
+ * about to be used) and cached until the examples contradict it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "explore_priv.h"
+
+#define LEARN_PER_PREFIX 8 /* synth calls one prefix may trigger */
+
+void learn_add_const(explore_t *ex, int64_t v)
+{
+    for (size_t i = 0; i < ex->nconsts; i++)
+        if (ex->consts[i] == v)
+            return;
+    lg_grow((void **)&ex->consts, &ex->consts_cap, ex->nconsts + 1, sizeof *ex->consts);
+    ex->consts[ex->nconsts++] = v;
+}
+
+/* Learns the condition of taking edge k of node against its siblings.
+ * For a two-way node the other edge gets the negation. Returns 1 when a
+ * synth call was made. */
+static int learn_edge(explore_t *ex, tree_node_t *node, size_t k)
+{
+    tree_edge_t *e = &node->edges[k];
+    if (!e->stale || (e->learn_fails > 3 && e->cond == NULL && lg_rng_below(&ex->rng, 8)))
+        return 0;
+    synth_example_t xs[TREE_RESERVOIR * 16];
+    size_t n = 0;
+    for (size_t j = 0; j < node->nedges && n + TREE_RESERVOIR <= sizeof xs / sizeof xs[0]; j++) {
+        tree_edge_t *o = &node->edges[j];
+        for (size_t m = 0; m < o->nex; m++) {
+            xs[n].feat = o->ex[m].feat;
+            xs[n].label = j == k;
+            xs[n].is_new = o->ex[m].is_new;
+            n++;
+        }
+    }
+    int relearned = 0;
+    synth_result_t res;
+    lg_err_t err;
+    ex->st.learn_calls++;
+    int had = e->cond != NULL;
+    if (synth_refine(ex->synth, xs, n, ex->consts, ex->nconsts, &e->cond, &relearned, &res, &err) != 0)
+        return 1;
+    e->stale = 0;
+    for (size_t j = 0; j < node->nedges; j++)
+        for (size_t m = 0; m < node->edges[j].nex; m++)
+            node->edges[j].ex[m].is_new = 0;
+    if (!e->cond) {
+        e->learn_fails++;
+        return 1;
+    }
+    if (relearned) {
+        e->mcc = res.mcc;
+        e->stage = res.stage;
+        ex->st.learned++;
+    }
+    if (!had)
+        ex->tree->nconds++;
+    if (node->nedges == 2 && relearned) {
+        tree_edge_t *o = &node->edges[1 - k];
+        if (!o->cond)
+            ex->tree->nconds++;
+        expr_free(o->cond);
+        o->cond = expr_unary(EXPR_NOT, expr_clone(e->cond));
+        o->mcc = e->mcc;
+        o->stage = e->stage;
+        o->stale = 0;
+    }
+    return 1;
+}
+
+void learn_node(explore_t *ex, tree_node_t *node)
+{
+    if (!ex->synth || node->nedges < 2 || node->nondet)
+        return;
+    size_t limit = node->nedges == 2 ? 1 : node->nedges;
+    for (size_t k = 0; k < limit; k++)
+        learn_edge(ex, node, k);
+}
+
+void learn_prefix(explore_t *ex, tree_node_t *node)
+{
+    int calls = 0;
+    for (tree_node_t *c = node; c->parent && calls < LEARN_PER_PREFIX; c = c->parent) {
+        tree_node_t *p = c->parent;
+        if (p->nedges < 2 || p->nondet)
+            continue;
+        tree_edge_t *e = &p->edges[c->parent_edge];
+        if (!e->stale)
+            continue;
+        calls++;
+        learn_node(ex, p);
+    }
+}
+
+/* Learns one operand of edge e as a term over input features. */
+static expr_t *learn_operand(explore_t *ex, tree_edge_t *e, int which)
+{
+    synth_term_example_t xs[TREE_RESERVOIR];
+    int64_t consts[TREE_RESERVOIR];
+    size_t n = 0;
+    for (size_t m = 0; m < e->nex; m++) {
+        if (!e->ex[m].has_ops)
+            continue;
+        xs[n].feat = e->ex[m].feat;
+        xs[n].value = which ? e->ex[m].op1 : e->ex[m].op0;
+        xs[n].is_new = 0;
+        consts[n] = xs[n].value;
+        n++;
+    }
+    if (n < 2)
+        return NULL;
+    /* Observed operand values join the constant pool for this call only. */
+    int64_t *pool = lg_malloc((ex->nconsts + n) * sizeof *pool);
+    if (ex->nconsts)
+        memcpy(pool, ex->consts, ex->nconsts * sizeof *pool);
+    memcpy(pool + ex->nconsts, consts, n * sizeof *pool);
+    synth_result_t res;
+    lg_err_t err;
+    ex->st.term_calls++;
+    expr_t *t = NULL;
+    if (synth_learn_term(ex->synth, xs, n, pool, ex->nconsts + n, &res, &err) == 0 && res.expr && res.mcc >= 1.0)
+        t = res.expr;
+    else
+        expr_free(res.expr);
+    free(pool);
+    return t;
+}
+
+int learn_flip(explore_t *ex, tree_node_t *node, expr_t **out)
+{
+    *out = NULL;
+    if (!ex->synth || !node->nedges)
+        return 0;
+    tree_edge_t *e = &node->edges[lg_rng_below(&ex->rng, node->nedges)];
+    if (!e->rels_seen)
+        return 0;
+    /* Re-learn when the reservoir has turned over since the last try. */
+    if (!e->term_at || e->seen >= 2 * e->term_at) {
+        for (int w = 0; w < 2; w++) {
+            expr_free(e->term[w]);
+            e->term[w] = learn_operand(ex, e, w);
+        }
+        e->term_at = e->seen ? e->seen : 1;
+    }
+    if (!e->term[0] || !e->term[1])
+        return 0;
+    /* The untaken direction needs a relation between the operands that no
+     * example of this edge showed. */
+    expr_op_t cand[3];
+    int nc = 0;
+    if (!(e->rels_seen & 1))
+        cand[nc++] = EXPR_LT;
+    if (!(e->rels_seen & 2))
+        cand[nc++] = EXPR_EQ;
+    if (!(e->rels_seen & 4))
+        cand[nc++] = EXPR_GT;
+    if (!nc)
+        return 0;
+    expr_op_t op = cand[lg_rng_below(&ex->rng, (uint64_t)nc)];
+    *out = expr_binary(op, expr_clone(e->term[0]), expr_clone(e->term[1]));
+    return 1;
+}
+
+int learn_probe_term(explore_t *ex, size_t i)
+{
+    probe_state_t *p = &ex->probes->p[i];
+    if (!ex->synth || p->nterm < 2)
+        return 0;
+    if (p->term && !p->stale_term)
+        return 1;
+    if (p->term) {
+        /* Keep a term that still explains every example. */
+        int ok = 1;
+        for (size_t k = 0; k < p->nterm && ok; k++)
+            ok = expr_eval(p->term, p->term_feat[k]) == p->term_val[k];
+        p->stale_term = 0;
+        if (ok)
+            return 1;
+        expr_free(p->term);
+        p->term = NULL;
+    }
+    if (p->learn_fails > 3 && lg_rng_below(&ex->rng, 8))
+        return 0;
+    synth_term_example_t xs[PROBE_RESERVOIR];
+    for (size_t k = 0; k < p->nterm; k++) {
+        xs[k].feat = p->term_feat[k];
+        xs[k].value = p->term_val[k];
+        xs[k].is_new = 0;
+    }
+    synth_result_t res;
+    lg_err_t err;
+    ex->st.term_calls++;
+    p->stale_term = 0;
+    if (synth_learn_term(ex->synth, xs, p->nterm, ex->consts, ex->nconsts, &res, &err) == 0 && res.expr &&
+        res.mcc >= 1.0) {
+        p->term = res.expr;
+        return 1;
+    }
+    expr_free(res.expr);
+    p->learn_fails++;
+    return 0;
+}
+
+int learn_probe_cond(explore_t *ex, size_t i)
+{
+    probe_state_t *p = &ex->probes->p[i];
+    if (!ex->synth || !p->nfired || !p->nquiet)
+        return 0;
+    if (!p->stale_cond)
+        return p->cond != NULL;
+    synth_example_t xs[2 * PROBE_RESERVOIR];
+    size_t n = 0;
+    for (size_t k = 0; k < p->nfired; k++)
+        xs[n++] = (synth_example_t){p->ex_fired[k], 1, 0};
+    for (size_t k = 0; k < p->nquiet; k++)
+        xs[n++] = (synth_example_t){p->ex_quiet[k], 0, 0};
+    int relearned;
+    synth_result_t res;
+    lg_err_t err;
+    ex->st.learn_calls++;
+    p->stale_cond = 0;
+    if (synth_refine(ex->synth, xs, n, ex->consts, ex->nconsts, &p->cond, &relearned, &res, &err) != 0)
+        return 0;
+    if (relearned)
+        p->cond_mcc = res.mcc;
+    return p->cond != NULL;
+}

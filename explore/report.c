@@ -1,0 +1,182 @@
+/* Progress on stderr and the run's report files: plot.csv (a row a second),
+ * stats.json and tree.json (rewritten atomically every few seconds and at
+ * the end, so an interrupted run leaves them consistent). */
+#include <json-c/json.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/fsutil.h"
+#include "explore_priv.h"
+
+static size_t probes_fired(const explore_t *ex)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < ex->nprobes; i++)
+        n += ex->probes->p[i].fired > 0;
+    return n;
+}
+
+void report_progress(explore_t *ex, int final)
+{
+    if (!ex->cfg.progress)
+        return;
+    uint64_t now = lg_now_ns();
+    uint64_t every = ex->cfg.progress == 2 ? 250000000ull : 5000000000ull;
+    if (!final && now - ex->st.last_progress_ns < every)
+        return;
+    ex->st.last_progress_ns = now;
+    double secs = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;
+    solver_stats_t ss = {0};
+    if (ex->solver)
+        solver_get_stats(ex->solver, &ss);
+    double sat = ss.queries ? 100.0 * (double)ss.sat / (double)ss.queries : 0.0;
+    fprintf(stderr,
+            "%s[%6.1fs] execs %llu (%.0f/s)  branches %llu/%llu  paths %zu  conds %zu  probes %zu/%zu  "
+            "sat %.0f%%  rtl %llu/%llu skipped  divergences %zu%s",
+            ex->cfg.progress == 2 ? "\r\033[K" : "lgfuzz: ", secs, (unsigned long long)ex->st.execs,
+            secs > 0 ? (double)ex->st.execs / secs : 0.0, (unsigned long long)ex->branches_covered,
+            (unsigned long long)ex->branches_total, ex->npaths, ex->tree->nconds, probes_fired(ex), ex->nprobes, sat,
+            (unsigned long long)oracle_select_invoked(ex->sel), (unsigned long long)oracle_select_skipped(ex->sel),
+            ex->ndivs, ex->cfg.progress == 2 && !final ? "" : "\n");
+    fflush(stderr);
+}
+
+void report_plot_row(explore_t *ex)
+{
+    uint64_t now = lg_now_ns();
+    if (ex->plot && now - ex->st.last_plot_ns < 1000000000ull)
+        return;
+    ex->st.last_plot_ns = now;
+    if (!ex->plot) {
+        char *path = lg_path_join(ex->out_dir, "plot.csv");
+        int fresh = !lg_path_exists(path);
+        ex->plot = fopen(path, "a");
+        free(path);
+        if (!ex->plot)
+            return;
+        if (fresh)
+            fprintf(ex->plot, "time,execs,branches,paths,probes,rtl_calls,divergences\n");
+    }
+    fprintf(ex->plot, "%.3f,%llu,%llu,%zu,%zu,%llu,%zu\n", (double)lg_budget_elapsed_ns(&ex->budget) / 1e9,
+            (unsigned long long)ex->st.execs, (unsigned long long)ex->branches_covered, ex->npaths, probes_fired(ex),
+            (unsigned long long)ex->st.rtl_calls, ex->ndivs);
+    fflush(ex->plot);
+}
+
+static json_object *stats_json(const explore_t *ex)
+{
+    json_object *o = json_object_new_object();
+#define U64(name, v) json_object_object_add(o, name, json_object_new_uint64((uint64_t)(v)))
+    json_object_object_add(o, "kernel", json_object_new_string(ex->spec->kernel));
+    json_object_object_add(o, "seconds", json_object_new_double((double)lg_budget_elapsed_ns(&ex->budget) / 1e9));
+    U64("seed", ex->cfg.seed);
+    U64("iterations", ex->st.iterations);
+    U64("execs", ex->st.execs);
+    U64("crashes", ex->st.crashes);
+    U64("hangs", ex->st.hangs);
+    U64("branches_covered", ex->branches_covered);
+    U64("branches_total", ex->branches_total);
+    U64("paths", ex->npaths);
+    U64("tree_nodes", ex->tree->nnodes);
+    U64("conditions", ex->tree->nconds);
+    U64("learn_calls", ex->st.learn_calls);
+    U64("term_calls", ex->st.term_calls);
+    U64("counterexamples", ex->st.counterexamples);
+    U64("probes", ex->nprobes);
+    U64("probes_fired", probes_fired(ex));
+    U64("corpus", ex->ncorpus);
+    U64("rtl_invoked", oracle_select_invoked(ex->sel));
+    U64("rtl_skipped", oracle_select_skipped(ex->sel));
+    U64("rtl_errors", ex->st.rtl_errors);
+    U64("divergences", ex->ndivs);
+    solver_stats_t ss = {0};
+    if (ex->solver)
+        solver_get_stats(ex->solver, &ss);
+    json_object *so = json_object_new_object();
+    json_object_object_add(so, "queries", json_object_new_uint64(ss.queries));
+    json_object_object_add(so, "sat", json_object_new_uint64(ss.sat));
+    json_object_object_add(so, "unsat", json_object_new_uint64(ss.unsat));
+    json_object_object_add(so, "unknown", json_object_new_uint64(ss.unknown));
+    json_object_object_add(so, "timeout", json_object_new_uint64(ss.timeout));
+    json_object_object_add(so, "mean_ms", json_object_new_double(ss.mean_ms));
+    json_object_object_add(so, "p95_ms", json_object_new_double(ss.p95_ms));
+    json_object_object_add(o, "solver", so);
+    json_object *mo = json_object_new_object();
+    for (int k = 0; k < MUT_COUNT; k++) {
+        json_object *m = json_object_new_object();
+        json_object_object_add(m, "p", json_object_new_double(ex->mut->p[k]));
+        json_object_object_add(m, "used", json_object_new_uint64(ex->mut->used[k]));
+        json_object_object_add(m, "favored", json_object_new_uint64(ex->mut->favored[k]));
+        json_object_object_add(mo, mutator_name((mut_kind_t)k), m);
+    }
+    json_object_object_add(o, "mutations", mo);
+    json_object *pa = json_object_new_array();
+    for (size_t i = 0; i < ex->nprobes; i++) {
+        const probe_state_t *p = &ex->probes->p[i];
+        json_object *po = json_object_new_object();
+        json_object_object_add(po, "name", json_object_new_string(ex->probe_info[i].name));
+        json_object_object_add(po, "fired", json_object_new_uint64(p->fired));
+        json_object_object_add(po, "quiet", json_object_new_uint64(p->quiet));
+        if (p->has_range) {
+            json_object_object_add(po, "min", json_object_new_int64(p->min));
+            json_object_object_add(po, "max", json_object_new_int64(p->max));
+        }
+        if (p->cond) {
+            char *t = expr_to_text(p->cond, ex->fs);
+            json_object_object_add(po, "condition", json_object_new_string(t));
+            json_object_object_add(po, "mcc", json_object_new_double(p->cond_mcc));
+            free(t);
+        }
+        if (p->term) {
+            char *t = expr_to_text(p->term, ex->fs);
+            json_object_object_add(po, "term", json_object_new_string(t));
+            free(t);
+        }
+        json_object_array_add(pa, po);
+    }
+    json_object_object_add(o, "probes_detail", pa);
+    json_object *da = json_object_new_array();
+    for (size_t i = 0; i < ex->ndivs; i++) {
+        json_object *d = json_object_new_object();
+        json_object_object_add(d, "class", json_object_new_string(ex->divs[i].cls));
+        json_object_object_add(d, "detail", json_object_new_string(ex->divs[i].detail));
+        json_object_object_add(d, "dir", json_object_new_string(ex->divs[i].dir));
+        json_object_array_add(da, d);
+    }
+    json_object_object_add(o, "divergences_detail", da);
+#undef U64
+    return o;
+}
+
+static const char *site_name(void *ctx, uint32_t site)
+{
+    explore_t *ex = ctx;
+    if (site >= ex->nsites)
+        return "?";
+    /* One buffer is enough: tree_to_json copies the string at once. */
+    snprintf(ex->sitebuf, sizeof ex->sitebuf, "%s:%d:%d", ex->sites[site].file, ex->sites[site].line,
+             ex->sites[site].col);
+    return ex->sitebuf;
+}
+
+static int save_json(explore_t *ex, const char *name, const char *text, lg_err_t *err)
+{
+    char *path = lg_path_join(ex->out_dir, name);
+    int rc = lg_write_file_atomic(path, text, strlen(text), err);
+    free(path);
+    return rc;
+}
+
+int report_save(explore_t *ex, lg_err_t *err)
+{
+    json_object *o = stats_json(ex);
+    int rc = save_json(ex, "stats.json", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY), err);
+    json_object_put(o);
+    if (rc)
+        return rc;
+    char *tree = tree_to_json(ex->tree, ex->fs, site_name, ex);
+    rc = save_json(ex, "tree.json", tree, err);
+    free(tree);
+    return rc;
+}

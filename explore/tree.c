@@ -1,0 +1,244 @@
+/* The path tree: insertion of paths with per-edge example reservoirs,
+ * path following for counter-examples, non-determinism marking, PC
+ * prefixes and the tree.json dump. */
+#include "tree.h"
+
+#include <json-c/json.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+
+static tree_node_t *node_new(tree_t *t, tree_node_t *parent, size_t parent_edge, size_t base)
+{
+    tree_node_t *n = lg_calloc(1, sizeof *n);
+    n->parent = parent;
+    n->parent_edge = parent_edge;
+    n->depth = parent ? parent->depth + 1 : 0;
+    n->base = base;
+    lg_grow((void **)&t->nodes, &t->nodes_cap, t->nnodes + 1, sizeof *t->nodes);
+    t->nodes[t->nnodes++] = n;
+    return n;
+}
+
+tree_t *tree_create(size_t nfeat, uint32_t depth_cap)
+{
+    tree_t *t = lg_calloc(1, sizeof *t);
+    t->nfeat = nfeat;
+    t->depth_cap = depth_cap;
+    t->root = node_new(t, NULL, 0, 0);
+    return t;
+}
+
+void tree_destroy(tree_t *t)
+{
+    if (!t)
+        return;
+    for (size_t i = 0; i < t->nnodes; i++) {
+        tree_node_t *n = t->nodes[i];
+        for (size_t e = 0; e < n->nedges; e++) {
+            for (size_t k = 0; k < n->edges[e].nex; k++)
+                free(n->edges[e].ex[k].feat);
+            expr_free(n->edges[e].cond);
+            expr_free(n->edges[e].term[0]);
+            expr_free(n->edges[e].term[1]);
+        }
+        free(n->edges);
+        free(n);
+    }
+    free(t->nodes);
+    free(t);
+}
+
+int tree_edge_find(const tree_node_t *node, uint32_t site, uint16_t dir)
+{
+    for (size_t i = 0; i < node->nedges; i++)
+        if (node->edges[i].site == site && node->edges[i].dir == dir)
+            return (int)i;
+    return -1;
+}
+
+static uint32_t relation(int64_t a, int64_t b)
+{
+    return a < b ? 1u : a == b ? 2u : 4u;
+}
+
+/* Reservoir sampling keeps a uniform sample of every example offered, but a
+ * counter-example always gets in (replacing a random one) so refinement can
+ * see it. */
+static void add_example(tree_t *t, tree_edge_t *e, const tree_event_t *ev, const int64_t *fv, int is_new,
+                        lg_rng_t *rng)
+{
+    e->seen++;
+    size_t slot;
+    if (e->nex < TREE_RESERVOIR) {
+        slot = e->nex++;
+        e->ex[slot].feat = lg_malloc(t->nfeat * sizeof(int64_t));
+    } else {
+        uint64_t r = lg_rng_below(rng, e->seen);
+        if (!is_new && r >= TREE_RESERVOIR)
+            return;
+        slot = is_new ? lg_rng_below(rng, TREE_RESERVOIR) : r;
+    }
+    tree_example_t *x = &e->ex[slot];
+    memcpy(x->feat, fv, t->nfeat * sizeof(int64_t));
+    x->op0 = ev->op0;
+    x->op1 = ev->op1;
+    x->has_ops = ev->has_ops;
+    x->is_new = is_new;
+    e->stale = 1;
+}
+
+size_t tree_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv, size_t base, int is_new,
+                   lg_rng_t *rng)
+{
+    size_t created = 0;
+    tree_node_t *node = t->root;
+    node->visits++;
+    for (size_t i = 0; i < n && node->depth < t->depth_cap; i++) {
+        int k = tree_edge_find(node, ev[i].site, ev[i].dir);
+        if (k < 0) {
+            lg_grow((void **)&node->edges, &node->cap, node->nedges + 1, sizeof *node->edges);
+            k = (int)node->nedges++;
+            tree_edge_t *e = &node->edges[k];
+            memset(e, 0, sizeof *e);
+            e->site = ev[i].site;
+            e->dir = ev[i].dir;
+            e->child = node_new(t, node, (size_t)k, base);
+            created++;
+            /* Other edges' conditions were learned without this direction. */
+            for (size_t j = 0; j < node->nedges; j++)
+                node->edges[j].stale = 1;
+        }
+        if (ev[i].nsucc)
+            node->nsucc = ev[i].nsucc;
+        tree_edge_t *e = &node->edges[k];
+        e->visits++;
+        if (ev[i].has_ops)
+            e->rels_seen |= relation(ev[i].op0, ev[i].op1);
+        add_example(t, e, &ev[i], fv, is_new, rng);
+        node->exhausted = node->nsucc && node->nedges >= node->nsucc;
+        node = e->child;
+        node->visits++;
+    }
+    return created;
+}
+
+tree_node_t *tree_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t *want, uint32_t *diverged)
+{
+    /* The wanted path, root first. */
+    uint32_t wd = want ? want->depth : 0;
+    const tree_node_t **chain = lg_calloc(wd + 1, sizeof *chain);
+    for (const tree_node_t *p = want; p; p = p->parent)
+        chain[p->depth] = p;
+    *diverged = UINT32_MAX;
+    tree_node_t *node = t->root;
+    for (size_t i = 0; i < n && node->depth < t->depth_cap; i++) {
+        int k = tree_edge_find(node, ev[i].site, ev[i].dir);
+        if (node->depth < wd && *diverged == UINT32_MAX) {
+            const tree_node_t *next = chain[node->depth + 1];
+            if (k < 0 || node->edges[k].child != next)
+                *diverged = node->depth;
+        }
+        if (k < 0)
+            break;
+        node = node->edges[k].child;
+    }
+    if (*diverged == UINT32_MAX && node->depth < wd)
+        *diverged = node->depth; /* the path ended before the wanted node */
+    free(chain);
+    return node;
+}
+
+tree_node_t *tree_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const tree_event_t *b, size_t nb)
+{
+    tree_node_t *node = t->root;
+    size_t n = na < nb ? na : nb;
+    for (size_t i = 0; i <= n && node->depth < t->depth_cap; i++) {
+        int same = i < n ? a[i].site == b[i].site && a[i].dir == b[i].dir : na == nb;
+        if (!same) {
+            node->nondet = 1;
+            return node;
+        }
+        if (i == n)
+            break;
+        int k = tree_edge_find(node, a[i].site, a[i].dir);
+        if (k < 0)
+            return NULL;
+        node = node->edges[k].child;
+    }
+    return NULL;
+}
+
+size_t tree_prefix(const tree_node_t *node, const expr_t **out, size_t cap)
+{
+    size_t n = 0;
+    for (const tree_node_t *c = node; c->parent && n < cap; c = c->parent) {
+        const tree_node_t *p = c->parent;
+        const tree_edge_t *e = &p->edges[c->parent_edge];
+        if (p->nondet || !e->cond)
+            continue;
+        /* Loops repeat the same learned condition at many depths. */
+        int dup = 0;
+        for (size_t i = 0; i < n && !dup; i++)
+            dup = expr_equal(out[i], e->cond);
+        if (!dup)
+            out[n++] = e->cond;
+    }
+    /* Root first reads naturally and keeps solver queries in a stable
+     * order; the walk above keeps the deepest conditions when capped. */
+    for (size_t i = 0; i < n / 2; i++) {
+        const expr_t *tmp = out[i];
+        out[i] = out[n - 1 - i];
+        out[n - 1 - i] = tmp;
+    }
+    return n;
+}
+
+char *tree_to_json(const tree_t *t, const features_t *fs, const char *(*site_name)(void *ctx, uint32_t site),
+                   void *ctx)
+{
+    json_object *root = json_object_new_object();
+    json_object_object_add(root, "nodes", json_object_new_int64((int64_t)t->nnodes));
+    json_object_object_add(root, "conditions", json_object_new_int64((int64_t)t->nconds));
+    json_object_object_add(root, "depth_cap", json_object_new_int64(t->depth_cap));
+    json_object *arr = json_object_new_array();
+    for (size_t i = 0; i < t->nnodes; i++) {
+        const tree_node_t *n = t->nodes[i];
+        /* Straight stretches (one edge, nothing learned) carry no decision;
+         * leaving them out keeps tree.json readable for long loops. */
+        if (!n->nedges || (n->nedges == 1 && !n->edges[0].cond))
+            continue;
+        json_object *o = json_object_new_object();
+        json_object_object_add(o, "id", json_object_new_int64((int64_t)i));
+        json_object_object_add(o, "depth", json_object_new_int64(n->depth));
+        json_object_object_add(o, "visits", json_object_new_uint64(n->visits));
+        if (n->nondet)
+            json_object_object_add(o, "nondeterministic", json_object_new_boolean(1));
+        json_object_object_add(o, "exhausted", json_object_new_boolean(n->exhausted));
+        json_object *edges = json_object_new_array();
+        for (size_t k = 0; k < n->nedges; k++) {
+            const tree_edge_t *e = &n->edges[k];
+            json_object *eo = json_object_new_object();
+            json_object_object_add(eo, "site", json_object_new_int64(e->site));
+            if (site_name)
+                json_object_object_add(eo, "at", json_object_new_string(site_name(ctx, e->site)));
+            json_object_object_add(eo, "dir", json_object_new_int(e->dir));
+            json_object_object_add(eo, "visits", json_object_new_uint64(e->visits));
+            if (e->cond) {
+                char *txt = expr_to_text(e->cond, fs);
+                json_object_object_add(eo, "condition", json_object_new_string(txt));
+                free(txt);
+                json_object_object_add(eo, "mcc", json_object_new_double(e->mcc));
+                json_object_object_add(eo, "stage", json_object_new_int(e->stage));
+            }
+            json_object_array_add(edges, eo);
+        }
+        json_object_object_add(o, "edges", edges);
+        json_object_array_add(arr, o);
+    }
+    json_object_object_add(root, "tree", arr);
+    char *s = lg_strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY));
+    json_object_put(root);
+    return s;
+}

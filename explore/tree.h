@@ -1,0 +1,113 @@
+/* Private to explore/: the path tree. A node is a position in the branch
+ * event sequence reached by a prefix of (site, direction) events; its edges
+ * are the events seen at that position. Each node keeps a bounded,
+ * per-direction reservoir of example feature vectors (with the comparison
+ * operands of the event), and each edge the condition learned for taking it,
+ * so a PC prefix is the conjunction of the edge conditions along a path. */
+#ifndef LG_EXPLORE_TREE_H
+#define LG_EXPLORE_TREE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/rng.h"
+#include "synth/expr.h"
+
+#define TREE_RESERVOIR 16 /* examples kept per edge */
+
+typedef struct tree_example {
+    int64_t *feat;     /* nfeat values, owned */
+    int64_t op0, op1;  /* comparison operands at this event */
+    int has_ops;
+    int is_new;        /* a counter-example not yet used for learning */
+} tree_example_t;
+
+struct tree_node;
+
+typedef struct tree_edge {
+    uint32_t site;
+    uint16_t dir;
+    struct tree_node *child;
+    uint64_t visits;            /* inputs that took this edge */
+    tree_example_t ex[TREE_RESERVOIR];
+    size_t nex;
+    uint64_t seen;              /* examples offered (reservoir sampling) */
+    expr_t *cond;               /* learned condition for taking this edge, or NULL */
+    double mcc;
+    int stage;
+    int stale;                  /* examples changed since cond was learned */
+    uint64_t learn_fails;       /* learning attempts that found nothing */
+    uint32_t rels_seen;         /* bit per relation of op0 vs op1: 1 <, 2 ==, 4 > */
+    expr_t *term[2];            /* learned operand terms (op0, op1), or NULL */
+    uint64_t term_at;           /* e->seen when the terms were learned, 0 never */
+} tree_edge_t;
+
+typedef struct tree_node {
+    struct tree_node *parent;
+    size_t parent_edge;         /* index of the edge in parent leading here */
+    uint32_t depth;
+    tree_edge_t *edges;
+    size_t nedges, cap;
+    uint64_t visits;
+    uint64_t picks;             /* times chosen as a prefix target */
+    int nondet;                 /* different directions for the same input */
+    int exhausted;              /* every direction of the site was taken */
+    size_t base;                /* corpus index of an input that reached it */
+    uint32_t nsucc;             /* successors of the site here (from the tracer), 0 unknown */
+} tree_node_t;
+
+typedef struct tree {
+    tree_node_t *root;
+    size_t nfeat;
+    uint32_t depth_cap;         /* events beyond this depth are not inserted */
+    size_t nnodes;
+    size_t nconds;              /* edges with a learned condition */
+    tree_node_t **nodes;        /* every node, in creation order (for scheduling) */
+    size_t nodes_cap;
+} tree_t;
+
+/* One event of a path, as the tree needs it. */
+typedef struct tree_event {
+    uint32_t site;
+    uint16_t dir;
+    uint16_t has_ops;
+    int64_t op0, op1;
+    uint32_t nsucc;
+} tree_event_t;
+
+tree_t *tree_create(size_t nfeat, uint32_t depth_cap);
+void tree_destroy(tree_t *t); /* accepts NULL */
+
+/* Inserts the path of one input (its feature vector fv and corpus index
+ * base, used when the path creates nodes). Returns the number of new edges
+ * created (0 = nothing new within the depth cap). Examples are added by
+ * reservoir sampling with rng; is_new marks them as counter-examples. */
+size_t tree_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv, size_t base, int is_new,
+                   lg_rng_t *rng);
+
+/* Walks the path from the root; returns the deepest node reached (n events
+ * consumed, capped at depth_cap) and in *diverged the depth of the first
+ * event whose edge differs from `want` (a node path), or UINT32_MAX when the
+ * path follows it to its end. */
+tree_node_t *tree_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t *want, uint32_t *diverged);
+
+/* The edge index of (site, dir) in node, or -1. */
+int tree_edge_find(const tree_node_t *node, uint32_t site, uint16_t dir);
+
+/* Marks the node at the first position where two runs of the same input
+ * differ as non-deterministic (its edges leave PC prefixes). Returns the
+ * node, or NULL when the runs agree within the depth cap. */
+tree_node_t *tree_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const tree_event_t *b, size_t nb);
+
+/* Collects the distinct learned conditions along the path root -> node
+ * (borrowed pointers, valid until the edges are re-learned) into out, root
+ * first; at most cap, keeping the deepest. Edges without a condition and
+ * edges leaving non-deterministic nodes are skipped. Returns the count. */
+size_t tree_prefix(const tree_node_t *node, const expr_t **out, size_t cap);
+
+/* JSON for tree.json: nodes with their edges, conditions (text syntax),
+ * MCC, stage, visits and flags. The caller frees the string. */
+char *tree_to_json(const tree_t *t, const features_t *fs, const char *(*site_name)(void *ctx, uint32_t site),
+                   void *ctx);
+
+#endif

@@ -1,0 +1,227 @@
+/* The artifacts of a distinct symptom: the input, both sides' results, a
+ * VCD waveform from a traced re-run, a standalone C reproducer and a README
+ * line. The reproducer #includes the kernel's C source, calls it on the
+ * input (as C literals) and asserts the RTL's observed result, symptom's
+ * output first, so building and running it shows the divergence. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "oracle_priv.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../common/alloc.h"
+#include "../common/fsutil.h"
+
+typedef struct text {
+    char *s;
+    size_t n, cap;
+} text_t;
+
+static void put(text_t *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(text_t *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int need = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    lg_grow((void **)&t->s, &t->cap, t->n + (size_t)need + 1, 1);
+    va_start(ap, fmt);
+    vsnprintf(t->s + t->n, (size_t)need + 1, fmt, ap);
+    va_end(ap);
+    t->n += (size_t)need;
+}
+
+/* A C literal of value v in type t that compiles without warnings. */
+static void literal(text_t *t, lg_type_t type, int64_t v)
+{
+    v = lg_type_wrap(type, v);
+    if (!lg_type_signed(type))
+        put(t, "%" PRIu64 "u%s", (uint64_t)v, lg_type_bits(type) > 32 ? "LL" : "");
+    else if (v == INT64_MIN)
+        put(t, "(-9223372036854775807LL - 1)");
+    else if (v == INT32_MIN && lg_type_bits(type) == 32)
+        put(t, "(-2147483647 - 1)");
+    else
+        put(t, "%" PRId64 "%s", v, lg_type_bits(type) > 32 ? "LL" : "");
+}
+
+/* indent: the indentation of the line holding the declaration. */
+static void array_literal(text_t *t, lg_type_t type, const int64_t *v, size_t n, const char *indent)
+{
+    put(t, "{");
+    for (size_t j = 0; j < n; j++) {
+        if (j % 8 == 0)
+            put(t, "\n%s    ", indent);
+        else
+            put(t, " ");
+        literal(t, type, v[j]);
+        put(t, "%s", j + 1 < n ? "," : "");
+    }
+    put(t, "\n%s}", indent);
+}
+
+/* Input-side contents of every slot of array param i (POISON convention). */
+static int64_t *initial_array(const input_t *in, size_t i)
+{
+    const spec_param_t *p = &in->spec->params[i];
+    int64_t *v = lg_calloc(p->max_len ? p->max_len : 1, sizeof *v);
+    int64_t poison = lg_type_wrap(p->type, (int64_t)UINT64_C(0xA5A5A5A5A5A5A5A5));
+    for (size_t j = 0; p->dir != SPEC_DIR_OUT && j < p->max_len; j++)
+        v[j] = j < in->v[i].len ? in->v[i].elems[j] : poison;
+    return v;
+}
+
+static void declare_inputs(text_t *t, const spec_t *spec, const input_t *in)
+{
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        const char *ct = lg_type_ctype(p->type);
+        if (p->is_array) {
+            int64_t *v = initial_array(in, i);
+            put(t, "static %s %s[%zu] = ", ct, p->name, p->max_len);
+            array_literal(t, p->type, v, p->max_len, "");
+            put(t, ";\n");
+            free(v);
+        } else if (p->dir == SPEC_DIR_IN) {
+            put(t, "static %s %s = ", ct, p->name);
+            literal(t, p->type, in->v[i].scalar);
+            put(t, ";\n");
+        } else {
+            put(t, "static %s %s; /* written by the kernel */\n", ct, p->name);
+        }
+    }
+}
+
+static void call_kernel(text_t *t, const spec_t *spec)
+{
+    put(t, "    ");
+    if (spec->has_return)
+        put(t, "%s cpu_return = ", lg_type_ctype(spec->ret_type));
+    put(t, "%s(", spec->c_function);
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        put(t, "%s%s%s", i ? ", " : "", !p->is_array && p->dir != SPEC_DIR_IN ? "&" : "", p->name);
+    }
+    put(t, ");\n");
+}
+
+/* One assertion per output: the CPU's value equals what the RTL produced. */
+static void assert_output(text_t *t, const spec_t *spec, int param, const run_result_t *rtl)
+{
+    if (param < 0) {
+        if (!spec->has_return)
+            return;
+        put(t, "    fprintf(stderr, \"return: cpu %%lld, rtl %%lld\\n\", (long long)cpu_return, (long long)");
+        literal(t, spec->ret_type, rtl->ret);
+        put(t, ");\n    assert(cpu_return == ");
+        literal(t, spec->ret_type, rtl->ret);
+        put(t, ");\n");
+        return;
+    }
+    const spec_param_t *p = &spec->params[param];
+    const run_output_t *o = &rtl->out[param];
+    if (p->is_array) {
+        put(t, "    static const %s rtl_%s[%zu] = ", lg_type_ctype(p->type), p->name, p->max_len);
+        array_literal(t, p->type, o->elems, p->max_len, "    ");
+        put(t, ";\n    for (size_t j = 0; j < %zu; j++) {\n", p->max_len);
+        put(t, "        if (%s[j] != rtl_%s[j])\n", p->name, p->name);
+        put(t, "            fprintf(stderr, \"%s[%%zu]: cpu %%lld, rtl %%lld\\n\", j, (long long)%s[j], "
+               "(long long)rtl_%s[j]);\n", p->name, p->name, p->name);
+        put(t, "        assert(%s[j] == rtl_%s[j]);\n    }\n", p->name, p->name);
+    } else if (o->valid) {
+        put(t, "    assert(%s == ", p->name);
+        literal(t, p->type, o->scalar);
+        put(t, "); /* the RTL wrote this value */\n");
+    }
+}
+
+char *oracle_repro_source(const spec_t *spec, const input_t *in, const run_result_t *cpu,
+                          const run_result_t *rtl, const oracle_symptom_t *sym)
+{
+    (void)cpu;
+    text_t t = {0};
+    char resolved[PATH_MAX];
+    const char *src = realpath(spec->c_source, resolved) ? resolved : spec->c_source;
+    put(&t, "/* Reproducer for kernel %s, symptom %s:\n *   %s\n", spec->kernel, sym->cls, sym->detail);
+    put(&t, " * Build and run: cc -o repro repro.c && ./repro  (an assertion fails). */\n");
+    put(&t, "#undef NDEBUG\n#include <assert.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n\n");
+    put(&t, "#include \"%s\"\n\n", src);
+    declare_inputs(&t, spec, in);
+    put(&t, "\nint main(void)\n{\n");
+    call_kernel(&t, spec);
+    if (rtl->status != RUN_OK) {
+        put(&t, "    /* The RTL did not complete: %s (%s). */\n", run_status_name(rtl->status), rtl->detail);
+        put(&t, "    const int rtl_completed = 0;\n    fprintf(stderr, \"%s\\n\");\n", sym->cls);
+        put(&t, "    assert(rtl_completed);\n");
+    } else {
+        /* The symptom's own output first, so its assertion is the one that fails. */
+        int first = strncmp(sym->cls, "mismatch:", 9) == 0 ? sym->param : -1;
+        assert_output(&t, spec, first, rtl);
+        if (first >= 0)
+            assert_output(&t, spec, -1, rtl);
+        for (size_t i = 0; i < spec->nparams; i++)
+            if (spec->params[i].dir != SPEC_DIR_IN && (int)i != first)
+                assert_output(&t, spec, (int)i, rtl);
+    }
+    put(&t, "    return 0;\n}\n");
+    return t.s;
+}
+
+static int write_text(const char *dir, const char *name, const char *text, lg_err_t *err)
+{
+    char *path = lg_path_join(dir, name);
+    int rc = lg_write_file_atomic(path, text, strlen(text), err);
+    free(path);
+    return rc;
+}
+
+/* The harness writes the VCD itself, so it goes to a temp name first and is
+ * renamed once complete. */
+static int write_wave(oracle_t *o, const char *dir, const input_t *in, const spec_t *spec,
+                      lg_err_t *err)
+{
+    char *tmp = lg_path_join(dir, ".wave.vcd.tmp");
+    char *path = lg_path_join(dir, "wave.vcd");
+    run_result_t *again = run_result_create(spec);
+    int rc = oracle_run_traced(o, in, tmp, again, err);
+    if (rc == 0 && rename(tmp, path) != 0)
+        rc = lg_err_set(err, LG_EIO, "%s: cannot rename the waveform into place", path);
+    run_result_destroy(again);
+    free(path);
+    free(tmp);
+    return rc;
+}
+
+int oracle_write_artifacts(oracle_t *o, const char *dir, const input_t *in,
+                           const run_result_t *cpu, const run_result_t *rtl,
+                           const oracle_symptom_t *sym, lg_err_t *err)
+{
+    const spec_t *spec = in->spec;
+    char *path = lg_path_join(dir, "input.json");
+    char *cpu_json = run_result_to_json(spec, cpu);
+    char *rtl_json = run_result_to_json(spec, rtl);
+    char *repro = oracle_repro_source(spec, in, cpu, rtl, sym);
+    char *readme = lg_asprintf("%s: %s\n", sym->cls, sym->detail);
+    int rc = lg_mkdirs(dir, err);
+    if (rc == 0)
+        rc = input_save(in, path, err);
+    if (rc == 0)
+        rc = write_text(dir, "cpu.json", cpu_json, err);
+    if (rc == 0)
+        rc = write_text(dir, "rtl.json", rtl_json, err);
+    if (rc == 0)
+        rc = write_text(dir, "repro.c", repro, err);
+    if (rc == 0)
+        rc = write_text(dir, "README", readme, err);
+    if (rc == 0)
+        rc = write_wave(o, dir, in, spec, err);
+    free(readme);
+    free(repro);
+    free(rtl_json);
+    free(cpu_json);
+    free(path);
+    return rc;
+}

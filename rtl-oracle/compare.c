@@ -1,0 +1,163 @@
+/* The differential check: a CPU result against an RTL result of the same
+ * input, classified into symptoms (status symptoms, then mismatches of the
+ * return value and of each output), plus the `lgfuzz diff --json` view. */
+#include "oracle_priv.h"
+
+#include <inttypes.h>
+#include <json-c/json.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../common/alloc.h"
+
+void oracle_symptoms_free(oracle_symptoms_t *s)
+{
+    if (!s)
+        return;
+    free(s->v);
+    s->v = NULL;
+    s->n = s->cap = 0;
+}
+
+static oracle_symptom_t *add(oracle_symptoms_t *s, int param, const char *fmt, const char *arg)
+{
+    lg_grow((void **)&s->v, &s->cap, s->n + 1, sizeof *s->v);
+    oracle_symptom_t *sym = &s->v[s->n++];
+    memset(sym, 0, sizeof *sym);
+    snprintf(sym->cls, sizeof sym->cls, fmt, arg);
+    sym->param = param;
+    return sym;
+}
+
+const char *oracle_signal_name(int sig)
+{
+    static const struct { int sig; const char *name; } names[] = {
+        {SIGSEGV, "SIGSEGV"}, {SIGBUS, "SIGBUS"}, {SIGFPE, "SIGFPE"}, {SIGILL, "SIGILL"},
+        {SIGABRT, "SIGABRT"}, {SIGTRAP, "SIGTRAP"}, {SIGKILL, "SIGKILL"}, {SIGTERM, "SIGTERM"},
+        {SIGSYS, "SIGSYS"}, {SIGXCPU, "SIGXCPU"}, {SIGPIPE, "SIGPIPE"}, {SIGALRM, "SIGALRM"},
+        {SIGINT, "SIGINT"}, {SIGHUP, "SIGHUP"}, {SIGQUIT, "SIGQUIT"}, {SIGUSR1, "SIGUSR1"},
+        {SIGUSR2, "SIGUSR2"}};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (names[i].sig == sig)
+            return names[i].name;
+    return "SIGUNKNOWN";
+}
+
+/* Symptoms that come from how each side ended rather than what it computed.
+ * A hang on both sides is agreement, not a divergence. */
+static void status_symptoms(const spec_t *spec, const run_result_t *cpu,
+                            const run_result_t *rtl, oracle_symptoms_t *out)
+{
+    oracle_symptom_t *s;
+    if (cpu->status == RUN_CRASH) {
+        s = add(out, -1, "cpu-crash:%s", oracle_signal_name(cpu->sig));
+        snprintf(s->detail, sizeof s->detail, "the CPU run died of %s; the RTL %s",
+                 oracle_signal_name(cpu->sig),
+                 rtl->status == RUN_OK ? "completed" : run_status_name(rtl->status));
+    }
+    if (cpu->status == RUN_HANG && rtl->status != RUN_HANG) {
+        s = add(out, -1, "%s", "cpu-hang");
+        snprintf(s->detail, sizeof s->detail, "the CPU run did not finish%s%.200s",
+                 cpu->detail[0] ? ": " : "", cpu->detail);
+    }
+    if (rtl->status == RUN_HANG && cpu->status != RUN_HANG) {
+        s = add(out, -1, "%s", "rtl-hang");
+        snprintf(s->detail, sizeof s->detail, "%s",
+                 rtl->detail[0] ? rtl->detail : "no ap_done within max_cycles");
+    }
+    if (rtl->status == RUN_OOB) {
+        int p = rtl->oob_param;
+        const char *name = p >= 0 && (size_t)p < spec->nparams ? spec->params[p].name : "?";
+        s = add(out, p, "rtl-oob:%s", name);
+        snprintf(s->detail, sizeof s->detail, "%.60s: %.190s", name, rtl->detail);
+    }
+    if (rtl->status == RUN_ASSERT) {
+        s = add(out, -1, "%s", "rtl-assert");
+        snprintf(s->detail, sizeof s->detail, "%s",
+                 rtl->detail[0] ? rtl->detail : "the RTL stopped on an assertion");
+    }
+}
+
+static void array_mismatch(const spec_t *spec, size_t i, const run_output_t *c,
+                           const run_output_t *r, oracle_symptoms_t *out)
+{
+    const spec_param_t *p = &spec->params[i];
+    size_t n = p->max_len, first = SIZE_MAX, count = 0;
+    for (size_t j = 0; j < n; j++) {
+        int64_t cv = lg_type_wrap(p->type, j < c->len ? c->elems[j] : 0);
+        int64_t rv = lg_type_wrap(p->type, j < r->len ? r->elems[j] : 0);
+        if (cv != rv) {
+            if (first == SIZE_MAX)
+                first = j;
+            count++;
+        }
+    }
+    if (!count)
+        return;
+    oracle_symptom_t *s = add(out, (int)i, "mismatch:%s", p->name);
+    snprintf(s->detail, sizeof s->detail, "%s[%zu]: cpu %" PRId64 ", rtl %" PRId64 " (%zu of %zu slots differ)",
+             p->name, first, c->elems[first], r->elems[first], count, n);
+}
+
+size_t oracle_compare(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl,
+                      oracle_symptoms_t *out)
+{
+    out->n = 0;
+    status_symptoms(spec, cpu, rtl, out);
+    if (cpu->status != RUN_OK || rtl->status != RUN_OK)
+        return out->n;
+    if (spec->has_return) {
+        int64_t c = lg_type_wrap(spec->ret_type, cpu->ret);
+        int64_t r = lg_type_wrap(spec->ret_type, rtl->ret);
+        if (c != r) {
+            oracle_symptom_t *s = add(out, -1, "%s", "mismatch:return");
+            snprintf(s->detail, sizeof s->detail, "return: cpu %" PRId64 ", rtl %" PRId64, c, r);
+        }
+    }
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        if (p->dir == SPEC_DIR_IN)
+            continue;
+        const run_output_t *c = &cpu->out[i], *r = &rtl->out[i];
+        if (p->is_array) {
+            array_mismatch(spec, i, c, r, out);
+            continue;
+        }
+        int64_t cv = lg_type_wrap(p->type, c->scalar), rv = lg_type_wrap(p->type, r->scalar);
+        if (c->valid != r->valid || (c->valid && cv != rv)) {
+            oracle_symptom_t *s = add(out, (int)i, "mismatch:%s", p->name);
+            snprintf(s->detail, sizeof s->detail, "%s: cpu %s%" PRId64 ", rtl %s%" PRId64, p->name,
+                     c->valid ? "" : "(not written) ", cv, r->valid ? "" : "(not written) ", rv);
+        }
+    }
+    return out->n;
+}
+
+static json_object *side_json(const spec_t *spec, const run_result_t *r)
+{
+    char *text = run_result_to_json(spec, r);
+    json_object *obj = json_tokener_parse(text);
+    free(text);
+    return obj ? obj : json_object_new_object();
+}
+
+char *oracle_diff_to_json(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl,
+                          const oracle_symptoms_t *syms)
+{
+    json_object *root = json_object_new_object();
+    json_object_object_add(root, "divergent", json_object_new_boolean(syms->n > 0));
+    json_object *arr = json_object_new_array();
+    for (size_t i = 0; i < syms->n; i++) {
+        json_object *s = json_object_new_object();
+        json_object_object_add(s, "class", json_object_new_string(syms->v[i].cls));
+        json_object_object_add(s, "detail", json_object_new_string(syms->v[i].detail));
+        json_object_array_add(arr, s);
+    }
+    json_object_object_add(root, "symptoms", arr);
+    json_object_object_add(root, "cpu", side_json(spec, cpu));
+    json_object_object_add(root, "rtl", side_json(spec, rtl));
+    char *out = lg_strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN));
+    json_object_put(root);
+    return out;
+}

@@ -1,0 +1,93 @@
+/* Distinct symptoms: a symptom's key is its class plus the sorted set of
+ * spectra probes on their rare side, so the same wrong output reached
+ * through a different bit-width or loop-bound corner counts as new. */
+#include "oracle_priv.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "../common/alloc.h"
+
+struct oracle_dedup {
+    char **keys;     /* owned, in order of first sighting */
+    uint64_t *hits;
+    size_t n, cap, hcap;
+};
+
+oracle_dedup_t *oracle_dedup_create(void)
+{
+    return lg_calloc(1, sizeof(oracle_dedup_t));
+}
+
+void oracle_dedup_destroy(oracle_dedup_t *d)
+{
+    if (!d)
+        return;
+    for (size_t i = 0; i < d->n; i++)
+        free(d->keys[i]);
+    free(d->keys);
+    free(d->hits);
+    free(d);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static char *make_key(const oracle_symptom_t *s, const char *const *probes, size_t nprobes)
+{
+    const char **sorted = lg_calloc(nprobes ? nprobes : 1, sizeof *sorted);
+    size_t len = strlen(s->cls) + 2;
+    for (size_t i = 0; i < nprobes; i++) {
+        sorted[i] = probes[i];
+        len += strlen(probes[i]) + 1;
+    }
+    qsort(sorted, nprobes, sizeof *sorted, cmp_str);
+    char *key = lg_malloc(len);
+    char *p = key + strlen(strcpy(key, s->cls));
+    *p++ = '|';
+    for (size_t i = 0; i < nprobes; i++) {
+        if (i > 0 && strcmp(sorted[i], sorted[i - 1]) == 0)
+            continue;
+        if (p[-1] != '|')
+            *p++ = ',';
+        p += strlen(strcpy(p, sorted[i]));
+    }
+    *p = '\0';
+    free(sorted);
+    return key;
+}
+
+size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, const char *const *probes,
+                        size_t nprobes, int *is_new)
+{
+    char *key = make_key(s, probes, nprobes);
+    for (size_t i = 0; i < d->n; i++) {
+        if (strcmp(d->keys[i], key) == 0) {
+            free(key);
+            d->hits[i]++;
+            if (is_new)
+                *is_new = 0;
+            return i;
+        }
+    }
+    lg_grow((void **)&d->keys, &d->cap, d->n + 1, sizeof *d->keys);
+    lg_grow((void **)&d->hits, &d->hcap, d->n + 1, sizeof *d->hits);
+    d->keys[d->n] = key;
+    d->hits[d->n] = 1;
+    if (is_new)
+        *is_new = 1;
+    return d->n++;
+}
+
+size_t oracle_dedup_count(const oracle_dedup_t *d) { return d->n; }
+
+const char *oracle_dedup_key(const oracle_dedup_t *d, size_t id)
+{
+    return id < d->n ? d->keys[id] : NULL;
+}
+
+uint64_t oracle_dedup_hits(const oracle_dedup_t *d, size_t id)
+{
+    return id < d->n ? d->hits[id] : 0;
+}

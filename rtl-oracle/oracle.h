@@ -1,0 +1,173 @@
+/* The RTL oracle: builds the kernel's Verilog into a cached Verilator model
+ * wrapped in a generated C++ harness, runs inputs through it in a child
+ * process, compares RTL and CPU results into symptoms, deduplicates them,
+ * decides which inputs are worth an RTL call (selective invocation) and
+ * writes the artifacts of a distinct symptom. No Verilator type appears
+ * here: the model lives in its own process. */
+#ifndef LG_ORACLE_H
+#define LG_ORACLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "../common/err.h"
+#include "../common/input.h"
+#include "../common/log.h"
+#include "../common/result.h"
+#include "../common/spec.h"
+
+/* ------------------------------------------------------------------ model */
+
+typedef struct oracle oracle_t;
+
+/* Read-only configuration of an oracle. Strings are borrowed for the
+ * duration of oracle_create only. */
+typedef struct oracle_cfg {
+    const char *cache_dir;  /* build cache root; NULL = lg_cache_dir() */
+    const char *verilator;  /* verilator executable; NULL = "verilator" on PATH */
+    int build_jobs;         /* parallel C++ compile jobs; 0 = 2 */
+    uint64_t timeout_ms;    /* wall-clock limit of one RTL call; 0 = 60000 */
+} oracle_cfg_t;
+
+/* Fills cfg with the defaults described above. */
+void oracle_cfg_default(oracle_cfg_t *cfg);
+
+/* Builds (or reuses from the cache) the Verilated model of spec's rtl
+ * section and starts the harness child. spec is borrowed and must outlive
+ * the oracle; log is borrowed likewise (NULL = quiet). Port names and
+ * widths are checked against the model. On error returns NULL and fills
+ * err: LG_EINVAL for a spec that does not match the RTL (naming the port),
+ * LG_EBUILD for a Verilator failure (quoting its first error message),
+ * LG_EIO / LG_ECHILD for file-system and process failures. */
+oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log,
+                        lg_err_t *err);
+/* Stops the child and frees the oracle. Accepts NULL. */
+void oracle_destroy(oracle_t *o);
+
+/* Runs in on the RTL and fills rtl (shaped for the spec by
+ * run_result_create; its previous contents are overwritten). A $fatal,
+ * $stop or crash of the model gives RUN_ASSERT and the child is restarted
+ * before the next call; the cycle limit gives RUN_HANG; a memory address at
+ * or beyond the declared depth gives RUN_OOB with oob_param set. Returns 0,
+ * or a negative LG_E* code when the child cannot be driven at all. */
+int oracle_run(oracle_t *o, const input_t *in, run_result_t *rtl, lg_err_t *err);
+
+/* As oracle_run, and also writes a VCD waveform of the run to vcd_path
+ * (borrowed). Meant for re-runs of divergent inputs: slower. */
+int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_result_t *rtl,
+                      lg_err_t *err);
+
+/* 1 when oracle_create reused a cached model, 0 when it built one. */
+int oracle_cache_hit(const oracle_t *o);
+/* The cache directory of the model (valid while the oracle lives). */
+const char *oracle_model_dir(const oracle_t *o);
+/* Number of RTL calls made and of child restarts so far. */
+uint64_t oracle_calls(const oracle_t *o);
+uint64_t oracle_restarts(const oracle_t *o);
+
+/* --------------------------------------------------------------- symptoms */
+
+#define ORACLE_CLASS_MAX 96
+
+/* One way the two sides disagree on one input. */
+typedef struct oracle_symptom {
+    /* "mismatch:return", "mismatch:<param>", "rtl-hang", "rtl-oob:<array>",
+     * "rtl-assert", "cpu-crash:<SIGNAME>", "cpu-hang" */
+    char cls[ORACLE_CLASS_MAX];
+    int param;        /* the param at fault (mismatch, oob), -1 otherwise */
+    char detail[256]; /* human-readable, e.g. "return: cpu 600, rtl 88" */
+} oracle_symptom_t;
+
+/* A list of symptoms owned by the caller: zero-initialise, pass to
+ * oracle_compare (which clears it first), free with oracle_symptoms_free. */
+typedef struct oracle_symptoms {
+    oracle_symptom_t *v;
+    size_t n, cap;
+} oracle_symptoms_t;
+
+void oracle_symptoms_free(oracle_symptoms_t *s); /* frees the array, keeps s */
+
+/* Compares a CPU and an RTL result of the same input (both borrowed) and
+ * fills out with every symptom, in a fixed order: status symptoms first,
+ * then mismatch:return, then mismatches of out/inout params in spec order.
+ * Outputs are compared only when both sides completed; arrays over all
+ * max_len slots. Returns the number of symptoms (0 = no divergence). */
+size_t oracle_compare(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl,
+                      oracle_symptoms_t *out);
+
+/* The name of a signal as used in cpu-crash classes ("SIGSEGV"); a number
+ * such as "SIG42" for one it does not know. Static storage. */
+const char *oracle_signal_name(int sig);
+
+/* Writes {"divergent":..., "symptoms":[...], "cpu":{...}, "rtl":{...}}
+ * (the `lgfuzz diff --json` object). Returns a heap string the caller
+ * frees with free(). */
+char *oracle_diff_to_json(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl,
+                          const oracle_symptoms_t *syms);
+
+/* ------------------------------------------------------------------ dedup */
+
+/* The set of distinct symptoms seen so far. Two symptoms are the same when
+ * their keys are equal; the key is the class (which already names the
+ * output: "mismatch:data") followed by the sorted, duplicate-free set of
+ * spectra probe names that were on their rare side in the input's native
+ * run: "mismatch:return|loop:kernel.c:6:remainder,width:sum". */
+typedef struct oracle_dedup oracle_dedup_t;
+
+oracle_dedup_t *oracle_dedup_create(void);
+void oracle_dedup_destroy(oracle_dedup_t *d); /* accepts NULL */
+
+/* Adds a symptom; probes (nprobes strings, borrowed for the call; may be
+ * NULL when nprobes is 0) are the probes on their rare side. Returns the
+ * id of its distinct symptom (0, 1, ... in order of first sighting) and
+ * sets *is_new to 1 when this key had not been seen before. */
+size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, const char *const *probes,
+                        size_t nprobes, int *is_new);
+size_t oracle_dedup_count(const oracle_dedup_t *d);
+/* The key of distinct symptom id (valid while d lives), NULL if out of range. */
+const char *oracle_dedup_key(const oracle_dedup_t *d, size_t id);
+/* How many times distinct symptom id was seen (0 if out of range). */
+uint64_t oracle_dedup_hits(const oracle_dedup_t *d, size_t id);
+
+/* ---------------------------------------------------- selective invocation */
+
+/* HeteroFuzz's selective simulator invocation: per input feature, the
+ * range of values that ran on the RTL without divergence. */
+typedef struct oracle_select oracle_select_t;
+
+/* nfeatures values per feature vector (common/features.h). With always set
+ * (`--rtl always`) every input runs on the RTL. */
+oracle_select_t *oracle_select_create(size_t nfeatures, int always);
+void oracle_select_destroy(oracle_select_t *s); /* accepts NULL */
+
+/* Decides whether the input with feature vector fv (nfeatures values,
+ * borrowed) should run on the RTL: yes when `always`, when brings_new (it
+ * brought new coverage or a new probe side in its native run), or when some
+ * feature lies outside the range remembered for it. Counts the answer as an
+ * invocation or a skip. */
+int oracle_select_should_run(oracle_select_t *s, const int64_t *fv, int brings_new);
+/* Records the outcome of an RTL run of fv: a run without divergence widens
+ * every feature's range to include its value; a divergent run changes
+ * nothing. */
+void oracle_select_record(oracle_select_t *s, const int64_t *fv, int diverged);
+uint64_t oracle_select_invoked(const oracle_select_t *s);
+uint64_t oracle_select_skipped(const oracle_select_t *s);
+
+/* -------------------------------------------------------------- artifacts */
+
+/* Writes the artifacts of one distinct symptom into dir (created if
+ * missing): input.json, cpu.json, rtl.json, wave.vcd (a re-run of in with
+ * tracing on), repro.c (a standalone C program: the input as C literals,
+ * the kernel call via #include of the kernel's C source, the RTL's observed
+ * result and the assertion that fails) and README (one line stating the
+ * symptom). All pointers are borrowed for the call; every file is written
+ * atomically. Returns 0 or a negative LG_E* code. */
+int oracle_write_artifacts(oracle_t *o, const char *dir, const input_t *in,
+                           const run_result_t *cpu, const run_result_t *rtl,
+                           const oracle_symptom_t *sym, lg_err_t *err);
+
+/* The repro.c text alone (no oracle needed); the caller frees it with
+ * free(). Arguments as for oracle_write_artifacts. */
+char *oracle_repro_source(const spec_t *spec, const input_t *in, const run_result_t *cpu,
+                          const run_result_t *rtl, const oracle_symptom_t *sym);
+
+#endif

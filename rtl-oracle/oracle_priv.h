@@ -1,0 +1,151 @@
+/* Private interfaces between the files of the RTL oracle: the port list of
+ * a Verilated model, the binding of spec params to ports, the harness
+ * generator, the cached build and the child process that runs the model. */
+#ifndef LG_ORACLE_PRIV_H
+#define LG_ORACLE_PRIV_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "../common/err.h"
+#include "../common/log.h"
+#include "../common/spec.h"
+#include "oracle.h"
+
+/* Bumped whenever the generated harness or the request/response layout
+ * changes, so cached models built by an older generator are not reused. */
+#define ORACLE_HARNESS_VERSION 3
+
+/* Widest port the harness drives (Verilator's QData). */
+#define ORACLE_PORT_MAX_BITS 64
+
+/* ------------------------------------------------------ ports (ports.c) */
+
+/* One top-level port of the Verilated model, from its V<top>.h header. */
+typedef struct oport {
+    char *name;
+    int bits;
+    int is_output;
+} oport_t;
+
+typedef struct oports {
+    oport_t *v;
+    size_t n;
+} oports_t;
+
+/* Parses the VL_IN / VL_OUT declarations of a Verilator model header
+ * (text borrowed; path only names it in errors). */
+int ports_parse(const char *text, const char *path, oports_t *out, lg_err_t *err);
+void ports_free(oports_t *p);
+const oport_t *ports_find(const oports_t *p, const char *name);
+
+/* ---------------------------------------------------- binding (bind.c) */
+
+typedef enum {
+    BIND_SCALAR_IN,  /* ap_none */
+    BIND_SCALAR_VLD, /* ap_vld output */
+    BIND_MEM,        /* ap_memory */
+    BIND_FIFO_IN,    /* ap_fifo, dir in */
+    BIND_FIFO_OUT    /* ap_fifo, dir out */
+} bind_kind_t;
+
+/* Port roles of one param; unused roles have a NULL name. */
+enum {
+    ROLE_ADDR0, ROLE_CE0, ROLE_Q0, ROLE_WE0, ROLE_D0,
+    ROLE_ADDR1, ROLE_CE1, ROLE_Q1, ROLE_WE1, ROLE_D1,
+    ROLE_DATA,   /* ap_none / ap_vld value, fifo dout / din */
+    ROLE_VLD,    /* ap_vld valid */
+    ROLE_FLAG,   /* fifo empty_n / full_n */
+    ROLE_STROBE, /* fifo read / write */
+    ROLE_COUNT
+};
+
+typedef struct obind {
+    bind_kind_t kind;
+    int width;        /* data width in bits */
+    uint64_t depth;   /* memories and fifos */
+    int is_out;       /* results flow back (out/inout memory, vld, fifo out) */
+    char *port[ROLE_COUNT];
+    int bits[ROLE_COUNT];
+} obind_t;
+
+enum { CTL_CLK, CTL_RST, CTL_START, CTL_DONE, CTL_IDLE, CTL_READY, CTL_RETURN, CTL_COUNT };
+
+/* How the harness drives one model: a binding per spec param plus the
+ * block-level control ports. */
+typedef struct omodel {
+    obind_t *binds;   /* spec->nparams entries */
+    size_t n;
+    char *ctl[CTL_COUNT];
+    int ctl_bits[CTL_COUNT];
+    int rst_active_low; /* the model has ap_rst_n instead of ap_rst */
+} omodel_t;
+
+/* Binds every spec param to the model's ports by the HLS naming
+ * convention and checks directions and widths; errors name the port. */
+int model_bind(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_err_t *err);
+void model_free(omodel_t *m);
+/* Value v of param i as the RTL port holds it (truncated to the width). */
+uint64_t model_to_port(const obind_t *b, int64_t v);
+/* A port value of `bits` bits read back as a value of type t (sign-extended
+ * for signed types, zero-extended otherwise). */
+int64_t model_from_port(int bits, lg_type_t t, uint64_t raw);
+
+/* ------------------------------------------------ harness (harness_gen.c) */
+
+/* The C++ harness source for spec's top module; heap string. */
+char *harness_generate(const spec_t *spec, const omodel_t *m);
+
+/* ------------------------------------------------------- build (build.c) */
+
+typedef struct obuild {
+    char *dir;     /* cache entry directory */
+    char *exe;     /* harness executable */
+    char *header;  /* V<top>.h of the model */
+    int cache_hit;
+} obuild_t;
+
+/* Builds or reuses the cached model of spec; fills out and model. */
+int build_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out,
+                omodel_t *model, lg_err_t *err);
+void build_free(obuild_t *b);
+
+/* ---------------------------------------------- processes (proc.c) */
+
+/* Runs argv (argv[0] searched on PATH) with stdout and stderr appended to
+ * log_path; returns the exit status (0..255), or a negative LG_E* code
+ * when it could not run or died of a signal. */
+int proc_run(char *const argv[], const char *log_path, lg_err_t *err);
+/* First line of the file at path starting with prefix (heap string), or
+ * NULL. */
+char *proc_first_line(const char *path, const char *prefix);
+/* rm -rf path; missing paths are fine. */
+void proc_remove_tree(const char *path);
+
+/* ------------------------------------------------- the child (child.c) */
+
+typedef struct ochild {
+    char *exe;
+    pid_t pid;     /* 0 when not running */
+    int sock;      /* parent end of the socket pair, -1 when not running */
+    int log_fd;    /* unlinked file collecting the child's stdout/stderr */
+    uint64_t restarts;
+} ochild_t;
+
+int child_init(ochild_t *c, const char *exe, lg_err_t *err);
+void child_fini(ochild_t *c);
+/* Starts the child if it is not running. */
+int child_ensure(ochild_t *c, lg_err_t *err);
+/* Sends len bytes; LG_ECHILD if the child is gone. */
+int child_send(ochild_t *c, const void *buf, size_t len, lg_err_t *err);
+/* Receives exactly len bytes before the deadline (lg_now_ns clock);
+ * LG_ECHILD if the child died, LG_ETIMEOUT at the deadline. */
+int child_recv(ochild_t *c, void *buf, size_t len, uint64_t deadline_ns, lg_err_t *err);
+/* Kills and reaps the child; the next child_ensure restarts it. Writes why
+ * it ended ("killed by SIGSEGV", "exit 1") into why. */
+void child_stop(ochild_t *c, char *why, size_t cap);
+/* Truncates the log before a call; last "%Error" line after it (or NULL). */
+void child_log_reset(ochild_t *c);
+char *child_log_error(ochild_t *c);
+
+#endif

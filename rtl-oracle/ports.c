@@ -1,0 +1,89 @@
+/* Reads the top-level ports of a Verilated model from the header Verilator
+ * generates (V<top>.h): one VL_IN* / VL_OUT* declaration per port, carrying
+ * its name and bit range. This is how port widths are taken from the model
+ * rather than from the spec. */
+#include "oracle_priv.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../common/alloc.h"
+
+/* Parses "(&name,msb,lsb" at p; returns 0 and fills name/bits. */
+static int parse_decl(const char *p, char **name, int *bits)
+{
+    if (*p != '(' || p[1] != '&')
+        return -1;
+    p += 2;
+    const char *start = p;
+    while (isalnum((unsigned char)*p) || *p == '_')
+        p++;
+    if (p == start || *p != ',')
+        return -1;
+    size_t n = (size_t)(p - start);
+    char *end;
+    long msb = strtol(p + 1, &end, 10);
+    if (*end != ',')
+        return -1;
+    long lsb = strtol(end + 1, &end, 10);
+    if (msb < lsb || lsb < 0)
+        return -1;
+    *name = lg_strndup(start, n);
+    *bits = (int)(msb - lsb + 1);
+    return 0;
+}
+
+int ports_parse(const char *text, const char *path, oports_t *out, lg_err_t *err)
+{
+    size_t cap = 0;
+    out->v = NULL;
+    out->n = 0;
+    int line = 1;
+    for (const char *p = text; *p; p++) {
+        if (*p == '\n') {
+            line++;
+            continue;
+        }
+        if (strncmp(p, "VL_IN", 5) != 0 && strncmp(p, "VL_OUT", 6) != 0)
+            continue;
+        if (p != text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+            continue;
+        /* VL_IN8, VL_OUT16, VL_IN, VL_INOUT64, VL_INW ...: skip to '('. */
+        const char *q = p;
+        while (isalnum((unsigned char)*q) || *q == '_')
+            q++;
+        int is_output = strncmp(p, "VL_OUT", 6) == 0 || strncmp(p, "VL_INOUT", 8) == 0;
+        char *name;
+        int bits;
+        if (parse_decl(q, &name, &bits) != 0)
+            continue; /* a macro definition or another use of the prefix */
+        lg_grow((void **)&out->v, &cap, out->n + 1, sizeof *out->v);
+        out->v[out->n].name = name;
+        out->v[out->n].bits = bits;
+        out->v[out->n].is_output = is_output;
+        out->n++;
+        p = q;
+    }
+    if (out->n == 0)
+        return lg_err_set(err, LG_EBUILD, "%s:%d: no VL_IN/VL_OUT port declarations found", path, line);
+    return 0;
+}
+
+void ports_free(oports_t *p)
+{
+    if (!p)
+        return;
+    for (size_t i = 0; i < p->n; i++)
+        free(p->v[i].name);
+    free(p->v);
+    p->v = NULL;
+    p->n = 0;
+}
+
+const oport_t *ports_find(const oports_t *p, const char *name)
+{
+    for (size_t i = 0; i < p->n; i++)
+        if (strcmp(p->v[i].name, name) == 0)
+            return &p->v[i];
+    return NULL;
+}

@@ -1,0 +1,62 @@
+/* Growable heap strings for synth's printers (see strbuf.h). */
+#include "strbuf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/alloc.h"
+
+void strbuf_init(strbuf_t *b)
+{
+    b->cap = 64;
+    b->s = lg_malloc(b->cap);
+    b->s[0] = '\0';
+    b->len = 0;
+}
+
+static void reserve(strbuf_t *b, size_t extra)
+{
+    size_t cap = b->cap;
+    lg_grow((void **)&b->s, &cap, b->len + extra + 1, 1);
+    b->cap = cap;
+}
+
+void strbuf_puts(strbuf_t *b, const char *s)
+{
+    size_t n = strlen(s);
+    reserve(b, n);
+    memcpy(b->s + b->len, s, n + 1);
+    b->len += n;
+}
+
+void strbuf_printf(strbuf_t *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n <= 0)
+        return;
+    reserve(b, (size_t)n);
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+char *strbuf_take(strbuf_t *b)
+{
+    char *s = b->s;
+    b->s = NULL;
+    b->len = b->cap = 0;
+    return s;
+}
+
+void strbuf_free(strbuf_t *b)
+{
+    free(b->s);
+    b->s = NULL;
+    b->len = b->cap = 0;
+}

@@ -1,0 +1,5 @@
+/* C side of bad.v (the RTL does not parse). */
+void bad(int x)
+{
+    (void)x;
+}

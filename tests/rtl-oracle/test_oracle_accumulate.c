@@ -1,0 +1,151 @@
+/* The accumulate kernel's RTL against a reference model of kernel.c (the
+ * CPU results are constructed here, as the tracer would report them):
+ * small even inputs agree; a byte sum above 511, an odd size and a data
+ * value outside the 8-bit port give mismatch:return; sizes above the
+ * depth of 400 give rtl-oob:data. Then the artifacts of one divergence:
+ * the generated repro.c must compile and its assertion must fail. */
+#define _XOPEN_SOURCE 700 /* mkdtemp */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include "common/alloc.h"
+#include "common/fsutil.h"
+#include "rtl-oracle/oracle.h"
+#include "rtl-oracle/oracle_priv.h"
+#include "test_util.h"
+
+typedef struct acc_case {
+    const char *name;
+    int size;
+    int fill;          /* data[i] = fill, or i % 7 when fill < 0 */
+    int last;          /* value of the last element */
+    const char *want;  /* symptom class, "" for agreement */
+} acc_case_t;
+
+static const acc_case_t cases[] = {
+    {"empty", 0, 0, 0, ""},
+    {"small even", 4, -1, 5, ""},
+    {"even at depth", 400, 1, 1, ""},
+    {"sum 511", 2, 255, 256 - 0, "mismatch:return"},   /* 256 does not fit the 8-bit port */
+    {"sum exactly 510", 2, 255, 255, ""},
+    {"sum above 511", 4, 200, 10, "mismatch:return"},
+    {"odd size", 3, 1, 1, "mismatch:return"},
+    {"odd size 1", 1, 0, 0, "mismatch:return"},
+    {"negative byte", 2, 0, -1, "mismatch:return"},
+    {"size 401", 401, 0, 0, "rtl-oob:data"},
+    {"size 402", 402, 0, 0, "rtl-oob:data"},
+    {"size 512", 512, 1, 1, "rtl-oob:data"},
+};
+
+static input_t *make_input(const spec_t *s, const acc_case_t *c)
+{
+    input_t *in = input_create(s);
+    input_set_len(in, 0, (size_t)c->size);
+    for (int i = 0; i < c->size; i++)
+        in->v[0].elems[i] = i == c->size - 1 ? c->last : c->fill < 0 ? i % 7 : c->fill;
+    input_normalize(in, 1);
+    return in;
+}
+
+/* kernel.c on the CPU: int sum of the first size elements. */
+static void cpu_model(const input_t *in, run_result_t *r)
+{
+    run_result_reset(r);
+    uint32_t sum = 0;
+    for (size_t i = 0; i < in->v[0].len; i++)
+        sum += (uint32_t)in->v[0].elems[i];
+    r->ret = (int32_t)sum;
+}
+
+static int run_cases(const spec_t *s, oracle_t *o)
+{
+    int fails = 0;
+    oracle_symptoms_t syms = {0};
+    run_result_t *cpu = run_result_create(s), *rtl = run_result_create(s);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const acc_case_t *c = &cases[i];
+        input_t *in = make_input(s, c);
+        lg_err_t err;
+        cpu_model(in, cpu);
+        CHECK(fails, oracle_run(o, in, rtl, &err) == 0, "%s: %s", c->name, err.msg);
+        size_t n = oracle_compare(s, cpu, rtl, &syms);
+        const char *got = n ? syms.v[0].cls : "";
+        CHECK(fails, strcmp(got, c->want) == 0 && n <= 1, "%s: got '%s' (%zu symptoms: %s), want '%s'",
+              c->name, got, n, n ? syms.v[0].detail : "", c->want);
+        input_destroy(in);
+    }
+    run_result_destroy(cpu);
+    run_result_destroy(rtl);
+    oracle_symptoms_free(&syms);
+    return fails;
+}
+
+static int contains(const char *dir, const char *name, const char *needle)
+{
+    char *path = lg_path_join(dir, name);
+    char *text = lg_read_file(path, NULL, NULL);
+    int ok = text && strstr(text, needle) != NULL;
+    free(text);
+    free(path);
+    return ok;
+}
+
+/* Writes the artifacts of the odd-size divergence, then compiles and runs
+ * repro.c: it must build and die on its assertion (SIGABRT). */
+static int test_artifacts(const spec_t *s, oracle_t *o)
+{
+    int fails = 0;
+    char tmp[] = "/tmp/lgfuzz-oracle-art-XXXXXX";
+    if (!mkdtemp(tmp))
+        return 1;
+    char *dir = lg_path_join(tmp, "divergences/0");
+    input_t *in = make_input(s, &cases[6]);
+    run_result_t *cpu = run_result_create(s), *rtl = run_result_create(s);
+    oracle_symptoms_t syms = {0};
+    lg_err_t err;
+    cpu_model(in, cpu);
+    CHECK(fails, oracle_run(o, in, rtl, &err) == 0, "%s", err.msg);
+    CHECK(fails, oracle_compare(s, cpu, rtl, &syms) == 1, "no symptom");
+    if (syms.n == 1) {
+        CHECK(fails, oracle_write_artifacts(o, dir, in, cpu, rtl, &syms.v[0], &err) == 0, "%s", err.msg);
+        CHECK(fails, contains(dir, "README", "mismatch:return: return: cpu 3, rtl 168"), "README");
+        CHECK(fails, contains(dir, "input.json", "\"size\":3"), "input.json");
+        CHECK(fails, contains(dir, "rtl.json", "168"), "rtl.json");
+        CHECK(fails, contains(dir, "cpu.json", "3"), "cpu.json");
+        CHECK(fails, contains(dir, "wave.vcd", "$enddefinitions") && contains(dir, "wave.vcd", "data_address0"),
+              "wave.vcd");
+        char *cmd = lg_asprintf("cc -std=c11 -w -o %s/repro %s/repro.c && %s/repro > %s/repro.out 2>&1",
+                                dir, dir, dir, dir);
+        int st = system(cmd);
+        CHECK(fails, st != -1 && WIFEXITED(st) && WEXITSTATUS(st) != 0, "repro status %d", st);
+        CHECK(fails, contains(dir, "repro", "ELF"), "repro.c did not compile");
+        CHECK(fails, contains(dir, "repro.out", "return: cpu 3, rtl 168") &&
+                         contains(dir, "repro.out", "Assertion"), "repro output");
+        free(cmd);
+    }
+    oracle_symptoms_free(&syms);
+    run_result_destroy(cpu);
+    run_result_destroy(rtl);
+    input_destroy(in);
+    proc_remove_tree(tmp);
+    free(dir);
+    return fails;
+}
+
+int main(void)
+{
+    spec_t *s = test_spec(LGFUZZ_SOURCE_DIR "/kernels/accumulate/kernel.yaml");
+    lg_log_t log = lg_log_make(LG_LOG_INFO);
+    lg_err_t err;
+    oracle_t *o = oracle_create(s, NULL, &log, &err);
+    if (!o) {
+        fprintf(stderr, "setup: %s\n", err.msg);
+        return 2;
+    }
+    int fails = run_cases(s, o) + test_artifacts(s, o);
+    oracle_destroy(o);
+    spec_destroy(s);
+    printf("%d failures\n", fails);
+    return fails ? 1 : 0;
+}

@@ -1,0 +1,134 @@
+/* Build-step tests: a Verilog syntax error surfaces as LG_EBUILD quoting
+ * Verilator's first error; a port width that disagrees with the spec is an
+ * LG_EINVAL naming the port; the build cache is hit on the second build and
+ * missed after the Verilog is edited (on copies in a temp dir, with a
+ * private cache, so earlier runs cannot make the first build a hit). */
+#define _XOPEN_SOURCE 700 /* mkdtemp */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "common/alloc.h"
+#include "common/fsutil.h"
+#include "rtl-oracle/oracle.h"
+#include "rtl-oracle/oracle_priv.h"
+#include "test_util.h"
+
+typedef struct err_case {
+    const char *spec;
+    int code;
+    const char *needles[3]; /* substrings the message must hold */
+} err_case_t;
+
+static const err_case_t err_cases[] = {
+    {"bad.yaml", LG_EBUILD, {"%Error", "bad.v:3", "syntax error"}},
+    {"scalars_badwidth.yaml", LG_EINVAL, {"port b", "16 bits", "says 32"}},
+};
+
+static int test_errors(const char *cache)
+{
+    int fails = 0;
+    oracle_cfg_t cfg;
+    oracle_cfg_default(&cfg);
+    cfg.cache_dir = cache;
+    for (size_t i = 0; i < sizeof err_cases / sizeof *err_cases; i++) {
+        const err_case_t *c = &err_cases[i];
+        char path[1024];
+        snprintf(path, sizeof path, "%s/rtl/%s", ORACLE_TEST_DIR, c->spec);
+        spec_t *s = test_spec(path);
+        lg_err_t err;
+        lg_err_clear(&err);
+        oracle_t *o = oracle_create(s, &cfg, NULL, &err);
+        CHECK(fails, o == NULL && err.code == c->code, "%s: code %d (%s)", c->spec, err.code, err.msg);
+        for (int k = 0; k < 3 && c->needles[k]; k++)
+            CHECK(fails, strstr(err.msg, c->needles[k]) != NULL, "%s: '%s' lacks '%s'", c->spec, err.msg,
+                  c->needles[k]);
+        oracle_destroy(o);
+        spec_destroy(s);
+    }
+    return fails;
+}
+
+static void copy_file(const char *from, const char *to, const char *find, const char *repl)
+{
+    lg_err_t err;
+    char *text = lg_read_file(from, NULL, &err);
+    if (!text) {
+        fprintf(stderr, "setup: %s\n", err.msg);
+        exit(2);
+    }
+    char *hit = find ? strstr(text, find) : NULL;
+    if (find && (!hit || strlen(find) != strlen(repl))) {
+        fprintf(stderr, "setup: cannot edit %s\n", from);
+        exit(2);
+    }
+    if (hit)
+        memcpy(hit, repl, strlen(repl));
+    if (lg_write_file_atomic(to, text, strlen(text), &err) != 0) {
+        fprintf(stderr, "setup: %s\n", err.msg);
+        exit(2);
+    }
+    free(text);
+}
+
+/* Builds (or reuses) the model of dir/scalars.yaml, runs a=5 b=3 and
+ * checks the return value and whether the build was a cache hit. */
+static int build_and_run(const char *dir, const char *cache, int want_hit, int64_t want_ret)
+{
+    int fails = 0;
+    char *path = lg_path_join(dir, "scalars.yaml");
+    spec_t *s = test_spec(path);
+    oracle_cfg_t cfg;
+    oracle_cfg_default(&cfg);
+    cfg.cache_dir = cache;
+    lg_err_t err;
+    oracle_t *o = oracle_create(s, &cfg, NULL, &err);
+    CHECK(fails, o != NULL, "%s", err.msg);
+    if (o) {
+        CHECK(fails, oracle_cache_hit(o) == want_hit, "cache hit %d, want %d", oracle_cache_hit(o), want_hit);
+        input_t *in = test_input(s, "{\"a\": 5, \"b\": 3}");
+        run_result_t *r = run_result_create(s);
+        CHECK(fails, oracle_run(o, in, r, &err) == 0 && r->status == RUN_OK, "run: %s", r->detail);
+        CHECK(fails, r->ret == want_ret, "return %lld, want %lld", (long long)r->ret, (long long)want_ret);
+        run_result_destroy(r);
+        input_destroy(in);
+    }
+    oracle_destroy(o);
+    spec_destroy(s);
+    free(path);
+    return fails;
+}
+
+static int test_cache(const char *tmp, const char *cache)
+{
+    const char *names[] = {"scalars.yaml", "scalars.c", "scalars.v"};
+    for (int i = 0; i < 3; i++) {
+        char from[1024];
+        snprintf(from, sizeof from, "%s/rtl/%s", ORACLE_TEST_DIR, names[i]);
+        char *to = lg_path_join(tmp, names[i]);
+        copy_file(from, to, NULL, NULL);
+        free(to);
+    }
+    int fails = build_and_run(tmp, cache, 0, 8);
+    fails += build_and_run(tmp, cache, 1, 8);
+    char *v = lg_path_join(tmp, "scalars.v");
+    copy_file(v, v, "ap_return = a + b_ext", "ap_return = a - b_ext");
+    free(v);
+    fails += build_and_run(tmp, cache, 0, 2);
+    fails += build_and_run(tmp, cache, 1, 2);
+    return fails;
+}
+
+int main(void)
+{
+    char tmp[] = "/tmp/lgfuzz-oracle-build-XXXXXX";
+    if (!mkdtemp(tmp)) {
+        perror("mkdtemp");
+        return 2;
+    }
+    char *cache = lg_path_join(tmp, "cache");
+    int fails = test_errors(cache) + test_cache(tmp, cache);
+    proc_remove_tree(tmp);
+    free(cache);
+    printf("%d failures\n", fails);
+    return fails ? 1 : 0;
+}

@@ -1,0 +1,130 @@
+/* Runs tiny purpose-written RTL modules through the oracle, one table row
+ * per input: every interface mode (ap_none, ap_vld, ap_return, single- and
+ * dual-port ap_memory in/out/inout, ap_fifo in/out with _r port names),
+ * the POISON fill, the cycle limit, out-of-range addresses and $stop. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rtl-oracle/oracle.h"
+#include "test_util.h"
+
+#define P16 (-23131)      /* 0xA5A5 as int16_t: POISON for i16 */
+#define NO_RET INT64_MIN
+
+typedef struct rtl_case {
+    const char *spec;      /* file under tests/rtl-oracle/rtl */
+    const char *input;
+    run_status_t status;
+    int64_t ret;           /* expected return, NO_RET when not checked */
+    const char *out;       /* output param to check, or NULL */
+    int64_t vals[8];       /* its expected first nvals slots (or scalar) */
+    size_t nvals;
+    const char *detail;    /* substring of the RTL detail, or NULL */
+} rtl_case_t;
+
+static const rtl_case_t cases[] = {
+    /* ap_none in, ap_vld out, ap_return; b is a 16-bit port */
+    {"scalars.yaml", "{\"a\": 5, \"b\": -3}", RUN_OK, 2, "prod", {-15}, 1, NULL},
+    {"scalars.yaml", "{\"a\": 7, \"b\": -32768}", RUN_OK, -32761, "prod", {-229376}, 1, NULL},
+    {"scalars.yaml", "{\"a\": 2147483647, \"b\": 1}", RUN_OK, INT32_MIN, "prod", {2147483647}, 1, NULL},
+    /* the cycle limit (max_cycles: 50) */
+    {"scalars.yaml", "{\"a\": 1000, \"b\": 0}", RUN_HANG, NO_RET, NULL, {0}, 0, "max_cycles 50"},
+    /* $stop is an assertion; the next call still works */
+    {"scalars.yaml", "{\"a\": 2000, \"b\": 0}", RUN_ASSERT, NO_RET, NULL, {0}, 0, "$stop"},
+    {"scalars.yaml", "{\"a\": 1, \"b\": 2}", RUN_OK, 3, "prod", {2}, 1, NULL},
+    /* dual-port inout memory: swaps through both ports in one cycle, the
+     * last pair written in the ap_done cycle, POISON past the length */
+    {"rev.yaml", "{\"v\": [1, 2, 3, 4, 5], \"n\": 5}", RUN_OK, NO_RET, "v", {5, 4, 3, 2, 1, P16, P16, P16}, 8, NULL},
+    {"rev.yaml", "{\"v\": [10, -20], \"n\": 2}", RUN_OK, NO_RET, "v", {-20, 10, P16}, 3, NULL},
+    {"rev.yaml", "{\"v\": [1, 2, 3, 4, 5, 6, 7, 8], \"n\": 8}", RUN_OK, NO_RET, "v", {8, 7, 6, 5, 4, 3, 2, 1}, 8, NULL},
+    {"rev.yaml", "{\"v\": [], \"n\": 0}", RUN_OK, NO_RET, "v", {P16, P16}, 2, NULL},
+    /* single-port in (8-bit, depth 8) and out memories */
+    {"copy.yaml", "{\"src\": [1, -2, 127], \"n\": 3}", RUN_OK, NO_RET, "dst", {2, -1, 128, 0, 0}, 5, NULL},
+    {"copy.yaml", "{\"src\": [0, 1, 2, 3, 4, 5, 6, -128], \"n\": 8}", RUN_OK, NO_RET, "dst", {1, 2, 3, 4, 5, 6, 7, -127}, 8, NULL},
+    /* address 8 of an 8-deep memory */
+    {"copy.yaml", "{\"src\": [0, 1, 2, 3, 4, 5, 6, 7, 8], \"n\": 9}", RUN_OOB, NO_RET, NULL, {0}, 0, "address 8 >= depth 8"},
+    /* ap_fifo in and out */
+    {"fifo.yaml", "{\"in\": [1, 2, -3], \"n\": 3}", RUN_OK, NO_RET, "out", {3, 6, -9, 0}, 4, NULL},
+    {"fifo.yaml", "{\"in\": [], \"n\": 0}", RUN_OK, NO_RET, "out", {0, 0}, 2, NULL},
+    {"fifo.yaml", "{\"in\": [1, 2, 3, 4, 5, 6, 7, 8], \"n\": 8}", RUN_OK, NO_RET, "out", {3, 6, 9, 12, 15, 18, 21, 24}, 8, NULL},
+};
+
+typedef struct loaded {
+    const char *name;
+    spec_t *spec;
+    oracle_t *oracle;
+} loaded_t;
+
+static loaded_t *load(loaded_t *all, size_t *n, const char *name)
+{
+    for (size_t i = 0; i < *n; i++)
+        if (strcmp(all[i].name, name) == 0)
+            return &all[i];
+    char path[1024];
+    snprintf(path, sizeof path, "%s/rtl/%s", ORACLE_TEST_DIR, name);
+    loaded_t *l = &all[(*n)++];
+    l->name = name;
+    l->spec = test_spec(path);
+    lg_err_t err;
+    lg_log_t log = lg_log_make(LG_LOG_INFO);
+    l->oracle = oracle_create(l->spec, NULL, &log, &err);
+    if (!l->oracle) {
+        fprintf(stderr, "setup: oracle_create(%s): %s\n", name, err.msg);
+        exit(2);
+    }
+    return l;
+}
+
+static int check_case(const rtl_case_t *c, loaded_t *l)
+{
+    int fails = 0;
+    lg_err_t err;
+    input_t *in = test_input(l->spec, c->input);
+    run_result_t *r = run_result_create(l->spec);
+    int rc = oracle_run(l->oracle, in, r, &err);
+    CHECK(fails, rc == 0, "%s %s: %s", c->spec, c->input, err.msg);
+    CHECK(fails, r->status == c->status, "%s %s: status %s, want %s (%s)", c->spec, c->input,
+          run_status_name(r->status), run_status_name(c->status), r->detail);
+    if (c->ret != NO_RET)
+        CHECK(fails, r->ret == c->ret, "%s %s: return %lld, want %lld", c->spec, c->input,
+              (long long)r->ret, (long long)c->ret);
+    if (c->detail)
+        CHECK(fails, strstr(r->detail, c->detail) != NULL, "%s %s: detail '%s' lacks '%s'",
+              c->spec, c->input, r->detail, c->detail);
+    if (c->out) {
+        int p = spec_param_index(l->spec, c->out);
+        const run_output_t *o = &r->out[p];
+        if (!l->spec->params[p].is_array) {
+            CHECK(fails, o->valid && o->scalar == c->vals[0], "%s %s: %s = %lld (valid %d), want %lld",
+                  c->spec, c->input, c->out, (long long)o->scalar, o->valid, (long long)c->vals[0]);
+        } else {
+            for (size_t j = 0; j < c->nvals; j++)
+                CHECK(fails, o->elems[j] == c->vals[j], "%s %s: %s[%zu] = %lld, want %lld", c->spec,
+                      c->input, c->out, j, (long long)o->elems[j], (long long)c->vals[j]);
+        }
+    }
+    if (c->status == RUN_OOB)
+        CHECK(fails, r->oob_param == 0, "%s: oob_param %d", c->spec, r->oob_param);
+    run_result_destroy(r);
+    input_destroy(in);
+    return fails;
+}
+
+int main(void)
+{
+    loaded_t all[8];
+    size_t nloaded = 0;
+    int fails = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        fails += check_case(&cases[i], load(all, &nloaded, cases[i].spec));
+    /* The $stop case ran in a surviving harness: no restart was needed. */
+    loaded_t *sc = load(all, &nloaded, "scalars.yaml");
+    CHECK(fails, oracle_restarts(sc->oracle) == 0, "restarts %llu",
+          (unsigned long long)oracle_restarts(sc->oracle));
+    for (size_t i = 0; i < nloaded; i++) {
+        oracle_destroy(all[i].oracle);
+        spec_destroy(all[i].spec);
+    }
+    printf("%zu cases, %d failures\n", sizeof cases / sizeof *cases, fails);
+    return fails ? 1 : 0;
+}

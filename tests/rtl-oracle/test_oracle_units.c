@@ -1,0 +1,268 @@
+/* Unit tests of the oracle's pure parts, no Verilator needed: comparison
+ * into symptoms, symptom dedup keys, selective invocation, the port parser
+ * for Verilator model headers, port value conversion and the diff JSON. */
+#include <json-c/json.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rtl-oracle/oracle.h"
+#include "rtl-oracle/oracle_priv.h"
+#include "test_util.h"
+
+/* ---------------------------------------------------------- comparison */
+
+typedef enum { M_NONE, M_RET, M_PROD, M_PROD_UNSET, M_DST15, M_RET_PROD } mutation_t;
+
+typedef struct cmp_case {
+    const char *spec;
+    run_status_t cpu_status, rtl_status;
+    int sig;
+    mutation_t mut;     /* how the RTL result differs from the CPU's */
+    const char *want;   /* classes joined by ',' */
+} cmp_case_t;
+
+static const cmp_case_t cmp_cases[] = {
+    {"scalars.yaml", RUN_OK, RUN_OK, 0, M_NONE, ""},
+    {"scalars.yaml", RUN_OK, RUN_OK, 0, M_RET, "mismatch:return"},
+    {"scalars.yaml", RUN_OK, RUN_OK, 0, M_PROD, "mismatch:prod"},
+    {"scalars.yaml", RUN_OK, RUN_OK, 0, M_PROD_UNSET, "mismatch:prod"},
+    {"scalars.yaml", RUN_OK, RUN_OK, 0, M_RET_PROD, "mismatch:return,mismatch:prod"},
+    {"scalars.yaml", RUN_CRASH, RUN_OK, SIGSEGV, M_NONE, "cpu-crash:SIGSEGV"},
+    {"scalars.yaml", RUN_CRASH, RUN_OK, SIGFPE, M_RET, "cpu-crash:SIGFPE"},
+    {"scalars.yaml", RUN_HANG, RUN_OK, 0, M_NONE, "cpu-hang"},
+    {"scalars.yaml", RUN_HANG, RUN_HANG, 0, M_NONE, ""},
+    {"scalars.yaml", RUN_OK, RUN_HANG, 0, M_RET, "rtl-hang"},
+    {"scalars.yaml", RUN_OK, RUN_ASSERT, 0, M_NONE, "rtl-assert"},
+    {"copy.yaml", RUN_OK, RUN_OOB, 0, M_NONE, "rtl-oob:src"},
+    {"copy.yaml", RUN_OK, RUN_OK, 0, M_NONE, ""},
+    /* a write one side makes beyond the input's length is still compared */
+    {"copy.yaml", RUN_OK, RUN_OK, 0, M_DST15, "mismatch:dst"},
+};
+
+static void fill(const spec_t *s, run_result_t *r, run_status_t st, int sig)
+{
+    r->status = st;
+    r->sig = sig;
+    r->ret = 42;
+    for (size_t i = 0; i < s->nparams; i++) {
+        if (s->params[i].dir == SPEC_DIR_IN)
+            continue;
+        r->out[i].valid = 1;
+        r->out[i].scalar = -7;
+        for (size_t j = 0; s->params[i].is_array && j < r->out[i].len; j++)
+            r->out[i].elems[j] = (int64_t)j * 3 - 5;
+    }
+}
+
+static void mutate(const spec_t *s, run_result_t *r, mutation_t m)
+{
+    int prod = spec_param_index(s, "prod"), dst = spec_param_index(s, "dst");
+    if (m == M_RET || m == M_RET_PROD)
+        r->ret = 43;
+    if (m == M_PROD || m == M_RET_PROD)
+        r->out[prod].scalar = 7;
+    if (m == M_PROD_UNSET)
+        r->out[prod].valid = 0;
+    if (m == M_DST15)
+        r->out[dst].elems[15] = 99;
+}
+
+static int test_compare(void)
+{
+    int fails = 0;
+    oracle_symptoms_t syms = {0};
+    for (size_t i = 0; i < sizeof cmp_cases / sizeof *cmp_cases; i++) {
+        const cmp_case_t *c = &cmp_cases[i];
+        char path[1024], got[512] = "";
+        snprintf(path, sizeof path, "%s/rtl/%s", ORACLE_TEST_DIR, c->spec);
+        spec_t *s = test_spec(path);
+        run_result_t *cpu = run_result_create(s), *rtl = run_result_create(s);
+        fill(s, cpu, c->cpu_status, c->sig);
+        fill(s, rtl, c->rtl_status, 0);
+        if (c->rtl_status == RUN_OOB)
+            rtl->oob_param = 0;
+        mutate(s, rtl, c->mut);
+        size_t n = oracle_compare(s, cpu, rtl, &syms);
+        for (size_t k = 0; k < n; k++)
+            snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", k ? "," : "", syms.v[k].cls);
+        CHECK(fails, strcmp(got, c->want) == 0, "case %zu: got '%s', want '%s'", i, got, c->want);
+        CHECK(fails, n == 0 || syms.v[0].detail[0] != '\0', "case %zu: empty detail", i);
+        run_result_destroy(cpu);
+        run_result_destroy(rtl);
+        spec_destroy(s);
+    }
+    oracle_symptoms_free(&syms);
+    return fails;
+}
+
+/* --------------------------------------------------------------- dedup */
+
+typedef struct dedup_step {
+    const char *cls;
+    const char *probes[3];
+    size_t nprobes;
+    size_t want_id;
+    int want_new;
+} dedup_step_t;
+
+static const dedup_step_t dedup_steps[] = {
+    {"mismatch:return", {"width:sum"}, 1, 0, 1},
+    {"mismatch:return", {"width:sum"}, 1, 0, 0},
+    {"mismatch:return", {"width:sum", "loop:k.c:9:remainder"}, 2, 1, 1},
+    {"mismatch:return", {"loop:k.c:9:remainder", "width:sum"}, 2, 1, 0},   /* order-free */
+    {"mismatch:return", {"width:sum", "width:sum", "loop:k.c:9:remainder"}, 3, 1, 0}, /* set */
+    {"mismatch:return", {NULL}, 0, 2, 1},
+    {"rtl-oob:data", {"width:sum"}, 1, 3, 1},
+    {"mismatch:data", {"width:sum"}, 1, 4, 1},
+};
+
+static int test_dedup(void)
+{
+    int fails = 0;
+    oracle_dedup_t *d = oracle_dedup_create();
+    for (size_t i = 0; i < sizeof dedup_steps / sizeof *dedup_steps; i++) {
+        const dedup_step_t *st = &dedup_steps[i];
+        oracle_symptom_t s = {.param = -1};
+        snprintf(s.cls, sizeof s.cls, "%s", st->cls);
+        int is_new = -1;
+        size_t id = oracle_dedup_add(d, &s, st->probes, st->nprobes, &is_new);
+        CHECK(fails, id == st->want_id && is_new == st->want_new, "step %zu: id %zu new %d", i, id, is_new);
+    }
+    CHECK(fails, oracle_dedup_count(d) == 5, "count %zu", oracle_dedup_count(d));
+    CHECK(fails, strcmp(oracle_dedup_key(d, 1), "mismatch:return|loop:k.c:9:remainder,width:sum") == 0,
+          "key '%s'", oracle_dedup_key(d, 1));
+    CHECK(fails, strcmp(oracle_dedup_key(d, 2), "mismatch:return|") == 0, "key '%s'", oracle_dedup_key(d, 2));
+    CHECK(fails, oracle_dedup_hits(d, 1) == 3, "hits %llu", (unsigned long long)oracle_dedup_hits(d, 1));
+    CHECK(fails, oracle_dedup_key(d, 9) == NULL, "key out of range");
+    oracle_dedup_destroy(d);
+    oracle_dedup_destroy(NULL);
+    return fails;
+}
+
+/* ---------------------------------------------------- selective invocation */
+
+typedef struct select_step {
+    int64_t fv[2];
+    int brings_new;
+    int want_run;
+    int diverged;      /* recorded after a run */
+} select_step_t;
+
+static const select_step_t select_steps[] = {
+    {{4, 10}, 0, 1, 0},   /* nothing remembered yet */
+    {{4, 10}, 0, 0, 0},   /* inside [4,4] x [10,10] */
+    {{6, 20}, 0, 1, 0},   /* outside: runs, ranges grow to [4,6] x [10,20] */
+    {{5, 15}, 0, 0, 0},   /* inside both */
+    {{5, 15}, 1, 1, 0},   /* new coverage always runs */
+    {{9, 15}, 0, 1, 1},   /* outside; diverges, so the range does not grow */
+    {{9, 15}, 0, 1, 0},   /* still outside */
+    {{7, 11}, 0, 0, 0},   /* now inside [4,9] */
+};
+
+static int test_select(void)
+{
+    int fails = 0;
+    oracle_select_t *s = oracle_select_create(2, 0);
+    uint64_t runs = 0;
+    for (size_t i = 0; i < sizeof select_steps / sizeof *select_steps; i++) {
+        const select_step_t *st = &select_steps[i];
+        int run = oracle_select_should_run(s, st->fv, st->brings_new);
+        CHECK(fails, run == st->want_run, "step %zu: run %d", i, run);
+        if (run) {
+            runs++;
+            oracle_select_record(s, st->fv, st->diverged);
+        }
+    }
+    CHECK(fails, oracle_select_invoked(s) == runs, "invoked %llu", (unsigned long long)oracle_select_invoked(s));
+    CHECK(fails, oracle_select_skipped(s) == 8 - runs, "skipped %llu", (unsigned long long)oracle_select_skipped(s));
+    oracle_select_destroy(s);
+    /* --rtl always */
+    s = oracle_select_create(2, 1);
+    int64_t fv[2] = {1, 1};
+    oracle_select_record(s, fv, 0);
+    CHECK(fails, oracle_select_should_run(s, fv, 0) == 1, "always mode skipped");
+    CHECK(fails, oracle_select_skipped(s) == 0, "always mode counted a skip");
+    oracle_select_destroy(s);
+    oracle_select_destroy(NULL);
+    return fails;
+}
+
+/* ------------------------------------------------------- ports and values */
+
+static int test_ports(void)
+{
+    int fails = 0;
+    const char *hdr =
+        "#define VL_IN8(name, msb, lsb) ...\n"
+        "class Vk VL_NOT_FINAL : public VerilatedModel {\n"
+        "    VL_IN8(&ap_clk,0,0);\n"
+        "    VL_OUT16(&data_address0,8,0);\n"
+        "    VL_IN(&size,31,0);\n"
+        "    VL_OUT64(&wide,39,0);\n"
+        "    VL_INOUT8(&bus,7,0);\n";
+    oports_t p = {0};
+    lg_err_t err;
+    CHECK(fails, ports_parse(hdr, "Vk.h", &p, &err) == 0, "%s", err.msg);
+    CHECK(fails, p.n == 5, "n %zu", p.n);
+    const oport_t *a = ports_find(&p, "data_address0");
+    CHECK(fails, a && a->bits == 9 && a->is_output, "data_address0");
+    a = ports_find(&p, "size");
+    CHECK(fails, a && a->bits == 32 && !a->is_output, "size");
+    a = ports_find(&p, "wide");
+    CHECK(fails, a && a->bits == 40, "wide");
+    CHECK(fails, ports_find(&p, "name") == NULL, "macro definition parsed as a port");
+    ports_free(&p);
+    CHECK(fails, ports_parse("nothing here", "x.h", &p, &err) == LG_EBUILD, "empty header accepted");
+
+    static const struct { int bits; lg_type_t t; uint64_t raw; int64_t want; } conv[] = {
+        {8, LG_I32, 0xFF, -1}, {8, LG_U32, 0xFF, 255}, {9, LG_I32, 0x1FF, -1},
+        {16, LG_I16, 0xA5A5, -23131}, {32, LG_I32, 0x80000000u, INT32_MIN},
+        {64, LG_U64, UINT64_MAX, -1}, {8, LG_I8, 0x17F, 127},
+    };
+    for (size_t i = 0; i < sizeof conv / sizeof *conv; i++) {
+        int64_t v = model_from_port(conv[i].bits, conv[i].t, conv[i].raw);
+        CHECK(fails, v == conv[i].want, "conv %zu: %lld", i, (long long)v);
+    }
+    obind_t b = {.width = 8};
+    CHECK(fails, model_to_port(&b, -1) == 0xFF, "to_port");
+    CHECK(fails, model_to_port(&b, 300) == 44, "to_port truncation");
+    CHECK(fails, strcmp(oracle_signal_name(SIGBUS), "SIGBUS") == 0, "signal name");
+    return fails;
+}
+
+static int test_json(void)
+{
+    int fails = 0;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/rtl/scalars.yaml", ORACLE_TEST_DIR);
+    spec_t *s = test_spec(path);
+    run_result_t *cpu = run_result_create(s), *rtl = run_result_create(s);
+    fill(s, cpu, RUN_OK, 0);
+    fill(s, rtl, RUN_OK, 0);
+    rtl->ret = 1;
+    oracle_symptoms_t syms = {0};
+    oracle_compare(s, cpu, rtl, &syms);
+    char *text = oracle_diff_to_json(s, cpu, rtl, &syms);
+    json_object *o = json_tokener_parse(text);
+    json_object *div, *arr, *cls, *side;
+    CHECK(fails, o && json_object_object_get_ex(o, "divergent", &div) && json_object_get_boolean(div), "%s", text);
+    CHECK(fails, o && json_object_object_get_ex(o, "symptoms", &arr) && json_object_array_length(arr) == 1 &&
+                     json_object_object_get_ex(json_object_array_get_idx(arr, 0), "class", &cls) &&
+                     strcmp(json_object_get_string(cls), "mismatch:return") == 0, "%s", text);
+    CHECK(fails, o && json_object_object_get_ex(o, "rtl", &side) && json_object_is_type(side, json_type_object), "%s", text);
+    json_object_put(o);
+    free(text);
+    oracle_symptoms_free(&syms);
+    run_result_destroy(cpu);
+    run_result_destroy(rtl);
+    spec_destroy(s);
+    return fails;
+}
+
+int main(void)
+{
+    int fails = test_compare() + test_dedup() + test_select() + test_ports() + test_json();
+    printf("%d failures\n", fails);
+    return fails ? 1 : 0;
+}

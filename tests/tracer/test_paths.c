@@ -1,0 +1,107 @@
+/* Branch paths of small kernels (if/else, switch, short-circuit, nested
+ * loops, early return) against paths derived by hand from the sources in
+ * tests/tracer/kernels/, plus the operands recorded for comparisons, the
+ * static site table and the comparison constants. */
+#include <string.h>
+
+#include "tutil.h"
+
+typedef struct path_case {
+    const char *kernel;
+    const char *input;
+    const char *path; /* "line:dir ...": br 1 = true; switch dir = case index, 0 = default */
+    int64_t ret;
+} path_case_t;
+
+static const path_case_t cases[] = {
+    /* x > 10 taken, y becomes 1, case 1 returns early */
+    {"branches", "{\"x\": 20, \"y\": 0}", "5:1 9:1", 100},
+    /* else branch, y becomes 5 -> case 5, then x > 0 true, y(7) < 5 false */
+    {"branches", "{\"x\": 3, \"y\": 6}", "5:0 9:2 18:1 18:0", 0},
+    /* default case; x > 0 false short-circuits the second test */
+    {"branches", "{\"x\": -4, \"y\": 0}", "5:0 9:0 18:0", 0},
+    /* both tests of the && true */
+    {"branches", "{\"x\": 12, \"y\": 2}", "5:1 9:0 18:1 18:1", 1},
+    /* loop never entered */
+    {"loops", "{\"data\": [], \"n\": 0}", "5:0", 0},
+    /* outer twice; inner once then not at all */
+    {"loops", "{\"data\": [1, 0], \"n\": 2}", "5:1 6:0 8:1 8:0 5:1 6:0 8:0 5:0", 0},
+    /* inner loop twice (s = 0 + 1), then an early return from the second element */
+    {"loops", "{\"data\": [2, -1], \"n\": 2}", "5:1 6:0 8:1 8:1 8:0 5:1 6:1", -1},
+    /* three inner iterations: s = 0 + 1 + 2 */
+    {"loops", "{\"data\": [3], \"n\": 1}", "5:1 6:0 8:1 8:1 8:1 8:0 5:0", 3},
+};
+
+static void run_cases(void)
+{
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const path_case_t *c = &cases[i];
+        spec_t *spec = tu_spec(c->kernel);
+        tracer_t *t = tu_tracer(spec, NULL);
+        input_t *in = tu_input(spec, c->input);
+        const tracer_trace_t *tr = tu_run1(t, in);
+        char path[512];
+        tu_path(t, tr, path, sizeof path);
+        TU_CHECK(strcmp(path, c->path) == 0, "%s %s: path \"%s\", expected \"%s\"", c->kernel, c->input, path, c->path);
+        TU_CHECK(tr->result->status == RUN_OK && tr->result->ret == c->ret, "%s %s: status %s return %lld, expected %lld",
+                 c->kernel, c->input, run_status_name(tr->result->status), (long long)tr->result->ret,
+                 (long long)c->ret);
+        input_destroy(in);
+        tracer_destroy(t);
+        spec_destroy(spec);
+    }
+}
+
+/* The comparison operands travel with each event: `x > 10` carries (x, 10),
+ * the switch carries its scrutinee. */
+static void check_operands_and_tables(void)
+{
+    spec_t *spec = tu_spec("branches");
+    tracer_t *t = tu_tracer(spec, NULL);
+    input_t *in = tu_input(spec, "{\"x\": 3, \"y\": 6}");
+    const tracer_trace_t *tr = tu_run1(t, in);
+    TU_CHECK(tr->nevents == 4, "%zu events", tr->nevents);
+    if (tr->nevents == 4) {
+        TU_CHECK(tr->events[0].has_operands && tr->events[0].op0 == 3 && tr->events[0].op1 == 10,
+                 "x > 10 operands (%lld, %lld)", (long long)tr->events[0].op0, (long long)tr->events[0].op1);
+        TU_CHECK(tr->events[1].has_operands && tr->events[1].op0 == 5, "switch scrutinee %lld",
+                 (long long)tr->events[1].op0);
+        TU_CHECK(tr->events[3].op0 == 7 && tr->events[3].op1 == 5, "y < 5 operands (%lld, %lld)",
+                 (long long)tr->events[3].op0, (long long)tr->events[3].op1);
+    }
+    size_t nsites, nconst;
+    const tracer_site_t *sites = tracer_sites(t, &nsites);
+    TU_CHECK(nsites == 4, "%zu sites", nsites);
+    for (size_t i = 0; i < nsites; i++) {
+        TU_CHECK(strcmp(sites[i].file, "kernel.c") == 0 && sites[i].id == i, "site %zu file %s", i, sites[i].file);
+        TU_CHECK(sites[i].kind == (sites[i].line == 9 ? TRACER_SITE_SWITCH : TRACER_SITE_BR), "site %zu kind", i);
+        TU_CHECK(sites[i].nsucc == (sites[i].line == 9 ? 3u : 2u), "site %zu has %u successors", i, sites[i].nsucc);
+    }
+    const int64_t *k = tracer_constants(t, &nconst);
+    static const int64_t want[] = {0, 1, 5, 10};
+    TU_CHECK(nconst == 4, "%zu constants", nconst);
+    for (size_t i = 0; i < 4 && i < nconst; i++)
+        TU_CHECK(k[i] == want[i], "constant %zu is %lld, expected %lld", i, (long long)k[i], (long long)want[i]);
+    input_destroy(in);
+    tracer_destroy(t);
+    /* Same source, same ids: a second tracer reuses the cached build and
+     * a forced rebuild numbers the sites identically. */
+    tracer_cfg_t cfg;
+    tracer_cfg_default(&cfg);
+    cfg.rebuild = 1;
+    tracer_t *t2 = tu_tracer(spec, &cfg);
+    size_t n2;
+    const tracer_site_t *s2 = tracer_sites(t2, &n2);
+    TU_CHECK(n2 == 4, "rebuild: %zu sites", n2);
+    for (size_t i = 0; i < n2 && i < 4; i++)
+        TU_CHECK(s2[i].line == (i == 0 ? 5 : i == 1 ? 9 : 18), "rebuild: site %zu at line %d", i, s2[i].line);
+    tracer_destroy(t2);
+    spec_destroy(spec);
+}
+
+int main(void)
+{
+    run_cases();
+    check_operands_and_tables();
+    return tu_finish("tracer_paths");
+}

@@ -1,0 +1,79 @@
+/* Crashes and hangs are statuses of the input that caused them: in one
+ * batch, a segfault, a loop with no branch events (wall-clock limit) and a
+ * loop with branch events (event limit) are reported, the executor is
+ * restarted, and every following input still runs with correct results. */
+#include <signal.h>
+#include <string.h>
+
+#include "tutil.h"
+
+typedef struct status_case {
+    const char *input;
+    run_status_t status;
+    int sig;
+    int64_t ret;
+    const char *detail; /* substring of the result's detail, or NULL */
+} status_case_t;
+
+static const status_case_t cases[] = {
+    {"{\"mode\": 0, \"n\": 1}", RUN_OK, 0, 2, NULL},
+    {"{\"mode\": 1, \"n\": 5}", RUN_CRASH, SIGSEGV, 0, "signal 11"},
+    {"{\"mode\": 0, \"n\": 2}", RUN_OK, 0, 4, NULL},
+    {"{\"mode\": 2, \"n\": 0}", RUN_HANG, 0, 0, "wall-clock"},
+    {"{\"mode\": 0, \"n\": 3}", RUN_OK, 0, 6, NULL},
+    {"{\"mode\": 3, \"n\": 0}", RUN_HANG, 0, 0, "event limit"},
+    {"{\"mode\": 0, \"n\": 4}", RUN_OK, 0, 8, NULL},
+    {"{\"mode\": 1, \"n\": 0}", RUN_CRASH, SIGSEGV, 0, NULL},
+};
+#define NCASES (sizeof cases / sizeof *cases)
+
+int main(void)
+{
+    spec_t *spec = tu_spec("status");
+    tracer_cfg_t cfg;
+    tracer_cfg_default(&cfg);
+    cfg.timeout_ms = 300;
+    cfg.event_limit = 5000;
+    tracer_t *t = tu_tracer(spec, &cfg);
+    input_t *ins[NCASES];
+    for (size_t i = 0; i < NCASES; i++)
+        ins[i] = tu_input(spec, cases[i].input);
+    lg_err_t err;
+    lg_err_clear(&err);
+    tracer_trace_t *tr = NULL;
+    int rc = tracer_run(t, (const input_t *const *)ins, NCASES, &tr, &err);
+    TU_CHECK(rc == 0, "tracer_run: %s", err.msg);
+    for (size_t i = 0; rc == 0 && i < NCASES; i++) {
+        const status_case_t *c = &cases[i];
+        const run_result_t *r = tr[i].result;
+        TU_CHECK(r->status == c->status, "%s: status %s, expected %s", c->input, run_status_name(r->status),
+                 run_status_name(c->status));
+        if (c->status == RUN_CRASH)
+            TU_CHECK(r->sig == c->sig, "%s: signal %d", c->input, r->sig);
+        if (c->status == RUN_OK)
+            TU_CHECK(r->has_return && r->ret == c->ret, "%s: return %lld", c->input, (long long)r->ret);
+        if (c->detail)
+            TU_CHECK(strstr(r->detail, c->detail) != NULL, "%s: detail \"%s\"", c->input, r->detail);
+    }
+    if (rc == 0) {
+        /* The path up to the crash survives the crash: `mode == 1` was true. */
+        TU_CHECK(tr[1].nevents == 1 && tr[1].events[0].dir == 1, "crash path has %zu events", tr[1].nevents);
+        /* The event-limit hang stopped at exactly the limit. */
+        TU_CHECK(tr[5].nevents == cfg.event_limit, "event-limit hang recorded %zu events", tr[5].nevents);
+        /* The child is restarted after the first crash and the wall-clock
+         * hang; after the final crash it is restarted by the next run. */
+        TU_CHECK(tracer_restarts(t) == 2, "%llu restarts during the batch, expected 2",
+                 (unsigned long long)tracer_restarts(t));
+    }
+    /* A run after all that works on the restarted executor. */
+    const tracer_trace_t *again = tu_run1(t, ins[6]);
+    TU_CHECK(again->result->status == RUN_OK && again->result->ret == 8, "rerun returned %lld",
+             (long long)again->result->ret);
+    TU_CHECK(tracer_restarts(t) == 3, "%llu restarts after the rerun, expected 3",
+             (unsigned long long)tracer_restarts(t));
+    for (size_t i = 0; i < NCASES; i++)
+        input_destroy(ins[i]);
+    tracer_destroy(t);
+    spec_destroy(spec);
+    return tu_finish("tracer_status");
+}

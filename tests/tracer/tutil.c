@@ -1,0 +1,88 @@
+/* Helpers shared by the tracer tests (see tutil.h). */
+#include "tutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+
+int tu_failures;
+
+static void die(const char *what, const lg_err_t *err)
+{
+    fprintf(stderr, "fatal: %s: %s\n", what, err->msg);
+    exit(1);
+}
+
+spec_t *tu_spec(const char *name)
+{
+    char *path = strncmp(name, "kernels/", 8) == 0 ? lg_asprintf("%s/%s/kernel.yaml", LGFUZZ_DATA_DIR, name)
+                                                    : lg_asprintf("%s/kernels/%s/kernel.yaml", TRACER_TEST_DIR, name);
+    lg_err_t err;
+    lg_err_clear(&err);
+    spec_t *s = spec_load(path, &err);
+    if (!s)
+        die(path, &err);
+    free(path);
+    return s;
+}
+
+tracer_t *tu_tracer(const spec_t *spec, tracer_cfg_t *cfg)
+{
+    tracer_cfg_t c;
+    if (!cfg) {
+        tracer_cfg_default(&c);
+        cfg = &c;
+    }
+    cfg->cache_dir = TRACER_TEST_CACHE;
+    static const lg_log_t log = {LG_LOG_WARN, NULL};
+    lg_err_t err;
+    lg_err_clear(&err);
+    tracer_t *t = tracer_create(spec, cfg, &log, &err);
+    if (!t)
+        die(spec->kernel, &err);
+    return t;
+}
+
+input_t *tu_input(const spec_t *spec, const char *json)
+{
+    lg_err_t err;
+    lg_err_clear(&err);
+    input_t *in = input_from_json(spec, json, NULL, &err);
+    if (!in)
+        die(json, &err);
+    return in;
+}
+
+const tracer_trace_t *tu_run1(tracer_t *t, const input_t *in)
+{
+    lg_err_t err;
+    lg_err_clear(&err);
+    tracer_trace_t *tr;
+    const input_t *ins[1] = {in};
+    if (tracer_run(t, ins, 1, &tr, &err) != 0)
+        die("tracer_run", &err);
+    return &tr[0];
+}
+
+void tu_path(const tracer_t *t, const tracer_trace_t *tr, char *buf, size_t cap)
+{
+    size_t nsites, used = 0;
+    const tracer_site_t *sites = tracer_sites(t, &nsites);
+    buf[0] = '\0';
+    for (size_t i = 0; i < tr->nevents && used < cap; i++) {
+        const tracer_event_t *e = &tr->events[i];
+        int line = e->site < nsites ? sites[e->site].line : -1;
+        used += (size_t)snprintf(buf + used, cap - used, "%s%d:%u", i ? " " : "", line, e->dir);
+    }
+}
+
+int tu_finish(const char *name)
+{
+    if (tu_failures) {
+        fprintf(stderr, "%s: %d check(s) failed\n", name, tu_failures);
+        return 1;
+    }
+    printf("%s: all checks passed\n", name);
+    return 0;
+}

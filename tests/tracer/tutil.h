@@ -1,0 +1,38 @@
+/* Helpers shared by the tracer tests: failure counting, spec and input
+ * loading, a tracer whose build cache lives in the build tree, and a path
+ * rendered as "line:dir" tokens for comparing with hand-derived paths. */
+#ifndef LG_TESTS_TRACER_TUTIL_H
+#define LG_TESTS_TRACER_TUTIL_H
+
+#include <stdio.h>
+
+#include "tracer/tracer.h"
+
+extern int tu_failures;
+
+#define TU_CHECK(cond, ...)                                                  \
+    do {                                                                     \
+        if (!(cond)) {                                                       \
+            tu_failures++;                                                   \
+            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                                    \
+            fputc('\n', stderr);                                             \
+        }                                                                    \
+    } while (0)
+
+/* Loads tests/tracer/kernels/<name>/kernel.yaml, or the repository's
+ * kernels/<name>/kernel.yaml when name starts with "kernels/"; aborts the
+ * test on error. The caller owns the spec. */
+spec_t *tu_spec(const char *name);
+/* A tracer on spec with the test cache; cfg may be NULL. Aborts on error. */
+tracer_t *tu_tracer(const spec_t *spec, tracer_cfg_t *cfg);
+/* Parses JSON input text; aborts on error. */
+input_t *tu_input(const spec_t *spec, const char *json);
+/* Runs one input; the trace is valid until the next run on t. */
+const tracer_trace_t *tu_run1(tracer_t *t, const input_t *in);
+/* Writes the path of tr as "line:dir line:dir ..." into buf. */
+void tu_path(const tracer_t *t, const tracer_trace_t *tr, char *buf, size_t cap);
+/* Prints a summary and returns the process exit status. */
+int tu_finish(const char *name);
+
+#endif

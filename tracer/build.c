@@ -1,0 +1,270 @@
+/* Finds the cached executor for a spec or builds it in a private temporary
+ * directory that is renamed into place, so concurrent lgfuzz processes
+ * building the same kernel never see each other's half-written files. */
+#include "tracer/build.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/alloc.h"
+#include "common/fsutil.h"
+#include "tracer/harness.h"
+#include "tracer/instrument.h"
+#include "tracer/pragma.h"
+
+#ifndef LGFUZZ_CLANG
+#error "LGFUZZ_CLANG must name the clang 14 binary"
+#endif
+
+static const char *const kernel_flags[] = {
+    "-c", "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone", "-g", "-fno-discard-value-names",
+    "-fsanitize=signed-integer-overflow,shift,integer-divide-by-zero", "-fsanitize-recover=all",
+    "-fsanitize-minimal-runtime", "-w"};
+static const char *const runtime_files[] = {"lgrt.h", "lgrt.c", "lgrt_main.c"};
+/* The tool's own sources, hashed when present (a build tree) so a changed
+ * instrumentation never reuses executors built by the previous one. */
+static const char *const tool_files[] = {"instrument.c", "instrument_probes.c", "harness.c", "pragma.c"};
+/* Files a build directory holds, removed when a concurrent build won. */
+static const char *const build_files[] = {"kernel.bc", "lgrt.bc", "kernel.inst.bc", "harness.c", "meta.json",
+                                          "executor", "clang.log"};
+
+void trb_free(trb_build_t *b)
+{
+    if (!b)
+        return;
+    free(b->dir);
+    free(b->exe);
+    trm_destroy(b->meta);
+    memset(b, 0, sizeof *b);
+}
+
+/* Runs argv, its output going to log_path; a failure returns LG_EBUILD
+ * with the start of that output. */
+static int run_tool(char *const argv[], const char *log_path, lg_err_t *err)
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        return lg_err_set(err, LG_EBUILD, "cannot start %s: %s", argv[0], strerror(errno));
+    if (pid == 0) {
+        int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+        }
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+        return 0;
+    char *out = lg_read_file(log_path, NULL, NULL);
+    lg_err_set(err, LG_EBUILD, "%s failed (status %d): %.700s", argv[0], WIFEXITED(st) ? WEXITSTATUS(st) : -1,
+               out ? out : "");
+    free(out);
+    return LG_EBUILD;
+}
+
+static char *runtime_dir(void)
+{
+    return lg_path_join(LGFUZZ_DATA_DIR, "tracer/runtime");
+}
+
+static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg_err_t *err)
+{
+    lg_hash_init(h);
+    lg_hash_str(h, LGFUZZ_VERSION);
+    lg_hash_str(h, LGFUZZ_CLANG);
+    for (size_t i = 0; i < sizeof kernel_flags / sizeof *kernel_flags; i++)
+        lg_hash_str(h, kernel_flags[i]);
+    lg_hash_str(h, spec->c_source);
+    if (lg_hash_file(h, spec->c_source, err) || lg_hash_file(h, spec->path, err) || lg_hash_file(h, spectra, err))
+        return err ? err->code : LG_EIO;
+    char *rt = runtime_dir();
+    int rc = 0;
+    for (size_t i = 0; i < sizeof runtime_files / sizeof *runtime_files && rc == 0; i++) {
+        char *p = lg_path_join(rt, runtime_files[i]);
+        rc = lg_hash_file(h, p, err);
+        free(p);
+    }
+    free(rt);
+    for (size_t i = 0; i < sizeof tool_files / sizeof *tool_files && rc == 0; i++) {
+        char *p = lg_path_join(LGFUZZ_DATA_DIR "/tracer", tool_files[i]);
+        if (lg_path_exists(p))
+            rc = lg_hash_file(h, p, err);
+        free(p);
+    }
+    return rc;
+}
+
+static int compile_kernel(const spec_t *spec, const char *dir, const char *log, lg_err_t *err)
+{
+    char *out = lg_path_join(dir, "kernel.bc");
+    char *inc = lg_asprintf("-I%s", spec->dir);
+    char *argv[32];
+    size_t n = 0;
+    argv[n++] = (char *)LGFUZZ_CLANG;
+    for (size_t i = 0; i < sizeof kernel_flags / sizeof *kernel_flags; i++)
+        argv[n++] = (char *)kernel_flags[i];
+    argv[n++] = inc;
+    argv[n++] = "-o";
+    argv[n++] = out;
+    argv[n++] = spec->c_source;
+    argv[n] = NULL;
+    int rc = run_tool(argv, log, err);
+    free(inc);
+    free(out);
+    return rc;
+}
+
+static int compile_runtime(const char *dir, const char *log, lg_err_t *err)
+{
+    char *rt = runtime_dir();
+    char *src = lg_path_join(rt, "lgrt.c");
+    char *out = lg_path_join(dir, "lgrt.bc");
+    char *argv[] = {(char *)LGFUZZ_CLANG, "-c", "-emit-llvm", "-O2", "-w", "-o", out, src, NULL};
+    int rc = run_tool(argv, log, err);
+    free(out);
+    free(src);
+    free(rt);
+    return rc;
+}
+
+static int link_executor(const char *dir, const char *log, lg_err_t *err)
+{
+    char *rt = runtime_dir();
+    char *inc = lg_asprintf("-I%s", rt);
+    char *main_c = lg_path_join(rt, "lgrt_main.c");
+    char *bc = lg_path_join(dir, "kernel.inst.bc");
+    char *harness = lg_path_join(dir, "harness.c");
+    char *exe = lg_path_join(dir, "executor");
+    char *argv[] = {(char *)LGFUZZ_CLANG, "-O2", "-w", inc, "-o", exe, bc, harness, main_c, NULL};
+    int rc = run_tool(argv, log, err);
+    free(exe);
+    free(harness);
+    free(bc);
+    free(main_c);
+    free(inc);
+    free(rt);
+    return rc;
+}
+
+/* Instruments and links in dir; fills meta. */
+static int build_in(const spec_t *spec, const char *spectra, const char *dir, trm_meta_t *meta,
+                    const lg_log_t *log, lg_err_t *err)
+{
+    trp_hits_t hits = {0};
+    int rc;
+    char *clang_log = lg_path_join(dir, "clang.log");
+    char *kbc = lg_path_join(dir, "kernel.bc"), *rbc = lg_path_join(dir, "lgrt.bc");
+    char *ibc = lg_path_join(dir, "kernel.inst.bc"), *harness = lg_path_join(dir, "harness.c");
+    char *meta_path = lg_path_join(dir, "meta.json");
+    trp_rules_t *rules = trp_rules_load(spectra, err);
+    char *src = rules ? lg_read_file(spec->c_source, NULL, err) : NULL;
+    if (!src) {
+        rc = err ? err->code : LG_EIO;
+        goto done;
+    }
+    if ((rc = trp_scan(rules, src, spec->c_source, &hits, err)) != 0)
+        goto done;
+    LG_INFO(log, "tracer: building the executor for %s in %s", spec->kernel, dir);
+    if ((rc = compile_kernel(spec, dir, clang_log, err)) != 0 || (rc = compile_runtime(dir, clang_log, err)) != 0)
+        goto done;
+    if ((rc = tri_instrument(spec, &hits, kbc, rbc, ibc, meta, log, err)) != 0)
+        goto done;
+    if ((rc = trh_write(spec, meta, harness, err)) != 0 || (rc = link_executor(dir, clang_log, err)) != 0)
+        goto done;
+    rc = trm_save(meta, meta_path, err);
+done:
+    trp_hits_free(&hits);
+    free(src);
+    trp_rules_destroy(rules);
+    free(meta_path);
+    free(harness);
+    free(ibc);
+    free(rbc);
+    free(kbc);
+    free(clang_log);
+    return rc;
+}
+
+static void remove_build_dir(const char *dir)
+{
+    for (size_t i = 0; i < sizeof build_files / sizeof *build_files; i++) {
+        char *p = lg_path_join(dir, build_files[i]);
+        unlink(p);
+        free(p);
+    }
+    rmdir(dir);
+}
+
+/* Builds into dir.tmp.<pid> and renames it into place. */
+static int build_fresh(const spec_t *spec, const char *spectra, const char *dir, const lg_log_t *log,
+                       lg_err_t *err)
+{
+    char *tmp = lg_asprintf("%s.tmp.%ld", dir, (long)getpid());
+    remove_build_dir(tmp);
+    int rc = lg_mkdirs(tmp, err);
+    trm_meta_t *meta = trm_create();
+    if (rc == 0)
+        rc = build_in(spec, spectra, tmp, meta, log, err);
+    trm_destroy(meta);
+    if (rc == 0 && rename(tmp, dir) != 0) {
+        /* A concurrent build won, or a forced rebuild replaces an old one. */
+        if (lg_is_dir(dir) && (errno == ENOTEMPTY || errno == EEXIST)) {
+            remove_build_dir(dir);
+            if (rename(tmp, dir) != 0 && !lg_is_dir(dir))
+                rc = lg_err_set(err, LG_EIO, "%s: cannot move build into place: %s", dir, strerror(errno));
+        } else {
+            rc = lg_err_set(err, LG_EIO, "%s: cannot move build into place: %s", dir, strerror(errno));
+        }
+    }
+    remove_build_dir(tmp);
+    free(tmp);
+    return rc;
+}
+
+int trb_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log, trb_build_t *out, lg_err_t *err)
+{
+    memset(out, 0, sizeof *out);
+    char *spectra = cfg->spectra_path ? lg_strdup(cfg->spectra_path)
+                                      : lg_path_join(LGFUZZ_DATA_DIR, "grammars/spectra.yaml");
+    char *root = cfg->cache_dir ? lg_strdup(cfg->cache_dir) : NULL;
+    if (!root) {
+        char *c = lg_cache_dir();
+        root = lg_path_join(c, "tracer");
+        free(c);
+    }
+    lg_hash_t h;
+    int rc = hash_inputs(spec, spectra, &h, err);
+    if (rc != 0)
+        goto done;
+    char key[32];
+    snprintf(key, sizeof key, "%016" PRIx64, h.h);
+    if ((rc = lg_mkdirs(root, err)) != 0)
+        goto done;
+    out->dir = lg_path_join(root, key);
+    out->exe = lg_path_join(out->dir, "executor");
+    char *meta_path = lg_path_join(out->dir, "meta.json");
+    out->reused = !cfg->rebuild && lg_path_exists(out->exe) && lg_path_exists(meta_path);
+    if (!out->reused)
+        rc = build_fresh(spec, spectra, out->dir, log, err);
+    if (rc == 0) {
+        out->meta = trm_load(meta_path, err);
+        rc = out->meta ? 0 : (err ? err->code : LG_EIO);
+    }
+    free(meta_path);
+done:
+    free(root);
+    free(spectra);
+    if (rc != 0)
+        trb_free(out);
+    return rc;
+}

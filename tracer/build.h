@@ -1,0 +1,26 @@
+/* Building the executor: content-hash cache lookup, clang runs, pragma
+ * scan, instrumentation, harness generation and the final link. Private to
+ * the tracer. */
+#ifndef LG_TRACER_BUILD_H
+#define LG_TRACER_BUILD_H
+
+#include "common/err.h"
+#include "common/log.h"
+#include "common/spec.h"
+#include "tracer/meta.h"
+#include "tracer/tracer.h"
+
+typedef struct trb_build {
+    char *dir;          /* the cache entry (owned) */
+    char *exe;          /* dir/executor (owned) */
+    trm_meta_t *meta;   /* owned */
+    int reused;         /* 1 when the cache entry existed */
+} trb_build_t;
+
+/* Finds or builds the executor for spec. On success fills *out (release
+ * with trb_free); on error returns a negative code with err naming the step
+ * (clang's first diagnostics included). */
+int trb_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log, trb_build_t *out, lg_err_t *err);
+void trb_free(trb_build_t *b);
+
+#endif

@@ -1,0 +1,308 @@
+/* Runs batches of inputs through the executor child. One byte on a socket
+ * starts a round and one byte ends it, so the cost per input is a few
+ * memory copies and no system call. When the child dies or stops making
+ * progress, the input in flight gets status crash or hang, a fresh child is
+ * started and the batch continues with the next input. */
+#include "tracer/exec.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/alloc.h"
+#include "common/budget.h"
+
+#define NOT_RUN (-2)
+#define CRASH 1
+#define START_TIMEOUT_MS 10000
+#define MAX_START_FAILURES 3
+
+struct trx {
+    char *exe;
+    const lg_log_t *log;
+    int shm_fd;
+    char *base;
+    size_t size;
+    lgrt_hdr_t *hdr;
+    pid_t pid;
+    int sock;
+    uint64_t timeout_ns;
+    uint64_t restarts;
+};
+
+typedef enum { ROUND_DONE, ROUND_DIED, ROUND_HUNG } round_end_t;
+
+static uint64_t align64(uint64_t n)
+{
+    return (n + 63u) & ~(uint64_t)63u;
+}
+
+static int map_region(trx_t *x, const trx_layout_t *l, lg_err_t *err)
+{
+    lgrt_hdr_t h = {.magic = LGRT_MAGIC, .batch_max = l->batch_max, .event_limit = l->event_limit,
+                    .nprobes = l->nprobes, .slot_size = l->slot_size};
+    h.in_off = align64(sizeof h);
+    h.in_cap = l->batch_max * l->rec_max;
+    h.idx_off = align64(h.in_off + h.in_cap);
+    h.slot_off = align64(h.idx_off + 8 * (l->batch_max + 1));
+    h.ev_off = align64(h.slot_off + l->batch_max * l->slot_size);
+    h.ev_cap = 2 * l->event_limit + 65536;
+    h.size = align64(h.ev_off + h.ev_cap * sizeof(lgrt_event_t));
+    char name[64];
+    snprintf(name, sizeof name, "/lgfuzz-tracer-%ld-%p", (long)getpid(), (void *)x);
+    x->shm_fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0600);
+    if (x->shm_fd < 0)
+        return lg_err_set(err, LG_EIO, "shm_open %s: %s", name, strerror(errno));
+    shm_unlink(name);
+    if (ftruncate(x->shm_fd, (off_t)h.size) != 0)
+        return lg_err_set(err, LG_EIO, "shared memory of %llu bytes: %s", (unsigned long long)h.size, strerror(errno));
+    x->base = mmap(NULL, h.size, PROT_READ | PROT_WRITE, MAP_SHARED, x->shm_fd, 0);
+    if (x->base == MAP_FAILED) {
+        x->base = NULL;
+        return lg_err_set(err, LG_EIO, "mmap of %llu bytes: %s", (unsigned long long)h.size, strerror(errno));
+    }
+    x->size = h.size;
+    x->hdr = (lgrt_hdr_t *)x->base;
+    *x->hdr = h;
+    return 0;
+}
+
+/* Waits up to ms for one byte from the child; returns 1 with *c set, 0 on
+ * timeout, -1 when the child closed the socket (it died). */
+static int recv_byte(trx_t *x, int ms, char *c)
+{
+    struct pollfd p = {.fd = x->sock, .events = POLLIN};
+    int r = poll(&p, 1, ms);
+    if (r < 0)
+        return errno == EINTR ? 0 : -1;
+    if (r == 0)
+        return 0;
+    ssize_t got = recv(x->sock, c, 1, 0);
+    if (got == 1)
+        return 1;
+    return got < 0 && errno == EINTR ? 0 : -1;
+}
+
+static int reap(trx_t *x, int *status)
+{
+    int st = 0;
+    if (x->pid > 0)
+        while (waitpid(x->pid, &st, 0) < 0 && errno == EINTR)
+            ;
+    x->pid = -1;
+    if (x->sock >= 0)
+        close(x->sock);
+    x->sock = -1;
+    if (status)
+        *status = st;
+    return 0;
+}
+
+static void stop_child(trx_t *x)
+{
+    if (x->pid > 0)
+        kill(x->pid, SIGKILL);
+    reap(x, NULL);
+}
+
+static void child_exec(trx_t *x, int sock)
+{
+    int shm = fcntl(x->shm_fd, F_DUPFD, 10), s = fcntl(sock, F_DUPFD, 10);
+    int null = open("/dev/null", O_RDWR);
+    if (shm < 0 || s < 0 || null < 0 || dup2(shm, 3) < 0 || dup2(s, 4) < 0)
+        _exit(126);
+    dup2(null, 0);
+    dup2(null, 1);
+    dup2(null, 2);
+    char *argv[] = {x->exe, NULL};
+    execv(x->exe, argv);
+    _exit(127);
+}
+
+static int start_child(trx_t *x, lg_err_t *err)
+{
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
+        return lg_err_set(err, LG_ECHILD, "socketpair: %s", strerror(errno));
+    fcntl(sv[0], F_SETFD, FD_CLOEXEC);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(sv[0]);
+        close(sv[1]);
+        return lg_err_set(err, LG_ECHILD, "fork: %s", strerror(errno));
+    }
+    if (pid == 0) {
+        close(sv[0]);
+        child_exec(x, sv[1]);
+    }
+    close(sv[1]);
+    x->pid = pid;
+    x->sock = sv[0];
+    x->restarts++;
+    char c = 0;
+    int r = recv_byte(x, START_TIMEOUT_MS, &c);
+    if (r == 1 && c == 'r')
+        return 0;
+    int st = 0;
+    if (r == 0)
+        kill(x->pid, SIGKILL);
+    reap(x, &st);
+    return lg_err_set(err, LG_ECHILD, "%s: executor did not start (%s %d)", x->exe,
+                      WIFSIGNALED(st) ? "signal" : "exit status", WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+}
+
+trx_t *trx_create(const char *exe, const trx_layout_t *layout, const lg_log_t *log, lg_err_t *err)
+{
+    trx_t *x = lg_calloc(1, sizeof *x);
+    x->exe = lg_strdup(exe);
+    x->log = log;
+    x->shm_fd = -1;
+    x->sock = -1;
+    x->pid = -1;
+    x->timeout_ns = layout->timeout_ms * 1000000ull;
+    if (map_region(x, layout, err) != 0 || start_child(x, err) != 0)
+        goto fail;
+    return x;
+fail:
+    trx_destroy(x);
+    return NULL;
+}
+
+void trx_destroy(trx_t *x)
+{
+    if (!x)
+        return;
+    if (x->pid > 0) {
+        char q = 'q';
+        send(x->sock, &q, 1, MSG_NOSIGNAL);
+        close(x->sock);
+        x->sock = -1;
+        reap(x, NULL);
+    }
+    if (x->base)
+        munmap(x->base, x->size);
+    if (x->shm_fd >= 0)
+        close(x->shm_fd);
+    free(x->exe);
+    free(x);
+}
+
+int64_t *trx_record(trx_t *x, size_t k)
+{
+    uint64_t *idx = (uint64_t *)(x->base + x->hdr->idx_off);
+    if (k == 0)
+        idx[0] = 0;
+    return (int64_t *)(x->base + x->hdr->in_off + idx[k]);
+}
+
+void trx_record_end(trx_t *x, size_t k, size_t nwords)
+{
+    uint64_t *idx = (uint64_t *)(x->base + x->hdr->idx_off);
+    idx[k + 1] = idx[k] + 8 * nwords;
+}
+
+static lgrt_slot_t *slot_at(trx_t *x, size_t k)
+{
+    return (lgrt_slot_t *)(x->base + x->hdr->slot_off + k * x->hdr->slot_size);
+}
+
+/* Waits for the end of a round: "done", the child's death, or no progress
+ * on the current input for longer than the wall-clock limit. */
+static round_end_t wait_round(trx_t *x, int *status)
+{
+    uint64_t last = __atomic_load_n(&x->hdr->cur, __ATOMIC_ACQUIRE), since = lg_now_ns();
+    int slice = (int)(x->timeout_ns / 4000000u);
+    if (slice < 1)
+        slice = 1;
+    for (;;) {
+        char c = 0;
+        int r = recv_byte(x, slice, &c);
+        if (r == 1 && c == 'd')
+            return ROUND_DONE;
+        if (r < 0 || r == 1) {
+            reap(x, status);
+            return ROUND_DIED;
+        }
+        uint64_t cur = __atomic_load_n(&x->hdr->cur, __ATOMIC_ACQUIRE), now = lg_now_ns();
+        if (cur != last) {
+            last = cur;
+            since = now;
+        } else if (now - since > x->timeout_ns) {
+            stop_child(x);
+            return ROUND_HUNG;
+        }
+    }
+}
+
+static void collect_range(trx_t *x, size_t from, size_t to, trx_collect_fn collect, void *arg, const char *detail,
+                          size_t detail_k)
+{
+    const lgrt_event_t *ev = (const lgrt_event_t *)(x->base + x->hdr->ev_off);
+    for (size_t k = from; k < to; k++)
+        collect(arg, k, slot_at(x, k), ev, k == detail_k ? detail : NULL);
+}
+
+int trx_run(trx_t *x, size_t n, trx_collect_fn collect, void *arg, lg_err_t *err)
+{
+    lgrt_hdr_t *h = x->hdr;
+    size_t next = 0;
+    int failures = 0;
+    for (size_t k = 0; k < n; k++)
+        slot_at(x, k)->status = NOT_RUN;
+    while (next < n) {
+        if (x->pid < 0 && start_child(x, err) != 0)
+            return err ? err->code : LG_ECHILD;
+        h->n = n;
+        h->start = next;
+        h->ev_used = 0;
+        __atomic_store_n(&h->cur, next, __ATOMIC_RELEASE);
+        __atomic_store_n(&h->done, next, __ATOMIC_RELEASE);
+        char g = 'g';
+        int status = 0;
+        round_end_t end = send(x->sock, &g, 1, MSG_NOSIGNAL) == 1 ? wait_round(x, &status) : ROUND_DIED;
+        if (end == ROUND_DIED && x->pid > 0)
+            reap(x, &status);
+        if (end == ROUND_DONE) {
+            size_t stop = __atomic_load_n(&h->done, __ATOMIC_ACQUIRE);
+            collect_range(x, next, stop, collect, arg, NULL, n);
+            next = stop;
+            continue;
+        }
+        size_t k = __atomic_load_n(&h->cur, __ATOMIC_ACQUIRE);
+        lgrt_slot_t *s = slot_at(x, k);
+        char detail[96] = "";
+        if (s->status == NOT_RUN) {
+            if (++failures > MAX_START_FAILURES)
+                return lg_err_set(err, LG_ECHILD, "%s: executor dies before running any input", x->exe);
+            continue;
+        }
+        failures = 0;
+        if (end == ROUND_HUNG && s->status == LGRT_RUNNING) {
+            s->status = LGRT_HANG;
+            snprintf(detail, sizeof detail, "wall-clock limit of %llu ms",
+                     (unsigned long long)(x->timeout_ns / 1000000u));
+        } else if (end == ROUND_DIED && s->status == LGRT_RUNNING) {
+            s->status = CRASH;
+            s->sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+            if (!WIFSIGNALED(status))
+                snprintf(detail, sizeof detail, "exited with status %d", WEXITSTATUS(status));
+        }
+        LG_DEBUG(x->log, "tracer: input %zu: %s; restarting the executor", k, end == ROUND_HUNG ? "hang" : "crash");
+        collect_range(x, next, k + 1, collect, arg, detail[0] ? detail : NULL, k);
+        next = k + 1;
+    }
+    return 0;
+}
+
+uint64_t trx_restarts(const trx_t *x)
+{
+    return x->restarts ? x->restarts - 1 : 0;
+}

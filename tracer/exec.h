@@ -1,0 +1,47 @@
+/* The persistent executor child: the shared-memory region, the control
+ * socket, rounds of many inputs per round trip, and transparent restarts
+ * after a crash or a wall-clock hang. Private to the tracer. */
+#ifndef LG_TRACER_EXEC_H
+#define LG_TRACER_EXEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/err.h"
+#include "common/log.h"
+#include "tracer/runtime/lgrt.h"
+
+typedef struct trx trx_t;
+
+typedef struct trx_layout {
+    size_t batch_max;      /* records per batch */
+    size_t rec_max;        /* largest packed record, bytes */
+    size_t slot_size;      /* bytes per result slot */
+    uint64_t event_limit;
+    uint64_t nprobes;
+    uint64_t timeout_ms;   /* wall clock per input */
+} trx_layout_t;
+
+/* Maps the region and starts exe (borrowed path). NULL with err on failure. */
+trx_t *trx_create(const char *exe, const trx_layout_t *layout, const lg_log_t *log, lg_err_t *err);
+void trx_destroy(trx_t *x); /* stops the child; accepts NULL */
+
+/* Where record k of the next batch is packed (records are packed in order
+ * 0, 1, ...): the caller writes at most rec_max bytes there, then calls
+ * trx_record_end with the number of int64 words written. */
+int64_t *trx_record(trx_t *x, size_t k);
+void trx_record_end(trx_t *x, size_t k, size_t nwords);
+
+/* Called once per record, in order, when its result is final. slot and
+ * events are valid during the call only. status in slot is LGRT_OK,
+ * LGRT_HANG or (crash) 1 with sig set; detail names a wall-clock hang or a
+ * non-signal exit. */
+typedef void (*trx_collect_fn)(void *arg, size_t k, const lgrt_slot_t *slot, const lgrt_event_t *events,
+                               const char *detail);
+
+/* Runs the n records packed with trx_record (n <= batch_max). */
+int trx_run(trx_t *x, size_t n, trx_collect_fn collect, void *arg, lg_err_t *err);
+
+uint64_t trx_restarts(const trx_t *x);
+
+#endif

@@ -1,0 +1,364 @@
+/* The instrumentation driver: loads the kernel bitcode, runs the probe
+ * passes around mem2reg, numbers the branch sites, rewrites UBSan handler
+ * calls into ub probes, links the runtime and writes the instrumented
+ * bitcode. See instrument_probes.c for the spectra probes. */
+#include "tracer/instrument.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Linker.h>
+#include <llvm-c/Transforms/Utils.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "tracer/instrument_int.h"
+
+LLVMValueRef tri_u32(tri_ctx_t *c, uint32_t v)
+{
+    return LLVMConstInt(c->i32, v, 0);
+}
+
+void tri_position_before(tri_ctx_t *c, LLVMValueRef inst)
+{
+    LLVMPositionBuilderBefore(c->b, inst);
+    LLVMSetCurrentDebugLocation2(c->b, LLVMInstructionGetDebugLoc(inst));
+}
+
+void tri_call(tri_ctx_t *c, const tri_rt_t *rt, LLVMValueRef *args, unsigned n)
+{
+    LLVMBuildCall2(c->b, rt->ty, rt->fn, args, n, "");
+}
+
+LLVMValueRef tri_to_i64(tri_ctx_t *c, LLVMValueRef v, int is_unsigned)
+{
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+    if (w == 64)
+        return v;
+    if (w > 64)
+        return LLVMBuildTrunc(c->b, v, c->i64, "");
+    return is_unsigned || w == 1 ? LLVMBuildZExt(c->b, v, c->i64, "") : LLVMBuildSExt(c->b, v, c->i64, "");
+}
+
+static void declare_rt(tri_ctx_t *c, tri_rt_t *rt, const char *name, LLVMTypeRef *params, unsigned n)
+{
+    rt->ty = LLVMFunctionType(LLVMVoidTypeInContext(c->ctx), params, n, 0);
+    rt->fn = LLVMAddFunction(c->mod, name, rt->ty);
+}
+
+static void declare_runtime(tri_ctx_t *c)
+{
+    LLVMTypeRef p2[] = {c->i32, c->i32};
+    LLVMTypeRef p4[] = {c->i32, c->i32, c->i64, c->i64};
+    LLVMTypeRef pv[] = {c->i32, c->i64};
+    LLVMTypeRef p1[] = {c->i32};
+    declare_rt(c, &c->br, "__lgrt_br", p2, 2);
+    declare_rt(c, &c->brc, "__lgrt_brc", p4, 4);
+    declare_rt(c, &c->val, "__lgrt_val", pv, 2);
+    declare_rt(c, &c->ub, "__lgrt_ub", p1, 1);
+    declare_rt(c, &c->loop, "__lgrt_loop", p2, 2);
+    declare_rt(c, &c->enter, "__lgrt_enter", p1, 1);
+    declare_rt(c, &c->leave, "__lgrt_leave", p1, 1);
+}
+
+static int cmp_func_name(const void *a, const void *b)
+{
+    size_t la, lb;
+    const char *na = LLVMGetValueName2(*(LLVMValueRef const *)a, &la);
+    const char *nb = LLVMGetValueName2(*(LLVMValueRef const *)b, &lb);
+    return strcmp(na, nb);
+}
+
+/* The defined functions in name order: the order that makes site ids
+ * independent of how clang happened to lay out the module. */
+static void collect_functions(tri_ctx_t *c)
+{
+    size_t cap = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+        if (LLVMIsDeclaration(f))
+            continue;
+        lg_grow((void **)&c->funcs, &cap, c->nfuncs + 1, sizeof *c->funcs);
+        c->funcs[c->nfuncs++] = f;
+    }
+    qsort(c->funcs, c->nfuncs, sizeof *c->funcs, cmp_func_name);
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static int is_unsigned_pred(LLVMIntPredicate p)
+{
+    return p == LLVMIntUGT || p == LLVMIntUGE || p == LLVMIntULT || p == LLVMIntULE;
+}
+
+static void note_const(tri_ctx_t *c, LLVMValueRef v, int is_unsigned)
+{
+    if (!LLVMIsAConstantInt(v) || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
+        return;
+    trm_add_const(c->meta, is_unsigned ? (int64_t)LLVMConstIntGetZExtValue(v) : LLVMConstIntGetSExtValue(v));
+}
+
+static uint32_t add_site(tri_ctx_t *c, LLVMValueRef fn, LLVMValueRef term, tracer_site_kind_t kind, uint32_t nsucc)
+{
+    size_t nlen, flen = 0;
+    const char *fname = LLVMGetValueName2(fn, &nlen);
+    const char *file = LLVMGetDebugLocFilename(term, (unsigned *)&flen);
+    char *f = file ? lg_strndup(file, flen) : NULL;
+    uint32_t id = trm_add_site(c->meta, fname, f ? base_name(f) : c->src_base, (int)LLVMGetDebugLocLine(term),
+                               (int)LLVMGetDebugLocColumn(term), kind, nsucc);
+    free(f);
+    return id;
+}
+
+/* A conditional branch: its direction, plus the operands when an integer
+ * comparison decides it. */
+static void instrument_br(tri_ctx_t *c, LLVMValueRef fn, LLVMValueRef term)
+{
+    uint32_t site = add_site(c, fn, term, TRACER_SITE_BR, 2);
+    LLVMValueRef cond = LLVMGetCondition(term);
+    tri_position_before(c, term);
+    LLVMValueRef dir = LLVMBuildZExt(c->b, cond, c->i32, "");
+    LLVMValueRef cmp = LLVMIsAICmpInst(cond);
+    if (cmp && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(cmp, 0))) == LLVMIntegerTypeKind &&
+        LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(cmp, 0))) <= 64) {
+        int u = is_unsigned_pred(LLVMGetICmpPredicate(cmp));
+        LLVMValueRef args[] = {tri_u32(c, site), dir, tri_to_i64(c, LLVMGetOperand(cmp, 0), u),
+                               tri_to_i64(c, LLVMGetOperand(cmp, 1), u)};
+        tri_call(c, &c->brc, args, 4);
+    } else {
+        LLVMValueRef args[] = {tri_u32(c, site), dir};
+        tri_call(c, &c->br, args, 2);
+    }
+}
+
+/* A switch: the case index is computed by a chain of selects so the event
+ * says which successor ran (0 = default). */
+static void instrument_switch(tri_ctx_t *c, LLVMValueRef fn, LLVMValueRef term)
+{
+    unsigned nops = (unsigned)LLVMGetNumOperands(term);
+    unsigned ncases = (nops - 2) / 2;
+    uint32_t site = add_site(c, fn, term, TRACER_SITE_SWITCH, ncases + 1);
+    LLVMValueRef cond = LLVMGetOperand(term, 0);
+    tri_position_before(c, term);
+    LLVMValueRef idx = tri_u32(c, 0);
+    for (unsigned k = 0; k < ncases; k++) {
+        LLVMValueRef cv = LLVMGetOperand(term, 2 + 2 * k);
+        note_const(c, cv, 0);
+        LLVMValueRef eq = LLVMBuildICmp(c->b, LLVMIntEQ, cond, cv, "");
+        idx = LLVMBuildSelect(c->b, eq, tri_u32(c, k + 1), idx, "");
+    }
+    int wide = LLVMGetIntTypeWidth(LLVMTypeOf(cond)) > 64;
+    LLVMValueRef args[] = {tri_u32(c, site), idx, wide ? LLVMConstInt(c->i64, 0, 0) : tri_to_i64(c, cond, 0),
+                           LLVMConstInt(c->i64, 0, 0)};
+    tri_call(c, &c->brc, args, 4);
+}
+
+static int is_ubsan_branch(tri_ctx_t *c, LLVMValueRef term)
+{
+    return LLVMGetMetadata(term, c->md_nosanitize) != NULL;
+}
+
+/* Numbers every conditional branch and switch in block order; UBSan's own
+ * branches (tagged !nosanitize) are probes, not path branches. */
+static void instrument_sites(tri_ctx_t *c)
+{
+    for (size_t i = 0; i < c->nfuncs; i++) {
+        LLVMValueRef fn = c->funcs[i];
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+            for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+                LLVMValueRef cmp = LLVMIsAICmpInst(in);
+                if (cmp && !LLVMGetMetadata(cmp, c->md_nosanitize)) {
+                    int u = is_unsigned_pred(LLVMGetICmpPredicate(cmp));
+                    note_const(c, LLVMGetOperand(cmp, 0), u);
+                    note_const(c, LLVMGetOperand(cmp, 1), u);
+                }
+            }
+            LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+            if (!term || is_ubsan_branch(c, term))
+                continue;
+            LLVMOpcode op = LLVMGetInstructionOpcode(term);
+            if (op == LLVMBr && LLVMIsConditional(term))
+                instrument_br(c, fn, term);
+            else if (op == LLVMSwitch)
+                instrument_switch(c, fn, term);
+        }
+    }
+}
+
+/* "__ubsan_handle_add_overflow_minimal" -> "add-overflow". */
+static char *ub_check_name(const char *callee)
+{
+    const char *p = callee + strlen("__ubsan_handle_");
+    const char *end = strstr(p, "_minimal");
+    char *name = lg_strndup(p, end ? (size_t)(end - p) : strlen(p));
+    for (char *q = name; *q; q++)
+        if (*q == '_')
+            *q = '-';
+    return name;
+}
+
+static void rewrite_ub_call(tri_ctx_t *c, LLVMValueRef call, const char *callee)
+{
+    unsigned flen = 0;
+    const char *file = LLVMGetDebugLocFilename(call, &flen);
+    char *f = file ? lg_strndup(file, flen) : lg_strdup(c->src_base);
+    char *check = ub_check_name(callee);
+    int line = (int)LLVMGetDebugLocLine(call);
+    char *name = lg_asprintf("ub:%s:%s:%d", check, base_name(f), line);
+    uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_UB, 0, 0, base_name(f), line);
+    tri_position_before(c, call);
+    LLVMValueRef args[] = {tri_u32(c, pid)};
+    tri_call(c, &c->ub, args, 1);
+    LLVMInstructionEraseFromParent(call);
+    free(name);
+    free(check);
+    free(f);
+}
+
+/* UBSan's minimal-runtime handlers become ub probes; the checks stay as
+ * clang emitted them, only the handler call changes. */
+static void rewrite_ubsan(tri_ctx_t *c)
+{
+    for (size_t i = 0; i < c->nfuncs; i++) {
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->funcs[i]); bb; bb = LLVMGetNextBasicBlock(bb)) {
+            LLVMValueRef in = LLVMGetFirstInstruction(bb);
+            while (in) {
+                LLVMValueRef next = LLVMGetNextInstruction(in);
+                LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
+                size_t len;
+                const char *name = callee ? LLVMGetValueName2(callee, &len) : NULL;
+                if (name && strncmp(name, "__ubsan_handle_", 15) == 0)
+                    rewrite_ub_call(c, in, name);
+                in = next;
+            }
+        }
+    }
+    LLVMValueRef f = LLVMGetFirstFunction(c->mod);
+    while (f) {
+        LLVMValueRef next = LLVMGetNextFunction(f);
+        size_t len;
+        if (strncmp(LLVMGetValueName2(f, &len), "__ubsan_handle_", 15) == 0 && !LLVMGetFirstUse(f))
+            LLVMDeleteFunction(f);
+        f = next;
+    }
+}
+
+static void promote_locals(tri_ctx_t *c)
+{
+    LLVMPassManagerRef pm = LLVMCreateFunctionPassManagerForModule(c->mod);
+    LLVMAddPromoteMemoryToRegisterPass(pm);
+    LLVMInitializeFunctionPassManager(pm);
+    for (size_t i = 0; i < c->nfuncs; i++)
+        LLVMRunFunctionPassManager(pm, c->funcs[i]);
+    LLVMFinalizeFunctionPassManager(pm);
+    LLVMDisposePassManager(pm);
+}
+
+/* Port probes are evaluated by the harness; here they only get their ids. */
+static void port_probes(tri_ctx_t *c)
+{
+    if (!c->spec->has_rtl)
+        return;
+    for (size_t i = 0; i < c->spec->nparams; i++) {
+        const spec_param_t *p = &c->spec->params[i];
+        int w = c->spec->ifaces[i].width;
+        if (w <= 0 || w >= lg_type_bits(p->type))
+            continue;
+        char *name = lg_asprintf("port:%s", p->name);
+        trm_add_probe(c->meta, name, TRACER_PROBE_PORT, w, lg_type_signed(p->type), NULL, 0);
+        free(name);
+    }
+}
+
+static LLVMModuleRef load_module(LLVMContextRef ctx, const char *path, lg_err_t *err)
+{
+    LLVMMemoryBufferRef buf = NULL;
+    LLVMModuleRef mod = NULL;
+    char *msg = NULL;
+    if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+        lg_err_set(err, LG_EIO, "%s: %s", path, msg ? msg : "cannot read");
+        LLVMDisposeMessage(msg);
+        return NULL;
+    }
+    if (LLVMParseBitcodeInContext2(ctx, buf, &mod)) {
+        lg_err_set(err, LG_EBUILD, "%s: not valid LLVM bitcode", path);
+        mod = NULL;
+    }
+    LLVMDisposeMemoryBuffer(buf);
+    return mod;
+}
+
+static void run_passes(tri_ctx_t *c)
+{
+    tri_width_probes(c);
+    tri_local_offset_probes(c);
+    promote_locals(c);
+    tri_param_offset_probes(c);
+    tri_loop_probes(c);
+    port_probes(c);
+    tri_depth_probes(c);
+    rewrite_ubsan(c);
+    instrument_sites(c);
+    trm_finish(c->meta);
+}
+
+int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kernel_bc,
+                   const char *runtime_bc, const char *out_bc, trm_meta_t *meta,
+                   const lg_log_t *log, lg_err_t *err)
+{
+    tri_ctx_t c = {.spec = spec, .hits = hits, .log = log, .meta = meta, .src_base = base_name(spec->c_source)};
+    int rc = LG_EBUILD;
+    char *msg = NULL;
+    c.ctx = LLVMContextCreate();
+    c.mod = load_module(c.ctx, kernel_bc, err);
+    if (!c.mod)
+        goto fail_ctx;
+    c.kernel = LLVMGetNamedFunction(c.mod, spec->c_function);
+    if (!c.kernel || LLVMIsDeclaration(c.kernel)) {
+        lg_err_set(err, LG_EINVAL, "%s: no definition of function `%s`", spec->c_source, spec->c_function);
+        goto fail_mod;
+    }
+    if (LLVMCountParams(c.kernel) != spec->nparams) {
+        lg_err_set(err, LG_EINVAL, "%s: `%s` takes %u parameters but the spec lists %zu", spec->c_source,
+                   spec->c_function, LLVMCountParams(c.kernel), spec->nparams);
+        goto fail_mod;
+    }
+    c.b = LLVMCreateBuilderInContext(c.ctx);
+    c.i1 = LLVMInt1TypeInContext(c.ctx);
+    c.i32 = LLVMInt32TypeInContext(c.ctx);
+    c.i64 = LLVMInt64TypeInContext(c.ctx);
+    c.md_nosanitize = LLVMGetMDKindIDInContext(c.ctx, "nosanitize", 10);
+    collect_functions(&c);
+    declare_runtime(&c);
+    run_passes(&c);
+    LLVMModuleRef rt = load_module(c.ctx, runtime_bc, err);
+    if (!rt)
+        goto fail_builder;
+    if (LLVMLinkModules2(c.mod, rt)) {
+        lg_err_set(err, LG_EBUILD, "%s: linking the runtime %s failed", kernel_bc, runtime_bc);
+        goto fail_builder;
+    }
+    if (LLVMVerifyModule(c.mod, LLVMReturnStatusAction, &msg)) {
+        lg_err_set(err, LG_EINTERNAL, "%s: instrumented module does not verify: %.600s", kernel_bc, msg);
+        goto fail_builder;
+    }
+    if (LLVMWriteBitcodeToFile(c.mod, out_bc) != 0) {
+        lg_err_set(err, LG_EIO, "%s: cannot write bitcode", out_bc);
+        goto fail_builder;
+    }
+    rc = 0;
+fail_builder:
+    LLVMDisposeMessage(msg);
+    LLVMDisposeBuilder(c.b);
+    free(c.funcs);
+fail_mod:
+    LLVMDisposeModule(c.mod);
+fail_ctx:
+    LLVMContextDispose(c.ctx);
+    return rc;
+}

@@ -1,0 +1,24 @@
+/* The instrumentation tool: reads the kernel's bitcode through the LLVM C
+ * API, promotes locals to registers, inserts the runtime calls for branch
+ * sites and spectra probes, rewrites UBSan's handler calls into ub probes,
+ * links the runtime bitcode in and writes the result. Private to the
+ * tracer; no LLVM type leaves tracer/. */
+#ifndef LG_TRACER_INSTRUMENT_H
+#define LG_TRACER_INSTRUMENT_H
+
+#include "common/err.h"
+#include "common/log.h"
+#include "common/spec.h"
+#include "tracer/meta.h"
+#include "tracer/pragma.h"
+
+/* Instruments kernel_bc (clang output for spec's source) into out_bc with
+ * runtime_bc linked in, filling meta (initially empty) with the sites,
+ * probes, constants and loops. hits are the source's pragmas. Paths and
+ * spec are borrowed. On error returns LG_EBUILD / LG_EIO / LG_EINVAL with
+ * err naming the file and the LLVM message. */
+int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kernel_bc,
+                   const char *runtime_bc, const char *out_bc, trm_meta_t *meta,
+                   const lg_log_t *log, lg_err_t *err);
+
+#endif

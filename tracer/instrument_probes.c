@@ -1,0 +1,412 @@
+/* The spectra probes the instrumentation tool inserts: width (stores to a
+ * named local), offset (array indices), loop (trip counts of pragma-annotated
+ * loops, found as natural loops of the CFG) and recursion depth. */
+#include <llvm-c/DebugInfo.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "tracer/instrument_int.h"
+
+static int name_is(LLVMValueRef v, const char *name, const char *suffix)
+{
+    size_t len, n = strlen(name);
+    const char *vn = LLVMGetValueName2(v, &len);
+    if (len < n || strncmp(vn, name, n) != 0)
+        return 0;
+    return suffix ? strcmp(vn + n, suffix) == 0 : len == n;
+}
+
+/* Inserts lgrt_val(pid, value) before every store of an integer to alloca. */
+static size_t probe_stores(tri_ctx_t *c, LLVMValueRef alloca, uint32_t pid)
+{
+    size_t n = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(alloca); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsAStoreInst(user) || LLVMGetOperand(user, 1) != alloca)
+            continue;
+        LLVMValueRef v = LLVMGetOperand(user, 0);
+        if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind)
+            continue;
+        tri_position_before(c, user);
+        LLVMValueRef args[] = {tri_u32(c, pid), tri_to_i64(c, v, 0)};
+        tri_call(c, &c->val, args, 2);
+        n++;
+    }
+    return n;
+}
+
+/* width:<var>: the local is found by name (clang keeps value names with
+ * -fno-discard-value-names; a parameter's slot is `<var>.addr`). */
+void tri_width_probes(tri_ctx_t *c)
+{
+    for (size_t w = 0; w < c->spec->nwidths; w++) {
+        const spec_width_t *sw = &c->spec->widths[w];
+        char *name = lg_asprintf("width:%s", sw->var);
+        uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_WIDTH, sw->width.bits, sw->width.is_signed, NULL, 0);
+        size_t stores = 0;
+        for (size_t i = 0; i < c->nfuncs; i++) {
+            LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->funcs[i]);
+            for (LLVMValueRef in = LLVMGetFirstInstruction(entry); in; in = LLVMGetNextInstruction(in))
+                if (LLVMIsAAllocaInst(in) && (name_is(in, sw->var, NULL) || name_is(in, sw->var, ".addr")))
+                    stores += probe_stores(c, in, pid);
+        }
+        if (stores == 0)
+            LG_WARN(c->log, "%s: hls.widths names `%s` but no store to a local of that name was found",
+                    c->spec->c_source, sw->var);
+        free(name);
+    }
+}
+
+/* Inserts lgrt_val(pid, index) before every GEP on base whose index operand
+ * is operand idx_op. */
+static size_t probe_geps(tri_ctx_t *c, LLVMValueRef base, unsigned idx_op, uint32_t pid)
+{
+    size_t n = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(base); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsAGetElementPtrInst(user) || LLVMGetOperand(user, 0) != base ||
+            (unsigned)LLVMGetNumOperands(user) != idx_op + 1)
+            continue;
+        tri_position_before(c, user);
+        LLVMValueRef args[] = {tri_u32(c, pid), tri_to_i64(c, LLVMGetOperand(user, idx_op), 0)};
+        tri_call(c, &c->val, args, 2);
+        n++;
+    }
+    return n;
+}
+
+/* offset:<array> for fixed-size local arrays named by an offset pragma
+ * (e.g. `#pragma HLS array_partition variable=buf`): depth = array length. */
+void tri_local_offset_probes(tri_ctx_t *c)
+{
+    for (size_t h = 0; h < c->hits->n; h++) {
+        const trp_hit_t *hit = &c->hits->h[h];
+        if (hit->kind != TRP_OFFSET)
+            continue;
+        for (size_t i = 0; i < c->nfuncs; i++) {
+            LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->funcs[i]);
+            for (LLVMValueRef in = LLVMGetFirstInstruction(entry); in; in = LLVMGetNextInstruction(in)) {
+                if (!LLVMIsAAllocaInst(in) || !name_is(in, hit->target, NULL) ||
+                    LLVMGetTypeKind(LLVMGetAllocatedType(in)) != LLVMArrayTypeKind)
+                    continue;
+                char *name = lg_asprintf("offset:%s", hit->target);
+                uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_OFFSET,
+                                             LLVMGetArrayLength(LLVMGetAllocatedType(in)), 0, c->src_base, hit->line);
+                probe_geps(c, in, 2, pid);
+                free(name);
+            }
+        }
+    }
+}
+
+/* The arguments that carry the array: the kernel's parameter, and every
+ * parameter of a defined function that is passed a carrier unchanged
+ * (helpers and recursion, e.g. msort(a, ...)). */
+static size_t array_carriers(LLVMValueRef root, LLVMValueRef **out)
+{
+    size_t n = 0, cap = 0;
+    lg_grow((void **)out, &cap, 1, sizeof **out);
+    (*out)[n++] = root;
+    for (size_t w = 0; w < n; w++) {
+        for (LLVMUseRef u = LLVMGetFirstUse((*out)[w]); u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef call = LLVMGetUser(u);
+            LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
+            if (!callee || !LLVMIsAFunction(callee) || LLVMIsDeclaration(callee))
+                continue;
+            unsigned na = (unsigned)LLVMGetNumArgOperands(call);
+            for (unsigned a = 0; a < na && a < LLVMCountParams(callee); a++) {
+                if (LLVMGetOperand(call, a) != (*out)[w])
+                    continue;
+                LLVMValueRef param = LLVMGetParam(callee, a);
+                int seen = 0;
+                for (size_t k = 0; k < n && !seen; k++)
+                    seen = (*out)[k] == param;
+                if (!seen) {
+                    lg_grow((void **)out, &cap, n + 1, sizeof **out);
+                    (*out)[n++] = param;
+                }
+            }
+        }
+    }
+    return n;
+}
+
+/* offset:<param> for array params with a declared interface depth: every
+ * `param[i]` GEP directly on an argument carrying the array. */
+void tri_param_offset_probes(tri_ctx_t *c)
+{
+    if (!c->spec->has_rtl)
+        return;
+    for (size_t i = 0; i < c->spec->nparams; i++) {
+        const spec_param_t *p = &c->spec->params[i];
+        const spec_iface_t *f = &c->spec->ifaces[i];
+        if (!p->is_array || !f->has_depth)
+            continue;
+        char *name = lg_asprintf("offset:%s", p->name);
+        uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_OFFSET, (int64_t)f->depth, 0, NULL, 0);
+        LLVMValueRef *carriers = NULL;
+        size_t nc = array_carriers(LLVMGetParam(c->kernel, (unsigned)i), &carriers);
+        for (size_t k = 0; k < nc; k++)
+            probe_geps(c, carriers[k], 1, pid);
+        free(carriers);
+        free(name);
+    }
+}
+
+/* ---- loops ---------------------------------------------------------- */
+
+typedef struct cfg {
+    LLVMBasicBlockRef *bb;
+    size_t n;
+    size_t **succ; /* succ[i]: successor indices, nsucc[i] entries */
+    size_t *nsucc;
+} cfg_t;
+
+static size_t block_index(const cfg_t *g, LLVMBasicBlockRef b)
+{
+    for (size_t i = 0; i < g->n; i++)
+        if (g->bb[i] == b)
+            return i;
+    return g->n;
+}
+
+static void cfg_build(cfg_t *g, LLVMValueRef fn)
+{
+    g->n = LLVMCountBasicBlocks(fn);
+    g->bb = lg_calloc(g->n + 1, sizeof *g->bb);
+    LLVMGetBasicBlocks(fn, g->bb);
+    g->succ = lg_calloc(g->n + 1, sizeof *g->succ);
+    g->nsucc = lg_calloc(g->n + 1, sizeof *g->nsucc);
+    for (size_t i = 0; i < g->n; i++) {
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(g->bb[i]);
+        unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+        g->succ[i] = lg_calloc(ns + 1, sizeof **g->succ);
+        for (unsigned s = 0; s < ns; s++)
+            g->succ[i][g->nsucc[i]++] = block_index(g, LLVMGetSuccessor(t, s));
+    }
+}
+
+static void cfg_free(cfg_t *g)
+{
+    for (size_t i = 0; i < g->n; i++)
+        free(g->succ[i]);
+    free(g->succ);
+    free(g->nsucc);
+    free(g->bb);
+}
+
+/* Marks in `in` the natural loop of back edge latch -> header: header plus
+ * every block that reaches latch without passing through header. */
+static void natural_loop(const cfg_t *g, size_t header, size_t latch, uint8_t *in)
+{
+    size_t *work = lg_calloc(g->n + 1, sizeof *work), nw = 0;
+    in[header] = 1;
+    if (!in[latch]) {
+        in[latch] = 1;
+        work[nw++] = latch;
+    }
+    while (nw) {
+        size_t b = work[--nw];
+        for (size_t p = 0; p < g->n; p++)
+            for (size_t s = 0; s < g->nsucc[p]; s++)
+                if (g->succ[p][s] == b && !in[p]) {
+                    in[p] = 1;
+                    work[nw++] = p;
+                }
+    }
+    free(work);
+}
+
+/* Back edges found by an iterative DFS from the entry (an edge to a block
+ * still on the DFS stack); back[i*n+j] set for edge i -> j. */
+static uint8_t *back_edges(const cfg_t *g)
+{
+    uint8_t *back = lg_calloc(g->n * g->n + 1, 1), *state = lg_calloc(g->n + 1, 1);
+    size_t *stack = lg_calloc(g->n + 1, sizeof *stack), *next = lg_calloc(g->n + 1, sizeof *next), sp = 0;
+    if (g->n) {
+        stack[sp++] = 0;
+        state[0] = 1;
+    }
+    while (sp) {
+        size_t b = stack[sp - 1];
+        if (next[b] < g->nsucc[b]) {
+            size_t s = g->succ[b][next[b]++];
+            if (s >= g->n)
+                continue;
+            if (state[s] == 1)
+                back[b * g->n + s] = 1;
+            else if (state[s] == 0) {
+                state[s] = 1;
+                stack[sp++] = s;
+            }
+        } else {
+            state[b] = 2;
+            sp--;
+        }
+    }
+    free(stack);
+    free(next);
+    free(state);
+    return back;
+}
+
+static void loop_span(const cfg_t *g, const uint8_t *in, int *lo, int *hi)
+{
+    *lo = 0;
+    *hi = 0;
+    for (size_t i = 0; i < g->n; i++) {
+        if (!in[i])
+            continue;
+        for (LLVMValueRef v = LLVMGetFirstInstruction(g->bb[i]); v; v = LLVMGetNextInstruction(v)) {
+            int line = (int)LLVMGetDebugLocLine(v);
+            if (line <= 0)
+                continue;
+            if (*lo == 0 || line < *lo)
+                *lo = line;
+            if (line > *hi)
+                *hi = line;
+        }
+    }
+}
+
+/* At the header: a phi telling whether control came through a back edge,
+ * and the runtime call that counts iterations of this loop execution. */
+static void instrument_header(tri_ctx_t *c, const cfg_t *g, size_t header, const uint8_t *in, uint32_t loop)
+{
+    LLVMBasicBlockRef hb = g->bb[header];
+    LLVMValueRef first = LLVMGetFirstInstruction(hb);
+    tri_position_before(c, first);
+    LLVMValueRef phi = LLVMBuildPhi(c->b, c->i32, "lgrt.back");
+    for (size_t p = 0; p < g->n; p++)
+        for (size_t s = 0; s < g->nsucc[p]; s++)
+            if (g->succ[p][s] == header) {
+                LLVMValueRef v = tri_u32(c, in[p] ? 1 : 0);
+                LLVMBasicBlockRef pb = g->bb[p];
+                LLVMAddIncoming(phi, &v, &pb, 1);
+            }
+    LLVMValueRef at = first;
+    while (LLVMIsAPHINode(at))
+        at = LLVMGetNextInstruction(at);
+    tri_position_before(c, at);
+    LLVMValueRef args[] = {tri_u32(c, loop), phi};
+    tri_call(c, &c->loop, args, 2);
+}
+
+/* Finds, in fn, the innermost natural loop whose source span holds line;
+ * returns 1 and instruments its header as loop `loop`. */
+static int attach_loop(tri_ctx_t *c, LLVMValueRef fn, int line, uint32_t loop)
+{
+    cfg_t g = {0};
+    cfg_build(&g, fn);
+    uint8_t *back = back_edges(&g);
+    uint8_t *in = lg_calloc(g.n + 1, 1), *best_in = lg_calloc(g.n + 1, 1);
+    size_t best = g.n;
+    int best_span = 0;
+    for (size_t h = 0; h < g.n; h++) {
+        memset(in, 0, g.n + 1);
+        int any = 0;
+        for (size_t l = 0; l < g.n; l++)
+            if (back[l * g.n + h]) {
+                natural_loop(&g, h, l, in);
+                any = 1;
+            }
+        int lo, hi;
+        if (!any)
+            continue;
+        loop_span(&g, in, &lo, &hi);
+        if (lo <= line && line <= hi && (best == g.n || hi - lo < best_span)) {
+            best = h;
+            best_span = hi - lo;
+            memcpy(best_in, in, g.n + 1);
+        }
+    }
+    if (best < g.n)
+        instrument_header(c, &g, best, best_in, loop);
+    free(in);
+    free(best_in);
+    free(back);
+    cfg_free(&g);
+    return best < g.n;
+}
+
+static uint32_t loop_probe(tri_ctx_t *c, const trp_hit_t *hit, const char *what, tracer_probe_kind_t kind)
+{
+    char *name = lg_asprintf("loop:%s:%d:%s", c->src_base, hit->loop_line, what);
+    uint32_t pid = trm_add_probe(c->meta, name, kind, hit->value, 0, c->src_base, hit->loop_line);
+    free(name);
+    return pid;
+}
+
+/* Groups the loop pragmas by loop (their keyword line), gives each group
+ * its probes and instruments the loop found in the IR. */
+void tri_loop_probes(tri_ctx_t *c)
+{
+    for (size_t h = 0; h < c->hits->n; h++) {
+        const trp_hit_t *hit = &c->hits->h[h];
+        if (hit->kind != TRP_LOOP_REMAINDER && hit->kind != TRP_LOOP_TRIPCOUNT)
+            continue;
+        size_t l;
+        for (l = 0; l < c->meta->nloops; l++) {
+            int pid = c->meta->loops[l].rem_probe >= 0 ? c->meta->loops[l].rem_probe : c->meta->loops[l].trip_probe;
+            if (c->meta->probes[pid].line == hit->loop_line)
+                break;
+        }
+        int fresh = l == c->meta->nloops;
+        if (fresh) {
+            lg_grow((void **)&c->meta->loops, &c->meta->caploops, l + 1, sizeof *c->meta->loops);
+            c->meta->loops[l] = (trm_loop_t){.rem_probe = -1, .trip_probe = -1};
+            c->meta->nloops++;
+        }
+        trm_loop_t *lp = &c->meta->loops[l];
+        if (hit->kind == TRP_LOOP_REMAINDER) {
+            lp->rem_probe = (int)loop_probe(c, hit, "remainder", TRACER_PROBE_LOOP_REMAINDER);
+            lp->factor = hit->value;
+        } else {
+            lp->trip_probe = (int)loop_probe(c, hit, "tripcount", TRACER_PROBE_LOOP_TRIPCOUNT);
+            lp->max = hit->value;
+        }
+        if (!fresh)
+            continue;
+        int found = 0;
+        for (size_t i = 0; i < c->nfuncs && !found; i++) {
+            size_t len;
+            if (hit->func && strcmp(LLVMGetValueName2(c->funcs[i], &len), hit->func) != 0)
+                continue;
+            found = attach_loop(c, c->funcs[i], hit->line, (uint32_t)l);
+        }
+        if (!found)
+            LG_WARN(c->log, "%s:%d: no loop found in the compiled code around this pragma", c->spec->c_source,
+                    hit->line);
+    }
+}
+
+/* depth:<function>: entry increments, every return decrements. */
+void tri_depth_probes(tri_ctx_t *c)
+{
+    for (size_t h = 0; h < c->hits->n; h++) {
+        const trp_hit_t *hit = &c->hits->h[h];
+        if (hit->kind != TRP_DEPTH || !hit->func)
+            continue;
+        LLVMValueRef fn = LLVMGetNamedFunction(c->mod, hit->func);
+        if (!fn || LLVMIsDeclaration(fn))
+            continue;
+        char *name = lg_asprintf("depth:%s", hit->func);
+        if (trm_find_probe(c->meta, name) >= 0) {
+            free(name); /* declared twice (pragma and spectra.yaml): the first wins */
+            continue;
+        }
+        uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_DEPTH, hit->value, 0, c->src_base, hit->line);
+        free(name);
+        LLVMValueRef args[] = {tri_u32(c, pid)};
+        tri_position_before(c, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn)));
+        tri_call(c, &c->enter, args, 1);
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+            LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+            if (t && LLVMGetInstructionOpcode(t) == LLVMRet) {
+                tri_position_before(c, t);
+                tri_call(c, &c->leave, args, 1);
+            }
+        }
+    }
+}

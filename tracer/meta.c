@@ -1,0 +1,210 @@
+/* Building, saving and loading the tracer's static tables (meta.json in the
+ * build cache), so a cached executor is reused without re-instrumenting. */
+#include "tracer/meta.h"
+
+#include <json-c/json.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/fsutil.h"
+
+trm_meta_t *trm_create(void)
+{
+    return lg_calloc(1, sizeof(trm_meta_t));
+}
+
+void trm_destroy(trm_meta_t *m)
+{
+    if (!m)
+        return;
+    for (size_t i = 0; i < m->nsites; i++) {
+        free(m->sites[i].func);
+        free(m->sites[i].file);
+    }
+    for (size_t i = 0; i < m->nprobes; i++) {
+        free(m->probes[i].name);
+        free(m->probes[i].file);
+    }
+    free(m->sites);
+    free(m->probes);
+    free(m->consts);
+    free(m->loops);
+    free(m);
+}
+
+int trm_find_probe(const trm_meta_t *m, const char *name)
+{
+    for (size_t i = 0; i < m->nprobes; i++)
+        if (strcmp(m->probes[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+uint32_t trm_add_probe(trm_meta_t *m, const char *name, tracer_probe_kind_t kind, int64_t param,
+                       int is_signed, const char *file, int line)
+{
+    int found = trm_find_probe(m, name);
+    if (found >= 0)
+        return (uint32_t)found;
+    lg_grow((void **)&m->probes, &m->capprobes, m->nprobes + 1, sizeof *m->probes);
+    tracer_probe_t *p = &m->probes[m->nprobes];
+    p->id = (uint32_t)m->nprobes;
+    p->name = lg_strdup(name);
+    p->kind = kind;
+    p->param = param;
+    p->is_signed = is_signed;
+    p->file = lg_strdup(file);
+    p->line = line;
+    return (uint32_t)m->nprobes++;
+}
+
+uint32_t trm_add_site(trm_meta_t *m, const char *func, const char *file, int line, int col,
+                      tracer_site_kind_t kind, uint32_t nsucc)
+{
+    lg_grow((void **)&m->sites, &m->capsites, m->nsites + 1, sizeof *m->sites);
+    tracer_site_t *s = &m->sites[m->nsites];
+    s->id = (uint32_t)m->nsites;
+    s->func = lg_strdup(func);
+    s->file = lg_strdup(file ? file : "?");
+    s->line = line;
+    s->col = col;
+    s->kind = kind;
+    s->nsucc = nsucc;
+    return (uint32_t)m->nsites++;
+}
+
+void trm_add_const(trm_meta_t *m, int64_t c)
+{
+    lg_grow((void **)&m->consts, &m->capconsts, m->nconsts + 1, sizeof *m->consts);
+    m->consts[m->nconsts++] = c;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+void trm_finish(trm_meta_t *m)
+{
+    if (m->nconsts == 0)
+        return;
+    qsort(m->consts, m->nconsts, sizeof *m->consts, cmp_i64);
+    size_t w = 1;
+    for (size_t i = 1; i < m->nconsts; i++)
+        if (m->consts[i] != m->consts[w - 1])
+            m->consts[w++] = m->consts[i];
+    m->nconsts = w;
+}
+
+int trm_save(const trm_meta_t *m, const char *path, lg_err_t *err)
+{
+    json_object *root = json_object_new_object();
+    json_object *sites = json_object_new_array();
+    for (size_t i = 0; i < m->nsites; i++) {
+        const tracer_site_t *s = &m->sites[i];
+        json_object *o = json_object_new_object();
+        json_object_object_add(o, "func", json_object_new_string(s->func));
+        json_object_object_add(o, "file", json_object_new_string(s->file));
+        json_object_object_add(o, "line", json_object_new_int(s->line));
+        json_object_object_add(o, "col", json_object_new_int(s->col));
+        json_object_object_add(o, "kind", json_object_new_int((int)s->kind));
+        json_object_object_add(o, "nsucc", json_object_new_int((int)s->nsucc));
+        json_object_array_add(sites, o);
+    }
+    json_object *probes = json_object_new_array();
+    for (size_t i = 0; i < m->nprobes; i++) {
+        const tracer_probe_t *p = &m->probes[i];
+        json_object *o = json_object_new_object();
+        json_object_object_add(o, "name", json_object_new_string(p->name));
+        json_object_object_add(o, "kind", json_object_new_int((int)p->kind));
+        json_object_object_add(o, "param", json_object_new_int64(p->param));
+        json_object_object_add(o, "signed", json_object_new_int(p->is_signed));
+        json_object_object_add(o, "file", p->file ? json_object_new_string(p->file) : NULL);
+        json_object_object_add(o, "line", json_object_new_int(p->line));
+        json_object_array_add(probes, o);
+    }
+    json_object *consts = json_object_new_array();
+    for (size_t i = 0; i < m->nconsts; i++)
+        json_object_array_add(consts, json_object_new_int64(m->consts[i]));
+    json_object *loops = json_object_new_array();
+    for (size_t i = 0; i < m->nloops; i++) {
+        json_object *o = json_object_new_object();
+        json_object_object_add(o, "rem", json_object_new_int(m->loops[i].rem_probe));
+        json_object_object_add(o, "factor", json_object_new_int64(m->loops[i].factor));
+        json_object_object_add(o, "trip", json_object_new_int(m->loops[i].trip_probe));
+        json_object_object_add(o, "max", json_object_new_int64(m->loops[i].max));
+        json_object_array_add(loops, o);
+    }
+    json_object_object_add(root, "sites", sites);
+    json_object_object_add(root, "probes", probes);
+    json_object_object_add(root, "constants", consts);
+    json_object_object_add(root, "loops", loops);
+    const char *text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY);
+    int rc = lg_write_file_atomic(path, text, strlen(text), err);
+    json_object_put(root);
+    return rc;
+}
+
+static int64_t get_i64(json_object *o, const char *key)
+{
+    json_object *v;
+    return json_object_object_get_ex(o, key, &v) ? json_object_get_int64(v) : 0;
+}
+
+static const char *get_str(json_object *o, const char *key)
+{
+    json_object *v;
+    return json_object_object_get_ex(o, key, &v) && json_object_is_type(v, json_type_string)
+               ? json_object_get_string(v)
+               : NULL;
+}
+
+static json_object *get_array(json_object *root, const char *key)
+{
+    json_object *v;
+    if (!json_object_object_get_ex(root, key, &v) || !json_object_is_type(v, json_type_array))
+        return NULL;
+    return v;
+}
+
+trm_meta_t *trm_load(const char *path, lg_err_t *err)
+{
+    json_object *root = json_object_from_file(path);
+    json_object *sites = root ? get_array(root, "sites") : NULL;
+    json_object *probes = root ? get_array(root, "probes") : NULL;
+    json_object *consts = root ? get_array(root, "constants") : NULL;
+    json_object *loops = root ? get_array(root, "loops") : NULL;
+    if (!sites || !probes || !consts || !loops) {
+        json_object_put(root);
+        lg_err_set(err, LG_EIO, "%s: not a tracer meta file (%s)", path, json_util_get_last_err());
+        return NULL;
+    }
+    trm_meta_t *m = trm_create();
+    for (size_t i = 0; i < json_object_array_length(sites); i++) {
+        json_object *o = json_object_array_get_idx(sites, i);
+        trm_add_site(m, get_str(o, "func"), get_str(o, "file"), (int)get_i64(o, "line"),
+                     (int)get_i64(o, "col"), (tracer_site_kind_t)get_i64(o, "kind"),
+                     (uint32_t)get_i64(o, "nsucc"));
+    }
+    for (size_t i = 0; i < json_object_array_length(probes); i++) {
+        json_object *o = json_object_array_get_idx(probes, i);
+        trm_add_probe(m, get_str(o, "name"), (tracer_probe_kind_t)get_i64(o, "kind"),
+                      get_i64(o, "param"), (int)get_i64(o, "signed"), get_str(o, "file"),
+                      (int)get_i64(o, "line"));
+    }
+    for (size_t i = 0; i < json_object_array_length(consts); i++)
+        trm_add_const(m, json_object_get_int64(json_object_array_get_idx(consts, i)));
+    for (size_t i = 0; i < json_object_array_length(loops); i++) {
+        json_object *o = json_object_array_get_idx(loops, i);
+        lg_grow((void **)&m->loops, &m->caploops, m->nloops + 1, sizeof *m->loops);
+        trm_loop_t *l = &m->loops[m->nloops++];
+        l->rem_probe = (int)get_i64(o, "rem");
+        l->factor = get_i64(o, "factor");
+        l->trip_probe = (int)get_i64(o, "trip");
+        l->max = get_i64(o, "max");
+    }
+    json_object_put(root);
+    return m;
+}

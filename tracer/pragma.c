@@ -1,0 +1,325 @@
+/* The pragma reader: walks a C source just far enough to know, at each
+ * `#pragma` line, the enclosing function and loop (braces, comments,
+ * strings and parentheses are tracked; nothing else of C is parsed), and
+ * matches the pragma against the spectra rules. */
+#include "tracer/pragma.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/alloc.h"
+
+#define TRP_MAX_WORDS 32
+
+/* One `{` still open: the loop keyword line it belongs to (0 if none). */
+typedef struct scope {
+    int loop_line;
+} scope_t;
+
+typedef struct scanner {
+    const char *src;
+    const char *origin;
+    size_t pos;
+    int line;
+    scope_t *stack;
+    size_t depth, cap;
+    int pending_loop;      /* line of a for/while/do whose body has not opened yet */
+    int paren;             /* parenthesis depth since the last statement */
+    char func_candidate[128];
+    char func[128];        /* function whose body is open ("" at file scope) */
+} scanner_t;
+
+/* A pragma line split into its leading words and key=value pairs. */
+typedef struct pragma_line {
+    char *words[TRP_MAX_WORDS];
+    size_t nwords;
+    char *keys[TRP_MAX_WORDS];
+    char *vals[TRP_MAX_WORDS];
+    size_t npairs;
+} pragma_line_t;
+
+void trp_hits_free(trp_hits_t *hits)
+{
+    for (size_t i = 0; i < hits->n; i++) {
+        free(hits->h[i].target);
+        free(hits->h[i].func);
+    }
+    free(hits->h);
+    memset(hits, 0, sizeof *hits);
+}
+
+static void pragma_line_free(pragma_line_t *pl)
+{
+    for (size_t i = 0; i < pl->nwords; i++)
+        free(pl->words[i]);
+    for (size_t i = 0; i < pl->npairs; i++) {
+        free(pl->keys[i]);
+        free(pl->vals[i]);
+    }
+}
+
+static int is_ident(int c)
+{
+    return isalnum(c) || c == '_';
+}
+
+/* Tokenises the text after `#pragma`: words, and `key = value` with any
+ * spacing; words after the first pair are ignored (they are flags). */
+static void split_pragma(const char *text, size_t len, pragma_line_t *pl)
+{
+    size_t i = 0;
+    char *tok[TRP_MAX_WORDS * 2];
+    int is_eq[TRP_MAX_WORDS * 2];
+    size_t ntok = 0;
+    while (i < len && ntok < TRP_MAX_WORDS * 2) {
+        unsigned char c = (unsigned char)text[i];
+        if (isspace(c) || c == ',' || c == '(' || c == ')') {
+            i++;
+            continue;
+        }
+        size_t start = i;
+        if (c == '=')
+            i++;
+        else
+            while (i < len && !isspace((unsigned char)text[i]) && text[i] != '=' && text[i] != ',' &&
+                   text[i] != '(' && text[i] != ')')
+                i++;
+        is_eq[ntok] = c == '=';
+        tok[ntok++] = lg_strndup(text + start, i - start);
+    }
+    for (size_t t = 0; t < ntok; t++) {
+        if (t + 2 < ntok && is_eq[t + 1] && !is_eq[t] && !is_eq[t + 2] && pl->npairs < TRP_MAX_WORDS) {
+            for (char *c = tok[t]; *c; c++)
+                *c = (char)tolower((unsigned char)*c);
+            pl->keys[pl->npairs] = tok[t];
+            pl->vals[pl->npairs++] = tok[t + 2];
+            free(tok[t + 1]);
+            t += 2;
+        } else if (!is_eq[t] && pl->npairs == 0 && pl->nwords < TRP_MAX_WORDS) {
+            for (char *c = tok[t]; *c; c++)
+                *c = (char)tolower((unsigned char)*c);
+            pl->words[pl->nwords++] = tok[t];
+        } else {
+            free(tok[t]);
+        }
+    }
+}
+
+static const char *pair_value(const pragma_line_t *pl, const char *key)
+{
+    for (size_t i = 0; i < pl->npairs; i++)
+        if (strcmp(pl->keys[i], key) == 0)
+            return pl->vals[i];
+    return NULL;
+}
+
+static int rule_matches(const trp_rule_t *r, const pragma_line_t *pl)
+{
+    if (pl->nwords < r->nwords)
+        return 0;
+    for (size_t w = 0; w < r->nwords; w++)
+        if (strcmp(r->words[w], pl->words[w]) != 0)
+            return 0;
+    return 1;
+}
+
+static int innermost_loop(const scanner_t *s)
+{
+    for (size_t d = s->depth; d > 0; d--)
+        if (s->stack[d - 1].loop_line)
+            return s->stack[d - 1].loop_line;
+    return s->pending_loop;
+}
+
+/* Applies every matching rule to one pragma line. */
+static int handle_pragma(scanner_t *s, const trp_rules_t *rules, const char *text, size_t len,
+                         trp_hits_t *out, lg_err_t *err)
+{
+    pragma_line_t pl = {0};
+    int rc = 0;
+    split_pragma(text, len, &pl);
+    for (size_t i = 0; i < rules->n && rc == 0; i++) {
+        const trp_rule_t *r = &rules->r[i];
+        if (!rule_matches(r, &pl))
+            continue;
+        trp_hit_t hit = {.kind = r->kind, .line = s->line};
+        const char *v = r->value_key ? pair_value(&pl, r->value_key) : NULL;
+        if (v) {
+            char *end;
+            errno = 0;
+            hit.value = strtoll(v, &end, 0);
+            if (errno || *end || end == v) {
+                rc = lg_err_set(err, LG_EINVAL, "%s:%d: `%s=%s` is not an integer", s->origin, s->line,
+                                r->value_key, v);
+                break;
+            }
+            hit.has_value = 1;
+        } else if (r->value_key && r->kind != TRP_OFFSET) {
+            continue; /* e.g. a full unroll: no remainder to probe */
+        }
+        if (r->kind == TRP_LOOP_REMAINDER || r->kind == TRP_LOOP_TRIPCOUNT) {
+            hit.loop_line = innermost_loop(s);
+            if (!hit.loop_line) {
+                rc = lg_err_set(err, LG_EINVAL, "%s:%d: loop pragma outside any loop", s->origin, s->line);
+                break;
+            }
+        }
+        if (r->kind == TRP_OFFSET) {
+            const char *t = pair_value(&pl, r->target_key);
+            if (!t) {
+                rc = lg_err_set(err, LG_EINVAL, "%s:%d: pragma lacks `%s=` naming the array", s->origin,
+                                s->line, r->target_key);
+                break;
+            }
+            hit.target = lg_strdup(t);
+        }
+        hit.func = s->func[0] ? lg_strdup(s->func) : NULL;
+        lg_grow((void **)&out->h, &out->cap, out->n + 1, sizeof *out->h);
+        out->h[out->n++] = hit;
+    }
+    pragma_line_free(&pl);
+    return rc;
+}
+
+/* At a '#' that starts a line: consumes the directive through its end of
+ * line and handles it when it is a pragma. */
+static int directive(scanner_t *s, const trp_rules_t *rules, trp_hits_t *out, lg_err_t *err)
+{
+    const char *p = s->src + s->pos + 1;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    const char *eol = strchr(p, '\n');
+    size_t len = eol ? (size_t)(eol - p) : strlen(p);
+    int rc = 0;
+    if (len > 6 && strncmp(p, "pragma", 6) == 0 && isspace((unsigned char)p[6]))
+        rc = handle_pragma(s, rules, p + 7, len - 7, out, err);
+    s->pos = (size_t)(p - s->src) + len;
+    return rc;
+}
+
+static void open_brace(scanner_t *s)
+{
+    lg_grow((void **)&s->stack, &s->cap, s->depth + 1, sizeof *s->stack);
+    if (s->depth == 0)
+        memcpy(s->func, s->func_candidate, sizeof s->func);
+    s->stack[s->depth++].loop_line = s->pending_loop;
+    s->pending_loop = 0;
+    s->paren = 0;
+}
+
+static void close_brace(scanner_t *s)
+{
+    if (s->depth > 0 && --s->depth == 0)
+        s->func[0] = '\0';
+    s->pending_loop = 0;
+    s->paren = 0;
+}
+
+/* Skips a comment, string or character literal at pos; returns 1 if one
+ * was skipped. Newlines inside are counted. */
+static int skip_noise(scanner_t *s)
+{
+    const char *p = s->src + s->pos;
+    if (p[0] == '/' && p[1] == '/') {
+        while (s->src[s->pos] && s->src[s->pos] != '\n')
+            s->pos++;
+        return 1;
+    }
+    if (p[0] == '/' && p[1] == '*') {
+        s->pos += 2;
+        while (s->src[s->pos] && !(s->src[s->pos] == '*' && s->src[s->pos + 1] == '/'))
+            s->line += s->src[s->pos++] == '\n';
+        if (s->src[s->pos])
+            s->pos += 2;
+        return 1;
+    }
+    if (p[0] == '"' || p[0] == '\'') {
+        char q = p[0];
+        s->pos++;
+        while (s->src[s->pos] && s->src[s->pos] != q && s->src[s->pos] != '\n')
+            s->pos += s->src[s->pos] == '\\' && s->src[s->pos + 1] ? 2 : 1;
+        if (s->src[s->pos] == q)
+            s->pos++;
+        return 1;
+    }
+    return 0;
+}
+
+static void identifier(scanner_t *s)
+{
+    size_t start = s->pos;
+    while (is_ident((unsigned char)s->src[s->pos]))
+        s->pos++;
+    size_t len = s->pos - start;
+    const char *w = s->src + start;
+    if ((len == 3 && strncmp(w, "for", 3) == 0) || (len == 5 && strncmp(w, "while", 5) == 0) ||
+        (len == 2 && strncmp(w, "do", 2) == 0)) {
+        s->pending_loop = s->line;
+        return;
+    }
+    if (s->depth == 0 && len < sizeof s->func_candidate) {
+        size_t q = s->pos;
+        while (isspace((unsigned char)s->src[q]))
+            q++;
+        if (s->src[q] == '(' && s->paren == 0) {
+            memcpy(s->func_candidate, w, len);
+            s->func_candidate[len] = '\0';
+        }
+    }
+}
+
+int trp_scan(const trp_rules_t *rules, const char *src, const char *origin, trp_hits_t *out, lg_err_t *err)
+{
+    scanner_t s = {.src = src, .origin = origin, .line = 1};
+    int at_line_start = 1, rc = 0;
+    while (src[s.pos] && rc == 0) {
+        char c = src[s.pos];
+        if (c == '\n') {
+            s.line++;
+            s.pos++;
+            at_line_start = 1;
+            continue;
+        }
+        if (isspace((unsigned char)c)) {
+            s.pos++;
+            continue;
+        }
+        if (c == '#' && at_line_start) {
+            rc = directive(&s, rules, out, err);
+            continue;
+        }
+        at_line_start = 0;
+        if (skip_noise(&s))
+            continue;
+        if (is_ident((unsigned char)c) && !isdigit((unsigned char)c)) {
+            identifier(&s);
+            continue;
+        }
+        if (c == '{')
+            open_brace(&s);
+        else if (c == '}')
+            close_brace(&s);
+        else if (c == '(')
+            s.paren++;
+        else if (c == ')')
+            s.paren--;
+        else if (c == ';' && s.paren <= 0 && s.pending_loop) {
+            /* `for (...) stmt;` without braces, or the `while (c);` of a do. */
+            s.pending_loop = 0;
+        }
+        s.pos++;
+    }
+    free(s.stack);
+    for (size_t b = 0; b < rules->nbounds && rc == 0; b++) {
+        trp_hit_t hit = {.kind = TRP_DEPTH, .has_value = 1, .value = rules->bounds[b].depth,
+                         .func = lg_strdup(rules->bounds[b].func)};
+        lg_grow((void **)&out->h, &out->cap, out->n + 1, sizeof *out->h);
+        out->h[out->n++] = hit;
+    }
+    if (rc != 0)
+        trp_hits_free(out);
+    return rc;
+}

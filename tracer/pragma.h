@@ -1,0 +1,71 @@
+/* Pragma-to-probe mapping: the rules of grammars/spectra.yaml and the
+ * reader that finds `#pragma` lines in a kernel source and resolves the
+ * loop, array or function each one annotates. Private to the tracer. */
+#ifndef LG_TRACER_PRAGMA_H
+#define LG_TRACER_PRAGMA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/err.h"
+
+typedef enum { TRP_LOOP_REMAINDER, TRP_LOOP_TRIPCOUNT, TRP_OFFSET, TRP_DEPTH } trp_kind_t;
+
+/* One mapping: a pragma whose leading words match `words` (case-insensitive)
+ * gives a probe of `kind`, parameterised by the integer value of key
+ * `value_key` and, for offset probes, naming the array by key `target_key`. */
+typedef struct trp_rule {
+    char **words;
+    size_t nwords;
+    trp_kind_t kind;
+    char *value_key;   /* NULL when the probe takes no value */
+    char *target_key;  /* offset probes */
+} trp_rule_t;
+
+/* A recursion bound declared in spectra.yaml rather than by a pragma:
+ * applies to a function of that name in any kernel. */
+typedef struct trp_bound {
+    char *func;
+    int64_t depth;
+} trp_bound_t;
+
+typedef struct trp_rules {
+    trp_rule_t *r;
+    size_t n;
+    trp_bound_t *bounds;
+    size_t nbounds;
+} trp_rules_t;
+
+/* Loads the rules from a spectra.yaml file; on error returns NULL with err
+ * naming file:line:col. The caller owns the result. */
+trp_rules_t *trp_rules_load(const char *path, lg_err_t *err);
+/* Parses rules from YAML text; origin names the text in errors. */
+trp_rules_t *trp_rules_parse(const char *text, size_t len, const char *origin, lg_err_t *err);
+void trp_rules_destroy(trp_rules_t *rules); /* accepts NULL */
+const char *trp_kind_name(trp_kind_t k);
+
+/* A pragma matched by a rule, with the construct it annotates. */
+typedef struct trp_hit {
+    trp_kind_t kind;
+    int line;          /* line of the pragma */
+    int has_value;
+    int64_t value;
+    char *target;      /* offset: array name (owned) */
+    int loop_line;     /* loop probes: line of the enclosing for/while/do, 0 if none */
+    char *func;        /* enclosing function (owned), NULL at file scope */
+} trp_hit_t;
+
+typedef struct trp_hits {
+    trp_hit_t *h;
+    size_t n, cap;
+} trp_hits_t;
+
+/* Scans C source text for pragmas matching rules (and adds a depth hit for
+ * every `recursion:` bound of the rules, at line 0). A pragma without the
+ * rule's value key (a full `unroll`) gives no hit; a loop pragma outside any
+ * loop or an offset pragma without its target is an error naming
+ * origin:line. The caller owns *out (trp_hits_free). */
+int trp_scan(const trp_rules_t *rules, const char *src, const char *origin, trp_hits_t *out, lg_err_t *err);
+void trp_hits_free(trp_hits_t *hits);
+
+#endif

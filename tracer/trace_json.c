@@ -1,0 +1,131 @@
+/* Renders one trace for people (text) and machines (JSON): the path with
+ * source locations, the probes that fired or recorded a range, the outputs
+ * and the status. */
+#include <json-c/json.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "tracer/tracer.h"
+
+static const char *signal_name(int sig)
+{
+    switch (sig) {
+    case SIGSEGV: return "SIGSEGV";
+    case SIGBUS: return "SIGBUS";
+    case SIGFPE: return "SIGFPE";
+    case SIGILL: return "SIGILL";
+    case SIGABRT: return "SIGABRT";
+    case SIGTRAP: return "SIGTRAP";
+    case SIGKILL: return "SIGKILL";
+    default: return "signal";
+    }
+}
+
+static json_object *path_json(const tracer_t *t, const tracer_trace_t *tr)
+{
+    size_t nsites;
+    const tracer_site_t *sites = tracer_sites(t, &nsites);
+    json_object *path = json_object_new_array();
+    for (size_t i = 0; i < tr->nevents; i++) {
+        const tracer_event_t *e = &tr->events[i];
+        json_object *o = json_object_new_object();
+        json_object_object_add(o, "site", json_object_new_int((int)e->site));
+        json_object_object_add(o, "dir", json_object_new_int(e->dir));
+        if (e->site < nsites) {
+            json_object_object_add(o, "file", json_object_new_string(sites[e->site].file));
+            json_object_object_add(o, "line", json_object_new_int(sites[e->site].line));
+            json_object_object_add(o, "col", json_object_new_int(sites[e->site].col));
+        }
+        if (e->has_operands) {
+            json_object_object_add(o, "op0", json_object_new_int64(e->op0));
+            json_object_object_add(o, "op1", json_object_new_int64(e->op1));
+        }
+        json_object_array_add(path, o);
+    }
+    return path;
+}
+
+static json_object *probes_json(const tracer_t *t, const tracer_trace_t *tr)
+{
+    size_t np;
+    const tracer_probe_t *probes = tracer_probes(t, &np);
+    json_object *arr = json_object_new_array();
+    for (size_t p = 0; p < np; p++) {
+        json_object *o = json_object_new_object();
+        json_object_object_add(o, "name", json_object_new_string(probes[p].name));
+        json_object_object_add(o, "kind", json_object_new_string(tracer_probe_kind_name(probes[p].kind)));
+        json_object_object_add(o, "fired", json_object_new_boolean(tr->fired[p]));
+        if (tr->seen[p]) {
+            json_object_object_add(o, "min", json_object_new_int64(tr->min[p]));
+            json_object_object_add(o, "max", json_object_new_int64(tr->max[p]));
+        }
+        json_object_array_add(arr, o);
+    }
+    return arr;
+}
+
+char *tracer_trace_to_json(const tracer_t *t, const tracer_trace_t *tr)
+{
+    json_object *root = json_object_new_object();
+    const run_result_t *r = tr->result;
+    json_object_object_add(root, "status", json_object_new_string(run_status_name(r->status)));
+    if (r->status == RUN_CRASH)
+        json_object_object_add(root, "signal", json_object_new_string(signal_name(r->sig)));
+    json_object_object_add(root, "events", json_object_new_int64((int64_t)tr->nevents));
+    json_object_object_add(root, "path", path_json(t, tr));
+    json_object_object_add(root, "probes", probes_json(t, tr));
+    char *res = run_result_to_json(tracer_spec(t), r);
+    json_object_object_add(root, "result", res ? json_tokener_parse(res) : NULL);
+    free(res);
+    char *out = lg_strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN));
+    json_object_put(root);
+    return out;
+}
+
+void tracer_trace_print(const tracer_t *t, const tracer_trace_t *tr, FILE *out)
+{
+    size_t nsites, np;
+    const tracer_site_t *sites = tracer_sites(t, &nsites);
+    const tracer_probe_t *probes = tracer_probes(t, &np);
+    const run_result_t *r = tr->result;
+    fprintf(out, "status: %s", run_status_name(r->status));
+    if (r->status == RUN_CRASH)
+        fprintf(out, " (%s)", signal_name(r->sig));
+    if (r->detail[0])
+        fprintf(out, " - %s", r->detail);
+    fprintf(out, "\npath (%zu branch events):\n", tr->nevents);
+    for (size_t i = 0; i < tr->nevents; i++) {
+        const tracer_event_t *e = &tr->events[i];
+        const tracer_site_t *s = e->site < nsites ? &sites[e->site] : NULL;
+        fprintf(out, "  #%-4u %s:%d:%d %-7s ", e->site, s ? s->file : "?", s ? s->line : 0, s ? s->col : 0,
+                s && s->kind == TRACER_SITE_SWITCH ? "switch" : "br");
+        if (s && s->kind == TRACER_SITE_SWITCH)
+            fprintf(out, "case %u", e->dir);
+        else
+            fprintf(out, "%s", e->dir ? "true " : "false");
+        if (e->has_operands)
+            fprintf(out, "  (%lld, %lld)", (long long)e->op0, (long long)e->op1);
+        fputc('\n', out);
+    }
+    fprintf(out, "probes:\n");
+    for (size_t p = 0; p < np; p++) {
+        fprintf(out, "  %-5s %s", tr->fired[p] ? "FIRED" : "-", probes[p].name);
+        if (tr->seen[p])
+            fprintf(out, "  [%lld, %lld]", (long long)tr->min[p], (long long)tr->max[p]);
+        fputc('\n', out);
+    }
+    if (r->has_return)
+        fprintf(out, "return: %lld\n", (long long)r->ret);
+    const spec_t *spec = tracer_spec(t);
+    for (size_t i = 0; i < spec->nparams && i < r->nout; i++) {
+        const spec_param_t *p = &spec->params[i];
+        if (!p->is_array || p->dir == SPEC_DIR_IN)
+            continue;
+        fprintf(out, "%s:", p->name);
+        for (size_t k = 0; k < r->out[i].len && k < 32; k++)
+            fprintf(out, " %lld", (long long)r->out[i].elems[k]);
+        fprintf(out, "%s\n", r->out[i].len > 32 ? " ..." : "");
+    }
+}

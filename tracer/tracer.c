@@ -1,0 +1,284 @@
+/* The tracer's public face: builds or reuses the executor, packs inputs
+ * into the shared region, and turns each input's result slot into a trace
+ * (probe verdicts for the range-based probes are decided here, from the
+ * min/max the runtime recorded). */
+#include "tracer/tracer.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "tracer/build.h"
+#include "tracer/exec.h"
+#include "tracer/harness.h"
+
+_Static_assert(sizeof(tracer_event_t) == sizeof(lgrt_event_t), "event layouts differ");
+_Static_assert(offsetof(tracer_event_t, op0) == offsetof(lgrt_event_t, op0), "event layouts differ");
+_Static_assert(offsetof(tracer_event_t, has_operands) == offsetof(lgrt_event_t, flags), "event layouts differ");
+
+/* Storage behind one pooled trace. */
+typedef struct trace_store {
+    uint8_t *fired, *seen;
+    int64_t *min, *max;
+    size_t ev_start;
+} trace_store_t;
+
+struct tracer {
+    const spec_t *spec;
+    const lg_log_t *log;
+    tracer_cfg_t cfg;
+    trb_build_t build;
+    trx_t *x;
+    tracer_trace_t *traces;
+    trace_store_t *store;
+    size_t ntraces;            /* pool size */
+    tracer_event_t *events;
+    size_t nevents, capevents;
+    size_t chunk_base;         /* index of the chunk's first input in the call */
+};
+
+void tracer_cfg_default(tracer_cfg_t *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->event_limit = 1000000;
+    cfg->timeout_ms = 2000;
+    cfg->batch_max = 1024;
+}
+
+static void fill_defaults(tracer_cfg_t *cfg)
+{
+    tracer_cfg_t d;
+    tracer_cfg_default(&d);
+    if (!cfg->event_limit)
+        cfg->event_limit = d.event_limit;
+    if (!cfg->timeout_ms)
+        cfg->timeout_ms = d.timeout_ms;
+    if (!cfg->batch_max)
+        cfg->batch_max = d.batch_max;
+}
+
+tracer_t *tracer_create(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log, lg_err_t *err)
+{
+    tracer_t *t = lg_calloc(1, sizeof *t);
+    t->spec = spec;
+    t->log = log;
+    if (cfg)
+        t->cfg = *cfg;
+    fill_defaults(&t->cfg);
+    if (trb_prepare(spec, &t->cfg, log, &t->build, err) != 0)
+        goto fail;
+    LG_DEBUG(log, "tracer: %s executor %s", t->build.reused ? "cached" : "built", t->build.exe);
+    trx_layout_t layout = {
+        .batch_max = t->cfg.batch_max,
+        .rec_max = trh_record_max(spec),
+        .slot_size = trh_slot_size(spec, t->build.meta->nprobes),
+        .event_limit = t->cfg.event_limit,
+        .nprobes = t->build.meta->nprobes,
+        .timeout_ms = t->cfg.timeout_ms,
+    };
+    t->x = trx_create(t->build.exe, &layout, log, err);
+    if (!t->x)
+        goto fail;
+    return t;
+fail:
+    tracer_destroy(t);
+    return NULL;
+}
+
+void tracer_destroy(tracer_t *t)
+{
+    if (!t)
+        return;
+    trx_destroy(t->x);
+    for (size_t i = 0; i < t->ntraces; i++) {
+        run_result_destroy(t->traces[i].result);
+        free(t->store[i].fired);
+        free(t->store[i].seen);
+        free(t->store[i].min);
+        free(t->store[i].max);
+    }
+    free(t->traces);
+    free(t->store);
+    free(t->events);
+    trb_free(&t->build);
+    free(t);
+}
+
+static void grow_pool(tracer_t *t, size_t n)
+{
+    if (n <= t->ntraces)
+        return;
+    size_t np = t->build.meta->nprobes;
+    t->traces = lg_realloc(t->traces, n * sizeof *t->traces);
+    t->store = lg_realloc(t->store, n * sizeof *t->store);
+    for (size_t i = t->ntraces; i < n; i++) {
+        trace_store_t *s = &t->store[i];
+        s->fired = lg_calloc(np + 1, 1);
+        s->seen = lg_calloc(np + 1, 1);
+        s->min = lg_calloc(np + 1, sizeof *s->min);
+        s->max = lg_calloc(np + 1, sizeof *s->max);
+        memset(&t->traces[i], 0, sizeof t->traces[i]);
+        t->traces[i].result = run_result_create(t->spec);
+    }
+    t->ntraces = n;
+}
+
+/* Packs input in into record k: scalars as one word, arrays as their
+ * length and (unless `out`) their elements. */
+static void pack(tracer_t *t, size_t k, const input_t *in)
+{
+    int64_t *rec = trx_record(t->x, k), *w = rec;
+    for (size_t i = 0; i < t->spec->nparams; i++) {
+        const spec_param_t *p = &t->spec->params[i];
+        const input_value_t *v = &in->v[i];
+        if (!p->is_array) {
+            *w++ = v->scalar;
+            continue;
+        }
+        *w++ = (int64_t)v->len;
+        if (p->dir != SPEC_DIR_OUT) {
+            memcpy(w, v->elems, v->len * sizeof *w);
+            w += v->len;
+        }
+    }
+    trx_record_end(t->x, k, (size_t)(w - rec));
+}
+
+/* The verdicts the runtime leaves to the parent: they follow from ranges. */
+static int range_fires(const tracer_probe_t *p, int64_t mn, int64_t mx)
+{
+    switch (p->kind) {
+    case TRACER_PROBE_WIDTH: {
+        lg_width_t w = {.bits = (int)p->param, .is_signed = p->is_signed};
+        return !lg_width_fits(w, mn) || !lg_width_fits(w, mx);
+    }
+    case TRACER_PROBE_OFFSET:
+        return mn < 0 || mx >= p->param;
+    case TRACER_PROBE_DEPTH:
+        return mx > p->param;
+    default:
+        return 0;
+    }
+}
+
+static void fill_result(tracer_t *t, run_result_t *r, const lgrt_slot_t *slot, const char *detail)
+{
+    r->status = slot->status == LGRT_OK ? RUN_OK : slot->status == LGRT_HANG ? RUN_HANG : RUN_CRASH;
+    r->sig = r->status == RUN_CRASH ? slot->sig : 0;
+    r->has_return = t->spec->has_return && r->status == RUN_OK;
+    r->ret = r->has_return ? slot->ret : 0;
+    r->cycles = 0;
+    r->oob_param = -1;
+    if (detail)
+        snprintf(r->detail, sizeof r->detail, "%s", detail);
+    else if (r->status == RUN_HANG)
+        snprintf(r->detail, sizeof r->detail, "event limit of %llu branch events",
+                 (unsigned long long)t->cfg.event_limit);
+    else if (r->status == RUN_CRASH)
+        snprintf(r->detail, sizeof r->detail, "killed by signal %d", r->sig);
+    else
+        r->detail[0] = '\0';
+    size_t np = t->build.meta->nprobes;
+    for (size_t i = 0; i < t->spec->nparams; i++) {
+        const spec_param_t *p = &t->spec->params[i];
+        if (!p->is_array || p->dir == SPEC_DIR_IN || i >= r->nout)
+            continue;
+        memcpy(r->out[i].elems, (const char *)slot + trh_out_offset(t->spec, np, i), p->max_len * sizeof(int64_t));
+        r->out[i].len = p->max_len;
+        r->out[i].valid = 1;
+    }
+}
+
+static void collect(void *arg, size_t k, const lgrt_slot_t *slot, const lgrt_event_t *events, const char *detail)
+{
+    tracer_t *t = arg;
+    size_t i = t->chunk_base + k, np = t->build.meta->nprobes;
+    tracer_trace_t *tr = &t->traces[i];
+    trace_store_t *s = &t->store[i];
+    fill_result(t, tr->result, slot, detail);
+    const uint8_t *fired = (const uint8_t *)(slot + 1);
+    const int64_t *mn = (const int64_t *)(fired + lgrt_align8(np)), *mx = mn + np;
+    for (size_t p = 0; p < np; p++) {
+        s->min[p] = mn[p];
+        s->max[p] = mx[p];
+        s->seen[p] = mn[p] <= mx[p];
+        s->fired[p] = fired[p] || (s->seen[p] && range_fires(&t->build.meta->probes[p], mn[p], mx[p]));
+    }
+    size_t ne = slot->nevents;
+    lg_grow((void **)&t->events, &t->capevents, t->nevents + ne, sizeof *t->events);
+    memcpy(t->events + t->nevents, events + slot->ev_first, ne * sizeof *t->events);
+    s->ev_start = t->nevents;
+    tr->nevents = ne;
+    t->nevents += ne;
+}
+
+int tracer_run(tracer_t *t, const input_t *const *inputs, size_t n, tracer_trace_t **traces, lg_err_t *err)
+{
+    grow_pool(t, n);
+    t->nevents = 0;
+    for (size_t base = 0; base < n; base += t->cfg.batch_max) {
+        size_t m = n - base < t->cfg.batch_max ? n - base : t->cfg.batch_max;
+        for (size_t k = 0; k < m; k++)
+            pack(t, k, inputs[base + k]);
+        t->chunk_base = base;
+        int rc = trx_run(t->x, m, collect, t, err);
+        if (rc != 0)
+            return rc;
+    }
+    for (size_t i = 0; i < n; i++) {
+        tracer_trace_t *tr = &t->traces[i];
+        trace_store_t *s = &t->store[i];
+        tr->events = t->events + s->ev_start;
+        tr->fired = s->fired;
+        tr->seen = s->seen;
+        tr->min = s->min;
+        tr->max = s->max;
+    }
+    *traces = t->traces;
+    return 0;
+}
+
+const tracer_site_t *tracer_sites(const tracer_t *t, size_t *n)
+{
+    *n = t->build.meta->nsites;
+    return t->build.meta->sites;
+}
+
+const tracer_probe_t *tracer_probes(const tracer_t *t, size_t *n)
+{
+    *n = t->build.meta->nprobes;
+    return t->build.meta->probes;
+}
+
+const int64_t *tracer_constants(const tracer_t *t, size_t *n)
+{
+    *n = t->build.meta->nconsts;
+    return t->build.meta->consts;
+}
+
+int tracer_probe_find(const tracer_t *t, const char *name)
+{
+    return trm_find_probe(t->build.meta, name);
+}
+
+const char *tracer_probe_kind_name(tracer_probe_kind_t k)
+{
+    static const char *const names[] = {"width", "loop-remainder", "loop-tripcount", "offset", "port", "depth", "ub"};
+    return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
+}
+
+const spec_t *tracer_spec(const tracer_t *t)
+{
+    return t->spec;
+}
+
+const char *tracer_build_dir(const tracer_t *t)
+{
+    return t->build.dir;
+}
+
+uint64_t tracer_restarts(const tracer_t *t)
+{
+    return trx_restarts(t->x);
+}

@@ -1,0 +1,131 @@
+/* The tracer: runs a C kernel natively and reports, per input, the path it
+ * took (branch events with comparison operands), the spectra probes it
+ * triggered with their value ranges, its outputs and its status. The kernel
+ * is compiled with clang, instrumented through the LLVM C API, linked with
+ * a generated harness into an executor that runs as a persistent child fed
+ * through shared memory; a crash or hang of the kernel is an input's status,
+ * never lgfuzz's. */
+#ifndef LG_TRACER_H
+#define LG_TRACER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "common/err.h"
+#include "common/input.h"
+#include "common/log.h"
+#include "common/result.h"
+#include "common/spec.h"
+
+typedef struct tracer tracer_t;
+
+typedef struct tracer_cfg {
+    uint64_t event_limit;     /* branch events per input before `hang` (default 1,000,000) */
+    uint64_t timeout_ms;      /* wall-clock limit per input (default 2000) */
+    size_t batch_max;         /* inputs per round trip (default 1024) */
+    const char *cache_dir;    /* borrowed; NULL = lg_cache_dir()/tracer */
+    const char *spectra_path; /* borrowed; NULL = LGFUZZ_DATA_DIR/grammars/spectra.yaml */
+    int rebuild;              /* 1 = rebuild the executor even when cached */
+} tracer_cfg_t;
+
+/* Fills cfg with the defaults above. */
+void tracer_cfg_default(tracer_cfg_t *cfg);
+
+typedef enum { TRACER_SITE_BR, TRACER_SITE_SWITCH } tracer_site_kind_t;
+
+/* A branch site. Ids number the conditional branches and switches of the
+ * kernel's functions (sorted by name) in block order, so the same source
+ * gives the same ids in every build. */
+typedef struct tracer_site {
+    uint32_t id;
+    char *func;
+    char *file;
+    int line, col;
+    tracer_site_kind_t kind;
+    uint32_t nsucc;           /* 2 for br; 1 + number of cases for switch */
+} tracer_site_t;
+
+typedef enum {
+    TRACER_PROBE_WIDTH,          /* width:<var>; param = bits, is_signed */
+    TRACER_PROBE_LOOP_REMAINDER, /* loop:<file>:<line>:remainder; param = unroll factor */
+    TRACER_PROBE_LOOP_TRIPCOUNT, /* loop:<file>:<line>:tripcount; param = declared max */
+    TRACER_PROBE_OFFSET,         /* offset:<array>; param = depth */
+    TRACER_PROBE_PORT,           /* port:<param>; param = bits, is_signed */
+    TRACER_PROBE_DEPTH,          /* depth:<function>; param = declared bound */
+    TRACER_PROBE_UB              /* ub:<check>:<file>:<line>; param = 0 */
+} tracer_probe_kind_t;
+
+/* A spectra probe. Its range (min/max in a trace) holds: width, the values
+ * stored to the variable; loop probes, the trip counts; offset, the indices
+ * accessed; port, the values on the port; depth, the recursion depths; ub,
+ * the positions in the event sequence where the check failed. */
+typedef struct tracer_probe {
+    uint32_t id;
+    char *name;
+    tracer_probe_kind_t kind;
+    int64_t param;
+    int is_signed;
+    char *file;               /* NULL when not tied to a source line */
+    int line;
+} tracer_probe_t;
+
+typedef struct tracer_event {
+    uint32_t site;
+    uint16_t dir;             /* br: 1 = condition true; switch: 0 = default, k = case k */
+    uint16_t has_operands;    /* 1 when op0/op1 hold the integer comparison's operands */
+    int64_t op0, op1;         /* sign-extended (zero-extended for unsigned predicates) */
+} tracer_event_t;
+
+/* The trace of one input. All pointers are owned by the tracer and valid
+ * until the next tracer_run on the same tracer. */
+typedef struct tracer_trace {
+    run_result_t *result;        /* status ok/crash/hang, signal, return value, out arrays */
+    const tracer_event_t *events;
+    size_t nevents;
+    const uint8_t *fired;        /* nprobes entries, 1 when the probe fired */
+    const uint8_t *seen;         /* nprobes entries, 1 when min/max hold a range */
+    const int64_t *min, *max;    /* nprobes entries */
+} tracer_trace_t;
+
+/* Builds the executor for spec (or reuses the cached build keyed by the
+ * content of the kernel source, spec, runtime sources, spectra grammar and
+ * lgfuzz version) and starts the child. spec and log are borrowed and must
+ * outlive the tracer; cfg is copied (NULL = defaults). On error returns NULL
+ * with err naming the failing step (clang diagnostics, pragma file:line). */
+tracer_t *tracer_create(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
+/* Stops the child and frees everything; accepts NULL. */
+void tracer_destroy(tracer_t *t);
+
+/* Runs n inputs (borrowed, shaped for the tracer's spec). On success
+ * *traces points at n traces owned by the tracer, valid until the next
+ * call. Crashes and hangs of the kernel are statuses, not errors; an error
+ * (LG_ECHILD, LG_EIO) means the executor cannot be run at all. */
+int tracer_run(tracer_t *t, const input_t *const *inputs, size_t n, tracer_trace_t **traces, lg_err_t *err);
+
+/* Static tables of the build; owned by the tracer, valid until destroy. */
+const tracer_site_t *tracer_sites(const tracer_t *t, size_t *n);
+const tracer_probe_t *tracer_probes(const tracer_t *t, size_t *n);
+/* The constant operands of the kernel's comparisons and switch cases,
+ * sorted and unique. */
+const int64_t *tracer_constants(const tracer_t *t, size_t *n);
+/* Id of the probe called name, or -1. */
+int tracer_probe_find(const tracer_t *t, const char *name);
+/* "width", "loop-remainder", "loop-tripcount", "offset", "port", "depth", "ub". */
+const char *tracer_probe_kind_name(tracer_probe_kind_t k);
+/* The spec the tracer was created for (borrowed from the caller). */
+const spec_t *tracer_spec(const tracer_t *t);
+/* The cache directory of this build (borrowed, valid until destroy). */
+const char *tracer_build_dir(const tracer_t *t);
+/* Number of times the executor child was (re)started. */
+uint64_t tracer_restarts(const tracer_t *t);
+
+/* The trace as a JSON object {"status", "path": [{"site", "dir", "file",
+ * "line", "col", "op0", "op1"}...], "probes": [{"name", "fired", "min",
+ * "max"}...], "result": {...}}; the caller frees it with free(). */
+char *tracer_trace_to_json(const tracer_t *t, const tracer_trace_t *tr);
+/* Prints the trace as text: path with source locations, fired probes,
+ * outputs and status. */
+void tracer_trace_print(const tracer_t *t, const tracer_trace_t *tr, FILE *out);
+
+#endif
