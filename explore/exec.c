@@ -107,16 +107,20 @@ static void track_features(explore_t *ex, const int64_t *fv)
     ex->feat_seen = 1;
 }
 
-/* The names of the probes on their rare side in this run (the dedup key
- * of a divergence includes them). */
+/* The probes on their rare side in this run, the part of a divergence's
+ * dedup key that tells causes apart: "width:sum" when it fired and firing
+ * is rare, "!port:data" when it stayed quiet and quiet is rare. */
 static size_t rare_probes(explore_t *ex, const tracer_trace_t *tr, const char **names, size_t cap)
 {
     size_t n = 0;
     if (ex->cfg.no_spectra)
         return 0;
-    for (size_t i = 0; i < ex->nprobes && n < cap; i++)
-        if (tr->fired[i] && probes_is_rare(ex->probes, i, 1))
-            names[n++] = ex->probe_info[i].name;
+    for (size_t i = 0; i < ex->nprobes && n < cap; i++) {
+        int fired = tr->fired[i] != 0;
+        if (!probes_is_rare(ex->probes, i, fired))
+            continue;
+        names[n++] = fired ? ex->probe_info[i].name : ex->quiet_names[i];
+    }
     return n;
 }
 

@@ -23,6 +23,9 @@ static void coverage_init(explore_t *ex)
 {
     ex->sites = tracer_sites(ex->tracer, &ex->nsites);
     ex->probe_info = tracer_probes(ex->tracer, &ex->nprobes);
+    ex->quiet_names = lg_calloc(ex->nprobes ? ex->nprobes : 1, sizeof *ex->quiet_names);
+    for (size_t i = 0; i < ex->nprobes; i++)
+        ex->quiet_names[i] = lg_asprintf("!%s", ex->probe_info[i].name);
     uint32_t maxid = 0;
     for (size_t i = 0; i < ex->nsites; i++)
         if (ex->sites[i].id > maxid)
@@ -139,6 +142,9 @@ void explore_destroy(explore_t *ex)
     tracer_destroy(ex->tracer);
     run_result_destroy(ex->rtl_res);
     features_destroy(ex->fs);
+    for (size_t i = 0; ex->quiet_names && i < ex->nprobes; i++)
+        free(ex->quiet_names[i]);
+    free(ex->quiet_names);
     free(ex->cov_offset);
     free(ex->covered);
     free(ex->path_hashes);

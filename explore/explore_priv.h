@@ -79,6 +79,7 @@ struct explore {
     size_t nsites;
     const tracer_probe_t *probe_info;
     size_t nprobes;
+    char **quiet_names;       /* per probe: "!<name>" */
     size_t *cov_offset;       /* per site: index of its first direction in covered */
     uint8_t *covered;
     uint64_t branches_total, branches_covered;

@@ -19,17 +19,11 @@ void generate_random_input(explore_t *ex, input_t *in, int small)
     for (size_t i = 0; i < s->nparams; i++) {
         const spec_param_t *p = &s->params[i];
         int64_t lo = p->range_lo, hi = p->range_hi;
-        /* "Small" inputs stay near zero, where kernels are usually written
-         * to work; whole-domain inputs probe everything else. */
-        if (small && p->type != LG_U64) {
-            if (lo < -16)
-                lo = -16;
-            if (hi > 255)
-                hi = 255;
-            if (lo > hi) {
-                lo = p->range_lo;
-                hi = p->range_hi;
-            }
+        /* "Small" inputs hold values in [0, 255] where the domain allows:
+         * the range kernels are usually written and narrowed for. */
+        if (small && p->type != LG_U64 && lo <= 255 && hi >= 0) {
+            lo = lo < 0 ? 0 : lo;
+            hi = hi > 255 ? 255 : hi;
         }
         if (!p->is_array) {
             in->v[i].scalar = lg_rng_range(&ex->rng, lo, hi);

@@ -46,7 +46,7 @@ set(ACC ${SRC}/kernels/accumulate/kernel.yaml)
 set(ARITH ${SRC}/tests/explore/kernels/arith/kernel.yaml)
 
 if(CHECK STREQUAL "accumulate")
-  run_lgfuzz(rc ${ACC} --budget 60s --seed 1 --out ${WORK}/acc)
+  run_lgfuzz(rc ${ACC} --budget 20s --seed 1 --out ${WORK}/acc)
   if(NOT rc EQUAL 1)
     message(FATAL_ERROR "expected exit 1 (divergences), got ${rc}")
   endif()
