@@ -47,7 +47,7 @@ static int read_value(const char *origin, const spec_param_t *p, const char *wha
     if (!json_object_is_type(o, json_type_int))
         return lg_err_set(err, LG_EINVAL, "%s: %s must be an integer, found %s", origin, what, json_kind(o));
     /* json-c prints integers exactly as parsed, for int64 and uint64 alike. */
-    const char *text = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+    const char *text = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
     errno = 0;
     char *end;
     int64_t v;
@@ -225,7 +225,7 @@ char *input_to_json(const input_t *in)
             json_object_object_add(o, p->name, json_value(p->type, in->v[i].scalar));
         }
     }
-    char *s = lg_strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+    char *s = lg_strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
     json_object_put(o);
     return s;
 }

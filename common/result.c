@@ -98,7 +98,7 @@ char *run_result_to_json(const spec_t *spec, const run_result_t *r)
         }
     }
     json_object_object_add(o, "outputs", outs);
-    char *s = lg_strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+    char *s = lg_strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
     json_object_put(o);
     return s;
 }

@@ -237,7 +237,7 @@ static void print_result(const opts_t *o, const synth_t *s, const features_t *fs
     json_object_object_add(j, "samples", json_object_new_int64((int64_t)r->nsamples));
     json_object_object_add(j, "candidates", json_object_new_int64((int64_t)r->candidates));
     json_object_object_add(j, "time_ms", json_object_new_double((double)r->time_ns / 1e6));
-    printf("%s\n", json_object_to_json_string_ext(j, JSON_C_TO_STRING_PLAIN));
+    printf("%s\n", json_object_to_json_string_ext(j, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
     json_object_put(j);
     free(text);
 }

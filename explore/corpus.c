@@ -146,7 +146,7 @@ int divergence_record(explore_t *ex, const input_t *in, const run_result_t *cpu,
                                json_object_new_double((double)lg_budget_elapsed_ns(&ex->budget) / 1e9));
         json_object_object_add(o, "found_after_execs", json_object_new_uint64(ex->st.execs));
         json_object_object_add(o, "found_after_rtl_calls", json_object_new_uint64(ex->st.rtl_calls));
-        const char *txt = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY);
+        const char *txt = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
         char *path = lg_path_join(dir, "symptom.json");
         rc = lg_write_file_atomic(path, txt, strlen(txt), err);
         free(path);

@@ -127,8 +127,12 @@ static size_t rare_probes(explore_t *ex, const tracer_trace_t *tr, const char **
 static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr, const int64_t *fv, int brings_new,
                      lg_err_t *err)
 {
-    if (!ex->oracle || !oracle_select_should_run(ex->sel, fv, brings_new))
+    if (!ex->oracle)
         return LG_OK;
+    if (!oracle_select_should_run(ex->sel, fv, brings_new)) {
+        labels_add(ex->labels, LABEL_SKIPPED, in, NULL, 0, &ex->rng);
+        return LG_OK;
+    }
     ex->st.rtl_calls++;
     lg_err_t rerr;
     if (oracle_run(ex->oracle, in, ex->rtl_res, &rerr)) {
@@ -141,6 +145,10 @@ static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr,
     oracle_symptoms_t syms = {0};
     size_t n = oracle_compare(ex->spec, tr->result, ex->rtl_res, &syms);
     oracle_select_record(ex->sel, fv, n > 0);
+    const char *classes[16];
+    for (size_t i = 0; i < n && i < 16; i++)
+        classes[i] = syms.v[i].cls;
+    labels_add(ex->labels, n ? LABEL_UNSAFE : LABEL_SAFE, in, classes, n < 16 ? n : 16, &ex->rng);
     const char *probes[256];
     size_t np = rare_probes(ex, tr, probes, 256);
     int rc = LG_OK;

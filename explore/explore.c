@@ -64,6 +64,12 @@ static int create_components(explore_t *ex, lg_err_t *err)
     int always = ex->cfg.rtl == EXPLORE_RTL_ALWAYS || ex->cfg.no_selective;
     ex->sel = oracle_select_create(ex->fs->n, always);
     ex->dedup = oracle_dedup_create();
+    ex->labels = labels_create();
+    char *lpath = lg_path_join(ex->out_dir, "labels.jsonl");
+    int lrc = labels_load(ex->labels, lpath, err);
+    free(lpath);
+    if (lrc)
+        return lrc;
     if (!ex->cfg.no_synth) {
         synth_cfg_t scfg;
         synth_cfg_default(&scfg);
@@ -136,6 +142,7 @@ void explore_destroy(explore_t *ex)
     mutator_destroy(ex->mut);
     oracle_select_destroy(ex->sel);
     oracle_dedup_destroy(ex->dedup);
+    labels_destroy(ex->labels);
     solver_destroy(ex->solver);
     synth_destroy(ex->synth);
     oracle_destroy(ex->oracle);
@@ -215,6 +222,7 @@ int explore_run(explore_t *ex, lg_err_t *err)
             rc = report_save(ex, err);
         }
     }
+    ex->status = rc ? "failed" : ex->cfg.stop && *ex->cfg.stop ? "interrupted" : "complete";
     lg_err_t err2;
     int rc2 = report_save(ex, rc ? &err2 : err);
     report_progress(ex, 1);

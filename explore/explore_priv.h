@@ -13,6 +13,7 @@
 #include "common/result.h"
 #include "common/rng.h"
 #include "explore.h"
+#include "labels.h"
 #include "mutate.h"
 #include "probes.h"
 #include "rtl-oracle/oracle.h"
@@ -74,6 +75,7 @@ struct explore {
     mutator_t *mut;
     oracle_select_t *sel;
     oracle_dedup_t *dedup;
+    labels_t *labels;
 
     const tracer_site_t *sites;
     size_t nsites;
@@ -107,6 +109,7 @@ struct explore {
     explore_stats_t st;
     FILE *plot;
     char sitebuf[512];
+    const char *status;       /* "running", "complete", "interrupted", "failed" */
 };
 
 /* exec.c */

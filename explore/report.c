@@ -2,6 +2,7 @@
  * stats.json and tree.json (rewritten atomically every few seconds and at
  * the end, so an interrupted run leaves them consistent). */
 #include <json-c/json.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +70,10 @@ static json_object *stats_json(const explore_t *ex)
     json_object *o = json_object_new_object();
 #define U64(name, v) json_object_object_add(o, name, json_object_new_uint64((uint64_t)(v)))
     json_object_object_add(o, "kernel", json_object_new_string(ex->spec->kernel));
+    char *spec_abs = realpath(ex->spec->path, NULL);
+    json_object_object_add(o, "spec", json_object_new_string(spec_abs ? spec_abs : ex->spec->path));
+    free(spec_abs);
+    json_object_object_add(o, "status", json_object_new_string(ex->status ? ex->status : "running"));
     json_object_object_add(o, "seconds", json_object_new_double((double)lg_budget_elapsed_ns(&ex->budget) / 1e9));
     U64("seed", ex->cfg.seed);
     U64("iterations", ex->st.iterations);
@@ -171,12 +176,17 @@ static int save_json(explore_t *ex, const char *name, const char *text, lg_err_t
 int report_save(explore_t *ex, lg_err_t *err)
 {
     json_object *o = stats_json(ex);
-    int rc = save_json(ex, "stats.json", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY), err);
+    int rc = save_json(ex, "stats.json", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE), err);
     json_object_put(o);
     if (rc)
         return rc;
     char *tree = tree_to_json(ex->tree, ex->fs, site_name, ex);
     rc = save_json(ex, "tree.json", tree, err);
     free(tree);
+    if (rc)
+        return rc;
+    char *lpath = lg_path_join(ex->out_dir, "labels.jsonl");
+    rc = labels_save(ex->labels, lpath, err);
+    free(lpath);
     return rc;
 }

@@ -238,7 +238,7 @@ char *tree_to_json(const tree_t *t, const features_t *fs, const char *(*site_nam
         json_object_array_add(arr, o);
     }
     json_object_object_add(root, "tree", arr);
-    char *s = lg_strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY));
+    char *s = lg_strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
     json_object_put(root);
     return s;
 }

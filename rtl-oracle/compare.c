@@ -157,7 +157,7 @@ char *oracle_diff_to_json(const spec_t *spec, const run_result_t *cpu, const run
     json_object_object_add(root, "symptoms", arr);
     json_object_object_add(root, "cpu", side_json(spec, cpu));
     json_object_object_add(root, "rtl", side_json(spec, rtl));
-    char *out = lg_strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN));
+    char *out = lg_strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
     json_object_put(root);
     return out;
 }
