@@ -46,8 +46,13 @@ void report_progress(explore_t *ex, int final)
 void report_plot_row(explore_t *ex)
 {
     uint64_t now = lg_now_ns();
-    if (ex->plot && now - ex->st.last_plot_ns < 1000000000ull)
+    /* A row a second, and one whenever coverage or divergences change, so
+     * time-to-X can be read off the file precisely. */
+    int changed = ex->branches_covered != ex->st.plot_branches || ex->ndivs != ex->st.plot_divs;
+    if (ex->plot && !changed && now - ex->st.last_plot_ns < 1000000000ull)
         return;
+    ex->st.plot_branches = ex->branches_covered;
+    ex->st.plot_divs = ex->ndivs;
     ex->st.last_plot_ns = now;
     if (!ex->plot) {
         char *path = lg_path_join(ex->out_dir, "plot.csv");

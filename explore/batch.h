@@ -1,0 +1,167 @@
+/* Private to explore/: `lgfuzz batch` and `lgfuzz report`. Plans a batch of
+ * kernels (unique directory names, shards, budgets, seeds), runs it as child
+ * `lgfuzz run` processes, and summarises kernel output directories into
+ * summary.md and summary.json. */
+#ifndef LG_BATCH_H
+#define LG_BATCH_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/err.h"
+#include "common/log.h"
+
+/* Every kernel gets at least this much fuzzing time; a budget rule that
+ * gives less is a usage error rather than a batch of empty runs. */
+#define BATCH_MIN_KERNEL_NS 1000000000ull
+
+/* The I-th (1-based) of N slices of the sorted kernel list; 1/1 is all. */
+typedef struct batch_shard {
+    unsigned index;
+    unsigned count;
+} batch_shard_t;
+
+/* Parses "I/N" with 1 <= I <= N. On error returns LG_EINVAL naming the
+ * text (and, for I = 0, how to pass 0-based array ids). */
+int batch_shard_parse(const char *text, batch_shard_t *out, lg_err_t *err);
+
+/* 1 when the kernel at position pos (0-based) of the sorted list belongs
+ * to shard s: round-robin, so shard sizes differ by at most one. */
+int batch_shard_has(batch_shard_t s, size_t pos);
+
+/* Number of kernels shard s holds out of n_all. */
+size_t batch_shard_size(batch_shard_t s, size_t n_all);
+
+/* The per-kernel budget for a total budget: the shard's share is
+ * total / s.count, run in ceil(n_shard / jobs) waves, so each kernel gets
+ * share / waves; and never more than the unsharded rule total /
+ * ceil(n_all / jobs) gives, so the shards together use no more time than
+ * one unsharded batch. Truncated to whole milliseconds. 0 when the shard
+ * is empty or jobs is 0. */
+uint64_t batch_kernel_budget(uint64_t total_ns, size_t n_all, unsigned jobs, batch_shard_t s);
+
+/* The seed of one kernel's run: a deterministic mix of the batch seed and
+ * the kernel's directory name, below 2^63 so every JSON reader keeps it. */
+uint64_t batch_kernel_seed(uint64_t seed, const char *name);
+
+/* One kernel of a batch. */
+typedef struct batch_kernel {
+    char *name;       /* directory name under the batch's --out, unique in the whole list */
+    char *kernel;     /* `kernel:` of the spec; NULL when the spec does not load */
+    char *spec;       /* absolute path of the spec */
+    char *spec_error; /* spec_load's message when the spec does not load, else NULL */
+    uint64_t seed;
+    uint64_t budget_ns;
+} batch_kernel_t;
+
+typedef struct batch_plan {
+    batch_kernel_t *k;     /* the kernels of this shard, sorted by name; owned */
+    size_t n;
+    size_t n_all;          /* kernels in the whole (unsharded) list */
+    batch_shard_t shard;
+    unsigned jobs;
+    uint64_t total_ns;     /* --budget, 0 when --budget-per-kernel was given */
+    uint64_t kernel_ns;    /* each kernel's fuzzing budget */
+    uint64_t wall_ns;      /* this shard's fuzzing wall time: kernel_ns * waves */
+    uint64_t seed;         /* --seed; each kernel's seed derives from it */
+} batch_plan_t;
+
+typedef struct batch_plan_cfg {
+    uint64_t total_ns;      /* total budget, or 0 */
+    uint64_t per_kernel_ns; /* used when total_ns is 0 */
+    unsigned jobs;          /* >= 1 */
+    uint64_t seed;
+    batch_shard_t shard;
+} batch_plan_cfg_t;
+
+/* Loads every spec (paths borrowed), names each kernel's directory after
+ * its `kernel:` (a spec that does not load is named after its file and
+ * kept, so the batch reports it), deduplicates repeated files, makes names
+ * unique by appending -2, -3 ... in the order of (name, absolute path),
+ * and keeps the kernels of cfg->shard. Returns 0 and a plan the caller
+ * frees with batch_plan_destroy, or LG_EINVAL naming the missing spec file
+ * or the budget that is too small. */
+int batch_plan_create(char *const *specs, size_t nspecs, const batch_plan_cfg_t *cfg, const lg_log_t *log,
+                      batch_plan_t **out, lg_err_t *err);
+void batch_plan_destroy(batch_plan_t *p); /* accepts NULL */
+
+/* Running a plan. */
+typedef struct batch_run_cfg {
+    const char *out_dir;              /* batch directory; borrowed */
+    const char *exe;                  /* the lgfuzz binary to run ("/proc/self/exe") */
+    char *const *run_args;            /* extra `lgfuzz run` arguments; borrowed */
+    size_t nrun_args;
+    const volatile sig_atomic_t *stop; /* SIGINT count: 1 forwards SIGINT, 2 or more SIGKILL */
+    const lg_log_t *log;              /* progress; borrowed */
+} batch_run_cfg_t;
+
+/* Runs each kernel of plan as `lgfuzz run SPEC --out DIR/<name> --budget
+ * <kernel_ns> --seed <seed> ARGS`, at most plan->jobs at a time, with its
+ * stdout and stderr in DIR/<name>/run.log; writes DIR/<name>/run.json (how
+ * the run went) for every kernel, started or not, and DIR/batch.json (the
+ * plan). Once *stop is set no new kernel starts and the running ones get
+ * SIGINT. Returns 0, or LG_EIO when the batch directory cannot be written
+ * (kernels that fail are reported in run.json, not here). */
+int batch_run(const batch_plan_t *plan, const batch_run_cfg_t *cfg, lg_err_t *err);
+
+/* One kernel output directory, as read back for the summary. */
+typedef struct batch_class {
+    char *cls;        /* "mismatch:return" */
+    size_t count;
+} batch_class_t;
+
+typedef struct batch_row {
+    char *name;       /* directory name */
+    char *kernel;     /* from stats.json or run.json; may equal name */
+    char *dir;        /* absolute path of the kernel's output directory */
+    char *spec;       /* may be NULL */
+    const char *status; /* static string: ok divergent interrupted failed build-failed spec-error crashed not-run */
+    char *error;      /* message for failed kernels, else NULL */
+    double seconds;   /* fuzzing time (stats.json) */
+    double wall;      /* wall time of the child including builds (run.json), 0 when unknown */
+    double budget;    /* seconds (run.json), 0 when unknown */
+    uint64_t seed, execs, branches_covered, branches_total, paths, rtl_invoked, rtl_skipped;
+    size_t divergences;
+    batch_class_t *classes; /* sorted by class name */
+    size_t nclasses;
+    int guard;        /* guards/guard.json exists */
+    int has_precision, has_recall;
+    double precision, recall;
+} batch_row_t;
+
+/* Reads the kernel output directory dir (stats.json, run.json,
+ * guards/guard.json, run.log; whichever exist) into row, which the caller
+ * releases with batch_row_free. Returns LG_EINVAL naming the file when a
+ * JSON file is malformed, or when dir holds neither stats.json nor run.json. */
+int batch_row_load(const char *dir, batch_row_t *row, lg_err_t *err);
+void batch_row_free(batch_row_t *row);
+
+/* A merged summary of any number of batch and run directories. */
+typedef struct batch_summary batch_summary_t;
+
+batch_summary_t *batch_summary_create(void);
+void batch_summary_destroy(batch_summary_t *s); /* accepts NULL */
+
+/* Adds dir: a kernel output directory (it holds stats.json or run.json) or
+ * a batch directory (its subdirectories that are kernel directories, in
+ * name order; its batch.json is kept as a source). Returns LG_EINVAL
+ * naming dir when it holds neither, or the error of a malformed file. */
+int batch_summary_add_dir(batch_summary_t *s, const char *dir, lg_err_t *err);
+
+/* The summary as JSON and as Markdown; the caller frees the strings. */
+char *batch_summary_json(const batch_summary_t *s);
+char *batch_summary_markdown(const batch_summary_t *s);
+
+/* Writes summary.md and summary.json into dir (atomically). */
+int batch_summary_write(const batch_summary_t *s, const char *dir, lg_err_t *err);
+
+/* The exit code the summary calls for: 2 when a kernel could not be
+ * fuzzed (build-failed, spec-error, failed, crashed), else 1 when any
+ * kernel has a divergence, else 0. */
+int batch_summary_exit_code(const batch_summary_t *s);
+
+/* Number of kernel rows. */
+size_t batch_summary_count(const batch_summary_t *s);
+
+#endif
