@@ -26,6 +26,9 @@ int cmd_synth(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
+int cmd_guard(int argc, char **argv);
+int cmd_batch(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 /* Helpers shared by subcommands. */
 /* 1 when argv holds -h or --help. */

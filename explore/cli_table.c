@@ -9,5 +9,8 @@ const lg_cmd_t lg_cmds[] = {
     {"check", "validate a kernel spec and show what lgfuzz resolved from it", cmd_check},
     {"synth", "learn a condition (or term) from a CSV of labelled feature rows", cmd_synth},
     {"trace", "run one input natively and print its path, spectra probes and outputs", cmd_trace},
+    {"batch", "fuzz many kernels on one time budget, optionally one shard of them", cmd_batch},
+    {"report", "merge batch and run output directories into one summary", cmd_report},
+    {"guard", "learn a finished run's kernel precondition and export it as C and SMT-LIB guards", cmd_guard},
     {NULL, NULL, NULL},
 };

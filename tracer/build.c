@@ -205,8 +205,10 @@ static void remove_build_dir(const char *dir)
     rmdir(dir);
 }
 
-/* Builds into dir.tmp.<pid> and renames it into place. */
-static int build_fresh(const spec_t *spec, const char *spectra, const char *dir, const lg_log_t *log,
+/* Builds into dir.tmp.<pid> and renames it into place. When a concurrent
+ * process got there first its build is kept (it may be running it) unless
+ * a rebuild was asked for. */
+static int build_fresh(const spec_t *spec, const char *spectra, const char *dir, int replace, const lg_log_t *log,
                        lg_err_t *err)
 {
     char *tmp = lg_asprintf("%s.tmp.%ld", dir, (long)getpid());
@@ -217,11 +219,12 @@ static int build_fresh(const spec_t *spec, const char *spectra, const char *dir,
         rc = build_in(spec, spectra, tmp, meta, log, err);
     trm_destroy(meta);
     if (rc == 0 && rename(tmp, dir) != 0) {
-        /* A concurrent build won, or a forced rebuild replaces an old one. */
         if (lg_is_dir(dir) && (errno == ENOTEMPTY || errno == EEXIST)) {
-            remove_build_dir(dir);
-            if (rename(tmp, dir) != 0 && !lg_is_dir(dir))
-                rc = lg_err_set(err, LG_EIO, "%s: cannot move build into place: %s", dir, strerror(errno));
+            if (replace) {
+                remove_build_dir(dir);
+                if (rename(tmp, dir) != 0 && !lg_is_dir(dir))
+                    rc = lg_err_set(err, LG_EIO, "%s: cannot move build into place: %s", dir, strerror(errno));
+            }
         } else {
             rc = lg_err_set(err, LG_EIO, "%s: cannot move build into place: %s", dir, strerror(errno));
         }
@@ -255,7 +258,7 @@ int trb_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log
     char *meta_path = lg_path_join(out->dir, "meta.json");
     out->reused = !cfg->rebuild && lg_path_exists(out->exe) && lg_path_exists(meta_path);
     if (!out->reused)
-        rc = build_fresh(spec, spectra, out->dir, log, err);
+        rc = build_fresh(spec, spectra, out->dir, cfg->rebuild, log, err);
     if (rc == 0) {
         out->meta = trm_load(meta_path, err);
         rc = out->meta ? 0 : (err ? err->code : LG_EIO);

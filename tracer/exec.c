@@ -36,6 +36,7 @@ struct trx {
     int sock;
     uint64_t timeout_ns;
     uint64_t restarts;
+    uint64_t ev_used;  /* events area in use by records collected since the last reset */
 };
 
 typedef enum { ROUND_DONE, ROUND_DIED, ROUND_HUNG } round_end_t;
@@ -106,11 +107,16 @@ static int reap(trx_t *x, int *status)
     return 0;
 }
 
-static void stop_child(trx_t *x)
+static void stop_child_status(trx_t *x, int *status)
 {
     if (x->pid > 0)
         kill(x->pid, SIGKILL);
-    reap(x, NULL);
+    reap(x, status);
+}
+
+static void stop_child(trx_t *x)
+{
+    stop_child_status(x, NULL);
 }
 
 static void child_exec(trx_t *x, int sock)
@@ -122,6 +128,9 @@ static void child_exec(trx_t *x, int sock)
     dup2(null, 0);
     dup2(null, 1);
     dup2(null, 2);
+    /* The kernel gets no other descriptor of lgfuzz's (output files...). */
+    for (int fd = 5; fd < 1024; fd++)
+        close(fd);
     char *argv[] = {x->exe, NULL};
     execv(x->exe, argv);
     _exit(127);
@@ -181,11 +190,10 @@ void trx_destroy(trx_t *x)
     if (!x)
         return;
     if (x->pid > 0) {
+        /* Ask politely, then make sure: the child holds no state worth a wait. */
         char q = 'q';
         send(x->sock, &q, 1, MSG_NOSIGNAL);
-        close(x->sock);
-        x->sock = -1;
-        reap(x, NULL);
+        stop_child(x);
     }
     if (x->base)
         munmap(x->base, x->size);
@@ -228,7 +236,10 @@ static round_end_t wait_round(trx_t *x, int *status)
         if (r == 1 && c == 'd')
             return ROUND_DONE;
         if (r < 0 || r == 1) {
-            reap(x, status);
+            /* EOF: the child is dead or exiting, and SIGKILL cannot change
+             * an exit status already set; anything but "done" is a child
+             * gone wrong (a kernel writing to our socket). */
+            stop_child_status(x, status);
             return ROUND_DIED;
         }
         uint64_t cur = __atomic_load_n(&x->hdr->cur, __ATOMIC_ACQUIRE), now = lg_now_ns();
@@ -245,12 +256,21 @@ static round_end_t wait_round(trx_t *x, int *status)
 static void collect_range(trx_t *x, size_t from, size_t to, trx_collect_fn collect, void *arg, const char *detail,
                           size_t detail_k)
 {
-    const lgrt_event_t *ev = (const lgrt_event_t *)(x->base + x->hdr->ev_off);
     for (size_t k = from; k < to; k++)
-        collect(arg, k, slot_at(x, k), ev, k == detail_k ? detail : NULL);
+        collect(arg, k, slot_at(x, k), k == detail_k ? detail : NULL);
 }
 
-int trx_run(trx_t *x, size_t n, trx_collect_fn collect, void *arg, lg_err_t *err)
+void trx_events_reset(trx_t *x)
+{
+    x->ev_used = 0;
+}
+
+const lgrt_event_t *trx_events(const trx_t *x)
+{
+    return (const lgrt_event_t *)(x->base + x->hdr->ev_off);
+}
+
+int trx_run(trx_t *x, size_t n, trx_collect_fn collect, trx_spill_fn spill, void *arg, lg_err_t *err)
 {
     lgrt_hdr_t *h = x->hdr;
     size_t next = 0;
@@ -260,19 +280,26 @@ int trx_run(trx_t *x, size_t n, trx_collect_fn collect, void *arg, lg_err_t *err
     while (next < n) {
         if (x->pid < 0 && start_child(x, err) != 0)
             return err ? err->code : LG_ECHILD;
+        /* Room for at least one input at its event limit: the child always
+         * runs the first input of a round. */
+        if (x->ev_used + h->event_limit > h->ev_cap) {
+            spill(arg);
+            x->ev_used = 0;
+        }
         h->n = n;
         h->start = next;
-        h->ev_used = 0;
+        h->ev_used = x->ev_used;
         __atomic_store_n(&h->cur, next, __ATOMIC_RELEASE);
         __atomic_store_n(&h->done, next, __ATOMIC_RELEASE);
         char g = 'g';
         int status = 0;
         round_end_t end = send(x->sock, &g, 1, MSG_NOSIGNAL) == 1 ? wait_round(x, &status) : ROUND_DIED;
         if (end == ROUND_DIED && x->pid > 0)
-            reap(x, &status);
+            stop_child_status(x, &status);
         if (end == ROUND_DONE) {
             size_t stop = __atomic_load_n(&h->done, __ATOMIC_ACQUIRE);
             collect_range(x, next, stop, collect, arg, NULL, n);
+            x->ev_used = h->ev_used;
             next = stop;
             continue;
         }
@@ -297,6 +324,7 @@ int trx_run(trx_t *x, size_t n, trx_collect_fn collect, void *arg, lg_err_t *err
         }
         LG_DEBUG(x->log, "tracer: input %zu: %s; restarting the executor", k, end == ROUND_HUNG ? "hang" : "crash");
         collect_range(x, next, k + 1, collect, arg, detail[0] ? detail : NULL, k);
+        x->ev_used = s->ev_first + s->nevents;
         next = k + 1;
     }
     return 0;

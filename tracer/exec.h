@@ -32,15 +32,24 @@ void trx_destroy(trx_t *x); /* stops the child; accepts NULL */
 int64_t *trx_record(trx_t *x, size_t k);
 void trx_record_end(trx_t *x, size_t k, size_t nwords);
 
-/* Called once per record, in order, when its result is final. slot and
- * events are valid during the call only. status in slot is LGRT_OK,
- * LGRT_HANG or (crash) 1 with sig set; detail names a wall-clock hang or a
- * non-signal exit. */
-typedef void (*trx_collect_fn)(void *arg, size_t k, const lgrt_slot_t *slot, const lgrt_event_t *events,
-                               const char *detail);
+/* Called once per record, in order, when its result is final. slot is
+ * valid until the next trx_run; the record's events (slot->ev_first,
+ * slot->nevents in trx_events) stay valid until the next spill or
+ * trx_events_reset. status in slot is LGRT_OK, LGRT_HANG or (crash) 1 with
+ * sig set; detail names a wall-clock hang or a non-signal exit. */
+typedef void (*trx_collect_fn)(void *arg, size_t k, const lgrt_slot_t *slot, const char *detail);
+/* Called before the events area is reused: whoever still needs events
+ * collected so far copies them now. */
+typedef void (*trx_spill_fn)(void *arg);
 
-/* Runs the n records packed with trx_record (n <= batch_max). */
-int trx_run(trx_t *x, size_t n, trx_collect_fn collect, void *arg, lg_err_t *err);
+/* Runs the n records packed with trx_record (n <= batch_max). Events of
+ * successive calls accumulate in the events area until it is full (then
+ * spill is called) or trx_events_reset. */
+int trx_run(trx_t *x, size_t n, trx_collect_fn collect, trx_spill_fn spill, void *arg, lg_err_t *err);
+/* Starts filling the events area from the beginning again. */
+void trx_events_reset(trx_t *x);
+/* The events area (read-only for the caller). */
+const lgrt_event_t *trx_events(const trx_t *x);
 
 uint64_t trx_restarts(const trx_t *x);
 

@@ -21,7 +21,7 @@ int64_t trh_poison(lg_type_t t)
 
 static size_t probes_bytes(size_t nprobes)
 {
-    return sizeof(lgrt_slot_t) + lgrt_align8(nprobes) + 16 * nprobes;
+    return sizeof(lgrt_slot_t) + lgrt_fired_bytes(nprobes) + 16 * nprobes;
 }
 
 size_t trh_out_offset(const spec_t *spec, size_t nprobes, size_t param)

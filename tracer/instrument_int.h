@@ -41,7 +41,7 @@ void tri_call(tri_ctx_t *c, const tri_rt_t *rt, LLVMValueRef *args, unsigned n);
 LLVMValueRef tri_to_i64(tri_ctx_t *c, LLVMValueRef v, int is_unsigned);
 LLVMValueRef tri_u32(tri_ctx_t *c, uint32_t v);
 
-/* Probes inserted before mem2reg (they need named allocas). */
+/* Probes inserted before mem2reg (they need the locals' stack slots). */
 void tri_width_probes(tri_ctx_t *c);
 void tri_local_offset_probes(tri_ctx_t *c);
 /* Probes inserted after mem2reg. */

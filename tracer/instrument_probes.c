@@ -7,19 +7,89 @@
 
 #include "common/alloc.h"
 #include "tracer/instrument_int.h"
+#include "tracer/runtime/lgrt.h"
 
-static int name_is(LLVMValueRef v, const char *name, const char *suffix)
+/* ---- locals by their C name ------------------------------------------ */
+
+/* The operands of a metadata node (or the value a ValueAsMetadata wraps);
+ * *n receives the count. Caller frees. */
+static LLVMValueRef *md_operands(LLVMValueRef md, unsigned *n)
 {
-    size_t len, n = strlen(name);
-    const char *vn = LLVMGetValueName2(v, &len);
-    if (len < n || strncmp(vn, name, n) != 0)
-        return 0;
-    return suffix ? strcmp(vn + n, suffix) == 0 : len == n;
+    *n = LLVMGetMDNodeNumOperands(md);
+    LLVMValueRef *ops = lg_calloc(*n + 1, sizeof *ops);
+    LLVMGetMDNodeOperands(md, ops);
+    return ops;
 }
 
-/* Inserts lgrt_val(pid, value) before every store of an integer to alloca. */
-static size_t probe_stores(tri_ctx_t *c, LLVMValueRef alloca, uint32_t pid)
+/* Signedness of a debug-info type: typedefs and qualifiers are followed to
+ * the basic type, whose name says "unsigned" (or _Bool) when it is. */
+static int di_type_unsigned(tri_ctx_t *c, LLVMValueRef type)
 {
+    for (int hops = 0; type && hops < 16; hops++) {
+        LLVMMetadataRef md = LLVMValueAsMetadata(type);
+        if (LLVMGetMetadataKind(md) == LLVMDIBasicTypeMetadataKind) {
+            size_t len;
+            const char *name = LLVMDITypeGetName(md, &len);
+            return name && (strstr(name, "unsigned") != NULL || strcmp(name, "_Bool") == 0);
+        }
+        if (LLVMGetMetadataKind(md) != LLVMDIDerivedTypeMetadataKind)
+            return 0;
+        unsigned n;
+        LLVMValueRef *ops = md_operands(LLVMMetadataAsValue(c->ctx, md), &n);
+        type = n > 3 ? ops[3] : NULL;
+        free(ops);
+    }
+    return 0;
+}
+
+/* When call is `llvm.dbg.declare(storage, variable, ...)` for a C local
+ * called name, returns its storage (an alloca) and sets *is_unsigned from
+ * the variable's C type. Debug info, not the IR value name, identifies the
+ * variable: clang renames a second `i` to `%i1`. */
+static LLVMValueRef declared_local(tri_ctx_t *c, LLVMValueRef call, const char *name, int *is_unsigned)
+{
+    LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
+    size_t len;
+    if (!callee || strcmp(LLVMGetValueName2(callee, &len), "llvm.dbg.declare") != 0)
+        return NULL;
+    unsigned n, nv;
+    LLVMValueRef *storage = md_operands(LLVMGetOperand(call, 0), &n);
+    LLVMValueRef *var = md_operands(LLVMGetOperand(call, 1), &nv);
+    unsigned nlen = 0;
+    const char *vname = nv > 1 && var[1] ? LLVMGetMDString(var[1], &nlen) : NULL;
+    LLVMValueRef found = NULL;
+    if (n == 1 && storage[0] && LLVMIsAAllocaInst(storage[0]) && vname && nlen == strlen(name) &&
+        strncmp(vname, name, nlen) == 0) {
+        found = storage[0];
+        *is_unsigned = nv > 3 && var[3] ? di_type_unsigned(c, var[3]) : 0;
+    }
+    free(storage);
+    free(var);
+    return found;
+}
+
+/* Calls fn for the storage of every C local (or parameter copy) called
+ * name in the kernel's functions; returns how many fn reported. */
+static size_t for_each_local(tri_ctx_t *c, const char *name,
+                             size_t (*fn)(tri_ctx_t *, LLVMValueRef, int, void *), void *arg)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < c->nfuncs; i++)
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->funcs[i]); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+                int is_unsigned = 0;
+                LLVMValueRef local = declared_local(c, in, name, &is_unsigned);
+                if (local)
+                    total += fn(c, local, is_unsigned, arg);
+            }
+    return total;
+}
+
+/* Inserts lgrt_val(pid, value) before every store of an integer to alloca,
+ * the value extended as its C type says. */
+static size_t probe_stores(tri_ctx_t *c, LLVMValueRef alloca, int is_unsigned, void *arg)
+{
+    uint32_t pid = *(const uint32_t *)arg;
     size_t n = 0;
     for (LLVMUseRef u = LLVMGetFirstUse(alloca); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
@@ -29,28 +99,21 @@ static size_t probe_stores(tri_ctx_t *c, LLVMValueRef alloca, uint32_t pid)
         if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind)
             continue;
         tri_position_before(c, user);
-        LLVMValueRef args[] = {tri_u32(c, pid), tri_to_i64(c, v, 0)};
+        LLVMValueRef args[] = {tri_u32(c, pid), tri_to_i64(c, v, is_unsigned)};
         tri_call(c, &c->val, args, 2);
         n++;
     }
     return n;
 }
 
-/* width:<var>: the local is found by name (clang keeps value names with
- * -fno-discard-value-names; a parameter's slot is `<var>.addr`). */
+/* width:<var>: every store to the C local (or parameter) of that name. */
 void tri_width_probes(tri_ctx_t *c)
 {
     for (size_t w = 0; w < c->spec->nwidths; w++) {
         const spec_width_t *sw = &c->spec->widths[w];
         char *name = lg_asprintf("width:%s", sw->var);
         uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_WIDTH, sw->width.bits, sw->width.is_signed, NULL, 0);
-        size_t stores = 0;
-        for (size_t i = 0; i < c->nfuncs; i++) {
-            LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->funcs[i]);
-            for (LLVMValueRef in = LLVMGetFirstInstruction(entry); in; in = LLVMGetNextInstruction(in))
-                if (LLVMIsAAllocaInst(in) && (name_is(in, sw->var, NULL) || name_is(in, sw->var, ".addr")))
-                    stores += probe_stores(c, in, pid);
-        }
+        size_t stores = for_each_local(c, sw->var, probe_stores, &pid);
         if (stores == 0)
             LG_WARN(c->log, "%s: hls.widths names `%s` but no store to a local of that name was found",
                     c->spec->c_source, sw->var);
@@ -76,27 +139,28 @@ static size_t probe_geps(tri_ctx_t *c, LLVMValueRef base, unsigned idx_op, uint3
     return n;
 }
 
+static size_t probe_local_array(tri_ctx_t *c, LLVMValueRef alloca, int is_unsigned, void *arg)
+{
+    const trp_hit_t *hit = arg;
+    (void)is_unsigned;
+    LLVMTypeRef ty = LLVMGetAllocatedType(alloca);
+    if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind)
+        return 0;
+    char *name = lg_asprintf("offset:%s", hit->target);
+    uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_OFFSET, LLVMGetArrayLength(ty), 0, c->src_base, hit->line);
+    free(name);
+    probe_geps(c, alloca, 2, pid);
+    return 1;
+}
+
 /* offset:<array> for fixed-size local arrays named by an offset pragma
  * (e.g. `#pragma HLS array_partition variable=buf`): depth = array length. */
 void tri_local_offset_probes(tri_ctx_t *c)
 {
     for (size_t h = 0; h < c->hits->n; h++) {
         const trp_hit_t *hit = &c->hits->h[h];
-        if (hit->kind != TRP_OFFSET)
-            continue;
-        for (size_t i = 0; i < c->nfuncs; i++) {
-            LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->funcs[i]);
-            for (LLVMValueRef in = LLVMGetFirstInstruction(entry); in; in = LLVMGetNextInstruction(in)) {
-                if (!LLVMIsAAllocaInst(in) || !name_is(in, hit->target, NULL) ||
-                    LLVMGetTypeKind(LLVMGetAllocatedType(in)) != LLVMArrayTypeKind)
-                    continue;
-                char *name = lg_asprintf("offset:%s", hit->target);
-                uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_OFFSET,
-                                             LLVMGetArrayLength(LLVMGetAllocatedType(in)), 0, c->src_base, hit->line);
-                probe_geps(c, in, 2, pid);
-                free(name);
-            }
-        }
+        if (hit->kind == TRP_OFFSET && for_each_local(c, hit->target, probe_local_array, (void *)hit) == 0)
+            LG_WARN(c->log, "%s:%d: no fixed-size local array `%s`", c->spec->c_source, hit->line, hit->target);
     }
 }
 
@@ -353,6 +417,11 @@ void tri_loop_probes(tri_ctx_t *c)
                 break;
         }
         int fresh = l == c->meta->nloops;
+        if (fresh && l >= LGRT_MAX_LOOPS) {
+            LG_WARN(c->log, "%s:%d: more than %d annotated loops; this one gets no probes", c->spec->c_source,
+                    hit->line, LGRT_MAX_LOOPS);
+            continue;
+        }
         if (fresh) {
             lg_grow((void **)&c->meta->loops, &c->meta->caploops, l + 1, sizeof *c->meta->loops);
             c->meta->loops[l] = (trm_loop_t){.rem_probe = -1, .trip_probe = -1};

@@ -17,11 +17,14 @@ _Static_assert(sizeof(tracer_event_t) == sizeof(lgrt_event_t), "event layouts di
 _Static_assert(offsetof(tracer_event_t, op0) == offsetof(lgrt_event_t, op0), "event layouts differ");
 _Static_assert(offsetof(tracer_event_t, has_operands) == offsetof(lgrt_event_t, flags), "event layouts differ");
 
-/* Storage behind one pooled trace. */
+/* Storage behind one pooled trace. Its events stay in the executor's
+ * events area (ev_in_area) unless the area had to be reused during the
+ * call, in which case they were spilled into the tracer's own buffer. */
 typedef struct trace_store {
     uint8_t *fired, *seen;
     int64_t *min, *max;
-    size_t ev_start;
+    size_t ev_off;
+    int ev_in_area;
 } trace_store_t;
 
 struct tracer {
@@ -33,9 +36,11 @@ struct tracer {
     tracer_trace_t *traces;
     trace_store_t *store;
     size_t ntraces;            /* pool size */
-    tracer_event_t *events;
+    tracer_event_t *events;    /* spilled events */
     size_t nevents, capevents;
     size_t chunk_base;         /* index of the chunk's first input in the call */
+    size_t ncollected;         /* traces of the current call collected so far */
+    int64_t *fire_lo, *fire_hi; /* per probe: a range outside [lo, hi] fires it */
 };
 
 void tracer_cfg_default(tracer_cfg_t *cfg)
@@ -58,6 +63,34 @@ static void fill_defaults(tracer_cfg_t *cfg)
         cfg->batch_max = d.batch_max;
 }
 
+/* The verdicts the runtime leaves to the parent follow from ranges: a
+ * probe fires when its range leaves [lo, hi]. Width: the values the width
+ * holds; offset: [0, depth - 1]; depth: up to the bound; other kinds are
+ * decided by the runtime (full range here). */
+static void fire_bounds(const tracer_probe_t *p, int64_t *lo, int64_t *hi)
+{
+    *lo = INT64_MIN;
+    *hi = INT64_MAX;
+    if (p->kind == TRACER_PROBE_WIDTH && p->param > 0 && p->param < 64) {
+        *lo = p->is_signed ? -((int64_t)1 << (p->param - 1)) : 0;
+        *hi = p->is_signed ? ((int64_t)1 << (p->param - 1)) - 1 : (int64_t)(((uint64_t)1 << p->param) - 1);
+    } else if (p->kind == TRACER_PROBE_OFFSET) {
+        *lo = 0;
+        *hi = p->param - 1;
+    } else if (p->kind == TRACER_PROBE_DEPTH) {
+        *hi = p->param;
+    }
+}
+
+static void init_bounds(tracer_t *t)
+{
+    size_t np = t->build.meta->nprobes;
+    t->fire_lo = lg_calloc(np + 1, sizeof *t->fire_lo);
+    t->fire_hi = lg_calloc(np + 1, sizeof *t->fire_hi);
+    for (size_t p = 0; p < np; p++)
+        fire_bounds(&t->build.meta->probes[p], &t->fire_lo[p], &t->fire_hi[p]);
+}
+
 tracer_t *tracer_create(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log, lg_err_t *err)
 {
     tracer_t *t = lg_calloc(1, sizeof *t);
@@ -69,6 +102,7 @@ tracer_t *tracer_create(const spec_t *spec, const tracer_cfg_t *cfg, const lg_lo
     if (trb_prepare(spec, &t->cfg, log, &t->build, err) != 0)
         goto fail;
     LG_DEBUG(log, "tracer: %s executor %s", t->build.reused ? "cached" : "built", t->build.exe);
+    init_bounds(t);
     trx_layout_t layout = {
         .batch_max = t->cfg.batch_max,
         .rec_max = trh_record_max(spec),
@@ -101,6 +135,8 @@ void tracer_destroy(tracer_t *t)
     free(t->traces);
     free(t->store);
     free(t->events);
+    free(t->fire_lo);
+    free(t->fire_hi);
     trb_free(&t->build);
     free(t);
 }
@@ -145,23 +181,6 @@ static void pack(tracer_t *t, size_t k, const input_t *in)
     trx_record_end(t->x, k, (size_t)(w - rec));
 }
 
-/* The verdicts the runtime leaves to the parent: they follow from ranges. */
-static int range_fires(const tracer_probe_t *p, int64_t mn, int64_t mx)
-{
-    switch (p->kind) {
-    case TRACER_PROBE_WIDTH: {
-        lg_width_t w = {.bits = (int)p->param, .is_signed = p->is_signed};
-        return !lg_width_fits(w, mn) || !lg_width_fits(w, mx);
-    }
-    case TRACER_PROBE_OFFSET:
-        return mn < 0 || mx >= p->param;
-    case TRACER_PROBE_DEPTH:
-        return mx > p->param;
-    default:
-        return 0;
-    }
-}
-
 static void fill_result(tracer_t *t, run_result_t *r, const lgrt_slot_t *slot, const char *detail)
 {
     r->status = slot->status == LGRT_OK ? RUN_OK : slot->status == LGRT_HANG ? RUN_HANG : RUN_CRASH;
@@ -190,46 +209,67 @@ static void fill_result(tracer_t *t, run_result_t *r, const lgrt_slot_t *slot, c
     }
 }
 
-static void collect(void *arg, size_t k, const lgrt_slot_t *slot, const lgrt_event_t *events, const char *detail)
+static void collect(void *arg, size_t k, const lgrt_slot_t *slot, const char *detail)
 {
     tracer_t *t = arg;
     size_t i = t->chunk_base + k, np = t->build.meta->nprobes;
     tracer_trace_t *tr = &t->traces[i];
     trace_store_t *s = &t->store[i];
     fill_result(t, tr->result, slot, detail);
-    const uint8_t *fired = (const uint8_t *)(slot + 1);
-    const int64_t *mn = (const int64_t *)(fired + lgrt_align8(np)), *mx = mn + np;
+    const uint32_t *fired = (const uint32_t *)(slot + 1);
+    const int64_t *mn = (const int64_t *)((const char *)fired + lgrt_fired_bytes(np)), *mx = mn + np;
     for (size_t p = 0; p < np; p++) {
+        int seen = mn[p] <= mx[p];
         s->min[p] = mn[p];
         s->max[p] = mx[p];
-        s->seen[p] = mn[p] <= mx[p];
-        s->fired[p] = fired[p] || (s->seen[p] && range_fires(&t->build.meta->probes[p], mn[p], mx[p]));
+        s->seen[p] = (uint8_t)seen;
+        s->fired[p] = fired[p] != 0 || (seen && (mn[p] < t->fire_lo[p] || mx[p] > t->fire_hi[p]));
     }
-    size_t ne = slot->nevents;
-    lg_grow((void **)&t->events, &t->capevents, t->nevents + ne, sizeof *t->events);
-    memcpy(t->events + t->nevents, events + slot->ev_first, ne * sizeof *t->events);
-    s->ev_start = t->nevents;
-    tr->nevents = ne;
-    t->nevents += ne;
+    s->ev_off = slot->ev_first;
+    s->ev_in_area = 1;
+    tr->nevents = slot->nevents;
+    t->ncollected = i + 1;
+}
+
+/* The executor is about to reuse its events area: copy out the events of
+ * every trace of this call that still points there. */
+static void spill(void *arg)
+{
+    tracer_t *t = arg;
+    const tracer_event_t *area = (const tracer_event_t *)trx_events(t->x);
+    for (size_t i = 0; i < t->ncollected; i++) {
+        trace_store_t *s = &t->store[i];
+        size_t ne = t->traces[i].nevents;
+        if (!s->ev_in_area)
+            continue;
+        lg_grow((void **)&t->events, &t->capevents, t->nevents + ne, sizeof *t->events);
+        memcpy(t->events + t->nevents, area + s->ev_off, ne * sizeof *t->events);
+        s->ev_off = t->nevents;
+        s->ev_in_area = 0;
+        t->nevents += ne;
+    }
 }
 
 int tracer_run(tracer_t *t, const input_t *const *inputs, size_t n, tracer_trace_t **traces, lg_err_t *err)
 {
     grow_pool(t, n);
     t->nevents = 0;
+    t->ncollected = 0;
+    trx_events_reset(t->x);
     for (size_t base = 0; base < n; base += t->cfg.batch_max) {
         size_t m = n - base < t->cfg.batch_max ? n - base : t->cfg.batch_max;
         for (size_t k = 0; k < m; k++)
             pack(t, k, inputs[base + k]);
         t->chunk_base = base;
-        int rc = trx_run(t->x, m, collect, t, err);
+        int rc = trx_run(t->x, m, collect, spill, t, err);
         if (rc != 0)
             return rc;
     }
+    const tracer_event_t *area = (const tracer_event_t *)trx_events(t->x);
     for (size_t i = 0; i < n; i++) {
         tracer_trace_t *tr = &t->traces[i];
         trace_store_t *s = &t->store[i];
-        tr->events = t->events + s->ev_start;
+        tr->events = (s->ev_in_area ? area : t->events) + s->ev_off;
         tr->fired = s->fired;
         tr->seen = s->seen;
         tr->min = s->min;

@@ -117,12 +117,15 @@ const char *tracer_probe_kind_name(tracer_probe_kind_t k);
 const spec_t *tracer_spec(const tracer_t *t);
 /* The cache directory of this build (borrowed, valid until destroy). */
 const char *tracer_build_dir(const tracer_t *t);
-/* Number of times the executor child was (re)started. */
+/* Number of times the executor child was restarted (after a crash or a
+ * wall-clock hang; the first start does not count). */
 uint64_t tracer_restarts(const tracer_t *t);
 
-/* The trace as a JSON object {"status", "path": [{"site", "dir", "file",
- * "line", "col", "op0", "op1"}...], "probes": [{"name", "fired", "min",
- * "max"}...], "result": {...}}; the caller frees it with free(). */
+/* The trace as a JSON object {"status", "signal" (crash only), "events",
+ * "path": [{"site", "dir", "file", "line", "col", "op0", "op1"}...],
+ * "probes": [{"name", "kind", "fired", "min", "max"}...], "result": {...}}
+ * (op0/op1 only with operands, min/max only when seen); the caller frees
+ * it with free(). */
 char *tracer_trace_to_json(const tracer_t *t, const tracer_trace_t *tr);
 /* Prints the trace as text: path with source locations, fired probes,
  * outputs and status. */

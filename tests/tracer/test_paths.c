@@ -2,6 +2,7 @@
  * loops, early return) against paths derived by hand from the sources in
  * tests/tracer/kernels/, plus the operands recorded for comparisons, the
  * static site table and the comparison constants. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "tutil.h"
@@ -99,9 +100,71 @@ static void check_operands_and_tables(void)
     spec_destroy(spec);
 }
 
+/* The path the loops kernel takes, derived from its source. */
+static void model_loops(const int *data, int n, char *buf, size_t cap)
+{
+    size_t used = 0;
+#define EMIT(line, dir) used += (size_t)snprintf(buf + used, cap - used, "%s%d:%d", used ? " " : "", line, dir)
+    for (int i = 0; i < n; i++) {
+        EMIT(5, 1);
+        EMIT(6, data[i] < 0);
+        if (data[i] < 0)
+            return;
+        for (int j = 0; j < data[i]; j++)
+            EMIT(8, 1);
+        EMIT(8, 0);
+    }
+    EMIT(5, 0);
+#undef EMIT
+}
+
+/* Many inputs in one call: several batches (batch_max 500) and an events
+ * area too small for all their events (event limit 200), so events are
+ * spilled and the area reused; every path must still be exact. */
+static void check_large_call(void)
+{
+    enum { N = 3000 };
+    spec_t *spec = tu_spec("loops");
+    tracer_cfg_t cfg;
+    tracer_cfg_default(&cfg);
+    cfg.batch_max = 500;
+    cfg.event_limit = 200;
+    tracer_t *t = tu_tracer(spec, &cfg);
+    input_t **ins = calloc(N, sizeof *ins);
+    int data[N][8];
+    for (int k = 0; k < N; k++) {
+        char json[160];
+        for (int i = 0; i < 8; i++)
+            data[k][i] = (k * 7 + i * 3) % 11 - (k % 97 == 5 && i == 6);
+        snprintf(json, sizeof json, "{\"data\": [%d, %d, %d, %d, %d, %d, %d, %d], \"n\": 8}", data[k][0], data[k][1],
+                 data[k][2], data[k][3], data[k][4], data[k][5], data[k][6], data[k][7]);
+        ins[k] = tu_input(spec, json);
+    }
+    lg_err_t err;
+    lg_err_clear(&err);
+    tracer_trace_t *tr;
+    int rc = tracer_run(t, (const input_t *const *)ins, N, &tr, &err);
+    TU_CHECK(rc == 0, "tracer_run: %s", err.msg);
+    size_t total = 0;
+    for (int k = 0; rc == 0 && k < N; k++) {
+        static char got[4096], want[4096];
+        tu_path(t, &tr[k], got, sizeof got);
+        model_loops(data[k], 8, want, sizeof want);
+        total += tr[k].nevents;
+        TU_CHECK(strcmp(got, want) == 0, "input %d: path \"%.60s...\", expected \"%.60s...\"", k, got, want);
+    }
+    TU_CHECK(total > 2 * (2 * 200 + 65536), "only %zu events: the area was never reused", total);
+    for (int k = 0; k < N; k++)
+        input_destroy(ins[k]);
+    free(ins);
+    tracer_destroy(t);
+    spec_destroy(spec);
+}
+
 int main(void)
 {
     run_cases();
     check_operands_and_tables();
+    check_large_call();
     return tu_finish("tracer_paths");
 }

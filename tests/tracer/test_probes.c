@@ -20,6 +20,7 @@ typedef struct probe_case {
 
 #define ACC "kernels/accumulate"
 #define PRB "probes"
+#define WID "widths"
 #define PRB_IN(d, k, a, b, c) "{\"d\": " #d ", \"k\": " #k ", \"a\": " #a ", \"b\": " #b ", \"c\": " #c ", \"io\": [1, 2], \"len\": 2}"
 
 static const probe_case_t cases[] = {
@@ -48,6 +49,10 @@ static const probe_case_t cases[] = {
     {PRB, "ub:shift-out-of-bounds:kernel.c:18", PRB_IN(0, 0, 1, 40, 1), 0, 0, 1},
     {PRB, "ub:mul-overflow:kernel.c:19", PRB_IN(0, 0, 65536, 0, 65536), 0, 0, 1},
     {PRB, "ub:mul-overflow:kernel.c:19", PRB_IN(0, 0, 65535, 0, 32767), 0, 0, 0},
+    {WID, "width:i", "{\"n\": 7, \"u\": 0}", 0, 0, 0},          /* second loop's i reaches 14 */
+    {WID, "width:i", "{\"n\": 8, \"u\": 0}", 0, 0, 1},          /* ... and 16 */
+    {WID, "width:big", "{\"n\": 0, \"u\": 5}", 0, 0, 0},
+    {WID, "width:big", "{\"n\": 0, \"u\": 4294967294}", 0, 0, 1}, /* 4294967295 is not an i32 */
 };
 
 static char *gen_input(int n, int v)
@@ -108,6 +113,27 @@ static void check_ranges(void)
     spec_destroy(spec);
 }
 
+/* Locals are found through debug info, not IR names: `i` covers both loop
+ * counters, `i1` is the local of that name, and an unsigned local is read
+ * unsigned. */
+static void check_width_locals(void)
+{
+    spec_t *spec = tu_spec(WID);
+    tracer_t *t = tu_tracer(spec, NULL);
+    input_t *in = tu_input(spec, "{\"n\": 1, \"u\": 4294967295}");
+    const tracer_trace_t *tr = tu_run1(t, in);
+    int i = tracer_probe_find(t, "width:i"), i1 = tracer_probe_find(t, "width:i1"), big = tracer_probe_find(t, "width:big");
+    TU_CHECK(i >= 0 && tr->min[i] == 0 && tr->max[i] == 2, "width:i range [%lld, %lld]", (long long)tr->min[i],
+             (long long)tr->max[i]);
+    TU_CHECK(i1 >= 0 && tr->min[i1] == 5 && tr->max[i1] == 5, "width:i1 range [%lld, %lld]", (long long)tr->min[i1],
+             (long long)tr->max[i1]);
+    TU_CHECK(big >= 0 && tr->min[big] == 0 && !tr->fired[big], "width:big range [%lld, %lld]", (long long)tr->min[big],
+             (long long)tr->max[big]);
+    input_destroy(in);
+    tracer_destroy(t);
+    spec_destroy(spec);
+}
+
 /* Division by zero: the ub probe fires, then the CPU traps; both are
  * reported. The inout array is returned in full (max_len slots) with the
  * POISON convention beyond its length. */
@@ -139,6 +165,7 @@ int main(void)
 {
     run_cases();
     check_ranges();
+    check_width_locals();
     check_divzero_and_outputs();
     return tu_finish("tracer_probes");
 }

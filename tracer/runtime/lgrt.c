@@ -116,8 +116,8 @@ void lgrt_begin(lgrt_slot_t *slot, lgrt_event_t *events, uint64_t ev_first, uint
     slot->ret = 0;
     slot->ev_first = ev_first;
     slot->nevents = 0;
-    lgrt.fired = (uint8_t *)(slot + 1);
-    lgrt.min = (int64_t *)((char *)lgrt.fired + lgrt_align8(lgrt.nprobes));
+    lgrt.fired = (uint32_t *)(slot + 1);
+    lgrt.min = (int64_t *)((char *)lgrt.fired + lgrt_fired_bytes(lgrt.nprobes));
     lgrt.max = lgrt.min + lgrt.nprobes;
     for (uint32_t p = 0; p < lgrt.nprobes; p++) {
         lgrt.fired[p] = 0;

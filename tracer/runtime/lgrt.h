@@ -29,7 +29,8 @@ typedef struct lgrt_event {
 #define LGRT_HANG 2
 
 /* Per-input result record at hdr->slot_off + k * hdr->slot_size, followed by
- * uint8_t fired[align8(nprobes)], int64_t min[nprobes], int64_t max[nprobes]
+ * uint32_t fired[nprobes] (padded to 8 bytes), int64_t min[nprobes],
+ * int64_t max[nprobes]
  * and the out/inout arrays (max_len int64 slots each, in param order). */
 typedef struct lgrt_slot {
     int32_t status;
@@ -60,6 +61,10 @@ typedef struct lgrt_hdr {
 } lgrt_hdr_t;
 
 static inline uint64_t lgrt_align8(uint64_t n) { return (n + 7u) & ~(uint64_t)7u; }
+/* Bytes of a slot's verdict array. The verdicts are 32-bit, not bytes: a
+ * store through a char type may alias anything, which would keep the
+ * optimiser from holding the runtime's pointers in registers in a loop. */
+static inline uint64_t lgrt_fired_bytes(uint64_t nprobes) { return lgrt_align8(4 * nprobes); }
 
 /* Loop probes of one pragma-annotated loop (generated into the harness). */
 typedef struct lgrt_loop_info {
@@ -74,12 +79,12 @@ typedef struct lgrt_state {
     lgrt_slot_t *slot;
     lgrt_event_t *ev;   /* events area */
     uint64_t limit;     /* absolute event index at which the input hangs */
-    uint8_t *fired;
+    uint32_t *fired;
     int64_t *min, *max;
     int64_t *depth;     /* current recursion depth per probe */
     uint32_t nprobes;
     uint64_t loop_count[LGRT_MAX_LOOPS];
-    uint8_t loop_active[LGRT_MAX_LOOPS];
+    uint32_t loop_active[LGRT_MAX_LOOPS];
 } lgrt_state_t;
 
 extern lgrt_state_t lgrt;
