@@ -81,6 +81,7 @@ static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg
 {
     lg_hash_init(h);
     lg_hash_str(h, LGFUZZ_VERSION);
+    lg_hash_str(h, TRH_FORMAT);
     lg_hash_str(h, LGFUZZ_CLANG);
     for (size_t i = 0; i < sizeof kernel_flags / sizeof *kernel_flags; i++)
         lg_hash_str(h, kernel_flags[i]);

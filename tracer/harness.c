@@ -28,8 +28,8 @@ size_t trh_out_offset(const spec_t *spec, size_t nprobes, size_t param)
 {
     size_t off = probes_bytes(nprobes);
     for (size_t i = 0; i < param; i++)
-        if (spec->params[i].is_array && spec->params[i].dir != SPEC_DIR_IN)
-            off += 8 * spec->params[i].max_len;
+        if (spec->params[i].dir != SPEC_DIR_IN) /* a scalar output is one slot */
+            off += 8 * (spec->params[i].is_array ? spec->params[i].max_len : 1);
     return off;
 }
 
@@ -90,7 +90,8 @@ static void emit_prologue(FILE *f, const spec_t *spec, const trm_meta_t *meta)
     fprintf(f, "#include <stddef.h>\n#include <stdint.h>\n#include <string.h>\n#include \"lgrt.h\"\n\n");
     fprintf(f, "%s %s(", spec->has_return ? lg_type_ctype(spec->ret_type) : "void", spec->c_function);
     for (size_t i = 0; i < spec->nparams; i++)
-        fprintf(f, "%s%s%s", i ? ", " : "", lg_type_ctype(spec->params[i].type), spec->params[i].is_array ? " *" : "");
+        fprintf(f, "%s%s%s", i ? ", " : "", lg_type_ctype(spec->params[i].type),
+                spec->params[i].is_array || spec->params[i].dir != SPEC_DIR_IN ? " *" : "");
     fprintf(f, "%s);\n\n", spec->nparams ? "" : "void");
     fprintf(f, "const lgrt_loop_info_t lgrt_loops[] = {\n");
     for (size_t l = 0; l < meta->nloops; l++)
@@ -150,7 +151,11 @@ static void emit_unpack(FILE *f, const spec_t *spec, const trm_meta_t *meta)
             continue;
         }
         const char *ct = lg_type_ctype(p->type);
-        fprintf(f, "    %s a%zu = (%s)*rec++;\n", ct, i, ct);
+        /* An output scalar starts at zero, as output arrays do. */
+        if (p->dir == SPEC_DIR_OUT)
+            fprintf(f, "    %s a%zu = 0;\n    rec++;\n", ct, i);
+        else
+            fprintf(f, "    %s a%zu = (%s)*rec++;\n", ct, i, ct);
         char v[32];
         snprintf(v, sizeof v, "a%zu", i);
         emit_port_check(f, spec, meta, i, v, v);
@@ -167,13 +172,18 @@ static void emit_call_and_outputs(FILE *f, const spec_t *spec, const trm_meta_t 
         if (spec->params[i].is_array)
             fprintf(f, "%sbuf%zu + %d", i ? ", " : "", i, TRH_GUARD);
         else
-            fprintf(f, "%sa%zu", i ? ", " : "", i);
+            fprintf(f, "%s%sa%zu", i ? ", " : "", spec->params[i].dir != SPEC_DIR_IN ? "&" : "", i);
     }
     fprintf(f, ");\n        slot->status = LGRT_OK;\n    }\n");
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
-        if (!p->is_array || p->dir == SPEC_DIR_IN)
+        if (p->dir == SPEC_DIR_IN)
             continue;
+        if (!p->is_array) { /* a scalar output through its pointer */
+            fprintf(f, "    *(int64_t *)((char *)slot + %zu) = (int64_t)a%zu;\n", trh_out_offset(spec, meta->nprobes, i),
+                    i);
+            continue;
+        }
         const char *ct = lg_type_ctype(p->type);
         fprintf(f, "    {\n        const %s *b = buf%zu + %d;\n", ct, i, TRH_GUARD);
         fprintf(f, "        int64_t *o = (int64_t *)((char *)slot + %zu);\n", trh_out_offset(spec, meta->nprobes, i));

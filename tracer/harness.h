@@ -5,6 +5,10 @@
 #ifndef LG_TRACER_HARNESS_H
 #define LG_TRACER_HARNESS_H
 
+/* Version of the generated harness and instrumentation; part of the build
+ * cache key, so bump it whenever generated code changes shape. */
+#define TRH_FORMAT "2"
+
 #include <stddef.h>
 #include <stdint.h>
 

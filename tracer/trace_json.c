@@ -121,8 +121,12 @@ void tracer_trace_print(const tracer_t *t, const tracer_trace_t *tr, FILE *out)
     const spec_t *spec = tracer_spec(t);
     for (size_t i = 0; i < spec->nparams && i < r->nout; i++) {
         const spec_param_t *p = &spec->params[i];
-        if (!p->is_array || p->dir == SPEC_DIR_IN)
+        if (p->dir == SPEC_DIR_IN)
             continue;
+        if (!p->is_array) {
+            fprintf(out, "%s: %lld\n", p->name, (long long)r->out[i].scalar);
+            continue;
+        }
         fprintf(out, "%s:", p->name);
         for (size_t k = 0; k < r->out[i].len && k < 32; k++)
             fprintf(out, " %lld", (long long)r->out[i].elems[k]);

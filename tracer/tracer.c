@@ -201,10 +201,15 @@ static void fill_result(tracer_t *t, run_result_t *r, const lgrt_slot_t *slot, c
     size_t np = t->build.meta->nprobes;
     for (size_t i = 0; i < t->spec->nparams; i++) {
         const spec_param_t *p = &t->spec->params[i];
-        if (!p->is_array || p->dir == SPEC_DIR_IN || i >= r->nout)
+        if (p->dir == SPEC_DIR_IN || i >= r->nout)
             continue;
-        memcpy(r->out[i].elems, (const char *)slot + trh_out_offset(t->spec, np, i), p->max_len * sizeof(int64_t));
-        r->out[i].len = p->max_len;
+        const char *src = (const char *)slot + trh_out_offset(t->spec, np, i);
+        if (p->is_array) {
+            memcpy(r->out[i].elems, src, p->max_len * sizeof(int64_t));
+            r->out[i].len = p->max_len;
+        } else {
+            memcpy(&r->out[i].scalar, src, sizeof(int64_t));
+        }
         r->out[i].valid = 1;
     }
 }
