@@ -92,7 +92,11 @@ typedef struct batch_run_cfg {
     const char *exe;                  /* the lgfuzz binary to run ("/proc/self/exe") */
     char *const *run_args;            /* extra `lgfuzz run` arguments; borrowed */
     size_t nrun_args;
-    const volatile sig_atomic_t *stop; /* SIGINT count: 1 forwards SIGINT, 2 or more SIGKILL */
+    /* Signals received (SIGINT, SIGTERM): the first makes the running
+     * kernels stop with SIGINT; another one at least a second later kills
+     * them (sooner ones are the same interrupt delivered twice, as
+     * `timeout` does to its process group). */
+    const volatile sig_atomic_t *stop;
     const lg_log_t *log;              /* progress; borrowed */
 } batch_run_cfg_t;
 

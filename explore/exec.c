@@ -227,7 +227,9 @@ static int process_one(explore_t *ex, batch_item_t *b, const tracer_trace_t *tr,
     int brings_new = cov_new || created || spectra_new || (path_new && ex->tree->depth_cap > n);
     if ((brings_new || b->origin == ORIGIN_SEED) && corpus_add(ex, b->in, fv, err))
         return LG_EIO;
-    return rtl_check(ex, b->in, tr, fv, brings_new, err);
+    /* Selective invocation asks about coverage and spectra only: a new path
+     * through the same branch directions is no reason to simulate. */
+    return rtl_check(ex, b->in, tr, fv, cov_new || spectra_new, err);
 }
 
 int exec_batch(explore_t *ex, lg_err_t *err)

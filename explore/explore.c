@@ -193,6 +193,17 @@ static int bootstrap(explore_t *ex, lg_err_t *err)
     return exec_batch(ex, err);
 }
 
+/* Solver or mutations for the next step. A timed run keeps the solver
+ * (learning and solving) to about half the time, so Z3 never starves
+ * native execution; a run bounded by --iterations flips a seeded coin, so
+ * it stays reproducible. */
+static int want_solver(explore_t *ex)
+{
+    if (ex->cfg.iterations)
+        return lg_rng_chance(&ex->rng, 0.6);
+    return ex->st.solver_ns <= ex->st.exec_ns + ex->st.mutate_ns;
+}
+
 int explore_run(explore_t *ex, lg_err_t *err)
 {
     lg_budget_start(&ex->budget, ex->cfg.budget_ns);
@@ -200,20 +211,26 @@ int explore_run(explore_t *ex, lg_err_t *err)
     while (rc == LG_OK && !should_stop(ex)) {
         /* PathFinder's solver and HeteroFuzz's mutations alternate; the
          * solver gets the larger share once it has something to solve. */
-        int use_solver = ex->solver && (ex->cfg.no_mutations || lg_rng_chance(&ex->rng, 0.6));
+        int use_solver = ex->solver && (ex->cfg.no_mutations || want_solver(ex));
+        uint64_t t0 = lg_now_ns();
         if (use_solver)
             generate_solver_step(ex);
+        ex->st.solver_ns += lg_now_ns() - t0;
         if (!use_solver || ex->nbatch == 0) {
             if (ex->cfg.no_mutations) {
                 input_t *in = input_create(ex->spec);
                 generate_random_input(ex, in, lg_rng_chance(&ex->rng, 0.5));
                 batch_add(ex, in, ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
             } else {
+                uint64_t tm = lg_now_ns();
                 generate_mutation_step(ex);
+                ex->st.mutate_ns += lg_now_ns() - tm;
             }
         }
         ex->st.iterations++;
+        t0 = lg_now_ns();
         rc = exec_batch(ex, err);
+        ex->st.exec_ns += lg_now_ns() - t0;
         report_plot_row(ex);
         report_progress(ex, 0);
         uint64_t now = lg_now_ns();

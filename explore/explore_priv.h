@@ -53,6 +53,7 @@ typedef struct explore_stats {
     uint64_t iterations, execs, crashes, hangs;
     uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
     uint64_t rtl_calls, rtl_errors;
+    uint64_t solver_ns, exec_ns, mutate_ns; /* time in each part of the loop */
     uint64_t last_plot_ns, last_progress_ns, last_save_ns;
     uint64_t plot_branches;
     size_t plot_divs;

@@ -1,0 +1,350 @@
+/* The batch scheduler: runs the kernels of a plan as child `lgfuzz run`
+ * processes, a fixed number at a time, and records how each one ended in
+ * its run.json. A child per kernel isolates crashes and build failures and
+ * lets the kernels use separate cores. */
+#include <errno.h>
+#include <fcntl.h>
+#include <json-c/json.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "batch.h"
+#include "common/alloc.h"
+#include "common/budget.h"
+#include "common/fsutil.h"
+
+/* How one kernel's child ended; kept by the scheduler until run.json. */
+typedef struct outcome {
+    pid_t pid;        /* > 0 while running */
+    int started;
+    int exit_code;    /* -1 when killed by a signal or never run */
+    int sig;          /* terminating signal, 0 when none */
+    uint64_t start_ns, end_ns;
+    char *error;      /* why it did not start; owned */
+} outcome_t;
+
+typedef struct sched {
+    const batch_plan_t *plan;
+    const batch_run_cfg_t *cfg;
+    outcome_t *o;
+    uint64_t t0;
+    size_t running;
+} sched_t;
+
+static const char *signal_name(int sig)
+{
+    static const struct {
+        int sig;
+        const char *name;
+    } names[] = {{SIGINT, "SIGINT"},   {SIGTERM, "SIGTERM"}, {SIGKILL, "SIGKILL"}, {SIGSEGV, "SIGSEGV"},
+                 {SIGABRT, "SIGABRT"}, {SIGBUS, "SIGBUS"},   {SIGFPE, "SIGFPE"},   {SIGILL, "SIGILL"},
+                 {SIGPIPE, "SIGPIPE"}, {SIGHUP, "SIGHUP"},   {SIGALRM, "SIGALRM"}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].sig == sig)
+            return names[i].name;
+    return "SIGNAL";
+}
+
+static double secs_since(const sched_t *s, uint64_t t)
+{
+    return (double)(t - s->t0) / 1e9;
+}
+
+static char *kernel_dir(const sched_t *s, size_t i)
+{
+    return lg_path_join(s->cfg->out_dir, s->plan->k[i].name);
+}
+
+static int save_json(const char *path, json_object *o, lg_err_t *err)
+{
+    const char *text = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
+    return lg_write_file_atomic(path, text, strlen(text), err);
+}
+
+static json_object *str_or_null(const char *s)
+{
+    return s ? json_object_new_string(s) : NULL;
+}
+
+/* run.json: what the batch asked of the kernel and how its child ended. */
+static int write_run_json(const sched_t *s, size_t i, lg_err_t *err)
+{
+    const batch_kernel_t *k = &s->plan->k[i];
+    const outcome_t *o = &s->o[i];
+    json_object *j = json_object_new_object();
+    json_object_object_add(j, "name", json_object_new_string(k->name));
+    json_object_object_add(j, "kernel", str_or_null(k->kernel));
+    json_object_object_add(j, "spec", json_object_new_string(k->spec));
+    json_object_object_add(j, "budget_seconds", json_object_new_double((double)k->budget_ns / 1e9));
+    json_object_object_add(j, "seed", json_object_new_uint64(k->seed));
+    json_object_object_add(j, "started", json_object_new_boolean(o->started));
+    json_object_object_add(j, "exit_code", o->started && !o->sig ? json_object_new_int(o->exit_code) : NULL);
+    json_object_object_add(j, "signal", o->sig ? json_object_new_string(signal_name(o->sig)) : NULL);
+    json_object_object_add(j, "wall_seconds",
+                           json_object_new_double(o->started ? (double)(o->end_ns - o->start_ns) / 1e9 : 0.0));
+    /* Relative to the start of the batch: shows how the job slots were used. */
+    json_object_object_add(j, "start_seconds", o->started ? json_object_new_double(secs_since(s, o->start_ns)) : NULL);
+    json_object_object_add(j, "end_seconds", o->started ? json_object_new_double(secs_since(s, o->end_ns)) : NULL);
+    json_object_object_add(j, "error", str_or_null(k->spec_error ? k->spec_error : o->error));
+    json_object_object_add(j, "spec_error", json_object_new_boolean(k->spec_error != NULL));
+    char *dir = kernel_dir(s, i);
+    int rc = lg_mkdirs(dir, err);
+    if (rc == LG_OK) {
+        char *path = lg_path_join(dir, "run.json");
+        rc = save_json(path, j, err);
+        free(path);
+    }
+    free(dir);
+    json_object_put(j);
+    return rc;
+}
+
+/* batch.json: the plan of this batch (or shard), so `lgfuzz report` can
+ * show the budgets every shard used. */
+static int write_batch_json(const sched_t *s, const char *status, lg_err_t *err)
+{
+    const batch_plan_t *p = s->plan;
+    json_object *j = json_object_new_object();
+    char shard[64];
+    snprintf(shard, sizeof shard, "%u/%u", p->shard.index, p->shard.count);
+    json_object_object_add(j, "status", json_object_new_string(status));
+    json_object_object_add(j, "shard", json_object_new_string(shard));
+    json_object_object_add(j, "kernels_total", json_object_new_uint64(p->n_all));
+    json_object_object_add(j, "jobs", json_object_new_uint64(p->jobs));
+    json_object_object_add(j, "seed", json_object_new_uint64(p->seed));
+    json_object_object_add(j, "budget_seconds", json_object_new_double((double)p->total_ns / 1e9));
+    json_object_object_add(j, "kernel_budget_seconds", json_object_new_double((double)p->kernel_ns / 1e9));
+    json_object_object_add(j, "wall_budget_seconds", json_object_new_double((double)p->wall_ns / 1e9));
+    json_object_object_add(j, "kernel_seconds", json_object_new_double((double)p->kernel_ns * (double)p->n / 1e9));
+    json_object_object_add(j, "wall_seconds", json_object_new_double(secs_since(s, lg_now_ns())));
+    json_object *names = json_object_new_array();
+    for (size_t i = 0; i < p->n; i++)
+        json_object_array_add(names, json_object_new_string(p->k[i].name));
+    json_object_object_add(j, "kernels", names);
+    json_object *args = json_object_new_array();
+    for (size_t i = 0; i < s->cfg->nrun_args; i++)
+        json_object_array_add(args, json_object_new_string(s->cfg->run_args[i]));
+    json_object_object_add(j, "run_args", args);
+    char *path = lg_path_join(s->cfg->out_dir, "batch.json");
+    int rc = save_json(path, j, err);
+    free(path);
+    json_object_put(j);
+    return rc;
+}
+
+/* argv of `lgfuzz run` for kernel i; the caller frees the strings 1..8 and
+ * the array. */
+static char **child_argv(const sched_t *s, size_t i, const char *dir)
+{
+    const batch_kernel_t *k = &s->plan->k[i];
+    char **av = lg_calloc(10 + s->cfg->nrun_args, sizeof *av);
+    size_t n = 0;
+    av[n++] = "lgfuzz";
+    av[n++] = "run";
+    av[n++] = lg_strdup(k->spec);
+    av[n++] = lg_strdup("--out");
+    av[n++] = lg_strdup(dir);
+    av[n++] = lg_strdup("--budget");
+    av[n++] = lg_asprintf("%llums", (unsigned long long)(k->budget_ns / 1000000ull));
+    av[n++] = lg_strdup("--seed");
+    av[n++] = lg_asprintf("%llu", (unsigned long long)k->seed);
+    for (size_t a = 0; a < s->cfg->nrun_args; a++)
+        av[n++] = s->cfg->run_args[a];
+    av[n] = NULL;
+    return av;
+}
+
+static void free_argv(char **av)
+{
+    for (size_t i = 2; i <= 8; i++)
+        free(av[i]);
+    free(av);
+}
+
+/* Forks the child of kernel i. Everything the child needs is prepared
+ * before fork, so between fork and exec it makes only async-signal-safe
+ * calls. */
+static int start_child(sched_t *s, size_t i, lg_err_t *err)
+{
+    outcome_t *o = &s->o[i];
+    char *dir = kernel_dir(s, i);
+    char *logp = lg_path_join(dir, "run.log");
+    char **av = NULL;
+    int logfd = -1, nullfd = -1, rc = lg_mkdirs(dir, err);
+    if (rc)
+        goto done;
+    logfd = open(logp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    nullfd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (logfd < 0 || nullfd < 0) {
+        rc = lg_err_set(err, LG_EIO, "%s: cannot open: %s", logfd < 0 ? logp : "/dev/null", strerror(errno));
+        goto done;
+    }
+    av = child_argv(s, i, dir);
+    pid_t pid = fork();
+    if (pid < 0) {
+        rc = lg_err_set(err, LG_ECHILD, "fork for %s: %s", s->plan->k[i].name, strerror(errno));
+        goto done;
+    }
+    if (pid == 0) {
+        if (dup2(nullfd, 0) < 0 || dup2(logfd, 1) < 0 || dup2(logfd, 2) < 0)
+            _exit(127);
+        execv(s->cfg->exe, av);
+        static const char msg[] = "lgfuzz batch: exec of lgfuzz failed\n";
+        ssize_t w = write(2, msg, sizeof msg - 1);
+        (void)w;
+        _exit(127);
+    }
+    o->pid = pid;
+    o->started = 1;
+    o->start_ns = lg_now_ns();
+    s->running++;
+done:
+    if (logfd >= 0)
+        close(logfd);
+    if (nullfd >= 0)
+        close(nullfd);
+    if (av)
+        free_argv(av);
+    free(logp);
+    free(dir);
+    return rc;
+}
+
+/* Reads back the finished kernel's directory for one progress line. */
+static void log_finished(const sched_t *s, size_t i)
+{
+    char *dir = kernel_dir(s, i);
+    batch_row_t row;
+    lg_err_t err;
+    if (batch_row_load(dir, &row, &err) == LG_OK) {
+        LG_INFO(s->cfg->log, "batch: [%7.1fs] done  %s: %s, %zu divergence%s%s%s", secs_since(s, lg_now_ns()),
+                row.name, row.status, row.divergences, row.divergences == 1 ? "" : "s", row.error ? ": " : "",
+                row.error ? row.error : "");
+        batch_row_free(&row);
+    } else {
+        LG_WARN(s->cfg->log, "batch: %s", err.msg);
+    }
+    free(dir);
+}
+
+static int finish(sched_t *s, size_t i, lg_err_t *err)
+{
+    int rc = write_run_json(s, i, err);
+    if (rc == LG_OK)
+        log_finished(s, i);
+    return rc;
+}
+
+/* Collects every child that has ended. */
+static int reap(sched_t *s, lg_err_t *err)
+{
+    for (size_t i = 0; i < s->plan->n; i++) {
+        outcome_t *o = &s->o[i];
+        int st;
+        if (o->pid <= 0)
+            continue;
+        pid_t r = waitpid(o->pid, &st, WNOHANG);
+        if (r == 0 || (r < 0 && errno == EINTR))
+            continue;
+        o->end_ns = lg_now_ns();
+        o->pid = 0;
+        s->running--;
+        if (r < 0) {
+            o->exit_code = -1;
+            o->error = lg_asprintf("waitpid: %s", strerror(errno));
+        } else if (WIFSIGNALED(st)) {
+            o->exit_code = -1;
+            o->sig = WTERMSIG(st);
+        } else {
+            o->exit_code = WEXITSTATUS(st);
+        }
+        int rc = finish(s, i, err);
+        if (rc)
+            return rc;
+    }
+    return LG_OK;
+}
+
+static void forward(sched_t *s, int sig)
+{
+    for (size_t i = 0; i < s->plan->n; i++)
+        if (s->o[i].pid > 0)
+            kill(s->o[i].pid, sig);
+}
+
+/* Starts kernel i, or records why it could not start (a spec that does
+ * not load, a failed fork); only a batch directory that cannot be written
+ * is an error. */
+static int launch(sched_t *s, size_t i, lg_err_t *err)
+{
+    const batch_kernel_t *k = &s->plan->k[i];
+    if (k->spec_error)
+        return finish(s, i, err);
+    LG_INFO(s->cfg->log, "batch: [%7.1fs] start %s (budget %.1fs, seed %llu)", secs_since(s, lg_now_ns()), k->name,
+            (double)k->budget_ns / 1e9, (unsigned long long)k->seed);
+    lg_err_t serr;
+    int rc = start_child(s, i, &serr);
+    if (rc == LG_EIO)
+        return lg_err_set(err, rc, "%s", serr.msg);
+    if (rc) {
+        s->o[i].error = lg_strdup(serr.msg);
+        return finish(s, i, err);
+    }
+    return LG_OK;
+}
+
+static void nap(void)
+{
+    struct timespec ts = {0, 50 * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+int batch_run(const batch_plan_t *plan, const batch_run_cfg_t *cfg, lg_err_t *err)
+{
+    sched_t s = {plan, cfg, lg_calloc(plan->n ? plan->n : 1, sizeof(outcome_t)), lg_now_ns(), 0};
+    int rc = lg_mkdirs(cfg->out_dir, err);
+    if (rc == LG_OK)
+        rc = write_batch_json(&s, "running", err);
+    size_t next = 0;
+    int seen = 0;
+    uint64_t first_stop_ns = 0;
+    /* Polling (rather than blocking in waitpid) sees a SIGINT that lands
+     * between the check and the wait within 50 ms. */
+    while (rc == LG_OK && (next < plan->n || s.running > 0)) {
+        int stop = cfg->stop ? (int)*cfg->stop : 0;
+        uint64_t now = lg_now_ns();
+        if (stop > seen && (!seen || now - first_stop_ns >= 1000000000ull)) {
+            LG_INFO(cfg->log, "batch: interrupted; %s %zu running kernel%s", seen ? "killing" : "stopping",
+                    s.running, s.running == 1 ? "" : "s");
+            forward(&s, seen ? SIGKILL : SIGINT);
+            first_stop_ns = seen ? first_stop_ns : now;
+        }
+        seen = stop;
+        while (rc == LG_OK && !stop && s.running < plan->jobs && next < plan->n)
+            rc = launch(&s, next++, err);
+        while (rc == LG_OK && stop && next < plan->n)
+            rc = finish(&s, next++, err);
+        if (rc == LG_OK)
+            rc = reap(&s, err);
+        if (s.running > 0)
+            nap();
+    }
+    if (rc) {
+        /* The batch directory is unusable; do not leave children behind. */
+        forward(&s, SIGKILL);
+        for (size_t i = 0; i < plan->n; i++)
+            if (s.o[i].pid > 0)
+                waitpid(s.o[i].pid, NULL, 0);
+    } else {
+        rc = write_batch_json(&s, cfg->stop && *cfg->stop ? "interrupted" : "complete", err);
+    }
+    for (size_t i = 0; i < plan->n; i++)
+        free(s.o[i].error);
+    free(s.o);
+    return rc;
+}
