@@ -1,6 +1,6 @@
 /* File-system helpers used across components: whole-file reads, atomic
- * writes (temp file + fsync + rename, so an interrupted run never leaves a
- * half-written file), recursive mkdir, path joining, content hashing for
+ * writes (temp file + rename, so an interrupted or crashed run never leaves
+ * a half-written file; not synced against power loss), recursive mkdir, path joining, content hashing for
  * build caches, and the per-user cache directory. */
 #ifndef LG_FSUTIL_H
 #define LG_FSUTIL_H

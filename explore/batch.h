@@ -98,6 +98,10 @@ typedef struct batch_run_cfg {
      * `timeout` does to its process group). */
     const volatile sig_atomic_t *stop;
     const lg_log_t *log;              /* progress; borrowed */
+    /* Watchdog: a kernel still running grace_ns after its budget (counted
+     * from its start, so builds use the grace) gets SIGINT, and SIGKILL
+     * after another grace_ns. 0 disables it. */
+    uint64_t grace_ns;
 } batch_run_cfg_t;
 
 /* Runs each kernel of plan as `lgfuzz run SPEC --out DIR/<name> --budget

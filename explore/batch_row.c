@@ -158,7 +158,9 @@ static void classify(batch_row_t *row, json_object *run, json_object *stats, con
         row->error = lg_strdup(run_error);
     } else if (sig) {
         row->status = "crashed";
-        row->error = lg_asprintf("lgfuzz run killed by %s", sig);
+        row->error = get_str(run, "watchdog")
+                         ? lg_asprintf("killed by %s from the batch watchdog after overrunning its budget", sig)
+                         : lg_asprintf("lgfuzz run killed by %s", sig);
     } else if (!stats) {
         row->status = get_u64(run, "exit_code") == 2 ? "build-failed" : "failed";
         row->error = log_error(dir);
@@ -174,6 +176,9 @@ static void classify(batch_row_t *row, json_object *run, json_object *stats, con
     } else {
         row->status = row->divergences ? "divergent" : "ok";
     }
+    const char *wd = get_str(run, "watchdog");
+    if (wd && !row->error)
+        row->error = lg_asprintf("overran its budget; the batch watchdog sent %s", wd);
 }
 
 static void fill_figures(batch_row_t *row, json_object *run, json_object *stats)

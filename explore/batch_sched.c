@@ -24,6 +24,7 @@ typedef struct outcome {
     int started;
     int exit_code;    /* -1 when killed by a signal or never run */
     int sig;          /* terminating signal, 0 when none */
+    int watchdog;     /* the last signal the watchdog sent, 0 when none */
     uint64_t start_ns, end_ns;
     char *error;      /* why it did not start; owned */
 } outcome_t;
@@ -91,6 +92,7 @@ static int write_run_json(const sched_t *s, size_t i, lg_err_t *err)
     json_object_object_add(j, "start_seconds", o->started ? json_object_new_double(secs_since(s, o->start_ns)) : NULL);
     json_object_object_add(j, "end_seconds", o->started ? json_object_new_double(secs_since(s, o->end_ns)) : NULL);
     json_object_object_add(j, "error", str_or_null(k->spec_error ? k->spec_error : o->error));
+    json_object_object_add(j, "watchdog", o->watchdog ? json_object_new_string(signal_name(o->watchdog)) : NULL);
     json_object_object_add(j, "spec_error", json_object_new_boolean(k->spec_error != NULL));
     char *dir = kernel_dir(s, i);
     int rc = lg_mkdirs(dir, err);
@@ -270,6 +272,30 @@ static int reap(sched_t *s, lg_err_t *err)
     return LG_OK;
 }
 
+/* `lgfuzz run` checks its budget between steps; a step that never ends
+ * (or a build that hangs) would hold a job slot for ever without this. */
+static void watchdog(sched_t *s)
+{
+    uint64_t grace = s->cfg->grace_ns, now = lg_now_ns();
+    for (size_t i = 0; grace && i < s->plan->n; i++) {
+        outcome_t *o = &s->o[i];
+        uint64_t limit = s->plan->k[i].budget_ns + grace;
+        int sig = 0;
+        if (o->pid <= 0 || now < o->start_ns)
+            continue;
+        if (o->watchdog == 0 && now - o->start_ns > limit)
+            sig = SIGINT;
+        else if (o->watchdog == SIGINT && now - o->start_ns > limit + grace)
+            sig = SIGKILL;
+        if (!sig)
+            continue;
+        LG_WARN(s->cfg->log, "batch: %s is %.1fs past its budget; sending %s", s->plan->k[i].name,
+                (double)(now - o->start_ns - s->plan->k[i].budget_ns) / 1e9, signal_name(sig));
+        kill(o->pid, sig);
+        o->watchdog = sig;
+    }
+}
+
 static void forward(sched_t *s, int sig)
 {
     for (size_t i = 0; i < s->plan->n; i++)
@@ -329,6 +355,7 @@ int batch_run(const batch_plan_t *plan, const batch_run_cfg_t *cfg, lg_err_t *er
             rc = launch(&s, next++, err);
         while (rc == LG_OK && stop && next < plan->n)
             rc = finish(&s, next++, err);
+        watchdog(&s);
         if (rc == LG_OK)
             rc = reap(&s, err);
         if (s.running > 0)

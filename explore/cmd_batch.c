@@ -26,6 +26,8 @@ static const char usage[] =
     "                               and the kernel's directory name\n"
     "  --shard I/N                  run only the I-th (1-based) of N round-robin slices of the\n"
     "                               kernel list sorted by name; merge shards with lgfuzz report\n"
+    "  --grace DURATION             a kernel still running this long after its budget gets\n"
+    "                               SIGINT, and SIGKILL after as long again (default 10m)\n"
     "  --json                       print the summary as JSON instead of Markdown\n"
     "  -q, --quiet                  no progress on stderr\n\n"
     "lgfuzz run options passed to every kernel: --rtl MODE, --schedule S, --iterations N,\n"
@@ -64,6 +66,7 @@ static const struct {
 
 typedef struct batch_args {
     batch_plan_cfg_t plan;
+    uint64_t grace_ns;
     const char *out;
     int json, quiet, have_total, have_per;
     char **specs; /* borrowed from argv; array owned */
@@ -135,6 +138,8 @@ static int parse_opt(batch_args_t *a, int argc, char **argv, int *i)
     } else if (strcmp(o, "--budget-per-kernel") == 0) {
         rc = parse_duration(o, v, &a->plan.per_kernel_ns);
         a->have_per = 1;
+    } else if (strcmp(o, "--grace") == 0) {
+        rc = parse_duration(o, v, &a->grace_ns);
     } else if (strcmp(o, "--jobs") == 0 || strcmp(o, "-j") == 0) {
         if (parse_uint(v, 1024, &u) || u == 0)
             return cli_usage_error("batch", "--jobs needs an integer from 1 to 1024");
@@ -183,7 +188,7 @@ static int parse_args(int argc, char **argv, batch_args_t *a)
 /* Runs the plan, then summarises the batch directory. */
 static int run_and_report(const batch_plan_t *plan, const batch_args_t *a, const lg_log_t *log)
 {
-    batch_run_cfg_t rcfg = {a->out, "/proc/self/exe", a->run_args, a->nrun_args, &stop_count, log};
+    batch_run_cfg_t rcfg = {a->out, "/proc/self/exe", a->run_args, a->nrun_args, &stop_count, log, a->grace_ns};
     lg_err_t err;
     int rc = batch_run(plan, &rcfg, &err);
     batch_summary_t *sum = batch_summary_create();
@@ -216,6 +221,7 @@ int cmd_batch(int argc, char **argv)
     memset(&a, 0, sizeof a);
     a.plan.per_kernel_ns = 60ull * 1000000000ull;
     a.plan.jobs = 1;
+    a.grace_ns = 600ull * 1000000000ull;
     a.plan.seed = 1;
     a.plan.shard.index = a.plan.shard.count = 1;
     a.out = "out/batch";

@@ -11,6 +11,7 @@
 #include "common/budget.h"
 #include "common/spec.h"
 #include "explore/explore.h"
+#include "guard/guard.h"
 
 static const char usage[] =
     "usage: lgfuzz run SPEC [options]\n\n"
@@ -27,6 +28,7 @@ static const char usage[] =
     "  --no-spectra          spectra probes give no feedback and no targets\n"
     "  --no-selective        send every input to the RTL (same as --rtl always)\n"
     "  --no-mutations        no HeteroFuzz mutations beside the solver\n"
+    "  --no-guard            do not derive the kernel precondition (guards/) at the end\n"
     "  -q, --quiet           no progress output\n\n"
     "Exit codes: 0 no divergence, 1 divergences found (listed on stdout),\n"
     "2 usage error, invalid spec, or a build failure of the kernel or RTL.\n";
@@ -102,6 +104,8 @@ static int parse_args(int argc, char **argv, explore_cfg_t *cfg, const char **sp
             cfg->no_selective = 1;
         } else if (strcmp(a, "--no-mutations") == 0) {
             cfg->no_mutations = 1;
+        } else if (strcmp(a, "--no-guard") == 0) {
+            /* read by write_guard */
         } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
             cfg->progress = 0;
         } else if (a[0] == '-') {
@@ -119,6 +123,27 @@ static int parse_args(int argc, char **argv, explore_cfg_t *cfg, const char **sp
     if (cfg->no_synth && cfg->no_mutations)
         return cli_usage_error("run", "--no-synth and --no-mutations together leave nothing to generate inputs");
     return LG_EXIT_OK;
+}
+
+/* Derives OUT/guards/ from the finished run (lgfuzz guard with its
+ * defaults); a failure is a warning, the run itself succeeded. */
+static void write_guard(int argc, char **argv, const explore_cfg_t *cfg, const lg_log_t *log)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--no-guard") == 0)
+            return;
+    guard_cfg_t gc;
+    guard_cfg_default(&gc);
+    gc.seed = cfg->seed;
+    gc.log = log;
+    guard_report_t rep;
+    lg_err_t err;
+    if (guard_derive(cfg->out_dir, &gc, &rep, &err))
+        fprintf(stderr, "lgfuzz run: warning: no guard written: %s\n", err.msg);
+    else if (cfg->progress)
+        fprintf(stderr, "lgfuzz: guard %s (precision %.4f, recall %.4f on %llu fresh inputs) in %s\n", rep.formula,
+                rep.fig.precision, rep.fig.recall, (unsigned long long)rep.fig.valid_inputs, rep.dir);
+    guard_report_free(&rep);
 }
 
 int cmd_run(int argc, char **argv)
@@ -157,6 +182,8 @@ int cmd_run(int argc, char **argv)
         return err.code == LG_EIO || err.code == LG_ECHILD ? LG_EXIT_USAGE : LG_EXIT_USAGE;
     }
     rc = explore_run(ex, &err);
+    if (rc == LG_OK && !stop_requested)
+        write_guard(argc, argv, &cfg, &log);
     explore_summary_t sum;
     explore_get_summary(ex, &sum);
     if (stop_requested && cfg.progress)

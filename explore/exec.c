@@ -107,20 +107,19 @@ static void track_features(explore_t *ex, const int64_t *fv)
     ex->feat_seen = 1;
 }
 
-/* The probes on their rare side in this run, the part of a divergence's
- * dedup key that tells causes apart: "width:sum" when it fired and firing
- * is rare, "!port:data" when it stayed quiet and quiet is rare. */
-static size_t rare_probes(explore_t *ex, const tracer_trace_t *tr, const char **names, size_t cap)
+/* The spectra probes that fired in this run: the part of a divergence's
+ * dedup key that tells causes apart (a wrapped accumulator fires width:sum,
+ * a truncated port fires port:data). The fired set is a property of the
+ * input alone; a key built from each probe's currently rare side would
+ * shift as the counts change and merge different causes. */
+static size_t fired_probes(explore_t *ex, const tracer_trace_t *tr, const char **names, size_t cap)
 {
     size_t n = 0;
     if (ex->cfg.no_spectra)
         return 0;
-    for (size_t i = 0; i < ex->nprobes && n < cap; i++) {
-        int fired = tr->fired[i] != 0;
-        if (!probes_is_rare(ex->probes, i, fired))
-            continue;
-        names[n++] = fired ? ex->probe_info[i].name : ex->quiet_names[i];
-    }
+    for (size_t i = 0; i < ex->nprobes && n < cap; i++)
+        if (tr->fired[i])
+            names[n++] = ex->probe_info[i].name;
     return n;
 }
 
@@ -150,7 +149,7 @@ static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr,
         classes[i] = syms.v[i].cls;
     labels_add(ex->labels, n ? LABEL_UNSAFE : LABEL_SAFE, in, classes, n < 16 ? n : 16, &ex->rng);
     const char *probes[256];
-    size_t np = rare_probes(ex, tr, probes, 256);
+    size_t np = fired_probes(ex, tr, probes, 256);
     int rc = LG_OK;
     for (size_t i = 0; i < n && rc == LG_OK; i++) {
         int is_new = 0;

@@ -23,9 +23,7 @@ static void coverage_init(explore_t *ex)
 {
     ex->sites = tracer_sites(ex->tracer, &ex->nsites);
     ex->probe_info = tracer_probes(ex->tracer, &ex->nprobes);
-    ex->quiet_names = lg_calloc(ex->nprobes ? ex->nprobes : 1, sizeof *ex->quiet_names);
-    for (size_t i = 0; i < ex->nprobes; i++)
-        ex->quiet_names[i] = lg_asprintf("!%s", ex->probe_info[i].name);
+
     uint32_t maxid = 0;
     for (size_t i = 0; i < ex->nsites; i++)
         if (ex->sites[i].id > maxid)
@@ -149,9 +147,6 @@ void explore_destroy(explore_t *ex)
     tracer_destroy(ex->tracer);
     run_result_destroy(ex->rtl_res);
     features_destroy(ex->fs);
-    for (size_t i = 0; ex->quiet_names && i < ex->nprobes; i++)
-        free(ex->quiet_names[i]);
-    free(ex->quiet_names);
     free(ex->cov_offset);
     free(ex->covered);
     free(ex->path_hashes);
@@ -164,7 +159,7 @@ void explore_destroy(explore_t *ex)
     free(ex);
 }
 
-static int should_stop(const explore_t *ex)
+int explore_should_stop(const explore_t *ex)
 {
     if (ex->cfg.stop && *ex->cfg.stop)
         return 1;
@@ -208,7 +203,7 @@ int explore_run(explore_t *ex, lg_err_t *err)
 {
     lg_budget_start(&ex->budget, ex->cfg.budget_ns);
     int rc = bootstrap(ex, err);
-    while (rc == LG_OK && !should_stop(ex)) {
+    while (rc == LG_OK && !explore_should_stop(ex)) {
         /* PathFinder's solver and HeteroFuzz's mutations alternate; the
          * solver gets the larger share once it has something to solve. */
         int use_solver = ex->solver && (ex->cfg.no_mutations || want_solver(ex));

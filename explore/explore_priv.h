@@ -84,7 +84,6 @@ struct explore {
     size_t nsites;
     const tracer_probe_t *probe_info;
     size_t nprobes;
-    char **quiet_names;       /* per probe: "!<name>" */
     size_t *cov_offset;       /* per site: index of its first direction in covered */
     uint8_t *covered;
     uint64_t branches_total, branches_covered;
@@ -114,6 +113,10 @@ struct explore {
     char sitebuf[512];
     const char *status;       /* "running", "complete", "interrupted", "failed" */
 };
+
+/* explore.c: 1 once the budget, the iteration count or a signal says stop;
+ * long steps check it between pieces of work. */
+int explore_should_stop(const explore_t *ex);
 
 /* exec.c */
 int exec_batch(explore_t *ex, lg_err_t *err);

@@ -236,7 +236,7 @@ void generate_solver_step(explore_t *ex)
 {
     if (!ex->ncorpus)
         return;
-    for (int q = 0; q < SOLVES_PER_STEP; q++) {
+    for (int q = 0; q < SOLVES_PER_STEP && !explore_should_stop(ex); q++) {
         if (lg_rng_chance(&ex->rng, 0.4) && target_probe(ex))
             continue;
         tree_node_t *node = pick_node(ex);

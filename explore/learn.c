@@ -85,7 +85,7 @@ void learn_node(explore_t *ex, tree_node_t *node)
 void learn_prefix(explore_t *ex, tree_node_t *node)
 {
     int calls = 0;
-    for (tree_node_t *c = node; c->parent && calls < LEARN_PER_PREFIX; c = c->parent) {
+    for (tree_node_t *c = node; c->parent && calls < LEARN_PER_PREFIX && !explore_should_stop(ex); c = c->parent) {
         tree_node_t *p = c->parent;
         if (p->nedges < 2 || p->nondet)
             continue;

@@ -9,71 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
 #include "common/alloc.h"
 #include "common/features.h"
 #include "common/input.h"
 #include "common/spec.h"
 #include "synth/expr.h"
-
-typedef struct planted {
-    char *id, *cls, *witness;
-} planted_t;
-
-static const char *map_get(yaml_document_t *doc, yaml_node_t *map, const char *key)
-{
-    if (!map || map->type != YAML_MAPPING_NODE)
-        return NULL;
-    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = yaml_document_get_node(doc, p->key), *v = yaml_document_get_node(doc, p->value);
-        if (k->type == YAML_SCALAR_NODE && strcmp((char *)k->data.scalar.value, key) == 0)
-            return v->type == YAML_SCALAR_NODE ? (const char *)v->data.scalar.value : "";
-    }
-    return NULL;
-}
-
-static yaml_node_t *map_node(yaml_document_t *doc, yaml_node_t *map, const char *key)
-{
-    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = yaml_document_get_node(doc, p->key);
-        if (k->type == YAML_SCALAR_NODE && strcmp((char *)k->data.scalar.value, key) == 0)
-            return yaml_document_get_node(doc, p->value);
-    }
-    return NULL;
-}
-
-static planted_t *load_expected(const char *path, size_t *n)
-{
-    *n = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    yaml_parser_t parser;
-    yaml_document_t doc;
-    yaml_parser_initialize(&parser);
-    yaml_parser_set_input_file(&parser, f);
-    planted_t *v = NULL;
-    if (yaml_parser_load(&parser, &doc)) {
-        yaml_node_t *root = yaml_document_get_root_node(&doc);
-        yaml_node_t *divs = root && root->type == YAML_MAPPING_NODE ? map_node(&doc, root, "divergences") : NULL;
-        if (divs && divs->type == YAML_SEQUENCE_NODE) {
-            size_t cnt = (size_t)(divs->data.sequence.items.top - divs->data.sequence.items.start);
-            v = lg_calloc(cnt ? cnt : 1, sizeof *v);
-            for (size_t i = 0; i < cnt; i++) {
-                yaml_node_t *d = yaml_document_get_node(&doc, divs->data.sequence.items.start[i]);
-                v[i].id = lg_strdup(map_get(&doc, d, "id"));
-                v[i].cls = lg_strdup(map_get(&doc, d, "class"));
-                v[i].witness = lg_strdup(map_get(&doc, d, "witness"));
-            }
-            *n = cnt;
-        }
-        yaml_document_delete(&doc);
-    }
-    yaml_parser_delete(&parser);
-    fclose(f);
-    return v;
-}
+#include "tests/kernels/kexpected.h"
 
 int main(int argc, char **argv)
 {
@@ -89,12 +31,13 @@ int main(int argc, char **argv)
         return 2;
     }
     features_t *fs = features_create(spec);
-    size_t np = 0;
-    planted_t *pl = none ? NULL : load_expected(argv[2], &np);
-    if (!none && !pl) {
-        fprintf(stderr, "%s: cannot read planted divergences\n", argv[2]);
+    kexp_t *exp = none ? NULL : kexp_load(argv[2], &err);
+    if (!none && !exp) {
+        fprintf(stderr, "%s\n", err.msg);
         return 2;
     }
+    size_t np = exp ? exp->ndivs : 0;
+    const kexp_div_t *pl = exp ? exp->divs : NULL;
     int *found = lg_calloc(np ? np : 1, sizeof *found);
     char *root = lg_asprintf("%s/divergences", argv[3]);
     DIR *d = opendir(root);
@@ -139,11 +82,8 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < np; i++) {
         printf("%-28s %-20s %s\n", pl[i].id, pl[i].cls, found[i] ? "found" : "MISSING");
         ok &= found[i];
-        free(pl[i].id);
-        free(pl[i].cls);
-        free(pl[i].witness);
     }
-    free(pl);
+    kexp_destroy(exp);
     free(found);
     free(fv);
     free(root);
