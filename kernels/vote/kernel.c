@@ -8,7 +8,7 @@
 int32_t vote(const uint8_t *lab, int32_t *hist, int32_t k)
 {
     int32_t bins[16];
-#pragma HLS array_partition variable=bins off
+#pragma HLS bind_storage variable=bins type=ram_t2p
     for (int c = 0; c < 16; c++)
         bins[c] = 0;
     for (int i = 0; i < k; i++) {
