@@ -18,7 +18,8 @@ static const char usage[] =
     "Fuzzes the C kernel of SPEC against its RTL and writes every distinct divergence\n"
     "(input, both sides' outputs, waveform, reproducer) to the output directory.\n\n"
     "options:\n"
-    "  --budget DURATION     stop after this long (30s, 5m, 1h; default 60s)\n"
+    "  --budget DURATION     total time (30s, 5m, 1h; default 60s), including the guard\n"
+    "                        derivation at the end (a quarter of it, at most 20s)\n"
     "  --iterations N        stop after N generation steps instead (reproducible with --seed)\n"
     "  --out DIR             output directory (default out/<kernel>); an existing run resumes\n"
     "  --seed N              random seed (default 1)\n"
@@ -105,7 +106,7 @@ static int parse_args(int argc, char **argv, explore_cfg_t *cfg, const char **sp
         } else if (strcmp(a, "--no-mutations") == 0) {
             cfg->no_mutations = 1;
         } else if (strcmp(a, "--no-guard") == 0) {
-            /* read by write_guard */
+            /* handled by guard_wanted */
         } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
             cfg->progress = 0;
         } else if (a[0] == '-') {
@@ -127,14 +128,34 @@ static int parse_args(int argc, char **argv, explore_cfg_t *cfg, const char **sp
 
 /* Derives OUT/guards/ from the finished run (lgfuzz guard with its
  * defaults); a failure is a warning, the run itself succeeded. */
-static void write_guard(int argc, char **argv, const explore_cfg_t *cfg, const lg_log_t *log)
+static int guard_wanted(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--no-guard") == 0)
-            return;
+            return 0;
+    return 1;
+}
+
+/* With guards on, --budget bounds the whole command: the guard derivation
+ * gets a quarter of it (at most its usual 20 s), exploration the rest.
+ * Returns the guard's share and shortens cfg->budget_ns by it. */
+static uint64_t split_budget(explore_cfg_t *cfg)
+{
+    const uint64_t cap = 20ull * 1000000000ull;
+    if (!cfg->budget_ns)
+        return 0;
+    uint64_t g = cfg->budget_ns / 4 < cap ? cfg->budget_ns / 4 : cap;
+    cfg->budget_ns -= g;
+    return g;
+}
+
+static void write_guard(const explore_cfg_t *cfg, uint64_t budget_ns, const lg_log_t *log)
+{
     guard_cfg_t gc;
     guard_cfg_default(&gc);
     gc.seed = cfg->seed;
+    if (budget_ns)
+        gc.budget_ns = budget_ns;
     gc.log = log;
     guard_report_t rep;
     lg_err_t err;
@@ -159,6 +180,9 @@ int cmd_run(int argc, char **argv)
     int rc = parse_args(argc, argv, &cfg, &spec_path, &out);
     if (rc)
         return rc;
+    /* A guard needs the RTL's verdicts; with --rtl never there are none. */
+    int guard = guard_wanted(argc, argv) && cfg.rtl != EXPLORE_RTL_NEVER;
+    uint64_t guard_ns = guard ? split_budget(&cfg) : 0;
     lg_err_t err;
     spec_t *spec = spec_load(spec_path, &err);
     if (!spec) {
@@ -179,11 +203,11 @@ int cmd_run(int argc, char **argv)
     if (!ex) {
         fprintf(stderr, "lgfuzz run: %s\n", err.msg);
         spec_destroy(spec);
-        return err.code == LG_EIO || err.code == LG_ECHILD ? LG_EXIT_USAGE : LG_EXIT_USAGE;
+        return LG_EXIT_USAGE;
     }
     rc = explore_run(ex, &err);
-    if (rc == LG_OK && !stop_requested)
-        write_guard(argc, argv, &cfg, &log);
+    if (rc == LG_OK && !stop_requested && guard && spec->has_rtl)
+        write_guard(&cfg, guard_ns, &log);
     explore_summary_t sum;
     explore_get_summary(ex, &sum);
     if (stop_requested && cfg.progress)

@@ -1,0 +1,363 @@
+/* The derivation loop behind `lgfuzz guard` and the end of `lgfuzz run`:
+ * load a finished run's labelled inputs, settle the unlabelled ones on both
+ * sides, then learn a conjunction, validate it on fresh inputs and feed the
+ * counter-examples back until the validation precision is 1.0 (with the
+ * recall target met) or the rounds or the budget end. */
+#include <json-c/json.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/alloc.h"
+#include "common/budget.h"
+#include "common/fsutil.h"
+#include "guard_priv.h"
+
+#ifndef LGFUZZ_DATA_DIR
+#define LGFUZZ_DATA_DIR "."
+#endif
+
+/* Recall at which a round with precision 1.0 ends the refinement. Below
+ * 1.0 because inputs that agree by coincidence (out-of-width elements
+ * whose truncations cancel) are safe yet follow no simple clause. */
+#define GUARD_RECALL_TARGET 0.95
+/* Candidates per synth stage: bounds a learning call by work rather than
+ * wall time, so equal seeds give equal guards. */
+#define GUARD_STAGE_CANDIDATES 60000ull
+/* Deterministic Z3 budget per check (about 20 ms): boundary queries are
+ * few and simple, and a hard one is better skipped than waited for. */
+#define GUARD_SOLVER_RLIMIT 20000ull
+
+void guard_cfg_default(guard_cfg_t *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->seed = 1;
+    cfg->budget_ns = 20ull * 1000000000ull;
+    cfg->max_rounds = 6;
+    cfg->max_samples = 200;
+    cfg->max_clauses = 8;
+    cfg->nrandom = 3000;
+    cfg->nboundary = 6;
+}
+
+void guard_report_free(guard_report_t *r)
+{
+    if (!r)
+        return;
+    free(r->kernel);
+    free(r->formula);
+    free(r->dir);
+    memset(r, 0, sizeof *r);
+}
+
+typedef struct deriver {
+    const guard_cfg_t *cfg;
+    spec_t *spec;
+    features_t *fs;
+    runner_t run;
+    labelset_t ls;
+    synth_t *synth;
+    solver_t *solver;
+    int64_t *consts;
+    size_t nconsts;
+    lg_rng_t rng;
+    lg_log_t quiet;
+    const lg_log_t *log;
+} deriver_t;
+
+/* The spec path a run recorded in its stats.json. */
+static char *run_spec_path(const char *run_dir, lg_err_t *err)
+{
+    char *path = lg_path_join(run_dir, "stats.json");
+    char *text = lg_read_file(path, NULL, err), *spec = NULL;
+    if (!text) {
+        lg_err_set(err, LG_EINVAL, "%s: not an lgfuzz run directory (no readable stats.json)", run_dir);
+        free(path);
+        return NULL;
+    }
+    json_object *o = json_tokener_parse(text), *s = NULL;
+    if (o && json_object_object_get_ex(o, "spec", &s) && json_object_is_type(s, json_type_string))
+        spec = lg_strdup(json_object_get_string(s));
+    else
+        lg_err_set(err, LG_EINVAL, "%s: no \"spec\" string naming the kernel spec", path);
+    json_object_put(o);
+    free(text);
+    free(path);
+    return spec;
+}
+
+/* Constants synth may place in clauses beside its grammar pool: the
+ * kernel's comparison constants and the RTL's depths and widths, with
+ * their neighbours (a depth D gives `len <= D`, a width w `x <= 2^w - 1`). */
+static void collect_consts(deriver_t *d)
+{
+    size_t nk = 0, cap = 0;
+    const int64_t *k = tracer_constants(d->run.tracer, &nk);
+    for (size_t i = 0; i < nk; i++) {
+        lg_grow((void **)&d->consts, &cap, d->nconsts + 1, sizeof *d->consts);
+        d->consts[d->nconsts++] = k[i];
+    }
+    const spec_t *s = d->spec;
+    for (size_t i = 0; i < s->nparams; i++) {
+        int64_t v[3] = {0, 0, 0};
+        size_t nv = 0;
+        if (s->ifaces[i].has_depth)
+            v[nv++] = (int64_t)s->ifaces[i].depth;
+        if (s->ifaces[i].width > 0 && s->ifaces[i].width < 63) {
+            v[nv++] = ((int64_t)1 << s->ifaces[i].width) - 1;
+            v[nv++] = (int64_t)1 << s->ifaces[i].width;
+        }
+        for (size_t j = 0; j < nv; j++) {
+            lg_grow((void **)&d->consts, &cap, d->nconsts + 1, sizeof *d->consts);
+            d->consts[d->nconsts++] = v[j];
+        }
+    }
+    for (size_t i = 0; i < s->nwidths; i++) {
+        if (s->widths[i].width.bits >= 63)
+            continue;
+        int b = s->widths[i].width.bits - (s->widths[i].width.is_signed ? 1 : 0);
+        lg_grow((void **)&d->consts, &cap, d->nconsts + 2, sizeof *d->consts);
+        d->consts[d->nconsts++] = ((int64_t)1 << b) - 1;
+        d->consts[d->nconsts++] = (int64_t)1 << b;
+    }
+}
+
+static int open_all(deriver_t *d, const char *run_dir, lg_err_t *err)
+{
+    char *spec_path = run_spec_path(run_dir, err);
+    if (!spec_path)
+        return LG_EINVAL;
+    d->spec = spec_load(spec_path, err);
+    free(spec_path);
+    if (!d->spec)
+        return LG_EINVAL;
+    d->fs = features_create(d->spec);
+    labelset_init(&d->ls, d->fs);
+    int rc = runner_open(&d->run, d->spec, d->log, err);
+    if (rc)
+        return rc;
+    synth_cfg_t sc;
+    synth_cfg_default(&sc);
+    sc.fs = d->fs;
+    sc.seed = d->cfg->seed;
+    sc.max_samples = d->cfg->max_samples;
+    sc.mcc_threshold = 0.95;
+    sc.stage_candidates = GUARD_STAGE_CANDIDATES;
+    sc.stage_time_ns = 10ull * 1000000000ull;
+    /* One stage, the clause grammar: the explorer's staged grammars would
+     * return the first perfect separator of an early stage, typically an
+     * element trick that fits the few safe examples of a run, where a guard
+     * wants the aggregate clause a user would write. */
+    char *g3 = lg_asprintf("%s/guard/clauses.yaml", LGFUZZ_DATA_DIR);
+    const char *stages[1] = {g3};
+    sc.grammar_files = stages;
+    sc.ngrammar_files = 1;
+    d->synth = synth_create(&sc, err);
+    free(g3);
+    if (!d->synth)
+        return err->code;
+    solver_cfg_t vc = solver_cfg_default();
+    vc.rlimit = GUARD_SOLVER_RLIMIT;
+    d->solver = solver_create(d->fs, &vc, err);
+    if (!d->solver)
+        return err->code;
+    collect_consts(d);
+    return LG_OK;
+}
+
+static void close_all(deriver_t *d)
+{
+    solver_destroy(d->solver);
+    synth_destroy(d->synth);
+    runner_close(&d->run);
+    labelset_free(&d->ls);
+    features_destroy(d->fs);
+    spec_destroy(d->spec);
+    free(d->consts);
+}
+
+/* Runs v[0..n) on both sides and moves them into the labelled set;
+ * confusion (optional) gets the guard f's verdicts on them. */
+static int settle(deriver_t *d, input_t **v, size_t n, const guard_formula_t *f, uint64_t conf[4], lg_err_t *err)
+{
+    uint8_t *safe = lg_calloc(n ? n : 1, 1);
+    int rc = runner_label(&d->run, v, n, safe, err);
+    int64_t *fv = lg_malloc((d->fs->n ? d->fs->n : 1) * sizeof *fv);
+    for (size_t i = 0; i < n; i++) {
+        if (rc == LG_OK && f) {
+            features_eval(d->fs, v[i], fv);
+            int g = guard_formula_eval(f, fv);
+            conf[(g ? 0 : 2) + (safe[i] ? 0 : 1)]++; /* tp fp fn tn */
+        }
+        if (rc == LG_OK)
+            labelset_add(&d->ls, v[i], safe[i]);
+        else
+            input_destroy(v[i]);
+    }
+    free(fv);
+    free(safe);
+    return rc;
+}
+
+/* Drops clauses no training example needs: earlier greedy clauses are often
+ * made redundant by later, sharper ones (`d[0] < 256` by `max(d) < 256`). */
+static void drop_redundant(guard_formula_t *f, const synth_example_t *ex, size_t n)
+{
+    for (size_t i = 0; i < f->n && f->n > 1;) {
+        int needed = 0;
+        for (size_t e = 0; e < n && !needed; e++) {
+            if (ex[e].label || expr_eval(f->clauses[i], ex[e].feat))
+                continue;
+            int others = 1;
+            for (size_t j = 0; j < f->n && others; j++)
+                others = j == i || expr_eval(f->clauses[j], ex[e].feat);
+            needed = others;
+        }
+        if (needed) {
+            i++;
+            continue;
+        }
+        expr_free(f->clauses[i]);
+        memmove(&f->clauses[i], &f->clauses[i + 1], (f->n - i - 1) * sizeof *f->clauses);
+        f->n--;
+    }
+}
+
+static int learn(deriver_t *d, guard_formula_t *f, guard_figures_t *fig, lg_err_t *err)
+{
+    synth_example_t *ex = labelset_examples(&d->ls);
+    int rc = guard_learn(d->synth, d->fs, ex, d->ls.n, d->consts, d->nconsts, d->cfg->max_clauses, &d->rng, f, err);
+    if (rc == LG_OK) {
+        drop_redundant(f, ex, d->ls.n);
+        expr_t *e = guard_formula_expr(f);
+        fig->mcc = synth_mcc(e, ex, d->ls.n);
+        expr_free(e);
+        fig->train_safe = labelset_count(&d->ls, 1);
+        fig->train_unsafe = labelset_count(&d->ls, 0);
+    }
+    free(ex);
+    return rc;
+}
+
+/* One validation round of f: fresh inputs, run, scored, kept for learning. */
+static int validate(deriver_t *d, const guard_formula_t *f, guard_figures_t *fig, lg_err_t *err)
+{
+    input_t **v = NULL;
+    size_t n = 0, cap = 0;
+    uint64_t t_start = lg_now_ns();
+    fresh_random(d->spec, &d->ls, f, &d->rng, d->cfg->nrandom, &v, &n, &cap);
+    int rc = fresh_boundary(d->solver, d->fs, f, &d->ls, &d->rng, d->cfg->nboundary, &v, &n, &cap, err);
+    uint64_t conf[4] = {0, 0, 0, 0};
+    uint64_t t0 = lg_now_ns();
+    if (rc == LG_OK)
+        rc = settle(d, v, n, f, conf, err);
+    else
+        for (size_t i = 0; i < n; i++)
+            input_destroy(v[i]);
+    LG_DEBUG(d->log, "guard: %zu fresh inputs (solver %.2f s), run on both sides in %.2f s", n,
+             (double)(t0 - t_start) / 1e9, (double)(lg_now_ns() - t0) / 1e9);
+    free(v);
+    fig->tp = conf[0], fig->fp = conf[1], fig->fn = conf[2], fig->tn = conf[3];
+    fig->valid_inputs = n;
+    fig->precision = fig->tp + fig->fp ? (double)fig->tp / (double)(fig->tp + fig->fp) : 1.0;
+    fig->recall = fig->tp + fig->fn ? (double)fig->tp / (double)(fig->tp + fig->fn) : 1.0;
+    return rc;
+}
+
+/* Precision first (a guard must not admit unsafe inputs), then recall. */
+static int better(const guard_figures_t *a, const guard_figures_t *b)
+{
+    if (a->precision != b->precision)
+        return a->precision > b->precision;
+    return a->recall >= b->recall;
+}
+
+static void stamp_date(char *buf, size_t cap)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(buf, cap, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int refine(deriver_t *d, guard_formula_t *best, guard_figures_t *best_fig, lg_err_t *err)
+{
+    lg_budget_t budget;
+    lg_budget_start(&budget, d->cfg->budget_ns);
+    uint64_t total = 0;
+    int rc = LG_OK, have = 0;
+    for (unsigned round = 1; round <= d->cfg->max_rounds && rc == LG_OK; round++) {
+        guard_formula_t f = {0};
+        guard_figures_t fig = {0};
+        uint64_t t0 = lg_now_ns();
+        rc = learn(d, &f, &fig, err);
+        uint64_t t1 = lg_now_ns();
+        if (rc == LG_OK)
+            rc = validate(d, &f, &fig, err);
+        LG_DEBUG(d->log, "guard round %u: learning %.2f s, validation %.2f s", round, (double)(t1 - t0) / 1e9,
+                 (double)(lg_now_ns() - t1) / 1e9);
+        if (rc) {
+            guard_formula_free(&f);
+            break;
+        }
+        total += fig.valid_inputs;
+        char *text = guard_formula_text(&f, d->fs);
+        LG_INFO(d->log, "guard round %u: %s (mcc %.3f; precision %.4f, recall %.4f on %llu fresh inputs)", round,
+                text, fig.mcc, fig.precision, fig.recall, (unsigned long long)fig.valid_inputs);
+        free(text);
+        fig.rounds = round;
+        if (!have || better(&fig, best_fig)) {
+            guard_formula_free(best);
+            *best = f;
+            *best_fig = fig;
+            have = 1;
+        } else {
+            guard_formula_free(&f);
+        }
+        best_fig->rounds = round;
+        best_fig->valid_total = total;
+        if ((fig.precision >= 1.0 && fig.recall >= GUARD_RECALL_TARGET) || lg_budget_expired(&budget))
+            break;
+    }
+    return rc;
+}
+
+int guard_derive(const char *run_dir, const guard_cfg_t *cfg, guard_report_t *rep, lg_err_t *err)
+{
+    memset(rep, 0, sizeof *rep);
+    deriver_t d = {.cfg = cfg};
+    d.quiet = lg_log_make(LG_LOG_QUIET);
+    d.log = cfg->log ? cfg->log : &d.quiet;
+    lg_rng_seed(&d.rng, cfg->seed);
+    guard_formula_t best = {0};
+    guard_figures_t fig = {0};
+    input_t **unknown = NULL;
+    size_t nunknown = 0;
+    int rc = open_all(&d, run_dir, err);
+    if (rc == LG_OK)
+        rc = guard_load_run(run_dir, d.spec, &d.ls, &unknown, &nunknown, err);
+    if (rc == LG_OK) {
+        LG_INFO(d.log, "guard: %zu labelled inputs, running %zu unlabelled ones on both sides", d.ls.n, nunknown);
+        rc = settle(&d, unknown, nunknown, NULL, NULL, err);
+        nunknown = 0;
+    }
+    if (rc == LG_OK && !d.ls.n)
+        rc = lg_err_set(err, LG_EINVAL, "%s: the run holds no labelled input to learn from", run_dir);
+    if (rc == LG_OK)
+        rc = refine(&d, &best, &fig, err);
+    if (rc == LG_OK) {
+        stamp_date(fig.date, sizeof fig.date);
+        char *dir = lg_path_join(run_dir, "guards");
+        rc = guard_write(dir, d.spec, d.fs, &best, &fig, err);
+        rep->kernel = lg_strdup(d.spec->kernel);
+        rep->formula = guard_formula_text(&best, d.fs);
+        rep->dir = dir;
+        rep->fig = fig;
+    }
+    for (size_t i = 0; i < nunknown; i++)
+        input_destroy(unknown[i]);
+    free(unknown);
+    guard_formula_free(&best);
+    close_all(&d);
+    return rc;
+}

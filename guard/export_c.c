@@ -1,0 +1,324 @@
+/* The C99 guard header: `static inline int <kernel>_guard(<params>)` that
+ * recomputes the features its formula uses from the kernel's own arguments
+ * and evaluates the formula through expr_to_c (free of undefined
+ * behaviour), after checking the arguments lie within the spec's domains. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/types.h"
+#include "guard.h"
+#include "guard_priv.h"
+
+typedef struct cgen {
+    const spec_t *spec;
+    const features_t *fs;
+    char **var;       /* per feature: its C local, or NULL when unused */
+    uint8_t *used;    /* per feature */
+    uint8_t *uses_param; /* per param: an aggregate or element loop needed */
+    int need_i64;     /* the u64 -> int64 helper is called */
+    FILE *b;          /* the function body being written */
+} cgen_t;
+
+static const char *var_c(void *ctx, int feature)
+{
+    const cgen_t *g = ctx;
+    return g->var[feature];
+}
+
+/* A C identifier for feature f: "len(data)" -> "g_len_data". */
+static char *local_name(const cgen_t *g, const feature_t *f)
+{
+    char *s = lg_asprintf("g_%s", f->name);
+    size_t w = 0;
+    for (size_t r = 0; s[r]; r++) {
+        char c = s[r];
+        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        if (ok)
+            s[w++] = c;
+        else if (c != ')' && c != ']' && w && s[w - 1] != '_')
+            s[w++] = '_';
+    }
+    s[w] = '\0';
+    if (spec_param_index(g->spec, s) >= 0) {
+        char *t = lg_asprintf("%s_f", s);
+        free(s);
+        s = t;
+    }
+    return s;
+}
+
+static void put_i64(FILE *b, int64_t v)
+{
+    if (v == INT64_MIN)
+        fputs("(-INT64_C(9223372036854775807) - 1)", b);
+    else if (v < 0)
+        fprintf(b, "(-INT64_C(%" PRId64 "))", -v);
+    else
+        fprintf(b, "INT64_C(%" PRId64 ")", v);
+}
+
+/* The int64 view of a value of type t held in C expression x (the view
+ * features use: u64 above INT64_MAX becomes negative). */
+static void put_view(cgen_t *g, lg_type_t t, const char *x)
+{
+    if (t == LG_U64) {
+        g->need_i64 = 1;
+        fprintf(g->b, "lg_%s_guard_i64(%s)", g->spec->kernel, x);
+    } else {
+        fprintf(g->b, "(int64_t)%s", x);
+    }
+}
+
+/* `if (x outside [lo, hi]) return 0;` in t's own order, omitting a bound
+ * equal to the type's, which would be a comparison that is always false. */
+static void put_domain_check(cgen_t *g, const spec_param_t *p, const char *x, const char *indent)
+{
+    if (!p->has_range)
+        return;
+    int lo_needed = p->range_lo != lg_type_min(p->type), hi_needed = p->range_hi != lg_type_max(p->type);
+    if (!lo_needed && !hi_needed)
+        return;
+    const char *cast = lg_type_signed(p->type) ? "(int64_t)" : "(uint64_t)";
+    fprintf(g->b, "%sif (", indent);
+    if (lo_needed) {
+        if (lg_type_signed(p->type)) {
+            fprintf(g->b, "%s%s < ", cast, x);
+            put_i64(g->b, p->range_lo);
+        } else {
+            fprintf(g->b, "%s%s < UINT64_C(%" PRIu64 ")", cast, x, (uint64_t)p->range_lo);
+        }
+    }
+    if (hi_needed) {
+        fputs(lo_needed ? " || " : "", g->b);
+        if (lg_type_signed(p->type)) {
+            fprintf(g->b, "%s%s > ", cast, x);
+            put_i64(g->b, p->range_hi);
+        } else {
+            fprintf(g->b, "%s%s > UINT64_C(%" PRIu64 ")", cast, x, (uint64_t)p->range_hi);
+        }
+    }
+    fputs(")\n", g->b);
+    fprintf(g->b, "%s    return 0;\n", indent);
+}
+
+static void put_signature(cgen_t *g)
+{
+    const spec_t *s = g->spec;
+    fprintf(g->b, "static inline int %s_guard(", s->kernel);
+    for (size_t i = 0; i < s->nparams; i++) {
+        const spec_param_t *p = &s->params[i];
+        int ptr = p->is_array || p->dir != SPEC_DIR_IN;
+        fprintf(g->b, "%s%s%s %s%s", i ? ", " : "", ptr && p->dir == SPEC_DIR_IN ? "const " : "",
+                      lg_type_ctype(p->type), ptr ? "*" : "", p->name);
+    }
+    fputs(s->nparams ? ")\n{\n" : "void)\n{\n", g->b);
+}
+
+/* Scalar checks and the length of every input array ("n_<name>"). */
+static void put_scalars(cgen_t *g)
+{
+    const spec_t *s = g->spec;
+    for (size_t i = 0; i < s->nparams; i++) {
+        const spec_param_t *p = &s->params[i];
+        if (p->is_array || p->dir == SPEC_DIR_OUT)
+            continue;
+        char *x = p->dir == SPEC_DIR_IN ? lg_strdup(p->name) : lg_asprintf("(*%s)", p->name);
+        put_domain_check(g, p, x, "    ");
+        free(x);
+    }
+    for (size_t i = 0; i < s->nparams; i++) {
+        const spec_param_t *p = &s->params[i];
+        if (!p->is_array || p->dir == SPEC_DIR_OUT || !g->uses_param[i])
+            continue;
+        if (p->fixed_len || p->len_param < 0) {
+            fprintf(g->b, "    const int64_t lg_n_%s = %zu;\n", p->name, p->max_len);
+            continue;
+        }
+        const spec_param_t *lp = &s->params[p->len_param];
+        char *lx = lp->dir == SPEC_DIR_IN ? lg_strdup(lp->name) : lg_asprintf("(*%s)", lp->name);
+        /* The kernel reads len elements; like the spec, clamp to [0, max_len]. */
+        fprintf(g->b, "    int64_t lg_n_%s = ", p->name);
+        put_view(g, lp->type, lx);
+        fprintf(g->b, ";\n    if (lg_n_%s < 0)\n        lg_n_%s = 0;\n    if (lg_n_%s > %zu)\n        lg_n_%s = %zu;\n",
+                      p->name, p->name, p->name, p->max_len, p->name, p->max_len);
+        free(lx);
+    }
+}
+
+static int feature_used_of(const cgen_t *g, size_t param, feature_kind_t kind)
+{
+    for (size_t i = 0; i < g->fs->n; i++)
+        if (g->used[i] && g->fs->f[i].param == (int)param && g->fs->f[i].kind == kind)
+            return (int)i;
+    return -1;
+}
+
+/* One loop per input array: element domain checks and the aggregates. */
+static void put_array_loop(cgen_t *g, size_t pi)
+{
+    const spec_param_t *p = &g->spec->params[pi];
+    int fmax = feature_used_of(g, pi, FEAT_MAX), fmin = feature_used_of(g, pi, FEAT_MIN);
+    int fsum = feature_used_of(g, pi, FEAT_SUM);
+    if (fmax >= 0)
+        fprintf(g->b, "    int64_t %s = 0;\n", g->var[fmax]);
+    if (fmin >= 0)
+        fprintf(g->b, "    int64_t %s = 0;\n", g->var[fmin]);
+    if (fsum >= 0)
+        fprintf(g->b, "    uint64_t %s_u = 0;\n", g->var[fsum]);
+    fprintf(g->b, "    for (int64_t lg_i = 0; lg_i < lg_n_%s; lg_i++) {\n", p->name);
+    char *x = lg_asprintf("%s[lg_i]", p->name);
+    fputs("        const int64_t lg_x = ", g->b);
+    put_view(g, p->type, x);
+    fputs(";\n        (void)lg_x;\n", g->b);
+    put_domain_check(g, p, "lg_x", "        ");
+    free(x);
+    if (fmax >= 0)
+        fprintf(g->b, "        if (lg_i == 0 || lg_x > %s)\n            %s = lg_x;\n", g->var[fmax], g->var[fmax]);
+    if (fmin >= 0)
+        fprintf(g->b, "        if (lg_i == 0 || lg_x < %s)\n            %s = lg_x;\n", g->var[fmin], g->var[fmin]);
+    if (fsum >= 0)
+        fprintf(g->b, "        %s_u += (uint64_t)lg_x;\n", g->var[fsum]);
+    fputs("    }\n", g->b);
+    if (fsum >= 0) {
+        g->need_i64 = 1;
+        fprintf(g->b, "    const int64_t %s = lg_%s_guard_i64(%s_u);\n", g->var[fsum], g->spec->kernel,
+                      g->var[fsum]);
+    }
+}
+
+/* Scalar features, lengths and single elements. */
+static void put_plain_features(cgen_t *g)
+{
+    for (size_t i = 0; i < g->fs->n; i++) {
+        const feature_t *f = &g->fs->f[i];
+        if (!g->used[i])
+            continue;
+        const spec_param_t *p = &g->spec->params[f->param];
+        if (f->kind == FEAT_SCALAR) {
+            char *x = p->dir == SPEC_DIR_IN ? lg_strdup(p->name) : lg_asprintf("(*%s)", p->name);
+            fprintf(g->b, "    const int64_t %s = ", g->var[i]);
+            put_view(g, p->type, x);
+            fputs(";\n", g->b);
+            free(x);
+        } else if (f->kind == FEAT_LEN) {
+            fprintf(g->b, "    const int64_t %s = lg_n_%s;\n", g->var[i], p->name);
+        } else if (f->kind == FEAT_ELEM) {
+            char *x = lg_asprintf("%s[%zu]", p->name, f->index);
+            fprintf(g->b, "    const int64_t %s = %zu < lg_n_%s ? ", g->var[i], f->index, p->name);
+            put_view(g, p->type, x);
+            fputs(" : 0;\n", g->b);
+            free(x);
+        }
+    }
+}
+
+/* Marks the features the formula uses and the arrays whose loop is needed:
+ * every input array with a domain to check, or a feature used. */
+static void mark_used(cgen_t *g, const expr_t *e)
+{
+    size_t cap = g->fs->n ? g->fs->n : 1;
+    int *vars = lg_malloc(cap * sizeof *vars);
+    size_t nv = expr_vars(e, vars, cap);
+    for (size_t i = 0; i < nv && i < cap; i++) {
+        g->used[vars[i]] = 1;
+        g->var[vars[i]] = local_name(g, &g->fs->f[vars[i]]);
+        g->uses_param[g->fs->f[vars[i]].param] = 1;
+    }
+    free(vars);
+    for (size_t i = 0; i < g->spec->nparams; i++) {
+        const spec_param_t *p = &g->spec->params[i];
+        if (p->is_array && p->dir != SPEC_DIR_OUT && p->has_range &&
+            (p->range_lo != lg_type_min(p->type) || p->range_hi != lg_type_max(p->type)))
+            g->uses_param[i] = 1;
+    }
+}
+
+static void put_preamble(FILE *b, const spec_t *spec, const char *formula, const guard_figures_t *fig)
+{
+    char sig[1024];
+    spec_format_signature(spec, sig, sizeof sig);
+    fprintf(b,
+                  "/* %s_guard.h: the learned precondition of kernel `%s` under which its RTL\n"
+                  " * computes what the C computes. Call %s_guard() with the arguments you would\n"
+                  " * pass to %s before offloading; it returns 1 when the call is safe to run on\n"
+                  " * the RTL and 0 otherwise (also for arguments outside the spec's domains).\n"
+                  " * Arrays must hold as many elements as the kernel reads. Generated by\n"
+                  " * lgfuzz guard; C99, needs only <stdint.h>.\n *\n"
+                  " * kernel:    %s\n"
+                  " * formula:   %s\n"
+                  " * MCC:       %.4f on %" PRIu64 " safe and %" PRIu64 " unsafe labelled inputs\n"
+                  " * precision: %.4f, recall %.4f on %" PRIu64 " fresh inputs run on both sides\n"
+                  " *            (tp %" PRIu64 ", fp %" PRIu64 ", tn %" PRIu64 ", fn %" PRIu64
+                  "; %" PRIu64 " fresh inputs over %u rounds)\n"
+                  " * date:      %s\n */\n",
+                  spec->kernel, spec->kernel, spec->kernel, spec->c_function, sig, formula, fig->mcc,
+                  fig->train_safe, fig->train_unsafe, fig->precision, fig->recall, fig->valid_inputs, fig->tp,
+                  fig->fp, fig->tn, fig->fn, fig->valid_total, fig->rounds, fig->date);
+}
+
+/* Writes text to a fresh heap string through a memory stream. */
+static FILE *open_buf(char **buf, size_t *len)
+{
+    FILE *f = open_memstream(buf, len);
+    if (!f) {
+        fprintf(stderr, "lgfuzz: out of memory opening a string stream\n");
+        abort();
+    }
+    return f;
+}
+
+char *guard_c_header(const spec_t *spec, const features_t *fs, const guard_formula_t *f, const guard_figures_t *fig)
+{
+    cgen_t g = {.spec = spec, .fs = fs};
+    g.var = lg_calloc(fs->n ? fs->n : 1, sizeof *g.var);
+    g.used = lg_calloc(fs->n ? fs->n : 1, 1);
+    g.uses_param = lg_calloc(spec->nparams ? spec->nparams : 1, 1);
+    expr_t *e = guard_formula_expr(f);
+    mark_used(&g, e);
+    char *body = NULL;
+    size_t body_len = 0;
+    g.b = open_buf(&body, &body_len);
+    put_signature(&g);
+    /* Every argument is named once, so no parameter is ever unused. */
+    for (size_t i = 0; i < spec->nparams; i++)
+        fprintf(g.b, "    (void)%s;\n", spec->params[i].name);
+    put_scalars(&g);
+    for (size_t i = 0; i < spec->nparams; i++)
+        if (spec->params[i].is_array && spec->params[i].dir != SPEC_DIR_OUT && g.uses_param[i])
+            put_array_loop(&g, i);
+    put_plain_features(&g);
+    char *ce = expr_to_c(e, var_c, &g);
+    fprintf(g.b, "    return (%s) != 0;\n}\n", ce);
+    free(ce);
+    fclose(g.b);
+
+    char *text = NULL;
+    size_t text_len = 0;
+    FILE *out = open_buf(&text, &text_len);
+    char *formula = guard_formula_text(f, fs);
+    put_preamble(out, spec, formula, fig);
+    free(formula);
+    char *macro = guard_upper_ident(spec->kernel);
+    fprintf(out, "#ifndef %s_GUARD_H\n#define %s_GUARD_H\n\n#include <stdint.h>\n\n", macro, macro);
+    if (g.need_i64)
+        fprintf(out,
+                "/* The two's-complement int64 view of v, without implementation-defined conversion. */\n"
+                "static inline int64_t lg_%s_guard_i64(uint64_t v)\n{\n"
+                "    return v <= (uint64_t)INT64_MAX ? (int64_t)v : -(int64_t)(UINT64_MAX - v) - 1;\n}\n\n",
+                spec->kernel);
+    fputs(body, out);
+    fprintf(out, "\n#endif /* %s_GUARD_H */\n", macro);
+    fclose(out);
+    free(macro);
+    free(body);
+    expr_free(e);
+    for (size_t i = 0; i < fs->n; i++)
+        free(g.var[i]);
+    free(g.var);
+    free(g.used);
+    free(g.uses_param);
+    return text;
+}

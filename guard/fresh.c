@@ -1,0 +1,261 @@
+/* Fresh inputs for validating a guard: random ones within the spec's
+ * domains (uniform, small-magnitude, mutants of safe inputs) and solver
+ * ones on both sides of every clause's boundary. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/types.h"
+#include "guard_priv.h"
+
+/* Largest bit count of a small-magnitude draw: lengths and values up to
+ * 2^20 cover every RTL width and depth lgfuzz's kernels narrow to. */
+#define SMALL_BITS 20
+
+static void push(input_t ***v, size_t *n, size_t *cap, input_t *in)
+{
+    lg_grow((void **)v, cap, *n + 1, sizeof **v);
+    (*v)[(*n)++] = in;
+}
+
+/* Uniform in the param's domain, read in its type's order. */
+static int64_t draw_uniform(const spec_param_t *p, lg_rng_t *rng)
+{
+    uint64_t span = (uint64_t)p->range_hi - (uint64_t)p->range_lo;
+    uint64_t off = span == UINT64_MAX ? lg_rng_next(rng) : lg_rng_below(rng, span + 1);
+    return (int64_t)((uint64_t)p->range_lo + off);
+}
+
+static int64_t clamp_domain(const spec_param_t *p, int64_t v)
+{
+    v = lg_type_wrap(p->type, v);
+    if (lg_type_cmp(p->type, v, p->range_lo) < 0)
+        return p->range_lo;
+    if (lg_type_cmp(p->type, v, p->range_hi) > 0)
+        return p->range_hi;
+    return v;
+}
+
+/* A value of magnitude below 2^bits, negative a quarter of the time. */
+static int64_t draw_small(const spec_param_t *p, int bits, lg_rng_t *rng)
+{
+    int64_t v = (int64_t)lg_rng_below(rng, (uint64_t)1 << bits);
+    if (lg_type_signed(p->type) && lg_rng_chance(rng, 0.25))
+        v = -v;
+    return clamp_domain(p, v);
+}
+
+static input_t *random_input(const spec_t *spec, int small, lg_rng_t *rng)
+{
+    input_t *in = input_create(spec);
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        if (!p->is_array)
+            in->v[i].scalar = small ? draw_small(p, (int)lg_rng_below(rng, SMALL_BITS + 1), rng) : draw_uniform(p, rng);
+    }
+    input_normalize(in, 0);
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        if (!p->is_array || p->dir == SPEC_DIR_OUT)
+            continue;
+        /* One scale per array: elements of a real input tend to share one. */
+        int bits = (int)lg_rng_below(rng, SMALL_BITS + 1);
+        for (size_t k = 0; k < in->v[i].len; k++)
+            in->v[i].elems[k] = small ? draw_small(p, bits, rng) : draw_uniform(p, rng);
+    }
+    input_normalize(in, 0);
+    return in;
+}
+
+/* An edge value near a power of two: 2^k - 1, 2^k or 2^k + 1. */
+static int64_t edge_value(lg_rng_t *rng)
+{
+    int64_t v = (int64_t)1 << lg_rng_below(rng, SMALL_BITS);
+    return v + lg_rng_range(rng, -1, 1);
+}
+
+/* a + b wrapping, as the feature arithmetic does. */
+static int64_t wrap_add(int64_t a, int64_t b)
+{
+    return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
+static void mutate_once(input_t *in, lg_rng_t *rng)
+{
+    const spec_t *spec = in->spec;
+    size_t i = (size_t)lg_rng_below(rng, spec->nparams);
+    const spec_param_t *p = &spec->params[i];
+    if (p->dir == SPEC_DIR_OUT)
+        return;
+    if (!p->is_array) {
+        int64_t v = in->v[i].scalar;
+        switch (lg_rng_below(rng, 4)) {
+        case 0: v = wrap_add(v, lg_rng_range(rng, -2, 2)); break;
+        case 1: v = wrap_add(v, v); break;
+        case 2: v /= 2; break;
+        default: v = draw_small(p, (int)lg_rng_below(rng, SMALL_BITS + 1), rng); break;
+        }
+        in->v[i].scalar = clamp_domain(p, v);
+        input_normalize(in, 0);
+        return;
+    }
+    input_value_t *a = &in->v[i];
+    if (!a->len || lg_rng_chance(rng, 0.25)) {
+        if (!p->fixed_len)
+            input_set_len(in, i, (size_t)((int64_t)a->len + lg_rng_range(rng, -2, 2) < 0
+                                              ? 0
+                                              : (int64_t)a->len + lg_rng_range(rng, -2, 2)));
+        return;
+    }
+    size_t k = (size_t)lg_rng_below(rng, a->len);
+    int64_t v = a->elems[k];
+    switch (lg_rng_below(rng, 3)) {
+    case 0: v = wrap_add(v, lg_rng_range(rng, -2, 2)); break;
+    case 1: v = edge_value(rng); break;
+    default: v = draw_small(p, (int)lg_rng_below(rng, SMALL_BITS + 1), rng); break;
+    }
+    a->elems[k] = clamp_domain(p, v);
+}
+
+void fresh_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t *f, lg_rng_t *rng, size_t k,
+                  input_t ***v, size_t *n, size_t *cap)
+{
+    /* Mutants start from safe inputs the guard admits: mutants of inputs
+     * that are safe only by coincidence breed more coincidences, which
+     * would crowd out the region the guard describes. */
+    size_t *safe = lg_malloc((ls->n ? ls->n : 1) * sizeof *safe), nsafe = 0;
+    for (int any = 0; any < 2 && !nsafe; any++)
+        for (size_t i = 0; i < ls->n; i++)
+            if (ls->safe[i] && (any || guard_formula_eval(f, ls->feat + i * ls->fs->n)))
+                safe[nsafe++] = i;
+    for (size_t j = 0; j < k; j++) {
+        uint64_t kind = lg_rng_below(rng, 3);
+        input_t *in;
+        if (kind == 2 && nsafe) {
+            in = input_clone(ls->in[safe[lg_rng_below(rng, nsafe)]]);
+            for (uint64_t m = 1 + lg_rng_below(rng, 2); m > 0; m--)
+                mutate_once(in, rng);
+        } else {
+            in = random_input(spec, kind != 0, rng);
+        }
+        push(v, n, cap, in);
+    }
+    free(safe);
+}
+
+/* ---- solver inputs around clause boundaries ---- */
+
+typedef struct bq {
+    solver_t *sv;
+    const features_t *fs;
+    const guard_formula_t *f;
+    const labelset_t *ls;
+    lg_rng_t *rng;
+    input_t ***v;
+    size_t *n, *cap;
+} bq_t;
+
+static const input_t *pick_base(const bq_t *q)
+{
+    size_t nsafe = 0;
+    for (size_t i = 0; i < q->ls->n; i++)
+        nsafe += q->ls->safe[i];
+    /* Bases from safe inputs keep unconstrained features plausible. */
+    size_t want = nsafe ? (size_t)lg_rng_below(q->rng, nsafe) : (size_t)lg_rng_below(q->rng, q->ls->n);
+    for (size_t i = 0; i < q->ls->n; i++)
+        if (!nsafe || q->ls->safe[i])
+            if (want-- == 0)
+                return q->ls->in[i];
+    return q->ls->in[0];
+}
+
+/* Solves the prefix with the strengthening (consumed) and keeps the model. */
+static int ask(bq_t *q, const expr_t *const *prefix, size_t np, expr_t *strength, lg_err_t *err)
+{
+    const input_t *base = pick_base(q);
+    input_t *out = input_create(base->spec);
+    solver_result_t res;
+    int rc = solver_solve(q->sv, prefix, np, strength, base, out, q->rng, &res, err);
+    expr_free(strength);
+    if (rc == LG_OK && res.status == SOLVER_SAT)
+        push(q->v, q->n, q->cap, out);
+    else
+        input_destroy(out);
+    return rc;
+}
+
+/* Outside and inside values of `t op k` nearest its boundary. */
+static int boundary_values(const expr_t *c, int64_t *inside, int64_t *outside)
+{
+    if (c->op < EXPR_LT || c->op > EXPR_GE || c->b->op != EXPR_CONST)
+        return 0;
+    int64_t k = c->b->value;
+    switch (c->op) {
+    case EXPR_LT: *inside = k - 1, *outside = k; break;
+    case EXPR_LE: *inside = k, *outside = k + 1; break;
+    case EXPR_GT: *inside = k + 1, *outside = k; break;
+    default: *inside = k, *outside = k - 1; break;
+    }
+    return k > INT64_MIN + 1 && k < INT64_MAX - 1;
+}
+
+static expr_t *term_eq(const expr_t *t, int64_t v)
+{
+    return expr_binary(EXPR_EQ, expr_clone(t), expr_const(v));
+}
+
+/* Inputs on both sides of clause ci; k of them. */
+static int clause_boundary(bq_t *q, size_t ci, size_t k, const expr_t **prefix, lg_err_t *err)
+{
+    const guard_formula_t *f = q->f;
+    const expr_t *c = f->clauses[ci];
+    size_t np = 0;
+    for (size_t j = 0; j < f->n; j++)
+        if (j != ci)
+            prefix[np++] = f->clauses[j];
+    expr_t *neg = expr_unary(EXPR_NOT, expr_clone(c));
+    prefix[np] = neg;
+    int64_t in_v = 0, out_v = 0;
+    int cmp = boundary_values(c, &in_v, &out_v);
+    int rc = LG_OK;
+    for (size_t j = 0; j < k && rc == LG_OK; j++) {
+        int64_t dir = out_v >= in_v ? 1 : -1;
+        uint64_t kind = lg_rng_below(q->rng, 3);
+        if (kind == 0 && cmp) {
+            /* Just outside, or further out by up to the constant's size:
+             * a guard whose constant is too tight meets safe inputs here. */
+            int64_t mag = (out_v < 0 ? -out_v : out_v) / 2 + 8;
+            int64_t step = lg_rng_chance(q->rng, 0.5) ? lg_rng_range(q->rng, 0, 2) : lg_rng_range(q->rng, 0, mag);
+            rc = ask(q, prefix, np + 1, term_eq(c->a, wrap_add(out_v, dir * step)), err);
+        } else if (kind == 1 && cmp) {
+            int64_t step = lg_rng_range(q->rng, 0, 2);
+            rc = ask(q, (const expr_t *const *)f->clauses, f->n, term_eq(c->a, wrap_add(in_v, -dir * step)), err);
+        } else {
+            const solver_consts_t consts = {0};
+            int inside = lg_rng_chance(q->rng, 0.5);
+            expr_t *s = solver_strengthen_random(q->fs, &consts, q->rng);
+            rc = inside ? ask(q, (const expr_t *const *)f->clauses, f->n, s, err) : ask(q, prefix, np + 1, s, err);
+        }
+    }
+    expr_free(neg);
+    return rc;
+}
+
+int fresh_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls,
+                   lg_rng_t *rng, size_t k, input_t ***v, size_t *n, size_t *cap, lg_err_t *err)
+{
+    if (!ls->n)
+        return LG_OK;
+    bq_t q = {.sv = sv, .fs = fs, .f = f, .ls = ls, .rng = rng, .v = v, .n = n, .cap = cap};
+    const expr_t **prefix = lg_malloc((f->n + 1) * sizeof *prefix);
+    int rc = LG_OK;
+    for (size_t ci = 0; ci < f->n && rc == LG_OK; ci++)
+        rc = clause_boundary(&q, ci, k, prefix, err);
+    /* Inputs the whole guard admits, spread by random strengthenings. */
+    for (size_t j = 0; j < k && rc == LG_OK; j++) {
+        const solver_consts_t consts = {0};
+        rc = ask(&q, (const expr_t *const *)f->clauses, f->n, solver_strengthen_random(fs, &consts, rng), err);
+    }
+    free(prefix);
+    return rc;
+}

@@ -1,0 +1,125 @@
+/* guard: learns the kernel precondition under which the RTL behaves like
+ * the C (a conjunction of simple clauses over input features), validates it
+ * on fresh inputs run on both sides, refines it with counter-examples, and
+ * exports it as a C99 guard function, an SMT-LIB definition and guard.json. */
+#ifndef LG_GUARD_H
+#define LG_GUARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/err.h"
+#include "common/features.h"
+#include "common/log.h"
+#include "common/rng.h"
+#include "common/spec.h"
+#include "synth/expr.h"
+#include "synth/synth.h"
+
+/* ------------------------------------------------------------- formulas */
+
+/* A conjunction of clauses; the empty conjunction is true. */
+typedef struct guard_formula {
+    expr_t **clauses; /* n clauses, each owned by the formula */
+    size_t n;
+} guard_formula_t;
+
+/* Frees the clauses and resets f to the empty conjunction; accepts NULL. */
+void guard_formula_free(guard_formula_t *f);
+/* 1 when every clause is nonzero on the feature vector feat (borrowed). */
+int guard_formula_eval(const guard_formula_t *f, const int64_t *feat);
+/* The conjunction as one expression tree (the constant 1 when empty); the
+ * caller owns the result (expr_free). */
+expr_t *guard_formula_expr(const guard_formula_t *f);
+/* The text syntax of the conjunction ("1" when empty); caller frees. */
+char *guard_formula_text(const guard_formula_t *f, const features_t *fs);
+
+/* ------------------------------------------------------------- learning */
+
+/* Learns a conjunction true on the label-1 (safe) examples (all but at most
+ * 5% of them: safe inputs that agree by coincidence follow no simple rule)
+ * that admits as few label-0 (unsafe) examples as it can. Each greedy step
+ * gathers candidate clauses: the `&&`-split answer of synth (s, whose
+ * sample cap and stages the caller chose) for the safe examples against
+ * the unsafe examples still admitted, and the stumps of every non-element feature of fs (`f <= c`,
+ * `f >= c` with c at the roundest value between the safe and unsafe
+ * values, preferring consts; `f % m == r`). Bounds are widened until they
+ * hold on the safe examples; the candidate excluding the most admitted
+ * unsafe examples (less four times the safe ones it rejects; the smallest among
+ * those within 10% of the best) is kept. Stops when none is admitted,
+ * after max_clauses clauses,
+ * or when no clause helps. With no safe example the result is the single
+ * clause `0`. ex (n entries), consts and rng are borrowed for the call; out
+ * receives clauses the caller owns (guard_formula_free). Returns 0 or a
+ * negative LG_E* code from synth with err filled. */
+int guard_learn(synth_t *s, const features_t *fs, const synth_example_t *ex, size_t n, const int64_t *consts,
+                size_t nconsts, size_t max_clauses, lg_rng_t *rng, guard_formula_t *out, lg_err_t *err);
+
+/* --------------------------------------------------------------- export */
+
+/* Figures written next to a guard. */
+typedef struct guard_figures {
+    double mcc;              /* on the labelled training set */
+    uint64_t train_safe, train_unsafe;
+    double precision, recall; /* on the last validation set of this guard */
+    uint64_t valid_inputs;   /* inputs in that validation set */
+    uint64_t tp, fp, tn, fn; /* its confusion matrix (positive = safe) */
+    uint64_t valid_total;    /* fresh inputs run over all rounds */
+    unsigned rounds;         /* learn-validate rounds */
+    char date[32];           /* UTC, "2024-05-01T12:00:00Z" */
+} guard_figures_t;
+
+/* The text of <kernel>_guard.h: `static inline int <kernel>_guard(<params>)`
+ * with the kernel's params and C types, C99, depending on <stdint.h> only,
+ * computing the features the formula uses (lengths from the len params,
+ * max/min/sum over the array) and returning 1 when the input lies within the
+ * spec's domains and satisfies f. fs must come from spec. All arguments
+ * borrowed; the caller frees the result. */
+char *guard_c_header(const spec_t *spec, const features_t *fs, const guard_formula_t *f, const guard_figures_t *fig);
+/* The text of <kernel>_guard.smt2: declarations of the feature variables
+ * as (_ BitVec 64) and `(define-fun <kernel>_guard () Bool ...)`; caller
+ * frees. */
+char *guard_smt2(const spec_t *spec, const features_t *fs, const guard_formula_t *f, const guard_figures_t *fig);
+/* The text of guard.json (formula, clauses, figures); caller frees. */
+char *guard_json(const spec_t *spec, const features_t *fs, const guard_formula_t *f, const guard_figures_t *fig);
+/* Writes the three files into dir (created if missing), atomically. */
+int guard_write(const char *dir, const spec_t *spec, const features_t *fs, const guard_formula_t *f,
+                const guard_figures_t *fig, lg_err_t *err);
+
+/* ------------------------------------------------------- whole derivation */
+
+typedef struct guard_cfg {
+    uint64_t seed;           /* every random choice derives from it */
+    uint64_t budget_ns;      /* refinement budget; default 20 s (0 = rounds only) */
+    unsigned max_rounds;     /* learn-validate rounds; default 6 */
+    size_t max_samples;      /* synth sample cap; default 200 */
+    size_t max_clauses;      /* default 8 */
+    size_t nrandom;          /* fresh random inputs per round; default 600 */
+    size_t nboundary;        /* solver inputs per clause and round; default 12 */
+    const lg_log_t *log;     /* borrowed; NULL = quiet */
+} guard_cfg_t;
+
+/* Fills cfg with the defaults above. */
+void guard_cfg_default(guard_cfg_t *cfg);
+
+/* What guard_derive produced. */
+typedef struct guard_report {
+    char *kernel;            /* owned */
+    char *formula;           /* text syntax, owned */
+    char *dir;               /* the guards directory written, owned */
+    guard_figures_t fig;
+} guard_report_t;
+
+void guard_report_free(guard_report_t *r); /* frees the strings; accepts NULL */
+
+/* Re-derives the guard of the finished run in run_dir: reads stats.json
+ * (the spec), labels.jsonl, corpus/ and divergences/, runs the inputs whose
+ * label is not established on both sides, learns, validates on fresh
+ * inputs, refines until the validation precision is 1.0 or the budget or
+ * rounds end, and writes run_dir/guards/. run_dir and cfg are borrowed.
+ * Returns 0 with rep filled (free with guard_report_free), or a negative
+ * LG_E* code with err filled (LG_EINVAL: not a run directory or no
+ * labelled input; LG_EBUILD/LG_ECHILD: the kernel or RTL cannot be run). */
+int guard_derive(const char *run_dir, const guard_cfg_t *cfg, guard_report_t *rep, lg_err_t *err);
+
+#endif

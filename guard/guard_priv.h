@@ -1,0 +1,84 @@
+/* Private to guard/: the labelled input set, the two-sided runner and the
+ * fresh-input samplers shared by the derivation loop (derive.c). */
+#ifndef LG_GUARD_PRIV_H
+#define LG_GUARD_PRIV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/err.h"
+#include "common/features.h"
+#include "common/input.h"
+#include "common/log.h"
+#include "common/rng.h"
+#include "common/spec.h"
+#include "guard.h"
+#include "rtl-oracle/oracle.h"
+#include "solver/solver.h"
+#include "tracer/tracer.h"
+
+/* "accumulate" -> "ACCUMULATE" (non-alphanumerics become '_'); heap string. */
+char *guard_upper_ident(const char *s);
+
+/* ---- labelled inputs (labelset.c) ---- */
+
+typedef struct labelset {
+    const features_t *fs; /* borrowed */
+    input_t **in;         /* owned */
+    int64_t *feat;        /* n * fs->n feature values */
+    uint8_t *safe;        /* per input */
+    uint64_t *hash;       /* per input, for deduplication */
+    size_t n, cap;
+} labelset_t;
+
+void labelset_init(labelset_t *ls, const features_t *fs);
+void labelset_free(labelset_t *ls);
+/* Adds in (ownership transferred) with its label; a duplicate input is
+ * dropped (the first label stays). Returns 1 when added. */
+int labelset_add(labelset_t *ls, input_t *in, int safe);
+/* Synth examples over the set (label 1 = safe); caller frees the array,
+ * whose feature pointers live as long as the set is not grown. */
+synth_example_t *labelset_examples(const labelset_t *ls);
+uint64_t labelset_count(const labelset_t *ls, int safe);
+
+/* ---- running both sides (runner.c) ---- */
+
+typedef struct runner {
+    const spec_t *spec;   /* borrowed */
+    tracer_t *tracer;     /* owned */
+    oracle_t *oracle;     /* owned */
+    run_result_t *rtl;    /* owned scratch */
+    uint64_t runs;
+} runner_t;
+
+int runner_open(runner_t *r, const spec_t *spec, const lg_log_t *log, lg_err_t *err);
+void runner_close(runner_t *r);
+/* Runs n inputs (borrowed) natively and on the RTL; safe[i] = 1 when the
+ * two sides agree. */
+int runner_label(runner_t *r, input_t *const *in, size_t n, uint8_t *safe, lg_err_t *err);
+
+/* ---- loading a finished run (load.c) ---- */
+
+/* Reads labels.jsonl, corpus/ (*.json) and divergences/<id>/input.json of
+ * run_dir. Inputs labelled safe or unsafe by an RTL run go into ls; the
+ * others (skipped by selective invocation, corpus entries) are appended to
+ * *unknown (owned by the caller) to be run. */
+int guard_load_run(const char *run_dir, const spec_t *spec, labelset_t *ls, input_t ***unknown, size_t *nunknown,
+                   lg_err_t *err);
+
+/* ---- fresh inputs (fresh.c) ---- */
+
+/* Appends k random inputs within the spec's domains to *v: uniform, small
+ * magnitude (log-uniform scales and lengths), and mutants of the safe inputs
+ * of ls that f admits (any safe ones when f admits none), a third each. */
+void fresh_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t *f, lg_rng_t *rng, size_t k,
+                  input_t ***v, size_t *n, size_t *cap);
+/* Appends solver-generated inputs near the boundary of every clause of f:
+ * inside (f with the clause's term at or just within its constant) and
+ * outside (the other clauses with the clause false, its term just beyond
+ * the constant or far from it), plus inputs f admits under a random
+ * strengthening; per clause about k. Bases are drawn from ls. */
+int fresh_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls,
+                   lg_rng_t *rng, size_t k, input_t ***v, size_t *n, size_t *cap, lg_err_t *err);
+
+#endif

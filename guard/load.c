@@ -1,0 +1,141 @@
+/* Reads what a finished run left behind: the labelled executions
+ * (labels.jsonl), the corpus and the divergent inputs. */
+#include <dirent.h>
+#include <json-c/json.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/fsutil.h"
+#include "guard_priv.h"
+
+static void push(input_t ***v, size_t *n, size_t *cap, input_t *in)
+{
+    lg_grow((void **)v, cap, *n + 1, sizeof **v);
+    (*v)[(*n)++] = in;
+}
+
+/* One labels.jsonl line; a line naming inputs the spec rejects is an error
+ * naming the file and line, since the run was made from the same spec. */
+static int load_label_line(const char *path, int lineno, const char *line, const spec_t *spec, labelset_t *ls,
+                           input_t ***unknown, size_t *nunknown, size_t *cap, lg_err_t *err)
+{
+    json_object *o = json_tokener_parse(line);
+    json_object *lab = NULL, *inp = NULL;
+    if (!o || !json_object_object_get_ex(o, "label", &lab) || !json_object_object_get_ex(o, "input", &inp)) {
+        json_object_put(o);
+        return lg_err_set(err, LG_EINVAL, "%s:%d: expected {\"label\": ..., \"input\": {...}}", path, lineno);
+    }
+    char *origin = lg_asprintf("%s:%d", path, lineno);
+    input_t *in = input_from_json(spec, json_object_to_json_string(inp), origin, err);
+    free(origin);
+    const char *l = json_object_get_string(lab);
+    int rc = LG_OK;
+    if (!in)
+        rc = LG_EINVAL;
+    else if (strcmp(l, "safe") == 0)
+        labelset_add(ls, in, 1);
+    else if (strcmp(l, "unsafe") == 0)
+        labelset_add(ls, in, 0);
+    else
+        push(unknown, nunknown, cap, in); /* skipped: safe only by a range argument */
+    json_object_put(o);
+    return rc;
+}
+
+static int load_labels(const char *run_dir, const spec_t *spec, labelset_t *ls, input_t ***unknown,
+                       size_t *nunknown, size_t *cap, lg_err_t *err)
+{
+    char *path = lg_path_join(run_dir, "labels.jsonl");
+    int rc = LG_OK;
+    if (!lg_path_exists(path))
+        goto done;
+    char *text = lg_read_file(path, NULL, err);
+    if (!text) {
+        rc = LG_EIO;
+        goto done;
+    }
+    int lineno = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line && rc == LG_OK; line = strtok_r(NULL, "\n", &save)) {
+        lineno++;
+        if (*line)
+            rc = load_label_line(path, lineno, line, spec, ls, unknown, nunknown, cap, err);
+    }
+    free(text);
+done:
+    free(path);
+    return rc;
+}
+
+/* Sorted entry names of dir (readdir order is not deterministic). */
+static char **list_dir(const char *dir, size_t *n)
+{
+    *n = 0;
+    size_t cap = 0;
+    char **names = NULL;
+    DIR *d = opendir(dir);
+    if (!d)
+        return NULL;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.')
+            continue;
+        lg_grow((void **)&names, &cap, *n + 1, sizeof *names);
+        names[(*n)++] = lg_strdup(e->d_name);
+    }
+    closedir(d);
+    for (size_t i = 1; i < *n; i++)
+        for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+            char *t = names[j];
+            names[j] = names[j - 1];
+            names[j - 1] = t;
+        }
+    return names;
+}
+
+/* Every file `sub/<entry>/leaf` (or `sub/<entry>` when leaf is NULL). */
+static int load_inputs(const char *run_dir, const char *sub, const char *leaf, const spec_t *spec,
+                       input_t ***v, size_t *n, size_t *cap, lg_err_t *err)
+{
+    char *dir = lg_path_join(run_dir, sub);
+    size_t ne;
+    char **names = list_dir(dir, &ne);
+    int rc = LG_OK;
+    for (size_t i = 0; i < ne; i++) {
+        char *p = lg_path_join(dir, names[i]);
+        char *file = leaf ? lg_path_join(p, leaf) : lg_strdup(p);
+        if (rc == LG_OK && lg_path_exists(file) && (leaf || strstr(names[i], ".json"))) {
+            input_t *in = input_load(spec, file, err);
+            if (in)
+                push(v, n, cap, in);
+            else
+                rc = LG_EINVAL;
+        }
+        free(file);
+        free(p);
+        free(names[i]);
+    }
+    free(names);
+    free(dir);
+    return rc;
+}
+
+int guard_load_run(const char *run_dir, const spec_t *spec, labelset_t *ls, input_t ***unknown, size_t *nunknown,
+                   lg_err_t *err)
+{
+    size_t cap = *nunknown;
+    int rc = load_labels(run_dir, spec, ls, unknown, nunknown, &cap, err);
+    if (rc == LG_OK)
+        rc = load_inputs(run_dir, "corpus", NULL, spec, unknown, nunknown, &cap, err);
+    input_t **divs = NULL;
+    size_t ndivs = 0, dcap = 0;
+    if (rc == LG_OK)
+        rc = load_inputs(run_dir, "divergences", "input.json", spec, &divs, &ndivs, &dcap, err);
+    for (size_t i = 0; i < ndivs; i++)
+        if (rc == LG_OK)
+            labelset_add(ls, divs[i], 0);
+        else
+            input_destroy(divs[i]);
+    free(divs);
+    return rc;
+}

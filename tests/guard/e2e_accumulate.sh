@@ -1,0 +1,16 @@
+#!/bin/sh
+# End to end: `lgfuzz run` on accumulate writes guards/ at the end; the
+# exported header must compile with -Wall -Werror and match the kernel's
+# true safe region on 100,000 random inputs per distribution.
+# usage: e2e_accumulate.sh LGFUZZ SOURCE_DIR WORK_DIR
+set -eu
+lgfuzz=$1 src=$2 work=$3
+rm -rf "$work"
+mkdir -p "$work"
+"$lgfuzz" run "$src/kernels/accumulate/kernel.yaml" --budget 25s --seed 1 --out "$work/run" -q >"$work/run.log" 2>&1 || true
+test -f "$work/run/guards/accumulate_guard.h" || { cat "$work/run.log"; echo "no guard written"; exit 1; }
+test -f "$work/run/guards/accumulate_guard.smt2"
+grep -q '"formula"' "$work/run/guards/guard.json"
+grep -n "formula:\|precision:" "$work/run/guards/accumulate_guard.h"
+cc -std=c99 -Wall -Werror -I"$work/run/guards" -o "$work/check" "$src/tests/guard/check_accumulate.c"
+"$work/check" 100000
