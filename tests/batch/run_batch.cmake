@@ -157,7 +157,9 @@ elseif(CHECK STREQUAL "run")
     json_get(secs ${W}/full/${name}/stats.json seconds)
     json_get(budget ${W}/full/${name}/run.json budget_seconds)
     expect("${name} budget" ${budget} 6.0)
-    if(secs LESS 6 OR secs GREATER 20)
+    # lgfuzz run explores for the budget less the guard's share (a quarter
+    # when the kernel has RTL to derive a guard from): 4.5 s to 6 s here.
+    if(secs LESS 4.5 OR secs GREATER 20)
       message(FATAL_ERROR "${name} fuzzed ${secs} s on a 6 s budget")
     endif()
     json_get(start ${W}/full/${name}/run.json start_seconds)
