@@ -31,8 +31,13 @@ static inline int test_contains(const char *hay, const char *needle)
     return hay && strstr(hay, needle) != NULL;
 }
 
+static inline const char *test_str(const char *s)
+{
+    return s ? s : "(null)";
+}
+
 #define CHECK_STR_CONTAINS(hay, needle) \
-    CHECK_MSG(test_contains((hay), (needle)), "'%s' does not contain '%s'", (hay), (needle))
+    CHECK_MSG(test_contains((hay), (needle)), "'%s' does not contain '%s'", test_str(hay), (needle))
 
 #define TEST_DONE()                                                          \
     do {                                                                     \
