@@ -63,7 +63,8 @@ void explore_destroy(explore_t *ex); /* accepts NULL */
 int explore_run(explore_t *ex, lg_err_t *err);
 
 void explore_get_summary(const explore_t *ex, explore_summary_t *out);
-/* Prints one line per distinct divergence: id, class, detail, directory. */
+/* Prints the distinct divergences grouped by class: how many, and the first
+ * one's detail and directory. */
 void explore_print_divergences(const explore_t *ex, FILE *out);
 
 #endif
