@@ -10,6 +10,19 @@
 
 #define LEARN_PER_PREFIX 8 /* synth calls one prefix may trigger */
 
+/* Params a learned condition or term reads are kernel-sensitive: the
+ * mutations change them first (HeteroFuzz's selection probabilities). */
+static void mark_sensitive(explore_t *ex, const expr_t *e)
+{
+    int vars[64];
+    size_t n = expr_vars(e, vars, 64);
+    for (size_t i = 0; i < n && i < 64; i++) {
+        int p = ex->fs->f[vars[i]].param;
+        if (p >= 0)
+            ex->mut->sensitive[p] = 1;
+    }
+}
+
 void learn_add_const(explore_t *ex, int64_t v)
 {
     for (size_t i = 0; i < ex->nconsts; i++)
@@ -57,6 +70,7 @@ static int learn_edge(explore_t *ex, tree_node_t *node, size_t k)
         e->mcc = res.mcc;
         e->stage = res.stage;
         ex->st.learned++;
+        mark_sensitive(ex, e->cond);
     }
     if (!had)
         ex->tree->nconds++;
@@ -199,6 +213,7 @@ int learn_probe_term(explore_t *ex, size_t i)
     if (synth_learn_term(ex->synth, xs, p->nterm, ex->consts, ex->nconsts, &res, &err) == 0 && res.expr &&
         res.mcc >= 1.0) {
         p->term = res.expr;
+        mark_sensitive(ex, p->term);
         return 1;
     }
     expr_free(res.expr);
@@ -226,7 +241,10 @@ int learn_probe_cond(explore_t *ex, size_t i)
     p->stale_cond = 0;
     if (synth_refine(ex->synth, xs, n, ex->consts, ex->nconsts, &p->cond, &relearned, &res, &err) != 0)
         return 0;
-    if (relearned)
+    if (relearned) {
         p->cond_mcc = res.mcc;
+        if (p->cond)
+            mark_sensitive(ex, p->cond);
+    }
     return p->cond != NULL;
 }

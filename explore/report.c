@@ -123,6 +123,11 @@ static json_object *stats_json(const explore_t *ex)
         json_object_object_add(mo, mutator_name((mut_kind_t)k), m);
     }
     json_object_object_add(o, "mutations", mo);
+    json_object *sens = json_object_new_array();
+    for (size_t i = 0; i < ex->spec->nparams; i++)
+        if (ex->mut->sensitive[i])
+            json_object_array_add(sens, json_object_new_string(ex->spec->params[i].name));
+    json_object_object_add(o, "sensitive_params", sens);
     json_object *pa = json_object_new_array();
     for (size_t i = 0; i < ex->nprobes; i++) {
         const probe_state_t *p = &ex->probes->p[i];

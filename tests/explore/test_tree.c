@@ -140,6 +140,25 @@ static void test_mutations(const char *kernels)
     for (int i = 0; i < 200; i++)
         mutator_apply(m3, c, &r1);
     CHECK(input_equal(b, c)); /* same seed, same mutants */
+    /* Kernel-sensitive params are mutated first: with only `size` marked
+     * and only element mutations active, most mutants change size. */
+    mutator_t *ms = mutator_create(s, NULL, 0);
+    ms->sensitive[1] = 1;
+    for (int k = 0; k < MUT_COUNT; k++)
+        ms->p[k] = k == MUT_ELEMENT ? 1.0 : 0.0;
+    int size_changed = 0, data_changed = 0;
+    for (int i = 0; i < 1000; i++) {
+        input_t *x = input_create(s);
+        input_set_len(x, 0, 8);
+        input_t *before = input_clone(x);
+        mutator_apply(ms, x, &r1);
+        size_changed += x->v[1].scalar != before->v[1].scalar;
+        data_changed += memcmp(x->v[0].elems, before->v[0].elems, 8 * sizeof(int64_t)) != 0;
+        input_destroy(before);
+        input_destroy(x);
+    }
+    CHECK_MSG(size_changed > 2 * data_changed, "size changed %d times, data %d", size_changed, data_changed);
+    mutator_destroy(ms);
     input_destroy(a);
     input_destroy(b);
     input_destroy(c);
