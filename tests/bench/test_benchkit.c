@@ -136,7 +136,10 @@ static void test_bad_expected(void)
     char path[] = "/tmp/lgb-expected-XXXXXX";
     int fd = mkstemp(path);
     CHECK(fd >= 0);
-    const char *text = "divergences:\n  - id: bad\n    class: mismatch:return\n    witness: \"size >\"\n";
+    /* A complete entry (starting on line 2) whose witness does not parse. */
+    const char *text = "divergences:\n  - id: bad\n    class: mismatch:return\n    witness: \"size >\"\n"
+                       "    cause: c\n    trigger: t.json\n    probability: 0\n    probability_method: m\n"
+                       "kernel: accumulate\nsafe: []\n";
     CHECK(write(fd, text, strlen(text)) == (ssize_t)strlen(text));
     close(fd);
     lg_err_t err;
