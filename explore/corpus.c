@@ -27,18 +27,13 @@ int corpus_open(explore_t *ex, lg_err_t *err)
     return LG_OK;
 }
 
-static char *corpus_path(explore_t *ex, const input_t *in)
-{
-    return lg_asprintf("%s/corpus/%016llx.json", ex->out_dir, (unsigned long long)input_hash(in));
-}
-
 int corpus_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err)
 {
     uint64_t h = input_hash(in);
     for (size_t i = 0; i < ex->ncorpus; i++)
-        if (input_hash(ex->corpus[i].in) == h && input_equal(ex->corpus[i].in, in))
+        if (ex->corpus[i].hash == h && input_equal(ex->corpus[i].in, in))
             return LG_OK;
-    char *path = corpus_path(ex, in);
+    char *path = lg_asprintf("%s/corpus/%016llx.json", ex->out_dir, (unsigned long long)h);
     int rc = lg_path_exists(path) ? LG_OK : input_save(in, path, err);
     free(path);
     if (rc)
@@ -48,6 +43,7 @@ int corpus_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *er
     c->in = input_clone(in);
     c->fv = lg_malloc((ex->fs->n ? ex->fs->n : 1) * sizeof(int64_t));
     memcpy(c->fv, fv, ex->fs->n * sizeof(int64_t));
+    c->hash = h;
     c->picks = 0;
     return LG_OK;
 }

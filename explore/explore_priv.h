@@ -38,6 +38,7 @@ typedef struct batch_item {
 typedef struct corpus_entry {
     input_t *in;
     int64_t *fv;
+    uint64_t hash;            /* input_hash(in), for duplicate checks */
     uint64_t picks;
 } corpus_entry_t;
 
