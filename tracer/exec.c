@@ -37,6 +37,11 @@ struct trx {
     uint64_t timeout_ns;
     uint64_t restarts;
     uint64_t ev_used;  /* events area in use by records collected since the last reset */
+    uint64_t pack_off[2]; /* next free byte of each half of the input area */
+    /* The batch started by trx_start and not yet finished. */
+    size_t first, end;    /* its slots */
+    size_t next;          /* its first record without a final result */
+    int sent;             /* a round for it is running */
 };
 
 typedef enum { ROUND_DONE, ROUND_DIED, ROUND_HUNG } round_end_t;
@@ -51,10 +56,9 @@ static int map_region(trx_t *x, const trx_layout_t *l, lg_err_t *err)
     lgrt_hdr_t h = {.magic = LGRT_MAGIC, .batch_max = l->batch_max, .event_limit = l->event_limit,
                     .nprobes = l->nprobes, .slot_size = l->slot_size};
     h.in_off = align64(sizeof h);
-    h.in_cap = l->batch_max * l->rec_max;
-    h.idx_off = align64(h.in_off + h.in_cap);
-    h.slot_off = align64(h.idx_off + 8 * (l->batch_max + 1));
-    h.ev_off = align64(h.slot_off + l->batch_max * l->slot_size);
+    h.in_cap = 2 * l->batch_max * l->rec_max;
+    h.slot_off = align64(h.in_off + h.in_cap);
+    h.ev_off = align64(h.slot_off + 2 * l->batch_max * l->slot_size);
     h.ev_cap = 2 * l->event_limit + 65536;
     h.size = align64(h.ev_off + h.ev_cap * sizeof(lgrt_event_t));
     char name[64];
@@ -203,23 +207,23 @@ void trx_destroy(trx_t *x)
     free(x);
 }
 
-int64_t *trx_record(trx_t *x, size_t k)
-{
-    uint64_t *idx = (uint64_t *)(x->base + x->hdr->idx_off);
-    if (k == 0)
-        idx[0] = 0;
-    return (int64_t *)(x->base + x->hdr->in_off + idx[k]);
-}
-
-void trx_record_end(trx_t *x, size_t k, size_t nwords)
-{
-    uint64_t *idx = (uint64_t *)(x->base + x->hdr->idx_off);
-    idx[k + 1] = idx[k] + 8 * nwords;
-}
-
 static lgrt_slot_t *slot_at(trx_t *x, size_t k)
 {
     return (lgrt_slot_t *)(x->base + x->hdr->slot_off + k * x->hdr->slot_size);
+}
+
+int64_t *trx_record(trx_t *x, int half, size_t k)
+{
+    if (k == 0)
+        x->pack_off[half] = (uint64_t)half * (x->hdr->in_cap / 2);
+    slot_at(x, (size_t)half * x->hdr->batch_max + k)->rec_off = x->pack_off[half];
+    return (int64_t *)(x->base + x->hdr->in_off + x->pack_off[half]);
+}
+
+void trx_record_end(trx_t *x, int half, size_t k, size_t nwords)
+{
+    (void)k;
+    x->pack_off[half] += 8 * nwords;
 }
 
 /* Waits for the end of a round: "done", the child's death, or no progress
@@ -257,7 +261,7 @@ static void collect_range(trx_t *x, size_t from, size_t to, trx_collect_fn colle
                           size_t detail_k)
 {
     for (size_t k = from; k < to; k++)
-        collect(arg, k, slot_at(x, k), k == detail_k ? detail : NULL);
+        collect(arg, k - x->first, slot_at(x, k), k == detail_k ? detail : NULL);
 }
 
 void trx_events_reset(trx_t *x)
@@ -270,43 +274,77 @@ const lgrt_event_t *trx_events(const trx_t *x)
     return (const lgrt_event_t *)(x->base + x->hdr->ev_off);
 }
 
-int trx_run(trx_t *x, size_t n, trx_collect_fn collect, trx_spill_fn spill, void *arg, lg_err_t *err)
+/* Sends "go" for the records [x->next, x->end); the round's end is
+ * awaited by trx_finish. */
+static int send_round(trx_t *x, lg_err_t *err)
 {
     lgrt_hdr_t *h = x->hdr;
-    size_t next = 0;
-    int failures = 0;
-    for (size_t k = 0; k < n; k++)
+    if (x->pid < 0 && start_child(x, err) != 0)
+        return err ? err->code : LG_ECHILD;
+    if (x->ev_used >= h->ev_cap) {
+        x->sent = 0;
+        return lg_err_set(err, LG_EINTERNAL, "%s: events area full at the start of a round", x->exe);
+    }
+    h->n = x->end;
+    h->start = x->next;
+    h->ev_used = x->ev_used;
+    __atomic_store_n(&h->cur, x->next, __ATOMIC_RELEASE);
+    __atomic_store_n(&h->done, x->next, __ATOMIC_RELEASE);
+    char g = 'g';
+    /* A failed send shows up as a dead child in trx_finish. */
+    if (send(x->sock, &g, 1, MSG_NOSIGNAL) != 1)
+        stop_child(x);
+    x->sent = 1;
+    return 0;
+}
+
+int trx_start(trx_t *x, int half, size_t n, lg_err_t *err)
+{
+    x->first = (size_t)half * x->hdr->batch_max;
+    x->end = x->first + n;
+    x->next = x->first;
+    for (size_t k = x->first; k < x->end; k++)
         slot_at(x, k)->status = NOT_RUN;
-    while (next < n) {
-        if (x->pid < 0 && start_child(x, err) != 0)
-            return err ? err->code : LG_ECHILD;
-        /* Room for at least one input at its event limit: the child always
-         * runs the first input of a round. */
-        if (x->ev_used + h->event_limit > h->ev_cap) {
-            spill(arg);
-            x->ev_used = 0;
+    return n ? send_round(x, err) : 0;
+}
+
+int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, void *arg, lg_err_t *err)
+{
+    lgrt_hdr_t *h = x->hdr;
+    int failures = 0;
+    while (x->next < x->end) {
+        if (!x->sent) {
+            int rc = send_round(x, err);
+            if (rc != 0)
+                return rc;
         }
-        h->n = n;
-        h->start = next;
-        h->ev_used = x->ev_used;
-        __atomic_store_n(&h->cur, next, __ATOMIC_RELEASE);
-        __atomic_store_n(&h->done, next, __ATOMIC_RELEASE);
-        char g = 'g';
+        x->sent = 0;
         int status = 0;
-        round_end_t end = send(x->sock, &g, 1, MSG_NOSIGNAL) == 1 ? wait_round(x, &status) : ROUND_DIED;
+        round_end_t end = x->pid > 0 ? wait_round(x, &status) : ROUND_DIED;
         if (end == ROUND_DIED && x->pid > 0)
             stop_child_status(x, &status);
         if (end == ROUND_DONE) {
             size_t stop = __atomic_load_n(&h->done, __ATOMIC_ACQUIRE);
-            collect_range(x, next, stop, collect, arg, NULL, n);
+            collect_range(x, x->next, stop, collect, arg, NULL, x->end);
             x->ev_used = h->ev_used;
-            next = stop;
+            x->next = stop;
+            if (stop < x->end && slot_at(x, stop)->status == LGRT_FULL) {
+                /* The input ran past the end of the events area: the events
+                 * collected so far are copied out and it runs again from
+                 * the start of the area, which holds a whole event limit. */
+                if (x->ev_used == 0)
+                    return lg_err_set(err, LG_EINTERNAL, "%s: events area of %llu events too small", x->exe,
+                                      (unsigned long long)h->ev_cap);
+                spill(arg);
+                x->ev_used = 0;
+                slot_at(x, stop)->status = NOT_RUN;
+            }
             continue;
         }
         size_t k = __atomic_load_n(&h->cur, __ATOMIC_ACQUIRE);
         lgrt_slot_t *s = slot_at(x, k);
         char detail[96] = "";
-        if (s->status == NOT_RUN) {
+        if (k < x->next || k >= x->end || s->status == NOT_RUN) {
             if (++failures > MAX_START_FAILURES)
                 return lg_err_set(err, LG_ECHILD, "%s: executor dies before running any input", x->exe);
             continue;
@@ -322,10 +360,11 @@ int trx_run(trx_t *x, size_t n, trx_collect_fn collect, trx_spill_fn spill, void
             if (!WIFSIGNALED(status))
                 snprintf(detail, sizeof detail, "exited with status %d", WEXITSTATUS(status));
         }
-        LG_DEBUG(x->log, "tracer: input %zu: %s; restarting the executor", k, end == ROUND_HUNG ? "hang" : "crash");
-        collect_range(x, next, k + 1, collect, arg, detail[0] ? detail : NULL, k);
+        LG_DEBUG(x->log, "tracer: input %zu: %s; restarting the executor", k - x->first,
+                 end == ROUND_HUNG ? "hang" : "crash");
+        collect_range(x, x->next, k + 1, collect, arg, detail[0] ? detail : NULL, k);
         x->ev_used = s->ev_first + s->nevents;
-        next = k + 1;
+        x->next = k + 1;
     }
     return 0;
 }

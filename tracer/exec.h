@@ -26,26 +26,34 @@ typedef struct trx_layout {
 trx_t *trx_create(const char *exe, const trx_layout_t *layout, const lg_log_t *log, lg_err_t *err);
 void trx_destroy(trx_t *x); /* stops the child; accepts NULL */
 
-/* Where record k of the next batch is packed (records are packed in order
- * 0, 1, ...): the caller writes at most rec_max bytes there, then calls
- * trx_record_end with the number of int64 words written. */
-int64_t *trx_record(trx_t *x, size_t k);
-void trx_record_end(trx_t *x, size_t k, size_t nwords);
+/* The input and slot areas have two halves of batch_max records, so the
+ * caller packs the next batch into one half while the child runs the
+ * batch in the other (trx_start ... trx_finish). */
+
+/* Where record k of the batch in half (0 or 1) is packed (records are
+ * packed in order 0, 1, ...): the caller writes at most rec_max bytes
+ * there, then calls trx_record_end with the number of int64 words written. */
+int64_t *trx_record(trx_t *x, int half, size_t k);
+void trx_record_end(trx_t *x, int half, size_t k, size_t nwords);
 
 /* Called once per record, in order, when its result is final. slot is
- * valid until the next trx_run; the record's events (slot->ev_first,
- * slot->nevents in trx_events) stay valid until the next spill or
- * trx_events_reset. status in slot is LGRT_OK, LGRT_HANG or (crash) 1 with
- * sig set; detail names a wall-clock hang or a non-signal exit. */
+ * valid until the next trx_start on the same half; the record's events
+ * (slot->ev_first, slot->nevents in trx_events) stay valid until the next
+ * spill or trx_events_reset. status in slot is LGRT_OK, LGRT_HANG or
+ * (crash) 1 with sig set; detail names a wall-clock hang or a non-signal
+ * exit. */
 typedef void (*trx_collect_fn)(void *arg, size_t k, const lgrt_slot_t *slot, const char *detail);
 /* Called before the events area is reused: whoever still needs events
  * collected so far copies them now. */
 typedef void (*trx_spill_fn)(void *arg);
 
-/* Runs the n records packed with trx_record (n <= batch_max). Events of
- * successive calls accumulate in the events area until it is full (then
- * spill is called) or trx_events_reset. */
-int trx_run(trx_t *x, size_t n, trx_collect_fn collect, trx_spill_fn spill, void *arg, lg_err_t *err);
+/* Starts running the n records packed in half (n <= batch_max) and returns
+ * without waiting. At most one batch runs at a time: trx_finish waits for
+ * it, collecting every record (restarting the child after a crash or a
+ * hang). Events of successive batches accumulate in the events area until
+ * it is full (then spill is called) or trx_events_reset. */
+int trx_start(trx_t *x, int half, size_t n, lg_err_t *err);
+int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, void *arg, lg_err_t *err);
 /* Starts filling the events area from the beginning again. */
 void trx_events_reset(trx_t *x);
 /* The events area (read-only for the caller). */

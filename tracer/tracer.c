@@ -17,12 +17,10 @@ _Static_assert(sizeof(tracer_event_t) == sizeof(lgrt_event_t), "event layouts di
 _Static_assert(offsetof(tracer_event_t, op0) == offsetof(lgrt_event_t, op0), "event layouts differ");
 _Static_assert(offsetof(tracer_event_t, has_operands) == offsetof(lgrt_event_t, flags), "event layouts differ");
 
-/* Storage behind one pooled trace. Its events stay in the executor's
- * events area (ev_in_area) unless the area had to be reused during the
- * call, in which case they were spilled into the tracer's own buffer. */
+/* Where one pooled trace's events are: in the executor's events area
+ * (ev_in_area) unless the area had to be reused during the call, in which
+ * case they were spilled into the tracer's own buffer. */
 typedef struct trace_store {
-    uint8_t *fired, *seen;
-    int64_t *min, *max;
     size_t ev_off;
     int ev_in_area;
 } trace_store_t;
@@ -36,6 +34,8 @@ struct tracer {
     tracer_trace_t *traces;
     trace_store_t *store;
     size_t ntraces;            /* pool size */
+    uint8_t *fired, *seen;     /* ntraces x nprobes, trace i's at i * nprobes */
+    int64_t *min, *max;
     tracer_event_t *events;    /* spilled events */
     size_t nevents, capevents;
     size_t chunk_base;         /* index of the chunk's first input in the call */
@@ -125,13 +125,12 @@ void tracer_destroy(tracer_t *t)
     if (!t)
         return;
     trx_destroy(t->x);
-    for (size_t i = 0; i < t->ntraces; i++) {
+    for (size_t i = 0; i < t->ntraces; i++)
         run_result_destroy(t->traces[i].result);
-        free(t->store[i].fired);
-        free(t->store[i].seen);
-        free(t->store[i].min);
-        free(t->store[i].max);
-    }
+    free(t->fired);
+    free(t->seen);
+    free(t->min);
+    free(t->max);
     free(t->traces);
     free(t->store);
     free(t->events);
@@ -148,12 +147,14 @@ static void grow_pool(tracer_t *t, size_t n)
     size_t np = t->build.meta->nprobes;
     t->traces = lg_realloc(t->traces, n * sizeof *t->traces);
     t->store = lg_realloc(t->store, n * sizeof *t->store);
+    /* One array per field for the whole pool: the traces of a call are
+     * filled one after another, so each lands next to the previous one. */
+    t->fired = lg_realloc(t->fired, n * np + 1);
+    t->seen = lg_realloc(t->seen, n * np + 1);
+    t->min = lg_realloc(t->min, (n * np + 1) * sizeof *t->min);
+    t->max = lg_realloc(t->max, (n * np + 1) * sizeof *t->max);
     for (size_t i = t->ntraces; i < n; i++) {
-        trace_store_t *s = &t->store[i];
-        s->fired = lg_calloc(np + 1, 1);
-        s->seen = lg_calloc(np + 1, 1);
-        s->min = lg_calloc(np + 1, sizeof *s->min);
-        s->max = lg_calloc(np + 1, sizeof *s->max);
+        memset(&t->store[i], 0, sizeof t->store[i]);
         memset(&t->traces[i], 0, sizeof t->traces[i]);
         t->traces[i].result = run_result_create(t->spec);
     }
@@ -162,9 +163,9 @@ static void grow_pool(tracer_t *t, size_t n)
 
 /* Packs input in into record k: scalars as one word, arrays as their
  * length and (unless `out`) their elements. */
-static void pack(tracer_t *t, size_t k, const input_t *in)
+static void pack(tracer_t *t, int half, size_t k, const input_t *in)
 {
-    int64_t *rec = trx_record(t->x, k), *w = rec;
+    int64_t *rec = trx_record(t->x, half, k), *w = rec;
     for (size_t i = 0; i < t->spec->nparams; i++) {
         const spec_param_t *p = &t->spec->params[i];
         const input_value_t *v = &in->v[i];
@@ -178,7 +179,7 @@ static void pack(tracer_t *t, size_t k, const input_t *in)
             w += v->len;
         }
     }
-    trx_record_end(t->x, k, (size_t)(w - rec));
+    trx_record_end(t->x, half, k, (size_t)(w - rec));
 }
 
 static void fill_result(tracer_t *t, run_result_t *r, const lgrt_slot_t *slot, const char *detail)
@@ -222,13 +223,16 @@ static void collect(void *arg, size_t k, const lgrt_slot_t *slot, const char *de
     trace_store_t *s = &t->store[i];
     fill_result(t, tr->result, slot, detail);
     const uint32_t *fired = (const uint32_t *)(slot + 1);
-    const int64_t *mn = (const int64_t *)((const char *)fired + lgrt_fired_bytes(np)), *mx = mn + np;
+    const lgrt_range_t *range = (const lgrt_range_t *)((const char *)fired + lgrt_fired_bytes(np));
+    uint8_t *f = t->fired + i * np, *sn = t->seen + i * np;
+    int64_t *mn = t->min + i * np, *mx = t->max + i * np;
     for (size_t p = 0; p < np; p++) {
-        int seen = mn[p] <= mx[p];
-        s->min[p] = mn[p];
-        s->max[p] = mx[p];
-        s->seen[p] = (uint8_t)seen;
-        s->fired[p] = fired[p] != 0 || (seen && (mn[p] < t->fire_lo[p] || mx[p] > t->fire_hi[p]));
+        int64_t lo = range[p].min, hi = range[p].max;
+        int seen = lo <= hi;
+        mn[p] = lo;
+        mx[p] = hi;
+        sn[p] = (uint8_t)seen;
+        f[p] = fired[p] != 0 || (seen && (lo < t->fire_lo[p] || hi > t->fire_hi[p]));
     }
     s->ev_off = slot->ev_first;
     s->ev_in_area = 1;
@@ -261,24 +265,34 @@ int tracer_run(tracer_t *t, const input_t *const *inputs, size_t n, tracer_trace
     t->nevents = 0;
     t->ncollected = 0;
     trx_events_reset(t->x);
-    for (size_t base = 0; base < n; base += t->cfg.batch_max) {
-        size_t m = n - base < t->cfg.batch_max ? n - base : t->cfg.batch_max;
+    /* Batches alternate between the two halves of the shared region: the
+     * next one is packed while the child runs the current one. */
+    size_t bm = t->cfg.batch_max, nb = (n + bm - 1) / bm;
+    for (size_t k = 0; k < n && k < bm; k++)
+        pack(t, 0, k, inputs[k]);
+    int rc = trx_start(t->x, 0, n < bm ? n : bm, err);
+    for (size_t b = 0; b < nb && rc == 0; b++) {
+        size_t base = (b + 1) * bm, m = b + 1 < nb ? (n - base < bm ? n - base : bm) : 0;
+        int half = (int)((b + 1) % 2);
         for (size_t k = 0; k < m; k++)
-            pack(t, k, inputs[base + k]);
-        t->chunk_base = base;
-        int rc = trx_run(t->x, m, collect, spill, t, err);
-        if (rc != 0)
-            return rc;
+            pack(t, half, k, inputs[base + k]);
+        t->chunk_base = b * bm;
+        rc = trx_finish(t->x, collect, spill, t, err);
+        if (rc == 0 && m > 0)
+            rc = trx_start(t->x, half, m, err);
     }
+    if (rc != 0)
+        return rc;
     const tracer_event_t *area = (const tracer_event_t *)trx_events(t->x);
+    size_t np = t->build.meta->nprobes;
     for (size_t i = 0; i < n; i++) {
         tracer_trace_t *tr = &t->traces[i];
         trace_store_t *s = &t->store[i];
         tr->events = (s->ev_in_area ? area : t->events) + s->ev_off;
-        tr->fired = s->fired;
-        tr->seen = s->seen;
-        tr->min = s->min;
-        tr->max = s->max;
+        tr->fired = t->fired + i * np;
+        tr->seen = t->seen + i * np;
+        tr->min = t->min + i * np;
+        tr->max = t->max + i * np;
     }
     *traces = t->traces;
     return 0;

@@ -1,7 +1,9 @@
 /* Crashes and hangs are statuses of the input that caused them: in one
  * batch, a segfault, a loop with no branch events (wall-clock limit) and a
  * loop with branch events (event limit) are reported, the executor is
- * restarted, and every following input still runs with correct results. */
+ * restarted, and every following input still runs with correct results;
+ * the same holds when the inputs span many batches, which alternate
+ * between the two halves of the shared region. */
 #include <signal.h>
 #include <string.h>
 
@@ -27,6 +29,45 @@ static const status_case_t cases[] = {
 };
 #define NCASES (sizeof cases / sizeof *cases)
 
+static void check_case(const status_case_t *c, const tracer_trace_t *tr, const char *what)
+{
+    const run_result_t *r = tr->result;
+    TU_CHECK(r->status == c->status, "%s%s: status %s, expected %s", what, c->input, run_status_name(r->status),
+             run_status_name(c->status));
+    if (c->status == RUN_CRASH)
+        TU_CHECK(r->sig == c->sig, "%s%s: signal %d", what, c->input, r->sig);
+    if (c->status == RUN_OK)
+        TU_CHECK(r->has_return && r->ret == c->ret, "%s%s: return %lld", what, c->input, (long long)r->ret);
+    if (c->detail)
+        TU_CHECK(strstr(r->detail, c->detail) != NULL, "%s%s: detail \"%s\"", what, c->input, r->detail);
+}
+
+/* Batches of 3: crashes and hangs fall at the start, middle and end of
+ * batches in both halves, and the input after each still runs. */
+static void check_small_batches(spec_t *spec)
+{
+    enum { ROUNDS = 2, N = ROUNDS * NCASES };
+    tracer_cfg_t cfg;
+    tracer_cfg_default(&cfg);
+    cfg.timeout_ms = 300;
+    cfg.event_limit = 5000;
+    cfg.batch_max = 3;
+    tracer_t *t = tu_tracer(spec, &cfg);
+    input_t *ins[N];
+    for (size_t i = 0; i < N; i++)
+        ins[i] = tu_input(spec, cases[i % NCASES].input);
+    lg_err_t err;
+    lg_err_clear(&err);
+    tracer_trace_t *tr = NULL;
+    int rc = tracer_run(t, (const input_t *const *)ins, N, &tr, &err);
+    TU_CHECK(rc == 0, "tracer_run in batches of 3: %s", err.msg);
+    for (size_t i = 0; rc == 0 && i < N; i++)
+        check_case(&cases[i % NCASES], &tr[i], "batches of 3: ");
+    for (size_t i = 0; i < N; i++)
+        input_destroy(ins[i]);
+    tracer_destroy(t);
+}
+
 int main(void)
 {
     spec_t *spec = tu_spec("status");
@@ -43,18 +84,8 @@ int main(void)
     tracer_trace_t *tr = NULL;
     int rc = tracer_run(t, (const input_t *const *)ins, NCASES, &tr, &err);
     TU_CHECK(rc == 0, "tracer_run: %s", err.msg);
-    for (size_t i = 0; rc == 0 && i < NCASES; i++) {
-        const status_case_t *c = &cases[i];
-        const run_result_t *r = tr[i].result;
-        TU_CHECK(r->status == c->status, "%s: status %s, expected %s", c->input, run_status_name(r->status),
-                 run_status_name(c->status));
-        if (c->status == RUN_CRASH)
-            TU_CHECK(r->sig == c->sig, "%s: signal %d", c->input, r->sig);
-        if (c->status == RUN_OK)
-            TU_CHECK(r->has_return && r->ret == c->ret, "%s: return %lld", c->input, (long long)r->ret);
-        if (c->detail)
-            TU_CHECK(strstr(r->detail, c->detail) != NULL, "%s: detail \"%s\"", c->input, r->detail);
-    }
+    for (size_t i = 0; rc == 0 && i < NCASES; i++)
+        check_case(&cases[i], &tr[i], "");
     if (rc == 0) {
         /* The path up to the crash survives the crash: `mode == 1` was true. */
         TU_CHECK(tr[1].nevents == 1 && tr[1].events[0].dir == 1, "crash path has %zu events", tr[1].nevents);
@@ -74,6 +105,7 @@ int main(void)
     for (size_t i = 0; i < NCASES; i++)
         input_destroy(ins[i]);
     tracer_destroy(t);
+    check_small_batches(spec);
     spec_destroy(spec);
     return tu_finish("tracer_status");
 }

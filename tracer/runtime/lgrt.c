@@ -11,9 +11,11 @@ jmp_buf lgrt_jb;
 
 #define LGRT_INLINE __attribute__((always_inline))
 
-static void lgrt_hang(void)
+/* The input reached its event limit (a hang) or the end of the events
+ * area (it runs again in a fresh round). */
+static void lgrt_stop(void)
 {
-    lgrt.slot->status = LGRT_HANG;
+    lgrt.slot->status = lgrt.stop_status;
     longjmp(lgrt_jb, 1);
 }
 
@@ -22,8 +24,8 @@ LGRT_INLINE void __lgrt_br(uint32_t site, uint32_t dir)
     lgrt_slot_t *s = lgrt.slot;
     uint64_t n = s->nevents;
     if (n >= lgrt.limit)
-        lgrt_hang();
-    lgrt_event_t *e = &lgrt.ev[s->ev_first + n];
+        lgrt_stop();
+    lgrt_event_t *e = &lgrt.ev[n];
     e->site = site;
     e->dir = (uint16_t)dir;
     e->flags = 0;
@@ -37,8 +39,8 @@ LGRT_INLINE void __lgrt_brc(uint32_t site, uint32_t dir, int64_t a, int64_t b)
     lgrt_slot_t *s = lgrt.slot;
     uint64_t n = s->nevents;
     if (n >= lgrt.limit)
-        lgrt_hang();
-    lgrt_event_t *e = &lgrt.ev[s->ev_first + n];
+        lgrt_stop();
+    lgrt_event_t *e = &lgrt.ev[n];
     e->site = site;
     e->dir = (uint16_t)dir;
     e->flags = LGRT_EV_OPERANDS;
@@ -49,10 +51,11 @@ LGRT_INLINE void __lgrt_brc(uint32_t site, uint32_t dir, int64_t a, int64_t b)
 
 LGRT_INLINE void __lgrt_val(uint32_t probe, int64_t v)
 {
-    if (v < lgrt.min[probe])
-        lgrt.min[probe] = v;
-    if (v > lgrt.max[probe])
-        lgrt.max[probe] = v;
+    lgrt_range_t *r = &lgrt.range[probe];
+    if (v < r->min)
+        r->min = v;
+    if (v > r->max)
+        r->max = v;
 }
 
 void lgrt_value(uint32_t probe, int64_t v) { __lgrt_val(probe, v); }
@@ -62,14 +65,14 @@ void lgrt_fire(uint32_t probe) { lgrt.fired[probe] = 1; }
 LGRT_INLINE void __lgrt_ub(uint32_t probe)
 {
     lgrt.fired[probe] = 1;
-    __lgrt_val(probe, lgrt.slot->nevents);
+    __lgrt_val(probe, (int64_t)lgrt.slot->nevents);
 }
 
 /* Closes one execution of a loop: its trip count feeds the loop's probes. */
 static void lgrt_loop_close(uint32_t loop)
 {
     const lgrt_loop_info_t *li = &lgrt_loops[loop];
-    int64_t count = (int64_t)lgrt.loop_count[loop];
+    int64_t count = (int64_t)lgrt.loops[loop].count;
     if (li->rem_probe >= 0) {
         __lgrt_val((uint32_t)li->rem_probe, count);
         if (li->factor > 0 && count % li->factor != 0)
@@ -80,7 +83,7 @@ static void lgrt_loop_close(uint32_t loop)
         if (count > li->max)
             lgrt.fired[li->trip_probe] = 1;
     }
-    lgrt.loop_active[loop] = 0;
+    lgrt.loops[loop].active = 0;
 }
 
 /* Called at the loop header: back is 1 when entered through a back edge.
@@ -88,14 +91,15 @@ static void lgrt_loop_close(uint32_t loop)
  * executions still open when the input ends are closed by lgrt_end. */
 LGRT_INLINE void __lgrt_loop(uint32_t loop, uint32_t back)
 {
+    lgrt_loop_state_t *ls = &lgrt.loops[loop];
     if (back) {
-        lgrt.loop_count[loop]++;
+        ls->count++;
         return;
     }
-    if (lgrt.loop_active[loop])
+    if (ls->active)
         lgrt_loop_close(loop);
-    lgrt.loop_active[loop] = 1;
-    lgrt.loop_count[loop] = 0;
+    ls->active = 1;
+    ls->count = 0;
 }
 
 LGRT_INLINE void __lgrt_enter(uint32_t probe)
@@ -106,32 +110,37 @@ LGRT_INLINE void __lgrt_enter(uint32_t probe)
 
 LGRT_INLINE void __lgrt_leave(uint32_t probe) { --lgrt.depth[probe]; }
 
-void lgrt_begin(lgrt_slot_t *slot, lgrt_event_t *events, uint64_t ev_first, uint64_t event_limit)
+void lgrt_begin(lgrt_slot_t *slot, lgrt_event_t *events, uint64_t ev_first, uint64_t event_limit, uint64_t ev_cap)
 {
     lgrt.slot = slot;
-    lgrt.ev = events;
+    lgrt.ev = events + ev_first;
+    /* Whichever comes first: the event limit, or the end of the area. */
     lgrt.limit = event_limit;
+    lgrt.stop_status = LGRT_HANG;
+    if (ev_cap - ev_first < event_limit) {
+        lgrt.limit = ev_cap - ev_first;
+        lgrt.stop_status = LGRT_FULL;
+    }
     slot->status = LGRT_RUNNING;
     slot->sig = 0;
     slot->ret = 0;
     slot->ev_first = ev_first;
     slot->nevents = 0;
     lgrt.fired = (uint32_t *)(slot + 1);
-    lgrt.min = (int64_t *)((char *)lgrt.fired + lgrt_fired_bytes(lgrt.nprobes));
-    lgrt.max = lgrt.min + lgrt.nprobes;
+    lgrt.range = (lgrt_range_t *)((char *)lgrt.fired + lgrt_fired_bytes(lgrt.nprobes));
     for (uint32_t p = 0; p < lgrt.nprobes; p++) {
         lgrt.fired[p] = 0;
-        lgrt.min[p] = INT64_MAX;
-        lgrt.max[p] = INT64_MIN;
+        lgrt.range[p].min = INT64_MAX;
+        lgrt.range[p].max = INT64_MIN;
         lgrt.depth[p] = 0;
     }
     for (uint32_t l = 0; l < lgrt_nloops; l++)
-        lgrt.loop_active[l] = 0;
+        lgrt.loops[l].active = 0;
 }
 
 void lgrt_end(void)
 {
     for (uint32_t l = 0; l < lgrt_nloops; l++)
-        if (lgrt.loop_active[l])
+        if (lgrt.loops[l].active)
             lgrt_loop_close(l);
 }

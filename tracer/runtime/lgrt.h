@@ -8,7 +8,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 
-#define LGRT_MAGIC 0x6c67667a74726331ULL /* "lgfztrc1" */
+#define LGRT_MAGIC 0x6c67667a74726332ULL /* "lgfztrc2" */
 #define LGRT_MAX_LOOPS 256
 
 /* One branch event. dir: conditional branch 1 = condition true, 0 = false;
@@ -27,12 +27,15 @@ typedef struct lgrt_event {
 #define LGRT_RUNNING (-1)
 #define LGRT_OK 0
 #define LGRT_HANG 2
+/* The input did not fit in what was left of the events area: the round
+ * stops before it, and the parent runs it again on an emptied area. */
+#define LGRT_FULL 3
 
 /* Per-input result record at hdr->slot_off + k * hdr->slot_size, followed by
- * uint32_t fired[nprobes] (padded to 8 bytes), int64_t min[nprobes],
- * int64_t max[nprobes]
+ * uint32_t fired[nprobes] (padded to 8 bytes), lgrt_range_t range[nprobes]
  * and the out/inout arrays (max_len int64 slots each, in param order). */
 typedef struct lgrt_slot {
+    uint64_t rec_off;  /* the input's record in the input area (parent) */
     int32_t status;
     int32_t sig;
     int64_t ret;
@@ -41,13 +44,14 @@ typedef struct lgrt_slot {
 } lgrt_slot_t;
 
 /* Region header. The parent fills the layout fields once and the round
- * fields before each round; the child writes cur, ev_used and done. */
+ * fields before each round; the child writes cur, ev_used and done. The
+ * input and slot areas hold two batches, so the parent packs one while the
+ * child runs the other. */
 typedef struct lgrt_hdr {
     uint64_t magic;
     uint64_t size;
     uint64_t in_off, in_cap;       /* packed input records */
-    uint64_t idx_off;              /* uint64_t offset of record k in the input area */
-    uint64_t slot_off, slot_size;
+    uint64_t slot_off, slot_size;  /* 2 * batch_max slots */
     uint64_t batch_max;
     uint64_t ev_off, ev_cap;       /* lgrt_event_t entries */
     uint64_t event_limit;          /* events per input before `hang` */
@@ -66,6 +70,22 @@ static inline uint64_t lgrt_align8(uint64_t n) { return (n + 7u) & ~(uint64_t)7u
  * optimiser from holding the runtime's pointers in registers in a loop. */
 static inline uint64_t lgrt_fired_bytes(uint64_t nprobes) { return lgrt_align8(4 * nprobes); }
 
+/* A probe's value range (min > max while no value was seen). A struct
+ * rather than two int64_t arrays: type-based alias analysis then tells
+ * range updates apart from event writes and from the runtime's own
+ * counters, so the optimiser keeps the runtime's pointers and limits in
+ * registers inside the kernel's loops instead of reloading them after
+ * every store. */
+typedef struct lgrt_range {
+    int64_t min, max;
+} lgrt_range_t;
+
+/* The execution of a pragma-annotated loop in progress. */
+typedef struct lgrt_loop_state {
+    uint64_t count;
+    uint32_t active;
+} lgrt_loop_state_t;
+
 /* Loop probes of one pragma-annotated loop (generated into the harness). */
 typedef struct lgrt_loop_info {
     int32_t rem_probe;  /* -1 when none */
@@ -77,14 +97,14 @@ typedef struct lgrt_loop_info {
 /* Runtime state of the current input; the one place mutable globals live. */
 typedef struct lgrt_state {
     lgrt_slot_t *slot;
-    lgrt_event_t *ev;   /* events area */
-    uint64_t limit;     /* absolute event index at which the input hangs */
+    lgrt_event_t *ev;     /* this input's first event */
+    uint64_t limit;       /* events at which the input stops */
+    int32_t stop_status;  /* LGRT_HANG (the event limit) or LGRT_FULL (the end of the area) */
     uint32_t *fired;
-    int64_t *min, *max;
-    int64_t *depth;     /* current recursion depth per probe */
+    lgrt_range_t *range;
+    int64_t *depth;       /* current recursion depth per probe */
     uint32_t nprobes;
-    uint64_t loop_count[LGRT_MAX_LOOPS];
-    uint32_t loop_active[LGRT_MAX_LOOPS];
+    lgrt_loop_state_t loops[LGRT_MAX_LOOPS];
 } lgrt_state_t;
 
 extern lgrt_state_t lgrt;
@@ -98,7 +118,9 @@ extern const uint32_t lgrt_nloops;
 void lgrt_harness(const int64_t *rec, lgrt_slot_t *slot);
 
 /* Runtime entry points (lgrt.c). */
-void lgrt_begin(lgrt_slot_t *slot, lgrt_event_t *events, uint64_t ev_first, uint64_t event_limit);
+/* Starts an input whose events go to events[ev_first...]; it stops as a
+ * hang after event_limit events, or as LGRT_FULL at events[ev_cap]. */
+void lgrt_begin(lgrt_slot_t *slot, lgrt_event_t *events, uint64_t ev_first, uint64_t event_limit, uint64_t ev_cap);
 void lgrt_end(void);
 void lgrt_value(uint32_t probe, int64_t v);
 void lgrt_fire(uint32_t probe);

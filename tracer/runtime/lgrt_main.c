@@ -21,18 +21,17 @@ static int ctl_write(char c)
 
 static void run_round(lgrt_hdr_t *h, char *base)
 {
-    const uint64_t *idx = (const uint64_t *)(base + h->idx_off);
     lgrt_event_t *events = (lgrt_event_t *)(base + h->ev_off);
     uint64_t k = h->start;
     for (; k < h->n; k++) {
-        /* Never start an input that could overflow the events area: the
-         * parent collects what is done and starts a fresh round. */
-        if (h->ev_used + h->event_limit > h->ev_cap && k > h->start)
-            break;
         __atomic_store_n(&h->cur, k, __ATOMIC_RELEASE);
         lgrt_slot_t *slot = (lgrt_slot_t *)(base + h->slot_off + k * h->slot_size);
-        lgrt_begin(slot, events, h->ev_used, h->event_limit);
-        lgrt_harness((const int64_t *)(base + h->in_off + idx[k]), slot);
+        lgrt_begin(slot, events, h->ev_used, h->event_limit, h->ev_cap);
+        lgrt_harness((const int64_t *)(base + h->in_off + slot->rec_off), slot);
+        /* An input that ran out of events area is run again by the next
+         * round, on an emptied area. */
+        if (slot->status == LGRT_FULL)
+            break;
         lgrt_end();
         h->ev_used += slot->nevents;
     }
