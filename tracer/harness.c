@@ -21,7 +21,7 @@ int64_t trh_poison(lg_type_t t)
 
 static size_t probes_bytes(size_t nprobes)
 {
-    return sizeof(lgrt_slot_t) + lgrt_fired_bytes(nprobes) + 16 * nprobes;
+    return sizeof(lgrt_slot_t) + lgrt_fired_bytes(nprobes) + sizeof(lgrt_range_t) * nprobes;
 }
 
 size_t trh_out_offset(const spec_t *spec, size_t nprobes, size_t param)
@@ -126,9 +126,10 @@ static void emit_unpack_array(FILE *f, const spec_t *spec, const trm_meta_t *met
         fprintf(f, "        memset(b, 0, sizeof(%s) * %zu);\n    }\n", ct, p->max_len);
         return;
     }
-    fprintf(f, "        %s mn = 0, mx = 0;\n", ct);
+    /* Branch-free min/max, so the copy loop vectorises. */
+    fprintf(f, "        %s mn = n ? (%s)rec[0] : 0, mx = mn;\n", ct, ct);
     fprintf(f, "        for (size_t k = 0; k < n; k++) {\n            %s v = (%s)rec[k];\n", ct, ct);
-    fprintf(f, "            b[k] = v;\n            if (k == 0 || v < mn) mn = v;\n            if (k == 0 || v > mx) mx = v;\n        }\n");
+    fprintf(f, "            b[k] = v;\n            mn = v < mn ? v : mn;\n            mx = v > mx ? v : mx;\n        }\n");
     fprintf(f, "        rec += n;\n");
     if (p->dir == SPEC_DIR_IN)
         fprintf(f, "        size_t top = dirty%zu;\n", i);
