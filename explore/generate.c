@@ -44,6 +44,59 @@ void generate_random_input(explore_t *ex, input_t *in, int small)
     input_normalize(in, 0);
 }
 
+/* Whether param i gives the length of some array. */
+static int is_len_param(const spec_t *s, size_t i)
+{
+    for (size_t j = 0; j < s->nparams; j++)
+        if (s->params[j].is_array && s->params[j].len_param == (int)i)
+            return 1;
+    return 0;
+}
+
+/* Sets every value of param i to v. */
+static void set_param(input_t *in, const spec_param_t *p, size_t i, int64_t v)
+{
+    if (!p->is_array) {
+        in->v[i].scalar = v;
+        return;
+    }
+    for (size_t k = 0; k < p->max_len; k++)
+        in->v[i].elems[k] = v;
+}
+
+/* A corner of the input domain: every param at its maximum (all_max) or
+ * its minimum, except param flip (none when nparams), which takes the
+ * other end; length params are at their maximum, so every array is full. */
+static input_t *corner_input(const explore_t *ex, int all_max, size_t flip)
+{
+    const spec_t *s = ex->spec;
+    input_t *in = input_create(s);
+    for (size_t i = 0; i < s->nparams; i++) {
+        const spec_param_t *p = &s->params[i];
+        int high = is_len_param(s, i) || (all_max != (i == flip));
+        set_param(in, p, i, high ? p->range_hi : p->range_lo);
+    }
+    input_normalize(in, 0);
+    return in;
+}
+
+size_t generate_corner_inputs(explore_t *ex)
+{
+    const spec_t *s = ex->spec;
+    size_t n = 0;
+    for (int all_max = 0; all_max < 2; all_max++) {
+        batch_add(ex, corner_input(ex, all_max, s->nparams), ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
+        n++;
+        for (size_t i = 0; i < s->nparams; i++) {
+            if (s->params[i].dir == SPEC_DIR_OUT || is_len_param(s, i))
+                continue;
+            batch_add(ex, corner_input(ex, all_max, i), ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
+            n++;
+        }
+    }
+    return n;
+}
+
 /* A corpus entry to start from: least picked first, with some randomness. */
 static size_t pick_corpus(explore_t *ex)
 {

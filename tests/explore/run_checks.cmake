@@ -4,6 +4,7 @@
 #   resume      a second run on the same --out keeps every corpus entry, adds no duplicate
 #   determinism the same --seed and --iterations give the same corpus
 #   sigint      SIGINT ends the run with a complete output directory
+#   corners     the domain's corners alone find rgb2yuv's u-wrap and v-wrap
 #   arith       learned conditions cover `a * 3 + b == 1000 && n % 4 == 3`; --no-synth does not
 # Inputs: LGFUZZ, CHECK_EXPECTED, SRC (source root), WORK (scratch directory).
 cmake_minimum_required(VERSION 3.20)
@@ -65,6 +66,18 @@ elseif(CHECK STREQUAL "control")
   execute_process(COMMAND ${CHECK_EXPECTED} ${SPEC} none ${WORK}/ctl --none RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "divergences reported on a correct RTL")
+  endif()
+elseif(CHECK STREQUAL "corners")
+  # The corners of the input domain are among the first inputs: rgb2yuv's
+  # pure-red and pure-blue pixels (p = 2.4e-7 each for a random input) are
+  # found after one mutation step, without learning.
+  set(RGB ${SRC}/kernels/rgb2yuv/kernel.yaml)
+  run_lgfuzz(rc ${RGB} --iterations 1 --no-synth --no-guard --seed 1 --out ${WORK}/corners)
+  execute_process(COMMAND ${CHECK_EXPECTED} ${RGB} ${SRC}/kernels/rgb2yuv/expected.yaml ${WORK}/corners
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+  message(STATUS "${out}")
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "u-wrap and v-wrap not found from the domain's corners")
   endif()
 elseif(CHECK STREQUAL "resume")
   run_lgfuzz(rc ${ACC} --iterations 15 --rtl never --seed 3 --out ${WORK}/res)
