@@ -161,10 +161,46 @@ static void check_large_call(void)
     spec_destroy(spec);
 }
 
+/* Inputs of one event each that fill the events area (2 * 200 + 65536
+ * events with event limit 200) exactly at the end of a batch (16 divides
+ * it), then one more batch and a second call: the area is emptied when an
+ * input finds it full, never reported as an error, and every path stays
+ * exact. */
+static void check_exact_fill(void)
+{
+    enum { CAP = 2 * 200 + 65536, N = CAP + 1 };
+    spec_t *spec = tu_spec("loops");
+    tracer_cfg_t cfg;
+    tracer_cfg_default(&cfg);
+    cfg.event_limit = 200;
+    cfg.batch_max = 16;
+    tracer_t *t = tu_tracer(spec, &cfg);
+    input_t *in = tu_input(spec, "{\"data\": [], \"n\": 0}");
+    const input_t **ins = calloc(N, sizeof *ins);
+    for (size_t k = 0; k < N; k++)
+        ins[k] = in;
+    lg_err_t err;
+    lg_err_clear(&err);
+    for (int call = 0; call < 2; call++) {
+        tracer_trace_t *tr;
+        int rc = tracer_run(t, ins, call ? 1 : N, &tr, &err);
+        TU_CHECK(rc == 0, "call %d: tracer_run: %s", call, err.msg);
+        size_t bad = 0;
+        for (size_t k = 0; rc == 0 && k < (call ? 1u : (size_t)N); k++)
+            bad += tr[k].result->status != RUN_OK || tr[k].nevents != 1 || tr[k].events[0].dir != 0;
+        TU_CHECK(bad == 0, "call %d: %zu inputs without their one event", call, bad);
+    }
+    free(ins);
+    input_destroy(in);
+    tracer_destroy(t);
+    spec_destroy(spec);
+}
+
 int main(void)
 {
     run_cases();
     check_operands_and_tables();
     check_large_call();
+    check_exact_fill();
     return tu_finish("tracer_paths");
 }
