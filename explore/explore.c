@@ -169,8 +169,8 @@ int explore_should_stop(const explore_t *ex)
 }
 
 /* The corpus of a previous run, the spec's seeds, the corners of the
- * input domain and a few random inputs (small values and whole-domain
- * values) start the tree. */
+ * input domain (unless spectra are off) and a few random inputs (small
+ * values and whole-domain values) start the tree. */
 static int bootstrap(explore_t *ex, lg_err_t *err)
 {
     char *cdir = lg_path_join(ex->out_dir, "corpus");
@@ -181,7 +181,9 @@ static int bootstrap(explore_t *ex, lg_err_t *err)
     if (rc)
         return rc;
     batch_add(ex, input_create(ex->spec), ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
-    generate_corner_inputs(ex);
+    /* The corners are the static side of spectra's edge-case guidance. */
+    if (!ex->cfg.no_spectra)
+        generate_corner_inputs(ex);
     for (int i = 0; i < 15; i++) {
         input_t *in = input_create(ex->spec);
         generate_random_input(ex, in, i < 10);

@@ -27,7 +27,7 @@ typedef struct explore_cfg {
     explore_sched_t schedule;
     explore_rtl_t rtl;
     int no_synth;             /* mutation-only greybox fuzzing */
-    int no_spectra;           /* probes give no feedback and no targets */
+    int no_spectra;           /* probes give no feedback and no targets; no corner inputs */
     int no_selective;         /* every input that is run goes to the RTL too */
     int no_mutations;         /* solver only (random inputs when nothing is learned) */
     uint32_t depth_cap;       /* path tree depth; 0 = 256 */
