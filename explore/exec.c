@@ -123,12 +123,16 @@ static size_t fired_probes(explore_t *ex, const tracer_trace_t *tr, const char *
     return n;
 }
 
+/* A corner input always goes to the RTL but is no evidence for selective
+ * invocation: one non-divergent corner would stretch the range of features
+ * known to be safe over the whole domain, and nothing would be simulated
+ * again. */
 static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr, const int64_t *fv, int brings_new,
-                     lg_err_t *err)
+                     int corner, lg_err_t *err)
 {
     if (!ex->oracle)
         return LG_OK;
-    if (!oracle_select_should_run(ex->sel, fv, brings_new)) {
+    if (!oracle_select_should_run(ex->sel, fv, brings_new || corner)) {
         labels_add(ex->labels, LABEL_SKIPPED, in, NULL, 0, &ex->rng);
         return LG_OK;
     }
@@ -143,7 +147,8 @@ static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr,
     }
     oracle_symptoms_t syms = {0};
     size_t n = oracle_compare(ex->spec, tr->result, ex->rtl_res, &syms);
-    oracle_select_record(ex->sel, fv, n > 0);
+    if (!corner)
+        oracle_select_record(ex->sel, fv, n > 0);
     const char *classes[16];
     for (size_t i = 0; i < n && i < 16; i++)
         classes[i] = syms.v[i].cls;
@@ -204,7 +209,10 @@ static int process_one(explore_t *ex, batch_item_t *b, const tracer_trace_t *tr,
         ex->st.hangs++;
     int64_t *fv = ex->fv;
     features_eval(ex->fs, b->in, fv);
-    track_features(ex, fv);
+    /* Corners would make the seen range the whole domain, leaving the
+     * spectra-directed strengthening no edge to aim at. */
+    if (b->origin != ORIGIN_CORNER)
+        track_features(ex, fv);
     size_t n = convert_events(ex, tr);
     /* A solver input that leaves the prefix it was made for is a
      * counter-example for the node where it left. */
@@ -228,7 +236,7 @@ static int process_one(explore_t *ex, batch_item_t *b, const tracer_trace_t *tr,
         return LG_EIO;
     /* Selective invocation asks about coverage and spectra only: a new path
      * through the same branch directions is no reason to simulate. */
-    return rtl_check(ex, b->in, tr, fv, cov_new || spectra_new, err);
+    return rtl_check(ex, b->in, tr, fv, cov_new || spectra_new, b->origin == ORIGIN_CORNER, err);
 }
 
 int exec_batch(explore_t *ex, lg_err_t *err)

@@ -24,7 +24,8 @@
 
 #define EXPLORE_BATCH_MAX 64
 
-typedef enum { ORIGIN_SEED, ORIGIN_RANDOM, ORIGIN_MUTATION, ORIGIN_SOLVER } origin_t;
+/* ORIGIN_CORNER: a corner of the input domain (generate_corner_inputs). */
+typedef enum { ORIGIN_SEED, ORIGIN_RANDOM, ORIGIN_CORNER, ORIGIN_MUTATION, ORIGIN_SOLVER } origin_t;
 
 /* Why an input in a batch was made, for feedback after it ran. */
 typedef struct batch_item {
