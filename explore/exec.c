@@ -126,7 +126,8 @@ static size_t fired_probes(explore_t *ex, const tracer_trace_t *tr, const char *
 /* A corner input always goes to the RTL but is no evidence for selective
  * invocation: one non-divergent corner would stretch the range of features
  * known to be safe over the whole domain, and nothing would be simulated
- * again. */
+ * again. Nor is it a label for the guard, or (process_one) a corpus entry:
+ * extremes are not what the kernel's safe region looks like. */
 static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr, const int64_t *fv, int brings_new,
                      int corner, lg_err_t *err)
 {
@@ -152,7 +153,8 @@ static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr,
     const char *classes[16];
     for (size_t i = 0; i < n && i < 16; i++)
         classes[i] = syms.v[i].cls;
-    labels_add(ex->labels, n ? LABEL_UNSAFE : LABEL_SAFE, in, classes, n < 16 ? n : 16, &ex->rng);
+    if (!corner)
+        labels_add(ex->labels, n ? LABEL_UNSAFE : LABEL_SAFE, in, classes, n < 16 ? n : 16, &ex->rng);
     const char *probes[256];
     size_t np = fired_probes(ex, tr, probes, 256);
     int rc = LG_OK;
@@ -232,7 +234,7 @@ static int process_one(explore_t *ex, batch_item_t *b, const tracer_trace_t *tr,
     if (b->origin == ORIGIN_MUTATION)
         mutator_feedback(ex->mut, b->mut, spectra_new);
     int brings_new = cov_new || created || spectra_new || (path_new && ex->tree->depth_cap > n);
-    if ((brings_new || b->origin == ORIGIN_SEED) && corpus_add(ex, b->in, fv, err))
+    if ((brings_new || b->origin == ORIGIN_SEED) && b->origin != ORIGIN_CORNER && corpus_add(ex, b->in, fv, err))
         return LG_EIO;
     /* Selective invocation asks about coverage and spectra only: a new path
      * through the same branch directions is no reason to simulate. */
