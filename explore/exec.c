@@ -126,8 +126,7 @@ static size_t fired_probes(explore_t *ex, const tracer_trace_t *tr, const char *
 /* A corner input always goes to the RTL but is no evidence for selective
  * invocation: one non-divergent corner would stretch the range of features
  * known to be safe over the whole domain, and nothing would be simulated
- * again. Nor is it a label for the guard, or (process_one) a corpus entry:
- * extremes are not what the kernel's safe region looks like. */
+ * again. Nor is it a label for the guard. */
 static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr, const int64_t *fv, int brings_new,
                      int corner, lg_err_t *err)
 {
@@ -211,10 +210,12 @@ static int process_one(explore_t *ex, batch_item_t *b, const tracer_trace_t *tr,
         ex->st.hangs++;
     int64_t *fv = ex->fv;
     features_eval(ex->fs, b->in, fv);
-    /* Corners would make the seen range the whole domain, leaving the
-     * spectra-directed strengthening no edge to aim at. */
-    if (b->origin != ORIGIN_CORNER)
-        track_features(ex, fv);
+    /* Corners are checked on the RTL and nothing else: as feedback they
+     * would stretch every seen range to the whole domain and fill the tree,
+     * the corpus and the guard's labels with extremes. */
+    if (b->origin == ORIGIN_CORNER)
+        return rtl_check(ex, b->in, tr, fv, 1, 1, err);
+    track_features(ex, fv);
     size_t n = convert_events(ex, tr);
     /* A solver input that leaves the prefix it was made for is a
      * counter-example for the node where it left. */
@@ -234,11 +235,11 @@ static int process_one(explore_t *ex, batch_item_t *b, const tracer_trace_t *tr,
     if (b->origin == ORIGIN_MUTATION)
         mutator_feedback(ex->mut, b->mut, spectra_new);
     int brings_new = cov_new || created || spectra_new || (path_new && ex->tree->depth_cap > n);
-    if ((brings_new || b->origin == ORIGIN_SEED) && b->origin != ORIGIN_CORNER && corpus_add(ex, b->in, fv, err))
+    if ((brings_new || b->origin == ORIGIN_SEED) && corpus_add(ex, b->in, fv, err))
         return LG_EIO;
     /* Selective invocation asks about coverage and spectra only: a new path
      * through the same branch directions is no reason to simulate. */
-    return rtl_check(ex, b->in, tr, fv, cov_new || spectra_new, b->origin == ORIGIN_CORNER, err);
+    return rtl_check(ex, b->in, tr, fv, cov_new || spectra_new, 0, err);
 }
 
 int exec_batch(explore_t *ex, lg_err_t *err)
