@@ -132,7 +132,7 @@ static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr,
 {
     if (!ex->oracle)
         return LG_OK;
-    if (!oracle_select_should_run(ex->sel, fv, brings_new || corner)) {
+    if (!oracle_select_should_run(ex->sel, fv, brings_new)) {
         labels_add(ex->labels, LABEL_SKIPPED, in, NULL, 0, &ex->rng);
         return LG_OK;
     }

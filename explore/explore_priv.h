@@ -130,8 +130,8 @@ void generate_mutation_step(explore_t *ex);
 void generate_random_input(explore_t *ex, input_t *in, int small);
 /* Adds the corners of the input domain to the batch (bit-width bugs live
  * at the extremes): all values at their minimum, all at their maximum, and
- * each input param alone at the other end; returns how many. */
-size_t generate_corner_inputs(explore_t *ex);
+ * each input param alone at the other end. */
+void generate_corner_inputs(explore_t *ex);
 
 /* learn.c */
 void learn_node(explore_t *ex, tree_node_t *node);

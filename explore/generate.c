@@ -80,21 +80,15 @@ static input_t *corner_input(const explore_t *ex, int all_max, size_t flip)
     return in;
 }
 
-size_t generate_corner_inputs(explore_t *ex)
+void generate_corner_inputs(explore_t *ex)
 {
     const spec_t *s = ex->spec;
-    size_t n = 0;
     for (int all_max = 0; all_max < 2; all_max++) {
         batch_add(ex, corner_input(ex, all_max, s->nparams), ORIGIN_CORNER, MUT_COUNT, NULL, -1);
-        n++;
-        for (size_t i = 0; i < s->nparams; i++) {
-            if (s->params[i].dir == SPEC_DIR_OUT || is_len_param(s, i))
-                continue;
-            batch_add(ex, corner_input(ex, all_max, i), ORIGIN_CORNER, MUT_COUNT, NULL, -1);
-            n++;
-        }
+        for (size_t i = 0; i < s->nparams; i++)
+            if (s->params[i].dir != SPEC_DIR_OUT && !is_len_param(s, i))
+                batch_add(ex, corner_input(ex, all_max, i), ORIGIN_CORNER, MUT_COUNT, NULL, -1);
     }
-    return n;
 }
 
 /* A corpus entry to start from: least picked first, with some randomness. */

@@ -220,9 +220,8 @@ int64_t *trx_record(trx_t *x, int half, size_t k)
     return (int64_t *)(x->base + x->hdr->in_off + x->pack_off[half]);
 }
 
-void trx_record_end(trx_t *x, int half, size_t k, size_t nwords)
+void trx_record_end(trx_t *x, int half, size_t nwords)
 {
-    (void)k;
     x->pack_off[half] += 8 * nwords;
 }
 

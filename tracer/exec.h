@@ -34,7 +34,7 @@ void trx_destroy(trx_t *x); /* stops the child; accepts NULL */
  * packed in order 0, 1, ...): the caller writes at most rec_max bytes
  * there, then calls trx_record_end with the number of int64 words written. */
 int64_t *trx_record(trx_t *x, int half, size_t k);
-void trx_record_end(trx_t *x, int half, size_t k, size_t nwords);
+void trx_record_end(trx_t *x, int half, size_t nwords);
 
 /* Called once per record, in order, when its result is final. slot is
  * valid until the next trx_start on the same half; the record's events

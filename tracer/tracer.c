@@ -179,7 +179,7 @@ static void pack(tracer_t *t, int half, size_t k, const input_t *in)
             w += v->len;
         }
     }
-    trx_record_end(t->x, half, k, (size_t)(w - rec));
+    trx_record_end(t->x, half, (size_t)(w - rec));
 }
 
 static void fill_result(tracer_t *t, run_result_t *r, const lgrt_slot_t *slot, const char *detail)
