@@ -180,22 +180,25 @@ static void close_all(deriver_t *d)
  * confusion (optional) gets the guard f's verdicts on them. */
 static int settle(deriver_t *d, input_t **v, size_t n, const guard_formula_t *f, uint64_t conf[4], lg_err_t *err)
 {
-    uint8_t *safe = lg_calloc(n ? n : 1, 1);
-    int rc = runner_label(&d->run, v, n, safe, err);
+    uint8_t *agree = lg_calloc(n ? n : 1, 1);
+    width_use_t *use = lg_calloc(n ? n : 1, sizeof *use);
+    int rc = runner_label(&d->run, v, n, agree, use, err);
     int64_t *fv = lg_malloc((d->fs->n ? d->fs->n : 1) * sizeof *fv);
     for (size_t i = 0; i < n; i++) {
         if (rc == LG_OK && f) {
             features_eval(d->fs, v[i], fv);
             int g = guard_formula_eval(f, fv);
-            conf[(g ? 0 : 2) + (safe[i] ? 0 : 1)]++; /* tp fp fn tn */
+            int safe = labelset_verdict(&d->ls, agree[i], &use[i]);
+            conf[(g ? 0 : 2) + (safe ? 0 : 1)]++; /* tp fp fn tn */
         }
         if (rc == LG_OK)
-            labelset_add(&d->ls, v[i], safe[i]);
+            labelset_add(&d->ls, v[i], agree[i], &use[i]);
         else
             input_destroy(v[i]);
     }
     free(fv);
-    free(safe);
+    free(use);
+    free(agree);
     return rc;
 }
 
@@ -225,6 +228,7 @@ static void drop_redundant(guard_formula_t *f, const synth_example_t *ex, size_t
 
 static int learn(deriver_t *d, guard_formula_t *f, guard_figures_t *fig, lg_err_t *err)
 {
+    labelset_relabel(&d->ls);
     synth_example_t *ex = labelset_examples(&d->ls);
     int rc = guard_learn(d->synth, d->fs, ex, d->ls.n, d->consts, d->nconsts, d->cfg->max_clauses, &d->rng, f, err);
     if (rc == LG_OK) {
@@ -336,11 +340,16 @@ int guard_derive(const char *run_dir, const guard_cfg_t *cfg, guard_report_t *re
     int rc = open_all(&d, run_dir, err);
     if (rc == LG_OK)
         rc = guard_load_run(run_dir, d.spec, &d.ls, &unknown, &nunknown, err);
+    /* The run's labels say whether the sides agreed; the width use of
+     * each comes from a native run. */
+    if (rc == LG_OK)
+        rc = runner_widths(&d.run, d.ls.in, d.ls.n, d.ls.use, err);
     if (rc == LG_OK) {
         LG_INFO(d.log, "guard: %zu labelled inputs, running %zu unlabelled ones on both sides", d.ls.n, nunknown);
         rc = settle(&d, unknown, nunknown, NULL, NULL, err);
         nunknown = 0;
     }
+
     if (rc == LG_OK && !d.ls.n)
         rc = lg_err_set(err, LG_EINVAL, "%s: the run holds no labelled input to learn from", run_dir);
     if (rc == LG_OK)

@@ -1,6 +1,7 @@
 /* Fresh inputs for validating a guard: random ones within the spec's
- * domains (uniform, small-magnitude, mutants of safe inputs) and solver
- * ones on both sides of every clause's boundary. */
+ * domains (uniform, small-magnitude, mutants of safe inputs, uniform within
+ * the box the guard's bounds describe) and solver ones on both sides of
+ * every clause's boundary. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,6 +118,120 @@ static void mutate_once(input_t *in, lg_rng_t *rng)
     a->elems[k] = clamp_domain(p, v);
 }
 
+/* Per param: the values a guard's bound clauses leave to a scalar (or to an
+ * array's length) and to every element of an array. */
+typedef struct box {
+    int64_t lo, hi;         /* scalar value; for arrays, the length */
+    int64_t elo, ehi;       /* array elements */
+} box_t;
+
+static void tighten(int64_t *lo, int64_t *hi, expr_op_t op, int64_t k)
+{
+    switch (op) {
+    case EXPR_LT: if (k > INT64_MIN && k - 1 < *hi) *hi = k - 1; break;
+    case EXPR_LE: if (k < *hi) *hi = k; break;
+    case EXPR_GT: if (k < INT64_MAX && k + 1 > *lo) *lo = k + 1; break;
+    case EXPR_GE: if (k > *lo) *lo = k; break;
+    case EXPR_EQ: if (k > *lo) *lo = k; if (k < *hi) *hi = k; break;
+    default: break;
+    }
+}
+
+/* The box of f's clauses `feature op const` over scalars, lengths, every
+ * element (`min(a) >= c`, `max(a) <= c`), within the spec's domains. */
+static box_t *guard_box(const spec_t *spec, const features_t *fs, const guard_formula_t *f)
+{
+    box_t *b = lg_malloc((spec->nparams ? spec->nparams : 1) * sizeof *b);
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        int ordered = lg_type_signed(p->type) || p->range_hi >= 0;
+        b[i].elo = b[i].lo = ordered ? p->range_lo : INT64_MIN;
+        b[i].ehi = b[i].hi = ordered ? p->range_hi : INT64_MAX;
+        if (p->is_array)
+            b[i].lo = p->fixed_len ? (int64_t)p->max_len : 0, b[i].hi = (int64_t)p->max_len;
+    }
+    for (size_t ci = 0; ci < f->n; ci++) {
+        const expr_t *c = f->clauses[ci];
+        if (c->op < EXPR_EQ || c->op > EXPR_GE || c->op == EXPR_NE || c->a->op != EXPR_VAR || c->b->op != EXPR_CONST)
+            continue;
+        const feature_t *ft = &fs->f[c->a->var];
+        if (ft->param < 0)
+            continue;
+        box_t *x = &b[ft->param];
+        switch (ft->kind) {
+        case FEAT_SCALAR:
+        case FEAT_LEN: tighten(&x->lo, &x->hi, c->op, c->b->value); break;
+        case FEAT_MAX:
+            if (c->op == EXPR_LT || c->op == EXPR_LE)
+                tighten(&x->elo, &x->ehi, c->op, c->b->value);
+            break;
+        case FEAT_MIN:
+            if (c->op == EXPR_GT || c->op == EXPR_GE)
+                tighten(&x->elo, &x->ehi, c->op, c->b->value);
+            break;
+        default: break;
+        }
+    }
+    /* A len param bound is a bound on its array's length, and back. */
+    for (size_t i = 0; i < spec->nparams; i++) {
+        int lp = spec->params[i].is_array ? spec->params[i].len_param : -1;
+        if (lp < 0)
+            continue;
+        tighten(&b[i].lo, &b[i].hi, EXPR_GE, b[lp].lo);
+        tighten(&b[i].lo, &b[i].hi, EXPR_LE, b[lp].hi);
+        b[lp].lo = b[i].lo, b[lp].hi = b[i].hi;
+    }
+    return b;
+}
+
+/* Uniform in [lo, hi], or, when log is set, uniform in [lo, lo + 2^b)
+ * with b uniform up to the span's bit length: small lengths and small
+ * values above a bound are where a sum bound and an element bound part
+ * ways. */
+static int64_t draw_between(int64_t lo, int64_t hi, int log, lg_rng_t *rng)
+{
+    if (hi <= lo)
+        return lo;
+    uint64_t span = (uint64_t)hi - (uint64_t)lo;
+    if (log) {
+        int width = 64 - __builtin_clzll(span);
+        int bits = (int)lg_rng_below(rng, (uint64_t)width + 1);
+        uint64_t cap = bits >= 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1;
+        if (cap < span)
+            span = cap;
+    }
+    uint64_t off = span == UINT64_MAX ? lg_rng_next(rng) : lg_rng_below(rng, span + 1);
+    return (int64_t)((uint64_t)lo + off);
+}
+
+/* An input drawn within box b, uniformly or (half the time) log-uniformly
+ * from the box's lower corner. An over-general guard admits unsafe inputs
+ * far from every safe example seen; the other samplers stay near those
+ * examples or spread over the whole domain, so neither meets them. */
+static input_t *box_input(const spec_t *spec, const box_t *b, lg_rng_t *rng)
+{
+    input_t *in = input_create(spec);
+    int log = lg_rng_chance(rng, 0.5);
+    for (size_t i = 0; i < spec->nparams; i++)
+        if (!spec->params[i].is_array)
+            in->v[i].scalar = draw_between(b[i].lo, b[i].hi, log, rng);
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        if (!p->is_array)
+            continue;
+        if (!p->fixed_len)
+            input_set_len(in, i, (size_t)draw_between(b[i].lo, b[i].hi, log, rng));
+        if (p->dir == SPEC_DIR_OUT)
+            continue;
+        /* One scale per array, as in random_input. */
+        int64_t hi = log ? draw_between(b[i].elo, b[i].ehi, 1, rng) : b[i].ehi;
+        for (size_t k = 0; k < in->v[i].len; k++)
+            in->v[i].elems[k] = draw_between(b[i].elo, hi, 0, rng);
+    }
+    input_normalize(in, 1);
+    return in;
+}
+
 void fresh_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t *f, lg_rng_t *rng, size_t k,
                   input_t ***v, size_t *n, size_t *cap)
 {
@@ -128,10 +243,13 @@ void fresh_random(const spec_t *spec, const labelset_t *ls, const guard_formula_
         for (size_t i = 0; i < ls->n; i++)
             if (ls->safe[i] && (any || guard_formula_eval(f, ls->feat + i * ls->fs->n)))
                 safe[nsafe++] = i;
+    box_t *box = guard_box(spec, ls->fs, f);
     for (size_t j = 0; j < k; j++) {
-        uint64_t kind = lg_rng_below(rng, 3);
+        uint64_t kind = lg_rng_below(rng, 4);
         input_t *in;
-        if (kind == 2 && nsafe) {
+        if (kind == 3) {
+            in = box_input(spec, box, rng);
+        } else if (kind == 2 && nsafe) {
             in = input_clone(ls->in[safe[lg_rng_below(rng, nsafe)]]);
             for (uint64_t m = 1 + lg_rng_below(rng, 2); m > 0; m--)
                 mutate_once(in, rng);
@@ -140,6 +258,7 @@ void fresh_random(const spec_t *spec, const labelset_t *ls, const guard_formula_
         }
         push(v, n, cap, in);
     }
+    free(box);
     free(safe);
 }
 

@@ -22,20 +22,42 @@ char *guard_upper_ident(const char *s);
 
 /* ---- labelled inputs (labelset.c) ---- */
 
+/* What one native run shows of the values it passed to the RTL's narrowed
+ * ports. An input the RTL received truncated agrees with the C only by
+ * coincidence (elements that are multiples of 2^w vanish from a sum), and
+ * a guard must not describe coincidences. A port of w bits holds
+ * [-2^(w-1), 2^w - 1] under one reading or the other; which one the RTL
+ * uses is not in the spec, so it is inferred from the labels. */
+typedef struct width_use {
+    uint8_t wide;  /* a port value fits neither reading */
+    uint64_t neg;  /* bit k: port probe k carried a value in [-2^(w-1), -1] */
+    uint64_t high; /* bit k: port probe k carried a value in [2^(w-1), 2^w - 1] */
+} width_use_t;
+
 typedef struct labelset {
     const features_t *fs; /* borrowed */
     input_t **in;         /* owned */
     int64_t *feat;        /* n * fs->n feature values */
-    uint8_t *safe;        /* per input */
+    uint8_t *agree;       /* per input: the oracle found no symptom */
+    width_use_t *use;     /* per input */
+    uint8_t *safe;        /* per input: agree and no truncated value (labelset_relabel) */
     uint64_t *hash;       /* per input, for deduplication */
     size_t n, cap;
+    uint64_t port_unsigned, port_signed; /* bit k: port probe k's inferred reading */
 } labelset_t;
 
 void labelset_init(labelset_t *ls, const features_t *fs);
 void labelset_free(labelset_t *ls);
-/* Adds in (ownership transferred) with its label; a duplicate input is
- * dropped (the first label stays). Returns 1 when added. */
-int labelset_add(labelset_t *ls, input_t *in, int safe);
+/* Adds in (ownership transferred) with the oracle's verdict and its width
+ * use (NULL: none known yet), labelled by the readings inferred so far; a
+ * duplicate input is dropped (the first label stays). Returns 1 when added. */
+int labelset_add(labelset_t *ls, input_t *in, int agree, const width_use_t *use);
+/* The label of an input under the readings inferred so far. */
+int labelset_verdict(const labelset_t *ls, int agree, const width_use_t *use);
+/* Infers each port's reading from the set (the reading under which more
+ * of the inputs it makes lossy agree is the wrong one: the RTL computes
+ * right on values it reads right) and relabels every input. */
+void labelset_relabel(labelset_t *ls);
 /* Synth examples over the set (label 1 = safe); caller frees the array,
  * whose feature pointers live as long as the set is not grown. */
 synth_example_t *labelset_examples(const labelset_t *ls);
@@ -53,9 +75,13 @@ typedef struct runner {
 
 int runner_open(runner_t *r, const spec_t *spec, const lg_log_t *log, lg_err_t *err);
 void runner_close(runner_t *r);
-/* Runs n inputs (borrowed) natively and on the RTL; safe[i] = 1 when the
- * two sides agree. */
-int runner_label(runner_t *r, input_t *const *in, size_t n, uint8_t *safe, lg_err_t *err);
+/* Runs n inputs (borrowed) natively and on the RTL: agree[i] = 1 when the
+ * two sides agree, use[i] what the native run held. A wide input
+ * (use[i].wide) is not simulated: it agrees only by coincidence. */
+int runner_label(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, width_use_t *use, lg_err_t *err);
+/* Runs n inputs (borrowed) natively only and fills use[i]: for inputs a
+ * run already labelled. */
+int runner_widths(runner_t *r, input_t *const *in, size_t n, width_use_t *use, lg_err_t *err);
 
 /* ---- loading a finished run (load.c) ---- */
 
@@ -69,8 +95,10 @@ int guard_load_run(const char *run_dir, const spec_t *spec, labelset_t *ls, inpu
 /* ---- fresh inputs (fresh.c) ---- */
 
 /* Appends k random inputs within the spec's domains to *v: uniform, small
- * magnitude (log-uniform scales and lengths), and mutants of the safe inputs
- * of ls that f admits (any safe ones when f admits none), a third each. */
+ * magnitude (log-uniform scales and lengths), mutants of the safe inputs of
+ * ls that f admits (any safe ones when f admits none), and uniform within
+ * the box f's bound clauses on scalars, lengths and elements describe
+ * (uniform or log-uniform lengths), a quarter each. */
 void fresh_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t *f, lg_rng_t *rng, size_t k,
                   input_t ***v, size_t *n, size_t *cap);
 /* Appends solver-generated inputs near the boundary of every clause of f:

@@ -1,5 +1,6 @@
-/* Runs inputs on both sides (native executor and Verilated RTL) and labels
- * each safe when the oracle's comparison finds no symptom. */
+/* Runs inputs on both sides (native executor and Verilated RTL): whether
+ * the oracle's comparison finds no symptom, and which values the native
+ * run passed through the RTL's narrowed ports. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,7 +40,31 @@ void runner_close(runner_t *r)
     r->rtl = NULL;
 }
 
-int runner_label(runner_t *r, input_t *const *in, size_t n, uint8_t *safe, lg_err_t *err)
+/* The width use of one trace, from its port probes (see width_use_t).
+ * Width probes are left out: a local's declared width also fires on a loop
+ * counter's exit value, which the RTL never computes with, and a register
+ * that really wraps shows up as a disagreement anyway. */
+static width_use_t width_use(const runner_t *r, const tracer_trace_t *tr)
+{
+    width_use_t u = {0, 0, 0};
+    size_t np, port = 0;
+    const tracer_probe_t *p = tracer_probes(r->tracer, &np);
+    for (size_t k = 0; k < np; k++) {
+        if (p[k].kind != TRACER_PROBE_PORT)
+            continue;
+        int64_t w = p[k].param;
+        if (port < 64 && w > 0 && w < 63 && tr->seen[k]) {
+            int64_t half = (int64_t)1 << (w - 1);
+            u.wide |= tr->min[k] < -half || tr->max[k] > 2 * half - 1;
+            u.neg |= (uint64_t)(tr->min[k] < 0) << port;
+            u.high |= (uint64_t)(tr->max[k] >= half) << port;
+        }
+        port++;
+    }
+    return u;
+}
+
+int runner_label(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, width_use_t *use, lg_err_t *err)
 {
     oracle_symptoms_t syms = {0};
     int rc = LG_OK;
@@ -48,12 +73,30 @@ int runner_label(runner_t *r, input_t *const *in, size_t n, uint8_t *safe, lg_er
         tracer_trace_t *tr;
         rc = tracer_run(r->tracer, (const input_t *const *)(in + base), m, &tr, err);
         for (size_t i = 0; i < m && rc == LG_OK; i++) {
+            use[base + i] = width_use(r, &tr[i]);
+            agree[base + i] = 0;
+            if (use[base + i].wide)
+                continue;
             rc = oracle_run(r->oracle, in[base + i], r->rtl, err);
             if (rc == LG_OK)
-                safe[base + i] = oracle_compare(r->spec, tr[i].result, r->rtl, &syms) == 0;
+                agree[base + i] = oracle_compare(r->spec, tr[i].result, r->rtl, &syms) == 0;
         }
         r->runs += m;
     }
     oracle_symptoms_free(&syms);
+    return rc;
+}
+
+int runner_widths(runner_t *r, input_t *const *in, size_t n, width_use_t *use, lg_err_t *err)
+{
+    int rc = LG_OK;
+    for (size_t base = 0; base < n && rc == LG_OK; base += RUNNER_BATCH) {
+        size_t m = n - base < RUNNER_BATCH ? n - base : RUNNER_BATCH;
+        tracer_trace_t *tr;
+        rc = tracer_run(r->tracer, (const input_t *const *)(in + base), m, &tr, err);
+        for (size_t i = 0; i < m && rc == LG_OK; i++)
+            use[base + i] = width_use(r, &tr[i]);
+        r->runs += m;
+    }
     return rc;
 }

@@ -1,6 +1,6 @@
 /* Checks an exported accumulate_guard.h against accumulate's true safe
  * region (size even, size <= 400, every element in [0, 255], sum <= 511)
- * on random inputs from three distributions; compiled by e2e_accumulate.sh
+ * on random inputs from four distributions; compiled by e2e_accumulate.sh
  * with -std=c99 -Wall -Werror. Prints precision and recall per distribution
  * and exits 1 when precision < 1.0 or recall < 0.95 on any of them. */
 #include <stdint.h>
@@ -42,15 +42,18 @@ int main(int argc, char **argv)
 {
     long n = argc > 1 ? atol(argv[1]) : 100000;
     static const char *const names[] = {"uniform in the spec domains", "elements in [0, 255], size in [0, 512]",
-                                        "elements in [0, 255], size in [0, 8]"};
+                                        "elements in [0, 255], size in [0, 8]",
+                                        "elements in [-300, 600], size in [0, 4]"};
     static int32_t data[512];
     int failed = 0;
-    for (int dist = 0; dist < 3; dist++) {
+    for (int dist = 0; dist < 4; dist++) {
         long tp = 0, fp = 0, fn = 0, tn = 0;
         for (long t = 0; t < n; t++) {
-            int32_t size = (int32_t)range(0, dist == 2 ? 8 : 512);
+            int32_t size = (int32_t)range(0, dist == 3 ? 4 : dist == 2 ? 8 : 512);
             for (int32_t i = 0; i < size; i++)
-                data[i] = (int32_t)(dist == 0 ? range(INT32_MIN, INT32_MAX) : range(0, 255));
+                data[i] = (int32_t)(dist == 0   ? range(INT32_MIN, INT32_MAX)
+                                    : dist == 3 ? range(-300, 600)
+                                                : range(0, 255));
             int want = truth(data, size), got = accumulate_guard(data, size);
             tp += want && got;
             fp += !want && got;
