@@ -256,11 +256,11 @@ static round_end_t wait_round(trx_t *x, int *status)
     }
 }
 
-static void collect_range(trx_t *x, size_t from, size_t to, trx_collect_fn collect, void *arg, const char *detail,
-                          size_t detail_k)
+static void collect_range(trx_t *x, size_t first, size_t from, size_t to, trx_collect_fn collect, void *arg,
+                          const char *detail, size_t detail_k)
 {
     for (size_t k = from; k < to; k++)
-        collect(arg, k - x->first, slot_at(x, k), k == detail_k ? detail : NULL);
+        collect(arg, k - first, slot_at(x, k), k == detail_k ? detail : NULL);
 }
 
 void trx_events_reset(trx_t *x)
@@ -305,10 +305,11 @@ int trx_start(trx_t *x, int half, size_t n, lg_err_t *err)
     return n ? send_round(x, err) : 0;
 }
 
-int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, void *arg, lg_err_t *err)
+int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn next, void *arg, lg_err_t *err)
 {
     lgrt_hdr_t *h = x->hdr;
     int failures = 0;
+    size_t first = x->first;
     while (x->next < x->end) {
         if (!x->sent) {
             int rc = send_round(x, err);
@@ -321,9 +322,17 @@ int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, void *arg, 
         if (end == ROUND_DIED && x->pid > 0)
             stop_child_status(x, &status);
         if (end == ROUND_DONE) {
-            size_t stop = __atomic_load_n(&h->done, __ATOMIC_ACQUIRE);
-            collect_range(x, x->next, stop, collect, arg, NULL, x->end);
+            size_t stop = __atomic_load_n(&h->done, __ATOMIC_ACQUIRE), from = x->next;
             x->ev_used = h->ev_used;
+            if (stop == x->end && next) {
+                /* The whole batch ran: the child starts on the next one
+                 * while these results are collected. */
+                x->next = stop;
+                int rc = next(arg, err);
+                collect_range(x, first, from, stop, collect, arg, NULL, SIZE_MAX);
+                return rc;
+            }
+            collect_range(x, first, from, stop, collect, arg, NULL, SIZE_MAX);
             x->next = stop;
             if (stop < x->end && slot_at(x, stop)->status == LGRT_FULL) {
                 /* The input ran past the end of the events area: the events
@@ -359,11 +368,11 @@ int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, void *arg, 
         }
         LG_DEBUG(x->log, "tracer: input %zu: %s; restarting the executor", k - x->first,
                  end == ROUND_HUNG ? "hang" : "crash");
-        collect_range(x, x->next, k + 1, collect, arg, detail[0] ? detail : NULL, k);
+        collect_range(x, first, x->next, k + 1, collect, arg, detail[0] ? detail : NULL, k);
         x->ev_used = s->ev_first + s->nevents;
         x->next = k + 1;
     }
-    return 0;
+    return next ? next(arg, err) : 0;
 }
 
 uint64_t trx_restarts(const trx_t *x)

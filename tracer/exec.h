@@ -47,13 +47,20 @@ typedef void (*trx_collect_fn)(void *arg, size_t k, const lgrt_slot_t *slot, con
  * collected so far copies them now. */
 typedef void (*trx_spill_fn)(void *arg);
 
+/* Called by trx_finish once the batch's last record has run and before its
+ * last results are collected, so that the caller can trx_start the batch
+ * packed in the other half and the child runs it meanwhile. Returns 0 or
+ * an LG_E* code with err filled. */
+typedef int (*trx_next_fn)(void *arg, lg_err_t *err);
+
 /* Starts running the n records packed in half (n <= batch_max) and returns
  * without waiting. At most one batch runs at a time: trx_finish waits for
  * it, collecting every record (restarting the child after a crash or a
- * hang). Events of successive batches accumulate in the events area until
- * it is full (then spill is called) or trx_events_reset. */
+ * hang) and calling next (when not NULL) exactly once. Events of
+ * successive batches accumulate in the events area until it is full (then
+ * spill is called) or trx_events_reset. */
 int trx_start(trx_t *x, int half, size_t n, lg_err_t *err);
-int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, void *arg, lg_err_t *err);
+int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn next, void *arg, lg_err_t *err);
 /* Starts filling the events area from the beginning again. */
 void trx_events_reset(trx_t *x);
 /* The events area (read-only for the caller). */

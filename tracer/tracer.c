@@ -40,6 +40,8 @@ struct tracer {
     size_t nevents, capevents;
     size_t chunk_base;         /* index of the chunk's first input in the call */
     size_t ncollected;         /* traces of the current call collected so far */
+    int next_half;             /* the batch packed to run after the current one */
+    size_t next_n;
     int64_t *fire_lo, *fire_hi; /* per probe: a range outside [lo, hi] fires it */
 };
 
@@ -259,6 +261,14 @@ static void spill(void *arg)
     }
 }
 
+/* trx_finish's next: the batch packed in the other half starts running
+ * while the results of the one just finished are collected. */
+static int start_next(void *arg, lg_err_t *err)
+{
+    tracer_t *t = arg;
+    return t->next_n ? trx_start(t->x, t->next_half, t->next_n, err) : 0;
+}
+
 int tracer_run(tracer_t *t, const input_t *const *inputs, size_t n, tracer_trace_t **traces, lg_err_t *err)
 {
     grow_pool(t, n);
@@ -277,9 +287,9 @@ int tracer_run(tracer_t *t, const input_t *const *inputs, size_t n, tracer_trace
         for (size_t k = 0; k < m; k++)
             pack(t, half, k, inputs[base + k]);
         t->chunk_base = b * bm;
-        rc = trx_finish(t->x, collect, spill, t, err);
-        if (rc == 0 && m > 0)
-            rc = trx_start(t->x, half, m, err);
+        t->next_half = half;
+        t->next_n = m;
+        rc = trx_finish(t->x, collect, spill, start_next, t, err);
     }
     if (rc != 0)
         return rc;
