@@ -64,7 +64,9 @@ static width_use_t width_use(const runner_t *r, const tracer_trace_t *tr)
     return u;
 }
 
-int runner_label(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, width_use_t *use, lg_err_t *err)
+/* Both entry points: natively in batches, and on the RTL too when agree is
+ * given. */
+static int run_inputs(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, width_use_t *use, lg_err_t *err)
 {
     oracle_symptoms_t syms = {0};
     int rc = LG_OK;
@@ -74,6 +76,8 @@ int runner_label(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, widt
         rc = tracer_run(r->tracer, (const input_t *const *)(in + base), m, &tr, err);
         for (size_t i = 0; i < m && rc == LG_OK; i++) {
             use[base + i] = width_use(r, &tr[i]);
+            if (!agree)
+                continue;
             agree[base + i] = 0;
             if (use[base + i].wide)
                 continue;
@@ -87,16 +91,12 @@ int runner_label(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, widt
     return rc;
 }
 
+int runner_label(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, width_use_t *use, lg_err_t *err)
+{
+    return run_inputs(r, in, n, agree, use, err);
+}
+
 int runner_widths(runner_t *r, input_t *const *in, size_t n, width_use_t *use, lg_err_t *err)
 {
-    int rc = LG_OK;
-    for (size_t base = 0; base < n && rc == LG_OK; base += RUNNER_BATCH) {
-        size_t m = n - base < RUNNER_BATCH ? n - base : RUNNER_BATCH;
-        tracer_trace_t *tr;
-        rc = tracer_run(r->tracer, (const input_t *const *)(in + base), m, &tr, err);
-        for (size_t i = 0; i < m && rc == LG_OK; i++)
-            use[base + i] = width_use(r, &tr[i]);
-        r->runs += m;
-    }
-    return rc;
+    return run_inputs(r, in, n, NULL, use, err);
 }
