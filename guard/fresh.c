@@ -102,10 +102,16 @@ static void mutate_once(input_t *in, lg_rng_t *rng)
     }
     input_value_t *a = &in->v[i];
     if (!a->len || lg_rng_chance(rng, 0.25)) {
-        if (!p->fixed_len)
-            input_set_len(in, i, (size_t)((int64_t)a->len + lg_rng_range(rng, -2, 2) < 0
-                                              ? 0
-                                              : (int64_t)a->len + lg_rng_range(rng, -2, 2)));
+        if (p->fixed_len)
+            return;
+        size_t old = a->len;
+        int64_t want = (int64_t)old + lg_rng_range(rng, -2, 2);
+        input_set_len(in, i, want < 0 ? 0 : (size_t)want);
+        /* New elements repeat existing ones rather than being 0: a zero
+         * would change min(a) as well as the length, and the guard's
+         * length clauses would go untested on inputs like the safe one. */
+        for (size_t k = old; k < a->len && old > 0; k++)
+            a->elems[k] = a->elems[lg_rng_below(rng, old)];
         return;
     }
     size_t k = (size_t)lg_rng_below(rng, a->len);
@@ -204,8 +210,9 @@ static int64_t draw_between(int64_t lo, int64_t hi, int log, lg_rng_t *rng)
     return (int64_t)((uint64_t)lo + off);
 }
 
-/* An input drawn within box b, uniformly or (half the time) log-uniformly
- * from the box's lower corner. An over-general guard admits unsafe inputs
+/* An input drawn within box b, uniformly or (half the time) at a random
+ * scale: lengths log-uniform from the lower bound, elements within
+ * [-2^b, 2^b - 1] for a random b. An over-general guard admits unsafe inputs
  * far from every safe example seen; the other samplers stay near those
  * examples or spread over the whole domain, so neither meets them. */
 static input_t *box_input(const spec_t *spec, const box_t *b, lg_rng_t *rng)
@@ -223,10 +230,22 @@ static input_t *box_input(const spec_t *spec, const box_t *b, lg_rng_t *rng)
             input_set_len(in, i, (size_t)draw_between(b[i].lo, b[i].hi, log, rng));
         if (p->dir == SPEC_DIR_OUT)
             continue;
-        /* One scale per array, as in random_input. */
-        int64_t hi = log ? draw_between(b[i].elo, b[i].ehi, 1, rng) : b[i].ehi;
+        /* One scale per array, as in random_input: small magnitudes around
+         * 0 where the box holds them (the values users' inputs have),
+         * else from the box's lower corner. */
+        int64_t lo = b[i].elo, hi = b[i].ehi;
+        if (log) {
+            int bits = (int)lg_rng_below(rng, 33);
+            int64_t band = ((int64_t)1 << bits) - 1;
+            if (lo <= band && hi >= -band - 1) {
+                lo = lo > -band - 1 ? lo : -band - 1;
+                hi = hi < band ? hi : band;
+            } else {
+                hi = draw_between(lo, hi, 1, rng);
+            }
+        }
         for (size_t k = 0; k < in->v[i].len; k++)
-            in->v[i].elems[k] = draw_between(b[i].elo, hi, 0, rng);
+            in->v[i].elems[k] = draw_between(lo, hi, 0, rng);
     }
     input_normalize(in, 1);
     return in;
