@@ -26,7 +26,7 @@
 #define GUARD_STAGE_CANDIDATES 60000ull
 /* Deterministic Z3 budget per check (about 20 ms): boundary queries are
  * few and simple, and a hard one is better skipped than waited for. */
-#define GUARD_SOLVER_RLIMIT 20000ull
+#define GUARD_SOLVER_RLIMIT 200000ull
 
 void guard_cfg_default(guard_cfg_t *cfg)
 {

@@ -251,6 +251,86 @@ static input_t *box_input(const spec_t *spec, const box_t *b, lg_rng_t *rng)
     return in;
 }
 
+/* Moves one feature of in (a clone of a safe input) past hi (up) or lo:
+ * a scalar or length to the bound plus a step, one element of an array
+ * past the bound for max/min, or one element raised or lowered by what the
+ * sum needs. Returns 0 when the feature kind has no such move. */
+static int push_beyond(input_t *in, const feature_t *ft, int up, int64_t lo, int64_t hi, lg_rng_t *rng)
+{
+    input_value_t *a = &in->v[ft->param];
+    const spec_param_t *p = &in->spec->params[ft->param];
+    int64_t step = lg_rng_chance(rng, 0.5) ? 1 : 1 + lg_rng_range(rng, 0, 16);
+    int64_t target = up ? wrap_add(hi, step) : wrap_add(lo, -step);
+    switch (ft->kind) {
+    case FEAT_SCALAR: a->scalar = clamp_domain(p, target); break;
+    case FEAT_LEN: {
+        size_t old = a->len;
+        if (p->fixed_len || target < 0)
+            return 0;
+        input_set_len(in, (size_t)ft->param, (size_t)target);
+        for (size_t k = old; k < a->len && old > 0; k++)
+            a->elems[k] = a->elems[lg_rng_below(rng, old)];
+        return 1;
+    }
+    case FEAT_MAX:
+    case FEAT_MIN:
+        if (!a->len)
+            return 0;
+        a->elems[lg_rng_below(rng, a->len)] = clamp_domain(p, target);
+        break;
+    case FEAT_SUM: {
+        if (!a->len)
+            return 0;
+        int64_t sum = 0;
+        for (size_t k = 0; k < a->len; k++)
+            sum = wrap_add(sum, a->elems[k]);
+        size_t k = (size_t)lg_rng_below(rng, a->len);
+        a->elems[k] = clamp_domain(p, wrap_add(a->elems[k], wrap_add(target, -sum)));
+        break;
+    }
+    default: return 0;
+    }
+    input_normalize(in, 0);
+    return 1;
+}
+
+/* Inputs f admits with a length, scalar or aggregate past every safe
+ * example's value (`max(d) >= 256` when no safe input had an element above
+ * 255): a constraint the guard lacks altogether has no clause boundary to
+ * probe, and the region just past the safe examples is where it shows.
+ * Mutants of safe inputs f admits, a few tries per feature and side. */
+static void beyond_safe(const labelset_t *ls, const guard_formula_t *f, const size_t *safe, size_t nsafe,
+                        lg_rng_t *rng, input_t ***v, size_t *n, size_t *cap)
+{
+    const features_t *fs = ls->fs;
+    int64_t *fv = lg_malloc((fs->n ? fs->n : 1) * sizeof *fv);
+    for (size_t j = 0; j < fs->n && nsafe; j++) {
+        const feature_t *ft = &fs->f[j];
+        if (ft->kind == FEAT_ELEM || ft->param < 0)
+            continue;
+        int64_t lo = INT64_MAX, hi = INT64_MIN;
+        for (size_t i = 0; i < nsafe; i++) {
+            int64_t x = ls->feat[safe[i] * fs->n + j];
+            lo = x < lo ? x : lo;
+            hi = x > hi ? x : hi;
+        }
+        for (int up = 0; up < 2; up++)
+            for (int t = 0; t < 8; t++) {
+                input_t *in = input_clone(ls->in[safe[lg_rng_below(rng, nsafe)]]);
+                int ok = push_beyond(in, ft, up, lo, hi, rng);
+                if (ok) {
+                    features_eval(fs, in, fv);
+                    ok = guard_formula_eval(f, fv) && (up ? fv[j] > hi : fv[j] < lo);
+                }
+                if (ok)
+                    push(v, n, cap, in);
+                else
+                    input_destroy(in);
+            }
+    }
+    free(fv);
+}
+
 void fresh_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t *f, lg_rng_t *rng, size_t k,
                   input_t ***v, size_t *n, size_t *cap)
 {
@@ -262,6 +342,7 @@ void fresh_random(const spec_t *spec, const labelset_t *ls, const guard_formula_
         for (size_t i = 0; i < ls->n; i++)
             if (ls->safe[i] && (any || guard_formula_eval(f, ls->feat + i * ls->fs->n)))
                 safe[nsafe++] = i;
+    beyond_safe(ls, f, safe, nsafe, rng, v, n, cap);
     box_t *box = guard_box(spec, ls->fs, f);
     for (size_t j = 0; j < k; j++) {
         uint64_t kind = lg_rng_below(rng, 4);

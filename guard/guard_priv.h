@@ -105,7 +105,9 @@ void fresh_random(const spec_t *spec, const labelset_t *ls, const guard_formula_
  * inside (f with the clause's term at or just within its constant) and
  * outside (the other clauses with the clause false, its term just beyond
  * the constant or far from it), plus inputs f admits under a random
- * strengthening; per clause about k. Bases are drawn from ls. */
+ * strengthening; per clause about k. Then, per length, scalar and
+ * aggregate feature, an input f admits with the feature beyond every safe
+ * example's value, on each side. Bases are drawn from ls. */
 int fresh_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls,
                    lg_rng_t *rng, size_t k, input_t ***v, size_t *n, size_t *cap, lg_err_t *err);
 
