@@ -1,7 +1,8 @@
 /* Fresh inputs for validating a guard: random ones within the spec's
- * domains (uniform, small-magnitude, mutants of safe inputs, uniform within
- * the box the guard's bounds describe) and solver ones on both sides of
- * every clause's boundary. */
+ * domains (uniform, small-magnitude, mutants of safe inputs, within the box
+ * the guard's bounds describe, mutants pushed past the safe examples'
+ * feature values) and solver ones on both sides of every clause's
+ * boundary. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,6 +82,19 @@ static int64_t wrap_add(int64_t a, int64_t b)
     return (int64_t)((uint64_t)a + (uint64_t)b);
 }
 
+/* Sets array param i to length n; new elements repeat existing ones
+ * rather than being 0: a zero would change min(a) as well as the length,
+ * and the guard's length clauses would go untested on inputs like the safe
+ * one. */
+static void set_len_repeating(input_t *in, size_t i, size_t n, lg_rng_t *rng)
+{
+    input_value_t *a = &in->v[i];
+    size_t old = a->len;
+    input_set_len(in, i, n);
+    for (size_t k = old; k < a->len && old > 0; k++)
+        a->elems[k] = a->elems[lg_rng_below(rng, old)];
+}
+
 static void mutate_once(input_t *in, lg_rng_t *rng)
 {
     const spec_t *spec = in->spec;
@@ -104,14 +118,8 @@ static void mutate_once(input_t *in, lg_rng_t *rng)
     if (!a->len || lg_rng_chance(rng, 0.25)) {
         if (p->fixed_len)
             return;
-        size_t old = a->len;
-        int64_t want = (int64_t)old + lg_rng_range(rng, -2, 2);
-        input_set_len(in, i, want < 0 ? 0 : (size_t)want);
-        /* New elements repeat existing ones rather than being 0: a zero
-         * would change min(a) as well as the length, and the guard's
-         * length clauses would go untested on inputs like the safe one. */
-        for (size_t k = old; k < a->len && old > 0; k++)
-            a->elems[k] = a->elems[lg_rng_below(rng, old)];
+        int64_t want = (int64_t)a->len + lg_rng_range(rng, -2, 2);
+        set_len_repeating(in, i, want < 0 ? 0 : (size_t)want, rng);
         return;
     }
     size_t k = (size_t)lg_rng_below(rng, a->len);
@@ -264,12 +272,9 @@ static int push_beyond(input_t *in, const feature_t *ft, int up, int64_t lo, int
     switch (ft->kind) {
     case FEAT_SCALAR: a->scalar = clamp_domain(p, target); break;
     case FEAT_LEN: {
-        size_t old = a->len;
         if (p->fixed_len || target < 0)
             return 0;
-        input_set_len(in, (size_t)ft->param, (size_t)target);
-        for (size_t k = old; k < a->len && old > 0; k++)
-            a->elems[k] = a->elems[lg_rng_below(rng, old)];
+        set_len_repeating(in, (size_t)ft->param, (size_t)target, rng);
         return 1;
     }
     case FEAT_MAX:
