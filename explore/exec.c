@@ -123,16 +123,33 @@ static size_t fired_probes(explore_t *ex, const tracer_trace_t *tr, const char *
     return n;
 }
 
+/* The signature of a native run for selective invocation: the set of
+ * probes it fired, the part of the dedup key known before simulating. */
+static uint64_t fired_signature(explore_t *ex, const tracer_trace_t *tr)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    if (!ex->cfg.no_spectra)
+        for (size_t i = 0; i < ex->nprobes; i++)
+            if (tr->fired[i]) {
+                h ^= i + 1;
+                h *= 0x100000001b3ull;
+            }
+    return h;
+}
+
 /* A corner input always goes to the RTL but is no evidence for selective
  * invocation: one non-divergent corner would stretch the range of features
  * known to be safe over the whole domain, and nothing would be simulated
- * again. Nor is it a label for the guard. */
+ * again. Nor is it a label for the guard. targeted: the input was made on
+ * purpose (a seed, a solver model), so it is simulated even where inputs
+ * like it already diverged. */
 static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr, const int64_t *fv, int brings_new,
-                     int corner, lg_err_t *err)
+                     int targeted, int corner, lg_err_t *err)
 {
     if (!ex->oracle)
         return LG_OK;
-    if (!oracle_select_should_run(ex->sel, fv, brings_new)) {
+    uint64_t sig = fired_signature(ex, tr);
+    if (!oracle_select_should_run(ex->sel, fv, brings_new, sig, targeted)) {
         labels_add(ex->labels, LABEL_SKIPPED, in, NULL, 0, &ex->rng);
         return LG_OK;
     }
@@ -148,7 +165,7 @@ static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr,
     oracle_symptoms_t syms = {0};
     size_t n = oracle_compare(ex->spec, tr->result, ex->rtl_res, &syms);
     if (!corner)
-        oracle_select_record(ex->sel, fv, n > 0);
+        oracle_select_record(ex->sel, fv, sig, n > 0);
     const char *classes[16];
     for (size_t i = 0; i < n && i < 16; i++)
         classes[i] = syms.v[i].cls;
@@ -214,7 +231,7 @@ static int process_one(explore_t *ex, batch_item_t *b, const tracer_trace_t *tr,
      * would stretch every seen range to the whole domain and fill the tree,
      * the corpus and the guard's labels with extremes. */
     if (b->origin == ORIGIN_CORNER)
-        return rtl_check(ex, b->in, tr, fv, 1, 1, err);
+        return rtl_check(ex, b->in, tr, fv, 1, 1, 1, err);
     track_features(ex, fv);
     size_t n = convert_events(ex, tr);
     /* A solver input that leaves the prefix it was made for is a
@@ -229,17 +246,21 @@ static int process_one(explore_t *ex, batch_item_t *b, const tracer_trace_t *tr,
     int cov_new = coverage_update(ex, tr);
     int path_new = path_add(ex, tr);
     size_t created = tree_insert(ex->tree, ex->evbuf, n, fv, ex->ncorpus, counter, &ex->rng);
-    int spectra_new = probes_record(ex->probes, fv, tr->fired, tr->seen, tr->min, tr->max, &ex->rng);
+    int spectra = probes_record(ex->probes, fv, tr->fired, tr->seen, tr->min, tr->max, &ex->rng);
     if (ex->cfg.no_spectra)
-        spectra_new = 0;
+        spectra = 0;
+    int spectra_new = spectra != 0;
     if (b->origin == ORIGIN_MUTATION)
         mutator_feedback(ex->mut, b->mut, spectra_new);
     int brings_new = cov_new || created || spectra_new || (path_new && ex->tree->depth_cap > n);
     if ((brings_new || b->origin == ORIGIN_SEED) && corpus_add(ex, b->in, fv, err))
         return LG_EIO;
-    /* Selective invocation asks about coverage and spectra only: a new path
-     * through the same branch directions is no reason to simulate. */
-    return rtl_check(ex, b->in, tr, fv, cov_new || spectra_new, 0, err);
+    /* Selective invocation asks about coverage and probe sides only: a new
+     * path through the same branch directions, or a probe range stretched
+     * a little further, is no reason to simulate (the feature ranges
+     * decide that). */
+    int targeted = b->origin == ORIGIN_SEED || b->origin == ORIGIN_SOLVER;
+    return rtl_check(ex, b->in, tr, fv, cov_new || (spectra & PROBES_NEW_SIDE), targeted, 0, err);
 }
 
 int exec_batch(explore_t *ex, lg_err_t *err)

@@ -60,11 +60,13 @@ int probes_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const u
     for (size_t i = 0; i < ps->n; i++) {
         probe_state_t *p = &ps->p[i];
         if (fired[i]) {
-            news |= p->fired == 0;
+            if (p->fired == 0)
+                news |= PROBES_NEW_SIDE;
             p->fired++;
             offer(p->ex_fired, &p->nfired, p->fired, fv, ps->nfeat, rng, NULL, 0);
         } else {
-            news |= p->quiet == 0;
+            if (p->quiet == 0)
+                news |= PROBES_NEW_SIDE;
             p->quiet++;
             offer(p->ex_quiet, &p->nquiet, p->quiet, fv, ps->nfeat, rng, NULL, 0);
         }
@@ -72,7 +74,7 @@ int probes_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const u
         if (!seen[i])
             continue;
         if (!p->has_range || min[i] < p->min || max[i] > p->max)
-            news = 1;
+            news |= PROBES_NEW_RANGE;
         if (!p->has_range || min[i] < p->min)
             p->min = min[i];
         if (!p->has_range || max[i] > p->max)

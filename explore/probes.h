@@ -43,9 +43,12 @@ typedef struct probes {
 probes_t *probes_create(size_t nprobes, size_t nfeat);
 void probes_destroy(probes_t *ps); /* accepts NULL */
 
+/* What a run brought to the spectra feedback (probes_record's flags). */
+#define PROBES_NEW_SIDE 1  /* a probe fired, or stayed quiet, for the first time */
+#define PROBES_NEW_RANGE 2 /* a probe's range widened */
+
 /* Records one run: fired[i], seen[i], min[i], max[i] as from the tracer.
- * Returns 1 when the run brought a probe side never seen before or widened
- * a probe's range (spectra feedback), 0 otherwise. */
+ * Returns the PROBES_NEW_* flags of what it brought, 0 when nothing. */
 int probes_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const uint8_t *seen, const int64_t *min,
                   const int64_t *max, lg_rng_t *rng);
 

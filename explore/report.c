@@ -98,6 +98,7 @@ static json_object *stats_json(const explore_t *ex)
     U64("corpus", ex->ncorpus);
     U64("rtl_invoked", oracle_select_invoked(ex->sel));
     U64("rtl_skipped", oracle_select_skipped(ex->sel));
+    U64("rtl_skipped_divergent", oracle_select_skipped_divergent(ex->sel));
     U64("rtl_errors", ex->st.rtl_errors);
     json_object_object_add(o, "solver_seconds", json_object_new_double((double)ex->st.solver_ns / 1e9));
     json_object_object_add(o, "exec_seconds", json_object_new_double((double)ex->st.exec_ns / 1e9));

@@ -131,7 +131,9 @@ uint64_t oracle_dedup_hits(const oracle_dedup_t *d, size_t id);
 /* ---------------------------------------------------- selective invocation */
 
 /* HeteroFuzz's selective simulator invocation: per input feature, the
- * range of values that ran on the RTL without divergence. */
+ * range of values that ran on the RTL without divergence, and per
+ * signature of a native run (the probes it fired), the range of values
+ * that ran on the RTL with a divergence. */
 typedef struct oracle_select oracle_select_t;
 
 /* nfeatures values per feature vector (common/features.h). With always set
@@ -140,17 +142,25 @@ oracle_select_t *oracle_select_create(size_t nfeatures, int always);
 void oracle_select_destroy(oracle_select_t *s); /* accepts NULL */
 
 /* Decides whether the input with feature vector fv (nfeatures values,
- * borrowed) should run on the RTL: yes when `always`, when brings_new (it
- * brought new coverage or a new probe side in its native run), or when some
- * feature lies outside the range remembered for it. Counts the answer as an
- * invocation or a skip. */
-int oracle_select_should_run(oracle_select_t *s, const int64_t *fv, int brings_new);
-/* Records the outcome of an RTL run of fv: a run without divergence widens
- * every feature's range to include its value; a divergent run changes
- * nothing. */
-void oracle_select_record(oracle_select_t *s, const int64_t *fv, int diverged);
+ * borrowed) should run on the RTL. Yes when `always` or when brings_new
+ * (it brought new coverage or a new probe side in its native run).
+ * Otherwise no when every feature lies inside the range remembered for
+ * non-divergent runs, and no when its native run's signature sig was seen
+ * to diverge and every feature lies inside the range of those divergent
+ * runs (a symptom already shown), unless targeted (the input was made on
+ * purpose, by the solver or as a seed, and is worth a simulation even
+ * there); yes in every other case. Counts the answer as an invocation or
+ * a skip. */
+int oracle_select_should_run(oracle_select_t *s, const int64_t *fv, int brings_new, uint64_t sig, int targeted);
+/* Records the outcome of an RTL run of fv whose native run had signature
+ * sig: a run without divergence widens the non-divergent range of every
+ * feature to include its value, a divergent run widens the divergent
+ * ranges of sig. */
+void oracle_select_record(oracle_select_t *s, const int64_t *fv, uint64_t sig, int diverged);
 uint64_t oracle_select_invoked(const oracle_select_t *s);
+/* All skips, and those of them inside a divergent range. */
 uint64_t oracle_select_skipped(const oracle_select_t *s);
+uint64_t oracle_select_skipped_divergent(const oracle_select_t *s);
 
 /* -------------------------------------------------------------- artifacts */
 

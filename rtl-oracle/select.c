@@ -1,18 +1,31 @@
 /* Selective RTL invocation (HeteroFuzz): the simulator is the expensive
  * side, so an input whose every feature lies inside the range already seen
  * to run on the RTL without divergence, and which brought nothing new in
- * its native run, is not simulated. */
+ * its native run, is not simulated. The same argument holds on the other
+ * side of the boundary: an input whose native run fired the same probes as
+ * inputs that diverged, and whose features lie inside their range, would
+ * show a symptom already reported, so it is not simulated either. */
 #include "oracle_priv.h"
 
 #include <stdlib.h>
 #include "../common/alloc.h"
+
+/* The range of features of the divergent runs with one signature. */
+typedef struct div_box {
+    uint64_t sig;
+    int64_t *lo, *hi;
+} div_box_t;
 
 struct oracle_select {
     size_t n;
     int always;
     int have;          /* 1 once a non-divergent run was recorded */
     int64_t *lo, *hi;  /* n entries each; meaningful when have */
-    uint64_t invoked, skipped;
+    div_box_t *boxes;  /* divergent ranges, one per signature */
+    size_t nboxes, capboxes;
+    size_t *slots;     /* open addressing over boxes: index + 1, 0 = empty */
+    size_t nslots;     /* a power of two, at least twice nboxes */
+    uint64_t invoked, skipped, skipped_divergent;
 };
 
 oracle_select_t *oracle_select_create(size_t nfeatures, int always)
@@ -29,16 +42,83 @@ void oracle_select_destroy(oracle_select_t *s)
 {
     if (!s)
         return;
+    for (size_t i = 0; i < s->nboxes; i++) {
+        free(s->boxes[i].lo);
+        free(s->boxes[i].hi);
+    }
+    free(s->boxes);
+    free(s->slots);
     free(s->lo);
     free(s->hi);
     free(s);
 }
 
-int oracle_select_should_run(oracle_select_t *s, const int64_t *fv, int brings_new)
+static size_t slot_of(const oracle_select_t *s, uint64_t sig)
 {
-    int run = s->always || brings_new || !s->have;
-    for (size_t i = 0; i < s->n && !run; i++)
-        run = fv[i] < s->lo[i] || fv[i] > s->hi[i];
+    /* Signatures are hashes already; mix anyway so that small ones spread. */
+    uint64_t h = sig * 0x9e3779b97f4a7c15ull;
+    size_t j = (size_t)(h >> 32) & (s->nslots - 1);
+    while (s->slots[j] && s->boxes[s->slots[j] - 1].sig != sig)
+        j = (j + 1) & (s->nslots - 1);
+    return j;
+}
+
+static div_box_t *box_find(const oracle_select_t *s, uint64_t sig)
+{
+    if (!s->nslots)
+        return NULL;
+    size_t j = slot_of(s, sig);
+    return s->slots[j] ? &s->boxes[s->slots[j] - 1] : NULL;
+}
+
+static div_box_t *box_add(oracle_select_t *s, uint64_t sig, const int64_t *fv)
+{
+    if (2 * (s->nboxes + 1) > s->nslots) {
+        free(s->slots);
+        s->nslots = s->nslots ? 2 * s->nslots : 64;
+        s->slots = lg_calloc(s->nslots, sizeof *s->slots);
+        for (size_t i = 0; i < s->nboxes; i++)
+            s->slots[slot_of(s, s->boxes[i].sig)] = i + 1;
+    }
+    lg_grow((void **)&s->boxes, &s->capboxes, s->nboxes + 1, sizeof *s->boxes);
+    div_box_t *b = &s->boxes[s->nboxes++];
+    b->sig = sig;
+    b->lo = lg_malloc((s->n ? s->n : 1) * sizeof *b->lo);
+    b->hi = lg_malloc((s->n ? s->n : 1) * sizeof *b->hi);
+    for (size_t i = 0; i < s->n; i++)
+        b->lo[i] = b->hi[i] = fv[i];
+    s->slots[slot_of(s, sig)] = s->nboxes;
+    return b;
+}
+
+static int inside(size_t n, const int64_t *lo, const int64_t *hi, const int64_t *fv)
+{
+    for (size_t i = 0; i < n; i++)
+        if (fv[i] < lo[i] || fv[i] > hi[i])
+            return 0;
+    return 1;
+}
+
+static void widen(size_t n, int64_t *lo, int64_t *hi, const int64_t *fv)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (fv[i] < lo[i])
+            lo[i] = fv[i];
+        if (fv[i] > hi[i])
+            hi[i] = fv[i];
+    }
+}
+
+int oracle_select_should_run(oracle_select_t *s, const int64_t *fv, int brings_new, uint64_t sig, int targeted)
+{
+    int run = s->always || brings_new || !s->have || !inside(s->n, s->lo, s->hi, fv);
+    if (run && !s->always && !brings_new && !targeted) {
+        const div_box_t *b = box_find(s, sig);
+        if (b && inside(s->n, b->lo, b->hi, fv)) {
+            run = 0;
+            s->skipped_divergent++;
+        }
+    }
     if (run)
         s->invoked++;
     else
@@ -46,18 +126,23 @@ int oracle_select_should_run(oracle_select_t *s, const int64_t *fv, int brings_n
     return run;
 }
 
-void oracle_select_record(oracle_select_t *s, const int64_t *fv, int diverged)
+void oracle_select_record(oracle_select_t *s, const int64_t *fv, uint64_t sig, int diverged)
 {
-    if (diverged)
+    if (diverged) {
+        div_box_t *b = box_find(s, sig);
+        if (b)
+            widen(s->n, b->lo, b->hi, fv);
+        else
+            box_add(s, sig, fv);
         return;
-    for (size_t i = 0; i < s->n; i++) {
-        if (!s->have || fv[i] < s->lo[i])
-            s->lo[i] = fv[i];
-        if (!s->have || fv[i] > s->hi[i])
-            s->hi[i] = fv[i];
     }
+    if (!s->have)
+        for (size_t i = 0; i < s->n; i++)
+            s->lo[i] = s->hi[i] = fv[i];
+    widen(s->n, s->lo, s->hi, fv);
     s->have = 1;
 }
 
 uint64_t oracle_select_invoked(const oracle_select_t *s) { return s->invoked; }
 uint64_t oracle_select_skipped(const oracle_select_t *s) { return s->skipped; }
+uint64_t oracle_select_skipped_divergent(const oracle_select_t *s) { return s->skipped_divergent; }

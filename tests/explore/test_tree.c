@@ -90,14 +90,16 @@ static void test_probes(void)
     probes_t *ps = probes_create(2, 1);
     int64_t fv = 0, mn[2] = {0, 0}, mx[2] = {5, 9};
     uint8_t fired[2] = {0, 1}, seen[2] = {1, 1};
-    CHECK(probes_record(ps, &fv, fired, seen, mn, mx, &rng) == 1); /* first sides seen */
+    CHECK(probes_record(ps, &fv, fired, seen, mn, mx, &rng) == (PROBES_NEW_SIDE | PROBES_NEW_RANGE)); /* first sides */
     CHECK(probes_record(ps, &fv, fired, seen, mn, mx, &rng) == 0);
     mx[0] = 6;
-    CHECK(probes_record(ps, &fv, fired, seen, mn, mx, &rng) == 1); /* widened range */
+    CHECK(probes_record(ps, &fv, fired, seen, mn, mx, &rng) == PROBES_NEW_RANGE); /* widened range */
     CHECK(probes_is_rare(ps, 0, 1));  /* probe 0 never fired: firing is rare */
     CHECK(!probes_is_rare(ps, 0, 0));
     CHECK(probes_is_rare(ps, 1, 0));
     CHECK(ps->p[0].nterm == 3 && ps->p[0].max == 6);
+    fired[0] = 1;
+    CHECK(probes_record(ps, &fv, fired, seen, mn, mx, &rng) == PROBES_NEW_SIDE); /* probe 0 fires */
     probes_destroy(ps);
 }
 

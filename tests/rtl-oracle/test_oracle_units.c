@@ -145,19 +145,27 @@ static int test_dedup(void)
 typedef struct select_step {
     int64_t fv[2];
     int brings_new;
+    uint64_t sig;      /* the native run's signature */
+    int targeted;
     int want_run;
     int diverged;      /* recorded after a run */
 } select_step_t;
 
 static const select_step_t select_steps[] = {
-    {{4, 10}, 0, 1, 0},   /* nothing remembered yet */
-    {{4, 10}, 0, 0, 0},   /* inside [4,4] x [10,10] */
-    {{6, 20}, 0, 1, 0},   /* outside: runs, ranges grow to [4,6] x [10,20] */
-    {{5, 15}, 0, 0, 0},   /* inside both */
-    {{5, 15}, 1, 1, 0},   /* new coverage always runs */
-    {{9, 15}, 0, 1, 1},   /* outside; diverges, so the range does not grow */
-    {{9, 15}, 0, 1, 0},   /* still outside */
-    {{7, 11}, 0, 0, 0},   /* now inside [4,9] */
+    {{4, 10}, 0, 0, 0, 1, 0},   /* nothing remembered yet */
+    {{4, 10}, 0, 0, 0, 0, 0},   /* inside [4,4] x [10,10] */
+    {{6, 20}, 0, 0, 0, 1, 0},   /* outside: runs, ranges grow to [4,6] x [10,20] */
+    {{5, 15}, 0, 0, 0, 0, 0},   /* inside both */
+    {{5, 15}, 1, 0, 0, 1, 0},   /* new coverage always runs */
+    {{9, 15}, 0, 7, 0, 1, 1},   /* outside; diverges: no growth, divergent box of 7 is [9,9] x [15,15] */
+    {{9, 15}, 0, 7, 0, 0, 0},   /* inside the divergent box of 7: a known symptom */
+    {{9, 15}, 0, 8, 0, 1, 1},   /* another signature; diverges: box of 8 */
+    {{9, 15}, 0, 7, 1, 1, 1},   /* targeted: runs even inside the box of 7 */
+    {{12, 30}, 0, 7, 0, 1, 1},  /* outside the box of 7; diverges: it grows to [9,12] x [15,30] */
+    {{10, 16}, 0, 7, 0, 0, 0},  /* inside the grown box of 7 */
+    {{10, 16}, 0, 8, 0, 1, 0},  /* outside the box of 8; no divergence: safe ranges grow to [4,10] x [10,20] */
+    {{7, 11}, 0, 9, 0, 0, 0},   /* inside the safe ranges */
+    {{10, 16}, 1, 7, 0, 1, 0},  /* inside the box of 7, but new coverage always runs */
 };
 
 static int test_select(void)
@@ -167,21 +175,39 @@ static int test_select(void)
     uint64_t runs = 0;
     for (size_t i = 0; i < sizeof select_steps / sizeof *select_steps; i++) {
         const select_step_t *st = &select_steps[i];
-        int run = oracle_select_should_run(s, st->fv, st->brings_new);
+        int run = oracle_select_should_run(s, st->fv, st->brings_new, st->sig, st->targeted);
         CHECK(fails, run == st->want_run, "step %zu: run %d", i, run);
         if (run) {
             runs++;
-            oracle_select_record(s, st->fv, st->diverged);
+            oracle_select_record(s, st->fv, st->sig, st->diverged);
         }
     }
+    size_t nsteps = sizeof select_steps / sizeof *select_steps;
     CHECK(fails, oracle_select_invoked(s) == runs, "invoked %llu", (unsigned long long)oracle_select_invoked(s));
-    CHECK(fails, oracle_select_skipped(s) == 8 - runs, "skipped %llu", (unsigned long long)oracle_select_skipped(s));
+    CHECK(fails, oracle_select_skipped(s) == nsteps - runs, "skipped %llu",
+          (unsigned long long)oracle_select_skipped(s));
+    CHECK(fails, oracle_select_skipped_divergent(s) == 2, "skipped as divergent %llu",
+          (unsigned long long)oracle_select_skipped_divergent(s));
+    oracle_select_destroy(s);
+    /* Many signatures: the table of divergent boxes grows and finds each. */
+    s = oracle_select_create(1, 0);
+    for (uint64_t sig = 0; sig < 500; sig++) {
+        int64_t v = (int64_t)sig;
+        oracle_select_record(s, &v, sig * 0x10000, 1);
+    }
+    int lost = 0;
+    for (uint64_t sig = 0; sig < 500; sig++) {
+        int64_t v = (int64_t)sig, w = v + 1;
+        lost += oracle_select_should_run(s, &v, 0, sig * 0x10000, 0) != 0;
+        lost += oracle_select_should_run(s, &w, 0, sig * 0x10000, 0) != 1;
+    }
+    CHECK(fails, lost == 0, "%d wrong answers over 500 divergent boxes", lost);
     oracle_select_destroy(s);
     /* --rtl always */
     s = oracle_select_create(2, 1);
     int64_t fv[2] = {1, 1};
-    oracle_select_record(s, fv, 0);
-    CHECK(fails, oracle_select_should_run(s, fv, 0) == 1, "always mode skipped");
+    oracle_select_record(s, fv, 0, 0);
+    CHECK(fails, oracle_select_should_run(s, fv, 0, 0, 0) == 1, "always mode skipped");
     CHECK(fails, oracle_select_skipped(s) == 0, "always mode counted a skip");
     oracle_select_destroy(s);
     oracle_select_destroy(NULL);
