@@ -118,7 +118,7 @@ void enum_conds_size(enum_state_t *st, size_t s)
     if (s < 3)
         return;
     term_const_compares(st, s);
-    if (!st->stop)
+    if (!st->stop && st->g->term_pairs)
         term_term_compares(st, s);
     if (!st->stop && (st->g->logic & GLOGIC_AND))
         combine(st, st->conj, st->conj_start, COND_AND, s);

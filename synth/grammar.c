@@ -185,6 +185,8 @@ static int conds_field(loader_t *ld, const char *key, const yaml_node_t *v, gram
         return get_bits(ld, v, cmp_names, &g->cmp_ops);
     if (strcmp(key, "logic") == 0)
         return get_bits(ld, v, logic_names, &g->logic);
+    if (strcmp(key, "pairs") == 0)
+        return get_bool(ld, v, &g->term_pairs);
     int rc = get_int(ld, v, 3, 63, &n);
     g->cond_max_size = (size_t)n;
     return rc;
@@ -209,7 +211,7 @@ static int top_field(loader_t *ld, const char *key, const yaml_node_t *v, gramma
 {
     static const char *const consts_keys[] = {"pool", "caller", "neighbours", "fit", NULL};
     static const char *const terms_keys[] = {"atoms", "ops", "max_size", NULL};
-    static const char *const conds_keys[] = {"compare", "logic", "max_size", NULL};
+    static const char *const conds_keys[] = {"compare", "logic", "pairs", "max_size", NULL};
     static const char *const limits_keys[] = {"candidates", "time_ms", "terms", NULL};
     if (strcmp(key, "name") == 0) {
         if (v->type != YAML_SCALAR_NODE)
@@ -238,6 +240,7 @@ static void set_defaults(grammar_stage_t *g)
     g->fit = 1;
     g->term_max_size = 1;
     g->cond_max_size = 3;
+    g->term_pairs = 1;
     g->max_candidates = 100000;
     g->time_ns = 50000000u;
     g->max_terms = 20000;

@@ -51,6 +51,7 @@ typedef struct grammar_stage {
     int fit;               /* comparisons with a constant take it from the samples */
     size_t term_max_size;  /* AST nodes */
     size_t cond_max_size;
+    int term_pairs;        /* comparisons between two terms, not only with constants */
     uint64_t max_candidates;
     uint64_t time_ns;
     size_t max_terms;      /* cap on the term bank */

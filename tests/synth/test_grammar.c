@@ -25,6 +25,8 @@ static const struct {
     {"name: t\nconds: {compare: [eq], max_size: 99}\n", ":2:34: expected an integer in range, found '99'"},
     {"name: t\nconds: {compare: [eq]}\nconsts: {pool: [1, x]}\n", ":3:20: expected an integer in range, found 'x'"},
     {"name: t\nconds: {compare: [eq]}\nconsts: {fit: maybe}\n", ":3:15: expected true or false"},
+    {"name: t\nconds: {compare: [eq], pairs: false}\n", NULL},
+    {"name: t\nconds: {compare: [eq], pairs: 2}\n", ":2:31: expected true or false"},
     {"name: t\nconds: {compare: [eq]}\nterms: {atoms: [const]}\n", "terms.atoms must include var"},
     {"name: [t\n", ":2:1:"},
     {"- 1\n- 2\n", ":1:1: expected a mapping"},

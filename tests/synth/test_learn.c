@@ -5,6 +5,7 @@
  * refinement policy and the error on one-label example sets. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "common/features.h"
@@ -135,6 +136,68 @@ static int test_refine(synth_t *s, const features_t *fs, lg_rng_t *rng)
     return failures;
 }
 
+/* 1 when some comparison in e has a non-constant term on both sides. */
+static int has_term_pair(const expr_t *e)
+{
+    if (!e)
+        return 0;
+    if (e->op >= EXPR_EQ && e->op <= EXPR_GE && e->a->op != EXPR_CONST && e->b && e->b->op != EXPR_CONST)
+        return 1;
+    return has_term_pair(e->a) || has_term_pair(e->b);
+}
+
+/* `conds.pairs: false` keeps every comparison to term op constant: x == y
+ * is learned exactly with pairs and never spelled as a pair without. */
+static int test_pairs(const features_t *fs, lg_rng_t *rng)
+{
+    int failures = 0;
+    static const char *const yaml[2] = {
+        "name: p\nterms: {atoms: [var]}\nconds: {compare: [eq, lt], logic: [and, or, not]}\n",
+        "name: p\nterms: {atoms: [var]}\nconds: {compare: [eq, lt], logic: [and, or, not], pairs: false}\n"};
+    const learn_case_t *c = &cases[1]; /* x == y */
+    lg_err_t err;
+    expr_t *rule = expr_parse(c->rule, fs, &err);
+    int64_t rows[NTRAIN * GEN_NFEAT];
+    synth_example_t ex[NTRAIN];
+    draw(rng, c, rule, NTRAIN, rows, ex);
+    for (int pairs = 1; pairs >= 0; pairs--) {
+        char path[] = "/tmp/lgfuzz-pairs-XXXXXX";
+        int fd = mkstemp(path);
+        CHECK(failures, fd >= 0, "mkstemp");
+        if (fd < 0)
+            break;
+        FILE *f = fdopen(fd, "w");
+        fputs(yaml[pairs ? 0 : 1], f);
+        fclose(f);
+        synth_cfg_t cfg;
+        synth_cfg_default(&cfg);
+        cfg.fs = fs;
+        cfg.seed = 1;
+        cfg.stage_time_ns = UINT64_C(60000000000);
+        const char *files[] = {path};
+        cfg.grammar_files = files;
+        cfg.ngrammar_files = 1;
+        synth_t *s = synth_create(&cfg, &err);
+        CHECK(failures, s != NULL, "pairs %d: %s", pairs, err.msg);
+        synth_result_t r = {0};
+        if (s && synth_learn(s, ex, NTRAIN, NULL, 0, &r, &err) == 0) {
+            char *text = r.expr ? expr_to_text(r.expr, fs) : NULL;
+            if (pairs)
+                CHECK(failures, r.mcc == 1.0 && has_term_pair(r.expr), "with pairs: '%s' (MCC %.2f)", text, r.mcc);
+            else
+                CHECK(failures, r.expr && !has_term_pair(r.expr), "without pairs: '%s'", text);
+            free(text);
+            expr_free(r.expr);
+        } else {
+            CHECK(failures, 0, "pairs %d: learning failed: %s", pairs, err.msg);
+        }
+        synth_destroy(s);
+        unlink(path);
+    }
+    expr_free(rule);
+    return failures;
+}
+
 int main(void)
 {
     int failures = 0;
@@ -156,6 +219,7 @@ int main(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         failures += run_case(s, fs, &cases[i], &rng);
     failures += test_refine(s, fs, &rng);
+    failures += test_pairs(fs, &rng);
     synth_destroy(s);
     features_destroy(fs);
     if (failures)
