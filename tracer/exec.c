@@ -1,13 +1,16 @@
-/* Runs batches of inputs through the executor child. One byte on a socket
- * starts a round and one byte ends it, so the cost per input is a few
- * memory copies and no system call. When the child dies or stops making
+/* Runs batches of inputs through the executor child. A counter in shared
+ * memory starts a round and another ends it, with a byte on a socket only
+ * to wake a side that went to sleep, so the cost per input is a few memory
+ * copies and no system call. When the child dies or stops making
  * progress, the input in flight gets status crash or hang, a fresh child is
  * started and the batch continues with the next input. */
+#define _GNU_SOURCE /* sched_getaffinity: how many CPUs lgfuzz may use */
 #include "tracer/exec.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +27,7 @@
 #define CRASH 1
 #define START_TIMEOUT_MS 10000
 #define MAX_START_FAILURES 3
+#define SPIN_NS 100000u
 
 struct trx {
     char *exe;
@@ -142,6 +146,9 @@ static void child_exec(trx_t *x, int sock)
 
 static int start_child(trx_t *x, lg_err_t *err)
 {
+    lgrt_hdr_t *h = x->hdr;
+    h->go_seq = h->done_seq = 0;
+    h->child_sleeping = h->parent_sleeping = 0;
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
         return lg_err_set(err, LG_ECHILD, "socketpair: %s", strerror(errno));
@@ -172,6 +179,18 @@ static int start_child(trx_t *x, lg_err_t *err)
                       WIFSIGNALED(st) ? "signal" : "exit status", WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
 }
 
+/* How long each side spins before sleeping (see lgrt_hdr_t): a round of a
+ * few dozen small inputs takes tens of microseconds, about what a wake-up
+ * through the kernel costs on a virtual machine. Spinning only helps when
+ * lgfuzz and the child can run at the same time on different CPUs. */
+static uint64_t spin_ns(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) < 2)
+        return 0;
+    return SPIN_NS;
+}
+
 trx_t *trx_create(const char *exe, const trx_layout_t *layout, const lg_log_t *log, lg_err_t *err)
 {
     trx_t *x = lg_calloc(1, sizeof *x);
@@ -181,7 +200,10 @@ trx_t *trx_create(const char *exe, const trx_layout_t *layout, const lg_log_t *l
     x->sock = -1;
     x->pid = -1;
     x->timeout_ns = layout->timeout_ms * 1000000ull;
-    if (map_region(x, layout, err) != 0 || start_child(x, err) != 0)
+    if (map_region(x, layout, err) != 0)
+        goto fail;
+    x->hdr->spin_ns = spin_ns();
+    if (start_child(x, err) != 0)
         goto fail;
     return x;
 fail:
@@ -225,19 +247,35 @@ void trx_record_end(trx_t *x, int half, size_t nwords)
     x->pack_off[half] += 8 * nwords;
 }
 
-/* Waits for the end of a round: "done", the child's death, or no progress
- * on the current input for longer than the wall-clock limit. */
+/* Waits for the end of a round: its "done", the child's death, or no
+ * progress on the current input for longer than the wall-clock limit. */
 static round_end_t wait_round(trx_t *x, int *status)
 {
-    uint64_t last = __atomic_load_n(&x->hdr->cur, __ATOMIC_ACQUIRE), since = lg_now_ns();
+    lgrt_hdr_t *h = x->hdr;
+    uint64_t last = __atomic_load_n(&h->cur, __ATOMIC_ACQUIRE), since = lg_now_ns();
+    for (unsigned i = 1; h->spin_ns; i++) {
+        if (__atomic_load_n(&h->done_seq, __ATOMIC_ACQUIRE) == h->go_seq)
+            return ROUND_DONE;
+        if (i % 64 == 0 && lg_now_ns() - since > h->spin_ns)
+            break;
+        lgrt_cpu_relax();
+    }
     int slice = (int)(x->timeout_ns / 4000000u);
     if (slice < 1)
         slice = 1;
     for (;;) {
+        /* Announce the sleep, then look again: the child bumps done_seq
+         * before it looks at parent_sleeping, so one of us sees the other. */
+        __atomic_store_n(&h->parent_sleeping, 1, __ATOMIC_SEQ_CST);
+        if (__atomic_load_n(&h->done_seq, __ATOMIC_SEQ_CST) == h->go_seq) {
+            __atomic_store_n(&h->parent_sleeping, 0, __ATOMIC_RELAXED);
+            return ROUND_DONE;
+        }
         char c = 0;
         int r = recv_byte(x, slice, &c);
+        __atomic_store_n(&h->parent_sleeping, 0, __ATOMIC_RELAXED);
         if (r == 1 && c == 'd')
-            return ROUND_DONE;
+            continue; /* the counters say whether this round ended */
         if (r < 0 || r == 1) {
             /* EOF: the child is dead or exiting, and SIGKILL cannot change
              * an exit status already set; anything but "done" is a child
@@ -245,7 +283,7 @@ static round_end_t wait_round(trx_t *x, int *status)
             stop_child_status(x, status);
             return ROUND_DIED;
         }
-        uint64_t cur = __atomic_load_n(&x->hdr->cur, __ATOMIC_ACQUIRE), now = lg_now_ns();
+        uint64_t cur = __atomic_load_n(&h->cur, __ATOMIC_ACQUIRE), now = lg_now_ns();
         if (cur != last) {
             last = cur;
             since = now;
@@ -287,9 +325,10 @@ static int send_round(trx_t *x, lg_err_t *err)
     h->ev_used = x->ev_used;
     __atomic_store_n(&h->cur, x->next, __ATOMIC_RELEASE);
     __atomic_store_n(&h->done, x->next, __ATOMIC_RELEASE);
+    __atomic_add_fetch(&h->go_seq, 1, __ATOMIC_SEQ_CST);
     char g = 'g';
     /* A failed send shows up as a dead child in trx_finish. */
-    if (send(x->sock, &g, 1, MSG_NOSIGNAL) != 1)
+    if (__atomic_load_n(&h->child_sleeping, __ATOMIC_SEQ_CST) && send(x->sock, &g, 1, MSG_NOSIGNAL) != 1)
         stop_child(x);
     x->sent = 1;
     return 0;

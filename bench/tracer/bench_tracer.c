@@ -46,14 +46,17 @@ static double baseline(input_t **ins, size_t n, double seconds, int64_t *check)
     return (double)execs / ((double)(lg_now_ns() - start) / 1e9);
 }
 
-static double instrumented(tracer_t *t, input_t **ins, size_t n, double seconds, lg_err_t *err)
+static double instrumented(tracer_t *t, input_t **ins, size_t n, size_t per_call, double seconds, lg_err_t *err)
 {
     size_t execs = 0;
     tracer_trace_t *tr;
     uint64_t start = lg_now_ns(), limit = (uint64_t)(seconds * 1e9);
     while (lg_now_ns() - start < limit) {
-        if (tracer_run(t, (const input_t *const *)ins, n, &tr, err) != 0)
-            return -1;
+        for (size_t k = 0; k < n; k += per_call) {
+            size_t m = n - k < per_call ? n - k : per_call;
+            if (tracer_run(t, (const input_t *const *)ins + k, m, &tr, err) != 0)
+                return -1;
+        }
         execs += n;
     }
     return (double)execs / ((double)(lg_now_ns() - start) / 1e9);
@@ -74,10 +77,11 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t sizes[] = {16, 400}, nsizes = 2;
-    if (argc > 3) {
+    if (argc > 3 && atoi(argv[3]) > 0) {
         sizes[0] = (size_t)atoi(argv[3]);
         nsizes = 1;
     }
+    size_t per_call = argc > 4 && atoi(argv[4]) > 0 ? (size_t)atoi(argv[4]) : BATCH;
     lg_rng_t rng;
     lg_rng_seed(&rng, 1);
     input_t **ins = calloc(BATCH, sizeof *ins);
@@ -97,7 +101,7 @@ int main(int argc, char **argv)
         double base = 0, inst = 0;
         for (int r = 0; r < REPS && rc == 0; r++) {
             double b = baseline(ins, BATCH, seconds, &check);
-            double i = instrumented(t, ins, BATCH, seconds, &err);
+            double i = instrumented(t, ins, BATCH, per_call, seconds, &err);
             if (i < 0) {
                 fprintf(stderr, "bench_tracer: %s\n", err.msg);
                 rc = 2;

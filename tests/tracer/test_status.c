@@ -3,7 +3,9 @@
  * loop with branch events (event limit) are reported, the executor is
  * restarted, and every following input still runs with correct results;
  * the same holds when the inputs span many batches, which alternate
- * between the two halves of the shared region. */
+ * between the two halves of the shared region. An input that crashes or
+ * hangs keeps the probe ranges of every frame, including the frames that
+ * never returned. */
 #include <signal.h>
 #include <string.h>
 
@@ -68,6 +70,58 @@ static void check_small_batches(spec_t *spec)
     tracer_destroy(t);
 }
 
+/* The width probe on `v` must cover every value stored before the crash
+ * or hang, including those of the frame that never returned. */
+static void check_lost_ranges(void)
+{
+    static const struct {
+        const char *input;
+        run_status_t status;
+        int64_t min, max; /* max 0: at least 1000 (how far the event limit lets the loop go) */
+    } rc_cases[] = {
+        {"{\"mode\": 0, \"n\": 4}", RUN_OK, 0, 1004},
+        {"{\"mode\": 1, \"n\": 4}", RUN_CRASH, -7, 2004},
+        {"{\"mode\": 2, \"n\": 4}", RUN_HANG, -8, 3000},
+        {"{\"mode\": 3, \"n\": 4}", RUN_HANG, -9, 0},
+        {"{\"mode\": 0, \"n\": 2}", RUN_OK, 0, 1002},
+    };
+    enum { N = sizeof rc_cases / sizeof *rc_cases };
+    spec_t *spec = tu_spec("lost_ranges");
+    tracer_cfg_t cfg;
+    tracer_cfg_default(&cfg);
+    cfg.timeout_ms = 300;
+    cfg.event_limit = 5000;
+    tracer_t *t = tu_tracer(spec, &cfg);
+    int v = tracer_probe_find(t, "width:v");
+    TU_CHECK(v >= 0, "no probe width:v");
+    input_t *ins[N];
+    for (size_t i = 0; i < N; i++)
+        ins[i] = tu_input(spec, rc_cases[i].input);
+    lg_err_t err;
+    lg_err_clear(&err);
+    tracer_trace_t *tr = NULL;
+    int rc = tracer_run(t, (const input_t *const *)ins, N, &tr, &err);
+    TU_CHECK(rc == 0, "tracer_run: %s", err.msg);
+    for (size_t i = 0; rc == 0 && v >= 0 && i < N; i++) {
+        const tracer_trace_t *x = &tr[i];
+        TU_CHECK(x->result->status == rc_cases[i].status, "%s: status %s", rc_cases[i].input,
+                 run_status_name(x->result->status));
+        int max_ok = rc_cases[i].max ? x->max[v] == rc_cases[i].max : x->max[v] >= 1000;
+        TU_CHECK(x->seen[v] && x->min[v] == rc_cases[i].min && max_ok && x->fired[v],
+                 "%s: width:v range [%lld, %lld], expected [%lld, %lld]", rc_cases[i].input, (long long)x->min[v],
+                 (long long)x->max[v], (long long)rc_cases[i].min, (long long)rc_cases[i].max);
+    }
+    if (rc == 0) {
+        TU_CHECK(tr[0].result->ret == 1004 + 10 + 12, "mode 0 returned %lld", (long long)tr[0].result->ret);
+        /* The crash and the wall-clock hang each cost one restart. */
+        TU_CHECK(tracer_restarts(t) == 2, "%llu restarts, expected 2", (unsigned long long)tracer_restarts(t));
+    }
+    for (size_t i = 0; i < N; i++)
+        input_destroy(ins[i]);
+    tracer_destroy(t);
+    spec_destroy(spec);
+}
+
 int main(void)
 {
     spec_t *spec = tu_spec("status");
@@ -107,5 +161,6 @@ int main(void)
     tracer_destroy(t);
     check_small_batches(spec);
     spec_destroy(spec);
+    check_lost_ranges();
     return tu_finish("tracer_status");
 }

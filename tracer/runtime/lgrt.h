@@ -8,7 +8,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 
-#define LGRT_MAGIC 0x6c67667a74726332ULL /* "lgfztrc2" */
+#define LGRT_MAGIC 0x6c67667a74726333ULL /* "lgfztrc3" */
 #define LGRT_MAX_LOOPS 256
 
 /* One branch event. dir: conditional branch 1 = condition true, 0 = false;
@@ -62,7 +62,29 @@ typedef struct lgrt_hdr {
     uint64_t ev_used;  /* events already used by earlier records */
     uint64_t cur;      /* record in progress */
     uint64_t done;     /* the child stopped before this record */
+    /* Waking the other side. Each side first spins for spin_ns on the
+     * other's sequence number (a wake-up through the kernel costs more
+     * than a small round), then announces that it sleeps and blocks on
+     * the control socket; the other side writes a byte only to a sleeper.
+     * A byte may also arrive after its round was seen by spinning: the
+     * sequence numbers, not the bytes, say whether a round started or
+     * ended. */
+    uint64_t go_seq;          /* rounds started (parent) */
+    uint64_t done_seq;        /* rounds finished (child) */
+    uint32_t child_sleeping;  /* blocked on the socket until "g" */
+    uint32_t parent_sleeping; /* blocked on the socket until "d" */
+    uint64_t spin_ns;         /* 0: never spin (one CPU for both) */
 } lgrt_hdr_t;
+
+/* A pause in a spin loop. */
+static inline void lgrt_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
 
 static inline uint64_t lgrt_align8(uint64_t n) { return (n + 7u) & ~(uint64_t)7u; }
 /* Bytes of a slot's verdict array. The verdicts are 32-bit, not bytes: a

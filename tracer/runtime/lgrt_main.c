@@ -1,10 +1,13 @@
 /* The executor's main loop: attaches the shared-memory region (fd 3), then
- * for every "go" byte on the control socket (fd 4) runs the batch of inputs
- * the parent packed, one after another, and answers "done". Fatal signals
- * are not caught: the parent sees this process die and restarts it. */
+ * for every round the parent starts runs the batch of inputs it packed, one
+ * after another, and says it is done. Between rounds it spins a while on
+ * the round counter, then sleeps on the control socket (fd 4); see
+ * lgrt_hdr_t. Fatal signals are not caught: the parent sees this process
+ * die and restarts it. */
 #include "lgrt.h"
 
 #include <stdlib.h>
+#include <time.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -17,6 +20,48 @@
 static int ctl_write(char c)
 {
     return write(LGRT_CTL_FD, &c, 1) == 1 ? 0 : -1;
+}
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Waits until the parent starts round `seen + 1`; returns 0 then, or -1
+ * when the parent says quit or went away. */
+static int wait_go(lgrt_hdr_t *h, uint64_t seen)
+{
+    uint64_t start = now_ns();
+    for (unsigned i = 1; h->spin_ns; i++) {
+        if (__atomic_load_n(&h->go_seq, __ATOMIC_ACQUIRE) != seen)
+            return 0;
+        if (i % 64 == 0 && now_ns() - start > h->spin_ns)
+            break;
+        lgrt_cpu_relax();
+    }
+    for (;;) {
+        /* Announce the sleep, then look again: the parent bumps go_seq
+         * before it looks at child_sleeping, so one of us sees the other. */
+        __atomic_store_n(&h->child_sleeping, 1, __ATOMIC_SEQ_CST);
+        if (__atomic_load_n(&h->go_seq, __ATOMIC_SEQ_CST) != seen) {
+            __atomic_store_n(&h->child_sleeping, 0, __ATOMIC_RELAXED);
+            return 0;
+        }
+        char c;
+        if (read(LGRT_CTL_FD, &c, 1) != 1 || c != 'g')
+            return -1;
+        __atomic_store_n(&h->child_sleeping, 0, __ATOMIC_RELAXED);
+    }
+}
+
+static int signal_done(lgrt_hdr_t *h)
+{
+    __atomic_add_fetch(&h->done_seq, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&h->parent_sleeping, __ATOMIC_SEQ_CST))
+        return ctl_write('d');
+    return 0;
 }
 
 static void run_round(lgrt_hdr_t *h, char *base)
@@ -54,12 +99,12 @@ int main(void)
     lgrt.depth = calloc(h->nprobes + 1, sizeof *lgrt.depth);
     if (!lgrt.depth || ctl_write('r') != 0)
         return 3;
-    for (;;) {
-        char c;
-        if (read(LGRT_CTL_FD, &c, 1) != 1 || c != 'g')
+    /* The parent zeroes both counters before it starts this process. */
+    for (uint64_t seen = 0;; seen++) {
+        if (wait_go(h, seen) != 0)
             return 0;
         run_round(h, base);
-        if (ctl_write('d') != 0)
+        if (signal_done(h) != 0)
             return 0;
     }
 }
