@@ -2,11 +2,13 @@
  * (instrumented, persistent child, batches through shared memory) and
  * through an uninstrumented in-process loop that unpacks each input the
  * way the harness does and calls the same kernel compiled into this
- * binary, for arrays of 16 and 400 elements, and prints exec/s for both.
- * Usage: bench_tracer [SPEC] [SECONDS] [ELEMENTS]  (run by hand; not a
- * test); without ELEMENTS both 16 and 400 are measured. Each figure is the
- * best of 3 runs of SECONDS (default 1) each; the tracer gets 4096 inputs
- * per tracer_run call. */
+ * binary, as the build type says and without vectorisation, for arrays of
+ * 16 and 400 elements, and prints exec/s for the three.
+ * Usage: bench_tracer [SPEC] [SECONDS] [ELEMENTS] [INPUTS_PER_CALL]  (run
+ * by hand; not a test); without ELEMENTS (or with 0) both 16 and 400 are
+ * measured. Each figure is the best of 3 runs of SECONDS (default 1) each;
+ * the tracer gets INPUTS_PER_CALL (default 4096) inputs per tracer_run
+ * call. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,10 @@
 #include "tracer/tracer.h"
 
 int accumulate(const int *data, int size);
+/* The same kernel compiled without vectorisation (bench/tracer/CMakeLists.txt). */
+int accumulate_scalar(const int *data, int size);
+
+typedef int (*kernel_fn)(const int *data, int size);
 
 #define BATCH 4096
 #define REPS 3
@@ -24,7 +30,7 @@ int accumulate(const int *data, int size);
 /* The uninstrumented baseline: same unpacking work as the harness (copy
  * the elements, re-poison the slots the previous input used), then the
  * kernel. Returns the number of executions done in `seconds`. */
-static double baseline(input_t **ins, size_t n, double seconds, int64_t *check)
+static double baseline(kernel_fn kernel, input_t **ins, size_t n, double seconds, int64_t *check)
 {
     static int buf[512];
     size_t dirty = 512, execs = 0;
@@ -38,7 +44,7 @@ static double baseline(input_t **ins, size_t n, double seconds, int64_t *check)
             for (size_t i = d->len; i < dirty; i++)
                 buf[i] = POISON;
             dirty = d->len;
-            sum += accumulate(buf, (int)ins[k]->v[1].scalar);
+            sum += kernel(buf, (int)ins[k]->v[1].scalar);
         }
         execs += n;
     }
@@ -85,7 +91,8 @@ int main(int argc, char **argv)
     lg_rng_t rng;
     lg_rng_seed(&rng, 1);
     input_t **ins = calloc(BATCH, sizeof *ins);
-    printf("%-8s %16s %16s %8s\n", "elements", "tracer exec/s", "in-process/s", "ratio");
+    printf("%-8s %16s %16s %8s %16s %8s\n", "elements", "tracer exec/s", "in-process/s", "ratio", "scalar/s",
+           "ratio");
     int rc = 0;
     for (size_t s = 0; s < nsizes && rc == 0; s++) {
         for (size_t k = 0; k < BATCH; k++) {
@@ -98,9 +105,11 @@ int main(int argc, char **argv)
         /* Alternate the two loops and keep the best of REPS runs of each:
          * the machine is shared, so the best run is the least disturbed. */
         int64_t check = 0;
-        double base = 0, inst = 0;
+        double base = 0, inst = 0, scalar = 0;
         for (int r = 0; r < REPS && rc == 0; r++) {
-            double b = baseline(ins, BATCH, seconds, &check);
+            double b = baseline(accumulate, ins, BATCH, seconds, &check);
+            double sc = baseline(accumulate_scalar, ins, BATCH, seconds, &check);
+            scalar = sc > scalar ? sc : scalar;
             double i = instrumented(t, ins, BATCH, per_call, seconds, &err);
             if (i < 0) {
                 fprintf(stderr, "bench_tracer: %s\n", err.msg);
@@ -111,7 +120,8 @@ int main(int argc, char **argv)
         }
         if (rc != 0)
             break;
-        printf("%-8zu %16.0f %16.0f %7.1fx\n", sizes[s], inst, base, base / inst);
+        printf("%-8zu %16.0f %16.0f %7.1fx %16.0f %7.1fx\n", sizes[s], inst, base, base / inst, scalar,
+               scalar / inst);
         fprintf(stderr, "(checksum %lld)\n", (long long)check);
     }
     for (size_t k = 0; k < BATCH; k++)
