@@ -31,6 +31,30 @@ static const status_case_t cases[] = {
 };
 #define NCASES (sizeof cases / sizeof *cases)
 
+/* A tracer on spec with short limits (300 ms of wall clock, 5000 events)
+ * and batches of batch_max inputs (0: the default). */
+static tracer_t *short_tracer(const spec_t *spec, size_t batch_max)
+{
+    tracer_cfg_t cfg;
+    tracer_cfg_default(&cfg);
+    cfg.timeout_ms = 300;
+    cfg.event_limit = 5000;
+    if (batch_max)
+        cfg.batch_max = batch_max;
+    return tu_tracer(spec, &cfg);
+}
+
+/* Runs the n inputs in one call; NULL (and a failed check) on error. */
+static tracer_trace_t *run_all(tracer_t *t, input_t **ins, size_t n, const char *what)
+{
+    lg_err_t err;
+    lg_err_clear(&err);
+    tracer_trace_t *tr = NULL;
+    int rc = tracer_run(t, (const input_t *const *)ins, n, &tr, &err);
+    TU_CHECK(rc == 0, "tracer_run%s: %s", what, err.msg);
+    return rc == 0 ? tr : NULL;
+}
+
 static void check_case(const status_case_t *c, const tracer_trace_t *tr, const char *what)
 {
     const run_result_t *r = tr->result;
@@ -49,21 +73,12 @@ static void check_case(const status_case_t *c, const tracer_trace_t *tr, const c
 static void check_small_batches(spec_t *spec)
 {
     enum { ROUNDS = 2, N = ROUNDS * NCASES };
-    tracer_cfg_t cfg;
-    tracer_cfg_default(&cfg);
-    cfg.timeout_ms = 300;
-    cfg.event_limit = 5000;
-    cfg.batch_max = 3;
-    tracer_t *t = tu_tracer(spec, &cfg);
+    tracer_t *t = short_tracer(spec, 3);
     input_t *ins[N];
     for (size_t i = 0; i < N; i++)
         ins[i] = tu_input(spec, cases[i % NCASES].input);
-    lg_err_t err;
-    lg_err_clear(&err);
-    tracer_trace_t *tr = NULL;
-    int rc = tracer_run(t, (const input_t *const *)ins, N, &tr, &err);
-    TU_CHECK(rc == 0, "tracer_run in batches of 3: %s", err.msg);
-    for (size_t i = 0; rc == 0 && i < N; i++)
+    tracer_trace_t *tr = run_all(t, ins, N, " in batches of 3");
+    for (size_t i = 0; tr && i < N; i++)
         check_case(&cases[i % NCASES], &tr[i], "batches of 3: ");
     for (size_t i = 0; i < N; i++)
         input_destroy(ins[i]);
@@ -87,22 +102,14 @@ static void check_lost_ranges(void)
     };
     enum { N = sizeof rc_cases / sizeof *rc_cases };
     spec_t *spec = tu_spec("lost_ranges");
-    tracer_cfg_t cfg;
-    tracer_cfg_default(&cfg);
-    cfg.timeout_ms = 300;
-    cfg.event_limit = 5000;
-    tracer_t *t = tu_tracer(spec, &cfg);
+    tracer_t *t = short_tracer(spec, 0);
     int v = tracer_probe_find(t, "width:v");
     TU_CHECK(v >= 0, "no probe width:v");
     input_t *ins[N];
     for (size_t i = 0; i < N; i++)
         ins[i] = tu_input(spec, rc_cases[i].input);
-    lg_err_t err;
-    lg_err_clear(&err);
-    tracer_trace_t *tr = NULL;
-    int rc = tracer_run(t, (const input_t *const *)ins, N, &tr, &err);
-    TU_CHECK(rc == 0, "tracer_run: %s", err.msg);
-    for (size_t i = 0; rc == 0 && v >= 0 && i < N; i++) {
+    tracer_trace_t *tr = run_all(t, ins, N, "");
+    for (size_t i = 0; tr && v >= 0 && i < N; i++) {
         const tracer_trace_t *x = &tr[i];
         TU_CHECK(x->result->status == rc_cases[i].status, "%s: status %s", rc_cases[i].input,
                  run_status_name(x->result->status));
@@ -111,7 +118,7 @@ static void check_lost_ranges(void)
                  "%s: width:v range [%lld, %lld], expected [%lld, %lld]", rc_cases[i].input, (long long)x->min[v],
                  (long long)x->max[v], (long long)rc_cases[i].min, (long long)rc_cases[i].max);
     }
-    if (rc == 0) {
+    if (tr) {
         TU_CHECK(tr[0].result->ret == 1004 + 10 + 12, "mode 0 returned %lld", (long long)tr[0].result->ret);
         /* The crash and the wall-clock hang each cost one restart. */
         TU_CHECK(tracer_restarts(t) == 2, "%llu restarts, expected 2", (unsigned long long)tracer_restarts(t));
@@ -125,26 +132,18 @@ static void check_lost_ranges(void)
 int main(void)
 {
     spec_t *spec = tu_spec("status");
-    tracer_cfg_t cfg;
-    tracer_cfg_default(&cfg);
-    cfg.timeout_ms = 300;
-    cfg.event_limit = 5000;
-    tracer_t *t = tu_tracer(spec, &cfg);
+    tracer_t *t = short_tracer(spec, 0);
     input_t *ins[NCASES];
     for (size_t i = 0; i < NCASES; i++)
         ins[i] = tu_input(spec, cases[i].input);
-    lg_err_t err;
-    lg_err_clear(&err);
-    tracer_trace_t *tr = NULL;
-    int rc = tracer_run(t, (const input_t *const *)ins, NCASES, &tr, &err);
-    TU_CHECK(rc == 0, "tracer_run: %s", err.msg);
-    for (size_t i = 0; rc == 0 && i < NCASES; i++)
+    tracer_trace_t *tr = run_all(t, ins, NCASES, "");
+    for (size_t i = 0; tr && i < NCASES; i++)
         check_case(&cases[i], &tr[i], "");
-    if (rc == 0) {
+    if (tr) {
         /* The path up to the crash survives the crash: `mode == 1` was true. */
         TU_CHECK(tr[1].nevents == 1 && tr[1].events[0].dir == 1, "crash path has %zu events", tr[1].nevents);
         /* The event-limit hang stopped at exactly the limit. */
-        TU_CHECK(tr[5].nevents == cfg.event_limit, "event-limit hang recorded %zu events", tr[5].nevents);
+        TU_CHECK(tr[5].nevents == 5000, "event-limit hang recorded %zu events", tr[5].nevents);
         /* The child is restarted after the first crash and the wall-clock
          * hang; after the final crash it is restarted by the next run. */
         TU_CHECK(tracer_restarts(t) == 2, "%llu restarts during the batch, expected 2",
