@@ -256,8 +256,13 @@ static round_end_t wait_round(trx_t *x, int *status)
     for (unsigned i = 1; h->spin_ns; i++) {
         if (__atomic_load_n(&h->done_seq, __ATOMIC_ACQUIRE) == h->go_seq)
             return ROUND_DONE;
-        if (i % 64 == 0 && lg_now_ns() - since > h->spin_ns)
-            break;
+        if (i % 64 == 0) {
+            if (lg_now_ns() - since > h->spin_ns)
+                break;
+            /* With more runnable processes than CPUs, the child may be
+             * waiting for this one. */
+            sched_yield();
+        }
         lgrt_cpu_relax();
     }
     int slice = (int)(x->timeout_ns / 4000000u);

@@ -6,6 +6,7 @@
  * die and restarts it. */
 #include "lgrt.h"
 
+#include <sched.h>
 #include <stdlib.h>
 #include <time.h>
 #include <sys/mman.h>
@@ -37,8 +38,11 @@ static int wait_go(lgrt_hdr_t *h, uint64_t seen)
     for (unsigned i = 1; h->spin_ns; i++) {
         if (__atomic_load_n(&h->go_seq, __ATOMIC_ACQUIRE) != seen)
             return 0;
-        if (i % 64 == 0 && now_ns() - start > h->spin_ns)
-            break;
+        if (i % 64 == 0) {
+            if (now_ns() - start > h->spin_ns)
+                break;
+            sched_yield(); /* lgfuzz may be waiting for this CPU */
+        }
         lgrt_cpu_relax();
     }
     for (;;) {
