@@ -40,6 +40,7 @@ struct trx {
     int sock;
     uint64_t timeout_ns;
     uint64_t restarts;
+    lgrt_spin_t spin;     /* waiting for the child's rounds */
     uint64_t ev_used;  /* events area in use by records collected since the last reset */
     uint64_t pack_off[2]; /* next free byte of each half of the input area */
     /* The batch started by trx_start and not yet finished. */
@@ -253,18 +254,9 @@ static round_end_t wait_round(trx_t *x, int *status)
 {
     lgrt_hdr_t *h = x->hdr;
     uint64_t last = __atomic_load_n(&h->cur, __ATOMIC_ACQUIRE), since = lg_now_ns();
-    for (unsigned i = 1; h->spin_ns; i++) {
-        if (__atomic_load_n(&h->done_seq, __ATOMIC_ACQUIRE) == h->go_seq)
-            return ROUND_DONE;
-        if (i % 64 == 0) {
-            if (lg_now_ns() - since > h->spin_ns)
-                break;
-            /* With more runnable processes than CPUs, the child may be
-             * waiting for this one. */
-            sched_yield();
-        }
-        lgrt_cpu_relax();
-    }
+    /* While the round runs, done_seq is one behind go_seq. */
+    if (lgrt_spin_while(&x->spin, &h->done_seq, h->go_seq - 1, h->spin_ns))
+        return ROUND_DONE;
     int slice = (int)(x->timeout_ns / 4000000u);
     if (slice < 1)
         slice = 1;

@@ -93,30 +93,30 @@ static void check_lost_ranges(void)
         const char *input;
         run_status_t status;
         int64_t min, max; /* max 0: at least 1000 (how far the event limit lets the loop go) */
-    } rc_cases[] = {
+    } range_cases[] = {
         {"{\"mode\": 0, \"n\": 4}", RUN_OK, 0, 1004},
         {"{\"mode\": 1, \"n\": 4}", RUN_CRASH, -7, 2004},
         {"{\"mode\": 2, \"n\": 4}", RUN_HANG, -8, 3000},
         {"{\"mode\": 3, \"n\": 4}", RUN_HANG, -9, 0},
         {"{\"mode\": 0, \"n\": 2}", RUN_OK, 0, 1002},
     };
-    enum { N = sizeof rc_cases / sizeof *rc_cases };
+    enum { N = sizeof range_cases / sizeof *range_cases };
     spec_t *spec = tu_spec("lost_ranges");
     tracer_t *t = short_tracer(spec, 0);
     int v = tracer_probe_find(t, "width:v");
     TU_CHECK(v >= 0, "no probe width:v");
     input_t *ins[N];
     for (size_t i = 0; i < N; i++)
-        ins[i] = tu_input(spec, rc_cases[i].input);
+        ins[i] = tu_input(spec, range_cases[i].input);
     tracer_trace_t *tr = run_all(t, ins, N, "");
     for (size_t i = 0; tr && v >= 0 && i < N; i++) {
         const tracer_trace_t *x = &tr[i];
-        TU_CHECK(x->result->status == rc_cases[i].status, "%s: status %s", rc_cases[i].input,
+        TU_CHECK(x->result->status == range_cases[i].status, "%s: status %s", range_cases[i].input,
                  run_status_name(x->result->status));
-        int max_ok = rc_cases[i].max ? x->max[v] == rc_cases[i].max : x->max[v] >= 1000;
-        TU_CHECK(x->seen[v] && x->min[v] == rc_cases[i].min && max_ok && x->fired[v],
-                 "%s: width:v range [%lld, %lld], expected [%lld, %lld]", rc_cases[i].input, (long long)x->min[v],
-                 (long long)x->max[v], (long long)rc_cases[i].min, (long long)rc_cases[i].max);
+        int max_ok = range_cases[i].max ? x->max[v] == range_cases[i].max : x->max[v] >= 1000;
+        TU_CHECK(x->seen[v] && x->min[v] == range_cases[i].min && max_ok && x->fired[v],
+                 "%s: width:v range [%lld, %lld], expected [%lld, %lld]", range_cases[i].input, (long long)x->min[v],
+                 (long long)x->max[v], (long long)range_cases[i].min, (long long)range_cases[i].max);
     }
     if (tr) {
         TU_CHECK(tr[0].result->ret == 1004 + 10 + 12, "mode 0 returned %lld", (long long)tr[0].result->ret);

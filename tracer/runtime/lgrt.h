@@ -7,6 +7,7 @@
 
 #include <setjmp.h>
 #include <stdint.h>
+#include <time.h>
 
 #define LGRT_MAGIC 0x6c67667a74726333ULL /* "lgfztrc3" */
 #define LGRT_MAX_LOOPS 256
@@ -76,16 +77,45 @@ typedef struct lgrt_hdr {
     uint64_t spin_ns;         /* 0: never spin (one CPU for both) */
 } lgrt_hdr_t;
 
-/* A pause in a spin loop. */
-static inline void lgrt_cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
+/* One side's spinning record. A spin that times out says the other side
+ * is not running (more runnable processes than CPUs, or a long wait), so
+ * the next 1, 2, 4 ... 64 waits of this side skip spinning. */
+typedef struct lgrt_spin {
+    uint32_t skip, backoff;
+} lgrt_spin_t;
 
+/* Spins for up to spin_ns while *seq == old; returns 1 as soon as it
+ * differs, 0 when the time is up or spinning is skipped. */
+static inline int lgrt_spin_while(lgrt_spin_t *sp, const uint64_t *seq, uint64_t old, uint64_t spin_ns)
+{
+    struct timespec t0, t;
+    if (!spin_ns)
+        return 0;
+    if (sp->skip) {
+        sp->skip--;
+        return 0;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (unsigned i = 1;; i++) {
+        if (__atomic_load_n(seq, __ATOMIC_ACQUIRE) != old) {
+            sp->backoff = 0;
+            return 1;
+        }
+        if (i % 64 == 0) {
+            clock_gettime(CLOCK_MONOTONIC, &t);
+            if ((uint64_t)(t.tv_sec - t0.tv_sec) * 1000000000u + (uint64_t)t.tv_nsec - (uint64_t)t0.tv_nsec > spin_ns)
+                break;
+        }
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#elif defined(__aarch64__)
+        __asm__ __volatile__("yield");
+#endif
+    }
+    sp->backoff = sp->backoff ? (sp->backoff < 64 ? 2 * sp->backoff : 64) : 1;
+    sp->skip = sp->backoff;
+    return 0;
+}
 static inline uint64_t lgrt_align8(uint64_t n) { return (n + 7u) & ~(uint64_t)7u; }
 /* Bytes of a slot's verdict array. The verdicts are 32-bit, not bytes: a
  * store through a char type may alias anything, which would keep the

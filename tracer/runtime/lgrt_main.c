@@ -6,9 +6,7 @@
  * die and restarts it. */
 #include "lgrt.h"
 
-#include <sched.h>
 #include <stdlib.h>
-#include <time.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -23,28 +21,13 @@ static int ctl_write(char c)
     return write(LGRT_CTL_FD, &c, 1) == 1 ? 0 : -1;
 }
 
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* Waits until the parent starts round `seen + 1`; returns 0 then, or -1
  * when the parent says quit or went away. */
 static int wait_go(lgrt_hdr_t *h, uint64_t seen)
 {
-    uint64_t start = now_ns();
-    for (unsigned i = 1; h->spin_ns; i++) {
-        if (__atomic_load_n(&h->go_seq, __ATOMIC_ACQUIRE) != seen)
-            return 0;
-        if (i % 64 == 0) {
-            if (now_ns() - start > h->spin_ns)
-                break;
-            sched_yield(); /* lgfuzz may be waiting for this CPU */
-        }
-        lgrt_cpu_relax();
-    }
+    static lgrt_spin_t spin;
+    if (lgrt_spin_while(&spin, &h->go_seq, seen, h->spin_ns))
+        return 0;
     for (;;) {
         /* Announce the sleep, then look again: the parent bumps go_seq
          * before it looks at child_sleeping, so one of us sees the other. */
