@@ -23,10 +23,9 @@ static int ctl_write(char c)
 
 /* Waits until the parent starts round `seen + 1`; returns 0 then, or -1
  * when the parent says quit or went away. */
-static int wait_go(lgrt_hdr_t *h, uint64_t seen)
+static int wait_go(lgrt_hdr_t *h, uint64_t seen, lgrt_spin_t *spin)
 {
-    static lgrt_spin_t spin;
-    if (lgrt_spin_while(&spin, &h->go_seq, seen, h->spin_ns))
+    if (lgrt_spin_while(spin, &h->go_seq, seen, h->spin_ns))
         return 0;
     for (;;) {
         /* Announce the sleep, then look again: the parent bumps go_seq
@@ -87,8 +86,9 @@ int main(void)
     if (!lgrt.depth || ctl_write('r') != 0)
         return 3;
     /* The parent zeroes both counters before it starts this process. */
+    lgrt_spin_t spin = {0, 0};
     for (uint64_t seen = 0;; seen++) {
-        if (wait_go(h, seen) != 0)
+        if (wait_go(h, seen, &spin) != 0)
             return 0;
         run_round(h, base);
         if (signal_done(h) != 0)
