@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/fsutil.h"
 #include "explore_priv.h"
 
 void batch_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_node_t *want, int probe)
@@ -127,14 +128,13 @@ static size_t fired_probes(explore_t *ex, const tracer_trace_t *tr, const char *
  * probes it fired, the part of the dedup key known before simulating. */
 static uint64_t fired_signature(explore_t *ex, const tracer_trace_t *tr)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
+    lg_hash_t h;
+    lg_hash_init(&h);
     if (!ex->cfg.no_spectra)
         for (size_t i = 0; i < ex->nprobes; i++)
-            if (tr->fired[i]) {
-                h ^= i + 1;
-                h *= 0x100000001b3ull;
-            }
-    return h;
+            if (tr->fired[i])
+                lg_hash_bytes(&h, &i, sizeof i);
+    return h.h;
 }
 
 /* A corner input always goes to the RTL but is no evidence for selective
