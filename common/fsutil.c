@@ -1,9 +1,10 @@
-/* File-system helpers: whole-file reads, atomic writes, mkdir -p, paths,
- * content hashing and the build cache location. */
+/* File-system helpers: whole-file reads, atomic writes, mkdir -p, removing
+ * a tree, paths, content hashing and the build cache location. */
 #include "fsutil.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,20 @@ char *lg_read_file(const char *path, size_t *len, lg_err_t *err)
     if (len)
         *len = n;
     return buf;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb;
+    (void)flag;
+    (void)ftw;
+    remove(path);
+    return 0;
+}
+
+void lg_remove_tree(const char *path)
+{
+    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 int lg_write_file_atomic(const char *path, const void *data, size_t len, lg_err_t *err)

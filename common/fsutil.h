@@ -16,6 +16,8 @@ char *lg_read_file(const char *path, size_t *len, lg_err_t *err);
 /* Writes data to path atomically. A full disk or permission problem gives
  * LG_EIO naming the path; the previous file, if any, is left intact. */
 int lg_write_file_atomic(const char *path, const void *data, size_t len, lg_err_t *err);
+/* rm -rf, best effort: what cannot be removed stays. */
+void lg_remove_tree(const char *path);
 /* mkdir -p; existing directories are fine. */
 int lg_mkdirs(const char *path, lg_err_t *err);
 int lg_path_exists(const char *path);

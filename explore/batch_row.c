@@ -166,7 +166,7 @@ static void classify(batch_row_t *row, json_object *run, json_object *stats, con
         row->error = log_error(dir);
     } else if (st && strcmp(st, "failed") == 0) {
         row->status = "failed";
-        row->error = log_error(dir);
+        row->error = get_str(stats, "error") ? lg_strdup(get_str(stats, "error")) : log_error(dir);
     } else if (st && strcmp(st, "interrupted") == 0) {
         row->status = "interrupted";
     } else if (!st || strcmp(st, "complete") != 0) {

@@ -1,16 +1,88 @@
 /* The output directory: corpus/ (one JSON input per file, named by content
  * hash, so resuming neither loses nor duplicates entries), divergences/
  * (one directory per distinct symptom, written by the RTL oracle plus
- * symptom.json, which lets a resumed run keep its ids). */
+ * symptom.json, which lets a resumed run keep its ids), and the space
+ * reserve that keeps the final save possible on a full disk. */
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
 #include "explore_priv.h"
+
+/* What the reserve holds at least: the report files of a small run. */
+#define RESERVE_MIN (256u * 1024u)
+#define STAGING_SUFFIX ".partial"
+
+/* Bytes the report files took at their last save. */
+static uint64_t report_bytes(const explore_t *ex)
+{
+    static const char *const files[] = {"stats.json", "tree.json", "labels.jsonl", NULL};
+    uint64_t total = 0;
+    for (const char *const *f = files; *f; f++) {
+        char *path = lg_path_join(ex->out_dir, *f);
+        struct stat st;
+        if (stat(path, &st) == 0)
+            total += (uint64_t)st.st_size;
+        free(path);
+    }
+    return total;
+}
+
+int outdir_reserve(explore_t *ex, lg_err_t *err)
+{
+    /* Twice the report files: the final save writes each one beside its
+     * old copy before replacing it, and they grow. */
+    uint64_t bytes = RESERVE_MIN + 2 * report_bytes(ex);
+    if (bytes <= ex->reserve)
+        return LG_OK;
+    char *path = lg_path_join(ex->out_dir, ".reserve");
+    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    int e = fd < 0 ? errno : posix_fallocate(fd, 0, (off_t)bytes);
+    if (fd >= 0)
+        close(fd);
+    free(path);
+    if (e) {
+        lg_err_set(err, LG_EIO, "%s: cannot keep %llu bytes in reserve for the final save: %s", ex->out_dir,
+                   (unsigned long long)bytes, strerror(e));
+        return LG_EIO;
+    }
+    ex->reserve = bytes;
+    return LG_OK;
+}
+
+void outdir_release(explore_t *ex)
+{
+    char *path = lg_path_join(ex->out_dir, ".reserve");
+    unlink(path);
+    free(path);
+    ex->reserve = 0;
+}
+
+/* Removes divergence directories a killed run left half written. */
+static void remove_staging(const char *divdir)
+{
+    DIR *d = opendir(divdir);
+    if (!d)
+        return;
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        size_t len = strlen(de->d_name), slen = strlen(STAGING_SUFFIX);
+        if (de->d_name[0] != '.' || len <= slen || strcmp(de->d_name + len - slen, STAGING_SUFFIX) != 0)
+            continue;
+        char *path = lg_path_join(divdir, de->d_name);
+        lg_remove_tree(path);
+        free(path);
+    }
+    closedir(d);
+}
 
 int corpus_open(explore_t *ex, lg_err_t *err)
 {
@@ -20,11 +92,13 @@ int corpus_open(explore_t *ex, lg_err_t *err)
     for (const char *const *s = subdirs; *s; s++) {
         char *d = lg_path_join(ex->out_dir, *s);
         int rc = lg_mkdirs(d, err);
+        if (rc == LG_OK && strcmp(*s, "divergences") == 0)
+            remove_staging(d);
         free(d);
         if (rc)
             return rc;
     }
-    return LG_OK;
+    return outdir_reserve(ex, err);
 }
 
 int corpus_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err)
@@ -126,32 +200,58 @@ static void divs_push(explore_t *ex, char *dir, const char *cls, const char *det
     d->key = lg_strdup(key);
 }
 
+static int write_symptom(explore_t *ex, const char *dir, const oracle_symptom_t *sym, const char *key,
+                         lg_err_t *err)
+{
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "class", json_object_new_string(sym->cls));
+    json_object_object_add(o, "detail", json_object_new_string(sym->detail));
+    json_object_object_add(o, "key", json_object_new_string(key));
+    json_object_object_add(o, "found_after_s", json_object_new_double((double)lg_budget_elapsed_ns(&ex->budget) / 1e9));
+    json_object_object_add(o, "found_after_execs", json_object_new_uint64(ex->st.execs));
+    json_object_object_add(o, "found_after_rtl_calls", json_object_new_uint64(ex->st.rtl_calls));
+    const char *txt = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
+    char *path = lg_path_join(dir, "symptom.json");
+    int rc = lg_write_file_atomic(path, txt, strlen(txt), err);
+    free(path);
+    json_object_put(o);
+    return rc;
+}
+
+/* A divergence's directory is written under a hidden staging name and
+ * renamed into place once complete, so divergences/ never holds a
+ * half-written one (a full disk, a kill): each entry there has its input,
+ * both results, the waveform and the reproducer. */
 int divergence_record(explore_t *ex, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
                       const oracle_symptom_t *sym, const char *key, lg_err_t *err)
 {
-    char *s = slug(sym->cls);
-    char *dir = lg_asprintf("%s/divergences/%03zu-%s", ex->out_dir, ex->ndivs + 1, s);
+    char *s = slug(sym->cls), *name = NULL, *dir = NULL;
+    /* The next number, skipping a directory a resumed run could not read
+     * (it is left for the user to look at). */
+    for (size_t k = ex->ndivs + 1; !dir || lg_path_exists(dir); k++) {
+        free(name);
+        free(dir);
+        name = lg_asprintf("%03zu-%s", k, s);
+        dir = lg_asprintf("%s/divergences/%s", ex->out_dir, name);
+    }
     free(s);
-    int rc = oracle_write_artifacts(ex->oracle, dir, in, cpu, rtl, sym, err);
-    if (rc == LG_OK) {
-        json_object *o = json_object_new_object();
-        json_object_object_add(o, "class", json_object_new_string(sym->cls));
-        json_object_object_add(o, "detail", json_object_new_string(sym->detail));
-        json_object_object_add(o, "key", json_object_new_string(key));
-        json_object_object_add(o, "found_after_s",
-                               json_object_new_double((double)lg_budget_elapsed_ns(&ex->budget) / 1e9));
-        json_object_object_add(o, "found_after_execs", json_object_new_uint64(ex->st.execs));
-        json_object_object_add(o, "found_after_rtl_calls", json_object_new_uint64(ex->st.rtl_calls));
-        const char *txt = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
-        char *path = lg_path_join(dir, "symptom.json");
-        rc = lg_write_file_atomic(path, txt, strlen(txt), err);
-        free(path);
-        json_object_put(o);
+    char *staging = lg_asprintf("%s/divergences/.%s" STAGING_SUFFIX, ex->out_dir, name);
+    free(name);
+    lg_remove_tree(staging);
+    int rc = oracle_write_artifacts(ex->oracle, staging, in, cpu, rtl, sym, err);
+    if (rc == LG_OK)
+        rc = write_symptom(ex, staging, sym, key, err);
+    if (rc == LG_OK && rename(staging, dir) != 0) {
+        lg_err_set(err, LG_EIO, "%s: cannot rename %s into place: %s", dir, staging, strerror(errno));
+        rc = LG_EIO;
     }
     if (rc) {
+        lg_remove_tree(staging);
+        free(staging);
         free(dir);
         return rc;
     }
+    free(staging);
     LG_INFO(ex->log, "new divergence %s: %s (%s)", sym->cls, sym->detail, dir);
     divs_push(ex, dir, sym->cls, sym->detail, key);
     return LG_OK;

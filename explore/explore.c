@@ -1,6 +1,7 @@
 /* Set-up, tear-down and the main loop of a run. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
@@ -108,6 +109,7 @@ explore_t *explore_create(const spec_t *spec, const explore_cfg_t *cfg, const lg
     ex->fv = lg_calloc(ex->fs->n ? ex->fs->n : 1, sizeof(int64_t));
     ex->feat_min = lg_calloc(ex->fs->n ? ex->fs->n : 1, sizeof(int64_t));
     ex->feat_max = lg_calloc(ex->fs->n ? ex->fs->n : 1, sizeof(int64_t));
+    ex->plot_fd = -1;
     if (corpus_open(ex, err) || create_components(ex, err) || divergences_restore(ex, err)) {
         explore_destroy(ex);
         return NULL;
@@ -133,8 +135,10 @@ void explore_destroy(explore_t *ex)
         free(ex->divs[i].key);
     }
     free(ex->divs);
-    if (ex->plot)
-        fclose(ex->plot);
+    if (ex->plot_fd >= 0)
+        close(ex->plot_fd);
+    outdir_release(ex);
+    free(ex->error);
     tree_destroy(ex->tree);
     probes_destroy(ex->probes);
     mutator_destroy(ex->mut);
@@ -230,17 +234,27 @@ int explore_run(explore_t *ex, lg_err_t *err)
         t0 = lg_now_ns();
         rc = exec_batch(ex, err);
         ex->st.exec_ns += lg_now_ns() - t0;
-        report_plot_row(ex);
+        if (rc == LG_OK)
+            rc = report_plot_row(ex, err);
         report_progress(ex, 0);
         uint64_t now = lg_now_ns();
         if (rc == LG_OK && now - ex->st.last_save_ns > 10ull * 1000000000ull) {
             ex->st.last_save_ns = now;
             rc = report_save(ex, err);
+            if (rc == LG_OK)
+                rc = outdir_reserve(ex, err);
         }
     }
     ex->status = rc ? "failed" : ex->cfg.stop && *ex->cfg.stop ? "interrupted" : "complete";
+    if (rc)
+        ex->error = lg_strdup(err->msg);
+    /* The reserve makes room for this save when a write failed for want
+     * of space; it is not needed once the run is over. */
+    outdir_release(ex);
     lg_err_t err2;
     int rc2 = report_save(ex, rc ? &err2 : err);
+    if (rc && rc2)
+        LG_WARN(ex->log, "final save failed too: %s", err2.msg);
     report_progress(ex, 1);
     return rc ? rc : rc2;
 }

@@ -111,9 +111,11 @@ struct explore {
     size_t evcap;
 
     explore_stats_t st;
-    FILE *plot;
+    int plot_fd;              /* plot.csv opened for appending; -1 until the first row */
     char sitebuf[512];
     const char *status;       /* "running", "complete", "interrupted", "failed" */
+    char *error;              /* why the run failed (status "failed"); owned */
+    uint64_t reserve;         /* bytes held in OUT/.reserve for the final save */
 };
 
 /* explore.c: 1 once the budget, the iteration count or a signal says stop;
@@ -148,10 +150,16 @@ int corpus_load_dir(explore_t *ex, const char *dir, origin_t origin, lg_err_t *e
 int divergence_record(explore_t *ex, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
                       const oracle_symptom_t *sym, const char *key, lg_err_t *err);
 int divergences_restore(explore_t *ex, lg_err_t *err);
+/* Space held back in the output directory (a preallocated OUT/.reserve) so
+ * that the final stats.json, tree.json and labels.jsonl can still be
+ * written when the file system fills up during the run. Grows with the
+ * report files; LG_EIO when the file system cannot hold it. */
+int outdir_reserve(explore_t *ex, lg_err_t *err);
+void outdir_release(explore_t *ex);
 
 /* report.c */
 void report_progress(explore_t *ex, int final);
 int report_save(explore_t *ex, lg_err_t *err);
-void report_plot_row(explore_t *ex);
+int report_plot_row(explore_t *ex, lg_err_t *err);
 
 #endif

@@ -1,10 +1,14 @@
-/* Progress on stderr and the run's report files: plot.csv (a row a second),
+/* Progress on stderr and the run's report files: plot.csv (a row a second,
+ * appended whole or not at all),
  * stats.json and tree.json (rewritten atomically every few seconds and at
  * the end, so an interrupted run leaves them consistent). */
+#include <errno.h>
+#include <fcntl.h>
 #include <json-c/json.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
@@ -43,31 +47,62 @@ void report_progress(explore_t *ex, int final)
     fflush(stderr);
 }
 
-void report_plot_row(explore_t *ex)
+/* Appends text to plot.csv whole or not at all: a row cut off by a full
+ * disk is cut back, so the file stays a well-formed CSV. */
+static int plot_append(explore_t *ex, const char *text, lg_err_t *err)
+{
+    char *path = lg_path_join(ex->out_dir, "plot.csv");
+    int rc = LG_OK;
+    if (ex->plot_fd < 0)
+        ex->plot_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    off_t end = ex->plot_fd >= 0 ? lseek(ex->plot_fd, 0, SEEK_END) : -1;
+    if (end < 0) {
+        lg_err_set(err, LG_EIO, "%s: cannot open: %s", path, strerror(errno));
+        free(path);
+        return LG_EIO;
+    }
+    size_t len = strlen(text), done = 0;
+    while (done < len) {
+        ssize_t w = write(ex->plot_fd, text + done, len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            lg_err_set(err, LG_EIO, "%s: cannot write: %s", path, w < 0 ? strerror(errno) : "short write");
+            if (ftruncate(ex->plot_fd, end) != 0)
+                LG_WARN(ex->log, "%s: cannot cut back a partial row: %s", path, strerror(errno));
+            rc = LG_EIO;
+            break;
+        }
+        done += (size_t)w;
+    }
+    free(path);
+    return rc;
+}
+
+int report_plot_row(explore_t *ex, lg_err_t *err)
 {
     uint64_t now = lg_now_ns();
     /* A row a second, and one whenever coverage or divergences change, so
      * time-to-X can be read off the file precisely. */
     int changed = ex->branches_covered != ex->st.plot_branches || ex->ndivs != ex->st.plot_divs;
-    if (ex->plot && !changed && now - ex->st.last_plot_ns < 1000000000ull)
-        return;
+    if (ex->plot_fd >= 0 && !changed && now - ex->st.last_plot_ns < 1000000000ull)
+        return LG_OK;
     ex->st.plot_branches = ex->branches_covered;
     ex->st.plot_divs = ex->ndivs;
     ex->st.last_plot_ns = now;
-    if (!ex->plot) {
+    char row[256];
+    int off = 0;
+    if (ex->plot_fd < 0) {
         char *path = lg_path_join(ex->out_dir, "plot.csv");
-        int fresh = !lg_path_exists(path);
-        ex->plot = fopen(path, "a");
+        if (!lg_path_exists(path))
+            off = snprintf(row, sizeof row, "time,execs,branches,paths,probes,rtl_calls,divergences\n");
         free(path);
-        if (!ex->plot)
-            return;
-        if (fresh)
-            fprintf(ex->plot, "time,execs,branches,paths,probes,rtl_calls,divergences\n");
     }
-    fprintf(ex->plot, "%.3f,%llu,%llu,%zu,%zu,%llu,%zu\n", (double)lg_budget_elapsed_ns(&ex->budget) / 1e9,
-            (unsigned long long)ex->st.execs, (unsigned long long)ex->branches_covered, ex->npaths, probes_fired(ex),
-            (unsigned long long)ex->st.rtl_calls, ex->ndivs);
-    fflush(ex->plot);
+    snprintf(row + off, sizeof row - (size_t)off, "%.3f,%llu,%llu,%zu,%zu,%llu,%zu\n",
+             (double)lg_budget_elapsed_ns(&ex->budget) / 1e9, (unsigned long long)ex->st.execs,
+             (unsigned long long)ex->branches_covered, ex->npaths, probes_fired(ex),
+             (unsigned long long)ex->st.rtl_calls, ex->ndivs);
+    return plot_append(ex, row, err);
 }
 
 static json_object *stats_json(const explore_t *ex)
@@ -79,6 +114,8 @@ static json_object *stats_json(const explore_t *ex)
     json_object_object_add(o, "spec", json_object_new_string(spec_abs ? spec_abs : ex->spec->path));
     free(spec_abs);
     json_object_object_add(o, "status", json_object_new_string(ex->status ? ex->status : "running"));
+    if (ex->error)
+        json_object_object_add(o, "error", json_object_new_string(ex->error));
     json_object_object_add(o, "seconds", json_object_new_double((double)lg_budget_elapsed_ns(&ex->budget) / 1e9));
     U64("seed", ex->cfg.seed);
     U64("iterations", ex->st.iterations);

@@ -167,7 +167,7 @@ static int build_fresh(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log
     if (rc == 0 && rename(tmp, dir) != 0) {
         if (errno != EEXIST && errno != ENOTEMPTY)
             rc = lg_err_set(err, LG_EIO, "rename %s -> %s: %s", tmp, dir, strerror(errno));
-        proc_remove_tree(tmp); /* another process finished the same build first */
+        lg_remove_tree(tmp); /* another process finished the same build first */
     }
     if (rc != 0) {
         /* The failed directory is kept: the error message points at its log. */

@@ -119,8 +119,6 @@ int proc_run(char *const argv[], const char *log_path, lg_err_t *err);
 /* First line of the file at path starting with prefix (heap string), or
  * NULL. */
 char *proc_first_line(const char *path, const char *prefix);
-/* rm -rf path; missing paths are fine. */
-void proc_remove_tree(const char *path);
 
 /* ------------------------------------------------- the child (child.c) */
 

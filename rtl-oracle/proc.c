@@ -1,12 +1,10 @@
 /* Process and file helpers of the oracle's build step: run an external tool
  * with its output collected in a log, pick the first error line out of
- * that log, and remove a half-built cache entry. */
-#define _XOPEN_SOURCE 700 /* nftw */
+ * that log. */
 #include "oracle_priv.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,18 +66,4 @@ char *proc_first_line(const char *path, const char *prefix)
     }
     free(text);
     return found;
-}
-
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    (void)sb;
-    (void)flag;
-    (void)ftw;
-    remove(path);
-    return 0;
-}
-
-void proc_remove_tree(const char *path)
-{
-    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }

@@ -4,6 +4,8 @@
 #   resume      a second run on the same --out keeps every corpus entry, adds no duplicate
 #   determinism the same --seed and --iterations give the same corpus
 #   sigint      SIGINT ends the run with a complete output directory
+#   fulldisk    the output's file system fills up: exit 2 naming the file, every saved
+#               entry complete, the final stats.json written; a resumed run goes on
 #   corners     the domain's corners alone find rgb2yuv's u-wrap and v-wrap
 #   arith       learned conditions cover `a * 3 + b == 1000 && n % 4 == 3`; --no-synth does not
 # Inputs: LGFUZZ, CHECK_EXPECTED, SRC (source root), WORK (scratch directory).
@@ -167,6 +169,114 @@ elseif(CHECK STREQUAL "sigint")
   json_get(secs ${WORK}/int/stats.json seconds)
   if(secs GREATER 60)
     message(FATAL_ERROR "run did not stop on SIGINT (${secs}s)")
+  endif()
+elseif(CHECK STREQUAL "fulldisk")
+  # A 1 MiB tmpfs in a private mount namespace stands in for a full disk;
+  # the run fills it within its first batches (each waveform is ~90 KB).
+  # Its contents are copied out before the namespace ends.
+  execute_process(COMMAND unshare -rm true RESULT_VARIABLE can)
+  if(NOT can EQUAL 0)
+    message(STATUS "SKIP: cannot mount a tmpfs here (unshare -rm failed)")
+    return()
+  endif()
+  set(mnt ${WORK}/mnt)
+  file(MAKE_DIRECTORY ${mnt})
+  file(WRITE ${WORK}/full.sh "
+set -u
+mount -t tmpfs -o size=1m tmpfs ${mnt} || exit 3
+${LGFUZZ} run ${ACC} --budget 30s --seed 1 -q --out ${mnt}/o >${WORK}/full.out 2>${WORK}/full.err
+echo $? >${WORK}/full.rc
+cp -a ${mnt}/o ${WORK}/full || exit 3
+# A killed run's half-written divergence, for the resumed run to remove.
+mount -o remount,size=256m ${mnt} || exit 3
+mkdir ${mnt}/o/divergences/.099-mismatch-return.partial && echo '{}' >${mnt}/o/divergences/.099-mismatch-return.partial/cpu.json
+${LGFUZZ} run ${ACC} --budget 5s --seed 2 -q --no-guard --out ${mnt}/o >${WORK}/resume.out 2>${WORK}/resume.err
+echo $? >${WORK}/resume.rc
+cp -a ${mnt}/o ${WORK}/resumed || exit 3
+")
+  execute_process(COMMAND unshare -rm sh ${WORK}/full.sh RESULT_VARIABLE rc TIMEOUT 300)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "the namespace script failed (${rc})")
+  endif()
+  file(READ ${WORK}/full.rc frc)
+  file(READ ${WORK}/full.err ferr)
+  message(STATUS "full disk: exit ${frc}${ferr}")
+  string(STRIP "${frc}" frc)
+  if(NOT frc EQUAL 2)
+    message(FATAL_ERROR "a full disk should end the run with exit 2, got ${frc}")
+  endif()
+  if(NOT ferr MATCHES "${mnt}/o/[^:]*: cannot write: No space left on device")
+    message(FATAL_ERROR "the error does not name the file that could not be written")
+  endif()
+  set(d ${WORK}/full)
+  expect_complete(${d})
+  json_get(status ${d}/stats.json status)
+  json_get(error ${d}/stats.json error)
+  if(NOT status STREQUAL "failed" OR NOT error MATCHES "No space left on device")
+    message(FATAL_ERROR "final stats.json says ${status}: ${error}")
+  endif()
+  # Every corpus entry on disk is whole, and the run counted each one.
+  corpus_list(corpus ${d})
+  list(LENGTH corpus ncorpus)
+  json_get(counted ${d}/stats.json corpus)
+  if(NOT ncorpus EQUAL counted)
+    message(FATAL_ERROR "${ncorpus} corpus files, stats.json counts ${counted}")
+  endif()
+  foreach(f ${corpus})
+    json_get(ignored ${d}/corpus/${f} data)
+  endforeach()
+  # Every divergence directory is whole, and nothing half-written is left.
+  file(GLOB divs ${d}/divergences/*)
+  list(LENGTH divs ndivs)
+  json_get(counted ${d}/stats.json divergences)
+  if(ndivs EQUAL 0 OR NOT ndivs EQUAL counted)
+    message(FATAL_ERROR "${ndivs} divergence directories, stats.json counts ${counted}")
+  endif()
+  foreach(dv ${divs})
+    foreach(f input.json cpu.json rtl.json symptom.json wave.vcd repro.c README)
+      if(NOT EXISTS ${dv}/${f})
+        message(FATAL_ERROR "${dv}/${f} missing")
+      endif()
+    endforeach()
+  endforeach()
+  file(GLOB hidden LIST_DIRECTORIES true ${d}/.* ${d}/divergences/.*)
+  if(hidden)
+    message(FATAL_ERROR "left behind: ${hidden}")
+  endif()
+  file(STRINGS ${d}/plot.csv rows)
+  foreach(row ${rows})
+    if(NOT row MATCHES "^[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,[^,]+,[^,]+$")
+      message(FATAL_ERROR "plot.csv has a cut row: '${row}'")
+    endif()
+  endforeach()
+  # With room again, the run resumes from what was saved.
+  file(READ ${WORK}/resume.rc rrc)
+  file(READ ${WORK}/resume.err rerr)
+  string(STRIP "${rrc}" rrc)
+  message(STATUS "resumed: exit ${rrc}\n${rerr}")
+  if(NOT (rrc EQUAL 0 OR rrc EQUAL 1))
+    message(FATAL_ERROR "the resumed run exited ${rrc}")
+  endif()
+  expect_complete(${WORK}/resumed)
+  json_get(status ${WORK}/resumed/stats.json status)
+  if(NOT status STREQUAL "complete")
+    message(FATAL_ERROR "resumed run: status ${status}")
+  endif()
+  corpus_list(corpus2 ${WORK}/resumed)
+  foreach(f ${corpus})
+    if(NOT f IN_LIST corpus2)
+      message(FATAL_ERROR "corpus entry ${f} lost on resume")
+    endif()
+  endforeach()
+  foreach(dv ${divs})
+    get_filename_component(name ${dv} NAME)
+    if(NOT EXISTS ${WORK}/resumed/divergences/${name}/symptom.json)
+      message(FATAL_ERROR "divergence ${name} lost on resume")
+    endif()
+  endforeach()
+  file(GLOB hidden LIST_DIRECTORIES true ${WORK}/resumed/.* ${WORK}/resumed/divergences/.*)
+  if(hidden)
+    message(FATAL_ERROR "left behind after the resumed run: ${hidden}")
   endif()
 elseif(CHECK STREQUAL "arith")
   run_lgfuzz(rc ${ARITH} --iterations 300 --rtl never --seed 1 --out ${WORK}/a1)

@@ -128,7 +128,7 @@ static int test_artifacts(const spec_t *s, oracle_t *o)
     run_result_destroy(cpu);
     run_result_destroy(rtl);
     input_destroy(in);
-    proc_remove_tree(tmp);
+    lg_remove_tree(tmp);
     free(dir);
     return fails;
 }

@@ -127,7 +127,7 @@ int main(void)
     }
     char *cache = lg_path_join(tmp, "cache");
     int fails = test_errors(cache) + test_cache(tmp, cache);
-    proc_remove_tree(tmp);
+    lg_remove_tree(tmp);
     free(cache);
     printf("%d failures\n", fails);
     return fails ? 1 : 0;
