@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -41,6 +42,18 @@ char *lg_read_file(const char *path, size_t *len, lg_err_t *err)
     if (len)
         *len = n;
     return buf;
+}
+
+int lg_err_note_full_fs(lg_err_t *err, const char *path)
+{
+    struct statvfs fs;
+    if (statvfs(path, &fs) != 0)
+        return 0;
+    uint64_t avail = (uint64_t)fs.f_bavail * (uint64_t)fs.f_frsize;
+    if (avail >= 1024u * 1024u)
+        return 0;
+    lg_err_prefix(err, "%s: file system full (%llu KiB free)", path, (unsigned long long)(avail / 1024));
+    return 1;
 }
 
 static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)

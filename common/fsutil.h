@@ -16,6 +16,11 @@ char *lg_read_file(const char *path, size_t *len, lg_err_t *err);
 /* Writes data to path atomically. A full disk or permission problem gives
  * LG_EIO naming the path; the previous file, if any, is left intact. */
 int lg_write_file_atomic(const char *path, const void *data, size_t len, lg_err_t *err);
+/* After a failed build or write under path: when the file system holding
+ * path has less than 1 MiB available, prepends that to err's message and
+ * returns 1. The tools' own messages then rarely say why (their logs could
+ * not be written either); 0 when there is room or path cannot be checked. */
+int lg_err_note_full_fs(lg_err_t *err, const char *path);
 /* rm -rf, best effort: what cannot be removed stays. */
 void lg_remove_tree(const char *path);
 /* mkdir -p; existing directories are fine. */

@@ -170,7 +170,15 @@ static int build_fresh(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log
         lg_remove_tree(tmp); /* another process finished the same build first */
     }
     if (rc != 0) {
-        /* The failed directory is kept: the error message points at its log. */
+        /* The failed directory is kept, as the error message points at its
+         * log, unless the disk is full: then its log says little and the
+         * space it holds is better given back. */
+        if (err && lg_err_note_full_fs(err, tmp)) {
+            lg_remove_tree(tmp);
+            char msg[LG_ERR_MSG_MAX];
+            memcpy(msg, err->msg, sizeof msg);
+            lg_err_set(err, err->code, "%.900s; the partial build was removed to give its space back", msg);
+        }
         model_free(model);
     } else {
         LG_INFO(log, "rtl-oracle: model built in %.1f s", (double)(lg_now_ns() - t0) / 1e9);

@@ -224,6 +224,8 @@ static int build_fresh(const spec_t *spec, const char *spectra, const char *dir,
     trm_meta_t *meta = trm_create();
     if (rc == 0)
         rc = build_in(spec, spectra, tmp, meta, log, err);
+    if (rc != 0)
+        lg_err_note_full_fs(err, tmp);
     trm_destroy(meta);
     if (rc == 0 && rename(tmp, dir) != 0) {
         if (lg_is_dir(dir) && (errno == ENOTEMPTY || errno == EEXIST)) {

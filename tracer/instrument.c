@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/fsutil.h"
 #include "tracer/instrument_int.h"
 
 LLVMValueRef tri_u32(tri_ctx_t *c, uint32_t v)
@@ -347,11 +348,12 @@ int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kerne
         lg_err_set(err, LG_EINTERNAL, "%s: instrumented module does not verify: %.600s", kernel_bc, msg);
         goto fail_builder;
     }
-    if (LLVMWriteBitcodeToFile(c.mod, out_bc) != 0) {
-        lg_err_set(err, LG_EIO, "%s: cannot write bitcode", out_bc);
-        goto fail_builder;
-    }
-    rc = 0;
+    /* Through memory and our own write: LLVM's file stream aborts the whole
+     * process when a write fails (a full disk), and lgfuzz must not die
+     * with its build. */
+    LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(c.mod);
+    rc = lg_write_file_atomic(out_bc, LLVMGetBufferStart(bc), LLVMGetBufferSize(bc), err);
+    LLVMDisposeMemoryBuffer(bc);
 fail_builder:
     LLVMDisposeMessage(msg);
     LLVMDisposeBuilder(c.b);

@@ -5,7 +5,8 @@
 #   determinism the same --seed and --iterations give the same corpus
 #   sigint      SIGINT ends the run with a complete output directory
 #   fulldisk    the output's file system fills up: exit 2 naming the file, every saved
-#               entry complete, the final stats.json written; a resumed run goes on
+#               entry complete, the final stats.json written; a resumed run goes on;
+#               a full build cache is an exit 2 that says so
 #   corners     the domain's corners alone find rgb2yuv's u-wrap and v-wrap
 #   arith       learned conditions cover `a * 3 + b == 1000 && n % 4 == 3`; --no-synth does not
 # Inputs: LGFUZZ, CHECK_EXPECTED, SRC (source root), WORK (scratch directory).
@@ -193,6 +194,13 @@ mkdir ${mnt}/o/divergences/.099-mismatch-return.partial && echo '{}' >${mnt}/o/d
 ${LGFUZZ} run ${ACC} --budget 5s --seed 2 -q --no-guard --out ${mnt}/o >${WORK}/resume.out 2>${WORK}/resume.err
 echo $? >${WORK}/resume.rc
 cp -a ${mnt}/o ${WORK}/resumed || exit 3
+# Build caches on a full file system: the instrumented kernel (20 KiB) and
+# the Verilator model (120 KiB) cannot be built.
+for size in 20k 120k; do
+  mkdir -p ${WORK}/cache-$size && mount -t tmpfs -o size=$size tmpfs ${WORK}/cache-$size || exit 3
+  LGFUZZ_CACHE_DIR=${WORK}/cache-$size ${LGFUZZ} run ${ACC} --budget 5s -q --out ${WORK}/cache-out >/dev/null 2>${WORK}/cache-$size.err
+  echo $? >${WORK}/cache-$size.rc
+done
 ")
   execute_process(COMMAND unshare -rm sh ${WORK}/full.sh RESULT_VARIABLE rc TIMEOUT 300)
   if(NOT rc EQUAL 0)
@@ -278,6 +286,17 @@ cp -a ${mnt}/o ${WORK}/resumed || exit 3
   if(hidden)
     message(FATAL_ERROR "left behind after the resumed run: ${hidden}")
   endif()
+  # A full build cache is an error that says so, not a crash (LLVM's own
+  # file stream aborts the process when a write fails).
+  foreach(size 20k 120k)
+    file(READ ${WORK}/cache-${size}.rc crc)
+    file(READ ${WORK}/cache-${size}.err cerr)
+    string(STRIP "${crc}" crc)
+    message(STATUS "build cache of ${size}: exit ${crc}\n${cerr}")
+    if(NOT crc EQUAL 2 OR NOT cerr MATCHES "file system full")
+      message(FATAL_ERROR "a full build cache should end the run with exit 2 and say the file system is full")
+    endif()
+  endforeach()
 elseif(CHECK STREQUAL "arith")
   run_lgfuzz(rc ${ARITH} --iterations 300 --rtl never --seed 1 --out ${WORK}/a1)
   json_get(cov ${WORK}/a1/stats.json branches_covered)
