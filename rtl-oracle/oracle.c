@@ -161,8 +161,24 @@ static int recv_outputs(oracle_t *o, const input_t *in, run_result_t *r, uint64_
     return 0;
 }
 
+/* Reads a length-prefixed text of at most cap - 1 bytes into buf. */
+static int recv_text(oracle_t *o, const char *what, char *buf, size_t cap, uint64_t deadline, lg_err_t *err)
+{
+    uint64_t len;
+    int rc = recv_u64(o, &len, 1, deadline, err);
+    if (rc)
+        return rc;
+    if (len >= cap)
+        return lg_err_set(err, LG_ECHILD, "RTL harness %s of %llu bytes", what, (unsigned long long)len);
+    rc = child_recv(&o->child, buf, (size_t)len, deadline, err);
+    buf[rc ? 0 : len] = '\0';
+    return rc;
+}
+
+/* wave_error receives why the harness could not write the waveform ("" when
+ * it could, or none was asked for). */
 static int recv_response(oracle_t *o, const input_t *in, run_result_t *r, uint64_t deadline,
-                         lg_err_t *err)
+                         char wave_error[256], lg_err_t *err)
 {
     uint64_t h[RESP_HEADER];
     int rc = recv_u64(o, h, RESP_HEADER, deadline, err);
@@ -183,18 +199,13 @@ static int recv_response(oracle_t *o, const input_t *in, run_result_t *r, uint64
                      : model_from_port(bits, o->spec->ret_type, h[5]);
     }
     rc = recv_outputs(o, in, r, deadline, err);
-    uint64_t dlen;
+    char detail[4096];
     if (rc == 0)
-        rc = recv_u64(o, &dlen, 1, deadline, err);
-    if (rc == 0) {
-        char detail[4096];
-        if (dlen >= sizeof detail)
-            return lg_err_set(err, LG_ECHILD, "RTL harness detail of %llu bytes",
-                              (unsigned long long)dlen);
-        rc = child_recv(&o->child, detail, (size_t)dlen, deadline, err);
-        detail[dlen] = '\0';
+        rc = recv_text(o, "detail", detail, sizeof detail, deadline, err);
+    if (rc == 0)
         snprintf(r->detail, sizeof r->detail, "%.255s", detail);
-    }
+    if (rc == 0)
+        rc = recv_text(o, "waveform error", wave_error, 256, deadline, err);
     return rc;
 }
 
@@ -232,15 +243,18 @@ int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_
     child_log_reset(&o->child);
     uint64_t deadline = lg_now_ns() + o->timeout_ns;
     lg_err_t cerr;
+    char wave_error[256] = "";
     rc = send_request(o, in, vcd_path, &cerr);
     if (rc == 0)
-        rc = recv_response(o, in, rtl, deadline, &cerr);
+        rc = recv_response(o, in, rtl, deadline, wave_error, &cerr);
     if (rc == LG_ECHILD || rc == LG_ETIMEOUT) {
         child_failed(o, rc, rtl);
         return 0;
     }
     if (rc)
         return lg_err_set(err, rc, "%s", cerr.msg);
+    if (wave_error[0])
+        return lg_err_set(err, LG_EIO, "%s: %s", vcd_path, wave_error);
     if (rtl->status == RUN_ASSERT) {
         char *line = child_log_error(&o->child);
         if (line) {

@@ -52,7 +52,8 @@ void oracle_destroy(oracle_t *o);
 int oracle_run(oracle_t *o, const input_t *in, run_result_t *rtl, lg_err_t *err);
 
 /* As oracle_run, and also writes a VCD waveform of the run to vcd_path
- * (borrowed). Meant for re-runs of divergent inputs: slower. */
+ * (borrowed). Meant for re-runs of divergent inputs: slower. A waveform
+ * that cannot be written (a full disk) gives LG_EIO naming vcd_path. */
 int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_result_t *rtl,
                       lg_err_t *err);
 

@@ -14,7 +14,7 @@
 
 /* Bumped whenever the generated harness or the request/response layout
  * changes, so cached models built by an older generator are not reused. */
-#define ORACLE_HARNESS_VERSION 3
+#define ORACLE_HARNESS_VERSION 4
 
 /* Widest port the harness drives (Verilator's QData). */
 #define ORACLE_PORT_MAX_BITS 64

@@ -32,6 +32,16 @@ function(corpus_list out dir)
   set(${out} "${files}" PARENT_SCOPE)
 endfunction()
 
+# Exit code and stderr a shell script saved as ${WORK}/<name>.rc and .err.
+function(saved_result name out_rc out_err)
+  file(READ ${WORK}/${name}.rc rc)
+  file(READ ${WORK}/${name}.err err)
+  string(STRIP "${rc}" rc)
+  message(STATUS "${name}: exit ${rc}\n${err}")
+  set(${out_rc} ${rc} PARENT_SCOPE)
+  set(${out_err} "${err}" PARENT_SCOPE)
+endfunction()
+
 function(expect_complete dir)
   foreach(f stats.json tree.json plot.csv)
     if(NOT EXISTS ${dir}/${f})
@@ -195,8 +205,8 @@ ${LGFUZZ} run ${ACC} --budget 5s --seed 2 -q --no-guard --out ${mnt}/o >${WORK}/
 echo $? >${WORK}/resume.rc
 cp -a ${mnt}/o ${WORK}/resumed || exit 3
 # Build caches on a full file system: the instrumented kernel (20 KiB) and
-# the Verilator model (120 KiB) cannot be built.
-for size in 20k 120k; do
+# the Verilator model (60 KiB) cannot be built.
+for size in 20k 60k; do
   mkdir -p ${WORK}/cache-$size && mount -t tmpfs -o size=$size tmpfs ${WORK}/cache-$size || exit 3
   LGFUZZ_CACHE_DIR=${WORK}/cache-$size ${LGFUZZ} run ${ACC} --budget 5s -q --out ${WORK}/cache-out >/dev/null 2>${WORK}/cache-$size.err
   echo $? >${WORK}/cache-$size.rc
@@ -206,10 +216,7 @@ done
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "the namespace script failed (${rc})")
   endif()
-  file(READ ${WORK}/full.rc frc)
-  file(READ ${WORK}/full.err ferr)
-  message(STATUS "full disk: exit ${frc}${ferr}")
-  string(STRIP "${frc}" frc)
+  saved_result(full frc ferr)
   if(NOT frc EQUAL 2)
     message(FATAL_ERROR "a full disk should end the run with exit 2, got ${frc}")
   endif()
@@ -258,10 +265,7 @@ done
     endif()
   endforeach()
   # With room again, the run resumes from what was saved.
-  file(READ ${WORK}/resume.rc rrc)
-  file(READ ${WORK}/resume.err rerr)
-  string(STRIP "${rrc}" rrc)
-  message(STATUS "resumed: exit ${rrc}\n${rerr}")
+  saved_result(resume rrc rerr)
   if(NOT (rrc EQUAL 0 OR rrc EQUAL 1))
     message(FATAL_ERROR "the resumed run exited ${rrc}")
   endif()
@@ -288,11 +292,8 @@ done
   endif()
   # A full build cache is an error that says so, not a crash (LLVM's own
   # file stream aborts the process when a write fails).
-  foreach(size 20k 120k)
-    file(READ ${WORK}/cache-${size}.rc crc)
-    file(READ ${WORK}/cache-${size}.err cerr)
-    string(STRIP "${crc}" crc)
-    message(STATUS "build cache of ${size}: exit ${crc}\n${cerr}")
+  foreach(size 20k 60k)
+    saved_result(cache-${size} crc cerr)
     if(NOT crc EQUAL 2 OR NOT cerr MATCHES "file system full")
       message(FATAL_ERROR "a full build cache should end the run with exit 2 and say the file system is full")
     endif()

@@ -133,6 +133,28 @@ static int test_artifacts(const spec_t *s, oracle_t *o)
     return fails;
 }
 
+/* A waveform that cannot be written (here /dev/full: every write fails
+ * with ENOSPC) is an error naming the file, promptly; the harness neither
+ * dies nor hangs, and the next call runs as usual. */
+static int test_wave_full(const spec_t *s, oracle_t *o)
+{
+    int fails = 0;
+    input_t *in = make_input(s, &cases[6]);
+    run_result_t *rtl = run_result_create(s);
+    lg_err_t err;
+    lg_err_clear(&err);
+    uint64_t restarts = oracle_restarts(o);
+    int rc = oracle_run_traced(o, in, "/dev/full", rtl, &err);
+    CHECK(fails, rc == LG_EIO && strstr(err.msg, "/dev/full: cannot write: No space left on device"),
+          "traced run to /dev/full: rc %d, status %d (%s), '%s'", rc, (int)rtl->status, rtl->detail, err.msg);
+    CHECK(fails, oracle_restarts(o) == restarts, "the harness was restarted");
+    CHECK(fails, oracle_run(o, in, rtl, &err) == 0 && rtl->status == RUN_OK && rtl->ret == 168,
+          "the call after: status %d, return %lld", (int)rtl->status, (long long)rtl->ret);
+    run_result_destroy(rtl);
+    input_destroy(in);
+    return fails;
+}
+
 int main(void)
 {
     spec_t *s = test_spec(LGFUZZ_SOURCE_DIR "/kernels/accumulate/kernel.yaml");
@@ -143,7 +165,7 @@ int main(void)
         fprintf(stderr, "setup: %s\n", err.msg);
         return 2;
     }
-    int fails = run_cases(s, o) + test_artifacts(s, o);
+    int fails = run_cases(s, o) + test_artifacts(s, o) + test_wave_full(s, o);
     oracle_destroy(o);
     spec_destroy(s);
     printf("%d failures\n", fails);
