@@ -235,7 +235,7 @@ int explore_run(explore_t *ex, lg_err_t *err)
         rc = exec_batch(ex, err);
         ex->st.exec_ns += lg_now_ns() - t0;
         if (rc == LG_OK)
-            rc = report_plot_row(ex, err);
+            rc = report_plot_row(ex, 0, err);
         report_progress(ex, 0);
         uint64_t now = lg_now_ns();
         if (rc == LG_OK && now - ex->st.last_save_ns > 10ull * 1000000000ull) {
@@ -245,6 +245,8 @@ int explore_run(explore_t *ex, lg_err_t *err)
                 rc = outdir_reserve(ex, err);
         }
     }
+    if (rc == LG_OK)
+        rc = report_plot_row(ex, 1, err);
     ex->status = rc ? "failed" : ex->cfg.stop && *ex->cfg.stop ? "interrupted" : "complete";
     if (rc)
         ex->error = lg_strdup(err->msg);

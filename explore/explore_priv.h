@@ -160,6 +160,6 @@ void outdir_release(explore_t *ex);
 /* report.c */
 void report_progress(explore_t *ex, int final);
 int report_save(explore_t *ex, lg_err_t *err);
-int report_plot_row(explore_t *ex, lg_err_t *err);
+int report_plot_row(explore_t *ex, int final, lg_err_t *err);
 
 #endif

@@ -79,13 +79,14 @@ static int plot_append(explore_t *ex, const char *text, lg_err_t *err)
     return rc;
 }
 
-int report_plot_row(explore_t *ex, lg_err_t *err)
+int report_plot_row(explore_t *ex, int final, lg_err_t *err)
 {
     uint64_t now = lg_now_ns();
     /* A row a second, and one whenever coverage or divergences change, so
-     * time-to-X can be read off the file precisely. */
+     * time-to-X can be read off the file precisely; and one at the end, so
+     * even a run stopped before its first step has the file. */
     int changed = ex->branches_covered != ex->st.plot_branches || ex->ndivs != ex->st.plot_divs;
-    if (ex->plot_fd >= 0 && !changed && now - ex->st.last_plot_ns < 1000000000ull)
+    if (!final && ex->plot_fd >= 0 && !changed && now - ex->st.last_plot_ns < 1000000000ull)
         return LG_OK;
     ex->st.plot_branches = ex->branches_covered;
     ex->st.plot_divs = ex->ndivs;

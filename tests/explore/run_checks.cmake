@@ -181,6 +181,14 @@ elseif(CHECK STREQUAL "sigint")
   if(secs GREATER 60)
     message(FATAL_ERROR "run did not stop on SIGINT (${secs}s)")
   endif()
+  # Interrupted during start-up, before its first step: still complete.
+  execute_process(COMMAND sh -c "${LGFUZZ} run ${ACC} --budget 120s -q --out ${WORK}/int0 & pid=$!; sleep 0.5; kill -INT $pid; wait $pid"
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 100)
+  message(STATUS "exit ${rc}\n${out}${err}")
+  if(NOT (rc EQUAL 0 OR rc EQUAL 1))
+    message(FATAL_ERROR "run interrupted at start-up exited ${rc}")
+  endif()
+  expect_complete(${WORK}/int0)
 elseif(CHECK STREQUAL "fulldisk")
   # A 1 MiB tmpfs in a private mount namespace stands in for a full disk;
   # the run fills it within its first batches (each waveform is ~90 KB).
