@@ -33,7 +33,8 @@ static const char usage[] =
     "  --no-guard            do not derive the kernel precondition (guards/) at the end\n"
     "  -q, --quiet           no progress output\n\n"
     "Exit codes: 0 no divergence, 1 divergences found (listed on stdout),\n"
-    "2 usage error, invalid spec, or a build failure of the kernel or RTL.\n";
+    "2 usage error, invalid spec, a build failure of the kernel or RTL, or an\n"
+    "output file that could not be written (the run stops; what was saved stays).\n";
 
 /* The one piece of static state in lgfuzz: a signal handler can reach
  * nothing else. The loop polls it and finishes the output directory. */
