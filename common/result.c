@@ -2,6 +2,8 @@
 #include "result.h"
 
 #include <json-c/json.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +50,29 @@ void run_result_destroy(run_result_t *r)
         free(r->out[i].elems);
     free(r->out);
     free(r);
+}
+
+const char *run_signal_name(int sig, char buf[16])
+{
+    static const struct {
+        int sig;
+        const char *name;
+    } names[] = {{SIGSEGV, "SIGSEGV"}, {SIGBUS, "SIGBUS"},   {SIGFPE, "SIGFPE"},   {SIGILL, "SIGILL"},
+                 {SIGABRT, "SIGABRT"}, {SIGTRAP, "SIGTRAP"}, {SIGKILL, "SIGKILL"}, {SIGTERM, "SIGTERM"},
+                 {SIGSYS, "SIGSYS"},   {SIGXCPU, "SIGXCPU"}, {SIGXFSZ, "SIGXFSZ"}, {SIGPIPE, "SIGPIPE"},
+                 {SIGALRM, "SIGALRM"}, {SIGINT, "SIGINT"},   {SIGHUP, "SIGHUP"},   {SIGQUIT, "SIGQUIT"},
+                 {SIGUSR1, "SIGUSR1"}, {SIGUSR2, "SIGUSR2"}};
+    if (sig == 0) {
+        snprintf(buf, 16, "exit");
+        return buf;
+    }
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (names[i].sig == sig) {
+            snprintf(buf, 16, "%s", names[i].name);
+            return buf;
+        }
+    snprintf(buf, 16, "SIG%d", sig);
+    return buf;
 }
 
 const char *run_status_name(run_status_t s)

@@ -41,6 +41,10 @@ run_result_t *run_result_create(const spec_t *spec);
 void run_result_reset(run_result_t *r);
 void run_result_destroy(run_result_t *r); /* accepts NULL */
 const char *run_status_name(run_status_t s); /* "ok", "crash", ... */
+/* How a run or a process ended, for classes and messages: "SIGSEGV" for the
+ * usual signals, "SIG42" for others, "exit" for 0 (a CPU kernel that called
+ * exit). Writes into buf and returns it. */
+const char *run_signal_name(int sig, char buf[16]);
 /* JSON object {"status":..., "return":..., "outputs":{...}}; caller frees. */
 char *run_result_to_json(const spec_t *spec, const run_result_t *r);
 

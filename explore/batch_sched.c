@@ -17,6 +17,7 @@
 #include "common/alloc.h"
 #include "common/budget.h"
 #include "common/fsutil.h"
+#include "common/result.h"
 
 /* How one kernel's child ended; kept by the scheduler until run.json. */
 typedef struct outcome {
@@ -36,20 +37,6 @@ typedef struct sched {
     uint64_t t0;
     size_t running;
 } sched_t;
-
-static const char *signal_name(int sig)
-{
-    static const struct {
-        int sig;
-        const char *name;
-    } names[] = {{SIGINT, "SIGINT"},   {SIGTERM, "SIGTERM"}, {SIGKILL, "SIGKILL"}, {SIGSEGV, "SIGSEGV"},
-                 {SIGABRT, "SIGABRT"}, {SIGBUS, "SIGBUS"},   {SIGFPE, "SIGFPE"},   {SIGILL, "SIGILL"},
-                 {SIGPIPE, "SIGPIPE"}, {SIGHUP, "SIGHUP"},   {SIGALRM, "SIGALRM"}};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (names[i].sig == sig)
-            return names[i].name;
-    return "SIGNAL";
-}
 
 static double secs_since(const sched_t *s, uint64_t t)
 {
@@ -78,6 +65,7 @@ static int write_run_json(const sched_t *s, size_t i, lg_err_t *err)
     const batch_kernel_t *k = &s->plan->k[i];
     const outcome_t *o = &s->o[i];
     json_object *j = json_object_new_object();
+    char name[16];
     json_object_object_add(j, "name", json_object_new_string(k->name));
     json_object_object_add(j, "kernel", str_or_null(k->kernel));
     json_object_object_add(j, "spec", json_object_new_string(k->spec));
@@ -85,14 +73,14 @@ static int write_run_json(const sched_t *s, size_t i, lg_err_t *err)
     json_object_object_add(j, "seed", json_object_new_uint64(k->seed));
     json_object_object_add(j, "started", json_object_new_boolean(o->started));
     json_object_object_add(j, "exit_code", o->started && !o->sig ? json_object_new_int(o->exit_code) : NULL);
-    json_object_object_add(j, "signal", o->sig ? json_object_new_string(signal_name(o->sig)) : NULL);
+    json_object_object_add(j, "signal", o->sig ? json_object_new_string(run_signal_name(o->sig, name)) : NULL);
     json_object_object_add(j, "wall_seconds",
                            json_object_new_double(o->started ? (double)(o->end_ns - o->start_ns) / 1e9 : 0.0));
     /* Relative to the start of the batch: shows how the job slots were used. */
     json_object_object_add(j, "start_seconds", o->started ? json_object_new_double(secs_since(s, o->start_ns)) : NULL);
     json_object_object_add(j, "end_seconds", o->started ? json_object_new_double(secs_since(s, o->end_ns)) : NULL);
     json_object_object_add(j, "error", str_or_null(k->spec_error ? k->spec_error : o->error));
-    json_object_object_add(j, "watchdog", o->watchdog ? json_object_new_string(signal_name(o->watchdog)) : NULL);
+    json_object_object_add(j, "watchdog", o->watchdog ? json_object_new_string(run_signal_name(o->watchdog, name)) : NULL);
     json_object_object_add(j, "spec_error", json_object_new_boolean(k->spec_error != NULL));
     char *dir = kernel_dir(s, i);
     int rc = lg_mkdirs(dir, err);
@@ -289,8 +277,9 @@ static void watchdog(sched_t *s)
             sig = SIGKILL;
         if (!sig)
             continue;
+        char name[16];
         LG_WARN(s->cfg->log, "batch: %s is %.1fs past its budget; sending %s", s->plan->k[i].name,
-                (double)(now - o->start_ns - s->plan->k[i].budget_ns) / 1e9, signal_name(sig));
+                (double)(now - o->start_ns - s->plan->k[i].budget_ns) / 1e9, run_signal_name(sig, name));
         kill(o->pid, sig);
         o->watchdog = sig;
     }

@@ -138,12 +138,11 @@ void child_stop(ochild_t *c, char *why, size_t cap)
         kill(c->pid, SIGKILL);
         waitpid(c->pid, &status, 0);
     }
-    if (why && cap) {
-        if (WIFSIGNALED(status))
-            snprintf(why, cap, "killed by %s", oracle_signal_name(WTERMSIG(status)));
-        else
-            snprintf(why, cap, "exit %d", WEXITSTATUS(status));
-    }
+    char name[16];
+    if (why && cap && WIFSIGNALED(status))
+        snprintf(why, cap, "killed by %s", run_signal_name(WTERMSIG(status), name));
+    else if (why && cap)
+        snprintf(why, cap, "exit %d", WEXITSTATUS(status));
     c->pid = 0;
 }
 

@@ -5,7 +5,6 @@
 
 #include <inttypes.h>
 #include <json-c/json.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,20 +29,6 @@ static oracle_symptom_t *add(oracle_symptoms_t *s, int param, const char *fmt, c
     return sym;
 }
 
-const char *oracle_signal_name(int sig)
-{
-    static const struct { int sig; const char *name; } names[] = {
-        {SIGSEGV, "SIGSEGV"}, {SIGBUS, "SIGBUS"}, {SIGFPE, "SIGFPE"}, {SIGILL, "SIGILL"},
-        {SIGABRT, "SIGABRT"}, {SIGTRAP, "SIGTRAP"}, {SIGKILL, "SIGKILL"}, {SIGTERM, "SIGTERM"},
-        {SIGSYS, "SIGSYS"}, {SIGXCPU, "SIGXCPU"}, {SIGPIPE, "SIGPIPE"}, {SIGALRM, "SIGALRM"},
-        {SIGINT, "SIGINT"}, {SIGHUP, "SIGHUP"}, {SIGQUIT, "SIGQUIT"}, {SIGUSR1, "SIGUSR1"},
-        {SIGUSR2, "SIGUSR2"}};
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-        if (names[i].sig == sig)
-            return names[i].name;
-    return "SIGUNKNOWN";
-}
-
 /* Symptoms that come from how each side ended rather than what it computed.
  * A hang on both sides is agreement, not a divergence. */
 static void status_symptoms(const spec_t *spec, const run_result_t *cpu,
@@ -51,10 +36,14 @@ static void status_symptoms(const spec_t *spec, const run_result_t *cpu,
 {
     oracle_symptom_t *s;
     if (cpu->status == RUN_CRASH) {
-        s = add(out, -1, "cpu-crash:%s", oracle_signal_name(cpu->sig));
-        snprintf(s->detail, sizeof s->detail, "the CPU run died of %s; the RTL %s",
-                 oracle_signal_name(cpu->sig),
-                 rtl->status == RUN_OK ? "completed" : run_status_name(rtl->status));
+        char name[16];
+        const char *rtl_end = rtl->status == RUN_OK ? "completed" : run_status_name(rtl->status);
+        s = add(out, -1, "cpu-crash:%s", run_signal_name(cpu->sig, name));
+        if (cpu->sig > 0)
+            snprintf(s->detail, sizeof s->detail, "the CPU run died of %s; the RTL %s", name, rtl_end);
+        else
+            snprintf(s->detail, sizeof s->detail, "the CPU kernel called exit (%.100s); the RTL %s", cpu->detail,
+                     rtl_end);
     }
     if (cpu->status == RUN_HANG && rtl->status != RUN_HANG) {
         s = add(out, -1, "%s", "cpu-hang");

@@ -95,9 +95,6 @@ void oracle_symptoms_free(oracle_symptoms_t *s); /* frees the array, keeps s */
 size_t oracle_compare(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl,
                       oracle_symptoms_t *out);
 
-/* The name of a signal as used in cpu-crash classes ("SIGSEGV"); a number
- * such as "SIG42" for one it does not know. Static storage. */
-const char *oracle_signal_name(int sig);
 
 /* Writes {"divergent":..., "symptoms":[...], "cpu":{...}, "rtl":{...}}
  * (the `lgfuzz diff --json` object). Returns a heap string the caller

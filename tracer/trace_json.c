@@ -2,26 +2,11 @@
  * source locations, the probes that fired or recorded a range, the outputs
  * and the status. */
 #include <json-c/json.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/alloc.h"
 #include "tracer/tracer.h"
-
-static const char *signal_name(int sig)
-{
-    switch (sig) {
-    case SIGSEGV: return "SIGSEGV";
-    case SIGBUS: return "SIGBUS";
-    case SIGFPE: return "SIGFPE";
-    case SIGILL: return "SIGILL";
-    case SIGABRT: return "SIGABRT";
-    case SIGTRAP: return "SIGTRAP";
-    case SIGKILL: return "SIGKILL";
-    default: return "signal";
-    }
-}
 
 static json_object *path_json(const tracer_t *t, const tracer_trace_t *tr)
 {
@@ -71,8 +56,9 @@ char *tracer_trace_to_json(const tracer_t *t, const tracer_trace_t *tr)
     json_object *root = json_object_new_object();
     const run_result_t *r = tr->result;
     json_object_object_add(root, "status", json_object_new_string(run_status_name(r->status)));
-    if (r->status == RUN_CRASH)
-        json_object_object_add(root, "signal", json_object_new_string(signal_name(r->sig)));
+    char name[16];
+    if (r->status == RUN_CRASH && r->sig > 0)
+        json_object_object_add(root, "signal", json_object_new_string(run_signal_name(r->sig, name)));
     json_object_object_add(root, "events", json_object_new_int64((int64_t)tr->nevents));
     json_object_object_add(root, "path", path_json(t, tr));
     json_object_object_add(root, "probes", probes_json(t, tr));
@@ -91,8 +77,9 @@ void tracer_trace_print(const tracer_t *t, const tracer_trace_t *tr, FILE *out)
     const tracer_probe_t *probes = tracer_probes(t, &np);
     const run_result_t *r = tr->result;
     fprintf(out, "status: %s", run_status_name(r->status));
-    if (r->status == RUN_CRASH)
-        fprintf(out, " (%s)", signal_name(r->sig));
+    char name[16];
+    if (r->status == RUN_CRASH && r->sig > 0)
+        fprintf(out, " (%s)", run_signal_name(r->sig, name));
     if (r->detail[0])
         fprintf(out, " - %s", r->detail);
     fprintf(out, "\npath (%zu branch events):\n", tr->nevents);

@@ -30,6 +30,7 @@ static const cmp_case_t cmp_cases[] = {
     {"scalars.yaml", RUN_OK, RUN_OK, 0, M_RET_PROD, "mismatch:return,mismatch:prod"},
     {"scalars.yaml", RUN_CRASH, RUN_OK, SIGSEGV, M_NONE, "cpu-crash:SIGSEGV"},
     {"scalars.yaml", RUN_CRASH, RUN_OK, SIGFPE, M_RET, "cpu-crash:SIGFPE"},
+    {"scalars.yaml", RUN_CRASH, RUN_OK, 0, M_NONE, "cpu-crash:exit"}, /* the kernel called exit */
     {"scalars.yaml", RUN_HANG, RUN_OK, 0, M_NONE, "cpu-hang"},
     {"scalars.yaml", RUN_HANG, RUN_HANG, 0, M_NONE, ""},
     {"scalars.yaml", RUN_OK, RUN_HANG, 0, M_RET, "rtl-hang"},
@@ -253,7 +254,10 @@ static int test_ports(void)
     obind_t b = {.width = 8};
     CHECK(fails, model_to_port(&b, -1) == 0xFF, "to_port");
     CHECK(fails, model_to_port(&b, 300) == 44, "to_port truncation");
-    CHECK(fails, strcmp(oracle_signal_name(SIGBUS), "SIGBUS") == 0, "signal name");
+    char name[16];
+    CHECK(fails, strcmp(run_signal_name(SIGBUS, name), "SIGBUS") == 0, "signal name");
+    CHECK(fails, strcmp(run_signal_name(42, name), "SIG42") == 0, "unknown signal: %s", name);
+    CHECK(fails, strcmp(run_signal_name(0, name), "exit") == 0, "exit: %s", name);
     return fails;
 }
 

@@ -4,6 +4,6 @@ execute_process(COMMAND ${CMD} trace ${SPEC} ${INPUT} RESULT_VARIABLE rc OUTPUT_
 if(NOT rc EQUAL 1)
   message(FATAL_ERROR "exit status ${rc}, expected 1\n${out}${err}")
 endif()
-if(NOT out MATCHES "status: crash \\(SIGSEGV\\)" OR NOT out MATCHES "kernel.c:5:[0-9]+ br +true")
+if(NOT out MATCHES "status: crash \\(SIGSEGV\\)" OR NOT out MATCHES "kernel.c:8:[0-9]+ br +true")
   message(FATAL_ERROR "unexpected output:\n${out}")
 endif()

@@ -28,6 +28,7 @@ static const status_case_t cases[] = {
     {"{\"mode\": 3, \"n\": 0}", RUN_HANG, 0, 0, "event limit"},
     {"{\"mode\": 0, \"n\": 4}", RUN_OK, 0, 8, NULL},
     {"{\"mode\": 1, \"n\": 0}", RUN_CRASH, SIGSEGV, 0, NULL},
+    {"{\"mode\": 4, \"n\": 0}", RUN_CRASH, 0, 0, "exited with status 5"},
 };
 #define NCASES (sizeof cases / sizeof *cases)
 
@@ -144,16 +145,17 @@ int main(void)
         TU_CHECK(tr[1].nevents == 1 && tr[1].events[0].dir == 1, "crash path has %zu events", tr[1].nevents);
         /* The event-limit hang stopped at exactly the limit. */
         TU_CHECK(tr[5].nevents == 5000, "event-limit hang recorded %zu events", tr[5].nevents);
-        /* The child is restarted after the first crash and the wall-clock
-         * hang; after the final crash it is restarted by the next run. */
-        TU_CHECK(tracer_restarts(t) == 2, "%llu restarts during the batch, expected 2",
+        /* The child is restarted after the first crash, the wall-clock
+         * hang and the second crash; after the exit it is restarted by the
+         * next run. */
+        TU_CHECK(tracer_restarts(t) == 3, "%llu restarts during the batch, expected 3",
                  (unsigned long long)tracer_restarts(t));
     }
     /* A run after all that works on the restarted executor. */
     const tracer_trace_t *again = tu_run1(t, ins[6]);
     TU_CHECK(again->result->status == RUN_OK && again->result->ret == 8, "rerun returned %lld",
              (long long)again->result->ret);
-    TU_CHECK(tracer_restarts(t) == 3, "%llu restarts after the rerun, expected 3",
+    TU_CHECK(tracer_restarts(t) == 4, "%llu restarts after the rerun, expected 4",
              (unsigned long long)tracer_restarts(t));
     for (size_t i = 0; i < NCASES; i++)
         input_destroy(ins[i]);
