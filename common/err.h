@@ -14,7 +14,8 @@ enum {
     LG_ETIMEOUT = -4, /* a child or solver exceeded its limit */
     LG_ECHILD = -5,   /* a child process died or misbehaved */
     LG_EBUILD = -6,   /* an external compiler (clang, verilator) failed */
-    LG_EINTERNAL = -7
+    LG_EINTERNAL = -7,
+    LG_EINTR = -8     /* stopped by the user (SIGINT, SIGTERM) before it was done */
 };
 
 #define LG_ERR_MSG_MAX 1024

@@ -203,7 +203,7 @@ int cmd_run(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     explore_t *ex = explore_create(spec, &cfg, &log, &err);
     if (!ex) {
-        fprintf(stderr, "lgfuzz run: %s\n", err.msg);
+        fprintf(stderr, "lgfuzz run: %s%s\n", err.msg, err.code == LG_EINTR ? "; nothing was fuzzed" : "");
         spec_destroy(spec);
         return LG_EXIT_USAGE;
     }

@@ -43,9 +43,10 @@ static int create_components(explore_t *ex, lg_err_t *err)
 {
     tracer_cfg_t tcfg;
     tracer_cfg_default(&tcfg);
+    tcfg.stop = ex->cfg.stop;
     ex->tracer = tracer_create(ex->spec, &tcfg, ex->log, err);
     if (!ex->tracer)
-        return lg_err_prefix(err, "building the instrumented kernel");
+        return err && err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the instrumented kernel");
     coverage_init(ex);
     size_t nk;
     const int64_t *kc = tracer_constants(ex->tracer, &nk);
@@ -53,11 +54,14 @@ static int create_components(explore_t *ex, lg_err_t *err)
         learn_add_const(ex, kc[i]);
     ex->nkernel_consts = ex->nconsts;
     if (ex->cfg.rtl != EXPLORE_RTL_NEVER && ex->spec->has_rtl) {
+        if (ex->cfg.stop && *ex->cfg.stop)
+            return lg_err_set(err, LG_EINTR, "interrupted before building the RTL model");
         oracle_cfg_t ocfg;
         oracle_cfg_default(&ocfg);
+        ocfg.stop = ex->cfg.stop;
         ex->oracle = oracle_create(ex->spec, &ocfg, ex->log, err);
         if (!ex->oracle)
-            return lg_err_prefix(err, "building the RTL model");
+            return err && err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the RTL model");
         ex->rtl_res = run_result_create(ex->spec);
     }
     int always = ex->cfg.rtl == EXPLORE_RTL_ALWAYS || ex->cfg.no_selective;

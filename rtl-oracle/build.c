@@ -169,7 +169,13 @@ static int build_fresh(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log
             rc = lg_err_set(err, LG_EIO, "rename %s -> %s: %s", tmp, dir, strerror(errno));
         lg_remove_tree(tmp); /* another process finished the same build first */
     }
-    if (rc != 0) {
+    if (rc != 0 && cfg->stop && *cfg->stop) {
+        /* Ctrl-C stopped Verilator or the compiler too: the log holds
+         * nothing to look at. */
+        lg_remove_tree(tmp);
+        rc = lg_err_set(err, LG_EINTR, "interrupted while building the Verilator model of %s", spec->rtl_top);
+        model_free(model);
+    } else if (rc != 0) {
         /* The failed directory is kept, as the error message points at its
          * log, unless the disk is full: then its log says little and the
          * space it holds is better given back. */

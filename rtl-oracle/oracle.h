@@ -7,6 +7,7 @@
 #ifndef LG_ORACLE_H
 #define LG_ORACLE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "../common/err.h"
@@ -26,6 +27,10 @@ typedef struct oracle_cfg {
     const char *verilator;  /* verilator executable; NULL = "verilator" on PATH */
     int build_jobs;         /* parallel C++ compile jobs; 0 = 2 */
     uint64_t timeout_ms;    /* wall-clock limit of one RTL call; 0 = 60000 */
+    /* Set asynchronously (SIGINT) to stop; may be NULL. A build it cuts
+     * short (Ctrl-C also stops Verilator and the compiler) fails with
+     * LG_EINTR and leaves no partial build behind. */
+    const volatile sig_atomic_t *stop;
 } oracle_cfg_t;
 
 /* Fills cfg with the defaults described above. */

@@ -215,16 +215,19 @@ static void remove_build_dir(const char *dir)
 /* Builds into dir.tmp.<pid> and renames it into place. When a concurrent
  * process got there first its build is kept (it may be running it) unless
  * a rebuild was asked for. */
-static int build_fresh(const spec_t *spec, const char *spectra, const char *dir, int replace, const lg_log_t *log,
-                       lg_err_t *err)
+static int build_fresh(const spec_t *spec, const char *spectra, const char *dir, const tracer_cfg_t *cfg,
+                       const lg_log_t *log, lg_err_t *err)
 {
+    int replace = cfg->rebuild;
     char *tmp = lg_asprintf("%s.tmp.%ld", dir, (long)getpid());
     remove_build_dir(tmp);
     int rc = lg_mkdirs(tmp, err);
     trm_meta_t *meta = trm_create();
     if (rc == 0)
         rc = build_in(spec, spectra, tmp, meta, log, err);
-    if (rc != 0)
+    if (rc != 0 && cfg->stop && *cfg->stop)
+        rc = lg_err_set(err, LG_EINTR, "interrupted while building the instrumented kernel %s", spec->kernel);
+    else if (rc != 0)
         lg_err_note_full_fs(err, tmp);
     trm_destroy(meta);
     if (rc == 0 && rename(tmp, dir) != 0) {
@@ -267,7 +270,7 @@ int trb_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log
     char *meta_path = lg_path_join(out->dir, "meta.json");
     out->reused = !cfg->rebuild && lg_path_exists(out->exe) && lg_path_exists(meta_path);
     if (!out->reused)
-        rc = build_fresh(spec, spectra, out->dir, cfg->rebuild, log, err);
+        rc = build_fresh(spec, spectra, out->dir, cfg, log, err);
     if (rc == 0) {
         out->meta = trm_load(meta_path, err);
         rc = out->meta ? 0 : (err ? err->code : LG_EIO);

@@ -8,6 +8,7 @@
 #ifndef LG_TRACER_H
 #define LG_TRACER_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,6 +28,9 @@ typedef struct tracer_cfg {
     const char *cache_dir;    /* borrowed; NULL = lg_cache_dir()/tracer */
     const char *spectra_path; /* borrowed; NULL = LGFUZZ_DATA_DIR/grammars/spectra.yaml */
     int rebuild;              /* 1 = rebuild the executor even when cached */
+    /* Set asynchronously (SIGINT) to stop; may be NULL. A build it cuts
+     * short fails with LG_EINTR. */
+    const volatile sig_atomic_t *stop;
 } tracer_cfg_t;
 
 /* Fills cfg with the defaults above. */

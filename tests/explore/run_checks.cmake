@@ -189,6 +189,23 @@ elseif(CHECK STREQUAL "sigint")
     message(FATAL_ERROR "run interrupted at start-up exited ${rc}")
   endif()
   expect_complete(${WORK}/int0)
+  # Ctrl-C in a terminal while the kernel and its RTL are built from an
+  # empty cache: the whole process group (Verilator, the compiler) gets it.
+  # The run ends at once with exit 2, saying so, and leaves no partial build.
+  # timeout sends the signal to its whole process group, as a terminal does
+  # (a background job of sh would have SIGINT ignored, and so its children).
+  execute_process(COMMAND timeout --preserve-status -s INT 3
+                          env LGFUZZ_CACHE_DIR=${WORK}/cold ${LGFUZZ} run ${ACC} --budget 60s -q --out ${WORK}/int1
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 100)
+  message(STATUS "exit ${rc}\n${out}${err}")
+  if(NOT rc EQUAL 2 OR NOT err MATCHES "interrupted (while|before) building")
+    message(FATAL_ERROR "run interrupted while building: exit ${rc}, expected 2 and a message saying so")
+  endif()
+  file(GLOB_RECURSE partial LIST_DIRECTORIES true ${WORK}/cold/*)
+  list(FILTER partial INCLUDE REGEX "\\.tmp\\.[0-9]")
+  if(partial)
+    message(FATAL_ERROR "partial build left behind: ${partial}")
+  endif()
 elseif(CHECK STREQUAL "fulldisk")
   # A 1 MiB tmpfs in a private mount namespace stands in for a full disk;
   # the run fills it within its first batches (each waveform is ~90 KB).
