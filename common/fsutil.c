@@ -2,9 +2,11 @@
  * a tree, paths, content hashing and the build cache location. */
 #include "fsutil.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +70,31 @@ static int remove_entry(const char *path, const struct stat *sb, int flag, struc
 void lg_remove_tree(const char *path)
 {
     nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+void lg_remove_stale_builds(const char *path)
+{
+    char *dir = lg_path_dirname(path);
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    char *prefix = lg_asprintf("%s.tmp.", base);
+    size_t plen = strlen(prefix);
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    while (d && (de = readdir(d))) {
+        if (strncmp(de->d_name, prefix, plen) != 0)
+            continue;
+        char *end;
+        long pid = strtol(de->d_name + plen, &end, 10);
+        if (pid <= 0 || (*end && *end != '.') || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        char *p = lg_path_join(dir, de->d_name);
+        lg_remove_tree(p);
+        free(p);
+    }
+    if (d)
+        closedir(d);
+    free(prefix);
+    free(dir);
 }
 
 int lg_write_file_atomic(const char *path, const void *data, size_t len, lg_err_t *err)

@@ -21,6 +21,10 @@ int lg_write_file_atomic(const char *path, const void *data, size_t len, lg_err_
  * returns 1. The tools' own messages then rarely say why (their logs could
  * not be written either); 0 when there is room or path cannot be checked. */
 int lg_err_note_full_fs(lg_err_t *err, const char *path);
+/* Removes the build directories "<path>.tmp.<pid>[.<suffix>]" that
+ * processes which no longer run left beside path (a kill, a crash, a
+ * Ctrl-C), before a new build of path starts. */
+void lg_remove_stale_builds(const char *path);
 /* rm -rf, best effort: what cannot be removed stays. */
 void lg_remove_tree(const char *path);
 /* mkdir -p; existing directories are fine. */

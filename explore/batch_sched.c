@@ -80,7 +80,8 @@ static int write_run_json(const sched_t *s, size_t i, lg_err_t *err)
     json_object_object_add(j, "start_seconds", o->started ? json_object_new_double(secs_since(s, o->start_ns)) : NULL);
     json_object_object_add(j, "end_seconds", o->started ? json_object_new_double(secs_since(s, o->end_ns)) : NULL);
     json_object_object_add(j, "error", str_or_null(k->spec_error ? k->spec_error : o->error));
-    json_object_object_add(j, "watchdog", o->watchdog ? json_object_new_string(run_signal_name(o->watchdog, name)) : NULL);
+    json_object_object_add(j, "watchdog",
+                           o->watchdog ? json_object_new_string(run_signal_name(o->watchdog, name)) : NULL);
     json_object_object_add(j, "spec_error", json_object_new_boolean(k->spec_error != NULL));
     char *dir = kernel_dir(s, i);
     int rc = lg_mkdirs(dir, err);

@@ -157,6 +157,7 @@ static int build_fresh(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log
                        const char *dir, omodel_t *model, lg_err_t *err)
 {
     char *tmp = lg_asprintf("%s.tmp.%ld.%" PRIu64, dir, (long)getpid(), lg_now_ns());
+    lg_remove_stale_builds(dir);
     uint64_t t0 = lg_now_ns();
     LG_INFO(log, "rtl-oracle: building the Verilator model of %s into %s", spec->rtl_top, dir);
     int rc = lg_mkdirs(tmp, err);

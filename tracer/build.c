@@ -220,6 +220,7 @@ static int build_fresh(const spec_t *spec, const char *spectra, const char *dir,
 {
     int replace = cfg->rebuild;
     char *tmp = lg_asprintf("%s.tmp.%ld", dir, (long)getpid());
+    lg_remove_stale_builds(dir);
     remove_build_dir(tmp);
     int rc = lg_mkdirs(tmp, err);
     trm_meta_t *meta = trm_create();

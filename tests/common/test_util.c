@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "common/alloc.h"
 #include "common/budget.h"
@@ -116,11 +118,52 @@ static void test_files(void)
     free(deep);
 }
 
+/* Build directories of dead processes beside a build go; those of live
+ * processes, of other builds and with other names stay. */
+static void test_stale_builds(void)
+{
+    lg_err_t err;
+    char dir[] = "/tmp/lgfuzz-test-stale-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    pid_t dead = fork();
+    if (dead == 0)
+        _exit(0);
+    waitpid(dead, NULL, 0);
+    static const char *const names[] = {"key.tmp.%ld.17", "key.tmp.%ld", "other.tmp.%ld", NULL};
+    char *live = lg_asprintf("%s/key.tmp.%ld", dir, (long)getpid());
+    CHECK(lg_mkdirs(live, &err) == LG_OK);
+    for (const char *const *n = names; *n; n++) {
+        char *name = lg_asprintf(*n, (long)dead);
+        char *sub = lg_asprintf("%s/%s/obj", dir, name);
+        CHECK(lg_mkdirs(sub, &err) == LG_OK);
+        free(sub);
+        free(name);
+    }
+    char *odd = lg_asprintf("%s/key.tmp.x1", dir);
+    CHECK(lg_mkdirs(odd, &err) == LG_OK);
+    char *key = lg_path_join(dir, "key");
+    lg_remove_stale_builds(key);
+    char *gone1 = lg_asprintf("%s/key.tmp.%ld.17", dir, (long)dead);
+    char *gone2 = lg_asprintf("%s/key.tmp.%ld", dir, (long)dead);
+    char *other = lg_asprintf("%s/other.tmp.%ld", dir, (long)dead);
+    CHECK(!lg_path_exists(gone1) && !lg_path_exists(gone2));
+    CHECK(lg_is_dir(live) && lg_is_dir(other) && lg_is_dir(odd));
+    lg_remove_tree(dir);
+    CHECK(!lg_path_exists(dir));
+    free(gone1);
+    free(gone2);
+    free(other);
+    free(key);
+    free(odd);
+    free(live);
+}
+
 int main(void)
 {
     test_rng();
     test_duration();
     test_types();
     test_files();
+    test_stale_builds();
     TEST_DONE();
 }
