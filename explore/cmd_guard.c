@@ -18,7 +18,7 @@ static const char usage[] =
     "both sides and refined with counter-examples. Writes OUT_DIR/guards/:\n"
     "<kernel>_guard.h (C99 guard function), <kernel>_guard.smt2 and guard.json.\n\n"
     "options:\n"
-    "  --budget DURATION   refinement budget (default 20s)\n"
+    "  --budget DURATION   time for the whole derivation (default 20s)\n"
     "  --rounds N          at most N learn-validate rounds (default 6)\n"
     "  --samples N         synth sample cap per clause (default 200)\n"
     "  --inputs N          random fresh inputs per round (default 3000)\n"

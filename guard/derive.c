@@ -61,6 +61,7 @@ typedef struct deriver {
     int64_t *consts;
     size_t nconsts;
     lg_rng_t rng;
+    lg_budget_t budget;  /* the whole derivation's: loading, settling, rounds */
     lg_log_t quiet;
     const lg_log_t *log;
 } deriver_t;
@@ -250,7 +251,7 @@ static int validate(deriver_t *d, const guard_formula_t *f, guard_figures_t *fig
     size_t n = 0, cap = 0;
     uint64_t t_start = lg_now_ns();
     fresh_random(d->spec, &d->ls, f, &d->rng, d->cfg->nrandom, &v, &n, &cap);
-    int rc = fresh_boundary(d->solver, d->fs, f, &d->ls, &d->rng, d->cfg->nboundary, &v, &n, &cap, err);
+    int rc = fresh_boundary(d->solver, d->fs, f, &d->ls, &d->rng, d->cfg->nboundary, &d->budget, &v, &n, &cap, err);
     uint64_t conf[4] = {0, 0, 0, 0};
     uint64_t t0 = lg_now_ns();
     if (rc == LG_OK)
@@ -286,8 +287,6 @@ static void stamp_date(char *buf, size_t cap)
 
 static int refine(deriver_t *d, guard_formula_t *best, guard_figures_t *best_fig, lg_err_t *err)
 {
-    lg_budget_t budget;
-    lg_budget_start(&budget, d->cfg->budget_ns);
     uint64_t total = 0;
     int rc = LG_OK, have = 0;
     for (unsigned round = 1; round <= d->cfg->max_rounds && rc == LG_OK; round++) {
@@ -320,7 +319,7 @@ static int refine(deriver_t *d, guard_formula_t *best, guard_figures_t *best_fig
         }
         best_fig->rounds = round;
         best_fig->valid_total = total;
-        if ((fig.precision >= 1.0 && fig.recall >= GUARD_RECALL_TARGET) || lg_budget_expired(&budget))
+        if ((fig.precision >= 1.0 && fig.recall >= GUARD_RECALL_TARGET) || lg_budget_expired(&d->budget))
             break;
     }
     return rc;
@@ -330,6 +329,7 @@ int guard_derive(const char *run_dir, const guard_cfg_t *cfg, guard_report_t *re
 {
     memset(rep, 0, sizeof *rep);
     deriver_t d = {.cfg = cfg};
+    lg_budget_start(&d.budget, cfg->budget_ns);
     d.quiet = lg_log_make(LG_LOG_QUIET);
     d.log = cfg->log ? cfg->log : &d.quiet;
     lg_rng_seed(&d.rng, cfg->seed);

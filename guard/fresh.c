@@ -375,6 +375,7 @@ typedef struct bq {
     const guard_formula_t *f;
     const labelset_t *ls;
     lg_rng_t *rng;
+    const lg_budget_t *budget; /* NULL: none */
     input_t ***v;
     size_t *n, *cap;
 } bq_t;
@@ -396,6 +397,10 @@ static const input_t *pick_base(const bq_t *q)
 /* Solves the prefix with the strengthening (consumed) and keeps the model. */
 static int ask(bq_t *q, const expr_t *const *prefix, size_t np, expr_t *strength, lg_err_t *err)
 {
+    if (q->budget && lg_budget_expired(q->budget)) {
+        expr_free(strength);
+        return LG_OK;
+    }
     const input_t *base = pick_base(q);
     input_t *out = input_create(base->spec);
     solver_result_t res;
@@ -466,11 +471,12 @@ static int clause_boundary(bq_t *q, size_t ci, size_t k, const expr_t **prefix, 
 }
 
 int fresh_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls,
-                   lg_rng_t *rng, size_t k, input_t ***v, size_t *n, size_t *cap, lg_err_t *err)
+                   lg_rng_t *rng, size_t k, const lg_budget_t *budget, input_t ***v, size_t *n, size_t *cap,
+                   lg_err_t *err)
 {
     if (!ls->n)
         return LG_OK;
-    bq_t q = {.sv = sv, .fs = fs, .f = f, .ls = ls, .rng = rng, .v = v, .n = n, .cap = cap};
+    bq_t q = {.sv = sv, .fs = fs, .f = f, .ls = ls, .rng = rng, .budget = budget, .v = v, .n = n, .cap = cap};
     const expr_t **prefix = lg_malloc((f->n + 1) * sizeof *prefix);
     int rc = LG_OK;
     for (size_t ci = 0; ci < f->n && rc == LG_OK; ci++)

@@ -90,7 +90,7 @@ int guard_write(const char *dir, const spec_t *spec, const features_t *fs, const
 
 typedef struct guard_cfg {
     uint64_t seed;           /* every random choice derives from it */
-    uint64_t budget_ns;      /* refinement budget; default 20 s (0 = rounds only) */
+    uint64_t budget_ns;      /* the whole derivation's time; default 20 s (0 = rounds only) */
     unsigned max_rounds;     /* learn-validate rounds; default 6 */
     size_t max_samples;      /* synth sample cap; default 200 */
     size_t max_clauses;      /* default 8 */

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/budget.h"
 #include "common/err.h"
 #include "common/features.h"
 #include "common/input.h"
@@ -107,8 +108,12 @@ void fresh_random(const spec_t *spec, const labelset_t *ls, const guard_formula_
  * the constant or far from it), plus inputs f admits under a random
  * strengthening; per clause about k. Then, per length, scalar and
  * aggregate feature, an input f admits with the feature beyond every safe
- * example's value, on each side. Bases are drawn from ls. */
+ * example's value, on each side. Bases are drawn from ls. Once budget
+ * (may be NULL) has run out no more solver queries are made: a solver
+ * check takes tens of milliseconds, and a derivation given little time
+ * would otherwise overrun it by seconds. */
 int fresh_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls,
-                   lg_rng_t *rng, size_t k, input_t ***v, size_t *n, size_t *cap, lg_err_t *err);
+                   lg_rng_t *rng, size_t k, const lg_budget_t *budget, input_t ***v, size_t *n, size_t *cap,
+                   lg_err_t *err);
 
 #endif
