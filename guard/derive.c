@@ -179,13 +179,34 @@ static void close_all(deriver_t *d)
 
 /* Runs v[0..n) on both sides and moves them into the labelled set;
  * confusion (optional) gets the guard f's verdicts on them. */
-static int settle(deriver_t *d, input_t **v, size_t n, const guard_formula_t *f, uint64_t conf[4], lg_err_t *err)
+/* Inputs settled between two looks at the budget. */
+#define SETTLE_CHUNK 64
+
+/* Runs the n inputs of v (owned) on both sides and adds them to the
+ * labelled set; with f, scores f on them into conf. Once the budget is
+ * spent it stops at the next chunk boundary past min_run inputs and drops
+ * the rest: on a slow RTL (median: tens of milliseconds a call) 3000
+ * validation inputs alone would take minutes. *ran receives how many ran. */
+static int settle(deriver_t *d, input_t **v, size_t n, const guard_formula_t *f, uint64_t conf[4], size_t min_run,
+                  size_t *ran, lg_err_t *err)
 {
     uint8_t *agree = lg_calloc(n ? n : 1, 1);
     width_use_t *use = lg_calloc(n ? n : 1, sizeof *use);
-    int rc = runner_label(&d->run, v, n, agree, use, err);
+    int rc = LG_OK;
+    size_t done = 0;
+    while (done < n && rc == LG_OK && (done < min_run || !lg_budget_expired(&d->budget))) {
+        size_t m = n - done < SETTLE_CHUNK ? n - done : SETTLE_CHUNK;
+        rc = runner_label(&d->run, v + done, m, agree + done, use + done, err);
+        done += m;
+    }
+    if (rc == LG_OK && done < n)
+        LG_INFO(d->log, "guard: budget spent; %zu of %zu inputs run on both sides", done, n);
     int64_t *fv = lg_malloc((d->fs->n ? d->fs->n : 1) * sizeof *fv);
     for (size_t i = 0; i < n; i++) {
+        if (i >= done) {
+            input_destroy(v[i]);
+            continue;
+        }
         if (rc == LG_OK && f) {
             features_eval(d->fs, v[i], fv);
             int g = guard_formula_eval(f, fv);
@@ -200,6 +221,8 @@ static int settle(deriver_t *d, input_t **v, size_t n, const guard_formula_t *f,
     free(fv);
     free(use);
     free(agree);
+    if (ran)
+        *ran = done;
     return rc;
 }
 
@@ -244,6 +267,23 @@ static int learn(deriver_t *d, guard_formula_t *f, guard_figures_t *fig, lg_err_
     return rc;
 }
 
+/* Validation inputs run even when the budget is spent: figures over fewer
+ * would say little. */
+#define VALIDATE_MIN 256
+
+/* Moves v[from..n) ahead of v[0..from), keeping the order of each part. */
+static void rotate_front(input_t **v, size_t from, size_t n)
+{
+    if (from == 0 || from >= n)
+        return;
+    size_t k = n - from;
+    input_t **tail = lg_malloc(k * sizeof *tail);
+    memcpy(tail, v + from, k * sizeof *tail);
+    memmove(v + k, v, from * sizeof *v);
+    memcpy(v, tail, k * sizeof *tail);
+    free(tail);
+}
+
 /* One validation round of f: fresh inputs, run, scored, kept for learning. */
 static int validate(deriver_t *d, const guard_formula_t *f, guard_figures_t *fig, lg_err_t *err)
 {
@@ -251,11 +291,16 @@ static int validate(deriver_t *d, const guard_formula_t *f, guard_figures_t *fig
     size_t n = 0, cap = 0;
     uint64_t t_start = lg_now_ns();
     fresh_random(d->spec, &d->ls, f, &d->rng, d->cfg->nrandom, &v, &n, &cap);
+    size_t nrandom = n;
     int rc = fresh_boundary(d->solver, d->fs, f, &d->ls, &d->rng, d->cfg->nboundary, &d->budget, &v, &n, &cap, err);
+    /* The solver's inputs first: if the budget cuts the round short, the
+     * random ones are the cheaper to lose. */
+    rotate_front(v, nrandom, n);
     uint64_t conf[4] = {0, 0, 0, 0};
     uint64_t t0 = lg_now_ns();
+    size_t ran = 0;
     if (rc == LG_OK)
-        rc = settle(d, v, n, f, conf, err);
+        rc = settle(d, v, n, f, conf, VALIDATE_MIN, &ran, err);
     else
         for (size_t i = 0; i < n; i++)
             input_destroy(v[i]);
@@ -263,7 +308,7 @@ static int validate(deriver_t *d, const guard_formula_t *f, guard_figures_t *fig
              (double)(t0 - t_start) / 1e9, (double)(lg_now_ns() - t0) / 1e9);
     free(v);
     fig->tp = conf[0], fig->fp = conf[1], fig->fn = conf[2], fig->tn = conf[3];
-    fig->valid_inputs = n;
+    fig->valid_inputs = ran;
     fig->precision = fig->tp + fig->fp ? (double)fig->tp / (double)(fig->tp + fig->fp) : 1.0;
     fig->recall = fig->tp + fig->fn ? (double)fig->tp / (double)(fig->tp + fig->fn) : 1.0;
     return rc;
@@ -346,7 +391,7 @@ int guard_derive(const char *run_dir, const guard_cfg_t *cfg, guard_report_t *re
         rc = runner_widths(&d.run, d.ls.in, d.ls.n, d.ls.use, err);
     if (rc == LG_OK) {
         LG_INFO(d.log, "guard: %zu labelled inputs, running %zu unlabelled ones on both sides", d.ls.n, nunknown);
-        rc = settle(&d, unknown, nunknown, NULL, NULL, err);
+        rc = settle(&d, unknown, nunknown, NULL, NULL, 0, NULL, err);
         nunknown = 0;
     }
 
