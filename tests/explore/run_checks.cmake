@@ -169,26 +169,24 @@ elseif(CHECK STREQUAL "determinism")
     message(FATAL_ERROR "different seeds gave the same corpus")
   endif()
 elseif(CHECK STREQUAL "sigint")
-  # The run gets SIGINT from a shell after 5 s; it must finish its files.
-  execute_process(COMMAND sh -c "${LGFUZZ} run ${ACC} --budget 120s -q --out ${WORK}/int & pid=$!; sleep 5; kill -INT $pid; wait $pid"
-                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 100)
-  message(STATUS "exit ${rc}\n${out}${err}")
-  if(NOT (rc EQUAL 0 OR rc EQUAL 1))
-    message(FATAL_ERROR "interrupted run exited ${rc}")
-  endif()
-  expect_complete(${WORK}/int)
+  # The run gets SIGINT from a shell after `delay` seconds; it must finish
+  # its files and exit 0 or 1.
+  function(interrupted_run dir delay)
+    execute_process(COMMAND sh -c "${LGFUZZ} run ${ACC} --budget 120s -q --out ${dir} & pid=$!; sleep ${delay}; kill -INT $pid; wait $pid"
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 100)
+    message(STATUS "interrupted after ${delay} s: exit ${rc}\n${out}${err}")
+    if(NOT (rc EQUAL 0 OR rc EQUAL 1))
+      message(FATAL_ERROR "run interrupted after ${delay} s exited ${rc}")
+    endif()
+    expect_complete(${dir})
+  endfunction()
+  interrupted_run(${WORK}/int 5)
   json_get(secs ${WORK}/int/stats.json seconds)
   if(secs GREATER 60)
     message(FATAL_ERROR "run did not stop on SIGINT (${secs}s)")
   endif()
   # Interrupted during start-up, before its first step: still complete.
-  execute_process(COMMAND sh -c "${LGFUZZ} run ${ACC} --budget 120s -q --out ${WORK}/int0 & pid=$!; sleep 0.5; kill -INT $pid; wait $pid"
-                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 100)
-  message(STATUS "exit ${rc}\n${out}${err}")
-  if(NOT (rc EQUAL 0 OR rc EQUAL 1))
-    message(FATAL_ERROR "run interrupted at start-up exited ${rc}")
-  endif()
-  expect_complete(${WORK}/int0)
+  interrupted_run(${WORK}/int0 0.5)
   # Ctrl-C in a terminal while the kernel and its RTL are built from an
   # empty cache: the whole process group (Verilator, the compiler) gets it.
   # The run ends at once with exit 2, saying so, and leaves no partial build.
