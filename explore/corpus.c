@@ -207,7 +207,8 @@ static int write_symptom(explore_t *ex, const char *dir, const oracle_symptom_t 
     json_object_object_add(o, "class", json_object_new_string(sym->cls));
     json_object_object_add(o, "detail", json_object_new_string(sym->detail));
     json_object_object_add(o, "key", json_object_new_string(key));
-    json_object_object_add(o, "found_after_s", json_object_new_double((double)lg_budget_elapsed_ns(&ex->budget) / 1e9));
+    double secs = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;
+    json_object_object_add(o, "found_after_s", json_object_new_double(secs));
     json_object_object_add(o, "found_after_execs", json_object_new_uint64(ex->st.execs));
     json_object_object_add(o, "found_after_rtl_calls", json_object_new_uint64(ex->st.rtl_calls));
     const char *txt = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);

@@ -177,13 +177,11 @@ static void close_all(deriver_t *d)
     free(d->consts);
 }
 
-/* Runs v[0..n) on both sides and moves them into the labelled set;
- * confusion (optional) gets the guard f's verdicts on them. */
 /* Inputs settled between two looks at the budget. */
 #define SETTLE_CHUNK 64
 
-/* Runs the n inputs of v (owned) on both sides and adds them to the
- * labelled set; with f, scores f on them into conf. Once the budget is
+/* Runs the n inputs of v (owned) on both sides and moves them into the
+ * labelled set; with f, conf gets f's verdicts on them (tp fp fn tn). Once the budget is
  * spent it stops at the next chunk boundary past min_run inputs and drops
  * the rest: on a slow RTL (median: tens of milliseconds a call) 3000
  * validation inputs alone would take minutes. *ran receives how many ran. */
@@ -271,19 +269,6 @@ static int learn(deriver_t *d, guard_formula_t *f, guard_figures_t *fig, lg_err_
  * would say little. */
 #define VALIDATE_MIN 256
 
-/* Moves v[from..n) ahead of v[0..from), keeping the order of each part. */
-static void rotate_front(input_t **v, size_t from, size_t n)
-{
-    if (from == 0 || from >= n)
-        return;
-    size_t k = n - from;
-    input_t **tail = lg_malloc(k * sizeof *tail);
-    memcpy(tail, v + from, k * sizeof *tail);
-    memmove(v + k, v, from * sizeof *v);
-    memcpy(v, tail, k * sizeof *tail);
-    free(tail);
-}
-
 /* One validation round of f: fresh inputs, run, scored, kept for learning. */
 static int validate(deriver_t *d, const guard_formula_t *f, guard_figures_t *fig, lg_err_t *err)
 {
@@ -291,11 +276,7 @@ static int validate(deriver_t *d, const guard_formula_t *f, guard_figures_t *fig
     size_t n = 0, cap = 0;
     uint64_t t_start = lg_now_ns();
     fresh_random(d->spec, &d->ls, f, &d->rng, d->cfg->nrandom, &v, &n, &cap);
-    size_t nrandom = n;
     int rc = fresh_boundary(d->solver, d->fs, f, &d->ls, &d->rng, d->cfg->nboundary, &d->budget, &v, &n, &cap, err);
-    /* The solver's inputs first: if the budget cuts the round short, the
-     * random ones are the cheaper to lose. */
-    rotate_front(v, nrandom, n);
     uint64_t conf[4] = {0, 0, 0, 0};
     uint64_t t0 = lg_now_ns();
     size_t ran = 0;
