@@ -36,10 +36,6 @@ static const char *const runtime_files[] = {"lgrt.h", "lgrt.c", "lgrt_main.c"};
 /* The tool's own sources, hashed when present (a build tree) so a changed
  * instrumentation never reuses executors built by the previous one. */
 static const char *const tool_files[] = {"instrument.c", "instrument_probes.c", "harness.c", "pragma.c"};
-/* Files a build directory holds, removed when a concurrent build won. */
-static const char *const build_files[] = {"kernel.bc", "lgrt.bc", "kernel.inst.bc", "harness.c", "meta.json",
-                                          "executor", "clang.log"};
-
 void trb_free(trb_build_t *b)
 {
     if (!b)
@@ -202,16 +198,6 @@ done:
     return rc;
 }
 
-static void remove_build_dir(const char *dir)
-{
-    for (size_t i = 0; i < sizeof build_files / sizeof *build_files; i++) {
-        char *p = lg_path_join(dir, build_files[i]);
-        unlink(p);
-        free(p);
-    }
-    rmdir(dir);
-}
-
 /* Builds into dir.tmp.<pid> and renames it into place. When a concurrent
  * process got there first its build is kept (it may be running it) unless
  * a rebuild was asked for. */
@@ -221,7 +207,7 @@ static int build_fresh(const spec_t *spec, const char *spectra, const char *dir,
     int replace = cfg->rebuild;
     char *tmp = lg_asprintf("%s.tmp.%ld", dir, (long)getpid());
     lg_remove_stale_builds(dir);
-    remove_build_dir(tmp);
+    lg_remove_tree(tmp);
     int rc = lg_mkdirs(tmp, err);
     trm_meta_t *meta = trm_create();
     if (rc == 0)
@@ -234,7 +220,7 @@ static int build_fresh(const spec_t *spec, const char *spectra, const char *dir,
     if (rc == 0 && rename(tmp, dir) != 0) {
         if (lg_is_dir(dir) && (errno == ENOTEMPTY || errno == EEXIST)) {
             if (replace) {
-                remove_build_dir(dir);
+                lg_remove_tree(dir);
                 if (rename(tmp, dir) != 0 && !lg_is_dir(dir))
                     rc = lg_err_set(err, LG_EIO, "%s: cannot move build into place: %s", dir, strerror(errno));
             }
@@ -242,7 +228,7 @@ static int build_fresh(const spec_t *spec, const char *spectra, const char *dir,
             rc = lg_err_set(err, LG_EIO, "%s: cannot move build into place: %s", dir, strerror(errno));
         }
     }
-    remove_build_dir(tmp);
+    lg_remove_tree(tmp);
     free(tmp);
     return rc;
 }
