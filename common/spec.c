@@ -10,7 +10,7 @@
 
 #include "alloc.h"
 #include "fsutil.h"
-#include "spec_internal.h"
+#include "spec_int.h"
 
 /* Verilog and VHDL reserved words: HLS tools append `_r` to a port whose C
  * name is one of these. */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "spec_internal.h"
+#include "spec_int.h"
 
 static int parse_sources(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
 {

@@ -1,6 +1,6 @@
 /* Typed access to a libyaml document (loaded with yaml_parser_load), so the
  * spec loader can report every problem as file:line:col. */
-#include "spec_yaml.h"
+#include "spec_yaml_int.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -15,7 +15,7 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
-#include "explore_priv.h"
+#include "explore_int.h"
 
 /* What the reserve holds at least: the report files of a small run. */
 #define RESERVE_MIN (256u * 1024u)
@@ -36,7 +36,7 @@ static uint64_t report_bytes(const explore_t *ex)
     return total;
 }
 
-int outdir_reserve(explore_t *ex, lg_err_t *err)
+int exc_reserve(explore_t *ex, lg_err_t *err)
 {
     /* Twice the report files: the final save writes each one beside its
      * old copy before replacing it, and they grow. */
@@ -58,7 +58,7 @@ int outdir_reserve(explore_t *ex, lg_err_t *err)
     return LG_OK;
 }
 
-void outdir_release(explore_t *ex)
+void exc_release(explore_t *ex)
 {
     char *path = lg_path_join(ex->out_dir, ".reserve");
     unlink(path);
@@ -84,7 +84,7 @@ static void remove_staging(const char *divdir)
     closedir(d);
 }
 
-int corpus_open(explore_t *ex, lg_err_t *err)
+int exc_open(explore_t *ex, lg_err_t *err)
 {
     static const char *const subdirs[] = {"corpus", "divergences", NULL};
     if (lg_mkdirs(ex->out_dir, err))
@@ -98,10 +98,10 @@ int corpus_open(explore_t *ex, lg_err_t *err)
         if (rc)
             return rc;
     }
-    return outdir_reserve(ex, err);
+    return exc_reserve(ex, err);
 }
 
-int corpus_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err)
+int exc_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err)
 {
     uint64_t h = input_hash(in);
     for (size_t i = 0; i < ex->ncorpus; i++)
@@ -153,7 +153,7 @@ static char **list_dir(const char *dir, const char *suffix, size_t *n)
     return names;
 }
 
-int corpus_load_dir(explore_t *ex, const char *dir, origin_t origin, lg_err_t *err)
+int exc_load_dir(explore_t *ex, const char *dir, origin_t origin, lg_err_t *err)
 {
     size_t n;
     char **names = list_dir(dir, ".json", &n);
@@ -166,18 +166,18 @@ int corpus_load_dir(explore_t *ex, const char *dir, origin_t origin, lg_err_t *e
         if (rc == LG_OK && !in)
             LG_WARN(ex->log, "skipping %s", lerr.msg);
         if (in) {
-            batch_add(ex, in, origin, MUT_COUNT, NULL, -1);
+            exr_add(ex, in, origin, MUT_COUNT, NULL, -1);
             loaded++;
         }
-        if (rc == LG_OK && ex->nbatch == EXPLORE_BATCH_MAX)
-            rc = exec_batch(ex, err);
+        if (rc == LG_OK && ex->nround == EXPLORE_ROUND_MAX)
+            rc = exr_run(ex, err);
         free(path);
         free(names[i]);
     }
     free(names);
     if (loaded)
         LG_INFO(ex->log, "loaded %zu inputs from %s", loaded, dir);
-    return rc == LG_OK ? exec_batch(ex, err) : rc;
+    return rc == LG_OK ? exr_run(ex, err) : rc;
 }
 
 /* Class text usable in a directory name: "mismatch:return" -> "mismatch-return". */
@@ -223,7 +223,7 @@ static int write_symptom(explore_t *ex, const char *dir, const oracle_symptom_t 
  * renamed into place once complete, so divergences/ never holds a
  * half-written one (a full disk, a kill): each entry there has its input,
  * both results, the waveform and the reproducer. */
-int divergence_record(explore_t *ex, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
+int exc_divergence_record(explore_t *ex, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
                       const oracle_symptom_t *sym, const char *key, lg_err_t *err)
 {
     char *s = slug(sym->cls), *name = NULL, *dir = NULL;
@@ -277,7 +277,7 @@ static void dedup_restore(explore_t *ex, const char *key)
     free(list);
 }
 
-int divergences_restore(explore_t *ex, lg_err_t *err)
+int exc_divergences_restore(explore_t *ex, lg_err_t *err)
 {
     (void)err;
     char *root = lg_path_join(ex->out_dir, "divergences");

@@ -5,7 +5,7 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
-#include "explore_priv.h"
+#include "explore_int.h"
 
 void explore_cfg_default(explore_cfg_t *cfg)
 {
@@ -51,7 +51,7 @@ static int create_components(explore_t *ex, lg_err_t *err)
     size_t nk;
     const int64_t *kc = tracer_constants(ex->tracer, &nk);
     for (size_t i = 0; i < nk; i++)
-        learn_add_const(ex, kc[i]);
+        exl_add_const(ex, kc[i]);
     ex->nkernel_consts = ex->nconsts;
     if (ex->cfg.rtl != EXPLORE_RTL_NEVER && ex->spec->has_rtl) {
         if (ex->cfg.stop && *ex->cfg.stop)
@@ -67,9 +67,9 @@ static int create_components(explore_t *ex, lg_err_t *err)
     int always = ex->cfg.rtl == EXPLORE_RTL_ALWAYS || ex->cfg.no_selective;
     ex->sel = oracle_select_create(ex->fs->n, always);
     ex->dedup = oracle_dedup_create();
-    ex->labels = labels_create();
+    ex->labels = exb_create();
     char *lpath = lg_path_join(ex->out_dir, "labels.jsonl");
-    int lrc = labels_load(ex->labels, lpath, err);
+    int lrc = exb_load(ex->labels, lpath, err);
     free(lpath);
     if (lrc)
         return lrc;
@@ -92,9 +92,9 @@ static int create_components(explore_t *ex, lg_err_t *err)
         if (!ex->solver)
             return lg_err_prefix(err, "starting the solver");
     }
-    ex->tree = tree_create(ex->fs->n, ex->cfg.depth_cap);
-    ex->probes = probes_create(ex->nprobes, ex->fs->n);
-    ex->mut = mutator_create(ex->spec, ex->consts, ex->nkernel_consts);
+    ex->tree = ext_create(ex->fs->n, ex->cfg.depth_cap);
+    ex->probes = exp_create(ex->nprobes, ex->fs->n);
+    ex->mut = exm_create(ex->spec, ex->consts, ex->nkernel_consts);
     return LG_OK;
 }
 
@@ -114,7 +114,7 @@ explore_t *explore_create(const spec_t *spec, const explore_cfg_t *cfg, const lg
     ex->feat_min = lg_calloc(ex->fs->n ? ex->fs->n : 1, sizeof(int64_t));
     ex->feat_max = lg_calloc(ex->fs->n ? ex->fs->n : 1, sizeof(int64_t));
     ex->plot_fd = -1;
-    if (corpus_open(ex, err) || create_components(ex, err) || divergences_restore(ex, err)) {
+    if (exc_open(ex, err) || create_components(ex, err) || exc_divergences_restore(ex, err)) {
         explore_destroy(ex);
         return NULL;
     }
@@ -125,8 +125,8 @@ void explore_destroy(explore_t *ex)
 {
     if (!ex)
         return;
-    for (size_t i = 0; i < ex->nbatch; i++)
-        input_destroy(ex->batch[i].in);
+    for (size_t i = 0; i < ex->nround; i++)
+        input_destroy(ex->round[i].in);
     for (size_t i = 0; i < ex->ncorpus; i++) {
         input_destroy(ex->corpus[i].in);
         free(ex->corpus[i].fv);
@@ -141,14 +141,14 @@ void explore_destroy(explore_t *ex)
     free(ex->divs);
     if (ex->plot_fd >= 0)
         close(ex->plot_fd);
-    outdir_release(ex);
+    exc_release(ex);
     free(ex->error);
-    tree_destroy(ex->tree);
-    probes_destroy(ex->probes);
-    mutator_destroy(ex->mut);
+    ext_destroy(ex->tree);
+    exp_destroy(ex->probes);
+    exm_destroy(ex->mut);
     oracle_select_destroy(ex->sel);
     oracle_dedup_destroy(ex->dedup);
-    labels_destroy(ex->labels);
+    exb_destroy(ex->labels);
     solver_destroy(ex->solver);
     synth_destroy(ex->synth);
     oracle_destroy(ex->oracle);
@@ -182,22 +182,22 @@ int explore_should_stop(const explore_t *ex)
 static int bootstrap(explore_t *ex, lg_err_t *err)
 {
     char *cdir = lg_path_join(ex->out_dir, "corpus");
-    int rc = corpus_load_dir(ex, cdir, ORIGIN_SEED, err);
+    int rc = exc_load_dir(ex, cdir, ORIGIN_SEED, err);
     free(cdir);
     if (rc == LG_OK && ex->spec->seeds_dir)
-        rc = corpus_load_dir(ex, ex->spec->seeds_dir, ORIGIN_SEED, err);
+        rc = exc_load_dir(ex, ex->spec->seeds_dir, ORIGIN_SEED, err);
     if (rc)
         return rc;
-    batch_add(ex, input_create(ex->spec), ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
+    exr_add(ex, input_create(ex->spec), ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
     /* The corners are the static side of spectra's edge-case guidance. */
     if (!ex->cfg.no_spectra)
-        generate_corner_inputs(ex);
+        exg_corner_inputs(ex);
     for (int i = 0; i < 15; i++) {
         input_t *in = input_create(ex->spec);
-        generate_random_input(ex, in, i < 10);
-        batch_add(ex, in, ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
+        exg_random_input(ex, in, i < 10);
+        exr_add(ex, in, ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
     }
-    return exec_batch(ex, err);
+    return exr_run(ex, err);
 }
 
 /* Solver or mutations for the next step. A timed run keeps the solver
@@ -221,47 +221,47 @@ int explore_run(explore_t *ex, lg_err_t *err)
         int use_solver = ex->solver && (ex->cfg.no_mutations || want_solver(ex));
         uint64_t t0 = lg_now_ns();
         if (use_solver)
-            generate_solver_step(ex);
+            exg_solver_step(ex);
         ex->st.solver_ns += lg_now_ns() - t0;
-        if (!use_solver || ex->nbatch == 0) {
+        if (!use_solver || ex->nround == 0) {
             if (ex->cfg.no_mutations) {
                 input_t *in = input_create(ex->spec);
-                generate_random_input(ex, in, lg_rng_chance(&ex->rng, 0.5));
-                batch_add(ex, in, ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
+                exg_random_input(ex, in, lg_rng_chance(&ex->rng, 0.5));
+                exr_add(ex, in, ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
             } else {
                 uint64_t tm = lg_now_ns();
-                generate_mutation_step(ex);
+                exg_mutation_step(ex);
                 ex->st.mutate_ns += lg_now_ns() - tm;
             }
         }
         ex->st.iterations++;
         t0 = lg_now_ns();
-        rc = exec_batch(ex, err);
+        rc = exr_run(ex, err);
         ex->st.exec_ns += lg_now_ns() - t0;
         if (rc == LG_OK)
-            rc = report_plot_row(ex, 0, err);
-        report_progress(ex, 0);
+            rc = exo_plot_row(ex, 0, err);
+        exo_progress(ex, 0);
         uint64_t now = lg_now_ns();
         if (rc == LG_OK && now - ex->st.last_save_ns > 10ull * 1000000000ull) {
             ex->st.last_save_ns = now;
-            rc = report_save(ex, err);
+            rc = exo_save(ex, err);
             if (rc == LG_OK)
-                rc = outdir_reserve(ex, err);
+                rc = exc_reserve(ex, err);
         }
     }
     if (rc == LG_OK)
-        rc = report_plot_row(ex, 1, err);
+        rc = exo_plot_row(ex, 1, err);
     ex->status = rc ? "failed" : ex->cfg.stop && *ex->cfg.stop ? "interrupted" : "complete";
     if (rc)
         ex->error = lg_strdup(err->msg);
     /* The reserve makes room for this save when a write failed for want
      * of space; it is not needed once the run is over. */
-    outdir_release(ex);
+    exc_release(ex);
     lg_err_t err2;
-    int rc2 = report_save(ex, rc ? &err2 : err);
+    int rc2 = exo_save(ex, rc ? &err2 : err);
     if (rc && rc2)
         LG_WARN(ex->log, "final save failed too: %s", err2.msg);
-    report_progress(ex, 1);
+    exo_progress(ex, 1);
     return rc ? rc : rc2;
 }
 

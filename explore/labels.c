@@ -1,6 +1,6 @@
 /* Labelled executions for guard learning: per-label reservoirs of JSON
  * lines, loaded on resume and saved atomically. */
-#include "labels.h"
+#include "labels_int.h"
 
 #include <json-c/json.h>
 #include <stdio.h>
@@ -12,7 +12,7 @@
 
 static const char *const label_names[LABEL_COUNT] = {"safe", "unsafe", "skipped"};
 
-labels_t *labels_create(void)
+labels_t *exb_create(void)
 {
     labels_t *l = lg_calloc(1, sizeof *l);
     for (int k = 0; k < LABEL_COUNT; k++)
@@ -20,7 +20,7 @@ labels_t *labels_create(void)
     return l;
 }
 
-void labels_destroy(labels_t *l)
+void exb_destroy(labels_t *l)
 {
     if (!l)
         return;
@@ -49,7 +49,7 @@ static void keep(labels_t *l, label_kind_t kind, char *line, lg_rng_t *rng)
     l->dirty = 1;
 }
 
-void labels_add(labels_t *l, label_kind_t kind, const input_t *in, const char *const *classes, size_t nclasses,
+void exb_add(labels_t *l, label_kind_t kind, const input_t *in, const char *const *classes, size_t nclasses,
                 lg_rng_t *rng)
 {
     /* Only a sample is kept, so decide before paying for the JSON. */
@@ -68,7 +68,7 @@ void labels_add(labels_t *l, label_kind_t kind, const input_t *in, const char *c
     keep(l, kind, line, rng);
 }
 
-int labels_load(labels_t *l, const char *path, lg_err_t *err)
+int exb_load(labels_t *l, const char *path, lg_err_t *err)
 {
     if (!lg_path_exists(path))
         return LG_OK;
@@ -92,7 +92,7 @@ int labels_load(labels_t *l, const char *path, lg_err_t *err)
     return LG_OK;
 }
 
-int labels_save(labels_t *l, const char *path, lg_err_t *err)
+int exb_save(labels_t *l, const char *path, lg_err_t *err)
 {
     if (!l->dirty)
         return LG_OK;

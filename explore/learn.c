@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
-#include "explore_priv.h"
+#include "explore_int.h"
 
 #define LEARN_PER_PREFIX 8 /* synth calls one prefix may trigger */
 
@@ -23,7 +23,7 @@ static void mark_sensitive(explore_t *ex, const expr_t *e)
     }
 }
 
-void learn_add_const(explore_t *ex, int64_t v)
+void exl_add_const(explore_t *ex, int64_t v)
 {
     for (size_t i = 0; i < ex->nconsts; i++)
         if (ex->consts[i] == v)
@@ -87,7 +87,7 @@ static int learn_edge(explore_t *ex, tree_node_t *node, size_t k)
     return 1;
 }
 
-void learn_node(explore_t *ex, tree_node_t *node)
+void exl_node(explore_t *ex, tree_node_t *node)
 {
     if (!ex->synth || node->nedges < 2 || node->nondet)
         return;
@@ -96,7 +96,7 @@ void learn_node(explore_t *ex, tree_node_t *node)
         learn_edge(ex, node, k);
 }
 
-void learn_prefix(explore_t *ex, tree_node_t *node)
+void exl_prefix(explore_t *ex, tree_node_t *node)
 {
     int calls = 0;
     for (tree_node_t *c = node; c->parent && calls < LEARN_PER_PREFIX && !explore_should_stop(ex); c = c->parent) {
@@ -107,7 +107,7 @@ void learn_prefix(explore_t *ex, tree_node_t *node)
         if (!e->stale)
             continue;
         calls++;
-        learn_node(ex, p);
+        exl_node(ex, p);
     }
 }
 
@@ -145,7 +145,7 @@ static expr_t *learn_operand(explore_t *ex, tree_edge_t *e, int which)
     return t;
 }
 
-int learn_flip(explore_t *ex, tree_node_t *node, expr_t **out)
+int exl_flip(explore_t *ex, tree_node_t *node, expr_t **out)
 {
     *out = NULL;
     if (!ex->synth || !node->nedges)
@@ -180,7 +180,7 @@ int learn_flip(explore_t *ex, tree_node_t *node, expr_t **out)
     return 1;
 }
 
-int learn_probe_term(explore_t *ex, size_t i)
+int exl_probe_term(explore_t *ex, size_t i)
 {
     probe_state_t *p = &ex->probes->p[i];
     if (!ex->synth || p->nterm < 2)
@@ -221,7 +221,7 @@ int learn_probe_term(explore_t *ex, size_t i)
     return 0;
 }
 
-int learn_probe_cond(explore_t *ex, size_t i)
+int exl_probe_cond(explore_t *ex, size_t i)
 {
     probe_state_t *p = &ex->probes->p[i];
     if (!ex->synth || !p->nfired || !p->nquiet)

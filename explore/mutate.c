@@ -1,14 +1,14 @@
 /* HeteroFuzz mutations over typed inputs. Every value a mutation writes is
  * clamped back into the spec's domains by input_normalize, so mutants are
  * always valid inputs. */
-#include "mutate.h"
+#include "mutate_int.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/alloc.h"
 
-mutator_t *mutator_create(const spec_t *spec, const int64_t *consts, size_t nconsts)
+mutator_t *exm_create(const spec_t *spec, const int64_t *consts, size_t nconsts)
 {
     mutator_t *m = lg_calloc(1, sizeof *m);
     m->spec = spec;
@@ -21,7 +21,7 @@ mutator_t *mutator_create(const spec_t *spec, const int64_t *consts, size_t ncon
     return m;
 }
 
-void mutator_destroy(mutator_t *m)
+void exm_destroy(mutator_t *m)
 {
     if (!m)
         return;
@@ -29,7 +29,7 @@ void mutator_destroy(mutator_t *m)
     free(m);
 }
 
-const char *mutator_name(mut_kind_t k)
+const char *exm_name(mut_kind_t k)
 {
     static const char *const names[] = {"size", "dimension", "element", "type", "bit", "byte"};
     return k < MUT_COUNT ? names[k] : "?";
@@ -170,7 +170,7 @@ static void mut_value(mutator_t *m, input_t *in, mut_kind_t kind, lg_rng_t *rng)
     input_normalize(in, 0);
 }
 
-mut_kind_t mutator_apply(mutator_t *m, input_t *in, lg_rng_t *rng)
+mut_kind_t exm_apply(mutator_t *m, input_t *in, lg_rng_t *rng)
 {
     double u = lg_rng_unit(rng), acc = 0;
     mut_kind_t k = MUT_BYTE;
@@ -194,7 +194,7 @@ mut_kind_t mutator_apply(mutator_t *m, input_t *in, lg_rng_t *rng)
     return k;
 }
 
-void mutator_feedback(mutator_t *m, mut_kind_t k, int new_spectra)
+void exm_feedback(mutator_t *m, mut_kind_t k, int new_spectra)
 {
     double base = 1.0 / MUT_COUNT;
     if (new_spectra) {

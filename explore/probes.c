@@ -1,12 +1,12 @@
 /* Probe statistics, rare sides and learning reservoirs. */
-#include "probes.h"
+#include "probes_int.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/alloc.h"
 
-probes_t *probes_create(size_t nprobes, size_t nfeat)
+probes_t *exp_create(size_t nprobes, size_t nfeat)
 {
     probes_t *ps = lg_calloc(1, sizeof *ps);
     ps->p = lg_calloc(nprobes ? nprobes : 1, sizeof *ps->p);
@@ -15,7 +15,7 @@ probes_t *probes_create(size_t nprobes, size_t nfeat)
     return ps;
 }
 
-void probes_destroy(probes_t *ps)
+void exp_destroy(probes_t *ps)
 {
     if (!ps)
         return;
@@ -53,7 +53,7 @@ static void offer(int64_t **slots, size_t *n, uint64_t seen, const int64_t *fv, 
         vals[slot] = val;
 }
 
-int probes_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const uint8_t *seen, const int64_t *min,
+int exp_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const uint8_t *seen, const int64_t *min,
                   const int64_t *max, lg_rng_t *rng)
 {
     int news = 0;
@@ -87,7 +87,7 @@ int probes_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const u
     return news;
 }
 
-int probes_is_rare(const probes_t *ps, size_t i, int fired)
+int exp_is_rare(const probes_t *ps, size_t i, int fired)
 {
     const probe_state_t *p = &ps->p[i];
     return fired ? p->fired <= p->quiet : p->quiet < p->fired;

@@ -12,7 +12,7 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
-#include "explore_priv.h"
+#include "explore_int.h"
 
 static size_t probes_fired(const explore_t *ex)
 {
@@ -22,7 +22,7 @@ static size_t probes_fired(const explore_t *ex)
     return n;
 }
 
-void report_progress(explore_t *ex, int final)
+void exo_progress(explore_t *ex, int final)
 {
     if (!ex->cfg.progress)
         return;
@@ -79,7 +79,7 @@ static int plot_append(explore_t *ex, const char *text, lg_err_t *err)
     return rc;
 }
 
-int report_plot_row(explore_t *ex, int final, lg_err_t *err)
+int exo_plot_row(explore_t *ex, int final, lg_err_t *err)
 {
     uint64_t now = lg_now_ns();
     /* A row a second, and one whenever coverage or divergences change, so
@@ -159,7 +159,7 @@ static json_object *stats_json(const explore_t *ex)
         json_object_object_add(m, "p", json_object_new_double(ex->mut->p[k]));
         json_object_object_add(m, "used", json_object_new_uint64(ex->mut->used[k]));
         json_object_object_add(m, "favored", json_object_new_uint64(ex->mut->favored[k]));
-        json_object_object_add(mo, mutator_name((mut_kind_t)k), m);
+        json_object_object_add(mo, exm_name((mut_kind_t)k), m);
     }
     json_object_object_add(o, "mutations", mo);
     json_object *sens = json_object_new_array();
@@ -210,7 +210,7 @@ static const char *site_name(void *ctx, uint32_t site)
     explore_t *ex = ctx;
     if (site >= ex->nsites)
         return "?";
-    /* One buffer is enough: tree_to_json copies the string at once. */
+    /* One buffer is enough: ext_to_json copies the string at once. */
     snprintf(ex->sitebuf, sizeof ex->sitebuf, "%s:%d:%d", ex->sites[site].file, ex->sites[site].line,
              ex->sites[site].col);
     return ex->sitebuf;
@@ -224,20 +224,20 @@ static int save_json(explore_t *ex, const char *name, const char *text, lg_err_t
     return rc;
 }
 
-int report_save(explore_t *ex, lg_err_t *err)
+int exo_save(explore_t *ex, lg_err_t *err)
 {
     json_object *o = stats_json(ex);
     int rc = save_json(ex, "stats.json", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE), err);
     json_object_put(o);
     if (rc)
         return rc;
-    char *tree = tree_to_json(ex->tree, ex->fs, site_name, ex);
+    char *tree = ext_to_json(ex->tree, ex->fs, site_name, ex);
     rc = save_json(ex, "tree.json", tree, err);
     free(tree);
     if (rc)
         return rc;
     char *lpath = lg_path_join(ex->out_dir, "labels.jsonl");
-    rc = labels_save(ex->labels, lpath, err);
+    rc = exb_save(ex->labels, lpath, err);
     free(lpath);
     return rc;
 }

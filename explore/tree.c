@@ -1,7 +1,7 @@
 /* The path tree: insertion of paths with per-edge example reservoirs,
  * path following for counter-examples, non-determinism marking, PC
  * prefixes and the tree.json dump. */
-#include "tree.h"
+#include "tree_int.h"
 
 #include <json-c/json.h>
 #include <stdlib.h>
@@ -21,7 +21,7 @@ static tree_node_t *node_new(tree_t *t, tree_node_t *parent, size_t parent_edge,
     return n;
 }
 
-tree_t *tree_create(size_t nfeat, uint32_t depth_cap)
+tree_t *ext_create(size_t nfeat, uint32_t depth_cap)
 {
     tree_t *t = lg_calloc(1, sizeof *t);
     t->nfeat = nfeat;
@@ -30,7 +30,7 @@ tree_t *tree_create(size_t nfeat, uint32_t depth_cap)
     return t;
 }
 
-void tree_destroy(tree_t *t)
+void ext_destroy(tree_t *t)
 {
     if (!t)
         return;
@@ -50,7 +50,7 @@ void tree_destroy(tree_t *t)
     free(t);
 }
 
-int tree_edge_find(const tree_node_t *node, uint32_t site, uint16_t dir)
+int ext_edge_find(const tree_node_t *node, uint32_t site, uint16_t dir)
 {
     for (size_t i = 0; i < node->nedges; i++)
         if (node->edges[i].site == site && node->edges[i].dir == dir)
@@ -89,14 +89,14 @@ static void add_example(tree_t *t, tree_edge_t *e, const tree_event_t *ev, const
     e->stale = 1;
 }
 
-size_t tree_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv, size_t base, int is_new,
+size_t ext_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv, size_t base, int is_new,
                    lg_rng_t *rng)
 {
     size_t created = 0;
     tree_node_t *node = t->root;
     node->visits++;
     for (size_t i = 0; i < n && node->depth < t->depth_cap; i++) {
-        int k = tree_edge_find(node, ev[i].site, ev[i].dir);
+        int k = ext_edge_find(node, ev[i].site, ev[i].dir);
         if (k < 0) {
             lg_grow((void **)&node->edges, &node->cap, node->nedges + 1, sizeof *node->edges);
             k = (int)node->nedges++;
@@ -124,7 +124,7 @@ size_t tree_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *f
     return created;
 }
 
-tree_node_t *tree_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t *want, uint32_t *diverged)
+tree_node_t *ext_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t *want, uint32_t *diverged)
 {
     /* The wanted path, root first. */
     uint32_t wd = want ? want->depth : 0;
@@ -134,7 +134,7 @@ tree_node_t *tree_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_
     *diverged = UINT32_MAX;
     tree_node_t *node = t->root;
     for (size_t i = 0; i < n && node->depth < t->depth_cap; i++) {
-        int k = tree_edge_find(node, ev[i].site, ev[i].dir);
+        int k = ext_edge_find(node, ev[i].site, ev[i].dir);
         if (node->depth < wd && *diverged == UINT32_MAX) {
             const tree_node_t *next = chain[node->depth + 1];
             if (k < 0 || node->edges[k].child != next)
@@ -150,7 +150,7 @@ tree_node_t *tree_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_
     return node;
 }
 
-tree_node_t *tree_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const tree_event_t *b, size_t nb)
+tree_node_t *ext_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const tree_event_t *b, size_t nb)
 {
     tree_node_t *node = t->root;
     size_t n = na < nb ? na : nb;
@@ -162,7 +162,7 @@ tree_node_t *tree_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const
         }
         if (i == n)
             break;
-        int k = tree_edge_find(node, a[i].site, a[i].dir);
+        int k = ext_edge_find(node, a[i].site, a[i].dir);
         if (k < 0)
             return NULL;
         node = node->edges[k].child;
@@ -170,7 +170,7 @@ tree_node_t *tree_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const
     return NULL;
 }
 
-size_t tree_prefix(const tree_node_t *node, const expr_t **out, size_t cap)
+size_t ext_prefix(const tree_node_t *node, const expr_t **out, size_t cap)
 {
     size_t n = 0;
     for (const tree_node_t *c = node; c->parent && n < cap; c = c->parent) {
@@ -195,7 +195,7 @@ size_t tree_prefix(const tree_node_t *node, const expr_t **out, size_t cap)
     return n;
 }
 
-char *tree_to_json(const tree_t *t, const features_t *fs, const char *(*site_name)(void *ctx, uint32_t site),
+char *ext_to_json(const tree_t *t, const features_t *fs, const char *(*site_name)(void *ctx, uint32_t site),
                    void *ctx)
 {
     json_object *root = json_object_new_object();

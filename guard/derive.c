@@ -11,7 +11,7 @@
 #include "common/alloc.h"
 #include "common/budget.h"
 #include "common/fsutil.h"
-#include "guard_priv.h"
+#include "guard_int.h"
 
 #ifndef LGFUZZ_DATA_DIR
 #define LGFUZZ_DATA_DIR "."
@@ -133,8 +133,8 @@ static int open_all(deriver_t *d, const char *run_dir, lg_err_t *err)
     if (!d->spec)
         return LG_EINVAL;
     d->fs = features_create(d->spec);
-    labelset_init(&d->ls, d->fs);
-    int rc = runner_open(&d->run, d->spec, d->log, err);
+    gdl_init(&d->ls, d->fs);
+    int rc = gdr_open(&d->run, d->spec, d->log, err);
     if (rc)
         return rc;
     synth_cfg_t sc;
@@ -170,8 +170,8 @@ static void close_all(deriver_t *d)
 {
     solver_destroy(d->solver);
     synth_destroy(d->synth);
-    runner_close(&d->run);
-    labelset_free(&d->ls);
+    gdr_close(&d->run);
+    gdl_free(&d->ls);
     features_destroy(d->fs);
     spec_destroy(d->spec);
     free(d->consts);
@@ -194,7 +194,7 @@ static int settle(deriver_t *d, input_t **v, size_t n, const guard_formula_t *f,
     size_t done = 0;
     while (done < n && rc == LG_OK && (done < min_run || !lg_budget_expired(&d->budget))) {
         size_t m = n - done < SETTLE_CHUNK ? n - done : SETTLE_CHUNK;
-        rc = runner_label(&d->run, v + done, m, agree + done, use + done, err);
+        rc = gdr_label(&d->run, v + done, m, agree + done, use + done, err);
         done += m;
     }
     if (rc == LG_OK && done < n)
@@ -208,11 +208,11 @@ static int settle(deriver_t *d, input_t **v, size_t n, const guard_formula_t *f,
         if (rc == LG_OK && f) {
             features_eval(d->fs, v[i], fv);
             int g = guard_formula_eval(f, fv);
-            int safe = labelset_verdict(&d->ls, agree[i], &use[i]);
+            int safe = gdl_verdict(&d->ls, agree[i], &use[i]);
             conf[(g ? 0 : 2) + (safe ? 0 : 1)]++; /* tp fp fn tn */
         }
         if (rc == LG_OK)
-            labelset_add(&d->ls, v[i], agree[i], &use[i]);
+            gdl_add(&d->ls, v[i], agree[i], &use[i]);
         else
             input_destroy(v[i]);
     }
@@ -250,16 +250,16 @@ static void drop_redundant(guard_formula_t *f, const synth_example_t *ex, size_t
 
 static int learn(deriver_t *d, guard_formula_t *f, guard_figures_t *fig, lg_err_t *err)
 {
-    labelset_relabel(&d->ls);
-    synth_example_t *ex = labelset_examples(&d->ls);
+    gdl_relabel(&d->ls);
+    synth_example_t *ex = gdl_examples(&d->ls);
     int rc = guard_learn(d->synth, d->fs, ex, d->ls.n, d->consts, d->nconsts, d->cfg->max_clauses, &d->rng, f, err);
     if (rc == LG_OK) {
         drop_redundant(f, ex, d->ls.n);
         expr_t *e = guard_formula_expr(f);
         fig->mcc = synth_mcc(e, ex, d->ls.n);
         expr_free(e);
-        fig->train_safe = labelset_count(&d->ls, 1);
-        fig->train_unsafe = labelset_count(&d->ls, 0);
+        fig->train_safe = gdl_count(&d->ls, 1);
+        fig->train_unsafe = gdl_count(&d->ls, 0);
     }
     free(ex);
     return rc;
@@ -275,8 +275,8 @@ static int validate(deriver_t *d, const guard_formula_t *f, guard_figures_t *fig
     input_t **v = NULL;
     size_t n = 0, cap = 0;
     uint64_t t_start = lg_now_ns();
-    fresh_random(d->spec, &d->ls, f, &d->rng, d->cfg->nrandom, &v, &n, &cap);
-    int rc = fresh_boundary(d->solver, d->fs, f, &d->ls, &d->rng, d->cfg->nboundary, &d->budget, &v, &n, &cap, err);
+    gdf_random(d->spec, &d->ls, f, &d->rng, d->cfg->nrandom, &v, &n, &cap);
+    int rc = gdf_boundary(d->solver, d->fs, f, &d->ls, &d->rng, d->cfg->nboundary, &d->budget, &v, &n, &cap, err);
     uint64_t conf[4] = {0, 0, 0, 0};
     uint64_t t0 = lg_now_ns();
     size_t ran = 0;
@@ -369,7 +369,7 @@ int guard_derive(const char *run_dir, const guard_cfg_t *cfg, guard_report_t *re
     /* The run's labels say whether the sides agreed; the width use of
      * each comes from a native run. */
     if (rc == LG_OK)
-        rc = runner_widths(&d.run, d.ls.in, d.ls.n, d.ls.use, err);
+        rc = gdr_widths(&d.run, d.ls.in, d.ls.n, d.ls.use, err);
     if (rc == LG_OK) {
         LG_INFO(d.log, "guard: %zu labelled inputs, running %zu unlabelled ones on both sides", d.ls.n, nunknown);
         rc = settle(&d, unknown, nunknown, NULL, NULL, 0, NULL, err);

@@ -9,7 +9,7 @@
 #include "common/alloc.h"
 #include "common/fsutil.h"
 #include "guard.h"
-#include "guard_priv.h"
+#include "guard_int.h"
 
 char *guard_upper_ident(const char *s)
 {

@@ -10,7 +10,7 @@
 #include "common/alloc.h"
 #include "common/types.h"
 #include "guard.h"
-#include "guard_priv.h"
+#include "guard_int.h"
 
 typedef struct cgen {
     const spec_t *spec;

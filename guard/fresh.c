@@ -8,7 +8,7 @@
 
 #include "common/alloc.h"
 #include "common/types.h"
-#include "guard_priv.h"
+#include "guard_int.h"
 
 /* Largest bit count of a small-magnitude draw: lengths and values up to
  * 2^20 cover every RTL width and depth lgfuzz's kernels narrow to. */
@@ -336,7 +336,7 @@ static void beyond_safe(const labelset_t *ls, const guard_formula_t *f, const si
     free(fv);
 }
 
-void fresh_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t *f, lg_rng_t *rng, size_t k,
+void gdf_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t *f, lg_rng_t *rng, size_t k,
                   input_t ***v, size_t *n, size_t *cap)
 {
     /* Mutants start from safe inputs the guard admits: mutants of inputs
@@ -470,7 +470,7 @@ static int clause_boundary(bq_t *q, size_t ci, size_t k, const expr_t **prefix, 
     return rc;
 }
 
-int fresh_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls,
+int gdf_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls,
                    lg_rng_t *rng, size_t k, const lg_budget_t *budget, input_t ***v, size_t *n, size_t *cap,
                    lg_err_t *err)
 {

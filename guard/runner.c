@@ -5,12 +5,12 @@
 #include <string.h>
 
 #include "common/alloc.h"
-#include "guard_priv.h"
+#include "guard_int.h"
 
 /* Inputs per tracer round trip; the RTL side runs one at a time anyway. */
 #define RUNNER_BATCH 256
 
-int runner_open(runner_t *r, const spec_t *spec, const lg_log_t *log, lg_err_t *err)
+int gdr_open(runner_t *r, const spec_t *spec, const lg_log_t *log, lg_err_t *err)
 {
     memset(r, 0, sizeof *r);
     r->spec = spec;
@@ -26,11 +26,11 @@ int runner_open(runner_t *r, const spec_t *spec, const lg_log_t *log, lg_err_t *
     r->rtl = run_result_create(spec);
     return LG_OK;
 fail:
-    runner_close(r);
+    gdr_close(r);
     return err->code ? err->code : LG_EINTERNAL;
 }
 
-void runner_close(runner_t *r)
+void gdr_close(runner_t *r)
 {
     oracle_destroy(r->oracle);
     tracer_destroy(r->tracer);
@@ -91,12 +91,12 @@ static int run_inputs(runner_t *r, input_t *const *in, size_t n, uint8_t *agree,
     return rc;
 }
 
-int runner_label(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, width_use_t *use, lg_err_t *err)
+int gdr_label(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, width_use_t *use, lg_err_t *err)
 {
     return run_inputs(r, in, n, agree, use, err);
 }
 
-int runner_widths(runner_t *r, input_t *const *in, size_t n, width_use_t *use, lg_err_t *err)
+int gdr_widths(runner_t *r, input_t *const *in, size_t n, width_use_t *use, lg_err_t *err)
 {
     return run_inputs(r, in, n, NULL, use, err);
 }

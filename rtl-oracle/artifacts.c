@@ -4,7 +4,7 @@
  * input (as C literals) and asserts the RTL's observed result, symptom's
  * output first, so building and running it shows the divergence. */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "oracle_priv.h"
+#include "oracle_int.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../common/alloc.h"
-#include "../common/fsutil.h"
+#include "common/alloc.h"
+#include "common/fsutil.h"
 
 typedef struct text {
     char *s;

@@ -2,11 +2,11 @@
  * naming convention (spec_iface_t.port is the resolved prefix: `in` -> `in_r`
  * or the spec's `port:`), checking each port's direction and width against
  * the spec. Also converts values between C types and port bit patterns. */
-#include "oracle_priv.h"
+#include "oracle_int.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include "../common/alloc.h"
+#include "common/alloc.h"
 
 /* Memories deeper than this are surely a spec mistake (and would make every
  * request megabytes long). */
@@ -23,7 +23,7 @@ static int bind_port(const spec_t *spec, const spec_param_t *p, const oports_t *
                      const char *name, int want_output, int required, obind_t *b, int role,
                      lg_err_t *err)
 {
-    const oport_t *port = ports_find(ports, name);
+    const oport_t *port = orp_find(ports, name);
     if (!port) {
         if (!required)
             return 0;
@@ -180,10 +180,10 @@ static int bind_control(const spec_t *spec, const oports_t *ports, omodel_t *m, 
                           spec->path, spec->rtl_protocol ? spec->rtl_protocol : "(none)");
     for (int c = 0; c < CTL_COUNT; c++) {
         const char *name = names[c];
-        const oport_t *port = ports_find(ports, name);
+        const oport_t *port = orp_find(ports, name);
         if (!port && c == CTL_RST) {
             name = "ap_rst_n";
-            port = ports_find(ports, name);
+            port = orp_find(ports, name);
             m->rst_active_low = port != NULL;
         }
         int required = c <= CTL_DONE || (c == CTL_RETURN && spec->has_return);
@@ -204,7 +204,7 @@ static int bind_control(const spec_t *spec, const oports_t *ports, omodel_t *m, 
     return 0;
 }
 
-int model_bind(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_err_t *err)
+int orm_bind(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
     out->binds = lg_calloc(spec->nparams ? spec->nparams : 1, sizeof *out->binds);
@@ -213,11 +213,11 @@ int model_bind(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_err_
     for (size_t i = 0; i < spec->nparams && rc == 0; i++)
         rc = bind_param(spec, i, ports, &out->binds[i], err);
     if (rc)
-        model_free(out);
+        orm_free(out);
     return rc;
 }
 
-void model_free(omodel_t *m)
+void orm_free(omodel_t *m)
 {
     if (!m)
         return;
@@ -230,13 +230,13 @@ void model_free(omodel_t *m)
     memset(m, 0, sizeof *m);
 }
 
-uint64_t model_to_port(const obind_t *b, int64_t v)
+uint64_t orm_to_port(const obind_t *b, int64_t v)
 {
     uint64_t u = (uint64_t)v;
     return b->width >= 64 ? u : u & ((UINT64_C(1) << b->width) - 1);
 }
 
-int64_t model_from_port(int bits, lg_type_t t, uint64_t raw)
+int64_t orm_from_port(int bits, lg_type_t t, uint64_t raw)
 {
     if (bits < 64) {
         raw &= (UINT64_C(1) << bits) - 1;

@@ -4,7 +4,7 @@
  * a content hash of the RTL sources, the spec, the harness version and the
  * lgfuzz version, built in a private temp directory and renamed into place,
  * so concurrent builds of the same model never see each other's halves. */
-#include "oracle_priv.h"
+#include "oracle_int.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "../common/alloc.h"
-#include "../common/budget.h"
-#include "../common/fsutil.h"
+#include "common/alloc.h"
+#include "common/budget.h"
+#include "common/fsutil.h"
 
 #ifndef LGFUZZ_VERSION
 #define LGFUZZ_VERSION "0"
@@ -61,13 +61,13 @@ static size_t common_args(const spec_t *spec, const oracle_cfg_t *cfg, const cha
 static int run_verilator(const char **argv, const char *log_path, const char *what,
                          lg_err_t *err)
 {
-    int rc = proc_run((char *const *)argv, log_path, err);
+    int rc = orx_run((char *const *)argv, log_path, err);
     if (rc == 0)
         return 0;
     if (rc > 0) {
-        char *first = proc_first_line(log_path, "%Error");
+        char *first = orx_first_line(log_path, "%Error");
         if (!first)
-            first = proc_first_line(log_path, "cannot run");
+            first = orx_first_line(log_path, "cannot run");
         rc = lg_err_set(err, LG_EBUILD, "verilator %s failed: %s (full log: %s)", what,
                         first ? first : "no %Error line", log_path);
         free(first);
@@ -91,11 +91,11 @@ static int probe_ports(const spec_t *spec, const oracle_cfg_t *cfg, const char *
     int rc = run_verilator(argv, log_path, "(verilating)", err);
     if (rc == 0) {
         text = lg_read_file(header, NULL, err);
-        rc = text ? ports_parse(text, header, &ports, err) : LG_EBUILD;
+        rc = text ? orp_parse(text, header, &ports, err) : LG_EBUILD;
     }
     if (rc == 0)
-        rc = model_bind(spec, &ports, model, err);
-    ports_free(&ports);
+        rc = orm_bind(spec, &ports, model, err);
+    orp_free(&ports);
     free(text);
     free(argv);
     free(header);
@@ -113,7 +113,7 @@ static int compile_harness(const spec_t *spec, const oracle_cfg_t *cfg, const ch
     char *cpp = lg_path_join(tmp, "harness.cpp");
     char jobs[16];
     snprintf(jobs, sizeof jobs, "%d", cfg->build_jobs > 0 ? cfg->build_jobs : 2);
-    char *text = harness_generate(spec, model);
+    char *text = orh_generate(spec, model);
     int rc = lg_write_file_atomic(cpp, text, strlen(text), err);
     const char **argv = lg_calloc(32 + spec->nrtl_sources, sizeof *argv);
     size_t n = common_args(spec, cfg, mdir, argv);
@@ -145,10 +145,10 @@ static int load_cached(const spec_t *spec, obuild_t *out, omodel_t *model, lg_er
 {
     oports_t ports = {0};
     char *text = lg_read_file(out->header, NULL, err);
-    int rc = text ? ports_parse(text, out->header, &ports, err) : LG_EIO;
+    int rc = text ? orp_parse(text, out->header, &ports, err) : LG_EIO;
     if (rc == 0)
-        rc = model_bind(spec, &ports, model, err);
-    ports_free(&ports);
+        rc = orm_bind(spec, &ports, model, err);
+    orp_free(&ports);
     free(text);
     return rc;
 }
@@ -175,7 +175,7 @@ static int build_fresh(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log
          * nothing to look at. */
         lg_remove_tree(tmp);
         rc = lg_err_set(err, LG_EINTR, "interrupted while building the Verilator model of %s", spec->rtl_top);
-        model_free(model);
+        orm_free(model);
     } else if (rc != 0) {
         /* The failed directory is kept, as the error message points at its
          * log, unless the disk is full: then its log says little and the
@@ -186,7 +186,7 @@ static int build_fresh(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log
             memcpy(msg, err->msg, sizeof msg);
             lg_err_set(err, err->code, "%.900s; the partial build was removed to give its space back", msg);
         }
-        model_free(model);
+        orm_free(model);
     } else {
         LG_INFO(log, "rtl-oracle: model built in %.1f s", (double)(lg_now_ns() - t0) / 1e9);
     }
@@ -194,7 +194,7 @@ static int build_fresh(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log
     return rc;
 }
 
-int build_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out,
+int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out,
                 omodel_t *model, lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
@@ -220,13 +220,13 @@ int build_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log
         rc = load_cached(spec, out, model, err);
     }
     if (rc)
-        build_free(out);
+        orb_free(out);
     free(exe);
     free(dir);
     return rc;
 }
 
-void build_free(obuild_t *b)
+void orb_free(obuild_t *b)
 {
     if (!b)
         return;

@@ -2,7 +2,7 @@
  * (the child sees it as fd 3; stdout/stderr go to an unlinked log file so
  * chatty RTL $display output can never block it), and restarted after it
  * dies. Sends use MSG_NOSIGNAL so a dead child is an error, not SIGPIPE. */
-#include "oracle_priv.h"
+#include "oracle_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,10 +15,10 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "../common/alloc.h"
-#include "../common/budget.h"
+#include "common/alloc.h"
+#include "common/budget.h"
 
-int child_init(ochild_t *c, const char *exe, lg_err_t *err)
+int orc_init(ochild_t *c, const char *exe, lg_err_t *err)
 {
     memset(c, 0, sizeof *c);
     c->sock = -1;
@@ -35,9 +35,9 @@ int child_init(ochild_t *c, const char *exe, lg_err_t *err)
     return 0;
 }
 
-void child_fini(ochild_t *c)
+void orc_fini(ochild_t *c)
 {
-    child_stop(c, NULL, 0);
+    orc_stop(c, NULL, 0);
     if (c->log_fd >= 0)
         close(c->log_fd);
     free(c->exe);
@@ -45,7 +45,7 @@ void child_fini(ochild_t *c)
     c->log_fd = -1;
 }
 
-int child_ensure(ochild_t *c, lg_err_t *err)
+int orc_ensure(ochild_t *c, lg_err_t *err)
 {
     if (c->pid > 0)
         return 0;
@@ -76,7 +76,7 @@ int child_ensure(ochild_t *c, lg_err_t *err)
     return 0;
 }
 
-int child_send(ochild_t *c, const void *buf, size_t len, lg_err_t *err)
+int orc_send(ochild_t *c, const void *buf, size_t len, lg_err_t *err)
 {
     const char *p = buf;
     while (len) {
@@ -92,7 +92,7 @@ int child_send(ochild_t *c, const void *buf, size_t len, lg_err_t *err)
     return 0;
 }
 
-int child_recv(ochild_t *c, void *buf, size_t len, uint64_t deadline_ns, lg_err_t *err)
+int orc_recv(ochild_t *c, void *buf, size_t len, uint64_t deadline_ns, lg_err_t *err)
 {
     char *p = buf;
     while (len) {
@@ -119,7 +119,7 @@ int child_recv(ochild_t *c, void *buf, size_t len, uint64_t deadline_ns, lg_err_
     return 0;
 }
 
-void child_stop(ochild_t *c, char *why, size_t cap)
+void orc_stop(ochild_t *c, char *why, size_t cap)
 {
     if (why && cap)
         why[0] = '\0';
@@ -146,14 +146,14 @@ void child_stop(ochild_t *c, char *why, size_t cap)
     c->pid = 0;
 }
 
-void child_log_reset(ochild_t *c)
+void orc_log_reset(ochild_t *c)
 {
     /* The child shares this descriptor's offset: rewind it as well. */
     if (ftruncate(c->log_fd, 0) == 0)
         lseek(c->log_fd, 0, SEEK_SET);
 }
 
-char *child_log_error(ochild_t *c)
+char *orc_log_error(ochild_t *c)
 {
     off_t end = lseek(c->log_fd, 0, SEEK_END);
     if (end <= 0)

@@ -1,14 +1,14 @@
 /* The differential check: a CPU result against an RTL result of the same
  * input, classified into symptoms (status symptoms, then mismatches of the
  * return value and of each output), plus the `lgfuzz diff --json` view. */
-#include "oracle_priv.h"
+#include "oracle_int.h"
 
 #include <inttypes.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../common/alloc.h"
+#include "common/alloc.h"
 
 void oracle_symptoms_free(oracle_symptoms_t *s)
 {

@@ -1,11 +1,11 @@
 /* Distinct symptoms: a symptom's key is its class plus the sorted set of
  * spectra probes on their rare side, so the same wrong output reached
  * through a different bit-width or loop-bound corner counts as new. */
-#include "oracle_priv.h"
+#include "oracle_int.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include "../common/alloc.h"
+#include "common/alloc.h"
 
 struct oracle_dedup {
     char **keys;     /* owned, in order of first sighting */

@@ -3,13 +3,13 @@
  * VCD tracing) plus a generated table binding the spec's params to the
  * model's ports. This generated file is the only C++ in lgfuzz. The
  * request/response layout here must match oracle.c. */
-#include "oracle_priv.h"
+#include "oracle_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../common/alloc.h"
+#include "common/alloc.h"
 
 typedef struct sbuf {
     char *s;
@@ -430,7 +430,7 @@ static void gen_table(sbuf_t *b, const spec_t *spec, const omodel_t *m)
     sb_printf(b, "    (void)ps;\n}\n");
 }
 
-char *harness_generate(const spec_t *spec, const omodel_t *m)
+char *orh_generate(const spec_t *spec, const omodel_t *m)
 {
     sbuf_t b = {0};
     sb_printf(&b,

@@ -2,13 +2,13 @@
  * turns one input into one request and one response into a run_result_t.
  * The byte layout of both messages (arrays of uint64) must match the engine
  * in harness_gen.c. */
-#include "oracle_priv.h"
+#include "oracle_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../common/alloc.h"
-#include "../common/budget.h"
+#include "common/alloc.h"
+#include "common/budget.h"
 
 #define REQ_MAGIC UINT64_C(0x4c47525131)
 #define RESP_MAGIC UINT64_C(0x4c47525331)
@@ -74,15 +74,15 @@ static size_t encode_params(oracle_t *o, const input_t *in)
     for (size_t i = 0; i < o->model.n; i++) {
         const obind_t *b = &o->model.binds[i];
         if (b->kind == BIND_SCALAR_IN) {
-            push(o, &n, model_to_port(b, in->v[i].scalar));
+            push(o, &n, orm_to_port(b, in->v[i].scalar));
         } else if (b->kind == BIND_MEM) {
             for (uint64_t j = 0; j < b->depth; j++)
-                push(o, &n, model_to_port(b, initial_slot(in, i, (size_t)j)));
+                push(o, &n, orm_to_port(b, initial_slot(in, i, (size_t)j)));
         } else if (b->kind == BIND_FIFO_IN) {
             size_t len = in->v[i].len < b->depth ? in->v[i].len : (size_t)b->depth;
             push(o, &n, len);
             for (size_t j = 0; j < len; j++)
-                push(o, &n, model_to_port(b, in->v[i].elems[j]));
+                push(o, &n, orm_to_port(b, in->v[i].elems[j]));
         }
     }
     return n;
@@ -91,18 +91,18 @@ static size_t encode_params(oracle_t *o, const input_t *in)
 static int send_request(oracle_t *o, const input_t *in, const char *vcd, lg_err_t *err)
 {
     size_t n = encode_header(o, vcd);
-    int rc = child_send(&o->child, o->buf, n * sizeof *o->buf, err);
+    int rc = orc_send(&o->child, o->buf, n * sizeof *o->buf, err);
     if (rc == 0 && vcd)
-        rc = child_send(&o->child, vcd, strlen(vcd), err);
+        rc = orc_send(&o->child, vcd, strlen(vcd), err);
     if (rc)
         return rc;
     n = encode_params(o, in);
-    return child_send(&o->child, o->buf, n * sizeof *o->buf, err);
+    return orc_send(&o->child, o->buf, n * sizeof *o->buf, err);
 }
 
 static int recv_u64(oracle_t *o, uint64_t *v, size_t n, uint64_t deadline, lg_err_t *err)
 {
-    return child_recv(&o->child, v, n * sizeof *v, deadline, err);
+    return orc_recv(&o->child, v, n * sizeof *v, deadline, err);
 }
 
 /* Reads one array of at most max words (count first); the words land in
@@ -129,7 +129,7 @@ static void store_array(oracle_t *o, const input_t *in, size_t i, size_t count,
     run_output_t *out = &r->out[i];
     for (size_t j = 0; j < p->max_len; j++) {
         if (j < count)
-            out->elems[j] = model_from_port(b->width, p->type, o->buf[j]);
+            out->elems[j] = orm_from_port(b->width, p->type, o->buf[j]);
         else if (b->kind == BIND_MEM)
             out->elems[j] = initial_slot(in, i, j); /* beyond the RAM: untouched */
         else
@@ -149,7 +149,7 @@ static int recv_outputs(oracle_t *o, const input_t *in, run_result_t *r, uint64_
             uint64_t vv[2];
             rc = recv_u64(o, vv, 2, deadline, err);
             r->out[i].valid = (int)vv[0];
-            r->out[i].scalar = model_from_port(b->width, o->spec->params[i].type, vv[1]);
+            r->out[i].scalar = orm_from_port(b->width, o->spec->params[i].type, vv[1]);
         } else if (b->kind == BIND_FIFO_OUT || (b->kind == BIND_MEM && b->is_out)) {
             rc = recv_array(o, b->depth, &count, deadline, err);
             if (rc == 0)
@@ -170,7 +170,7 @@ static int recv_text(oracle_t *o, const char *what, char *buf, size_t cap, uint6
         return rc;
     if (len >= cap)
         return lg_err_set(err, LG_ECHILD, "RTL harness %s of %llu bytes", what, (unsigned long long)len);
-    rc = child_recv(&o->child, buf, (size_t)len, deadline, err);
+    rc = orc_recv(&o->child, buf, (size_t)len, deadline, err);
     buf[rc ? 0 : len] = '\0';
     return rc;
 }
@@ -196,7 +196,7 @@ static int recv_response(oracle_t *o, const input_t *in, run_result_t *r, uint64
         r->has_return = 1;
         r->ret = bits < lg_type_bits(o->spec->ret_type)
                      ? lg_type_wrap(o->spec->ret_type, (int64_t)(h[5] & ((UINT64_C(1) << bits) - 1)))
-                     : model_from_port(bits, o->spec->ret_type, h[5]);
+                     : orm_from_port(bits, o->spec->ret_type, h[5]);
     }
     rc = recv_outputs(o, in, r, deadline, err);
     char detail[4096];
@@ -214,9 +214,9 @@ static int recv_response(oracle_t *o, const input_t *in, run_result_t *r, uint64
 static void child_failed(oracle_t *o, int code, run_result_t *r)
 {
     char why[64];
-    child_stop(&o->child, why, sizeof why);
+    orc_stop(&o->child, why, sizeof why);
     o->child.restarts++;
-    char *line = child_log_error(&o->child);
+    char *line = orc_log_error(&o->child);
     run_result_reset(r);
     if (code == LG_ETIMEOUT) {
         r->status = RUN_HANG;
@@ -237,10 +237,10 @@ int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_
     run_result_reset(rtl);
     rtl->oob_param = -1;
     o->calls++;
-    int rc = child_ensure(&o->child, err);
+    int rc = orc_ensure(&o->child, err);
     if (rc)
         return rc;
-    child_log_reset(&o->child);
+    orc_log_reset(&o->child);
     uint64_t deadline = lg_now_ns() + o->timeout_ns;
     lg_err_t cerr;
     char wave_error[256] = "";
@@ -256,7 +256,7 @@ int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_
     if (wave_error[0])
         return lg_err_set(err, LG_EIO, "%s: %s", vcd_path, wave_error);
     if (rtl->status == RUN_ASSERT) {
-        char *line = child_log_error(&o->child);
+        char *line = orc_log_error(&o->child);
         if (line) {
             char msg[sizeof rtl->detail];
             snprintf(msg, sizeof msg, "%.150s (%.100s)", line, rtl->detail);
@@ -299,9 +299,9 @@ oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg_in, const lg
     o->log = log;
     o->timeout_ns = (cfg->timeout_ms ? cfg->timeout_ms : 60000) * UINT64_C(1000000);
     o->child.log_fd = -1;
-    if (build_model(spec, cfg, log, &o->build, &o->model, err) != 0)
+    if (orb_model(spec, cfg, log, &o->build, &o->model, err) != 0)
         goto fail;
-    if (child_init(&o->child, o->build.exe, err) != 0)
+    if (orc_init(&o->child, o->build.exe, err) != 0)
         goto fail;
     if (smoke_test(o, err) != 0)
         goto fail;
@@ -316,9 +316,9 @@ void oracle_destroy(oracle_t *o)
     if (!o)
         return;
     if (o->child.exe)
-        child_fini(&o->child);
-    model_free(&o->model);
-    build_free(&o->build);
+        orc_fini(&o->child);
+    orm_free(&o->model);
+    orb_free(&o->build);
     free(o->buf);
     free(o);
 }

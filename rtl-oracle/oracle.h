@@ -10,11 +10,11 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "../common/err.h"
-#include "../common/input.h"
-#include "../common/log.h"
-#include "../common/result.h"
-#include "../common/spec.h"
+#include "common/err.h"
+#include "common/input.h"
+#include "common/log.h"
+#include "common/result.h"
+#include "common/spec.h"
 
 /* ------------------------------------------------------------------ model */
 

@@ -2,12 +2,12 @@
  * generates (V<top>.h): one VL_IN* / VL_OUT* declaration per port, carrying
  * its name and bit range. This is how port widths are taken from the model
  * rather than from the spec. */
-#include "oracle_priv.h"
+#include "oracle_int.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../common/alloc.h"
+#include "common/alloc.h"
 
 /* Parses "(&name,msb,lsb" at p; returns 0 and fills name/bits. */
 static int parse_decl(const char *p, char **name, int *bits)
@@ -33,7 +33,7 @@ static int parse_decl(const char *p, char **name, int *bits)
     return 0;
 }
 
-int ports_parse(const char *text, const char *path, oports_t *out, lg_err_t *err)
+int orp_parse(const char *text, const char *path, oports_t *out, lg_err_t *err)
 {
     size_t cap = 0;
     out->v = NULL;
@@ -69,7 +69,7 @@ int ports_parse(const char *text, const char *path, oports_t *out, lg_err_t *err
     return 0;
 }
 
-void ports_free(oports_t *p)
+void orp_free(oports_t *p)
 {
     if (!p)
         return;
@@ -80,7 +80,7 @@ void ports_free(oports_t *p)
     p->n = 0;
 }
 
-const oport_t *ports_find(const oports_t *p, const char *name)
+const oport_t *orp_find(const oports_t *p, const char *name)
 {
     for (size_t i = 0; i < p->n; i++)
         if (strcmp(p->v[i].name, name) == 0)

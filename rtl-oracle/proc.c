@@ -1,7 +1,7 @@
 /* Process and file helpers of the oracle's build step: run an external tool
  * with its output collected in a log, pick the first error line out of
  * that log. */
-#include "oracle_priv.h"
+#include "oracle_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,10 +11,10 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "../common/alloc.h"
-#include "../common/fsutil.h"
+#include "common/alloc.h"
+#include "common/fsutil.h"
 
-int proc_run(char *const argv[], const char *log_path, lg_err_t *err)
+int orx_run(char *const argv[], const char *log_path, lg_err_t *err)
 {
     int fd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd < 0)
@@ -46,7 +46,7 @@ int proc_run(char *const argv[], const char *log_path, lg_err_t *err)
     return WEXITSTATUS(status);
 }
 
-char *proc_first_line(const char *path, const char *prefix)
+char *orx_first_line(const char *path, const char *prefix)
 {
     char *text = lg_read_file(path, NULL, NULL);
     if (!text)

@@ -5,10 +5,10 @@
  * side of the boundary: an input whose native run fired the same probes as
  * inputs that diverged, and whose features lie inside their range, would
  * show a symptom already reported, so it is not simulated either. */
-#include "oracle_priv.h"
+#include "oracle_int.h"
 
 #include <stdlib.h>
-#include "../common/alloc.h"
+#include "common/alloc.h"
 
 /* The range of features of the divergent runs with one signature. */
 typedef struct div_box {

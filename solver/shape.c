@@ -4,7 +4,7 @@
  * every length and tail the formula reaches, so that it is complete. */
 #include <stdlib.h>
 #include <string.h>
-#include "../common/alloc.h"
+#include "common/alloc.h"
 #include "solver_int.h"
 
 /* Marks what one feature reaches. Callers have checked i < fs->n. */
@@ -23,7 +23,7 @@ static void mark_feature(enc_t *e, int i)
     }
 }
 
-void enc_analyse(enc_t *e, const expr_t *const *exprs, size_t n)
+void sve_analyse(enc_t *e, const expr_t *const *exprs, size_t n)
 {
     const spec_t *sp = e->spec;
     memset(e->use, 0, sp->nparams * sizeof *e->use);
@@ -91,7 +91,7 @@ static unsigned free_positions(const enc_t *e, size_t a, size_t window)
     return mask;
 }
 
-int enc_shape(enc_t *e, int tier)
+int sve_shape(enc_t *e, int tier)
 {
     const spec_t *sp = e->spec;
     int differs = tier == 1;

@@ -5,8 +5,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../common/alloc.h"
-#include "../common/budget.h"
+#include "common/alloc.h"
+#include "common/budget.h"
 #include "solver_int.h"
 
 struct solver {
@@ -193,7 +193,7 @@ static int check_once(solver_t *s, const expr_t *const *x, size_t n, unsigned se
     Z3_solver zs = new_solver(s, seed);
     for (size_t i = 0; i < n; i++)
         if (x[i])
-            Z3_solver_assert(z, zs, enc_bool(e, x[i]));
+            Z3_solver_assert(z, zs, sve_bool(e, x[i]));
     for (unsigned i = 0; i < Z3_ast_vector_size(z, e->facts); i++)
         Z3_solver_assert(z, zs, Z3_ast_vector_get(z, e->facts, i));
     Z3_lbool r = Z3_solver_check(z, zs);
@@ -203,7 +203,7 @@ static int check_once(solver_t *s, const expr_t *const *x, size_t n, unsigned se
     } else if (r == Z3_L_TRUE) {
         Z3_model m = Z3_solver_get_model(z, zs);
         Z3_model_inc_ref(z, m);
-        enc_read_model(e, m, out);
+        sve_read_model(e, m, out);
         Z3_model_dec_ref(z, m);
         *st = SOLVER_SAT;
     } else {
@@ -218,10 +218,10 @@ static int run_tiers(solver_t *s, const expr_t *const *x, size_t n, unsigned see
                      solver_result_t *res, lg_err_t *err)
 {
     enc_t *e = &s->enc;
-    enc_analyse(e, x, n);
+    sve_analyse(e, x, n);
     solver_status_t st = SOLVER_UNSAT;
     for (int tier = 1; tier <= 2; tier++) {
-        if (!enc_shape(e, tier))
+        if (!sve_shape(e, tier))
             break;
         /* Variables of the previous tier go with its facts. */
         Z3_ast_vector_resize(s->z, e->facts, 0);

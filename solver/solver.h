@@ -7,12 +7,12 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "../common/err.h"
-#include "../common/features.h"
-#include "../common/input.h"
-#include "../common/rng.h"
-#include "../common/types.h"
-#include "../synth/expr.h"
+#include "common/err.h"
+#include "common/features.h"
+#include "common/input.h"
+#include "common/rng.h"
+#include "common/types.h"
+#include "synth/expr.h"
 
 /* Default per-check wall-clock limit. */
 #define SOLVER_DEFAULT_TIMEOUT_MS 50u

@@ -1,20 +1,20 @@
 /* The enumeration driver: sets up the sample vectors, walks sizes upward
  * generating terms then conditions of each size, enforces the candidate and
  * time budgets, and turns the winning vector back into an expression. */
-#include "enum_priv.h"
+#include "enum_state_int.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/alloc.h"
-#include "../common/budget.h"
+#include "common/alloc.h"
+#include "common/budget.h"
 
 /* The clock is read once per this many candidates: reading it per candidate
  * would cost more than scoring one. */
 #define ENUM_CLOCK_EVERY 256
 
-int enum_tick(enum_state_t *st)
+int sye_tick(enum_state_t *st)
 {
     st->candidates++;
     if (st->candidates >= st->task->max_candidates) {
@@ -25,7 +25,7 @@ int enum_tick(enum_state_t *st)
     return st->stop;
 }
 
-uint64_t enum_hash_words(const void *p, size_t nbytes)
+uint64_t sye_hash_words(const void *p, size_t nbytes)
 {
     const unsigned char *b = p;
     uint64_t h = 0xcbf29ce484222325ULL;
@@ -58,7 +58,7 @@ static void vset_grow(vset_t *set, const uint64_t *hashes)
 /* Looks vec (hash h) up among the stored vectors (base + index * stride);
  * if absent, records idx for it and returns -1, else returns the index of
  * the equal vector already stored. */
-int vset_find_or_add(vset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride,
+int sye_vset_find_or_add(vset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride,
                      const uint64_t *hashes, const void *vec)
 {
     if ((set->n + 1) * 2 > set->cap)
@@ -160,7 +160,7 @@ static expr_t *answer_expr(const enum_state_t *st)
     if (st->task->target) {
         if (st->match < 0)
             return NULL;
-        expr_t *e = enum_term_expr(st, st->match);
+        expr_t *e = sye_term_expr(st, st->match);
         if (st->match_offset)
             e = st->offset < 0 && st->offset != INT64_MIN
                     ? expr_binary(EXPR_SUB, e, expr_const(-st->offset))
@@ -169,11 +169,11 @@ static expr_t *answer_expr(const enum_state_t *st)
     }
     if (st->best < 0)
         return NULL;
-    expr_t *e = enum_cond_expr(st, st->best);
+    expr_t *e = sye_cond_expr(st, st->best);
     return st->best_neg ? expr_unary(EXPR_NOT, e) : e;
 }
 
-void enum_run(const enum_task_t *task, enum_outcome_t *out)
+void sye_run(const enum_task_t *task, enum_outcome_t *out)
 {
     enum_state_t st;
     state_init(&st, task);
@@ -190,13 +190,13 @@ void enum_run(const enum_task_t *task, enum_outcome_t *out)
         st.conj_start[s] = st.nconj;
         st.disj_start[s] = st.ndisj;
         if (!task->target && s <= task->g->cond_max_size)
-            enum_conds_size(&st, s);
+            sye_conds_size(&st, s);
         st.cstart[s + 1] = st.nconds;
         st.conj_start[s + 1] = st.nconj;
         st.disj_start[s + 1] = st.ndisj;
         st.tstart[s] = st.nterms;
         if (!st.stop && s <= task->g->term_max_size)
-            enum_terms_size(&st, s);
+            sye_terms_size(&st, s);
         st.tstart[s + 1] = st.nterms;
     }
     out->expr = answer_expr(&st);

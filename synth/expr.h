@@ -18,8 +18,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "../common/err.h"
-#include "../common/features.h"
+#include "common/err.h"
+#include "common/features.h"
 
 typedef enum {
     EXPR_CONST,

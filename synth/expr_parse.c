@@ -1,7 +1,7 @@
 /* Parser for the expression text syntax: C expression syntax with C
  * precedence over feature names ("size", "len(d)", "d[3]") and decimal or
  * 0x constants. Precedence climbing; errors name the column and token. */
-#include "expr_priv.h"
+#include "expr_int.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/alloc.h"
+#include "common/alloc.h"
 
 /* Deep enough for any expression a person or the enumerator writes, shallow
  * enough that hostile input cannot exhaust the stack. */

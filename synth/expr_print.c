@@ -1,12 +1,12 @@
 /* Printers for expressions: the readable text syntax (C syntax with minimal
  * parentheses), SMT-LIB 2 bit-vector terms and UB-free C99. All three follow
  * the semantics stated in expr.h exactly. */
-#include "expr_priv.h"
+#include "expr_int.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "strbuf.h"
+#include "common/strbuf.h"
 
 int expr_op_prec(expr_op_t op)
 {
@@ -45,20 +45,20 @@ const char *expr_op_text(expr_op_t op)
 
 /* ---- text ---------------------------------------------------------------- */
 
-static void text_var(strbuf_t *b, int var, const features_t *fs)
+static void text_var(lg_strbuf_t *b, int var, const features_t *fs)
 {
     if (fs && var >= 0 && (size_t)var < fs->n)
-        strbuf_puts(b, fs->f[var].name);
+        lg_strbuf_puts(b, fs->f[var].name);
     else
-        strbuf_printf(b, "f%d", var);
+        lg_strbuf_printf(b, "f%d", var);
 }
 
-static void text_rec(strbuf_t *b, const expr_t *e, const features_t *fs);
+static void text_rec(lg_strbuf_t *b, const expr_t *e, const features_t *fs);
 
 /* Prints child c of a node of precedence prec, parenthesised when C would
  * otherwise bind it differently. Binary operators are left-associative, so a
  * right operand of equal precedence needs parentheses too. */
-static void text_child(strbuf_t *b, const expr_t *c, int prec, int right, const features_t *fs)
+static void text_child(lg_strbuf_t *b, const expr_t *c, int prec, int right, const features_t *fs)
 {
     int cp = expr_op_prec(c->op);
     /* A negative constant prints as a unary minus; it sits at unary level. */
@@ -66,23 +66,23 @@ static void text_child(strbuf_t *b, const expr_t *c, int prec, int right, const 
         cp = EXPR_PREC_UNARY;
     int paren = cp < prec || (right && cp == prec);
     if (paren)
-        strbuf_puts(b, "(");
+        lg_strbuf_puts(b, "(");
     text_rec(b, c, fs);
     if (paren)
-        strbuf_puts(b, ")");
+        lg_strbuf_puts(b, ")");
 }
 
-static void text_rec(strbuf_t *b, const expr_t *e, const features_t *fs)
+static void text_rec(lg_strbuf_t *b, const expr_t *e, const features_t *fs)
 {
     switch (expr_arity(e->op)) {
     case 0:
         if (e->op == EXPR_CONST)
-            strbuf_printf(b, "%" PRId64, e->value);
+            lg_strbuf_printf(b, "%" PRId64, e->value);
         else
             text_var(b, e->var, fs);
         return;
     case 1: {
-        strbuf_puts(b, expr_op_text(e->op));
+        lg_strbuf_puts(b, expr_op_text(e->op));
         /* "-(5)" keeps NEG(5) distinct from the constant -5 when re-parsed,
          * and "-(-5)" avoids the C token "--". */
         int paren = expr_op_prec(e->a->op) < EXPR_PREC_UNARY ||
@@ -90,16 +90,16 @@ static void text_rec(strbuf_t *b, const expr_t *e, const features_t *fs)
                     (e->a->op == EXPR_CONST && e->a->value < 0) ||
                     (e->op == EXPR_NEG && e->a->op == EXPR_NEG);
         if (paren)
-            strbuf_puts(b, "(");
+            lg_strbuf_puts(b, "(");
         text_rec(b, e->a, fs);
         if (paren)
-            strbuf_puts(b, ")");
+            lg_strbuf_puts(b, ")");
         return;
     }
     default: {
         int prec = expr_op_prec(e->op);
         text_child(b, e->a, prec, 0, fs);
-        strbuf_printf(b, " %s ", expr_op_text(e->op));
+        lg_strbuf_printf(b, " %s ", expr_op_text(e->op));
         text_child(b, e->b, prec, 1, fs);
         return;
     }
@@ -108,10 +108,10 @@ static void text_rec(strbuf_t *b, const expr_t *e, const features_t *fs)
 
 char *expr_to_text(const expr_t *e, const features_t *fs)
 {
-    strbuf_t b;
-    strbuf_init(&b);
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
     text_rec(&b, e, fs);
-    return strbuf_take(&b);
+    return lg_strbuf_take(&b);
 }
 
 /* ---- SMT-LIB 2 ----------------------------------------------------------- */
@@ -119,73 +119,73 @@ char *expr_to_text(const expr_t *e, const features_t *fs)
 #define SMT_ZERO "#x0000000000000000"
 #define SMT_ONE "#x0000000000000001"
 
-static void smt_rec(strbuf_t *b, const expr_t *e, const features_t *fs);
+static void smt_rec(lg_strbuf_t *b, const expr_t *e, const features_t *fs);
 
 /* A Bool term: operand e is nonzero. */
-static void smt_truth(strbuf_t *b, const expr_t *e, const features_t *fs)
+static void smt_truth(lg_strbuf_t *b, const expr_t *e, const features_t *fs)
 {
-    strbuf_puts(b, "(not (= ");
+    lg_strbuf_puts(b, "(not (= ");
     smt_rec(b, e, fs);
-    strbuf_puts(b, " " SMT_ZERO "))");
+    lg_strbuf_puts(b, " " SMT_ZERO "))");
 }
 
-static void smt_bin(strbuf_t *b, const char *fn, const expr_t *e, const features_t *fs)
+static void smt_bin(lg_strbuf_t *b, const char *fn, const expr_t *e, const features_t *fs)
 {
-    strbuf_printf(b, "(%s ", fn);
+    lg_strbuf_printf(b, "(%s ", fn);
     smt_rec(b, e->a, fs);
-    strbuf_puts(b, " ");
+    lg_strbuf_puts(b, " ");
     smt_rec(b, e->b, fs);
-    strbuf_puts(b, ")");
+    lg_strbuf_puts(b, ")");
 }
 
 /* A comparison or logic result as the bit-vector 0/1. */
-static void smt_cmp(strbuf_t *b, const char *fn, const expr_t *e, const features_t *fs)
+static void smt_cmp(lg_strbuf_t *b, const char *fn, const expr_t *e, const features_t *fs)
 {
-    strbuf_puts(b, "(ite ");
+    lg_strbuf_puts(b, "(ite ");
     if (e->op == EXPR_NE)
-        strbuf_puts(b, "(not ");
+        lg_strbuf_puts(b, "(not ");
     smt_bin(b, fn, e, fs);
     if (e->op == EXPR_NE)
-        strbuf_puts(b, ")");
-    strbuf_puts(b, " " SMT_ONE " " SMT_ZERO ")");
+        lg_strbuf_puts(b, ")");
+    lg_strbuf_puts(b, " " SMT_ONE " " SMT_ZERO ")");
 }
 
-static void smt_logic(strbuf_t *b, const char *fn, const expr_t *e, const features_t *fs)
+static void smt_logic(lg_strbuf_t *b, const char *fn, const expr_t *e, const features_t *fs)
 {
-    strbuf_printf(b, "(ite (%s ", fn);
+    lg_strbuf_printf(b, "(ite (%s ", fn);
     smt_truth(b, e->a, fs);
-    strbuf_puts(b, " ");
+    lg_strbuf_puts(b, " ");
     smt_truth(b, e->b, fs);
-    strbuf_puts(b, ") " SMT_ONE " " SMT_ZERO ")");
+    lg_strbuf_puts(b, ") " SMT_ONE " " SMT_ZERO ")");
 }
 
 /* Shift amounts are taken modulo 64, as (y & 63). */
-static void smt_shift(strbuf_t *b, const char *fn, const expr_t *e, const features_t *fs)
+static void smt_shift(lg_strbuf_t *b, const char *fn, const expr_t *e, const features_t *fs)
 {
-    strbuf_printf(b, "(%s ", fn);
+    lg_strbuf_printf(b, "(%s ", fn);
     smt_rec(b, e->a, fs);
-    strbuf_puts(b, " (bvand ");
+    lg_strbuf_puts(b, " (bvand ");
     smt_rec(b, e->b, fs);
-    strbuf_puts(b, " #x000000000000003f))");
+    lg_strbuf_puts(b, " #x000000000000003f))");
 }
 
-static void smt_rec(strbuf_t *b, const expr_t *e, const features_t *fs)
+static void smt_rec(lg_strbuf_t *b, const expr_t *e, const features_t *fs)
 {
     switch (e->op) {
     case EXPR_CONST:
-        strbuf_printf(b, "#x%016" PRIx64, (uint64_t)e->value);
+        lg_strbuf_printf(b, "#x%016" PRIx64, (uint64_t)e->value);
         return;
     case EXPR_VAR:
-        strbuf_puts(b, "|");
+        lg_strbuf_puts(b, "|");
         text_var(b, e->var, fs);
-        strbuf_puts(b, "|");
+        lg_strbuf_puts(b, "|");
         return;
-    case EXPR_NEG: strbuf_puts(b, "(bvneg "); smt_rec(b, e->a, fs); strbuf_puts(b, ")"); return;
-    case EXPR_BNOT: strbuf_puts(b, "(bvnot "); smt_rec(b, e->a, fs); strbuf_puts(b, ")"); return;
+    case EXPR_NEG: lg_strbuf_puts(b, "(bvneg "); smt_rec(b, e->a, fs); lg_strbuf_puts(b, ")"); return;
+    case EXPR_BNOT: lg_strbuf_puts(b, "(bvnot "); smt_rec(b, e->a, fs); lg_strbuf_puts(b, ")"); return;
     case EXPR_NOT:
-        strbuf_puts(b, "(ite (= ");
+        lg_strbuf_puts(b, "(ite (= ");
         smt_rec(b, e->a, fs);
-        strbuf_puts(b, " " SMT_ZERO ") " SMT_ONE " " SMT_ZERO ")");
+        lg_strbuf_puts(b, " " SMT_ZERO ") " SMT_ONE " " SMT_ZERO ")");
         return;
     case EXPR_ADD: smt_bin(b, "bvadd", e, fs); return;
     case EXPR_SUB: smt_bin(b, "bvsub", e, fs); return;
@@ -193,11 +193,11 @@ static void smt_rec(strbuf_t *b, const expr_t *e, const features_t *fs)
     case EXPR_DIV:
         /* SMT-LIB's bvsdiv by zero gives -1 or 1; ours gives 0. bvsdiv
          * already wraps INT64_MIN / -1 to INT64_MIN. */
-        strbuf_puts(b, "(ite (= ");
+        lg_strbuf_puts(b, "(ite (= ");
         smt_rec(b, e->b, fs);
-        strbuf_puts(b, " " SMT_ZERO ") " SMT_ZERO " ");
+        lg_strbuf_puts(b, " " SMT_ZERO ") " SMT_ZERO " ");
         smt_bin(b, "bvsdiv", e, fs);
-        strbuf_puts(b, ")");
+        lg_strbuf_puts(b, ")");
         return;
     case EXPR_MOD:
         /* bvsrem matches exactly: x rem 0 = x, INT64_MIN rem -1 = 0. */
@@ -217,23 +217,23 @@ static void smt_rec(strbuf_t *b, const expr_t *e, const features_t *fs)
     case EXPR_LAND: smt_logic(b, "and", e, fs); return;
     case EXPR_LOR: smt_logic(b, "or", e, fs); return;
     default:
-        strbuf_puts(b, SMT_ZERO);
+        lg_strbuf_puts(b, SMT_ZERO);
         return;
     }
 }
 
 char *expr_to_smt2(const expr_t *e, const features_t *fs)
 {
-    strbuf_t b;
-    strbuf_init(&b);
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
     smt_rec(&b, e, fs);
-    return strbuf_take(&b);
+    return lg_strbuf_take(&b);
 }
 
 /* ---- C99 ----------------------------------------------------------------- */
 
 typedef struct c_printer {
-    strbuf_t b;
+    lg_strbuf_t b;
     const char *(*var_c)(void *ctx, int feature);
     void *ctx;
 } c_printer_t;
@@ -247,12 +247,12 @@ static void c_template(c_printer_t *p, const char *fmt, const expr_t *e)
 {
     for (const char *s = fmt; *s; s++) {
         if (*s == '@' || *s == '#') {
-            strbuf_puts(&p->b, "(");
+            lg_strbuf_puts(&p->b, "(");
             c_rec(p, *s == '@' ? e->a : e->b);
-            strbuf_puts(&p->b, ")");
+            lg_strbuf_puts(&p->b, ")");
         } else {
             char ch[2] = {*s, '\0'};
-            strbuf_puts(&p->b, ch);
+            lg_strbuf_puts(&p->b, ch);
         }
     }
 }
@@ -260,11 +260,11 @@ static void c_template(c_printer_t *p, const char *fmt, const expr_t *e)
 static void c_const(c_printer_t *p, int64_t v)
 {
     if (v == INT64_MIN)
-        strbuf_puts(&p->b, "(-INT64_C(9223372036854775807) - 1)");
+        lg_strbuf_puts(&p->b, "(-INT64_C(9223372036854775807) - 1)");
     else if (v < 0)
-        strbuf_printf(&p->b, "(-INT64_C(%" PRId64 "))", -v);
+        lg_strbuf_printf(&p->b, "(-INT64_C(%" PRId64 "))", -v);
     else
-        strbuf_printf(&p->b, "INT64_C(%" PRId64 ")", v);
+        lg_strbuf_printf(&p->b, "INT64_C(%" PRId64 ")", v);
 }
 
 static const char *c_format(expr_op_t op)
@@ -300,9 +300,9 @@ static void c_rec(c_printer_t *p, const expr_t *e)
     if (e->op == EXPR_CONST) {
         c_const(p, e->value);
     } else if (e->op == EXPR_VAR) {
-        strbuf_puts(&p->b, "(int64_t)(");
-        strbuf_puts(&p->b, p->var_c(p->ctx, e->var));
-        strbuf_puts(&p->b, ")");
+        lg_strbuf_puts(&p->b, "(int64_t)(");
+        lg_strbuf_puts(&p->b, p->var_c(p->ctx, e->var));
+        lg_strbuf_puts(&p->b, ")");
     } else {
         c_template(p, c_format(e->op), e);
     }
@@ -311,7 +311,7 @@ static void c_rec(c_printer_t *p, const expr_t *e)
 char *expr_to_c(const expr_t *e, const char *(*var_c)(void *ctx, int feature), void *ctx)
 {
     c_printer_t p = {.var_c = var_c, .ctx = ctx};
-    strbuf_init(&p.b);
+    lg_strbuf_init(&p.b);
     c_rec(&p, e);
-    return strbuf_take(&p.b);
+    return lg_strbuf_take(&p.b);
 }

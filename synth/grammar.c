@@ -1,7 +1,7 @@
 /* Loads grammar stages from YAML with libyaml's document API. Every key is
  * checked against a fixed vocabulary so a typo in a user's grammar is an
  * error naming its file:line:col, not a silently smaller grammar. */
-#include "grammar.h"
+#include "grammar_int.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <yaml.h>
 
-#include "../common/alloc.h"
+#include "common/alloc.h"
 #include "expr.h"
 
 typedef struct loader {
@@ -259,7 +259,7 @@ static int check_stage(loader_t *ld, const yaml_node_t *root, grammar_stage_t *g
     return 0;
 }
 
-int grammar_load(const char *path, grammar_stage_t *g, lg_err_t *err)
+int syg_load(const char *path, grammar_stage_t *g, lg_err_t *err)
 {
     static const char *const top_keys[] = {"name", "vars", "consts", "terms", "conds", "limits", NULL};
     memset(g, 0, sizeof *g);
@@ -307,11 +307,11 @@ fail:
         yaml_parser_delete(&parser);
     if (f)
         fclose(f);
-    grammar_free(g);
+    syg_free(g);
     return rc;
 }
 
-void grammar_free(grammar_stage_t *g)
+void syg_free(grammar_stage_t *g)
 {
     if (!g)
         return;
@@ -336,7 +336,7 @@ static unsigned class_from_name(const char *name)
     return GCLASS_SCALAR;
 }
 
-unsigned grammar_feature_class(const feature_t *f)
+unsigned syg_feature_class(const feature_t *f)
 {
     switch (f->kind) {
     case FEAT_SCALAR: return GCLASS_SCALAR;

@@ -1,11 +1,11 @@
 /* Label-balanced sampling of examples (see sample.h). Balance matters
  * because MCC rewards separating both classes: a 29:1 sample would let a
  * nearly constant condition look good. */
-#include "sample.h"
+#include "sample_int.h"
 
 #include <stdlib.h>
 
-#include "../common/alloc.h"
+#include "common/alloc.h"
 
 static int cmp_size(const void *a, const void *b)
 {
@@ -24,7 +24,7 @@ static void choose(lg_rng_t *rng, size_t *pool, size_t n, size_t k)
     }
 }
 
-size_t sample_pick(lg_rng_t *rng, size_t n, const int *is_new, const int *label, size_t cap, size_t *out)
+size_t sys_pick(lg_rng_t *rng, size_t n, const int *is_new, const int *label, size_t cap, size_t *out)
 {
     if (n <= cap) {
         for (size_t i = 0; i < n; i++)

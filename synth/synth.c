@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/alloc.h"
-#include "../common/budget.h"
-#include "../common/rng.h"
-#include "enum.h"
-#include "grammar.h"
-#include "sample.h"
+#include "common/alloc.h"
+#include "common/budget.h"
+#include "common/rng.h"
+#include "enum_int.h"
+#include "grammar_int.h"
+#include "sample_int.h"
 
 #ifndef LGFUZZ_DATA_DIR
 #define LGFUZZ_DATA_DIR "."
@@ -61,7 +61,7 @@ static int load_stages(synth_t *s, const synth_cfg_t *cfg, lg_err_t *err)
     for (size_t i = 0; i < n; i++) {
         char *path = cfg->grammar_files ? lg_strdup(cfg->grammar_files[i])
                                         : lg_asprintf("%s/grammars/%s", LGFUZZ_DATA_DIR, defaults[i]);
-        int rc = grammar_load(path, &s->stages[i], err);
+        int rc = syg_load(path, &s->stages[i], err);
         free(path);
         if (rc)
             return rc;
@@ -107,7 +107,7 @@ void synth_destroy(synth_t *s)
     if (!s)
         return;
     for (size_t i = 0; i < s->nstages; i++)
-        grammar_free(&s->stages[i]);
+        syg_free(&s->stages[i]);
     free(s->stages);
     free(s);
 }
@@ -147,7 +147,7 @@ static void run_stages(const synth_t *s, enum_task_t *t, synth_result_t *out)
     for (size_t i = 0; i < s->nstages; i++) {
         task_for_stage(s, i, t);
         enum_outcome_t o = {0};
-        enum_run(t, &o);
+        sye_run(t, &o);
         out->candidates += o.candidates;
         double score = !o.expr ? -2.0 : o.perfect ? 2.0 : judged(o.expr, o.mcc);
         if (o.expr && score > best) {
@@ -181,7 +181,7 @@ int synth_learn(synth_t *s, const synth_example_t *ex, size_t n, const int64_t *
         label[i] = ex[i].label != 0;
     }
     size_t *pick = lg_malloc(s->cfg.max_samples * sizeof *pick);
-    size_t ns = sample_pick(&s->rng, n, is_new, label, s->cfg.max_samples, pick);
+    size_t ns = sys_pick(&s->rng, n, is_new, label, s->cfg.max_samples, pick);
     const int64_t **rows = lg_malloc(ns * sizeof *rows);
     int *slabel = lg_malloc(ns * sizeof *slabel);
     for (size_t i = 0; i < ns; i++) {
@@ -236,7 +236,7 @@ int synth_learn_term(synth_t *s, const synth_term_example_t *ex, size_t n, const
     for (size_t i = 0; i < n; i++)
         is_new[i] = ex[i].is_new;
     size_t *pick = lg_malloc(s->cfg.max_samples * sizeof *pick);
-    size_t ns = sample_pick(&s->rng, n, is_new, NULL, s->cfg.max_samples, pick);
+    size_t ns = sys_pick(&s->rng, n, is_new, NULL, s->cfg.max_samples, pick);
     const int64_t **rows = lg_malloc(ns * sizeof *rows);
     int64_t *target = lg_malloc(ns * sizeof *target);
     int same = 1;

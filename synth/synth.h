@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../common/err.h"
-#include "../common/features.h"
+#include "common/err.h"
+#include "common/features.h"
 #include "expr.h"
 
 #define SYNTH_DEFAULT_MAX_SAMPLES 30

@@ -1,7 +1,7 @@
 /* Finds the cached executor for a spec or builds it in a private temporary
  * directory that is renamed into place, so concurrent lgfuzz processes
  * building the same kernel never see each other's half-written files. */
-#include "tracer/build.h"
+#include "build_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,9 +14,9 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
-#include "tracer/harness.h"
-#include "tracer/instrument.h"
-#include "tracer/pragma.h"
+#include "harness_int.h"
+#include "instrument_int.h"
+#include "pragma_int.h"
 
 #ifndef LGFUZZ_CLANG
 #error "LGFUZZ_CLANG must name the clang 14 binary"

@@ -5,7 +5,7 @@
  * progress, the input in flight gets status crash or hang, a fresh child is
  * started and the batch continues with the next input. */
 #define _GNU_SOURCE /* sched_getaffinity: how many CPUs lgfuzz may use */
-#include "tracer/exec.h"
+#include "exec_int.h"
 
 #include <errno.h>
 #include <fcntl.h>

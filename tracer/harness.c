@@ -3,7 +3,7 @@
  * (filled per the POISON convention), calls the kernel under setjmp so an
  * event-limit hang returns here, evaluates the port probes and copies the
  * return value and out/inout arrays into the result slot. */
-#include "tracer/harness.h"
+#include "harness_int.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,7 +12,7 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
-#include "tracer/runtime/lgrt.h"
+#include "runtime/lgrt.h"
 
 int64_t trh_poison(lg_type_t t)
 {

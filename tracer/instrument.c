@@ -2,7 +2,7 @@
  * passes around mem2reg, numbers the branch sites, rewrites UBSan handler
  * calls into ub probes, links the runtime and writes the instrumented
  * bitcode. See instrument_probes.c for the spectra probes. */
-#include "tracer/instrument.h"
+#include "instrument_int.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
@@ -15,7 +15,7 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
-#include "tracer/instrument_int.h"
+#include "instrument_pass_int.h"
 
 LLVMValueRef tri_u32(tri_ctx_t *c, uint32_t v)
 {

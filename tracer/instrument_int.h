@@ -1,52 +1,24 @@
-/* State shared by the instrumentation tool's passes (instrument.c: driver,
- * branch sites, UBSan rewriting; instrument_probes.c: width, offset, loop and
- * recursion-depth probes). Private to tracer/instrument*.c. */
-#ifndef LG_TRACER_INSTRUMENT_INT_H
-#define LG_TRACER_INSTRUMENT_INT_H
+/* The instrumentation tool: reads the kernel's bitcode through the LLVM C
+ * API, promotes locals to registers, inserts the runtime calls for branch
+ * sites and spectra probes, rewrites UBSan's handler calls into ub probes,
+ * links the runtime bitcode in and writes the result. Private to the
+ * tracer; no LLVM type leaves tracer/. */
+#ifndef LG_TRACER_INSTRUMENT_H
+#define LG_TRACER_INSTRUMENT_H
 
-#include <llvm-c/Core.h>
-
+#include "common/err.h"
 #include "common/log.h"
 #include "common/spec.h"
-#include "tracer/meta.h"
-#include "tracer/pragma.h"
+#include "meta_int.h"
+#include "pragma_int.h"
 
-typedef struct tri_rt {
-    LLVMTypeRef ty;
-    LLVMValueRef fn;
-} tri_rt_t;
-
-typedef struct tri_ctx {
-    LLVMContextRef ctx;
-    LLVMModuleRef mod;
-    LLVMBuilderRef b;
-    LLVMTypeRef i1, i32, i64;
-    tri_rt_t br, brc, val, ub, loop, enter, leave;
-    unsigned md_nosanitize;
-    const spec_t *spec;
-    const trp_hits_t *hits;
-    const lg_log_t *log;
-    trm_meta_t *meta;
-    const char *src_base;   /* basename of the kernel source, for probe names */
-    LLVMValueRef *funcs;    /* defined functions sorted by name */
-    size_t nfuncs;
-    LLVMValueRef kernel;    /* spec->c_function */
-} tri_ctx_t;
-
-/* Positions the builder before inst, carrying inst's debug location. */
-void tri_position_before(tri_ctx_t *c, LLVMValueRef inst);
-/* Emits a call to a runtime function at the builder's position. */
-void tri_call(tri_ctx_t *c, const tri_rt_t *rt, LLVMValueRef *args, unsigned n);
-/* v widened (or narrowed) to i64; sign-extended unless is_unsigned. */
-LLVMValueRef tri_to_i64(tri_ctx_t *c, LLVMValueRef v, int is_unsigned);
-LLVMValueRef tri_u32(tri_ctx_t *c, uint32_t v);
-
-/* Probes inserted before mem2reg (they need the locals' stack slots). */
-void tri_width_probes(tri_ctx_t *c);
-void tri_local_offset_probes(tri_ctx_t *c);
-/* Probes inserted after mem2reg. */
-void tri_param_offset_probes(tri_ctx_t *c);
-void tri_loop_probes(tri_ctx_t *c);
-void tri_depth_probes(tri_ctx_t *c);
+/* Instruments kernel_bc (clang output for spec's source) into out_bc with
+ * runtime_bc linked in, filling meta (initially empty) with the sites,
+ * probes, constants and loops. hits are the source's pragmas. Paths and
+ * spec are borrowed. On error returns LG_EBUILD / LG_EIO / LG_EINVAL with
+ * err naming the file and the LLVM message. */
+int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kernel_bc,
+                   const char *runtime_bc, const char *out_bc, trm_meta_t *meta,
+                   const lg_log_t *log, lg_err_t *err);
 
 #endif

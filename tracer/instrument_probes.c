@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "common/alloc.h"
-#include "tracer/instrument_int.h"
-#include "tracer/runtime/lgrt.h"
+#include "instrument_pass_int.h"
+#include "runtime/lgrt.h"
 
 /* ---- locals by their C name ------------------------------------------ */
 

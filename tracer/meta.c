@@ -1,6 +1,6 @@
 /* Building, saving and loading the tracer's static tables (meta.json in the
  * build cache), so a cached executor is reused without re-instrumenting. */
-#include "tracer/meta.h"
+#include "meta_int.h"
 
 #include <json-c/json.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * `#pragma` line, the enclosing function and loop (braces, comments,
  * strings and parentheses are tracked; nothing else of C is parsed), and
  * matches the pragma against the spectra rules. */
-#include "tracer/pragma.h"
+#include "pragma_int.h"
 
 #include <ctype.h>
 #include <errno.h>

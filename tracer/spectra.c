@@ -1,6 +1,6 @@
 /* Loads grammars/spectra.yaml, the data that maps pragma forms to spectra
  * probe kinds, with libyaml's document loader. */
-#include "tracer/pragma.h"
+#include "pragma_int.h"
 
 #include <ctype.h>
 #include <stdlib.h>

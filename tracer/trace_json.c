@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
-#include "tracer/tracer.h"
+#include "tracer.h"
 
 static json_object *path_json(const tracer_t *t, const tracer_trace_t *tr)
 {

@@ -2,16 +2,16 @@
  * into the shared region, and turns each input's result slot into a trace
  * (probe verdicts for the range-based probes are decided here, from the
  * min/max the runtime recorded). */
-#include "tracer/tracer.h"
+#include "tracer.h"
 
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/alloc.h"
-#include "tracer/build.h"
-#include "tracer/exec.h"
-#include "tracer/harness.h"
+#include "build_int.h"
+#include "exec_int.h"
+#include "harness_int.h"
 
 _Static_assert(sizeof(tracer_event_t) == sizeof(lgrt_event_t), "event layouts differ");
 _Static_assert(offsetof(tracer_event_t, op0) == offsetof(lgrt_event_t, op0), "event layouts differ");

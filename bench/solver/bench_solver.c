@@ -5,9 +5,9 @@
  * Usage: bench_solver [queries-per-length] [spec.yaml] */
 #include <stdio.h>
 #include <stdlib.h>
-#include "../../common/alloc.h"
-#include "../../common/budget.h"
-#include "../../solver/solver.h"
+#include "common/alloc.h"
+#include "common/budget.h"
+#include "solver/solver.h"
 
 /* A condition of the shapes synth learns: feature op const, a sum of two
  * features against a constant, or a length remainder. */

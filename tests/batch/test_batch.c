@@ -8,7 +8,7 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
-#include "explore/batch.h"
+#include "batch/batch.h"
 #include "tests/test.h"
 
 #define SEC 1000000000ull

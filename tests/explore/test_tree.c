@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "common/alloc.h"
-#include "explore/mutate.h"
-#include "explore/probes.h"
-#include "explore/tree.h"
+#include "explore/mutate_int.h"
+#include "explore/probes_int.h"
+#include "explore/tree_int.h"
 #include "tests/test.h"
 
 static tree_event_t ev(uint32_t site, uint16_t dir, int64_t op0, int64_t op1)
@@ -21,86 +21,86 @@ static void test_insert_and_follow(void)
 {
     lg_rng_t rng;
     lg_rng_seed(&rng, 7);
-    tree_t *t = tree_create(2, 64);
+    tree_t *t = ext_create(2, 64);
     int64_t fv[2] = {1, 2};
     tree_event_t p1[] = {ev(0, 1, 5, 3), ev(1, 0, 0, 0)};
     tree_event_t p2[] = {ev(0, 1, 6, 3), ev(1, 1, 1, 0)};
     tree_event_t p3[] = {ev(0, 0, 1, 3)};
-    CHECK(tree_insert(t, p1, 2, fv, 0, 0, &rng) == 2);
-    CHECK(tree_insert(t, p1, 2, fv, 0, 0, &rng) == 0); /* nothing new */
-    CHECK(tree_insert(t, p2, 2, fv, 1, 0, &rng) == 1); /* shares the first edge */
-    CHECK(tree_insert(t, p3, 1, fv, 2, 0, &rng) == 1);
+    CHECK(ext_insert(t, p1, 2, fv, 0, 0, &rng) == 2);
+    CHECK(ext_insert(t, p1, 2, fv, 0, 0, &rng) == 0); /* nothing new */
+    CHECK(ext_insert(t, p2, 2, fv, 1, 0, &rng) == 1); /* shares the first edge */
+    CHECK(ext_insert(t, p3, 1, fv, 2, 0, &rng) == 1);
     CHECK(t->root->nedges == 2 && t->root->exhausted);
     CHECK(t->nnodes == 1 + 4);
-    tree_node_t *n1 = t->root->edges[tree_edge_find(t->root, 0, 1)].child;
+    tree_node_t *n1 = t->root->edges[ext_edge_find(t->root, 0, 1)].child;
     CHECK(n1->nedges == 2 && n1->visits == 3 && n1->base == 0);
-    CHECK(t->root->edges[tree_edge_find(t->root, 0, 1)].rels_seen == 4); /* op0 > op1 */
+    CHECK(t->root->edges[ext_edge_find(t->root, 0, 1)].rels_seen == 4); /* op0 > op1 */
     /* Following p1 toward the node under (1,1) diverges at depth 1. */
-    tree_node_t *want = n1->edges[tree_edge_find(n1, 1, 1)].child;
+    tree_node_t *want = n1->edges[ext_edge_find(n1, 1, 1)].child;
     uint32_t d;
-    tree_follow(t, p1, 2, want, &d);
+    ext_follow(t, p1, 2, want, &d);
     CHECK(d == 1);
-    tree_follow(t, p2, 2, want, &d);
+    ext_follow(t, p2, 2, want, &d);
     CHECK(d == UINT32_MAX);
-    tree_follow(t, p3, 1, want, &d);
+    ext_follow(t, p3, 1, want, &d);
     CHECK(d == 0);
     /* Prefixes collect learned conditions root first, skipping gaps. */
-    t->root->edges[tree_edge_find(t->root, 0, 1)].cond = expr_binary(EXPR_GT, expr_var(0), expr_const(3));
-    n1->edges[tree_edge_find(n1, 1, 1)].cond = expr_binary(EXPR_EQ, expr_var(1), expr_const(1));
+    t->root->edges[ext_edge_find(t->root, 0, 1)].cond = expr_binary(EXPR_GT, expr_var(0), expr_const(3));
+    n1->edges[ext_edge_find(n1, 1, 1)].cond = expr_binary(EXPR_EQ, expr_var(1), expr_const(1));
     const expr_t *pre[8];
-    CHECK(tree_prefix(want, pre, 8) == 2 && pre[0]->op == EXPR_GT && pre[1]->op == EXPR_EQ);
+    CHECK(ext_prefix(want, pre, 8) == 2 && pre[0]->op == EXPR_GT && pre[1]->op == EXPR_EQ);
     /* Two runs of one input that differ at depth 1 make that node
      * non-deterministic, and its edges leave prefixes. */
-    CHECK(tree_mark_nondet(t, p1, 2, p2, 2) == n1 && n1->nondet);
-    CHECK(tree_prefix(want, pre, 8) == 1 && pre[0]->op == EXPR_GT);
-    CHECK(tree_mark_nondet(t, p1, 2, p1, 2) == NULL);
-    char *js = tree_to_json(t, NULL, NULL, NULL);
+    CHECK(ext_mark_nondet(t, p1, 2, p2, 2) == n1 && n1->nondet);
+    CHECK(ext_prefix(want, pre, 8) == 1 && pre[0]->op == EXPR_GT);
+    CHECK(ext_mark_nondet(t, p1, 2, p1, 2) == NULL);
+    char *js = ext_to_json(t, NULL, NULL, NULL);
     CHECK_STR_CONTAINS(js, "\"nondeterministic\":true");
     free(js);
-    tree_destroy(t);
+    ext_destroy(t);
 }
 
 static void test_reservoir_and_cap(void)
 {
     lg_rng_t rng;
     lg_rng_seed(&rng, 1);
-    tree_t *t = tree_create(1, 3);
+    tree_t *t = ext_create(1, 3);
     tree_event_t loop[10];
     for (int i = 0; i < 10; i++)
         loop[i] = ev(0, 1, i, 10);
     for (int64_t k = 0; k < 100; k++)
-        tree_insert(t, loop, 10, &k, 0, 0, &rng);
+        ext_insert(t, loop, 10, &k, 0, 0, &rng);
     CHECK(t->nnodes == 4); /* depth cap 3 */
     tree_edge_t *e = &t->root->edges[0];
     CHECK(e->nex == TREE_RESERVOIR && e->seen == 100 && e->visits == 100);
     /* A counter-example always enters the reservoir. */
     int64_t ce = 12345;
-    tree_insert(t, loop, 1, &ce, 0, 1, &rng);
+    ext_insert(t, loop, 1, &ce, 0, 1, &rng);
     int found = 0;
     for (size_t i = 0; i < e->nex; i++)
         found |= e->ex[i].feat[0] == 12345 && e->ex[i].is_new;
     CHECK(found);
-    tree_destroy(t);
+    ext_destroy(t);
 }
 
 static void test_probes(void)
 {
     lg_rng_t rng;
     lg_rng_seed(&rng, 3);
-    probes_t *ps = probes_create(2, 1);
+    probes_t *ps = exp_create(2, 1);
     int64_t fv = 0, mn[2] = {0, 0}, mx[2] = {5, 9};
     uint8_t fired[2] = {0, 1}, seen[2] = {1, 1};
-    CHECK(probes_record(ps, &fv, fired, seen, mn, mx, &rng) == (PROBES_NEW_SIDE | PROBES_NEW_RANGE)); /* first sides */
-    CHECK(probes_record(ps, &fv, fired, seen, mn, mx, &rng) == 0);
+    CHECK(exp_record(ps, &fv, fired, seen, mn, mx, &rng) == (PROBES_NEW_SIDE | PROBES_NEW_RANGE)); /* first sides */
+    CHECK(exp_record(ps, &fv, fired, seen, mn, mx, &rng) == 0);
     mx[0] = 6;
-    CHECK(probes_record(ps, &fv, fired, seen, mn, mx, &rng) == PROBES_NEW_RANGE); /* widened range */
-    CHECK(probes_is_rare(ps, 0, 1));  /* probe 0 never fired: firing is rare */
-    CHECK(!probes_is_rare(ps, 0, 0));
-    CHECK(probes_is_rare(ps, 1, 0));
+    CHECK(exp_record(ps, &fv, fired, seen, mn, mx, &rng) == PROBES_NEW_RANGE); /* widened range */
+    CHECK(exp_is_rare(ps, 0, 1));  /* probe 0 never fired: firing is rare */
+    CHECK(!exp_is_rare(ps, 0, 0));
+    CHECK(exp_is_rare(ps, 1, 0));
     CHECK(ps->p[0].nterm == 3 && ps->p[0].max == 6);
     fired[0] = 1;
-    CHECK(probes_record(ps, &fv, fired, seen, mn, mx, &rng) == PROBES_NEW_SIDE); /* probe 0 fires */
-    probes_destroy(ps);
+    CHECK(exp_record(ps, &fv, fired, seen, mn, mx, &rng) == PROBES_NEW_SIDE); /* probe 0 fires */
+    exp_destroy(ps);
 }
 
 static void test_mutations(const char *kernels)
@@ -112,7 +112,7 @@ static void test_mutations(const char *kernels)
     CHECK(s != NULL);
     if (!s)
         return;
-    mutator_t *m = mutator_create(s, NULL, 0);
+    mutator_t *m = exm_create(s, NULL, 0);
     lg_rng_t r1, r2;
     lg_rng_seed(&r1, 9);
     lg_rng_seed(&r2, 9);
@@ -120,12 +120,12 @@ static void test_mutations(const char *kernels)
     int changed = 0;
     for (int i = 0; i < 2000; i++) {
         input_t *before = input_clone(a);
-        mut_kind_t k1 = mutator_apply(m, a, &r1);
+        mut_kind_t k1 = exm_apply(m, a, &r1);
         changed += !input_equal(before, a);
         input_destroy(before);
         /* Every mutant is a valid input: lengths tied, values in range. */
         CHECK((int64_t)a->v[0].len == a->v[1].scalar && a->v[1].scalar >= 0 && a->v[1].scalar <= 512);
-        mutator_feedback(m, k1, i % 7 == 0 && k1 == MUT_SIZE);
+        exm_feedback(m, k1, i % 7 == 0 && k1 == MUT_SIZE);
     }
     CHECK(changed > 1000);
     CHECK(m->p[MUT_SIZE] > m->p[MUT_BYTE]); /* favoured mutation rose */
@@ -133,18 +133,18 @@ static void test_mutations(const char *kernels)
     for (int k = 0; k < MUT_COUNT; k++)
         sum += m->p[k];
     CHECK(sum > 0.999 && sum < 1.001);
-    mutator_t *m2 = mutator_create(s, NULL, 0);
+    mutator_t *m2 = exm_create(s, NULL, 0);
     input_t *c = input_create(s);
     lg_rng_seed(&r1, 9);
     for (int i = 0; i < 200; i++)
-        mutator_apply(m2, b, &r2);
-    mutator_t *m3 = mutator_create(s, NULL, 0);
+        exm_apply(m2, b, &r2);
+    mutator_t *m3 = exm_create(s, NULL, 0);
     for (int i = 0; i < 200; i++)
-        mutator_apply(m3, c, &r1);
+        exm_apply(m3, c, &r1);
     CHECK(input_equal(b, c)); /* same seed, same mutants */
     /* Kernel-sensitive params are mutated first: with only `size` marked
      * and only element mutations active, most mutants change size. */
-    mutator_t *ms = mutator_create(s, NULL, 0);
+    mutator_t *ms = exm_create(s, NULL, 0);
     ms->sensitive[1] = 1;
     for (int k = 0; k < MUT_COUNT; k++)
         ms->p[k] = k == MUT_ELEMENT ? 1.0 : 0.0;
@@ -153,20 +153,20 @@ static void test_mutations(const char *kernels)
         input_t *x = input_create(s);
         input_set_len(x, 0, 8);
         input_t *before = input_clone(x);
-        mutator_apply(ms, x, &r1);
+        exm_apply(ms, x, &r1);
         size_changed += x->v[1].scalar != before->v[1].scalar;
         data_changed += memcmp(x->v[0].elems, before->v[0].elems, 8 * sizeof(int64_t)) != 0;
         input_destroy(before);
         input_destroy(x);
     }
     CHECK_MSG(size_changed > 2 * data_changed, "size changed %d times, data %d", size_changed, data_changed);
-    mutator_destroy(ms);
+    exm_destroy(ms);
     input_destroy(a);
     input_destroy(b);
     input_destroy(c);
-    mutator_destroy(m);
-    mutator_destroy(m2);
-    mutator_destroy(m3);
+    exm_destroy(m);
+    exm_destroy(m2);
+    exm_destroy(m3);
     spec_destroy(s);
 }
 

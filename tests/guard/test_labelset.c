@@ -8,7 +8,7 @@
 #include "common/input.h"
 #include "common/rng.h"
 #include "common/spec.h"
-#include "guard/guard_priv.h"
+#include "guard/guard_int.h"
 #include "tests/test.h"
 
 static input_t *input_k(const spec_t *spec, int64_t k)
@@ -24,22 +24,22 @@ static input_t *input_k(const spec_t *spec, int64_t k)
 static void check_inferred_reading(const spec_t *spec, const features_t *fs, int unsigned_port)
 {
     labelset_t ls;
-    labelset_init(&ls, fs);
+    gdl_init(&ls, fs);
     int64_t k = 0;
     for (int i = 0; i < 20; i++) {
         width_use_t high = {0, 0, 1}, neg = {0, 1, 0};
         /* The right reading's lossy-looking values agree 3 times in 4, the
          * wrong reading's once in 10. */
-        labelset_add(&ls, input_k(spec, k++), unsigned_port ? i % 4 != 0 : i % 10 == 0, &high);
-        labelset_add(&ls, input_k(spec, k++), unsigned_port ? i % 10 == 0 : i % 4 != 0, &neg);
+        gdl_add(&ls, input_k(spec, k++), unsigned_port ? i % 4 != 0 : i % 10 == 0, &high);
+        gdl_add(&ls, input_k(spec, k++), unsigned_port ? i % 10 == 0 : i % 4 != 0, &neg);
     }
     width_use_t none = {0, 0, 0}, wide = {1, 0, 0};
-    labelset_add(&ls, input_k(spec, k++), 1, &none);
-    labelset_add(&ls, input_k(spec, k++), 1, &wide);
+    gdl_add(&ls, input_k(spec, k++), 1, &none);
+    gdl_add(&ls, input_k(spec, k++), 1, &wide);
     /* Before any inference both readings pass; a wide value never does. */
     CHECK(ls.safe[0] == ls.agree[0] && ls.safe[1] == ls.agree[1]);
     CHECK(ls.safe[ls.n - 1] == 0);
-    labelset_relabel(&ls);
+    gdl_relabel(&ls);
     CHECK(ls.port_unsigned == (unsigned_port ? 1u : 0u));
     CHECK(ls.port_signed == (unsigned_port ? 0u : 1u));
     uint64_t safe_high = 0, safe_neg = 0;
@@ -49,10 +49,10 @@ static void check_inferred_reading(const spec_t *spec, const features_t *fs, int
     }
     CHECK(unsigned_port ? safe_high == 15 && safe_neg == 0 : safe_neg == 15 && safe_high == 0);
     CHECK(ls.safe[ls.n - 2] == 1 && ls.safe[ls.n - 1] == 0);
-    CHECK(labelset_count(&ls, 1) == 16);
+    CHECK(gdl_count(&ls, 1) == 16);
     /* A duplicate keeps its first label. */
-    CHECK(labelset_add(&ls, input_k(spec, 0), !ls.agree[0], NULL) == 0);
-    labelset_free(&ls);
+    CHECK(gdl_add(&ls, input_k(spec, 0), !ls.agree[0], NULL) == 0);
+    gdl_free(&ls);
 }
 
 /* Without inputs lossy under exactly one reading of a port, no reading is
@@ -60,14 +60,14 @@ static void check_inferred_reading(const spec_t *spec, const features_t *fs, int
 static void check_no_evidence(const spec_t *spec, const features_t *fs)
 {
     labelset_t ls;
-    labelset_init(&ls, fs);
+    gdl_init(&ls, fs);
     width_use_t high = {0, 0, 1}, none = {0, 0, 0};
-    labelset_add(&ls, input_k(spec, 1), 1, &high);
-    labelset_add(&ls, input_k(spec, 2), 0, &none);
-    labelset_relabel(&ls);
+    gdl_add(&ls, input_k(spec, 1), 1, &high);
+    gdl_add(&ls, input_k(spec, 2), 0, &none);
+    gdl_relabel(&ls);
     CHECK(ls.port_unsigned == 0 && ls.port_signed == 0);
     CHECK(ls.safe[0] == 1 && ls.safe[1] == 0);
-    labelset_free(&ls);
+    gdl_free(&ls);
 }
 
 /* A guard bounding k, len(px) and max(px) tightly: uniform and
@@ -82,12 +82,12 @@ static void check_box_sampler(const spec_t *spec, const features_t *fs)
         CHECK_MSG(f.clauses[i] != NULL, "%s", err.msg);
     }
     labelset_t ls;
-    labelset_init(&ls, fs);
+    gdl_init(&ls, fs);
     lg_rng_t rng;
     lg_rng_seed(&rng, 7);
     input_t **v = NULL;
     size_t n = 0, cap = 0, admitted = 0;
-    fresh_random(spec, &ls, &f, &rng, 800, &v, &n, &cap);
+    gdf_random(spec, &ls, &f, &rng, 800, &v, &n, &cap);
     CHECK(n == 800);
     int64_t *fv = malloc(fs->n * sizeof *fv);
     for (size_t i = 0; i < n; i++) {
@@ -99,7 +99,7 @@ static void check_box_sampler(const spec_t *spec, const features_t *fs)
     CHECK_MSG(admitted >= 160 && admitted <= 320, "%zu of 800 admitted", admitted);
     free(fv);
     free(v);
-    labelset_free(&ls);
+    gdl_free(&ls);
     guard_formula_free(&f);
 }
 

@@ -12,7 +12,7 @@
 #include "common/alloc.h"
 #include "common/fsutil.h"
 #include "rtl-oracle/oracle.h"
-#include "rtl-oracle/oracle_priv.h"
+#include "rtl-oracle/oracle_int.h"
 #include "test_util.h"
 
 typedef struct acc_case {

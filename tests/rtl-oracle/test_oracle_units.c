@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rtl-oracle/oracle.h"
-#include "rtl-oracle/oracle_priv.h"
+#include "rtl-oracle/oracle_int.h"
 #include "test_util.h"
 
 /* ---------------------------------------------------------- comparison */
@@ -230,17 +230,17 @@ static int test_ports(void)
         "    VL_INOUT8(&bus,7,0);\n";
     oports_t p = {0};
     lg_err_t err;
-    CHECK(fails, ports_parse(hdr, "Vk.h", &p, &err) == 0, "%s", err.msg);
+    CHECK(fails, orp_parse(hdr, "Vk.h", &p, &err) == 0, "%s", err.msg);
     CHECK(fails, p.n == 5, "n %zu", p.n);
-    const oport_t *a = ports_find(&p, "data_address0");
+    const oport_t *a = orp_find(&p, "data_address0");
     CHECK(fails, a && a->bits == 9 && a->is_output, "data_address0");
-    a = ports_find(&p, "size");
+    a = orp_find(&p, "size");
     CHECK(fails, a && a->bits == 32 && !a->is_output, "size");
-    a = ports_find(&p, "wide");
+    a = orp_find(&p, "wide");
     CHECK(fails, a && a->bits == 40, "wide");
-    CHECK(fails, ports_find(&p, "name") == NULL, "macro definition parsed as a port");
-    ports_free(&p);
-    CHECK(fails, ports_parse("nothing here", "x.h", &p, &err) == LG_EBUILD, "empty header accepted");
+    CHECK(fails, orp_find(&p, "name") == NULL, "macro definition parsed as a port");
+    orp_free(&p);
+    CHECK(fails, orp_parse("nothing here", "x.h", &p, &err) == LG_EBUILD, "empty header accepted");
 
     static const struct { int bits; lg_type_t t; uint64_t raw; int64_t want; } conv[] = {
         {8, LG_I32, 0xFF, -1}, {8, LG_U32, 0xFF, 255}, {9, LG_I32, 0x1FF, -1},
@@ -248,12 +248,12 @@ static int test_ports(void)
         {64, LG_U64, UINT64_MAX, -1}, {8, LG_I8, 0x17F, 127},
     };
     for (size_t i = 0; i < sizeof conv / sizeof *conv; i++) {
-        int64_t v = model_from_port(conv[i].bits, conv[i].t, conv[i].raw);
+        int64_t v = orm_from_port(conv[i].bits, conv[i].t, conv[i].raw);
         CHECK(fails, v == conv[i].want, "conv %zu: %lld", i, (long long)v);
     }
     obind_t b = {.width = 8};
-    CHECK(fails, model_to_port(&b, -1) == 0xFF, "to_port");
-    CHECK(fails, model_to_port(&b, 300) == 44, "to_port truncation");
+    CHECK(fails, orm_to_port(&b, -1) == 0xFF, "to_port");
+    CHECK(fails, orm_to_port(&b, 300) == 44, "to_port truncation");
     char name[16];
     CHECK(fails, strcmp(run_signal_name(SIGBUS, name), "SIGBUS") == 0, "signal name");
     CHECK(fails, strcmp(run_signal_name(42, name), "SIG42") == 0, "unknown signal: %s", name);

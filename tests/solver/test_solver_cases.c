@@ -5,8 +5,8 @@
  * errors and the time histogram. */
 #include <stdlib.h>
 #include <string.h>
-#include "../../common/alloc.h"
-#include "../../solver/solver_int.h"
+#include "common/alloc.h"
+#include "solver/solver_int.h"
 #include "tsupport.h"
 
 typedef struct qcase {

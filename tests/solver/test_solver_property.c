@@ -3,7 +3,7 @@
  * an input on which the synth evaluator makes the query true, and a query
  * built to be true on some input must never be unsat. */
 #include <stdlib.h>
-#include "../../common/alloc.h"
+#include "common/alloc.h"
 #include "tsupport.h"
 
 

@@ -5,7 +5,7 @@
  * lengths 400 and 401 within 50 queries. */
 #include <stdlib.h>
 #include <string.h>
-#include "../../common/alloc.h"
+#include "common/alloc.h"
 #include "tsupport.h"
 
 static input_t *make_base(const spec_t *sp, lg_rng_t *r, size_t len)

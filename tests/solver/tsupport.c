@@ -2,7 +2,7 @@
 #include "tsupport.h"
 
 #include <stdlib.h>
-#include "../../common/alloc.h"
+#include "common/alloc.h"
 
 int ts_failures;
 

@@ -5,8 +5,8 @@
 #define LG_SOLVER_TSUPPORT_H
 
 #include <stdio.h>
-#include "../../common/spec.h"
-#include "../../solver/solver.h"
+#include "common/spec.h"
+#include "solver/solver.h"
 
 /* Counts a failure and prints where it happened; the test's main returns
  * nonzero when ts_failures is nonzero. */

@@ -10,7 +10,7 @@
 #include "check.h"
 #include "common/features.h"
 #include "randexpr.h"
-#include "synth/strbuf.h"
+#include "common/strbuf.h"
 
 #define NVARS 4
 #define ROUNDS 1500
@@ -29,16 +29,16 @@ int main(void)
     for (int i = 0; i < ROUNDS && failures < 10; i++) {
         expr_t *e = randexpr_tree(&rng, 1 + (int)lg_rng_below(&rng, 5), NVARS);
         int64_t vals[NVARS];
-        strbuf_t script;
-        strbuf_init(&script);
-        strbuf_puts(&script, "(reset)\n");
+        lg_strbuf_t script;
+        lg_strbuf_init(&script);
+        lg_strbuf_puts(&script, "(reset)\n");
         for (int k = 0; k < NVARS; k++) {
             vals[k] = randexpr_value(&rng);
-            strbuf_printf(&script, "(define-fun |%s| () (_ BitVec 64) #x%016" PRIx64 ")\n", names[k],
+            lg_strbuf_printf(&script, "(define-fun |%s| () (_ BitVec 64) #x%016" PRIx64 ")\n", names[k],
                           (uint64_t)vals[k]);
         }
         char *term = expr_to_smt2(e, fs);
-        strbuf_printf(&script, "(simplify %s)\n", term);
+        lg_strbuf_printf(&script, "(simplify %s)\n", term);
         const char *out = Z3_eval_smtlib2_string(ctx, script.s);
         uint64_t got = 0;
         int ok = out && sscanf(out, " #x%" SCNx64, &got) == 1;
@@ -46,7 +46,7 @@ int main(void)
         CHECK(failures, ok && (int64_t)got == want, "z3 says '%s' for %s, eval %" PRId64, out ? out : "(null)",
               term, want);
         free(term);
-        strbuf_free(&script);
+        lg_strbuf_free(&script);
         expr_free(e);
     }
     Z3_del_context(ctx);

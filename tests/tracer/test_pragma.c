@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
-#include "tracer/pragma.h"
+#include "tracer/pragma_int.h"
 #include "tutil.h"
 
 typedef struct pragma_case {

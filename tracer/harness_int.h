@@ -14,7 +14,7 @@
 
 #include "common/err.h"
 #include "common/spec.h"
-#include "tracer/meta.h"
+#include "meta_int.h"
 
 /* Elements of poison kept before and after every array buffer, so a small
  * out-of-range access reads poison instead of faulting. */

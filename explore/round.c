@@ -1,4 +1,4 @@
-/* Running a batch of inputs natively and everything that follows from one
+/* Running a round of inputs natively and everything that follows from one
  * run: branch coverage, path novelty, tree insertion with counter-examples,
  * probe feedback, mutation feedback, non-determinism checks, the corpus,
  * and the differential check against the RTL (selectively). */
@@ -7,15 +7,15 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
-#include "explore_priv.h"
+#include "explore_int.h"
 
-void batch_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_node_t *want, int probe)
+void exr_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_node_t *want, int probe)
 {
-    if (ex->nbatch == EXPLORE_BATCH_MAX) {
+    if (ex->nround == EXPLORE_ROUND_MAX) {
         input_destroy(in);
         return;
     }
-    batch_item_t *b = &ex->batch[ex->nbatch++];
+    exr_item_t *b = &ex->round[ex->nround++];
     b->in = in;
     b->origin = origin;
     b->mut = mut;
@@ -150,7 +150,7 @@ static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr,
         return LG_OK;
     uint64_t sig = fired_signature(ex, tr);
     if (!oracle_select_should_run(ex->sel, fv, brings_new, sig, targeted)) {
-        labels_add(ex->labels, LABEL_SKIPPED, in, NULL, 0, &ex->rng);
+        exb_add(ex->labels, LABEL_SKIPPED, in, NULL, 0, &ex->rng);
         return LG_OK;
     }
     ex->st.rtl_calls++;
@@ -170,7 +170,7 @@ static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr,
     for (size_t i = 0; i < n && i < 16; i++)
         classes[i] = syms.v[i].cls;
     if (!corner)
-        labels_add(ex->labels, n ? LABEL_UNSAFE : LABEL_SAFE, in, classes, n < 16 ? n : 16, &ex->rng);
+        exb_add(ex->labels, n ? LABEL_UNSAFE : LABEL_SAFE, in, classes, n < 16 ? n : 16, &ex->rng);
     const char *probes[256];
     size_t np = fired_probes(ex, tr, probes, 256);
     int rc = LG_OK;
@@ -178,13 +178,13 @@ static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr,
         int is_new = 0;
         size_t id = oracle_dedup_add(ex->dedup, &syms.v[i], probes, np, &is_new);
         if (is_new)
-            rc = divergence_record(ex, in, tr->result, ex->rtl_res, &syms.v[i], oracle_dedup_key(ex->dedup, id), err);
+            rc = exc_divergence_record(ex, in, tr->result, ex->rtl_res, &syms.v[i], oracle_dedup_key(ex->dedup, id), err);
     }
     oracle_symptoms_free(&syms);
     return rc;
 }
 
-/* Runs a few inputs of the batch a second time: a branch that goes another
+/* Runs a few inputs of the round a second time: a branch that goes another
  * way for the same input is non-deterministic and leaves PC prefixes. */
 static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
 {
@@ -192,7 +192,7 @@ static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
         return LG_OK;
     const input_t *ins[8];
     for (size_t i = 0; i < n; i++)
-        ins[i] = ex->batch[which[i]].in;
+        ins[i] = ex->round[which[i]].in;
     tracer_trace_t *first;
     if (tracer_run(ex->tracer, ins, n, &first, err))
         return LG_ECHILD;
@@ -209,7 +209,7 @@ static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
     for (size_t i = 0; i < n; i++) {
         if (rc == LG_OK) {
             size_t m = convert_events(ex, &second[i]);
-            if (tree_mark_nondet(ex->tree, saved[i], ns[i], ex->evbuf, m))
+            if (ext_mark_nondet(ex->tree, saved[i], ns[i], ex->evbuf, m))
                 LG_DEBUG(ex->log, "non-deterministic branch found");
         }
         free(saved[i]);
@@ -218,7 +218,7 @@ static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
     return rc;
 }
 
-static int process_one(explore_t *ex, batch_item_t *b, const tracer_trace_t *tr, lg_err_t *err)
+static int process_one(explore_t *ex, exr_item_t *b, const tracer_trace_t *tr, lg_err_t *err)
 {
     ex->st.execs++;
     if (tr->result->status == RUN_CRASH)
@@ -239,21 +239,21 @@ static int process_one(explore_t *ex, batch_item_t *b, const tracer_trace_t *tr,
     int counter = 0;
     if (b->origin == ORIGIN_SOLVER && b->want) {
         uint32_t d;
-        tree_follow(ex->tree, ex->evbuf, n, b->want, &d);
+        ext_follow(ex->tree, ex->evbuf, n, b->want, &d);
         counter = d != UINT32_MAX;
         ex->st.counterexamples += (uint64_t)counter;
     }
     int cov_new = coverage_update(ex, tr);
     int path_new = path_add(ex, tr);
-    size_t created = tree_insert(ex->tree, ex->evbuf, n, fv, ex->ncorpus, counter, &ex->rng);
-    int spectra = probes_record(ex->probes, fv, tr->fired, tr->seen, tr->min, tr->max, &ex->rng);
+    size_t created = ext_insert(ex->tree, ex->evbuf, n, fv, ex->ncorpus, counter, &ex->rng);
+    int spectra = exp_record(ex->probes, fv, tr->fired, tr->seen, tr->min, tr->max, &ex->rng);
     if (ex->cfg.no_spectra)
         spectra = 0;
     int spectra_new = spectra != 0;
     if (b->origin == ORIGIN_MUTATION)
-        mutator_feedback(ex->mut, b->mut, spectra_new);
+        exm_feedback(ex->mut, b->mut, spectra_new);
     int brings_new = cov_new || created || spectra_new || (path_new && ex->tree->depth_cap > n);
-    if ((brings_new || b->origin == ORIGIN_SEED) && corpus_add(ex, b->in, fv, err))
+    if ((brings_new || b->origin == ORIGIN_SEED) && exc_add(ex, b->in, fv, err))
         return LG_EIO;
     /* Selective invocation asks about coverage and probe sides only: a new
      * path through the same branch directions, or a probe range stretched
@@ -263,26 +263,26 @@ static int process_one(explore_t *ex, batch_item_t *b, const tracer_trace_t *tr,
     return rtl_check(ex, b->in, tr, fv, cov_new || (spectra & PROBES_NEW_SIDE), targeted, 0, err);
 }
 
-int exec_batch(explore_t *ex, lg_err_t *err)
+int exr_run(explore_t *ex, lg_err_t *err)
 {
-    if (!ex->nbatch)
+    if (!ex->nround)
         return LG_OK;
-    const input_t *ins[EXPLORE_BATCH_MAX];
-    for (size_t i = 0; i < ex->nbatch; i++)
-        ins[i] = ex->batch[i].in;
+    const input_t *ins[EXPLORE_ROUND_MAX];
+    for (size_t i = 0; i < ex->nround; i++)
+        ins[i] = ex->round[i].in;
     tracer_trace_t *traces;
-    int rc = tracer_run(ex->tracer, ins, ex->nbatch, &traces, err);
-    for (size_t i = 0; rc == LG_OK && i < ex->nbatch; i++)
-        rc = process_one(ex, &ex->batch[i], &traces[i], err);
+    int rc = tracer_run(ex->tracer, ins, ex->nround, &traces, err);
+    for (size_t i = 0; rc == LG_OK && i < ex->nround; i++)
+        rc = process_one(ex, &ex->round[i], &traces[i], err);
     /* About one input in 64 is run twice to catch non-determinism. */
     size_t which[8], nw = 0;
-    for (size_t i = 0; rc == LG_OK && i < ex->nbatch && nw < 8; i++)
+    for (size_t i = 0; rc == LG_OK && i < ex->nround && nw < 8; i++)
         if (lg_rng_below(&ex->rng, 64) == 0)
             which[nw++] = i;
     if (rc == LG_OK)
         rc = nondet_check(ex, which, nw, err);
-    for (size_t i = 0; i < ex->nbatch; i++)
-        input_destroy(ex->batch[i].in);
-    ex->nbatch = 0;
+    for (size_t i = 0; i < ex->nround; i++)
+        input_destroy(ex->round[i].in);
+    ex->nround = 0;
     return rc;
 }

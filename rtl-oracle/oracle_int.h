@@ -1,15 +1,23 @@
 /* Private interfaces between the files of the RTL oracle: the port list of
  * a Verilated model, the binding of spec params to ports, the harness
- * generator, the cached build and the child process that runs the model. */
-#ifndef LG_ORACLE_PRIV_H
-#define LG_ORACLE_PRIV_H
+ * generator, the cached build and the child process that runs the model.
+ * External names outside the public oracle_ API carry their file's prefix
+ * (tests/check_prefixes.cmake checks this):
+ *   orp_  ports.c        the port list of the Verilated top
+ *   orm_  bind.c         spec params bound to ports
+ *   orh_  harness_gen.c  the per-kernel harness source
+ *   orx_  proc.c         running a build tool and keeping its output
+ *   orb_  build.c        the cached Verilator build
+ *   orc_  child.c        the harness child process */
+#ifndef LG_ORACLE_INT_H
+#define LG_ORACLE_INT_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
-#include "../common/err.h"
-#include "../common/log.h"
-#include "../common/spec.h"
+#include "common/err.h"
+#include "common/log.h"
+#include "common/spec.h"
 #include "oracle.h"
 
 /* Bumped whenever the generated harness or the request/response layout
@@ -35,9 +43,9 @@ typedef struct oports {
 
 /* Parses the VL_IN / VL_OUT declarations of a Verilator model header
  * (text borrowed; path only names it in errors). */
-int ports_parse(const char *text, const char *path, oports_t *out, lg_err_t *err);
-void ports_free(oports_t *p);
-const oport_t *ports_find(const oports_t *p, const char *name);
+int orp_parse(const char *text, const char *path, oports_t *out, lg_err_t *err);
+void orp_free(oports_t *p);
+const oport_t *orp_find(const oports_t *p, const char *name);
 
 /* ---------------------------------------------------- binding (bind.c) */
 
@@ -83,18 +91,18 @@ typedef struct omodel {
 
 /* Binds every spec param to the model's ports by the HLS naming
  * convention and checks directions and widths; errors name the port. */
-int model_bind(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_err_t *err);
-void model_free(omodel_t *m);
+int orm_bind(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_err_t *err);
+void orm_free(omodel_t *m);
 /* Value v of param i as the RTL port holds it (truncated to the width). */
-uint64_t model_to_port(const obind_t *b, int64_t v);
+uint64_t orm_to_port(const obind_t *b, int64_t v);
 /* A port value of `bits` bits read back as a value of type t (sign-extended
  * for signed types, zero-extended otherwise). */
-int64_t model_from_port(int bits, lg_type_t t, uint64_t raw);
+int64_t orm_from_port(int bits, lg_type_t t, uint64_t raw);
 
 /* ------------------------------------------------ harness (harness_gen.c) */
 
 /* The C++ harness source for spec's top module; heap string. */
-char *harness_generate(const spec_t *spec, const omodel_t *m);
+char *orh_generate(const spec_t *spec, const omodel_t *m);
 
 /* ------------------------------------------------------- build (build.c) */
 
@@ -106,19 +114,19 @@ typedef struct obuild {
 } obuild_t;
 
 /* Builds or reuses the cached model of spec; fills out and model. */
-int build_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out,
+int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out,
                 omodel_t *model, lg_err_t *err);
-void build_free(obuild_t *b);
+void orb_free(obuild_t *b);
 
 /* ---------------------------------------------- processes (proc.c) */
 
 /* Runs argv (argv[0] searched on PATH) with stdout and stderr appended to
  * log_path; returns the exit status (0..255), or a negative LG_E* code
  * when it could not run or died of a signal. */
-int proc_run(char *const argv[], const char *log_path, lg_err_t *err);
+int orx_run(char *const argv[], const char *log_path, lg_err_t *err);
 /* First line of the file at path starting with prefix (heap string), or
  * NULL. */
-char *proc_first_line(const char *path, const char *prefix);
+char *orx_first_line(const char *path, const char *prefix);
 
 /* ------------------------------------------------- the child (child.c) */
 
@@ -130,20 +138,20 @@ typedef struct ochild {
     uint64_t restarts;
 } ochild_t;
 
-int child_init(ochild_t *c, const char *exe, lg_err_t *err);
-void child_fini(ochild_t *c);
+int orc_init(ochild_t *c, const char *exe, lg_err_t *err);
+void orc_fini(ochild_t *c);
 /* Starts the child if it is not running. */
-int child_ensure(ochild_t *c, lg_err_t *err);
+int orc_ensure(ochild_t *c, lg_err_t *err);
 /* Sends len bytes; LG_ECHILD if the child is gone. */
-int child_send(ochild_t *c, const void *buf, size_t len, lg_err_t *err);
+int orc_send(ochild_t *c, const void *buf, size_t len, lg_err_t *err);
 /* Receives exactly len bytes before the deadline (lg_now_ns clock);
  * LG_ECHILD if the child died, LG_ETIMEOUT at the deadline. */
-int child_recv(ochild_t *c, void *buf, size_t len, uint64_t deadline_ns, lg_err_t *err);
-/* Kills and reaps the child; the next child_ensure restarts it. Writes why
+int orc_recv(ochild_t *c, void *buf, size_t len, uint64_t deadline_ns, lg_err_t *err);
+/* Kills and reaps the child; the next orc_ensure restarts it. Writes why
  * it ended ("killed by SIGSEGV", "exit 1") into why. */
-void child_stop(ochild_t *c, char *why, size_t cap);
+void orc_stop(ochild_t *c, char *why, size_t cap);
 /* Truncates the log before a call; last "%Error" line after it (or NULL). */
-void child_log_reset(ochild_t *c);
-char *child_log_error(ochild_t *c);
+void orc_log_reset(ochild_t *c);
+char *orc_log_error(ochild_t *c);
 
 #endif

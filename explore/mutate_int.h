@@ -23,17 +23,17 @@ typedef struct mutator {
     uint64_t used[MUT_COUNT], favored[MUT_COUNT];
 } mutator_t;
 
-mutator_t *mutator_create(const spec_t *spec, const int64_t *consts, size_t nconsts);
-void mutator_destroy(mutator_t *m); /* accepts NULL */
+mutator_t *exm_create(const spec_t *spec, const int64_t *consts, size_t nconsts);
+void exm_destroy(mutator_t *m); /* accepts NULL */
 
 /* Picks a mutation by activation probability and applies it (one to four
  * times) to in, which stays normalised. Returns the mutation applied. */
-mut_kind_t mutator_apply(mutator_t *m, input_t *in, lg_rng_t *rng);
+mut_kind_t exm_apply(mutator_t *m, input_t *in, lg_rng_t *rng);
 
 /* Feedback for a child produced by kind k: new_spectra raises p[k] by
  * alpha, otherwise p[k] decays toward 1/MUT_COUNT; then renormalise. */
-void mutator_feedback(mutator_t *m, mut_kind_t k, int new_spectra);
+void exm_feedback(mutator_t *m, mut_kind_t k, int new_spectra);
 
-const char *mutator_name(mut_kind_t k);
+const char *exm_name(mut_kind_t k);
 
 #endif

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch.h"
+#include "batch/batch.h"
 #include "cli.h"
 
 static const char usage[] =

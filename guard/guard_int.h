@@ -1,7 +1,12 @@
 /* Private to guard/: the labelled input set, the two-sided runner and the
- * fresh-input samplers shared by the derivation loop (derive.c). */
-#ifndef LG_GUARD_PRIV_H
-#define LG_GUARD_PRIV_H
+ * fresh-input samplers shared by the derivation loop (derive.c). External
+ * names outside the public guard_ API carry their file's prefix
+ * (tests/check_prefixes.cmake checks this):
+ *   gdl_  labelset.c  the labelled input set
+ *   gdr_  runner.c    runs inputs on both sides and labels them
+ *   gdf_  fresh.c     random and boundary samplers of fresh inputs */
+#ifndef LG_GUARD_INT_H
+#define LG_GUARD_INT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -41,28 +46,28 @@ typedef struct labelset {
     int64_t *feat;        /* n * fs->n feature values */
     uint8_t *agree;       /* per input: the oracle found no symptom */
     width_use_t *use;     /* per input */
-    uint8_t *safe;        /* per input: agree and no truncated value (labelset_relabel) */
+    uint8_t *safe;        /* per input: agree and no truncated value (gdl_relabel) */
     uint64_t *hash;       /* per input, for deduplication */
     size_t n, cap;
     uint64_t port_unsigned, port_signed; /* bit k: port probe k's inferred reading */
 } labelset_t;
 
-void labelset_init(labelset_t *ls, const features_t *fs);
-void labelset_free(labelset_t *ls);
+void gdl_init(labelset_t *ls, const features_t *fs);
+void gdl_free(labelset_t *ls);
 /* Adds in (ownership transferred) with the oracle's verdict and its width
  * use (NULL: none known yet), labelled by the readings inferred so far; a
  * duplicate input is dropped (the first label stays). Returns 1 when added. */
-int labelset_add(labelset_t *ls, input_t *in, int agree, const width_use_t *use);
+int gdl_add(labelset_t *ls, input_t *in, int agree, const width_use_t *use);
 /* The label of an input under the readings inferred so far. */
-int labelset_verdict(const labelset_t *ls, int agree, const width_use_t *use);
+int gdl_verdict(const labelset_t *ls, int agree, const width_use_t *use);
 /* Infers each port's reading from the set (the reading under which more
  * of the inputs it makes lossy agree is the wrong one: the RTL computes
  * right on values it reads right) and relabels every input. */
-void labelset_relabel(labelset_t *ls);
+void gdl_relabel(labelset_t *ls);
 /* Synth examples over the set (label 1 = safe); caller frees the array,
  * whose feature pointers live as long as the set is not grown. */
-synth_example_t *labelset_examples(const labelset_t *ls);
-uint64_t labelset_count(const labelset_t *ls, int safe);
+synth_example_t *gdl_examples(const labelset_t *ls);
+uint64_t gdl_count(const labelset_t *ls, int safe);
 
 /* ---- running both sides (runner.c) ---- */
 
@@ -74,15 +79,15 @@ typedef struct runner {
     uint64_t runs;
 } runner_t;
 
-int runner_open(runner_t *r, const spec_t *spec, const lg_log_t *log, lg_err_t *err);
-void runner_close(runner_t *r);
+int gdr_open(runner_t *r, const spec_t *spec, const lg_log_t *log, lg_err_t *err);
+void gdr_close(runner_t *r);
 /* Runs n inputs (borrowed) natively and on the RTL: agree[i] = 1 when the
  * two sides agree, use[i] what the native run held. A wide input
  * (use[i].wide) is not simulated: it agrees only by coincidence. */
-int runner_label(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, width_use_t *use, lg_err_t *err);
+int gdr_label(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, width_use_t *use, lg_err_t *err);
 /* Runs n inputs (borrowed) natively only and fills use[i]: for inputs a
  * run already labelled. */
-int runner_widths(runner_t *r, input_t *const *in, size_t n, width_use_t *use, lg_err_t *err);
+int gdr_widths(runner_t *r, input_t *const *in, size_t n, width_use_t *use, lg_err_t *err);
 
 /* ---- loading a finished run (load.c) ---- */
 
@@ -100,7 +105,7 @@ int guard_load_run(const char *run_dir, const spec_t *spec, labelset_t *ls, inpu
  * ls that f admits (any safe ones when f admits none), and uniform within
  * the box f's bound clauses on scalars, lengths and elements describe
  * (uniform or log-uniform lengths), a quarter each. */
-void fresh_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t *f, lg_rng_t *rng, size_t k,
+void gdf_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t *f, lg_rng_t *rng, size_t k,
                   input_t ***v, size_t *n, size_t *cap);
 /* Appends solver-generated inputs near the boundary of every clause of f:
  * inside (f with the clause's term at or just within its constant) and
@@ -112,7 +117,7 @@ void fresh_random(const spec_t *spec, const labelset_t *ls, const guard_formula_
  * (may be NULL) has run out no more solver queries are made: a solver
  * check takes tens of milliseconds, and a derivation given little time
  * would otherwise overrun it by seconds. */
-int fresh_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls,
+int gdf_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls,
                    lg_rng_t *rng, size_t k, const lg_budget_t *budget, input_t ***v, size_t *n, size_t *cap,
                    lg_err_t *err);
 

@@ -1,4 +1,4 @@
-/* Private to explore/: `lgfuzz batch` and `lgfuzz report`. Plans a batch of
+/* The batch component: `lgfuzz batch` and `lgfuzz report`. Plans a batch of
  * kernels (unique directory names, shards, budgets, seeds), runs it as child
  * `lgfuzz run` processes, and summarises kernel output directories into
  * summary.md and summary.json. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch.h"
+#include "batch/batch.h"
 #include "cli.h"
 #include "common/alloc.h"
 #include "common/budget.h"

@@ -7,8 +7,8 @@
 #include "common/err.h"
 #include "common/log.h"
 #include "common/spec.h"
-#include "tracer/meta.h"
-#include "tracer/tracer.h"
+#include "meta_int.h"
+#include "tracer.h"
 
 typedef struct trb_build {
     char *dir;          /* the cache entry (owned) */

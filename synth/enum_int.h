@@ -3,16 +3,20 @@
  * of int64 values, a condition a bitset. Candidates whose vector was already
  * seen are dropped (observational equivalence), so each vector is reached by
  * its smallest expression, and expressions are only built as trees for the
- * answer. */
-#ifndef LG_SYNTH_ENUM_H
-#define LG_SYNTH_ENUM_H
+ * answer. External names of synth outside its public synth_ and expr_ APIs
+ * carry their module's prefix (tests/check_prefixes.cmake checks this):
+ *   sye_  enum*.c     the enumerator (this header and enum_state_int.h)
+ *   syg_  grammar.c   grammar stages loaded from YAML (grammar_int.h)
+ *   sys_  sample.c    sample selection (sample_int.h) */
+#ifndef LG_SYNTH_ENUM_INT_H
+#define LG_SYNTH_ENUM_INT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../common/features.h"
+#include "common/features.h"
 #include "expr.h"
-#include "grammar.h"
+#include "grammar_int.h"
 
 /* MCC an imperfect condition loses per AST node, both when candidates
  * compete and when a stage's answer is judged against the threshold (taking
@@ -47,6 +51,6 @@ typedef struct enum_outcome {
 
 /* Runs one stage. Returns the first perfect candidate in size order, else
  * the best condition seen (conditions) or nothing (terms). */
-void enum_run(const enum_task_t *task, enum_outcome_t *out);
+void sye_run(const enum_task_t *task, enum_outcome_t *out);
 
 #endif

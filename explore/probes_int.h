@@ -40,20 +40,20 @@ typedef struct probes {
     size_t nfeat;
 } probes_t;
 
-probes_t *probes_create(size_t nprobes, size_t nfeat);
-void probes_destroy(probes_t *ps); /* accepts NULL */
+probes_t *exp_create(size_t nprobes, size_t nfeat);
+void exp_destroy(probes_t *ps); /* accepts NULL */
 
-/* What a run brought to the spectra feedback (probes_record's flags). */
+/* What a run brought to the spectra feedback (exp_record's flags). */
 #define PROBES_NEW_SIDE 1  /* a probe fired, or stayed quiet, for the first time */
 #define PROBES_NEW_RANGE 2 /* a probe's range widened */
 
 /* Records one run: fired[i], seen[i], min[i], max[i] as from the tracer.
  * Returns the PROBES_NEW_* flags of what it brought, 0 when nothing. */
-int probes_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const uint8_t *seen, const int64_t *min,
+int exp_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const uint8_t *seen, const int64_t *min,
                   const int64_t *max, lg_rng_t *rng);
 
 /* 1 when probe i's outcome `fired` is its rare side (seen in fewer runs;
  * a side never seen before counts as rare). */
-int probes_is_rare(const probes_t *ps, size_t i, int fired);
+int exp_is_rare(const probes_t *ps, size_t i, int fired);
 
 #endif

@@ -1,4 +1,4 @@
-/* Growable heap strings for synth's printers (see strbuf.h). */
+/* Growable heap strings (see strbuf.h). */
 #include "strbuf.h"
 
 #include <stdarg.h>
@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/alloc.h"
+#include "alloc.h"
 
-void strbuf_init(strbuf_t *b)
+void lg_strbuf_init(lg_strbuf_t *b)
 {
     b->cap = 64;
     b->s = lg_malloc(b->cap);
@@ -16,14 +16,14 @@ void strbuf_init(strbuf_t *b)
     b->len = 0;
 }
 
-static void reserve(strbuf_t *b, size_t extra)
+static void reserve(lg_strbuf_t *b, size_t extra)
 {
     size_t cap = b->cap;
     lg_grow((void **)&b->s, &cap, b->len + extra + 1, 1);
     b->cap = cap;
 }
 
-void strbuf_puts(strbuf_t *b, const char *s)
+void lg_strbuf_puts(lg_strbuf_t *b, const char *s)
 {
     size_t n = strlen(s);
     reserve(b, n);
@@ -31,7 +31,7 @@ void strbuf_puts(strbuf_t *b, const char *s)
     b->len += n;
 }
 
-void strbuf_printf(strbuf_t *b, const char *fmt, ...)
+void lg_strbuf_printf(lg_strbuf_t *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -46,7 +46,7 @@ void strbuf_printf(strbuf_t *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
-char *strbuf_take(strbuf_t *b)
+char *lg_strbuf_take(lg_strbuf_t *b)
 {
     char *s = b->s;
     b->s = NULL;
@@ -54,7 +54,7 @@ char *strbuf_take(strbuf_t *b)
     return s;
 }
 
-void strbuf_free(strbuf_t *b)
+void lg_strbuf_free(lg_strbuf_t *b)
 {
     free(b->s);
     b->s = NULL;

@@ -1,7 +1,7 @@
 /* Operator tables shared by the expression parser and printers (private to
  * synth): the C spelling and C precedence of every operator. */
-#ifndef LG_SYNTH_EXPR_PRIV_H
-#define LG_SYNTH_EXPR_PRIV_H
+#ifndef LG_SYNTH_EXPR_INT_H
+#define LG_SYNTH_EXPR_INT_H
 
 #include "expr.h"
 

@@ -1,9 +1,20 @@
 /* Private to explore/: the state of one run, shared by the files that make
- * up the loop (explore.c: set-up and the loop; exec.c: running batches and
- * feedback; generate.c: solver-driven input generation; learn.c: synth
- * glue; corpus.c: output directory; report.c: progress and reports). */
-#ifndef LG_EXPLORE_PRIV_H
-#define LG_EXPLORE_PRIV_H
+ * up the loop. Every external name of the explore library starts with the
+ * prefix of its file (tests/common/check_prefixes.cmake checks this):
+ *   explore_  explore.c   set-up, the loop, the public API
+ *   exr_      round.c     running a round and the feedback from each run
+ *   exg_      generate.c  solver-driven, mutated, random and corner inputs
+ *   exl_      learn.c     synth glue: edge, prefix and probe conditions
+ *   exc_      corpus.c    the output directory: corpus, divergences, reserve
+ *   exo_      report.c    progress lines, stats.json, tree.json, plot.csv
+ *   ext_      tree.c      the path tree          (tree_int.h)
+ *   exp_      probes.c    probe outcomes         (probes_int.h)
+ *   exm_      mutate.c    the six mutations      (mutate_int.h)
+ *   exb_      labels.c    labelled executions    (labels_int.h)
+ * A round is the set of at most EXPLORE_ROUND_MAX inputs that one step
+ * makes and one tracer_run call executes. */
+#ifndef LG_EXPLORE_INT_H
+#define LG_EXPLORE_INT_H
 
 #include <stdio.h>
 
@@ -13,28 +24,28 @@
 #include "common/result.h"
 #include "common/rng.h"
 #include "explore.h"
-#include "labels.h"
-#include "mutate.h"
-#include "probes.h"
+#include "labels_int.h"
+#include "mutate_int.h"
+#include "probes_int.h"
 #include "rtl-oracle/oracle.h"
 #include "solver/solver.h"
 #include "synth/synth.h"
 #include "tracer/tracer.h"
-#include "tree.h"
+#include "tree_int.h"
 
-#define EXPLORE_BATCH_MAX 64
+#define EXPLORE_ROUND_MAX 64
 
-/* ORIGIN_CORNER: a corner of the input domain (generate_corner_inputs). */
+/* ORIGIN_CORNER: a corner of the input domain (exg_corner_inputs). */
 typedef enum { ORIGIN_SEED, ORIGIN_RANDOM, ORIGIN_CORNER, ORIGIN_MUTATION, ORIGIN_SOLVER } origin_t;
 
-/* Why an input in a batch was made, for feedback after it ran. */
-typedef struct batch_item {
-    input_t *in;              /* owned by the batch */
+/* Why an input in a round was made, for feedback after it ran. */
+typedef struct exr_item {
+    input_t *in;              /* owned by the round */
     origin_t origin;
     mut_kind_t mut;           /* ORIGIN_MUTATION */
     tree_node_t *want;        /* ORIGIN_SOLVER: the prefix node aimed at, or NULL */
     int probe;                /* ORIGIN_SOLVER: the probe aimed at, or -1 */
-} batch_item_t;
+} exr_item_t;
 
 typedef struct corpus_entry {
     input_t *in;
@@ -103,8 +114,8 @@ struct explore {
     divergence_t *divs;
     size_t ndivs, divs_cap;
 
-    batch_item_t batch[EXPLORE_BATCH_MAX];
-    size_t nbatch;
+    exr_item_t round[EXPLORE_ROUND_MAX];
+    size_t nround;
     run_result_t *rtl_res;
     int64_t *fv;              /* scratch feature vector */
     tree_event_t *evbuf;
@@ -122,44 +133,44 @@ struct explore {
  * long steps check it between pieces of work. */
 int explore_should_stop(const explore_t *ex);
 
-/* exec.c */
-int exec_batch(explore_t *ex, lg_err_t *err);
-void batch_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_node_t *want, int probe);
+/* round.c */
+int exr_run(explore_t *ex, lg_err_t *err);
+void exr_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_node_t *want, int probe);
 
 /* generate.c */
-void generate_solver_step(explore_t *ex);
-void generate_mutation_step(explore_t *ex);
-void generate_random_input(explore_t *ex, input_t *in, int small);
-/* Adds the corners of the input domain to the batch (bit-width bugs live
+void exg_solver_step(explore_t *ex);
+void exg_mutation_step(explore_t *ex);
+void exg_random_input(explore_t *ex, input_t *in, int small);
+/* Adds the corners of the input domain to the round (bit-width bugs live
  * at the extremes): all values at their minimum, all at their maximum, and
  * each input param alone at the other end. */
-void generate_corner_inputs(explore_t *ex);
+void exg_corner_inputs(explore_t *ex);
 
 /* learn.c */
-void learn_node(explore_t *ex, tree_node_t *node);
-void learn_prefix(explore_t *ex, tree_node_t *node);
-int learn_probe_term(explore_t *ex, size_t probe);
-int learn_probe_cond(explore_t *ex, size_t probe);
-int learn_flip(explore_t *ex, tree_node_t *node, expr_t **out);
-void learn_add_const(explore_t *ex, int64_t v);
+void exl_node(explore_t *ex, tree_node_t *node);
+void exl_prefix(explore_t *ex, tree_node_t *node);
+int exl_probe_term(explore_t *ex, size_t probe);
+int exl_probe_cond(explore_t *ex, size_t probe);
+int exl_flip(explore_t *ex, tree_node_t *node, expr_t **out);
+void exl_add_const(explore_t *ex, int64_t v);
 
 /* corpus.c */
-int corpus_open(explore_t *ex, lg_err_t *err);
-int corpus_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err);
-int corpus_load_dir(explore_t *ex, const char *dir, origin_t origin, lg_err_t *err);
-int divergence_record(explore_t *ex, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
-                      const oracle_symptom_t *sym, const char *key, lg_err_t *err);
-int divergences_restore(explore_t *ex, lg_err_t *err);
+int exc_open(explore_t *ex, lg_err_t *err);
+int exc_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err);
+int exc_load_dir(explore_t *ex, const char *dir, origin_t origin, lg_err_t *err);
+int exc_divergence_record(explore_t *ex, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
+                          const oracle_symptom_t *sym, const char *key, lg_err_t *err);
+int exc_divergences_restore(explore_t *ex, lg_err_t *err);
 /* Space held back in the output directory (a preallocated OUT/.reserve) so
  * that the final stats.json, tree.json and labels.jsonl can still be
  * written when the file system fills up during the run. Grows with the
  * report files; LG_EIO when the file system cannot hold it. */
-int outdir_reserve(explore_t *ex, lg_err_t *err);
-void outdir_release(explore_t *ex);
+int exc_reserve(explore_t *ex, lg_err_t *err);
+void exc_release(explore_t *ex);
 
 /* report.c */
-void report_progress(explore_t *ex, int final);
-int report_save(explore_t *ex, lg_err_t *err);
-int report_plot_row(explore_t *ex, int final, lg_err_t *err);
+void exo_progress(explore_t *ex, int final);
+int exo_save(explore_t *ex, lg_err_t *err);
+int exo_plot_row(explore_t *ex, int final, lg_err_t *err);
 
 #endif

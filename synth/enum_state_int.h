@@ -2,13 +2,13 @@
  * to synth). Terms and conditions are appended in non-decreasing size, so
  * the items of size s occupy one contiguous index range, recorded in
  * tstart/cstart when size s begins. */
-#ifndef LG_SYNTH_ENUM_PRIV_H
-#define LG_SYNTH_ENUM_PRIV_H
+#ifndef LG_SYNTH_ENUM_STATE_INT_H
+#define LG_SYNTH_ENUM_STATE_INT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "enum.h"
+#include "enum_int.h"
 
 #define ENUM_MAX_SIZE 64
 #define ENUM_MAX_CONSTS 96
@@ -96,28 +96,28 @@ typedef struct enum_state {
 } enum_state_t;
 
 /* enum.c */
-int enum_tick(enum_state_t *st); /* counts a candidate; 1 when the budget is spent */
-uint64_t enum_hash_words(const void *p, size_t nbytes);
-int vset_find_or_add(vset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride,
+int sye_tick(enum_state_t *st); /* counts a candidate; 1 when the budget is spent */
+uint64_t sye_hash_words(const void *p, size_t nbytes);
+int sye_vset_find_or_add(vset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride,
                      const uint64_t *hashes, const void *vec);
 
 /* enum_terms.c */
-void enum_terms_size(enum_state_t *st, size_t s);
-expr_t *enum_term_expr(const enum_state_t *st, int32_t i);
+void sye_terms_size(enum_state_t *st, size_t s);
+expr_t *sye_term_expr(const enum_state_t *st, int32_t i);
 
 /* enum_conds.c */
-void enum_conds_size(enum_state_t *st, size_t s);
-expr_t *enum_cond_expr(const enum_state_t *st, int32_t i);
+void sye_conds_size(enum_state_t *st, size_t s);
+expr_t *sye_cond_expr(const enum_state_t *st, int32_t i);
 
 /* enum_fit.c */
 /* Adds the fitted comparisons of term i (size s + 2) with a constant. */
-void enum_fit_term(enum_state_t *st, int32_t i, size_t size);
+void sye_fit_term(enum_state_t *st, int32_t i, size_t size);
 /* A constant in [lo, hi], preferring caller constants, then the pool, then
  * the roundest number near the middle. */
-int64_t enum_pick_const(const enum_state_t *st, int64_t lo, int64_t hi);
+int64_t sye_pick_const(const enum_state_t *st, int64_t lo, int64_t hi);
 /* Adds comparison (kind, op, a, b, k) of the given size whose bitset is in
  * st->scratch; scores it. */
-void enum_add_cond(enum_state_t *st, cond_kind_t kind, expr_op_t op, int32_t a, int32_t b, int64_t k,
+void sye_add_cond(enum_state_t *st, cond_kind_t kind, expr_op_t op, int32_t a, int32_t b, int64_t k,
                    size_t size);
 
 #endif

@@ -9,7 +9,7 @@
 
 #include "common/err.h"
 #include "common/log.h"
-#include "tracer/runtime/lgrt.h"
+#include "runtime/lgrt.h"
 
 typedef struct trx trx_t;
 

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "common/err.h"
-#include "tracer/tracer.h"
+#include "tracer.h"
 
 typedef struct trm_loop {
     int rem_probe, trip_probe; /* -1 when absent */

@@ -75,39 +75,39 @@ typedef struct tree_event {
     uint32_t nsucc;
 } tree_event_t;
 
-tree_t *tree_create(size_t nfeat, uint32_t depth_cap);
-void tree_destroy(tree_t *t); /* accepts NULL */
+tree_t *ext_create(size_t nfeat, uint32_t depth_cap);
+void ext_destroy(tree_t *t); /* accepts NULL */
 
 /* Inserts the path of one input (its feature vector fv and corpus index
  * base, used when the path creates nodes). Returns the number of new edges
  * created (0 = nothing new within the depth cap). Examples are added by
  * reservoir sampling with rng; is_new marks them as counter-examples. */
-size_t tree_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv, size_t base, int is_new,
+size_t ext_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv, size_t base, int is_new,
                    lg_rng_t *rng);
 
 /* Walks the path from the root; returns the deepest node reached (n events
  * consumed, capped at depth_cap) and in *diverged the depth of the first
  * event whose edge differs from `want` (a node path), or UINT32_MAX when the
  * path follows it to its end. */
-tree_node_t *tree_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t *want, uint32_t *diverged);
+tree_node_t *ext_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t *want, uint32_t *diverged);
 
 /* The edge index of (site, dir) in node, or -1. */
-int tree_edge_find(const tree_node_t *node, uint32_t site, uint16_t dir);
+int ext_edge_find(const tree_node_t *node, uint32_t site, uint16_t dir);
 
 /* Marks the node at the first position where two runs of the same input
  * differ as non-deterministic (its edges leave PC prefixes). Returns the
  * node, or NULL when the runs agree within the depth cap. */
-tree_node_t *tree_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const tree_event_t *b, size_t nb);
+tree_node_t *ext_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const tree_event_t *b, size_t nb);
 
 /* Collects the distinct learned conditions along the path root -> node
  * (borrowed pointers, valid until the edges are re-learned) into out, root
  * first; at most cap, keeping the deepest. Edges without a condition and
  * edges leaving non-deterministic nodes are skipped. Returns the count. */
-size_t tree_prefix(const tree_node_t *node, const expr_t **out, size_t cap);
+size_t ext_prefix(const tree_node_t *node, const expr_t **out, size_t cap);
 
 /* JSON for tree.json: nodes with their edges, conditions (text syntax),
  * MCC, stage, visits and flags. The caller frees the string. */
-char *tree_to_json(const tree_t *t, const features_t *fs, const char *(*site_name)(void *ctx, uint32_t site),
+char *ext_to_json(const tree_t *t, const features_t *fs, const char *(*site_name)(void *ctx, uint32_t site),
                    void *ctx);
 
 #endif
