@@ -1,12 +1,17 @@
-/* Minimal assertion helpers for lgfuzz's C tests: each failed check prints
- * file:line and the expression, and the test exits non-zero at the end. */
+/* The assertion helpers of every lgfuzz C test: each failed check prints
+ * file:line and the expression and is counted in test_failures, and
+ * TEST_DONE() ends main with a non-zero status when any check failed.
+ * Fixture helpers of a component's tests (tutil.h, tsupport.h, ...) include
+ * this header rather than counting failures of their own. */
 #ifndef LG_TEST_H
 #define LG_TEST_H
 
 #include <stdio.h>
 #include <string.h>
 
-static int test_failures;
+/* One counter per test program: weak, so that every file of a test
+ * executable that includes this header shares it. */
+__attribute__((weak)) int test_failures;
 
 #define CHECK(cond)                                                                 \
     do {                                                                            \

@@ -105,17 +105,17 @@ static void run_case(solver_t *s, const features_t *fs, const input_t *base, inp
     expr_t *st = c->strengthen ? ts_parse(fs, c->strengthen) : NULL;
     const expr_t *pre[1] = {p};
     int rc = solver_solve(s, pre, 1, st, base, out, NULL, &res, &err);
-    TS_CHECK(rc == 0, "%s: error %s", c->prefix, err.msg);
-    TS_CHECK(res.status == c->want, "'%s' [%s]: got %s, want %s", c->prefix, c->strengthen ? c->strengthen : "",
+    CHECK_MSG(rc == 0, "%s: error %s", c->prefix, err.msg);
+    CHECK_MSG(res.status == c->want, "'%s' [%s]: got %s, want %s", c->prefix, c->strengthen ? c->strengthen : "",
              solver_status_name(res.status), solver_status_name(c->want));
     if (getenv("SOLVER_TEST_VERBOSE"))
         printf("%8.2f ms tier %d %s %s\n", res.ms, res.tier, solver_status_name(res.status), c->prefix);
-    TS_CHECK(res.dropped == c->dropped, "'%s': dropped %d", c->prefix, res.dropped);
+    CHECK_MSG(res.dropped == c->dropped, "'%s': dropped %d", c->prefix, res.dropped);
     if (!rc && res.status == SOLVER_SAT) {
         const expr_t *all[2] = {p, res.strengthened ? st : NULL};
-        TS_CHECK(ts_holds(fs, all, 2, out), "'%s': the returned input does not satisfy it", c->prefix);
-        TS_CHECK(!c->tier || res.tier == c->tier, "'%s': tier %d, want %d", c->prefix, res.tier, c->tier);
-        TS_CHECK(res.strengthened == (st && !c->dropped), "'%s': strengthened %d", c->prefix, res.strengthened);
+        CHECK_MSG(ts_holds(fs, all, 2, out), "'%s': the returned input does not satisfy it", c->prefix);
+        CHECK_MSG(!c->tier || res.tier == c->tier, "'%s': tier %d, want %d", c->prefix, res.tier, c->tier);
+        CHECK_MSG(res.strengthened == (st && !c->dropped), "'%s': strengthened %d", c->prefix, res.strengthened);
     }
     expr_free(p);
     expr_free(st);
@@ -129,25 +129,25 @@ static void check_copies(solver_t *s, const features_t *fs, const input_t *base,
     solver_result_t res;
     expr_t *p = ts_parse(fs, "x > 100");
     const expr_t *pre[1] = {p};
-    TS_CHECK(solver_solve(s, pre, 1, NULL, base, out, NULL, &res, &err) == 0 && res.status == SOLVER_SAT, "x > 100");
+    CHECK_MSG(solver_solve(s, pre, 1, NULL, base, out, NULL, &res, &err) == 0 && res.status == SOLVER_SAT, "x > 100");
     int x = spec_param_index(sp, "x");
     for (size_t i = 0; i < sp->nparams; i++) {
         if ((int)i == x)
             continue;
         const input_value_t *a = &base->v[i], *b = &out->v[i];
-        TS_CHECK(a->scalar == b->scalar && a->len == b->len, "param %s changed", sp->params[i].name);
+        CHECK_MSG(a->scalar == b->scalar && a->len == b->len, "param %s changed", sp->params[i].name);
         for (size_t k = 0; k < a->len && k < b->len; k++)
-            TS_CHECK(a->elems[k] == b->elems[k], "%s[%zu] changed", sp->params[i].name, k);
+            CHECK_MSG(a->elems[k] == b->elems[k], "%s[%zu] changed", sp->params[i].name, k);
     }
     expr_free(p);
     /* Tier 1 solves the window and keeps the tail of the array. */
     p = ts_parse(fs, "max(data) > 255");
     pre[0] = p;
-    TS_CHECK(solver_solve(s, pre, 1, NULL, base, out, NULL, &res, &err) == 0 && res.status == SOLVER_SAT, "max");
+    CHECK_MSG(solver_solve(s, pre, 1, NULL, base, out, NULL, &res, &err) == 0 && res.status == SOLVER_SAT, "max");
     int d = spec_param_index(sp, "data");
-    TS_CHECK(out->v[d].len == base->v[d].len, "length changed to %zu", out->v[d].len);
+    CHECK_MSG(out->v[d].len == base->v[d].len, "length changed to %zu", out->v[d].len);
     for (size_t k = 10; k < base->v[d].len; k++)
-        TS_CHECK(out->v[d].elems[k] == base->v[d].elems[k], "tail data[%zu] changed", k);
+        CHECK_MSG(out->v[d].elems[k] == base->v[d].elems[k], "tail data[%zu] changed", k);
     expr_free(p);
 }
 
@@ -157,13 +157,13 @@ static void check_errors(solver_t *s, const features_t *fs, const input_t *base,
     solver_result_t res;
     expr_t *bad = expr_binary(EXPR_GT, expr_var((int)fs->n + 3), expr_const(0));
     const expr_t *pre[1] = {bad};
-    TS_CHECK(solver_solve(s, pre, 1, NULL, base, out, NULL, &res, &err) == LG_EINVAL, "bad variable accepted");
-    TS_CHECK(strstr(err.msg, "not a feature") != NULL, "message: %s", err.msg);
+    CHECK_MSG(solver_solve(s, pre, 1, NULL, base, out, NULL, &res, &err) == LG_EINVAL, "bad variable accepted");
+    CHECK_MSG(strstr(err.msg, "not a feature") != NULL, "message: %s", err.msg);
     expr_free(bad);
 
     const char *names[] = {"a", "b"};
     features_t *plain = features_from_names(names, 2);
-    TS_CHECK(solver_create(plain, NULL, &err) == NULL && err.code == LG_EINVAL, "name-only set accepted");
+    CHECK_MSG(solver_create(plain, NULL, &err) == NULL && err.code == LG_EINVAL, "name-only set accepted");
     features_destroy(plain);
 }
 
@@ -171,14 +171,14 @@ static void check_hist(void)
 {
     solver_hist_t h;
     memset(&h, 0, sizeof h);
-    TS_CHECK(solver_hist_quantile(&h, 0.95) == 0.0, "empty histogram");
+    CHECK_MSG(solver_hist_quantile(&h, 0.95) == 0.0, "empty histogram");
     for (int i = 0; i < 95; i++)
         solver_hist_add(&h, 0.5);
     for (int i = 0; i < 5; i++)
         solver_hist_add(&h, 10.0);
     double p95 = solver_hist_quantile(&h, 0.95), p96 = solver_hist_quantile(&h, 0.96);
-    TS_CHECK(p95 >= 0.5 && p95 <= 0.5 * 1.0905, "p95 %g", p95);
-    TS_CHECK(p96 >= 10.0 * 0.917 && p96 <= 10.0, "p96 %g", p96);
+    CHECK_MSG(p95 >= 0.5 && p95 <= 0.5 * 1.0905, "p95 %g", p95);
+    CHECK_MSG(p96 >= 10.0 * 0.917 && p96 <= 10.0, "p96 %g", p96);
 }
 
 int main(void)
@@ -189,7 +189,7 @@ int main(void)
     solver_cfg_t cfg = solver_cfg_default();
     cfg.timeout_ms = 10000; /* correctness, not speed: never let a slow sanitised run decide */
     solver_t *s = solver_create(fs, &cfg, &err);
-    TS_CHECK(s != NULL, "solver_create: %s", err.msg);
+    CHECK_MSG(s != NULL, "solver_create: %s", err.msg);
     input_t *base = make_base(sp), *out = input_create(sp);
     size_t ncases = sizeof cases / sizeof cases[0];
     for (size_t i = 0; i < ncases; i++)
@@ -200,11 +200,11 @@ int main(void)
 
     solver_stats_t st;
     solver_get_stats(s, &st);
-    TS_CHECK(st.queries == ncases + 2, "queries %llu", (unsigned long long)st.queries);
-    TS_CHECK(st.sat + st.unsat + st.unknown + st.timeout == st.queries, "status counts");
-    TS_CHECK(st.tier2 >= 1 && st.dropped == 2, "tier2 %llu dropped %llu", (unsigned long long)st.tier2,
+    CHECK_MSG(st.queries == ncases + 2, "queries %llu", (unsigned long long)st.queries);
+    CHECK_MSG(st.sat + st.unsat + st.unknown + st.timeout == st.queries, "status counts");
+    CHECK_MSG(st.tier2 >= 1 && st.dropped == 2, "tier2 %llu dropped %llu", (unsigned long long)st.tier2,
              (unsigned long long)st.dropped);
-    TS_CHECK(st.mean_ms > 0 && st.p95_ms > 0 && st.max_ms >= st.p95_ms, "times %g %g %g", st.mean_ms, st.p95_ms,
+    CHECK_MSG(st.mean_ms > 0 && st.p95_ms > 0 && st.max_ms >= st.p95_ms, "times %g %g %g", st.mean_ms, st.p95_ms,
              st.max_ms);
     printf("%zu cases, %llu sat, %llu unsat, mean %.3f ms, p95 %.3f ms\n", ncases, (unsigned long long)st.sat,
            (unsigned long long)st.unsat, st.mean_ms, st.p95_ms);
@@ -213,5 +213,5 @@ int main(void)
     solver_destroy(s);
     features_destroy(fs);
     spec_destroy(sp);
-    return ts_failures != 0;
+    TEST_DONE();
 }

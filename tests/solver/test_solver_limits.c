@@ -17,10 +17,10 @@ static solver_status_t solve_hard(const features_t *fs, const solver_cfg_t *cfg)
     expr_t *p = ts_parse(fs, hard);
     const expr_t *pre[1] = {p};
     int rc = solver_solve(s, pre, 1, NULL, base, out, NULL, &res, &err);
-    TS_CHECK(rc == 0, "%s", err.msg);
+    CHECK_MSG(rc == 0, "%s", err.msg);
     solver_stats_t st;
     solver_get_stats(s, &st);
-    TS_CHECK(st.timeout == 1 || res.status != SOLVER_TIMEOUT, "timeout not counted");
+    CHECK_MSG(st.timeout == 1 || res.status != SOLVER_TIMEOUT, "timeout not counted");
     expr_free(p);
     input_destroy(out);
     input_destroy(base);
@@ -45,7 +45,7 @@ static uint64_t run_sequence(const features_t *fs, uint64_t seed)
     for (int q = 0; q < 30; q++) {
         solver_result_t res;
         expr_t *st = solver_strengthen_random(fs, &consts, &r);
-        TS_CHECK(solver_solve(s, pre, 1, st, base, out, &r, &res, &err) == 0, "%s", err.msg);
+        CHECK_MSG(solver_solve(s, pre, 1, st, base, out, &r, &res, &err) == 0, "%s", err.msg);
         h = (h ^ (uint64_t)res.status) * 1099511628211ull;
         if (res.status == SOLVER_SAT)
             h = (h ^ input_hash(out)) * 1099511628211ull;
@@ -65,15 +65,15 @@ int main(void)
     solver_cfg_t cfg = solver_cfg_default();
     cfg.rlimit = 20000;
     solver_status_t st = solve_hard(fs, &cfg);
-    TS_CHECK(st == SOLVER_TIMEOUT, "rlimit: got %s", solver_status_name(st));
+    CHECK_MSG(st == SOLVER_TIMEOUT, "rlimit: got %s", solver_status_name(st));
     cfg.rlimit = 0;
     cfg.timeout_ms = 1;
     st = solve_hard(fs, &cfg);
-    TS_CHECK(st == SOLVER_TIMEOUT, "timeout: got %s", solver_status_name(st));
+    CHECK_MSG(st == SOLVER_TIMEOUT, "timeout: got %s", solver_status_name(st));
     uint64_t a = run_sequence(fs, 99), b = run_sequence(fs, 99), c = run_sequence(fs, 100);
-    TS_CHECK(a == b, "equal seeds gave different runs");
-    TS_CHECK(a != c, "different seeds gave the same run");
+    CHECK_MSG(a == b, "equal seeds gave different runs");
+    CHECK_MSG(a != c, "different seeds gave the same run");
     features_destroy(fs);
     spec_destroy(sp);
-    return ts_failures != 0;
+    TEST_DONE();
 }

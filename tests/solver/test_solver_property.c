@@ -80,19 +80,19 @@ static void solve_checked(solver_t *s, const features_t *fs, const expr_t *const
     lg_err_t err;
     solver_result_t res;
     int rc = solver_solve(s, x, n, NULL, base, out, r, &res, &err);
-    TS_CHECK(rc == 0, "error: %s", err.msg);
+    CHECK_MSG(rc == 0, "error: %s", err.msg);
     if (rc)
         return;
     t->n[res.status]++;
     if (res.status == SOLVER_SAT && !ts_holds(fs, x, n, out)) {
         char *txt = expr_to_text(x[0], fs), *js = input_to_json(out);
-        TS_CHECK(0, "drift: model of '%s'%s is %s", txt, n > 1 ? " (and more)" : "", js);
+        CHECK_MSG(0, "drift: model of '%s'%s is %s", txt, n > 1 ? " (and more)" : "", js);
         free(txt);
         free(js);
     }
     if (known_sat && res.status == SOLVER_UNSAT) {
         char *txt = expr_to_text(x[0], fs);
-        TS_CHECK(0, "satisfiable query '%s'%s answered unsat", txt, n > 1 ? " (and more)" : "");
+        CHECK_MSG(0, "satisfiable query '%s'%s answered unsat", txt, n > 1 ? " (and more)" : "");
         free(txt);
     }
 }
@@ -167,10 +167,10 @@ int main(int argc, char **argv)
         /* Giving up is allowed (nonlinear 64-bit terms can exceed any
          * limit) but must stay a minority, or the property says little. */
         static const int max_pct[3] = {15, 15, 40};
-        TS_CHECK((int)(t->n[SOLVER_UNKNOWN] + t->n[SOLVER_TIMEOUT]) * 100 <= QUERIES_PER_MODE * max_pct[m],
+        CHECK_MSG((int)(t->n[SOLVER_UNKNOWN] + t->n[SOLVER_TIMEOUT]) * 100 <= QUERIES_PER_MODE * max_pct[m],
                  "%s: too many give-ups", names[m]);
     }
-    TS_CHECK((int)any.n[SOLVER_SAT] > QUERIES_PER_MODE / 4 && any.n[SOLVER_UNSAT] > 0, "random mode is one-sided");
+    CHECK_MSG((int)any.n[SOLVER_SAT] > QUERIES_PER_MODE / 4 && any.n[SOLVER_UNSAT] > 0, "random mode is one-sided");
     solver_stats_t st;
     solver_get_stats(s, &st);
     printf("queries %llu, tier 2 %llu, mean %.3f ms, p95 %.3f ms, max %.1f ms\n", (unsigned long long)st.queries,
@@ -181,5 +181,5 @@ int main(int argc, char **argv)
     solver_destroy(s);
     features_destroy(fs);
     spec_destroy(sp);
-    return ts_failures != 0;
+    TEST_DONE();
 }

@@ -36,11 +36,11 @@ static size_t distinct_inputs(solver_t *s, const features_t *fs, const char *pre
         solver_result_t res;
         expr_t *st = solver_strengthen_random(fs, &consts, r);
         int rc = solver_solve(s, pre, 1, st, base, out, r, &res, &err);
-        TS_CHECK(rc == 0, "%s", err.msg);
+        CHECK_MSG(rc == 0, "%s", err.msg);
         dropped += res.dropped;
         if (!rc && res.status == SOLVER_SAT) {
             const expr_t *all[2] = {p, res.strengthened ? st : NULL};
-            TS_CHECK(ts_holds(fs, all, 2, out), "model violates '%s'", prefix);
+            CHECK_MSG(ts_holds(fs, all, 2, out), "model violates '%s'", prefix);
             uint64_t h = input_hash(out);
             size_t k = 0;
             while (k < nh && hashes[k] != h)
@@ -63,7 +63,7 @@ static int run_diversity(solver_t *s, const features_t *fs, lg_rng_t *r)
     static const char *const prefixes[] = {"size > 10 && size < 300", "sum(data) > 1000", "data[2] < data[5]"};
     for (size_t i = 0; i < 3; i++) {
         size_t n = distinct_inputs(s, fs, prefixes[i], base, r);
-        TS_CHECK(n >= 50, "'%s': only %zu distinct inputs", prefixes[i], n);
+        CHECK_MSG(n >= 50, "'%s': only %zu distinct inputs", prefixes[i], n);
     }
     input_destroy(base);
     return 0;
@@ -110,17 +110,17 @@ static int run_edges(solver_t *s, const features_t *fs, lg_rng_t *r)
         solver_result_t res;
         expr_t *st = solver_strengthen_target(&targets[lg_rng_below(r, 3)], r);
         int rc = solver_solve(s, pre, 1, st, base, out, r, &res, &err);
-        TS_CHECK(rc == 0 && res.status == SOLVER_SAT, "query %d: %s", q, rc ? err.msg : solver_status_name(res.status));
+        CHECK_MSG(rc == 0 && res.status == SOLVER_SAT, "query %d: %s", q, rc ? err.msg : solver_status_name(res.status));
         if (!rc && res.status == SOLVER_SAT) {
             const expr_t *all[2] = {p, res.strengthened ? st : NULL};
-            TS_CHECK(ts_holds(fs, all, 2, out), "query %d violates its constraints", q);
+            CHECK_MSG(ts_holds(fs, all, 2, out), "query %d violates its constraints", q);
             note(fs, out, &h);
         }
         expr_free(st);
     }
     printf("hits: sum 511 %d, sum 512 %d, odd length %d, length 400 %d, length 401 %d\n", h.sum511, h.sum512, h.odd,
            h.len400, h.len401);
-    TS_CHECK(h.sum511 && h.sum512 && h.odd && h.len400 && h.len401, "an edge case was not reached");
+    CHECK_MSG(h.sum511 && h.sum512 && h.odd && h.len400 && h.len401, "an edge case was not reached");
     expr_free(p);
     expr_free(sum);
     expr_free(len);
@@ -152,5 +152,5 @@ int main(int argc, char **argv)
     solver_destroy(s);
     features_destroy(fs);
     spec_destroy(sp);
-    return ts_failures != 0;
+    TEST_DONE();
 }

@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include "common/alloc.h"
 
-int ts_failures;
-
 spec_t *ts_load(const char *name)
 {
     lg_err_t err;

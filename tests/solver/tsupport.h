@@ -1,4 +1,4 @@
-/* Shared by the solver tests: fixture loading, a failure counter and the
+/* Shared by the solver tests: fixture loading and the
  * check that a returned input really satisfies the query under the synth
  * evaluator (the no-semantic-drift check). */
 #ifndef LG_SOLVER_TSUPPORT_H
@@ -7,20 +7,7 @@
 #include <stdio.h>
 #include "common/spec.h"
 #include "solver/solver.h"
-
-/* Counts a failure and prints where it happened; the test's main returns
- * nonzero when ts_failures is nonzero. */
-#define TS_CHECK(cond, ...)                                                                    \
-    do {                                                                                       \
-        if (!(cond)) {                                                                         \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);           \
-            fprintf(stderr, __VA_ARGS__);                                                      \
-            fputc('\n', stderr);                                                               \
-            ts_failures++;                                                                     \
-        }                                                                                      \
-    } while (0)
-
-extern int ts_failures;
+#include "tests/test.h"
 
 /* Loads tests/solver/data/<name>.yaml; aborts the test on error. */
 spec_t *ts_load(const char *name);
