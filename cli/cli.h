@@ -32,8 +32,6 @@ int cmd_batch(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 
 /* Helpers shared by subcommands (options_int.h has the option parser). */
-/* 1 when argv holds -h or --help. */
-int cli_wants_help(int argc, char **argv);
 /* Prints "lgfuzz <cmd>: message" to stderr and returns LG_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
