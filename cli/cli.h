@@ -1,7 +1,8 @@
 /* The lgfuzz command line: one table of subcommands, each implemented in its
  * own cmd_<name>.c as `int cmd_<name>(int argc, char **argv)` where argv[0]
- * is the subcommand name. Every subcommand answers --help and returns one of
- * the exit codes below; only main() exits. */
+ * is the subcommand name. Every subcommand declares its options in one table
+ * (options_int.h), answers --help and returns one of the exit codes below;
+ * only main() exits. */
 #ifndef LG_CLI_H
 #define LG_CLI_H
 
@@ -30,9 +31,7 @@ int cmd_guard(int argc, char **argv);
 int cmd_batch(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 
-/* Helpers shared by subcommands. */
-/* 1 when argv holds -h or --help. */
-int cli_wants_help(int argc, char **argv);
+/* Helpers shared by subcommands (options_int.h has the option parser). */
 /* Prints "lgfuzz <cmd>: message" to stderr and returns LG_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -1,17 +1,8 @@
 /* Small helpers shared by the subcommands. */
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
-
-int cli_wants_help(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-            return 1;
-    return 0;
-}
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {

@@ -8,12 +8,15 @@
 #include "cli.h"
 #include "common/features.h"
 #include "common/spec.h"
+#include "options_int.h"
 
-static const char usage[] =
+static const char synopsis[] =
     "usage: lgfuzz check SPEC\n\n"
     "Validates the kernel spec SPEC (kernel.yaml) and prints the resolved C signature,\n"
     "the params with their domains, the RTL interface mapping and the feature list\n"
-    "lgfuzz learns conditions over.\n\n"
+    "lgfuzz learns conditions over.\n\n";
+
+static const char epilogue[] =
     "Exit codes: 0 the spec is valid, 2 usage error or invalid spec (the message\n"
     "names file:line:col and what was expected).\n";
 
@@ -85,15 +88,23 @@ static void print_rtl(const spec_t *s)
 
 int cmd_check(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(usage, stdout);
-        return LG_EXIT_OK;
-    }
-    if (argc != 2)
-        return cli_usage_error("check", "expected exactly one SPEC argument");
+    static const char *const positional[] = {"SPEC", NULL};
+    static const cli_opt_t none[] = {{.kind = CLI_END}};
+    cli_opts_t cl = {
+        .cmd = "check",
+        .synopsis = synopsis,
+        .epilogue = epilogue,
+        .positional = positional,
+        .sets = {{none, NULL, NULL}},
+    };
+    int rc = cli_opts_read(&cl, argc, argv);
+    const char *path = cl.npos ? cl.pos[0] : NULL;
+    cli_opts_free(&cl);
+    if (rc != CLI_PROCEED)
+        return rc;
     lg_err_t err;
     lg_err_clear(&err);
-    spec_t *s = spec_load(argv[1], &err);
+    spec_t *s = spec_load(path, &err);
     if (!s) {
         fprintf(stderr, "%s\n", err.msg);
         return LG_EXIT_USAGE;

@@ -10,17 +10,18 @@
 #include "common/log.h"
 #include "common/result.h"
 #include "common/spec.h"
+#include "options_int.h"
 #include "rtl-oracle/oracle.h"
 #include "tracer/tracer.h"
 
-static const char usage[] =
+static const char synopsis[] =
     "usage: lgfuzz diff SPEC INPUT.json [--json] [--verbose]\n\n"
     "Runs the input INPUT.json once natively and once on the RTL of the kernel\n"
     "spec SPEC (building or reusing the cached Verilator model) and prints both\n"
     "results and every symptom of divergence: mismatch:return, mismatch:<param>,\n"
-    "rtl-hang, rtl-oob:<array>, rtl-assert, cpu-crash:<SIGNAME>, cpu-hang.\n\n"
-    "  --json      print one JSON object {\"divergent\", \"symptoms\", \"cpu\", \"rtl\"}\n"
-    "  --verbose   log build steps on stderr\n\n"
+    "rtl-hang, rtl-oob:<array>, rtl-assert, cpu-crash:<SIGNAME>, cpu-hang.\n\n";
+
+static const char epilogue[] =
     "Exit codes: 0 the two sides agree, 1 they diverge, 2 usage error or bad\n"
     "spec, input, Verilog or kernel source.\n";
 
@@ -29,26 +30,33 @@ typedef struct diff_opts {
     int json, verbose;
 } diff_opts_t;
 
+static const cli_opt_t diff_opts[] = {
+    {.kind = CLI_FLAG, .name = "--json", .field = CLI_FIELD(diff_opts_t, json),
+     .help = "print one JSON object {\"divergent\", \"symptoms\", \"cpu\", \"rtl\"}"},
+    {.kind = CLI_FLAG, .name = "--verbose", .field = CLI_FIELD(diff_opts_t, verbose),
+     .help = "log build steps on stderr"},
+    {.kind = CLI_END},
+};
+
+/* Fills o from argv; returns CLI_PROCEED or the exit code. */
 static int parse_args(int argc, char **argv, diff_opts_t *o)
 {
+    static const char *const positional[] = {"SPEC", "INPUT.json", NULL};
     memset(o, 0, sizeof *o);
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0)
-            o->json = 1;
-        else if (strcmp(argv[i], "--verbose") == 0)
-            o->verbose = 1;
-        else if (argv[i][0] == '-')
-            return cli_usage_error("diff", "unknown option %s (see lgfuzz diff --help)", argv[i]);
-        else if (!o->spec_path)
-            o->spec_path = argv[i];
-        else if (!o->input_path)
-            o->input_path = argv[i];
-        else
-            return cli_usage_error("diff", "unexpected argument %s", argv[i]);
+    cli_opts_t cl = {
+        .cmd = "diff",
+        .synopsis = synopsis,
+        .epilogue = epilogue,
+        .positional = positional,
+        .sets = {{diff_opts, o, NULL}},
+    };
+    int rc = cli_opts_read(&cl, argc, argv);
+    if (rc == CLI_PROCEED) {
+        o->spec_path = cl.pos[0];
+        o->input_path = cl.pos[1];
     }
-    if (!o->input_path)
-        return cli_usage_error("diff", "expected SPEC and INPUT.json (see lgfuzz diff --help)");
-    return 0;
+    cli_opts_free(&cl);
+    return rc;
 }
 
 /* The CPU side: one traced native run; the result is copied out because
@@ -94,13 +102,10 @@ static void print_text(const spec_t *spec, const run_result_t *cpu, const run_re
 
 int cmd_diff(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(usage, stdout);
-        return LG_EXIT_OK;
-    }
     diff_opts_t o;
-    if (parse_args(argc, argv, &o) != 0)
-        return LG_EXIT_USAGE;
+    int rc = parse_args(argc, argv, &o);
+    if (rc != CLI_PROCEED)
+        return rc;
     lg_log_t log = lg_log_make(o.verbose ? LG_LOG_INFO : LG_LOG_WARN);
     lg_err_t err;
     lg_err_clear(&err);

@@ -7,107 +7,71 @@
 #include <string.h>
 
 #include "cli.h"
-#include "common/budget.h"
 #include "guard/guard.h"
+#include "options_int.h"
 
-static const char usage[] =
+static const char synopsis[] =
     "usage: lgfuzz guard OUT_DIR [options]\n\n"
     "Learns, from the labelled executions of the finished run in OUT_DIR, the\n"
     "precondition under which the kernel's RTL computes what its C computes: a\n"
     "conjunction of clauses over input features, validated on fresh inputs run on\n"
     "both sides and refined with counter-examples. Writes OUT_DIR/guards/:\n"
-    "<kernel>_guard.h (C99 guard function), <kernel>_guard.smt2 and guard.json.\n\n"
-    "options:\n"
-    "  --budget DURATION   time for the whole derivation (default 20s)\n"
-    "  --rounds N          at most N learn-validate rounds (default 6)\n"
-    "  --samples N         synth sample cap per clause (default 200)\n"
-    "  --inputs N          random fresh inputs per round (default 3000)\n"
-    "  --seed N            random seed (default 1)\n"
-    "  --json              print guard.json's figures as one JSON object\n"
-    "  -q, --quiet         no progress output\n\n"
+    "<kernel>_guard.h (C99 guard function), <kernel>_guard.smt2 and guard.json.\n\n";
+
+static const char epilogue[] =
     "Exit codes: 0 guard written, 2 usage error, not a run directory, or the\n"
     "kernel or RTL cannot be built.\n";
 
-static int parse_count(const char *s, uint64_t *out)
-{
-    char *end;
-    if (!s || !*s || *s == '-')
-        return -1;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || !v)
-        return -1;
-    *out = v;
-    return 0;
-}
+typedef struct guard_args {
+    guard_cfg_t cfg;
+    int json, quiet;
+} guard_args_t;
 
-static int parse_args(int argc, char **argv, guard_cfg_t *cfg, const char **dir, int *json, int *quiet)
-{
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t n = 0;
-        lg_err_t err;
-        if (strcmp(a, "--budget") == 0) {
-            if (!v || lg_duration_parse(v, &cfg->budget_ns, &err))
-                return cli_usage_error("guard", "--budget: %s", v ? err.msg : "missing value");
-            i++;
-        } else if (strcmp(a, "--seed") == 0) {
-            if (!v || (strcmp(v, "0") != 0 && parse_count(v, &cfg->seed)))
-                return cli_usage_error("guard", "--seed needs a non-negative integer");
-            if (strcmp(v, "0") == 0)
-                cfg->seed = 0;
-            i++;
-        } else if (strcmp(a, "--rounds") == 0 || strcmp(a, "--samples") == 0 || strcmp(a, "--inputs") == 0) {
-            if (parse_count(v, &n) || n > 1000000)
-                return cli_usage_error("guard", "%s needs a positive integer", a);
-            if (a[2] == 'r')
-                cfg->max_rounds = (unsigned)n;
-            else if (a[2] == 's')
-                cfg->max_samples = (size_t)n;
-            else
-                cfg->nrandom = (size_t)n;
-            i++;
-        } else if (strcmp(a, "--json") == 0) {
-            *json = 1;
-        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
-            *quiet = 1;
-        } else if (a[0] == '-') {
-            return cli_usage_error("guard", "unknown option '%s'", a);
-        } else if (!*dir) {
-            *dir = a;
-        } else {
-            return cli_usage_error("guard", "unexpected argument '%s'", a);
-        }
-    }
-    if (!*dir)
-        return cli_usage_error("guard", "missing OUT_DIR");
-    if (cfg->max_samples > SYNTH_MAX_SAMPLES_LIMIT)
-        return cli_usage_error("guard", "--samples must be at most %d", SYNTH_MAX_SAMPLES_LIMIT);
-    return LG_EXIT_OK;
-}
+static const cli_opt_t guard_opts[] = {
+    {.kind = CLI_DURATION, .name = "--budget", .field = CLI_FIELD(guard_args_t, cfg.budget_ns), .arg = "DURATION",
+     .help = "time for the whole derivation (default 20s)"},
+    {.kind = CLI_COUNT, .name = "--rounds", .field = CLI_FIELD(guard_args_t, cfg.max_rounds), .min = 1,
+     .max = 1000000, .arg = "N", .help = "at most N learn-validate rounds (default 6)"},
+    {.kind = CLI_COUNT, .name = "--samples", .field = CLI_FIELD(guard_args_t, cfg.max_samples), .min = 1,
+     .max = SYNTH_MAX_SAMPLES_LIMIT, .arg = "N", .help = "synth sample cap per clause (default 200)"},
+    {.kind = CLI_COUNT, .name = "--inputs", .field = CLI_FIELD(guard_args_t, cfg.nrandom), .min = 1, .max = 1000000,
+     .arg = "N", .help = "random fresh inputs per round (default 3000)"},
+    {.kind = CLI_COUNT, .name = "--seed", .field = CLI_FIELD(guard_args_t, cfg.seed), .max = UINT64_MAX, .arg = "N",
+     .help = "random seed (default 1)"},
+    {.kind = CLI_FLAG, .name = "--json", .field = CLI_FIELD(guard_args_t, json),
+     .help = "print guard.json's figures as one JSON object"},
+    {.kind = CLI_FLAG, .name = "--quiet", .letter = 'q', .field = CLI_FIELD(guard_args_t, quiet),
+     .help = "no progress output"},
+    {.kind = CLI_END},
+};
 
 int cmd_guard(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(usage, stdout);
-        return LG_EXIT_OK;
-    }
-    guard_cfg_t cfg;
-    guard_cfg_default(&cfg);
-    const char *dir = NULL;
-    int json = 0, quiet = 0;
-    int rc = parse_args(argc, argv, &cfg, &dir, &json, &quiet);
-    if (rc)
+    static const char *const positional[] = {"OUT_DIR", NULL};
+    guard_args_t a = {0};
+    guard_cfg_default(&a.cfg);
+    cli_opts_t cl = {
+        .cmd = "guard",
+        .synopsis = synopsis,
+        .epilogue = epilogue,
+        .positional = positional,
+        .sets = {{guard_opts, &a, NULL}},
+    };
+    int rc = cli_opts_read(&cl, argc, argv);
+    const char *dir = cl.npos ? cl.pos[0] : NULL;
+    cli_opts_free(&cl);
+    if (rc != CLI_PROCEED)
         return rc;
-    lg_log_t log = lg_log_make(quiet ? LG_LOG_ERROR : getenv("LGFUZZ_DEBUG") ? LG_LOG_DEBUG : LG_LOG_INFO);
-    cfg.log = &log;
+    lg_log_t log = lg_log_make(a.quiet ? LG_LOG_ERROR : getenv("LGFUZZ_DEBUG") ? LG_LOG_DEBUG : LG_LOG_INFO);
+    a.cfg.log = &log;
     guard_report_t rep;
     lg_err_t err;
-    if (guard_derive(dir, &cfg, &rep, &err)) {
+    if (guard_derive(dir, &a.cfg, &rep, &err)) {
         fprintf(stderr, "lgfuzz guard: %s\n", err.msg);
         guard_report_free(&rep);
         return LG_EXIT_USAGE;
     }
-    if (json) {
+    if (a.json) {
         json_object *o = json_object_new_object();
         json_object_object_add(o, "kernel", json_object_new_string(rep.kernel));
         json_object_object_add(o, "formula", json_object_new_string(rep.formula));

@@ -11,27 +11,21 @@
 #include "cli.h"
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "options_int.h"
 #include "synth/synth.h"
 
 #define MAX_CONSTS 64
 #define MAX_GRAMMARS 16
 
-static const char usage[] =
+static const char synopsis[] =
     "usage: lgfuzz synth FILE.csv [options]\n\n"
     "Learns a condition over the CSV's feature columns that separates rows whose\n"
     "`label` column is 1 from rows where it is 0, and prints it with its MCC on all\n"
     "rows and the grammar stage that produced it. The header row names the\n"
     "features (`x`, `len(d)`, `d[3]`, `max(d)` ...); cells are integers (decimal or\n"
-    "0x hex); blank lines and lines starting with # are skipped.\n\n"
-    "options:\n"
-    "  --term COLUMN      learn a term equal to COLUMN instead (no label column needed)\n"
-    "  --const N          a constant to prefer (repeatable), like a kernel's own constants\n"
-    "  --grammar FILE     a grammar stage (repeatable, in escalation order; default\n"
-    "                     grammars/level1.yaml, level2.yaml, level3.yaml)\n"
-    "  --samples N        sample cap (default 30)\n"
-    "  --threshold X      MCC that is good enough (default 0.6)\n"
-    "  --seed N           seed for sampling (default 1)\n"
-    "  --json             print one JSON object instead of text\n\n"
+    "0x hex); blank lines and lines starting with # are skipped.\n\n";
+
+static const char epilogue[] =
     "Exit codes: 0 learned (the MCC says how well), 2 usage error or bad CSV\n"
     "(the message names file:line:col).\n";
 
@@ -131,75 +125,98 @@ static int load_csv(const char *path, table_t *t, lg_err_t *err)
     return rc;
 }
 
+typedef struct consts {
+    int64_t v[MAX_CONSTS];
+    size_t n;
+} consts_t;
+
+typedef struct grammars {
+    const char *v[MAX_GRAMMARS];
+    size_t n;
+} grammars_t;
+
 typedef struct opts {
     const char *csv, *term;
-    const char *grammars[MAX_GRAMMARS];
-    size_t ngrammars;
-    int64_t consts[MAX_CONSTS];
-    size_t nconsts;
-    size_t samples;
-    double threshold;
-    uint64_t seed;
+    grammars_t grammars;
+    consts_t consts;
+    synth_cfg_t cfg; /* --samples, --threshold and --seed; the rest is set by learn */
     int json;
 } opts_t;
 
-static int parse_number(const char *text, int64_t *out)
+/* --const: an integer as the CSV cells are written (decimal or 0x hex, signed). */
+static int parse_const(const char *text, void *field, lg_err_t *err)
 {
+    consts_t *c = field;
     char *end;
     errno = 0;
     long long v = strtoll(text, &end, 0);
     if (*text == '\0' || *end != '\0' || errno == ERANGE)
-        return -1;
-    *out = v;
-    return 0;
+        return lg_err_set(err, LG_EINVAL, "--const: '%s' is not a 64-bit integer", text);
+    if (c->n == MAX_CONSTS)
+        return lg_err_set(err, LG_EINVAL, "--const: '%s' is one more than the %d constants allowed", text, MAX_CONSTS);
+    c->v[c->n++] = v;
+    return LG_OK;
 }
 
+static int parse_grammar(const char *text, void *field, lg_err_t *err)
+{
+    grammars_t *g = field;
+    if (g->n == MAX_GRAMMARS)
+        return lg_err_set(err, LG_EINVAL, "--grammar: '%s' is one more than the %d stages allowed", text,
+                          MAX_GRAMMARS);
+    g->v[g->n++] = text;
+    return LG_OK;
+}
+
+static int parse_threshold(const char *text, void *field, lg_err_t *err)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (*text == '\0' || *end != '\0' || !(v > 0 && v <= 1))
+        return lg_err_set(err, LG_EINVAL, "--threshold: '%s' is not a number in (0, 1]", text);
+    memcpy(field, &v, sizeof v);
+    return LG_OK;
+}
+
+static const cli_opt_t synth_opts[] = {
+    {.kind = CLI_STRING, .name = "--term", .field = CLI_FIELD(opts_t, term), .arg = "COLUMN",
+     .help = "learn a term equal to COLUMN instead (no label column needed)"},
+    {.kind = CLI_CUSTOM, .name = "--const", .field = CLI_FIELD(opts_t, consts), .parse = parse_const, .arg = "N",
+     .help = "a constant to prefer (repeatable), like a kernel's own constants"},
+    {.kind = CLI_CUSTOM, .name = "--grammar", .field = CLI_FIELD(opts_t, grammars), .parse = parse_grammar,
+     .arg = "FILE",
+     .help = "a grammar stage (repeatable, in escalation order; default\n"
+             "grammars/level1.yaml, level2.yaml, level3.yaml)"},
+    {.kind = CLI_COUNT, .name = "--samples", .field = CLI_FIELD(opts_t, cfg.max_samples), .min = 2,
+     .max = SYNTH_MAX_SAMPLES_LIMIT, .arg = "N", .help = "sample cap (default 30)"},
+    {.kind = CLI_CUSTOM, .name = "--threshold", .field = CLI_FIELD(opts_t, cfg.mcc_threshold),
+     .parse = parse_threshold, .arg = "X", .help = "MCC that is good enough (default 0.6)"},
+    {.kind = CLI_COUNT, .name = "--seed", .field = CLI_FIELD(opts_t, cfg.seed), .max = UINT64_MAX, .arg = "N",
+     .help = "seed for sampling (default 1)"},
+    {.kind = CLI_FLAG, .name = "--json", .field = CLI_FIELD(opts_t, json),
+     .help = "print one JSON object instead of text"},
+    {.kind = CLI_END},
+};
+
+/* Fills o from argv; returns CLI_PROCEED or the exit code. */
 static int parse_opts(int argc, char **argv, opts_t *o)
 {
+    static const char *const positional[] = {"FILE.csv", NULL};
     memset(o, 0, sizeof *o);
-    o->seed = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int has_val = i + 1 < argc;
-        int64_t n;
-        if (strcmp(a, "--json") == 0) {
-            o->json = 1;
-        } else if (a[0] == '-' && a[1] == '-' && !has_val) {
-            return cli_usage_error(argv[0], "%s needs a value", a);
-        } else if (strcmp(a, "--term") == 0) {
-            o->term = argv[++i];
-        } else if (strcmp(a, "--grammar") == 0) {
-            if (o->ngrammars == MAX_GRAMMARS)
-                return cli_usage_error(argv[0], "at most %d --grammar stages", MAX_GRAMMARS);
-            o->grammars[o->ngrammars++] = argv[++i];
-        } else if (strcmp(a, "--const") == 0) {
-            if (parse_number(argv[++i], &n) || o->nconsts == MAX_CONSTS)
-                return cli_usage_error(argv[0], "--const '%s': expected an integer (at most %d)", argv[i], MAX_CONSTS);
-            o->consts[o->nconsts++] = n;
-        } else if (strcmp(a, "--samples") == 0) {
-            if (parse_number(argv[++i], &n) || n < 2 || n > SYNTH_MAX_SAMPLES_LIMIT)
-                return cli_usage_error(argv[0], "--samples '%s': expected 2..%d", argv[i], SYNTH_MAX_SAMPLES_LIMIT);
-            o->samples = (size_t)n;
-        } else if (strcmp(a, "--seed") == 0) {
-            if (parse_number(argv[++i], &n))
-                return cli_usage_error(argv[0], "--seed '%s': expected an integer", argv[i]);
-            o->seed = (uint64_t)n;
-        } else if (strcmp(a, "--threshold") == 0) {
-            char *end;
-            o->threshold = strtod(argv[++i], &end);
-            if (*end != '\0' || o->threshold <= 0 || o->threshold > 1)
-                return cli_usage_error(argv[0], "--threshold '%s': expected a number in (0, 1]", argv[i]);
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return cli_usage_error(argv[0], "unknown option '%s'", a);
-        } else if (!o->csv) {
-            o->csv = a;
-        } else {
-            return cli_usage_error(argv[0], "unexpected argument '%s'", a);
-        }
-    }
-    if (!o->csv)
-        return cli_usage_error(argv[0], "missing FILE.csv");
-    return 0;
+    synth_cfg_default(&o->cfg);
+    o->cfg.seed = 1;
+    cli_opts_t cl = {
+        .cmd = "synth",
+        .synopsis = synopsis,
+        .epilogue = epilogue,
+        .positional = positional,
+        .sets = {{synth_opts, o, NULL}},
+    };
+    int rc = cli_opts_read(&cl, argc, argv);
+    if (rc == CLI_PROCEED)
+        o->csv = cl.pos[0];
+    cli_opts_free(&cl);
+    return rc;
 }
 
 static const char *c_var(void *ctx, int feature)
@@ -274,22 +291,16 @@ static int learn(const opts_t *o, const table_t *t, lg_err_t *err)
         ex[r] = (synth_example_t){.feat = feat + r * nf, .label = (int)row[tcol]};
         tex[r] = (synth_term_example_t){.feat = feat + r * nf, .value = row[tcol]};
     }
-    synth_cfg_t cfg;
-    synth_cfg_default(&cfg);
+    synth_cfg_t cfg = o->cfg;
     cfg.fs = fs;
-    cfg.seed = o->seed;
-    cfg.grammar_files = o->ngrammars ? o->grammars : NULL;
-    cfg.ngrammar_files = o->ngrammars;
-    if (o->samples)
-        cfg.max_samples = o->samples;
-    if (o->threshold > 0)
-        cfg.mcc_threshold = o->threshold;
+    cfg.grammar_files = o->grammars.n ? o->grammars.v : NULL;
+    cfg.ngrammar_files = o->grammars.n;
     if (rc == 0 && !(s = synth_create(&cfg, err)))
         rc = err->code;
     synth_result_t res = {0};
     if (rc == 0)
-        rc = o->term ? synth_learn_term(s, tex, t->nrows, o->consts, o->nconsts, &res, err)
-                     : synth_learn(s, ex, t->nrows, o->consts, o->nconsts, &res, err);
+        rc = o->term ? synth_learn_term(s, tex, t->nrows, o->consts.v, o->consts.n, &res, err)
+                     : synth_learn(s, ex, t->nrows, o->consts.v, o->consts.n, &res, err);
     if (rc == 0)
         print_result(o, s, fs, &res, t->nrows);
     expr_free(res.expr);
@@ -304,13 +315,9 @@ static int learn(const opts_t *o, const table_t *t, lg_err_t *err)
 
 int cmd_synth(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(usage, stdout);
-        return LG_EXIT_OK;
-    }
     opts_t o;
     int rc = parse_opts(argc, argv, &o);
-    if (rc)
+    if (rc != CLI_PROCEED)
         return rc;
     table_t t = {0};
     lg_err_t err;

@@ -3,24 +3,21 @@
  * spectra probes, the outputs and the status (text, or one JSON object). */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "cli.h"
 #include "common/input.h"
 #include "common/spec.h"
+#include "options_int.h"
 #include "tracer/tracer.h"
 
-static const char usage[] =
+static const char synopsis[] =
     "usage: lgfuzz trace SPEC INPUT.json [--json] [--timeout MS] [--event-limit N] [--rebuild] [-v]\n\n"
     "Runs INPUT.json once through the instrumented native build of the kernel in SPEC\n"
     "and prints the branch path (site, source location, direction, comparison\n"
     "operands), every spectra probe (fired or not, with its min/max range), the\n"
-    "outputs and the status (ok, crash, hang).\n\n"
-    "  --json           print one JSON object instead of text\n"
-    "  --timeout MS     wall-clock limit for the run (default 2000)\n"
-    "  --event-limit N  branch events before the run counts as a hang (default 1000000)\n"
-    "  --rebuild        rebuild the executor even when a cached build exists\n"
-    "  -v               show build progress on stderr\n\n"
+    "outputs and the status (ok, crash, hang).\n\n";
+
+static const char epilogue[] =
     "Exit codes: 0 the kernel ran to completion, 1 it crashed or hung,\n"
     "2 usage error or invalid spec/input.\n";
 
@@ -30,55 +27,45 @@ typedef struct opts {
     tracer_cfg_t cfg;
 } opts_t;
 
-static int parse_u64(const char *text, uint64_t *out)
-{
-    char *end;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (!*text || *end || v == 0)
-        return -1;
-    *out = v;
-    return 0;
-}
+static const cli_opt_t trace_opts[] = {
+    {.kind = CLI_FLAG, .name = "--json", .field = CLI_FIELD(opts_t, json),
+     .help = "print one JSON object instead of text"},
+    {.kind = CLI_COUNT, .name = "--timeout", .field = CLI_FIELD(opts_t, cfg.timeout_ms), .min = 1,
+     .max = UINT64_MAX, .arg = "MS", .help = "wall-clock limit for the run (default 2000)"},
+    {.kind = CLI_COUNT, .name = "--event-limit", .field = CLI_FIELD(opts_t, cfg.event_limit), .min = 1,
+     .max = UINT64_MAX, .arg = "N", .help = "branch events before the run counts as a hang (default 1000000)"},
+    {.kind = CLI_FLAG, .name = "--rebuild", .field = CLI_FIELD(opts_t, cfg.rebuild),
+     .help = "rebuild the executor even when a cached build exists"},
+    {.kind = CLI_FLAG, .letter = 'v', .field = CLI_FIELD(opts_t, verbose), .help = "show build progress on stderr"},
+    {.kind = CLI_END},
+};
 
+/* Fills o from argv; returns CLI_PROCEED or the exit code. */
 static int parse_args(int argc, char **argv, opts_t *o)
 {
+    static const char *const positional[] = {"SPEC", "INPUT.json", NULL};
     tracer_cfg_default(&o->cfg);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--json") == 0)
-            o->json = 1;
-        else if (strcmp(a, "--rebuild") == 0)
-            o->cfg.rebuild = 1;
-        else if (strcmp(a, "-v") == 0)
-            o->verbose = 1;
-        else if (strcmp(a, "--timeout") == 0 || strcmp(a, "--event-limit") == 0) {
-            uint64_t *dst = a[2] == 't' ? &o->cfg.timeout_ms : &o->cfg.event_limit;
-            if (i + 1 >= argc || parse_u64(argv[i + 1], dst) != 0)
-                return cli_usage_error("trace", "%s needs a positive integer", a);
-            i++;
-        } else if (a[0] == '-')
-            return cli_usage_error("trace", "unknown option '%s' (see lgfuzz trace --help)", a);
-        else if (!o->spec)
-            o->spec = a;
-        else if (!o->input)
-            o->input = a;
-        else
-            return cli_usage_error("trace", "unexpected argument '%s'", a);
+    cli_opts_t cl = {
+        .cmd = "trace",
+        .synopsis = synopsis,
+        .epilogue = epilogue,
+        .positional = positional,
+        .sets = {{trace_opts, o, NULL}},
+    };
+    int rc = cli_opts_read(&cl, argc, argv);
+    if (rc == CLI_PROCEED) {
+        o->spec = cl.pos[0];
+        o->input = cl.pos[1];
     }
-    if (!o->spec || !o->input)
-        return cli_usage_error("trace", "needs SPEC and INPUT.json (see lgfuzz trace --help)");
-    return LG_EXIT_OK;
+    cli_opts_free(&cl);
+    return rc;
 }
 
 int cmd_trace(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(usage, stdout);
-        return LG_EXIT_OK;
-    }
     opts_t o = {0};
     int rc = parse_args(argc, argv, &o);
-    if (rc != LG_EXIT_OK)
+    if (rc != CLI_PROCEED)
         return rc;
     lg_err_t err;
     lg_err_clear(&err);

@@ -1,0 +1,114 @@
+/* The options of `lgfuzz run` and how they combine: an explicitly given
+ * --budget always bounds the run, --iterations alone does not get the
+ * default budget, and the guard derivation takes its share of the budget. */
+#include <string.h>
+
+#include "cli.h"
+#include "run_opts_int.h"
+
+static const cli_choice_t rtl_modes[] = {
+    {"selective", EXPLORE_RTL_SELECTIVE},
+    {"always", EXPLORE_RTL_ALWAYS},
+    {"never", EXPLORE_RTL_NEVER},
+    {NULL, 0},
+};
+
+static const cli_choice_t schedules[] = {
+    {"weighted", EXPLORE_SCHED_WEIGHTED},
+    {"random", EXPLORE_SCHED_RANDOM},
+    {NULL, 0},
+};
+
+const cli_opt_t cli_run_fuzz_opts[] = {
+    {.kind = CLI_COUNT, .name = "--iterations", .field = CLI_FIELD(explore_cfg_t, iterations), .min = 1,
+     .max = UINT64_MAX, .arg = "N",
+     .help = "stop after N generation steps (reproducible with --seed);\n"
+             "no time limit then unless --budget is given too"},
+    {.kind = CLI_CHOICE, .name = "--rtl", .field = CLI_FIELD(explore_cfg_t, rtl), .choices = rtl_modes,
+     .arg = "MODE", .help = "selective (default), always or never"},
+    {.kind = CLI_CHOICE, .name = "--schedule", .field = CLI_FIELD(explore_cfg_t, schedule), .choices = schedules,
+     .arg = "S", .help = "prefix scheduling: weighted (default) or random"},
+    {.kind = CLI_FLAG, .name = "--no-synth", .field = CLI_FIELD(explore_cfg_t, no_synth),
+     .help = "no learning or solving: mutation-only greybox fuzzing"},
+    {.kind = CLI_FLAG, .name = "--no-spectra", .field = CLI_FIELD(explore_cfg_t, no_spectra),
+     .help = "spectra probes give no feedback and no targets, and the\n"
+             "run does not start from the corners of the input domain"},
+    {.kind = CLI_FLAG, .name = "--no-selective", .field = CLI_FIELD(explore_cfg_t, no_selective),
+     .help = "send every input to the RTL (same as --rtl always)"},
+    {.kind = CLI_FLAG, .name = "--no-mutations", .field = CLI_FIELD(explore_cfg_t, no_mutations),
+     .help = "no HeteroFuzz mutations beside the solver"},
+    {.kind = CLI_END},
+};
+
+static const cli_opt_t run_opts[] = {
+    {.kind = CLI_DURATION, .name = "--budget", .field = CLI_FIELD(cli_run_t, cfg.budget_ns), .arg = "DURATION",
+     .help = "total time (30s, 5m, 1h; default 60s), including the guard\n"
+             "derivation at the end (a quarter of it, at most 20s)"},
+    {.kind = CLI_STRING, .name = "--out", .field = CLI_FIELD(cli_run_t, out), .arg = "DIR",
+     .help = "output directory (default out/<kernel>); an existing run resumes"},
+    {.kind = CLI_COUNT, .name = "--seed", .field = CLI_FIELD(cli_run_t, cfg.seed), .max = UINT64_MAX, .arg = "N",
+     .help = "random seed (default 1)"},
+    {.kind = CLI_FLAG, .name = "--no-guard", .field = CLI_FIELD(cli_run_t, no_guard),
+     .help = "do not derive the kernel precondition (guards/) at the end"},
+    {.kind = CLI_FLAG, .name = "--quiet", .letter = 'q', .field = CLI_FIELD(cli_run_t, quiet),
+     .help = "no progress output"},
+    {.kind = CLI_END},
+};
+
+static const char synopsis[] =
+    "usage: lgfuzz run SPEC [options]\n\n"
+    "Fuzzes the C kernel of SPEC against its RTL and writes every distinct divergence\n"
+    "(input, both sides' outputs, waveform, reproducer) to the output directory.\n\n";
+
+static const char epilogue[] =
+    "Exit codes: 0 no divergence, 1 divergences found (listed on stdout),\n"
+    "2 usage error, invalid spec, a build failure of the kernel or RTL, or an\n"
+    "output file that could not be written (the run stops; what was saved stays).\n";
+
+int cli_run_check(const explore_cfg_t *cfg, lg_err_t *err)
+{
+    if (cfg->no_synth && cfg->no_mutations)
+        return lg_err_set(err, LG_EINVAL, "--no-synth and --no-mutations together leave nothing to generate inputs");
+    return LG_OK;
+}
+
+/* With guards on, --budget bounds the whole command: the guard derivation
+ * gets a quarter of it (at most its usual 20 s), exploration the rest. */
+static void split_budget(cli_run_t *r)
+{
+    const uint64_t cap = 20ull * 1000000000ull;
+    uint64_t b = r->cfg.budget_ns;
+    r->guard_ns = 0;
+    if (!r->guard || !b)
+        return;
+    r->guard_ns = b / 4 < cap ? b / 4 : cap;
+    r->cfg.budget_ns -= r->guard_ns;
+}
+
+int cli_run_read(cli_run_t *r, int argc, char **argv)
+{
+    static const char *const positional[] = {"SPEC", NULL};
+    memset(r, 0, sizeof *r);
+    explore_cfg_default(&r->cfg);
+    cli_opts_t cl = {
+        .cmd = "run",
+        .synopsis = synopsis,
+        .epilogue = epilogue,
+        .positional = positional,
+        .sets = {{run_opts, r, NULL}, {cli_run_fuzz_opts, &r->cfg, NULL}},
+    };
+    int rc = cli_opts_read(&cl, argc, argv);
+    if (rc == CLI_PROCEED) {
+        r->spec = cl.pos[0];
+        if (cli_opts_given(&cl, &r->cfg.iterations) && !cli_opts_given(&cl, &r->cfg.budget_ns))
+            r->cfg.budget_ns = 0; /* --iterations alone: no time limit */
+        /* A guard needs the RTL's verdicts; with --rtl never there are none. */
+        r->guard = !r->no_guard && r->cfg.rtl != EXPLORE_RTL_NEVER;
+        split_budget(r);
+        lg_err_t err;
+        if (cli_run_check(&r->cfg, &err))
+            rc = cli_usage_error("run", "%s", err.msg);
+    }
+    cli_opts_free(&cl);
+    return rc;
+}

@@ -1,0 +1,33 @@
+# `lgfuzz run SPEC --budget 60s --iterations <huge>` stops at its budget:
+# a --budget given on the command line bounds the run even when it equals
+# the default (60 s), rather than being taken for no budget at all, which
+# would leave the run going until its iteration count (here: for hours,
+# so it is killed at the process timeout and the check fails).
+# Inputs: LGFUZZ, SRC (source root), WORK (scratch directory).
+cmake_minimum_required(VERSION 3.20)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(SPEC ${SRC}/tests/batch/kernels/clamp/kernel.yaml)
+# Builds the executor first, so the timed run measures fuzzing only.
+execute_process(COMMAND ${LGFUZZ} run ${SPEC} --iterations 1 --no-guard -q --out ${WORK}/warm
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "warm-up run: exit ${rc}\n${err}")
+endif()
+string(TIMESTAMP t0 "%s")
+execute_process(COMMAND ${LGFUZZ} run ${SPEC} --budget 60s --iterations 1000000000 --no-guard -q --out ${WORK}/run
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 180)
+string(TIMESTAMP t1 "%s")
+math(EXPR wall "${t1} - ${t0}")
+message(STATUS "exit ${rc} after ${wall} s\n${out}${err}")
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "lgfuzz run --budget 60s --iterations 1000000000: exit ${rc} after ${wall} s, "
+                      "expected 0 within the 60 s budget")
+endif()
+file(READ ${WORK}/run/stats.json stats)
+string(JSON seconds GET "${stats}" seconds)
+string(JSON iterations GET "${stats}" iterations)
+message(STATUS "stats.json: ${seconds} s, ${iterations} iterations")
+if(seconds LESS 59 OR seconds GREATER 75)
+  message(FATAL_ERROR "the run fuzzed for ${seconds} s, expected its 60 s budget")
+endif()

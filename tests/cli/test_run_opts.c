@@ -1,0 +1,69 @@
+/* How the options of `lgfuzz run` combine (cli/run_opts.c): a --budget
+ * given on the command line always bounds the run, whatever its value,
+ * --iterations alone means no time limit, and the guard derivation takes
+ * its share of the budget only when it runs. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/run_opts_int.h"
+#include "tests/test.h"
+
+#define S 1000000000ull
+
+typedef struct rcase {
+    const char *args;      /* after "run SPEC", split at spaces */
+    int rc;                /* CLI_PROCEED, or the exit code */
+    uint64_t budget_ns;    /* exploration's budget (0 = none) */
+    uint64_t guard_ns;     /* the guard derivation's share */
+    int guard;
+    uint64_t iterations;
+} rcase_t;
+
+static const rcase_t cases[] = {
+    {"", CLI_PROCEED, 45 * S, 15 * S, 1, 0},
+    {"--no-guard", CLI_PROCEED, 60 * S, 0, 0, 0},
+    {"--rtl never", CLI_PROCEED, 60 * S, 0, 0, 0},
+    {"--budget 8s", CLI_PROCEED, 6 * S, 2 * S, 1, 0},
+    {"--budget 2m", CLI_PROCEED, 100 * S, 20 * S, 1, 0},
+    {"--iterations 5", CLI_PROCEED, 0, 0, 1, 5},
+    {"--iterations 5 --no-guard", CLI_PROCEED, 0, 0, 0, 5},
+    /* A given budget equal to the default is still a budget. */
+    {"--budget 60s --iterations 1000000", CLI_PROCEED, 45 * S, 15 * S, 1, 1000000},
+    {"--iterations 1000000 --budget 60s --no-guard", CLI_PROCEED, 60 * S, 0, 0, 1000000},
+    {"--budget=1m --iterations=7 --rtl=never", CLI_PROCEED, 60 * S, 0, 0, 7},
+    {"--budget 10s --iterations 7", CLI_PROCEED, 7500000000ull, 2500000000ull, 1, 7},
+    {"--budget 0s --iterations 7", CLI_PROCEED, 0, 0, 1, 7},
+    {"--iterations 0", 2, 0, 0, 0, 0},
+    {"--no-synth --no-mutations", 2, 0, 0, 0, 0},
+    {"--help", 0, 0, 0, 0, 0},
+};
+
+int main(void)
+{
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const rcase_t *c = &cases[i];
+        char buf[256], *argv[32];
+        int argc = 0;
+        argv[argc++] = "run";
+        argv[argc++] = "kernel.yaml";
+        snprintf(buf, sizeof buf, "%s", c->args);
+        for (char *tok = strtok(buf, " "); tok && argc < 31; tok = strtok(NULL, " "))
+            argv[argc++] = tok;
+        argv[argc] = NULL;
+        cli_run_t r;
+        int rc = cli_run_read(&r, argc, argv);
+        CHECK_MSG(rc == c->rc, "'%s': rc %d, want %d", c->args, rc, c->rc);
+        if (rc != CLI_PROCEED || c->rc != CLI_PROCEED)
+            continue;
+        CHECK_MSG(r.cfg.budget_ns == c->budget_ns, "'%s': budget %llu ns, want %llu", c->args,
+                  (unsigned long long)r.cfg.budget_ns, (unsigned long long)c->budget_ns);
+        CHECK_MSG(r.guard_ns == c->guard_ns, "'%s': guard share %llu ns, want %llu", c->args,
+                  (unsigned long long)r.guard_ns, (unsigned long long)c->guard_ns);
+        CHECK_MSG(r.guard == c->guard, "'%s': guard %d, want %d", c->args, r.guard, c->guard);
+        CHECK_MSG(r.cfg.iterations == c->iterations, "'%s': iterations %llu, want %llu", c->args,
+                  (unsigned long long)r.cfg.iterations, (unsigned long long)c->iterations);
+        CHECK_MSG(r.spec && strcmp(r.spec, "kernel.yaml") == 0, "'%s': spec %s", c->args, test_str(r.spec));
+    }
+    TEST_DONE();
+}
