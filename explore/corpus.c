@@ -153,31 +153,30 @@ static char **list_dir(const char *dir, const char *suffix, size_t *n)
     return names;
 }
 
-int exc_load_dir(explore_t *ex, const char *dir, origin_t origin, lg_err_t *err)
+input_t **exc_load_inputs(explore_t *ex, const char *dir, size_t *n)
 {
-    size_t n;
-    char **names = list_dir(dir, ".json", &n);
-    int rc = LG_OK;
-    size_t loaded = 0;
-    for (size_t i = 0; i < n; i++) {
+    size_t nnames;
+    char **names = list_dir(dir, ".json", &nnames);
+    input_t **ins = NULL;
+    size_t cap = 0;
+    *n = 0;
+    for (size_t i = 0; i < nnames; i++) {
         char *path = lg_path_join(dir, names[i]);
         lg_err_t lerr;
-        input_t *in = rc == LG_OK ? input_load(ex->spec, path, &lerr) : NULL;
-        if (rc == LG_OK && !in)
-            LG_WARN(ex->log, "skipping %s", lerr.msg);
+        input_t *in = input_load(ex->spec, path, &lerr);
         if (in) {
-            exr_add(ex, in, origin, MUT_COUNT, NULL, -1);
-            loaded++;
+            lg_grow((void **)&ins, &cap, *n + 1, sizeof *ins);
+            ins[(*n)++] = in;
+        } else {
+            LG_WARN(ex->log, "skipping %s", lerr.msg);
         }
-        if (rc == LG_OK && ex->nround == EXPLORE_ROUND_MAX)
-            rc = exr_run(ex, err);
         free(path);
         free(names[i]);
     }
     free(names);
-    if (loaded)
-        LG_INFO(ex->log, "loaded %zu inputs from %s", loaded, dir);
-    return rc == LG_OK ? exr_run(ex, err) : rc;
+    if (*n)
+        LG_INFO(ex->log, "loaded %zu inputs from %s", *n, dir);
+    return ins;
 }
 
 /* Class text usable in a directory name: "mismatch:return" -> "mismatch-return". */

@@ -167,13 +167,23 @@ void explore_destroy(explore_t *ex)
     free(ex);
 }
 
-int explore_should_stop(const explore_t *ex)
+/* Runs the inputs saved in dir as seeds, a round at a time. */
+static int run_saved(explore_t *ex, const char *dir, lg_err_t *err)
 {
-    if (ex->cfg.stop && *ex->cfg.stop)
-        return 1;
-    if (ex->cfg.iterations && ex->st.iterations >= ex->cfg.iterations)
-        return 1;
-    return ex->cfg.budget_ns && lg_budget_expired(&ex->budget);
+    size_t n;
+    input_t **ins = exc_load_inputs(ex, dir, &n);
+    int rc = LG_OK;
+    for (size_t i = 0; i < n; i++) {
+        if (rc != LG_OK) {
+            input_destroy(ins[i]);
+            continue;
+        }
+        exr_add(ex, ins[i], ORIGIN_SEED, MUT_COUNT, NULL, -1);
+        if (ex->nround == EXPLORE_ROUND_MAX)
+            rc = exr_run(ex, err);
+    }
+    free(ins);
+    return rc == LG_OK ? exr_run(ex, err) : rc;
 }
 
 /* The corpus of a previous run, the spec's seeds, the corners of the
@@ -182,10 +192,10 @@ int explore_should_stop(const explore_t *ex)
 static int bootstrap(explore_t *ex, lg_err_t *err)
 {
     char *cdir = lg_path_join(ex->out_dir, "corpus");
-    int rc = exc_load_dir(ex, cdir, ORIGIN_SEED, err);
+    int rc = run_saved(ex, cdir, err);
     free(cdir);
     if (rc == LG_OK && ex->spec->seeds_dir)
-        rc = exc_load_dir(ex, ex->spec->seeds_dir, ORIGIN_SEED, err);
+        rc = run_saved(ex, ex->spec->seeds_dir, err);
     if (rc)
         return rc;
     exr_add(ex, input_create(ex->spec), ORIGIN_RANDOM, MUT_COUNT, NULL, -1);

@@ -11,6 +11,9 @@
  *   exp_      probes.c    probe outcomes         (probes_int.h)
  *   exm_      mutate.c    the six mutations      (mutate_int.h)
  *   exb_      labels.c    labelled executions    (labels_int.h)
+ * Calls between the files go one way: explore.c calls the others,
+ * generate.c calls learn.c and round.c, round.c calls corpus.c, and any of
+ * them may use the four modules with headers of their own and report.c.
  * A round is the set of at most EXPLORE_ROUND_MAX inputs that one step
  * makes and one tracer_run call executes. */
 #ifndef LG_EXPLORE_INT_H
@@ -129,9 +132,17 @@ struct explore {
     uint64_t reserve;         /* bytes held in OUT/.reserve for the final save */
 };
 
-/* explore.c: 1 once the budget, the iteration count or a signal says stop;
- * long steps check it between pieces of work. */
-int explore_should_stop(const explore_t *ex);
+/* 1 once the budget, the iteration count or a signal says stop; long steps
+ * check it between pieces of work. Inline, so that the files the loop calls
+ * (generate.c, learn.c) need not call back into explore.c. */
+static inline int explore_should_stop(const explore_t *ex)
+{
+    if (ex->cfg.stop && *ex->cfg.stop)
+        return 1;
+    if (ex->cfg.iterations && ex->st.iterations >= ex->cfg.iterations)
+        return 1;
+    return ex->cfg.budget_ns && lg_budget_expired(&ex->budget);
+}
 
 /* round.c */
 int exr_run(explore_t *ex, lg_err_t *err);
@@ -157,7 +168,10 @@ void exl_add_const(explore_t *ex, int64_t v);
 /* corpus.c */
 int exc_open(explore_t *ex, lg_err_t *err);
 int exc_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err);
-int exc_load_dir(explore_t *ex, const char *dir, origin_t origin, lg_err_t *err);
+/* The inputs of dir's *.json files in name order (a heap array of owned
+ * inputs, *n of them; NULL when none); a file that does not load is
+ * skipped with a warning. */
+input_t **exc_load_inputs(explore_t *ex, const char *dir, size_t *n);
 int exc_divergence_record(explore_t *ex, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
                           const oracle_symptom_t *sym, const char *key, lg_err_t *err);
 int exc_divergences_restore(explore_t *ex, lg_err_t *err);
