@@ -47,9 +47,18 @@ void trb_free(trb_build_t *b)
     memset(b, 0, sizeof *b);
 }
 
-/* Runs argv, its output going to log_path; a failure returns LG_EBUILD
- * with the start of that output. */
-static int run_tool(char *const argv[], const char *log_path, lg_err_t *err)
+/* Waits for child pid, again when a signal interrupts the wait. 0 with
+ * *status set, or -1 with errno (ECHILD when the child was reaped already,
+ * as with SIGCHLD ignored): *status is read only after a successful wait. */
+static int wait_child(pid_t pid, int *status)
+{
+    while (waitpid(pid, status, 0) != pid)
+        if (errno != EINTR)
+            return -1;
+    return 0;
+}
+
+int trb_run_tool(char *const argv[], const char *log_path, lg_err_t *err)
 {
     pid_t pid = fork();
     if (pid < 0)
@@ -64,15 +73,16 @@ static int run_tool(char *const argv[], const char *log_path, lg_err_t *err)
         _exit(127);
     }
     int st;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
+    if (wait_child(pid, &st) != 0)
+        return lg_err_set(err, LG_EBUILD, "cannot wait for %s: %s", argv[0], strerror(errno));
     if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
         return 0;
-    char *out = lg_read_file(log_path, NULL, NULL);
-    lg_err_set(err, LG_EBUILD, "%s failed (status %d): %.700s", argv[0], WIFEXITED(st) ? WEXITSTATUS(st) : -1,
-               out ? out : "");
+    lg_err_t lerr; /* without its log the failure is still reported */
+    char *out = lg_read_file(log_path, NULL, &lerr);
+    int rc = lg_err_set(err, LG_EBUILD, "%s failed (status %d): %.700s", argv[0],
+                        WIFEXITED(st) ? WEXITSTATUS(st) : -1, out ? out : "");
     free(out);
-    return LG_EBUILD;
+    return rc;
 }
 
 static char *runtime_dir(void)
@@ -122,7 +132,7 @@ static int compile_kernel(const spec_t *spec, const char *dir, const char *log, 
     argv[n++] = out;
     argv[n++] = spec->c_source;
     argv[n] = NULL;
-    int rc = run_tool(argv, log, err);
+    int rc = trb_run_tool(argv, log, err);
     free(inc);
     free(out);
     return rc;
@@ -134,7 +144,7 @@ static int compile_runtime(const char *dir, const char *log, lg_err_t *err)
     char *src = lg_path_join(rt, "lgrt.c");
     char *out = lg_path_join(dir, "lgrt.bc");
     char *argv[] = {(char *)LGFUZZ_CLANG, "-c", "-emit-llvm", "-O2", "-w", "-o", out, src, NULL};
-    int rc = run_tool(argv, log, err);
+    int rc = trb_run_tool(argv, log, err);
     free(out);
     free(src);
     free(rt);
@@ -150,7 +160,7 @@ static int link_executor(const char *dir, const char *log, lg_err_t *err)
     char *harness = lg_path_join(dir, "harness.c");
     char *exe = lg_path_join(dir, "executor");
     char *argv[] = {(char *)LGFUZZ_CLANG, "-O2", "-w", inc, "-o", exe, bc, harness, main_c, NULL};
-    int rc = run_tool(argv, log, err);
+    int rc = trb_run_tool(argv, log, err);
     free(exe);
     free(harness);
     free(bc);
