@@ -46,7 +46,7 @@ static int create_components(explore_t *ex, lg_err_t *err)
     tcfg.stop = ex->cfg.stop;
     ex->tracer = tracer_create(ex->spec, &tcfg, ex->log, err);
     if (!ex->tracer)
-        return err && err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the instrumented kernel");
+        return err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the instrumented kernel");
     coverage_init(ex);
     size_t nk;
     const int64_t *kc = tracer_constants(ex->tracer, &nk);
@@ -61,7 +61,7 @@ static int create_components(explore_t *ex, lg_err_t *err)
         ocfg.stop = ex->cfg.stop;
         ex->oracle = oracle_create(ex->spec, &ocfg, ex->log, err);
         if (!ex->oracle)
-            return err && err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the RTL model");
+            return err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the RTL model");
         ex->rtl_res = run_result_create(ex->spec);
     }
     int always = ex->cfg.rtl == EXPLORE_RTL_ALWAYS || ex->cfg.no_selective;

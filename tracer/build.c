@@ -100,7 +100,7 @@ static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg
         lg_hash_str(h, kernel_flags[i]);
     lg_hash_str(h, spec->c_source);
     if (lg_hash_file(h, spec->c_source, err) || lg_hash_file(h, spec->path, err) || lg_hash_file(h, spectra, err))
-        return err ? err->code : LG_EIO;
+        return err->code;
     char *rt = runtime_dir();
     int rc = 0;
     for (size_t i = 0; i < sizeof runtime_files / sizeof *runtime_files && rc == 0; i++) {
@@ -183,7 +183,7 @@ static int build_in(const spec_t *spec, const char *spectra, const char *dir, tr
     trp_rules_t *rules = trp_rules_load(spectra, err);
     char *src = rules ? lg_read_file(spec->c_source, NULL, err) : NULL;
     if (!src) {
-        rc = err ? err->code : LG_EIO;
+        rc = err->code;
         goto done;
     }
     if ((rc = trp_scan(rules, src, spec->c_source, &hits, err)) != 0)
@@ -271,7 +271,7 @@ int trb_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log
         rc = build_fresh(spec, spectra, out->dir, cfg, log, err);
     if (rc == 0) {
         out->meta = trm_load(meta_path, err);
-        rc = out->meta ? 0 : (err ? err->code : LG_EIO);
+        rc = out->meta ? 0 : err->code;
     }
     free(meta_path);
 done:
