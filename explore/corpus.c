@@ -49,11 +49,9 @@ int exc_reserve(explore_t *ex, lg_err_t *err)
     if (fd >= 0)
         close(fd);
     free(path);
-    if (e) {
-        lg_err_set(err, LG_EIO, "%s: cannot keep %llu bytes in reserve for the final save: %s", ex->out_dir,
-                   (unsigned long long)bytes, strerror(e));
-        return LG_EIO;
-    }
+    if (e)
+        return lg_err_set(err, LG_EIO, "%s: cannot keep %llu bytes in reserve for the final save: %s", ex->out_dir,
+                          (unsigned long long)bytes, strerror(e));
     ex->reserve = bytes;
     return LG_OK;
 }
@@ -87,11 +85,12 @@ static void remove_staging(const char *divdir)
 int exc_open(explore_t *ex, lg_err_t *err)
 {
     static const char *const subdirs[] = {"corpus", "divergences", NULL};
-    if (lg_mkdirs(ex->out_dir, err))
-        return LG_EIO;
+    int rc = lg_mkdirs(ex->out_dir, err);
+    if (rc)
+        return rc;
     for (const char *const *s = subdirs; *s; s++) {
         char *d = lg_path_join(ex->out_dir, *s);
-        int rc = lg_mkdirs(d, err);
+        rc = lg_mkdirs(d, err);
         if (rc == LG_OK && strcmp(*s, "divergences") == 0)
             remove_staging(d);
         free(d);
@@ -241,10 +240,8 @@ int exc_divergence_record(explore_t *ex, const input_t *in, const run_result_t *
     int rc = oracle_write_artifacts(ex->oracle, staging, in, cpu, rtl, sym, err);
     if (rc == LG_OK)
         rc = write_symptom(ex, staging, sym, key, err);
-    if (rc == LG_OK && rename(staging, dir) != 0) {
-        lg_err_set(err, LG_EIO, "%s: cannot rename %s into place: %s", dir, staging, strerror(errno));
-        rc = LG_EIO;
-    }
+    if (rc == LG_OK && rename(staging, dir) != 0)
+        rc = lg_err_set(err, LG_EIO, "%s: cannot rename %s into place: %s", dir, staging, strerror(errno));
     if (rc) {
         lg_remove_tree(staging);
         free(staging);

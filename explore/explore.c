@@ -272,7 +272,7 @@ int explore_run(explore_t *ex, lg_err_t *err)
     if (rc && rc2)
         LG_WARN(ex->log, "final save failed too: %s", err2.msg);
     exo_progress(ex, 1);
-    return rc ? rc : rc2;
+    return LG_ERR_PASS(err, rc ? rc : rc2);
 }
 
 void explore_get_summary(const explore_t *ex, explore_summary_t *out)

@@ -74,7 +74,7 @@ int exb_load(labels_t *l, const char *path, lg_err_t *err)
         return LG_OK;
     char *text = lg_read_file(path, NULL, err);
     if (!text)
-        return LG_EIO;
+        return err->code;
     lg_rng_t rng;
     lg_rng_seed(&rng, 0);
     for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {

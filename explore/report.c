@@ -57,9 +57,9 @@ static int plot_append(explore_t *ex, const char *text, lg_err_t *err)
         ex->plot_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     off_t end = ex->plot_fd >= 0 ? lseek(ex->plot_fd, 0, SEEK_END) : -1;
     if (end < 0) {
-        lg_err_set(err, LG_EIO, "%s: cannot open: %s", path, strerror(errno));
+        rc = lg_err_set(err, LG_EIO, "%s: cannot open: %s", path, strerror(errno));
         free(path);
-        return LG_EIO;
+        return rc;
     }
     size_t len = strlen(text), done = 0;
     while (done < len) {
@@ -67,10 +67,9 @@ static int plot_append(explore_t *ex, const char *text, lg_err_t *err)
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0) {
-            lg_err_set(err, LG_EIO, "%s: cannot write: %s", path, w < 0 ? strerror(errno) : "short write");
+            rc = lg_err_set(err, LG_EIO, "%s: cannot write: %s", path, w < 0 ? strerror(errno) : "short write");
             if (ftruncate(ex->plot_fd, end) != 0)
                 LG_WARN(ex->log, "%s: cannot cut back a partial row: %s", path, strerror(errno));
-            rc = LG_EIO;
             break;
         }
         done += (size_t)w;

@@ -194,8 +194,9 @@ static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
     for (size_t i = 0; i < n; i++)
         ins[i] = ex->round[which[i]].in;
     tracer_trace_t *first;
-    if (tracer_run(ex->tracer, ins, n, &first, err))
-        return LG_ECHILD;
+    int rc = tracer_run(ex->tracer, ins, n, &first, err);
+    if (rc)
+        return rc;
     /* Copy the first runs' events: the second call reuses the buffers. */
     tree_event_t *saved[8];
     size_t ns[8];
@@ -205,7 +206,7 @@ static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
         memcpy(saved[i], ex->evbuf, ns[i] * sizeof **saved);
     }
     tracer_trace_t *second;
-    int rc = tracer_run(ex->tracer, ins, n, &second, err) ? LG_ECHILD : LG_OK;
+    rc = tracer_run(ex->tracer, ins, n, &second, err);
     for (size_t i = 0; i < n; i++) {
         if (rc == LG_OK) {
             size_t m = convert_events(ex, &second[i]);
@@ -253,8 +254,11 @@ static int process_one(explore_t *ex, exr_item_t *b, const tracer_trace_t *tr, l
     if (b->origin == ORIGIN_MUTATION)
         exm_feedback(ex->mut, b->mut, spectra_new);
     int brings_new = cov_new || created || spectra_new || (path_new && ex->tree->depth_cap > n);
-    if ((brings_new || b->origin == ORIGIN_SEED) && exc_add(ex, b->in, fv, err))
-        return LG_EIO;
+    if (brings_new || b->origin == ORIGIN_SEED) {
+        int rc = exc_add(ex, b->in, fv, err);
+        if (rc)
+            return rc;
+    }
     /* Selective invocation asks about coverage and probe sides only: a new
      * path through the same branch directions, or a probe range stretched
      * a little further, is no reason to simulate (the feature ranges
@@ -284,5 +288,5 @@ int exr_run(explore_t *ex, lg_err_t *err)
     for (size_t i = 0; i < ex->nround; i++)
         input_destroy(ex->round[i].in);
     ex->nround = 0;
-    return rc;
+    return LG_ERR_PASS(err, rc);
 }
