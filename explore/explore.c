@@ -143,6 +143,7 @@ void explore_destroy(explore_t *ex)
         close(ex->plot_fd);
     exc_release(ex);
     free(ex->error);
+    free(ex->warned);
     ext_destroy(ex->tree);
     exp_destroy(ex->probes);
     exm_destroy(ex->mut);

@@ -69,6 +69,7 @@ typedef struct explore_stats {
     uint64_t iterations, execs, crashes, hangs;
     uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
     uint64_t rtl_calls, rtl_errors;
+    uint64_t solver_errors, synth_errors; /* failed calls, each logged once (exo_warn_once) */
     uint64_t solver_ns, exec_ns, mutate_ns; /* time in each part of the loop */
     uint64_t last_plot_ns, last_progress_ns, last_save_ns;
     uint64_t plot_branches;
@@ -130,6 +131,8 @@ struct explore {
     const char *status;       /* "running", "complete", "interrupted", "failed" */
     char *error;              /* why the run failed (status "failed"); owned */
     uint64_t reserve;         /* bytes held in OUT/.reserve for the final save */
+    uint64_t *warned;         /* hashes of the failures logged so far */
+    size_t nwarned, warned_cap;
 };
 
 /* 1 once the budget, the iteration count or a signal says stop; long steps
@@ -186,5 +189,9 @@ void exc_release(explore_t *ex);
 void exo_progress(explore_t *ex, int final);
 int exo_save(explore_t *ex, lg_err_t *err);
 int exo_plot_row(explore_t *ex, int final, lg_err_t *err);
+/* Logs a failed solver or synth call (what: "solver", "synth") once per
+ * distinct message; digits do not count, so the sizes and values a message
+ * carries do not make it new. Callers count every failure in ex->st. */
+void exo_warn_once(explore_t *ex, const char *what, const lg_err_t *err);
 
 #endif

@@ -105,6 +105,22 @@ int exo_plot_row(explore_t *ex, int final, lg_err_t *err)
     return plot_append(ex, row, err);
 }
 
+void exo_warn_once(explore_t *ex, const char *what, const lg_err_t *err)
+{
+    lg_hash_t h;
+    lg_hash_init(&h);
+    lg_hash_str(&h, what);
+    for (const char *p = err->msg; *p; p++)
+        if (*p < '0' || *p > '9')
+            lg_hash_bytes(&h, p, 1);
+    for (size_t i = 0; i < ex->nwarned; i++)
+        if (ex->warned[i] == h.h)
+            return;
+    lg_grow((void **)&ex->warned, &ex->warned_cap, ex->nwarned + 1, sizeof *ex->warned);
+    ex->warned[ex->nwarned++] = h.h;
+    LG_WARN(ex->log, "%s call failed (%s_errors in stats.json counts them; logged once): %s", what, what, err->msg);
+}
+
 static json_object *stats_json(const explore_t *ex)
 {
     json_object *o = json_object_new_object();
@@ -137,6 +153,8 @@ static json_object *stats_json(const explore_t *ex)
     U64("rtl_skipped", oracle_select_skipped(ex->sel));
     U64("rtl_skipped_divergent", oracle_select_skipped_divergent(ex->sel));
     U64("rtl_errors", ex->st.rtl_errors);
+    U64("solver_errors", ex->st.solver_errors);
+    U64("synth_errors", ex->st.synth_errors);
     json_object_object_add(o, "solver_seconds", json_object_new_double((double)ex->st.solver_ns / 1e9));
     json_object_object_add(o, "exec_seconds", json_object_new_double((double)ex->st.exec_ns / 1e9));
     U64("divergences", ex->ndivs);
