@@ -254,25 +254,6 @@ int exc_divergence_record(explore_t *ex, const input_t *in, const run_result_t *
     return LG_OK;
 }
 
-/* Re-adds one restored key "class|probe,probe" to the dedup set. */
-static void dedup_restore(explore_t *ex, const char *key)
-{
-    oracle_symptom_t sym;
-    memset(&sym, 0, sizeof sym);
-    sym.param = -1;
-    const char *bar = strchr(key, '|');
-    size_t clen = bar ? (size_t)(bar - key) : strlen(key);
-    snprintf(sym.cls, sizeof sym.cls, "%.*s", (int)clen, key);
-    char *list = lg_strdup(bar ? bar + 1 : "");
-    const char *probes[256];
-    size_t np = 0;
-    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok && np < 256; tok = strtok_r(NULL, ",", &save))
-        probes[np++] = tok;
-    int is_new;
-    oracle_dedup_add(ex->dedup, &sym, probes, np, &is_new);
-    free(list);
-}
-
 int exc_divergences_restore(explore_t *ex, lg_err_t *err)
 {
     (void)err;
@@ -286,7 +267,7 @@ int exc_divergences_restore(explore_t *ex, lg_err_t *err)
         json_object *cls, *detail, *key;
         if (o && json_object_object_get_ex(o, "class", &cls) && json_object_object_get_ex(o, "detail", &detail) &&
             json_object_object_get_ex(o, "key", &key)) {
-            dedup_restore(ex, json_object_get_string(key));
+            oracle_dedup_add_key(ex->dedup, json_object_get_string(key), NULL);
             divs_push(ex, dir, json_object_get_string(cls), json_object_get_string(detail),
                       json_object_get_string(key));
             dir = NULL;

@@ -68,6 +68,15 @@ void exb_add(labels_t *l, label_kind_t kind, const input_t *in, const char *cons
     keep(l, kind, line, rng);
 }
 
+void exb_add_verdict(labels_t *l, const input_t *in, const oracle_symptoms_t *syms, lg_rng_t *rng)
+{
+    const char **classes = lg_malloc((syms->n ? syms->n : 1) * sizeof *classes);
+    for (size_t i = 0; i < syms->n; i++)
+        classes[i] = syms->v[i].cls;
+    exb_add(l, syms->n ? LABEL_UNSAFE : LABEL_SAFE, in, classes, syms->n, rng);
+    free(classes);
+}
+
 int exb_load(labels_t *l, const char *path, lg_err_t *err)
 {
     if (!lg_path_exists(path))

@@ -108,22 +108,6 @@ static void track_features(explore_t *ex, const int64_t *fv)
     ex->feat_seen = 1;
 }
 
-/* The spectra probes that fired in this run: the part of a divergence's
- * dedup key that tells causes apart (a wrapped accumulator fires width:sum,
- * a truncated port fires port:data). The fired set is a property of the
- * input alone; a key built from each probe's currently rare side would
- * shift as the counts change and merge different causes. */
-static size_t fired_probes(explore_t *ex, const tracer_trace_t *tr, const char **names, size_t cap)
-{
-    size_t n = 0;
-    if (ex->cfg.no_spectra)
-        return 0;
-    for (size_t i = 0; i < ex->nprobes && n < cap; i++)
-        if (tr->fired[i])
-            names[n++] = ex->probe_info[i].name;
-    return n;
-}
-
 /* The signature of a native run for selective invocation: the set of
  * probes it fired, the part of the dedup key known before simulating. */
 static uint64_t fired_signature(explore_t *ex, const tracer_trace_t *tr)
@@ -164,15 +148,18 @@ static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr,
     }
     oracle_symptoms_t syms = {0};
     size_t n = oracle_compare(ex->spec, tr->result, ex->rtl_res, &syms);
-    if (!corner)
+    if (!corner) {
         oracle_select_record(ex->sel, fv, sig, n > 0);
-    const char *classes[16];
-    for (size_t i = 0; i < n && i < 16; i++)
-        classes[i] = syms.v[i].cls;
-    if (!corner)
-        exb_add(ex->labels, n ? LABEL_UNSAFE : LABEL_SAFE, in, classes, n < 16 ? n : 16, &ex->rng);
-    const char *probes[256];
-    size_t np = fired_probes(ex, tr, probes, 256);
+        exb_add_verdict(ex->labels, in, &syms, &ex->rng);
+    }
+    /* The spectra probes that fired in this run: the part of a divergence's
+     * dedup key that tells causes apart (a wrapped accumulator fires
+     * width:sum, a truncated port fires port:data). The fired set is a
+     * property of the input alone; a key built from each probe's currently
+     * rare side would shift as the counts change and merge different
+     * causes. */
+    size_t np = 0;
+    const char **probes = ex->cfg.no_spectra ? NULL : exp_fired_names(ex->probe_info, tr->fired, ex->nprobes, &np);
     int rc = LG_OK;
     for (size_t i = 0; i < n && rc == LG_OK; i++) {
         int is_new = 0;
@@ -180,6 +167,7 @@ static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr,
         if (is_new)
             rc = exc_divergence_record(ex, in, tr->result, ex->rtl_res, &syms.v[i], oracle_dedup_key(ex->dedup, id), err);
     }
+    free(probes);
     oracle_symptoms_free(&syms);
     return rc;
 }
