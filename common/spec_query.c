@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "err.h"
+
 int spec_param_index(const spec_t *s, const char *name)
 {
     for (size_t i = 0; i < s->nparams; i++)
@@ -16,9 +18,12 @@ int spec_param_index(const spec_t *s, const char *name)
 
 size_t spec_array_len(const spec_t *s, size_t i, const int64_t *scalar_values)
 {
+    LG_ASSERT(i < s->nparams && s->params[i].is_array);
     const spec_param_t *p = &s->params[i];
     if (p->fixed_len || p->len_param < 0)
         return p->max_len;
+    /* The loader admits only an input scalar as a length. */
+    LG_ASSERT((size_t)p->len_param < s->nparams && !s->params[p->len_param].is_array);
     int64_t v = scalar_values[p->len_param];
     const spec_param_t *q = &s->params[p->len_param];
     if (q->type == LG_U64 && v < 0)

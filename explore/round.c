@@ -178,6 +178,7 @@ static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
 {
     if (!n)
         return LG_OK;
+    LG_ASSERT(n <= 8); /* the few inputs of a round run twice */
     const input_t *ins[8];
     for (size_t i = 0; i < n; i++)
         ins[i] = ex->round[which[i]].in;
@@ -227,6 +228,7 @@ static int process_one(explore_t *ex, exr_item_t *b, const tracer_trace_t *tr, l
      * counter-example for the node where it left. */
     int counter = 0;
     if (b->origin == ORIGIN_SOLVER && b->want) {
+        LG_ASSERT(b->want->depth <= ex->tree->depth_cap);
         uint32_t d;
         ext_follow(ex->tree, ex->evbuf, n, b->want, &d);
         counter = d != UINT32_MAX;
@@ -259,6 +261,7 @@ int exr_run(explore_t *ex, lg_err_t *err)
 {
     if (!ex->nround)
         return LG_OK;
+    LG_ASSERT(ex->nround <= EXPLORE_ROUND_MAX);
     const input_t *ins[EXPLORE_ROUND_MAX];
     for (size_t i = 0; i < ex->nround; i++)
         ins[i] = ex->round[i].in;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/err.h"
 #include "common/budget.h"
 
 /* The clock is read once per this many candidates: reading it per candidate
@@ -62,6 +63,7 @@ int sye_vset_find_or_add(vset_t *set, uint64_t h, uint32_t idx, const void *base
 {
     if ((set->n + 1) * 2 > set->cap)
         vset_grow(set, hashes);
+    LG_ASSERT((set->cap & (set->cap - 1)) == 0 && idx < UINT32_MAX); /* masks need a power of two */
     size_t j = h & (set->cap - 1);
     while (set->slot[j]) {
         uint32_t other = set->slot[j] - 1;
