@@ -6,7 +6,7 @@
  *   exg_      generate.c  solver-driven, mutated, random and corner inputs
  *   exl_      learn.c     synth glue: edge, prefix and probe conditions
  *   exc_      corpus.c    the output directory: corpus, divergences, reserve
- *   exo_      report.c    progress lines, stats.json, tree.json, plot.csv
+ *   exo_      report.c    progress lines, stats.json, tree.json, plot.csv, warnings
  *   ext_      tree.c      the path tree          (tree_int.h)
  *   exp_      probes.c    probe outcomes         (probes_int.h)
  *   exm_      mutate.c    the six mutations      (mutate_int.h)

@@ -23,8 +23,8 @@ static void mark_sensitive(explore_t *ex, const expr_t *e)
     }
 }
 
-/* A failed synth call is counted and logged, and counts as a failed
- * attempt for the back-off. */
+/* A failed synth call is counted, and logged once per distinct message;
+ * the caller counts it as a failed attempt where it backs off. */
 static void synth_failed(explore_t *ex, const lg_err_t *err)
 {
     ex->st.synth_errors++;

@@ -1,5 +1,6 @@
-/* Progress on stderr and the run's report files: plot.csv (a row a second,
- * appended whole or not at all),
+/* Progress on stderr, a warning for each distinct failed solver or synth
+ * call, and the run's report files: plot.csv (a row a second, appended
+ * whole or not at all),
  * stats.json and tree.json (rewritten atomically every few seconds and at
  * the end, so an interrupted run leaves them consistent). */
 #include <errno.h>
