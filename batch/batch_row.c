@@ -70,7 +70,8 @@ static const char *get_str(json_object *o, const char *key)
 static char *log_error(const char *dir)
 {
     char *path = lg_path_join(dir, "run.log");
-    char *text = lg_read_file(path, NULL, NULL);
+    lg_err_t err; /* no log, no error to show */
+    char *text = lg_read_file(path, NULL, &err);
     free(path);
     if (!text)
         return NULL;

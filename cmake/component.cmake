@@ -30,3 +30,14 @@ function(lg_symbol_prefixes target)
     COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DLIB=$<TARGET_FILE:${target}> "-DPREFIXES=${prefixes}"
             -P ${CMAKE_SOURCE_DIR}/tests/check_prefixes.cmake)
 endfunction()
+
+# lg_oneway_calls(<target>): adds the test <folder>.oneway, which fails when
+# files of the component library <target> use each other's names, two of
+# them directly or more in a ring: calls between the files of a component
+# go one way, from the file that is served to the files that serve it
+# (tests/check_oneway.sh reads the uses from nm).
+function(lg_oneway_calls target)
+  get_filename_component(folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)
+  add_test(NAME ${folder}.oneway
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tests/check_oneway.sh ${CMAKE_NM} $<TARGET_FILE:${target}>)
+endfunction()

@@ -4,32 +4,37 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+void lg_assert_fail(const char *cond, const char *file, int line, const char *func)
+{
+    fprintf(stderr, "lgfuzz: %s:%d: %s: assertion failed: %s\n", file, line, func, cond);
+    fflush(stderr);
+    abort();
+}
 
 void lg_err_clear(lg_err_t *err)
 {
-    if (!err)
-        return;
+    LG_ASSERT(err != NULL);
     err->code = LG_OK;
     err->msg[0] = '\0';
 }
 
 int lg_err_set(lg_err_t *err, int code, const char *fmt, ...)
 {
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-        va_end(ap);
-        err->code = code;
-    }
+    LG_ASSERT(err != NULL);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+    err->code = code;
     return code;
 }
 
 int lg_err_prefix(lg_err_t *err, const char *fmt, ...)
 {
-    if (!err)
-        return LG_EINTERNAL;
+    LG_ASSERT(err != NULL);
     char prefix[LG_ERR_MSG_MAX];
     char old[LG_ERR_MSG_MAX];
     va_list ap;

@@ -12,29 +12,6 @@
 #include "fsutil.h"
 #include "spec_int.h"
 
-/* Verilog and VHDL reserved words: HLS tools append `_r` to a port whose C
- * name is one of these. */
-static const char *const reserved_words[] = {
-    "abs", "access", "after", "alias", "all", "always", "and", "architecture", "array", "assert", "assign",
-    "attribute", "begin", "block", "body", "buffer", "bus", "case", "component", "configuration", "constant",
-    "default", "disconnect", "downto", "else", "elsif", "end", "entity", "event", "exit", "file", "for",
-    "function", "generate", "generic", "group", "guarded", "if", "impure", "in", "inertial", "initial", "inout",
-    "input", "integer", "is", "label", "library", "linkage", "literal", "localparam", "loop", "map", "mod",
-    "module", "nand", "new", "next", "nor", "not", "null", "of", "on", "open", "or", "others", "out", "output",
-    "package", "parameter", "port", "postponed", "procedure", "process", "pure", "range", "real", "record",
-    "reg", "register", "reject", "rem", "repeat", "report", "return", "rol", "ror", "select", "severity",
-    "shared", "signal", "sla", "sll", "sra", "srl", "subtype", "task", "then", "time", "to", "transport",
-    "type", "unaffected", "units", "until", "use", "variable", "wait", "when", "while", "wire", "with", "xnor",
-    "xor", NULL};
-
-static int is_reserved(const char *name)
-{
-    for (const char *const *w = reserved_words; *w; w++)
-        if (strcmp(*w, name) == 0)
-            return 1;
-    return 0;
-}
-
 static int is_identifier(const char *s)
 {
     if (!s[0] || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
@@ -45,39 +22,15 @@ static int is_identifier(const char *s)
     return 1;
 }
 
-yaml_node_t *spec_require(yamldoc_t *d, const yaml_node_t *map, const char *key, const char *section,
-                            lg_err_t *err)
-{
-    yaml_node_t *n = yamldoc_get(d, map, key);
-    if (!n)
-        yamldoc_error(d, map, err, "missing required key '%s' in %s", key, section);
-    return n;
-}
-
-int spec_resolve_file(yamldoc_t *d, spec_t *s, yaml_node_t *n, const char *what, char **out,
-                                 lg_err_t *err)
-{
-    const char *rel = yamldoc_scalar(d, n, what, err);
-    if (!rel)
-        return LG_EINVAL;
-    char *path = lg_path_join(s->dir, rel);
-    if (!lg_path_exists(path)) {
-        free(path);
-        return yamldoc_error(d, n, err, "%s '%s' does not exist (paths are relative to %s)", what, rel, s->dir);
-    }
-    *out = path;
-    return LG_OK;
-}
-
 static int parse_c(yamldoc_t *d, spec_t *s, yaml_node_t *c, lg_err_t *err)
 {
     static const char *const keys[] = {"source", "function", NULL};
     if (yamldoc_expect_map(d, c, "c", err) || yamldoc_check_keys(d, c, "c", keys, err))
         return LG_EINVAL;
-    yaml_node_t *src = spec_require(d, c, "source", "c", err);
-    if (!src || spec_resolve_file(d, s, src, "c.source", &s->c_source, err))
+    yaml_node_t *src = yamldoc_require(d, c, "source", "c", err);
+    if (!src || yamldoc_path(d, src, s->dir, "c.source", &s->c_source, err))
         return LG_EINVAL;
-    yaml_node_t *fn = spec_require(d, c, "function", "c", err);
+    yaml_node_t *fn = yamldoc_require(d, c, "function", "c", err);
     const char *name = fn ? yamldoc_scalar(d, fn, "c.function", err) : NULL;
     if (!name)
         return LG_EINVAL;
@@ -148,7 +101,7 @@ static int parse_array(yamldoc_t *d, spec_param_t *p, yaml_node_t *a, char **len
     p->is_array = 1;
     p->len_param = -1;
     yaml_node_t *ml = yamldoc_get(d, a, "max_len");
-    yaml_node_t *len = spec_require(d, a, "len", what, err);
+    yaml_node_t *len = yamldoc_require(d, a, "len", what, err);
     if (!len)
         return LG_EINVAL;
     int64_t max_len = -1;
@@ -198,7 +151,7 @@ static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name,
     p->col = (int)n->start_mark.column + 1;
     if (yamldoc_expect_map(d, n, "each entry of params", err) || yamldoc_check_keys(d, n, "a param", keys, err))
         return LG_EINVAL;
-    yaml_node_t *name = spec_require(d, n, "name", "a param", err);
+    yaml_node_t *name = yamldoc_require(d, n, "name", "a param", err);
     const char *nm = name ? yamldoc_scalar(d, name, "param name", err) : NULL;
     if (!nm)
         return LG_EINVAL;
@@ -208,7 +161,7 @@ static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name,
         return yamldoc_error(d, name, err, "duplicate param '%s'", nm);
     p->name = lg_strdup(nm);
     s->nparams++; /* owned by s from here on, so spec_destroy frees it */
-    yaml_node_t *type = spec_require(d, n, "type", "param", err);
+    yaml_node_t *type = yamldoc_require(d, n, "type", "param", err);
     if (!type || parse_type(d, type, "param type", &p->type, err))
         return LG_EINVAL;
     p->range_lo = lg_type_min(p->type);
@@ -296,7 +249,7 @@ spec_t *spec_load(const char *path, lg_err_t *err)
     yaml_node_t *root = yamldoc_root(&d);
     if (yamldoc_expect_map(&d, root, "the spec", err) || yamldoc_check_keys(&d, root, "the spec", keys, err))
         goto fail;
-    yaml_node_t *k = spec_require(&d, root, "kernel", "the spec", err);
+    yaml_node_t *k = yamldoc_require(&d, root, "kernel", "the spec", err);
     const char *kname = k ? yamldoc_scalar(&d, k, "kernel", err) : NULL;
     if (!kname)
         goto fail;
@@ -305,10 +258,10 @@ spec_t *spec_load(const char *path, lg_err_t *err)
         goto fail;
     }
     s->kernel = lg_strdup(kname);
-    yaml_node_t *c = spec_require(&d, root, "c", "the spec", err);
+    yaml_node_t *c = yamldoc_require(&d, root, "c", "the spec", err);
     if (!c || parse_c(&d, s, c, err))
         goto fail;
-    yaml_node_t *ps = spec_require(&d, root, "params", "the spec", err);
+    yaml_node_t *ps = yamldoc_require(&d, root, "params", "the spec", err);
     if (!ps || parse_params(&d, s, ps, err))
         goto fail;
     yaml_node_t *ret = yamldoc_get(&d, root, "return");
@@ -332,7 +285,7 @@ spec_t *spec_load(const char *path, lg_err_t *err)
         goto fail;
     yaml_node_t *seeds = yamldoc_get(&d, root, "seeds");
     if (seeds) {
-        if (spec_resolve_file(&d, s, seeds, "seeds", &s->seeds_dir, err))
+        if (yamldoc_path(&d, seeds, s->dir, "seeds", &s->seeds_dir, err))
             goto fail;
         if (!lg_is_dir(s->seeds_dir)) {
             yamldoc_error(&d, seeds, err, "seeds '%s' is not a directory", s->seeds_dir);
@@ -374,58 +327,3 @@ void spec_destroy(spec_t *s)
     free(s->seeds_dir);
     free(s);
 }
-
-int spec_param_index(const spec_t *s, const char *name)
-{
-    for (size_t i = 0; i < s->nparams; i++)
-        if (strcmp(s->params[i].name, name) == 0)
-            return (int)i;
-    return -1;
-}
-
-size_t spec_array_len(const spec_t *s, size_t i, const int64_t *scalar_values)
-{
-    const spec_param_t *p = &s->params[i];
-    if (p->fixed_len || p->len_param < 0)
-        return p->max_len;
-    int64_t v = scalar_values[p->len_param];
-    const spec_param_t *q = &s->params[p->len_param];
-    if (q->type == LG_U64 && v < 0)
-        return p->max_len;
-    if (v < 0)
-        return 0;
-    return (uint64_t)v > p->max_len ? p->max_len : (size_t)v;
-}
-
-void spec_format_signature(const spec_t *s, char *buf, size_t cap)
-{
-    size_t n = (size_t)snprintf(buf, cap, "%s %s(", s->has_return ? lg_type_ctype(s->ret_type) : "void",
-                                s->c_function);
-    for (size_t i = 0; i < s->nparams && n < cap; i++) {
-        const spec_param_t *p = &s->params[i];
-        int ptr = p->is_array || p->dir != SPEC_DIR_IN;
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s%s %s%s", i ? ", " : "",
-                              ptr && p->dir == SPEC_DIR_IN ? "const " : "", lg_type_ctype(p->type), ptr ? "*" : "",
-                              p->name);
-    }
-    if (n < cap)
-        snprintf(buf + n, cap - n, "%s)", s->nparams ? "" : "void");
-}
-
-const char *spec_dir_name(spec_dir_t d)
-{
-    return d == SPEC_DIR_IN ? "in" : d == SPEC_DIR_OUT ? "out" : "inout";
-}
-
-const char *spec_if_mode_name(spec_if_mode_t m)
-{
-    switch (m) {
-    case SPEC_IF_AP_NONE: return "ap_none";
-    case SPEC_IF_AP_VLD: return "ap_vld";
-    case SPEC_IF_AP_MEMORY: return "ap_memory";
-    case SPEC_IF_AP_FIFO: return "ap_fifo";
-    }
-    return "?";
-}
-
-int spec_name_is_reserved(const char *name) { return is_reserved(name); }

@@ -8,11 +8,34 @@
 #include "alloc.h"
 #include "spec_int.h"
 
+/* Verilog and VHDL reserved words: HLS tools append `_r` to a port whose C
+ * name is one of these. */
+static const char *const reserved_words[] = {
+    "abs", "access", "after", "alias", "all", "always", "and", "architecture", "array", "assert", "assign",
+    "attribute", "begin", "block", "body", "buffer", "bus", "case", "component", "configuration", "constant",
+    "default", "disconnect", "downto", "else", "elsif", "end", "entity", "event", "exit", "file", "for",
+    "function", "generate", "generic", "group", "guarded", "if", "impure", "in", "inertial", "initial", "inout",
+    "input", "integer", "is", "label", "library", "linkage", "literal", "localparam", "loop", "map", "mod",
+    "module", "nand", "new", "next", "nor", "not", "null", "of", "on", "open", "or", "others", "out", "output",
+    "package", "parameter", "port", "postponed", "procedure", "process", "pure", "range", "real", "record",
+    "reg", "register", "reject", "rem", "repeat", "report", "return", "rol", "ror", "select", "severity",
+    "shared", "signal", "sla", "sll", "sra", "srl", "subtype", "task", "then", "time", "to", "transport",
+    "type", "unaffected", "units", "until", "use", "variable", "wait", "when", "while", "wire", "with", "xnor",
+    "xor", NULL};
+
+static int is_reserved(const char *name)
+{
+    for (const char *const *w = reserved_words; *w; w++)
+        if (strcmp(*w, name) == 0)
+            return 1;
+    return 0;
+}
+
 static int parse_sources(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
 {
     if (n->type == YAML_SCALAR_NODE) {
         s->rtl_sources = lg_calloc(1, sizeof *s->rtl_sources);
-        if (spec_resolve_file(d, s, n, "rtl source", &s->rtl_sources[0], err))
+        if (yamldoc_path(d, n, s->dir, "rtl source", &s->rtl_sources[0], err))
             return LG_EINVAL;
         s->nrtl_sources = 1;
         return LG_OK;
@@ -24,8 +47,8 @@ static int parse_sources(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
         return yamldoc_error(d, n, err, "rtl.sources is empty; list the Verilog files of the kernel");
     s->rtl_sources = lg_calloc(cnt, sizeof *s->rtl_sources);
     for (size_t i = 0; i < cnt; i++) {
-        if (spec_resolve_file(d, s, yamldoc_node(d, n->data.sequence.items.start[i]), "rtl source",
-                              &s->rtl_sources[i], err))
+        if (yamldoc_path(d, yamldoc_node(d, n->data.sequence.items.start[i]), s->dir, "rtl source",
+                         &s->rtl_sources[i], err))
             return LG_EINVAL;
         s->nrtl_sources++;
     }
@@ -110,7 +133,7 @@ int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err)
     if (yamldoc_expect_map(d, rtl, "rtl", err) || yamldoc_check_keys(d, rtl, "rtl", keys, err))
         return LG_EINVAL;
     s->has_rtl = 1;
-    yaml_node_t *n = spec_require(d, rtl, "sources", "rtl", err);
+    yaml_node_t *n = yamldoc_require(d, rtl, "sources", "rtl", err);
     if (!n || parse_sources(d, s, n, err))
         return LG_EINVAL;
     n = yamldoc_get(d, rtl, "top");
@@ -154,7 +177,7 @@ void spec_default_ifaces(spec_t *s)
         if (!f->width)
             f->width = lg_type_bits(p->type);
         if (!f->port)
-            f->port = spec_name_is_reserved(p->name) ? lg_asprintf("%s_r", p->name) : lg_strdup(p->name);
+            f->port = is_reserved(p->name) ? lg_asprintf("%s_r", p->name) : lg_strdup(p->name);
     }
 }
 

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fsutil.h"
+
 int yamldoc_load(yamldoc_t *d, const char *file, lg_err_t *err)
 {
     memset(d, 0, sizeof *d);
@@ -158,5 +160,28 @@ int yamldoc_check_keys(yamldoc_t *d, const yaml_node_t *map, const char *section
                 return yamldoc_error(d, k, err, "duplicate key '%s' in %s", name, section);
         }
     }
+    return LG_OK;
+}
+
+yaml_node_t *yamldoc_require(yamldoc_t *d, const yaml_node_t *map, const char *key, const char *section,
+                             lg_err_t *err)
+{
+    yaml_node_t *n = yamldoc_get(d, map, key);
+    if (!n)
+        yamldoc_error(d, map, err, "missing required key '%s' in %s", key, section);
+    return n;
+}
+
+int yamldoc_path(yamldoc_t *d, yaml_node_t *n, const char *dir, const char *what, char **out, lg_err_t *err)
+{
+    const char *rel = yamldoc_scalar(d, n, what, err);
+    if (!rel)
+        return LG_EINVAL;
+    char *path = lg_path_join(dir, rel);
+    if (!lg_path_exists(path)) {
+        free(path);
+        return yamldoc_error(d, n, err, "%s '%s' does not exist (paths are relative to %s)", what, rel, dir);
+    }
+    *out = path;
     return LG_OK;
 }

@@ -34,6 +34,13 @@ int yamldoc_int(const yamldoc_t *d, const yaml_node_t *n, const char *what, int6
 int yamldoc_uint(const yamldoc_t *d, const yaml_node_t *n, const char *what, uint64_t *out, lg_err_t *err);
 /* Looks up key in a mapping; NULL when absent. */
 yaml_node_t *yamldoc_get(yamldoc_t *d, const yaml_node_t *map, const char *key);
+/* A required key: the node, or NULL with an error at the mapping lacking it
+ * (`section` names the mapping in the message). */
+yaml_node_t *yamldoc_require(yamldoc_t *d, const yaml_node_t *map, const char *key, const char *section,
+                             lg_err_t *err);
+/* Resolves scalar n as a path relative to dir; the file must exist. *out
+ * receives a heap string. */
+int yamldoc_path(yamldoc_t *d, yaml_node_t *n, const char *dir, const char *what, char **out, lg_err_t *err);
 /* Checks that every key of map is in the NULL-terminated list `known`; an
  * unknown key is an error naming it and the section. */
 int yamldoc_check_keys(yamldoc_t *d, const yaml_node_t *map, const char *section, const char *const *known,

@@ -49,11 +49,9 @@ int exc_reserve(explore_t *ex, lg_err_t *err)
     if (fd >= 0)
         close(fd);
     free(path);
-    if (e) {
-        lg_err_set(err, LG_EIO, "%s: cannot keep %llu bytes in reserve for the final save: %s", ex->out_dir,
-                   (unsigned long long)bytes, strerror(e));
-        return LG_EIO;
-    }
+    if (e)
+        return lg_err_set(err, LG_EIO, "%s: cannot keep %llu bytes in reserve for the final save: %s", ex->out_dir,
+                          (unsigned long long)bytes, strerror(e));
     ex->reserve = bytes;
     return LG_OK;
 }
@@ -87,11 +85,12 @@ static void remove_staging(const char *divdir)
 int exc_open(explore_t *ex, lg_err_t *err)
 {
     static const char *const subdirs[] = {"corpus", "divergences", NULL};
-    if (lg_mkdirs(ex->out_dir, err))
-        return LG_EIO;
+    int rc = lg_mkdirs(ex->out_dir, err);
+    if (rc)
+        return rc;
     for (const char *const *s = subdirs; *s; s++) {
         char *d = lg_path_join(ex->out_dir, *s);
-        int rc = lg_mkdirs(d, err);
+        rc = lg_mkdirs(d, err);
         if (rc == LG_OK && strcmp(*s, "divergences") == 0)
             remove_staging(d);
         free(d);
@@ -153,31 +152,30 @@ static char **list_dir(const char *dir, const char *suffix, size_t *n)
     return names;
 }
 
-int exc_load_dir(explore_t *ex, const char *dir, origin_t origin, lg_err_t *err)
+input_t **exc_load_inputs(explore_t *ex, const char *dir, size_t *n)
 {
-    size_t n;
-    char **names = list_dir(dir, ".json", &n);
-    int rc = LG_OK;
-    size_t loaded = 0;
-    for (size_t i = 0; i < n; i++) {
+    size_t nnames;
+    char **names = list_dir(dir, ".json", &nnames);
+    input_t **ins = NULL;
+    size_t cap = 0;
+    *n = 0;
+    for (size_t i = 0; i < nnames; i++) {
         char *path = lg_path_join(dir, names[i]);
         lg_err_t lerr;
-        input_t *in = rc == LG_OK ? input_load(ex->spec, path, &lerr) : NULL;
-        if (rc == LG_OK && !in)
-            LG_WARN(ex->log, "skipping %s", lerr.msg);
+        input_t *in = input_load(ex->spec, path, &lerr);
         if (in) {
-            exr_add(ex, in, origin, MUT_COUNT, NULL, -1);
-            loaded++;
+            lg_grow((void **)&ins, &cap, *n + 1, sizeof *ins);
+            ins[(*n)++] = in;
+        } else {
+            LG_WARN(ex->log, "skipping %s", lerr.msg);
         }
-        if (rc == LG_OK && ex->nround == EXPLORE_ROUND_MAX)
-            rc = exr_run(ex, err);
         free(path);
         free(names[i]);
     }
     free(names);
-    if (loaded)
-        LG_INFO(ex->log, "loaded %zu inputs from %s", loaded, dir);
-    return rc == LG_OK ? exr_run(ex, err) : rc;
+    if (*n)
+        LG_INFO(ex->log, "loaded %zu inputs from %s", *n, dir);
+    return ins;
 }
 
 /* Class text usable in a directory name: "mismatch:return" -> "mismatch-return". */
@@ -242,10 +240,8 @@ int exc_divergence_record(explore_t *ex, const input_t *in, const run_result_t *
     int rc = oracle_write_artifacts(ex->oracle, staging, in, cpu, rtl, sym, err);
     if (rc == LG_OK)
         rc = write_symptom(ex, staging, sym, key, err);
-    if (rc == LG_OK && rename(staging, dir) != 0) {
-        lg_err_set(err, LG_EIO, "%s: cannot rename %s into place: %s", dir, staging, strerror(errno));
-        rc = LG_EIO;
-    }
+    if (rc == LG_OK && rename(staging, dir) != 0)
+        rc = lg_err_set(err, LG_EIO, "%s: cannot rename %s into place: %s", dir, staging, strerror(errno));
     if (rc) {
         lg_remove_tree(staging);
         free(staging);
@@ -256,25 +252,6 @@ int exc_divergence_record(explore_t *ex, const input_t *in, const run_result_t *
     LG_INFO(ex->log, "new divergence %s: %s (%s)", sym->cls, sym->detail, dir);
     divs_push(ex, dir, sym->cls, sym->detail, key);
     return LG_OK;
-}
-
-/* Re-adds one restored key "class|probe,probe" to the dedup set. */
-static void dedup_restore(explore_t *ex, const char *key)
-{
-    oracle_symptom_t sym;
-    memset(&sym, 0, sizeof sym);
-    sym.param = -1;
-    const char *bar = strchr(key, '|');
-    size_t clen = bar ? (size_t)(bar - key) : strlen(key);
-    snprintf(sym.cls, sizeof sym.cls, "%.*s", (int)clen, key);
-    char *list = lg_strdup(bar ? bar + 1 : "");
-    const char *probes[256];
-    size_t np = 0;
-    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok && np < 256; tok = strtok_r(NULL, ",", &save))
-        probes[np++] = tok;
-    int is_new;
-    oracle_dedup_add(ex->dedup, &sym, probes, np, &is_new);
-    free(list);
 }
 
 int exc_divergences_restore(explore_t *ex, lg_err_t *err)
@@ -290,7 +267,7 @@ int exc_divergences_restore(explore_t *ex, lg_err_t *err)
         json_object *cls, *detail, *key;
         if (o && json_object_object_get_ex(o, "class", &cls) && json_object_object_get_ex(o, "detail", &detail) &&
             json_object_object_get_ex(o, "key", &key)) {
-            dedup_restore(ex, json_object_get_string(key));
+            oracle_dedup_add_key(ex->dedup, json_object_get_string(key), NULL);
             divs_push(ex, dir, json_object_get_string(cls), json_object_get_string(detail),
                       json_object_get_string(key));
             dir = NULL;

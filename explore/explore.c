@@ -46,7 +46,7 @@ static int create_components(explore_t *ex, lg_err_t *err)
     tcfg.stop = ex->cfg.stop;
     ex->tracer = tracer_create(ex->spec, &tcfg, ex->log, err);
     if (!ex->tracer)
-        return err && err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the instrumented kernel");
+        return err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the instrumented kernel");
     coverage_init(ex);
     size_t nk;
     const int64_t *kc = tracer_constants(ex->tracer, &nk);
@@ -61,7 +61,7 @@ static int create_components(explore_t *ex, lg_err_t *err)
         ocfg.stop = ex->cfg.stop;
         ex->oracle = oracle_create(ex->spec, &ocfg, ex->log, err);
         if (!ex->oracle)
-            return err && err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the RTL model");
+            return err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the RTL model");
         ex->rtl_res = run_result_create(ex->spec);
     }
     int always = ex->cfg.rtl == EXPLORE_RTL_ALWAYS || ex->cfg.no_selective;
@@ -143,6 +143,7 @@ void explore_destroy(explore_t *ex)
         close(ex->plot_fd);
     exc_release(ex);
     free(ex->error);
+    free(ex->warned);
     ext_destroy(ex->tree);
     exp_destroy(ex->probes);
     exm_destroy(ex->mut);
@@ -167,13 +168,23 @@ void explore_destroy(explore_t *ex)
     free(ex);
 }
 
-int explore_should_stop(const explore_t *ex)
+/* Runs the inputs saved in dir as seeds, a round at a time. */
+static int run_saved(explore_t *ex, const char *dir, lg_err_t *err)
 {
-    if (ex->cfg.stop && *ex->cfg.stop)
-        return 1;
-    if (ex->cfg.iterations && ex->st.iterations >= ex->cfg.iterations)
-        return 1;
-    return ex->cfg.budget_ns && lg_budget_expired(&ex->budget);
+    size_t n;
+    input_t **ins = exc_load_inputs(ex, dir, &n);
+    int rc = LG_OK;
+    for (size_t i = 0; i < n; i++) {
+        if (rc != LG_OK) {
+            input_destroy(ins[i]);
+            continue;
+        }
+        exr_add(ex, ins[i], ORIGIN_SEED, MUT_COUNT, NULL, -1);
+        if (ex->nround == EXPLORE_ROUND_MAX)
+            rc = exr_run(ex, err);
+    }
+    free(ins);
+    return rc == LG_OK ? exr_run(ex, err) : rc;
 }
 
 /* The corpus of a previous run, the spec's seeds, the corners of the
@@ -182,10 +193,10 @@ int explore_should_stop(const explore_t *ex)
 static int bootstrap(explore_t *ex, lg_err_t *err)
 {
     char *cdir = lg_path_join(ex->out_dir, "corpus");
-    int rc = exc_load_dir(ex, cdir, ORIGIN_SEED, err);
+    int rc = run_saved(ex, cdir, err);
     free(cdir);
     if (rc == LG_OK && ex->spec->seeds_dir)
-        rc = exc_load_dir(ex, ex->spec->seeds_dir, ORIGIN_SEED, err);
+        rc = run_saved(ex, ex->spec->seeds_dir, err);
     if (rc)
         return rc;
     exr_add(ex, input_create(ex->spec), ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
@@ -262,7 +273,7 @@ int explore_run(explore_t *ex, lg_err_t *err)
     if (rc && rc2)
         LG_WARN(ex->log, "final save failed too: %s", err2.msg);
     exo_progress(ex, 1);
-    return rc ? rc : rc2;
+    return LG_ERR_PASS(err, rc ? rc : rc2);
 }
 
 void explore_get_summary(const explore_t *ex, explore_summary_t *out)

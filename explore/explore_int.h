@@ -6,11 +6,14 @@
  *   exg_      generate.c  solver-driven, mutated, random and corner inputs
  *   exl_      learn.c     synth glue: edge, prefix and probe conditions
  *   exc_      corpus.c    the output directory: corpus, divergences, reserve
- *   exo_      report.c    progress lines, stats.json, tree.json, plot.csv
+ *   exo_      report.c    progress lines, stats.json, tree.json, plot.csv, warnings
  *   ext_      tree.c      the path tree          (tree_int.h)
  *   exp_      probes.c    probe outcomes         (probes_int.h)
  *   exm_      mutate.c    the six mutations      (mutate_int.h)
  *   exb_      labels.c    labelled executions    (labels_int.h)
+ * Calls between the files go one way: explore.c calls the others,
+ * generate.c calls learn.c and round.c, round.c calls corpus.c, and any of
+ * them may use the four modules with headers of their own and report.c.
  * A round is the set of at most EXPLORE_ROUND_MAX inputs that one step
  * makes and one tracer_run call executes. */
 #ifndef LG_EXPLORE_INT_H
@@ -66,6 +69,7 @@ typedef struct explore_stats {
     uint64_t iterations, execs, crashes, hangs;
     uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
     uint64_t rtl_calls, rtl_errors;
+    uint64_t solver_errors, synth_errors; /* failed calls, each logged once (exo_warn_once) */
     uint64_t solver_ns, exec_ns, mutate_ns; /* time in each part of the loop */
     uint64_t last_plot_ns, last_progress_ns, last_save_ns;
     uint64_t plot_branches;
@@ -127,11 +131,21 @@ struct explore {
     const char *status;       /* "running", "complete", "interrupted", "failed" */
     char *error;              /* why the run failed (status "failed"); owned */
     uint64_t reserve;         /* bytes held in OUT/.reserve for the final save */
+    uint64_t *warned;         /* hashes of the failures logged so far */
+    size_t nwarned, warned_cap;
 };
 
-/* explore.c: 1 once the budget, the iteration count or a signal says stop;
- * long steps check it between pieces of work. */
-int explore_should_stop(const explore_t *ex);
+/* 1 once the budget, the iteration count or a signal says stop; long steps
+ * check it between pieces of work. Inline, so that the files the loop calls
+ * (generate.c, learn.c) need not call back into explore.c. */
+static inline int explore_should_stop(const explore_t *ex)
+{
+    if (ex->cfg.stop && *ex->cfg.stop)
+        return 1;
+    if (ex->cfg.iterations && ex->st.iterations >= ex->cfg.iterations)
+        return 1;
+    return ex->cfg.budget_ns && lg_budget_expired(&ex->budget);
+}
 
 /* round.c */
 int exr_run(explore_t *ex, lg_err_t *err);
@@ -157,7 +171,10 @@ void exl_add_const(explore_t *ex, int64_t v);
 /* corpus.c */
 int exc_open(explore_t *ex, lg_err_t *err);
 int exc_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err);
-int exc_load_dir(explore_t *ex, const char *dir, origin_t origin, lg_err_t *err);
+/* The inputs of dir's *.json files in name order (a heap array of owned
+ * inputs, *n of them; NULL when none); a file that does not load is
+ * skipped with a warning. */
+input_t **exc_load_inputs(explore_t *ex, const char *dir, size_t *n);
 int exc_divergence_record(explore_t *ex, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
                           const oracle_symptom_t *sym, const char *key, lg_err_t *err);
 int exc_divergences_restore(explore_t *ex, lg_err_t *err);
@@ -172,5 +189,9 @@ void exc_release(explore_t *ex);
 void exo_progress(explore_t *ex, int final);
 int exo_save(explore_t *ex, lg_err_t *err);
 int exo_plot_row(explore_t *ex, int final, lg_err_t *err);
+/* Logs a failed solver or synth call (what: "solver", "synth") once per
+ * distinct message; digits do not count, so the sizes and values a message
+ * carries do not make it new. Callers count every failure in ex->st. */
+void exo_warn_once(explore_t *ex, const char *what, const lg_err_t *err);
 
 #endif

@@ -168,13 +168,17 @@ static void solve_and_add(explore_t *ex, const expr_t **prefix, size_t n, expr_t
     solver_result_t res;
     lg_err_t err;
     ex->st.solver_queries++;
-    if (solver_solve(ex->solver, all, n, strength, ex->corpus[base].in, out, &ex->rng, &res, &err) == 0 &&
-        res.status == SOLVER_SAT) {
+    int rc = solver_solve(ex->solver, all, n, strength, ex->corpus[base].in, out, &ex->rng, &res, &err);
+    if (rc == 0 && res.status == SOLVER_SAT) {
         ex->st.solver_sat++;
         exr_add(ex, out, ORIGIN_SOLVER, MUT_COUNT, want, probe);
-    } else {
-        input_destroy(out);
+        return;
     }
+    if (rc) {
+        ex->st.solver_errors++;
+        exo_warn_once(ex, "solver", &err);
+    }
+    input_destroy(out);
 }
 
 /* A query for a tree node: its PC prefix, plus (when one direction was

@@ -68,13 +68,22 @@ void exb_add(labels_t *l, label_kind_t kind, const input_t *in, const char *cons
     keep(l, kind, line, rng);
 }
 
+void exb_add_verdict(labels_t *l, const input_t *in, const oracle_symptoms_t *syms, lg_rng_t *rng)
+{
+    const char **classes = lg_malloc((syms->n ? syms->n : 1) * sizeof *classes);
+    for (size_t i = 0; i < syms->n; i++)
+        classes[i] = syms->v[i].cls;
+    exb_add(l, syms->n ? LABEL_UNSAFE : LABEL_SAFE, in, classes, syms->n, rng);
+    free(classes);
+}
+
 int exb_load(labels_t *l, const char *path, lg_err_t *err)
 {
     if (!lg_path_exists(path))
         return LG_OK;
     char *text = lg_read_file(path, NULL, err);
     if (!text)
-        return LG_EIO;
+        return err->code;
     lg_rng_t rng;
     lg_rng_seed(&rng, 0);
     for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {

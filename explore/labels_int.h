@@ -14,6 +14,7 @@
 #include "common/err.h"
 #include "common/input.h"
 #include "common/rng.h"
+#include "rtl-oracle/oracle.h"
 
 typedef enum { LABEL_SAFE, LABEL_UNSAFE, LABEL_SKIPPED, LABEL_COUNT } label_kind_t;
 
@@ -32,6 +33,9 @@ void exb_destroy(labels_t *l); /* accepts NULL */
  * borrowed) name the divergences of an unsafe input. */
 void exb_add(labels_t *l, label_kind_t kind, const input_t *in, const char *const *classes, size_t nclasses,
                 lg_rng_t *rng);
+/* Offers the RTL's verdict on one input (borrowed): unsafe, with the class
+ * of every symptom in syms, when it holds any; safe otherwise. */
+void exb_add_verdict(labels_t *l, const input_t *in, const oracle_symptoms_t *syms, lg_rng_t *rng);
 /* Loads path (a previous run's labels.jsonl) so a resumed run keeps them;
  * a missing file is not an error. */
 int exb_load(labels_t *l, const char *path, lg_err_t *err);

@@ -23,6 +23,14 @@ static void mark_sensitive(explore_t *ex, const expr_t *e)
     }
 }
 
+/* A failed synth call is counted, and logged once per distinct message;
+ * the caller counts it as a failed attempt where it backs off. */
+static void synth_failed(explore_t *ex, const lg_err_t *err)
+{
+    ex->st.synth_errors++;
+    exo_warn_once(ex, "synth", err);
+}
+
 void exl_add_const(explore_t *ex, int64_t v)
 {
     for (size_t i = 0; i < ex->nconsts; i++)
@@ -32,17 +40,19 @@ void exl_add_const(explore_t *ex, int64_t v)
     ex->consts[ex->nconsts++] = v;
 }
 
-/* Learns the condition of taking edge k of node against its siblings.
- * For a two-way node the other edge gets the negation. Returns 1 when a
- * synth call was made. */
+/* Learns the condition of taking edge k of node against its siblings,
+ * from the examples of every edge (synth samples them). For a two-way
+ * node the other edge gets the negation. Returns 1 when a synth call was
+ * made. An edge whose learning fails or finds nothing is retried one time
+ * in eight after its fourth failure. */
 static int learn_edge(explore_t *ex, tree_node_t *node, size_t k)
 {
     tree_edge_t *e = &node->edges[k];
     if (!e->stale || (e->learn_fails > 3 && e->cond == NULL && lg_rng_below(&ex->rng, 8)))
         return 0;
-    synth_example_t xs[TREE_RESERVOIR * 16];
+    synth_example_t *xs = lg_malloc(node->nedges * TREE_RESERVOIR * sizeof *xs);
     size_t n = 0;
-    for (size_t j = 0; j < node->nedges && n + TREE_RESERVOIR <= sizeof xs / sizeof xs[0]; j++) {
+    for (size_t j = 0; j < node->nedges; j++) {
         tree_edge_t *o = &node->edges[j];
         for (size_t m = 0; m < o->nex; m++) {
             xs[n].feat = o->ex[m].feat;
@@ -56,8 +66,13 @@ static int learn_edge(explore_t *ex, tree_node_t *node, size_t k)
     lg_err_t err;
     ex->st.learn_calls++;
     int had = e->cond != NULL;
-    if (synth_refine(ex->synth, xs, n, ex->consts, ex->nconsts, &e->cond, &relearned, &res, &err) != 0)
+    int rc = synth_refine(ex->synth, xs, n, ex->consts, ex->nconsts, &e->cond, &relearned, &res, &err);
+    free(xs);
+    if (rc) {
+        synth_failed(ex, &err);
+        e->learn_fails++;
         return 1;
+    }
     e->stale = 0;
     for (size_t j = 0; j < node->nedges; j++)
         for (size_t m = 0; m < node->edges[j].nex; m++)
@@ -137,7 +152,10 @@ static expr_t *learn_operand(explore_t *ex, tree_edge_t *e, int which)
     lg_err_t err;
     ex->st.term_calls++;
     expr_t *t = NULL;
-    if (synth_learn_term(ex->synth, xs, n, pool, ex->nconsts + n, &res, &err) == 0 && res.expr && res.mcc >= 1.0)
+    int rc = synth_learn_term(ex->synth, xs, n, pool, ex->nconsts + n, &res, &err);
+    if (rc)
+        synth_failed(ex, &err);
+    if (rc == 0 && res.expr && res.mcc >= 1.0)
         t = res.expr;
     else
         expr_free(res.expr);
@@ -210,8 +228,10 @@ int exl_probe_term(explore_t *ex, size_t i)
     lg_err_t err;
     ex->st.term_calls++;
     p->stale_term = 0;
-    if (synth_learn_term(ex->synth, xs, p->nterm, ex->consts, ex->nconsts, &res, &err) == 0 && res.expr &&
-        res.mcc >= 1.0) {
+    int rc = synth_learn_term(ex->synth, xs, p->nterm, ex->consts, ex->nconsts, &res, &err);
+    if (rc)
+        synth_failed(ex, &err);
+    if (rc == 0 && res.expr && res.mcc >= 1.0) {
         p->term = res.expr;
         mark_sensitive(ex, p->term);
         return 1;
@@ -239,8 +259,10 @@ int exl_probe_cond(explore_t *ex, size_t i)
     lg_err_t err;
     ex->st.learn_calls++;
     p->stale_cond = 0;
-    if (synth_refine(ex->synth, xs, n, ex->consts, ex->nconsts, &p->cond, &relearned, &res, &err) != 0)
+    if (synth_refine(ex->synth, xs, n, ex->consts, ex->nconsts, &p->cond, &relearned, &res, &err) != 0) {
+        synth_failed(ex, &err);
         return 0;
+    }
     if (relearned) {
         p->cond_mcc = res.mcc;
         if (p->cond)

@@ -92,3 +92,13 @@ int exp_is_rare(const probes_t *ps, size_t i, int fired)
     const probe_state_t *p = &ps->p[i];
     return fired ? p->fired <= p->quiet : p->quiet < p->fired;
 }
+
+const char **exp_fired_names(const tracer_probe_t *info, const uint8_t *fired, size_t nprobes, size_t *n)
+{
+    const char **names = lg_malloc((nprobes ? nprobes : 1) * sizeof *names);
+    *n = 0;
+    for (size_t i = 0; i < nprobes; i++)
+        if (fired[i])
+            names[(*n)++] = info[i].name;
+    return names;
+}

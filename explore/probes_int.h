@@ -13,6 +13,7 @@
 
 #include "common/rng.h"
 #include "synth/expr.h"
+#include "tracer/tracer.h"
 
 #define PROBE_RESERVOIR 24 /* examples kept per side */
 
@@ -51,6 +52,11 @@ void exp_destroy(probes_t *ps); /* accepts NULL */
  * Returns the PROBES_NEW_* flags of what it brought, 0 when nothing. */
 int exp_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const uint8_t *seen, const int64_t *min,
                   const int64_t *max, lg_rng_t *rng);
+
+/* The names of the probes that fired in one run (fired[i] as from the
+ * tracer; the names are borrowed from info): a heap array of *n names,
+ * every probe that fired however many, which the caller frees. */
+const char **exp_fired_names(const tracer_probe_t *info, const uint8_t *fired, size_t nprobes, size_t *n);
 
 /* 1 when probe i's outcome `fired` is its rare side (seen in fewer runs;
  * a side never seen before counts as rare). */

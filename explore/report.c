@@ -1,5 +1,6 @@
-/* Progress on stderr and the run's report files: plot.csv (a row a second,
- * appended whole or not at all),
+/* Progress on stderr, a warning for each distinct failed solver or synth
+ * call, and the run's report files: plot.csv (a row a second, appended
+ * whole or not at all),
  * stats.json and tree.json (rewritten atomically every few seconds and at
  * the end, so an interrupted run leaves them consistent). */
 #include <errno.h>
@@ -57,9 +58,9 @@ static int plot_append(explore_t *ex, const char *text, lg_err_t *err)
         ex->plot_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     off_t end = ex->plot_fd >= 0 ? lseek(ex->plot_fd, 0, SEEK_END) : -1;
     if (end < 0) {
-        lg_err_set(err, LG_EIO, "%s: cannot open: %s", path, strerror(errno));
+        rc = lg_err_set(err, LG_EIO, "%s: cannot open: %s", path, strerror(errno));
         free(path);
-        return LG_EIO;
+        return rc;
     }
     size_t len = strlen(text), done = 0;
     while (done < len) {
@@ -67,10 +68,9 @@ static int plot_append(explore_t *ex, const char *text, lg_err_t *err)
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0) {
-            lg_err_set(err, LG_EIO, "%s: cannot write: %s", path, w < 0 ? strerror(errno) : "short write");
+            rc = lg_err_set(err, LG_EIO, "%s: cannot write: %s", path, w < 0 ? strerror(errno) : "short write");
             if (ftruncate(ex->plot_fd, end) != 0)
                 LG_WARN(ex->log, "%s: cannot cut back a partial row: %s", path, strerror(errno));
-            rc = LG_EIO;
             break;
         }
         done += (size_t)w;
@@ -106,6 +106,22 @@ int exo_plot_row(explore_t *ex, int final, lg_err_t *err)
     return plot_append(ex, row, err);
 }
 
+void exo_warn_once(explore_t *ex, const char *what, const lg_err_t *err)
+{
+    lg_hash_t h;
+    lg_hash_init(&h);
+    lg_hash_str(&h, what);
+    for (const char *p = err->msg; *p; p++)
+        if (*p < '0' || *p > '9')
+            lg_hash_bytes(&h, p, 1);
+    for (size_t i = 0; i < ex->nwarned; i++)
+        if (ex->warned[i] == h.h)
+            return;
+    lg_grow((void **)&ex->warned, &ex->warned_cap, ex->nwarned + 1, sizeof *ex->warned);
+    ex->warned[ex->nwarned++] = h.h;
+    LG_WARN(ex->log, "%s call failed (%s_errors in stats.json counts them; logged once): %s", what, what, err->msg);
+}
+
 static json_object *stats_json(const explore_t *ex)
 {
     json_object *o = json_object_new_object();
@@ -138,6 +154,8 @@ static json_object *stats_json(const explore_t *ex)
     U64("rtl_skipped", oracle_select_skipped(ex->sel));
     U64("rtl_skipped_divergent", oracle_select_skipped_divergent(ex->sel));
     U64("rtl_errors", ex->st.rtl_errors);
+    U64("solver_errors", ex->st.solver_errors);
+    U64("synth_errors", ex->st.synth_errors);
     json_object_object_add(o, "solver_seconds", json_object_new_double((double)ex->st.solver_ns / 1e9));
     json_object_object_add(o, "exec_seconds", json_object_new_double((double)ex->st.exec_ns / 1e9));
     U64("divergences", ex->ndivs);

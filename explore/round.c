@@ -108,22 +108,6 @@ static void track_features(explore_t *ex, const int64_t *fv)
     ex->feat_seen = 1;
 }
 
-/* The spectra probes that fired in this run: the part of a divergence's
- * dedup key that tells causes apart (a wrapped accumulator fires width:sum,
- * a truncated port fires port:data). The fired set is a property of the
- * input alone; a key built from each probe's currently rare side would
- * shift as the counts change and merge different causes. */
-static size_t fired_probes(explore_t *ex, const tracer_trace_t *tr, const char **names, size_t cap)
-{
-    size_t n = 0;
-    if (ex->cfg.no_spectra)
-        return 0;
-    for (size_t i = 0; i < ex->nprobes && n < cap; i++)
-        if (tr->fired[i])
-            names[n++] = ex->probe_info[i].name;
-    return n;
-}
-
 /* The signature of a native run for selective invocation: the set of
  * probes it fired, the part of the dedup key known before simulating. */
 static uint64_t fired_signature(explore_t *ex, const tracer_trace_t *tr)
@@ -164,15 +148,18 @@ static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr,
     }
     oracle_symptoms_t syms = {0};
     size_t n = oracle_compare(ex->spec, tr->result, ex->rtl_res, &syms);
-    if (!corner)
+    if (!corner) {
         oracle_select_record(ex->sel, fv, sig, n > 0);
-    const char *classes[16];
-    for (size_t i = 0; i < n && i < 16; i++)
-        classes[i] = syms.v[i].cls;
-    if (!corner)
-        exb_add(ex->labels, n ? LABEL_UNSAFE : LABEL_SAFE, in, classes, n < 16 ? n : 16, &ex->rng);
-    const char *probes[256];
-    size_t np = fired_probes(ex, tr, probes, 256);
+        exb_add_verdict(ex->labels, in, &syms, &ex->rng);
+    }
+    /* The spectra probes that fired in this run: the part of a divergence's
+     * dedup key that tells causes apart (a wrapped accumulator fires
+     * width:sum, a truncated port fires port:data). The fired set is a
+     * property of the input alone; a key built from each probe's currently
+     * rare side would shift as the counts change and merge different
+     * causes. */
+    size_t np = 0;
+    const char **probes = ex->cfg.no_spectra ? NULL : exp_fired_names(ex->probe_info, tr->fired, ex->nprobes, &np);
     int rc = LG_OK;
     for (size_t i = 0; i < n && rc == LG_OK; i++) {
         int is_new = 0;
@@ -180,6 +167,7 @@ static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr,
         if (is_new)
             rc = exc_divergence_record(ex, in, tr->result, ex->rtl_res, &syms.v[i], oracle_dedup_key(ex->dedup, id), err);
     }
+    free(probes);
     oracle_symptoms_free(&syms);
     return rc;
 }
@@ -190,12 +178,14 @@ static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
 {
     if (!n)
         return LG_OK;
+    LG_ASSERT(n <= 8); /* the few inputs of a round run twice */
     const input_t *ins[8];
     for (size_t i = 0; i < n; i++)
         ins[i] = ex->round[which[i]].in;
     tracer_trace_t *first;
-    if (tracer_run(ex->tracer, ins, n, &first, err))
-        return LG_ECHILD;
+    int rc = tracer_run(ex->tracer, ins, n, &first, err);
+    if (rc)
+        return rc;
     /* Copy the first runs' events: the second call reuses the buffers. */
     tree_event_t *saved[8];
     size_t ns[8];
@@ -205,7 +195,7 @@ static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
         memcpy(saved[i], ex->evbuf, ns[i] * sizeof **saved);
     }
     tracer_trace_t *second;
-    int rc = tracer_run(ex->tracer, ins, n, &second, err) ? LG_ECHILD : LG_OK;
+    rc = tracer_run(ex->tracer, ins, n, &second, err);
     for (size_t i = 0; i < n; i++) {
         if (rc == LG_OK) {
             size_t m = convert_events(ex, &second[i]);
@@ -238,6 +228,7 @@ static int process_one(explore_t *ex, exr_item_t *b, const tracer_trace_t *tr, l
      * counter-example for the node where it left. */
     int counter = 0;
     if (b->origin == ORIGIN_SOLVER && b->want) {
+        LG_ASSERT(b->want->depth <= ex->tree->depth_cap);
         uint32_t d;
         ext_follow(ex->tree, ex->evbuf, n, b->want, &d);
         counter = d != UINT32_MAX;
@@ -253,8 +244,11 @@ static int process_one(explore_t *ex, exr_item_t *b, const tracer_trace_t *tr, l
     if (b->origin == ORIGIN_MUTATION)
         exm_feedback(ex->mut, b->mut, spectra_new);
     int brings_new = cov_new || created || spectra_new || (path_new && ex->tree->depth_cap > n);
-    if ((brings_new || b->origin == ORIGIN_SEED) && exc_add(ex, b->in, fv, err))
-        return LG_EIO;
+    if (brings_new || b->origin == ORIGIN_SEED) {
+        int rc = exc_add(ex, b->in, fv, err);
+        if (rc)
+            return rc;
+    }
     /* Selective invocation asks about coverage and probe sides only: a new
      * path through the same branch directions, or a probe range stretched
      * a little further, is no reason to simulate (the feature ranges
@@ -267,6 +261,7 @@ int exr_run(explore_t *ex, lg_err_t *err)
 {
     if (!ex->nround)
         return LG_OK;
+    LG_ASSERT(ex->nround <= EXPLORE_ROUND_MAX);
     const input_t *ins[EXPLORE_ROUND_MAX];
     for (size_t i = 0; i < ex->nround; i++)
         ins[i] = ex->round[i].in;
@@ -284,5 +279,5 @@ int exr_run(explore_t *ex, lg_err_t *err)
     for (size_t i = 0; i < ex->nround; i++)
         input_destroy(ex->round[i].in);
     ex->nround = 0;
-    return rc;
+    return LG_ERR_PASS(err, rc);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/err.h"
 
 static tree_node_t *node_new(tree_t *t, tree_node_t *parent, size_t parent_edge, size_t base)
 {
@@ -80,6 +81,7 @@ static void add_example(tree_t *t, tree_edge_t *e, const tree_event_t *ev, const
             return;
         slot = is_new ? lg_rng_below(rng, TREE_RESERVOIR) : r;
     }
+    LG_ASSERT(slot < TREE_RESERVOIR && e->nex <= TREE_RESERVOIR);
     tree_example_t *x = &e->ex[slot];
     memcpy(x->feat, fv, t->nfeat * sizeof(int64_t));
     x->op0 = ev->op0;
@@ -129,8 +131,11 @@ tree_node_t *ext_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t
     /* The wanted path, root first. */
     uint32_t wd = want ? want->depth : 0;
     const tree_node_t **chain = lg_calloc(wd + 1, sizeof *chain);
-    for (const tree_node_t *p = want; p; p = p->parent)
+    for (const tree_node_t *p = want; p; p = p->parent) {
+        /* A node is one level below its parent, the root at depth 0. */
+        LG_ASSERT(p->parent ? p->depth == p->parent->depth + 1 : p->depth == 0);
         chain[p->depth] = p;
+    }
     *diverged = UINT32_MAX;
     tree_node_t *node = t->root;
     for (size_t i = 0; i < n && node->depth < t->depth_cap; i++) {
@@ -175,6 +180,7 @@ size_t ext_prefix(const tree_node_t *node, const expr_t **out, size_t cap)
     size_t n = 0;
     for (const tree_node_t *c = node; c->parent && n < cap; c = c->parent) {
         const tree_node_t *p = c->parent;
+        LG_ASSERT(c->parent_edge < p->nedges && p->edges[c->parent_edge].child == c);
         const tree_edge_t *e = &p->edges[c->parent_edge];
         if (p->nondet || !e->cond)
             continue;

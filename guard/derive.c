@@ -127,11 +127,11 @@ static int open_all(deriver_t *d, const char *run_dir, lg_err_t *err)
 {
     char *spec_path = run_spec_path(run_dir, err);
     if (!spec_path)
-        return LG_EINVAL;
+        return err->code;
     d->spec = spec_load(spec_path, err);
     free(spec_path);
     if (!d->spec)
-        return LG_EINVAL;
+        return err->code;
     d->fs = features_create(d->spec);
     gdl_init(&d->ls, d->fs);
     int rc = gdr_open(&d->run, d->spec, d->log, err);

@@ -11,18 +11,6 @@
 #include "guard.h"
 #include "guard_int.h"
 
-char *guard_upper_ident(const char *s)
-{
-    char *u = lg_strdup(s);
-    for (char *p = u; *p; p++) {
-        if (*p >= 'a' && *p <= 'z')
-            *p = (char)(*p - 'a' + 'A');
-        else if (!((*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
-            *p = '_';
-    }
-    return u;
-}
-
 char *guard_smt2(const spec_t *spec, const features_t *fs, const guard_formula_t *f, const guard_figures_t *fig)
 {
     expr_t *e = guard_formula_expr(f);

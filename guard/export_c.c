@@ -22,6 +22,19 @@ typedef struct cgen {
     FILE *b;          /* the function body being written */
 } cgen_t;
 
+/* "accumulate" -> "ACCUMULATE" (non-alphanumerics become '_'); heap string. */
+static char *upper_ident(const char *s)
+{
+    char *u = lg_strdup(s);
+    for (char *p = u; *p; p++) {
+        if (*p >= 'a' && *p <= 'z')
+            *p = (char)(*p - 'a' + 'A');
+        else if (!((*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+            *p = '_';
+    }
+    return u;
+}
+
 static const char *var_c(void *ctx, int feature)
 {
     const cgen_t *g = ctx;
@@ -301,7 +314,7 @@ char *guard_c_header(const spec_t *spec, const features_t *fs, const guard_formu
     char *formula = guard_formula_text(f, fs);
     put_preamble(out, spec, formula, fig);
     free(formula);
-    char *macro = guard_upper_ident(spec->kernel);
+    char *macro = upper_ident(spec->kernel);
     fprintf(out, "#ifndef %s_GUARD_H\n#define %s_GUARD_H\n\n#include <stdint.h>\n\n", macro, macro);
     if (g.need_i64)
         fprintf(out,

@@ -23,9 +23,6 @@
 #include "solver/solver.h"
 #include "tracer/tracer.h"
 
-/* "accumulate" -> "ACCUMULATE" (non-alphanumerics become '_'); heap string. */
-char *guard_upper_ident(const char *s);
-
 /* ---- labelled inputs (labelset.c) ---- */
 
 /* What one native run shows of the values it passed to the RTL's narrowed

@@ -58,10 +58,9 @@ static char *make_key(const oracle_symptom_t *s, const char *const *probes, size
     return key;
 }
 
-size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, const char *const *probes,
-                        size_t nprobes, int *is_new)
+/* Adds key (owned from here on). */
+static size_t add_owned_key(oracle_dedup_t *d, char *key, int *is_new)
 {
-    char *key = make_key(s, probes, nprobes);
     for (size_t i = 0; i < d->n; i++) {
         if (strcmp(d->keys[i], key) == 0) {
             free(key);
@@ -78,6 +77,17 @@ size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, const char
     if (is_new)
         *is_new = 1;
     return d->n++;
+}
+
+size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, const char *const *probes,
+                        size_t nprobes, int *is_new)
+{
+    return add_owned_key(d, make_key(s, probes, nprobes), is_new);
+}
+
+size_t oracle_dedup_add_key(oracle_dedup_t *d, const char *key, int *is_new)
+{
+    return add_owned_key(d, lg_strdup(key), is_new);
 }
 
 size_t oracle_dedup_count(const oracle_dedup_t *d) { return d->n; }

@@ -125,6 +125,10 @@ void oracle_dedup_destroy(oracle_dedup_t *d); /* accepts NULL */
  * sets *is_new to 1 when this key had not been seen before. */
 size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, const char *const *probes,
                         size_t nprobes, int *is_new);
+/* Adds a key oracle_dedup_key gave earlier (borrowed; copied), e.g. one a
+ * resumed run reads back, with any number of probes; as oracle_dedup_add
+ * otherwise. */
+size_t oracle_dedup_add_key(oracle_dedup_t *d, const char *key, int *is_new);
 size_t oracle_dedup_count(const oracle_dedup_t *d);
 /* The key of distinct symptom id (valid while d lives), NULL if out of range. */
 const char *oracle_dedup_key(const oracle_dedup_t *d, size_t id);

@@ -48,7 +48,8 @@ int orx_run(char *const argv[], const char *log_path, lg_err_t *err)
 
 char *orx_first_line(const char *path, const char *prefix)
 {
-    char *text = lg_read_file(path, NULL, NULL);
+    lg_err_t err; /* a missing or unreadable log has no such line */
+    char *text = lg_read_file(path, NULL, &err);
     if (!text)
         return NULL;
     char *found = NULL;

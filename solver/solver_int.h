@@ -1,6 +1,7 @@
 /* Private to solver/: the per-query encoding state shared by the shape
- * planner (shape.c), the feature terms (features_z3.c, aggregates_z3.c), the
- * expression encoder (encode.c) and the model reader (model.c). Their
+ * planner (shape.c), the variables (vars_z3.c), the feature terms
+ * (features_z3.c, aggregates_z3.c), the expression encoder (encode.c) and
+ * the model reader (model.c). Their
  * external names start with sve_ (tests/check_prefixes.cmake checks that
  * nothing else but the public solver_ API leaves the library). */
 #ifndef LG_SOLVER_INT_H
@@ -63,7 +64,7 @@ void sve_analyse(enc_t *e, const expr_t *const *exprs, size_t n);
  * the tier differs from tier 1 (always 1 for tier 1). */
 int sve_shape(enc_t *e, int tier);
 
-/* features_z3.c: keeps a reference to a and returns it. */
+/* vars_z3.c: keeps a reference to a and returns it. */
 Z3_ast sve_keep(enc_t *e, Z3_ast a);
 Z3_ast sve_num(enc_t *e, int64_t v);     /* 64-bit numeral */
 Z3_ast sve_truth(enc_t *e, int b);       /* Bool numeral */
@@ -75,11 +76,12 @@ Z3_ast sve_value_var(enc_t *e, const spec_param_t *p, const char *name, Z3_ast *
 Z3_ast sve_elem_var(enc_t *e, int a, size_t i);
 /* Bool: slot i of array a holds a real element (i < length). */
 Z3_ast sve_active(enc_t *e, int a, size_t i);
-/* The 64-bit term of feature i (cached for the query). */
-Z3_ast sve_feature(enc_t *e, int i);
 /* The 64-bit term of scalar param p / the length of array param a. */
 Z3_ast sve_scalar(enc_t *e, int p);
 Z3_ast sve_len(enc_t *e, int a);
+
+/* features_z3.c: the 64-bit term of feature i (cached for the query). */
+Z3_ast sve_feature(enc_t *e, int i);
 
 /* aggregates_z3.c: fills e->arr[a].agg (max, min, sum). */
 void sve_aggs(enc_t *e, int a);

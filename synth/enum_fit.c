@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/err.h"
 #include "synth.h"
 
 typedef struct vl {
@@ -51,6 +52,8 @@ void sye_add_cond(enum_state_t *st, cond_kind_t kind, expr_op_t op, int32_t a, i
         st->chash = lg_realloc(st->chash, st->ccap * sizeof *st->chash);
         st->cv = lg_realloc(st->cv, st->ccap * nbytes);
     }
+    /* Conditions are appended in non-decreasing size (enum_state_int.h). */
+    LG_ASSERT(size <= UINT8_MAX && (st->nconds == 0 || size >= st->conds[st->nconds - 1].size));
     uint32_t idx = (uint32_t)st->nconds;
     uint64_t h = sye_hash_words(v, nbytes);
     st->chash[idx] = h;

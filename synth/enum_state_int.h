@@ -1,7 +1,9 @@
 /* State of one enumeration stage, shared by the enumerator's files (private
  * to synth). Terms and conditions are appended in non-decreasing size, so
  * the items of size s occupy one contiguous index range, recorded in
- * tstart/cstart when size s begins. */
+ * tstart/cstart when size s begins. Calls go one way: enum.c (the driver)
+ * calls enum_conds.c and enum_terms.c, enum_conds.c calls enum_fit.c and
+ * enum_terms.c, and all of them use enum_store.c. */
 #ifndef LG_SYNTH_ENUM_STATE_INT_H
 #define LG_SYNTH_ENUM_STATE_INT_H
 
@@ -95,7 +97,7 @@ typedef struct enum_state {
     int64_t offset;
 } enum_state_t;
 
-/* enum.c */
+/* enum_store.c */
 int sye_tick(enum_state_t *st); /* counts a candidate; 1 when the budget is spent */
 uint64_t sye_hash_words(const void *p, size_t nbytes);
 int sye_vset_find_or_add(vset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride,

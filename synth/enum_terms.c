@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/err.h"
 
 /* Vector form of expr_apply: the common operators get a tight loop, the
  * rest go through the reference semantics one value at a time. */
@@ -84,6 +85,8 @@ static int add_term(enum_state_t *st, expr_op_t op, int kside, int32_t a, int32_
         st->thash = lg_realloc(st->thash, st->tcap * sizeof *st->thash);
         st->tv = lg_realloc(st->tv, st->tcap * (ns ? ns : 1) * sizeof *st->tv);
     }
+    /* Terms are appended in non-decreasing size (enum_state_int.h). */
+    LG_ASSERT(size <= UINT8_MAX && (st->nterms == 0 || size >= st->terms[st->nterms - 1].size));
     uint64_t h = sye_hash_words(v, ns * sizeof *v);
     uint32_t idx = (uint32_t)st->nterms;
     st->thash[idx] = h;

@@ -3,7 +3,6 @@
  * examples. */
 #include "synth.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,27 +29,6 @@ void synth_cfg_default(synth_cfg_t *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->max_samples = SYNTH_DEFAULT_MAX_SAMPLES;
     cfg->mcc_threshold = SYNTH_DEFAULT_MCC;
-}
-
-double synth_mcc_counts(uint64_t tp, uint64_t fp, uint64_t tn, uint64_t fn)
-{
-    double d = (double)(tp + fp) * (double)(tp + fn) * (double)(tn + fp) * (double)(tn + fn);
-    if (d == 0.0)
-        return 0.0;
-    return ((double)tp * (double)tn - (double)fp * (double)fn) / sqrt(d);
-}
-
-double synth_mcc(const expr_t *cond, const synth_example_t *ex, size_t n)
-{
-    uint64_t tp = 0, fp = 0, tn = 0, fn = 0;
-    for (size_t i = 0; i < n; i++) {
-        int p = expr_eval(cond, ex[i].feat) != 0;
-        if (ex[i].label)
-            p ? tp++ : fn++;
-        else
-            p ? fp++ : tn++;
-    }
-    return synth_mcc_counts(tp, fp, tn, fn);
 }
 
 static int load_stages(synth_t *s, const synth_cfg_t *cfg, lg_err_t *err)

@@ -35,7 +35,8 @@ static const char *const kernel_flags[] = {
 static const char *const runtime_files[] = {"lgrt.h", "lgrt.c", "lgrt_main.c"};
 /* The tool's own sources, hashed when present (a build tree) so a changed
  * instrumentation never reuses executors built by the previous one. */
-static const char *const tool_files[] = {"instrument.c", "instrument_probes.c", "harness.c", "pragma.c"};
+static const char *const tool_files[] = {"instrument.c", "instrument_emit.c", "instrument_probes.c", "harness.c",
+                                         "pragma.c"};
 void trb_free(trb_build_t *b)
 {
     if (!b)
@@ -46,9 +47,18 @@ void trb_free(trb_build_t *b)
     memset(b, 0, sizeof *b);
 }
 
-/* Runs argv, its output going to log_path; a failure returns LG_EBUILD
- * with the start of that output. */
-static int run_tool(char *const argv[], const char *log_path, lg_err_t *err)
+/* Waits for child pid, again when a signal interrupts the wait. 0 with
+ * *status set, or -1 with errno (ECHILD when the child was reaped already,
+ * as with SIGCHLD ignored): *status is read only after a successful wait. */
+static int wait_child(pid_t pid, int *status)
+{
+    while (waitpid(pid, status, 0) != pid)
+        if (errno != EINTR)
+            return -1;
+    return 0;
+}
+
+int trb_run_tool(char *const argv[], const char *log_path, lg_err_t *err)
 {
     pid_t pid = fork();
     if (pid < 0)
@@ -63,15 +73,16 @@ static int run_tool(char *const argv[], const char *log_path, lg_err_t *err)
         _exit(127);
     }
     int st;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
+    if (wait_child(pid, &st) != 0)
+        return lg_err_set(err, LG_EBUILD, "cannot wait for %s: %s", argv[0], strerror(errno));
     if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
         return 0;
-    char *out = lg_read_file(log_path, NULL, NULL);
-    lg_err_set(err, LG_EBUILD, "%s failed (status %d): %.700s", argv[0], WIFEXITED(st) ? WEXITSTATUS(st) : -1,
-               out ? out : "");
+    lg_err_t lerr; /* without its log the failure is still reported */
+    char *out = lg_read_file(log_path, NULL, &lerr);
+    int rc = lg_err_set(err, LG_EBUILD, "%s failed (status %d): %.700s", argv[0],
+                        WIFEXITED(st) ? WEXITSTATUS(st) : -1, out ? out : "");
     free(out);
-    return LG_EBUILD;
+    return rc;
 }
 
 static char *runtime_dir(void)
@@ -89,7 +100,7 @@ static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg
         lg_hash_str(h, kernel_flags[i]);
     lg_hash_str(h, spec->c_source);
     if (lg_hash_file(h, spec->c_source, err) || lg_hash_file(h, spec->path, err) || lg_hash_file(h, spectra, err))
-        return err ? err->code : LG_EIO;
+        return err->code;
     char *rt = runtime_dir();
     int rc = 0;
     for (size_t i = 0; i < sizeof runtime_files / sizeof *runtime_files && rc == 0; i++) {
@@ -121,7 +132,7 @@ static int compile_kernel(const spec_t *spec, const char *dir, const char *log, 
     argv[n++] = out;
     argv[n++] = spec->c_source;
     argv[n] = NULL;
-    int rc = run_tool(argv, log, err);
+    int rc = trb_run_tool(argv, log, err);
     free(inc);
     free(out);
     return rc;
@@ -133,7 +144,7 @@ static int compile_runtime(const char *dir, const char *log, lg_err_t *err)
     char *src = lg_path_join(rt, "lgrt.c");
     char *out = lg_path_join(dir, "lgrt.bc");
     char *argv[] = {(char *)LGFUZZ_CLANG, "-c", "-emit-llvm", "-O2", "-w", "-o", out, src, NULL};
-    int rc = run_tool(argv, log, err);
+    int rc = trb_run_tool(argv, log, err);
     free(out);
     free(src);
     free(rt);
@@ -149,7 +160,7 @@ static int link_executor(const char *dir, const char *log, lg_err_t *err)
     char *harness = lg_path_join(dir, "harness.c");
     char *exe = lg_path_join(dir, "executor");
     char *argv[] = {(char *)LGFUZZ_CLANG, "-O2", "-w", inc, "-o", exe, bc, harness, main_c, NULL};
-    int rc = run_tool(argv, log, err);
+    int rc = trb_run_tool(argv, log, err);
     free(exe);
     free(harness);
     free(bc);
@@ -172,7 +183,7 @@ static int build_in(const spec_t *spec, const char *spectra, const char *dir, tr
     trp_rules_t *rules = trp_rules_load(spectra, err);
     char *src = rules ? lg_read_file(spec->c_source, NULL, err) : NULL;
     if (!src) {
-        rc = err ? err->code : LG_EIO;
+        rc = err->code;
         goto done;
     }
     if ((rc = trp_scan(rules, src, spec->c_source, &hits, err)) != 0)
@@ -260,7 +271,7 @@ int trb_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log
         rc = build_fresh(spec, spectra, out->dir, cfg, log, err);
     if (rc == 0) {
         out->meta = trm_load(meta_path, err);
-        rc = out->meta ? 0 : (err ? err->code : LG_EIO);
+        rc = out->meta ? 0 : err->code;
     }
     free(meta_path);
 done:

@@ -314,7 +314,7 @@ static int send_round(trx_t *x, lg_err_t *err)
 {
     lgrt_hdr_t *h = x->hdr;
     if (x->pid < 0 && start_child(x, err) != 0)
-        return err ? err->code : LG_ECHILD;
+        return err->code;
     /* A full events area needs no care here: the first input that writes
      * an event stops as LGRT_FULL and trx_finish empties the area. */
     h->n = x->end;

@@ -17,32 +17,6 @@
 #include "common/fsutil.h"
 #include "instrument_pass_int.h"
 
-LLVMValueRef tri_u32(tri_ctx_t *c, uint32_t v)
-{
-    return LLVMConstInt(c->i32, v, 0);
-}
-
-void tri_position_before(tri_ctx_t *c, LLVMValueRef inst)
-{
-    LLVMPositionBuilderBefore(c->b, inst);
-    LLVMSetCurrentDebugLocation2(c->b, LLVMInstructionGetDebugLoc(inst));
-}
-
-void tri_call(tri_ctx_t *c, const tri_rt_t *rt, LLVMValueRef *args, unsigned n)
-{
-    LLVMBuildCall2(c->b, rt->ty, rt->fn, args, n, "");
-}
-
-LLVMValueRef tri_to_i64(tri_ctx_t *c, LLVMValueRef v, int is_unsigned)
-{
-    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
-    if (w == 64)
-        return v;
-    if (w > 64)
-        return LLVMBuildTrunc(c->b, v, c->i64, "");
-    return is_unsigned || w == 1 ? LLVMBuildZExt(c->b, v, c->i64, "") : LLVMBuildSExt(c->b, v, c->i64, "");
-}
-
 static void declare_rt(tri_ctx_t *c, tri_rt_t *rt, const char *name, LLVMTypeRef *params, unsigned n)
 {
     rt->ty = LLVMFunctionType(LLVMVoidTypeInContext(c->ctx), params, n, 0);
@@ -313,20 +287,22 @@ int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kerne
                    const lg_log_t *log, lg_err_t *err)
 {
     tri_ctx_t c = {.spec = spec, .hits = hits, .log = log, .meta = meta, .src_base = base_name(spec->c_source)};
-    int rc = LG_EBUILD;
+    int rc;
     char *msg = NULL;
     c.ctx = LLVMContextCreate();
     c.mod = load_module(c.ctx, kernel_bc, err);
-    if (!c.mod)
+    if (!c.mod) {
+        rc = err->code;
         goto fail_ctx;
+    }
     c.kernel = LLVMGetNamedFunction(c.mod, spec->c_function);
     if (!c.kernel || LLVMIsDeclaration(c.kernel)) {
-        lg_err_set(err, LG_EINVAL, "%s: no definition of function `%s`", spec->c_source, spec->c_function);
+        rc = lg_err_set(err, LG_EINVAL, "%s: no definition of function `%s`", spec->c_source, spec->c_function);
         goto fail_mod;
     }
     if (LLVMCountParams(c.kernel) != spec->nparams) {
-        lg_err_set(err, LG_EINVAL, "%s: `%s` takes %u parameters but the spec lists %zu", spec->c_source,
-                   spec->c_function, LLVMCountParams(c.kernel), spec->nparams);
+        rc = lg_err_set(err, LG_EINVAL, "%s: `%s` takes %u parameters but the spec lists %zu", spec->c_source,
+                        spec->c_function, LLVMCountParams(c.kernel), spec->nparams);
         goto fail_mod;
     }
     c.b = LLVMCreateBuilderInContext(c.ctx);
@@ -338,14 +314,16 @@ int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kerne
     declare_runtime(&c);
     run_passes(&c);
     LLVMModuleRef rt = load_module(c.ctx, runtime_bc, err);
-    if (!rt)
+    if (!rt) {
+        rc = err->code;
         goto fail_builder;
+    }
     if (LLVMLinkModules2(c.mod, rt)) {
-        lg_err_set(err, LG_EBUILD, "%s: linking the runtime %s failed", kernel_bc, runtime_bc);
+        rc = lg_err_set(err, LG_EBUILD, "%s: linking the runtime %s failed", kernel_bc, runtime_bc);
         goto fail_builder;
     }
     if (LLVMVerifyModule(c.mod, LLVMReturnStatusAction, &msg)) {
-        lg_err_set(err, LG_EINTERNAL, "%s: instrumented module does not verify: %.600s", kernel_bc, msg);
+        rc = lg_err_set(err, LG_EINTERNAL, "%s: instrumented module does not verify: %.600s", kernel_bc, msg);
         goto fail_builder;
     }
     /* Through memory and our own write: LLVM's file stream aborts the whole

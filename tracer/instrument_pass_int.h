@@ -1,6 +1,7 @@
 /* State shared by the instrumentation tool's passes (instrument.c: driver,
  * branch sites, UBSan rewriting; instrument_probes.c: width, offset, loop and
- * recursion-depth probes). Private to tracer/instrument*.c. */
+ * recursion-depth probes; instrument_emit.c: the IR helpers both use).
+ * Private to tracer/instrument*.c. */
 #ifndef LG_TRACER_INSTRUMENT_INT_H
 #define LG_TRACER_INSTRUMENT_INT_H
 
@@ -33,7 +34,8 @@ typedef struct tri_ctx {
     LLVMValueRef kernel;    /* spec->c_function */
 } tri_ctx_t;
 
-/* Positions the builder before inst, carrying inst's debug location. */
+/* instrument_emit.c: positions the builder before inst, carrying inst's
+ * debug location. */
 void tri_position_before(tri_ctx_t *c, LLVMValueRef inst);
 /* Emits a call to a runtime function at the builder's position. */
 void tri_call(tri_ctx_t *c, const tri_rt_t *rt, LLVMValueRef *args, unsigned n);
@@ -41,7 +43,8 @@ void tri_call(tri_ctx_t *c, const tri_rt_t *rt, LLVMValueRef *args, unsigned n);
 LLVMValueRef tri_to_i64(tri_ctx_t *c, LLVMValueRef v, int is_unsigned);
 LLVMValueRef tri_u32(tri_ctx_t *c, uint32_t v);
 
-/* Probes inserted before mem2reg (they need the locals' stack slots). */
+/* instrument_probes.c: probes inserted before mem2reg (they need the
+ * locals' stack slots). */
 void tri_width_probes(tri_ctx_t *c);
 void tri_local_offset_probes(tri_ctx_t *c);
 /* Probes inserted after mem2reg. */

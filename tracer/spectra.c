@@ -188,7 +188,7 @@ static int parse_doc(yaml_document_t *doc, const char *origin, trp_rules_t *rule
         if (!key || (strcmp(key, "pragmas") != 0 && strcmp(key, "recursion") != 0))
             return node_err(err, origin, k, "unknown key (expected version, pragmas or recursion)");
         if (parse_list(doc, k, v, origin, rules, err) != 0)
-            return err ? err->code : LG_EINVAL;
+            return err->code;
     }
     return 0;
 }

@@ -292,7 +292,7 @@ int tracer_run(tracer_t *t, const input_t *const *inputs, size_t n, tracer_trace
         rc = trx_finish(t->x, collect, spill, start_next, t, err);
     }
     if (rc != 0)
-        return rc;
+        return LG_ERR_PASS(err, rc);
     const tracer_event_t *area = (const tracer_event_t *)trx_events(t->x);
     size_t np = t->build.meta->nprobes;
     for (size_t i = 0; i < n; i++) {

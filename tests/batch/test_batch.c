@@ -41,7 +41,8 @@ static void test_shard_parse(void)
             CHECK_STR_CONTAINS(err.msg, cases[k].msg);
         }
     }
-    CHECK(batch_shard_parse(NULL, &(batch_shard_t){0, 0}, NULL) == LG_EINVAL);
+    lg_err_t err;
+    CHECK(batch_shard_parse(NULL, &(batch_shard_t){0, 0}, &err) == LG_EINVAL);
 }
 
 /* Every kernel is in exactly one shard and shard sizes differ by <= 1. */

@@ -9,6 +9,8 @@
 #               a full build cache is an exit 2 that says so
 #   corners     the domain's corners alone find rgb2yuv's u-wrap and v-wrap
 #   arith       learned conditions cover `a * 3 + b == 1000 && n % 4 == 3`; --no-synth does not
+#   switch      every edge of a 21-way switch site gets a learned condition, and no
+#               synth or solver call fails (stats.json counts failed calls)
 # Inputs: LGFUZZ, CHECK_EXPECTED, SRC (source root), WORK (scratch directory).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
@@ -332,6 +334,19 @@ elseif(CHECK STREQUAL "arith")
   json_get(cov2 ${WORK}/a2/stats.json branches_covered)
   if(cov2 EQUAL tot)
     message(FATAL_ERROR "--no-synth covered the arithmetic branch too; the kernel no longer tests learning")
+  endif()
+elseif(CHECK STREQUAL "switch")
+  set(SW ${SRC}/tests/explore/kernels/switch20/kernel.yaml)
+  run_lgfuzz(rc ${SW} --iterations 60 --rtl never --seed 1 --no-guard --out ${WORK}/sw)
+  json_get(conds ${WORK}/sw/stats.json conditions)
+  json_get(tot ${WORK}/sw/stats.json branches_total)
+  json_get(synth_errors ${WORK}/sw/stats.json synth_errors)
+  json_get(solver_errors ${WORK}/sw/stats.json solver_errors)
+  if(NOT synth_errors EQUAL 0 OR NOT solver_errors EQUAL 0)
+    message(FATAL_ERROR "${synth_errors} synth and ${solver_errors} solver calls failed")
+  endif()
+  if(NOT conds EQUAL tot)
+    message(FATAL_ERROR "conditions for ${conds} of the switch's ${tot} edges")
   endif()
 else()
   message(FATAL_ERROR "unknown CHECK '${CHECK}'")

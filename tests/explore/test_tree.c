@@ -1,11 +1,14 @@
-/* Path tree, probe and mutation unit tests: insertion with shared
+/* Path tree, probe, mutation and label unit tests: insertion with shared
  * prefixes, counter-example detection by path following, non-determinism
- * marking, PC prefixes, reservoir bounds, rare probe sides, and mutations
- * that keep inputs valid and deterministic under a seed. */
+ * marking, PC prefixes, reservoir bounds, rare probe sides, the names of
+ * every fired probe, mutations that keep inputs valid and deterministic
+ * under a seed, and labels that keep every symptom class. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/fsutil.h"
+#include "explore/labels_int.h"
 #include "explore/mutate_int.h"
 #include "explore/probes_int.h"
 #include "explore/tree_int.h"
@@ -103,6 +106,72 @@ static void test_probes(void)
     exp_destroy(ps);
 }
 
+/* Every probe that fired is named, however many fire (the dedup key of a
+ * divergence once kept the first 256). */
+static void test_fired_names(void)
+{
+    enum { NPROBES = 300 };
+    static char names[NPROBES][16];
+    tracer_probe_t info[NPROBES];
+    uint8_t fired[NPROBES];
+    memset(info, 0, sizeof info);
+    for (size_t i = 0; i < NPROBES; i++) {
+        snprintf(names[i], sizeof names[i], "width:v%zu", i);
+        info[i].name = names[i];
+        fired[i] = i != 7;
+    }
+    size_t n;
+    const char **got = exp_fired_names(info, fired, NPROBES, &n);
+    CHECK(n == NPROBES - 1);
+    CHECK(n == NPROBES - 1 && strcmp(got[7], "width:v8") == 0 && strcmp(got[n - 1], "width:v299") == 0);
+    free(got);
+    memset(fired, 0, sizeof fired);
+    got = exp_fired_names(info, fired, NPROBES, &n);
+    CHECK(n == 0);
+    free(got);
+}
+
+/* An unsafe label names every symptom class of its input (labels once
+ * kept the first 16); an input without symptoms is safe. */
+static void test_label_classes(const char *kernels)
+{
+    char *path = lg_asprintf("%s/accumulate/kernel.yaml", kernels);
+    lg_err_t err;
+    spec_t *s = spec_load(path, &err);
+    free(path);
+    CHECK(s != NULL);
+    if (!s)
+        return;
+    enum { NSYMS = 20 };
+    oracle_symptoms_t syms = {0};
+    syms.v = lg_calloc(NSYMS, sizeof *syms.v);
+    syms.n = syms.cap = NSYMS;
+    for (size_t i = 0; i < NSYMS; i++)
+        snprintf(syms.v[i].cls, sizeof syms.v[i].cls, "mismatch:out%zu", i);
+    labels_t *l = exb_create();
+    lg_rng_t rng;
+    lg_rng_seed(&rng, 3);
+    input_t *in = input_create(s);
+    exb_add_verdict(l, in, &syms, &rng);
+    oracle_symptoms_t none = {0};
+    exb_add_verdict(l, in, &none, &rng);
+    char dir[] = "/tmp/lgfuzz-test-labels-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char *file = lg_path_join(dir, "labels.jsonl");
+    CHECK(exb_save(l, file, &err) == LG_OK);
+    char *text = lg_read_file(file, NULL, &err);
+    CHECK_STR_CONTAINS(text, "\"label\":\"unsafe\",\"classes\":[\"mismatch:out0\"");
+    CHECK_STR_CONTAINS(text, "\"mismatch:out19\"]");
+    CHECK_STR_CONTAINS(text, "\"label\":\"safe\",\"classes\":[]");
+    free(text);
+    lg_remove_tree(dir);
+    free(file);
+    input_destroy(in);
+    exb_destroy(l);
+    oracle_symptoms_free(&syms);
+    spec_destroy(s);
+}
+
 static void test_mutations(const char *kernels)
 {
     char *path = lg_asprintf("%s/accumulate/kernel.yaml", kernels);
@@ -175,6 +244,8 @@ int main(void)
     test_insert_and_follow();
     test_reservoir_and_cap();
     test_probes();
+    test_fired_names();
     test_mutations(LG_TEST_KERNELS);
+    test_label_classes(LG_TEST_KERNELS);
     TEST_DONE();
 }

@@ -84,7 +84,8 @@ static int run_cases(const spec_t *s, oracle_t *o)
 static int contains(const char *dir, const char *name, const char *needle)
 {
     char *path = lg_path_join(dir, name);
-    char *text = lg_read_file(path, NULL, NULL);
+    lg_err_t err;
+    char *text = lg_read_file(path, NULL, &err);
     int ok = text && strstr(text, needle) != NULL;
     free(text);
     free(path);

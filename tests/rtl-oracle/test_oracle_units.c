@@ -141,6 +141,37 @@ static int test_dedup(void)
     return fails;
 }
 
+/* A key read back by a resumed run (oracle_dedup_add_key) matches the
+ * symptom it came from, whatever the number of probes in it (a resumed run
+ * once kept the first 256 and recorded such a divergence again). */
+static int test_dedup_restore(void)
+{
+    int fails = 0;
+    enum { NPROBES = 300 };
+    static char names[NPROBES][16];
+    const char *probes[NPROBES];
+    for (size_t i = 0; i < NPROBES; i++) {
+        snprintf(names[i], sizeof names[i], "width:v%03zu", i);
+        probes[i] = names[i];
+    }
+    oracle_symptom_t s = {.param = -1};
+    snprintf(s.cls, sizeof s.cls, "mismatch:return");
+    oracle_dedup_t *first = oracle_dedup_create(), *resumed = oracle_dedup_create();
+    int is_new = -1;
+    oracle_dedup_add(first, &s, probes, NPROBES, &is_new);
+    const char *key = oracle_dedup_key(first, 0);
+    CHECK(fails, key && strstr(key, "width:v299") != NULL, "key '%s'", key ? key : "(null)");
+    CHECK(fails, oracle_dedup_add_key(resumed, key, &is_new) == 0 && is_new == 1, "restored: new %d", is_new);
+    CHECK(fails, oracle_dedup_add(resumed, &s, probes, NPROBES, &is_new) == 0 && is_new == 0,
+          "the same symptom after resuming: new %d", is_new);
+    CHECK(fails, oracle_dedup_add(resumed, &s, probes, NPROBES - 1, &is_new) == 1 && is_new == 1,
+          "one probe fewer: new %d", is_new);
+    CHECK(fails, oracle_dedup_add_key(resumed, key, NULL) == 0, "a key restored twice");
+    oracle_dedup_destroy(first);
+    oracle_dedup_destroy(resumed);
+    return fails;
+}
+
 /* ---------------------------------------------------- selective invocation */
 
 typedef struct select_step {
@@ -292,7 +323,7 @@ static int test_json(void)
 
 int main(void)
 {
-    int fails = test_compare() + test_dedup() + test_select() + test_ports() + test_json();
+    int fails = test_compare() + test_dedup() + test_dedup_restore() + test_select() + test_ports() + test_json();
     printf("%d failures\n", fails);
     return fails ? 1 : 0;
 }

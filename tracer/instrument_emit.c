@@ -1,0 +1,32 @@
+/* IR emission helpers shared by the instrumentation passes (instrument.c,
+ * instrument_probes.c): builder positioning with the instruction's debug
+ * location, runtime calls and integer constants and widening. */
+#include <llvm-c/DebugInfo.h>
+
+#include "instrument_pass_int.h"
+
+LLVMValueRef tri_u32(tri_ctx_t *c, uint32_t v)
+{
+    return LLVMConstInt(c->i32, v, 0);
+}
+
+void tri_position_before(tri_ctx_t *c, LLVMValueRef inst)
+{
+    LLVMPositionBuilderBefore(c->b, inst);
+    LLVMSetCurrentDebugLocation2(c->b, LLVMInstructionGetDebugLoc(inst));
+}
+
+void tri_call(tri_ctx_t *c, const tri_rt_t *rt, LLVMValueRef *args, unsigned n)
+{
+    LLVMBuildCall2(c->b, rt->ty, rt->fn, args, n, "");
+}
+
+LLVMValueRef tri_to_i64(tri_ctx_t *c, LLVMValueRef v, int is_unsigned)
+{
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+    if (w == 64)
+        return v;
+    if (w > 64)
+        return LLVMBuildTrunc(c->b, v, c->i64, "");
+    return is_unsigned || w == 1 ? LLVMBuildZExt(c->b, v, c->i64, "") : LLVMBuildSExt(c->b, v, c->i64, "");
+}
