@@ -43,8 +43,8 @@ static void run_cases(void)
         const tracer_trace_t *tr = tu_run1(t, in);
         char path[512];
         tu_path(t, tr, path, sizeof path);
-        TU_CHECK(strcmp(path, c->path) == 0, "%s %s: path \"%s\", expected \"%s\"", c->kernel, c->input, path, c->path);
-        TU_CHECK(tr->result->status == RUN_OK && tr->result->ret == c->ret, "%s %s: status %s return %lld, expected %lld",
+        CHECK_MSG(strcmp(path, c->path) == 0, "%s %s: path \"%s\", expected \"%s\"", c->kernel, c->input, path, c->path);
+        CHECK_MSG(tr->result->status == RUN_OK && tr->result->ret == c->ret, "%s %s: status %s return %lld, expected %lld",
                  c->kernel, c->input, run_status_name(tr->result->status), (long long)tr->result->ret,
                  (long long)c->ret);
         input_destroy(in);
@@ -61,28 +61,28 @@ static void check_operands_and_tables(void)
     tracer_t *t = tu_tracer(spec, NULL);
     input_t *in = tu_input(spec, "{\"x\": 3, \"y\": 6}");
     const tracer_trace_t *tr = tu_run1(t, in);
-    TU_CHECK(tr->nevents == 4, "%zu events", tr->nevents);
+    CHECK_MSG(tr->nevents == 4, "%zu events", tr->nevents);
     if (tr->nevents == 4) {
-        TU_CHECK(tr->events[0].has_operands && tr->events[0].op0 == 3 && tr->events[0].op1 == 10,
+        CHECK_MSG(tr->events[0].has_operands && tr->events[0].op0 == 3 && tr->events[0].op1 == 10,
                  "x > 10 operands (%lld, %lld)", (long long)tr->events[0].op0, (long long)tr->events[0].op1);
-        TU_CHECK(tr->events[1].has_operands && tr->events[1].op0 == 5, "switch scrutinee %lld",
+        CHECK_MSG(tr->events[1].has_operands && tr->events[1].op0 == 5, "switch scrutinee %lld",
                  (long long)tr->events[1].op0);
-        TU_CHECK(tr->events[3].op0 == 7 && tr->events[3].op1 == 5, "y < 5 operands (%lld, %lld)",
+        CHECK_MSG(tr->events[3].op0 == 7 && tr->events[3].op1 == 5, "y < 5 operands (%lld, %lld)",
                  (long long)tr->events[3].op0, (long long)tr->events[3].op1);
     }
     size_t nsites, nconst;
     const tracer_site_t *sites = tracer_sites(t, &nsites);
-    TU_CHECK(nsites == 4, "%zu sites", nsites);
+    CHECK_MSG(nsites == 4, "%zu sites", nsites);
     for (size_t i = 0; i < nsites; i++) {
-        TU_CHECK(strcmp(sites[i].file, "kernel.c") == 0 && sites[i].id == i, "site %zu file %s", i, sites[i].file);
-        TU_CHECK(sites[i].kind == (sites[i].line == 9 ? TRACER_SITE_SWITCH : TRACER_SITE_BR), "site %zu kind", i);
-        TU_CHECK(sites[i].nsucc == (sites[i].line == 9 ? 3u : 2u), "site %zu has %u successors", i, sites[i].nsucc);
+        CHECK_MSG(strcmp(sites[i].file, "kernel.c") == 0 && sites[i].id == i, "site %zu file %s", i, sites[i].file);
+        CHECK_MSG(sites[i].kind == (sites[i].line == 9 ? TRACER_SITE_SWITCH : TRACER_SITE_BR), "site %zu kind", i);
+        CHECK_MSG(sites[i].nsucc == (sites[i].line == 9 ? 3u : 2u), "site %zu has %u successors", i, sites[i].nsucc);
     }
     const int64_t *k = tracer_constants(t, &nconst);
     static const int64_t want[] = {0, 1, 5, 10};
-    TU_CHECK(nconst == 4, "%zu constants", nconst);
+    CHECK_MSG(nconst == 4, "%zu constants", nconst);
     for (size_t i = 0; i < 4 && i < nconst; i++)
-        TU_CHECK(k[i] == want[i], "constant %zu is %lld, expected %lld", i, (long long)k[i], (long long)want[i]);
+        CHECK_MSG(k[i] == want[i], "constant %zu is %lld, expected %lld", i, (long long)k[i], (long long)want[i]);
     input_destroy(in);
     tracer_destroy(t);
     /* Same source, same ids: a second tracer reuses the cached build and
@@ -93,9 +93,9 @@ static void check_operands_and_tables(void)
     tracer_t *t2 = tu_tracer(spec, &cfg);
     size_t n2;
     const tracer_site_t *s2 = tracer_sites(t2, &n2);
-    TU_CHECK(n2 == 4, "rebuild: %zu sites", n2);
+    CHECK_MSG(n2 == 4, "rebuild: %zu sites", n2);
     for (size_t i = 0; i < n2 && i < 4; i++)
-        TU_CHECK(s2[i].line == (i == 0 ? 5 : i == 1 ? 9 : 18), "rebuild: site %zu at line %d", i, s2[i].line);
+        CHECK_MSG(s2[i].line == (i == 0 ? 5 : i == 1 ? 9 : 18), "rebuild: site %zu at line %d", i, s2[i].line);
     tracer_destroy(t2);
     spec_destroy(spec);
 }
@@ -144,16 +144,16 @@ static void check_large_call(void)
     lg_err_clear(&err);
     tracer_trace_t *tr;
     int rc = tracer_run(t, (const input_t *const *)ins, N, &tr, &err);
-    TU_CHECK(rc == 0, "tracer_run: %s", err.msg);
+    CHECK_MSG(rc == 0, "tracer_run: %s", err.msg);
     size_t total = 0;
     for (int k = 0; rc == 0 && k < N; k++) {
         static char got[4096], want[4096];
         tu_path(t, &tr[k], got, sizeof got);
         model_loops(data[k], 8, want, sizeof want);
         total += tr[k].nevents;
-        TU_CHECK(strcmp(got, want) == 0, "input %d: path \"%.60s...\", expected \"%.60s...\"", k, got, want);
+        CHECK_MSG(strcmp(got, want) == 0, "input %d: path \"%.60s...\", expected \"%.60s...\"", k, got, want);
     }
-    TU_CHECK(total > 2 * (2 * 200 + 65536), "only %zu events: the area was never reused", total);
+    CHECK_MSG(total > 2 * (2 * 200 + 65536), "only %zu events: the area was never reused", total);
     for (int k = 0; k < N; k++)
         input_destroy(ins[k]);
     free(ins);
@@ -184,11 +184,11 @@ static void check_exact_fill(void)
     for (int call = 0; call < 2; call++) {
         tracer_trace_t *tr;
         int rc = tracer_run(t, ins, call ? 1 : N, &tr, &err);
-        TU_CHECK(rc == 0, "call %d: tracer_run: %s", call, err.msg);
+        CHECK_MSG(rc == 0, "call %d: tracer_run: %s", call, err.msg);
         size_t bad = 0;
         for (size_t k = 0; rc == 0 && k < (call ? 1u : (size_t)N); k++)
             bad += tr[k].result->status != RUN_OK || tr[k].nevents != 1 || tr[k].events[0].dir != 0;
-        TU_CHECK(bad == 0, "call %d: %zu inputs without their one event", call, bad);
+        CHECK_MSG(bad == 0, "call %d: %zu inputs without their one event", call, bad);
     }
     free(ins);
     input_destroy(in);
@@ -202,5 +202,5 @@ int main(void)
     check_operands_and_tables();
     check_large_call();
     check_exact_fill();
-    return tu_finish("tracer_paths");
+    TEST_DONE();
 }

@@ -62,19 +62,19 @@ static trp_rules_t *shipped_rules(void)
     lg_err_t err;
     lg_err_clear(&err);
     trp_rules_t *r = trp_rules_load(LGFUZZ_DATA_DIR "/grammars/spectra.yaml", &err);
-    TU_CHECK(r != NULL, "grammars/spectra.yaml: %s", err.msg);
+    CHECK_MSG(r != NULL, "grammars/spectra.yaml: %s", err.msg);
     return r;
 }
 
 static void check_hit(const pragma_case_t *c, const trp_hit_t *h)
 {
-    TU_CHECK(h->kind == c->kind, "%s: kind %s", c->src, trp_kind_name(h->kind));
+    CHECK_MSG(h->kind == c->kind, "%s: kind %s", c->src, trp_kind_name(h->kind));
     if (c->kind != TRP_OFFSET)
-        TU_CHECK(h->has_value && h->value == c->value, "%s: value %lld", c->src, (long long)h->value);
-    TU_CHECK(h->loop_line == c->loop_line, "%s: loop line %d, expected %d", c->src, h->loop_line, c->loop_line);
-    TU_CHECK((!c->target && !h->target) || (c->target && h->target && strcmp(c->target, h->target) == 0),
+        CHECK_MSG(h->has_value && h->value == c->value, "%s: value %lld", c->src, (long long)h->value);
+    CHECK_MSG(h->loop_line == c->loop_line, "%s: loop line %d, expected %d", c->src, h->loop_line, c->loop_line);
+    CHECK_MSG((!c->target && !h->target) || (c->target && h->target && strcmp(c->target, h->target) == 0),
              "%s: target %s", c->src, h->target ? h->target : "(none)");
-    TU_CHECK(c->func && h->func && strcmp(c->func, h->func) == 0, "%s: function %s", c->src, h->func ? h->func : "(none)");
+    CHECK_MSG(c->func && h->func && strcmp(c->func, h->func) == 0, "%s: function %s", c->src, h->func ? h->func : "(none)");
 }
 
 static void run_cases(const trp_rules_t *rules)
@@ -85,10 +85,10 @@ static void run_cases(const trp_rules_t *rules)
         lg_err_t err;
         lg_err_clear(&err);
         int rc = trp_scan(rules, c->src, "test.c", &hits, &err);
-        TU_CHECK(rc == c->rc, "%s: rc %d (%s)", c->src, rc, err.msg);
+        CHECK_MSG(rc == c->rc, "%s: rc %d (%s)", c->src, rc, err.msg);
         if (c->err_has)
-            TU_CHECK(strstr(err.msg, c->err_has) != NULL, "error \"%s\" lacks \"%s\"", err.msg, c->err_has);
-        TU_CHECK(hits.n == c->nhits, "%s: %zu hits, expected %zu", c->src, hits.n, c->nhits);
+            CHECK_MSG(strstr(err.msg, c->err_has) != NULL, "error \"%s\" lacks \"%s\"", err.msg, c->err_has);
+        CHECK_MSG(hits.n == c->nhits, "%s: %zu hits, expected %zu", c->src, hits.n, c->nhits);
         if (hits.n > 0 && c->nhits > 0)
             check_hit(c, &hits.h[0]);
         trp_hits_free(&hits);
@@ -122,13 +122,13 @@ static void check_rules(void)
         lg_err_t err;
         lg_err_clear(&err);
         trp_rules_t *r = trp_rules_parse(c->yaml, strlen(c->yaml), "rules.yaml", &err);
-        TU_CHECK((r != NULL) == c->ok, "%s: parsed %d (%s)", c->yaml, r != NULL, err.msg);
+        CHECK_MSG((r != NULL) == c->ok, "%s: parsed %d (%s)", c->yaml, r != NULL, err.msg);
         if (c->err_has)
-            TU_CHECK(strstr(err.msg, c->err_has) != NULL, "error \"%s\" lacks \"%s\"", err.msg, c->err_has);
+            CHECK_MSG(strstr(err.msg, c->err_has) != NULL, "error \"%s\" lacks \"%s\"", err.msg, c->err_has);
         if (r && r->nbounds == 1) {
             trp_hits_t hits = {0};
             int rc = trp_scan(r, "int r(int n) { return n ? r(n - 1) : 0; }\n", "user.c", &hits, &err);
-            TU_CHECK(rc == 0 && hits.n == 1 && hits.h[0].kind == TRP_DEPTH && hits.h[0].value == 3 &&
+            CHECK_MSG(rc == 0 && hits.n == 1 && hits.h[0].kind == TRP_DEPTH && hits.h[0].value == 3 &&
                          strcmp(hits.h[0].func, "r") == 0,
                      "recursion bound: rc %d, %zu hits", rc, hits.n);
             trp_hits_free(&hits);
@@ -136,7 +136,7 @@ static void check_rules(void)
         if (r && i == 0) {
             trp_hits_t hits = {0};
             int rc = trp_scan(r, LOOP("#pragma acme BOUND n=12"), "user.c", &hits, &err);
-            TU_CHECK(rc == 0 && hits.n == 1 && hits.h[0].kind == TRP_LOOP_TRIPCOUNT && hits.h[0].value == 12,
+            CHECK_MSG(rc == 0 && hits.n == 1 && hits.h[0].kind == TRP_LOOP_TRIPCOUNT && hits.h[0].value == 12,
                      "user rule: rc %d, %zu hits", rc, hits.n);
             trp_hits_free(&hits);
         }
@@ -151,5 +151,5 @@ int main(void)
         run_cases(rules);
     trp_rules_destroy(rules);
     check_rules();
-    return tu_finish("tracer_pragma");
+    TEST_DONE();
 }

@@ -75,11 +75,11 @@ static void run_cases(void)
         input_t *in = tu_input(spec, json);
         const tracer_trace_t *tr = tu_run1(t, in);
         int p = tracer_probe_find(t, c->probe);
-        TU_CHECK(p >= 0, "no probe %s in %s", c->probe, c->kernel);
+        CHECK_MSG(p >= 0, "no probe %s in %s", c->probe, c->kernel);
         if (p >= 0)
-            TU_CHECK(tr->fired[p] == c->fired, "%s on %.80s: fired %d, expected %d (range [%lld, %lld])", c->probe, json,
+            CHECK_MSG(tr->fired[p] == c->fired, "%s on %.80s: fired %d, expected %d (range [%lld, %lld])", c->probe, json,
                      tr->fired[p], c->fired, (long long)tr->min[p], (long long)tr->max[p]);
-        TU_CHECK(tr->result->status == RUN_OK, "%s on %.80s: status %s", c->probe, json,
+        CHECK_MSG(tr->result->status == RUN_OK, "%s on %.80s: status %s", c->probe, json,
                  run_status_name(tr->result->status));
         free(json);
         input_destroy(in);
@@ -99,13 +99,13 @@ static void check_ranges(void)
     const tracer_probe_t *probes = tracer_probes(t, &np);
     int sum = tracer_probe_find(t, "width:sum"), trip = tracer_probe_find(t, "loop:kernel.c:7:tripcount");
     int rem = tracer_probe_find(t, "loop:kernel.c:7:remainder"), port = tracer_probe_find(t, "port:data");
-    TU_CHECK(sum >= 0 && tr->seen[sum] && tr->min[sum] == 0 && tr->max[sum] == 305, "width:sum range [%lld, %lld]",
+    CHECK_MSG(sum >= 0 && tr->seen[sum] && tr->min[sum] == 0 && tr->max[sum] == 305, "width:sum range [%lld, %lld]",
              (long long)tr->min[sum], (long long)tr->max[sum]);
-    TU_CHECK(probes[sum].kind == TRACER_PROBE_WIDTH && probes[sum].param == 9 && !probes[sum].is_signed,
+    CHECK_MSG(probes[sum].kind == TRACER_PROBE_WIDTH && probes[sum].param == 9 && !probes[sum].is_signed,
              "width:sum parameters");
-    TU_CHECK(trip >= 0 && probes[trip].param == 400 && tr->min[trip] == 3 && tr->max[trip] == 3, "trip count");
-    TU_CHECK(rem >= 0 && probes[rem].param == 2 && tr->fired[rem], "remainder factor / verdict");
-    TU_CHECK(port >= 0 && probes[port].param == 8 && probes[port].is_signed && tr->min[port] == -2 &&
+    CHECK_MSG(trip >= 0 && probes[trip].param == 400 && tr->min[trip] == 3 && tr->max[trip] == 3, "trip count");
+    CHECK_MSG(rem >= 0 && probes[rem].param == 2 && tr->fired[rem], "remainder factor / verdict");
+    CHECK_MSG(port >= 0 && probes[port].param == 8 && probes[port].is_signed && tr->min[port] == -2 &&
                  tr->max[port] == 300 && tr->fired[port],
              "port:data range [%lld, %lld]", (long long)tr->min[port], (long long)tr->max[port]);
     input_destroy(in);
@@ -123,11 +123,11 @@ static void check_width_locals(void)
     input_t *in = tu_input(spec, "{\"n\": 1, \"u\": 4294967295}");
     const tracer_trace_t *tr = tu_run1(t, in);
     int i = tracer_probe_find(t, "width:i"), i1 = tracer_probe_find(t, "width:i1"), big = tracer_probe_find(t, "width:big");
-    TU_CHECK(i >= 0 && tr->min[i] == 0 && tr->max[i] == 2, "width:i range [%lld, %lld]", (long long)tr->min[i],
+    CHECK_MSG(i >= 0 && tr->min[i] == 0 && tr->max[i] == 2, "width:i range [%lld, %lld]", (long long)tr->min[i],
              (long long)tr->max[i]);
-    TU_CHECK(i1 >= 0 && tr->min[i1] == 5 && tr->max[i1] == 5, "width:i1 range [%lld, %lld]", (long long)tr->min[i1],
+    CHECK_MSG(i1 >= 0 && tr->min[i1] == 5 && tr->max[i1] == 5, "width:i1 range [%lld, %lld]", (long long)tr->min[i1],
              (long long)tr->max[i1]);
-    TU_CHECK(big >= 0 && tr->min[big] == 0 && !tr->fired[big], "width:big range [%lld, %lld]", (long long)tr->min[big],
+    CHECK_MSG(big >= 0 && tr->min[big] == 0 && !tr->fired[big], "width:big range [%lld, %lld]", (long long)tr->min[big],
              (long long)tr->max[big]);
     input_destroy(in);
     tracer_destroy(t);
@@ -144,17 +144,17 @@ static void check_divzero_and_outputs(void)
     input_t *crash = tu_input(spec, PRB_IN(0, 0, 1, 1, 0));
     const tracer_trace_t *tr = tu_run1(t, crash);
     int p = tracer_probe_find(t, "ub:divrem-overflow:kernel.c:20");
-    TU_CHECK(p >= 0 && tr->fired[p], "ub:divrem-overflow did not fire");
-    TU_CHECK(tr->result->status == RUN_CRASH, "division by zero: status %s", run_status_name(tr->result->status));
+    CHECK_MSG(p >= 0 && tr->fired[p], "ub:divrem-overflow did not fire");
+    CHECK_MSG(tr->result->status == RUN_CRASH, "division by zero: status %s", run_status_name(tr->result->status));
     input_t *ok = tu_input(spec, PRB_IN(0, 0, 1, 1, 1));
     tr = tu_run1(t, ok);
     int io = spec_param_index(spec, "io");
     const run_output_t *o = &tr->result->out[io];
-    TU_CHECK(o->len == 4 && o->elems[0] == 3 && o->elems[1] == 6, "io = [%lld, %lld]", (long long)o->elems[0],
+    CHECK_MSG(o->len == 4 && o->elems[0] == 3 && o->elems[1] == 6, "io = [%lld, %lld]", (long long)o->elems[0],
              (long long)o->elems[1]);
-    TU_CHECK(o->elems[2] == (int32_t)0xA5A5A5A5 && o->elems[3] == (int32_t)0xA5A5A5A5, "io[2..3] not poison: %lld",
+    CHECK_MSG(o->elems[2] == (int32_t)0xA5A5A5A5 && o->elems[3] == (int32_t)0xA5A5A5A5, "io[2..3] not poison: %lld",
              (long long)o->elems[2]);
-    TU_CHECK(tr->result->ret == 0 + 0 + 2 + 1 + 1, "return %lld", (long long)tr->result->ret);
+    CHECK_MSG(tr->result->ret == 0 + 0 + 2 + 1 + 1, "return %lld", (long long)tr->result->ret);
     input_destroy(ok);
     input_destroy(crash);
     tracer_destroy(t);
@@ -167,5 +167,5 @@ int main(void)
     check_ranges();
     check_width_locals();
     check_divzero_and_outputs();
-    return tu_finish("tracer_probes");
+    TEST_DONE();
 }

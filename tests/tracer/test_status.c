@@ -52,21 +52,21 @@ static tracer_trace_t *run_all(tracer_t *t, input_t **ins, size_t n, const char 
     lg_err_clear(&err);
     tracer_trace_t *tr = NULL;
     int rc = tracer_run(t, (const input_t *const *)ins, n, &tr, &err);
-    TU_CHECK(rc == 0, "tracer_run%s: %s", what, err.msg);
+    CHECK_MSG(rc == 0, "tracer_run%s: %s", what, err.msg);
     return rc == 0 ? tr : NULL;
 }
 
 static void check_case(const status_case_t *c, const tracer_trace_t *tr, const char *what)
 {
     const run_result_t *r = tr->result;
-    TU_CHECK(r->status == c->status, "%s%s: status %s, expected %s", what, c->input, run_status_name(r->status),
+    CHECK_MSG(r->status == c->status, "%s%s: status %s, expected %s", what, c->input, run_status_name(r->status),
              run_status_name(c->status));
     if (c->status == RUN_CRASH)
-        TU_CHECK(r->sig == c->sig, "%s%s: signal %d", what, c->input, r->sig);
+        CHECK_MSG(r->sig == c->sig, "%s%s: signal %d", what, c->input, r->sig);
     if (c->status == RUN_OK)
-        TU_CHECK(r->has_return && r->ret == c->ret, "%s%s: return %lld", what, c->input, (long long)r->ret);
+        CHECK_MSG(r->has_return && r->ret == c->ret, "%s%s: return %lld", what, c->input, (long long)r->ret);
     if (c->detail)
-        TU_CHECK(strstr(r->detail, c->detail) != NULL, "%s%s: detail \"%s\"", what, c->input, r->detail);
+        CHECK_MSG(strstr(r->detail, c->detail) != NULL, "%s%s: detail \"%s\"", what, c->input, r->detail);
 }
 
 /* Batches of 3: crashes and hangs fall at the start, middle and end of
@@ -105,24 +105,24 @@ static void check_lost_ranges(void)
     spec_t *spec = tu_spec("lost_ranges");
     tracer_t *t = short_tracer(spec, 0);
     int v = tracer_probe_find(t, "width:v");
-    TU_CHECK(v >= 0, "no probe width:v");
+    CHECK_MSG(v >= 0, "no probe width:v");
     input_t *ins[N];
     for (size_t i = 0; i < N; i++)
         ins[i] = tu_input(spec, range_cases[i].input);
     tracer_trace_t *tr = run_all(t, ins, N, "");
     for (size_t i = 0; tr && v >= 0 && i < N; i++) {
         const tracer_trace_t *x = &tr[i];
-        TU_CHECK(x->result->status == range_cases[i].status, "%s: status %s", range_cases[i].input,
+        CHECK_MSG(x->result->status == range_cases[i].status, "%s: status %s", range_cases[i].input,
                  run_status_name(x->result->status));
         int max_ok = range_cases[i].max ? x->max[v] == range_cases[i].max : x->max[v] >= 1000;
-        TU_CHECK(x->seen[v] && x->min[v] == range_cases[i].min && max_ok && x->fired[v],
+        CHECK_MSG(x->seen[v] && x->min[v] == range_cases[i].min && max_ok && x->fired[v],
                  "%s: width:v range [%lld, %lld], expected [%lld, %lld]", range_cases[i].input, (long long)x->min[v],
                  (long long)x->max[v], (long long)range_cases[i].min, (long long)range_cases[i].max);
     }
     if (tr) {
-        TU_CHECK(tr[0].result->ret == 1004 + 10 + 12, "mode 0 returned %lld", (long long)tr[0].result->ret);
+        CHECK_MSG(tr[0].result->ret == 1004 + 10 + 12, "mode 0 returned %lld", (long long)tr[0].result->ret);
         /* The crash and the wall-clock hang each cost one restart. */
-        TU_CHECK(tracer_restarts(t) == 2, "%llu restarts, expected 2", (unsigned long long)tracer_restarts(t));
+        CHECK_MSG(tracer_restarts(t) == 2, "%llu restarts, expected 2", (unsigned long long)tracer_restarts(t));
     }
     for (size_t i = 0; i < N; i++)
         input_destroy(ins[i]);
@@ -142,20 +142,20 @@ int main(void)
         check_case(&cases[i], &tr[i], "");
     if (tr) {
         /* The path up to the crash survives the crash: `mode == 1` was true. */
-        TU_CHECK(tr[1].nevents == 1 && tr[1].events[0].dir == 1, "crash path has %zu events", tr[1].nevents);
+        CHECK_MSG(tr[1].nevents == 1 && tr[1].events[0].dir == 1, "crash path has %zu events", tr[1].nevents);
         /* The event-limit hang stopped at exactly the limit. */
-        TU_CHECK(tr[5].nevents == 5000, "event-limit hang recorded %zu events", tr[5].nevents);
+        CHECK_MSG(tr[5].nevents == 5000, "event-limit hang recorded %zu events", tr[5].nevents);
         /* The child is restarted after the first crash, the wall-clock
          * hang and the second crash; after the exit it is restarted by the
          * next run. */
-        TU_CHECK(tracer_restarts(t) == 3, "%llu restarts during the batch, expected 3",
+        CHECK_MSG(tracer_restarts(t) == 3, "%llu restarts during the batch, expected 3",
                  (unsigned long long)tracer_restarts(t));
     }
     /* A run after all that works on the restarted executor. */
     const tracer_trace_t *again = tu_run1(t, ins[6]);
-    TU_CHECK(again->result->status == RUN_OK && again->result->ret == 8, "rerun returned %lld",
+    CHECK_MSG(again->result->status == RUN_OK && again->result->ret == 8, "rerun returned %lld",
              (long long)again->result->ret);
-    TU_CHECK(tracer_restarts(t) == 4, "%llu restarts after the rerun, expected 4",
+    CHECK_MSG(tracer_restarts(t) == 4, "%llu restarts after the rerun, expected 4",
              (unsigned long long)tracer_restarts(t));
     for (size_t i = 0; i < NCASES; i++)
         input_destroy(ins[i]);
@@ -163,5 +163,5 @@ int main(void)
     check_small_batches(spec);
     spec_destroy(spec);
     check_lost_ranges();
-    return tu_finish("tracer_status");
+    TEST_DONE();
 }

@@ -6,7 +6,6 @@
 
 #include "common/alloc.h"
 
-int tu_failures;
 
 static void die(const char *what, const lg_err_t *err)
 {
@@ -75,14 +74,4 @@ void tu_path(const tracer_t *t, const tracer_trace_t *tr, char *buf, size_t cap)
         int line = e->site < nsites ? sites[e->site].line : -1;
         used += (size_t)snprintf(buf + used, cap - used, "%s%d:%u", i ? " " : "", line, e->dir);
     }
-}
-
-int tu_finish(const char *name)
-{
-    if (tu_failures) {
-        fprintf(stderr, "%s: %d check(s) failed\n", name, tu_failures);
-        return 1;
-    }
-    printf("%s: all checks passed\n", name);
-    return 0;
 }

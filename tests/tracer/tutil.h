@@ -1,4 +1,4 @@
-/* Helpers shared by the tracer tests: failure counting, spec and input
+/* Helpers shared by the tracer tests: spec and input
  * loading, a tracer whose build cache lives in the build tree, and a path
  * rendered as "line:dir" tokens for comparing with hand-derived paths. */
 #ifndef LG_TESTS_TRACER_TUTIL_H
@@ -6,19 +6,8 @@
 
 #include <stdio.h>
 
+#include "tests/test.h"
 #include "tracer/tracer.h"
-
-extern int tu_failures;
-
-#define TU_CHECK(cond, ...)                                                  \
-    do {                                                                     \
-        if (!(cond)) {                                                       \
-            tu_failures++;                                                   \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                    \
-            fputc('\n', stderr);                                             \
-        }                                                                    \
-    } while (0)
 
 /* Loads tests/tracer/kernels/<name>/kernel.yaml, or the repository's
  * kernels/<name>/kernel.yaml when name starts with "kernels/"; aborts the
@@ -32,7 +21,5 @@ input_t *tu_input(const spec_t *spec, const char *json);
 const tracer_trace_t *tu_run1(tracer_t *t, const input_t *in);
 /* Writes the path of tr as "line:dir line:dir ..." into buf. */
 void tu_path(const tracer_t *t, const tracer_trace_t *tr, char *buf, size_t cap);
-/* Prints a summary and returns the process exit status. */
-int tu_finish(const char *name);
 
 #endif
