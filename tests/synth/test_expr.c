@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "tests/test.h"
 #include "common/err.h"
 #include "common/features.h"
 #include "synth/expr.h"
@@ -85,80 +85,74 @@ static const struct {
     {"x y", "col 3: unexpected 'y'"},
 };
 
-static int test_eval_and_print(const features_t *fs)
+static void test_eval_and_print(const features_t *fs)
 {
-    int failures = 0;
     for (size_t i = 0; i < sizeof eval_cases / sizeof eval_cases[0]; i++) {
         lg_err_t err;
         lg_err_clear(&err);
         expr_t *e = expr_parse(eval_cases[i].text, fs, &err);
-        CHECK(failures, e != NULL, "parse '%s': %s", eval_cases[i].text, err.msg);
+        CHECK_MSG(e != NULL, "parse '%s': %s", eval_cases[i].text, err.msg);
         if (!e)
             continue;
         int64_t v = expr_eval(e, vals);
-        CHECK(failures, v == eval_cases[i].value, "'%s' = %lld, want %lld", eval_cases[i].text,
+        CHECK_MSG(v == eval_cases[i].value, "'%s' = %lld, want %lld", eval_cases[i].text,
               (long long)v, (long long)eval_cases[i].value);
         char *text = expr_to_text(e, fs);
         const char *want = eval_cases[i].printed ? eval_cases[i].printed : eval_cases[i].text;
-        CHECK(failures, strcmp(text, want) == 0, "print '%s' gave '%s', want '%s'", eval_cases[i].text, text, want);
+        CHECK_MSG(strcmp(text, want) == 0, "print '%s' gave '%s', want '%s'", eval_cases[i].text, text, want);
         expr_t *again = expr_parse(text, fs, &err);
-        CHECK(failures, again && expr_equal(e, again) && expr_hash(e) == expr_hash(again),
+        CHECK_MSG(again && expr_equal(e, again) && expr_hash(e) == expr_hash(again),
               "reparse of '%s' differs", text);
         expr_t *copy = expr_clone(e);
-        CHECK(failures, expr_equal(copy, e) && expr_size(copy) == expr_size(e), "clone of '%s' differs", text);
+        CHECK_MSG(expr_equal(copy, e) && expr_size(copy) == expr_size(e), "clone of '%s' differs", text);
         expr_free(copy);
         expr_free(again);
         free(text);
         expr_free(e);
     }
-    return failures;
 }
 
-static int test_errors(const features_t *fs)
+static void test_errors(const features_t *fs)
 {
-    int failures = 0;
     for (size_t i = 0; i < sizeof error_cases / sizeof error_cases[0]; i++) {
         lg_err_t err;
         lg_err_clear(&err);
         expr_t *e = expr_parse(error_cases[i].text, fs, &err);
-        CHECK(failures, e == NULL, "'%s' should not parse", error_cases[i].text);
-        CHECK(failures, err.code == LG_EINVAL && strstr(err.msg, error_cases[i].error),
+        CHECK_MSG(e == NULL, "'%s' should not parse", error_cases[i].text);
+        CHECK_MSG(err.code == LG_EINVAL && strstr(err.msg, error_cases[i].error),
               "'%s': message '%s' lacks '%s'", error_cases[i].text, err.msg, error_cases[i].error);
         expr_free(e);
     }
-    return failures;
 }
 
-static int test_structure(const features_t *fs)
+static void test_structure(const features_t *fs)
 {
-    int failures = 0;
     lg_err_t err;
     expr_t *e = expr_parse("x + y * x < n && !(y == 3)", fs, &err);
     int vars[8];
     size_t nv = expr_vars(e, vars, 8);
-    CHECK(failures, nv == 3 && vars[0] == 0 && vars[1] == 1 && vars[2] == 2, "vars: %zu", nv);
-    CHECK(failures, expr_vars(e, vars, 1) == 3, "vars count beyond cap");
-    CHECK(failures, expr_size(e) == 12, "size %zu", expr_size(e));
-    CHECK(failures, expr_is_bool(e) && !expr_is_bool(e->a->a), "is_bool");
+    CHECK_MSG(nv == 3 && vars[0] == 0 && vars[1] == 1 && vars[2] == 2, "vars: %zu", nv);
+    CHECK_MSG(expr_vars(e, vars, 1) == 3, "vars count beyond cap");
+    CHECK_MSG(expr_size(e) == 12, "size %zu", expr_size(e));
+    CHECK_MSG(expr_is_bool(e) && !expr_is_bool(e->a->a), "is_bool");
     expr_t *f = expr_parse("x + y * x < n && !(y == 4)", fs, &err);
-    CHECK(failures, !expr_equal(e, f), "different constants must differ");
+    CHECK_MSG(!expr_equal(e, f), "different constants must differ");
     expr_t *g = expr_parse("x - y", fs, &err), *h = expr_parse("y - x", fs, &err);
-    CHECK(failures, expr_hash(g) != expr_hash(h), "hash is order-sensitive");
-    CHECK(failures, expr_arity(EXPR_CONST) == 0 && expr_arity(EXPR_NOT) == 1 && expr_arity(EXPR_MOD) == 2, "arity");
+    CHECK_MSG(expr_hash(g) != expr_hash(h), "hash is order-sensitive");
+    CHECK_MSG(expr_arity(EXPR_CONST) == 0 && expr_arity(EXPR_NOT) == 1 && expr_arity(EXPR_MOD) == 2, "arity");
     expr_free(e);
     expr_free(f);
     expr_free(g);
     expr_free(h);
     expr_free(NULL);
-    return failures;
 }
 
 int main(void)
 {
     features_t *fs = features_from_names(names, NNAMES);
-    int failures = test_eval_and_print(fs) + test_errors(fs) + test_structure(fs);
+    test_eval_and_print(fs);
+    test_errors(fs);
+    test_structure(fs);
     features_destroy(fs);
-    if (failures)
-        fprintf(stderr, "test_expr: %d failure(s)\n", failures);
-    return failures != 0;
+    TEST_DONE();
 }

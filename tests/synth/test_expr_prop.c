@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "tests/test.h"
 #include "common/features.h"
 #include "randexpr.h"
 
@@ -17,10 +17,9 @@
 
 static const char *const names[NVARS] = {"a", "b", "len(d)", "d[0]", "max(d)", "sum(d)"};
 
-static int test_text_roundtrip(const features_t *fs, lg_rng_t *rng)
+static void test_text_roundtrip(const features_t *fs, lg_rng_t *rng)
 {
-    int failures = 0;
-    for (int i = 0; i < ROUNDS && failures < 10; i++) {
+    for (int i = 0; i < ROUNDS && test_failures < 10; i++) {
         expr_t *e = randexpr_tree(rng, 1 + (int)lg_rng_below(rng, 6), NVARS);
         int64_t vals[NVARS];
         for (int k = 0; k < NVARS; k++)
@@ -29,16 +28,15 @@ static int test_text_roundtrip(const features_t *fs, lg_rng_t *rng)
         lg_err_t err;
         lg_err_clear(&err);
         expr_t *back = expr_parse(text, fs, &err);
-        CHECK(failures, back != NULL, "'%s' does not parse: %s", text, err.msg);
+        CHECK_MSG(back != NULL, "'%s' does not parse: %s", text, err.msg);
         if (back) {
-            CHECK(failures, expr_equal(e, back), "'%s' reparses to a different tree", text);
-            CHECK(failures, expr_eval(e, vals) == expr_eval(back, vals), "'%s' changes value", text);
+            CHECK_MSG(expr_equal(e, back), "'%s' reparses to a different tree", text);
+            CHECK_MSG(expr_eval(e, vals) == expr_eval(back, vals), "'%s' changes value", text);
         }
         expr_free(back);
         free(text);
         expr_free(e);
     }
-    return failures;
 }
 
 static const char *var_c(void *ctx, int feature)
@@ -73,9 +71,8 @@ static int write_c_program(const char *path, expr_t **exprs, int64_t (*vals)[NVA
     return fclose(out) == 0 ? 0 : -1;
 }
 
-static int test_c_printer(lg_rng_t *rng)
+static void test_c_printer(lg_rng_t *rng)
 {
-    int failures = 0;
     expr_t *exprs[C_EXPRS];
     int64_t vals[C_EXPRS][NVARS];
     for (int i = 0; i < C_EXPRS; i++) {
@@ -84,33 +81,32 @@ static int test_c_printer(lg_rng_t *rng)
             vals[i][k] = randexpr_value(rng);
     }
     char dir[] = "/tmp/lgfuzz-exprc-XXXXXX";
-    CHECK(failures, mkdtemp(dir) != NULL, "mkdtemp");
+    CHECK_MSG(mkdtemp(dir) != NULL, "mkdtemp");
     char src[256], exe[256], cmd[1024];
     snprintf(src, sizeof src, "%s/prog.c", dir);
     snprintf(exe, sizeof exe, "%s/prog", dir);
-    CHECK(failures, write_c_program(src, exprs, vals, C_EXPRS) == 0, "writing %s", src);
+    CHECK_MSG(write_c_program(src, exprs, vals, C_EXPRS) == 0, "writing %s", src);
     /* UBSan in trap mode: any undefined behaviour in the printed C fails. */
     snprintf(cmd, sizeof cmd, "%s -std=c99 -O0 -w -fsanitize=undefined -fsanitize-undefined-trap-on-error -o %s %s",
              LG_TEST_CC, exe, src);
-    CHECK(failures, system(cmd) == 0, "compiling: %s", cmd);
+    CHECK_MSG(system(cmd) == 0, "compiling: %s", cmd);
     FILE *run = popen(exe, "r");
-    CHECK(failures, run != NULL, "running %s", exe);
+    CHECK_MSG(run != NULL, "running %s", exe);
     int got = 0;
     char line[64];
     while (run && got < C_EXPRS && fgets(line, sizeof line, run)) {
         int64_t v = strtoll(line, NULL, 10);
         int64_t want = expr_eval(exprs[got], vals[got]);
-        CHECK(failures, v == want, "C output %" PRId64 " != eval %" PRId64 " for expression %d", v, want, got);
+        CHECK_MSG(v == want, "C output %" PRId64 " != eval %" PRId64 " for expression %d", v, want, got);
         got++;
     }
-    CHECK(failures, run && pclose(run) == 0, "program exit status");
-    CHECK(failures, got == C_EXPRS, "program printed %d of %d values", got, C_EXPRS);
+    CHECK_MSG(run && pclose(run) == 0, "program exit status");
+    CHECK_MSG(got == C_EXPRS, "program printed %d of %d values", got, C_EXPRS);
     for (int i = 0; i < C_EXPRS; i++)
         expr_free(exprs[i]);
     unlink(src);
     unlink(exe);
     rmdir(dir);
-    return failures;
 }
 
 int main(void)
@@ -118,9 +114,8 @@ int main(void)
     features_t *fs = features_from_names(names, NVARS);
     lg_rng_t rng;
     lg_rng_seed(&rng, 20240611);
-    int failures = test_text_roundtrip(fs, &rng) + test_c_printer(&rng);
+    test_text_roundtrip(fs, &rng);
+    test_c_printer(&rng);
     features_destroy(fs);
-    if (failures)
-        fprintf(stderr, "test_expr_prop: %d failure(s)\n", failures);
-    return failures != 0;
+    TEST_DONE();
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <z3.h>
 
-#include "check.h"
+#include "tests/test.h"
 #include "common/features.h"
 #include "randexpr.h"
 #include "common/strbuf.h"
@@ -19,14 +19,13 @@ static const char *const names[NVARS] = {"a", "b", "len(d)", "max(d)"};
 
 int main(void)
 {
-    int failures = 0;
     features_t *fs = features_from_names(names, NVARS);
     lg_rng_t rng;
     lg_rng_seed(&rng, 77);
     Z3_config cfg = Z3_mk_config();
     Z3_context ctx = Z3_mk_context(cfg);
     Z3_del_config(cfg);
-    for (int i = 0; i < ROUNDS && failures < 10; i++) {
+    for (int i = 0; i < ROUNDS && test_failures < 10; i++) {
         expr_t *e = randexpr_tree(&rng, 1 + (int)lg_rng_below(&rng, 5), NVARS);
         int64_t vals[NVARS];
         lg_strbuf_t script;
@@ -43,7 +42,7 @@ int main(void)
         uint64_t got = 0;
         int ok = out && sscanf(out, " #x%" SCNx64, &got) == 1;
         int64_t want = expr_eval(e, vals);
-        CHECK(failures, ok && (int64_t)got == want, "z3 says '%s' for %s, eval %" PRId64, out ? out : "(null)",
+        CHECK_MSG(ok && (int64_t)got == want, "z3 says '%s' for %s, eval %" PRId64, out ? out : "(null)",
               term, want);
         free(term);
         lg_strbuf_free(&script);
@@ -51,7 +50,5 @@ int main(void)
     }
     Z3_del_context(ctx);
     features_destroy(fs);
-    if (failures)
-        fprintf(stderr, "test_expr_smt: %d failure(s)\n", failures);
-    return failures != 0;
+    TEST_DONE();
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "tests/test.h"
 #include "common/features.h"
 #include "synth/grammar_int.h"
 #include "synth/sample_int.h"
@@ -32,12 +32,11 @@ static const struct {
     {"- 1\n- 2\n", ":1:1: expected a mapping"},
 };
 
-static int test_files(void)
+static void test_files(void)
 {
-    int failures = 0;
     char path[] = "/tmp/lgfuzz-grammar-XXXXXX";
     int fd = mkstemp(path);
-    CHECK(failures, fd >= 0, "mkstemp");
+    CHECK_MSG(fd >= 0, "mkstemp");
     close(fd);
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         FILE *f = fopen(path, "w");
@@ -48,9 +47,9 @@ static int test_files(void)
         lg_err_clear(&err);
         int rc = syg_load(path, &g, &err);
         if (!files[i].error) {
-            CHECK(failures, rc == 0, "case %zu: %s", i, err.msg);
+            CHECK_MSG(rc == 0, "case %zu: %s", i, err.msg);
         } else {
-            CHECK(failures, rc == LG_EINVAL && strstr(err.msg, files[i].error) && strncmp(err.msg, path, strlen(path)) == 0,
+            CHECK_MSG(rc == LG_EINVAL && strstr(err.msg, files[i].error) && strncmp(err.msg, path, strlen(path)) == 0,
                   "case %zu: message '%s' lacks '%s'", i, err.msg, files[i].error);
         }
         syg_free(&g);
@@ -58,14 +57,12 @@ static int test_files(void)
     unlink(path);
     grammar_stage_t g;
     lg_err_t err;
-    CHECK(failures, syg_load("/nonexistent/g.yaml", &g, &err) == LG_EIO && strstr(err.msg, "/nonexistent/g.yaml"),
+    CHECK_MSG(syg_load("/nonexistent/g.yaml", &g, &err) == LG_EIO && strstr(err.msg, "/nonexistent/g.yaml"),
           "missing file: %s", err.msg);
-    return failures;
 }
 
-static int test_shipped(void)
+static void test_shipped(void)
 {
-    int failures = 0;
     static const char *const names[] = {"x", "len(d)", "d[2]", "max(d)", "sum(d)"};
     features_t *fs = features_from_names(names, 5);
     synth_cfg_t cfg;
@@ -73,13 +70,13 @@ static int test_shipped(void)
     cfg.fs = fs;
     lg_err_t err;
     synth_t *s = synth_create(&cfg, &err);
-    CHECK(failures, s && synth_nstages(s) == 3, "default stages: %s", s ? "" : err.msg);
+    CHECK_MSG(s && synth_nstages(s) == 3, "default stages: %s", s ? "" : err.msg);
     if (s)
-        CHECK(failures, strcmp(synth_stage_name(s, 0), "level1") == 0 && strcmp(synth_stage_name(s, 2), "level3") == 0 &&
+        CHECK_MSG(strcmp(synth_stage_name(s, 0), "level1") == 0 && strcmp(synth_stage_name(s, 2), "level3") == 0 &&
                             synth_stage_name(s, 3) == NULL, "stage names");
     synth_destroy(s);
     /* Class of each feature from its name. */
-    CHECK(failures, syg_feature_class(&fs->f[0]) == GCLASS_SCALAR && syg_feature_class(&fs->f[1]) == GCLASS_LEN &&
+    CHECK_MSG(syg_feature_class(&fs->f[0]) == GCLASS_SCALAR && syg_feature_class(&fs->f[1]) == GCLASS_LEN &&
                         syg_feature_class(&fs->f[2]) == GCLASS_ELEM && syg_feature_class(&fs->f[3]) == GCLASS_MAX &&
                         syg_feature_class(&fs->f[4]) == GCLASS_SUM, "feature classes");
     /* A user's stage list. */
@@ -87,23 +84,21 @@ static int test_shipped(void)
     cfg.grammar_files = one;
     cfg.ngrammar_files = 1;
     s = synth_create(&cfg, &err);
-    CHECK(failures, s && synth_nstages(s) == 1 && strcmp(synth_stage_name(s, 0), "level2") == 0, "user list");
+    CHECK_MSG(s && synth_nstages(s) == 1 && strcmp(synth_stage_name(s, 0), "level2") == 0, "user list");
     synth_destroy(s);
     const char *bad[] = {LGFUZZ_DATA_DIR "/grammars/level2.yaml", "/nonexistent.yaml"};
     cfg.grammar_files = bad;
     cfg.ngrammar_files = 2;
-    CHECK(failures, synth_create(&cfg, &err) == NULL && strstr(err.msg, "/nonexistent.yaml"), "bad list: %s", err.msg);
+    CHECK_MSG(synth_create(&cfg, &err) == NULL && strstr(err.msg, "/nonexistent.yaml"), "bad list: %s", err.msg);
     cfg.grammar_files = NULL;
     cfg.fs = NULL;
-    CHECK(failures, synth_create(&cfg, &err) == NULL && err.code == LG_EINVAL, "no feature set");
+    CHECK_MSG(synth_create(&cfg, &err) == NULL && err.code == LG_EINVAL, "no feature set");
     synth_destroy(NULL);
     features_destroy(fs);
-    return failures;
 }
 
-static int test_sampling(void)
+static void test_sampling(void)
 {
-    int failures = 0;
     enum { N = 200, CAP = 30 };
     int is_new[N] = {0}, label[N];
     for (int i = 0; i < N; i++)
@@ -117,11 +112,11 @@ static int test_sampling(void)
     for (size_t i = 0; i < n; i++) {
         got_new += is_new[out[i]];
         pos += label[out[i]];
-        CHECK(failures, i == 0 || out[i] > out[i - 1], "increasing, distinct");
+        CHECK_MSG(i == 0 || out[i] > out[i - 1], "increasing, distinct");
     }
-    CHECK(failures, n == CAP && got_new == 3, "cap and newest kept: n=%zu new=%d", n, got_new);
+    CHECK_MSG(n == CAP && got_new == 3, "cap and newest kept: n=%zu new=%d", n, got_new);
     /* 27 balanced slots after the 3 new (negative) ones: 13 or 14 positives. */
-    CHECK(failures, pos == 13 || pos == 14, "balanced: %d positives", pos);
+    CHECK_MSG(pos == 13 || pos == 14, "balanced: %d positives", pos);
     /* Few positives: the negatives take the rest of the room. */
     for (int i = 0; i < N; i++)
         label[i] = i < 4;
@@ -129,27 +124,25 @@ static int test_sampling(void)
     pos = 0;
     for (size_t i = 0; i < n; i++)
         pos += label[out[i]];
-    CHECK(failures, n == CAP && pos == 4, "short label: n=%zu pos=%d", n, pos);
+    CHECK_MSG(n == CAP && pos == 4, "short label: n=%zu pos=%d", n, pos);
     n = sys_pick(&rng, 10, NULL, label, CAP, out);
-    CHECK(failures, n == 10 && out[9] == 9, "all taken when under the cap");
-    return failures;
+    CHECK_MSG(n == 10 && out[9] == 9, "all taken when under the cap");
 }
 
-static int test_mcc(void)
+static void test_mcc(void)
 {
-    int failures = 0;
-    CHECK(failures, synth_mcc_counts(10, 0, 10, 0) == 1.0, "perfect");
-    CHECK(failures, synth_mcc_counts(0, 10, 0, 10) == -1.0, "inverted");
-    CHECK(failures, synth_mcc_counts(5, 5, 5, 5) == 0.0, "chance");
-    CHECK(failures, synth_mcc_counts(10, 0, 0, 0) == 0.0, "degenerate");
-    CHECK(failures, fabs(synth_mcc_counts(9, 1, 8, 2) - 0.7035) < 1e-3, "known value %f", synth_mcc_counts(9, 1, 8, 2));
-    return failures;
+    CHECK_MSG(synth_mcc_counts(10, 0, 10, 0) == 1.0, "perfect");
+    CHECK_MSG(synth_mcc_counts(0, 10, 0, 10) == -1.0, "inverted");
+    CHECK_MSG(synth_mcc_counts(5, 5, 5, 5) == 0.0, "chance");
+    CHECK_MSG(synth_mcc_counts(10, 0, 0, 0) == 0.0, "degenerate");
+    CHECK_MSG(fabs(synth_mcc_counts(9, 1, 8, 2) - 0.7035) < 1e-3, "known value %f", synth_mcc_counts(9, 1, 8, 2));
 }
 
 int main(void)
 {
-    int failures = test_files() + test_shipped() + test_sampling() + test_mcc();
-    if (failures)
-        fprintf(stderr, "test_grammar: %d failure(s)\n", failures);
-    return failures != 0;
+    test_files();
+    test_shipped();
+    test_sampling();
+    test_mcc();
+    TEST_DONE();
 }

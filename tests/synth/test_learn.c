@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "tests/test.h"
 #include "common/features.h"
 #include "gen.h"
 #include "synth/synth.h"
@@ -58,14 +58,13 @@ static void draw(lg_rng_t *rng, const learn_case_t *c, const expr_t *rule, size_
     }
 }
 
-static int run_case(synth_t *s, const features_t *fs, const learn_case_t *c, lg_rng_t *rng)
+static void run_case(synth_t *s, const features_t *fs, const learn_case_t *c, lg_rng_t *rng)
 {
-    int failures = 0;
     lg_err_t err;
     expr_t *rule = expr_parse(c->rule, fs, &err);
-    CHECK(failures, rule != NULL, "rule '%s': %s", c->rule, err.msg);
+    CHECK_MSG(rule != NULL, "rule '%s': %s", c->rule, err.msg);
     if (!rule)
-        return failures;
+        return;
     int64_t *train = malloc(sizeof(int64_t) * NTRAIN * GEN_NFEAT);
     int64_t *held = malloc(sizeof(int64_t) * NHELD * GEN_NFEAT);
     synth_example_t *tex = malloc(sizeof *tex * NTRAIN), *hex = malloc(sizeof *hex * NHELD);
@@ -76,18 +75,18 @@ static int run_case(synth_t *s, const features_t *fs, const learn_case_t *c, lg_
 
     synth_result_t r;
     int rc = synth_learn(s, tex, NTRAIN, c->consts, c->nconsts, &r, &err);
-    CHECK(failures, rc == 0 && r.expr, "learning '%s': %s", c->rule, err.msg);
+    CHECK_MSG(rc == 0 && r.expr, "learning '%s': %s", c->rule, err.msg);
     if (rc == 0 && r.expr) {
         char *text = expr_to_text(r.expr, fs);
         double held_mcc = synth_mcc(r.expr, hex, NHELD);
         fprintf(stderr, "%-18s -> %-28s stage %d  train MCC %.2f (rule %.2f)  held-out MCC %.3f  %zu samples  %.2f ms\n",
                 c->rule, text, r.stage, r.mcc, synth_mcc(rule, tex, NTRAIN), held_mcc, r.nsamples,
                 (double)r.time_ns / 1e6);
-        CHECK(failures, r.nsamples <= NTRAIN, "sample cap");
+        CHECK_MSG(r.nsamples <= NTRAIN, "sample cap");
         /* The case itself must be well posed: the rule reaches the bar. */
-        CHECK(failures, synth_mcc(rule, tex, NTRAIN) >= 0.6, "'%s' is below 0.6 on its own samples", c->rule);
-        CHECK(failures, r.mcc >= 0.6, "'%s': training MCC %.3f", c->rule, r.mcc);
-        CHECK(failures, held_mcc >= c->min_held, "'%s' learned as '%s': held-out MCC %.3f < %.2f", c->rule,
+        CHECK_MSG(synth_mcc(rule, tex, NTRAIN) >= 0.6, "'%s' is below 0.6 on its own samples", c->rule);
+        CHECK_MSG(r.mcc >= 0.6, "'%s': training MCC %.3f", c->rule, r.mcc);
+        CHECK_MSG(held_mcc >= c->min_held, "'%s' learned as '%s': held-out MCC %.3f < %.2f", c->rule,
               text, held_mcc, c->min_held);
         free(text);
         expr_free(r.expr);
@@ -97,13 +96,11 @@ static int run_case(synth_t *s, const features_t *fs, const learn_case_t *c, lg_
     free(tex);
     free(hex);
     expr_free(rule);
-    return failures;
 }
 
 /* synth_refine keeps a good condition and replaces a bad one. */
-static int test_refine(synth_t *s, const features_t *fs, lg_rng_t *rng)
+static void test_refine(synth_t *s, const features_t *fs, lg_rng_t *rng)
 {
-    int failures = 0;
     lg_err_t err;
     const learn_case_t *c = &cases[0]; /* x == 7 */
     expr_t *rule = expr_parse(c->rule, fs, &err);
@@ -114,26 +111,25 @@ static int test_refine(synth_t *s, const features_t *fs, lg_rng_t *rng)
     const expr_t *before = cond;
     int relearned = -1;
     synth_result_t r;
-    CHECK(failures, synth_refine(s, ex, NTRAIN, NULL, 0, &cond, &relearned, &r, &err) == 0, "%s", err.msg);
-    CHECK(failures, relearned == 0 && cond == before && r.mcc == 1.0, "good condition kept");
+    CHECK_MSG(synth_refine(s, ex, NTRAIN, NULL, 0, &cond, &relearned, &r, &err) == 0, "%s", err.msg);
+    CHECK_MSG(relearned == 0 && cond == before && r.mcc == 1.0, "good condition kept");
     expr_free(cond);
     cond = expr_parse("x == 3", fs, &err);
-    CHECK(failures, synth_refine(s, ex, NTRAIN, c->consts, 1, &cond, &relearned, &r, &err) == 0, "%s", err.msg);
-    CHECK(failures, relearned == 1 && cond && synth_mcc(cond, ex, NTRAIN) == 1.0, "bad condition relearned");
-    CHECK(failures, r.expr == NULL, "refine leaves out->expr NULL");
+    CHECK_MSG(synth_refine(s, ex, NTRAIN, c->consts, 1, &cond, &relearned, &r, &err) == 0, "%s", err.msg);
+    CHECK_MSG(relearned == 1 && cond && synth_mcc(cond, ex, NTRAIN) == 1.0, "bad condition relearned");
+    CHECK_MSG(r.expr == NULL, "refine leaves out->expr NULL");
     expr_free(cond);
     cond = NULL;
-    CHECK(failures, synth_refine(s, ex, NTRAIN, NULL, 0, &cond, &relearned, NULL, &err) == 0 && relearned && cond,
+    CHECK_MSG(synth_refine(s, ex, NTRAIN, NULL, 0, &cond, &relearned, NULL, &err) == 0 && relearned && cond,
           "NULL condition learned");
     expr_free(cond);
 
     for (size_t i = 0; i < NTRAIN; i++)
         ex[i].label = 1;
     synth_result_t bad;
-    CHECK(failures, synth_learn(s, ex, NTRAIN, NULL, 0, &bad, &err) == LG_EINVAL && strstr(err.msg, "both labels"),
+    CHECK_MSG(synth_learn(s, ex, NTRAIN, NULL, 0, &bad, &err) == LG_EINVAL && strstr(err.msg, "both labels"),
           "one-label examples rejected: %s", err.msg);
     expr_free(rule);
-    return failures;
 }
 
 /* 1 when some comparison in e has a non-constant term on both sides. */
@@ -148,9 +144,8 @@ static int has_term_pair(const expr_t *e)
 
 /* `conds.pairs: false` keeps every comparison to term op constant: x == y
  * is learned exactly with pairs and never spelled as a pair without. */
-static int test_pairs(const features_t *fs, lg_rng_t *rng)
+static void test_pairs(const features_t *fs, lg_rng_t *rng)
 {
-    int failures = 0;
     static const char *const yaml[2] = {
         "name: p\nterms: {atoms: [var]}\nconds: {compare: [eq, lt], logic: [and, or, not]}\n",
         "name: p\nterms: {atoms: [var]}\nconds: {compare: [eq, lt], logic: [and, or, not], pairs: false}\n"};
@@ -163,7 +158,7 @@ static int test_pairs(const features_t *fs, lg_rng_t *rng)
     for (int pairs = 1; pairs >= 0; pairs--) {
         char path[] = "/tmp/lgfuzz-pairs-XXXXXX";
         int fd = mkstemp(path);
-        CHECK(failures, fd >= 0, "mkstemp");
+        CHECK_MSG(fd >= 0, "mkstemp");
         if (fd < 0)
             break;
         FILE *f = fdopen(fd, "w");
@@ -178,29 +173,27 @@ static int test_pairs(const features_t *fs, lg_rng_t *rng)
         cfg.grammar_files = files;
         cfg.ngrammar_files = 1;
         synth_t *s = synth_create(&cfg, &err);
-        CHECK(failures, s != NULL, "pairs %d: %s", pairs, err.msg);
+        CHECK_MSG(s != NULL, "pairs %d: %s", pairs, err.msg);
         synth_result_t r = {0};
         if (s && synth_learn(s, ex, NTRAIN, NULL, 0, &r, &err) == 0) {
             char *text = r.expr ? expr_to_text(r.expr, fs) : NULL;
             if (pairs)
-                CHECK(failures, r.mcc == 1.0 && has_term_pair(r.expr), "with pairs: '%s' (MCC %.2f)", text, r.mcc);
+                CHECK_MSG(r.mcc == 1.0 && has_term_pair(r.expr), "with pairs: '%s' (MCC %.2f)", text, r.mcc);
             else
-                CHECK(failures, r.expr && !has_term_pair(r.expr), "without pairs: '%s'", text);
+                CHECK_MSG(r.expr && !has_term_pair(r.expr), "without pairs: '%s'", text);
             free(text);
             expr_free(r.expr);
         } else {
-            CHECK(failures, 0, "pairs %d: learning failed: %s", pairs, err.msg);
+            CHECK_MSG(0, "pairs %d: learning failed: %s", pairs, err.msg);
         }
         synth_destroy(s);
         unlink(path);
     }
     expr_free(rule);
-    return failures;
 }
 
 int main(void)
 {
-    int failures = 0;
     features_t *fs = features_from_names(gen_names, GEN_NFEAT);
     synth_cfg_t cfg;
     synth_cfg_default(&cfg);
@@ -211,18 +204,16 @@ int main(void)
     cfg.stage_time_ns = UINT64_C(60000000000);
     lg_err_t err;
     synth_t *s = synth_create(&cfg, &err);
-    CHECK(failures, s != NULL, "synth_create: %s", err.msg);
+    CHECK_MSG(s != NULL, "synth_create: %s", err.msg);
     if (!s)
         return 1;
     lg_rng_t rng;
     lg_rng_seed(&rng, 4242);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        failures += run_case(s, fs, &cases[i], &rng);
-    failures += test_refine(s, fs, &rng);
-    failures += test_pairs(fs, &rng);
+        run_case(s, fs, &cases[i], &rng);
+    test_refine(s, fs, &rng);
+    test_pairs(fs, &rng);
     synth_destroy(s);
     features_destroy(fs);
-    if (failures)
-        fprintf(stderr, "test_learn: %d failure(s)\n", failures);
-    return failures != 0;
+    TEST_DONE();
 }
