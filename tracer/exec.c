@@ -1,9 +1,9 @@
-/* Runs batches of inputs through the executor child. A counter in shared
+/* Runs rounds of inputs through the executor child. A counter in shared
  * memory starts a round and another ends it, with a byte on a socket only
  * to wake a side that went to sleep, so the cost per input is a few memory
  * copies and no system call. When the child dies or stops making
  * progress, the input in flight gets status crash or hang, a fresh child is
- * started and the batch continues with the next input. */
+ * started and the round continues with the next input. */
 #define _GNU_SOURCE /* sched_getaffinity: how many CPUs lgfuzz may use */
 #include "exec_int.h"
 
@@ -43,7 +43,7 @@ struct trx {
     lgrt_spin_t spin;     /* waiting for the child's rounds */
     uint64_t ev_used;  /* events area in use by records collected since the last reset */
     uint64_t pack_off[2]; /* next free byte of each half of the input area */
-    /* The batch started by trx_start and not yet finished. */
+    /* The round started by trx_start and not yet finished. */
     size_t first, end;    /* its slots */
     size_t next;          /* its first record without a final result */
     int sent;             /* a round for it is running */
@@ -58,12 +58,12 @@ static uint64_t align64(uint64_t n)
 
 static int map_region(trx_t *x, const trx_layout_t *l, lg_err_t *err)
 {
-    lgrt_hdr_t h = {.magic = LGRT_MAGIC, .batch_max = l->batch_max, .event_limit = l->event_limit,
+    lgrt_hdr_t h = {.magic = LGRT_MAGIC, .round_max = l->round_max, .event_limit = l->event_limit,
                     .nprobes = l->nprobes, .slot_size = l->slot_size};
     h.in_off = align64(sizeof h);
-    h.in_cap = 2 * l->batch_max * l->rec_max;
+    h.in_cap = 2 * l->round_max * l->rec_max;
     h.slot_off = align64(h.in_off + h.in_cap);
-    h.ev_off = align64(h.slot_off + 2 * l->batch_max * l->slot_size);
+    h.ev_off = align64(h.slot_off + 2 * l->round_max * l->slot_size);
     h.ev_cap = 2 * l->event_limit + 65536;
     h.size = align64(h.ev_off + h.ev_cap * sizeof(lgrt_event_t));
     char name[64];
@@ -239,7 +239,7 @@ int64_t *trx_record(trx_t *x, int half, size_t k)
 {
     if (k == 0)
         x->pack_off[half] = (uint64_t)half * (x->hdr->in_cap / 2);
-    slot_at(x, (size_t)half * x->hdr->batch_max + k)->rec_off = x->pack_off[half];
+    slot_at(x, (size_t)half * x->hdr->round_max + k)->rec_off = x->pack_off[half];
     return (int64_t *)(x->base + x->hdr->in_off + x->pack_off[half]);
 }
 
@@ -333,7 +333,7 @@ static int send_round(trx_t *x, lg_err_t *err)
 
 int trx_start(trx_t *x, int half, size_t n, lg_err_t *err)
 {
-    x->first = (size_t)half * x->hdr->batch_max;
+    x->first = (size_t)half * x->hdr->round_max;
     x->end = x->first + n;
     x->next = x->first;
     for (size_t k = x->first; k < x->end; k++)
@@ -361,7 +361,7 @@ int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn
             size_t stop = __atomic_load_n(&h->done, __ATOMIC_ACQUIRE), from = x->next;
             x->ev_used = h->ev_used;
             if (stop == x->end && next) {
-                /* The whole batch ran: the child starts on the next one
+                /* The whole round ran: the child starts on the next one
                  * while these results are collected. */
                 x->next = stop;
                 int rc = next(arg, err);

@@ -14,7 +14,7 @@
 typedef struct trx trx_t;
 
 typedef struct trx_layout {
-    size_t batch_max;      /* records per batch */
+    size_t round_max;      /* records per round */
     size_t rec_max;        /* largest packed record, bytes */
     size_t slot_size;      /* bytes per result slot */
     uint64_t event_limit;
@@ -26,11 +26,11 @@ typedef struct trx_layout {
 trx_t *trx_create(const char *exe, const trx_layout_t *layout, const lg_log_t *log, lg_err_t *err);
 void trx_destroy(trx_t *x); /* stops the child; accepts NULL */
 
-/* The input and slot areas have two halves of batch_max records, so the
- * caller packs the next batch into one half while the child runs the
- * batch in the other (trx_start ... trx_finish). */
+/* The input and slot areas have two halves of round_max records, so the
+ * caller packs the next round into one half while the child runs the
+ * round in the other (trx_start ... trx_finish). */
 
-/* Where record k of the batch in half (0 or 1) is packed (records are
+/* Where record k of the round in half (0 or 1) is packed (records are
  * packed in order 0, 1, ...): the caller writes at most rec_max bytes
  * there, then calls trx_record_end with the number of int64 words written. */
 int64_t *trx_record(trx_t *x, int half, size_t k);
@@ -47,17 +47,17 @@ typedef void (*trx_collect_fn)(void *arg, size_t k, const lgrt_slot_t *slot, con
  * collected so far copies them now. */
 typedef void (*trx_spill_fn)(void *arg);
 
-/* Called by trx_finish once the batch's last record has run and before its
- * last results are collected, so that the caller can trx_start the batch
+/* Called by trx_finish once the round's last record has run and before its
+ * last results are collected, so that the caller can trx_start the round
  * packed in the other half and the child runs it meanwhile. Returns 0 or
  * an LG_E* code with err filled. */
 typedef int (*trx_next_fn)(void *arg, lg_err_t *err);
 
-/* Starts running the n records packed in half (n <= batch_max) and returns
- * without waiting. At most one batch runs at a time: trx_finish waits for
+/* Starts running the n records packed in half (n <= round_max) and returns
+ * without waiting. At most one round runs at a time: trx_finish waits for
  * it, collecting every record (restarting the child after a crash or a
  * hang) and calling next (when not NULL) exactly once. Events of
- * successive batches accumulate in the events area until it is full (then
+ * successive rounds accumulate in the events area until it is full (then
  * spill is called) or trx_events_reset. */
 int trx_start(trx_t *x, int half, size_t n, lg_err_t *err);
 int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn next, void *arg, lg_err_t *err);

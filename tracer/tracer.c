@@ -40,7 +40,7 @@ struct tracer {
     size_t nevents, capevents;
     size_t chunk_base;         /* index of the chunk's first input in the call */
     size_t ncollected;         /* traces of the current call collected so far */
-    int next_half;             /* the batch packed to run after the current one */
+    int next_half;             /* the round packed to run after the current one */
     size_t next_n;
     int64_t *fire_lo, *fire_hi; /* per probe: a range outside [lo, hi] fires it */
 };
@@ -50,7 +50,7 @@ void tracer_cfg_default(tracer_cfg_t *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->event_limit = 1000000;
     cfg->timeout_ms = 2000;
-    cfg->batch_max = 1024;
+    cfg->round_max = 1024;
 }
 
 static void fill_defaults(tracer_cfg_t *cfg)
@@ -61,8 +61,8 @@ static void fill_defaults(tracer_cfg_t *cfg)
         cfg->event_limit = d.event_limit;
     if (!cfg->timeout_ms)
         cfg->timeout_ms = d.timeout_ms;
-    if (!cfg->batch_max)
-        cfg->batch_max = d.batch_max;
+    if (!cfg->round_max)
+        cfg->round_max = d.round_max;
 }
 
 /* The verdicts the runtime leaves to the parent follow from ranges: a
@@ -106,7 +106,7 @@ tracer_t *tracer_create(const spec_t *spec, const tracer_cfg_t *cfg, const lg_lo
     LG_DEBUG(log, "tracer: %s executor %s", t->build.reused ? "cached" : "built", t->build.exe);
     init_bounds(t);
     trx_layout_t layout = {
-        .batch_max = t->cfg.batch_max,
+        .round_max = t->cfg.round_max,
         .rec_max = trh_record_max(spec),
         .slot_size = trh_slot_size(spec, t->build.meta->nprobes),
         .event_limit = t->cfg.event_limit,
@@ -261,7 +261,7 @@ static void spill(void *arg)
     }
 }
 
-/* trx_finish's next: the batch packed in the other half starts running
+/* trx_finish's next: the round packed in the other half starts running
  * while the results of the one just finished are collected. */
 static int start_next(void *arg, lg_err_t *err)
 {
@@ -275,9 +275,9 @@ int tracer_run(tracer_t *t, const input_t *const *inputs, size_t n, tracer_trace
     t->nevents = 0;
     t->ncollected = 0;
     trx_events_reset(t->x);
-    /* Batches alternate between the two halves of the shared region: the
+    /* Rounds alternate between the two halves of the shared region: the
      * next one is packed while the child runs the current one. */
-    size_t bm = t->cfg.batch_max, nb = (n + bm - 1) / bm;
+    size_t bm = t->cfg.round_max, nb = (n + bm - 1) / bm;
     for (size_t k = 0; k < n && k < bm; k++)
         pack(t, 0, k, inputs[k]);
     int rc = trx_start(t->x, 0, n < bm ? n : bm, err);

@@ -24,7 +24,7 @@ typedef struct tracer tracer_t;
 typedef struct tracer_cfg {
     uint64_t event_limit;     /* branch events per input before `hang` (default 1,000,000) */
     uint64_t timeout_ms;      /* wall-clock limit per input (default 2000) */
-    size_t batch_max;         /* inputs per round trip (default 1024) */
+    size_t round_max;         /* inputs per round trip (default 1024) */
     const char *cache_dir;    /* borrowed; NULL = lg_cache_dir()/tracer */
     const char *spectra_path; /* borrowed; NULL = LGFUZZ_DATA_DIR/grammars/spectra.yaml */
     int rebuild;              /* 1 = rebuild the executor even when cached */

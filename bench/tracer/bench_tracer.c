@@ -1,5 +1,5 @@
 /* Executor throughput: runs the accumulate kernel through the tracer
- * (instrumented, persistent child, batches through shared memory) and
+ * (instrumented, persistent child, rounds through shared memory) and
  * through an uninstrumented in-process loop that unpacks each input the
  * way the harness does and calls the same kernel compiled into this
  * binary, as the build type says and without vectorisation, for arrays of
@@ -23,7 +23,7 @@ int accumulate_scalar(const int *data, int size);
 
 typedef int (*kernel_fn)(const int *data, int size);
 
-#define BATCH 4096
+#define NINPUTS 4096
 #define REPS 3
 #define POISON ((int)0xA5A5A5A5)
 
@@ -87,15 +87,15 @@ int main(int argc, char **argv)
         sizes[0] = (size_t)atoi(argv[3]);
         nsizes = 1;
     }
-    size_t per_call = argc > 4 && atoi(argv[4]) > 0 ? (size_t)atoi(argv[4]) : BATCH;
+    size_t per_call = argc > 4 && atoi(argv[4]) > 0 ? (size_t)atoi(argv[4]) : NINPUTS;
     lg_rng_t rng;
     lg_rng_seed(&rng, 1);
-    input_t **ins = calloc(BATCH, sizeof *ins);
+    input_t **ins = calloc(NINPUTS, sizeof *ins);
     printf("%-8s %16s %16s %8s %16s %8s\n", "elements", "tracer exec/s", "in-process/s", "ratio", "scalar/s",
            "ratio");
     int rc = 0;
     for (size_t s = 0; s < nsizes && rc == 0; s++) {
-        for (size_t k = 0; k < BATCH; k++) {
+        for (size_t k = 0; k < NINPUTS; k++) {
             input_destroy(ins[k]);
             ins[k] = input_create(spec);
             input_set_len(ins[k], 0, sizes[s]);
@@ -107,10 +107,10 @@ int main(int argc, char **argv)
         int64_t check = 0;
         double base = 0, inst = 0, scalar = 0;
         for (int r = 0; r < REPS && rc == 0; r++) {
-            double b = baseline(accumulate, ins, BATCH, seconds, &check);
-            double sc = baseline(accumulate_scalar, ins, BATCH, seconds, &check);
+            double b = baseline(accumulate, ins, NINPUTS, seconds, &check);
+            double sc = baseline(accumulate_scalar, ins, NINPUTS, seconds, &check);
             scalar = sc > scalar ? sc : scalar;
-            double i = instrumented(t, ins, BATCH, per_call, seconds, &err);
+            double i = instrumented(t, ins, NINPUTS, per_call, seconds, &err);
             if (i < 0) {
                 fprintf(stderr, "bench_tracer: %s\n", err.msg);
                 rc = 2;
@@ -124,7 +124,7 @@ int main(int argc, char **argv)
                scalar / inst);
         fprintf(stderr, "(checksum %lld)\n", (long long)check);
     }
-    for (size_t k = 0; k < BATCH; k++)
+    for (size_t k = 0; k < NINPUTS; k++)
         input_destroy(ins[k]);
     free(ins);
     tracer_destroy(t);

@@ -118,7 +118,7 @@ static void model_loops(const int *data, int n, char *buf, size_t cap)
 #undef EMIT
 }
 
-/* Many inputs in one call: several batches (batch_max 500) and an events
+/* Many inputs in one call: several batches (round_max 500) and an events
  * area too small for all their events (event limit 200), so events are
  * spilled and the area reused; every path must still be exact. */
 static void check_large_call(void)
@@ -127,7 +127,7 @@ static void check_large_call(void)
     spec_t *spec = tu_spec("loops");
     tracer_cfg_t cfg;
     tracer_cfg_default(&cfg);
-    cfg.batch_max = 500;
+    cfg.round_max = 500;
     cfg.event_limit = 200;
     tracer_t *t = tu_tracer(spec, &cfg);
     input_t **ins = calloc(N, sizeof *ins);
@@ -173,7 +173,7 @@ static void check_exact_fill(void)
     tracer_cfg_t cfg;
     tracer_cfg_default(&cfg);
     cfg.event_limit = 200;
-    cfg.batch_max = 16;
+    cfg.round_max = 16;
     tracer_t *t = tu_tracer(spec, &cfg);
     input_t *in = tu_input(spec, "{\"data\": [], \"n\": 0}");
     const input_t **ins = calloc(N, sizeof *ins);

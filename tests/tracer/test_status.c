@@ -33,15 +33,15 @@ static const status_case_t cases[] = {
 #define NCASES (sizeof cases / sizeof *cases)
 
 /* A tracer on spec with short limits (300 ms of wall clock, 5000 events)
- * and batches of batch_max inputs (0: the default). */
-static tracer_t *short_tracer(const spec_t *spec, size_t batch_max)
+ * and batches of round_max inputs (0: the default). */
+static tracer_t *short_tracer(const spec_t *spec, size_t round_max)
 {
     tracer_cfg_t cfg;
     tracer_cfg_default(&cfg);
     cfg.timeout_ms = 300;
     cfg.event_limit = 5000;
-    if (batch_max)
-        cfg.batch_max = batch_max;
+    if (round_max)
+        cfg.round_max = round_max;
     return tu_tracer(spec, &cfg);
 }
 

@@ -46,19 +46,19 @@ typedef struct lgrt_slot {
 
 /* Region header. The parent fills the layout fields once and the round
  * fields before each round; the child writes cur, ev_used and done. The
- * input and slot areas hold two batches, so the parent packs one while the
+ * input and slot areas hold two rounds, so the parent packs one while the
  * child runs the other. */
 typedef struct lgrt_hdr {
     uint64_t magic;
     uint64_t size;
     uint64_t in_off, in_cap;       /* packed input records */
-    uint64_t slot_off, slot_size;  /* 2 * batch_max slots */
-    uint64_t batch_max;
+    uint64_t slot_off, slot_size;  /* 2 * round_max slots */
+    uint64_t round_max;
     uint64_t ev_off, ev_cap;       /* lgrt_event_t entries */
     uint64_t event_limit;          /* events per input before `hang` */
     uint64_t nprobes;
     /* round */
-    uint64_t n;        /* records in the batch */
+    uint64_t n;        /* records in the round */
     uint64_t start;    /* first record to run */
     uint64_t ev_used;  /* events already used by earlier records */
     uint64_t cur;      /* record in progress */

@@ -1,5 +1,5 @@
 /* The executor's main loop: attaches the shared-memory region (fd 3), then
- * for every round the parent starts runs the batch of inputs it packed, one
+ * for every round the parent starts runs the round of inputs it packed, one
  * after another, and says it is done. Between rounds it spins a while on
  * the round counter, then sleeps on the control socket (fd 4); see
  * lgrt_hdr_t. Fatal signals are not caught: the parent sees this process
