@@ -68,7 +68,7 @@ static int64_t *initial_array(const input_t *in, size_t i)
 {
     const spec_param_t *p = &in->spec->params[i];
     int64_t *v = lg_calloc(p->max_len ? p->max_len : 1, sizeof *v);
-    int64_t poison = lg_type_wrap(p->type, (int64_t)UINT64_C(0xA5A5A5A5A5A5A5A5));
+    int64_t poison = lg_type_poison(p->type);
     for (size_t j = 0; p->dir != SPEC_DIR_OUT && j < p->max_len; j++)
         v[j] = j < in->v[i].len ? in->v[i].elems[j] : poison;
     return v;

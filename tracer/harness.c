@@ -14,11 +14,6 @@
 #include "common/fsutil.h"
 #include "runtime/lgrt.h"
 
-int64_t trh_poison(lg_type_t t)
-{
-    return lg_type_wrap(t, (int64_t)0xA5A5A5A5A5A5A5A5ULL);
-}
-
 static size_t probes_bytes(size_t nprobes)
 {
     return sizeof(lgrt_slot_t) + lgrt_fired_bytes(nprobes) + sizeof(lgrt_range_t) * nprobes;
@@ -120,7 +115,7 @@ static void emit_unpack_array(FILE *f, const spec_t *spec, const trm_meta_t *met
     fprintf(f, "        n%zu = n;\n", i);
     fprintf(f, "        if (!ready) {\n            for (size_t k = 0; k < %d; k++) {\n", TRH_GUARD);
     fprintf(f, "                buf%zu[k] = ", i);
-    literal(f, p->type, trh_poison(p->type));
+    literal(f, p->type, lg_type_poison(p->type));
     fprintf(f, ";\n                b[%zu + k] = buf%zu[k];\n            }\n        }\n", p->max_len, i);
     if (p->dir == SPEC_DIR_OUT) {
         fprintf(f, "        memset(b, 0, sizeof(%s) * %zu);\n    }\n", ct, p->max_len);
@@ -136,7 +131,7 @@ static void emit_unpack_array(FILE *f, const spec_t *spec, const trm_meta_t *met
     else
         fprintf(f, "        size_t top = %zu;\n", p->max_len);
     fprintf(f, "        for (size_t k = n; k < top; k++)\n            b[k] = ");
-    literal(f, p->type, trh_poison(p->type));
+    literal(f, p->type, lg_type_poison(p->type));
     fprintf(f, ";\n        dirty%zu = n;\n", i);
     fprintf(f, "        if (n) {\n");
     emit_port_check(f, spec, meta, i, "mn", "mx");

@@ -44,7 +44,7 @@ static void emit_arrays(FILE *f, const spec_t *spec)
         else
             fprintf(f, "(k >= %d && k < %d + in->v[%zu].len) ? (%s)in->v[%zu].elems[k - %d] : ", SHIM_GUARD,
                     SHIM_GUARD, i, ct, i, SHIM_GUARD);
-        literal(f, p->type, lg_type_wrap(p->type, (int64_t)0xA5A5A5A5A5A5A5A5ULL));
+        literal(f, p->type, lg_type_poison(p->type));
         fprintf(f, ";\n");
     }
 }

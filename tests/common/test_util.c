@@ -1,5 +1,6 @@
 /* Tests of the small common utilities: RNG determinism and ranges,
- * duration parsing, types and widths, errors, paths, atomic writes. */
+ * duration parsing, types and widths, the POISON value, errors, paths,
+ * atomic writes. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +76,25 @@ static void test_types(void)
     CHECK(lg_width_fits(w, 511) && !lg_width_fits(w, 512) && !lg_width_fits(w, -1));
     CHECK(lg_width_parse("i24", &w) == 0 && lg_width_fits(w, -(1 << 23)) && !lg_width_fits(w, 1 << 23));
     CHECK(lg_width_parse("u0", &w) != 0 && lg_width_parse("x9", &w) != 0 && lg_width_parse("u65", &w) != 0);
+}
+
+/* The POISON value of every type: 0xA5 in each of the type's bytes, read
+ * in the type's signedness (the values the RTL tests expect in unused
+ * slots, e.g. -23131 for i16). */
+static void test_poison(void)
+{
+    static const struct { lg_type_t t; int64_t want; } cases[] = {
+        {LG_I8, -91}, {LG_U8, 165}, {LG_I16, -23131}, {LG_U16, 42405},
+        {LG_I32, -1515870811}, {LG_U32, 2779096485LL},
+        {LG_I64, (int64_t)UINT64_C(0xA5A5A5A5A5A5A5A5)}, {LG_U64, (int64_t)UINT64_C(0xA5A5A5A5A5A5A5A5)},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int64_t v = lg_type_poison(cases[i].t);
+        CHECK_MSG(v == cases[i].want, "%s: %lld", lg_type_name(cases[i].t), (long long)v);
+        for (int b = 0; b < lg_type_bits(cases[i].t) / 8; b++)
+            CHECK_MSG(((uint64_t)v >> (8 * b) & 0xff) == 0xA5, "%s byte %d", lg_type_name(cases[i].t), b);
+        CHECK(lg_type_in(cases[i].t, v, lg_type_min(cases[i].t), lg_type_max(cases[i].t)));
+    }
 }
 
 static void test_files(void)
@@ -163,6 +183,7 @@ int main(void)
     test_rng();
     test_duration();
     test_types();
+    test_poison();
     test_files();
     test_stale_builds();
     TEST_DONE();
