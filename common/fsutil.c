@@ -208,6 +208,19 @@ void lg_hash_str(lg_hash_t *h, const char *s)
     lg_hash_bytes(h, s, strlen(s) + 1);
 }
 
+void lg_hash_u64(lg_hash_t *h, uint64_t v)
+{
+    for (int b = 0; b < 8; b++) {
+        h->h ^= (v >> (8 * b)) & 0xff;
+        h->h *= 0x100000001b3ull;
+    }
+}
+
+void lg_hash_word(lg_hash_t *h, uint64_t w)
+{
+    h->h = (h->h ^ w) * 0x100000001b3ull;
+}
+
 int lg_hash_file(lg_hash_t *h, const char *path, lg_err_t *err)
 {
     size_t len;

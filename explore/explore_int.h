@@ -20,6 +20,7 @@
 
 #include "common/budget.h"
 #include "common/features.h"
+#include "common/hashset.h"
 #include "common/input.h"
 #include "common/result.h"
 #include "common/rng.h"
@@ -100,8 +101,7 @@ struct explore {
     size_t *cov_offset;       /* per site: index of its first direction in covered */
     uint8_t *covered;
     uint64_t branches_total, branches_covered;
-    uint64_t *path_hashes;    /* open-addressing set of full-path hashes */
-    size_t path_cap, npaths;
+    lg_hashset_t paths;       /* full-path hashes */
 
     int64_t *consts;          /* kernel constants plus observed operands */
     size_t nconsts, consts_cap, nkernel_consts;

@@ -1,6 +1,6 @@
 /* Tests of the small common utilities: RNG determinism and ranges,
- * duration parsing, types and widths, the POISON value, errors, paths,
- * atomic writes. */
+ * duration parsing, types and widths, the POISON value, FNV-1a hashing,
+ * errors, paths, atomic writes. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +97,39 @@ static void test_poison(void)
     }
 }
 
+/* FNV-1a: the published 64-bit test vectors, the u64 step as the bytes
+ * of the value least significant first, the word step as one xor and one
+ * multiply. */
+static void test_hash(void)
+{
+    static const struct { const char *text; uint64_t want; } vectors[] = {
+        {"", UINT64_C(0xcbf29ce484222325)},
+        {"a", UINT64_C(0xaf63dc4c8601ec8c)},
+        {"foobar", UINT64_C(0x85944171f73967e8)},
+    };
+    for (size_t i = 0; i < sizeof vectors / sizeof vectors[0]; i++) {
+        lg_hash_t h;
+        lg_hash_init(&h);
+        lg_hash_bytes(&h, vectors[i].text, strlen(vectors[i].text));
+        CHECK_MSG(h.h == vectors[i].want, "'%s': %016llx", vectors[i].text, (unsigned long long)h.h);
+    }
+    static const uint64_t words[] = {0, 1, UINT64_C(0x0102030405060708), UINT64_MAX};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        unsigned char le[8];
+        for (int b = 0; b < 8; b++)
+            le[b] = (unsigned char)(words[i] >> (8 * b));
+        lg_hash_t a, b, w;
+        lg_hash_init(&a);
+        lg_hash_init(&b);
+        lg_hash_init(&w);
+        lg_hash_u64(&a, words[i]);
+        lg_hash_bytes(&b, le, 8);
+        lg_hash_word(&w, words[i]);
+        CHECK_MSG(a.h == b.h, "u64 %zu", i);
+        CHECK_MSG(w.h == (UINT64_C(0xcbf29ce484222325) ^ words[i]) * UINT64_C(0x100000001b3), "word %zu", i);
+    }
+}
+
 static void test_files(void)
 {
     lg_err_t err;
@@ -184,6 +217,7 @@ int main(void)
     test_duration();
     test_types();
     test_poison();
+    test_hash();
     test_files();
     test_stale_builds();
     TEST_DONE();
