@@ -1,6 +1,6 @@
 /* Tests of the small common utilities: RNG determinism and ranges,
  * duration parsing, types and widths, the POISON value, FNV-1a hashing,
- * errors, paths, atomic writes. */
+ * the string builder, errors, paths, atomic writes. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +12,7 @@
 #include "common/budget.h"
 #include "common/fsutil.h"
 #include "common/rng.h"
+#include "common/strbuf.h"
 #include "common/types.h"
 #include "tests/test.h"
 
@@ -130,6 +131,43 @@ static void test_hash(void)
     }
 }
 
+/* lg_strbuf: appends of every size (past the first allocation and by
+ * doubling), empty appends, take and free. */
+static void test_strbuf(void)
+{
+    static const struct { const char *puts_text; int number; const char *want_tail; size_t want_len; } steps[] = {
+        {"", -1, "", 0},
+        {"abc", -1, "abc", 3},
+        {NULL, 42, "abc42", 5},
+        {"0123456789012345678901234567890123456789012345678901234567890123456789", -1, "6789", 75},
+        {NULL, -7, "6789-7", 77},
+        {"", -1, "-7", 77},
+    };
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
+    CHECK(b.s && b.s[0] == '\0' && b.len == 0);
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        if (steps[i].puts_text)
+            lg_strbuf_puts(&b, steps[i].puts_text);
+        else
+            lg_strbuf_printf(&b, "%d", steps[i].number);
+        size_t tail = strlen(steps[i].want_tail);
+        CHECK_MSG(b.len == steps[i].want_len && strlen(b.s) == b.len && b.cap > b.len, "step %zu: len %zu", i, b.len);
+        CHECK_MSG(b.len >= tail && strcmp(b.s + b.len - tail, steps[i].want_tail) == 0, "step %zu: '%s'", i, b.s);
+    }
+    lg_strbuf_printf(&b, "%s", "");
+    CHECK(b.len == 77);
+    char *s = lg_strbuf_take(&b);
+    CHECK(s && strncmp(s, "abc42012", 8) == 0 && b.s == NULL && b.len == 0);
+    free(s);
+    lg_strbuf_init(&b);
+    for (int i = 0; i < 1000; i++)
+        lg_strbuf_printf(&b, "%03d,", i);
+    CHECK(b.len == 4000 && strncmp(b.s + 3996, "999,", 4) == 0 && strncmp(b.s, "000,001,", 8) == 0);
+    lg_strbuf_free(&b);
+    CHECK(b.s == NULL && b.len == 0);
+}
+
 static void test_files(void)
 {
     lg_err_t err;
@@ -218,6 +256,7 @@ int main(void)
     test_types();
     test_poison();
     test_hash();
+    test_strbuf();
     test_files();
     test_stale_builds();
     TEST_DONE();
