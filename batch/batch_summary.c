@@ -1,7 +1,6 @@
 /* The merged summary of batch and run directories: collects one row per
  * kernel output directory and renders summary.json and summary.md, per
  * kernel and in total. */
-#include <dirent.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,37 +67,23 @@ static int add_row(batch_summary_t *s, const char *dir, lg_err_t *err)
     return rc;
 }
 
-static int by_str(const void *a, const void *b)
+/* The kernel directories directly under dir, in name order, into *subs
+ * (the caller frees the strings and the array): the names dir holds,
+ * replaced in place by the paths of those that are kernel directories. */
+static int kernel_subdirs(const char *dir, char ***subs, size_t *n, lg_err_t *err)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The kernel directories directly under dir, in name order; the caller
- * frees the strings and the array. */
-static char **kernel_subdirs(const char *dir, size_t *n)
-{
+    size_t nnames;
+    int rc = lg_list_dir(dir, NULL, subs, &nnames, err);
     *n = 0;
-    size_t cap = 0;
-    char **list = NULL;
-    DIR *d = opendir(dir);
-    if (!d)
-        return NULL;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.')
-            continue;
-        char *sub = lg_path_join(dir, e->d_name);
-        if (lg_is_dir(sub) && is_kernel_dir(sub)) {
-            lg_grow((void **)&list, &cap, *n + 1, sizeof *list);
-            list[(*n)++] = sub;
-        } else {
+    for (size_t i = 0; i < nnames; i++) {
+        char *sub = lg_path_join(dir, (*subs)[i]);
+        free((*subs)[i]);
+        if (lg_is_dir(sub) && is_kernel_dir(sub))
+            (*subs)[(*n)++] = sub;
+        else
             free(sub);
-        }
     }
-    closedir(d);
-    if (*n)
-        qsort(list, *n, sizeof *list, by_str);
-    return list;
+    return rc;
 }
 
 /* batch.json as written by batch_run; only its kernel list is used here. */
@@ -188,7 +173,7 @@ int batch_summary_add_dir(batch_summary_t *s, const char *dir, lg_err_t *err)
     if (batch && json_object_object_get_ex(batch, "kernels", &names) && json_object_is_type(names, json_type_array))
         subs = listed_subdirs(dir, names, &n);
     else
-        subs = kernel_subdirs(dir, &n);
+        rc = kernel_subdirs(dir, &subs, &n, err);
     for (size_t i = 0; i < n; i++) {
         if (rc == LG_OK)
             rc = is_kernel_dir(subs[i]) ? add_row(s, subs[i], err) : add_missing(s, subs[i]);

@@ -1,5 +1,6 @@
 /* File-system helpers: whole-file reads, atomic writes, mkdir -p, removing
- * a tree, paths, content hashing and the build cache location. */
+ * a tree, sorted listings, paths, content hashing and the build cache
+ * location. */
 #include "fsutil.h"
 
 #include <dirent.h>
@@ -180,6 +181,49 @@ char *lg_path_join(const char *dir, const char *name)
         return lg_strdup(name);
     size_t n = strlen(dir);
     return lg_asprintf("%s%s%s", dir, dir[n - 1] == '/' ? "" : "/", name);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int lg_list_dir(const char *dir, const char *suffix, char ***names, size_t *n, lg_err_t *err)
+{
+    *names = NULL;
+    *n = 0;
+    DIR *d = opendir(dir);
+    if (!d)
+        return errno == ENOENT ? LG_OK : lg_err_set(err, LG_EIO, "%s: cannot list: %s", dir, strerror(errno));
+    size_t cap = 0, slen = suffix ? strlen(suffix) : 0;
+    for (;;) {
+        errno = 0; /* readdir leaves errno alone at the end, sets it on error */
+        struct dirent *de = readdir(d);
+        if (!de)
+            break;
+        size_t len = strlen(de->d_name);
+        if (de->d_name[0] == '.' || (suffix && (len < slen || strcmp(de->d_name + len - slen, suffix) != 0)))
+            continue;
+        lg_grow((void **)names, &cap, *n + 1, sizeof **names);
+        (*names)[(*n)++] = lg_strdup(de->d_name);
+    }
+    int rc = errno ? lg_err_set(err, LG_EIO, "%s: cannot list: %s", dir, strerror(errno)) : LG_OK;
+    closedir(d);
+    if (rc) {
+        lg_list_free(*names, *n);
+        *names = NULL;
+        *n = 0;
+    } else if (*n > 1) {
+        qsort(*names, *n, sizeof **names, by_name);
+    }
+    return rc;
+}
+
+void lg_list_free(char **names, size_t n)
+{
+    for (size_t i = 0; names && i < n; i++)
+        free(names[i]);
+    free(names);
 }
 
 char *lg_path_dirname(const char *path)

@@ -1,7 +1,8 @@
 /* File-system helpers used across components: whole-file reads, atomic
  * writes (temp file + rename, so an interrupted or crashed run never leaves
- * a half-written file; not synced against power loss), recursive mkdir, path joining, content hashing for
- * build caches, and the per-user cache directory. */
+ * a half-written file; not synced against power loss), recursive mkdir,
+ * sorted directory listings, path joining, content hashing for build
+ * caches, and the per-user cache directory. */
 #ifndef LG_FSUTIL_H
 #define LG_FSUTIL_H
 
@@ -31,6 +32,16 @@ void lg_remove_tree(const char *path);
 int lg_mkdirs(const char *path, lg_err_t *err);
 int lg_path_exists(const char *path);
 int lg_is_dir(const char *path);
+/* The names of dir's entries in strcmp order (readdir's order differs
+ * between file systems and runs), leaving out those that start with '.'
+ * and, when suffix is not NULL, those that do not end in suffix. On LG_OK
+ * *names is a heap array of *n heap strings (NULL when *n is 0) that the
+ * caller frees with lg_list_free. A directory that does not exist lists as
+ * empty; one that cannot be opened or read gives LG_EIO naming it, with
+ * *names NULL and *n 0. */
+int lg_list_dir(const char *dir, const char *suffix, char ***names, size_t *n, lg_err_t *err);
+/* Frees the n strings of names and the array; names may be NULL. */
+void lg_list_free(char **names, size_t n);
 /* "dir/name" in a fresh heap string (name returned as is when absolute). */
 char *lg_path_join(const char *dir, const char *name);
 /* Directory part of path ("." when none); heap string. */

@@ -122,42 +122,11 @@ int exc_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err)
     return LG_OK;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Sorted names of the entries of dir ending in suffix (NULL: all but dot
- * files); *n receives the count. A missing directory gives none. */
-static char **list_dir(const char *dir, const char *suffix, size_t *n)
-{
-    *n = 0;
-    DIR *d = opendir(dir);
-    if (!d)
-        return NULL;
-    char **names = NULL;
-    size_t cap = 0;
-    struct dirent *de;
-    while ((de = readdir(d))) {
-        size_t len = strlen(de->d_name);
-        if (de->d_name[0] == '.')
-            continue;
-        if (suffix && (len < strlen(suffix) || strcmp(de->d_name + len - strlen(suffix), suffix) != 0))
-            continue;
-        lg_grow((void **)&names, &cap, *n + 1, sizeof *names);
-        names[(*n)++] = lg_strdup(de->d_name);
-    }
-    closedir(d);
-    if (*n)
-        qsort(names, *n, sizeof *names, cmp_str);
-    return names;
-}
-
 int exc_load_dir(explore_t *ex, const char *dir, origin_t origin, lg_err_t *err)
 {
     size_t n;
-    char **names = list_dir(dir, ".json", &n);
-    int rc = LG_OK;
+    char **names;
+    int rc = lg_list_dir(dir, ".json", &names, &n, err);
     size_t loaded = 0;
     for (size_t i = 0; i < n; i++) {
         char *path = lg_path_join(dir, names[i]);
@@ -279,10 +248,10 @@ static void dedup_restore(explore_t *ex, const char *key)
 
 int exc_divergences_restore(explore_t *ex, lg_err_t *err)
 {
-    (void)err;
     char *root = lg_path_join(ex->out_dir, "divergences");
     size_t n;
-    char **names = list_dir(root, NULL, &n);
+    char **names;
+    int rc = lg_list_dir(root, NULL, &names, &n, err);
     for (size_t i = 0; i < n; i++) {
         char *dir = lg_path_join(root, names[i]);
         char *path = lg_path_join(dir, "symptom.json");
@@ -304,5 +273,5 @@ int exc_divergences_restore(explore_t *ex, lg_err_t *err)
     }
     free(names);
     free(root);
-    return LG_OK;
+    return rc;
 }

@@ -1,6 +1,6 @@
 /* Tests of the small common utilities: RNG determinism and ranges,
  * duration parsing, types and widths, the POISON value, FNV-1a hashing,
- * the string builder, errors, paths, atomic writes. */
+ * the string builder, errors, paths, atomic writes, directory listings. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -209,6 +209,56 @@ static void test_files(void)
     free(deep);
 }
 
+/* lg_list_dir: name order (not creation order), dot files and names
+ * without the suffix left out, directories listed like files; a missing
+ * directory is empty, a file in its place an error naming it. */
+static void test_list_dir(void)
+{
+    char dir[] = "/tmp/lgfuzz-test-list-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    static const char *const files[] = {"b.json", "a.json", ".hidden.json", "c.txt", "10.json", "json", NULL};
+    lg_err_t err;
+    for (const char *const *f = files; *f; f++) {
+        char *p = lg_path_join(dir, *f);
+        CHECK(lg_write_file_atomic(p, "{}", 2, &err) == LG_OK);
+        free(p);
+    }
+    char *sub = lg_path_join(dir, "d.json");
+    CHECK(lg_mkdirs(sub, &err) == LG_OK);
+    static const struct { const char *under, *suffix; int rc; const char *want; } cases[] = {
+        {"", NULL, LG_OK, "10.json a.json b.json c.txt d.json json"},
+        {"", ".json", LG_OK, "10.json a.json b.json d.json"},
+        {"", ".txt", LG_OK, "c.txt"},
+        {"", "json", LG_OK, "10.json a.json b.json d.json json"},
+        {"", ".yaml", LG_OK, ""},
+        {"/d.json", NULL, LG_OK, ""},
+        {"/missing", NULL, LG_OK, ""},
+        {"/c.txt", NULL, LG_EIO, ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *path = lg_asprintf("%s%s", dir, cases[i].under);
+        char **names;
+        size_t n = 99;
+        int rc = lg_list_dir(path, cases[i].suffix, &names, &n, &err);
+        lg_strbuf_t got;
+        lg_strbuf_init(&got);
+        for (size_t k = 0; rc == LG_OK && k < n; k++)
+            lg_strbuf_printf(&got, "%s%s", k ? " " : "", names[k]);
+        CHECK_MSG(rc == cases[i].rc && strcmp(got.s, cases[i].want) == 0, "case %zu: rc %d, '%s'", i, rc, got.s);
+        CHECK_MSG((n == 0) == (names == NULL), "case %zu: %zu names at %p", i, n, (void *)names);
+        if (rc != LG_OK) {
+            CHECK_STR_CONTAINS(err.msg, path);
+            CHECK_STR_CONTAINS(err.msg, "cannot list");
+        }
+        lg_list_free(names, n);
+        lg_strbuf_free(&got);
+        free(path);
+    }
+    lg_list_free(NULL, 0);
+    lg_remove_tree(dir);
+    free(sub);
+}
+
 /* Build directories of dead processes beside a build go; those of live
  * processes, of other builds and with other names stay. */
 static void test_stale_builds(void)
@@ -258,6 +308,7 @@ int main(void)
     test_hash();
     test_strbuf();
     test_files();
+    test_list_dir();
     test_stale_builds();
     TEST_DONE();
 }
