@@ -4,16 +4,15 @@
 #include "build_int.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/proc.h"
 #include "harness_int.h"
 #include "instrument_int.h"
 #include "pragma_int.h"
@@ -50,26 +49,11 @@ void trb_free(trb_build_t *b)
  * with the start of that output. */
 static int run_tool(char *const argv[], const char *log_path, lg_err_t *err)
 {
-    pid_t pid = fork();
-    if (pid < 0)
-        return lg_err_set(err, LG_EBUILD, "cannot start %s: %s", argv[0], strerror(errno));
-    if (pid == 0) {
-        int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (fd >= 0) {
-            dup2(fd, 1);
-            dup2(fd, 2);
-        }
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    int st;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-        return 0;
+    int rc = lg_run_logged(argv, log_path, err);
+    if (rc <= 0)
+        return rc;
     char *out = lg_read_file(log_path, NULL, NULL);
-    lg_err_set(err, LG_EBUILD, "%s failed (status %d): %.700s", argv[0], WIFEXITED(st) ? WEXITSTATUS(st) : -1,
-               out ? out : "");
+    lg_err_set(err, LG_EBUILD, "%s failed (status %d): %.700s", argv[0], rc, out ? out : "");
     free(out);
     return LG_EBUILD;
 }
