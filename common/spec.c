@@ -294,6 +294,10 @@ spec_t *spec_load(const char *path, lg_err_t *err)
     if (yamldoc_load(&d, path, err))
         goto fail;
     yaml_node_t *root = yamldoc_root(&d);
+    if (!root) {
+        yamldoc_error(&d, NULL, err, "the file is empty; expected a mapping with a `kernel:` key");
+        goto fail;
+    }
     if (yamldoc_expect_map(&d, root, "the spec", err) || yamldoc_check_keys(&d, root, "the spec", keys, err))
         goto fail;
     yaml_node_t *k = spec_require(&d, root, "kernel", "the spec", err);

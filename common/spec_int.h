@@ -4,7 +4,7 @@
 #define LG_SPEC_INTERNAL_H
 
 #include "spec.h"
-#include "spec_yaml_int.h"
+#include "yamldoc.h"
 
 /* A required key: the node, or NULL with an error at the mapping lacking it. */
 yaml_node_t *spec_require(yamldoc_t *d, const yaml_node_t *map, const char *key, const char *section, lg_err_t *err);
