@@ -3,7 +3,6 @@
  * its run.json. A child per kernel isolates crashes and build failures and
  * lets the kernels use separate cores. */
 #include <errno.h>
-#include <fcntl.h>
 #include <json-c/json.h>
 #include <signal.h>
 #include <stdio.h>
@@ -17,6 +16,7 @@
 #include "common/alloc.h"
 #include "common/budget.h"
 #include "common/fsutil.h"
+#include "common/proc.h"
 #include "common/result.h"
 
 /* How one kernel's child ended; kept by the scheduler until run.json. */
@@ -157,50 +157,25 @@ static void free_argv(char **av)
     free(av);
 }
 
-/* Forks the child of kernel i. Everything the child needs is prepared
- * before fork, so between fork and exec it makes only async-signal-safe
- * calls. */
+/* Starts the child of kernel i, its output in the kernel's run.log. */
 static int start_child(sched_t *s, size_t i, lg_err_t *err)
 {
     outcome_t *o = &s->o[i];
     char *dir = kernel_dir(s, i);
     char *logp = lg_path_join(dir, "run.log");
-    char **av = NULL;
-    int logfd = -1, nullfd = -1, rc = lg_mkdirs(dir, err);
-    if (rc)
-        goto done;
-    logfd = open(logp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    nullfd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    if (logfd < 0 || nullfd < 0) {
-        rc = lg_err_set(err, LG_EIO, "%s: cannot open: %s", logfd < 0 ? logp : "/dev/null", strerror(errno));
-        goto done;
-    }
-    av = child_argv(s, i, dir);
-    pid_t pid = fork();
-    if (pid < 0) {
-        rc = lg_err_set(err, LG_ECHILD, "fork for %s: %s", s->plan->k[i].name, strerror(errno));
-        goto done;
-    }
-    if (pid == 0) {
-        if (dup2(nullfd, 0) < 0 || dup2(logfd, 1) < 0 || dup2(logfd, 2) < 0)
-            _exit(127);
-        execv(s->cfg->exe, av);
-        static const char msg[] = "lgfuzz batch: exec of lgfuzz failed\n";
-        ssize_t w = write(2, msg, sizeof msg - 1);
-        (void)w;
-        _exit(127);
-    }
-    o->pid = pid;
-    o->started = 1;
-    o->start_ns = lg_now_ns();
-    s->running++;
-done:
-    if (logfd >= 0)
-        close(logfd);
-    if (nullfd >= 0)
-        close(nullfd);
-    if (av)
+    int rc = lg_mkdirs(dir, err);
+    if (rc == LG_OK) {
+        char **av = child_argv(s, i, dir);
+        pid_t pid;
+        rc = lg_spawn_logged(s->cfg->exe, av, logp, &pid, err);
         free_argv(av);
+        if (rc == LG_OK) {
+            o->pid = pid;
+            o->started = 1;
+            o->start_ns = lg_now_ns();
+            s->running++;
+        }
+    }
     free(logp);
     free(dir);
     return rc;

@@ -1,9 +1,7 @@
 /* The merged summary of batch and run directories: collects one row per
  * kernel output directory and renders summary.json and summary.md, per
  * kernel and in total. */
-#include <dirent.h>
 #include <json-c/json.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +9,7 @@
 #include "batch.h"
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/strbuf.h"
 
 struct batch_summary {
     batch_row_t *rows;
@@ -68,37 +67,23 @@ static int add_row(batch_summary_t *s, const char *dir, lg_err_t *err)
     return rc;
 }
 
-static int by_str(const void *a, const void *b)
+/* The kernel directories directly under dir, in name order, into *subs
+ * (the caller frees the strings and the array): the names dir holds,
+ * replaced in place by the paths of those that are kernel directories. */
+static int kernel_subdirs(const char *dir, char ***subs, size_t *n, lg_err_t *err)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The kernel directories directly under dir, in name order; the caller
- * frees the strings and the array. */
-static char **kernel_subdirs(const char *dir, size_t *n)
-{
+    size_t nnames;
+    int rc = lg_list_dir(dir, NULL, subs, &nnames, err);
     *n = 0;
-    size_t cap = 0;
-    char **list = NULL;
-    DIR *d = opendir(dir);
-    if (!d)
-        return NULL;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.')
-            continue;
-        char *sub = lg_path_join(dir, e->d_name);
-        if (lg_is_dir(sub) && is_kernel_dir(sub)) {
-            lg_grow((void **)&list, &cap, *n + 1, sizeof *list);
-            list[(*n)++] = sub;
-        } else {
+    for (size_t i = 0; i < nnames; i++) {
+        char *sub = lg_path_join(dir, (*subs)[i]);
+        free((*subs)[i]);
+        if (lg_is_dir(sub) && is_kernel_dir(sub))
+            (*subs)[(*n)++] = sub;
+        else
             free(sub);
-        }
     }
-    closedir(d);
-    if (*n)
-        qsort(list, *n, sizeof *list, by_str);
-    return list;
+    return rc;
 }
 
 /* batch.json as written by batch_run; only its kernel list is used here. */
@@ -188,7 +173,7 @@ int batch_summary_add_dir(batch_summary_t *s, const char *dir, lg_err_t *err)
     if (batch && json_object_object_get_ex(batch, "kernels", &names) && json_object_is_type(names, json_type_array))
         subs = listed_subdirs(dir, names, &n);
     else
-        subs = kernel_subdirs(dir, &n);
+        rc = kernel_subdirs(dir, &subs, &n, err);
     for (size_t i = 0; i < n; i++) {
         if (rc == LG_OK)
             rc = is_kernel_dir(subs[i]) ? add_row(s, subs[i], err) : add_missing(s, subs[i]);
@@ -374,71 +359,51 @@ char *batch_summary_json(const batch_summary_t *s)
     return text;
 }
 
-/* Markdown rendering: a growing string. */
-typedef struct md {
-    char *buf;
-    size_t len, cap;
-} md_t;
-
-static void md_add(md_t *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void md_add(md_t *m, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int need = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    lg_grow((void **)&m->buf, &m->cap, m->len + (size_t)need + 1, 1);
-    va_start(ap, fmt);
-    vsnprintf(m->buf + m->len, (size_t)need + 1, fmt, ap);
-    va_end(ap);
-    m->len += (size_t)need;
-}
-
+/* Markdown rendering. */
 /* "3 (mismatch:return 2, rtl-oob:data 1)" or "0". */
-static void md_divs(md_t *m, size_t total, const batch_class_t *c, size_t n)
+static void md_divs(lg_strbuf_t *m, size_t total, const batch_class_t *c, size_t n)
 {
-    md_add(m, "%zu", total);
+    lg_strbuf_printf(m, "%zu", total);
     for (size_t i = 0; i < n; i++)
-        md_add(m, "%s%s %zu", i ? ", " : " (", c[i].cls, c[i].count);
-    md_add(m, "%s", n ? ")" : "");
+        lg_strbuf_printf(m, "%s%s %zu", i ? ", " : " (", c[i].cls, c[i].count);
+    lg_strbuf_printf(m, "%s", n ? ")" : "");
 }
 
-static void md_row(md_t *m, const batch_row_t *r)
+static void md_row(lg_strbuf_t *m, const batch_row_t *r)
 {
-    md_add(m, "| %s | %s | %.1f | ", r->name, r->status, r->seconds);
+    lg_strbuf_printf(m, "| %s | %s | %.1f | ", r->name, r->status, r->seconds);
     if (r->wall > 0)
-        md_add(m, "%.1f", r->wall);
+        lg_strbuf_printf(m, "%.1f", r->wall);
     else
-        md_add(m, "-");
-    md_add(m, " | %llu | %llu/%llu | ", (unsigned long long)r->execs, (unsigned long long)r->branches_covered,
-           (unsigned long long)r->branches_total);
+        lg_strbuf_puts(m, "-");
+    lg_strbuf_printf(m, " | %llu | %llu/%llu | ", (unsigned long long)r->execs, (unsigned long long)r->branches_covered,
+                     (unsigned long long)r->branches_total);
     md_divs(m, r->divergences, r->classes, r->nclasses);
-    md_add(m, " | %llu/%llu | ", (unsigned long long)r->rtl_invoked, (unsigned long long)r->rtl_skipped);
+    lg_strbuf_printf(m, " | %llu/%llu | ", (unsigned long long)r->rtl_invoked, (unsigned long long)r->rtl_skipped);
     if (!r->guard)
-        md_add(m, "no");
+        lg_strbuf_puts(m, "no");
     else if (r->has_precision || r->has_recall)
-        md_add(m, "yes (precision %.2f, recall %.2f)", r->precision, r->recall);
+        lg_strbuf_printf(m, "yes (precision %.2f, recall %.2f)", r->precision, r->recall);
     else
-        md_add(m, "yes");
-    md_add(m, " |\n");
+        lg_strbuf_puts(m, "yes");
+    lg_strbuf_puts(m, " |\n");
 }
 
-static void md_totals(md_t *m, const totals_t *t, size_t nrows)
+static void md_totals(lg_strbuf_t *m, const totals_t *t, size_t nrows)
 {
-    md_add(m, "| **total: %zu kernel%s** | ", nrows, nrows == 1 ? "" : "s");
+    lg_strbuf_printf(m, "| **total: %zu kernel%s** | ", nrows, nrows == 1 ? "" : "s");
     int first = 1;
     for (size_t k = 0; k < NSTATUS; k++) {
         if (!t->per_status[k])
             continue;
-        md_add(m, "%s%zu %s", first ? "" : ", ", t->per_status[k], statuses[k].name);
+        lg_strbuf_printf(m, "%s%zu %s", first ? "" : ", ", t->per_status[k], statuses[k].name);
         first = 0;
     }
-    md_add(m, " | %.1f | %.1f | %llu | %llu/%llu | ", t->seconds, t->wall, (unsigned long long)t->execs,
-           (unsigned long long)t->bcov, (unsigned long long)t->btot);
+    lg_strbuf_printf(m, " | %.1f | %.1f | %llu | %llu/%llu | ", t->seconds, t->wall, (unsigned long long)t->execs,
+                     (unsigned long long)t->bcov, (unsigned long long)t->btot);
     md_divs(m, (size_t)t->divs, t->classes, t->nclasses);
-    md_add(m, " | %llu/%llu | %llu exported |\n", (unsigned long long)t->rtl_inv, (unsigned long long)t->rtl_skip,
-           (unsigned long long)t->guards);
+    lg_strbuf_printf(m, " | %llu/%llu | %llu exported |\n", (unsigned long long)t->rtl_inv,
+                     (unsigned long long)t->rtl_skip, (unsigned long long)t->guards);
 }
 
 char *batch_summary_markdown(const batch_summary_t *s)
@@ -446,10 +411,12 @@ char *batch_summary_markdown(const batch_summary_t *s)
     const batch_row_t **rows = sorted_rows(s);
     totals_t t;
     totals_compute(s, &t);
-    md_t m = {NULL, 0, 0};
-    md_add(&m, "# lgfuzz summary\n\n");
-    md_add(&m, "| kernel | status | fuzz s | wall s | execs | branches | divergences | RTL invoked/skipped | guard |\n");
-    md_add(&m, "|---|---|---:|---:|---:|---:|---|---:|---|\n");
+    lg_strbuf_t m;
+    lg_strbuf_init(&m);
+    lg_strbuf_puts(&m, "# lgfuzz summary\n\n");
+    lg_strbuf_puts(&m, "| kernel | status | fuzz s | wall s | execs | branches | divergences | RTL invoked/skipped"
+                       " | guard |\n");
+    lg_strbuf_puts(&m, "|---|---|---:|---:|---:|---:|---|---:|---|\n");
     for (size_t i = 0; i < s->n; i++)
         md_row(&m, rows[i]);
     md_totals(&m, &t, s->n);
@@ -457,15 +424,15 @@ char *batch_summary_markdown(const batch_summary_t *s)
     for (size_t i = 0; i < s->n; i++) {
         if (!rows[i]->error)
             continue;
-        md_add(&m, "%s- %s (%s): %s\n", errors++ ? "" : "\n## Errors\n\n", rows[i]->name, rows[i]->status,
-               rows[i]->error);
+        lg_strbuf_printf(&m, "%s- %s (%s): %s\n", errors++ ? "" : "\n## Errors\n\n", rows[i]->name, rows[i]->status,
+                         rows[i]->error);
     }
-    md_add(&m, "\n## Output directories\n\n");
+    lg_strbuf_puts(&m, "\n## Output directories\n\n");
     for (size_t i = 0; i < s->n; i++)
-        md_add(&m, "- %s: %s\n", rows[i]->name, rows[i]->dir);
+        lg_strbuf_printf(&m, "- %s: %s\n", rows[i]->name, rows[i]->dir);
     free(t.classes);
     free(rows);
-    return m.buf;
+    return lg_strbuf_take(&m);
 }
 
 int batch_summary_write(const batch_summary_t *s, const char *dir, lg_err_t *err)

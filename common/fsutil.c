@@ -1,5 +1,6 @@
 /* File-system helpers: whole-file reads, atomic writes, mkdir -p, removing
- * a tree, paths, content hashing and the build cache location. */
+ * a tree, sorted listings, paths, content hashing and the build cache
+ * location. */
 #include "fsutil.h"
 
 #include <dirent.h>
@@ -182,6 +183,49 @@ char *lg_path_join(const char *dir, const char *name)
     return lg_asprintf("%s%s%s", dir, dir[n - 1] == '/' ? "" : "/", name);
 }
 
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int lg_list_dir(const char *dir, const char *suffix, char ***names, size_t *n, lg_err_t *err)
+{
+    *names = NULL;
+    *n = 0;
+    DIR *d = opendir(dir);
+    if (!d)
+        return errno == ENOENT ? LG_OK : lg_err_set(err, LG_EIO, "%s: cannot list: %s", dir, strerror(errno));
+    size_t cap = 0, slen = suffix ? strlen(suffix) : 0;
+    for (;;) {
+        errno = 0; /* readdir leaves errno alone at the end, sets it on error */
+        struct dirent *de = readdir(d);
+        if (!de)
+            break;
+        size_t len = strlen(de->d_name);
+        if (de->d_name[0] == '.' || (suffix && (len < slen || strcmp(de->d_name + len - slen, suffix) != 0)))
+            continue;
+        lg_grow((void **)names, &cap, *n + 1, sizeof **names);
+        (*names)[(*n)++] = lg_strdup(de->d_name);
+    }
+    int rc = errno ? lg_err_set(err, LG_EIO, "%s: cannot list: %s", dir, strerror(errno)) : LG_OK;
+    closedir(d);
+    if (rc) {
+        lg_list_free(*names, *n);
+        *names = NULL;
+        *n = 0;
+    } else if (*n > 1) {
+        qsort(*names, *n, sizeof **names, by_name);
+    }
+    return rc;
+}
+
+void lg_list_free(char **names, size_t n)
+{
+    for (size_t i = 0; names && i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
 char *lg_path_dirname(const char *path)
 {
     const char *slash = strrchr(path, '/');
@@ -206,6 +250,19 @@ void lg_hash_bytes(lg_hash_t *h, const void *data, size_t len)
 void lg_hash_str(lg_hash_t *h, const char *s)
 {
     lg_hash_bytes(h, s, strlen(s) + 1);
+}
+
+void lg_hash_u64(lg_hash_t *h, uint64_t v)
+{
+    for (int b = 0; b < 8; b++) {
+        h->h ^= (v >> (8 * b)) & 0xff;
+        h->h *= 0x100000001b3ull;
+    }
+}
+
+void lg_hash_word(lg_hash_t *h, uint64_t w)
+{
+    h->h = (h->h ^ w) * 0x100000001b3ull;
 }
 
 int lg_hash_file(lg_hash_t *h, const char *path, lg_err_t *err)

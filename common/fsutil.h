@@ -1,7 +1,8 @@
 /* File-system helpers used across components: whole-file reads, atomic
  * writes (temp file + rename, so an interrupted or crashed run never leaves
- * a half-written file; not synced against power loss), recursive mkdir, path joining, content hashing for
- * build caches, and the per-user cache directory. */
+ * a half-written file; not synced against power loss), recursive mkdir,
+ * sorted directory listings, path joining, content hashing for build
+ * caches, and the per-user cache directory. */
 #ifndef LG_FSUTIL_H
 #define LG_FSUTIL_H
 
@@ -31,16 +32,35 @@ void lg_remove_tree(const char *path);
 int lg_mkdirs(const char *path, lg_err_t *err);
 int lg_path_exists(const char *path);
 int lg_is_dir(const char *path);
+/* The names of dir's entries in strcmp order (readdir's order differs
+ * between file systems and runs), leaving out those that start with '.'
+ * and, when suffix is not NULL, those that do not end in suffix. On LG_OK
+ * *names is a heap array of *n heap strings (NULL when *n is 0) that the
+ * caller frees with lg_list_free. A directory that does not exist lists as
+ * empty; one that cannot be opened or read gives LG_EIO naming it, with
+ * *names NULL and *n 0. */
+int lg_list_dir(const char *dir, const char *suffix, char ***names, size_t *n, lg_err_t *err);
+/* Frees the n strings of names and the array; names may be NULL. */
+void lg_list_free(char **names, size_t n);
 /* "dir/name" in a fresh heap string (name returned as is when absolute). */
 char *lg_path_join(const char *dir, const char *name);
 /* Directory part of path ("." when none); heap string. */
 char *lg_path_dirname(const char *path);
 
-/* Incremental 64-bit FNV-1a, for content-hash cache keys. */
+/* Incremental 64-bit FNV-1a: lgfuzz's one hash, for content-hash cache
+ * keys, input hashes (corpus file names) and in-memory sets. Values that
+ * are persisted must not change: cache keys and input_hash use the
+ * byte-wise steps only. */
 typedef struct lg_hash { uint64_t h; } lg_hash_t;
 void lg_hash_init(lg_hash_t *h);
 void lg_hash_bytes(lg_hash_t *h, const void *data, size_t len);
 void lg_hash_str(lg_hash_t *h, const char *s); /* includes a terminator */
+/* The 8 bytes of v, least significant first: the same on every host. */
+void lg_hash_u64(lg_hash_t *h, uint64_t v);
+/* One FNV-1a step over a whole 64-bit word: 8 times cheaper than
+ * lg_hash_u64, but the low bits of the result depend only on the low bits
+ * of the words, so pick slots from its high bits (lg_hashset does). */
+void lg_hash_word(lg_hash_t *h, uint64_t w);
 /* Hashes a file's contents; LG_EIO naming the path if unreadable. */
 int lg_hash_file(lg_hash_t *h, const char *path, lg_err_t *err);
 

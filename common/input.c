@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "fsutil.h"
 
 /* The value of the domain [lo, hi] closest to v (in the type's order). */
 static int64_t clamp(lg_type_t t, int64_t v, int64_t lo, int64_t hi)
@@ -135,18 +136,14 @@ int input_equal(const input_t *a, const input_t *b)
 
 uint64_t input_hash(const input_t *in)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
+    lg_hash_t h;
+    lg_hash_init(&h);
     const spec_t *spec = in->spec;
     for (size_t i = 0; i < spec->nparams; i++) {
         const int64_t *vals = spec->params[i].is_array ? in->v[i].elems : &in->v[i].scalar;
         size_t n = spec->params[i].is_array ? in->v[i].len : 1;
-        for (size_t k = 0; k <= n; k++) {
-            uint64_t x = k < n ? (uint64_t)vals[k] : 0x9e3779b97f4a7c15ull ^ n;
-            for (int b = 0; b < 8; b++) {
-                h ^= (x >> (8 * b)) & 0xff;
-                h *= 0x100000001b3ull;
-            }
-        }
+        for (size_t k = 0; k <= n; k++)
+            lg_hash_u64(&h, k < n ? (uint64_t)vals[k] : 0x9e3779b97f4a7c15ull ^ n);
     }
-    return h;
+    return h.h;
 }

@@ -10,6 +10,7 @@
 #include "alloc.h"
 #include "fsutil.h"
 #include "input.h"
+#include "json_int.h"
 
 /* Line and column (1-based) of byte offset off in text. */
 static void text_position(const char *text, size_t off, size_t *line, size_t *col)
@@ -203,9 +204,17 @@ input_t *input_load(const spec_t *spec, const char *path, lg_err_t *err)
     return in;
 }
 
-static json_object *json_value(lg_type_t t, int64_t v)
+json_object *lg_json_value(lg_type_t t, int64_t v)
 {
     return t == LG_U64 ? json_object_new_uint64((uint64_t)v) : json_object_new_int64(v);
+}
+
+json_object *lg_json_values(lg_type_t t, const int64_t *v, size_t n)
+{
+    json_object *a = json_object_new_array_ext((int)n);
+    for (size_t k = 0; k < n; k++)
+        json_object_array_add(a, lg_json_value(t, v[k]));
+    return a;
 }
 
 char *input_to_json(const input_t *in)
@@ -216,14 +225,10 @@ char *input_to_json(const input_t *in)
         const spec_param_t *p = &spec->params[i];
         if (p->dir == SPEC_DIR_OUT)
             continue;
-        if (p->is_array) {
-            json_object *a = json_object_new_array_ext((int)in->v[i].len);
-            for (size_t k = 0; k < in->v[i].len; k++)
-                json_object_array_add(a, json_value(p->type, in->v[i].elems[k]));
-            json_object_object_add(o, p->name, a);
-        } else {
-            json_object_object_add(o, p->name, json_value(p->type, in->v[i].scalar));
-        }
+        if (p->is_array)
+            json_object_object_add(o, p->name, lg_json_values(p->type, in->v[i].elems, in->v[i].len));
+        else
+            json_object_object_add(o, p->name, lg_json_value(p->type, in->v[i].scalar));
     }
     char *s = lg_strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
     json_object_put(o);

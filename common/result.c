@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "json_int.h"
 
 run_result_t *run_result_create(const spec_t *spec)
 {
@@ -87,13 +88,6 @@ const char *run_status_name(run_status_t s)
     return "unknown";
 }
 
-static json_object *json_value(lg_type_t t, int64_t v)
-{
-    if (t == LG_U64)
-        return json_object_new_uint64((uint64_t)v);
-    return json_object_new_int64(v);
-}
-
 char *run_result_to_json(const spec_t *spec, const run_result_t *r)
 {
     json_object *o = json_object_new_object();
@@ -105,7 +99,7 @@ char *run_result_to_json(const spec_t *spec, const run_result_t *r)
     if (r->detail[0])
         json_object_object_add(o, "detail", json_object_new_string(r->detail));
     if (r->has_return && r->status == RUN_OK)
-        json_object_object_add(o, "return", json_value(spec->ret_type, r->ret));
+        json_object_object_add(o, "return", lg_json_value(spec->ret_type, r->ret));
     if (r->cycles)
         json_object_object_add(o, "cycles", json_object_new_uint64(r->cycles));
     json_object *outs = json_object_new_object();
@@ -113,14 +107,10 @@ char *run_result_to_json(const spec_t *spec, const run_result_t *r)
         const spec_param_t *p = &spec->params[i];
         if (p->dir == SPEC_DIR_IN)
             continue;
-        if (p->is_array) {
-            json_object *a = json_object_new_array_ext((int)r->out[i].len);
-            for (size_t k = 0; k < r->out[i].len; k++)
-                json_object_array_add(a, json_value(p->type, r->out[i].elems[k]));
-            json_object_object_add(outs, p->name, a);
-        } else if (r->out[i].valid) {
-            json_object_object_add(outs, p->name, json_value(p->type, r->out[i].scalar));
-        }
+        if (p->is_array)
+            json_object_object_add(outs, p->name, lg_json_values(p->type, r->out[i].elems, r->out[i].len));
+        else if (r->out[i].valid)
+            json_object_object_add(outs, p->name, lg_json_value(p->type, r->out[i].scalar));
     }
     json_object_object_add(o, "outputs", outs);
     char *s = lg_strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));

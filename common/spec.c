@@ -22,6 +22,23 @@ static int is_identifier(const char *s)
     return 1;
 }
 
+/* The C identifier under key in map (text borrowed from the document), its
+ * node in *node when node is not NULL; NULL with an error, naming it
+ * `what`, when key is missing, not a scalar or not an identifier. */
+static const char *require_identifier(yamldoc_t *d, const yaml_node_t *map, const char *key, const char *section,
+                                      const char *what, yaml_node_t **node, lg_err_t *err)
+{
+    yaml_node_t *n = yamldoc_require(d, map, key, section, err);
+    const char *name = n ? yamldoc_scalar(d, n, what, err) : NULL;
+    if (name && !is_identifier(name)) {
+        yamldoc_error(d, n, err, "%s '%s' is not a C identifier", what, name);
+        return NULL;
+    }
+    if (node)
+        *node = n;
+    return name;
+}
+
 static int parse_c(yamldoc_t *d, spec_t *s, yaml_node_t *c, lg_err_t *err)
 {
     static const char *const keys[] = {"source", "function", NULL};
@@ -30,12 +47,9 @@ static int parse_c(yamldoc_t *d, spec_t *s, yaml_node_t *c, lg_err_t *err)
     yaml_node_t *src = yamldoc_require(d, c, "source", "c", err);
     if (!src || yamldoc_path(d, src, s->dir, "c.source", &s->c_source, err))
         return LG_EINVAL;
-    yaml_node_t *fn = yamldoc_require(d, c, "function", "c", err);
-    const char *name = fn ? yamldoc_scalar(d, fn, "c.function", err) : NULL;
+    const char *name = require_identifier(d, c, "function", "c", "c.function", NULL, err);
     if (!name)
         return LG_EINVAL;
-    if (!is_identifier(name))
-        return yamldoc_error(d, fn, err, "c.function '%s' is not a C identifier", name);
     s->c_function = lg_strdup(name);
     return LG_OK;
 }
@@ -151,12 +165,10 @@ static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name,
     p->col = (int)n->start_mark.column + 1;
     if (yamldoc_expect_map(d, n, "each entry of params", err) || yamldoc_check_keys(d, n, "a param", keys, err))
         return LG_EINVAL;
-    yaml_node_t *name = yamldoc_require(d, n, "name", "a param", err);
-    const char *nm = name ? yamldoc_scalar(d, name, "param name", err) : NULL;
+    yaml_node_t *name;
+    const char *nm = require_identifier(d, n, "name", "a param", "param name", &name, err);
     if (!nm)
         return LG_EINVAL;
-    if (!is_identifier(nm))
-        return yamldoc_error(d, name, err, "param name '%s' is not a C identifier", nm);
     if (spec_param_index(s, nm) >= 0)
         return yamldoc_error(d, name, err, "duplicate param '%s'", nm);
     p->name = lg_strdup(nm);
@@ -247,6 +259,10 @@ spec_t *spec_load(const char *path, lg_err_t *err)
     if (yamldoc_load(&d, path, err))
         goto fail;
     yaml_node_t *root = yamldoc_root(&d);
+    if (!root) {
+        yamldoc_error(&d, NULL, err, "the file is empty; expected a mapping with a `kernel:` key");
+        goto fail;
+    }
     if (yamldoc_expect_map(&d, root, "the spec", err) || yamldoc_check_keys(&d, root, "the spec", keys, err))
         goto fail;
     yaml_node_t *k = yamldoc_require(&d, root, "kernel", "the spec", err);

@@ -74,6 +74,11 @@ int64_t lg_type_wrap(lg_type_t t, int64_t v)
     return v;
 }
 
+int64_t lg_type_poison(lg_type_t t)
+{
+    return lg_type_wrap(t, (int64_t)UINT64_C(0xA5A5A5A5A5A5A5A5));
+}
+
 int lg_width_parse(const char *text, lg_width_t *out)
 {
     if (!text || (text[0] != 'u' && text[0] != 'i') || text[1] < '1' || text[1] > '9')

@@ -23,6 +23,10 @@ int lg_type_cmp(lg_type_t t, int64_t a, int64_t b);
 int lg_type_in(lg_type_t t, int64_t v, int64_t lo, int64_t hi);
 /* v converted to t as C does (truncation, sign extension). */
 int64_t lg_type_wrap(lg_type_t t, int64_t v);
+/* The POISON convention: the value of t that both sides (the native
+ * harness and the requests to the RTL harness) put in array slots past an
+ * input's length: the byte 0xA5 repeated, converted to t. */
+int64_t lg_type_poison(lg_type_t t);
 
 /* An RTL bit width with signedness, e.g. "u9" or "i24" from hls.widths. */
 typedef struct lg_width {

@@ -121,61 +121,32 @@ int exc_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err)
     return LG_OK;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Sorted names of the entries of dir ending in suffix (NULL: all but dot
- * files); *n receives the count. A missing directory gives none. */
-static char **list_dir(const char *dir, const char *suffix, size_t *n)
-{
-    *n = 0;
-    DIR *d = opendir(dir);
-    if (!d)
-        return NULL;
-    char **names = NULL;
-    size_t cap = 0;
-    struct dirent *de;
-    while ((de = readdir(d))) {
-        size_t len = strlen(de->d_name);
-        if (de->d_name[0] == '.')
-            continue;
-        if (suffix && (len < strlen(suffix) || strcmp(de->d_name + len - strlen(suffix), suffix) != 0))
-            continue;
-        lg_grow((void **)&names, &cap, *n + 1, sizeof *names);
-        names[(*n)++] = lg_strdup(de->d_name);
-    }
-    closedir(d);
-    if (*n)
-        qsort(names, *n, sizeof *names, cmp_str);
-    return names;
-}
-
-input_t **exc_load_inputs(explore_t *ex, const char *dir, size_t *n)
+int exc_load_inputs(explore_t *ex, const char *dir, input_t ***out, size_t *n, lg_err_t *err)
 {
     size_t nnames;
-    char **names = list_dir(dir, ".json", &nnames);
-    input_t **ins = NULL;
-    size_t cap = 0;
+    char **names;
+    *out = NULL;
     *n = 0;
+    int rc = lg_list_dir(dir, ".json", &names, &nnames, err);
+    if (rc != LG_OK)
+        return rc;
+    size_t cap = 0;
     for (size_t i = 0; i < nnames; i++) {
         char *path = lg_path_join(dir, names[i]);
         lg_err_t lerr;
         input_t *in = input_load(ex->spec, path, &lerr);
         if (in) {
-            lg_grow((void **)&ins, &cap, *n + 1, sizeof *ins);
-            ins[(*n)++] = in;
+            lg_grow((void **)out, &cap, *n + 1, sizeof **out);
+            (*out)[(*n)++] = in;
         } else {
             LG_WARN(ex->log, "skipping %s", lerr.msg);
         }
         free(path);
-        free(names[i]);
     }
-    free(names);
+    lg_list_free(names, nnames);
     if (*n)
         LG_INFO(ex->log, "loaded %zu inputs from %s", *n, dir);
-    return ins;
+    return LG_OK;
 }
 
 /* Class text usable in a directory name: "mismatch:return" -> "mismatch-return". */
@@ -256,10 +227,10 @@ int exc_divergence_record(explore_t *ex, const input_t *in, const run_result_t *
 
 int exc_divergences_restore(explore_t *ex, lg_err_t *err)
 {
-    (void)err;
     char *root = lg_path_join(ex->out_dir, "divergences");
     size_t n;
-    char **names = list_dir(root, NULL, &n);
+    char **names;
+    int rc = lg_list_dir(root, NULL, &names, &n, err);
     for (size_t i = 0; i < n; i++) {
         char *dir = lg_path_join(root, names[i]);
         char *path = lg_path_join(dir, "symptom.json");
@@ -281,5 +252,5 @@ int exc_divergences_restore(explore_t *ex, lg_err_t *err)
     }
     free(names);
     free(root);
-    return LG_OK;
+    return rc;
 }

@@ -158,7 +158,7 @@ void explore_destroy(explore_t *ex)
     features_destroy(ex->fs);
     free(ex->cov_offset);
     free(ex->covered);
-    free(ex->path_hashes);
+    lg_hashset_free(&ex->paths);
     free(ex->consts);
     free(ex->feat_min);
     free(ex->feat_max);
@@ -172,8 +172,8 @@ void explore_destroy(explore_t *ex)
 static int run_saved(explore_t *ex, const char *dir, lg_err_t *err)
 {
     size_t n;
-    input_t **ins = exc_load_inputs(ex, dir, &n);
-    int rc = LG_OK;
+    input_t **ins;
+    int rc = exc_load_inputs(ex, dir, &ins, &n, err);
     for (size_t i = 0; i < n; i++) {
         if (rc != LG_OK) {
             input_destroy(ins[i]);
@@ -285,7 +285,7 @@ void explore_get_summary(const explore_t *ex, explore_summary_t *out)
     out->rtl_skipped = oracle_select_skipped(ex->sel);
     out->branches_covered = ex->branches_covered;
     out->branches_total = ex->branches_total;
-    out->paths = ex->npaths;
+    out->paths = ex->paths.n;
     out->divergences = ex->ndivs;
     out->corpus = ex->ncorpus;
     out->seconds = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;

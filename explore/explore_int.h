@@ -23,6 +23,7 @@
 
 #include "common/budget.h"
 #include "common/features.h"
+#include "common/hashset.h"
 #include "common/input.h"
 #include "common/result.h"
 #include "common/rng.h"
@@ -104,8 +105,7 @@ struct explore {
     size_t *cov_offset;       /* per site: index of its first direction in covered */
     uint8_t *covered;
     uint64_t branches_total, branches_covered;
-    uint64_t *path_hashes;    /* open-addressing set of full-path hashes */
-    size_t path_cap, npaths;
+    lg_hashset_t paths;       /* full-path hashes */
 
     int64_t *consts;          /* kernel constants plus observed operands */
     size_t nconsts, consts_cap, nkernel_consts;
@@ -171,10 +171,10 @@ void exl_add_const(explore_t *ex, int64_t v);
 /* corpus.c */
 int exc_open(explore_t *ex, lg_err_t *err);
 int exc_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err);
-/* The inputs of dir's *.json files in name order (a heap array of owned
- * inputs, *n of them; NULL when none); a file that does not load is
- * skipped with a warning. */
-input_t **exc_load_inputs(explore_t *ex, const char *dir, size_t *n);
+/* The inputs of dir's *.json files in name order: *out receives a heap
+ * array of *n owned inputs (NULL when none); a file that does not load is
+ * skipped with a warning, a directory that cannot be listed is LG_EIO. */
+int exc_load_inputs(explore_t *ex, const char *dir, input_t ***out, size_t *n, lg_err_t *err);
 int exc_divergence_record(explore_t *ex, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
                           const oracle_symptom_t *sym, const char *key, lg_err_t *err);
 int exc_divergences_restore(explore_t *ex, lg_err_t *err);

@@ -42,7 +42,7 @@ void exo_progress(explore_t *ex, int final)
             "sat %.0f%%  rtl %llu/%llu skipped  divergences %zu%s",
             ex->cfg.progress == 2 ? "\r\033[K" : "lgfuzz: ", secs, (unsigned long long)ex->st.execs,
             secs > 0 ? (double)ex->st.execs / secs : 0.0, (unsigned long long)ex->branches_covered,
-            (unsigned long long)ex->branches_total, ex->npaths, ex->tree->nconds, probes_fired(ex), ex->nprobes, sat,
+            (unsigned long long)ex->branches_total, ex->paths.n, ex->tree->nconds, probes_fired(ex), ex->nprobes, sat,
             (unsigned long long)oracle_select_invoked(ex->sel), (unsigned long long)oracle_select_skipped(ex->sel),
             ex->ndivs, ex->cfg.progress == 2 && !final ? "" : "\n");
     fflush(stderr);
@@ -101,7 +101,7 @@ int exo_plot_row(explore_t *ex, int final, lg_err_t *err)
     }
     snprintf(row + off, sizeof row - (size_t)off, "%.3f,%llu,%llu,%zu,%zu,%llu,%zu\n",
              (double)lg_budget_elapsed_ns(&ex->budget) / 1e9, (unsigned long long)ex->st.execs,
-             (unsigned long long)ex->branches_covered, ex->npaths, probes_fired(ex),
+             (unsigned long long)ex->branches_covered, ex->paths.n, probes_fired(ex),
              (unsigned long long)ex->st.rtl_calls, ex->ndivs);
     return plot_append(ex, row, err);
 }
@@ -141,7 +141,7 @@ static json_object *stats_json(const explore_t *ex)
     U64("hangs", ex->st.hangs);
     U64("branches_covered", ex->branches_covered);
     U64("branches_total", ex->branches_total);
-    U64("paths", ex->npaths);
+    U64("paths", ex->paths.n);
     U64("tree_nodes", ex->tree->nnodes);
     U64("conditions", ex->tree->nconds);
     U64("learn_calls", ex->st.learn_calls);

@@ -64,37 +64,11 @@ static int coverage_update(explore_t *ex, const tracer_trace_t *tr)
 /* Adds the hash of the whole path to the set; 1 when it is new. */
 static int path_add(explore_t *ex, const tracer_trace_t *tr)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < tr->nevents; i++) {
-        h ^= ((uint64_t)tr->events[i].site << 16) | tr->events[i].dir;
-        h *= 0x100000001b3ull;
-    }
-    h |= 1; /* 0 marks an empty slot */
-    if (2 * (ex->npaths + 1) > ex->path_cap) {
-        size_t ncap = ex->path_cap ? ex->path_cap * 2 : 1024;
-        uint64_t *nt = lg_calloc(ncap, sizeof *nt);
-        for (size_t i = 0; i < ex->path_cap; i++) {
-            uint64_t v = ex->path_hashes[i];
-            if (!v)
-                continue;
-            size_t j = v & (ncap - 1);
-            while (nt[j])
-                j = (j + 1) & (ncap - 1);
-            nt[j] = v;
-        }
-        free(ex->path_hashes);
-        ex->path_hashes = nt;
-        ex->path_cap = ncap;
-    }
-    size_t j = h & (ex->path_cap - 1);
-    while (ex->path_hashes[j]) {
-        if (ex->path_hashes[j] == h)
-            return 0;
-        j = (j + 1) & (ex->path_cap - 1);
-    }
-    ex->path_hashes[j] = h;
-    ex->npaths++;
-    return 1;
+    lg_hash_t h;
+    lg_hash_init(&h);
+    for (size_t i = 0; i < tr->nevents; i++)
+        lg_hash_word(&h, ((uint64_t)tr->events[i].site << 16) | tr->events[i].dir);
+    return lg_hashset_insert(&ex->paths, h.h);
 }
 
 static void track_features(explore_t *ex, const int64_t *fv)

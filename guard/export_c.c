@@ -3,11 +3,11 @@
  * and evaluates the formula through expr_to_c (free of undefined
  * behaviour), after checking the arguments lie within the spec's domains. */
 #include <inttypes.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/strbuf.h"
 #include "common/types.h"
 #include "guard.h"
 #include "guard_int.h"
@@ -19,7 +19,7 @@ typedef struct cgen {
     uint8_t *used;    /* per feature */
     uint8_t *uses_param; /* per param: an aggregate or element loop needed */
     int need_i64;     /* the u64 -> int64 helper is called */
-    FILE *b;          /* the function body being written */
+    lg_strbuf_t *b;   /* the function body being written */
 } cgen_t;
 
 /* "accumulate" -> "ACCUMULATE" (non-alphanumerics become '_'); heap string. */
@@ -63,14 +63,14 @@ static char *local_name(const cgen_t *g, const feature_t *f)
     return s;
 }
 
-static void put_i64(FILE *b, int64_t v)
+static void put_i64(lg_strbuf_t *b, int64_t v)
 {
     if (v == INT64_MIN)
-        fputs("(-INT64_C(9223372036854775807) - 1)", b);
+        lg_strbuf_puts(b, "(-INT64_C(9223372036854775807) - 1)");
     else if (v < 0)
-        fprintf(b, "(-INT64_C(%" PRId64 "))", -v);
+        lg_strbuf_printf(b, "(-INT64_C(%" PRId64 "))", -v);
     else
-        fprintf(b, "INT64_C(%" PRId64 ")", v);
+        lg_strbuf_printf(b, "INT64_C(%" PRId64 ")", v);
 }
 
 /* The int64 view of a value of type t held in C expression x (the view
@@ -79,9 +79,9 @@ static void put_view(cgen_t *g, lg_type_t t, const char *x)
 {
     if (t == LG_U64) {
         g->need_i64 = 1;
-        fprintf(g->b, "lg_%s_guard_i64(%s)", g->spec->kernel, x);
+        lg_strbuf_printf(g->b, "lg_%s_guard_i64(%s)", g->spec->kernel, x);
     } else {
-        fprintf(g->b, "(int64_t)%s", x);
+        lg_strbuf_printf(g->b, "(int64_t)%s", x);
     }
 }
 
@@ -95,39 +95,39 @@ static void put_domain_check(cgen_t *g, const spec_param_t *p, const char *x, co
     if (!lo_needed && !hi_needed)
         return;
     const char *cast = lg_type_signed(p->type) ? "(int64_t)" : "(uint64_t)";
-    fprintf(g->b, "%sif (", indent);
+    lg_strbuf_printf(g->b, "%sif (", indent);
     if (lo_needed) {
         if (lg_type_signed(p->type)) {
-            fprintf(g->b, "%s%s < ", cast, x);
+            lg_strbuf_printf(g->b, "%s%s < ", cast, x);
             put_i64(g->b, p->range_lo);
         } else {
-            fprintf(g->b, "%s%s < UINT64_C(%" PRIu64 ")", cast, x, (uint64_t)p->range_lo);
+            lg_strbuf_printf(g->b, "%s%s < UINT64_C(%" PRIu64 ")", cast, x, (uint64_t)p->range_lo);
         }
     }
     if (hi_needed) {
-        fputs(lo_needed ? " || " : "", g->b);
+        lg_strbuf_puts(g->b, lo_needed ? " || " : "");
         if (lg_type_signed(p->type)) {
-            fprintf(g->b, "%s%s > ", cast, x);
+            lg_strbuf_printf(g->b, "%s%s > ", cast, x);
             put_i64(g->b, p->range_hi);
         } else {
-            fprintf(g->b, "%s%s > UINT64_C(%" PRIu64 ")", cast, x, (uint64_t)p->range_hi);
+            lg_strbuf_printf(g->b, "%s%s > UINT64_C(%" PRIu64 ")", cast, x, (uint64_t)p->range_hi);
         }
     }
-    fputs(")\n", g->b);
-    fprintf(g->b, "%s    return 0;\n", indent);
+    lg_strbuf_puts(g->b, ")\n");
+    lg_strbuf_printf(g->b, "%s    return 0;\n", indent);
 }
 
 static void put_signature(cgen_t *g)
 {
     const spec_t *s = g->spec;
-    fprintf(g->b, "static inline int %s_guard(", s->kernel);
+    lg_strbuf_printf(g->b, "static inline int %s_guard(", s->kernel);
     for (size_t i = 0; i < s->nparams; i++) {
         const spec_param_t *p = &s->params[i];
         int ptr = p->is_array || p->dir != SPEC_DIR_IN;
-        fprintf(g->b, "%s%s%s %s%s", i ? ", " : "", ptr && p->dir == SPEC_DIR_IN ? "const " : "",
-                      lg_type_ctype(p->type), ptr ? "*" : "", p->name);
+        lg_strbuf_printf(g->b, "%s%s%s %s%s", i ? ", " : "", ptr && p->dir == SPEC_DIR_IN ? "const " : "",
+                         lg_type_ctype(p->type), ptr ? "*" : "", p->name);
     }
-    fputs(s->nparams ? ")\n{\n" : "void)\n{\n", g->b);
+    lg_strbuf_puts(g->b, s->nparams ? ")\n{\n" : "void)\n{\n");
 }
 
 /* Scalar checks and the length of every input array ("n_<name>"). */
@@ -147,16 +147,17 @@ static void put_scalars(cgen_t *g)
         if (!p->is_array || p->dir == SPEC_DIR_OUT || !g->uses_param[i])
             continue;
         if (p->fixed_len || p->len_param < 0) {
-            fprintf(g->b, "    const int64_t lg_n_%s = %zu;\n", p->name, p->max_len);
+            lg_strbuf_printf(g->b, "    const int64_t lg_n_%s = %zu;\n", p->name, p->max_len);
             continue;
         }
         const spec_param_t *lp = &s->params[p->len_param];
         char *lx = lp->dir == SPEC_DIR_IN ? lg_strdup(lp->name) : lg_asprintf("(*%s)", lp->name);
         /* The kernel reads len elements; like the spec, clamp to [0, max_len]. */
-        fprintf(g->b, "    int64_t lg_n_%s = ", p->name);
+        lg_strbuf_printf(g->b, "    int64_t lg_n_%s = ", p->name);
         put_view(g, lp->type, lx);
-        fprintf(g->b, ";\n    if (lg_n_%s < 0)\n        lg_n_%s = 0;\n    if (lg_n_%s > %zu)\n        lg_n_%s = %zu;\n",
-                      p->name, p->name, p->name, p->max_len, p->name, p->max_len);
+        lg_strbuf_printf(
+            g->b, ";\n    if (lg_n_%s < 0)\n        lg_n_%s = 0;\n    if (lg_n_%s > %zu)\n        lg_n_%s = %zu;\n",
+            p->name, p->name, p->name, p->max_len, p->name, p->max_len);
         free(lx);
     }
 }
@@ -176,29 +177,31 @@ static void put_array_loop(cgen_t *g, size_t pi)
     int fmax = feature_used_of(g, pi, FEAT_MAX), fmin = feature_used_of(g, pi, FEAT_MIN);
     int fsum = feature_used_of(g, pi, FEAT_SUM);
     if (fmax >= 0)
-        fprintf(g->b, "    int64_t %s = 0;\n", g->var[fmax]);
+        lg_strbuf_printf(g->b, "    int64_t %s = 0;\n", g->var[fmax]);
     if (fmin >= 0)
-        fprintf(g->b, "    int64_t %s = 0;\n", g->var[fmin]);
+        lg_strbuf_printf(g->b, "    int64_t %s = 0;\n", g->var[fmin]);
     if (fsum >= 0)
-        fprintf(g->b, "    uint64_t %s_u = 0;\n", g->var[fsum]);
-    fprintf(g->b, "    for (int64_t lg_i = 0; lg_i < lg_n_%s; lg_i++) {\n", p->name);
+        lg_strbuf_printf(g->b, "    uint64_t %s_u = 0;\n", g->var[fsum]);
+    lg_strbuf_printf(g->b, "    for (int64_t lg_i = 0; lg_i < lg_n_%s; lg_i++) {\n", p->name);
     char *x = lg_asprintf("%s[lg_i]", p->name);
-    fputs("        const int64_t lg_x = ", g->b);
+    lg_strbuf_puts(g->b, "        const int64_t lg_x = ");
     put_view(g, p->type, x);
-    fputs(";\n        (void)lg_x;\n", g->b);
+    lg_strbuf_puts(g->b, ";\n        (void)lg_x;\n");
     put_domain_check(g, p, "lg_x", "        ");
     free(x);
     if (fmax >= 0)
-        fprintf(g->b, "        if (lg_i == 0 || lg_x > %s)\n            %s = lg_x;\n", g->var[fmax], g->var[fmax]);
+        lg_strbuf_printf(g->b, "        if (lg_i == 0 || lg_x > %s)\n            %s = lg_x;\n", g->var[fmax],
+                         g->var[fmax]);
     if (fmin >= 0)
-        fprintf(g->b, "        if (lg_i == 0 || lg_x < %s)\n            %s = lg_x;\n", g->var[fmin], g->var[fmin]);
+        lg_strbuf_printf(g->b, "        if (lg_i == 0 || lg_x < %s)\n            %s = lg_x;\n", g->var[fmin],
+                         g->var[fmin]);
     if (fsum >= 0)
-        fprintf(g->b, "        %s_u += (uint64_t)lg_x;\n", g->var[fsum]);
-    fputs("    }\n", g->b);
+        lg_strbuf_printf(g->b, "        %s_u += (uint64_t)lg_x;\n", g->var[fsum]);
+    lg_strbuf_puts(g->b, "    }\n");
     if (fsum >= 0) {
         g->need_i64 = 1;
-        fprintf(g->b, "    const int64_t %s = lg_%s_guard_i64(%s_u);\n", g->var[fsum], g->spec->kernel,
-                      g->var[fsum]);
+        lg_strbuf_printf(g->b, "    const int64_t %s = lg_%s_guard_i64(%s_u);\n", g->var[fsum], g->spec->kernel,
+                         g->var[fsum]);
     }
 }
 
@@ -212,17 +215,17 @@ static void put_plain_features(cgen_t *g)
         const spec_param_t *p = &g->spec->params[f->param];
         if (f->kind == FEAT_SCALAR) {
             char *x = p->dir == SPEC_DIR_IN ? lg_strdup(p->name) : lg_asprintf("(*%s)", p->name);
-            fprintf(g->b, "    const int64_t %s = ", g->var[i]);
+            lg_strbuf_printf(g->b, "    const int64_t %s = ", g->var[i]);
             put_view(g, p->type, x);
-            fputs(";\n", g->b);
+            lg_strbuf_puts(g->b, ";\n");
             free(x);
         } else if (f->kind == FEAT_LEN) {
-            fprintf(g->b, "    const int64_t %s = lg_n_%s;\n", g->var[i], p->name);
+            lg_strbuf_printf(g->b, "    const int64_t %s = lg_n_%s;\n", g->var[i], p->name);
         } else if (f->kind == FEAT_ELEM) {
             char *x = lg_asprintf("%s[%zu]", p->name, f->index);
-            fprintf(g->b, "    const int64_t %s = %zu < lg_n_%s ? ", g->var[i], f->index, p->name);
+            lg_strbuf_printf(g->b, "    const int64_t %s = %zu < lg_n_%s ? ", g->var[i], f->index, p->name);
             put_view(g, p->type, x);
-            fputs(" : 0;\n", g->b);
+            lg_strbuf_puts(g->b, " : 0;\n");
             free(x);
         }
     }
@@ -249,38 +252,27 @@ static void mark_used(cgen_t *g, const expr_t *e)
     }
 }
 
-static void put_preamble(FILE *b, const spec_t *spec, const char *formula, const guard_figures_t *fig)
+static void put_preamble(lg_strbuf_t *b, const spec_t *spec, const char *formula, const guard_figures_t *fig)
 {
     char sig[1024];
     spec_format_signature(spec, sig, sizeof sig);
-    fprintf(b,
-                  "/* %s_guard.h: the learned precondition of kernel `%s` under which its RTL\n"
-                  " * computes what the C computes. Call %s_guard() with the arguments you would\n"
-                  " * pass to %s before offloading; it returns 1 when the call is safe to run on\n"
-                  " * the RTL and 0 otherwise (also for arguments outside the spec's domains).\n"
-                  " * Arrays must hold as many elements as the kernel reads. Generated by\n"
-                  " * lgfuzz guard; C99, needs only <stdint.h>.\n *\n"
-                  " * kernel:    %s\n"
-                  " * formula:   %s\n"
-                  " * MCC:       %.4f on %" PRIu64 " safe and %" PRIu64 " unsafe labelled inputs\n"
-                  " * precision: %.4f, recall %.4f on %" PRIu64 " fresh inputs run on both sides\n"
-                  " *            (tp %" PRIu64 ", fp %" PRIu64 ", tn %" PRIu64 ", fn %" PRIu64
-                  "; %" PRIu64 " fresh inputs over %u rounds)\n"
-                  " * date:      %s\n */\n",
-                  spec->kernel, spec->kernel, spec->kernel, spec->c_function, sig, formula, fig->mcc,
-                  fig->train_safe, fig->train_unsafe, fig->precision, fig->recall, fig->valid_inputs, fig->tp,
-                  fig->fp, fig->tn, fig->fn, fig->valid_total, fig->rounds, fig->date);
-}
-
-/* Writes text to a fresh heap string through a memory stream. */
-static FILE *open_buf(char **buf, size_t *len)
-{
-    FILE *f = open_memstream(buf, len);
-    if (!f) {
-        fprintf(stderr, "lgfuzz: out of memory opening a string stream\n");
-        abort();
-    }
-    return f;
+    lg_strbuf_printf(b,
+                     "/* %s_guard.h: the learned precondition of kernel `%s` under which its RTL\n"
+                     " * computes what the C computes. Call %s_guard() with the arguments you would\n"
+                     " * pass to %s before offloading; it returns 1 when the call is safe to run on\n"
+                     " * the RTL and 0 otherwise (also for arguments outside the spec's domains).\n"
+                     " * Arrays must hold as many elements as the kernel reads. Generated by\n"
+                     " * lgfuzz guard; C99, needs only <stdint.h>.\n *\n"
+                     " * kernel:    %s\n"
+                     " * formula:   %s\n"
+                     " * MCC:       %.4f on %" PRIu64 " safe and %" PRIu64 " unsafe labelled inputs\n"
+                     " * precision: %.4f, recall %.4f on %" PRIu64 " fresh inputs run on both sides\n"
+                     " *            (tp %" PRIu64 ", fp %" PRIu64 ", tn %" PRIu64 ", fn %" PRIu64 "; %" PRIu64
+                     " fresh inputs over %u rounds)\n"
+                     " * date:      %s\n */\n",
+                     spec->kernel, spec->kernel, spec->kernel, spec->c_function, sig, formula, fig->mcc,
+                     fig->train_safe, fig->train_unsafe, fig->precision, fig->recall, fig->valid_inputs, fig->tp,
+                     fig->fp, fig->tn, fig->fn, fig->valid_total, fig->rounds, fig->date);
 }
 
 char *guard_c_header(const spec_t *spec, const features_t *fs, const guard_formula_t *f, const guard_figures_t *fig)
@@ -291,47 +283,44 @@ char *guard_c_header(const spec_t *spec, const features_t *fs, const guard_formu
     g.uses_param = lg_calloc(spec->nparams ? spec->nparams : 1, 1);
     expr_t *e = guard_formula_expr(f);
     mark_used(&g, e);
-    char *body = NULL;
-    size_t body_len = 0;
-    g.b = open_buf(&body, &body_len);
+    lg_strbuf_t body;
+    lg_strbuf_init(&body);
+    g.b = &body;
     put_signature(&g);
     /* Every argument is named once, so no parameter is ever unused. */
     for (size_t i = 0; i < spec->nparams; i++)
-        fprintf(g.b, "    (void)%s;\n", spec->params[i].name);
+        lg_strbuf_printf(g.b, "    (void)%s;\n", spec->params[i].name);
     put_scalars(&g);
     for (size_t i = 0; i < spec->nparams; i++)
         if (spec->params[i].is_array && spec->params[i].dir != SPEC_DIR_OUT && g.uses_param[i])
             put_array_loop(&g, i);
     put_plain_features(&g);
     char *ce = expr_to_c(e, var_c, &g);
-    fprintf(g.b, "    return (%s) != 0;\n}\n", ce);
+    lg_strbuf_printf(g.b, "    return (%s) != 0;\n}\n", ce);
     free(ce);
-    fclose(g.b);
 
-    char *text = NULL;
-    size_t text_len = 0;
-    FILE *out = open_buf(&text, &text_len);
+    lg_strbuf_t out;
+    lg_strbuf_init(&out);
     char *formula = guard_formula_text(f, fs);
-    put_preamble(out, spec, formula, fig);
+    put_preamble(&out, spec, formula, fig);
     free(formula);
     char *macro = upper_ident(spec->kernel);
-    fprintf(out, "#ifndef %s_GUARD_H\n#define %s_GUARD_H\n\n#include <stdint.h>\n\n", macro, macro);
+    lg_strbuf_printf(&out, "#ifndef %s_GUARD_H\n#define %s_GUARD_H\n\n#include <stdint.h>\n\n", macro, macro);
     if (g.need_i64)
-        fprintf(out,
-                "/* The two's-complement int64 view of v, without implementation-defined conversion. */\n"
-                "static inline int64_t lg_%s_guard_i64(uint64_t v)\n{\n"
-                "    return v <= (uint64_t)INT64_MAX ? (int64_t)v : -(int64_t)(UINT64_MAX - v) - 1;\n}\n\n",
-                spec->kernel);
-    fputs(body, out);
-    fprintf(out, "\n#endif /* %s_GUARD_H */\n", macro);
-    fclose(out);
+        lg_strbuf_printf(&out,
+                         "/* The two's-complement int64 view of v, without implementation-defined conversion. */\n"
+                         "static inline int64_t lg_%s_guard_i64(uint64_t v)\n{\n"
+                         "    return v <= (uint64_t)INT64_MAX ? (int64_t)v : -(int64_t)(UINT64_MAX - v) - 1;\n}\n\n",
+                         spec->kernel);
+    lg_strbuf_puts(&out, body.s);
+    lg_strbuf_printf(&out, "\n#endif /* %s_GUARD_H */\n", macro);
     free(macro);
-    free(body);
+    lg_strbuf_free(&body);
     expr_free(e);
     for (size_t i = 0; i < fs->n; i++)
         free(g.var[i]);
     free(g.var);
     free(g.used);
     free(g.uses_param);
-    return text;
+    return lg_strbuf_take(&out);
 }

@@ -1,6 +1,5 @@
 /* Reads what a finished run left behind: the labelled executions
  * (labels.jsonl), the corpus and the divergent inputs. */
-#include <dirent.h>
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,39 +67,14 @@ done:
     return rc;
 }
 
-/* Sorted entry names of dir (readdir order is not deterministic). */
-static char **list_dir(const char *dir, size_t *n)
-{
-    *n = 0;
-    size_t cap = 0;
-    char **names = NULL;
-    DIR *d = opendir(dir);
-    if (!d)
-        return NULL;
-    for (struct dirent *e; (e = readdir(d));) {
-        if (e->d_name[0] == '.')
-            continue;
-        lg_grow((void **)&names, &cap, *n + 1, sizeof *names);
-        names[(*n)++] = lg_strdup(e->d_name);
-    }
-    closedir(d);
-    for (size_t i = 1; i < *n; i++)
-        for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
-            char *t = names[j];
-            names[j] = names[j - 1];
-            names[j - 1] = t;
-        }
-    return names;
-}
-
 /* Every file `sub/<entry>/leaf` (or `sub/<entry>` when leaf is NULL). */
 static int load_inputs(const char *run_dir, const char *sub, const char *leaf, const spec_t *spec,
                        input_t ***v, size_t *n, size_t *cap, lg_err_t *err)
 {
     char *dir = lg_path_join(run_dir, sub);
     size_t ne;
-    char **names = list_dir(dir, &ne);
-    int rc = LG_OK;
+    char **names;
+    int rc = lg_list_dir(dir, NULL, &names, &ne, err);
     for (size_t i = 0; i < ne; i++) {
         char *p = lg_path_join(dir, names[i]);
         char *file = leaf ? lg_path_join(p, leaf) : lg_strdup(p);

@@ -8,59 +8,40 @@
 
 #include <inttypes.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "common/alloc.h"
 #include "common/fsutil.h"
-
-typedef struct text {
-    char *s;
-    size_t n, cap;
-} text_t;
-
-static void put(text_t *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(text_t *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int need = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    lg_grow((void **)&t->s, &t->cap, t->n + (size_t)need + 1, 1);
-    va_start(ap, fmt);
-    vsnprintf(t->s + t->n, (size_t)need + 1, fmt, ap);
-    va_end(ap);
-    t->n += (size_t)need;
-}
+#include "common/strbuf.h"
 
 /* A C literal of value v in type t that compiles without warnings. */
-static void literal(text_t *t, lg_type_t type, int64_t v)
+static void literal(lg_strbuf_t *t, lg_type_t type, int64_t v)
 {
     v = lg_type_wrap(type, v);
     if (!lg_type_signed(type))
-        put(t, "%" PRIu64 "u%s", (uint64_t)v, lg_type_bits(type) > 32 ? "LL" : "");
+        lg_strbuf_printf(t, "%" PRIu64 "u%s", (uint64_t)v, lg_type_bits(type) > 32 ? "LL" : "");
     else if (v == INT64_MIN)
-        put(t, "(-9223372036854775807LL - 1)");
+        lg_strbuf_puts(t, "(-9223372036854775807LL - 1)");
     else if (v == INT32_MIN && lg_type_bits(type) == 32)
-        put(t, "(-2147483647 - 1)");
+        lg_strbuf_puts(t, "(-2147483647 - 1)");
     else
-        put(t, "%" PRId64 "%s", v, lg_type_bits(type) > 32 ? "LL" : "");
+        lg_strbuf_printf(t, "%" PRId64 "%s", v, lg_type_bits(type) > 32 ? "LL" : "");
 }
 
 /* indent: the indentation of the line holding the declaration. */
-static void array_literal(text_t *t, lg_type_t type, const int64_t *v, size_t n, const char *indent)
+static void array_literal(lg_strbuf_t *t, lg_type_t type, const int64_t *v, size_t n, const char *indent)
 {
-    put(t, "{");
+    lg_strbuf_puts(t, "{");
     for (size_t j = 0; j < n; j++) {
         if (j % 8 == 0)
-            put(t, "\n%s    ", indent);
+            lg_strbuf_printf(t, "\n%s    ", indent);
         else
-            put(t, " ");
+            lg_strbuf_puts(t, " ");
         literal(t, type, v[j]);
-        put(t, "%s", j + 1 < n ? "," : "");
+        lg_strbuf_printf(t, "%s", j + 1 < n ? "," : "");
     }
-    put(t, "\n%s}", indent);
+    lg_strbuf_printf(t, "\n%s}", indent);
 }
 
 /* Input-side contents of every slot of array param i (POISON convention). */
@@ -68,73 +49,75 @@ static int64_t *initial_array(const input_t *in, size_t i)
 {
     const spec_param_t *p = &in->spec->params[i];
     int64_t *v = lg_calloc(p->max_len ? p->max_len : 1, sizeof *v);
-    int64_t poison = lg_type_wrap(p->type, (int64_t)UINT64_C(0xA5A5A5A5A5A5A5A5));
+    int64_t poison = lg_type_poison(p->type);
     for (size_t j = 0; p->dir != SPEC_DIR_OUT && j < p->max_len; j++)
         v[j] = j < in->v[i].len ? in->v[i].elems[j] : poison;
     return v;
 }
 
-static void declare_inputs(text_t *t, const spec_t *spec, const input_t *in)
+static void declare_inputs(lg_strbuf_t *t, const spec_t *spec, const input_t *in)
 {
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         const char *ct = lg_type_ctype(p->type);
         if (p->is_array) {
             int64_t *v = initial_array(in, i);
-            put(t, "static %s %s[%zu] = ", ct, p->name, p->max_len);
+            lg_strbuf_printf(t, "static %s %s[%zu] = ", ct, p->name, p->max_len);
             array_literal(t, p->type, v, p->max_len, "");
-            put(t, ";\n");
+            lg_strbuf_puts(t, ";\n");
             free(v);
         } else if (p->dir == SPEC_DIR_IN) {
-            put(t, "static %s %s = ", ct, p->name);
+            lg_strbuf_printf(t, "static %s %s = ", ct, p->name);
             literal(t, p->type, in->v[i].scalar);
-            put(t, ";\n");
+            lg_strbuf_puts(t, ";\n");
         } else {
-            put(t, "static %s %s; /* written by the kernel */\n", ct, p->name);
+            lg_strbuf_printf(t, "static %s %s; /* written by the kernel */\n", ct, p->name);
         }
     }
 }
 
-static void call_kernel(text_t *t, const spec_t *spec)
+static void call_kernel(lg_strbuf_t *t, const spec_t *spec)
 {
-    put(t, "    ");
+    lg_strbuf_puts(t, "    ");
     if (spec->has_return)
-        put(t, "%s cpu_return = ", lg_type_ctype(spec->ret_type));
-    put(t, "%s(", spec->c_function);
+        lg_strbuf_printf(t, "%s cpu_return = ", lg_type_ctype(spec->ret_type));
+    lg_strbuf_printf(t, "%s(", spec->c_function);
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
-        put(t, "%s%s%s", i ? ", " : "", !p->is_array && p->dir != SPEC_DIR_IN ? "&" : "", p->name);
+        lg_strbuf_printf(t, "%s%s%s", i ? ", " : "", !p->is_array && p->dir != SPEC_DIR_IN ? "&" : "", p->name);
     }
-    put(t, ");\n");
+    lg_strbuf_puts(t, ");\n");
 }
 
 /* One assertion per output: the CPU's value equals what the RTL produced. */
-static void assert_output(text_t *t, const spec_t *spec, int param, const run_result_t *rtl)
+static void assert_output(lg_strbuf_t *t, const spec_t *spec, int param, const run_result_t *rtl)
 {
     if (param < 0) {
         if (!spec->has_return)
             return;
-        put(t, "    fprintf(stderr, \"return: cpu %%lld, rtl %%lld\\n\", (long long)cpu_return, (long long)");
+        lg_strbuf_puts(t, "    fprintf(stderr, \"return: cpu %lld, rtl %lld\\n\", (long long)cpu_return, (long long)");
         literal(t, spec->ret_type, rtl->ret);
-        put(t, ");\n    assert(cpu_return == ");
+        lg_strbuf_puts(t, ");\n    assert(cpu_return == ");
         literal(t, spec->ret_type, rtl->ret);
-        put(t, ");\n");
+        lg_strbuf_puts(t, ");\n");
         return;
     }
     const spec_param_t *p = &spec->params[param];
     const run_output_t *o = &rtl->out[param];
     if (p->is_array) {
-        put(t, "    static const %s rtl_%s[%zu] = ", lg_type_ctype(p->type), p->name, p->max_len);
+        lg_strbuf_printf(t, "    static const %s rtl_%s[%zu] = ", lg_type_ctype(p->type), p->name, p->max_len);
         array_literal(t, p->type, o->elems, p->max_len, "    ");
-        put(t, ";\n    for (size_t j = 0; j < %zu; j++) {\n", p->max_len);
-        put(t, "        if (%s[j] != rtl_%s[j])\n", p->name, p->name);
-        put(t, "            fprintf(stderr, \"%s[%%zu]: cpu %%lld, rtl %%lld\\n\", j, (long long)%s[j], "
-               "(long long)rtl_%s[j]);\n", p->name, p->name, p->name);
-        put(t, "        assert(%s[j] == rtl_%s[j]);\n    }\n", p->name, p->name);
+        lg_strbuf_printf(t, ";\n    for (size_t j = 0; j < %zu; j++) {\n", p->max_len);
+        lg_strbuf_printf(t, "        if (%s[j] != rtl_%s[j])\n", p->name, p->name);
+        lg_strbuf_printf(t,
+                         "            fprintf(stderr, \"%s[%%zu]: cpu %%lld, rtl %%lld\\n\", j, (long long)%s[j], "
+                         "(long long)rtl_%s[j]);\n",
+                         p->name, p->name, p->name);
+        lg_strbuf_printf(t, "        assert(%s[j] == rtl_%s[j]);\n    }\n", p->name, p->name);
     } else if (o->valid) {
-        put(t, "    assert(%s == ", p->name);
+        lg_strbuf_printf(t, "    assert(%s == ", p->name);
         literal(t, p->type, o->scalar);
-        put(t, "); /* the RTL wrote this value */\n");
+        lg_strbuf_puts(t, "); /* the RTL wrote this value */\n");
     }
 }
 
@@ -142,20 +125,23 @@ char *oracle_repro_source(const spec_t *spec, const input_t *in, const run_resul
                           const run_result_t *rtl, const oracle_symptom_t *sym)
 {
     (void)cpu;
-    text_t t = {0};
+    lg_strbuf_t t;
+    lg_strbuf_init(&t);
     char resolved[PATH_MAX];
     const char *src = realpath(spec->c_source, resolved) ? resolved : spec->c_source;
-    put(&t, "/* Reproducer for kernel %s, symptom %s:\n *   %s\n", spec->kernel, sym->cls, sym->detail);
-    put(&t, " * Build and run: cc -o repro repro.c && ./repro  (an assertion fails). */\n");
-    put(&t, "#undef NDEBUG\n#include <assert.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n\n");
-    put(&t, "#include \"%s\"\n\n", src);
+    lg_strbuf_printf(&t, "/* Reproducer for kernel %s, symptom %s:\n *   %s\n", spec->kernel, sym->cls, sym->detail);
+    lg_strbuf_puts(&t, " * Build and run: cc -o repro repro.c && ./repro  (an assertion fails). */\n");
+    lg_strbuf_puts(&t, "#undef NDEBUG\n#include <assert.h>\n#include <stddef.h>\n#include <stdint.h>\n"
+                       "#include <stdio.h>\n\n");
+    lg_strbuf_printf(&t, "#include \"%s\"\n\n", src);
     declare_inputs(&t, spec, in);
-    put(&t, "\nint main(void)\n{\n");
+    lg_strbuf_puts(&t, "\nint main(void)\n{\n");
     call_kernel(&t, spec);
     if (rtl->status != RUN_OK) {
-        put(&t, "    /* The RTL did not complete: %s (%s). */\n", run_status_name(rtl->status), rtl->detail);
-        put(&t, "    const int rtl_completed = 0;\n    fprintf(stderr, \"%s\\n\");\n", sym->cls);
-        put(&t, "    assert(rtl_completed);\n");
+        lg_strbuf_printf(&t, "    /* The RTL did not complete: %s (%s). */\n", run_status_name(rtl->status),
+                         rtl->detail);
+        lg_strbuf_printf(&t, "    const int rtl_completed = 0;\n    fprintf(stderr, \"%s\\n\");\n", sym->cls);
+        lg_strbuf_puts(&t, "    assert(rtl_completed);\n");
     } else {
         /* The symptom's own output first, so its assertion is the one that fails. */
         int first = strncmp(sym->cls, "mismatch:", 9) == 0 ? sym->param : -1;
@@ -166,8 +152,8 @@ char *oracle_repro_source(const spec_t *spec, const input_t *in, const run_resul
             if (spec->params[i].dir != SPEC_DIR_IN && (int)i != first)
                 assert_output(&t, spec, (int)i, rtl);
     }
-    put(&t, "    return 0;\n}\n");
-    return t.s;
+    lg_strbuf_puts(&t, "    return 0;\n}\n");
+    return lg_strbuf_take(&t);
 }
 
 static int write_text(const char *dir, const char *name, const char *text, lg_err_t *err)

@@ -15,6 +15,7 @@
 #include "common/alloc.h"
 #include "common/budget.h"
 #include "common/fsutil.h"
+#include "common/proc.h"
 
 #ifndef LGFUZZ_VERSION
 #define LGFUZZ_VERSION "0"
@@ -61,7 +62,7 @@ static size_t common_args(const spec_t *spec, const oracle_cfg_t *cfg, const cha
 static int run_verilator(const char **argv, const char *log_path, const char *what,
                          lg_err_t *err)
 {
-    int rc = orx_run((char *const *)argv, log_path, err);
+    int rc = lg_run_logged((char *const *)argv, log_path, err);
     if (rc == 0)
         return 0;
     if (rc > 0) {

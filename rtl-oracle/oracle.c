@@ -35,20 +35,13 @@ void oracle_cfg_default(oracle_cfg_t *cfg)
     cfg->timeout_ms = 60000;
 }
 
-/* The POISON convention: slots past an input array's length hold this
- * pattern converted to the element type, on both sides. */
-static int64_t poison(lg_type_t t)
-{
-    return lg_type_wrap(t, (int64_t)UINT64_C(0xA5A5A5A5A5A5A5A5));
-}
-
 /* Initial contents of slot j of array param i, before the kernel runs. */
 static int64_t initial_slot(const input_t *in, size_t i, size_t j)
 {
     const spec_param_t *p = &in->spec->params[i];
     if (p->dir == SPEC_DIR_OUT)
         return 0;
-    return j < in->v[i].len ? in->v[i].elems[j] : poison(p->type);
+    return j < in->v[i].len ? in->v[i].elems[j] : lg_type_poison(p->type);
 }
 
 static void push(oracle_t *o, size_t *n, uint64_t v)

@@ -6,7 +6,7 @@
  *   orp_  ports.c        the port list of the Verilated top
  *   orm_  bind.c         spec params bound to ports
  *   orh_  harness_gen.c  the per-kernel harness source
- *   orx_  proc.c         running a build tool and keeping its output
+ *   orx_  proc.c         the first error line of a build log
  *   orb_  build.c        the cached Verilator build
  *   orc_  child.c        the harness child process */
 #ifndef LG_ORACLE_INT_H
@@ -118,12 +118,8 @@ int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, 
                 omodel_t *model, lg_err_t *err);
 void orb_free(obuild_t *b);
 
-/* ---------------------------------------------- processes (proc.c) */
+/* ---------------------------------------------- build logs (proc.c) */
 
-/* Runs argv (argv[0] searched on PATH) with stdout and stderr appended to
- * log_path; returns the exit status (0..255), or a negative LG_E* code
- * when it could not run or died of a signal. */
-int orx_run(char *const argv[], const char *log_path, lg_err_t *err);
 /* First line of the file at path starting with prefix (heap string), or
  * NULL. */
 char *orx_first_line(const char *path, const char *prefix);

@@ -1,50 +1,11 @@
-/* Process and file helpers of the oracle's build step: run an external tool
- * with its output collected in a log, pick the first error line out of
- * that log. */
+/* The oracle's build step reads the log of a failed Verilator run: the
+ * first error line is what its error message quotes. */
 #include "oracle_int.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include "common/alloc.h"
 #include "common/fsutil.h"
-
-int orx_run(char *const argv[], const char *log_path, lg_err_t *err)
-{
-    int fd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return lg_err_set(err, LG_EIO, "%s: %s", log_path, strerror(errno));
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fd);
-        return lg_err_set(err, LG_ECHILD, "fork for %s: %s", argv[0], strerror(errno));
-    }
-    if (pid == 0) {
-        int devnull = open("/dev/null", O_RDONLY);
-        if (devnull >= 0)
-            dup2(devnull, 0);
-        dup2(fd, 1);
-        dup2(fd, 2);
-        execvp(argv[0], argv);
-        dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    close(fd);
-    int status;
-    while (waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR)
-            return lg_err_set(err, LG_ECHILD, "waitpid for %s: %s", argv[0], strerror(errno));
-    }
-    if (WIFSIGNALED(status))
-        return lg_err_set(err, LG_EBUILD, "%s killed by signal %d (log: %s)", argv[0],
-                          WTERMSIG(status), log_path);
-    return WEXITSTATUS(status);
-}
 
 char *orx_first_line(const char *path, const char *prefix)
 {

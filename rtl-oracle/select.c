@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include "common/alloc.h"
+#include "common/hashset.h"
 
 /* The range of features of the divergent runs with one signature. */
 typedef struct div_box {
@@ -23,8 +24,7 @@ struct oracle_select {
     int64_t *lo, *hi;  /* n entries each; meaningful when have */
     div_box_t *boxes;  /* divergent ranges, one per signature */
     size_t nboxes, capboxes;
-    size_t *slots;     /* open addressing over boxes: index + 1, 0 = empty */
-    size_t nslots;     /* a power of two, at least twice nboxes */
+    lg_hashset_t index; /* box indices by signature */
     uint64_t invoked, skipped, skipped_divergent;
 };
 
@@ -47,39 +47,23 @@ void oracle_select_destroy(oracle_select_t *s)
         free(s->boxes[i].hi);
     }
     free(s->boxes);
-    free(s->slots);
+    lg_hashset_free(&s->index);
     free(s->lo);
     free(s->hi);
     free(s);
 }
 
-static size_t slot_of(const oracle_select_t *s, uint64_t sig)
-{
-    /* Signatures are hashes already; mix anyway so that small ones spread. */
-    uint64_t h = sig * 0x9e3779b97f4a7c15ull;
-    size_t j = (size_t)(h >> 32) & (s->nslots - 1);
-    while (s->slots[j] && s->boxes[s->slots[j] - 1].sig != sig)
-        j = (j + 1) & (s->nslots - 1);
-    return j;
-}
-
+/* Signatures are unique in the index: box_add is called only after
+ * box_find found none. */
 static div_box_t *box_find(const oracle_select_t *s, uint64_t sig)
 {
-    if (!s->nslots)
-        return NULL;
-    size_t j = slot_of(s, sig);
-    return s->slots[j] ? &s->boxes[s->slots[j] - 1] : NULL;
+    size_t pos = 0;
+    uint32_t i;
+    return lg_hashset_next(&s->index, sig, &pos, &i) ? &s->boxes[i] : NULL;
 }
 
 static div_box_t *box_add(oracle_select_t *s, uint64_t sig, const int64_t *fv)
 {
-    if (2 * (s->nboxes + 1) > s->nslots) {
-        free(s->slots);
-        s->nslots = s->nslots ? 2 * s->nslots : 64;
-        s->slots = lg_calloc(s->nslots, sizeof *s->slots);
-        for (size_t i = 0; i < s->nboxes; i++)
-            s->slots[slot_of(s, s->boxes[i].sig)] = i + 1;
-    }
     lg_grow((void **)&s->boxes, &s->capboxes, s->nboxes + 1, sizeof *s->boxes);
     div_box_t *b = &s->boxes[s->nboxes++];
     b->sig = sig;
@@ -87,7 +71,7 @@ static div_box_t *box_add(oracle_select_t *s, uint64_t sig, const int64_t *fv)
     b->hi = lg_malloc((s->n ? s->n : 1) * sizeof *b->hi);
     for (size_t i = 0; i < s->n; i++)
         b->lo[i] = b->hi[i] = fv[i];
-    s->slots[slot_of(s, sig)] = s->nboxes;
+    lg_hashset_add(&s->index, sig, (uint32_t)(s->nboxes - 1));
     return b;
 }
 

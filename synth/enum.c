@@ -10,6 +10,7 @@
 
 #include "common/alloc.h"
 #include "common/budget.h"
+#include "common/fsutil.h"
 
 static void add_unique(int64_t *arr, size_t *n, int64_t v)
 {
@@ -77,12 +78,10 @@ static void state_free(enum_state_t *st)
 {
     free(st->terms);
     free(st->tv);
-    free(st->thash);
-    free(st->tset.slot);
+    lg_hashset_free(&st->tset);
     free(st->conds);
     free(st->cv);
-    free(st->chash);
-    free(st->cset.slot);
+    lg_hashset_free(&st->cset);
     free(st->conj);
     free(st->disj);
     free(st->pos);

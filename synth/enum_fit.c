@@ -49,15 +49,13 @@ void sye_add_cond(enum_state_t *st, cond_kind_t kind, expr_op_t op, int32_t a, i
     if (st->nconds == st->ccap) {
         st->ccap = st->ccap ? st->ccap * 2 : 256;
         st->conds = lg_realloc(st->conds, st->ccap * sizeof *st->conds);
-        st->chash = lg_realloc(st->chash, st->ccap * sizeof *st->chash);
         st->cv = lg_realloc(st->cv, st->ccap * nbytes);
     }
     /* Conditions are appended in non-decreasing size (enum_state_int.h). */
     LG_ASSERT(size <= UINT8_MAX && (st->nconds == 0 || size >= st->conds[st->nconds - 1].size));
     uint32_t idx = (uint32_t)st->nconds;
     uint64_t h = sye_hash_words(v, nbytes);
-    st->chash[idx] = h;
-    if (sye_vset_find_or_add(&st->cset, h, idx, st->cv, nbytes, st->chash, v) >= 0)
+    if (sye_vset_find_or_add(&st->cset, h, idx, st->cv, nbytes, v) >= 0)
         return;
     memcpy(st->cv + (size_t)idx * st->nw, v, nbytes);
     st->conds[idx] = (econd_t){.kind = (uint8_t)kind, .op = (uint8_t)op, .size = (uint8_t)size,

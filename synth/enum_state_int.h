@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/hashset.h"
 #include "enum_int.h"
 
 #define ENUM_MAX_SIZE 64
@@ -38,13 +39,6 @@ typedef struct econd {
     uint32_t tp, fp;  /* on the samples */
 } econd_t;
 
-/* Open-addressing set of item indices keyed by their vector's hash. */
-typedef struct vset {
-    uint32_t *slot;   /* index + 1, 0 = empty */
-    size_t cap;       /* power of two */
-    size_t n;
-} vset_t;
-
 typedef struct enum_state {
     const enum_task_t *task;
     const grammar_stage_t *g;
@@ -52,17 +46,15 @@ typedef struct enum_state {
 
     eterm_t *terms;
     int64_t *tv;          /* ns values per term */
-    uint64_t *thash;
     size_t nterms, tcap;
     size_t tstart[ENUM_MAX_SIZE + 2];
-    vset_t tset;
+    lg_hashset_t tset;    /* term indices by their vector's hash */
 
     econd_t *conds;
     uint64_t *cv;         /* nw words per condition */
-    uint64_t *chash;
     size_t nconds, ccap;
     size_t cstart[ENUM_MAX_SIZE + 2];
-    vset_t cset;
+    lg_hashset_t cset;    /* condition indices by their vector's hash */
     /* Comparison conditions usable in && (true on every positive) and in
      * || (false on every negative), in size order with per-size starts. */
     int32_t *conj, *disj;
@@ -99,9 +91,13 @@ typedef struct enum_state {
 
 /* enum_store.c */
 int sye_tick(enum_state_t *st); /* counts a candidate; 1 when the budget is spent */
+/* Word-wise FNV-1a of a vector (its bytes read as 64-bit words). */
 uint64_t sye_hash_words(const void *p, size_t nbytes);
-int sye_vset_find_or_add(vset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride,
-                     const uint64_t *hashes, const void *vec);
+/* Looks vec (hash h) up among the stored vectors (base + index * stride);
+ * if absent, records idx for it and returns -1, else returns the index of
+ * the equal vector already stored. */
+int sye_vset_find_or_add(lg_hashset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride,
+                         const void *vec);
 
 /* enum_terms.c */
 void sye_terms_size(enum_state_t *st, size_t s);

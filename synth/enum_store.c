@@ -9,6 +9,7 @@
 #include "common/alloc.h"
 #include "common/err.h"
 #include "common/budget.h"
+#include "common/fsutil.h"
 
 /* The clock is read once per this many candidates: reading it per candidate
  * would cost more than scoring one. */
@@ -28,50 +29,25 @@ int sye_tick(enum_state_t *st)
 uint64_t sye_hash_words(const void *p, size_t nbytes)
 {
     const unsigned char *b = p;
-    uint64_t h = 0xcbf29ce484222325ULL;
+    lg_hash_t h;
+    lg_hash_init(&h);
     for (size_t i = 0; i + 8 <= nbytes; i += 8) {
         uint64_t w;
         memcpy(&w, b + i, 8);
-        h = (h ^ w) * 0x100000001b3ULL;
-        h ^= h >> 29;
+        lg_hash_word(&h, w);
     }
-    return h ^ (h >> 32);
+    return h.h;
 }
 
-static void vset_grow(vset_t *set, const uint64_t *hashes)
+int sye_vset_find_or_add(lg_hashset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride,
+                         const void *vec)
 {
-    size_t cap = set->cap ? set->cap * 2 : 1024;
-    uint32_t *slot = lg_calloc(cap, sizeof *slot);
-    for (size_t i = 0; i < set->cap; i++) {
-        if (!set->slot[i])
-            continue;
-        size_t j = hashes[set->slot[i] - 1] & (cap - 1);
-        while (slot[j])
-            j = (j + 1) & (cap - 1);
-        slot[j] = set->slot[i];
-    }
-    free(set->slot);
-    set->slot = slot;
-    set->cap = cap;
-}
-
-/* Looks vec (hash h) up among the stored vectors (base + index * stride);
- * if absent, records idx for it and returns -1, else returns the index of
- * the equal vector already stored. */
-int sye_vset_find_or_add(vset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride,
-                     const uint64_t *hashes, const void *vec)
-{
-    if ((set->n + 1) * 2 > set->cap)
-        vset_grow(set, hashes);
-    LG_ASSERT((set->cap & (set->cap - 1)) == 0 && idx < UINT32_MAX); /* masks need a power of two */
-    size_t j = h & (set->cap - 1);
-    while (set->slot[j]) {
-        uint32_t other = set->slot[j] - 1;
-        if (hashes[other] == h && memcmp((const char *)base + (size_t)other * stride, vec, stride) == 0)
+    size_t pos = 0;
+    uint32_t other;
+    while (lg_hashset_next(set, h, &pos, &other))
+        if (memcmp((const char *)base + (size_t)other * stride, vec, stride) == 0)
             return (int)other;
-        j = (j + 1) & (set->cap - 1);
-    }
-    set->slot[j] = idx + 1;
-    set->n++;
+    lg_hashset_add(set, h, idx);
     return -1;
 }
+

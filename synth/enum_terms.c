@@ -82,15 +82,13 @@ static int add_term(enum_state_t *st, expr_op_t op, int kside, int32_t a, int32_
     if (st->nterms == st->tcap) {
         st->tcap = st->tcap ? st->tcap * 2 : 256;
         st->terms = lg_realloc(st->terms, st->tcap * sizeof *st->terms);
-        st->thash = lg_realloc(st->thash, st->tcap * sizeof *st->thash);
         st->tv = lg_realloc(st->tv, st->tcap * (ns ? ns : 1) * sizeof *st->tv);
     }
     /* Terms are appended in non-decreasing size (enum_state_int.h). */
     LG_ASSERT(size <= UINT8_MAX && (st->nterms == 0 || size >= st->terms[st->nterms - 1].size));
     uint64_t h = sye_hash_words(v, ns * sizeof *v);
     uint32_t idx = (uint32_t)st->nterms;
-    st->thash[idx] = h;
-    if (sye_vset_find_or_add(&st->tset, h, idx, st->tv, ns * sizeof *v, st->thash, v) >= 0)
+    if (sye_vset_find_or_add(&st->tset, h, idx, st->tv, ns * sizeof *v, v) >= 0)
         return 0;
     memcpy(st->tv + (size_t)idx * ns, v, ns * sizeof *v);
     int is_const = 1;

@@ -124,6 +124,35 @@ static int is_aggregate(const char *s, size_t n)
     return 0;
 }
 
+/* The bracketed part of a feature name whose identifier is s[p->pos,
+ * id_end) and whose opening bracket is at s[j]: spaces, the inner word (an
+ * array name inside "(", digits inside "["), spaces, the closing bracket.
+ * Sets t->name to the canonical name and returns the offset after it; on a
+ * malformed name reports "malformed <what> ...: expected ident(<hint>)"
+ * and returns 0. */
+static size_t lex_brackets(parser_t *p, token_t *t, size_t id_end, size_t j, const char *what, const char *hint)
+{
+    const char *s = p->text;
+    char open = s[j], close = open == '(' ? ')' : ']';
+    j++;
+    while (isspace((unsigned char)s[j]))
+        j++;
+    size_t w0 = j;
+    while (open == '(' ? is_ident_char(s[j]) : isdigit((unsigned char)s[j]))
+        j++;
+    size_t w1 = j;
+    while (isspace((unsigned char)s[j]))
+        j++;
+    if (w1 == w0 || (open == '(' && !is_ident_start(s[w0])) || s[j] != close) {
+        fail(p, t->pos, "malformed %s '%.*s': expected %.*s%c%s%c", what, (int)(j - t->pos), s + t->pos,
+             (int)(id_end - p->pos), s + p->pos, open, hint, close);
+        t->len = j - t->pos;
+        return 0;
+    }
+    t->name = lg_asprintf("%.*s%c%.*s%c", (int)(id_end - p->pos), s + p->pos, open, (int)(w1 - w0), s + w0, close);
+    return j + 1;
+}
+
 /* A feature name: ident, ident[N], or agg(ident). Spaces inside the brackets
  * are tolerated; the canonical name has none. */
 static void lex_name(parser_t *p, token_t *t)
@@ -137,41 +166,11 @@ static void lex_name(parser_t *p, token_t *t)
     while (isspace((unsigned char)s[j]))
         j++;
     if (s[j] == '(' && is_aggregate(s + p->pos, id_end - p->pos)) {
-        j++;
-        while (isspace((unsigned char)s[j]))
-            j++;
-        size_t a0 = j;
-        while (is_ident_char(s[j]))
-            j++;
-        size_t a1 = j;
-        while (isspace((unsigned char)s[j]))
-            j++;
-        if (a1 == a0 || !is_ident_start(s[a0]) || s[j] != ')') {
-            fail(p, t->pos, "malformed aggregate '%.*s': expected %.*s(array)", (int)(j - t->pos), s + t->pos,
-                 (int)(id_end - p->pos), s + p->pos);
-            t->len = j - t->pos;
+        if (!(i = lex_brackets(p, t, id_end, j, "aggregate", "array")))
             return;
-        }
-        t->name = lg_asprintf("%.*s(%.*s)", (int)(id_end - p->pos), s + p->pos, (int)(a1 - a0), s + a0);
-        i = j + 1;
     } else if (s[j] == '[') {
-        j++;
-        while (isspace((unsigned char)s[j]))
-            j++;
-        size_t d0 = j;
-        while (isdigit((unsigned char)s[j]))
-            j++;
-        size_t d1 = j;
-        while (isspace((unsigned char)s[j]))
-            j++;
-        if (d1 == d0 || s[j] != ']') {
-            fail(p, t->pos, "malformed element '%.*s': expected %.*s[index]", (int)(j - t->pos), s + t->pos,
-                 (int)(id_end - p->pos), s + p->pos);
-            t->len = j - t->pos;
+        if (!(i = lex_brackets(p, t, id_end, j, "element", "index")))
             return;
-        }
-        t->name = lg_asprintf("%.*s[%.*s]", (int)(id_end - p->pos), s + p->pos, (int)(d1 - d0), s + d0);
-        i = j + 1;
     } else {
         t->name = lg_strndup(s + p->pos, id_end - p->pos);
     }

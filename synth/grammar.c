@@ -7,14 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
 #include "common/alloc.h"
+#include "common/yamldoc.h"
 #include "expr.h"
 
 typedef struct loader {
-    yaml_document_t doc;
-    const char *path;
+    yamldoc_t d;
     lg_err_t *err;
 } loader_t;
 
@@ -51,22 +50,17 @@ static const name_bit_t logic_names[] = {
     {"and", GLOGIC_AND}, {"or", GLOGIC_OR}, {"not", GLOGIC_NOT}, {NULL, 0},
 };
 
+/* "file:line:col: what 'text'" at node. */
 static int bad(loader_t *ld, const yaml_node_t *node, const char *what, const char *text)
 {
-    return lg_err_set(ld->err, LG_EINVAL, "%s:%zu:%zu: %s%s%s%s", ld->path, node->start_mark.line + 1,
-                      node->start_mark.column + 1, what, text ? " '" : "", text ? text : "", text ? "'" : "");
-}
-
-static const char *scalar_text(const yaml_node_t *node)
-{
-    return (const char *)node->data.scalar.value;
+    return yamldoc_error(&ld->d, node, ld->err, "%s%s%s%s", what, text ? " '" : "", text ? text : "", text ? "'" : "");
 }
 
 static int get_int(loader_t *ld, const yaml_node_t *node, int64_t lo, int64_t hi, int64_t *out)
 {
-    if (node->type != YAML_SCALAR_NODE)
+    const char *s = yamldoc_text(node);
+    if (!s)
         return bad(ld, node, "expected an integer", NULL);
-    const char *s = scalar_text(node);
     char *end;
     errno = 0;
     long long v = strtoll(s, &end, 0);
@@ -78,7 +72,7 @@ static int get_int(loader_t *ld, const yaml_node_t *node, int64_t lo, int64_t hi
 
 static int get_bool(loader_t *ld, const yaml_node_t *node, int *out)
 {
-    const char *s = node->type == YAML_SCALAR_NODE ? scalar_text(node) : "";
+    const char *s = yamldoc_text(node) ? yamldoc_text(node) : "";
     if (strcmp(s, "true") == 0 || strcmp(s, "yes") == 0) {
         *out = 1;
         return 0;
@@ -96,9 +90,9 @@ static int get_bits(loader_t *ld, const yaml_node_t *node, const name_bit_t *tab
     if (node->type != YAML_SEQUENCE_NODE)
         return bad(ld, node, "expected a list such as [a, b]", NULL);
     *out = 0;
-    for (yaml_node_item_t *it = node->data.sequence.items.start; it < node->data.sequence.items.top; it++) {
-        yaml_node_t *item = yaml_document_get_node(&ld->doc, *it);
-        const char *name = item->type == YAML_SCALAR_NODE ? scalar_text(item) : "";
+    for (size_t i = 0; i < yamldoc_len(node); i++) {
+        yaml_node_t *item = yamldoc_item(&ld->d, node, i);
+        const char *name = yamldoc_text(item) ? yamldoc_text(item) : "";
         const name_bit_t *nb = table;
         while (nb->name && strcmp(nb->name, name) != 0)
             nb++;
@@ -119,11 +113,11 @@ static int get_pool(loader_t *ld, const yaml_node_t *node, grammar_stage_t *g)
 {
     if (node->type != YAML_SEQUENCE_NODE)
         return bad(ld, node, "expected a list of integers", NULL);
-    size_t n = (size_t)(node->data.sequence.items.top - node->data.sequence.items.start);
+    size_t n = yamldoc_len(node);
     g->pool = lg_calloc(n ? n : 1, sizeof *g->pool);
     g->npool = 0;
-    for (yaml_node_item_t *it = node->data.sequence.items.start; it < node->data.sequence.items.top; it++) {
-        int rc = get_int(ld, yaml_document_get_node(&ld->doc, *it), INT64_MIN, INT64_MAX, &g->pool[g->npool]);
+    for (size_t i = 0; i < n; i++) {
+        int rc = get_int(ld, yamldoc_item(&ld->d, node, i), INT64_MIN, INT64_MAX, &g->pool[g->npool]);
         if (rc)
             return rc;
         g->npool++;
@@ -139,16 +133,15 @@ static int each_field(loader_t *ld, const yaml_node_t *map, const char *const *k
 {
     if (map->type != YAML_MAPPING_NODE)
         return bad(ld, map, "expected a mapping", NULL);
-    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = yaml_document_get_node(&ld->doc, p->key);
-        yaml_node_t *v = yaml_document_get_node(&ld->doc, p->value);
-        const char *key = k->type == YAML_SCALAR_NODE ? scalar_text(k) : "";
+    for (size_t p = 0; p < yamldoc_len(map); p++) {
+        yaml_node_t *k = yamldoc_key(&ld->d, map, p);
+        const char *key = yamldoc_text(k) ? yamldoc_text(k) : "";
         size_t i = 0;
         while (keys[i] && strcmp(keys[i], key) != 0)
             i++;
         if (!keys[i])
             return bad(ld, k, "unknown key", key);
-        int rc = fn(ld, key, v, g);
+        int rc = fn(ld, key, yamldoc_value(&ld->d, map, p), g);
         if (rc)
             return rc;
     }
@@ -214,10 +207,10 @@ static int top_field(loader_t *ld, const char *key, const yaml_node_t *v, gramma
     static const char *const conds_keys[] = {"compare", "logic", "pairs", "max_size", NULL};
     static const char *const limits_keys[] = {"candidates", "time_ms", "terms", NULL};
     if (strcmp(key, "name") == 0) {
-        if (v->type != YAML_SCALAR_NODE)
+        if (!yamldoc_text(v))
             return bad(ld, v, "expected a name", NULL);
         free(g->name);
-        g->name = lg_strdup(scalar_text(v));
+        g->name = lg_strdup(yamldoc_text(v));
         return 0;
     }
     if (strcmp(key, "vars") == 0)
@@ -255,7 +248,7 @@ static int check_stage(loader_t *ld, const yaml_node_t *root, grammar_stage_t *g
     if (!g->vars)
         return bad(ld, root, "vars must list at least one feature class", NULL);
     if (!g->name)
-        g->name = lg_strdup(ld->path);
+        g->name = lg_strdup(ld->d.file);
     return 0;
 }
 
@@ -264,51 +257,22 @@ int syg_load(const char *path, grammar_stage_t *g, lg_err_t *err)
     static const char *const top_keys[] = {"name", "vars", "consts", "terms", "conds", "limits", NULL};
     memset(g, 0, sizeof *g);
     set_defaults(g);
-    loader_t ld = {.path = path, .err = err};
-    int rc = LG_OK, have_doc = 0;
-    yaml_parser_t parser;
-    int have_parser = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        rc = lg_err_set(err, LG_EIO, "%s: cannot open grammar: %s", path, strerror(errno));
-        goto fail;
-    }
-    if (!yaml_parser_initialize(&parser)) {
-        rc = lg_err_set(err, LG_ENOMEM, "%s: cannot initialise the YAML parser", path);
-        goto fail;
-    }
-    have_parser = 1;
-    yaml_parser_set_input_file(&parser, f);
-    if (!yaml_parser_load(&parser, &ld.doc)) {
-        rc = lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: %s", path, parser.problem_mark.line + 1,
-                        parser.problem_mark.column + 1, parser.problem ? parser.problem : "invalid YAML");
-        goto fail;
-    }
-    have_doc = 1;
-    yaml_node_t *root = yaml_document_get_root_node(&ld.doc);
-    if (!root) {
-        rc = lg_err_set(err, LG_EINVAL, "%s:1:1: empty grammar file", path);
-        goto fail;
-    }
-    rc = each_field(&ld, root, top_keys, top_field, g);
-    if (rc == 0)
+    loader_t ld = {.err = err};
+    int rc = yamldoc_load(&ld.d, path, err);
+    yaml_node_t *root = rc == LG_OK ? yamldoc_root(&ld.d) : NULL;
+    if (rc == LG_OK && !root)
+        rc = yamldoc_error(&ld.d, NULL, err, "empty grammar file");
+    if (rc == LG_OK)
+        rc = each_field(&ld, root, top_keys, top_field, g);
+    if (rc == LG_OK)
         rc = check_stage(&ld, root, g);
-    if (rc)
-        goto fail;
+    yamldoc_free(&ld.d);
+    if (rc != LG_OK) {
+        syg_free(g);
+        return rc;
+    }
     g->path = lg_strdup(path);
-    yaml_document_delete(&ld.doc);
-    yaml_parser_delete(&parser);
-    fclose(f);
     return 0;
-fail:
-    if (have_doc)
-        yaml_document_delete(&ld.doc);
-    if (have_parser)
-        yaml_parser_delete(&parser);
-    if (f)
-        fclose(f);
-    syg_free(g);
-    return rc;
 }
 
 void syg_free(grammar_stage_t *g)

@@ -4,16 +4,15 @@
 #include "build_int.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/proc.h"
 #include "harness_int.h"
 #include "instrument_int.h"
 #include "pragma_int.h"
@@ -47,40 +46,14 @@ void trb_free(trb_build_t *b)
     memset(b, 0, sizeof *b);
 }
 
-/* Waits for child pid, again when a signal interrupts the wait. 0 with
- * *status set, or -1 with errno (ECHILD when the child was reaped already,
- * as with SIGCHLD ignored): *status is read only after a successful wait. */
-static int wait_child(pid_t pid, int *status)
-{
-    while (waitpid(pid, status, 0) != pid)
-        if (errno != EINTR)
-            return -1;
-    return 0;
-}
-
 int trb_run_tool(char *const argv[], const char *log_path, lg_err_t *err)
 {
-    pid_t pid = fork();
-    if (pid < 0)
-        return lg_err_set(err, LG_EBUILD, "cannot start %s: %s", argv[0], strerror(errno));
-    if (pid == 0) {
-        int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (fd >= 0) {
-            dup2(fd, 1);
-            dup2(fd, 2);
-        }
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    int st;
-    if (wait_child(pid, &st) != 0)
-        return lg_err_set(err, LG_EBUILD, "cannot wait for %s: %s", argv[0], strerror(errno));
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-        return 0;
+    int rc = lg_run_logged(argv, log_path, err);
+    if (rc <= 0)
+        return rc;
     lg_err_t lerr; /* without its log the failure is still reported */
     char *out = lg_read_file(log_path, NULL, &lerr);
-    int rc = lg_err_set(err, LG_EBUILD, "%s failed (status %d): %.700s", argv[0],
-                        WIFEXITED(st) ? WEXITSTATUS(st) : -1, out ? out : "");
+    rc = lg_err_set(err, LG_EBUILD, "%s failed (status %d): %.700s", argv[0], rc, out ? out : "");
     free(out);
     return rc;
 }

@@ -24,9 +24,11 @@ int trb_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log
 void trb_free(trb_build_t *b);
 
 /* Runs argv (argv[0] a path), its output going to log_path (created or
- * truncated). 0 when it exits with status 0; otherwise LG_EBUILD with the
- * exit status and the start of that output, or with why it could not be
- * started or waited for. A signal that interrupts the wait is no failure. */
+ * truncated), through lg_run_logged. 0 when it exits with status 0;
+ * LG_EBUILD with the exit status and the start of that output when it
+ * fails or a signal ends it; lg_run_logged's code (LG_ECHILD, LG_EIO) when
+ * it cannot be started or waited for. A signal that interrupts the wait is
+ * no failure. */
 int trb_run_tool(char *const argv[], const char *log_path, lg_err_t *err);
 
 #endif

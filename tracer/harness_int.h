@@ -27,8 +27,6 @@ size_t trh_out_offset(const spec_t *spec, size_t nprobes, size_t param);
 /* Largest packed input record in bytes: per scalar one int64; per array its
  * length then (in/inout only) its elements. */
 size_t trh_record_max(const spec_t *spec);
-/* The element values the POISON convention puts in unused slots. */
-int64_t trh_poison(lg_type_t t);
 
 /* Writes the harness C source for spec to path (atomically). meta gives
  * the port probe ids and the loop table. */

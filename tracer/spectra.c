@@ -1,15 +1,15 @@
 /* Loads grammars/spectra.yaml, the data that maps pragma forms to spectra
- * probe kinds, with libyaml's document loader. */
+ * probe kinds, with common's YAML walker. */
 #include "pragma_int.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <yaml.h>
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/yamldoc.h"
 
 static const char *const kind_names[] = {"loop-remainder", "loop-tripcount", "offset", "depth"};
 
@@ -35,17 +35,6 @@ void trp_rules_destroy(trp_rules_t *rules)
     free(rules->r);
     free(rules->bounds);
     free(rules);
-}
-
-static int node_err(lg_err_t *err, const char *origin, const yaml_node_t *n, const char *what)
-{
-    return lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: %s", origin, n->start_mark.line + 1,
-                      n->start_mark.column + 1, what);
-}
-
-static const char *scalar(const yaml_node_t *n)
-{
-    return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
 /* Splits "HLS unroll" into lower-cased words. */
@@ -78,17 +67,16 @@ static char *lower_dup(const char *s)
 }
 
 /* Reads one `- pragma: ... probe: ... value: ... target: ...` entry. */
-static int parse_rule(yaml_document_t *doc, yaml_node_t *map, const char *origin, trp_rule_t *r, lg_err_t *err)
+static int parse_rule(yamldoc_t *d, yaml_node_t *map, trp_rule_t *r, lg_err_t *err)
 {
     if (map->type != YAML_MAPPING_NODE)
-        return node_err(err, origin, map, "expected a mapping with keys pragma, probe, value, target");
+        return yamldoc_error(d, map, err, "expected a mapping with keys pragma, probe, value, target");
     const char *pragma = NULL, *probe = NULL;
-    for (yaml_node_pair_t *pr = map->data.mapping.pairs.start; pr < map->data.mapping.pairs.top; pr++) {
-        yaml_node_t *k = yaml_document_get_node(doc, pr->key);
-        yaml_node_t *v = yaml_document_get_node(doc, pr->value);
-        const char *key = scalar(k), *val = scalar(v);
+    for (size_t i = 0; i < yamldoc_len(map); i++) {
+        yaml_node_t *k = yamldoc_key(d, map, i);
+        const char *key = yamldoc_text(k), *val = yamldoc_text(yamldoc_value(d, map, i));
         if (!key || !val)
-            return node_err(err, origin, k, "expected `key: scalar`");
+            return yamldoc_error(d, k, err, "expected `key: scalar`");
         if (strcmp(key, "pragma") == 0)
             pragma = val;
         else if (strcmp(key, "probe") == 0)
@@ -98,38 +86,36 @@ static int parse_rule(yaml_document_t *doc, yaml_node_t *map, const char *origin
         else if (strcmp(key, "target") == 0)
             r->target_key = lower_dup(val);
         else
-            return node_err(err, origin, k, "unknown key (expected pragma, probe, value or target)");
+            return yamldoc_error(d, k, err, "unknown key (expected pragma, probe, value or target)");
     }
     if (!pragma || !probe)
-        return node_err(err, origin, map, "an entry needs `pragma:` and `probe:`");
+        return yamldoc_error(d, map, err, "an entry needs `pragma:` and `probe:`");
     size_t k;
     for (k = 0; k < sizeof kind_names / sizeof kind_names[0]; k++)
         if (strcmp(probe, kind_names[k]) == 0)
             break;
     if (k == sizeof kind_names / sizeof kind_names[0])
-        return node_err(err, origin, map,
-                        "probe must be loop-remainder, loop-tripcount, offset or depth");
+        return yamldoc_error(d, map, err, "probe must be loop-remainder, loop-tripcount, offset or depth");
     r->kind = (trp_kind_t)k;
     split_words(r, pragma);
     if (r->nwords == 0)
-        return node_err(err, origin, map, "empty `pragma:`");
+        return yamldoc_error(d, map, err, "empty `pragma:`");
     if (r->kind == TRP_OFFSET && !r->target_key)
-        return node_err(err, origin, map, "an offset mapping needs `target:` (the key naming the array)");
+        return yamldoc_error(d, map, err, "an offset mapping needs `target:` (the key naming the array)");
     if (r->kind != TRP_OFFSET && !r->value_key)
-        return node_err(err, origin, map, "this probe needs `value:` (the key holding its bound)");
+        return yamldoc_error(d, map, err, "this probe needs `value:` (the key holding its bound)");
     return 0;
 }
 
 /* Reads one `- function: f  depth: N` entry of `recursion:`. */
-static int parse_bound(yaml_document_t *doc, yaml_node_t *map, const char *origin, trp_bound_t *b, lg_err_t *err)
+static int parse_bound(yamldoc_t *d, yaml_node_t *map, trp_bound_t *b, lg_err_t *err)
 {
     if (map->type != YAML_MAPPING_NODE)
-        return node_err(err, origin, map, "expected a mapping with keys function and depth");
+        return yamldoc_error(d, map, err, "expected a mapping with keys function and depth");
     int has_depth = 0;
-    for (yaml_node_pair_t *pr = map->data.mapping.pairs.start; pr < map->data.mapping.pairs.top; pr++) {
-        yaml_node_t *k = yaml_document_get_node(doc, pr->key);
-        yaml_node_t *v = yaml_document_get_node(doc, pr->value);
-        const char *key = scalar(k), *val = scalar(v);
+    for (size_t i = 0; i < yamldoc_len(map); i++) {
+        yaml_node_t *k = yamldoc_key(d, map, i);
+        const char *key = yamldoc_text(k), *val = yamldoc_text(yamldoc_value(d, map, i));
         char *end = NULL;
         if (key && val && strcmp(key, "function") == 0) {
             free(b->func);
@@ -137,34 +123,33 @@ static int parse_bound(yaml_document_t *doc, yaml_node_t *map, const char *origi
         } else if (key && val && strcmp(key, "depth") == 0 && (b->depth = strtoll(val, &end, 0), end != val && !*end)) {
             has_depth = 1;
         } else {
-            return node_err(err, origin, k, "expected `function: NAME` or `depth: INTEGER`");
+            return yamldoc_error(d, k, err, "expected `function: NAME` or `depth: INTEGER`");
         }
     }
     if (!b->func || !has_depth)
-        return node_err(err, origin, map, "a recursion bound needs `function:` and `depth:`");
+        return yamldoc_error(d, map, err, "a recursion bound needs `function:` and `depth:`");
     return 0;
 }
 
-static int parse_list(yaml_document_t *doc, yaml_node_t *k, yaml_node_t *v, const char *origin, trp_rules_t *rules,
-                      lg_err_t *err)
+static int parse_list(yamldoc_t *d, yaml_node_t *k, yaml_node_t *v, trp_rules_t *rules, lg_err_t *err)
 {
-    int is_rules = strcmp(scalar(k), "pragmas") == 0;
+    int is_rules = strcmp(yamldoc_text(k), "pragmas") == 0;
     if (v->type != YAML_SEQUENCE_NODE)
-        return node_err(err, origin, v, is_rules ? "`pragmas` must be a list" : "`recursion` must be a list");
+        return yamldoc_error(d, v, err, is_rules ? "`pragmas` must be a list" : "`recursion` must be a list");
     size_t cap = 0;
-    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
-        yaml_node_t *item = yaml_document_get_node(doc, *it);
+    for (size_t i = 0; i < yamldoc_len(v); i++) {
+        yaml_node_t *item = yamldoc_item(d, v, i);
         int rc;
         if (is_rules) {
             lg_grow((void **)&rules->r, &cap, rules->n + 1, sizeof *rules->r);
             trp_rule_t *r = &rules->r[rules->n++];
             memset(r, 0, sizeof *r);
-            rc = parse_rule(doc, item, origin, r, err);
+            rc = parse_rule(d, item, r, err);
         } else {
             lg_grow((void **)&rules->bounds, &cap, rules->nbounds + 1, sizeof *rules->bounds);
             trp_bound_t *b = &rules->bounds[rules->nbounds++];
             memset(b, 0, sizeof *b);
-            rc = parse_bound(doc, item, origin, b, err);
+            rc = parse_bound(d, item, b, err);
         }
         if (rc != 0)
             return rc;
@@ -172,53 +157,40 @@ static int parse_list(yaml_document_t *doc, yaml_node_t *k, yaml_node_t *v, cons
     return 0;
 }
 
-static int parse_doc(yaml_document_t *doc, const char *origin, trp_rules_t *rules, lg_err_t *err)
+static int parse_doc(yamldoc_t *d, trp_rules_t *rules, lg_err_t *err)
 {
-    yaml_node_t *root = yaml_document_get_root_node(doc);
+    yaml_node_t *root = yamldoc_root(d);
     if (!root)
         return 0;
     if (root->type != YAML_MAPPING_NODE)
-        return node_err(err, origin, root, "expected a mapping with key `pragmas`");
-    for (yaml_node_pair_t *pr = root->data.mapping.pairs.start; pr < root->data.mapping.pairs.top; pr++) {
-        yaml_node_t *k = yaml_document_get_node(doc, pr->key);
-        yaml_node_t *v = yaml_document_get_node(doc, pr->value);
-        const char *key = scalar(k);
+        return yamldoc_error(d, root, err, "expected a mapping with key `pragmas`");
+    for (size_t i = 0; i < yamldoc_len(root); i++) {
+        yaml_node_t *k = yamldoc_key(d, root, i);
+        const char *key = yamldoc_text(k);
         if (key && strcmp(key, "version") == 0)
             continue;
         if (!key || (strcmp(key, "pragmas") != 0 && strcmp(key, "recursion") != 0))
-            return node_err(err, origin, k, "unknown key (expected version, pragmas or recursion)");
-        if (parse_list(doc, k, v, origin, rules, err) != 0)
-            return err->code;
+            return yamldoc_error(d, k, err, "unknown key (expected version, pragmas or recursion)");
+        int rc = parse_list(d, k, yamldoc_value(d, root, i), rules, err);
+        if (rc != 0)
+            return rc;
     }
     return 0;
 }
 
 trp_rules_t *trp_rules_parse(const char *text, size_t len, const char *origin, lg_err_t *err)
 {
-    yaml_parser_t parser;
-    yaml_document_t doc;
     trp_rules_t *rules = lg_calloc(1, sizeof *rules);
-    if (!yaml_parser_initialize(&parser)) {
-        lg_err_set(err, LG_ENOMEM, "%s: cannot initialise the YAML parser", origin);
-        goto fail_rules;
+    yamldoc_t d;
+    int rc = yamldoc_load_string(&d, text, len, origin, err);
+    if (rc == LG_OK)
+        rc = parse_doc(&d, rules, err);
+    yamldoc_free(&d);
+    if (rc != LG_OK) {
+        trp_rules_destroy(rules);
+        return NULL;
     }
-    yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-    if (!yaml_parser_load(&parser, &doc)) {
-        lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: %s", origin, parser.problem_mark.line + 1,
-                   parser.problem_mark.column + 1, parser.problem ? parser.problem : "invalid YAML");
-        goto fail_parser;
-    }
-    int rc = parse_doc(&doc, origin, rules, err);
-    yaml_document_delete(&doc);
-    if (rc != 0)
-        goto fail_parser;
-    yaml_parser_delete(&parser);
     return rules;
-fail_parser:
-    yaml_parser_delete(&parser);
-fail_rules:
-    trp_rules_destroy(rules);
-    return NULL;
 }
 
 trp_rules_t *trp_rules_load(const char *path, lg_err_t *err)

@@ -11,45 +11,46 @@
 #include "common/err.h"
 #include "common/fsutil.h"
 #include "common/spec.h"
+#include "common/strbuf.h"
 #include "common/types.h"
 
 /* Guard slots of POISON on both sides of every array, so that a slightly
  * out-of-bounds read of the C kernel reads what the RTL would. */
 #define SHIM_GUARD 16
 
-static void literal(FILE *f, lg_type_t t, int64_t v)
+static void literal(lg_strbuf_t *b, lg_type_t t, int64_t v)
 {
     if (lg_type_signed(t)) {
         if (v == INT64_MIN)
-            fprintf(f, "(%s)(-9223372036854775807LL - 1)", lg_type_ctype(t));
+            lg_strbuf_printf(b, "(%s)(-9223372036854775807LL - 1)", lg_type_ctype(t));
         else
-            fprintf(f, "(%s)%lldLL", lg_type_ctype(t), (long long)v);
+            lg_strbuf_printf(b, "(%s)%lldLL", lg_type_ctype(t), (long long)v);
     } else {
-        fprintf(f, "(%s)%lluULL", lg_type_ctype(t), (unsigned long long)(uint64_t)v);
+        lg_strbuf_printf(b, "(%s)%lluULL", lg_type_ctype(t), (unsigned long long)(uint64_t)v);
     }
 }
 
-static void emit_arrays(FILE *f, const spec_t *spec)
+static void emit_arrays(lg_strbuf_t *b, const spec_t *spec)
 {
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         if (!p->is_array)
             continue;
         const char *ct = lg_type_ctype(p->type);
-        fprintf(f, "    static %s buf%zu[%d + %zu + %d];\n", ct, i, SHIM_GUARD, p->max_len, SHIM_GUARD);
-        fprintf(f, "    for (size_t k = 0; k < %d + %zu + %d; k++)\n        buf%zu[k] = ", SHIM_GUARD, p->max_len,
-                SHIM_GUARD, i);
+        lg_strbuf_printf(b, "    static %s buf%zu[%d + %zu + %d];\n", ct, i, SHIM_GUARD, p->max_len, SHIM_GUARD);
+        lg_strbuf_printf(b, "    for (size_t k = 0; k < %d + %zu + %d; k++)\n        buf%zu[k] = ", SHIM_GUARD,
+                         p->max_len, SHIM_GUARD, i);
         if (p->dir == SPEC_DIR_OUT)
-            fprintf(f, "(k >= %d && k < %d + %zu) ? 0 : ", SHIM_GUARD, SHIM_GUARD, p->max_len);
+            lg_strbuf_printf(b, "(k >= %d && k < %d + %zu) ? 0 : ", SHIM_GUARD, SHIM_GUARD, p->max_len);
         else
-            fprintf(f, "(k >= %d && k < %d + in->v[%zu].len) ? (%s)in->v[%zu].elems[k - %d] : ", SHIM_GUARD,
-                    SHIM_GUARD, i, ct, i, SHIM_GUARD);
-        literal(f, p->type, lg_type_wrap(p->type, (int64_t)0xA5A5A5A5A5A5A5A5ULL));
-        fprintf(f, ";\n");
+            lg_strbuf_printf(b, "(k >= %d && k < %d + in->v[%zu].len) ? (%s)in->v[%zu].elems[k - %d] : ", SHIM_GUARD,
+                             SHIM_GUARD, i, ct, i, SHIM_GUARD);
+        literal(b, p->type, lg_type_poison(p->type));
+        lg_strbuf_puts(b, ";\n");
     }
 }
 
-static void emit_call(FILE *f, const spec_t *spec)
+static void emit_call(lg_strbuf_t *b, const spec_t *spec)
 {
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
@@ -57,55 +58,54 @@ static void emit_call(FILE *f, const spec_t *spec)
             continue;
         /* An output scalar starts at zero, as output arrays do. */
         if (p->dir == SPEC_DIR_OUT)
-            fprintf(f, "    %s a%zu = 0;\n", lg_type_ctype(p->type), i);
+            lg_strbuf_printf(b, "    %s a%zu = 0;\n", lg_type_ctype(p->type), i);
         else
-            fprintf(f, "    %s a%zu = (%s)in->v[%zu].scalar;\n", lg_type_ctype(p->type), i, lg_type_ctype(p->type), i);
+            lg_strbuf_printf(b, "    %s a%zu = (%s)in->v[%zu].scalar;\n", lg_type_ctype(p->type), i,
+                             lg_type_ctype(p->type), i);
     }
-    fprintf(f, "    %s%s(", spec->has_return ? "cpu->ret = (int64_t)" : "", spec->c_function);
+    lg_strbuf_printf(b, "    %s%s(", spec->has_return ? "cpu->ret = (int64_t)" : "", spec->c_function);
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         if (p->is_array)
-            fprintf(f, "%sbuf%zu + %d", i ? ", " : "", i, SHIM_GUARD);
+            lg_strbuf_printf(b, "%sbuf%zu + %d", i ? ", " : "", i, SHIM_GUARD);
         else
-            fprintf(f, "%s%sa%zu", i ? ", " : "", p->dir != SPEC_DIR_IN ? "&" : "", i);
+            lg_strbuf_printf(b, "%s%sa%zu", i ? ", " : "", p->dir != SPEC_DIR_IN ? "&" : "", i);
     }
-    fprintf(f, ");\n    cpu->status = RUN_OK;\n    cpu->has_return = %d;\n", spec->has_return);
+    lg_strbuf_printf(b, ");\n    cpu->status = RUN_OK;\n    cpu->has_return = %d;\n", spec->has_return);
 }
 
-static void emit_outputs(FILE *f, const spec_t *spec)
+static void emit_outputs(lg_strbuf_t *b, const spec_t *spec)
 {
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         if (p->dir == SPEC_DIR_IN)
             continue;
         if (!p->is_array) {
-            fprintf(f, "    cpu->out[%zu].scalar = (int64_t)a%zu;\n    cpu->out[%zu].valid = 1;\n", i, i, i);
+            lg_strbuf_printf(b, "    cpu->out[%zu].scalar = (int64_t)a%zu;\n    cpu->out[%zu].valid = 1;\n", i, i, i);
             continue;
         }
-        fprintf(f, "    for (size_t k = 0; k < %zu; k++)\n        cpu->out[%zu].elems[k] = (int64_t)buf%zu[%d + k];\n",
-                p->max_len, i, i, SHIM_GUARD);
+        lg_strbuf_printf(
+            b, "    for (size_t k = 0; k < %zu; k++)\n        cpu->out[%zu].elems[k] = (int64_t)buf%zu[%d + k];\n",
+            p->max_len, i, i, SHIM_GUARD);
     }
 }
 
-static char *shim_text(const spec_t *spec, const char *spec_path, size_t *len)
+static char *shim_text(const spec_t *spec, const char *spec_path)
 {
-    char *text = NULL;
-    FILE *f = open_memstream(&text, len);
-    if (!f)
-        return NULL;
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
     char sig[2048];
     spec_format_signature(spec, sig, sizeof sig);
-    fprintf(f, "/* Native-call shim of kernel %s, generated by bench_gen_shim from %s. */\n", spec->kernel,
-            spec_path);
-    fprintf(f, "#include <stddef.h>\n#include <stdint.h>\n#include \"bench/baselines/benchkit.h\"\n\n");
-    fprintf(f, "%s;\n\n", sig);
-    fprintf(f, "void benchkit_kernel(const input_t *in, run_result_t *cpu)\n{\n");
-    emit_arrays(f, spec);
-    emit_call(f, spec);
-    emit_outputs(f, spec);
-    fprintf(f, "}\n");
-    fclose(f);
-    return text;
+    lg_strbuf_printf(&b, "/* Native-call shim of kernel %s, generated by bench_gen_shim from %s. */\n", spec->kernel,
+                     spec_path);
+    lg_strbuf_puts(&b, "#include <stddef.h>\n#include <stdint.h>\n#include \"bench/baselines/benchkit.h\"\n\n");
+    lg_strbuf_printf(&b, "%s;\n\n", sig);
+    lg_strbuf_puts(&b, "void benchkit_kernel(const input_t *in, run_result_t *cpu)\n{\n");
+    emit_arrays(&b, spec);
+    emit_call(&b, spec);
+    emit_outputs(&b, spec);
+    lg_strbuf_puts(&b, "}\n");
+    return lg_strbuf_take(&b);
 }
 
 int main(int argc, char **argv)
@@ -121,9 +121,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_gen_shim: %s\n", err.msg);
         return 2;
     }
-    size_t len = 0;
-    char *text = shim_text(spec, argv[1], &len);
-    int rc = text ? lg_write_file_atomic(argv[2], text, len, &err) : lg_err_set(&err, LG_ENOMEM, "%s", argv[2]);
+    char *text = shim_text(spec, argv[1]);
+    int rc = lg_write_file_atomic(argv[2], text, strlen(text), &err);
     if (rc != LG_OK)
         fprintf(stderr, "bench_gen_shim: %s\n", err.msg);
     free(text);

@@ -3,7 +3,6 @@
  * (found.csv + state.bin written by the harness driver) or an lgfuzz output
  * directory (divergences/NNN-class/{symptom.json,input.json} matched with
  * the same witness predicates, and stats.json). */
-#include <dirent.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,17 +117,17 @@ static int collect_lgfuzz(run_t *r)
         fprintf(stderr, "bench_report: %s: no stats.json\n", r->dir);
     }
     char *root = lg_path_join(r->dir, "divergences");
-    DIR *d = opendir(root);
-    struct dirent *de;
-    while (d && (de = readdir(d))) {
-        if (de->d_name[0] == '.')
-            continue;
-        char *dd = lg_path_join(root, de->d_name);
+    char **names;
+    size_t n;
+    lg_err_t err;
+    if (lg_list_dir(root, NULL, &names, &n, &err) != LG_OK)
+        fprintf(stderr, "bench_report: %s\n", err.msg);
+    for (size_t i = 0; i < n; i++) {
+        char *dd = lg_path_join(root, names[i]);
         collect_divergence(r, dd);
         free(dd);
     }
-    if (d)
-        closedir(d);
+    lg_list_free(names, n);
     free(root);
     return LG_OK;
 }

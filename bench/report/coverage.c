@@ -3,7 +3,6 @@
  * (libFuzzer corpus directory, AFL++ queue, lgfuzz corpus/) is replayed in
  * the order of the files' modification times through the tracer, and every
  * new branch direction is counted at the time its file appeared. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,29 +31,27 @@ static int cmp_entry(const void *a, const void *b)
 
 static entry_t *list_corpus(const char *dir, uint64_t start_ns, size_t *n)
 {
-    entry_t *v = NULL;
-    size_t cap = 0;
+    char **names;
+    size_t nnames;
+    lg_err_t err;
+    if (lg_list_dir(dir, NULL, &names, &nnames, &err) != LG_OK)
+        fprintf(stderr, "bench_report coverage: %s\n", err.msg);
+    entry_t *v = lg_calloc(nnames ? nnames : 1, sizeof *v);
     *n = 0;
-    DIR *d = opendir(dir);
-    struct dirent *de;
-    while (d && (de = readdir(d))) {
-        if (de->d_name[0] == '.')
-            continue;
-        char *p = lg_path_join(dir, de->d_name);
+    for (size_t i = 0; i < nnames; i++) {
+        char *p = lg_path_join(dir, names[i]);
         struct stat st;
         if (stat(p, &st) != 0 || !S_ISREG(st.st_mode)) {
             free(p);
             continue;
         }
         uint64_t m = (uint64_t)st.st_mtim.tv_sec * 1000000000ULL + (uint64_t)st.st_mtim.tv_nsec;
-        lg_grow((void **)&v, &cap, *n + 1, sizeof *v);
         v[*n].path = p;
         v[*n].secs = m > start_ns ? (double)(m - start_ns) / 1e9 : 0.0;
         (*n)++;
     }
-    if (d)
-        closedir(d);
-    if (*n)
+    lg_list_free(names, nnames);
+    if (*n > 1)
         qsort(v, *n, sizeof *v, cmp_entry);
     return v;
 }

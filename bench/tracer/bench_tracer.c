@@ -15,6 +15,7 @@
 
 #include "common/budget.h"
 #include "common/rng.h"
+#include "common/types.h"
 #include "tracer/tracer.h"
 
 int accumulate(const int *data, int size);
@@ -25,7 +26,6 @@ typedef int (*kernel_fn)(const int *data, int size);
 
 #define NINPUTS 4096
 #define REPS 3
-#define POISON ((int)0xA5A5A5A5)
 
 /* The uninstrumented baseline: same unpacking work as the harness (copy
  * the elements, re-poison the slots the previous input used), then the
@@ -35,6 +35,7 @@ static double baseline(kernel_fn kernel, input_t **ins, size_t n, double seconds
     static int buf[512];
     size_t dirty = 512, execs = 0;
     int64_t sum = 0;
+    const int poison = (int)lg_type_poison(LG_I32);
     uint64_t start = lg_now_ns(), limit = (uint64_t)(seconds * 1e9);
     while (lg_now_ns() - start < limit) {
         for (size_t k = 0; k < n; k++) {
@@ -42,7 +43,7 @@ static double baseline(kernel_fn kernel, input_t **ins, size_t n, double seconds
             for (size_t i = 0; i < d->len; i++)
                 buf[i] = (int)d->elems[i];
             for (size_t i = d->len; i < dirty; i++)
-                buf[i] = POISON;
+                buf[i] = poison;
             dirty = d->len;
             sum += kernel(buf, (int)ins[k]->v[1].scalar);
         }

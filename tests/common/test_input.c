@@ -1,6 +1,6 @@
 /* Typed input tests: JSON round trip, every rejection path, normalisation
  * and the feature vector view, on the accumulate kernel and a spec with
- * every kind of param. */
+ * every kind of param; input hashes that must not change. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +41,32 @@ static const struct {
     {"{\"data\": [1], \"size\": 1} x", "input:1:26: invalid JSON: trailing characters"},
     {"", "input:1:1: invalid JSON"},
 };
+
+/* input_hash names corpus files (corpus/<hash>.json), so its values must
+ * stay those that earlier runs wrote. */
+static void test_hash_stable(const char *kernels)
+{
+    static const struct { const char *kernel, *json; uint64_t want; } cases[] = {
+        {"accumulate", NULL, UINT64_C(0x16914bc83a2e8de4)},
+        {"accumulate", "{\"data\": [3, 250, 7], \"size\": 3}", UINT64_C(0x2a213227fcc7dbd2)},
+        {"matmul", NULL, UINT64_C(0x47db55ca2d827e18)},
+        {"threshold", NULL, UINT64_C(0xb013784d94491785)},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *path = lg_asprintf("%s/%s/kernel.yaml", kernels, cases[i].kernel);
+        spec_t *s = load(path);
+        free(path);
+        CHECK(s != NULL);
+        if (!s)
+            continue;
+        lg_err_t err;
+        input_t *in = cases[i].json ? input_from_json(s, cases[i].json, NULL, &err) : input_create(s);
+        CHECK_MSG(in && input_hash(in) == cases[i].want, "case %zu: %016llx", i,
+                  in ? (unsigned long long)input_hash(in) : 0ull);
+        input_destroy(in);
+        spec_destroy(s);
+    }
+}
 
 static void test_accumulate(const char *kernels)
 {
@@ -186,6 +212,7 @@ static void test_types(void)
 int main(void)
 {
     test_accumulate(LG_TEST_KERNELS);
+    test_hash_stable(LG_TEST_KERNELS);
     test_types();
     TEST_DONE();
 }

@@ -1,5 +1,6 @@
 /* Tests of the small common utilities: RNG determinism and ranges,
- * duration parsing, types and widths, errors, paths, atomic writes. */
+ * duration parsing, types and widths, the POISON value, FNV-1a hashing,
+ * the string builder, errors, paths, atomic writes, directory listings. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "common/budget.h"
 #include "common/fsutil.h"
 #include "common/rng.h"
+#include "common/strbuf.h"
 #include "common/types.h"
 #include "tests/test.h"
 
@@ -77,6 +79,95 @@ static void test_types(void)
     CHECK(lg_width_parse("u0", &w) != 0 && lg_width_parse("x9", &w) != 0 && lg_width_parse("u65", &w) != 0);
 }
 
+/* The POISON value of every type: 0xA5 in each of the type's bytes, read
+ * in the type's signedness (the values the RTL tests expect in unused
+ * slots, e.g. -23131 for i16). */
+static void test_poison(void)
+{
+    static const struct { lg_type_t t; int64_t want; } cases[] = {
+        {LG_I8, -91}, {LG_U8, 165}, {LG_I16, -23131}, {LG_U16, 42405},
+        {LG_I32, -1515870811}, {LG_U32, 2779096485LL},
+        {LG_I64, (int64_t)UINT64_C(0xA5A5A5A5A5A5A5A5)}, {LG_U64, (int64_t)UINT64_C(0xA5A5A5A5A5A5A5A5)},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int64_t v = lg_type_poison(cases[i].t);
+        CHECK_MSG(v == cases[i].want, "%s: %lld", lg_type_name(cases[i].t), (long long)v);
+        for (int b = 0; b < lg_type_bits(cases[i].t) / 8; b++)
+            CHECK_MSG(((uint64_t)v >> (8 * b) & 0xff) == 0xA5, "%s byte %d", lg_type_name(cases[i].t), b);
+        CHECK(lg_type_in(cases[i].t, v, lg_type_min(cases[i].t), lg_type_max(cases[i].t)));
+    }
+}
+
+/* FNV-1a: the published 64-bit test vectors, the u64 step as the bytes
+ * of the value least significant first, the word step as one xor and one
+ * multiply. */
+static void test_hash(void)
+{
+    static const struct { const char *text; uint64_t want; } vectors[] = {
+        {"", UINT64_C(0xcbf29ce484222325)},
+        {"a", UINT64_C(0xaf63dc4c8601ec8c)},
+        {"foobar", UINT64_C(0x85944171f73967e8)},
+    };
+    for (size_t i = 0; i < sizeof vectors / sizeof vectors[0]; i++) {
+        lg_hash_t h;
+        lg_hash_init(&h);
+        lg_hash_bytes(&h, vectors[i].text, strlen(vectors[i].text));
+        CHECK_MSG(h.h == vectors[i].want, "'%s': %016llx", vectors[i].text, (unsigned long long)h.h);
+    }
+    static const uint64_t words[] = {0, 1, UINT64_C(0x0102030405060708), UINT64_MAX};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        unsigned char le[8];
+        for (int b = 0; b < 8; b++)
+            le[b] = (unsigned char)(words[i] >> (8 * b));
+        lg_hash_t a, b, w;
+        lg_hash_init(&a);
+        lg_hash_init(&b);
+        lg_hash_init(&w);
+        lg_hash_u64(&a, words[i]);
+        lg_hash_bytes(&b, le, 8);
+        lg_hash_word(&w, words[i]);
+        CHECK_MSG(a.h == b.h, "u64 %zu", i);
+        CHECK_MSG(w.h == (UINT64_C(0xcbf29ce484222325) ^ words[i]) * UINT64_C(0x100000001b3), "word %zu", i);
+    }
+}
+
+/* lg_strbuf: appends of every size (past the first allocation and by
+ * doubling), empty appends, take and free. */
+static void test_strbuf(void)
+{
+    static const struct { const char *puts_text; int number; const char *want_tail; size_t want_len; } steps[] = {
+        {"", -1, "", 0},
+        {"abc", -1, "abc", 3},
+        {NULL, 42, "abc42", 5},
+        {"0123456789012345678901234567890123456789012345678901234567890123456789", -1, "6789", 75},
+        {NULL, -7, "6789-7", 77},
+        {"", -1, "-7", 77},
+    };
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
+    CHECK(b.s && b.s[0] == '\0' && b.len == 0);
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        if (steps[i].puts_text)
+            lg_strbuf_puts(&b, steps[i].puts_text);
+        else
+            lg_strbuf_printf(&b, "%d", steps[i].number);
+        size_t tail = strlen(steps[i].want_tail);
+        CHECK_MSG(b.len == steps[i].want_len && strlen(b.s) == b.len && b.cap > b.len, "step %zu: len %zu", i, b.len);
+        CHECK_MSG(b.len >= tail && strcmp(b.s + b.len - tail, steps[i].want_tail) == 0, "step %zu: '%s'", i, b.s);
+    }
+    lg_strbuf_printf(&b, "%s", "");
+    CHECK(b.len == 77);
+    char *s = lg_strbuf_take(&b);
+    CHECK(s && strncmp(s, "abc42012", 8) == 0 && b.s == NULL && b.len == 0);
+    free(s);
+    lg_strbuf_init(&b);
+    for (int i = 0; i < 1000; i++)
+        lg_strbuf_printf(&b, "%03d,", i);
+    CHECK(b.len == 4000 && strncmp(b.s + 3996, "999,", 4) == 0 && strncmp(b.s, "000,001,", 8) == 0);
+    lg_strbuf_free(&b);
+    CHECK(b.s == NULL && b.len == 0);
+}
+
 static void test_files(void)
 {
     lg_err_t err;
@@ -116,6 +207,56 @@ static void test_files(void)
     free(nodir);
     free(file);
     free(deep);
+}
+
+/* lg_list_dir: name order (not creation order), dot files and names
+ * without the suffix left out, directories listed like files; a missing
+ * directory is empty, a file in its place an error naming it. */
+static void test_list_dir(void)
+{
+    char dir[] = "/tmp/lgfuzz-test-list-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    static const char *const files[] = {"b.json", "a.json", ".hidden.json", "c.txt", "10.json", "json", NULL};
+    lg_err_t err;
+    for (const char *const *f = files; *f; f++) {
+        char *p = lg_path_join(dir, *f);
+        CHECK(lg_write_file_atomic(p, "{}", 2, &err) == LG_OK);
+        free(p);
+    }
+    char *sub = lg_path_join(dir, "d.json");
+    CHECK(lg_mkdirs(sub, &err) == LG_OK);
+    static const struct { const char *under, *suffix; int rc; const char *want; } cases[] = {
+        {"", NULL, LG_OK, "10.json a.json b.json c.txt d.json json"},
+        {"", ".json", LG_OK, "10.json a.json b.json d.json"},
+        {"", ".txt", LG_OK, "c.txt"},
+        {"", "json", LG_OK, "10.json a.json b.json d.json json"},
+        {"", ".yaml", LG_OK, ""},
+        {"/d.json", NULL, LG_OK, ""},
+        {"/missing", NULL, LG_OK, ""},
+        {"/c.txt", NULL, LG_EIO, ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *path = lg_asprintf("%s%s", dir, cases[i].under);
+        char **names;
+        size_t n = 99;
+        int rc = lg_list_dir(path, cases[i].suffix, &names, &n, &err);
+        lg_strbuf_t got;
+        lg_strbuf_init(&got);
+        for (size_t k = 0; rc == LG_OK && k < n; k++)
+            lg_strbuf_printf(&got, "%s%s", k ? " " : "", names[k]);
+        CHECK_MSG(rc == cases[i].rc && strcmp(got.s, cases[i].want) == 0, "case %zu: rc %d, '%s'", i, rc, got.s);
+        CHECK_MSG((n == 0) == (names == NULL), "case %zu: %zu names at %p", i, n, (void *)names);
+        if (rc != LG_OK) {
+            CHECK_STR_CONTAINS(err.msg, path);
+            CHECK_STR_CONTAINS(err.msg, "cannot list");
+        }
+        lg_list_free(names, n);
+        lg_strbuf_free(&got);
+        free(path);
+    }
+    lg_list_free(NULL, 0);
+    lg_remove_tree(dir);
+    free(sub);
 }
 
 /* Build directories of dead processes beside a build go; those of live
@@ -163,7 +304,11 @@ int main(void)
     test_rng();
     test_duration();
     test_types();
+    test_poison();
+    test_hash();
+    test_strbuf();
     test_files();
+    test_list_dir();
     test_stale_builds();
     TEST_DONE();
 }

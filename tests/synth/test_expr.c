@@ -79,8 +79,8 @@ static const struct {
     {"x $ 1", "col 3: unexpected character '$'"},
     {"x + 99999999999999999999", "col 5: constant '99999999999999999999' does not fit in 64 bits"},
     {"9223372036854775808", "col 1: constant '9223372036854775808' does not fit"},
-    {"len(d", "col 1: malformed aggregate"},
-    {"d[x]", "col 1: malformed element"},
+    {"len(d", "col 1: malformed aggregate 'len(d': expected len(array)"},
+    {"d[x]", "col 1: malformed element 'd[': expected d[index]"},
     {"12ab", "col 1: malformed constant '12ab'"},
     {"x y", "col 3: unexpected 'y'"},
 };

@@ -1,4 +1,5 @@
-/* The tracer's tool runner (trb_run_tool): a tool's exit status decides,
+/* The tracer's tool runner (trb_run_tool, on common's lg_run_logged): a
+ * tool's exit status decides,
  * a failure carries the tool's output, a signal that interrupts the wait
  * is no failure, and a child that cannot be waited for (reaped already,
  * as with SIGCHLD ignored) is an error rather than a status never set. */
@@ -56,8 +57,8 @@ int main(void)
     /* With SIGCHLD ignored the kernel reaps the child itself and waitpid
      * fails with ECHILD: there is no status to read. */
     signal(SIGCHLD, SIG_IGN);
-    CHECK(run(ok, log, &err) == LG_EBUILD);
-    CHECK_STR_CONTAINS(err.msg, "cannot wait for /bin/true");
+    CHECK(run(ok, log, &err) == LG_ECHILD && err.code == LG_ECHILD);
+    CHECK_STR_CONTAINS(err.msg, "waitpid for /bin/true");
     signal(SIGCHLD, SIG_DFL);
 
     unlink(log);

@@ -1,6 +1,6 @@
-/* Typed access to a libyaml document (loaded with yaml_parser_load), so the
- * spec loader can report every problem as file:line:col. */
-#include "spec_yaml_int.h"
+/* The libyaml tree walker (see yamldoc.h): loading, node access, located
+ * errors. */
+#include "yamldoc.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -10,32 +10,36 @@
 
 #include "fsutil.h"
 
-int yamldoc_load(yamldoc_t *d, const char *file, lg_err_t *err)
+int yamldoc_load_string(yamldoc_t *d, const char *text, size_t len, const char *origin, lg_err_t *err)
 {
     memset(d, 0, sizeof *d);
-    d->file = file;
-    FILE *f = fopen(file, "rb");
-    if (!f)
-        return lg_err_set(err, LG_EIO, "%s: cannot open: %s", file, strerror(errno));
+    d->file = origin;
     yaml_parser_t parser;
-    if (!yaml_parser_initialize(&parser)) {
-        fclose(f);
-        return lg_err_set(err, LG_ENOMEM, "%s: cannot initialise the YAML parser", file);
-    }
-    yaml_parser_set_input_file(&parser, f);
+    if (!yaml_parser_initialize(&parser))
+        return lg_err_set(err, LG_ENOMEM, "%s: cannot initialise the YAML parser", origin);
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
     int rc = LG_OK;
-    if (!yaml_parser_load(&parser, &d->doc)) {
-        rc = lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: YAML syntax error: %s%s%s", file,
-                        parser.problem_mark.line + 1, parser.problem_mark.column + 1,
-                        parser.problem ? parser.problem : "malformed document",
-                        parser.context ? " " : "", parser.context ? parser.context : "");
-    } else {
+    if (yaml_parser_load(&parser, &d->doc))
         d->loaded = 1;
-        if (!yaml_document_get_root_node(&d->doc))
-            rc = lg_err_set(err, LG_EINVAL, "%s:1:1: the file is empty; expected a mapping with a `kernel:` key", file);
-    }
+    else
+        rc = lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: YAML syntax error: %s%s%s", origin,
+                        parser.problem_mark.line + 1, parser.problem_mark.column + 1,
+                        parser.problem ? parser.problem : "malformed document", parser.context ? " " : "",
+                        parser.context ? parser.context : "");
     yaml_parser_delete(&parser);
-    fclose(f);
+    return rc;
+}
+
+int yamldoc_load(yamldoc_t *d, const char *path, lg_err_t *err)
+{
+    memset(d, 0, sizeof *d);
+    d->file = path;
+    size_t len;
+    char *text = lg_read_file(path, &len, err);
+    if (!text)
+        return LG_EIO;
+    int rc = yamldoc_load_string(d, text, len, path, err);
+    free(text);
     return rc;
 }
 
@@ -48,6 +52,35 @@ void yamldoc_free(yamldoc_t *d)
 
 yaml_node_t *yamldoc_root(yamldoc_t *d) { return yaml_document_get_root_node(&d->doc); }
 yaml_node_t *yamldoc_node(yamldoc_t *d, int id) { return yaml_document_get_node(&d->doc, id); }
+
+size_t yamldoc_len(const yaml_node_t *n)
+{
+    if (n->type == YAML_SEQUENCE_NODE)
+        return (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+    if (n->type == YAML_MAPPING_NODE)
+        return (size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start);
+    return 0;
+}
+
+yaml_node_t *yamldoc_item(yamldoc_t *d, const yaml_node_t *n, size_t i)
+{
+    return yamldoc_node(d, n->data.sequence.items.start[i]);
+}
+
+yaml_node_t *yamldoc_key(yamldoc_t *d, const yaml_node_t *n, size_t i)
+{
+    return yamldoc_node(d, n->data.mapping.pairs.start[i].key);
+}
+
+yaml_node_t *yamldoc_value(yamldoc_t *d, const yaml_node_t *n, size_t i)
+{
+    return yamldoc_node(d, n->data.mapping.pairs.start[i].value);
+}
+
+const char *yamldoc_text(const yaml_node_t *n)
+{
+    return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
 
 int yamldoc_error(const yamldoc_t *d, const yaml_node_t *n, lg_err_t *err, const char *fmt, ...)
 {

@@ -1,0 +1,18 @@
+/* Private to common/: typed values as JSON, shared by the JSON of inputs
+ * (input_json.c) and of run results (result.c). */
+#ifndef LG_COMMON_JSON_INT_H
+#define LG_COMMON_JSON_INT_H
+
+#include <json-c/json.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "types.h"
+
+/* v read in type t: a u64 above INT64_MAX as its unsigned value. A new
+ * object the caller owns. */
+json_object *lg_json_value(lg_type_t t, int64_t v);
+/* The n values v[0..n) of type t as a new JSON array the caller owns. */
+json_object *lg_json_values(lg_type_t t, const int64_t *v, size_t n);
+
+#endif

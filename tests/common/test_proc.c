@@ -1,0 +1,80 @@
+/* Tests of lg_run_logged and lg_spawn_logged: exit statuses, both output
+ * streams in the log (truncated first), stdin at end of file, a program
+ * that cannot be executed (status 127 and a line in the log), a signal,
+ * a log that cannot be created. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/alloc.h"
+#include "common/fsutil.h"
+#include "common/proc.h"
+#include "tests/test.h"
+
+static void test_run(const char *dir)
+{
+    static const struct {
+        const char *argv[5];
+        int rc;
+        const char *log; /* what the log must contain; "" when it must be empty */
+    } cases[] = {
+        {{"sh", "-c", "echo out; echo err >&2; exit 3", NULL}, 3, "out\nerr\n"},
+        {{"true", NULL}, 0, ""},
+        {{"sh", "-c", "read x; echo \"[$x] $?\"", NULL}, 0, "[] 1"},
+        {{"/nonexistent/tool", "-x", NULL}, 127, "cannot run /nonexistent/tool: No such file or directory"},
+        {{"lgfuzz-no-such-tool", NULL}, 127, "cannot run lgfuzz-no-such-tool:"},
+        {{"sh", "-c", "kill -TERM $$", NULL}, LG_EBUILD, ""},
+    };
+    char *log = lg_path_join(dir, "tool.log");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        lg_err_t err;
+        CHECK(lg_write_file_atomic(log, "stale\n", 6, &err) == LG_OK);
+        int rc = lg_run_logged((char *const *)cases[i].argv, log, &err);
+        CHECK_MSG(rc == cases[i].rc, "case %zu: %d (%s)", i, rc, rc < 0 ? err.msg : "");
+        char *text = lg_read_file(log, NULL, &err);
+        CHECK_MSG(text && !strstr(text, "stale"), "case %zu: log not truncated", i);
+        if (cases[i].log[0])
+            CHECK_STR_CONTAINS(text, cases[i].log);
+        else
+            CHECK_MSG(text && !text[0], "case %zu: log '%s'", i, test_str(text));
+        if (rc == LG_EBUILD) {
+            CHECK_STR_CONTAINS(err.msg, "signal 15");
+            CHECK_STR_CONTAINS(err.msg, log);
+        }
+        free(text);
+    }
+    free(log);
+}
+
+/* The program run is file, named argv[0] inside; the caller reaps it. */
+static void test_spawn(const char *dir)
+{
+    char *log = lg_path_join(dir, "spawn.log");
+    char *const argv[] = {"named", "-c", "echo \"$0\"; exit 5", NULL};
+    lg_err_t err;
+    pid_t pid = -1;
+    CHECK(lg_spawn_logged("/bin/sh", argv, log, &pid, &err) == LG_OK && pid > 0);
+    int status = 0;
+    CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 5);
+    char *text = lg_read_file(log, NULL, &err);
+    CHECK_STR_CONTAINS(text, "named\n");
+    free(text);
+    char *bad = lg_path_join(dir, "missing/spawn.log");
+    CHECK(lg_spawn_logged("/bin/sh", argv, bad, &pid, &err) == LG_EIO);
+    CHECK_STR_CONTAINS(err.msg, bad);
+    CHECK(lg_run_logged(argv, bad, &err) == LG_EIO);
+    free(bad);
+    free(log);
+}
+
+int main(void)
+{
+    char dir[] = "/tmp/lgfuzz-test-proc-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    test_run(dir);
+    test_spawn(dir);
+    lg_remove_tree(dir);
+    TEST_DONE();
+}
