@@ -1,6 +1,6 @@
 /* Process and file helpers of the oracle's build step: run an external tool
- * with its output collected in a log, pick the first error line out of
- * that log. */
+ * with its output collected in a log or returned, pick the first error line
+ * out of that log. */
 #include "oracle_int.h"
 
 #include <errno.h>
@@ -44,6 +44,68 @@ int orx_run(char *const argv[], const char *log_path, lg_err_t *err)
         return lg_err_set(err, LG_EBUILD, "%s killed by signal %d (log: %s)", argv[0],
                           WTERMSIG(status), log_path);
     return WEXITSTATUS(status);
+}
+
+/* Reads fd to its end into a heap string. */
+static char *read_to_end(int fd)
+{
+    size_t n = 0, cap = 256;
+    char *buf = lg_malloc(cap);
+    for (;;) {
+        if (n + 1 == cap)
+            lg_grow((void **)&buf, &cap, cap + 1, 1);
+        ssize_t r = read(fd, buf + n, cap - n - 1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        n += (size_t)r;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+char *orx_output(char *const argv[], lg_err_t *err)
+{
+    int fds[2];
+    if (pipe(fds) != 0) {
+        lg_err_set(err, LG_EIO, "pipe for %s: %s", argv[0], strerror(errno));
+        return NULL;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        lg_err_set(err, LG_ECHILD, "fork for %s: %s", argv[0], strerror(errno));
+        return NULL;
+    }
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDWR);
+        if (devnull >= 0) {
+            dup2(devnull, 0);
+            dup2(devnull, 2);
+        }
+        dup2(fds[1], 1);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    close(fds[1]);
+    char *out = read_to_end(fds[0]);
+    close(fds[0]);
+    int status;
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            status = -1;
+            break;
+        }
+    }
+    if (status != 0) {
+        lg_err_set(err, LG_EBUILD, "cannot run %s %s (%s)", argv[0], argv[1] ? argv[1] : "",
+                   WIFEXITED(status) && WEXITSTATUS(status) == 127 ? "not found" : "failed");
+        free(out);
+        return NULL;
+    }
+    return out;
 }
 
 char *orx_first_line(const char *path, const char *prefix)
