@@ -256,6 +256,9 @@ int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, 
         job.table = orh_generate(spec, model);
         rc = harness_entry(&job, ports_key, ports_dir, log, out, err);
     }
+    /* Ctrl-C during a step's bookkeeping (`verilator --version`) too. */
+    if (rc && rc != LG_EINTR && cfg->stop && *cfg->stop)
+        rc = lg_err_set(err, LG_EINTR, "interrupted while building the Verilator model of %s", spec->rtl_top);
     if (rc) {
         orm_free(model);
         orb_free(out);

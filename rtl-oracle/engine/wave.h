@@ -6,6 +6,7 @@
 #define LGH_WAVE_H
 
 #include <string>
+#include <sys/types.h>
 #include "verilated_vcd_c.h"
 
 namespace lgh {
