@@ -1,6 +1,6 @@
 /* File-system helpers: whole-file reads, atomic writes, mkdir -p, removing
- * a tree, sorted listings, paths, content hashing and the build cache
- * location. */
+ * a tree, sorted listings, paths, content hashing, the build cache and the
+ * data directory. */
 #include "fsutil.h"
 
 #include <dirent.h>
@@ -16,6 +16,10 @@
 #include <unistd.h>
 
 #include "alloc.h"
+
+#ifndef LGFUZZ_DATA_DIR
+#error "LGFUZZ_DATA_DIR must name the directory of lgfuzz's data files (the top CMakeLists.txt defines it)"
+#endif
 
 char *lg_read_file(const char *path, size_t *len, lg_err_t *err)
 {
@@ -288,4 +292,28 @@ char *lg_cache_dir(void)
     if (d && d[0])
         return lg_asprintf("%s/.cache/lgfuzz", d);
     return lg_strdup("/tmp/lgfuzz-cache");
+}
+
+/* The installed layout is looked for next to the executable first, so an
+ * installed lgfuzz never reads the tree it was built from, which may have
+ * moved on or be gone. */
+char *lg_data_path(const char *rel)
+{
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *bin = lg_path_dirname(exe);
+        char *prefix = lg_path_dirname(bin);
+        char *share = lg_path_join(prefix, "share/lgfuzz");
+        free(prefix);
+        free(bin);
+        if (lg_is_dir(share)) {
+            char *p = rel[0] ? lg_path_join(share, rel) : lg_strdup(share);
+            free(share);
+            return p;
+        }
+        free(share);
+    }
+    return rel[0] ? lg_path_join(LGFUZZ_DATA_DIR, rel) : lg_strdup(LGFUZZ_DATA_DIR);
 }

@@ -2,7 +2,7 @@
  * writes (temp file + rename, so an interrupted or crashed run never leaves
  * a half-written file; not synced against power loss), recursive mkdir,
  * sorted directory listings, path joining, content hashing for build
- * caches, and the per-user cache directory. */
+ * caches, the per-user cache directory and lgfuzz's data directory. */
 #ifndef LG_FSUTIL_H
 #define LG_FSUTIL_H
 
@@ -67,5 +67,14 @@ int lg_hash_file(lg_hash_t *h, const char *path, lg_err_t *err);
 /* The build cache root: $LGFUZZ_CACHE_DIR, else $XDG_CACHE_HOME/lgfuzz,
  * else $HOME/.cache/lgfuzz, else /tmp/lgfuzz-cache. Heap string. */
 char *lg_cache_dir(void);
+
+/* The file rel (e.g. "grammars/level1.yaml") of lgfuzz's data directory,
+ * which holds what lgfuzz reads at run time (grammars/, guard/clauses.yaml,
+ * tracer/runtime/, rtl-oracle/engine/): <prefix>/share/lgfuzz when that
+ * directory exists, prefix being the parent of the running executable's
+ * directory (an installed <prefix>/bin/lgfuzz), else the LGFUZZ_DATA_DIR
+ * the build compiled in (the source tree). Heap string; rel "" gives the
+ * directory itself. */
+char *lg_data_path(const char *rel);
 
 #endif

@@ -13,10 +13,6 @@
 #include "common/fsutil.h"
 #include "guard_int.h"
 
-#ifndef LGFUZZ_DATA_DIR
-#define LGFUZZ_DATA_DIR "."
-#endif
-
 /* Recall at which a round with precision 1.0 ends the refinement. Below
  * 1.0 because inputs that agree by coincidence (out-of-width elements
  * whose truncations cancel) are safe yet follow no simple clause. */
@@ -149,7 +145,7 @@ static int open_all(deriver_t *d, const char *run_dir, lg_err_t *err)
      * return the first perfect separator of an early stage, typically an
      * element trick that fits the few safe examples of a run, where a guard
      * wants the aggregate clause a user would write. */
-    char *g3 = lg_asprintf("%s/guard/clauses.yaml", LGFUZZ_DATA_DIR);
+    char *g3 = lg_data_path("guard/clauses.yaml");
     const char *stages[1] = {g3};
     sc.grammar_files = stages;
     sc.ngrammar_files = 1;

@@ -1,7 +1,6 @@
 /* The oracle handle: builds or reuses the model, owns the harness child, and
  * turns one input into one request and one response into a run_result_t.
- * The byte layout of both messages (arrays of uint64) must match the engine
- * in harness_gen.c. */
+ * The byte layout of both messages is engine/wire.h's. */
 #include "oracle_int.h"
 
 #include <stdio.h>
@@ -10,11 +9,9 @@
 #include "common/alloc.h"
 #include "common/budget.h"
 
-#define REQ_MAGIC UINT64_C(0x4c47525131)
-#define RESP_MAGIC UINT64_C(0x4c47525331)
-
-/* Harness status codes (engine enum Status) equal run_status_t values. */
-enum { RESP_HEADER = 6 };
+_Static_assert((int)ORW_OK == RUN_OK && (int)ORW_HANG == RUN_HANG && (int)ORW_OOB == RUN_OOB &&
+                   (int)ORW_ASSERT == RUN_ASSERT,
+               "the harness's statuses are run_status_t values");
 
 struct oracle {
     const spec_t *spec;   /* borrowed */
@@ -50,15 +47,14 @@ static void push(oracle_t *o, size_t *n, uint64_t v)
     o->buf[(*n)++] = v;
 }
 
-/* Request header: magic, flags (none yet), VCD path length; the path
- * bytes follow unpadded, then the params. */
+/* The request header; the VCD path follows it, then the params. */
 static size_t encode_header(oracle_t *o, const char *vcd)
 {
-    size_t n = 0;
-    push(o, &n, REQ_MAGIC);
-    push(o, &n, 0);
-    push(o, &n, vcd ? strlen(vcd) : 0);
-    return n;
+    lg_grow((void **)&o->buf, &o->cap, ORW_REQ_HEADER, sizeof *o->buf);
+    o->buf[ORW_REQ_MAGIC_AT] = ORW_REQ_MAGIC;
+    o->buf[ORW_REQ_FLAGS] = 0;
+    o->buf[ORW_REQ_VCD_LEN] = vcd ? strlen(vcd) : 0;
+    return ORW_REQ_HEADER;
 }
 
 static size_t encode_params(oracle_t *o, const input_t *in)
@@ -173,23 +169,23 @@ static int recv_text(oracle_t *o, const char *what, char *buf, size_t cap, uint6
 static int recv_response(oracle_t *o, const input_t *in, run_result_t *r, uint64_t deadline,
                          char wave_error[256], lg_err_t *err)
 {
-    uint64_t h[RESP_HEADER];
-    int rc = recv_u64(o, h, RESP_HEADER, deadline, err);
+    uint64_t h[ORW_RESP_HEADER];
+    int rc = recv_u64(o, h, ORW_RESP_HEADER, deadline, err);
     if (rc)
         return rc;
-    if (h[0] != RESP_MAGIC)
+    if (h[ORW_RESP_MAGIC_AT] != ORW_RESP_MAGIC)
         return lg_err_set(err, LG_ECHILD, "RTL harness %s answered garbage", o->child.exe);
-    r->status = (run_status_t)h[1];
-    r->cycles = h[2];
-    r->oob_param = h[3] == UINT64_MAX ? -1 : (int)h[3];
+    r->status = (run_status_t)h[ORW_RESP_STATUS];
+    r->cycles = h[ORW_RESP_CYCLES];
+    r->oob_param = h[ORW_RESP_OOB_PARAM] == ORW_NO_PARAM ? -1 : (int)h[ORW_RESP_OOB_PARAM];
     if (o->spec->has_return) {
         int bits = o->model.ctl_bits[CTL_RETURN];
         /* A return port narrower than the C type holds an unsigned HLS
          * value: zero-extend it. */
         r->has_return = 1;
         r->ret = bits < lg_type_bits(o->spec->ret_type)
-                     ? lg_type_wrap(o->spec->ret_type, (int64_t)(h[5] & ((UINT64_C(1) << bits) - 1)))
-                     : orm_from_port(bits, o->spec->ret_type, h[5]);
+                     ? lg_type_wrap(o->spec->ret_type, (int64_t)(h[ORW_RESP_RET] & ((UINT64_C(1) << bits) - 1)))
+                     : orm_from_port(bits, o->spec->ret_type, h[ORW_RESP_RET]);
     }
     rc = recv_outputs(o, in, r, deadline, err);
     char detail[4096];

@@ -5,8 +5,9 @@
  * (tests/check_prefixes.cmake checks this):
  *   orp_  ports.c        the port list of the Verilated top
  *   orm_  bind.c         spec params bound to ports
- *   orh_  harness_gen.c  the per-kernel harness source
- *   orx_  proc.c         the first error line of a build log
+ *   orh_  harness_gen.c  the per-kernel table of the harness engine
+ *   orx_  proc.c         tool output: a build log's first error, a command's output
+ *   ork_  key.c          the cache keys of the build
  *   orb_  build.c        the cached Verilator build
  *   orc_  child.c        the harness child process */
 #ifndef LG_ORACLE_INT_H
@@ -18,11 +19,8 @@
 #include "common/err.h"
 #include "common/log.h"
 #include "common/spec.h"
+#include "engine/wire.h"
 #include "oracle.h"
-
-/* Bumped whenever the generated harness or the request/response layout
- * changes, so cached models built by an older generator are not reused. */
-#define ORACLE_HARNESS_VERSION 4
 
 /* Widest port the harness drives (Verilator's QData). */
 #define ORACLE_PORT_MAX_BITS 64
@@ -49,12 +47,13 @@ const oport_t *orp_find(const oports_t *p, const char *name);
 
 /* ---------------------------------------------------- binding (bind.c) */
 
+/* The engine drives each kind as the wire.h kind of the same value. */
 typedef enum {
-    BIND_SCALAR_IN,  /* ap_none */
-    BIND_SCALAR_VLD, /* ap_vld output */
-    BIND_MEM,        /* ap_memory */
-    BIND_FIFO_IN,    /* ap_fifo, dir in */
-    BIND_FIFO_OUT    /* ap_fifo, dir out */
+    BIND_SCALAR_IN = ORW_SCALAR_IN,   /* ap_none */
+    BIND_SCALAR_VLD = ORW_SCALAR_VLD, /* ap_vld output */
+    BIND_MEM = ORW_MEM,               /* ap_memory */
+    BIND_FIFO_IN = ORW_FIFO_IN,       /* ap_fifo, dir in */
+    BIND_FIFO_OUT = ORW_FIFO_OUT      /* ap_fifo, dir out */
 } bind_kind_t;
 
 /* Port roles of one param; unused roles have a NULL name. */
@@ -101,19 +100,48 @@ int64_t orm_from_port(int bits, lg_type_t t, uint64_t raw);
 
 /* ------------------------------------------------ harness (harness_gen.c) */
 
-/* The C++ harness source for spec's top module; heap string. */
+/* The harness file name the engine includes (rtl-oracle/engine/sim.h). */
+#define ORH_TABLE_NAME "kernel_table.h"
+
+/* The text of ORH_TABLE_NAME for spec's top module bound as m: the model's
+ * class, cycle limit, param shapes and port bindings. Heap string. */
 char *orh_generate(const spec_t *spec, const omodel_t *m);
+
+/* --------------------------------------------------------- keys (key.c) */
+
+/* A key: 16 hex digits and a NUL. */
+#define ORK_KEY_LEN 17
+
+/* Runs `verilator --version` (verilator: the program, searched on PATH);
+ * *out receives its output (heap string). LG_EBUILD when it cannot run. */
+int ork_verilator_version(const char *verilator, char **out, lg_err_t *err);
+/* The names of the engine's files in dir (its sources), sorted; *names
+ * (n entries) is freed with ork_names_free. LG_EIO naming dir when it
+ * cannot be read. */
+int ork_engine_files(const char *dir, char ***names, size_t *n, lg_err_t *err);
+void ork_names_free(char **names, size_t n);
+/* Key of the verilate-only step: version (ork_verilator_version's), the
+ * program and flags it runs with (paths left out), spec's top and its RTL
+ * sources' names and contents. LG_EIO naming a source it cannot read. */
+int ork_ports_key(const spec_t *spec, const char *version, const char *const *flags, size_t nflags,
+                  char key[ORK_KEY_LEN], lg_err_t *err);
+/* Key of the harness build: the ports key, the generated table, the build
+ * flags (paths left out) and the name and contents of every file in
+ * engine_dir. LG_EIO naming what it cannot read. */
+int ork_harness_key(const char *ports_key, const char *engine_dir, const char *table, const char *const *flags,
+                    size_t nflags, char key[ORK_KEY_LEN], lg_err_t *err);
 
 /* ------------------------------------------------------- build (build.c) */
 
 typedef struct obuild {
-    char *dir;     /* cache entry directory */
+    char *dir;     /* cache entry of the harness */
     char *exe;     /* harness executable */
-    char *header;  /* V<top>.h of the model */
-    int cache_hit;
+    char *header;  /* V<top>.h of the model, in the entry of its ports */
+    int cache_hit; /* the harness was built before */
 } obuild_t;
 
-/* Builds or reuses the cached model of spec; fills out and model. */
+/* Builds or reuses the cached model of spec; fills out and model. The
+ * engine is read from the data directory's rtl-oracle/engine. */
 int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out,
                 omodel_t *model, lg_err_t *err);
 void orb_free(obuild_t *b);
@@ -123,6 +151,10 @@ void orb_free(obuild_t *b);
 /* First line of the file at path starting with prefix (heap string), or
  * NULL. */
 char *orx_first_line(const char *path, const char *prefix);
+/* Runs argv (argv[0] searched on PATH) and returns its standard output
+ * and error (heap string) when it exits 0; NULL with LG_EBUILD naming the
+ * command when it fails, or lg_run_logged's error when it cannot run. */
+char *orx_output(char *const argv[], lg_err_t *err);
 
 /* ------------------------------------------------- the child (child.c) */
 

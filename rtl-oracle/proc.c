@@ -1,11 +1,16 @@
-/* The oracle's build step reads the log of a failed Verilator run: the
- * first error line is what its error message quotes. */
+/* Tool output the oracle's build step reads: the first error line of a
+ * failed Verilator run's log (what its error message quotes), and the
+ * output of a short command such as `verilator --version` (part of the
+ * cache key), run through common's lg_run_logged. */
 #include "oracle_int.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/proc.h"
 
 char *orx_first_line(const char *path, const char *prefix)
 {
@@ -28,4 +33,27 @@ char *orx_first_line(const char *path, const char *prefix)
     }
     free(text);
     return found;
+}
+
+char *orx_output(char *const argv[], lg_err_t *err)
+{
+    const char *tmp = getenv("TMPDIR");
+    char *path = lg_asprintf("%s/lgfuzz-output-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        lg_err_set(err, LG_EIO, "%s: cannot create: %s", path, strerror(errno));
+        free(path);
+        return NULL;
+    }
+    close(fd);
+    char *out = NULL;
+    int rc = lg_run_logged(argv, path, err);
+    if (rc == 0)
+        out = lg_read_file(path, NULL, err);
+    else if (rc > 0)
+        lg_err_set(err, LG_EBUILD, "cannot run %s %s (%s)", argv[0], argv[1] ? argv[1] : "",
+                   rc == 127 ? "not found" : "failed");
+    unlink(path);
+    free(path);
+    return out;
 }

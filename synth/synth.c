@@ -8,14 +8,11 @@
 
 #include "common/alloc.h"
 #include "common/budget.h"
+#include "common/fsutil.h"
 #include "common/rng.h"
 #include "enum_int.h"
 #include "grammar_int.h"
 #include "sample_int.h"
-
-#ifndef LGFUZZ_DATA_DIR
-#define LGFUZZ_DATA_DIR "."
-#endif
 
 struct synth {
     synth_cfg_t cfg;          /* copy; grammar_files cleared after loading */
@@ -33,12 +30,12 @@ void synth_cfg_default(synth_cfg_t *cfg)
 
 static int load_stages(synth_t *s, const synth_cfg_t *cfg, lg_err_t *err)
 {
-    static const char *const defaults[] = {"level1.yaml", "level2.yaml", "level3.yaml"};
+    static const char *const defaults[] = {"grammars/level1.yaml", "grammars/level2.yaml", "grammars/level3.yaml"};
     size_t n = cfg->grammar_files ? cfg->ngrammar_files : 3;
     s->stages = lg_calloc(n ? n : 1, sizeof *s->stages);
     for (size_t i = 0; i < n; i++) {
         char *path = cfg->grammar_files ? lg_strdup(cfg->grammar_files[i])
-                                        : lg_asprintf("%s/grammars/%s", LGFUZZ_DATA_DIR, defaults[i]);
+                                        : lg_data_path(defaults[i]);
         int rc = syg_load(path, &s->stages[i], err);
         free(path);
         if (rc)

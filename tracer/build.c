@@ -60,7 +60,7 @@ int trb_run_tool(char *const argv[], const char *log_path, lg_err_t *err)
 
 static char *runtime_dir(void)
 {
-    return lg_path_join(LGFUZZ_DATA_DIR, "tracer/runtime");
+    return lg_data_path("tracer/runtime");
 }
 
 static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg_err_t *err)
@@ -221,7 +221,7 @@ int trb_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log
 {
     memset(out, 0, sizeof *out);
     char *spectra = cfg->spectra_path ? lg_strdup(cfg->spectra_path)
-                                      : lg_path_join(LGFUZZ_DATA_DIR, "grammars/spectra.yaml");
+                                      : lg_data_path("grammars/spectra.yaml");
     char *root = cfg->cache_dir ? lg_strdup(cfg->cache_dir) : NULL;
     if (!root) {
         char *c = lg_cache_dir();

@@ -10,7 +10,7 @@
 #include "tests/test.h"
 
 #ifndef LGFUZZ_DATA_DIR
-#define LGFUZZ_DATA_DIR "."
+#error "LGFUZZ_DATA_DIR must name the source tree (the top CMakeLists.txt defines it)"
 #endif
 
 static const char *const names[] = {"size", "len(d)", "max(d)", "min(d)", "sum(d)", "d[0]", "k"};

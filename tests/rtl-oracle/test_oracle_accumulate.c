@@ -58,9 +58,8 @@ static void cpu_model(const input_t *in, run_result_t *r)
     r->ret = (int32_t)sum;
 }
 
-static int run_cases(const spec_t *s, oracle_t *o)
+static void run_cases(const spec_t *s, oracle_t *o)
 {
-    int fails = 0;
     oracle_symptoms_t syms = {0};
     run_result_t *cpu = run_result_create(s), *rtl = run_result_create(s);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -68,17 +67,16 @@ static int run_cases(const spec_t *s, oracle_t *o)
         input_t *in = make_input(s, c);
         lg_err_t err;
         cpu_model(in, cpu);
-        CHECK(fails, oracle_run(o, in, rtl, &err) == 0, "%s: %s", c->name, err.msg);
+        CHECK_MSG(oracle_run(o, in, rtl, &err) == 0, "%s: %s", c->name, err.msg);
         size_t n = oracle_compare(s, cpu, rtl, &syms);
         const char *got = n ? syms.v[0].cls : "";
-        CHECK(fails, strcmp(got, c->want) == 0 && n <= 1, "%s: got '%s' (%zu symptoms: %s), want '%s'",
+        CHECK_MSG(strcmp(got, c->want) == 0 && n <= 1, "%s: got '%s' (%zu symptoms: %s), want '%s'",
               c->name, got, n, n ? syms.v[0].detail : "", c->want);
         input_destroy(in);
     }
     run_result_destroy(cpu);
     run_result_destroy(rtl);
     oracle_symptoms_free(&syms);
-    return fails;
 }
 
 static int contains(const char *dir, const char *name, const char *needle)
@@ -94,34 +92,35 @@ static int contains(const char *dir, const char *name, const char *needle)
 
 /* Writes the artifacts of the odd-size divergence, then compiles and runs
  * repro.c: it must build and die on its assertion (SIGABRT). */
-static int test_artifacts(const spec_t *s, oracle_t *o)
+static void test_artifacts(const spec_t *s, oracle_t *o)
 {
-    int fails = 0;
     char tmp[] = "/tmp/lgfuzz-oracle-art-XXXXXX";
-    if (!mkdtemp(tmp))
-        return 1;
+    if (!mkdtemp(tmp)) {
+        CHECK_MSG(0, "mkdtemp: cannot create %s", tmp);
+        return;
+    }
     char *dir = lg_path_join(tmp, "divergences/0");
     input_t *in = make_input(s, &cases[6]);
     run_result_t *cpu = run_result_create(s), *rtl = run_result_create(s);
     oracle_symptoms_t syms = {0};
     lg_err_t err;
     cpu_model(in, cpu);
-    CHECK(fails, oracle_run(o, in, rtl, &err) == 0, "%s", err.msg);
-    CHECK(fails, oracle_compare(s, cpu, rtl, &syms) == 1, "no symptom");
+    CHECK_MSG(oracle_run(o, in, rtl, &err) == 0, "%s", err.msg);
+    CHECK_MSG(oracle_compare(s, cpu, rtl, &syms) == 1, "no symptom");
     if (syms.n == 1) {
-        CHECK(fails, oracle_write_artifacts(o, dir, in, cpu, rtl, &syms.v[0], &err) == 0, "%s", err.msg);
-        CHECK(fails, contains(dir, "README", "mismatch:return: return: cpu 3, rtl 168"), "README");
-        CHECK(fails, contains(dir, "input.json", "\"size\":3"), "input.json");
-        CHECK(fails, contains(dir, "rtl.json", "168"), "rtl.json");
-        CHECK(fails, contains(dir, "cpu.json", "3"), "cpu.json");
-        CHECK(fails, contains(dir, "wave.vcd", "$enddefinitions") && contains(dir, "wave.vcd", "data_address0"),
+        CHECK_MSG(oracle_write_artifacts(o, dir, in, cpu, rtl, &syms.v[0], &err) == 0, "%s", err.msg);
+        CHECK_MSG(contains(dir, "README", "mismatch:return: return: cpu 3, rtl 168"), "README");
+        CHECK_MSG(contains(dir, "input.json", "\"size\":3"), "input.json");
+        CHECK_MSG(contains(dir, "rtl.json", "168"), "rtl.json");
+        CHECK_MSG(contains(dir, "cpu.json", "3"), "cpu.json");
+        CHECK_MSG(contains(dir, "wave.vcd", "$enddefinitions") && contains(dir, "wave.vcd", "data_address0"),
               "wave.vcd");
         char *cmd = lg_asprintf("cc -std=c11 -w -o %s/repro %s/repro.c && %s/repro > %s/repro.out 2>&1",
                                 dir, dir, dir, dir);
         int st = system(cmd);
-        CHECK(fails, st != -1 && WIFEXITED(st) && WEXITSTATUS(st) != 0, "repro status %d", st);
-        CHECK(fails, contains(dir, "repro", "ELF"), "repro.c did not compile");
-        CHECK(fails, contains(dir, "repro.out", "return: cpu 3, rtl 168") &&
+        CHECK_MSG(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) != 0, "repro status %d", st);
+        CHECK_MSG(contains(dir, "repro", "ELF"), "repro.c did not compile");
+        CHECK_MSG(contains(dir, "repro.out", "return: cpu 3, rtl 168") &&
                          contains(dir, "repro.out", "Assertion"), "repro output");
         free(cmd);
     }
@@ -131,29 +130,26 @@ static int test_artifacts(const spec_t *s, oracle_t *o)
     input_destroy(in);
     lg_remove_tree(tmp);
     free(dir);
-    return fails;
 }
 
 /* A waveform that cannot be written (here /dev/full: every write fails
  * with ENOSPC) is an error naming the file, promptly; the harness neither
  * dies nor hangs, and the next call runs as usual. */
-static int test_wave_full(const spec_t *s, oracle_t *o)
+static void test_wave_full(const spec_t *s, oracle_t *o)
 {
-    int fails = 0;
     input_t *in = make_input(s, &cases[6]);
     run_result_t *rtl = run_result_create(s);
     lg_err_t err;
     lg_err_clear(&err);
     uint64_t restarts = oracle_restarts(o);
     int rc = oracle_run_traced(o, in, "/dev/full", rtl, &err);
-    CHECK(fails, rc == LG_EIO && strstr(err.msg, "/dev/full: cannot write: No space left on device"),
+    CHECK_MSG(rc == LG_EIO && strstr(err.msg, "/dev/full: cannot write: No space left on device"),
           "traced run to /dev/full: rc %d, status %d (%s), '%s'", rc, (int)rtl->status, rtl->detail, err.msg);
-    CHECK(fails, oracle_restarts(o) == restarts, "the harness was restarted");
-    CHECK(fails, oracle_run(o, in, rtl, &err) == 0 && rtl->status == RUN_OK && rtl->ret == 168,
+    CHECK_MSG(oracle_restarts(o) == restarts, "the harness was restarted");
+    CHECK_MSG(oracle_run(o, in, rtl, &err) == 0 && rtl->status == RUN_OK && rtl->ret == 168,
           "the call after: status %d, return %lld", (int)rtl->status, (long long)rtl->ret);
     run_result_destroy(rtl);
     input_destroy(in);
-    return fails;
 }
 
 int main(void)
@@ -166,9 +162,10 @@ int main(void)
         fprintf(stderr, "setup: %s\n", err.msg);
         return 2;
     }
-    int fails = run_cases(s, o) + test_artifacts(s, o) + test_wave_full(s, o);
+    run_cases(s, o);
+    test_artifacts(s, o);
+    test_wave_full(s, o);
     oracle_destroy(o);
     spec_destroy(s);
-    printf("%d failures\n", fails);
-    return fails ? 1 : 0;
+    TEST_DONE();
 }

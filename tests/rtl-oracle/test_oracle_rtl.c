@@ -75,56 +75,52 @@ static loaded_t *load(loaded_t *all, size_t *n, const char *name)
     return l;
 }
 
-static int check_case(const rtl_case_t *c, loaded_t *l)
+static void check_case(const rtl_case_t *c, loaded_t *l)
 {
-    int fails = 0;
     lg_err_t err;
     input_t *in = test_input(l->spec, c->input);
     run_result_t *r = run_result_create(l->spec);
     int rc = oracle_run(l->oracle, in, r, &err);
-    CHECK(fails, rc == 0, "%s %s: %s", c->spec, c->input, err.msg);
-    CHECK(fails, r->status == c->status, "%s %s: status %s, want %s (%s)", c->spec, c->input,
+    CHECK_MSG(rc == 0, "%s %s: %s", c->spec, c->input, err.msg);
+    CHECK_MSG(r->status == c->status, "%s %s: status %s, want %s (%s)", c->spec, c->input,
           run_status_name(r->status), run_status_name(c->status), r->detail);
     if (c->ret != NO_RET)
-        CHECK(fails, r->ret == c->ret, "%s %s: return %lld, want %lld", c->spec, c->input,
+        CHECK_MSG(r->ret == c->ret, "%s %s: return %lld, want %lld", c->spec, c->input,
               (long long)r->ret, (long long)c->ret);
     if (c->detail)
-        CHECK(fails, strstr(r->detail, c->detail) != NULL, "%s %s: detail '%s' lacks '%s'",
+        CHECK_MSG(strstr(r->detail, c->detail) != NULL, "%s %s: detail '%s' lacks '%s'",
               c->spec, c->input, r->detail, c->detail);
     if (c->out) {
         int p = spec_param_index(l->spec, c->out);
         const run_output_t *o = &r->out[p];
         if (!l->spec->params[p].is_array) {
-            CHECK(fails, o->valid && o->scalar == c->vals[0], "%s %s: %s = %lld (valid %d), want %lld",
+            CHECK_MSG(o->valid && o->scalar == c->vals[0], "%s %s: %s = %lld (valid %d), want %lld",
                   c->spec, c->input, c->out, (long long)o->scalar, o->valid, (long long)c->vals[0]);
         } else {
             for (size_t j = 0; j < c->nvals; j++)
-                CHECK(fails, o->elems[j] == c->vals[j], "%s %s: %s[%zu] = %lld, want %lld", c->spec,
+                CHECK_MSG(o->elems[j] == c->vals[j], "%s %s: %s[%zu] = %lld, want %lld", c->spec,
                       c->input, c->out, j, (long long)o->elems[j], (long long)c->vals[j]);
         }
     }
     if (c->status == RUN_OOB)
-        CHECK(fails, r->oob_param == 0, "%s: oob_param %d", c->spec, r->oob_param);
+        CHECK_MSG(r->oob_param == 0, "%s: oob_param %d", c->spec, r->oob_param);
     run_result_destroy(r);
     input_destroy(in);
-    return fails;
 }
 
 int main(void)
 {
     loaded_t all[8];
     size_t nloaded = 0;
-    int fails = 0;
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        fails += check_case(&cases[i], load(all, &nloaded, cases[i].spec));
+        check_case(&cases[i], load(all, &nloaded, cases[i].spec));
     /* The $stop case ran in a surviving harness: no restart was needed. */
     loaded_t *sc = load(all, &nloaded, "scalars.yaml");
-    CHECK(fails, oracle_restarts(sc->oracle) == 0, "restarts %llu",
+    CHECK_MSG(oracle_restarts(sc->oracle) == 0, "restarts %llu",
           (unsigned long long)oracle_restarts(sc->oracle));
     for (size_t i = 0; i < nloaded; i++) {
         oracle_destroy(all[i].oracle);
         spec_destroy(all[i].spec);
     }
-    printf("%zu cases, %d failures\n", sizeof cases / sizeof *cases, fails);
-    return fails ? 1 : 0;
+    TEST_DONE();
 }

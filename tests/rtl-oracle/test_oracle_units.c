@@ -69,9 +69,8 @@ static void mutate(const spec_t *s, run_result_t *r, mutation_t m)
         r->out[dst].elems[15] = 99;
 }
 
-static int test_compare(void)
+static void test_compare(void)
 {
-    int fails = 0;
     oracle_symptoms_t syms = {0};
     for (size_t i = 0; i < sizeof cmp_cases / sizeof *cmp_cases; i++) {
         const cmp_case_t *c = &cmp_cases[i];
@@ -87,14 +86,13 @@ static int test_compare(void)
         size_t n = oracle_compare(s, cpu, rtl, &syms);
         for (size_t k = 0; k < n; k++)
             snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", k ? "," : "", syms.v[k].cls);
-        CHECK(fails, strcmp(got, c->want) == 0, "case %zu: got '%s', want '%s'", i, got, c->want);
-        CHECK(fails, n == 0 || syms.v[0].detail[0] != '\0', "case %zu: empty detail", i);
+        CHECK_MSG(strcmp(got, c->want) == 0, "case %zu: got '%s', want '%s'", i, got, c->want);
+        CHECK_MSG(n == 0 || syms.v[0].detail[0] != '\0', "case %zu: empty detail", i);
         run_result_destroy(cpu);
         run_result_destroy(rtl);
         spec_destroy(s);
     }
     oracle_symptoms_free(&syms);
-    return fails;
 }
 
 /* --------------------------------------------------------------- dedup */
@@ -118,9 +116,8 @@ static const dedup_step_t dedup_steps[] = {
     {"mismatch:data", {"width:sum"}, 1, 4, 1},
 };
 
-static int test_dedup(void)
+static void test_dedup(void)
 {
-    int fails = 0;
     oracle_dedup_t *d = oracle_dedup_create();
     for (size_t i = 0; i < sizeof dedup_steps / sizeof *dedup_steps; i++) {
         const dedup_step_t *st = &dedup_steps[i];
@@ -128,25 +125,23 @@ static int test_dedup(void)
         snprintf(s.cls, sizeof s.cls, "%s", st->cls);
         int is_new = -1;
         size_t id = oracle_dedup_add(d, &s, st->probes, st->nprobes, &is_new);
-        CHECK(fails, id == st->want_id && is_new == st->want_new, "step %zu: id %zu new %d", i, id, is_new);
+        CHECK_MSG(id == st->want_id && is_new == st->want_new, "step %zu: id %zu new %d", i, id, is_new);
     }
-    CHECK(fails, oracle_dedup_count(d) == 5, "count %zu", oracle_dedup_count(d));
-    CHECK(fails, strcmp(oracle_dedup_key(d, 1), "mismatch:return|loop:k.c:9:remainder,width:sum") == 0,
+    CHECK_MSG(oracle_dedup_count(d) == 5, "count %zu", oracle_dedup_count(d));
+    CHECK_MSG(strcmp(oracle_dedup_key(d, 1), "mismatch:return|loop:k.c:9:remainder,width:sum") == 0,
           "key '%s'", oracle_dedup_key(d, 1));
-    CHECK(fails, strcmp(oracle_dedup_key(d, 2), "mismatch:return|") == 0, "key '%s'", oracle_dedup_key(d, 2));
-    CHECK(fails, oracle_dedup_hits(d, 1) == 3, "hits %llu", (unsigned long long)oracle_dedup_hits(d, 1));
-    CHECK(fails, oracle_dedup_key(d, 9) == NULL, "key out of range");
+    CHECK_MSG(strcmp(oracle_dedup_key(d, 2), "mismatch:return|") == 0, "key '%s'", oracle_dedup_key(d, 2));
+    CHECK_MSG(oracle_dedup_hits(d, 1) == 3, "hits %llu", (unsigned long long)oracle_dedup_hits(d, 1));
+    CHECK_MSG(oracle_dedup_key(d, 9) == NULL, "key out of range");
     oracle_dedup_destroy(d);
     oracle_dedup_destroy(NULL);
-    return fails;
 }
 
 /* A key read back by a resumed run (oracle_dedup_add_key) matches the
  * symptom it came from, whatever the number of probes in it (a resumed run
  * once kept the first 256 and recorded such a divergence again). */
-static int test_dedup_restore(void)
+static void test_dedup_restore(void)
 {
-    int fails = 0;
     enum { NPROBES = 300 };
     static char names[NPROBES][16];
     const char *probes[NPROBES];
@@ -160,16 +155,15 @@ static int test_dedup_restore(void)
     int is_new = -1;
     oracle_dedup_add(first, &s, probes, NPROBES, &is_new);
     const char *key = oracle_dedup_key(first, 0);
-    CHECK(fails, key && strstr(key, "width:v299") != NULL, "key '%s'", key ? key : "(null)");
-    CHECK(fails, oracle_dedup_add_key(resumed, key, &is_new) == 0 && is_new == 1, "restored: new %d", is_new);
-    CHECK(fails, oracle_dedup_add(resumed, &s, probes, NPROBES, &is_new) == 0 && is_new == 0,
+    CHECK_MSG(key && strstr(key, "width:v299") != NULL, "key '%s'", key ? key : "(null)");
+    CHECK_MSG(oracle_dedup_add_key(resumed, key, &is_new) == 0 && is_new == 1, "restored: new %d", is_new);
+    CHECK_MSG(oracle_dedup_add(resumed, &s, probes, NPROBES, &is_new) == 0 && is_new == 0,
           "the same symptom after resuming: new %d", is_new);
-    CHECK(fails, oracle_dedup_add(resumed, &s, probes, NPROBES - 1, &is_new) == 1 && is_new == 1,
+    CHECK_MSG(oracle_dedup_add(resumed, &s, probes, NPROBES - 1, &is_new) == 1 && is_new == 1,
           "one probe fewer: new %d", is_new);
-    CHECK(fails, oracle_dedup_add_key(resumed, key, NULL) == 0, "a key restored twice");
+    CHECK_MSG(oracle_dedup_add_key(resumed, key, NULL) == 0, "a key restored twice");
     oracle_dedup_destroy(first);
     oracle_dedup_destroy(resumed);
-    return fails;
 }
 
 /* ---------------------------------------------------- selective invocation */
@@ -200,25 +194,24 @@ static const select_step_t select_steps[] = {
     {{10, 16}, 1, 7, 0, 1, 0},  /* inside the box of 7, but new coverage always runs */
 };
 
-static int test_select(void)
+static void test_select(void)
 {
-    int fails = 0;
     oracle_select_t *s = oracle_select_create(2, 0);
     uint64_t runs = 0;
     for (size_t i = 0; i < sizeof select_steps / sizeof *select_steps; i++) {
         const select_step_t *st = &select_steps[i];
         int run = oracle_select_should_run(s, st->fv, st->brings_new, st->sig, st->targeted);
-        CHECK(fails, run == st->want_run, "step %zu: run %d", i, run);
+        CHECK_MSG(run == st->want_run, "step %zu: run %d", i, run);
         if (run) {
             runs++;
             oracle_select_record(s, st->fv, st->sig, st->diverged);
         }
     }
     size_t nsteps = sizeof select_steps / sizeof *select_steps;
-    CHECK(fails, oracle_select_invoked(s) == runs, "invoked %llu", (unsigned long long)oracle_select_invoked(s));
-    CHECK(fails, oracle_select_skipped(s) == nsteps - runs, "skipped %llu",
+    CHECK_MSG(oracle_select_invoked(s) == runs, "invoked %llu", (unsigned long long)oracle_select_invoked(s));
+    CHECK_MSG(oracle_select_skipped(s) == nsteps - runs, "skipped %llu",
           (unsigned long long)oracle_select_skipped(s));
-    CHECK(fails, oracle_select_skipped_divergent(s) == 2, "skipped as divergent %llu",
+    CHECK_MSG(oracle_select_skipped_divergent(s) == 2, "skipped as divergent %llu",
           (unsigned long long)oracle_select_skipped_divergent(s));
     oracle_select_destroy(s);
     /* Many signatures: the table of divergent boxes grows and finds each. */
@@ -233,24 +226,22 @@ static int test_select(void)
         lost += oracle_select_should_run(s, &v, 0, sig * 0x10000, 0) != 0;
         lost += oracle_select_should_run(s, &w, 0, sig * 0x10000, 0) != 1;
     }
-    CHECK(fails, lost == 0, "%d wrong answers over 500 divergent boxes", lost);
+    CHECK_MSG(lost == 0, "%d wrong answers over 500 divergent boxes", lost);
     oracle_select_destroy(s);
     /* --rtl always */
     s = oracle_select_create(2, 1);
     int64_t fv[2] = {1, 1};
     oracle_select_record(s, fv, 0, 0);
-    CHECK(fails, oracle_select_should_run(s, fv, 0, 0, 0) == 1, "always mode skipped");
-    CHECK(fails, oracle_select_skipped(s) == 0, "always mode counted a skip");
+    CHECK_MSG(oracle_select_should_run(s, fv, 0, 0, 0) == 1, "always mode skipped");
+    CHECK_MSG(oracle_select_skipped(s) == 0, "always mode counted a skip");
     oracle_select_destroy(s);
     oracle_select_destroy(NULL);
-    return fails;
 }
 
 /* ------------------------------------------------------- ports and values */
 
-static int test_ports(void)
+static void test_ports(void)
 {
-    int fails = 0;
     const char *hdr =
         "#define VL_IN8(name, msb, lsb) ...\n"
         "class Vk VL_NOT_FINAL : public VerilatedModel {\n"
@@ -261,17 +252,17 @@ static int test_ports(void)
         "    VL_INOUT8(&bus,7,0);\n";
     oports_t p = {0};
     lg_err_t err;
-    CHECK(fails, orp_parse(hdr, "Vk.h", &p, &err) == 0, "%s", err.msg);
-    CHECK(fails, p.n == 5, "n %zu", p.n);
+    CHECK_MSG(orp_parse(hdr, "Vk.h", &p, &err) == 0, "%s", err.msg);
+    CHECK_MSG(p.n == 5, "n %zu", p.n);
     const oport_t *a = orp_find(&p, "data_address0");
-    CHECK(fails, a && a->bits == 9 && a->is_output, "data_address0");
+    CHECK_MSG(a && a->bits == 9 && a->is_output, "data_address0");
     a = orp_find(&p, "size");
-    CHECK(fails, a && a->bits == 32 && !a->is_output, "size");
+    CHECK_MSG(a && a->bits == 32 && !a->is_output, "size");
     a = orp_find(&p, "wide");
-    CHECK(fails, a && a->bits == 40, "wide");
-    CHECK(fails, orp_find(&p, "name") == NULL, "macro definition parsed as a port");
+    CHECK_MSG(a && a->bits == 40, "wide");
+    CHECK_MSG(orp_find(&p, "name") == NULL, "macro definition parsed as a port");
     orp_free(&p);
-    CHECK(fails, orp_parse("nothing here", "x.h", &p, &err) == LG_EBUILD, "empty header accepted");
+    CHECK_MSG(orp_parse("nothing here", "x.h", &p, &err) == LG_EBUILD, "empty header accepted");
 
     static const struct { int bits; lg_type_t t; uint64_t raw; int64_t want; } conv[] = {
         {8, LG_I32, 0xFF, -1}, {8, LG_U32, 0xFF, 255}, {9, LG_I32, 0x1FF, -1},
@@ -280,21 +271,19 @@ static int test_ports(void)
     };
     for (size_t i = 0; i < sizeof conv / sizeof *conv; i++) {
         int64_t v = orm_from_port(conv[i].bits, conv[i].t, conv[i].raw);
-        CHECK(fails, v == conv[i].want, "conv %zu: %lld", i, (long long)v);
+        CHECK_MSG(v == conv[i].want, "conv %zu: %lld", i, (long long)v);
     }
     obind_t b = {.width = 8};
-    CHECK(fails, orm_to_port(&b, -1) == 0xFF, "to_port");
-    CHECK(fails, orm_to_port(&b, 300) == 44, "to_port truncation");
+    CHECK_MSG(orm_to_port(&b, -1) == 0xFF, "to_port");
+    CHECK_MSG(orm_to_port(&b, 300) == 44, "to_port truncation");
     char name[16];
-    CHECK(fails, strcmp(run_signal_name(SIGBUS, name), "SIGBUS") == 0, "signal name");
-    CHECK(fails, strcmp(run_signal_name(42, name), "SIG42") == 0, "unknown signal: %s", name);
-    CHECK(fails, strcmp(run_signal_name(0, name), "exit") == 0, "exit: %s", name);
-    return fails;
+    CHECK_MSG(strcmp(run_signal_name(SIGBUS, name), "SIGBUS") == 0, "signal name");
+    CHECK_MSG(strcmp(run_signal_name(42, name), "SIG42") == 0, "unknown signal: %s", name);
+    CHECK_MSG(strcmp(run_signal_name(0, name), "exit") == 0, "exit: %s", name);
 }
 
-static int test_json(void)
+static void test_json(void)
 {
-    int fails = 0;
     char path[1024];
     snprintf(path, sizeof path, "%s/rtl/scalars.yaml", ORACLE_TEST_DIR);
     spec_t *s = test_spec(path);
@@ -307,23 +296,26 @@ static int test_json(void)
     char *text = oracle_diff_to_json(s, cpu, rtl, &syms);
     json_object *o = json_tokener_parse(text);
     json_object *div, *arr, *cls, *side;
-    CHECK(fails, o && json_object_object_get_ex(o, "divergent", &div) && json_object_get_boolean(div), "%s", text);
-    CHECK(fails, o && json_object_object_get_ex(o, "symptoms", &arr) && json_object_array_length(arr) == 1 &&
+    CHECK_MSG(o && json_object_object_get_ex(o, "divergent", &div) && json_object_get_boolean(div), "%s", text);
+    CHECK_MSG(o && json_object_object_get_ex(o, "symptoms", &arr) && json_object_array_length(arr) == 1 &&
                      json_object_object_get_ex(json_object_array_get_idx(arr, 0), "class", &cls) &&
                      strcmp(json_object_get_string(cls), "mismatch:return") == 0, "%s", text);
-    CHECK(fails, o && json_object_object_get_ex(o, "rtl", &side) && json_object_is_type(side, json_type_object), "%s", text);
+    CHECK_MSG(o && json_object_object_get_ex(o, "rtl", &side) && json_object_is_type(side, json_type_object), "%s", text);
     json_object_put(o);
     free(text);
     oracle_symptoms_free(&syms);
     run_result_destroy(cpu);
     run_result_destroy(rtl);
     spec_destroy(s);
-    return fails;
 }
 
 int main(void)
 {
-    int fails = test_compare() + test_dedup() + test_dedup_restore() + test_select() + test_ports() + test_json();
-    printf("%d failures\n", fails);
-    return fails ? 1 : 0;
+    test_compare();
+    test_dedup();
+    test_dedup_restore();
+    test_select();
+    test_ports();
+    test_json();
+    TEST_DONE();
 }

@@ -1,5 +1,5 @@
-/* Small helpers shared by the rtl-oracle tests: a check macro that counts
- * failures, and spec/input loading that aborts the test on setup errors. */
+/* Small helpers shared by the rtl-oracle tests: spec and input loading
+ * that aborts the test on setup errors (checks come from tests/test.h). */
 #ifndef ORACLE_TEST_UTIL_H
 #define ORACLE_TEST_UTIL_H
 
@@ -8,16 +8,7 @@
 #include "common/err.h"
 #include "common/input.h"
 #include "common/spec.h"
-
-#define CHECK(fails, cond, ...)                                              \
-    do {                                                                     \
-        if (!(cond)) {                                                       \
-            fprintf(stderr, "%s:%d: FAIL %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                    \
-            fprintf(stderr, "\n");                                           \
-            (fails)++;                                                       \
-        }                                                                    \
-    } while (0)
+#include "tests/test.h"
 
 static inline spec_t *test_spec(const char *path)
 {

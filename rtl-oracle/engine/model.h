@@ -1,0 +1,68 @@
+// The harness engine's view of a Verilated model: a port as a pointer into
+// the model plus its width, each spec param as the ports and contents the
+// harness drives, the block-level control ports, and the outcome of a call.
+// The generated kernel_table.h fills Param and Ctl for one RTL top.
+#ifndef LGH_MODEL_H
+#define LGH_MODEL_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+#include "verilated.h"
+#include "wire.h"
+
+namespace lgh {
+
+using Kind = orw_kind;
+
+struct Port {
+    void *p = nullptr;
+    int bits = 0;
+};
+
+inline uint64_t width_mask(int bits) { return bits >= 64 ? ~0ULL : ((1ULL << bits) - 1); }
+
+// Verilator stores a port in the narrowest of CData/SData/IData/QData that
+// holds its width; an unbound port (p null) reads 0 and ignores writes.
+inline uint64_t get(const Port &q) {
+    if (!q.p) return 0;
+    if (q.bits <= 8) return *static_cast<CData *>(q.p);
+    if (q.bits <= 16) return *static_cast<SData *>(q.p);
+    if (q.bits <= 32) return *static_cast<IData *>(q.p);
+    return *static_cast<QData *>(q.p);
+}
+
+inline void set(const Port &q, uint64_t v) {
+    if (!q.p) return;
+    v &= width_mask(q.bits);
+    if (q.bits <= 8) *static_cast<CData *>(q.p) = static_cast<CData>(v);
+    else if (q.bits <= 16) *static_cast<SData *>(q.p) = static_cast<SData>(v);
+    else if (q.bits <= 32) *static_cast<IData *>(q.p) = static_cast<IData>(v);
+    else *static_cast<QData *>(q.p) = v;
+}
+
+struct Param {
+    Kind kind = ORW_SCALAR_IN;
+    bool is_out = false;
+    uint64_t depth = 0;
+    Port addr[2], ce[2], q[2], we[2], d[2];
+    Port data, vld, flag, strobe;
+    std::vector<uint64_t> mem;     // RAM contents, FIFO data
+    uint64_t value = 0, valid = 0; // scalars
+    size_t pos = 0;                // input FIFO read position
+};
+
+struct Ctl {
+    Port clk, rst, start, done, idle, ready, ret;
+    bool rst_low = false;
+};
+
+struct Outcome {
+    uint64_t status = ORW_OK, cycles = 0, oob_param = ORW_NO_PARAM, oob_addr = 0, ret = 0;
+    std::string detail;
+    std::string wave_error;  // why the waveform could not be written
+};
+
+}  // namespace lgh
+
+#endif

@@ -1,0 +1,46 @@
+// One RTL call on a fresh Verilated model: reset, the ap_ctrl_hs handshake,
+// the RAMs and FIFOs of the params, the cycle limit and the optional VCD.
+// The model's class and ports come from the generated kernel_table.h.
+#ifndef LGH_SIM_H
+#define LGH_SIM_H
+
+#include <memory>
+#include <string>
+#include <vector>
+#include "model.h"
+#include "verilated.h"
+#include "verilated_vcd_c.h"
+#include "wave.h"
+
+#include "kernel_table.h"  // generated per RTL top: Vtop, kParams, kMaxCycles, describe, bind_ports
+
+namespace lgh {
+
+class Sim {
+  public:
+    // ps: kParams params holding the call's inputs, borrowed for the
+    // Sim's life; vcd: the waveform's path, "" for none.
+    Sim(Param *ps, const std::string &vcd);
+    ~Sim();
+    void run(Outcome *o);
+    // Closes the waveform; a failed write of it goes into o.
+    void close_wave(Outcome *o);
+
+  private:
+    void eval();
+    void edge();
+    void drive_streams();
+    bool sample(Outcome *o, std::vector<uint64_t> *ops);
+    void commit(const std::vector<uint64_t> &ops);
+
+    Param *ps_;
+    Ctl c_;
+    std::unique_ptr<VerilatedContext> ctx_;
+    std::unique_ptr<Vtop> m_;
+    WaveFile wave_;  // before tfp_, which writes to it until destroyed
+    std::unique_ptr<VerilatedVcdC> tfp_;
+};
+
+}  // namespace lgh
+
+#endif

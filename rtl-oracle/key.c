@@ -1,0 +1,107 @@
+/* The cache keys of the oracle's two build steps. Each hashes everything
+ * its step's output depends on, so a changed input can never reuse a stale
+ * build: the ports key the Verilator version, its flags and the RTL
+ * sources; the harness key the ports key, the engine's files, the
+ * generated table and the build flags. Hashing is in memory or of small
+ * files only; the one process run is `verilator --version`. */
+#include "oracle_int.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "common/alloc.h"
+#include "common/fsutil.h"
+
+int ork_verilator_version(const char *verilator, char **out, lg_err_t *err)
+{
+    char *argv[] = {(char *)verilator, "--version", NULL};
+    *out = orx_output(argv, err);
+    return *out ? 0 : err ? err->code : LG_EBUILD;
+}
+
+static int is_source(const struct dirent *de)
+{
+    return de->d_name[0] != '.';
+}
+
+int ork_engine_files(const char *dir, char ***names, size_t *n, lg_err_t *err)
+{
+    struct dirent **list;
+    *names = NULL;
+    *n = 0;
+    int count = scandir(dir, &list, is_source, alphasort);
+    if (count < 0)
+        return lg_err_set(err, LG_EIO, "harness engine %s: %s (an incomplete lgfuzz installation?)", dir,
+                          strerror(errno));
+    *names = lg_calloc((size_t)count + 1, sizeof **names);
+    for (int i = 0; i < count; i++) {
+        (*names)[i] = lg_strdup(list[i]->d_name);
+        free(list[i]);
+    }
+    free(list);
+    *n = (size_t)count;
+    return 0;
+}
+
+void ork_names_free(char **names, size_t n)
+{
+    for (size_t i = 0; names && i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+static void hash_flags(lg_hash_t *h, const char *const *flags, size_t nflags)
+{
+    for (size_t i = 0; i < nflags; i++)
+        lg_hash_str(h, flags[i]);
+}
+
+static void key_text(const lg_hash_t *h, char key[ORK_KEY_LEN])
+{
+    snprintf(key, ORK_KEY_LEN, "%016" PRIx64, h->h);
+}
+
+int ork_ports_key(const spec_t *spec, const char *version, const char *const *flags, size_t nflags,
+                  char key[ORK_KEY_LEN], lg_err_t *err)
+{
+    lg_hash_t h;
+    lg_hash_init(&h);
+    lg_hash_str(&h, "ports");
+    lg_hash_str(&h, version);
+    hash_flags(&h, flags, nflags);
+    lg_hash_str(&h, spec->rtl_top);
+    int rc = 0;
+    for (size_t i = 0; i < spec->nrtl_sources && rc == 0; i++) {
+        const char *base = strrchr(spec->rtl_sources[i], '/');
+        lg_hash_str(&h, base ? base + 1 : spec->rtl_sources[i]);
+        rc = lg_hash_file(&h, spec->rtl_sources[i], err);
+    }
+    key_text(&h, key);
+    return rc;
+}
+
+int ork_harness_key(const char *ports_key, const char *engine_dir, const char *table, const char *const *flags,
+                    size_t nflags, char key[ORK_KEY_LEN], lg_err_t *err)
+{
+    lg_hash_t h;
+    lg_hash_init(&h);
+    lg_hash_str(&h, "harness");
+    lg_hash_str(&h, ports_key);
+    lg_hash_str(&h, table);
+    hash_flags(&h, flags, nflags);
+    char **names;
+    size_t n;
+    int rc = ork_engine_files(engine_dir, &names, &n, err);
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        char *p = lg_path_join(engine_dir, names[i]);
+        lg_hash_str(&h, names[i]);
+        rc = lg_hash_file(&h, p, err);
+        free(p);
+    }
+    ork_names_free(names, n);
+    key_text(&h, key);
+    return rc;
+}
