@@ -6,6 +6,8 @@
 #ifndef LG_CLI_H
 #define LG_CLI_H
 
+#include "common/err.h"
+
 enum {
     LG_EXIT_OK = 0,       /* success, nothing found */
     LG_EXIT_FINDINGS = 1, /* the command reports findings (divergences) */
@@ -34,5 +36,13 @@ int cmd_report(int argc, char **argv);
 /* Helpers shared by subcommands (options_int.h has the option parser). */
 /* Prints "lgfuzz <cmd>: message" to stderr and returns LG_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The end of `batch` and `report`: rc is how filling sum went (err holds
+ * the message when it failed). Writes OUT/summary.md and summary.json and
+ * prints the summary on stdout (JSON with json). Returns LG_EXIT_OK, or
+ * LG_EXIT_USAGE after printing "lgfuzz <cmd>: <message>" on stderr. sum
+ * stays the caller's. */
+struct batch_summary;
+int cli_summary_output(const char *cmd, struct batch_summary *sum, const char *out, int json, int rc,
+                       lg_err_t *err);
 
 #endif

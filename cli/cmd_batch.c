@@ -98,17 +98,10 @@ static int run_and_report(const batch_plan_t *plan, const batch_args_t *a, char 
     batch_summary_t *sum = batch_summary_create();
     if (rc == LG_OK)
         rc = batch_summary_add_dir(sum, a->out, &err);
-    if (rc == LG_OK)
-        rc = batch_summary_write(sum, a->out, &err);
-    if (rc) {
-        fprintf(stderr, "lgfuzz batch: %s\n", err.msg);
+    if (cli_summary_output("batch", sum, a->out, a->json, rc, &err)) {
         batch_summary_destroy(sum);
         return LG_EXIT_USAGE;
     }
-    char *text = a->json ? batch_summary_json(sum) : batch_summary_markdown(sum);
-    fputs(text, stdout);
-    fputs(a->json ? "\n" : "", stdout);
-    free(text);
     LG_INFO(log, "batch: summary in %s/summary.md and %s/summary.json", a->out, a->out);
     rc = batch_summary_exit_code(sum);
     batch_summary_destroy(sum);

@@ -42,17 +42,10 @@ static int report(char *const *dirs, size_t ndirs, const report_args_t *a)
     int rc = LG_OK;
     for (size_t i = 0; i < ndirs && rc == LG_OK; i++)
         rc = batch_summary_add_dir(sum, dirs[i], &err);
-    if (rc == LG_OK)
-        rc = batch_summary_write(sum, a->out, &err);
-    if (rc) {
-        fprintf(stderr, "lgfuzz report: %s\n", err.msg);
+    if (cli_summary_output("report", sum, a->out, a->json, rc, &err)) {
         batch_summary_destroy(sum);
         return LG_EXIT_USAGE;
     }
-    char *text = a->json ? batch_summary_json(sum) : batch_summary_markdown(sum);
-    fputs(text, stdout);
-    fputs(a->json ? "\n" : "", stdout);
-    free(text);
     fprintf(stderr, "lgfuzz report: %zu kernel%s; summary in %s/summary.md and %s/summary.json\n",
             batch_summary_count(sum), batch_summary_count(sum) == 1 ? "" : "s", a->out, a->out);
     rc = batch_summary_exit_code(sum);

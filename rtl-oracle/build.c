@@ -87,6 +87,18 @@ static int verilate_step(const job_t *job, const char *tmp, lg_err_t *err)
     for (size_t i = 0; i < spec->nrtl_sources; i++)
         argv[n++] = spec->rtl_sources[i];
     int rc = run_verilator(argv, log_path, "(verilating)", err);
+    if (rc == 0) {
+        /* Verilator does not notice a write that failed (a full disk): a
+         * header it cut short must fail here, before the entry is renamed
+         * into the cache, where it would fail every later run. */
+        char *header = lg_asprintf("%s/V%s.h", mdir, spec->rtl_top);
+        oports_t ports = {0};
+        char *text = lg_read_file(header, NULL, err);
+        rc = text ? orp_parse(text, header, &ports, err) : err->code;
+        orp_free(&ports);
+        free(text);
+        free(header);
+    }
     free(argv);
     free(log_path);
     free(mdir);
@@ -159,7 +171,7 @@ static int build_entry(const job_t *job, step_fn step, const char *dir, lg_err_t
         /* The failed directory is kept, as the error message points at its
          * log, unless the disk is full: then its log says little and the
          * space it holds is better given back. */
-        if (err && lg_err_note_full_fs(err, tmp)) {
+        if (lg_err_note_full_fs(err, tmp)) {
             lg_remove_tree(tmp);
             char msg[LG_ERR_MSG_MAX];
             memcpy(msg, err->msg, sizeof msg);

@@ -3,7 +3,7 @@
 # that are missing (idempotent). Uses apt-get as root, or through sudo.
 set -eu
 
-PACKAGES="build-essential cmake pkg-config clang-14 llvm-14-dev libclang-rt-14-dev \
+PACKAGES="build-essential cmake pkg-config clang-14 clang-format-14 llvm-14-dev libclang-rt-14-dev \
 libz3-dev verilator libyaml-dev libjson-c-dev parallel afl++"
 
 missing=""

@@ -19,7 +19,9 @@ static void lgrt_stop(void)
     longjmp(lgrt_jb, 1);
 }
 
-LGRT_INLINE void __lgrt_br(uint32_t site, uint32_t dir)
+/* One branch event; both entry points below inline it, so the call the
+ * instrumentation inserts costs no more than writing the event itself. */
+LGRT_INLINE static void lgrt_event(uint32_t site, uint32_t dir, uint16_t flags, int64_t a, int64_t b)
 {
     lgrt_slot_t *s = lgrt.slot;
     uint64_t n = s->nevents;
@@ -28,25 +30,20 @@ LGRT_INLINE void __lgrt_br(uint32_t site, uint32_t dir)
     lgrt_event_t *e = &lgrt.ev[n];
     e->site = site;
     e->dir = (uint16_t)dir;
-    e->flags = 0;
-    e->op0 = 0;
-    e->op1 = 0;
+    e->flags = flags;
+    e->op0 = a;
+    e->op1 = b;
     s->nevents = n + 1;
+}
+
+LGRT_INLINE void __lgrt_br(uint32_t site, uint32_t dir)
+{
+    lgrt_event(site, dir, 0, 0, 0);
 }
 
 LGRT_INLINE void __lgrt_brc(uint32_t site, uint32_t dir, int64_t a, int64_t b)
 {
-    lgrt_slot_t *s = lgrt.slot;
-    uint64_t n = s->nevents;
-    if (n >= lgrt.limit)
-        lgrt_stop();
-    lgrt_event_t *e = &lgrt.ev[n];
-    e->site = site;
-    e->dir = (uint16_t)dir;
-    e->flags = LGRT_EV_OPERANDS;
-    e->op0 = a;
-    e->op1 = b;
-    s->nevents = n + 1;
+    lgrt_event(site, dir, LGRT_EV_OPERANDS, a, b);
 }
 
 LGRT_INLINE void __lgrt_val(uint32_t probe, int64_t v)
