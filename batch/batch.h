@@ -56,15 +56,15 @@ typedef struct batch_kernel {
 } batch_kernel_t;
 
 typedef struct batch_plan {
-    batch_kernel_t *k;     /* the kernels of this shard, sorted by name; owned */
+    batch_kernel_t *k; /* the kernels of this shard, sorted by name; owned */
     size_t n;
-    size_t n_all;          /* kernels in the whole (unsharded) list */
+    size_t n_all; /* kernels in the whole (unsharded) list */
     batch_shard_t shard;
     unsigned jobs;
-    uint64_t total_ns;     /* --budget, 0 when --budget-per-kernel was given */
-    uint64_t kernel_ns;    /* each kernel's fuzzing budget */
-    uint64_t wall_ns;      /* this shard's fuzzing wall time: kernel_ns * waves */
-    uint64_t seed;         /* --seed; each kernel's seed derives from it */
+    uint64_t total_ns;  /* --budget, 0 when --budget-per-kernel was given */
+    uint64_t kernel_ns; /* each kernel's fuzzing budget */
+    uint64_t wall_ns;   /* this shard's fuzzing wall time: kernel_ns * waves */
+    uint64_t seed;      /* --seed; each kernel's seed derives from it */
 } batch_plan_t;
 
 typedef struct batch_plan_cfg {
@@ -88,16 +88,16 @@ void batch_plan_destroy(batch_plan_t *p); /* accepts NULL */
 
 /* Running a plan. */
 typedef struct batch_run_cfg {
-    const char *out_dir;              /* batch directory; borrowed */
-    const char *exe;                  /* the lgfuzz binary to run ("/proc/self/exe") */
-    char *const *run_args;            /* extra `lgfuzz run` arguments; borrowed */
+    const char *out_dir;   /* batch directory; borrowed */
+    const char *exe;       /* the lgfuzz binary to run ("/proc/self/exe") */
+    char *const *run_args; /* extra `lgfuzz run` arguments; borrowed */
     size_t nrun_args;
     /* Signals received (SIGINT, SIGTERM): the first makes the running
      * kernels stop with SIGINT; another one at least a second later kills
      * them (sooner ones are the same interrupt delivered twice, as
      * `timeout` does to its process group). */
     const volatile sig_atomic_t *stop;
-    const lg_log_t *log;              /* progress; borrowed */
+    const lg_log_t *log; /* progress; borrowed */
     /* Watchdog: a kernel still running grace_ns after its budget (counted
      * from its start, so builds use the grace) gets SIGINT, and SIGKILL
      * after another grace_ns. 0 disables it. */
@@ -115,25 +115,25 @@ int batch_run(const batch_plan_t *plan, const batch_run_cfg_t *cfg, lg_err_t *er
 
 /* One kernel output directory, as read back for the summary. */
 typedef struct batch_class {
-    char *cls;        /* "mismatch:return" */
+    char *cls; /* "mismatch:return" */
     size_t count;
 } batch_class_t;
 
 typedef struct batch_row {
-    char *name;       /* directory name */
-    char *kernel;     /* from stats.json or run.json; may equal name */
-    char *dir;        /* absolute path of the kernel's output directory */
-    char *spec;       /* may be NULL */
+    char *name;         /* directory name */
+    char *kernel;       /* from stats.json or run.json; may equal name */
+    char *dir;          /* absolute path of the kernel's output directory */
+    char *spec;         /* may be NULL */
     const char *status; /* static string: ok divergent interrupted failed build-failed spec-error crashed not-run */
-    char *error;      /* message for failed kernels, else NULL */
-    double seconds;   /* fuzzing time (stats.json) */
-    double wall;      /* wall time of the child including builds (run.json), 0 when unknown */
-    double budget;    /* seconds (run.json), 0 when unknown */
+    char *error;        /* message for failed kernels, else NULL */
+    double seconds;     /* fuzzing time (stats.json) */
+    double wall;        /* wall time of the child including builds (run.json), 0 when unknown */
+    double budget;      /* seconds (run.json), 0 when unknown */
     uint64_t seed, execs, branches_covered, branches_total, paths, rtl_invoked, rtl_skipped;
     size_t divergences;
     batch_class_t *classes; /* sorted by class name */
     size_t nclasses;
-    int guard;        /* guards/guard.json exists */
+    int guard; /* guards/guard.json exists */
     int has_precision, has_recall;
     double precision, recall;
 } batch_row_t;

@@ -21,13 +21,13 @@
 
 /* How one kernel's child ended; kept by the scheduler until run.json. */
 typedef struct outcome {
-    pid_t pid;        /* > 0 while running */
+    pid_t pid; /* > 0 while running */
     int started;
-    int exit_code;    /* -1 when killed by a signal or never run */
-    int sig;          /* terminating signal, 0 when none */
-    int watchdog;     /* the last signal the watchdog sent, 0 when none */
+    int exit_code; /* -1 when killed by a signal or never run */
+    int sig;       /* terminating signal, 0 when none */
+    int watchdog;  /* the last signal the watchdog sent, 0 when none */
     uint64_t start_ns, end_ns;
-    char *error;      /* why it did not start; owned */
+    char *error; /* why it did not start; owned */
 } outcome_t;
 
 typedef struct sched {
@@ -188,8 +188,8 @@ static void log_finished(const sched_t *s, size_t i)
     batch_row_t row;
     lg_err_t err;
     if (batch_row_load(dir, &row, &err) == LG_OK) {
-        LG_INFO(s->cfg->log, "batch: [%7.1fs] done  %s: %s, %zu divergence%s%s%s", secs_since(s, lg_now_ns()),
-                row.name, row.status, row.divergences, row.divergences == 1 ? "" : "s", row.error ? ": " : "",
+        LG_INFO(s->cfg->log, "batch: [%7.1fs] done  %s: %s, %zu divergence%s%s%s", secs_since(s, lg_now_ns()), row.name,
+                row.status, row.divergences, row.divergences == 1 ? "" : "s", row.error ? ": " : "",
                 row.error ? row.error : "");
         batch_row_free(&row);
     } else {
@@ -310,8 +310,8 @@ int batch_run(const batch_plan_t *plan, const batch_run_cfg_t *cfg, lg_err_t *er
         int stop = cfg->stop ? (int)*cfg->stop : 0;
         uint64_t now = lg_now_ns();
         if (stop > seen && (!seen || now - first_stop_ns >= 1000000000ull)) {
-            LG_INFO(cfg->log, "batch: interrupted; %s %zu running kernel%s", seen ? "killing" : "stopping",
-                    s.running, s.running == 1 ? "" : "s");
+            LG_INFO(cfg->log, "batch: interrupted; %s %zu running kernel%s", seen ? "killing" : "stopping", s.running,
+                    s.running == 1 ? "" : "s");
             forward(&s, seen ? SIGKILL : SIGINT);
             first_stop_ns = seen ? first_stop_ns : now;
         }

@@ -42,7 +42,6 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format
  * LG_EXIT_USAGE after printing "lgfuzz <cmd>: <message>" on stderr. sum
  * stays the caller's. */
 struct batch_summary;
-int cli_summary_output(const char *cmd, struct batch_summary *sum, const char *out, int json, int rc,
-                       lg_err_t *err);
+int cli_summary_output(const char *cmd, struct batch_summary *sum, const char *out, int json, int rc, lg_err_t *err);
 
 #endif

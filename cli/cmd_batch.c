@@ -10,16 +10,14 @@
 #include "cli.h"
 #include "run_opts_int.h"
 
-static const char synopsis[] =
-    "usage: lgfuzz batch SPEC... [options] [lgfuzz run options]\n\n"
-    "Runs `lgfuzz run` on every SPEC, each into DIR/<kernel>/, at most --jobs at a\n"
-    "time, then writes DIR/summary.md and DIR/summary.json and prints the summary.\n\n";
+static const char synopsis[] = "usage: lgfuzz batch SPEC... [options] [lgfuzz run options]\n\n"
+                               "Runs `lgfuzz run` on every SPEC, each into DIR/<kernel>/, at most --jobs at a\n"
+                               "time, then writes DIR/summary.md and DIR/summary.json and prints the summary.\n\n";
 
-static const char epilogue[] =
-    "Kernel build time (clang, Verilator; cached) comes on top of the budget. SIGINT\n"
-    "stops the running kernels, starts no new one and still writes the summary.\n\n"
-    "Exit codes: 2 when a kernel could not be fuzzed (build failure, invalid spec, crash)\n"
-    "or on a usage error; else 1 when any kernel has a divergence; else 0.\n";
+static const char epilogue[] = "Kernel build time (clang, Verilator; cached) comes on top of the budget. SIGINT\n"
+                               "stops the running kernels, starts no new one and still writes the summary.\n\n"
+                               "Exit codes: 2 when a kernel could not be fuzzed (build failure, invalid spec, crash)\n"
+                               "or on a usage error; else 1 when any kernel has a divergence; else 0.\n";
 
 /* Signal handlers can reach nothing else: the count of SIGINT/SIGTERM
  * received, polled by the scheduler (see batch_run_cfg_t.stop). */
@@ -48,32 +46,62 @@ static int parse_shard(const char *text, void *field, lg_err_t *err)
 }
 
 static const cli_opt_t batch_opts[] = {
-    {.kind = CLI_DURATION, .name = "--budget", .field = CLI_FIELD(batch_args_t, plan.total_ns), .min = 1,
+    {.kind = CLI_DURATION,
+     .name = "--budget",
+     .field = CLI_FIELD(batch_args_t, plan.total_ns),
+     .min = 1,
      .arg = "DURATION",
      .help = "total wall budget of the batch (30s, 10m, 2h); each kernel\n"
              "gets (DURATION / shards) / ceil(kernels in shard / jobs),\n"
              "and never more than DURATION / ceil(kernels / jobs)"},
-    {.kind = CLI_DURATION, .name = "--budget-per-kernel", .field = CLI_FIELD(batch_args_t, plan.per_kernel_ns),
-     .min = 1, .arg = "DURATION", .help = "fuzzing time of each kernel (default 60s)"},
-    {.kind = CLI_COUNT, .name = "--jobs", .letter = 'j', .field = CLI_FIELD(batch_args_t, plan.jobs), .min = 1,
-     .max = 1024, .arg = "N", .help = "kernels run at the same time (default 1)"},
-    {.kind = CLI_STRING, .name = "--out", .field = CLI_FIELD(batch_args_t, out), .arg = "DIR",
+    {.kind = CLI_DURATION,
+     .name = "--budget-per-kernel",
+     .field = CLI_FIELD(batch_args_t, plan.per_kernel_ns),
+     .min = 1,
+     .arg = "DURATION",
+     .help = "fuzzing time of each kernel (default 60s)"},
+    {.kind = CLI_COUNT,
+     .name = "--jobs",
+     .letter = 'j',
+     .field = CLI_FIELD(batch_args_t, plan.jobs),
+     .min = 1,
+     .max = 1024,
+     .arg = "N",
+     .help = "kernels run at the same time (default 1)"},
+    {.kind = CLI_STRING,
+     .name = "--out",
+     .field = CLI_FIELD(batch_args_t, out),
+     .arg = "DIR",
      .help = "batch directory (default out/batch)"},
-    {.kind = CLI_COUNT, .name = "--seed", .field = CLI_FIELD(batch_args_t, plan.seed), .max = UINT64_MAX,
+    {.kind = CLI_COUNT,
+     .name = "--seed",
+     .field = CLI_FIELD(batch_args_t, plan.seed),
+     .max = UINT64_MAX,
      .arg = "N",
      .help = "batch seed (default 1); each kernel's seed derives from it\n"
              "and the kernel's directory name"},
-    {.kind = CLI_CUSTOM, .name = "--shard", .field = CLI_FIELD(batch_args_t, plan.shard), .parse = parse_shard,
+    {.kind = CLI_CUSTOM,
+     .name = "--shard",
+     .field = CLI_FIELD(batch_args_t, plan.shard),
+     .parse = parse_shard,
      .arg = "I/N",
      .help = "run only the I-th (1-based) of N round-robin slices of the\n"
              "kernel list sorted by name; merge shards with lgfuzz report"},
-    {.kind = CLI_DURATION, .name = "--grace", .field = CLI_FIELD(batch_args_t, grace_ns), .min = 1,
+    {.kind = CLI_DURATION,
+     .name = "--grace",
+     .field = CLI_FIELD(batch_args_t, grace_ns),
+     .min = 1,
      .arg = "DURATION",
      .help = "a kernel still running this long after its budget gets\n"
              "SIGINT, and SIGKILL after as long again (default 10m)"},
-    {.kind = CLI_FLAG, .name = "--json", .field = CLI_FIELD(batch_args_t, json),
+    {.kind = CLI_FLAG,
+     .name = "--json",
+     .field = CLI_FIELD(batch_args_t, json),
      .help = "print the summary as JSON instead of Markdown"},
-    {.kind = CLI_FLAG, .name = "--quiet", .letter = 'q', .field = CLI_FIELD(batch_args_t, quiet),
+    {.kind = CLI_FLAG,
+     .name = "--quiet",
+     .letter = 'q',
+     .field = CLI_FIELD(batch_args_t, quiet),
      .help = "no progress on stderr"},
     {.kind = CLI_END},
 };

@@ -10,15 +10,13 @@
 #include "common/spec.h"
 #include "options_int.h"
 
-static const char synopsis[] =
-    "usage: lgfuzz check SPEC\n\n"
-    "Validates the kernel spec SPEC (kernel.yaml) and prints the resolved C signature,\n"
-    "the params with their domains, the RTL interface mapping and the feature list\n"
-    "lgfuzz learns conditions over.\n\n";
+static const char synopsis[] = "usage: lgfuzz check SPEC\n\n"
+                               "Validates the kernel spec SPEC (kernel.yaml) and prints the resolved C signature,\n"
+                               "the params with their domains, the RTL interface mapping and the feature list\n"
+                               "lgfuzz learns conditions over.\n\n";
 
-static const char epilogue[] =
-    "Exit codes: 0 the spec is valid, 2 usage error or invalid spec (the message\n"
-    "names file:line:col and what was expected).\n";
+static const char epilogue[] = "Exit codes: 0 the spec is valid, 2 usage error or invalid spec (the message\n"
+                               "names file:line:col and what was expected).\n";
 
 static void print_domain(const spec_param_t *p)
 {
@@ -77,8 +75,12 @@ static void print_rtl(const spec_t *s)
             else
                 printf("%s_din %s_full_n %s_write", port, port, port);
             break;
-        case SPEC_IF_AP_VLD: printf("  port %s %s_ap_vld", port, port); break;
-        case SPEC_IF_AP_NONE: printf("  port %s", port); break;
+        case SPEC_IF_AP_VLD:
+            printf("  port %s %s_ap_vld", port, port);
+            break;
+        case SPEC_IF_AP_NONE:
+            printf("  port %s", port);
+            break;
         }
         printf("\n");
     }

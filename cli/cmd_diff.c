@@ -14,16 +14,14 @@
 #include "rtl-oracle/oracle.h"
 #include "tracer/tracer.h"
 
-static const char synopsis[] =
-    "usage: lgfuzz diff SPEC INPUT.json [--json] [--verbose]\n\n"
-    "Runs the input INPUT.json once natively and once on the RTL of the kernel\n"
-    "spec SPEC (building or reusing the cached Verilator model) and prints both\n"
-    "results and every symptom of divergence: mismatch:return, mismatch:<param>,\n"
-    "rtl-hang, rtl-oob:<array>, rtl-assert, cpu-crash:<SIGNAME>, cpu-hang.\n\n";
+static const char synopsis[] = "usage: lgfuzz diff SPEC INPUT.json [--json] [--verbose]\n\n"
+                               "Runs the input INPUT.json once natively and once on the RTL of the kernel\n"
+                               "spec SPEC (building or reusing the cached Verilator model) and prints both\n"
+                               "results and every symptom of divergence: mismatch:return, mismatch:<param>,\n"
+                               "rtl-hang, rtl-oob:<array>, rtl-assert, cpu-crash:<SIGNAME>, cpu-hang.\n\n";
 
-static const char epilogue[] =
-    "Exit codes: 0 the two sides agree, 1 they diverge, 2 usage error or bad\n"
-    "spec, input, Verilog or kernel source.\n";
+static const char epilogue[] = "Exit codes: 0 the two sides agree, 1 they diverge, 2 usage error or bad\n"
+                               "spec, input, Verilog or kernel source.\n";
 
 typedef struct diff_opts {
     const char *spec_path, *input_path;
@@ -31,9 +29,13 @@ typedef struct diff_opts {
 } diff_opts_t;
 
 static const cli_opt_t diff_opts[] = {
-    {.kind = CLI_FLAG, .name = "--json", .field = CLI_FIELD(diff_opts_t, json),
+    {.kind = CLI_FLAG,
+     .name = "--json",
+     .field = CLI_FIELD(diff_opts_t, json),
      .help = "print one JSON object {\"divergent\", \"symptoms\", \"cpu\", \"rtl\"}"},
-    {.kind = CLI_FLAG, .name = "--verbose", .field = CLI_FIELD(diff_opts_t, verbose),
+    {.kind = CLI_FLAG,
+     .name = "--verbose",
+     .field = CLI_FIELD(diff_opts_t, verbose),
      .help = "log build steps on stderr"},
     {.kind = CLI_END},
 };
@@ -61,8 +63,7 @@ static int parse_args(int argc, char **argv, diff_opts_t *o)
 
 /* The CPU side: one traced native run; the result is copied out because
  * the trace belongs to the tracer. */
-static int run_cpu(const spec_t *spec, const input_t *in, const lg_log_t *log, run_result_t *cpu,
-                   lg_err_t *err)
+static int run_cpu(const spec_t *spec, const input_t *in, const lg_log_t *log, run_result_t *cpu, lg_err_t *err)
 {
     tracer_t *t = tracer_create(spec, NULL, log, err);
     if (!t)

@@ -10,17 +10,15 @@
 #include "guard/guard.h"
 #include "options_int.h"
 
-static const char synopsis[] =
-    "usage: lgfuzz guard OUT_DIR [options]\n\n"
-    "Learns, from the labelled executions of the finished run in OUT_DIR, the\n"
-    "precondition under which the kernel's RTL computes what its C computes: a\n"
-    "conjunction of clauses over input features, validated on fresh inputs run on\n"
-    "both sides and refined with counter-examples. Writes OUT_DIR/guards/:\n"
-    "<kernel>_guard.h (C99 guard function), <kernel>_guard.smt2 and guard.json.\n\n";
+static const char synopsis[] = "usage: lgfuzz guard OUT_DIR [options]\n\n"
+                               "Learns, from the labelled executions of the finished run in OUT_DIR, the\n"
+                               "precondition under which the kernel's RTL computes what its C computes: a\n"
+                               "conjunction of clauses over input features, validated on fresh inputs run on\n"
+                               "both sides and refined with counter-examples. Writes OUT_DIR/guards/:\n"
+                               "<kernel>_guard.h (C99 guard function), <kernel>_guard.smt2 and guard.json.\n\n";
 
-static const char epilogue[] =
-    "Exit codes: 0 guard written, 2 usage error, not a run directory, or the\n"
-    "kernel or RTL cannot be built.\n";
+static const char epilogue[] = "Exit codes: 0 guard written, 2 usage error, not a run directory, or the\n"
+                               "kernel or RTL cannot be built.\n";
 
 typedef struct guard_args {
     guard_cfg_t cfg;
@@ -28,19 +26,46 @@ typedef struct guard_args {
 } guard_args_t;
 
 static const cli_opt_t guard_opts[] = {
-    {.kind = CLI_DURATION, .name = "--budget", .field = CLI_FIELD(guard_args_t, cfg.budget_ns), .arg = "DURATION",
+    {.kind = CLI_DURATION,
+     .name = "--budget",
+     .field = CLI_FIELD(guard_args_t, cfg.budget_ns),
+     .arg = "DURATION",
      .help = "time for the whole derivation (default 20s)"},
-    {.kind = CLI_COUNT, .name = "--rounds", .field = CLI_FIELD(guard_args_t, cfg.max_rounds), .min = 1,
-     .max = 1000000, .arg = "N", .help = "at most N learn-validate rounds (default 6)"},
-    {.kind = CLI_COUNT, .name = "--samples", .field = CLI_FIELD(guard_args_t, cfg.max_samples), .min = 1,
-     .max = SYNTH_MAX_SAMPLES_LIMIT, .arg = "N", .help = "synth sample cap per clause (default 200)"},
-    {.kind = CLI_COUNT, .name = "--inputs", .field = CLI_FIELD(guard_args_t, cfg.nrandom), .min = 1, .max = 1000000,
-     .arg = "N", .help = "random fresh inputs per round (default 3000)"},
-    {.kind = CLI_COUNT, .name = "--seed", .field = CLI_FIELD(guard_args_t, cfg.seed), .max = UINT64_MAX, .arg = "N",
+    {.kind = CLI_COUNT,
+     .name = "--rounds",
+     .field = CLI_FIELD(guard_args_t, cfg.max_rounds),
+     .min = 1,
+     .max = 1000000,
+     .arg = "N",
+     .help = "at most N learn-validate rounds (default 6)"},
+    {.kind = CLI_COUNT,
+     .name = "--samples",
+     .field = CLI_FIELD(guard_args_t, cfg.max_samples),
+     .min = 1,
+     .max = SYNTH_MAX_SAMPLES_LIMIT,
+     .arg = "N",
+     .help = "synth sample cap per clause (default 200)"},
+    {.kind = CLI_COUNT,
+     .name = "--inputs",
+     .field = CLI_FIELD(guard_args_t, cfg.nrandom),
+     .min = 1,
+     .max = 1000000,
+     .arg = "N",
+     .help = "random fresh inputs per round (default 3000)"},
+    {.kind = CLI_COUNT,
+     .name = "--seed",
+     .field = CLI_FIELD(guard_args_t, cfg.seed),
+     .max = UINT64_MAX,
+     .arg = "N",
      .help = "random seed (default 1)"},
-    {.kind = CLI_FLAG, .name = "--json", .field = CLI_FIELD(guard_args_t, json),
+    {.kind = CLI_FLAG,
+     .name = "--json",
+     .field = CLI_FIELD(guard_args_t, json),
      .help = "print guard.json's figures as one JSON object"},
-    {.kind = CLI_FLAG, .name = "--quiet", .letter = 'q', .field = CLI_FIELD(guard_args_t, quiet),
+    {.kind = CLI_FLAG,
+     .name = "--quiet",
+     .letter = 'q',
+     .field = CLI_FIELD(guard_args_t, quiet),
      .help = "no progress output"},
     {.kind = CLI_END},
 };
@@ -83,8 +108,7 @@ int cmd_guard(int argc, char **argv)
         json_object_object_add(o, "dir", json_object_new_string(rep.dir));
         puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
         json_object_put(o);
-    }
-    else
+    } else
         printf("guard %s: %s\nmcc %.4f on %llu safe / %llu unsafe inputs; precision %.4f, recall %.4f on %llu fresh "
                "inputs (%u rounds)\noutput: %s\n",
                rep.kernel, rep.formula, rep.fig.mcc, (unsigned long long)rep.fig.train_safe,

@@ -8,18 +8,16 @@
 #include "cli.h"
 #include "options_int.h"
 
-static const char synopsis[] =
-    "usage: lgfuzz report DIR... [--out DIR] [--json]\n\n"
-    "Merges lgfuzz output directories into one summary: a batch directory (from\n"
-    "lgfuzz batch, whole or one --shard) contributes the kernels its batch.json\n"
-    "lists; a run directory (from lgfuzz run) contributes itself. Per kernel: status,\n"
-    "time, execs, branch coverage, distinct divergences by class, RTL calls invoked\n"
-    "and skipped, guard with precision/recall; totals at the bottom.\n\n";
+static const char synopsis[] = "usage: lgfuzz report DIR... [--out DIR] [--json]\n\n"
+                               "Merges lgfuzz output directories into one summary: a batch directory (from\n"
+                               "lgfuzz batch, whole or one --shard) contributes the kernels its batch.json\n"
+                               "lists; a run directory (from lgfuzz run) contributes itself. Per kernel: status,\n"
+                               "time, execs, branch coverage, distinct divergences by class, RTL calls invoked\n"
+                               "and skipped, guard with precision/recall; totals at the bottom.\n\n";
 
-static const char epilogue[] =
-    "Exit codes: 2 on a usage error, an unreadable directory, or when a kernel could\n"
-    "not be fuzzed (build failure, invalid spec, crash); else 1 when any kernel has a\n"
-    "divergence; else 0 (the same rule as lgfuzz batch).\n";
+static const char epilogue[] = "Exit codes: 2 on a usage error, an unreadable directory, or when a kernel could\n"
+                               "not be fuzzed (build failure, invalid spec, crash); else 1 when any kernel has a\n"
+                               "divergence; else 0 (the same rule as lgfuzz batch).\n";
 
 typedef struct report_args {
     const char *out;
@@ -27,9 +25,14 @@ typedef struct report_args {
 } report_args_t;
 
 static const cli_opt_t report_opts[] = {
-    {.kind = CLI_STRING, .name = "--out", .field = CLI_FIELD(report_args_t, out), .arg = "DIR",
+    {.kind = CLI_STRING,
+     .name = "--out",
+     .field = CLI_FIELD(report_args_t, out),
+     .arg = "DIR",
      .help = "where summary.md and summary.json go (default: the current directory)"},
-    {.kind = CLI_FLAG, .name = "--json", .field = CLI_FIELD(report_args_t, json),
+    {.kind = CLI_FLAG,
+     .name = "--json",
+     .field = CLI_FIELD(report_args_t, json),
      .help = "print the summary as JSON instead of Markdown"},
     {.kind = CLI_END},
 };

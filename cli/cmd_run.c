@@ -82,9 +82,8 @@ int cmd_run(int argc, char **argv)
     printf("lgfuzz run %s: %.1fs, %llu execs, branches %llu/%llu, %llu paths, RTL calls %llu (skipped %llu), "
            "%zu distinct divergence%s\n",
            spec->kernel, sum.seconds, (unsigned long long)sum.execs, (unsigned long long)sum.branches_covered,
-           (unsigned long long)sum.branches_total, (unsigned long long)sum.paths,
-           (unsigned long long)sum.rtl_invoked, (unsigned long long)sum.rtl_skipped, sum.divergences,
-           sum.divergences == 1 ? "" : "s");
+           (unsigned long long)sum.branches_total, (unsigned long long)sum.paths, (unsigned long long)sum.rtl_invoked,
+           (unsigned long long)sum.rtl_skipped, sum.divergences, sum.divergences == 1 ? "" : "s");
     explore_print_divergences(ex, stdout);
     printf("output: %s\n", cfg.out_dir);
     explore_destroy(ex);

@@ -17,20 +17,18 @@
 #define MAX_CONSTS 64
 #define MAX_GRAMMARS 16
 
-static const char synopsis[] =
-    "usage: lgfuzz synth FILE.csv [options]\n\n"
-    "Learns a condition over the CSV's feature columns that separates rows whose\n"
-    "`label` column is 1 from rows where it is 0, and prints it with its MCC on all\n"
-    "rows and the grammar stage that produced it. The header row names the\n"
-    "features (`x`, `len(d)`, `d[3]`, `max(d)` ...); cells are integers (decimal or\n"
-    "0x hex); blank lines and lines starting with # are skipped.\n\n";
+static const char synopsis[] = "usage: lgfuzz synth FILE.csv [options]\n\n"
+                               "Learns a condition over the CSV's feature columns that separates rows whose\n"
+                               "`label` column is 1 from rows where it is 0, and prints it with its MCC on all\n"
+                               "rows and the grammar stage that produced it. The header row names the\n"
+                               "features (`x`, `len(d)`, `d[3]`, `max(d)` ...); cells are integers (decimal or\n"
+                               "0x hex); blank lines and lines starting with # are skipped.\n\n";
 
-static const char epilogue[] =
-    "Exit codes: 0 learned (the MCC says how well), 2 usage error or bad CSV\n"
-    "(the message names file:line:col).\n";
+static const char epilogue[] = "Exit codes: 0 learned (the MCC says how well), 2 usage error or bad CSV\n"
+                               "(the message names file:line:col).\n";
 
 typedef struct table {
-    char **names;  /* ncols column names */
+    char **names; /* ncols column names */
     size_t ncols;
     int64_t *cells; /* nrows * ncols */
     size_t nrows, cap;
@@ -62,8 +60,7 @@ static int parse_header(table_t *t, char *line, const char *path, size_t lineno,
             *next++ = '\0';
         char *name = trim(cell);
         if (*name == '\0')
-            return lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: empty column name", path, lineno,
-                              (size_t)(cell - line) + 1);
+            return lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: empty column name", path, lineno, (size_t)(cell - line) + 1);
         for (size_t i = 0; i < t->ncols; i++)
             if (strcmp(t->names[i], name) == 0)
                 return lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: column '%s' appears twice", path, lineno,
@@ -85,19 +82,18 @@ static int parse_row(table_t *t, char *line, const char *path, size_t lineno, lg
             *next++ = '\0';
         size_t at = (size_t)(cell - line) + 1;
         if (col >= t->ncols)
-            return lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: more cells than the %zu columns of the header", path,
-                              lineno, at, t->ncols);
+            return lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: more cells than the %zu columns of the header", path, lineno,
+                              at, t->ncols);
         char *text = trim(cell), *end;
         errno = 0;
         long long v = strtoll(text, &end, 0);
         if (*text == '\0' || *end != '\0' || errno == ERANGE)
-            return lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: '%s' in column '%s' is not a 64-bit integer", path,
-                              lineno, at, text, t->names[col]);
+            return lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: '%s' in column '%s' is not a 64-bit integer", path, lineno,
+                              at, text, t->names[col]);
         row[col] = v;
     }
     if (col != t->ncols)
-        return lg_err_set(err, LG_EINVAL, "%s:%zu: %zu cells, the header has %zu columns", path, lineno, col,
-                          t->ncols);
+        return lg_err_set(err, LG_EINVAL, "%s:%zu: %zu cells, the header has %zu columns", path, lineno, col, t->ncols);
     t->nrows++;
     return 0;
 }
@@ -162,8 +158,7 @@ static int parse_grammar(const char *text, void *field, lg_err_t *err)
 {
     grammars_t *g = field;
     if (g->n == MAX_GRAMMARS)
-        return lg_err_set(err, LG_EINVAL, "--grammar: '%s' is one more than the %d stages allowed", text,
-                          MAX_GRAMMARS);
+        return lg_err_set(err, LG_EINVAL, "--grammar: '%s' is one more than the %d stages allowed", text, MAX_GRAMMARS);
     g->v[g->n++] = text;
     return LG_OK;
 }
@@ -179,21 +174,46 @@ static int parse_threshold(const char *text, void *field, lg_err_t *err)
 }
 
 static const cli_opt_t synth_opts[] = {
-    {.kind = CLI_STRING, .name = "--term", .field = CLI_FIELD(opts_t, term), .arg = "COLUMN",
+    {.kind = CLI_STRING,
+     .name = "--term",
+     .field = CLI_FIELD(opts_t, term),
+     .arg = "COLUMN",
      .help = "learn a term equal to COLUMN instead (no label column needed)"},
-    {.kind = CLI_CUSTOM, .name = "--const", .field = CLI_FIELD(opts_t, consts), .parse = parse_const, .arg = "N",
+    {.kind = CLI_CUSTOM,
+     .name = "--const",
+     .field = CLI_FIELD(opts_t, consts),
+     .parse = parse_const,
+     .arg = "N",
      .help = "a constant to prefer (repeatable), like a kernel's own constants"},
-    {.kind = CLI_CUSTOM, .name = "--grammar", .field = CLI_FIELD(opts_t, grammars), .parse = parse_grammar,
+    {.kind = CLI_CUSTOM,
+     .name = "--grammar",
+     .field = CLI_FIELD(opts_t, grammars),
+     .parse = parse_grammar,
      .arg = "FILE",
      .help = "a grammar stage (repeatable, in escalation order; default\n"
              "grammars/level1.yaml, level2.yaml, level3.yaml)"},
-    {.kind = CLI_COUNT, .name = "--samples", .field = CLI_FIELD(opts_t, cfg.max_samples), .min = 2,
-     .max = SYNTH_MAX_SAMPLES_LIMIT, .arg = "N", .help = "sample cap (default 30)"},
-    {.kind = CLI_CUSTOM, .name = "--threshold", .field = CLI_FIELD(opts_t, cfg.mcc_threshold),
-     .parse = parse_threshold, .arg = "X", .help = "MCC that is good enough (default 0.6)"},
-    {.kind = CLI_COUNT, .name = "--seed", .field = CLI_FIELD(opts_t, cfg.seed), .max = UINT64_MAX, .arg = "N",
+    {.kind = CLI_COUNT,
+     .name = "--samples",
+     .field = CLI_FIELD(opts_t, cfg.max_samples),
+     .min = 2,
+     .max = SYNTH_MAX_SAMPLES_LIMIT,
+     .arg = "N",
+     .help = "sample cap (default 30)"},
+    {.kind = CLI_CUSTOM,
+     .name = "--threshold",
+     .field = CLI_FIELD(opts_t, cfg.mcc_threshold),
+     .parse = parse_threshold,
+     .arg = "X",
+     .help = "MCC that is good enough (default 0.6)"},
+    {.kind = CLI_COUNT,
+     .name = "--seed",
+     .field = CLI_FIELD(opts_t, cfg.seed),
+     .max = UINT64_MAX,
+     .arg = "N",
      .help = "seed for sampling (default 1)"},
-    {.kind = CLI_FLAG, .name = "--json", .field = CLI_FIELD(opts_t, json),
+    {.kind = CLI_FLAG,
+     .name = "--json",
+     .field = CLI_FIELD(opts_t, json),
      .help = "print one JSON object instead of text"},
     {.kind = CLI_END},
 };
@@ -225,8 +245,7 @@ static const char *c_var(void *ctx, int feature)
     return fs->f[feature].name;
 }
 
-static void print_result(const opts_t *o, const synth_t *s, const features_t *fs, const synth_result_t *r,
-                         size_t nrows)
+static void print_result(const opts_t *o, const synth_t *s, const features_t *fs, const synth_result_t *r, size_t nrows)
 {
     char *text = r->expr ? expr_to_text(r->expr, fs) : NULL;
     const char *stage = r->stage ? synth_stage_name(s, (size_t)r->stage - 1) : "none";

@@ -17,9 +17,8 @@ static const char synopsis[] =
     "operands), every spectra probe (fired or not, with its min/max range), the\n"
     "outputs and the status (ok, crash, hang).\n\n";
 
-static const char epilogue[] =
-    "Exit codes: 0 the kernel ran to completion, 1 it crashed or hung,\n"
-    "2 usage error or invalid spec/input.\n";
+static const char epilogue[] = "Exit codes: 0 the kernel ran to completion, 1 it crashed or hung,\n"
+                               "2 usage error or invalid spec/input.\n";
 
 typedef struct opts {
     const char *spec, *input;
@@ -28,13 +27,27 @@ typedef struct opts {
 } opts_t;
 
 static const cli_opt_t trace_opts[] = {
-    {.kind = CLI_FLAG, .name = "--json", .field = CLI_FIELD(opts_t, json),
+    {.kind = CLI_FLAG,
+     .name = "--json",
+     .field = CLI_FIELD(opts_t, json),
      .help = "print one JSON object instead of text"},
-    {.kind = CLI_COUNT, .name = "--timeout", .field = CLI_FIELD(opts_t, cfg.timeout_ms), .min = 1,
-     .max = UINT64_MAX, .arg = "MS", .help = "wall-clock limit for the run (default 2000)"},
-    {.kind = CLI_COUNT, .name = "--event-limit", .field = CLI_FIELD(opts_t, cfg.event_limit), .min = 1,
-     .max = UINT64_MAX, .arg = "N", .help = "branch events before the run counts as a hang (default 1000000)"},
-    {.kind = CLI_FLAG, .name = "--rebuild", .field = CLI_FIELD(opts_t, cfg.rebuild),
+    {.kind = CLI_COUNT,
+     .name = "--timeout",
+     .field = CLI_FIELD(opts_t, cfg.timeout_ms),
+     .min = 1,
+     .max = UINT64_MAX,
+     .arg = "MS",
+     .help = "wall-clock limit for the run (default 2000)"},
+    {.kind = CLI_COUNT,
+     .name = "--event-limit",
+     .field = CLI_FIELD(opts_t, cfg.event_limit),
+     .min = 1,
+     .max = UINT64_MAX,
+     .arg = "N",
+     .help = "branch events before the run counts as a hang (default 1000000)"},
+    {.kind = CLI_FLAG,
+     .name = "--rebuild",
+     .field = CLI_FIELD(opts_t, cfg.rebuild),
      .help = "rebuild the executor even when a cached build exists"},
     {.kind = CLI_FLAG, .letter = 'v', .field = CLI_FIELD(opts_t, verbose), .help = "show build progress on stderr"},
     {.kind = CLI_END},

@@ -49,14 +49,17 @@ static void expected(const cli_opt_t *d, char *buf, size_t size)
             snprintf(buf, size, "a whole number from %llu to %llu", (unsigned long long)d->min,
                      (unsigned long long)d->max);
         break;
-    case CLI_DURATION: snprintf(buf, size, "a duration such as 30s, 5m or 1h"); break;
+    case CLI_DURATION:
+        snprintf(buf, size, "a duration such as 30s, 5m or 1h");
+        break;
     case CLI_CHOICE:
         buf[0] = '\0';
         for (const cli_choice_t *c = d->choices; c->name; c++, n++)
-            snprintf(buf + strlen(buf), size - strlen(buf), "%s%s", n == 0 ? "" : c[1].name ? ", " : " or ",
-                     c->name);
+            snprintf(buf + strlen(buf), size - strlen(buf), "%s%s", n == 0 ? "" : c[1].name ? ", " : " or ", c->name);
         break;
-    default: snprintf(buf, size, "%s", d->arg ? d->arg : "a value"); break;
+    default:
+        snprintf(buf, size, "%s", d->arg ? d->arg : "a value");
+        break;
     }
 }
 
@@ -83,10 +86,19 @@ static void store_unsigned(void *field, size_t size, uint64_t v)
     uint16_t u16 = (uint16_t)v;
     uint32_t u32 = (uint32_t)v;
     switch (size) {
-    case 1: memcpy(field, &u8, 1); break;
-    case 2: memcpy(field, &u16, 2); break;
-    case 4: memcpy(field, &u32, 4); break;
-    default: assert(size == 8); memcpy(field, &v, 8); break;
+    case 1:
+        memcpy(field, &u8, 1);
+        break;
+    case 2:
+        memcpy(field, &u16, 2);
+        break;
+    case 4:
+        memcpy(field, &u32, 4);
+        break;
+    default:
+        assert(size == 8);
+        memcpy(field, &v, 8);
+        break;
     }
 }
 
@@ -136,7 +148,8 @@ static int set_value(const cli_opt_t *d, void *base, const char *text, lg_err_t 
         }
         expected(d, want, sizeof want);
         return lg_err_set(err, LG_EINVAL, "%s: '%s' is not %s", l, text, want);
-    case CLI_DURATION: return parse_duration(d, text, field, l, err);
+    case CLI_DURATION:
+        return parse_duration(d, text, field, l, err);
     case CLI_STRING:
         assert(d->field.size == sizeof text);
         memcpy(field, &text, sizeof text);
@@ -146,8 +159,10 @@ static int set_value(const cli_opt_t *d, void *base, const char *text, lg_err_t 
             return LG_OK;
         expected(d, want, sizeof want);
         return lg_err_set(err, LG_EINVAL, "%s: '%s' is not %s", l, text, want);
-    case CLI_CUSTOM: return d->parse(text, field, err);
-    case CLI_END: break;
+    case CLI_CUSTOM:
+        return d->parse(text, field, err);
+    case CLI_END:
+        break;
     }
     return lg_err_set(err, LG_EINTERNAL, "%s: option without a kind", l);
 }

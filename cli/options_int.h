@@ -30,18 +30,21 @@ typedef struct cli_field {
     size_t offset, size;
 } cli_field_t;
 
-#define CLI_FIELD(type, member) {offsetof(type, member), sizeof(((type *)0)->member)}
+#define CLI_FIELD(type, member)                                                                                        \
+    {                                                                                                                  \
+        offsetof(type, member), sizeof(((type *)0)->member)                                                            \
+    }
 
 typedef struct cli_opt {
     cli_opt_kind_t kind;
-    const char *name;             /* "--budget"; NULL for an option that has only a letter */
-    char letter;                  /* 'q' for -q; 0 for none */
+    const char *name; /* "--budget"; NULL for an option that has only a letter */
+    char letter;      /* 'q' for -q; 0 for none */
     cli_field_t field;
-    uint64_t min, max;            /* CLI_COUNT: inclusive range; CLI_DURATION: min (ns) */
-    const cli_choice_t *choices;  /* CLI_CHOICE: terminated by an entry with name NULL */
+    uint64_t min, max;                                          /* CLI_COUNT: inclusive range; CLI_DURATION: min (ns) */
+    const cli_choice_t *choices;                                /* CLI_CHOICE: terminated by an entry with name NULL */
     int (*parse)(const char *text, void *field, lg_err_t *err); /* CLI_CUSTOM */
-    const char *arg;              /* the value's name in the usage ("N", "DURATION"); NULL for a flag */
-    const char *help;             /* usage text; a '\n' starts an indented continuation line */
+    const char *arg;  /* the value's name in the usage ("N", "DURATION"); NULL for a flag */
+    const char *help; /* usage text; a '\n' starts an indented continuation line */
 } cli_opt_t;
 
 #define CLI_MAX_SETS 2  /* tables per subcommand */
@@ -67,7 +70,7 @@ typedef struct cli_opts {
     /* Filled by cli_opts_parse. */
     const char *given[CLI_MAX_SETS][CLI_MAX_OPTS]; /* the value text (borrowed from argv; "" for a
                                                     * flag) of each option given, NULL for the others */
-    char **pos;                    /* positional arguments, borrowed from argv; the array is owned */
+    char **pos;                                    /* positional arguments, borrowed from argv; the array is owned */
     size_t npos;
 } cli_opts_t;
 

@@ -20,50 +20,83 @@ static const cli_choice_t schedules[] = {
 };
 
 const cli_opt_t cli_run_fuzz_opts[] = {
-    {.kind = CLI_COUNT, .name = "--iterations", .field = CLI_FIELD(explore_cfg_t, iterations), .min = 1,
-     .max = UINT64_MAX, .arg = "N",
+    {.kind = CLI_COUNT,
+     .name = "--iterations",
+     .field = CLI_FIELD(explore_cfg_t, iterations),
+     .min = 1,
+     .max = UINT64_MAX,
+     .arg = "N",
      .help = "stop after N generation steps (reproducible with --seed);\n"
              "no time limit then unless --budget is given too"},
-    {.kind = CLI_CHOICE, .name = "--rtl", .field = CLI_FIELD(explore_cfg_t, rtl), .choices = rtl_modes,
-     .arg = "MODE", .help = "selective (default), always or never"},
-    {.kind = CLI_CHOICE, .name = "--schedule", .field = CLI_FIELD(explore_cfg_t, schedule), .choices = schedules,
-     .arg = "S", .help = "prefix scheduling: weighted (default) or random"},
-    {.kind = CLI_FLAG, .name = "--no-synth", .field = CLI_FIELD(explore_cfg_t, no_synth),
+    {.kind = CLI_CHOICE,
+     .name = "--rtl",
+     .field = CLI_FIELD(explore_cfg_t, rtl),
+     .choices = rtl_modes,
+     .arg = "MODE",
+     .help = "selective (default), always or never"},
+    {.kind = CLI_CHOICE,
+     .name = "--schedule",
+     .field = CLI_FIELD(explore_cfg_t, schedule),
+     .choices = schedules,
+     .arg = "S",
+     .help = "prefix scheduling: weighted (default) or random"},
+    {.kind = CLI_FLAG,
+     .name = "--no-synth",
+     .field = CLI_FIELD(explore_cfg_t, no_synth),
      .help = "no learning or solving: mutation-only greybox fuzzing"},
-    {.kind = CLI_FLAG, .name = "--no-spectra", .field = CLI_FIELD(explore_cfg_t, no_spectra),
+    {.kind = CLI_FLAG,
+     .name = "--no-spectra",
+     .field = CLI_FIELD(explore_cfg_t, no_spectra),
      .help = "spectra probes give no feedback and no targets, and the\n"
              "run does not start from the corners of the input domain"},
-    {.kind = CLI_FLAG, .name = "--no-selective", .field = CLI_FIELD(explore_cfg_t, no_selective),
+    {.kind = CLI_FLAG,
+     .name = "--no-selective",
+     .field = CLI_FIELD(explore_cfg_t, no_selective),
      .help = "send every input to the RTL (same as --rtl always)"},
-    {.kind = CLI_FLAG, .name = "--no-mutations", .field = CLI_FIELD(explore_cfg_t, no_mutations),
+    {.kind = CLI_FLAG,
+     .name = "--no-mutations",
+     .field = CLI_FIELD(explore_cfg_t, no_mutations),
      .help = "no HeteroFuzz mutations beside the solver"},
     {.kind = CLI_END},
 };
 
 static const cli_opt_t run_opts[] = {
-    {.kind = CLI_DURATION, .name = "--budget", .field = CLI_FIELD(cli_run_t, cfg.budget_ns), .arg = "DURATION",
+    {.kind = CLI_DURATION,
+     .name = "--budget",
+     .field = CLI_FIELD(cli_run_t, cfg.budget_ns),
+     .arg = "DURATION",
      .help = "total time (30s, 5m, 1h; default 60s), including the guard\n"
              "derivation at the end (a quarter of it, at most 20s)"},
-    {.kind = CLI_STRING, .name = "--out", .field = CLI_FIELD(cli_run_t, out), .arg = "DIR",
+    {.kind = CLI_STRING,
+     .name = "--out",
+     .field = CLI_FIELD(cli_run_t, out),
+     .arg = "DIR",
      .help = "output directory (default out/<kernel>); an existing run resumes"},
-    {.kind = CLI_COUNT, .name = "--seed", .field = CLI_FIELD(cli_run_t, cfg.seed), .max = UINT64_MAX, .arg = "N",
+    {.kind = CLI_COUNT,
+     .name = "--seed",
+     .field = CLI_FIELD(cli_run_t, cfg.seed),
+     .max = UINT64_MAX,
+     .arg = "N",
      .help = "random seed (default 1)"},
-    {.kind = CLI_FLAG, .name = "--no-guard", .field = CLI_FIELD(cli_run_t, no_guard),
+    {.kind = CLI_FLAG,
+     .name = "--no-guard",
+     .field = CLI_FIELD(cli_run_t, no_guard),
      .help = "do not derive the kernel precondition (guards/) at the end"},
-    {.kind = CLI_FLAG, .name = "--quiet", .letter = 'q', .field = CLI_FIELD(cli_run_t, quiet),
+    {.kind = CLI_FLAG,
+     .name = "--quiet",
+     .letter = 'q',
+     .field = CLI_FIELD(cli_run_t, quiet),
      .help = "no progress output"},
     {.kind = CLI_END},
 };
 
-static const char synopsis[] =
-    "usage: lgfuzz run SPEC [options]\n\n"
-    "Fuzzes the C kernel of SPEC against its RTL and writes every distinct divergence\n"
-    "(input, both sides' outputs, waveform, reproducer) to the output directory.\n\n";
+static const char synopsis[] = "usage: lgfuzz run SPEC [options]\n\n"
+                               "Fuzzes the C kernel of SPEC against its RTL and writes every distinct divergence\n"
+                               "(input, both sides' outputs, waveform, reproducer) to the output directory.\n\n";
 
-static const char epilogue[] =
-    "Exit codes: 0 no divergence, 1 divergences found (listed on stdout),\n"
-    "2 usage error, invalid spec, a build failure of the kernel or RTL, or an\n"
-    "output file that could not be written (the run stops; what was saved stays).\n";
+static const char epilogue[] = "Exit codes: 0 no divergence, 1 divergences found (listed on stdout),\n"
+                               "2 usage error, invalid spec, a build failure of the kernel or RTL, or an\n"
+                               "output file that could not be written (the run stops; what was saved stays).\n";
 
 int cli_run_check(const explore_cfg_t *cfg, lg_err_t *err)
 {

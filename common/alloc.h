@@ -8,7 +8,7 @@
 void *lg_malloc(size_t n);            /* never NULL; n == 0 gives a unique pointer */
 void *lg_calloc(size_t n, size_t sz); /* zeroed, overflow-checked */
 void *lg_realloc(void *p, size_t n);
-char *lg_strdup(const char *s);       /* s may be NULL: returns NULL */
+char *lg_strdup(const char *s); /* s may be NULL: returns NULL */
 char *lg_strndup(const char *s, size_t n);
 /* printf into a fresh heap string; the caller owns the result. */
 char *lg_asprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

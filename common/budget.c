@@ -18,7 +18,8 @@ uint64_t lg_now_ns(void)
 int lg_duration_parse(const char *text, uint64_t *out_ns, lg_err_t *err)
 {
     if (!text || !isdigit((unsigned char)text[0]))
-        return lg_err_set(err, LG_EINVAL, "invalid duration '%s': expected a number followed by ms, s, m or h (e.g. 30s)",
+        return lg_err_set(err, LG_EINVAL,
+                          "invalid duration '%s': expected a number followed by ms, s, m or h (e.g. 30s)",
                           text ? text : "");
     errno = 0;
     char *end;

@@ -2,8 +2,8 @@
 #ifndef LG_BUDGET_H
 #define LG_BUDGET_H
 
-#include <stdint.h>
 #include "err.h"
+#include <stdint.h>
 
 /* Monotonic clock in nanoseconds. */
 uint64_t lg_now_ns(void);

@@ -98,9 +98,15 @@ void features_eval(const features_t *fs, const input_t *in, int64_t *out)
         }
         const input_value_t *v = &in->v[f->param];
         switch (f->kind) {
-        case FEAT_SCALAR: out[i] = v->scalar; break;
-        case FEAT_LEN: out[i] = (int64_t)v->len; break;
-        case FEAT_ELEM: out[i] = f->index < v->len ? v->elems[f->index] : 0; break;
+        case FEAT_SCALAR:
+            out[i] = v->scalar;
+            break;
+        case FEAT_LEN:
+            out[i] = (int64_t)v->len;
+            break;
+        case FEAT_ELEM:
+            out[i] = f->index < v->len ? v->elems[f->index] : 0;
+            break;
         case FEAT_MAX:
         case FEAT_MIN: {
             int64_t m = 0;
@@ -117,7 +123,8 @@ void features_eval(const features_t *fs, const input_t *in, int64_t *out)
             out[i] = (int64_t)s;
             break;
         }
-        case FEAT_PLAIN: break;
+        case FEAT_PLAIN:
+            break;
         }
     }
 }

@@ -7,10 +7,10 @@
 #ifndef LG_FEATURES_H
 #define LG_FEATURES_H
 
-#include <stddef.h>
-#include <stdint.h>
 #include "input.h"
 #include "spec.h"
+#include <stddef.h>
+#include <stdint.h>
 
 #define FEATURES_ELEMS 8
 
@@ -25,15 +25,15 @@ typedef enum {
 } feature_kind_t;
 
 typedef struct feature {
-    char *name;          /* "size", "len(data)", "data[3]", "max(data)" */
+    char *name; /* "size", "len(data)", "data[3]", "max(data)" */
     feature_kind_t kind;
-    int param;           /* spec param index, -1 for FEAT_PLAIN */
-    size_t index;        /* FEAT_ELEM */
-    int64_t lo, hi;      /* domain of the feature (signed 64-bit view) */
+    int param;      /* spec param index, -1 for FEAT_PLAIN */
+    size_t index;   /* FEAT_ELEM */
+    int64_t lo, hi; /* domain of the feature (signed 64-bit view) */
 } feature_t;
 
 typedef struct features {
-    const spec_t *spec;  /* borrowed, NULL for name-only sets */
+    const spec_t *spec; /* borrowed, NULL for name-only sets */
     feature_t *f;
     size_t n;
 } features_t;

@@ -147,7 +147,7 @@ fail:
 int lg_mkdirs(const char *path, lg_err_t *err)
 {
     char *p = lg_strdup(path);
-    for (char *s = p + 1; ; s++) {
+    for (char *s = p + 1;; s++) {
         if (*s == '/' || *s == '\0') {
             char c = *s;
             *s = '\0';
@@ -240,7 +240,10 @@ char *lg_path_dirname(const char *path)
     return lg_strndup(path, (size_t)(slash - path));
 }
 
-void lg_hash_init(lg_hash_t *h) { h->h = 0xcbf29ce484222325ull; }
+void lg_hash_init(lg_hash_t *h)
+{
+    h->h = 0xcbf29ce484222325ull;
+}
 
 void lg_hash_bytes(lg_hash_t *h, const void *data, size_t len)
 {

@@ -6,9 +6,9 @@
 #ifndef LG_FSUTIL_H
 #define LG_FSUTIL_H
 
+#include "err.h"
 #include <stddef.h>
 #include <stdint.h>
-#include "err.h"
 
 /* Reads the whole file; returns a NUL-terminated heap buffer the caller
  * frees (and its length in *len when len is not NULL), or NULL with err set
@@ -51,7 +51,9 @@ char *lg_path_dirname(const char *path);
  * keys, input hashes (corpus file names) and in-memory sets. Values that
  * are persisted must not change: cache keys and input_hash use the
  * byte-wise steps only. */
-typedef struct lg_hash { uint64_t h; } lg_hash_t;
+typedef struct lg_hash {
+    uint64_t h;
+} lg_hash_t;
 void lg_hash_init(lg_hash_t *h);
 void lg_hash_bytes(lg_hash_t *h, const void *data, size_t len);
 void lg_hash_str(lg_hash_t *h, const char *s); /* includes a terminator */

@@ -12,11 +12,11 @@
 #include <stdint.h>
 
 typedef struct lg_hashset {
-    uint64_t *hash;  /* cap entries, owned */
-    uint32_t *val;   /* cap entries, owned: value + 1, 0 marks an empty slot */
-    size_t cap;      /* 0 or a power of two, at least twice n */
-    size_t n;        /* entries */
-    unsigned bits;   /* log2(cap) once allocated */
+    uint64_t *hash; /* cap entries, owned */
+    uint32_t *val;  /* cap entries, owned: value + 1, 0 marks an empty slot */
+    size_t cap;     /* 0 or a power of two, at least twice n */
+    size_t n;       /* entries */
+    unsigned bits;  /* log2(cap) once allocated */
 } lg_hashset_t;
 
 /* An empty set (as is a zeroed lg_hashset_t); it allocates on the first

@@ -127,8 +127,7 @@ int input_equal(const input_t *a, const input_t *b)
                 return 0;
             continue;
         }
-        if (a->v[i].len != b->v[i].len ||
-            memcmp(a->v[i].elems, b->v[i].elems, a->v[i].len * sizeof(int64_t)) != 0)
+        if (a->v[i].len != b->v[i].len || memcmp(a->v[i].elems, b->v[i].elems, a->v[i].len * sizeof(int64_t)) != 0)
             return 0;
     }
     return 1;

@@ -4,20 +4,20 @@
 #ifndef LG_INPUT_H
 #define LG_INPUT_H
 
-#include <stddef.h>
-#include <stdint.h>
 #include "err.h"
 #include "spec.h"
+#include <stddef.h>
+#include <stdint.h>
 
 typedef struct input_value {
-    int64_t scalar;  /* scalar params */
-    int64_t *elems;  /* array params: max_len slots, owned; first len used */
-    size_t len;      /* array params: current length */
+    int64_t scalar; /* scalar params */
+    int64_t *elems; /* array params: max_len slots, owned; first len used */
+    size_t len;     /* array params: current length */
 } input_value_t;
 
 typedef struct input {
-    const spec_t *spec;   /* borrowed; must outlive the input */
-    input_value_t *v;     /* spec->nparams entries */
+    const spec_t *spec; /* borrowed; must outlive the input */
+    input_value_t *v;   /* spec->nparams entries */
 } input_t;
 
 /* A zero input (every scalar at the lowest value of its domain closest to
@@ -25,7 +25,7 @@ typedef struct input {
 input_t *input_create(const spec_t *spec);
 input_t *input_clone(const input_t *in);
 void input_copy(input_t *dst, const input_t *src); /* same spec */
-void input_destroy(input_t *in); /* accepts NULL */
+void input_destroy(input_t *in);                   /* accepts NULL */
 
 /* Re-establishes the invariants after a caller changed values: scalars and
  * elements clamped into their domains, array lengths tied to their len

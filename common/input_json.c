@@ -30,13 +30,20 @@ static void text_position(const char *text, size_t off, size_t *line, size_t *co
 static const char *json_kind(json_object *o)
 {
     switch (json_object_get_type(o)) {
-    case json_type_null: return "null";
-    case json_type_boolean: return "a boolean";
-    case json_type_double: return "a fractional number";
-    case json_type_int: return "an integer";
-    case json_type_object: return "an object";
-    case json_type_array: return "an array";
-    case json_type_string: return "a string";
+    case json_type_null:
+        return "null";
+    case json_type_boolean:
+        return "a boolean";
+    case json_type_double:
+        return "a fractional number";
+    case json_type_int:
+        return "an integer";
+    case json_type_object:
+        return "an object";
+    case json_type_array:
+        return "an array";
+    case json_type_string:
+        return "a string";
     }
     return "something else";
 }

@@ -15,8 +15,7 @@ typedef struct lg_log {
 
 /* A logger at `level` writing to stderr. */
 lg_log_t lg_log_make(lg_log_level_t level);
-void lg_log(const lg_log_t *log, lg_log_level_t level, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+void lg_log(const lg_log_t *log, lg_log_level_t level, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #define LG_ERROR(l, ...) lg_log((l), LG_LOG_ERROR, __VA_ARGS__)
 #define LG_WARN(l, ...) lg_log((l), LG_LOG_WARN, __VA_ARGS__)

@@ -79,11 +79,16 @@ const char *run_signal_name(int sig, char buf[16])
 const char *run_status_name(run_status_t s)
 {
     switch (s) {
-    case RUN_OK: return "ok";
-    case RUN_CRASH: return "crash";
-    case RUN_HANG: return "hang";
-    case RUN_OOB: return "oob";
-    case RUN_ASSERT: return "assert";
+    case RUN_OK:
+        return "ok";
+    case RUN_CRASH:
+        return "crash";
+    case RUN_HANG:
+        return "hang";
+    case RUN_OOB:
+        return "oob";
+    case RUN_ASSERT:
+        return "assert";
     }
     return "unknown";
 }

@@ -60,8 +60,8 @@ static int parse_type(yamldoc_t *d, yaml_node_t *n, const char *what, lg_type_t 
     if (!t)
         return LG_EINVAL;
     if (lg_type_parse(t, out) != 0)
-        return yamldoc_error(d, n, err, "unknown type '%s' for %s (expected i8, i16, i32, i64, u8, u16, u32 or u64)",
-                             t, what);
+        return yamldoc_error(d, n, err, "unknown type '%s' for %s (expected i8, i16, i32, i64, u8, u16, u32 or u64)", t,
+                             what);
     return LG_OK;
 }
 
@@ -126,8 +126,8 @@ static int parse_array(yamldoc_t *d, spec_param_t *p, yaml_node_t *a, char **len
             return yamldoc_error(d, ml, err, "max_len of '%s' must be at least 1, found %lld", p->name,
                                  (long long)max_len);
         if (max_len > (1 << 24))
-            return yamldoc_error(d, ml, err, "max_len of '%s' is %lld; lgfuzz supports at most %d elements",
-                                 p->name, (long long)max_len, 1 << 24);
+            return yamldoc_error(d, ml, err, "max_len of '%s' is %lld; lgfuzz supports at most %d elements", p->name,
+                                 (long long)max_len, 1 << 24);
     }
     const char *lt = yamldoc_scalar(d, len, "len", err);
     if (!lt)
@@ -154,8 +154,7 @@ static int parse_array(yamldoc_t *d, spec_param_t *p, yaml_node_t *a, char **len
     return LG_OK;
 }
 
-static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name, yaml_node_t **len_node,
-                       lg_err_t *err)
+static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name, yaml_node_t **len_node, lg_err_t *err)
 {
     static const char *const keys[] = {"name", "type", "array", "dir", "range", NULL};
     spec_param_t *p = &s->params[s->nparams];
@@ -203,8 +202,7 @@ static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name,
 
 /* Ties each array to its len param: an input integer scalar whose domain
  * is narrowed to [0, max_len]. */
-static int resolve_len(yamldoc_t *d, spec_t *s, size_t i, const char *len_name, yaml_node_t *len_node,
-                       lg_err_t *err)
+static int resolve_len(yamldoc_t *d, spec_t *s, size_t i, const char *len_name, yaml_node_t *len_node, lg_err_t *err)
 {
     spec_param_t *p = &s->params[i];
     int j = spec_param_index(s, len_name);
@@ -212,8 +210,8 @@ static int resolve_len(yamldoc_t *d, spec_t *s, size_t i, const char *len_name, 
         return yamldoc_error(d, len_node, err, "len of '%s' names '%s', which is not a param", p->name, len_name);
     spec_param_t *q = &s->params[j];
     if (q->is_array || q->dir != SPEC_DIR_IN)
-        return yamldoc_error(d, len_node, err, "len of '%s' names '%s', which is not an integer input scalar",
-                             p->name, len_name);
+        return yamldoc_error(d, len_node, err, "len of '%s' names '%s', which is not an integer input scalar", p->name,
+                             len_name);
     if (q->has_range) {
         if (lg_type_cmp(q->type, q->range_lo, 0) < 0 || lg_type_cmp(q->type, q->range_hi, (int64_t)p->max_len) > 0)
             return yamldoc_error(d, len_node, err,

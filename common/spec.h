@@ -4,10 +4,10 @@
 #ifndef LG_SPEC_H
 #define LG_SPEC_H
 
-#include <stddef.h>
-#include <stdint.h>
 #include "err.h"
 #include "types.h"
+#include <stddef.h>
+#include <stdint.h>
 
 typedef enum { SPEC_DIR_IN, SPEC_DIR_OUT, SPEC_DIR_INOUT } spec_dir_t;
 
@@ -20,36 +20,36 @@ typedef enum {
 
 typedef struct spec_param {
     char *name;
-    lg_type_t type;       /* element type for arrays */
+    lg_type_t type; /* element type for arrays */
     spec_dir_t dir;
     int is_array;
-    size_t max_len;       /* arrays: capacity (== fixed length when fixed) */
-    int len_param;        /* arrays: index of the scalar param giving the length, or -1 */
-    int fixed_len;        /* arrays: 1 when `len:` is a number */
+    size_t max_len; /* arrays: capacity (== fixed length when fixed) */
+    int len_param;  /* arrays: index of the scalar param giving the length, or -1 */
+    int fixed_len;  /* arrays: 1 when `len:` is a number */
     int has_range;
     int64_t range_lo, range_hi; /* inclusive, in the type's order; whole type when !has_range */
-    int line, col;        /* where the param was declared in the spec */
+    int line, col;              /* where the param was declared in the spec */
 } spec_param_t;
 
 typedef struct spec_iface {
     spec_if_mode_t mode;
     int has_depth;
-    uint64_t depth;       /* ap_memory / ap_fifo: declared depth */
-    int width;            /* RTL port data width in bits; 0 = the C type's width */
-    char *port;           /* port-name prefix: HLS default (`in` -> `in_r`) or `port:` */
-    int explicit;         /* 1 when the spec had an `interfaces` entry for it */
+    uint64_t depth; /* ap_memory / ap_fifo: declared depth */
+    int width;      /* RTL port data width in bits; 0 = the C type's width */
+    char *port;     /* port-name prefix: HLS default (`in` -> `in_r`) or `port:` */
+    int explicit;   /* 1 when the spec had an `interfaces` entry for it */
 } spec_iface_t;
 
 typedef struct spec_width {
-    char *var;            /* a C local of the kernel */
+    char *var; /* a C local of the kernel */
     lg_width_t width;
 } spec_width_t;
 
 typedef struct spec {
-    char *path;           /* the spec file as given */
-    char *dir;            /* directory of the spec; relative paths resolve here */
+    char *path; /* the spec file as given */
+    char *dir;  /* directory of the spec; relative paths resolve here */
     char *kernel;
-    char *c_source;       /* resolved path */
+    char *c_source; /* resolved path */
     char *c_function;
     spec_param_t *params; /* in C signature order */
     size_t nparams;
@@ -57,15 +57,15 @@ typedef struct spec {
     lg_type_t ret_type;
     /* rtl section (optional as a whole; has_rtl says whether present) */
     int has_rtl;
-    char **rtl_sources;   /* resolved paths */
+    char **rtl_sources; /* resolved paths */
     size_t nrtl_sources;
     char *rtl_top;
-    char *rtl_protocol;   /* "ap_ctrl_hs" */
+    char *rtl_protocol; /* "ap_ctrl_hs" */
     uint64_t max_cycles;
     spec_iface_t *ifaces; /* one per param, same index; defaults filled in */
     spec_width_t *widths; /* hls.widths */
     size_t nwidths;
-    char *seeds_dir;      /* resolved, or NULL */
+    char *seeds_dir; /* resolved, or NULL */
 } spec_t;
 
 /* Loads and validates the spec at path. On success returns a spec the caller

@@ -35,8 +35,7 @@ size_t spec_array_len(const spec_t *s, size_t i, const int64_t *scalar_values)
 
 void spec_format_signature(const spec_t *s, char *buf, size_t cap)
 {
-    size_t n = (size_t)snprintf(buf, cap, "%s %s(", s->has_return ? lg_type_ctype(s->ret_type) : "void",
-                                s->c_function);
+    size_t n = (size_t)snprintf(buf, cap, "%s %s(", s->has_return ? lg_type_ctype(s->ret_type) : "void", s->c_function);
     for (size_t i = 0; i < s->nparams && n < cap; i++) {
         const spec_param_t *p = &s->params[i];
         int ptr = p->is_array || p->dir != SPEC_DIR_IN;
@@ -56,10 +55,14 @@ const char *spec_dir_name(spec_dir_t d)
 const char *spec_if_mode_name(spec_if_mode_t m)
 {
     switch (m) {
-    case SPEC_IF_AP_NONE: return "ap_none";
-    case SPEC_IF_AP_VLD: return "ap_vld";
-    case SPEC_IF_AP_MEMORY: return "ap_memory";
-    case SPEC_IF_AP_FIFO: return "ap_fifo";
+    case SPEC_IF_AP_NONE:
+        return "ap_none";
+    case SPEC_IF_AP_VLD:
+        return "ap_vld";
+    case SPEC_IF_AP_MEMORY:
+        return "ap_memory";
+    case SPEC_IF_AP_FIFO:
+        return "ap_fifo";
     }
     return "?";
 }

@@ -10,18 +10,29 @@
 
 /* Verilog and VHDL reserved words: HLS tools append `_r` to a port whose C
  * name is one of these. */
-static const char *const reserved_words[] = {
-    "abs", "access", "after", "alias", "all", "always", "and", "architecture", "array", "assert", "assign",
-    "attribute", "begin", "block", "body", "buffer", "bus", "case", "component", "configuration", "constant",
-    "default", "disconnect", "downto", "else", "elsif", "end", "entity", "event", "exit", "file", "for",
-    "function", "generate", "generic", "group", "guarded", "if", "impure", "in", "inertial", "initial", "inout",
-    "input", "integer", "is", "label", "library", "linkage", "literal", "localparam", "loop", "map", "mod",
-    "module", "nand", "new", "next", "nor", "not", "null", "of", "on", "open", "or", "others", "out", "output",
-    "package", "parameter", "port", "postponed", "procedure", "process", "pure", "range", "real", "record",
-    "reg", "register", "reject", "rem", "repeat", "report", "return", "rol", "ror", "select", "severity",
-    "shared", "signal", "sla", "sll", "sra", "srl", "subtype", "task", "then", "time", "to", "transport",
-    "type", "unaffected", "units", "until", "use", "variable", "wait", "when", "while", "wire", "with", "xnor",
-    "xor", NULL};
+static const char *const reserved_words[] = {"abs",        "access",    "after",        "alias",     "all",
+                                             "always",     "and",       "architecture", "array",     "assert",
+                                             "assign",     "attribute", "begin",        "block",     "body",
+                                             "buffer",     "bus",       "case",         "component", "configuration",
+                                             "constant",   "default",   "disconnect",   "downto",    "else",
+                                             "elsif",      "end",       "entity",       "event",     "exit",
+                                             "file",       "for",       "function",     "generate",  "generic",
+                                             "group",      "guarded",   "if",           "impure",    "in",
+                                             "inertial",   "initial",   "inout",        "input",     "integer",
+                                             "is",         "label",     "library",      "linkage",   "literal",
+                                             "localparam", "loop",      "map",          "mod",       "module",
+                                             "nand",       "new",       "next",         "nor",       "not",
+                                             "null",       "of",        "on",           "open",      "or",
+                                             "others",     "out",       "output",       "package",   "parameter",
+                                             "port",       "postponed", "procedure",    "process",   "pure",
+                                             "range",      "real",      "record",       "reg",       "register",
+                                             "reject",     "rem",       "repeat",       "report",    "return",
+                                             "rol",        "ror",       "select",       "severity",  "shared",
+                                             "signal",     "sla",       "sll",          "sra",       "srl",
+                                             "subtype",    "task",      "then",         "time",      "to",
+                                             "transport",  "type",      "unaffected",   "units",     "until",
+                                             "use",        "variable",  "wait",         "when",      "while",
+                                             "wire",       "with",      "xnor",         "xor",       NULL};
 
 static int is_reserved(const char *name)
 {
@@ -47,8 +58,8 @@ static int parse_sources(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
         return yamldoc_error(d, n, err, "rtl.sources is empty; list the Verilog files of the kernel");
     s->rtl_sources = lg_calloc(cnt, sizeof *s->rtl_sources);
     for (size_t i = 0; i < cnt; i++) {
-        if (yamldoc_path(d, yamldoc_node(d, n->data.sequence.items.start[i]), s->dir, "rtl source",
-                         &s->rtl_sources[i], err))
+        if (yamldoc_path(d, yamldoc_node(d, n->data.sequence.items.start[i]), s->dir, "rtl source", &s->rtl_sources[i],
+                         err))
             return LG_EINVAL;
         s->nrtl_sources++;
     }
@@ -57,9 +68,13 @@ static int parse_sources(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
 
 static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_if_mode_t *out, lg_err_t *err)
 {
-    static const struct { const char *name; spec_if_mode_t mode; } modes[] = {
-        {"ap_none", SPEC_IF_AP_NONE}, {"ap_vld", SPEC_IF_AP_VLD},
-        {"ap_memory", SPEC_IF_AP_MEMORY}, {"ap_fifo", SPEC_IF_AP_FIFO}};
+    static const struct {
+        const char *name;
+        spec_if_mode_t mode;
+    } modes[] = {{"ap_none", SPEC_IF_AP_NONE},
+                 {"ap_vld", SPEC_IF_AP_VLD},
+                 {"ap_memory", SPEC_IF_AP_MEMORY},
+                 {"ap_fifo", SPEC_IF_AP_FIFO}};
     const char *m = yamldoc_scalar(d, n, "mode", err);
     if (!m)
         return LG_EINVAL;
@@ -77,8 +92,8 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
         *out = mode;
         return LG_OK;
     }
-    return yamldoc_error(d, n, err, "unknown interface mode '%s' for '%s' (expected ap_none, ap_vld, ap_memory or ap_fifo)",
-                         m, p->name);
+    return yamldoc_error(
+        d, n, err, "unknown interface mode '%s' for '%s' (expected ap_none, ap_vld, ap_memory or ap_fifo)", m, p->name);
 }
 
 static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *val, lg_err_t *err)

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 typedef struct lg_strbuf {
-    char *s;    /* owned; NUL-terminated */
+    char *s; /* owned; NUL-terminated */
     size_t len;
     size_t cap;
 } lg_strbuf_t;

@@ -8,9 +8,8 @@ static const struct {
     const char *name, *ctype;
     int bits, is_signed;
 } type_info[] = {
-    [LG_I8] = {"i8", "int8_t", 8, 1},     [LG_I16] = {"i16", "int16_t", 16, 1},
-    [LG_I32] = {"i32", "int32_t", 32, 1}, [LG_I64] = {"i64", "int64_t", 64, 1},
-    [LG_U8] = {"u8", "uint8_t", 8, 0},    [LG_U16] = {"u16", "uint16_t", 16, 0},
+    [LG_I8] = {"i8", "int8_t", 8, 1},      [LG_I16] = {"i16", "int16_t", 16, 1},  [LG_I32] = {"i32", "int32_t", 32, 1},
+    [LG_I64] = {"i64", "int64_t", 64, 1},  [LG_U8] = {"u8", "uint8_t", 8, 0},     [LG_U16] = {"u16", "uint16_t", 16, 0},
     [LG_U32] = {"u32", "uint32_t", 32, 0}, [LG_U64] = {"u64", "uint64_t", 64, 0},
 };
 
@@ -25,10 +24,22 @@ int lg_type_parse(const char *name, lg_type_t *out)
     return -1;
 }
 
-const char *lg_type_name(lg_type_t t) { return type_info[t].name; }
-const char *lg_type_ctype(lg_type_t t) { return type_info[t].ctype; }
-int lg_type_bits(lg_type_t t) { return type_info[t].bits; }
-int lg_type_signed(lg_type_t t) { return type_info[t].is_signed; }
+const char *lg_type_name(lg_type_t t)
+{
+    return type_info[t].name;
+}
+const char *lg_type_ctype(lg_type_t t)
+{
+    return type_info[t].ctype;
+}
+int lg_type_bits(lg_type_t t)
+{
+    return type_info[t].bits;
+}
+int lg_type_signed(lg_type_t t)
+{
+    return type_info[t].is_signed;
+}
 
 int64_t lg_type_min(lg_type_t t)
 {
@@ -62,14 +73,21 @@ int lg_type_in(lg_type_t t, int64_t v, int64_t lo, int64_t hi)
 int64_t lg_type_wrap(lg_type_t t, int64_t v)
 {
     switch (t) {
-    case LG_I8: return (int8_t)v;
-    case LG_I16: return (int16_t)v;
-    case LG_I32: return (int32_t)v;
-    case LG_U8: return (uint8_t)v;
-    case LG_U16: return (uint16_t)v;
-    case LG_U32: return (uint32_t)v;
+    case LG_I8:
+        return (int8_t)v;
+    case LG_I16:
+        return (int16_t)v;
+    case LG_I32:
+        return (int32_t)v;
+    case LG_U8:
+        return (uint8_t)v;
+    case LG_U16:
+        return (uint16_t)v;
+    case LG_U32:
+        return (uint32_t)v;
     case LG_I64:
-    case LG_U64: return v;
+    case LG_U64:
+        return v;
     }
     return v;
 }

@@ -10,8 +10,8 @@ typedef enum { LG_I8, LG_I16, LG_I32, LG_I64, LG_U8, LG_U16, LG_U32, LG_U64 } lg
 
 /* Parses "i8" ... "u64"; returns 0 on success, -1 for anything else. */
 int lg_type_parse(const char *name, lg_type_t *out);
-const char *lg_type_name(lg_type_t t);   /* "i32" */
-const char *lg_type_ctype(lg_type_t t);  /* "int32_t" */
+const char *lg_type_name(lg_type_t t);  /* "i32" */
+const char *lg_type_ctype(lg_type_t t); /* "int32_t" */
 int lg_type_bits(lg_type_t t);
 int lg_type_signed(lg_type_t t);
 /* Smallest and largest value of t, as carried in int64_t (u64 max is -1). */
@@ -30,7 +30,7 @@ int64_t lg_type_poison(lg_type_t t);
 
 /* An RTL bit width with signedness, e.g. "u9" or "i24" from hls.widths. */
 typedef struct lg_width {
-    int bits;       /* 1..64 */
+    int bits; /* 1..64 */
     int is_signed;
 } lg_width_t;
 

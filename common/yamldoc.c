@@ -22,10 +22,9 @@ int yamldoc_load_string(yamldoc_t *d, const char *text, size_t len, const char *
     if (yaml_parser_load(&parser, &d->doc))
         d->loaded = 1;
     else
-        rc = lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: YAML syntax error: %s%s%s", origin,
-                        parser.problem_mark.line + 1, parser.problem_mark.column + 1,
-                        parser.problem ? parser.problem : "malformed document", parser.context ? " " : "",
-                        parser.context ? parser.context : "");
+        rc = lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: YAML syntax error: %s%s%s", origin, parser.problem_mark.line + 1,
+                        parser.problem_mark.column + 1, parser.problem ? parser.problem : "malformed document",
+                        parser.context ? " " : "", parser.context ? parser.context : "");
     yaml_parser_delete(&parser);
     return rc;
 }
@@ -50,8 +49,14 @@ void yamldoc_free(yamldoc_t *d)
     d->loaded = 0;
 }
 
-yaml_node_t *yamldoc_root(yamldoc_t *d) { return yaml_document_get_root_node(&d->doc); }
-yaml_node_t *yamldoc_node(yamldoc_t *d, int id) { return yaml_document_get_node(&d->doc, id); }
+yaml_node_t *yamldoc_root(yamldoc_t *d)
+{
+    return yaml_document_get_root_node(&d->doc);
+}
+yaml_node_t *yamldoc_node(yamldoc_t *d, int id)
+{
+    return yaml_document_get_node(&d->doc, id);
+}
 
 size_t yamldoc_len(const yaml_node_t *n)
 {
@@ -96,10 +101,14 @@ int yamldoc_error(const yamldoc_t *d, const yaml_node_t *n, lg_err_t *err, const
 static const char *kind_name(const yaml_node_t *n)
 {
     switch (n->type) {
-    case YAML_SCALAR_NODE: return "a scalar";
-    case YAML_SEQUENCE_NODE: return "a list";
-    case YAML_MAPPING_NODE: return "a mapping";
-    default: return "nothing";
+    case YAML_SCALAR_NODE:
+        return "a scalar";
+    case YAML_SEQUENCE_NODE:
+        return "a list";
+    case YAML_MAPPING_NODE:
+        return "a mapping";
+    default:
+        return "nothing";
     }
 }
 
@@ -196,8 +205,7 @@ int yamldoc_check_keys(yamldoc_t *d, const yaml_node_t *map, const char *section
     return LG_OK;
 }
 
-yaml_node_t *yamldoc_require(yamldoc_t *d, const yaml_node_t *map, const char *key, const char *section,
-                             lg_err_t *err)
+yaml_node_t *yamldoc_require(yamldoc_t *d, const yaml_node_t *map, const char *key, const char *section, lg_err_t *err)
 {
     yaml_node_t *n = yamldoc_get(d, map, key);
     if (!n)

@@ -14,7 +14,7 @@
 #include "err.h"
 
 typedef struct yamldoc {
-    const char *file;    /* borrowed, for messages; must outlive d */
+    const char *file; /* borrowed, for messages; must outlive d */
     yaml_document_t doc;
     int loaded;
 } yamldoc_t;
@@ -60,8 +60,7 @@ int yamldoc_uint(const yamldoc_t *d, const yaml_node_t *n, const char *what, uin
 yaml_node_t *yamldoc_get(yamldoc_t *d, const yaml_node_t *map, const char *key);
 /* A required key: the node, or NULL with an error at the mapping lacking it
  * (`section` names the mapping in the message). */
-yaml_node_t *yamldoc_require(yamldoc_t *d, const yaml_node_t *map, const char *key, const char *section,
-                             lg_err_t *err);
+yaml_node_t *yamldoc_require(yamldoc_t *d, const yaml_node_t *map, const char *key, const char *section, lg_err_t *err);
 /* Resolves scalar n as a path relative to dir; the file must exist. *out
  * receives a heap string the caller frees. */
 int yamldoc_path(yamldoc_t *d, yaml_node_t *n, const char *dir, const char *what, char **out, lg_err_t *err);

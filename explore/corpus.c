@@ -169,8 +169,7 @@ static void divs_push(explore_t *ex, char *dir, const char *cls, const char *det
     d->key = lg_strdup(key);
 }
 
-static int write_symptom(explore_t *ex, const char *dir, const oracle_symptom_t *sym, const char *key,
-                         lg_err_t *err)
+static int write_symptom(explore_t *ex, const char *dir, const oracle_symptom_t *sym, const char *key, lg_err_t *err)
 {
     json_object *o = json_object_new_object();
     json_object_object_add(o, "class", json_object_new_string(sym->cls));
@@ -193,7 +192,7 @@ static int write_symptom(explore_t *ex, const char *dir, const oracle_symptom_t 
  * half-written one (a full disk, a kill): each entry there has its input,
  * both results, the waveform and the reproducer. */
 int exc_divergence_record(explore_t *ex, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
-                      const oracle_symptom_t *sym, const char *key, lg_err_t *err)
+                          const oracle_symptom_t *sym, const char *key, lg_err_t *err)
 {
     char *s = slug(sym->cls), *name = NULL, *dir = NULL;
     /* The next number, skipping a directory a resumed run could not read

@@ -20,18 +20,18 @@ typedef enum { EXPLORE_SCHED_WEIGHTED, EXPLORE_SCHED_RANDOM } explore_sched_t;
 typedef enum { EXPLORE_RTL_SELECTIVE, EXPLORE_RTL_ALWAYS, EXPLORE_RTL_NEVER } explore_rtl_t;
 
 typedef struct explore_cfg {
-    uint64_t budget_ns;       /* stop after this long; 0 = no time limit */
-    uint64_t iterations;      /* stop after this many generation steps; 0 = none */
+    uint64_t budget_ns;  /* stop after this long; 0 = no time limit */
+    uint64_t iterations; /* stop after this many generation steps; 0 = none */
     uint64_t seed;
-    const char *out_dir;      /* borrowed for explore_create */
+    const char *out_dir; /* borrowed for explore_create */
     explore_sched_t schedule;
     explore_rtl_t rtl;
-    int no_synth;             /* mutation-only greybox fuzzing */
-    int no_spectra;           /* probes give no feedback and no targets; no corner inputs */
-    int no_selective;         /* every input that is run goes to the RTL too */
-    int no_mutations;         /* solver only (random inputs when nothing is learned) */
-    uint32_t depth_cap;       /* path tree depth; 0 = 256 */
-    int progress;             /* 0 quiet, 1 plain lines, 2 refreshed terminal line */
+    int no_synth;                      /* mutation-only greybox fuzzing */
+    int no_spectra;                    /* probes give no feedback and no targets; no corner inputs */
+    int no_selective;                  /* every input that is run goes to the RTL too */
+    int no_mutations;                  /* solver only (random inputs when nothing is learned) */
+    uint32_t depth_cap;                /* path tree depth; 0 = 256 */
+    int progress;                      /* 0 quiet, 1 plain lines, 2 refreshed terminal line */
     const volatile sig_atomic_t *stop; /* set asynchronously (SIGINT) to end the run; may be NULL */
 } explore_cfg_t;
 
@@ -41,7 +41,7 @@ void explore_cfg_default(explore_cfg_t *cfg);
 typedef struct explore_summary {
     uint64_t iterations, execs, rtl_invoked, rtl_skipped;
     uint64_t branches_covered, branches_total, paths;
-    size_t divergences;       /* distinct symptoms in the output directory */
+    size_t divergences; /* distinct symptoms in the output directory */
     size_t corpus;
     double seconds;
 } explore_summary_t;

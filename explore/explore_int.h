@@ -44,23 +44,23 @@ typedef enum { ORIGIN_SEED, ORIGIN_RANDOM, ORIGIN_CORNER, ORIGIN_MUTATION, ORIGI
 
 /* Why an input in a round was made, for feedback after it ran. */
 typedef struct exr_item {
-    input_t *in;              /* owned by the round */
+    input_t *in; /* owned by the round */
     origin_t origin;
-    mut_kind_t mut;           /* ORIGIN_MUTATION */
-    tree_node_t *want;        /* ORIGIN_SOLVER: the prefix node aimed at, or NULL */
-    int probe;                /* ORIGIN_SOLVER: the probe aimed at, or -1 */
+    mut_kind_t mut;    /* ORIGIN_MUTATION */
+    tree_node_t *want; /* ORIGIN_SOLVER: the prefix node aimed at, or NULL */
+    int probe;         /* ORIGIN_SOLVER: the probe aimed at, or -1 */
 } exr_item_t;
 
 typedef struct corpus_entry {
     input_t *in;
     int64_t *fv;
-    uint64_t hash;            /* input_hash(in), for duplicate checks */
+    uint64_t hash; /* input_hash(in), for duplicate checks */
     uint64_t picks;
 } corpus_entry_t;
 
 /* One distinct divergence of the output directory. */
 typedef struct divergence {
-    char *dir;                /* path of divergences/<name> */
+    char *dir; /* path of divergences/<name> */
     char *cls;
     char *detail;
     char *key;
@@ -70,7 +70,7 @@ typedef struct explore_stats {
     uint64_t iterations, execs, crashes, hangs;
     uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
     uint64_t rtl_calls, rtl_errors;
-    uint64_t solver_errors, synth_errors; /* failed calls, each logged once (exo_warn_once) */
+    uint64_t solver_errors, synth_errors;   /* failed calls, each logged once (exo_warn_once) */
     uint64_t solver_ns, exec_ns, mutate_ns; /* time in each part of the loop */
     uint64_t last_plot_ns, last_progress_ns, last_save_ns;
     uint64_t plot_branches;
@@ -87,9 +87,9 @@ struct explore {
 
     features_t *fs;
     tracer_t *tracer;
-    oracle_t *oracle;         /* NULL when the RTL is not used */
-    synth_t *synth;           /* NULL with --no-synth */
-    solver_t *solver;         /* NULL with --no-synth */
+    oracle_t *oracle; /* NULL when the RTL is not used */
+    synth_t *synth;   /* NULL with --no-synth */
+    solver_t *solver; /* NULL with --no-synth */
 
     tree_t *tree;
     probes_t *probes;
@@ -102,12 +102,12 @@ struct explore {
     size_t nsites;
     const tracer_probe_t *probe_info;
     size_t nprobes;
-    size_t *cov_offset;       /* per site: index of its first direction in covered */
+    size_t *cov_offset; /* per site: index of its first direction in covered */
     uint8_t *covered;
     uint64_t branches_total, branches_covered;
-    lg_hashset_t paths;       /* full-path hashes */
+    lg_hashset_t paths; /* full-path hashes */
 
-    int64_t *consts;          /* kernel constants plus observed operands */
+    int64_t *consts; /* kernel constants plus observed operands */
     size_t nconsts, consts_cap, nkernel_consts;
     int64_t *feat_min, *feat_max; /* per feature over every executed input */
     int feat_seen;
@@ -121,17 +121,17 @@ struct explore {
     exr_item_t round[EXPLORE_ROUND_MAX];
     size_t nround;
     run_result_t *rtl_res;
-    int64_t *fv;              /* scratch feature vector */
+    int64_t *fv; /* scratch feature vector */
     tree_event_t *evbuf;
     size_t evcap;
 
     explore_stats_t st;
-    int plot_fd;              /* plot.csv opened for appending; -1 until the first row */
+    int plot_fd; /* plot.csv opened for appending; -1 until the first row */
     char sitebuf[512];
-    const char *status;       /* "running", "complete", "interrupted", "failed" */
-    char *error;              /* why the run failed (status "failed"); owned */
-    uint64_t reserve;         /* bytes held in OUT/.reserve for the final save */
-    uint64_t *warned;         /* hashes of the failures logged so far */
+    const char *status; /* "running", "complete", "interrupted", "failed" */
+    char *error;        /* why the run failed (status "failed"); owned */
+    uint64_t reserve;   /* bytes held in OUT/.reserve for the final save */
+    uint64_t *warned;   /* hashes of the failures logged so far */
     size_t nwarned, warned_cap;
 };
 

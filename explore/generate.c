@@ -132,8 +132,7 @@ static tree_node_t *pick_node(explore_t *ex)
         if (ex->cfg.schedule == EXPLORE_SCHED_RANDOM)
             return n;
         /* Under-explored: not exhausted, rarely picked, shallow-ish. */
-        if (!best || (!n->exhausted && best->exhausted) ||
-            (n->exhausted == best->exhausted && n->picks < best->picks))
+        if (!best || (!n->exhausted && best->exhausted) || (n->exhausted == best->exhausted && n->picks < best->picks))
             best = n;
     }
     return best;
@@ -147,8 +146,8 @@ static expr_t *random_strengthening(explore_t *ex, const int64_t *seen)
     if (!ex->cfg.no_spectra && ex->feat_seen && lg_rng_chance(&ex->rng, 0.25)) {
         size_t f = lg_rng_below(&ex->rng, ex->fs->n);
         expr_t *var = expr_var((int)f);
-        solver_target_t tg = {.kind = SOLVER_TARGET_RANGE, .term = var,
-                              .min_seen = ex->feat_min[f], .max_seen = ex->feat_max[f]};
+        solver_target_t tg = {
+            .kind = SOLVER_TARGET_RANGE, .term = var, .min_seen = ex->feat_min[f], .max_seen = ex->feat_max[f]};
         expr_t *e = solver_strengthen_target(&tg, &ex->rng);
         expr_free(var);
         return e;
@@ -156,8 +155,8 @@ static expr_t *random_strengthening(explore_t *ex, const int64_t *seen)
     return solver_strengthen_random(ex->fs, &c, &ex->rng);
 }
 
-static void solve_and_add(explore_t *ex, const expr_t **prefix, size_t n, expr_t *extra, expr_t *strength,
-                          size_t base, tree_node_t *want, int probe)
+static void solve_and_add(explore_t *ex, const expr_t **prefix, size_t n, expr_t *extra, expr_t *strength, size_t base,
+                          tree_node_t *want, int probe)
 {
     const expr_t *all[PREFIX_MAX + 1];
     if (n)

@@ -50,7 +50,7 @@ static void keep(labels_t *l, label_kind_t kind, char *line, lg_rng_t *rng)
 }
 
 void exb_add(labels_t *l, label_kind_t kind, const input_t *in, const char *const *classes, size_t nclasses,
-                lg_rng_t *rng)
+             lg_rng_t *rng)
 {
     /* Only a sample is kept, so decide before paying for the JSON. */
     if (l->n[kind] >= LABELS_PER_KIND && lg_rng_below(rng, l->seen[kind] + 1) >= LABELS_PER_KIND) {
@@ -61,8 +61,9 @@ void exb_add(labels_t *l, label_kind_t kind, const input_t *in, const char *cons
     json_object *cls = json_object_new_array();
     for (size_t i = 0; i < nclasses; i++)
         json_object_array_add(cls, json_object_new_string(classes[i]));
-    char *line = lg_asprintf("{\"label\":\"%s\",\"classes\":%s,\"input\":%s}", label_names[kind],
-                             json_object_to_json_string_ext(cls, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE), js);
+    char *line =
+        lg_asprintf("{\"label\":\"%s\",\"classes\":%s,\"input\":%s}", label_names[kind],
+                    json_object_to_json_string_ext(cls, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE), js);
     json_object_put(cls);
     free(js);
     keep(l, kind, line, rng);

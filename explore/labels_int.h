@@ -21,7 +21,7 @@ typedef enum { LABEL_SAFE, LABEL_UNSAFE, LABEL_SKIPPED, LABEL_COUNT } label_kind
 #define LABELS_PER_KIND 1000
 
 typedef struct labels {
-    char **lines[LABEL_COUNT];   /* JSON lines, owned */
+    char **lines[LABEL_COUNT]; /* JSON lines, owned */
     size_t n[LABEL_COUNT];
     uint64_t seen[LABEL_COUNT];
     int dirty;
@@ -32,7 +32,7 @@ void exb_destroy(labels_t *l); /* accepts NULL */
 /* Offers one labelled input (borrowed); classes (nclasses strings,
  * borrowed) name the divergences of an unsafe input. */
 void exb_add(labels_t *l, label_kind_t kind, const input_t *in, const char *const *classes, size_t nclasses,
-                lg_rng_t *rng);
+             lg_rng_t *rng);
 /* Offers the RTL's verdict on one input (borrowed): unsafe, with the class
  * of every symptom in syms, when it holds any; safe otherwise. */
 void exb_add_verdict(labels_t *l, const input_t *in, const oracle_symptoms_t *syms, lg_rng_t *rng);

@@ -85,8 +85,10 @@ static int64_t interesting(mutator_t *m, const spec_param_t *p, int64_t cur, lg_
         if (m->nconsts)
             return m->consts[lg_rng_below(rng, m->nconsts)] + lg_rng_range(rng, -1, 1);
         return cur + 1;
-    case 3: return (int64_t)((uint64_t)cur + (uint64_t)lg_rng_range(rng, -16, 16));
-    default: return lg_rng_range(rng, p->range_lo, p->range_hi);
+    case 3:
+        return (int64_t)((uint64_t)cur + (uint64_t)lg_rng_range(rng, -16, 16));
+    default:
+        return lg_rng_range(rng, p->range_lo, p->range_hi);
     }
 }
 
@@ -147,7 +149,9 @@ static void mut_value(mutator_t *m, input_t *in, mut_kind_t kind, lg_rng_t *rng)
         return;
     int bits = lg_type_bits(p->type);
     switch (kind) {
-    case MUT_ELEMENT: *slot = interesting(m, p, *slot, rng); break;
+    case MUT_ELEMENT:
+        *slot = interesting(m, p, *slot, rng);
+        break;
     case MUT_TYPE: {
         /* Same bits seen through another integer type: -1 as u8 is 255. */
         static const lg_type_t views[] = {LG_I8, LG_U8, LG_I16, LG_U16, LG_I32, LG_U32};
@@ -164,7 +168,8 @@ static void mut_value(mutator_t *m, input_t *in, mut_kind_t kind, lg_rng_t *rng)
         *slot = lg_type_wrap(p->type, *slot);
         break;
     }
-    default: break;
+    default:
+        break;
     }
     /* A changed len param moves its array's length with it. */
     input_normalize(in, 0);
@@ -184,9 +189,15 @@ mut_kind_t exm_apply(mutator_t *m, input_t *in, lg_rng_t *rng)
     int times = 1 + (int)lg_rng_below(rng, 4);
     for (int t = 0; t < times; t++) {
         switch (k) {
-        case MUT_SIZE: mut_size(m, in, rng); break;
-        case MUT_DIMENSION: mut_dimension(m, in, rng); break;
-        default: mut_value(m, in, k, rng); break;
+        case MUT_SIZE:
+            mut_size(m, in, rng);
+            break;
+        case MUT_DIMENSION:
+            mut_dimension(m, in, rng);
+            break;
+        default:
+            mut_value(m, in, k, rng);
+            break;
         }
     }
     input_normalize(in, 0);

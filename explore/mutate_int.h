@@ -14,11 +14,11 @@
 typedef enum { MUT_SIZE, MUT_DIMENSION, MUT_ELEMENT, MUT_TYPE, MUT_BIT, MUT_BYTE, MUT_COUNT } mut_kind_t;
 
 typedef struct mutator {
-    const spec_t *spec;             /* borrowed */
-    double p[MUT_COUNT];            /* activation probabilities, sum 1 */
-    double alpha;                   /* update factor */
-    uint8_t *sensitive;             /* per param: 1 when learned conditions use it */
-    const int64_t *consts;          /* kernel comparison constants (borrowed) */
+    const spec_t *spec;    /* borrowed */
+    double p[MUT_COUNT];   /* activation probabilities, sum 1 */
+    double alpha;          /* update factor */
+    uint8_t *sensitive;    /* per param: 1 when learned conditions use it */
+    const int64_t *consts; /* kernel comparison constants (borrowed) */
     size_t nconsts;
     uint64_t used[MUT_COUNT], favored[MUT_COUNT];
 } mutator_t;

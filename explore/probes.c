@@ -54,7 +54,7 @@ static void offer(int64_t **slots, size_t *n, uint64_t seen, const int64_t *fv, 
 }
 
 int exp_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const uint8_t *seen, const int64_t *min,
-                  const int64_t *max, lg_rng_t *rng)
+               const int64_t *max, lg_rng_t *rng)
 {
     int news = 0;
     for (size_t i = 0; i < ps->n; i++) {

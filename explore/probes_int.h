@@ -18,8 +18,8 @@
 #define PROBE_RESERVOIR 24 /* examples kept per side */
 
 typedef struct probe_state {
-    uint64_t fired, quiet;       /* runs on each side */
-    int64_t min, max;            /* over every run where the probe had a range */
+    uint64_t fired, quiet; /* runs on each side */
+    int64_t min, max;      /* over every run where the probe had a range */
     int has_range;
     int64_t *ex_fired[PROBE_RESERVOIR], *ex_quiet[PROBE_RESERVOIR];
     size_t nfired, nquiet;
@@ -27,12 +27,12 @@ typedef struct probe_state {
     int64_t term_val[PROBE_RESERVOIR];
     size_t nterm;
     uint64_t term_seen;
-    expr_t *cond;                /* learned: condition for firing, or NULL */
+    expr_t *cond; /* learned: condition for firing, or NULL */
     double cond_mcc;
-    expr_t *term;                /* learned: the probed quantity, or NULL */
+    expr_t *term; /* learned: the probed quantity, or NULL */
     int stale_cond, stale_term;
     uint64_t learn_fails;
-    uint64_t targeted;           /* solver queries aimed at this probe */
+    uint64_t targeted; /* solver queries aimed at this probe */
 } probe_state_t;
 
 typedef struct probes {
@@ -51,7 +51,7 @@ void exp_destroy(probes_t *ps); /* accepts NULL */
 /* Records one run: fired[i], seen[i], min[i], max[i] as from the tracer.
  * Returns the PROBES_NEW_* flags of what it brought, 0 when nothing. */
 int exp_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const uint8_t *seen, const int64_t *min,
-                  const int64_t *max, lg_rng_t *rng);
+               const int64_t *max, lg_rng_t *rng);
 
 /* The names of the probes that fired in one run (fired[i] as from the
  * tracer; the names are borrowed from info): a heap array of *n names,

@@ -245,7 +245,9 @@ static int save_json(explore_t *ex, const char *name, const char *text, lg_err_t
 int exo_save(explore_t *ex, lg_err_t *err)
 {
     json_object *o = stats_json(ex);
-    int rc = save_json(ex, "stats.json", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE), err);
+    int rc =
+        save_json(ex, "stats.json",
+                  json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE), err);
     json_object_put(o);
     if (rc)
         return rc;

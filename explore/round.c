@@ -139,7 +139,8 @@ static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr,
         int is_new = 0;
         size_t id = oracle_dedup_add(ex->dedup, &syms.v[i], probes, np, &is_new);
         if (is_new)
-            rc = exc_divergence_record(ex, in, tr->result, ex->rtl_res, &syms.v[i], oracle_dedup_key(ex->dedup, id), err);
+            rc = exc_divergence_record(ex, in, tr->result, ex->rtl_res, &syms.v[i], oracle_dedup_key(ex->dedup, id),
+                                       err);
     }
     free(probes);
     oracle_symptoms_free(&syms);

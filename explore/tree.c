@@ -67,8 +67,7 @@ static uint32_t relation(int64_t a, int64_t b)
 /* Reservoir sampling keeps a uniform sample of every example offered, but a
  * counter-example always gets in (replacing a random one) so refinement can
  * see it. */
-static void add_example(tree_t *t, tree_edge_t *e, const tree_event_t *ev, const int64_t *fv, int is_new,
-                        lg_rng_t *rng)
+static void add_example(tree_t *t, tree_edge_t *e, const tree_event_t *ev, const int64_t *fv, int is_new, lg_rng_t *rng)
 {
     e->seen++;
     size_t slot;
@@ -92,7 +91,7 @@ static void add_example(tree_t *t, tree_edge_t *e, const tree_event_t *ev, const
 }
 
 size_t ext_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv, size_t base, int is_new,
-                   lg_rng_t *rng)
+                  lg_rng_t *rng)
 {
     size_t created = 0;
     tree_node_t *node = t->root;
@@ -201,8 +200,7 @@ size_t ext_prefix(const tree_node_t *node, const expr_t **out, size_t cap)
     return n;
 }
 
-char *ext_to_json(const tree_t *t, const features_t *fs, const char *(*site_name)(void *ctx, uint32_t site),
-                   void *ctx)
+char *ext_to_json(const tree_t *t, const features_t *fs, const char *(*site_name)(void *ctx, uint32_t site), void *ctx)
 {
     json_object *root = json_object_new_object();
     json_object_object_add(root, "nodes", json_object_new_int64((int64_t)t->nnodes));

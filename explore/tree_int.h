@@ -16,10 +16,10 @@
 #define TREE_RESERVOIR 16 /* examples kept per edge */
 
 typedef struct tree_example {
-    int64_t *feat;     /* nfeat values, owned */
-    int64_t op0, op1;  /* comparison operands at this event */
+    int64_t *feat;    /* nfeat values, owned */
+    int64_t op0, op1; /* comparison operands at this event */
     int has_ops;
-    int is_new;        /* a counter-example not yet used for learning */
+    int is_new; /* a counter-example not yet used for learning */
 } tree_example_t;
 
 struct tree_node;
@@ -28,41 +28,41 @@ typedef struct tree_edge {
     uint32_t site;
     uint16_t dir;
     struct tree_node *child;
-    uint64_t visits;            /* inputs that took this edge */
+    uint64_t visits; /* inputs that took this edge */
     tree_example_t ex[TREE_RESERVOIR];
     size_t nex;
-    uint64_t seen;              /* examples offered (reservoir sampling) */
-    expr_t *cond;               /* learned condition for taking this edge, or NULL */
+    uint64_t seen; /* examples offered (reservoir sampling) */
+    expr_t *cond;  /* learned condition for taking this edge, or NULL */
     double mcc;
     int stage;
-    int stale;                  /* examples changed since cond was learned */
-    uint64_t learn_fails;       /* learning attempts that found nothing */
-    uint32_t rels_seen;         /* bit per relation of op0 vs op1: 1 <, 2 ==, 4 > */
-    expr_t *term[2];            /* learned operand terms (op0, op1), or NULL */
-    uint64_t term_at;           /* e->seen when the terms were learned, 0 never */
+    int stale;            /* examples changed since cond was learned */
+    uint64_t learn_fails; /* learning attempts that found nothing */
+    uint32_t rels_seen;   /* bit per relation of op0 vs op1: 1 <, 2 ==, 4 > */
+    expr_t *term[2];      /* learned operand terms (op0, op1), or NULL */
+    uint64_t term_at;     /* e->seen when the terms were learned, 0 never */
 } tree_edge_t;
 
 typedef struct tree_node {
     struct tree_node *parent;
-    size_t parent_edge;         /* index of the edge in parent leading here */
+    size_t parent_edge; /* index of the edge in parent leading here */
     uint32_t depth;
     tree_edge_t *edges;
     size_t nedges, cap;
     uint64_t visits;
-    uint64_t picks;             /* times chosen as a prefix target */
-    int nondet;                 /* different directions for the same input */
-    int exhausted;              /* every direction of the site was taken */
-    size_t base;                /* corpus index of an input that reached it */
-    uint32_t nsucc;             /* successors of the site here (from the tracer), 0 unknown */
+    uint64_t picks; /* times chosen as a prefix target */
+    int nondet;     /* different directions for the same input */
+    int exhausted;  /* every direction of the site was taken */
+    size_t base;    /* corpus index of an input that reached it */
+    uint32_t nsucc; /* successors of the site here (from the tracer), 0 unknown */
 } tree_node_t;
 
 typedef struct tree {
     tree_node_t *root;
     size_t nfeat;
-    uint32_t depth_cap;         /* events beyond this depth are not inserted */
+    uint32_t depth_cap; /* events beyond this depth are not inserted */
     size_t nnodes;
-    size_t nconds;              /* edges with a learned condition */
-    tree_node_t **nodes;        /* every node, in creation order (for scheduling) */
+    size_t nconds;       /* edges with a learned condition */
+    tree_node_t **nodes; /* every node, in creation order (for scheduling) */
     size_t nodes_cap;
 } tree_t;
 
@@ -83,7 +83,7 @@ void ext_destroy(tree_t *t); /* accepts NULL */
  * created (0 = nothing new within the depth cap). Examples are added by
  * reservoir sampling with rng; is_new marks them as counter-examples. */
 size_t ext_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv, size_t base, int is_new,
-                   lg_rng_t *rng);
+                  lg_rng_t *rng);
 
 /* Walks the path from the root; returns the deepest node reached (n events
  * consumed, capped at depth_cap) and in *diverged the depth of the first
@@ -107,7 +107,6 @@ size_t ext_prefix(const tree_node_t *node, const expr_t **out, size_t cap);
 
 /* JSON for tree.json: nodes with their edges, conditions (text syntax),
  * MCC, stage, visits and flags. The caller frees the string. */
-char *ext_to_json(const tree_t *t, const features_t *fs, const char *(*site_name)(void *ctx, uint32_t site),
-                   void *ctx);
+char *ext_to_json(const tree_t *t, const features_t *fs, const char *(*site_name)(void *ctx, uint32_t site), void *ctx);
 
 #endif

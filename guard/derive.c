@@ -57,7 +57,7 @@ typedef struct deriver {
     int64_t *consts;
     size_t nconsts;
     lg_rng_t rng;
-    lg_budget_t budget;  /* the whole derivation's: loading, settling, rounds */
+    lg_budget_t budget; /* the whole derivation's: loading, settling, rounds */
     lg_log_t quiet;
     const lg_log_t *log;
 } deriver_t;
@@ -327,8 +327,8 @@ static int refine(deriver_t *d, guard_formula_t *best, guard_figures_t *best_fig
         }
         total += fig.valid_inputs;
         char *text = guard_formula_text(&f, d->fs);
-        LG_INFO(d->log, "guard round %u: %s (mcc %.3f; precision %.4f, recall %.4f on %llu fresh inputs)", round,
-                text, fig.mcc, fig.precision, fig.recall, (unsigned long long)fig.valid_inputs);
+        LG_INFO(d->log, "guard round %u: %s (mcc %.3f; precision %.4f, recall %.4f on %llu fresh inputs)", round, text,
+                fig.mcc, fig.precision, fig.recall, (unsigned long long)fig.valid_inputs);
         free(text);
         fig.rounds = round;
         if (!have || better(&fig, best_fig)) {

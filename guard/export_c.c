@@ -15,11 +15,11 @@
 typedef struct cgen {
     const spec_t *spec;
     const features_t *fs;
-    char **var;       /* per feature: its C local, or NULL when unused */
-    uint8_t *used;    /* per feature */
+    char **var;          /* per feature: its C local, or NULL when unused */
+    uint8_t *used;       /* per feature */
     uint8_t *uses_param; /* per param: an aggregate or element loop needed */
-    int need_i64;     /* the u64 -> int64 helper is called */
-    lg_strbuf_t *b;   /* the function body being written */
+    int need_i64;        /* the u64 -> int64 helper is called */
+    lg_strbuf_t *b;      /* the function body being written */
 } cgen_t;
 
 /* "accumulate" -> "ACCUMULATE" (non-alphanumerics become '_'); heap string. */

@@ -105,10 +105,18 @@ static void mutate_once(input_t *in, lg_rng_t *rng)
     if (!p->is_array) {
         int64_t v = in->v[i].scalar;
         switch (lg_rng_below(rng, 4)) {
-        case 0: v = wrap_add(v, lg_rng_range(rng, -2, 2)); break;
-        case 1: v = wrap_add(v, v); break;
-        case 2: v /= 2; break;
-        default: v = draw_small(p, (int)lg_rng_below(rng, SMALL_BITS + 1), rng); break;
+        case 0:
+            v = wrap_add(v, lg_rng_range(rng, -2, 2));
+            break;
+        case 1:
+            v = wrap_add(v, v);
+            break;
+        case 2:
+            v /= 2;
+            break;
+        default:
+            v = draw_small(p, (int)lg_rng_below(rng, SMALL_BITS + 1), rng);
+            break;
         }
         in->v[i].scalar = clamp_domain(p, v);
         input_normalize(in, 0);
@@ -125,9 +133,15 @@ static void mutate_once(input_t *in, lg_rng_t *rng)
     size_t k = (size_t)lg_rng_below(rng, a->len);
     int64_t v = a->elems[k];
     switch (lg_rng_below(rng, 3)) {
-    case 0: v = wrap_add(v, lg_rng_range(rng, -2, 2)); break;
-    case 1: v = edge_value(rng); break;
-    default: v = draw_small(p, (int)lg_rng_below(rng, SMALL_BITS + 1), rng); break;
+    case 0:
+        v = wrap_add(v, lg_rng_range(rng, -2, 2));
+        break;
+    case 1:
+        v = edge_value(rng);
+        break;
+    default:
+        v = draw_small(p, (int)lg_rng_below(rng, SMALL_BITS + 1), rng);
+        break;
     }
     a->elems[k] = clamp_domain(p, v);
 }
@@ -135,19 +149,37 @@ static void mutate_once(input_t *in, lg_rng_t *rng)
 /* Per param: the values a guard's bound clauses leave to a scalar (or to an
  * array's length) and to every element of an array. */
 typedef struct box {
-    int64_t lo, hi;         /* scalar value; for arrays, the length */
-    int64_t elo, ehi;       /* array elements */
+    int64_t lo, hi;   /* scalar value; for arrays, the length */
+    int64_t elo, ehi; /* array elements */
 } box_t;
 
 static void tighten(int64_t *lo, int64_t *hi, expr_op_t op, int64_t k)
 {
     switch (op) {
-    case EXPR_LT: if (k > INT64_MIN && k - 1 < *hi) *hi = k - 1; break;
-    case EXPR_LE: if (k < *hi) *hi = k; break;
-    case EXPR_GT: if (k < INT64_MAX && k + 1 > *lo) *lo = k + 1; break;
-    case EXPR_GE: if (k > *lo) *lo = k; break;
-    case EXPR_EQ: if (k > *lo) *lo = k; if (k < *hi) *hi = k; break;
-    default: break;
+    case EXPR_LT:
+        if (k > INT64_MIN && k - 1 < *hi)
+            *hi = k - 1;
+        break;
+    case EXPR_LE:
+        if (k < *hi)
+            *hi = k;
+        break;
+    case EXPR_GT:
+        if (k < INT64_MAX && k + 1 > *lo)
+            *lo = k + 1;
+        break;
+    case EXPR_GE:
+        if (k > *lo)
+            *lo = k;
+        break;
+    case EXPR_EQ:
+        if (k > *lo)
+            *lo = k;
+        if (k < *hi)
+            *hi = k;
+        break;
+    default:
+        break;
     }
 }
 
@@ -174,7 +206,9 @@ static box_t *guard_box(const spec_t *spec, const features_t *fs, const guard_fo
         box_t *x = &b[ft->param];
         switch (ft->kind) {
         case FEAT_SCALAR:
-        case FEAT_LEN: tighten(&x->lo, &x->hi, c->op, c->b->value); break;
+        case FEAT_LEN:
+            tighten(&x->lo, &x->hi, c->op, c->b->value);
+            break;
         case FEAT_MAX:
             if (c->op == EXPR_LT || c->op == EXPR_LE)
                 tighten(&x->elo, &x->ehi, c->op, c->b->value);
@@ -183,7 +217,8 @@ static box_t *guard_box(const spec_t *spec, const features_t *fs, const guard_fo
             if (c->op == EXPR_GT || c->op == EXPR_GE)
                 tighten(&x->elo, &x->ehi, c->op, c->b->value);
             break;
-        default: break;
+        default:
+            break;
         }
     }
     /* A len param bound is a bound on its array's length, and back. */
@@ -270,7 +305,9 @@ static int push_beyond(input_t *in, const feature_t *ft, int up, int64_t lo, int
     int64_t step = lg_rng_chance(rng, 0.5) ? 1 : 1 + lg_rng_range(rng, 0, 16);
     int64_t target = up ? wrap_add(hi, step) : wrap_add(lo, -step);
     switch (ft->kind) {
-    case FEAT_SCALAR: a->scalar = clamp_domain(p, target); break;
+    case FEAT_SCALAR:
+        a->scalar = clamp_domain(p, target);
+        break;
     case FEAT_LEN: {
         if (p->fixed_len || target < 0)
             return 0;
@@ -293,7 +330,8 @@ static int push_beyond(input_t *in, const feature_t *ft, int up, int64_t lo, int
         a->elems[k] = clamp_domain(p, wrap_add(a->elems[k], wrap_add(target, -sum)));
         break;
     }
-    default: return 0;
+    default:
+        return 0;
     }
     input_normalize(in, 0);
     return 1;
@@ -304,8 +342,8 @@ static int push_beyond(input_t *in, const feature_t *ft, int up, int64_t lo, int
  * 255): a constraint the guard lacks altogether has no clause boundary to
  * probe, and the region just past the safe examples is where it shows.
  * Mutants of safe inputs f admits, a few tries per feature and side. */
-static void beyond_safe(const labelset_t *ls, const guard_formula_t *f, const size_t *safe, size_t nsafe,
-                        lg_rng_t *rng, input_t ***v, size_t *n, size_t *cap)
+static void beyond_safe(const labelset_t *ls, const guard_formula_t *f, const size_t *safe, size_t nsafe, lg_rng_t *rng,
+                        input_t ***v, size_t *n, size_t *cap)
 {
     const features_t *fs = ls->fs;
     int64_t *fv = lg_malloc((fs->n ? fs->n : 1) * sizeof *fv);
@@ -337,7 +375,7 @@ static void beyond_safe(const labelset_t *ls, const guard_formula_t *f, const si
 }
 
 void gdf_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t *f, lg_rng_t *rng, size_t k,
-                  input_t ***v, size_t *n, size_t *cap)
+                input_t ***v, size_t *n, size_t *cap)
 {
     /* Mutants start from safe inputs the guard admits: mutants of inputs
      * that are safe only by coincidence breed more coincidences, which
@@ -420,10 +458,18 @@ static int boundary_values(const expr_t *c, int64_t *inside, int64_t *outside)
         return 0;
     int64_t k = c->b->value;
     switch (c->op) {
-    case EXPR_LT: *inside = k - 1, *outside = k; break;
-    case EXPR_LE: *inside = k, *outside = k + 1; break;
-    case EXPR_GT: *inside = k + 1, *outside = k; break;
-    default: *inside = k, *outside = k - 1; break;
+    case EXPR_LT:
+        *inside = k - 1, *outside = k;
+        break;
+    case EXPR_LE:
+        *inside = k, *outside = k + 1;
+        break;
+    case EXPR_GT:
+        *inside = k + 1, *outside = k;
+        break;
+    default:
+        *inside = k, *outside = k - 1;
+        break;
     }
     return k > INT64_MIN + 1 && k < INT64_MAX - 1;
 }
@@ -470,9 +516,8 @@ static int clause_boundary(bq_t *q, size_t ci, size_t k, const expr_t **prefix, 
     return rc;
 }
 
-int gdf_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls,
-                   lg_rng_t *rng, size_t k, const lg_budget_t *budget, input_t ***v, size_t *n, size_t *cap,
-                   lg_err_t *err)
+int gdf_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls, lg_rng_t *rng,
+                 size_t k, const lg_budget_t *budget, input_t ***v, size_t *n, size_t *cap, lg_err_t *err)
 {
     if (!ls->n)
         return LG_OK;

@@ -59,14 +59,14 @@ int guard_learn(synth_t *s, const features_t *fs, const synth_example_t *ex, siz
 
 /* Figures written next to a guard. */
 typedef struct guard_figures {
-    double mcc;              /* on the labelled training set */
+    double mcc; /* on the labelled training set */
     uint64_t train_safe, train_unsafe;
     double precision, recall; /* on the last validation set of this guard */
-    uint64_t valid_inputs;   /* inputs in that validation set */
-    uint64_t tp, fp, tn, fn; /* its confusion matrix (positive = safe) */
-    uint64_t valid_total;    /* fresh inputs run over all rounds */
-    unsigned rounds;         /* learn-validate rounds */
-    char date[32];           /* UTC, "2024-05-01T12:00:00Z" */
+    uint64_t valid_inputs;    /* inputs in that validation set */
+    uint64_t tp, fp, tn, fn;  /* its confusion matrix (positive = safe) */
+    uint64_t valid_total;     /* fresh inputs run over all rounds */
+    unsigned rounds;          /* learn-validate rounds */
+    char date[32];            /* UTC, "2024-05-01T12:00:00Z" */
 } guard_figures_t;
 
 /* The text of <kernel>_guard.h: `static inline int <kernel>_guard(<params>)`
@@ -89,14 +89,14 @@ int guard_write(const char *dir, const spec_t *spec, const features_t *fs, const
 /* ------------------------------------------------------- whole derivation */
 
 typedef struct guard_cfg {
-    uint64_t seed;           /* every random choice derives from it */
-    uint64_t budget_ns;      /* the whole derivation's time; default 20 s (0 = rounds only) */
-    unsigned max_rounds;     /* learn-validate rounds; default 6 */
-    size_t max_samples;      /* synth sample cap; default 200 */
-    size_t max_clauses;      /* default 8 */
-    size_t nrandom;          /* fresh random inputs per round; default 600 */
-    size_t nboundary;        /* solver inputs per clause and round; default 12 */
-    const lg_log_t *log;     /* borrowed; NULL = quiet */
+    uint64_t seed;       /* every random choice derives from it */
+    uint64_t budget_ns;  /* the whole derivation's time; default 20 s (0 = rounds only) */
+    unsigned max_rounds; /* learn-validate rounds; default 6 */
+    size_t max_samples;  /* synth sample cap; default 200 */
+    size_t max_clauses;  /* default 8 */
+    size_t nrandom;      /* fresh random inputs per round; default 600 */
+    size_t nboundary;    /* solver inputs per clause and round; default 12 */
+    const lg_log_t *log; /* borrowed; NULL = quiet */
 } guard_cfg_t;
 
 /* Fills cfg with the defaults above. */
@@ -104,9 +104,9 @@ void guard_cfg_default(guard_cfg_t *cfg);
 
 /* What guard_derive produced. */
 typedef struct guard_report {
-    char *kernel;            /* owned */
-    char *formula;           /* text syntax, owned */
-    char *dir;               /* the guards directory written, owned */
+    char *kernel;  /* owned */
+    char *formula; /* text syntax, owned */
+    char *dir;     /* the guards directory written, owned */
     guard_figures_t fig;
 } guard_report_t;
 

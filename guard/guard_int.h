@@ -69,10 +69,10 @@ uint64_t gdl_count(const labelset_t *ls, int safe);
 /* ---- running both sides (runner.c) ---- */
 
 typedef struct runner {
-    const spec_t *spec;   /* borrowed */
-    tracer_t *tracer;     /* owned */
-    oracle_t *oracle;     /* owned */
-    run_result_t *rtl;    /* owned scratch */
+    const spec_t *spec; /* borrowed */
+    tracer_t *tracer;   /* owned */
+    oracle_t *oracle;   /* owned */
+    run_result_t *rtl;  /* owned scratch */
     uint64_t runs;
 } runner_t;
 
@@ -103,7 +103,7 @@ int guard_load_run(const char *run_dir, const spec_t *spec, labelset_t *ls, inpu
  * the box f's bound clauses on scalars, lengths and elements describe
  * (uniform or log-uniform lengths), a quarter each. */
 void gdf_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t *f, lg_rng_t *rng, size_t k,
-                  input_t ***v, size_t *n, size_t *cap);
+                input_t ***v, size_t *n, size_t *cap);
 /* Appends solver-generated inputs near the boundary of every clause of f:
  * inside (f with the clause's term at or just within its constant) and
  * outside (the other clauses with the clause false, its term just beyond
@@ -114,8 +114,7 @@ void gdf_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t 
  * (may be NULL) has run out no more solver queries are made: a solver
  * check takes tens of milliseconds, and a derivation given little time
  * would otherwise overrun it by seconds. */
-int gdf_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls,
-                   lg_rng_t *rng, size_t k, const lg_budget_t *budget, input_t ***v, size_t *n, size_t *cap,
-                   lg_err_t *err);
+int gdf_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls, lg_rng_t *rng,
+                 size_t k, const lg_budget_t *budget, input_t ***v, size_t *n, size_t *cap, lg_err_t *err);
 
 #endif

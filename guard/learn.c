@@ -25,20 +25,27 @@ typedef struct learner {
     size_t nconsts;
     uint8_t *admitted; /* per example: satisfies every clause kept so far */
     size_t nsafe;
-    size_t allow;      /* safe examples the clauses may still reject */
+    size_t allow; /* safe examples the clauses may still reject */
     guard_formula_t *out;
 } learner_t;
 
 static expr_op_t flip_not(expr_op_t op)
 {
     switch (op) {
-    case EXPR_EQ: return EXPR_NE;
-    case EXPR_NE: return EXPR_EQ;
-    case EXPR_LT: return EXPR_GE;
-    case EXPR_LE: return EXPR_GT;
-    case EXPR_GT: return EXPR_LE;
-    case EXPR_GE: return EXPR_LT;
-    default: return EXPR_OP_COUNT;
+    case EXPR_EQ:
+        return EXPR_NE;
+    case EXPR_NE:
+        return EXPR_EQ;
+    case EXPR_LT:
+        return EXPR_GE;
+    case EXPR_LE:
+        return EXPR_GT;
+    case EXPR_GT:
+        return EXPR_LE;
+    case EXPR_GE:
+        return EXPR_LT;
+    default:
+        return EXPR_OP_COUNT;
     }
 }
 
@@ -46,11 +53,16 @@ static expr_op_t flip_not(expr_op_t op)
 static expr_op_t mirror(expr_op_t op)
 {
     switch (op) {
-    case EXPR_LT: return EXPR_GT;
-    case EXPR_LE: return EXPR_GE;
-    case EXPR_GT: return EXPR_LT;
-    case EXPR_GE: return EXPR_LE;
-    default: return op;
+    case EXPR_LT:
+        return EXPR_GT;
+    case EXPR_LE:
+        return EXPR_GE;
+    case EXPR_GT:
+        return EXPR_LT;
+    case EXPR_GE:
+        return EXPR_LE;
+    default:
+        return op;
     }
 }
 
@@ -139,7 +151,8 @@ static void widen_clause(expr_t *c, const learner_t *L, size_t allow)
         if (lo < k)
             c->b->value = lo;
         break;
-    default: break;
+    default:
+        break;
     }
 }
 
@@ -324,8 +337,7 @@ static void add_mod_stumps(const learner_t *L, size_t j, expr_t ***cand, size_t 
         if (!any || !same)
             continue;
         lg_grow((void **)cand, cap, *nc + 1, sizeof **cand);
-        (*cand)[(*nc)++] =
-            expr_binary(EXPR_EQ, expr_binary(EXPR_MOD, expr_var((int)j), expr_const(m)), expr_const(r));
+        (*cand)[(*nc)++] = expr_binary(EXPR_EQ, expr_binary(EXPR_MOD, expr_var((int)j), expr_const(m)), expr_const(r));
     }
 }
 
@@ -451,8 +463,7 @@ int guard_learn(synth_t *s, const features_t *fs, const synth_example_t *ex, siz
                 size_t nconsts, size_t max_clauses, lg_rng_t *rng, guard_formula_t *out, lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
-    learner_t L = {.s = s, .fs = fs, .fs_n = fs->n, .ex = ex, .n = n, .consts = consts, .nconsts = nconsts,
-                   .out = out};
+    learner_t L = {.s = s, .fs = fs, .fs_n = fs->n, .ex = ex, .n = n, .consts = consts, .nconsts = nconsts, .out = out};
     size_t nsafe = 0;
     for (size_t i = 0; i < n; i++)
         nsafe += ex[i].label != 0;

@@ -42,8 +42,8 @@ static int load_label_line(const char *path, int lineno, const char *line, const
     return rc;
 }
 
-static int load_labels(const char *run_dir, const spec_t *spec, labelset_t *ls, input_t ***unknown,
-                       size_t *nunknown, size_t *cap, lg_err_t *err)
+static int load_labels(const char *run_dir, const spec_t *spec, labelset_t *ls, input_t ***unknown, size_t *nunknown,
+                       size_t *cap, lg_err_t *err)
 {
     char *path = lg_path_join(run_dir, "labels.jsonl");
     int rc = LG_OK;
@@ -68,8 +68,8 @@ done:
 }
 
 /* Every file `sub/<entry>/leaf` (or `sub/<entry>` when leaf is NULL). */
-static int load_inputs(const char *run_dir, const char *sub, const char *leaf, const spec_t *spec,
-                       input_t ***v, size_t *n, size_t *cap, lg_err_t *err)
+static int load_inputs(const char *run_dir, const char *sub, const char *leaf, const spec_t *spec, input_t ***v,
+                       size_t *n, size_t *cap, lg_err_t *err)
 {
     char *dir = lg_path_join(run_dir, sub);
     size_t ne;

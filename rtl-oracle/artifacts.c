@@ -6,14 +6,14 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "oracle_int.h"
 
+#include "common/alloc.h"
+#include "common/fsutil.h"
+#include "common/strbuf.h"
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/strbuf.h"
 
 /* A C literal of value v in type t that compiles without warnings. */
 static void literal(lg_strbuf_t *t, lg_type_t type, int64_t v)
@@ -121,8 +121,8 @@ static void assert_output(lg_strbuf_t *t, const spec_t *spec, int param, const r
     }
 }
 
-char *oracle_repro_source(const spec_t *spec, const input_t *in, const run_result_t *cpu,
-                          const run_result_t *rtl, const oracle_symptom_t *sym)
+char *oracle_repro_source(const spec_t *spec, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
+                          const oracle_symptom_t *sym)
 {
     (void)cpu;
     lg_strbuf_t t;
@@ -166,8 +166,7 @@ static int write_text(const char *dir, const char *name, const char *text, lg_er
 
 /* The harness writes the VCD itself, so it goes to a temp name first and is
  * renamed once complete. */
-static int write_wave(oracle_t *o, const char *dir, const input_t *in, const spec_t *spec,
-                      lg_err_t *err)
+static int write_wave(oracle_t *o, const char *dir, const input_t *in, const spec_t *spec, lg_err_t *err)
 {
     char *tmp = lg_path_join(dir, ".wave.vcd.tmp");
     char *path = lg_path_join(dir, "wave.vcd");
@@ -181,9 +180,8 @@ static int write_wave(oracle_t *o, const char *dir, const input_t *in, const spe
     return rc;
 }
 
-int oracle_write_artifacts(oracle_t *o, const char *dir, const input_t *in,
-                           const run_result_t *cpu, const run_result_t *rtl,
-                           const oracle_symptom_t *sym, lg_err_t *err)
+int oracle_write_artifacts(oracle_t *o, const char *dir, const input_t *in, const run_result_t *cpu,
+                           const run_result_t *rtl, const oracle_symptom_t *sym, lg_err_t *err)
 {
     const spec_t *spec = in->spec;
     char *path = lg_path_join(dir, "input.json");

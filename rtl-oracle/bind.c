@@ -4,70 +4,61 @@
  * the spec. Also converts values between C types and port bit patterns. */
 #include "oracle_int.h"
 
+#include "common/alloc.h"
 #include <stdlib.h>
 #include <string.h>
-#include "common/alloc.h"
 
 /* Memories deeper than this are surely a spec mistake (and would make every
  * request megabytes long). */
 #define BIND_MAX_DEPTH (1u << 24)
 
-static const char *const role_suffix[ROLE_COUNT] = {
-    "_address0", "_ce0", "_q0", "_we0", "_d0",
-    "_address1", "_ce1", "_q1", "_we1", "_d1",
-    "", "_ap_vld", "", ""};
+static const char *const role_suffix[ROLE_COUNT] = {"_address0", "_ce0", "_q0", "_we0", "_d0",     "_address1", "_ce1",
+                                                    "_q1",       "_we1", "_d1", "",     "_ap_vld", "",          ""};
 
 /* Looks up port `name` and checks its direction; optional ports may be
  * missing (returns 0 with *found = 0). */
-static int bind_port(const spec_t *spec, const spec_param_t *p, const oports_t *ports,
-                     const char *name, int want_output, int required, obind_t *b, int role,
-                     lg_err_t *err)
+static int bind_port(const spec_t *spec, const spec_param_t *p, const oports_t *ports, const char *name,
+                     int want_output, int required, obind_t *b, int role, lg_err_t *err)
 {
     const oport_t *port = orp_find(ports, name);
     if (!port) {
         if (!required)
             return 0;
-        return lg_err_set(err, LG_EINVAL,
-                          "%s:%d:%d: param %s: port %s not found in RTL top %s", spec->path,
-                          p->line, p->col, p->name, name, spec->rtl_top);
+        return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: port %s not found in RTL top %s", spec->path, p->line,
+                          p->col, p->name, name, spec->rtl_top);
     }
     if (port->is_output != want_output)
-        return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: port %s is an %s of %s, expected an %s",
-                          spec->path, p->line, p->col, p->name, name,
-                          port->is_output ? "output" : "input", spec->rtl_top,
+        return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: port %s is an %s of %s, expected an %s", spec->path,
+                          p->line, p->col, p->name, name, port->is_output ? "output" : "input", spec->rtl_top,
                           want_output ? "output" : "input");
     if (port->bits > ORACLE_PORT_MAX_BITS)
         return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: port %s is %d bits wide; at most %d supported",
-                          spec->path, p->line, p->col, p->name, name, port->bits,
-                          ORACLE_PORT_MAX_BITS);
+                          spec->path, p->line, p->col, p->name, name, port->bits, ORACLE_PORT_MAX_BITS);
     b->port[role] = lg_strdup(name);
     b->bits[role] = port->bits;
     return 0;
 }
 
-static int bind_role(const spec_t *spec, const spec_param_t *p, const oports_t *ports,
-                     const char *prefix, int role, int want_output, int required, obind_t *b,
-                     lg_err_t *err)
+static int bind_role(const spec_t *spec, const spec_param_t *p, const oports_t *ports, const char *prefix, int role,
+                     int want_output, int required, obind_t *b, lg_err_t *err)
 {
     char name[256];
     snprintf(name, sizeof name, "%s%s", prefix, role_suffix[role]);
     return bind_port(spec, p, ports, name, want_output, required, b, role, err);
 }
 
-static int check_width(const spec_t *spec, const spec_param_t *p, const obind_t *b, int role,
-                       lg_err_t *err)
+static int check_width(const spec_t *spec, const spec_param_t *p, const obind_t *b, int role, lg_err_t *err)
 {
     if (!b->port[role] || b->bits[role] == b->width)
         return 0;
     return lg_err_set(err, LG_EINVAL,
                       "%s:%d:%d: param %s: port %s is %d bits wide in the RTL but the spec "
                       "says %d (interfaces.%s.width, default: the C type's width)",
-                      spec->path, p->line, p->col, p->name, b->port[role], b->bits[role],
-                      b->width, p->name);
+                      spec->path, p->line, p->col, p->name, b->port[role], b->bits[role], b->width, p->name);
 }
 
-static int bind_memory(const spec_t *spec, const spec_param_t *p, const oports_t *ports,
-                       const char *pre, obind_t *b, lg_err_t *err)
+static int bind_memory(const spec_t *spec, const spec_param_t *p, const oports_t *ports, const char *pre, obind_t *b,
+                       lg_err_t *err)
 {
     int rc = 0;
     for (int k = 0; k < 2 && rc == 0; k++) {
@@ -89,18 +80,20 @@ static int bind_memory(const spec_t *spec, const spec_param_t *p, const oports_t
     if (rc)
         return rc;
     if (p->dir != SPEC_DIR_OUT && !b->port[ROLE_Q0] && !b->port[ROLE_Q1])
-        return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s is read by the kernel but RTL top %s has no %s_q0 or %s_q1 port",
+        return lg_err_set(err, LG_EINVAL,
+                          "%s:%d:%d: param %s is read by the kernel but RTL top %s has no %s_q0 or %s_q1 port",
                           spec->path, p->line, p->col, p->name, spec->rtl_top, pre, pre);
     if (p->dir != SPEC_DIR_IN && !b->port[ROLE_WE0] && !b->port[ROLE_WE1])
-        return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s is written by the kernel but RTL top %s has no %s_we0 or %s_we1 port",
+        return lg_err_set(err, LG_EINVAL,
+                          "%s:%d:%d: param %s is written by the kernel but RTL top %s has no %s_we0 or %s_we1 port",
                           spec->path, p->line, p->col, p->name, spec->rtl_top, pre, pre);
     b->kind = BIND_MEM;
     b->is_out = p->dir != SPEC_DIR_IN;
     return 0;
 }
 
-static int bind_fifo(const spec_t *spec, const spec_param_t *p, const oports_t *ports,
-                     const char *pre, obind_t *b, lg_err_t *err)
+static int bind_fifo(const spec_t *spec, const spec_param_t *p, const oports_t *ports, const char *pre, obind_t *b,
+                     lg_err_t *err)
 {
     char name[256];
     int in = p->dir == SPEC_DIR_IN;
@@ -121,8 +114,8 @@ static int bind_fifo(const spec_t *spec, const spec_param_t *p, const oports_t *
     return check_width(spec, p, b, ROLE_DATA, err);
 }
 
-static int bind_scalar(const spec_t *spec, const spec_param_t *p, const spec_iface_t *ifc,
-                       const oports_t *ports, obind_t *b, lg_err_t *err)
+static int bind_scalar(const spec_t *spec, const spec_param_t *p, const spec_iface_t *ifc, const oports_t *ports,
+                       obind_t *b, lg_err_t *err)
 {
     int rc;
     if (ifc->mode == SPEC_IF_AP_NONE && p->dir == SPEC_DIR_IN) {
@@ -137,17 +130,15 @@ static int bind_scalar(const spec_t *spec, const spec_param_t *p, const spec_ifa
         if (rc == 0)
             rc = bind_port(spec, p, ports, name, 1, 1, b, ROLE_VLD, err);
     } else {
-        return lg_err_set(err, LG_EINVAL,
-                          "%s:%d:%d: param %s: a scalar %s param needs mode %s, not %s",
-                          spec->path, p->line, p->col, p->name, spec_dir_name(p->dir),
+        return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: a scalar %s param needs mode %s, not %s", spec->path,
+                          p->line, p->col, p->name, spec_dir_name(p->dir),
                           p->dir == SPEC_DIR_IN ? "ap_none" : "ap_vld (inout scalars are not supported)",
                           spec_if_mode_name(ifc->mode));
     }
     return rc ? rc : check_width(spec, p, b, ROLE_DATA, err);
 }
 
-static int bind_param(const spec_t *spec, size_t i, const oports_t *ports, obind_t *b,
-                      lg_err_t *err)
+static int bind_param(const spec_t *spec, size_t i, const oports_t *ports, obind_t *b, lg_err_t *err)
 {
     const spec_param_t *p = &spec->params[i];
     const spec_iface_t *ifc = &spec->ifaces[i];
@@ -156,9 +147,8 @@ static int bind_param(const spec_t *spec, size_t i, const oports_t *ports, obind
         return bind_scalar(spec, p, ifc, ports, b, err);
     b->depth = ifc->has_depth ? ifc->depth : p->max_len;
     if (b->depth == 0 || b->depth > BIND_MAX_DEPTH)
-        return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: depth %llu outside 1..%u",
-                          spec->path, p->line, p->col, p->name, (unsigned long long)b->depth,
-                          BIND_MAX_DEPTH);
+        return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: depth %llu outside 1..%u", spec->path, p->line, p->col,
+                          p->name, (unsigned long long)b->depth, BIND_MAX_DEPTH);
     if (ifc->mode == SPEC_IF_AP_MEMORY)
         return bind_memory(spec, p, ports, ifc->port, b, err);
     if (ifc->mode == SPEC_IF_AP_FIFO)
@@ -172,12 +162,12 @@ static int bind_param(const spec_t *spec, size_t i, const oports_t *ports, obind
  * returns a value. */
 static int bind_control(const spec_t *spec, const oports_t *ports, omodel_t *m, lg_err_t *err)
 {
-    static const char *const names[CTL_COUNT] = {"ap_clk", "ap_rst", "ap_start", "ap_done",
+    static const char *const names[CTL_COUNT] = {"ap_clk",  "ap_rst",   "ap_start", "ap_done",
                                                  "ap_idle", "ap_ready", "ap_return"};
     static const int outputs[CTL_COUNT] = {0, 0, 0, 1, 1, 1, 1};
     if (!spec->rtl_protocol || strcmp(spec->rtl_protocol, "ap_ctrl_hs") != 0)
-        return lg_err_set(err, LG_EINVAL, "%s: rtl.protocol %s is not supported (only ap_ctrl_hs)",
-                          spec->path, spec->rtl_protocol ? spec->rtl_protocol : "(none)");
+        return lg_err_set(err, LG_EINVAL, "%s: rtl.protocol %s is not supported (only ap_ctrl_hs)", spec->path,
+                          spec->rtl_protocol ? spec->rtl_protocol : "(none)");
     for (int c = 0; c < CTL_COUNT; c++) {
         const char *name = names[c];
         const oport_t *port = orp_find(ports, name);
@@ -190,14 +180,12 @@ static int bind_control(const spec_t *spec, const oports_t *ports, omodel_t *m, 
         if (!port) {
             if (!required)
                 continue;
-            return lg_err_set(err, LG_EINVAL, "%s: RTL top %s has no %s port (rtl.protocol ap_ctrl_hs%s)",
-                              spec->path, spec->rtl_top, names[c],
-                              c == CTL_RETURN ? " with a non-void return" : "");
+            return lg_err_set(err, LG_EINVAL, "%s: RTL top %s has no %s port (rtl.protocol ap_ctrl_hs%s)", spec->path,
+                              spec->rtl_top, names[c], c == CTL_RETURN ? " with a non-void return" : "");
         }
         if (port->is_output != outputs[c] || port->bits > ORACLE_PORT_MAX_BITS)
-            return lg_err_set(err, LG_EINVAL, "%s: RTL top %s: port %s should be a %s of at most %d bits",
-                              spec->path, spec->rtl_top, name, outputs[c] ? "output" : "input",
-                              ORACLE_PORT_MAX_BITS);
+            return lg_err_set(err, LG_EINVAL, "%s: RTL top %s: port %s should be a %s of at most %d bits", spec->path,
+                              spec->rtl_top, name, outputs[c] ? "output" : "input", ORACLE_PORT_MAX_BITS);
         m->ctl[c] = lg_strdup(name);
         m->ctl_bits[c] = port->bits;
     }

@@ -10,16 +10,16 @@
  * other's halves. */
 #include "oracle_int.h"
 
+#include "common/alloc.h"
+#include "common/budget.h"
+#include "common/fsutil.h"
+#include "common/proc.h"
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "common/alloc.h"
-#include "common/budget.h"
-#include "common/fsutil.h"
-#include "common/proc.h"
 
 /* Verilator options of both steps. HLS output has #0 delays and
  * lint-unclean widths, so timing is off and lint warnings are not fatal. */
@@ -59,8 +59,7 @@ static size_t common_args(const job_t *job, const char *mdir, const char **argv)
     return n;
 }
 
-static int run_verilator(const char **argv, const char *log_path, const char *what,
-                         lg_err_t *err)
+static int run_verilator(const char **argv, const char *log_path, const char *what, lg_err_t *err)
 {
     int rc = lg_run_logged((char *const *)argv, log_path, err);
     if (rc == 0)
@@ -247,8 +246,8 @@ static int harness_entry(const job_t *job, const char *ports_key, const char *po
     return rc;
 }
 
-int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out,
-                omodel_t *model, lg_err_t *err)
+int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out, omodel_t *model,
+              lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
     if (!spec->has_rtl)

@@ -4,6 +4,8 @@
  * dies. Sends use MSG_NOSIGNAL so a dead child is an error, not SIGPIPE. */
 #include "oracle_int.h"
 
+#include "common/alloc.h"
+#include "common/budget.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -15,8 +17,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "common/alloc.h"
-#include "common/budget.h"
 
 int orc_init(ochild_t *c, const char *exe, lg_err_t *err)
 {

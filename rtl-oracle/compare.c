@@ -3,12 +3,12 @@
  * return value and of each output), plus the `lgfuzz diff --json` view. */
 #include "oracle_int.h"
 
+#include "common/alloc.h"
 #include <inttypes.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common/alloc.h"
 
 void oracle_symptoms_free(oracle_symptoms_t *s)
 {
@@ -31,8 +31,8 @@ static oracle_symptom_t *add(oracle_symptoms_t *s, int param, const char *fmt, c
 
 /* Symptoms that come from how each side ended rather than what it computed.
  * A hang on both sides is agreement, not a divergence. */
-static void status_symptoms(const spec_t *spec, const run_result_t *cpu,
-                            const run_result_t *rtl, oracle_symptoms_t *out)
+static void status_symptoms(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl,
+                            oracle_symptoms_t *out)
 {
     oracle_symptom_t *s;
     if (cpu->status == RUN_CRASH) {
@@ -47,13 +47,12 @@ static void status_symptoms(const spec_t *spec, const run_result_t *cpu,
     }
     if (cpu->status == RUN_HANG && rtl->status != RUN_HANG) {
         s = add(out, -1, "%s", "cpu-hang");
-        snprintf(s->detail, sizeof s->detail, "the CPU run did not finish%s%.200s",
-                 cpu->detail[0] ? ": " : "", cpu->detail);
+        snprintf(s->detail, sizeof s->detail, "the CPU run did not finish%s%.200s", cpu->detail[0] ? ": " : "",
+                 cpu->detail);
     }
     if (rtl->status == RUN_HANG && cpu->status != RUN_HANG) {
         s = add(out, -1, "%s", "rtl-hang");
-        snprintf(s->detail, sizeof s->detail, "%s",
-                 rtl->detail[0] ? rtl->detail : "no ap_done within max_cycles");
+        snprintf(s->detail, sizeof s->detail, "%s", rtl->detail[0] ? rtl->detail : "no ap_done within max_cycles");
     }
     if (rtl->status == RUN_OOB) {
         int p = rtl->oob_param;
@@ -63,13 +62,12 @@ static void status_symptoms(const spec_t *spec, const run_result_t *cpu,
     }
     if (rtl->status == RUN_ASSERT) {
         s = add(out, -1, "%s", "rtl-assert");
-        snprintf(s->detail, sizeof s->detail, "%s",
-                 rtl->detail[0] ? rtl->detail : "the RTL stopped on an assertion");
+        snprintf(s->detail, sizeof s->detail, "%s", rtl->detail[0] ? rtl->detail : "the RTL stopped on an assertion");
     }
 }
 
-static void array_mismatch(const spec_t *spec, size_t i, const run_output_t *c,
-                           const run_output_t *r, oracle_symptoms_t *out)
+static void array_mismatch(const spec_t *spec, size_t i, const run_output_t *c, const run_output_t *r,
+                           oracle_symptoms_t *out)
 {
     const spec_param_t *p = &spec->params[i];
     size_t n = p->max_len, first = SIZE_MAX, count = 0;
@@ -89,8 +87,7 @@ static void array_mismatch(const spec_t *spec, size_t i, const run_output_t *c,
              p->name, first, c->elems[first], r->elems[first], count, n);
 }
 
-size_t oracle_compare(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl,
-                      oracle_symptoms_t *out)
+size_t oracle_compare(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl, oracle_symptoms_t *out)
 {
     out->n = 0;
     status_symptoms(spec, cpu, rtl, out);
@@ -146,7 +143,8 @@ char *oracle_diff_to_json(const spec_t *spec, const run_result_t *cpu, const run
     json_object_object_add(root, "symptoms", arr);
     json_object_object_add(root, "cpu", side_json(spec, cpu));
     json_object_object_add(root, "rtl", side_json(spec, rtl));
-    char *out = lg_strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+    char *out =
+        lg_strdup(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
     json_object_put(root);
     return out;
 }

@@ -3,12 +3,12 @@
  * through a different bit-width or loop-bound corner counts as new. */
 #include "oracle_int.h"
 
+#include "common/alloc.h"
 #include <stdlib.h>
 #include <string.h>
-#include "common/alloc.h"
 
 struct oracle_dedup {
-    char **keys;     /* owned, in order of first sighting */
+    char **keys; /* owned, in order of first sighting */
     uint64_t *hits;
     size_t n, cap, hcap;
 };
@@ -79,8 +79,8 @@ static size_t add_owned_key(oracle_dedup_t *d, char *key, int *is_new)
     return d->n++;
 }
 
-size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, const char *const *probes,
-                        size_t nprobes, int *is_new)
+size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, const char *const *probes, size_t nprobes,
+                        int *is_new)
 {
     return add_owned_key(d, make_key(s, probes, nprobes), is_new);
 }
@@ -90,7 +90,10 @@ size_t oracle_dedup_add_key(oracle_dedup_t *d, const char *key, int *is_new)
     return add_owned_key(d, lg_strdup(key), is_new);
 }
 
-size_t oracle_dedup_count(const oracle_dedup_t *d) { return d->n; }
+size_t oracle_dedup_count(const oracle_dedup_t *d)
+{
+    return d->n;
+}
 
 const char *oracle_dedup_key(const oracle_dedup_t *d, size_t id)
 {

@@ -9,17 +9,14 @@
 
 /* The engine's name (wire.h) of each bind_kind_t, whose values are the
  * orw_kind ones. */
-static const char *const kind_name[] = {"ORW_SCALAR_IN", "ORW_SCALAR_VLD", "ORW_MEM", "ORW_FIFO_IN",
-                                        "ORW_FIFO_OUT"};
+static const char *const kind_name[] = {"ORW_SCALAR_IN", "ORW_SCALAR_VLD", "ORW_MEM", "ORW_FIFO_IN", "ORW_FIFO_OUT"};
 
 /* Member of the engine's Param (engine/model.h) for each role. */
-static const char *const role_member[ROLE_COUNT] = {
-    "addr[0]", "ce[0]", "q[0]", "we[0]", "d[0]", "addr[1]", "ce[1]", "q[1]", "we[1]", "d[1]",
-    "data", "vld", "flag", "strobe"};
+static const char *const role_member[ROLE_COUNT] = {"addr[0]", "ce[0]", "q[0]", "we[0]", "d[0]", "addr[1]", "ce[1]",
+                                                    "q[1]",    "we[1]", "d[1]", "data",  "vld",  "flag",    "strobe"};
 
 /* Member of the engine's Ctl for each control signal. */
-static const char *const ctl_member[CTL_COUNT] = {"clk", "rst", "start", "done",
-                                                  "idle", "ready", "ret"};
+static const char *const ctl_member[CTL_COUNT] = {"clk", "rst", "start", "done", "idle", "ready", "ret"};
 
 static void gen_describe(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
 {
@@ -27,8 +24,7 @@ static void gen_describe(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
                       "inline void describe(Param *ps) {\n");
     for (size_t i = 0; i < m->n; i++) {
         const obind_t *bd = &m->binds[i];
-        lg_strbuf_printf(b, "    ps[%zu].kind = %s;  // %s\n", i, kind_name[bd->kind],
-                         spec->params[i].name);
+        lg_strbuf_printf(b, "    ps[%zu].kind = %s;  // %s\n", i, kind_name[bd->kind], spec->params[i].name);
         lg_strbuf_printf(b, "    ps[%zu].is_out = %s;\n", i, bd->is_out ? "true" : "false");
         lg_strbuf_printf(b, "    ps[%zu].depth = %lluULL;\n", i, (unsigned long long)bd->depth);
     }
@@ -37,19 +33,19 @@ static void gen_describe(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
 
 static void gen_bind_ports(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
 {
-    lg_strbuf_printf(b, "// Where each port lives in the model (widths from V%s.h).\n"
-                        "inline void bind_ports(Vtop *m, Ctl *c, Param *ps) {\n",
+    lg_strbuf_printf(b,
+                     "// Where each port lives in the model (widths from V%s.h).\n"
+                     "inline void bind_ports(Vtop *m, Ctl *c, Param *ps) {\n",
                      spec->rtl_top);
     for (int k = 0; k < CTL_COUNT; k++)
         if (m->ctl[k])
-            lg_strbuf_printf(b, "    c->%s = Port{&m->%s, %d};\n", ctl_member[k], m->ctl[k],
-                             m->ctl_bits[k]);
+            lg_strbuf_printf(b, "    c->%s = Port{&m->%s, %d};\n", ctl_member[k], m->ctl[k], m->ctl_bits[k]);
     lg_strbuf_printf(b, "    c->rst_low = %s;\n", m->rst_active_low ? "true" : "false");
     for (size_t i = 0; i < m->n; i++)
         for (int r = 0; r < ROLE_COUNT; r++)
             if (m->binds[i].port[r])
-                lg_strbuf_printf(b, "    ps[%zu].%s = Port{&m->%s, %d};\n", i, role_member[r],
-                                 m->binds[i].port[r], m->binds[i].bits[r]);
+                lg_strbuf_printf(b, "    ps[%zu].%s = Port{&m->%s, %d};\n", i, role_member[r], m->binds[i].port[r],
+                                 m->binds[i].bits[r]);
     lg_strbuf_puts(b, "    (void)ps;\n}\n");
 }
 

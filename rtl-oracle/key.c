@@ -6,14 +6,14 @@
  * files only; the one process run is `verilator --version`. */
 #include "oracle_int.h"
 
+#include "common/alloc.h"
+#include "common/fsutil.h"
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common/alloc.h"
-#include "common/fsutil.h"
 
 int ork_verilator_version(const char *verilator, char **out, lg_err_t *err)
 {

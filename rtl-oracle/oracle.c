@@ -3,25 +3,25 @@
  * The byte layout of both messages is engine/wire.h's. */
 #include "oracle_int.h"
 
+#include "common/alloc.h"
+#include "common/budget.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common/alloc.h"
-#include "common/budget.h"
 
 _Static_assert((int)ORW_OK == RUN_OK && (int)ORW_HANG == RUN_HANG && (int)ORW_OOB == RUN_OOB &&
                    (int)ORW_ASSERT == RUN_ASSERT,
                "the harness's statuses are run_status_t values");
 
 struct oracle {
-    const spec_t *spec;   /* borrowed */
-    const lg_log_t *log;  /* borrowed, may be NULL */
+    const spec_t *spec;  /* borrowed */
+    const lg_log_t *log; /* borrowed, may be NULL */
     uint64_t timeout_ns;
     obuild_t build;
     omodel_t model;
     ochild_t child;
     uint64_t calls;
-    uint64_t *buf;        /* request scratch */
+    uint64_t *buf; /* request scratch */
     size_t cap;
 };
 
@@ -103,15 +103,14 @@ static int recv_array(oracle_t *o, uint64_t max, size_t *count, uint64_t deadlin
     if (rc)
         return rc;
     if (n > max)
-        return lg_err_set(err, LG_ECHILD, "RTL harness sent %llu values where at most %llu fit",
-                          (unsigned long long)n, (unsigned long long)max);
+        return lg_err_set(err, LG_ECHILD, "RTL harness sent %llu values where at most %llu fit", (unsigned long long)n,
+                          (unsigned long long)max);
     lg_grow((void **)&o->buf, &o->cap, (size_t)n + 1, sizeof *o->buf);
     *count = (size_t)n;
     return recv_u64(o, o->buf, (size_t)n, deadline, err);
 }
 
-static void store_array(oracle_t *o, const input_t *in, size_t i, size_t count,
-                        run_result_t *r)
+static void store_array(oracle_t *o, const input_t *in, size_t i, size_t count, run_result_t *r)
 {
     const spec_param_t *p = &o->spec->params[i];
     const obind_t *b = &o->model.binds[i];
@@ -127,8 +126,7 @@ static void store_array(oracle_t *o, const input_t *in, size_t i, size_t count,
     out->len = p->max_len;
 }
 
-static int recv_outputs(oracle_t *o, const input_t *in, run_result_t *r, uint64_t deadline,
-                        lg_err_t *err)
+static int recv_outputs(oracle_t *o, const input_t *in, run_result_t *r, uint64_t deadline, lg_err_t *err)
 {
     for (size_t i = 0; i < o->model.n; i++) {
         const obind_t *b = &o->model.binds[i];
@@ -166,8 +164,8 @@ static int recv_text(oracle_t *o, const char *what, char *buf, size_t cap, uint6
 
 /* wave_error receives why the harness could not write the waveform ("" when
  * it could, or none was asked for). */
-static int recv_response(oracle_t *o, const input_t *in, run_result_t *r, uint64_t deadline,
-                         char wave_error[256], lg_err_t *err)
+static int recv_response(oracle_t *o, const input_t *in, run_result_t *r, uint64_t deadline, char wave_error[256],
+                         lg_err_t *err)
 {
     uint64_t h[ORW_RESP_HEADER];
     int rc = recv_u64(o, h, ORW_RESP_HEADER, deadline, err);
@@ -213,15 +211,13 @@ static void child_failed(oracle_t *o, int code, run_result_t *r)
                  (unsigned long long)(o->timeout_ns / 1000000));
     } else {
         r->status = RUN_ASSERT;
-        snprintf(r->detail, sizeof r->detail, "harness %s%s%s", why, line ? ": " : "",
-                 line ? line : "");
+        snprintf(r->detail, sizeof r->detail, "harness %s%s%s", why, line ? ": " : "", line ? line : "");
     }
     LG_WARN(o->log, "rtl-oracle: %s; restarting the harness", r->detail);
     free(line);
 }
 
-int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_result_t *rtl,
-                      lg_err_t *err)
+int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_result_t *rtl, lg_err_t *err)
 {
     run_result_reset(rtl);
     rtl->oob_param = -1;
@@ -269,16 +265,14 @@ static int smoke_test(oracle_t *o, lg_err_t *err)
     run_result_t *r = run_result_create(o->spec);
     int rc = oracle_run(o, in, r, err);
     if (rc == 0 && o->child.restarts > 0)
-        rc = lg_err_set(err, LG_ECHILD, "RTL harness %s does not run: %s", o->child.exe,
-                        r->detail);
+        rc = lg_err_set(err, LG_ECHILD, "RTL harness %s does not run: %s", o->child.exe, r->detail);
     o->calls = 0;
     run_result_destroy(r);
     input_destroy(in);
     return rc;
 }
 
-oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg_in, const lg_log_t *log,
-                        lg_err_t *err)
+oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg_in, const lg_log_t *log, lg_err_t *err)
 {
     oracle_cfg_t defaults;
     oracle_cfg_default(&defaults);
@@ -312,7 +306,19 @@ void oracle_destroy(oracle_t *o)
     free(o);
 }
 
-int oracle_cache_hit(const oracle_t *o) { return o->build.cache_hit; }
-const char *oracle_model_dir(const oracle_t *o) { return o->build.dir; }
-uint64_t oracle_calls(const oracle_t *o) { return o->calls; }
-uint64_t oracle_restarts(const oracle_t *o) { return o->child.restarts; }
+int oracle_cache_hit(const oracle_t *o)
+{
+    return o->build.cache_hit;
+}
+const char *oracle_model_dir(const oracle_t *o)
+{
+    return o->build.dir;
+}
+uint64_t oracle_calls(const oracle_t *o)
+{
+    return o->calls;
+}
+uint64_t oracle_restarts(const oracle_t *o)
+{
+    return o->child.restarts;
+}

@@ -7,14 +7,14 @@
 #ifndef LG_ORACLE_H
 #define LG_ORACLE_H
 
-#include <signal.h>
-#include <stddef.h>
-#include <stdint.h>
 #include "common/err.h"
 #include "common/input.h"
 #include "common/log.h"
 #include "common/result.h"
 #include "common/spec.h"
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
 
 /* ------------------------------------------------------------------ model */
 
@@ -23,10 +23,10 @@ typedef struct oracle oracle_t;
 /* Read-only configuration of an oracle. Strings are borrowed for the
  * duration of oracle_create only. */
 typedef struct oracle_cfg {
-    const char *cache_dir;  /* build cache root; NULL = lg_cache_dir() */
-    const char *verilator;  /* verilator executable; NULL = "verilator" on PATH */
-    int build_jobs;         /* parallel C++ compile jobs; 0 = 2 */
-    uint64_t timeout_ms;    /* wall-clock limit of one RTL call; 0 = 60000 */
+    const char *cache_dir; /* build cache root; NULL = lg_cache_dir() */
+    const char *verilator; /* verilator executable; NULL = "verilator" on PATH */
+    int build_jobs;        /* parallel C++ compile jobs; 0 = 2 */
+    uint64_t timeout_ms;   /* wall-clock limit of one RTL call; 0 = 60000 */
     /* Set asynchronously (SIGINT) to stop; may be NULL. A build it cuts
      * short (Ctrl-C also stops Verilator and the compiler) fails with
      * LG_EINTR and leaves no partial build behind. */
@@ -43,8 +43,7 @@ void oracle_cfg_default(oracle_cfg_t *cfg);
  * err: LG_EINVAL for a spec that does not match the RTL (naming the port),
  * LG_EBUILD for a Verilator failure (quoting its first error message),
  * LG_EIO / LG_ECHILD for file-system and process failures. */
-oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log,
-                        lg_err_t *err);
+oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
 /* Stops the child and frees the oracle. Accepts NULL. */
 void oracle_destroy(oracle_t *o);
 
@@ -59,8 +58,7 @@ int oracle_run(oracle_t *o, const input_t *in, run_result_t *rtl, lg_err_t *err)
 /* As oracle_run, and also writes a VCD waveform of the run to vcd_path
  * (borrowed). Meant for re-runs of divergent inputs: slower. A waveform
  * that cannot be written (a full disk) gives LG_EIO naming vcd_path. */
-int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_result_t *rtl,
-                      lg_err_t *err);
+int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_result_t *rtl, lg_err_t *err);
 
 /* 1 when oracle_create reused a cached model, 0 when it built one. */
 int oracle_cache_hit(const oracle_t *o);
@@ -97,9 +95,7 @@ void oracle_symptoms_free(oracle_symptoms_t *s); /* frees the array, keeps s */
  * then mismatch:return, then mismatches of out/inout params in spec order.
  * Outputs are compared only when both sides completed; arrays over all
  * max_len slots. Returns the number of symptoms (0 = no divergence). */
-size_t oracle_compare(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl,
-                      oracle_symptoms_t *out);
-
+size_t oracle_compare(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl, oracle_symptoms_t *out);
 
 /* Writes {"divergent":..., "symptoms":[...], "cpu":{...}, "rtl":{...}}
  * (the `lgfuzz diff --json` object). Returns a heap string the caller
@@ -123,8 +119,8 @@ void oracle_dedup_destroy(oracle_dedup_t *d); /* accepts NULL */
  * NULL when nprobes is 0) are the probes on their rare side. Returns the
  * id of its distinct symptom (0, 1, ... in order of first sighting) and
  * sets *is_new to 1 when this key had not been seen before. */
-size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, const char *const *probes,
-                        size_t nprobes, int *is_new);
+size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, const char *const *probes, size_t nprobes,
+                        int *is_new);
 /* Adds a key oracle_dedup_key gave earlier (borrowed; copied), e.g. one a
  * resumed run reads back, with any number of probes; as oracle_dedup_add
  * otherwise. */
@@ -178,13 +174,12 @@ uint64_t oracle_select_skipped_divergent(const oracle_select_t *s);
  * result and the assertion that fails) and README (one line stating the
  * symptom). All pointers are borrowed for the call; every file is written
  * atomically. Returns 0 or a negative LG_E* code. */
-int oracle_write_artifacts(oracle_t *o, const char *dir, const input_t *in,
-                           const run_result_t *cpu, const run_result_t *rtl,
-                           const oracle_symptom_t *sym, lg_err_t *err);
+int oracle_write_artifacts(oracle_t *o, const char *dir, const input_t *in, const run_result_t *cpu,
+                           const run_result_t *rtl, const oracle_symptom_t *sym, lg_err_t *err);
 
 /* The repro.c text alone (no oracle needed); the caller frees it with
  * free(). Arguments as for oracle_write_artifacts. */
-char *oracle_repro_source(const spec_t *spec, const input_t *in, const run_result_t *cpu,
-                          const run_result_t *rtl, const oracle_symptom_t *sym);
+char *oracle_repro_source(const spec_t *spec, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
+                          const oracle_symptom_t *sym);
 
 #endif

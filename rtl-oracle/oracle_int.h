@@ -13,14 +13,14 @@
 #ifndef LG_ORACLE_INT_H
 #define LG_ORACLE_INT_H
 
-#include <stddef.h>
-#include <stdint.h>
-#include <sys/types.h>
 #include "common/err.h"
 #include "common/log.h"
 #include "common/spec.h"
 #include "engine/wire.h"
 #include "oracle.h"
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
 
 /* Widest port the harness drives (Verilator's QData). */
 #define ORACLE_PORT_MAX_BITS 64
@@ -58,8 +58,16 @@ typedef enum {
 
 /* Port roles of one param; unused roles have a NULL name. */
 enum {
-    ROLE_ADDR0, ROLE_CE0, ROLE_Q0, ROLE_WE0, ROLE_D0,
-    ROLE_ADDR1, ROLE_CE1, ROLE_Q1, ROLE_WE1, ROLE_D1,
+    ROLE_ADDR0,
+    ROLE_CE0,
+    ROLE_Q0,
+    ROLE_WE0,
+    ROLE_D0,
+    ROLE_ADDR1,
+    ROLE_CE1,
+    ROLE_Q1,
+    ROLE_WE1,
+    ROLE_D1,
     ROLE_DATA,   /* ap_none / ap_vld value, fifo dout / din */
     ROLE_VLD,    /* ap_vld valid */
     ROLE_FLAG,   /* fifo empty_n / full_n */
@@ -69,9 +77,9 @@ enum {
 
 typedef struct obind {
     bind_kind_t kind;
-    int width;        /* data width in bits */
-    uint64_t depth;   /* memories and fifos */
-    int is_out;       /* results flow back (out/inout memory, vld, fifo out) */
+    int width;      /* data width in bits */
+    uint64_t depth; /* memories and fifos */
+    int is_out;     /* results flow back (out/inout memory, vld, fifo out) */
     char *port[ROLE_COUNT];
     int bits[ROLE_COUNT];
 } obind_t;
@@ -81,7 +89,7 @@ enum { CTL_CLK, CTL_RST, CTL_START, CTL_DONE, CTL_IDLE, CTL_READY, CTL_RETURN, C
 /* How the harness drives one model: a binding per spec param plus the
  * block-level control ports. */
 typedef struct omodel {
-    obind_t *binds;   /* spec->nparams entries */
+    obind_t *binds; /* spec->nparams entries */
     size_t n;
     char *ctl[CTL_COUNT];
     int ctl_bits[CTL_COUNT];
@@ -142,8 +150,8 @@ typedef struct obuild {
 
 /* Builds or reuses the cached model of spec; fills out and model. The
  * engine is read from the data directory's rtl-oracle/engine. */
-int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out,
-                omodel_t *model, lg_err_t *err);
+int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out, omodel_t *model,
+              lg_err_t *err);
 void orb_free(obuild_t *b);
 
 /* ---------------------------------------------- build logs (proc.c) */
@@ -160,9 +168,9 @@ char *orx_output(char *const argv[], lg_err_t *err);
 
 typedef struct ochild {
     char *exe;
-    pid_t pid;     /* 0 when not running */
-    int sock;      /* parent end of the socket pair, -1 when not running */
-    int log_fd;    /* unlinked file collecting the child's stdout/stderr */
+    pid_t pid;  /* 0 when not running */
+    int sock;   /* parent end of the socket pair, -1 when not running */
+    int log_fd; /* unlinked file collecting the child's stdout/stderr */
     uint64_t restarts;
 } ochild_t;
 

@@ -4,10 +4,10 @@
  * rather than from the spec. */
 #include "oracle_int.h"
 
+#include "common/alloc.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common/alloc.h"
 
 /* Parses "(&name,msb,lsb" at p; returns 0 and fills name/bits. */
 static int parse_decl(const char *p, char **name, int *bits)

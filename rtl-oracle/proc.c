@@ -4,13 +4,13 @@
  * cache key), run through common's lg_run_logged. */
 #include "oracle_int.h"
 
+#include "common/alloc.h"
+#include "common/fsutil.h"
+#include "common/proc.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/proc.h"
 
 char *orx_first_line(const char *path, const char *prefix)
 {

@@ -7,9 +7,9 @@
  * show a symptom already reported, so it is not simulated either. */
 #include "oracle_int.h"
 
-#include <stdlib.h>
 #include "common/alloc.h"
 #include "common/hashset.h"
+#include <stdlib.h>
 
 /* The range of features of the divergent runs with one signature. */
 typedef struct div_box {
@@ -20,9 +20,9 @@ typedef struct div_box {
 struct oracle_select {
     size_t n;
     int always;
-    int have;          /* 1 once a non-divergent run was recorded */
-    int64_t *lo, *hi;  /* n entries each; meaningful when have */
-    div_box_t *boxes;  /* divergent ranges, one per signature */
+    int have;         /* 1 once a non-divergent run was recorded */
+    int64_t *lo, *hi; /* n entries each; meaningful when have */
+    div_box_t *boxes; /* divergent ranges, one per signature */
     size_t nboxes, capboxes;
     lg_hashset_t index; /* box indices by signature */
     uint64_t invoked, skipped, skipped_divergent;
@@ -127,6 +127,15 @@ void oracle_select_record(oracle_select_t *s, const int64_t *fv, uint64_t sig, i
     s->have = 1;
 }
 
-uint64_t oracle_select_invoked(const oracle_select_t *s) { return s->invoked; }
-uint64_t oracle_select_skipped(const oracle_select_t *s) { return s->skipped; }
-uint64_t oracle_select_skipped_divergent(const oracle_select_t *s) { return s->skipped_divergent; }
+uint64_t oracle_select_invoked(const oracle_select_t *s)
+{
+    return s->invoked;
+}
+uint64_t oracle_select_skipped(const oracle_select_t *s)
+{
+    return s->skipped;
+}
+uint64_t oracle_select_skipped_divergent(const oracle_select_t *s)
+{
+    return s->skipped_divergent;
+}

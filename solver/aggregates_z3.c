@@ -3,18 +3,18 @@
  * then extended to 64 bits: the values features_eval computes in 64 bits,
  * from circuits several times smaller, which is what keeps aggregate
  * queries in milliseconds. */
-#include <stdio.h>
 #include "solver_int.h"
+#include <stdio.h>
 
 typedef struct agg {
     enc_t *e;
-    unsigned w;      /* element width */
-    unsigned sw;     /* sum width: w + bits(max_len) + 1, at most 64 */
-    unsigned kw;     /* bits of a length: 2^kw > max_len */
-    int sgn_cmp;     /* signed order: signed types, and u64 (features_eval's
-                      * signed 64-bit view) */
-    int sgn_ext;     /* values are sign-extended (signed types) */
-    Z3_sort ws, ss;  /* sorts of width w and sw */
+    unsigned w;     /* element width */
+    unsigned sw;    /* sum width: w + bits(max_len) + 1, at most 64 */
+    unsigned kw;    /* bits of a length: 2^kw > max_len */
+    int sgn_cmp;    /* signed order: signed types, and u64 (features_eval's
+                     * signed 64-bit view) */
+    int sgn_ext;    /* values are sign-extended (signed types) */
+    Z3_sort ws, ss; /* sorts of width w and sw */
     Z3_ast max, min, sum;
 } agg_t;
 

@@ -36,12 +36,18 @@ Z3_ast sve_bool(enc_t *e, const expr_t *x)
     }
     Z3_ast a = sve_bv(e, x->a), b = sve_bv(e, x->b);
     switch (x->op) {
-    case EXPR_EQ: return sve_keep(e, Z3_mk_eq(z, a, b));
-    case EXPR_NE: return sve_keep(e, Z3_mk_not(z, sve_keep(e, Z3_mk_eq(z, a, b))));
-    case EXPR_LT: return sve_keep(e, Z3_mk_bvslt(z, a, b));
-    case EXPR_LE: return sve_keep(e, Z3_mk_bvsle(z, a, b));
-    case EXPR_GT: return sve_keep(e, Z3_mk_bvsgt(z, a, b));
-    default: return sve_keep(e, Z3_mk_bvsge(z, a, b)); /* EXPR_GE */
+    case EXPR_EQ:
+        return sve_keep(e, Z3_mk_eq(z, a, b));
+    case EXPR_NE:
+        return sve_keep(e, Z3_mk_not(z, sve_keep(e, Z3_mk_eq(z, a, b))));
+    case EXPR_LT:
+        return sve_keep(e, Z3_mk_bvslt(z, a, b));
+    case EXPR_LE:
+        return sve_keep(e, Z3_mk_bvsle(z, a, b));
+    case EXPR_GT:
+        return sve_keep(e, Z3_mk_bvsgt(z, a, b));
+    default:
+        return sve_keep(e, Z3_mk_bvsge(z, a, b)); /* EXPR_GE */
     }
 }
 
@@ -61,14 +67,23 @@ static Z3_ast enc_binary(enc_t *e, expr_op_t op, Z3_ast a, Z3_ast b)
 {
     Z3_context z = e->z;
     switch (op) {
-    case EXPR_ADD: return sve_keep(e, Z3_mk_bvadd(z, a, b));
-    case EXPR_SUB: return sve_keep(e, Z3_mk_bvsub(z, a, b));
-    case EXPR_MUL: return sve_keep(e, Z3_mk_bvmul(z, a, b));
-    case EXPR_DIV: case EXPR_MOD: return enc_divmod(e, op, a, b);
-    case EXPR_BAND: return sve_keep(e, Z3_mk_bvand(z, a, b));
-    case EXPR_BOR: return sve_keep(e, Z3_mk_bvor(z, a, b));
-    case EXPR_BXOR: return sve_keep(e, Z3_mk_bvxor(z, a, b));
-    default: break;
+    case EXPR_ADD:
+        return sve_keep(e, Z3_mk_bvadd(z, a, b));
+    case EXPR_SUB:
+        return sve_keep(e, Z3_mk_bvsub(z, a, b));
+    case EXPR_MUL:
+        return sve_keep(e, Z3_mk_bvmul(z, a, b));
+    case EXPR_DIV:
+    case EXPR_MOD:
+        return enc_divmod(e, op, a, b);
+    case EXPR_BAND:
+        return sve_keep(e, Z3_mk_bvand(z, a, b));
+    case EXPR_BOR:
+        return sve_keep(e, Z3_mk_bvor(z, a, b));
+    case EXPR_BXOR:
+        return sve_keep(e, Z3_mk_bvxor(z, a, b));
+    default:
+        break;
     }
     Z3_ast amount = sve_keep(e, Z3_mk_bvand(z, b, sve_num(e, 63)));
     if (op == EXPR_SHL)
@@ -79,11 +94,16 @@ static Z3_ast enc_binary(enc_t *e, expr_op_t op, Z3_ast a, Z3_ast b)
 Z3_ast sve_bv(enc_t *e, const expr_t *x)
 {
     switch (x->op) {
-    case EXPR_CONST: return sve_num(e, x->value);
-    case EXPR_VAR: return sve_feature(e, x->var);
-    case EXPR_NEG: return sve_keep(e, Z3_mk_bvneg(e->z, sve_bv(e, x->a)));
-    case EXPR_BNOT: return sve_keep(e, Z3_mk_bvnot(e->z, sve_bv(e, x->a)));
-    default: break;
+    case EXPR_CONST:
+        return sve_num(e, x->value);
+    case EXPR_VAR:
+        return sve_feature(e, x->var);
+    case EXPR_NEG:
+        return sve_keep(e, Z3_mk_bvneg(e->z, sve_bv(e, x->a)));
+    case EXPR_BNOT:
+        return sve_keep(e, Z3_mk_bvnot(e->z, sve_bv(e, x->a)));
+    default:
+        break;
     }
     if (is_bool_op(x->op))
         return bool_to_bv(e, sve_bool(e, x));

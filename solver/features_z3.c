@@ -23,15 +23,25 @@ Z3_ast sve_feature(enc_t *e, int i)
     const feature_t *f = &e->fs->f[i];
     Z3_ast t = NULL;
     switch (f->kind) {
-    case FEAT_SCALAR: t = sve_scalar(e, f->param); break;
-    case FEAT_LEN: t = sve_len(e, f->param); break;
-    case FEAT_ELEM: t = elem_feature(e, f->param, f->index); break;
-    case FEAT_MAX: case FEAT_MIN: case FEAT_SUM:
+    case FEAT_SCALAR:
+        t = sve_scalar(e, f->param);
+        break;
+    case FEAT_LEN:
+        t = sve_len(e, f->param);
+        break;
+    case FEAT_ELEM:
+        t = elem_feature(e, f->param, f->index);
+        break;
+    case FEAT_MAX:
+    case FEAT_MIN:
+    case FEAT_SUM:
         if (!e->arr[f->param].agg[0])
             sve_aggs(e, f->param);
         t = e->arr[f->param].agg[f->kind == FEAT_MAX ? 0 : f->kind == FEAT_MIN ? 1 : 2];
         break;
-    case FEAT_PLAIN: t = sve_num(e, 0); break; /* rejected by solver_solve */
+    case FEAT_PLAIN:
+        t = sve_num(e, 0);
+        break; /* rejected by solver_solve */
     }
     e->feat[i] = t;
     return t;

@@ -2,10 +2,10 @@
  * and elements become Z3 variables and which stay at the base input's
  * values. Tier 1 keeps everything the formula does not mention; tier 2 frees
  * every length and tail the formula reaches, so that it is complete. */
-#include <stdlib.h>
-#include <string.h>
 #include "common/alloc.h"
 #include "solver_int.h"
+#include <stdlib.h>
+#include <string.h>
 
 /* Marks what one feature reaches. Callers have checked i < fs->n. */
 static void mark_feature(enc_t *e, int i)
@@ -15,11 +15,25 @@ static void mark_feature(enc_t *e, int i)
         return;
     enc_use_t *u = &e->use[f->param];
     switch (f->kind) {
-    case FEAT_SCALAR: u->scalar = 1; break;
-    case FEAT_LEN: u->touched = 1; u->len_mentioned = 1; break;
-    case FEAT_ELEM: u->touched = 1; u->elems |= 1u << f->index; break;
-    case FEAT_MAX: case FEAT_MIN: case FEAT_SUM: u->touched = 1; u->agg = 1; break;
-    case FEAT_PLAIN: break;
+    case FEAT_SCALAR:
+        u->scalar = 1;
+        break;
+    case FEAT_LEN:
+        u->touched = 1;
+        u->len_mentioned = 1;
+        break;
+    case FEAT_ELEM:
+        u->touched = 1;
+        u->elems |= 1u << f->index;
+        break;
+    case FEAT_MAX:
+    case FEAT_MIN:
+    case FEAT_SUM:
+        u->touched = 1;
+        u->agg = 1;
+        break;
+    case FEAT_PLAIN:
+        break;
     }
 }
 

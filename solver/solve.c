@@ -2,20 +2,20 @@
  * shape, runs Z3 (tier 1, then tier 2 when tier 1 is unsat and the shapes
  * differ), retries once without the strengthening when it made the query
  * unsat, and reads the model into a new input. */
-#include <stdbool.h>
-#include <stdlib.h>
-#include <string.h>
 #include "common/alloc.h"
 #include "common/budget.h"
 #include "solver_int.h"
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
 
 struct solver {
     solver_cfg_t cfg;
     const features_t *fs; /* borrowed */
     Z3_context z;
-    Z3_sort bv64;         /* referenced for the solver's lifetime */
-    Z3_tactic tactic;     /* referenced for the solver's lifetime */
-    enc_t enc;            /* per-query scratch, arrays sized once */
+    Z3_sort bv64;     /* referenced for the solver's lifetime */
+    Z3_tactic tactic; /* referenced for the solver's lifetime */
+    enc_t enc;        /* per-query scratch, arrays sized once */
     solver_hist_t hist;
     solver_stats_t counts; /* counters only; times come from hist */
 };
@@ -29,10 +29,14 @@ solver_cfg_t solver_cfg_default(void)
 const char *solver_status_name(solver_status_t s)
 {
     switch (s) {
-    case SOLVER_SAT: return "sat";
-    case SOLVER_UNSAT: return "unsat";
-    case SOLVER_UNKNOWN: return "unknown";
-    case SOLVER_TIMEOUT: return "timeout";
+    case SOLVER_SAT:
+        return "sat";
+    case SOLVER_UNSAT:
+        return "unsat";
+    case SOLVER_UNKNOWN:
+        return "unknown";
+    case SOLVER_TIMEOUT:
+        return "timeout";
     }
     return "?";
 }
@@ -185,8 +189,8 @@ static solver_status_t undef_status(Z3_context z, Z3_solver zs)
 
 /* One Z3 check of the expressions in the current shape. On sat, out holds
  * the model's input. */
-static int check_once(solver_t *s, const expr_t *const *x, size_t n, unsigned seed, input_t *out,
-                      solver_status_t *st, lg_err_t *err)
+static int check_once(solver_t *s, const expr_t *const *x, size_t n, unsigned seed, input_t *out, solver_status_t *st,
+                      lg_err_t *err)
 {
     enc_t *e = &s->enc;
     Z3_context z = s->z;
@@ -214,8 +218,8 @@ static int check_once(solver_t *s, const expr_t *const *x, size_t n, unsigned se
 }
 
 /* Tier 1, then tier 2 when tier 1 is unsat and tier 2 frees more. */
-static int run_tiers(solver_t *s, const expr_t *const *x, size_t n, unsigned seed, input_t *out,
-                     solver_result_t *res, lg_err_t *err)
+static int run_tiers(solver_t *s, const expr_t *const *x, size_t n, unsigned seed, input_t *out, solver_result_t *res,
+                     lg_err_t *err)
 {
     enc_t *e = &s->enc;
     sve_analyse(e, x, n);
@@ -254,18 +258,26 @@ static void record(solver_t *s, const solver_result_t *res)
     c->queries++;
     c->checks += res->checks;
     switch (res->status) {
-    case SOLVER_SAT: c->sat++; break;
-    case SOLVER_UNSAT: c->unsat++; break;
-    case SOLVER_UNKNOWN: c->unknown++; break;
-    case SOLVER_TIMEOUT: c->timeout++; break;
+    case SOLVER_SAT:
+        c->sat++;
+        break;
+    case SOLVER_UNSAT:
+        c->unsat++;
+        break;
+    case SOLVER_UNKNOWN:
+        c->unknown++;
+        break;
+    case SOLVER_TIMEOUT:
+        c->timeout++;
+        break;
     }
     c->dropped += (uint64_t)res->dropped;
     c->tier2 += res->status == SOLVER_SAT && res->tier == 2;
     solver_hist_add(&s->hist, res->ms);
 }
 
-int solver_solve(solver_t *s, const expr_t *const *prefix, size_t n, const expr_t *strengthening,
-                 const input_t *base, input_t *out, lg_rng_t *rng, solver_result_t *res, lg_err_t *err)
+int solver_solve(solver_t *s, const expr_t *const *prefix, size_t n, const expr_t *strengthening, const input_t *base,
+                 input_t *out, lg_rng_t *rng, solver_result_t *res, lg_err_t *err)
 {
     memset(res, 0, sizeof *res);
     res->status = SOLVER_UNKNOWN;

@@ -5,14 +5,14 @@
 #ifndef LG_SOLVER_H
 #define LG_SOLVER_H
 
-#include <stddef.h>
-#include <stdint.h>
 #include "common/err.h"
 #include "common/features.h"
 #include "common/input.h"
 #include "common/rng.h"
 #include "common/types.h"
 #include "synth/expr.h"
+#include <stddef.h>
+#include <stdint.h>
 
 /* Default per-check wall-clock limit. */
 #define SOLVER_DEFAULT_TIMEOUT_MS 50u
@@ -61,13 +61,13 @@ typedef struct solver_result {
 
 /* Figures over the solver's lifetime, for explore's stats. */
 typedef struct solver_stats {
-    uint64_t queries;  /* solver_solve calls that reached Z3 */
-    uint64_t checks;   /* individual Z3 checks */
+    uint64_t queries;                      /* solver_solve calls that reached Z3 */
+    uint64_t checks;                       /* individual Z3 checks */
     uint64_t sat, unsat, unknown, timeout; /* final status per query */
-    uint64_t dropped;  /* queries whose strengthening was dropped */
-    uint64_t tier2;    /* sat queries that needed shape 2 */
-    double mean_ms;    /* mean wall-clock time per query */
-    double p95_ms;     /* 95th percentile, from a log histogram (within 9%) */
+    uint64_t dropped;                      /* queries whose strengthening was dropped */
+    uint64_t tier2;                        /* sat queries that needed shape 2 */
+    double mean_ms;                        /* mean wall-clock time per query */
+    double p95_ms;                         /* 95th percentile, from a log histogram (within 9%) */
     double max_ms;
 } solver_stats_t;
 
@@ -90,8 +90,8 @@ void solver_destroy(solver_t *s); /* accepts NULL */
  * for this query. out is written only when res->status is SOLVER_SAT.
  * Returns 0 with the outcome in res, or a negative LG_E* code (a feature
  * index outside the set, a Z3 failure) with err filled. */
-int solver_solve(solver_t *s, const expr_t *const *prefix, size_t n, const expr_t *strengthening,
-                 const input_t *base, input_t *out, lg_rng_t *rng, solver_result_t *res, lg_err_t *err);
+int solver_solve(solver_t *s, const expr_t *const *prefix, size_t n, const expr_t *strengthening, const input_t *base,
+                 input_t *out, lg_rng_t *rng, solver_result_t *res, lg_err_t *err);
 
 /* Copies the lifetime statistics into out. */
 void solver_get_stats(const solver_t *s, solver_stats_t *out);
@@ -103,10 +103,10 @@ void solver_get_stats(const solver_t *s, solver_stats_t *out);
 /* Constants the random strengthening may draw from. All arrays borrowed for
  * the call; any may be NULL with its count 0. */
 typedef struct solver_consts {
-    const int64_t *kernel;  /* the kernel's own comparison constants */
+    const int64_t *kernel; /* the kernel's own comparison constants */
     size_t nkernel;
-    const int64_t *seen;    /* feature values of an input seen at the prefix
-                             * (fs->n entries), or NULL */
+    const int64_t *seen; /* feature values of an input seen at the prefix
+                          * (fs->n entries), or NULL */
 } solver_consts_t;
 
 /* `f op c` for a random feature f of fs, op in == != < <= > >=, and c drawn
@@ -124,12 +124,12 @@ typedef enum {
 /* A spectra edge case to aim at. */
 typedef struct solver_target {
     solver_target_kind_t kind;
-    const expr_t *term;   /* borrowed: the quantity, or the length */
-    lg_width_t width;     /* WIDTH: e.g. u9 */
-    int64_t factor;       /* UNROLL: the unroll factor u >= 2 */
-    uint64_t seen_rems;   /* UNROLL: bit r set when term % u == r was seen
-                           * (remainders >= 64 are never marked seen) */
-    int64_t depth;        /* DEPTH: D */
+    const expr_t *term;         /* borrowed: the quantity, or the length */
+    lg_width_t width;           /* WIDTH: e.g. u9 */
+    int64_t factor;             /* UNROLL: the unroll factor u >= 2 */
+    uint64_t seen_rems;         /* UNROLL: bit r set when term % u == r was seen
+                                 * (remainders >= 64 are never marked seen) */
+    int64_t depth;              /* DEPTH: D */
     int64_t min_seen, max_seen; /* RANGE: the safe range seen so far */
 } solver_target_t;
 

@@ -7,8 +7,8 @@
 #ifndef LG_SOLVER_INT_H
 #define LG_SOLVER_INT_H
 
-#include <z3.h>
 #include "solver.h"
+#include <z3.h>
 
 /* Positions that may be solved one by one: the a[i] features plus two
  * spare slots, the lowest positions no a[i] mentions, which carry the
@@ -26,36 +26,36 @@ typedef struct enc_use {
 
 /* The Z3 terms of one array param in the current shape. */
 typedef struct enc_array {
-    int len_free;      /* the length is a variable (via its len param) */
-    int seg;           /* positions that are not free are the two-segment
-                        * fill; otherwise they keep the base's values */
-    unsigned free_mask; /* bit i: position i is a variable */
-    size_t window;     /* min(max_len, ENC_WINDOW) */
-    size_t base_len;   /* length in the base input */
-    Z3_ast len;        /* 64-bit length term, NULL until built */
+    int len_free;          /* the length is a variable (via its len param) */
+    int seg;               /* positions that are not free are the two-segment
+                            * fill; otherwise they keep the base's values */
+    unsigned free_mask;    /* bit i: position i is a variable */
+    size_t window;         /* min(max_len, ENC_WINDOW) */
+    size_t base_len;       /* length in the base input */
+    Z3_ast len;            /* 64-bit length term, NULL until built */
     Z3_ast x[ENC_WINDOW];  /* element variables (64-bit), NULL until needed */
     Z3_ast xn[ENC_WINDOW]; /* the same, as wide as the element type */
-    Z3_ast k, f0, f1;  /* seg: the first k fill positions hold f0 == f1 + 1,
-                        * the other fill positions below the length f1 */
-    Z3_ast agg[3];     /* cached max, min, sum */
+    Z3_ast k, f0, f1;      /* seg: the first k fill positions hold f0 == f1 + 1,
+                            * the other fill positions below the length f1 */
+    Z3_ast agg[3];         /* cached max, min, sum */
 } enc_array_t;
 
 /* One query. Every AST made for it is held by `keep`, because a context
  * with reference counting frees an unreferenced AST at the next API call. */
 typedef struct enc {
     Z3_context z;
-    Z3_sort bv64;          /* borrowed from the solver */
-    Z3_ast_vector keep;    /* owned for the query */
-    Z3_ast_vector facts;   /* domain constraints of the variables made */
+    Z3_sort bv64;        /* borrowed from the solver */
+    Z3_ast_vector keep;  /* owned for the query */
+    Z3_ast_vector facts; /* domain constraints of the variables made */
     const features_t *fs;
     const spec_t *spec;
     const input_t *base;
-    int tier;              /* 1 or 2, see solver_result_t.tier */
-    enc_use_t *use;        /* per param, filled by sve_analyse */
-    int *scalar_free;      /* per param, for the current tier */
-    Z3_ast *scalar;        /* per param term, NULL until built */
-    enc_array_t *arr;      /* per param */
-    Z3_ast *feat;          /* per feature term, NULL until built */
+    int tier;         /* 1 or 2, see solver_result_t.tier */
+    enc_use_t *use;   /* per param, filled by sve_analyse */
+    int *scalar_free; /* per param, for the current tier */
+    Z3_ast *scalar;   /* per param term, NULL until built */
+    enc_array_t *arr; /* per param */
+    Z3_ast *feat;     /* per feature term, NULL until built */
 } enc_t;
 
 /* shape.c: what the expressions mention, and which shape a tier uses. */
@@ -66,8 +66,8 @@ int sve_shape(enc_t *e, int tier);
 
 /* vars_z3.c: keeps a reference to a and returns it. */
 Z3_ast sve_keep(enc_t *e, Z3_ast a);
-Z3_ast sve_num(enc_t *e, int64_t v);     /* 64-bit numeral */
-Z3_ast sve_truth(enc_t *e, int b);       /* Bool numeral */
+Z3_ast sve_num(enc_t *e, int64_t v); /* 64-bit numeral */
+Z3_ast sve_truth(enc_t *e, int b);   /* Bool numeral */
 Z3_ast sve_ite(enc_t *e, Z3_ast c, Z3_ast t, Z3_ast f);
 /* A fresh variable for a value of param p (type and range), as a 64-bit
  * term; *narrow (if not NULL) receives the variable at the type's width. */

@@ -1,8 +1,8 @@
 /* Query-time statistics in constant memory: a histogram with eight buckets
  * per doubling of the time, from 1 microsecond up, so a quantile is known to
  * within 2^(1/8) (9%) however many queries a run makes. */
-#include <math.h>
 #include "solver_int.h"
+#include <math.h>
 
 void solver_hist_add(solver_hist_t *h, double ms)
 {

@@ -84,20 +84,30 @@ static expr_t *width_edge(const solver_target_t *t, lg_rng_t *rng)
     if (t->width.is_signed) {
         int64_t h = pow2(w - 1);
         switch (lg_rng_below(rng, 5)) {
-        case 0: return term_op(t->term, EXPR_EQ, h - 1);
-        case 1: return term_op(t->term, EXPR_EQ, h);
-        case 2: return term_op(t->term, EXPR_EQ, -h);
-        case 3: return term_op(t->term, EXPR_EQ, add_sat(-h, -1));
-        default: return term_op(t->term, EXPR_EQ, wrap_multiple(w, rng));
+        case 0:
+            return term_op(t->term, EXPR_EQ, h - 1);
+        case 1:
+            return term_op(t->term, EXPR_EQ, h);
+        case 2:
+            return term_op(t->term, EXPR_EQ, -h);
+        case 3:
+            return term_op(t->term, EXPR_EQ, add_sat(-h, -1));
+        default:
+            return term_op(t->term, EXPR_EQ, wrap_multiple(w, rng));
         }
     }
     int64_t p = pow2(w);
     switch (lg_rng_below(rng, 5)) {
-    case 0: return term_op(t->term, EXPR_EQ, w >= 63 ? INT64_MAX : p - 1);
-    case 1: return term_op(t->term, EXPR_EQ, p);
-    case 2: return term_op(t->term, EXPR_GE, pow2(w - 1));
-    case 3: return term_op(t->term, EXPR_EQ, -p);
-    default: return term_op(t->term, EXPR_EQ, wrap_multiple(w, rng));
+    case 0:
+        return term_op(t->term, EXPR_EQ, w >= 63 ? INT64_MAX : p - 1);
+    case 1:
+        return term_op(t->term, EXPR_EQ, p);
+    case 2:
+        return term_op(t->term, EXPR_GE, pow2(w - 1));
+    case 3:
+        return term_op(t->term, EXPR_EQ, -p);
+    default:
+        return term_op(t->term, EXPR_EQ, wrap_multiple(w, rng));
     }
 }
 
@@ -121,7 +131,7 @@ static expr_t *unroll_edge(const solver_target_t *t, lg_rng_t *rng)
 
 static expr_t *range_edge(const solver_target_t *t, lg_rng_t *rng)
 {
-    int up = t->max_seen < INT64_MAX, down = t->min_seen > INT64_MIN;
+    int up = t->max_seen<INT64_MAX, down = t->min_seen> INT64_MIN;
     if (up && (!down || lg_rng_chance(rng, 0.5)))
         return term_op(t->term, EXPR_GT, t->max_seen);
     if (down)
@@ -132,11 +142,14 @@ static expr_t *range_edge(const solver_target_t *t, lg_rng_t *rng)
 expr_t *solver_strengthen_target(const solver_target_t *t, lg_rng_t *rng)
 {
     switch (t->kind) {
-    case SOLVER_TARGET_WIDTH: return width_edge(t, rng);
-    case SOLVER_TARGET_UNROLL: return unroll_edge(t, rng);
+    case SOLVER_TARGET_WIDTH:
+        return width_edge(t, rng);
+    case SOLVER_TARGET_UNROLL:
+        return unroll_edge(t, rng);
     case SOLVER_TARGET_DEPTH:
         return term_op(t->term, EXPR_EQ, lg_rng_chance(rng, 0.5) ? t->depth : add_sat(t->depth, 1));
-    case SOLVER_TARGET_RANGE: return range_edge(t, rng);
+    case SOLVER_TARGET_RANGE:
+        return range_edge(t, rng);
     }
     return expr_const(1);
 }

@@ -2,8 +2,8 @@
  * encoder uses: numerals, if-then-else, each param's value variable with its
  * domain, scalars, array lengths as input_normalize makes them, window
  * elements and whether a slot holds a real element. */
-#include <stdio.h>
 #include "solver_int.h"
+#include <stdio.h>
 
 Z3_ast sve_keep(enc_t *e, Z3_ast a)
 {
@@ -29,7 +29,6 @@ static Z3_ast le_in(enc_t *e, lg_type_t t, Z3_ast x, Z3_ast y)
     return sve_keep(e, t == LG_U64 ? Z3_mk_bvule(e->z, x, y) : Z3_mk_bvsle(e->z, x, y));
 }
 
-
 Z3_ast sve_ite(enc_t *e, Z3_ast c, Z3_ast t, Z3_ast f)
 {
     return sve_keep(e, Z3_mk_ite(e->z, c, t, f));
@@ -47,7 +46,7 @@ Z3_ast sve_value_var(enc_t *e, const spec_param_t *p, const char *name, Z3_ast *
         *narrow = v;
     if (w < 64)
         v = sve_keep(e, lg_type_signed(p->type) ? Z3_mk_sign_ext(e->z, (unsigned)(64 - w), v)
-                                                 : Z3_mk_zero_ext(e->z, (unsigned)(64 - w), v));
+                                                : Z3_mk_zero_ext(e->z, (unsigned)(64 - w), v));
     /* range_lo/hi hold the whole type when no range was given, but the spec
      * narrows an unranged len param to [0, max_len] without setting
      * has_range, so the bounds decide, not the flag. */

@@ -97,9 +97,8 @@ static expr_t *answer_expr(const enum_state_t *st)
             return NULL;
         expr_t *e = sye_term_expr(st, st->match);
         if (st->match_offset)
-            e = st->offset < 0 && st->offset != INT64_MIN
-                    ? expr_binary(EXPR_SUB, e, expr_const(-st->offset))
-                    : expr_binary(EXPR_ADD, e, expr_const(st->offset));
+            e = st->offset < 0 && st->offset != INT64_MIN ? expr_binary(EXPR_SUB, e, expr_const(-st->offset))
+                                                          : expr_binary(EXPR_ADD, e, expr_const(st->offset));
         return e;
     }
     if (st->best < 0)

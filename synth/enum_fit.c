@@ -31,8 +31,7 @@ static int popcount64(uint64_t x)
 }
 
 /* Adds the condition in st->scratch and keeps the best score. */
-void sye_add_cond(enum_state_t *st, cond_kind_t kind, expr_op_t op, int32_t a, int32_t b, int64_t k,
-                   size_t size)
+void sye_add_cond(enum_state_t *st, cond_kind_t kind, expr_op_t op, int32_t a, int32_t b, int64_t k, size_t size)
 {
     if (sye_tick(st))
         return;
@@ -58,8 +57,8 @@ void sye_add_cond(enum_state_t *st, cond_kind_t kind, expr_op_t op, int32_t a, i
     if (sye_vset_find_or_add(&st->cset, h, idx, st->cv, nbytes, v) >= 0)
         return;
     memcpy(st->cv + (size_t)idx * st->nw, v, nbytes);
-    st->conds[idx] = (econd_t){.kind = (uint8_t)kind, .op = (uint8_t)op, .size = (uint8_t)size,
-                               .a = a, .b = b, .k = k, .tp = tp, .fp = fp};
+    st->conds[idx] = (econd_t){
+        .kind = (uint8_t)kind, .op = (uint8_t)op, .size = (uint8_t)size, .a = a, .b = b, .k = k, .tp = tp, .fp = fp};
     st->nconds++;
 
     uint32_t fn = st->npos - tp, tn = st->nneg - fp;

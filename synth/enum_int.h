@@ -32,21 +32,21 @@ typedef struct enum_task {
     const features_t *fs;
     const int64_t *const *rows; /* ns feature vectors, borrowed */
     size_t ns;
-    const int *labels;          /* conditions: ns labels 0/1; NULL for terms */
-    const int64_t *target;      /* terms: ns target values; NULL for conditions */
-    const int64_t *consts;      /* caller constants */
+    const int *labels;     /* conditions: ns labels 0/1; NULL for terms */
+    const int64_t *target; /* terms: ns target values; NULL for conditions */
+    const int64_t *consts; /* caller constants */
     size_t nconsts;
-    uint64_t max_candidates;    /* budget of this stage */
+    uint64_t max_candidates; /* budget of this stage */
     uint64_t time_ns;
-    double threshold;           /* conditions: "good enough" MCC */
+    double threshold; /* conditions: "good enough" MCC */
 } enum_task_t;
 
 typedef struct enum_outcome {
-    expr_t *expr;        /* owned by the receiver; NULL when nothing found */
-    double mcc;          /* conditions: on the samples; terms: 1 when exact */
-    int perfect;         /* separates (or matches) every sample */
+    expr_t *expr; /* owned by the receiver; NULL when nothing found */
+    double mcc;   /* conditions: on the samples; terms: 1 when exact */
+    int perfect;  /* separates (or matches) every sample */
     uint64_t candidates;
-    int budget_hit;      /* candidate or time budget ran out */
+    int budget_hit; /* candidate or time budget ran out */
 } enum_outcome_t;
 
 /* Runs one stage. Returns the first perfect candidate in size order, else

@@ -31,30 +31,30 @@ typedef struct eterm {
 typedef enum { COND_TK, COND_KT, COND_TT, COND_AND, COND_OR } cond_kind_t;
 
 typedef struct econd {
-    uint8_t kind;     /* cond_kind_t: t op k, k op t, t op t, c && c, c || c */
-    uint8_t op;       /* comparison operator for COND_T* */
+    uint8_t kind; /* cond_kind_t: t op k, k op t, t op t, c && c, c || c */
+    uint8_t op;   /* comparison operator for COND_T* */
     uint8_t size;
-    int32_t a, b;     /* term or condition indices */
+    int32_t a, b; /* term or condition indices */
     int64_t k;
-    uint32_t tp, fp;  /* on the samples */
+    uint32_t tp, fp; /* on the samples */
 } econd_t;
 
 typedef struct enum_state {
     const enum_task_t *task;
     const grammar_stage_t *g;
-    size_t ns, nw;        /* samples, bitset words */
+    size_t ns, nw; /* samples, bitset words */
 
     eterm_t *terms;
-    int64_t *tv;          /* ns values per term */
+    int64_t *tv; /* ns values per term */
     size_t nterms, tcap;
     size_t tstart[ENUM_MAX_SIZE + 2];
-    lg_hashset_t tset;    /* term indices by their vector's hash */
+    lg_hashset_t tset; /* term indices by their vector's hash */
 
     econd_t *conds;
-    uint64_t *cv;         /* nw words per condition */
+    uint64_t *cv; /* nw words per condition */
     size_t nconds, ccap;
     size_t cstart[ENUM_MAX_SIZE + 2];
-    lg_hashset_t cset;    /* condition indices by their vector's hash */
+    lg_hashset_t cset; /* condition indices by their vector's hash */
     /* Comparison conditions usable in && (true on every positive) and in
      * || (false on every negative), in size order with per-size starts. */
     int32_t *conj, *disj;
@@ -63,8 +63,8 @@ typedef struct enum_state {
 
     uint64_t *pos, *mask; /* label bitsets */
     uint32_t npos, nneg;
-    uint64_t *scratch;    /* nw words */
-    int64_t *scratch_v;   /* ns values */
+    uint64_t *scratch;  /* nw words */
+    int64_t *scratch_v; /* ns values */
 
     int64_t kpool[ENUM_MAX_CONSTS]; /* constants for atoms */
     size_t nk;
@@ -73,18 +73,18 @@ typedef struct enum_state {
 
     uint64_t candidates;
     uint64_t deadline_ns;
-    int stop;             /* perfect found or budget spent */
+    int stop; /* perfect found or budget spent */
     int budget_hit;
 
     /* conditions: best so far */
-    int32_t best;         /* condition index, -1 none */
-    int best_neg;         /* the answer is !best */
+    int32_t best; /* condition index, -1 none */
+    int best_neg; /* the answer is !best */
     double best_mcc;
-    double best_score;    /* best_mcc minus the size penalty */
+    double best_score; /* best_mcc minus the size penalty */
     int best_perfect;
     /* terms: the match */
-    int32_t match;        /* term index, -1 none */
-    int match_offset;     /* the answer is match + offset */
+    int32_t match;    /* term index, -1 none */
+    int match_offset; /* the answer is match + offset */
     size_t match_size;
     int64_t offset;
 } enum_state_t;
@@ -96,8 +96,7 @@ uint64_t sye_hash_words(const void *p, size_t nbytes);
 /* Looks vec (hash h) up among the stored vectors (base + index * stride);
  * if absent, records idx for it and returns -1, else returns the index of
  * the equal vector already stored. */
-int sye_vset_find_or_add(lg_hashset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride,
-                         const void *vec);
+int sye_vset_find_or_add(lg_hashset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride, const void *vec);
 
 /* enum_terms.c */
 void sye_terms_size(enum_state_t *st, size_t s);
@@ -115,7 +114,6 @@ void sye_fit_term(enum_state_t *st, int32_t i, size_t size);
 int64_t sye_pick_const(const enum_state_t *st, int64_t lo, int64_t hi);
 /* Adds comparison (kind, op, a, b, k) of the given size whose bitset is in
  * st->scratch; scores it. */
-void sye_add_cond(enum_state_t *st, cond_kind_t kind, expr_op_t op, int32_t a, int32_t b, int64_t k,
-                   size_t size);
+void sye_add_cond(enum_state_t *st, cond_kind_t kind, expr_op_t op, int32_t a, int32_t b, int64_t k, size_t size);
 
 #endif

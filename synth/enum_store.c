@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "common/alloc.h"
-#include "common/err.h"
 #include "common/budget.h"
+#include "common/err.h"
 #include "common/fsutil.h"
 
 /* The clock is read once per this many candidates: reading it per candidate
@@ -39,8 +39,7 @@ uint64_t sye_hash_words(const void *p, size_t nbytes)
     return h.h;
 }
 
-int sye_vset_find_or_add(lg_hashset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride,
-                         const void *vec)
+int sye_vset_find_or_add(lg_hashset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride, const void *vec)
 {
     size_t pos = 0;
     uint32_t other;
@@ -50,4 +49,3 @@ int sye_vset_find_or_add(lg_hashset_t *set, uint64_t h, uint32_t idx, const void
     lg_hashset_add(set, h, idx);
     return -1;
 }
-

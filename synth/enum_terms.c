@@ -95,8 +95,13 @@ static int add_term(enum_state_t *st, expr_op_t op, int kside, int32_t a, int32_
     for (size_t i = 1; i < ns; i++)
         if (v[i] != v[0])
             is_const = 0;
-    st->terms[idx] = (eterm_t){.op = (uint8_t)op, .size = (uint8_t)size, .is_const = (uint8_t)is_const,
-                               .kside = (uint8_t)kside, .a = a, .b = b, .k = k};
+    st->terms[idx] = (eterm_t){.op = (uint8_t)op,
+                               .size = (uint8_t)size,
+                               .is_const = (uint8_t)is_const,
+                               .kside = (uint8_t)kside,
+                               .a = a,
+                               .b = b,
+                               .k = k};
     st->nterms++;
     if (st->task->target)
         check_target(st, (int32_t)idx, v);
@@ -200,9 +205,12 @@ expr_t *sye_term_expr(const enum_state_t *st, int32_t i)
 {
     const eterm_t *t = &st->terms[i];
     switch (t->op) {
-    case EXPR_CONST: return expr_const(t->k);
-    case EXPR_VAR: return expr_var((int)t->k);
-    default: break;
+    case EXPR_CONST:
+        return expr_const(t->k);
+    case EXPR_VAR:
+        return expr_var((int)t->k);
+    default:
+        break;
     }
     if (t->kside == KSIDE_LEFT)
         return expr_binary((expr_op_t)t->op, expr_const(t->k), sye_term_expr(st, t->a));

@@ -83,9 +83,14 @@ int expr_is_bool(const expr_t *e)
 {
     switch (e->op) {
     case EXPR_NOT:
-    case EXPR_EQ: case EXPR_NE: case EXPR_LT:
-    case EXPR_LE: case EXPR_GT: case EXPR_GE:
-    case EXPR_LAND: case EXPR_LOR:
+    case EXPR_EQ:
+    case EXPR_NE:
+    case EXPR_LT:
+    case EXPR_LE:
+    case EXPR_GT:
+    case EXPR_GE:
+    case EXPR_LAND:
+    case EXPR_LOR:
         return 1;
     default:
         return 0;
@@ -169,8 +174,7 @@ static int var_seen_before(const expr_t *root, const expr_t *stop, int var, int 
     }
     if (root->op == EXPR_VAR)
         return root->var == var;
-    return var_seen_before(root->a, stop, var, found_stop) ||
-           var_seen_before(root->b, stop, var, found_stop);
+    return var_seen_before(root->a, stop, var, found_stop) || var_seen_before(root->b, stop, var, found_stop);
 }
 
 static size_t count_distinct(const expr_t *root, const expr_t *e)
@@ -206,12 +210,18 @@ int64_t expr_apply(expr_op_t op, int64_t a, int64_t b)
 {
     uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
     switch (op) {
-    case EXPR_NEG: return (int64_t)(0 - ua);
-    case EXPR_BNOT: return (int64_t)~ua;
-    case EXPR_NOT: return a == 0;
-    case EXPR_ADD: return (int64_t)(ua + ub);
-    case EXPR_SUB: return (int64_t)(ua - ub);
-    case EXPR_MUL: return (int64_t)(ua * ub);
+    case EXPR_NEG:
+        return (int64_t)(0 - ua);
+    case EXPR_BNOT:
+        return (int64_t)~ua;
+    case EXPR_NOT:
+        return a == 0;
+    case EXPR_ADD:
+        return (int64_t)(ua + ub);
+    case EXPR_SUB:
+        return (int64_t)(ua - ub);
+    case EXPR_MUL:
+        return (int64_t)(ua * ub);
     case EXPR_DIV:
         if (b == 0)
             return 0;
@@ -224,19 +234,32 @@ int64_t expr_apply(expr_op_t op, int64_t a, int64_t b)
         if (b == -1)
             return 0;
         return a % b;
-    case EXPR_BAND: return (int64_t)(ua & ub);
-    case EXPR_BOR: return (int64_t)(ua | ub);
-    case EXPR_BXOR: return (int64_t)(ua ^ ub);
-    case EXPR_SHL: return (int64_t)(ua << (ub & 63));
-    case EXPR_SHR: return shr_arith(a, (unsigned)(ub & 63));
-    case EXPR_EQ: return a == b;
-    case EXPR_NE: return a != b;
-    case EXPR_LT: return a < b;
-    case EXPR_LE: return a <= b;
-    case EXPR_GT: return a > b;
-    case EXPR_GE: return a >= b;
-    case EXPR_LAND: return a != 0 && b != 0;
-    case EXPR_LOR: return a != 0 || b != 0;
+    case EXPR_BAND:
+        return (int64_t)(ua & ub);
+    case EXPR_BOR:
+        return (int64_t)(ua | ub);
+    case EXPR_BXOR:
+        return (int64_t)(ua ^ ub);
+    case EXPR_SHL:
+        return (int64_t)(ua << (ub & 63));
+    case EXPR_SHR:
+        return shr_arith(a, (unsigned)(ub & 63));
+    case EXPR_EQ:
+        return a == b;
+    case EXPR_NE:
+        return a != b;
+    case EXPR_LT:
+        return a < b;
+    case EXPR_LE:
+        return a <= b;
+    case EXPR_GT:
+        return a > b;
+    case EXPR_GE:
+        return a >= b;
+    case EXPR_LAND:
+        return a != 0 && b != 0;
+    case EXPR_LOR:
+        return a != 0 || b != 0;
     default:
         return 0;
     }

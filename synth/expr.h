@@ -16,10 +16,10 @@
 #ifndef LG_EXPR_H
 #define LG_EXPR_H
 
-#include <stddef.h>
-#include <stdint.h>
 #include "common/err.h"
 #include "common/features.h"
+#include <stddef.h>
+#include <stdint.h>
 
 typedef enum {
     EXPR_CONST,
@@ -29,19 +29,33 @@ typedef enum {
     EXPR_BNOT, /* ~a */
     EXPR_NOT,  /* !a */
     /* arithmetic and bitwise */
-    EXPR_ADD, EXPR_SUB, EXPR_MUL, EXPR_DIV, EXPR_MOD,
-    EXPR_BAND, EXPR_BOR, EXPR_BXOR, EXPR_SHL, EXPR_SHR,
+    EXPR_ADD,
+    EXPR_SUB,
+    EXPR_MUL,
+    EXPR_DIV,
+    EXPR_MOD,
+    EXPR_BAND,
+    EXPR_BOR,
+    EXPR_BXOR,
+    EXPR_SHL,
+    EXPR_SHR,
     /* comparisons (signed) */
-    EXPR_EQ, EXPR_NE, EXPR_LT, EXPR_LE, EXPR_GT, EXPR_GE,
+    EXPR_EQ,
+    EXPR_NE,
+    EXPR_LT,
+    EXPR_LE,
+    EXPR_GT,
+    EXPR_GE,
     /* logic */
-    EXPR_LAND, EXPR_LOR,
+    EXPR_LAND,
+    EXPR_LOR,
     EXPR_OP_COUNT
 } expr_op_t;
 
 typedef struct expr {
     expr_op_t op;
-    int64_t value;     /* EXPR_CONST */
-    int var;           /* EXPR_VAR: index into the feature set */
+    int64_t value;      /* EXPR_CONST */
+    int var;            /* EXPR_VAR: index into the feature set */
     struct expr *a, *b; /* operands (b NULL for unary); owned by this node */
 } expr_t;
 
@@ -53,11 +67,11 @@ expr_t *expr_binary(expr_op_t op, expr_t *a, expr_t *b);
 expr_t *expr_clone(const expr_t *e);
 void expr_free(expr_t *e); /* accepts NULL; frees the whole tree */
 
-int expr_arity(expr_op_t op);             /* 0, 1 or 2 */
-int expr_is_bool(const expr_t *e);        /* top operator yields 0/1 */
-size_t expr_size(const expr_t *e);        /* node count */
+int expr_arity(expr_op_t op);                     /* 0, 1 or 2 */
+int expr_is_bool(const expr_t *e);                /* top operator yields 0/1 */
+size_t expr_size(const expr_t *e);                /* node count */
 int expr_equal(const expr_t *a, const expr_t *b); /* structural */
-uint64_t expr_hash(const expr_t *e);      /* structural */
+uint64_t expr_hash(const expr_t *e);              /* structural */
 /* Collects distinct feature indices used by e into vars (up to cap); returns
  * how many there are in total. */
 size_t expr_vars(const expr_t *e, int *vars, size_t cap);

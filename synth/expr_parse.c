@@ -19,18 +19,18 @@ typedef enum { TOK_END, TOK_NUM, TOK_NAME, TOK_OP, TOK_LPAREN, TOK_RPAREN } tok_
 
 typedef struct token {
     tok_kind_t kind;
-    size_t pos;        /* offset of the first character */
+    size_t pos; /* offset of the first character */
     size_t len;
-    uint64_t num;      /* TOK_NUM: literal value */
-    int num_is_min;    /* TOK_NUM: decimal 9223372036854775808 (only valid negated) */
-    expr_op_t op;      /* TOK_OP: binary reading; unary reading decided by the parser */
-    char *name;        /* TOK_NAME: canonical feature name, owned */
+    uint64_t num;   /* TOK_NUM: literal value */
+    int num_is_min; /* TOK_NUM: decimal 9223372036854775808 (only valid negated) */
+    expr_op_t op;   /* TOK_OP: binary reading; unary reading decided by the parser */
+    char *name;     /* TOK_NAME: canonical feature name, owned */
 } token_t;
 
 typedef struct parser {
     const char *text;
     size_t pos;
-    token_t tok;       /* current lookahead */
+    token_t tok; /* current lookahead */
     const features_t *fs;
     lg_err_t *err;
     int failed;
@@ -69,8 +69,14 @@ static void skip_space(parser_t *p)
         p->pos++;
 }
 
-static int is_ident_start(char c) { return isalpha((unsigned char)c) || c == '_'; }
-static int is_ident_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
+static int is_ident_start(char c)
+{
+    return isalpha((unsigned char)c) || c == '_';
+}
+static int is_ident_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
 
 static void lex_number(parser_t *p, token_t *t)
 {
@@ -183,11 +189,10 @@ static const struct {
     const char *text;
     expr_op_t op;
 } op_table[] = {
-    {"||", EXPR_LOR}, {"&&", EXPR_LAND}, {"==", EXPR_EQ}, {"!=", EXPR_NE},
-    {"<=", EXPR_LE}, {">=", EXPR_GE}, {"<<", EXPR_SHL}, {">>", EXPR_SHR},
-    {"<", EXPR_LT}, {">", EXPR_GT}, {"|", EXPR_BOR}, {"^", EXPR_BXOR},
-    {"&", EXPR_BAND}, {"+", EXPR_ADD}, {"-", EXPR_SUB}, {"*", EXPR_MUL},
-    {"/", EXPR_DIV}, {"%", EXPR_MOD}, {"!", EXPR_NOT}, {"~", EXPR_BNOT},
+    {"||", EXPR_LOR}, {"&&", EXPR_LAND}, {"==", EXPR_EQ},  {"!=", EXPR_NE}, {"<=", EXPR_LE},
+    {">=", EXPR_GE},  {"<<", EXPR_SHL},  {">>", EXPR_SHR}, {"<", EXPR_LT},  {">", EXPR_GT},
+    {"|", EXPR_BOR},  {"^", EXPR_BXOR},  {"&", EXPR_BAND}, {"+", EXPR_ADD}, {"-", EXPR_SUB},
+    {"*", EXPR_MUL},  {"/", EXPR_DIV},   {"%", EXPR_MOD},  {"!", EXPR_NOT}, {"~", EXPR_BNOT},
 };
 
 static void next(parser_t *p)

@@ -11,32 +11,54 @@
 int expr_op_prec(expr_op_t op)
 {
     switch (op) {
-    case EXPR_CONST: case EXPR_VAR: return EXPR_PREC_ATOM;
-    case EXPR_NEG: case EXPR_BNOT: case EXPR_NOT: return EXPR_PREC_UNARY;
-    case EXPR_MUL: case EXPR_DIV: case EXPR_MOD: return 13;
-    case EXPR_ADD: case EXPR_SUB: return 12;
-    case EXPR_SHL: case EXPR_SHR: return 11;
-    case EXPR_LT: case EXPR_LE: case EXPR_GT: case EXPR_GE: return 10;
-    case EXPR_EQ: case EXPR_NE: return 9;
-    case EXPR_BAND: return 8;
-    case EXPR_BXOR: return 7;
-    case EXPR_BOR: return 6;
-    case EXPR_LAND: return 5;
-    case EXPR_LOR: return 4;
-    default: return 0;
+    case EXPR_CONST:
+    case EXPR_VAR:
+        return EXPR_PREC_ATOM;
+    case EXPR_NEG:
+    case EXPR_BNOT:
+    case EXPR_NOT:
+        return EXPR_PREC_UNARY;
+    case EXPR_MUL:
+    case EXPR_DIV:
+    case EXPR_MOD:
+        return 13;
+    case EXPR_ADD:
+    case EXPR_SUB:
+        return 12;
+    case EXPR_SHL:
+    case EXPR_SHR:
+        return 11;
+    case EXPR_LT:
+    case EXPR_LE:
+    case EXPR_GT:
+    case EXPR_GE:
+        return 10;
+    case EXPR_EQ:
+    case EXPR_NE:
+        return 9;
+    case EXPR_BAND:
+        return 8;
+    case EXPR_BXOR:
+        return 7;
+    case EXPR_BOR:
+        return 6;
+    case EXPR_LAND:
+        return 5;
+    case EXPR_LOR:
+        return 4;
+    default:
+        return 0;
     }
 }
 
 const char *expr_op_text(expr_op_t op)
 {
     static const char *const text[EXPR_OP_COUNT] = {
-        [EXPR_NEG] = "-", [EXPR_BNOT] = "~", [EXPR_NOT] = "!",
-        [EXPR_ADD] = "+", [EXPR_SUB] = "-", [EXPR_MUL] = "*",
-        [EXPR_DIV] = "/", [EXPR_MOD] = "%", [EXPR_BAND] = "&",
-        [EXPR_BOR] = "|", [EXPR_BXOR] = "^", [EXPR_SHL] = "<<",
-        [EXPR_SHR] = ">>", [EXPR_EQ] = "==", [EXPR_NE] = "!=",
-        [EXPR_LT] = "<", [EXPR_LE] = "<=", [EXPR_GT] = ">",
-        [EXPR_GE] = ">=", [EXPR_LAND] = "&&", [EXPR_LOR] = "||",
+        [EXPR_NEG] = "-",  [EXPR_BNOT] = "~", [EXPR_NOT] = "!",  [EXPR_ADD] = "+",  [EXPR_SUB] = "-",
+        [EXPR_MUL] = "*",  [EXPR_DIV] = "/",  [EXPR_MOD] = "%",  [EXPR_BAND] = "&", [EXPR_BOR] = "|",
+        [EXPR_BXOR] = "^", [EXPR_SHL] = "<<", [EXPR_SHR] = ">>", [EXPR_EQ] = "==",  [EXPR_NE] = "!=",
+        [EXPR_LT] = "<",   [EXPR_LE] = "<=",  [EXPR_GT] = ">",   [EXPR_GE] = ">=",  [EXPR_LAND] = "&&",
+        [EXPR_LOR] = "||",
     };
     if ((unsigned)op >= EXPR_OP_COUNT || !text[op])
         return "";
@@ -85,10 +107,8 @@ static void text_rec(lg_strbuf_t *b, const expr_t *e, const features_t *fs)
         lg_strbuf_puts(b, expr_op_text(e->op));
         /* "-(5)" keeps NEG(5) distinct from the constant -5 when re-parsed,
          * and "-(-5)" avoids the C token "--". */
-        int paren = expr_op_prec(e->a->op) < EXPR_PREC_UNARY ||
-                    (e->op == EXPR_NEG && e->a->op == EXPR_CONST) ||
-                    (e->a->op == EXPR_CONST && e->a->value < 0) ||
-                    (e->op == EXPR_NEG && e->a->op == EXPR_NEG);
+        int paren = expr_op_prec(e->a->op) < EXPR_PREC_UNARY || (e->op == EXPR_NEG && e->a->op == EXPR_CONST) ||
+                    (e->a->op == EXPR_CONST && e->a->value < 0) || (e->op == EXPR_NEG && e->a->op == EXPR_NEG);
         if (paren)
             lg_strbuf_puts(b, "(");
         text_rec(b, e->a, fs);
@@ -180,16 +200,30 @@ static void smt_rec(lg_strbuf_t *b, const expr_t *e, const features_t *fs)
         text_var(b, e->var, fs);
         lg_strbuf_puts(b, "|");
         return;
-    case EXPR_NEG: lg_strbuf_puts(b, "(bvneg "); smt_rec(b, e->a, fs); lg_strbuf_puts(b, ")"); return;
-    case EXPR_BNOT: lg_strbuf_puts(b, "(bvnot "); smt_rec(b, e->a, fs); lg_strbuf_puts(b, ")"); return;
+    case EXPR_NEG:
+        lg_strbuf_puts(b, "(bvneg ");
+        smt_rec(b, e->a, fs);
+        lg_strbuf_puts(b, ")");
+        return;
+    case EXPR_BNOT:
+        lg_strbuf_puts(b, "(bvnot ");
+        smt_rec(b, e->a, fs);
+        lg_strbuf_puts(b, ")");
+        return;
     case EXPR_NOT:
         lg_strbuf_puts(b, "(ite (= ");
         smt_rec(b, e->a, fs);
         lg_strbuf_puts(b, " " SMT_ZERO ") " SMT_ONE " " SMT_ZERO ")");
         return;
-    case EXPR_ADD: smt_bin(b, "bvadd", e, fs); return;
-    case EXPR_SUB: smt_bin(b, "bvsub", e, fs); return;
-    case EXPR_MUL: smt_bin(b, "bvmul", e, fs); return;
+    case EXPR_ADD:
+        smt_bin(b, "bvadd", e, fs);
+        return;
+    case EXPR_SUB:
+        smt_bin(b, "bvsub", e, fs);
+        return;
+    case EXPR_MUL:
+        smt_bin(b, "bvmul", e, fs);
+        return;
     case EXPR_DIV:
         /* SMT-LIB's bvsdiv by zero gives -1 or 1; ours gives 0. bvsdiv
          * already wraps INT64_MIN / -1 to INT64_MIN. */
@@ -203,19 +237,45 @@ static void smt_rec(lg_strbuf_t *b, const expr_t *e, const features_t *fs)
         /* bvsrem matches exactly: x rem 0 = x, INT64_MIN rem -1 = 0. */
         smt_bin(b, "bvsrem", e, fs);
         return;
-    case EXPR_BAND: smt_bin(b, "bvand", e, fs); return;
-    case EXPR_BOR: smt_bin(b, "bvor", e, fs); return;
-    case EXPR_BXOR: smt_bin(b, "bvxor", e, fs); return;
-    case EXPR_SHL: smt_shift(b, "bvshl", e, fs); return;
-    case EXPR_SHR: smt_shift(b, "bvashr", e, fs); return;
-    case EXPR_EQ: smt_cmp(b, "=", e, fs); return;
-    case EXPR_NE: smt_cmp(b, "=", e, fs); return;
-    case EXPR_LT: smt_cmp(b, "bvslt", e, fs); return;
-    case EXPR_LE: smt_cmp(b, "bvsle", e, fs); return;
-    case EXPR_GT: smt_cmp(b, "bvsgt", e, fs); return;
-    case EXPR_GE: smt_cmp(b, "bvsge", e, fs); return;
-    case EXPR_LAND: smt_logic(b, "and", e, fs); return;
-    case EXPR_LOR: smt_logic(b, "or", e, fs); return;
+    case EXPR_BAND:
+        smt_bin(b, "bvand", e, fs);
+        return;
+    case EXPR_BOR:
+        smt_bin(b, "bvor", e, fs);
+        return;
+    case EXPR_BXOR:
+        smt_bin(b, "bvxor", e, fs);
+        return;
+    case EXPR_SHL:
+        smt_shift(b, "bvshl", e, fs);
+        return;
+    case EXPR_SHR:
+        smt_shift(b, "bvashr", e, fs);
+        return;
+    case EXPR_EQ:
+        smt_cmp(b, "=", e, fs);
+        return;
+    case EXPR_NE:
+        smt_cmp(b, "=", e, fs);
+        return;
+    case EXPR_LT:
+        smt_cmp(b, "bvslt", e, fs);
+        return;
+    case EXPR_LE:
+        smt_cmp(b, "bvsle", e, fs);
+        return;
+    case EXPR_GT:
+        smt_cmp(b, "bvsgt", e, fs);
+        return;
+    case EXPR_GE:
+        smt_cmp(b, "bvsge", e, fs);
+        return;
+    case EXPR_LAND:
+        smt_logic(b, "and", e, fs);
+        return;
+    case EXPR_LOR:
+        smt_logic(b, "or", e, fs);
+        return;
     default:
         lg_strbuf_puts(b, SMT_ZERO);
         return;
@@ -270,28 +330,50 @@ static void c_const(c_printer_t *p, int64_t v)
 static const char *c_format(expr_op_t op)
 {
     switch (op) {
-    case EXPR_NEG: return "(int64_t)(UINT64_C(0) - (uint64_t)@)";
-    case EXPR_BNOT: return "(~@)";
-    case EXPR_NOT: return "(int64_t)(!@)";
-    case EXPR_ADD: return "(int64_t)((uint64_t)@ + (uint64_t)#)";
-    case EXPR_SUB: return "(int64_t)((uint64_t)@ - (uint64_t)#)";
-    case EXPR_MUL: return "(int64_t)((uint64_t)@ * (uint64_t)#)";
-    case EXPR_DIV: return "(# == 0 ? INT64_C(0) : (# == -1 ? (int64_t)(UINT64_C(0) - (uint64_t)@) : @ / #))";
-    case EXPR_MOD: return "(# == 0 ? @ : (# == -1 ? INT64_C(0) : @ % #))";
-    case EXPR_BAND: return "(@ & #)";
-    case EXPR_BOR: return "(@ | #)";
-    case EXPR_BXOR: return "(@ ^ #)";
-    case EXPR_SHL: return "(int64_t)((uint64_t)@ << (# & 63))";
-    case EXPR_SHR: return "(@ < 0 ? ~(int64_t)(~(uint64_t)@ >> (# & 63)) : (int64_t)((uint64_t)@ >> (# & 63)))";
-    case EXPR_EQ: return "(int64_t)(@ == #)";
-    case EXPR_NE: return "(int64_t)(@ != #)";
-    case EXPR_LT: return "(int64_t)(@ < #)";
-    case EXPR_LE: return "(int64_t)(@ <= #)";
-    case EXPR_GT: return "(int64_t)(@ > #)";
-    case EXPR_GE: return "(int64_t)(@ >= #)";
-    case EXPR_LAND: return "(int64_t)(@ && #)";
-    case EXPR_LOR: return "(int64_t)(@ || #)";
-    default: return "INT64_C(0)";
+    case EXPR_NEG:
+        return "(int64_t)(UINT64_C(0) - (uint64_t)@)";
+    case EXPR_BNOT:
+        return "(~@)";
+    case EXPR_NOT:
+        return "(int64_t)(!@)";
+    case EXPR_ADD:
+        return "(int64_t)((uint64_t)@ + (uint64_t)#)";
+    case EXPR_SUB:
+        return "(int64_t)((uint64_t)@ - (uint64_t)#)";
+    case EXPR_MUL:
+        return "(int64_t)((uint64_t)@ * (uint64_t)#)";
+    case EXPR_DIV:
+        return "(# == 0 ? INT64_C(0) : (# == -1 ? (int64_t)(UINT64_C(0) - (uint64_t)@) : @ / #))";
+    case EXPR_MOD:
+        return "(# == 0 ? @ : (# == -1 ? INT64_C(0) : @ % #))";
+    case EXPR_BAND:
+        return "(@ & #)";
+    case EXPR_BOR:
+        return "(@ | #)";
+    case EXPR_BXOR:
+        return "(@ ^ #)";
+    case EXPR_SHL:
+        return "(int64_t)((uint64_t)@ << (# & 63))";
+    case EXPR_SHR:
+        return "(@ < 0 ? ~(int64_t)(~(uint64_t)@ >> (# & 63)) : (int64_t)((uint64_t)@ >> (# & 63)))";
+    case EXPR_EQ:
+        return "(int64_t)(@ == #)";
+    case EXPR_NE:
+        return "(int64_t)(@ != #)";
+    case EXPR_LT:
+        return "(int64_t)(@ < #)";
+    case EXPR_LE:
+        return "(int64_t)(@ <= #)";
+    case EXPR_GT:
+        return "(int64_t)(@ > #)";
+    case EXPR_GE:
+        return "(int64_t)(@ >= #)";
+    case EXPR_LAND:
+        return "(int64_t)(@ && #)";
+    case EXPR_LOR:
+        return "(int64_t)(@ || #)";
+    default:
+        return "INT64_C(0)";
     }
 }
 

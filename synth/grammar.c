@@ -23,31 +23,51 @@ typedef struct name_bit {
 } name_bit_t;
 
 static const name_bit_t class_names[] = {
-    {"scalar", GCLASS_SCALAR}, {"len", GCLASS_LEN}, {"elem", GCLASS_ELEM},
-    {"max", GCLASS_MAX}, {"min", GCLASS_MIN}, {"sum", GCLASS_SUM}, {NULL, 0},
+    {"scalar", GCLASS_SCALAR}, {"len", GCLASS_LEN}, {"elem", GCLASS_ELEM}, {"max", GCLASS_MAX}, {"min", GCLASS_MIN},
+    {"sum", GCLASS_SUM},       {NULL, 0},
 };
 
 static const name_bit_t atom_names[] = {
-    {"var", GATOM_VAR}, {"const", GATOM_CONST}, {"const_mul_var", GATOM_CONST_MUL_VAR},
-    {"var_div_const", GATOM_VAR_DIV_CONST}, {"var_mod_const", GATOM_VAR_MOD_CONST},
-    {"var_and_const", GATOM_VAR_AND_CONST}, {"var_shl_const", GATOM_VAR_SHL_CONST},
-    {"var_shr_const", GATOM_VAR_SHR_CONST}, {NULL, 0},
+    {"var", GATOM_VAR},
+    {"const", GATOM_CONST},
+    {"const_mul_var", GATOM_CONST_MUL_VAR},
+    {"var_div_const", GATOM_VAR_DIV_CONST},
+    {"var_mod_const", GATOM_VAR_MOD_CONST},
+    {"var_and_const", GATOM_VAR_AND_CONST},
+    {"var_shl_const", GATOM_VAR_SHL_CONST},
+    {"var_shr_const", GATOM_VAR_SHR_CONST},
+    {NULL, 0},
 };
 
 static const name_bit_t term_op_names[] = {
-    {"add", 1u << EXPR_ADD}, {"sub", 1u << EXPR_SUB}, {"mul", 1u << EXPR_MUL},
-    {"div", 1u << EXPR_DIV}, {"mod", 1u << EXPR_MOD}, {"and", 1u << EXPR_BAND},
-    {"or", 1u << EXPR_BOR}, {"xor", 1u << EXPR_BXOR}, {"shl", 1u << EXPR_SHL},
-    {"shr", 1u << EXPR_SHR}, {NULL, 0},
+    {"add", 1u << EXPR_ADD},
+    {"sub", 1u << EXPR_SUB},
+    {"mul", 1u << EXPR_MUL},
+    {"div", 1u << EXPR_DIV},
+    {"mod", 1u << EXPR_MOD},
+    {"and", 1u << EXPR_BAND},
+    {"or", 1u << EXPR_BOR},
+    {"xor", 1u << EXPR_BXOR},
+    {"shl", 1u << EXPR_SHL},
+    {"shr", 1u << EXPR_SHR},
+    {NULL, 0},
 };
 
 static const name_bit_t cmp_names[] = {
-    {"eq", 1u << EXPR_EQ}, {"ne", 1u << EXPR_NE}, {"lt", 1u << EXPR_LT},
-    {"le", 1u << EXPR_LE}, {"gt", 1u << EXPR_GT}, {"ge", 1u << EXPR_GE}, {NULL, 0},
+    {"eq", 1u << EXPR_EQ},
+    {"ne", 1u << EXPR_NE},
+    {"lt", 1u << EXPR_LT},
+    {"le", 1u << EXPR_LE},
+    {"gt", 1u << EXPR_GT},
+    {"ge", 1u << EXPR_GE},
+    {NULL, 0},
 };
 
 static const name_bit_t logic_names[] = {
-    {"and", GLOGIC_AND}, {"or", GLOGIC_OR}, {"not", GLOGIC_NOT}, {NULL, 0},
+    {"and", GLOGIC_AND},
+    {"or", GLOGIC_OR},
+    {"not", GLOGIC_NOT},
+    {NULL, 0},
 };
 
 /* "file:line:col: what 'text'" at node. */
@@ -128,8 +148,7 @@ static int get_pool(loader_t *ld, const yaml_node_t *node, grammar_stage_t *g)
 /* Calls fn for each key of a mapping, rejecting keys not listed in keys. */
 typedef int (*field_fn)(loader_t *ld, const char *key, const yaml_node_t *val, grammar_stage_t *g);
 
-static int each_field(loader_t *ld, const yaml_node_t *map, const char *const *keys, field_fn fn,
-                      grammar_stage_t *g)
+static int each_field(loader_t *ld, const yaml_node_t *map, const char *const *keys, field_fn fn, grammar_stage_t *g)
 {
     if (map->type != YAML_MAPPING_NODE)
         return bad(ld, map, "expected a mapping", NULL);
@@ -303,12 +322,19 @@ static unsigned class_from_name(const char *name)
 unsigned syg_feature_class(const feature_t *f)
 {
     switch (f->kind) {
-    case FEAT_SCALAR: return GCLASS_SCALAR;
-    case FEAT_LEN: return GCLASS_LEN;
-    case FEAT_ELEM: return GCLASS_ELEM;
-    case FEAT_MAX: return GCLASS_MAX;
-    case FEAT_MIN: return GCLASS_MIN;
-    case FEAT_SUM: return GCLASS_SUM;
-    default: return class_from_name(f->name);
+    case FEAT_SCALAR:
+        return GCLASS_SCALAR;
+    case FEAT_LEN:
+        return GCLASS_LEN;
+    case FEAT_ELEM:
+        return GCLASS_ELEM;
+    case FEAT_MAX:
+        return GCLASS_MAX;
+    case FEAT_MIN:
+        return GCLASS_MIN;
+    case FEAT_SUM:
+        return GCLASS_SUM;
+    default:
+        return class_from_name(f->name);
     }
 }

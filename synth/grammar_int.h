@@ -37,24 +37,24 @@ enum {
 enum { GLOGIC_AND = 1u << 0, GLOGIC_OR = 1u << 1, GLOGIC_NOT = 1u << 2 };
 
 typedef struct grammar_stage {
-    char *name;            /* "level2" */
-    char *path;            /* file it came from */
-    unsigned vars;         /* GCLASS_* */
-    unsigned atoms;        /* GATOM_* */
-    uint32_t term_ops;     /* bit (1u << expr_op_t) per binary term operator */
-    uint32_t cmp_ops;      /* bit (1u << expr_op_t) per comparison */
-    unsigned logic;        /* GLOGIC_* */
-    int64_t *pool;         /* the grammar's constants, owned */
+    char *name;        /* "level2" */
+    char *path;        /* file it came from */
+    unsigned vars;     /* GCLASS_* */
+    unsigned atoms;    /* GATOM_* */
+    uint32_t term_ops; /* bit (1u << expr_op_t) per binary term operator */
+    uint32_t cmp_ops;  /* bit (1u << expr_op_t) per comparison */
+    unsigned logic;    /* GLOGIC_* */
+    int64_t *pool;     /* the grammar's constants, owned */
     size_t npool;
-    int caller_consts;     /* add the caller's constants to the pool */
-    int neighbours;        /* and their +-1 neighbours */
-    int fit;               /* comparisons with a constant take it from the samples */
-    size_t term_max_size;  /* AST nodes */
+    int caller_consts;    /* add the caller's constants to the pool */
+    int neighbours;       /* and their +-1 neighbours */
+    int fit;              /* comparisons with a constant take it from the samples */
+    size_t term_max_size; /* AST nodes */
     size_t cond_max_size;
-    int term_pairs;        /* comparisons between two terms, not only with constants */
+    int term_pairs; /* comparisons between two terms, not only with constants */
     uint64_t max_candidates;
     uint64_t time_ns;
-    size_t max_terms;      /* cap on the term bank */
+    size_t max_terms; /* cap on the term bank */
 } grammar_stage_t;
 
 /* Loads one stage from a YAML file into *g (zeroed first). On error returns

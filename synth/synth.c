@@ -15,7 +15,7 @@
 #include "sample_int.h"
 
 struct synth {
-    synth_cfg_t cfg;          /* copy; grammar_files cleared after loading */
+    synth_cfg_t cfg; /* copy; grammar_files cleared after loading */
     grammar_stage_t *stages;
     size_t nstages;
     lg_rng_t rng;
@@ -34,8 +34,7 @@ static int load_stages(synth_t *s, const synth_cfg_t *cfg, lg_err_t *err)
     size_t n = cfg->grammar_files ? cfg->ngrammar_files : 3;
     s->stages = lg_calloc(n ? n : 1, sizeof *s->stages);
     for (size_t i = 0; i < n; i++) {
-        char *path = cfg->grammar_files ? lg_strdup(cfg->grammar_files[i])
-                                        : lg_data_path(defaults[i]);
+        char *path = cfg->grammar_files ? lg_strdup(cfg->grammar_files[i]) : lg_data_path(defaults[i]);
         int rc = syg_load(path, &s->stages[i], err);
         free(path);
         if (rc)
@@ -176,8 +175,8 @@ int synth_learn(synth_t *s, const synth_example_t *ex, size_t n, const int64_t *
     return 0;
 }
 
-int synth_refine(synth_t *s, const synth_example_t *ex, size_t n, const int64_t *consts, size_t nconsts,
-                 expr_t **cond, int *relearned, synth_result_t *out, lg_err_t *err)
+int synth_refine(synth_t *s, const synth_example_t *ex, size_t n, const int64_t *consts, size_t nconsts, expr_t **cond,
+                 int *relearned, synth_result_t *out, lg_err_t *err)
 {
     synth_result_t local;
     synth_result_t *r = out ? out : &local;
@@ -200,8 +199,8 @@ int synth_refine(synth_t *s, const synth_example_t *ex, size_t n, const int64_t 
     return 0;
 }
 
-int synth_learn_term(synth_t *s, const synth_term_example_t *ex, size_t n, const int64_t *consts,
-                     size_t nconsts, synth_result_t *out, lg_err_t *err)
+int synth_learn_term(synth_t *s, const synth_term_example_t *ex, size_t n, const int64_t *consts, size_t nconsts,
+                     synth_result_t *out, lg_err_t *err)
 {
     uint64_t t0 = lg_now_ns();
     memset(out, 0, sizeof *out);

@@ -31,11 +31,11 @@ typedef struct synth_cfg {
      * synth_create only. NULL/0: LGFUZZ_DATA_DIR/grammars/level1..3.yaml. */
     const char *const *grammar_files;
     size_t ngrammar_files;
-    uint64_t seed;            /* seeds the sampling rng (from --seed) */
-    size_t max_samples;       /* sample cap; 0 = SYNTH_DEFAULT_MAX_SAMPLES */
-    double mcc_threshold;     /* "good enough"; <= 0 = SYNTH_DEFAULT_MCC */
-    uint64_t stage_candidates;/* per-stage candidate budget; 0 = the grammar's */
-    uint64_t stage_time_ns;   /* per-stage time budget; 0 = the grammar's */
+    uint64_t seed;             /* seeds the sampling rng (from --seed) */
+    size_t max_samples;        /* sample cap; 0 = SYNTH_DEFAULT_MAX_SAMPLES */
+    double mcc_threshold;      /* "good enough"; <= 0 = SYNTH_DEFAULT_MCC */
+    uint64_t stage_candidates; /* per-stage candidate budget; 0 = the grammar's */
+    uint64_t stage_time_ns;    /* per-stage time budget; 0 = the grammar's */
 } synth_cfg_t;
 
 /* One labelled example: a feature vector and the direction it took. */
@@ -50,16 +50,16 @@ typedef struct synth_example {
 typedef struct synth_term_example {
     const int64_t *feat; /* fs->n values; borrowed for the call */
     int64_t value;
-    int is_new;          /* always among the samples */
+    int is_new; /* always among the samples */
 } synth_term_example_t;
 
 typedef struct synth_result {
-    expr_t *expr;        /* transferred to the caller (expr_free); NULL when
-                          * no candidate separates anything */
-    double mcc;          /* conditions: MCC of expr on all examples;
-                          * terms: fraction of all examples it matches */
-    double sample_mcc;   /* the same figure on the samples only */
-    int stage;           /* 1-based stage that produced expr; 0 if none */
+    expr_t *expr;      /* transferred to the caller (expr_free); NULL when
+                        * no candidate separates anything */
+    double mcc;        /* conditions: MCC of expr on all examples;
+                        * terms: fraction of all examples it matches */
+    double sample_mcc; /* the same figure on the samples only */
+    int stage;         /* 1-based stage that produced expr; 0 if none */
     size_t nsamples;
     uint64_t candidates; /* candidates scored over all stages tried */
     uint64_t time_ns;    /* wall time of the call */
@@ -95,15 +95,15 @@ int synth_learn(synth_t *s, const synth_example_t *ex, size_t n, const int64_t *
  * otherwise learns anew, frees the old *cond, stores the new condition in
  * *cond (owned by the caller) and sets *relearned = 1. out (optional) gets
  * the figures; out->expr is left NULL because the condition is in *cond. */
-int synth_refine(synth_t *s, const synth_example_t *ex, size_t n, const int64_t *consts, size_t nconsts,
-                 expr_t **cond, int *relearned, synth_result_t *out, lg_err_t *err);
+int synth_refine(synth_t *s, const synth_example_t *ex, size_t n, const int64_t *consts, size_t nconsts, expr_t **cond,
+                 int *relearned, synth_result_t *out, lg_err_t *err);
 
 /* Learns an integer term over the features equal to the observed value on
  * every sample (e.g. `3 * a + b` from the values the left side of
  * `3*a + b == 1000` took). out->expr is NULL when no stage finds one; that
  * is not an error. out->mcc is the fraction of all examples matched. */
-int synth_learn_term(synth_t *s, const synth_term_example_t *ex, size_t n, const int64_t *consts,
-                     size_t nconsts, synth_result_t *out, lg_err_t *err);
+int synth_learn_term(synth_t *s, const synth_term_example_t *ex, size_t n, const int64_t *consts, size_t nconsts,
+                     synth_result_t *out, lg_err_t *err);
 
 /* MCC of the boolean expression cond over the examples (0 when a class or a
  * prediction is absent, as usual for MCC). */

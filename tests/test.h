@@ -13,22 +13,22 @@
  * executable that includes this header shares it. */
 __attribute__((weak)) int test_failures;
 
-#define CHECK(cond)                                                                 \
-    do {                                                                            \
-        if (!(cond)) {                                                              \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            test_failures++;                                                        \
-        }                                                                           \
+#define CHECK(cond)                                                                                                    \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                                   \
+            test_failures++;                                                                                           \
+        }                                                                                                              \
     } while (0)
 
-#define CHECK_MSG(cond, ...)                                                        \
-    do {                                                                            \
-        if (!(cond)) {                                                              \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                           \
-            fprintf(stderr, "\n");                                                  \
-            test_failures++;                                                        \
-        }                                                                           \
+#define CHECK_MSG(cond, ...)                                                                                           \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);                                   \
+            fprintf(stderr, __VA_ARGS__);                                                                              \
+            fprintf(stderr, "\n");                                                                                     \
+            test_failures++;                                                                                           \
+        }                                                                                                              \
     } while (0)
 
 static inline int test_contains(const char *hay, const char *needle)
@@ -41,14 +41,14 @@ static inline const char *test_str(const char *s)
     return s ? s : "(null)";
 }
 
-#define CHECK_STR_CONTAINS(hay, needle) \
+#define CHECK_STR_CONTAINS(hay, needle)                                                                                \
     CHECK_MSG(test_contains((hay), (needle)), "'%s' does not contain '%s'", test_str(hay), (needle))
 
-#define TEST_DONE()                                                          \
-    do {                                                                     \
-        if (test_failures)                                                   \
-            fprintf(stderr, "%d check(s) failed\n", test_failures);          \
-        return test_failures ? 1 : 0;                                        \
+#define TEST_DONE()                                                                                                    \
+    do {                                                                                                               \
+        if (test_failures)                                                                                             \
+            fprintf(stderr, "%d check(s) failed\n", test_failures);                                                    \
+        return test_failures ? 1 : 0;                                                                                  \
     } while (0)
 
 #endif

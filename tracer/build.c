@@ -26,11 +26,19 @@
  * type-based alias metadata of an optimised build, which lets the final
  * -O2 keep the runtime's counters in registers. Lifetime markers are off
  * because they add cleanup switches that would count as branch sites. */
-static const char *const kernel_flags[] = {
-    "-c", "-emit-llvm", "-O2", "-Xclang", "-disable-llvm-passes", "-Xclang", "-disable-lifetime-markers",
-    "-g", "-fno-discard-value-names",
-    "-fsanitize=signed-integer-overflow,shift,integer-divide-by-zero", "-fsanitize-recover=all",
-    "-fsanitize-minimal-runtime", "-w"};
+static const char *const kernel_flags[] = {"-c",
+                                           "-emit-llvm",
+                                           "-O2",
+                                           "-Xclang",
+                                           "-disable-llvm-passes",
+                                           "-Xclang",
+                                           "-disable-lifetime-markers",
+                                           "-g",
+                                           "-fno-discard-value-names",
+                                           "-fsanitize=signed-integer-overflow,shift,integer-divide-by-zero",
+                                           "-fsanitize-recover=all",
+                                           "-fsanitize-minimal-runtime",
+                                           "-w"};
 static const char *const runtime_files[] = {"lgrt.h", "lgrt.c", "lgrt_main.c"};
 /* The tool's own sources, hashed when present (a build tree) so a changed
  * instrumentation never reuses executors built by the previous one. */
@@ -144,8 +152,8 @@ static int link_executor(const char *dir, const char *log, lg_err_t *err)
 }
 
 /* Instruments and links in dir; fills meta. */
-static int build_in(const spec_t *spec, const char *spectra, const char *dir, trm_meta_t *meta,
-                    const lg_log_t *log, lg_err_t *err)
+static int build_in(const spec_t *spec, const char *spectra, const char *dir, trm_meta_t *meta, const lg_log_t *log,
+                    lg_err_t *err)
 {
     trp_hits_t hits = {0};
     int rc;
@@ -220,8 +228,7 @@ static int build_fresh(const spec_t *spec, const char *spectra, const char *dir,
 int trb_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log, trb_build_t *out, lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
-    char *spectra = cfg->spectra_path ? lg_strdup(cfg->spectra_path)
-                                      : lg_data_path("grammars/spectra.yaml");
+    char *spectra = cfg->spectra_path ? lg_strdup(cfg->spectra_path) : lg_data_path("grammars/spectra.yaml");
     char *root = cfg->cache_dir ? lg_strdup(cfg->cache_dir) : NULL;
     if (!root) {
         char *c = lg_cache_dir();

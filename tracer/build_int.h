@@ -11,10 +11,10 @@
 #include "tracer.h"
 
 typedef struct trb_build {
-    char *dir;          /* the cache entry (owned) */
-    char *exe;          /* dir/executor (owned) */
-    trm_meta_t *meta;   /* owned */
-    int reused;         /* 1 when the cache entry existed */
+    char *dir;        /* the cache entry (owned) */
+    char *exe;        /* dir/executor (owned) */
+    trm_meta_t *meta; /* owned */
+    int reused;       /* 1 when the cache entry existed */
 } trb_build_t;
 
 /* Finds or builds the executor for spec. On success fills *out (release

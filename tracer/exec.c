@@ -41,12 +41,12 @@ struct trx {
     uint64_t timeout_ns;
     uint64_t restarts;
     lgrt_spin_t spin;     /* waiting for the child's rounds */
-    uint64_t ev_used;  /* events area in use by records collected since the last reset */
+    uint64_t ev_used;     /* events area in use by records collected since the last reset */
     uint64_t pack_off[2]; /* next free byte of each half of the input area */
     /* The round started by trx_start and not yet finished. */
-    size_t first, end;    /* its slots */
-    size_t next;          /* its first record without a final result */
-    int sent;             /* a round for it is running */
+    size_t first, end; /* its slots */
+    size_t next;       /* its first record without a final result */
+    int sent;          /* a round for it is running */
 };
 
 typedef enum { ROUND_DONE, ROUND_DIED, ROUND_HUNG } round_end_t;
@@ -58,8 +58,11 @@ static uint64_t align64(uint64_t n)
 
 static int map_region(trx_t *x, const trx_layout_t *l, lg_err_t *err)
 {
-    lgrt_hdr_t h = {.magic = LGRT_MAGIC, .round_max = l->round_max, .event_limit = l->event_limit,
-                    .nprobes = l->nprobes, .slot_size = l->slot_size};
+    lgrt_hdr_t h = {.magic = LGRT_MAGIC,
+                    .round_max = l->round_max,
+                    .event_limit = l->event_limit,
+                    .nprobes = l->nprobes,
+                    .slot_size = l->slot_size};
     h.in_off = align64(sizeof h);
     h.in_cap = 2 * l->round_max * l->rec_max;
     h.slot_off = align64(h.in_off + h.in_cap);

@@ -14,12 +14,12 @@
 typedef struct trx trx_t;
 
 typedef struct trx_layout {
-    size_t round_max;      /* records per round */
-    size_t rec_max;        /* largest packed record, bytes */
-    size_t slot_size;      /* bytes per result slot */
+    size_t round_max; /* records per round */
+    size_t rec_max;   /* largest packed record, bytes */
+    size_t slot_size; /* bytes per result slot */
     uint64_t event_limit;
     uint64_t nprobes;
-    uint64_t timeout_ms;   /* wall clock per input */
+    uint64_t timeout_ms; /* wall clock per input */
 } trx_layout_t;
 
 /* Maps the region and starts exe (borrowed path). NULL with err on failure. */

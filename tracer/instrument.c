@@ -282,9 +282,8 @@ static void run_passes(tri_ctx_t *c)
     trm_finish(c->meta);
 }
 
-int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kernel_bc,
-                   const char *runtime_bc, const char *out_bc, trm_meta_t *meta,
-                   const lg_log_t *log, lg_err_t *err)
+int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kernel_bc, const char *runtime_bc,
+                   const char *out_bc, trm_meta_t *meta, const lg_log_t *log, lg_err_t *err)
 {
     tri_ctx_t c = {.spec = spec, .hits = hits, .log = log, .meta = meta, .src_base = base_name(spec->c_source)};
     int rc;

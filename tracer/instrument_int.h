@@ -17,8 +17,7 @@
  * probes, constants and loops. hits are the source's pragmas. Paths and
  * spec are borrowed. On error returns LG_EBUILD / LG_EIO / LG_EINVAL with
  * err naming the file and the LLVM message. */
-int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kernel_bc,
-                   const char *runtime_bc, const char *out_bc, trm_meta_t *meta,
-                   const lg_log_t *log, lg_err_t *err);
+int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kernel_bc, const char *runtime_bc,
+                   const char *out_bc, trm_meta_t *meta, const lg_log_t *log, lg_err_t *err);
 
 #endif

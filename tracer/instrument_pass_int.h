@@ -28,10 +28,10 @@ typedef struct tri_ctx {
     const trp_hits_t *hits;
     const lg_log_t *log;
     trm_meta_t *meta;
-    const char *src_base;   /* basename of the kernel source, for probe names */
-    LLVMValueRef *funcs;    /* defined functions sorted by name */
+    const char *src_base; /* basename of the kernel source, for probe names */
+    LLVMValueRef *funcs;  /* defined functions sorted by name */
     size_t nfuncs;
-    LLVMValueRef kernel;    /* spec->c_function */
+    LLVMValueRef kernel; /* spec->c_function */
 } tri_ctx_t;
 
 /* instrument_emit.c: positions the builder before inst, carrying inst's

@@ -70,8 +70,8 @@ static LLVMValueRef declared_local(tri_ctx_t *c, LLVMValueRef call, const char *
 
 /* Calls fn for the storage of every C local (or parameter copy) called
  * name in the kernel's functions; returns how many fn reported. */
-static size_t for_each_local(tri_ctx_t *c, const char *name,
-                             size_t (*fn)(tri_ctx_t *, LLVMValueRef, int, void *), void *arg)
+static size_t for_each_local(tri_ctx_t *c, const char *name, size_t (*fn)(tri_ctx_t *, LLVMValueRef, int, void *),
+                             void *arg)
 {
     size_t total = 0;
     for (size_t i = 0; i < c->nfuncs; i++)

@@ -41,8 +41,8 @@ int trm_find_probe(const trm_meta_t *m, const char *name)
     return -1;
 }
 
-uint32_t trm_add_probe(trm_meta_t *m, const char *name, tracer_probe_kind_t kind, int64_t param,
-                       int is_signed, const char *file, int line)
+uint32_t trm_add_probe(trm_meta_t *m, const char *name, tracer_probe_kind_t kind, int64_t param, int is_signed,
+                       const char *file, int line)
 {
     int found = trm_find_probe(m, name);
     if (found >= 0)
@@ -59,8 +59,8 @@ uint32_t trm_add_probe(trm_meta_t *m, const char *name, tracer_probe_kind_t kind
     return (uint32_t)m->nprobes++;
 }
 
-uint32_t trm_add_site(trm_meta_t *m, const char *func, const char *file, int line, int col,
-                      tracer_site_kind_t kind, uint32_t nsucc)
+uint32_t trm_add_site(trm_meta_t *m, const char *func, const char *file, int line, int col, tracer_site_kind_t kind,
+                      uint32_t nsucc)
 {
     lg_grow((void **)&m->sites, &m->capsites, m->nsites + 1, sizeof *m->sites);
     tracer_site_t *s = &m->sites[m->nsites];
@@ -156,9 +156,8 @@ static int64_t get_i64(json_object *o, const char *key)
 static const char *get_str(json_object *o, const char *key)
 {
     json_object *v;
-    return json_object_object_get_ex(o, key, &v) && json_object_is_type(v, json_type_string)
-               ? json_object_get_string(v)
-               : NULL;
+    return json_object_object_get_ex(o, key, &v) && json_object_is_type(v, json_type_string) ? json_object_get_string(v)
+                                                                                             : NULL;
 }
 
 static json_object *get_array(json_object *root, const char *key)
@@ -184,15 +183,13 @@ trm_meta_t *trm_load(const char *path, lg_err_t *err)
     trm_meta_t *m = trm_create();
     for (size_t i = 0; i < json_object_array_length(sites); i++) {
         json_object *o = json_object_array_get_idx(sites, i);
-        trm_add_site(m, get_str(o, "func"), get_str(o, "file"), (int)get_i64(o, "line"),
-                     (int)get_i64(o, "col"), (tracer_site_kind_t)get_i64(o, "kind"),
-                     (uint32_t)get_i64(o, "nsucc"));
+        trm_add_site(m, get_str(o, "func"), get_str(o, "file"), (int)get_i64(o, "line"), (int)get_i64(o, "col"),
+                     (tracer_site_kind_t)get_i64(o, "kind"), (uint32_t)get_i64(o, "nsucc"));
     }
     for (size_t i = 0; i < json_object_array_length(probes); i++) {
         json_object *o = json_object_array_get_idx(probes, i);
-        trm_add_probe(m, get_str(o, "name"), (tracer_probe_kind_t)get_i64(o, "kind"),
-                      get_i64(o, "param"), (int)get_i64(o, "signed"), get_str(o, "file"),
-                      (int)get_i64(o, "line"));
+        trm_add_probe(m, get_str(o, "name"), (tracer_probe_kind_t)get_i64(o, "kind"), get_i64(o, "param"),
+                      (int)get_i64(o, "signed"), get_str(o, "file"), (int)get_i64(o, "line"));
     }
     for (size_t i = 0; i < json_object_array_length(consts); i++)
         trm_add_const(m, json_object_get_int64(json_object_array_get_idx(consts, i)));

@@ -31,12 +31,12 @@ void trm_destroy(trm_meta_t *m); /* accepts NULL */
 
 /* Appends a probe (name and file are copied) and returns its id. When a
  * probe of that name exists already its id is returned and nothing changes. */
-uint32_t trm_add_probe(trm_meta_t *m, const char *name, tracer_probe_kind_t kind, int64_t param,
-                       int is_signed, const char *file, int line);
+uint32_t trm_add_probe(trm_meta_t *m, const char *name, tracer_probe_kind_t kind, int64_t param, int is_signed,
+                       const char *file, int line);
 int trm_find_probe(const trm_meta_t *m, const char *name);
 /* Appends a site (strings copied) and returns its id. */
-uint32_t trm_add_site(trm_meta_t *m, const char *func, const char *file, int line, int col,
-                      tracer_site_kind_t kind, uint32_t nsucc);
+uint32_t trm_add_site(trm_meta_t *m, const char *func, const char *file, int line, int col, tracer_site_kind_t kind,
+                      uint32_t nsucc);
 void trm_add_const(trm_meta_t *m, int64_t c);
 /* Sorts and deduplicates the constants. */
 void trm_finish(trm_meta_t *m);

@@ -26,10 +26,10 @@ typedef struct scanner {
     int line;
     scope_t *stack;
     size_t depth, cap;
-    int pending_loop;      /* line of a for/while/do whose body has not opened yet */
-    int paren;             /* parenthesis depth since the last statement */
+    int pending_loop; /* line of a for/while/do whose body has not opened yet */
+    int paren;        /* parenthesis depth since the last statement */
     char func_candidate[128];
-    char func[128];        /* function whose body is open ("" at file scope) */
+    char func[128]; /* function whose body is open ("" at file scope) */
 } scanner_t;
 
 /* A pragma line split into its leading words and key=value pairs. */
@@ -84,8 +84,8 @@ static void split_pragma(const char *text, size_t len, pragma_line_t *pl)
         if (c == '=')
             i++;
         else
-            while (i < len && !isspace((unsigned char)text[i]) && text[i] != '=' && text[i] != ',' &&
-                   text[i] != '(' && text[i] != ')')
+            while (i < len && !isspace((unsigned char)text[i]) && text[i] != '=' && text[i] != ',' && text[i] != '(' &&
+                   text[i] != ')')
                 i++;
         is_eq[ntok] = c == '=';
         tok[ntok++] = lg_strndup(text + start, i - start);
@@ -135,8 +135,8 @@ static int innermost_loop(const scanner_t *s)
 }
 
 /* Applies every matching rule to one pragma line. */
-static int handle_pragma(scanner_t *s, const trp_rules_t *rules, const char *text, size_t len,
-                         trp_hits_t *out, lg_err_t *err)
+static int handle_pragma(scanner_t *s, const trp_rules_t *rules, const char *text, size_t len, trp_hits_t *out,
+                         lg_err_t *err)
 {
     pragma_line_t pl = {0};
     int rc = 0;
@@ -152,8 +152,8 @@ static int handle_pragma(scanner_t *s, const trp_rules_t *rules, const char *tex
             errno = 0;
             hit.value = strtoll(v, &end, 0);
             if (errno || *end || end == v) {
-                rc = lg_err_set(err, LG_EINVAL, "%s:%d: `%s=%s` is not an integer", s->origin, s->line,
-                                r->value_key, v);
+                rc =
+                    lg_err_set(err, LG_EINVAL, "%s:%d: `%s=%s` is not an integer", s->origin, s->line, r->value_key, v);
                 break;
             }
             hit.has_value = 1;
@@ -170,8 +170,8 @@ static int handle_pragma(scanner_t *s, const trp_rules_t *rules, const char *tex
         if (r->kind == TRP_OFFSET) {
             const char *t = pair_value(&pl, r->target_key);
             if (!t) {
-                rc = lg_err_set(err, LG_EINVAL, "%s:%d: pragma lacks `%s=` naming the array", s->origin,
-                                s->line, r->target_key);
+                rc = lg_err_set(err, LG_EINVAL, "%s:%d: pragma lacks `%s=` naming the array", s->origin, s->line,
+                                r->target_key);
                 break;
             }
             hit.target = lg_strdup(t);
@@ -314,7 +314,9 @@ int trp_scan(const trp_rules_t *rules, const char *src, const char *origin, trp_
     }
     free(s.stack);
     for (size_t b = 0; b < rules->nbounds && rc == 0; b++) {
-        trp_hit_t hit = {.kind = TRP_DEPTH, .has_value = 1, .value = rules->bounds[b].depth,
+        trp_hit_t hit = {.kind = TRP_DEPTH,
+                         .has_value = 1,
+                         .value = rules->bounds[b].depth,
                          .func = lg_strdup(rules->bounds[b].func)};
         lg_grow((void **)&out->h, &out->cap, out->n + 1, sizeof *out->h);
         out->h[out->n++] = hit;

@@ -18,8 +18,8 @@ typedef struct trp_rule {
     char **words;
     size_t nwords;
     trp_kind_t kind;
-    char *value_key;   /* NULL when the probe takes no value */
-    char *target_key;  /* offset probes */
+    char *value_key;  /* NULL when the probe takes no value */
+    char *target_key; /* offset probes */
 } trp_rule_t;
 
 /* A recursion bound declared in spectra.yaml rather than by a pragma:
@@ -47,12 +47,12 @@ const char *trp_kind_name(trp_kind_t k);
 /* A pragma matched by a rule, with the construct it annotates. */
 typedef struct trp_hit {
     trp_kind_t kind;
-    int line;          /* line of the pragma */
+    int line; /* line of the pragma */
     int has_value;
     int64_t value;
-    char *target;      /* offset: array name (owned) */
-    int loop_line;     /* loop probes: line of the enclosing for/while/do, 0 if none */
-    char *func;        /* enclosing function (owned), NULL at file scope */
+    char *target;  /* offset: array name (owned) */
+    int loop_line; /* loop probes: line of the enclosing for/while/do, 0 if none */
+    char *func;    /* enclosing function (owned), NULL at file scope */
 } trp_hit_t;
 
 typedef struct trp_hits {

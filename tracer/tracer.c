@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "build_int.h"
+#include "common/alloc.h"
 #include "exec_int.h"
 #include "harness_int.h"
 
@@ -33,14 +33,14 @@ struct tracer {
     trx_t *x;
     tracer_trace_t *traces;
     trace_store_t *store;
-    size_t ntraces;            /* pool size */
-    uint8_t *fired, *seen;     /* ntraces x nprobes, trace i's at i * nprobes */
+    size_t ntraces;        /* pool size */
+    uint8_t *fired, *seen; /* ntraces x nprobes, trace i's at i * nprobes */
     int64_t *min, *max;
-    tracer_event_t *events;    /* spilled events */
+    tracer_event_t *events; /* spilled events */
     size_t nevents, capevents;
-    size_t chunk_base;         /* index of the chunk's first input in the call */
-    size_t ncollected;         /* traces of the current call collected so far */
-    int next_half;             /* the round packed to run after the current one */
+    size_t chunk_base; /* index of the chunk's first input in the call */
+    size_t ncollected; /* traces of the current call collected so far */
+    int next_half;     /* the round packed to run after the current one */
     size_t next_n;
     int64_t *fire_lo, *fire_hi; /* per probe: a range outside [lo, hi] fires it */
 };

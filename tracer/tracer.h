@@ -47,7 +47,7 @@ typedef struct tracer_site {
     char *file;
     int line, col;
     tracer_site_kind_t kind;
-    uint32_t nsucc;           /* 2 for br; 1 + number of cases for switch */
+    uint32_t nsucc; /* 2 for br; 1 + number of cases for switch */
 } tracer_site_t;
 
 typedef enum {
@@ -70,26 +70,26 @@ typedef struct tracer_probe {
     tracer_probe_kind_t kind;
     int64_t param;
     int is_signed;
-    char *file;               /* NULL when not tied to a source line */
+    char *file; /* NULL when not tied to a source line */
     int line;
 } tracer_probe_t;
 
 typedef struct tracer_event {
     uint32_t site;
-    uint16_t dir;             /* br: 1 = condition true; switch: 0 = default, k = case k */
-    uint16_t has_operands;    /* 1 when op0/op1 hold the integer comparison's operands */
-    int64_t op0, op1;         /* sign-extended (zero-extended for unsigned predicates) */
+    uint16_t dir;          /* br: 1 = condition true; switch: 0 = default, k = case k */
+    uint16_t has_operands; /* 1 when op0/op1 hold the integer comparison's operands */
+    int64_t op0, op1;      /* sign-extended (zero-extended for unsigned predicates) */
 } tracer_event_t;
 
 /* The trace of one input. All pointers are owned by the tracer and valid
  * until the next tracer_run on the same tracer. */
 typedef struct tracer_trace {
-    run_result_t *result;        /* status ok/crash/hang, signal, return value, out arrays */
+    run_result_t *result; /* status ok/crash/hang, signal, return value, out arrays */
     const tracer_event_t *events;
     size_t nevents;
-    const uint8_t *fired;        /* nprobes entries, 1 when the probe fired */
-    const uint8_t *seen;         /* nprobes entries, 1 when min/max hold a range */
-    const int64_t *min, *max;    /* nprobes entries */
+    const uint8_t *fired;     /* nprobes entries, 1 when the probe fired */
+    const uint8_t *seen;      /* nprobes entries, 1 when min/max hold a range */
+    const int64_t *min, *max; /* nprobes entries */
 } tracer_trace_t;
 
 /* Builds the executor for spec (or reuses the cached build keyed by the

@@ -6,12 +6,12 @@
 #ifndef LG_BENCHKIT_H
 #define LG_BENCHKIT_H
 
-#include <stddef.h>
-#include <stdint.h>
 #include "common/err.h"
 #include "common/input.h"
 #include "common/result.h"
 #include "common/spec.h"
+#include <stddef.h>
+#include <stdint.h>
 
 /* ------------------------------------------------------- planted divergences */
 
@@ -56,10 +56,10 @@ void benchkit_decode(const uint8_t *data, size_t n, input_t *in);
  * the run (AFL++ restarts its target; the counts must survive that). */
 typedef struct benchkit_state {
     uint64_t magic;
-    uint64_t start_ns;        /* CLOCK_REALTIME of the first input of the run */
-    uint64_t execs;           /* inputs checked */
-    uint64_t rtl_calls;       /* oracle_run calls */
-    uint64_t divergent;       /* inputs with at least one symptom */
+    uint64_t start_ns;  /* CLOCK_REALTIME of the first input of the run */
+    uint64_t execs;     /* inputs checked */
+    uint64_t rtl_calls; /* oracle_run calls */
+    uint64_t divergent; /* inputs with at least one symptom */
     uint8_t found[BENCHKIT_MAX_PLANTS];
 } benchkit_state_t;
 

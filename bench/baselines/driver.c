@@ -98,8 +98,8 @@ static void log_find(benchkit_driver_t *d, size_t i, const char *cls)
     char *path = lg_path_join(d->run_dir, "found.csv");
     FILE *f = fopen(path, "a");
     if (f) {
-        fprintf(f, "%s,%.3f,%llu,%llu,%s\n", benchkit_plants_id(d->plants, i), secs,
-                (unsigned long long)s->execs, (unsigned long long)s->rtl_calls, cls);
+        fprintf(f, "%s,%.3f,%llu,%llu,%s\n", benchkit_plants_id(d->plants, i), secs, (unsigned long long)s->execs,
+                (unsigned long long)s->rtl_calls, cls);
         fclose(f);
     }
     free(path);

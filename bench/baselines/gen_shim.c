@@ -111,7 +111,8 @@ static char *shim_text(const spec_t *spec, const char *spec_path)
 int main(int argc, char **argv)
 {
     if (argc != 3 || strcmp(argv[1], "--help") == 0) {
-        fprintf(argc == 2 ? stdout : stderr, "usage: bench_gen_shim SPEC OUT.c\n"
+        fprintf(argc == 2 ? stdout : stderr,
+                "usage: bench_gen_shim SPEC OUT.c\n"
                 "Writes the native-call shim (benchkit_kernel) of the kernel SPEC describes.\n");
         return argc == 2 ? 0 : 2;
     }

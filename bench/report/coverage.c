@@ -80,7 +80,7 @@ static input_t *load_entry(const spec_t *spec, const char *path, int json)
 }
 
 typedef struct cover {
-    size_t *base;  /* per site: first index of its directions in seen */
+    size_t *base; /* per site: first index of its directions in seen */
     uint8_t *seen;
     size_t total, covered;
 } cover_t;

@@ -12,7 +12,7 @@
 #define PLOT_STEPS 120
 #define W 720
 #define H 420
-#define ML 60  /* margins: left, right, top, bottom */
+#define ML 60 /* margins: left, right, top, bottom */
 #define MR 190
 #define MT 30
 #define MB 50
@@ -74,7 +74,8 @@ static void svg(series_t *s, size_t n, const char *kernel, double budget, double
 {
     double pw = W - ML - MR, ph = H - MT - MB, ymax = total > 0 ? total : 1;
     printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" "
-           "font-size=\"12\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n", W, H);
+           "font-size=\"12\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+           W, H);
     printf("<text x=\"%d\" y=\"18\" font-size=\"14\">%s: branch directions covered (median over seeds)</text>\n", ML,
            kernel);
     printf("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", ML, H - MB, W - MR, H - MB);
@@ -107,7 +108,7 @@ int report_plot(int argc, char **argv)
     report_csv_t *c = report_csv_load(argv[0]);
     if (!c)
         return 2;
-    int col[6] = {report_csv_col(c, "kernel"), report_csv_col(c, "tool"), report_csv_col(c, "seed"),
+    int col[6] = {report_csv_col(c, "kernel"), report_csv_col(c, "tool"),     report_csv_col(c, "seed"),
                   report_csv_col(c, "time_s"), report_csv_col(c, "branches"), report_csv_col(c, "total")};
     for (int i = 0; i < 6; i++) {
         if (col[i] < 0) {

@@ -15,9 +15,9 @@ int report_plot(int argc, char **argv);
 
 /* A CSV file with a header row; fields hold no commas or quotes. */
 typedef struct report_csv {
-    char **head;   /* ncols names */
+    char **head; /* ncols names */
     size_t ncols;
-    char ***rows;  /* nrows rows of ncols fields ("" when a row is short) */
+    char ***rows; /* nrows rows of ncols fields ("" when a row is short) */
     size_t nrows;
 } report_csv_t;
 

@@ -23,7 +23,7 @@ typedef struct table {
     char **tools, **divs; /* divs: "kernel/id" */
     double *prob;         /* per div */
     size_t ntools, ndivs;
-    cell_t *cells;        /* ndivs x ntools */
+    cell_t *cells; /* ndivs x ntools */
     double budget;
 } table_t;
 
@@ -91,7 +91,8 @@ static double med_rtl(cell_t *x)
 
 static void print_found(table_t *t)
 {
-    printf("## Planted divergences found\n\n| tool | divergences found (any seed) | found in all seeds | runs that found |\n|---|---|---|---|\n");
+    printf("## Planted divergences found\n\n| tool | divergences found (any seed) | found in all seeds | runs that "
+           "found |\n|---|---|---|---|\n");
     for (size_t k = 0; k < t->ntools; k++) {
         size_t any = 0, all = 0, runs = 0, tot = 0;
         for (size_t d = 0; d < t->ndivs; d++) {

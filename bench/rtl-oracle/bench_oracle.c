@@ -2,14 +2,14 @@
  * versus native runs per second (tracer executor) on the same inputs of a
  * kernel, measured in the same run. Usage:
  *   bench_oracle [SPEC] [N] [SEED]   (defaults: kernels/accumulate, 2000, 1) */
-#include <inttypes.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include "common/budget.h"
 #include "common/input.h"
 #include "common/rng.h"
 #include "rtl-oracle/oracle.h"
 #include "tracer/tracer.h"
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 /* Inputs drawn from the spec's domains, except array elements, which are
  * kept in [0, 255] so most runs complete on both sides. */
@@ -80,10 +80,10 @@ int main(int argc, char **argv)
     double cpu_s = (double)(lg_now_ns() - t0) / 1e9;
 
     printf("kernel %s, %zu inputs (seed %" PRIu64 ")\n", s->kernel, n, seed);
-    printf("rtl:    %8.0f calls/s  (%.3f s, %.1f cycles/call, %" PRIu64 " not ok)\n", (double)n / rtl_s,
-           rtl_s, (double)cycles / (double)n, diverged);
-    printf("native: %8.0f runs/s   (%.3f s, batches of %zu through the tracer executor)\n",
-           (double)n / cpu_s, cpu_s, batch);
+    printf("rtl:    %8.0f calls/s  (%.3f s, %.1f cycles/call, %" PRIu64 " not ok)\n", (double)n / rtl_s, rtl_s,
+           (double)cycles / (double)n, diverged);
+    printf("native: %8.0f runs/s   (%.3f s, batches of %zu through the tracer executor)\n", (double)n / cpu_s, cpu_s,
+           batch);
     printf("ratio:  native/rtl = %.1f\n", rtl_s / cpu_s);
 
     run_result_destroy(r);

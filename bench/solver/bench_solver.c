@@ -3,11 +3,11 @@
  * with a random strengthening, solved from a base input. Reports solves per
  * second, status counts and mean/p95 time per prefix length.
  * Usage: bench_solver [queries-per-length] [spec.yaml] */
-#include <stdio.h>
-#include <stdlib.h>
 #include "common/alloc.h"
 #include "common/budget.h"
 #include "solver/solver.h"
+#include <stdio.h>
+#include <stdlib.h>
 
 /* A condition of the shapes synth learns: feature op const, a sum of two
  * features against a constant, or a length remainder. */
@@ -17,9 +17,15 @@ static expr_t *learned(const features_t *fs, lg_rng_t *r)
     int a = (int)lg_rng_below(r, fs->n), b = (int)lg_rng_below(r, fs->n);
     expr_t *lhs;
     switch (lg_rng_below(r, 3)) {
-    case 0: lhs = expr_var(a); break;
-    case 1: lhs = expr_binary(EXPR_ADD, expr_var(a), expr_var(b)); break;
-    default: lhs = expr_binary(EXPR_MOD, expr_var(a), expr_const(lg_rng_range(r, 2, 8))); break;
+    case 0:
+        lhs = expr_var(a);
+        break;
+    case 1:
+        lhs = expr_binary(EXPR_ADD, expr_var(a), expr_var(b));
+        break;
+    default:
+        lhs = expr_binary(EXPR_MOD, expr_var(a), expr_const(lg_rng_range(r, 2, 8)));
+        break;
     }
     return expr_binary(cmp[lg_rng_below(r, 5)], lhs, expr_const(lg_rng_range(r, -300, 300)));
 }

@@ -19,10 +19,10 @@
 static const char *const names[NFEAT] = {"x", "y", "z", "n", "a", "b", "c", "len(d)"};
 
 typedef struct rule {
-    int stage;         /* the stage whose grammar expresses it */
-    const char *fmt;   /* rule text with %lld for the trial's constant */
-    int64_t klo, khi;  /* range of that constant */
-    int64_t lo, hi;    /* feature values */
+    int stage;        /* the stage whose grammar expresses it */
+    const char *fmt;  /* rule text with %lld for the trial's constant */
+    int64_t klo, khi; /* range of that constant */
+    int64_t lo, hi;   /* feature values */
 } rule_t;
 
 static const rule_t rules[] = {

@@ -92,8 +92,7 @@ int main(int argc, char **argv)
     lg_rng_t rng;
     lg_rng_seed(&rng, 1);
     input_t **ins = calloc(NINPUTS, sizeof *ins);
-    printf("%-8s %16s %16s %8s %16s %8s\n", "elements", "tracer exec/s", "in-process/s", "ratio", "scalar/s",
-           "ratio");
+    printf("%-8s %16s %16s %8s %16s %8s\n", "elements", "tracer exec/s", "in-process/s", "ratio", "scalar/s", "ratio");
     int rc = 0;
     for (size_t s = 0; s < nsizes && rc == 0; s++) {
         for (size_t k = 0; k < NINPUTS; k++) {
@@ -121,8 +120,7 @@ int main(int argc, char **argv)
         }
         if (rc != 0)
             break;
-        printf("%-8zu %16.0f %16.0f %7.1fx %16.0f %7.1fx\n", sizes[s], inst, base, base / inst, scalar,
-               scalar / inst);
+        printf("%-8zu %16.0f %16.0f %7.1fx %16.0f %7.1fx\n", sizes[s], inst, base, base / inst, scalar, scalar / inst);
         fprintf(stderr, "(checksum %lld)\n", (long long)check);
     }
     for (size_t k = 0; k < NINPUTS; k++)

@@ -2,12 +2,12 @@
  * rtl-oracle's generator makes for a spec and its verilated model header,
  * so the build compiles the engine against a table of the real generator.
  * usage: gen_table SPEC V<top>.h OUT */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include "common/fsutil.h"
 #include "common/spec.h"
 #include "oracle_int.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 int main(int argc, char **argv)
 {

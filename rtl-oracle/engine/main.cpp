@@ -1,39 +1,52 @@
 // The harness's main loop: reads one request from lgfuzz on ORW_FD, runs it
 // on a fresh model, answers on the same socket, until lgfuzz closes it. The
 // byte layout is wire.h's.
+#include "sim.h"
+#include "wire.h"
 #include <cstdint>
 #include <cstdio>
 #include <string>
-#include <vector>
 #include <unistd.h>
-#include "sim.h"
-#include "wire.h"
+#include <vector>
 
-namespace lgh {
-namespace {
+namespace lgh
+{
+namespace
+{
 
-bool read_all(void *buf, size_t n) {
+bool read_all(void *buf, size_t n)
+{
     char *p = static_cast<char *>(buf);
     while (n) {
         ssize_t r = read(ORW_FD, p, n);
-        if (r <= 0) return false;
+        if (r <= 0)
+            return false;
         p += r;
         n -= static_cast<size_t>(r);
     }
     return true;
 }
 
-bool read_u64(uint64_t *v) { return read_all(v, sizeof *v); }
+bool read_u64(uint64_t *v)
+{
+    return read_all(v, sizeof *v);
+}
 
-void put(std::vector<uint64_t> *out, uint64_t v) { out->push_back(v); }
+void put(std::vector<uint64_t> *out, uint64_t v)
+{
+    out->push_back(v);
+}
 
 // Fills the params' inputs; false on a closed socket or a malformed request.
-bool read_request(Param *ps, std::string *vcd) {
+bool read_request(Param *ps, std::string *vcd)
+{
     uint64_t h[ORW_REQ_HEADER];
-    if (!read_all(h, sizeof h) || h[ORW_REQ_MAGIC_AT] != ORW_REQ_MAGIC) return false;
+    if (!read_all(h, sizeof h) || h[ORW_REQ_MAGIC_AT] != ORW_REQ_MAGIC)
+        return false;
     uint64_t len = h[ORW_REQ_VCD_LEN];
     vcd->assign(len, '\0');
-    if (len && !read_all(&(*vcd)[0], len)) return false;
+    if (len && !read_all(&(*vcd)[0], len))
+        return false;
     for (int i = 0; i < kParams; i++) {
         Param &p = ps[i];
         p.pos = 0;
@@ -42,19 +55,25 @@ bool read_request(Param *ps, std::string *vcd) {
         p.mem.clear();
         uint64_t n = 0;
         if (p.kind == ORW_SCALAR_IN) {
-            if (!read_u64(&p.value)) return false;
+            if (!read_u64(&p.value))
+                return false;
             continue;
         }
-        if (p.kind == ORW_MEM) n = p.depth;
-        else if (p.kind == ORW_FIFO_IN && !read_u64(&n)) return false;
-        if (n > p.depth) return false;
+        if (p.kind == ORW_MEM)
+            n = p.depth;
+        else if (p.kind == ORW_FIFO_IN && !read_u64(&n))
+            return false;
+        if (n > p.depth)
+            return false;
         p.mem.resize(n);
-        if (n && !read_all(p.mem.data(), n * sizeof(uint64_t))) return false;
+        if (n && !read_all(p.mem.data(), n * sizeof(uint64_t)))
+            return false;
     }
     return true;
 }
 
-bool write_response(const Param *ps, const Outcome &o) {
+bool write_response(const Param *ps, const Outcome &o)
+{
     std::vector<uint64_t> w(ORW_RESP_HEADER);
     w[ORW_RESP_MAGIC_AT] = ORW_RESP_MAGIC;
     w[ORW_RESP_STATUS] = o.status;
@@ -82,19 +101,21 @@ bool write_response(const Param *ps, const Outcome &o) {
     size_t n = bytes.size();
     while (n) {
         ssize_t r = write(ORW_FD, b, n);
-        if (r <= 0) return false;
+        if (r <= 0)
+            return false;
         b += r;
         n -= static_cast<size_t>(r);
     }
     return true;
 }
 
-}  // namespace
-}  // namespace lgh
+} // namespace
+} // namespace lgh
 
-int main() {
+int main()
+{
     using namespace lgh;
-    Param ps[kParams + 1];  // + 1: a kernel may have no params
+    Param ps[kParams + 1]; // + 1: a kernel may have no params
     describe(ps);
     std::string vcd;
     while (read_request(ps, &vcd)) {
@@ -107,7 +128,8 @@ int main() {
         // RTL $display output reaches the log before lgfuzz reads it for
         // the answer's %Error line.
         std::fflush(stdout);
-        if (!write_response(ps, o)) return 1;
+        if (!write_response(ps, o))
+            return 1;
     }
     return 0;
 }

@@ -5,13 +5,14 @@
 #ifndef LGH_MODEL_H
 #define LGH_MODEL_H
 
+#include "verilated.h"
+#include "wire.h"
 #include <cstdint>
 #include <string>
 #include <vector>
-#include "verilated.h"
-#include "wire.h"
 
-namespace lgh {
+namespace lgh
+{
 
 using Kind = orw_kind;
 
@@ -20,25 +21,39 @@ struct Port {
     int bits = 0;
 };
 
-inline uint64_t width_mask(int bits) { return bits >= 64 ? ~0ULL : ((1ULL << bits) - 1); }
+inline uint64_t width_mask(int bits)
+{
+    return bits >= 64 ? ~0ULL : ((1ULL << bits) - 1);
+}
 
 // Verilator stores a port in the narrowest of CData/SData/IData/QData that
 // holds its width; an unbound port (p null) reads 0 and ignores writes.
-inline uint64_t get(const Port &q) {
-    if (!q.p) return 0;
-    if (q.bits <= 8) return *static_cast<CData *>(q.p);
-    if (q.bits <= 16) return *static_cast<SData *>(q.p);
-    if (q.bits <= 32) return *static_cast<IData *>(q.p);
+inline uint64_t get(const Port &q)
+{
+    if (!q.p)
+        return 0;
+    if (q.bits <= 8)
+        return *static_cast<CData *>(q.p);
+    if (q.bits <= 16)
+        return *static_cast<SData *>(q.p);
+    if (q.bits <= 32)
+        return *static_cast<IData *>(q.p);
     return *static_cast<QData *>(q.p);
 }
 
-inline void set(const Port &q, uint64_t v) {
-    if (!q.p) return;
+inline void set(const Port &q, uint64_t v)
+{
+    if (!q.p)
+        return;
     v &= width_mask(q.bits);
-    if (q.bits <= 8) *static_cast<CData *>(q.p) = static_cast<CData>(v);
-    else if (q.bits <= 16) *static_cast<SData *>(q.p) = static_cast<SData>(v);
-    else if (q.bits <= 32) *static_cast<IData *>(q.p) = static_cast<IData>(v);
-    else *static_cast<QData *>(q.p) = v;
+    if (q.bits <= 8)
+        *static_cast<CData *>(q.p) = static_cast<CData>(v);
+    else if (q.bits <= 16)
+        *static_cast<SData *>(q.p) = static_cast<SData>(v);
+    else if (q.bits <= 32)
+        *static_cast<IData *>(q.p) = static_cast<IData>(v);
+    else
+        *static_cast<QData *>(q.p) = v;
 }
 
 struct Param {
@@ -60,9 +75,9 @@ struct Ctl {
 struct Outcome {
     uint64_t status = ORW_OK, cycles = 0, oob_param = ORW_NO_PARAM, oob_addr = 0, ret = 0;
     std::string detail;
-    std::string wave_error;  // why the waveform could not be written
+    std::string wave_error; // why the waveform could not be written
 };
 
-}  // namespace lgh
+} // namespace lgh
 
 #endif

@@ -5,13 +5,16 @@
 // count.
 #include "sim.h"
 
-namespace lgh {
+namespace lgh
+{
 
-Sim::Sim(Param *ps, const std::string &vcd) : ps_(ps) {
+Sim::Sim(Param *ps, const std::string &vcd) : ps_(ps)
+{
     ctx_.reset(new VerilatedContext);
-    ctx_->fatalOnError(false);  // $stop/$fatal set gotError instead of aborting
+    ctx_->fatalOnError(false); // $stop/$fatal set gotError instead of aborting
     ctx_->randReset(0);
-    if (!vcd.empty()) ctx_->traceEverOn(true);
+    if (!vcd.empty())
+        ctx_->traceEverOn(true);
     m_.reset(new Vtop{ctx_.get(), "TOP"});
     bind_ports(m_.get(), &c_, ps_);
     if (!vcd.empty()) {
@@ -21,33 +24,41 @@ Sim::Sim(Param *ps, const std::string &vcd) : ps_(ps) {
     }
 }
 
-Sim::~Sim() {
+Sim::~Sim()
+{
     m_->final();
-    if (tfp_) tfp_->close();
+    if (tfp_)
+        tfp_->close();
 }
 
-void Sim::close_wave(Outcome *o) {
-    if (!tfp_) return;
+void Sim::close_wave(Outcome *o)
+{
+    if (!tfp_)
+        return;
     tfp_->close();
     o->wave_error = wave_.error();
 }
 
 // Settles the model and dumps the time step; every change of an input is
 // followed by one, so combinational outputs are current when sampled.
-void Sim::eval() {
+void Sim::eval()
+{
     m_->eval();
-    if (tfp_) tfp_->dump(ctx_->time());
+    if (tfp_)
+        tfp_->dump(ctx_->time());
     ctx_->timeInc(5);
 }
 
-void Sim::edge() {
+void Sim::edge()
+{
     set(c_.clk, 1);
     eval();
     set(c_.clk, 0);
 }
 
 // Stream handshakes seen by the model during the coming cycle.
-void Sim::drive_streams() {
+void Sim::drive_streams()
+{
     for (int i = 0; i < kParams; i++) {
         Param &p = ps_[i];
         if (p.kind == ORW_FIFO_IN) {
@@ -62,30 +73,33 @@ void Sim::drive_streams() {
 
 // Samples the outputs of the settled cycle; RAM operations go to ops as
 // (param, port, address, is_write, data). False on an out-of-range address.
-bool Sim::sample(Outcome *o, std::vector<uint64_t> *ops) {
+bool Sim::sample(Outcome *o, std::vector<uint64_t> *ops)
+{
     for (int i = 0; i < kParams; i++) {
         Param &p = ps_[i];
         if (p.kind == ORW_MEM) {
             for (int k = 0; k < 2; k++) {
-                if (!p.ce[k].p || !get(p.ce[k])) continue;
+                if (!p.ce[k].p || !get(p.ce[k]))
+                    continue;
                 uint64_t a = get(p.addr[k]);
                 if (a >= p.depth) {
                     o->status = ORW_OOB;
                     o->oob_param = static_cast<uint64_t>(i);
                     o->oob_addr = a;
-                    o->detail = "port " + std::to_string(k) + " address " + std::to_string(a) +
-                                " >= depth " + std::to_string(p.depth) + " at cycle " +
-                                std::to_string(o->cycles);
+                    o->detail = "port " + std::to_string(k) + " address " + std::to_string(a) + " >= depth " +
+                                std::to_string(p.depth) + " at cycle " + std::to_string(o->cycles);
                     return false;
                 }
                 bool w = p.we[k].p && get(p.we[k]);
-                ops->insert(ops->end(), {static_cast<uint64_t>(i), static_cast<uint64_t>(k), a,
-                                         w, w ? get(p.d[k]) : 0});
+                ops->insert(ops->end(),
+                            {static_cast<uint64_t>(i), static_cast<uint64_t>(k), a, w, w ? get(p.d[k]) : 0});
             }
         } else if (p.kind == ORW_FIFO_IN) {
-            if (get(p.strobe) && p.pos < p.mem.size()) p.pos++;
+            if (get(p.strobe) && p.pos < p.mem.size())
+                p.pos++;
         } else if (p.kind == ORW_FIFO_OUT) {
-            if (get(p.strobe) && p.mem.size() < p.depth) p.mem.push_back(get(p.data));
+            if (get(p.strobe) && p.mem.size() < p.depth)
+                p.mem.push_back(get(p.data));
         } else if (p.kind == ORW_SCALAR_VLD) {
             if (get(p.vld)) {
                 p.value = get(p.data);
@@ -98,22 +112,27 @@ bool Sim::sample(Outcome *o, std::vector<uint64_t> *ops) {
 
 // The RAM side of a clock edge: every read of the cycle sees the contents
 // before any write of the same edge (so a swap through both ports works).
-void Sim::commit(const std::vector<uint64_t> &ops) {
+void Sim::commit(const std::vector<uint64_t> &ops)
+{
     for (size_t j = 0; j < ops.size(); j += 5) {
         Param &p = ps_[ops[j]];
-        if (!ops[j + 3]) set(p.q[ops[j + 1]], p.mem[ops[j + 2]]);
+        if (!ops[j + 3])
+            set(p.q[ops[j + 1]], p.mem[ops[j + 2]]);
     }
     for (size_t j = 0; j < ops.size(); j += 5) {
         Param &p = ps_[ops[j]];
-        if (ops[j + 3]) p.mem[ops[j + 2]] = ops[j + 4] & width_mask(p.d[ops[j + 1]].bits);
+        if (ops[j + 3])
+            p.mem[ops[j + 2]] = ops[j + 4] & width_mask(p.d[ops[j + 1]].bits);
     }
 }
 
 // Three reset cycles, then ap_start until ap_ready (or ap_done). Each cycle
 // samples the settled outputs, clocks the edge, then lets the RAMs answer.
-void Sim::run(Outcome *o) {
+void Sim::run(Outcome *o)
+{
     for (int i = 0; i < kParams; i++)
-        if (ps_[i].kind == ORW_SCALAR_IN) set(ps_[i].data, ps_[i].value);
+        if (ps_[i].kind == ORW_SCALAR_IN)
+            set(ps_[i].data, ps_[i].value);
     set(c_.start, 0);
     set(c_.rst, c_.rst_low ? 0 : 1);
     for (int k = 0; k < 3; k++) {
@@ -126,17 +145,22 @@ void Sim::run(Outcome *o) {
     for (;;) {
         drive_streams();
         eval();
-        if (ctx_->gotError()) break;
+        if (ctx_->gotError())
+            break;
         bool done = get(c_.done) != 0;
-        if (done) o->ret = get(c_.ret);
+        if (done)
+            o->ret = get(c_.ret);
         bool ready = get(c_.ready) != 0 || done;
         ops.clear();
-        if (!sample(o, &ops)) return;
+        if (!sample(o, &ops))
+            return;
         edge();
         commit(ops);
-        if (ready) set(c_.start, 0);
+        if (ready)
+            set(c_.start, 0);
         o->cycles++;
-        if (ctx_->gotError() || done) break;
+        if (ctx_->gotError() || done)
+            break;
         if (o->cycles >= kMaxCycles) {
             o->status = ORW_HANG;
             o->detail = "no ap_done within max_cycles " + std::to_string(kMaxCycles);
@@ -149,4 +173,4 @@ void Sim::run(Outcome *o) {
     }
 }
 
-}  // namespace lgh
+} // namespace lgh

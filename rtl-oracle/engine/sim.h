@@ -4,19 +4,21 @@
 #ifndef LGH_SIM_H
 #define LGH_SIM_H
 
-#include <memory>
-#include <string>
-#include <vector>
 #include "model.h"
 #include "verilated.h"
 #include "verilated_vcd_c.h"
 #include "wave.h"
+#include <memory>
+#include <string>
+#include <vector>
 
-#include "kernel_table.h"  // generated per RTL top: Vtop, kParams, kMaxCycles, describe, bind_ports
+#include "kernel_table.h" // generated per RTL top: Vtop, kParams, kMaxCycles, describe, bind_ports
 
-namespace lgh {
+namespace lgh
+{
 
-class Sim {
+class Sim
+{
   public:
     // ps: kParams params holding the call's inputs, borrowed for the
     // Sim's life; vcd: the waveform's path, "" for none.
@@ -37,10 +39,10 @@ class Sim {
     Ctl c_;
     std::unique_ptr<VerilatedContext> ctx_;
     std::unique_ptr<Vtop> m_;
-    WaveFile wave_;  // before tfp_, which writes to it until destroyed
+    WaveFile wave_; // before tfp_, which writes to it until destroyed
     std::unique_ptr<VerilatedVcdC> tfp_;
 };
 
-}  // namespace lgh
+} // namespace lgh
 
 #endif

@@ -6,28 +6,35 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-namespace lgh {
+namespace lgh
+{
 
 // Reports success even when the file cannot be created: the failure is
 // kept for error(), which goes back with the call's answer, and the writes
 // that follow are dropped.
-bool WaveFile::open(const std::string &name) {
+bool WaveFile::open(const std::string &name)
+{
     fd_ = ::open(name.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd_ < 0) fail("cannot create");
+    if (fd_ < 0)
+        fail("cannot create");
     return true;
 }
 
-void WaveFile::close() {
-    if (fd_ >= 0 && ::close(fd_) != 0) fail("cannot write");
+void WaveFile::close()
+{
+    if (fd_ >= 0 && ::close(fd_) != 0)
+        fail("cannot write");
     fd_ = -1;
 }
 
 // Claims the whole buffer was written, so Verilator never retries; after
 // the first error the rest of the waveform is dropped.
-ssize_t WaveFile::write(const char *b, ssize_t len) {
+ssize_t WaveFile::write(const char *b, ssize_t len)
+{
     for (ssize_t left = len; fd_ >= 0 && error_.empty() && left > 0;) {
         ssize_t w = ::write(fd_, b, static_cast<size_t>(left));
-        if (w < 0 && errno == EINTR) continue;
+        if (w < 0 && errno == EINTR)
+            continue;
         if (w <= 0) {
             fail("cannot write");
             break;
@@ -38,8 +45,10 @@ ssize_t WaveFile::write(const char *b, ssize_t len) {
     return len;
 }
 
-void WaveFile::fail(const char *what) {
-    if (error_.empty()) error_ = std::string(what) + ": " + std::strerror(errno);
+void WaveFile::fail(const char *what)
+{
+    if (error_.empty())
+        error_ = std::string(what) + ": " + std::strerror(errno);
 }
 
-}  // namespace lgh
+} // namespace lgh

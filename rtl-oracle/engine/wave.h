@@ -5,13 +5,15 @@
 #ifndef LGH_WAVE_H
 #define LGH_WAVE_H
 
+#include "verilated_vcd_c.h"
 #include <string>
 #include <sys/types.h>
-#include "verilated_vcd_c.h"
 
-namespace lgh {
+namespace lgh
+{
 
-class WaveFile : public VerilatedVcdFile {
+class WaveFile : public VerilatedVcdFile
+{
   public:
     bool open(const std::string &name) override;
     void close() override;
@@ -25,6 +27,6 @@ class WaveFile : public VerilatedVcdFile {
     std::string error_;
 };
 
-}  // namespace lgh
+} // namespace lgh
 
 #endif

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "batch/batch.h"
 #include "common/alloc.h"
 #include "common/fsutil.h"
-#include "batch/batch.h"
 #include "tests/test.h"
 
 #define SEC 1000000000ull
@@ -21,12 +21,23 @@ static void test_shard_parse(void)
         unsigned i, n;
         const char *msg; /* part of the error message */
     } cases[] = {
-        {"1/1", 1, 1, 1, NULL},  {"1/2", 1, 1, 2, NULL},           {"2/2", 1, 2, 2, NULL},
-        {"8/8", 1, 8, 8, NULL},  {"3/10", 1, 3, 10, NULL},         {"0/2", 0, 0, 0, "count from 1"},
-        {"3/2", 0, 0, 0, "does not exist"}, {"1/0", 0, 0, 0, "at least 1"}, {"a/b", 0, 0, 0, "expected I/N"},
-        {"1/2x", 0, 0, 0, "expected I/N"},  {"", 0, 0, 0, "expected I/N"}, {"-1/2", 0, 0, 0, "expected I/N"},
-        {"1/", 0, 0, 0, "expected I/N"},    {"/2", 0, 0, 0, "expected I/N"}, {"2", 0, 0, 0, "expected I/N"},
-        {"1/2/3", 0, 0, 0, "expected I/N"}, {" 1/2", 0, 0, 0, "expected I/N"},
+        {"1/1", 1, 1, 1, NULL},
+        {"1/2", 1, 1, 2, NULL},
+        {"2/2", 1, 2, 2, NULL},
+        {"8/8", 1, 8, 8, NULL},
+        {"3/10", 1, 3, 10, NULL},
+        {"0/2", 0, 0, 0, "count from 1"},
+        {"3/2", 0, 0, 0, "does not exist"},
+        {"1/0", 0, 0, 0, "at least 1"},
+        {"a/b", 0, 0, 0, "expected I/N"},
+        {"1/2x", 0, 0, 0, "expected I/N"},
+        {"", 0, 0, 0, "expected I/N"},
+        {"-1/2", 0, 0, 0, "expected I/N"},
+        {"1/", 0, 0, 0, "expected I/N"},
+        {"/2", 0, 0, 0, "expected I/N"},
+        {"2", 0, 0, 0, "expected I/N"},
+        {"1/2/3", 0, 0, 0, "expected I/N"},
+        {" 1/2", 0, 0, 0, "expected I/N"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         batch_shard_t s = {0, 0};
@@ -78,20 +89,20 @@ static void test_budget_table(void)
         unsigned jobs, i, n;
         uint64_t want;
     } cases[] = {
-        {12 * SEC, 3, 2, 1, 1, 6 * SEC},  /* 2 waves */
-        {12 * SEC, 3, 2, 1, 2, 6 * SEC},  /* shard of 2 kernels: 6s share, 1 wave */
-        {12 * SEC, 3, 2, 2, 2, 6 * SEC},  /* shard of 1 kernel */
-        {60 * SEC, 4, 1, 1, 1, 15 * SEC}, /* one at a time */
-        {60 * SEC, 4, 8, 1, 1, 60 * SEC}, /* more jobs than kernels */
-        {60 * SEC, 7, 3, 1, 2, 15 * SEC}, /* shard of 4: 30s share over 2 waves */
-        {60 * SEC, 7, 3, 2, 2, 20 * SEC}, /* shard of 3: 30s share in 1 wave, capped at 60/ceil(7/3) */
+        {12 * SEC, 3, 2, 1, 1, 6 * SEC},           /* 2 waves */
+        {12 * SEC, 3, 2, 1, 2, 6 * SEC},           /* shard of 2 kernels: 6s share, 1 wave */
+        {12 * SEC, 3, 2, 2, 2, 6 * SEC},           /* shard of 1 kernel */
+        {60 * SEC, 4, 1, 1, 1, 15 * SEC},          /* one at a time */
+        {60 * SEC, 4, 8, 1, 1, 60 * SEC},          /* more jobs than kernels */
+        {60 * SEC, 7, 3, 1, 2, 15 * SEC},          /* shard of 4: 30s share over 2 waves */
+        {60 * SEC, 7, 3, 2, 2, 20 * SEC},          /* shard of 3: 30s share in 1 wave, capped at 60/ceil(7/3) */
         {10 * SEC, 3, 1, 1, 1, 3333 * 1000000ull}, /* truncated to ms */
-        {60 * SEC, 2, 1, 3, 3, 0},        /* empty shard */
-        {60 * SEC, 2, 0, 1, 1, 0},        /* no job slot */
+        {60 * SEC, 2, 1, 3, 3, 0},                 /* empty shard */
+        {60 * SEC, 2, 0, 1, 1, 0},                 /* no job slot */
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        uint64_t got = batch_kernel_budget(cases[k].total, cases[k].nall, cases[k].jobs,
-                                           (batch_shard_t){cases[k].i, cases[k].n});
+        uint64_t got =
+            batch_kernel_budget(cases[k].total, cases[k].nall, cases[k].jobs, (batch_shard_t){cases[k].i, cases[k].n});
         CHECK_MSG(got == cases[k].want, "case %zu: %llu ns, want %llu", k, (unsigned long long)got,
                   (unsigned long long)cases[k].want);
     }
@@ -230,16 +241,16 @@ typedef struct dircase {
     size_t divergences;
 } dircase_t;
 
-#define STATS(st, nd, det)                                                                              \
-    "{\"kernel\":\"k\",\"spec\":\"/s/k.yaml\",\"status\":\"" st "\",\"seconds\":2.5,\"seed\":9,"      \
-    "\"execs\":100,\"branches_covered\":3,\"branches_total\":4,\"paths\":2,\"rtl_invoked\":7,"          \
+#define STATS(st, nd, det)                                                                                             \
+    "{\"kernel\":\"k\",\"spec\":\"/s/k.yaml\",\"status\":\"" st "\",\"seconds\":2.5,\"seed\":9,"                       \
+    "\"execs\":100,\"branches_covered\":3,\"branches_total\":4,\"paths\":2,\"rtl_invoked\":7,"                         \
     "\"rtl_skipped\":5,\"divergences\":" #nd ",\"divergences_detail\":[" det "]}"
 #define DIV(c) "{\"class\":\"" c "\",\"detail\":\"d\",\"dir\":\"x\"}"
 #define RUN(extra) "{\"name\":\"k\",\"kernel\":\"k\",\"spec\":\"/s/k.yaml\",\"budget_seconds\":2,\"seed\":9," extra "}"
 
 static const dircase_t dircases[] = {
-    {"ok", RUN("\"started\":true,\"exit_code\":0,\"wall_seconds\":3"), STATS("complete", 0, ""), NULL, "", "ok",
-     NULL, 0},
+    {"ok", RUN("\"started\":true,\"exit_code\":0,\"wall_seconds\":3"), STATS("complete", 0, ""), NULL, "", "ok", NULL,
+     0},
     {"divergent", NULL, STATS("complete", 3, DIV("rtl-hang") "," DIV("mismatch:return") "," DIV("rtl-hang")),
      "{\"precision\":0.75,\"recall\":1}", "", "divergent", NULL, 3},
     {"interrupted", RUN("\"started\":true,\"exit_code\":1"), STATS("interrupted", 1, DIV("rtl-hang")), NULL, "",
@@ -331,14 +342,9 @@ static void test_summary(const char *root)
         const char *dirs[3];
         int code;
     } cases[] = {
-        {{"ok", NULL, NULL}, 0},
-        {{"ok", "notrun", NULL}, 0},
-        {{"ok", "divergent", NULL}, 1},
-        {{"interrupted", NULL, NULL}, 1},
-        {{"divergent", "build", NULL}, 2},
-        {{"specerr", NULL, NULL}, 2},
-        {{"ok", "crashed", NULL}, 2},
-        {{"failed", "divergent", "ok"}, 2},
+        {{"ok", NULL, NULL}, 0},          {{"ok", "notrun", NULL}, 0},        {{"ok", "divergent", NULL}, 1},
+        {{"interrupted", NULL, NULL}, 1}, {{"divergent", "build", NULL}, 2},  {{"specerr", NULL, NULL}, 2},
+        {{"ok", "crashed", NULL}, 2},     {{"failed", "divergent", "ok"}, 2},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         batch_summary_t *s = batch_summary_create();

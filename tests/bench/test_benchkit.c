@@ -32,10 +32,11 @@ static const decode_case_t decode_cases[] = {
     /* size -1 (0xffffffff) folds: (-1 - 0) mod 513 as unsigned 64-bit */
     {"accumulate", {0xff, 0xff, 0xff, 0xff}, 4, NULL},
     /* u8 arrays take one byte per element; n from 4 bytes; out arrays take none */
-    {"rgb2yuv", {2, 0, 0, 0, 10, 11, 20, 21, 30, 31}, 10,
-     "{\"r\":[10,11],\"g\":[20,21],\"b\":[30,31],\"n\":2}"},
+    {"rgb2yuv", {2, 0, 0, 0, 10, 11, 20, 21, 30, 31}, 10, "{\"r\":[10,11],\"g\":[20,21],\"b\":[30,31],\"n\":2}"},
     /* ranged i16 elements: 0x7fff is outside [-1024, 1023] and folds to -1024 + (32767 + 1024) % 2048 = -1 */
-    {"dfscale", {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0x7f}, 18,
+    {"dfscale",
+     {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0x7f},
+     18,
      "{\"src\":[-1],\"n\":1,\"m\":0,\"gain\":0,\"bias\":0}"},
 };
 
@@ -117,8 +118,8 @@ static void test_match(void)
                 if (hits[k])
                     snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", got[0] ? "," : "",
                              benchkit_plants_id(p, k));
-            CHECK_MSG(strcmp(got, c->want) == 0, "case %zu (%s %s): matched '%s', want '%s'", i, c->kernel,
-                      c->input, got, c->want);
+            CHECK_MSG(strcmp(got, c->want) == 0, "case %zu (%s %s): matched '%s', want '%s'", i, c->kernel, c->input,
+                      got, c->want);
         }
         input_destroy(in);
         benchkit_plants_destroy(p);

@@ -41,24 +41,54 @@ static const cli_opt_t t_table[] = {
     {.kind = CLI_FLAG, .name = "--flag", .field = CLI_FIELD(t_opts_t, flag), .help = "a flag"},
     {.kind = CLI_FLAG, .name = "--quiet", .letter = 'q', .field = CLI_FIELD(t_opts_t, quiet), .help = "be quiet"},
     {.kind = CLI_FLAG, .letter = 'v', .field = CLI_FIELD(t_opts_t, verbose), .help = "only a letter"},
-    {.kind = CLI_COUNT, .name = "--count", .letter = 'n', .field = CLI_FIELD(t_opts_t, count), .min = 1, .max = 100,
-     .arg = "N", .help = "a count\nwith a second line"},
-    {.kind = CLI_COUNT, .name = "--big", .field = CLI_FIELD(t_opts_t, big), .max = UINT64_MAX, .arg = "N",
+    {.kind = CLI_COUNT,
+     .name = "--count",
+     .letter = 'n',
+     .field = CLI_FIELD(t_opts_t, count),
+     .min = 1,
+     .max = 100,
+     .arg = "N",
+     .help = "a count\nwith a second line"},
+    {.kind = CLI_COUNT,
+     .name = "--big",
+     .field = CLI_FIELD(t_opts_t, big),
+     .max = UINT64_MAX,
+     .arg = "N",
      .help = "any whole number"},
-    {.kind = CLI_COUNT, .name = "--small", .field = CLI_FIELD(t_opts_t, small), .max = 65535, .arg = "N",
+    {.kind = CLI_COUNT,
+     .name = "--small",
+     .field = CLI_FIELD(t_opts_t, small),
+     .max = 65535,
+     .arg = "N",
      .help = "16 bits"},
-    {.kind = CLI_DURATION, .name = "--dur", .field = CLI_FIELD(t_opts_t, dur), .min = 1, .arg = "DURATION",
+    {.kind = CLI_DURATION,
+     .name = "--dur",
+     .field = CLI_FIELD(t_opts_t, dur),
+     .min = 1,
+     .arg = "DURATION",
      .help = "a positive duration"},
     {.kind = CLI_STRING, .name = "--str", .field = CLI_FIELD(t_opts_t, str), .arg = "TEXT", .help = "a string"},
-    {.kind = CLI_CHOICE, .name = "--choice", .field = CLI_FIELD(t_opts_t, choice), .choices = letters, .arg = "L",
+    {.kind = CLI_CHOICE,
+     .name = "--choice",
+     .field = CLI_FIELD(t_opts_t, choice),
+     .choices = letters,
+     .arg = "L",
      .help = "a, b or c"},
-    {.kind = CLI_CUSTOM, .name = "--custom", .field = CLI_FIELD(t_opts_t, custom), .parse = parse_custom,
-     .arg = "OK", .help = "custom parser"},
+    {.kind = CLI_CUSTOM,
+     .name = "--custom",
+     .field = CLI_FIELD(t_opts_t, custom),
+     .parse = parse_custom,
+     .arg = "OK",
+     .help = "custom parser"},
     {.kind = CLI_END},
 };
 
 static const cli_opt_t t_more_table[] = {
-    {.kind = CLI_COUNT, .name = "--other", .field = CLI_FIELD(t_more_t, other), .max = 9, .arg = "D",
+    {.kind = CLI_COUNT,
+     .name = "--other",
+     .field = CLI_FIELD(t_more_t, other),
+     .max = 9,
+     .arg = "D",
      .help = "a digit"},
     {.kind = CLI_FLAG, .name = "--oflag", .field = CLI_FIELD(t_more_t, oflag), .help = "another flag"},
     {.kind = CLI_END},
@@ -109,8 +139,8 @@ static void render(const t_opts_t *t, const t_more_t *m, char *out, size_t size)
              " flag=%d quiet=%d verbose=%d count=%llu big=%llu small=%u guard=%u dur=%llu str=%s choice=%d "
              "custom=%d other=%u oflag=%d ",
              t->flag, t->quiet, t->verbose, (unsigned long long)t->count, (unsigned long long)t->big,
-             (unsigned)t->small, (unsigned)t->guard, (unsigned long long)t->dur, t->str, t->choice, t->custom,
-             m->other, m->oflag);
+             (unsigned)t->small, (unsigned)t->guard, (unsigned long long)t->dur, t->str, t->choice, t->custom, m->other,
+             m->oflag);
 }
 
 typedef struct pcase {
@@ -275,8 +305,8 @@ static void test_fixed_positional(void)
         if (!pcases[k].msg)
             CHECK_MSG(rc == LG_OK && o.npos == 2, "'%s': rc %d, %zu positional", pcases[k].args, rc, o.npos);
         else
-            CHECK_MSG(rc == LG_EINVAL && strstr(err.msg, pcases[k].msg), "'%s': rc %d, message '%s'",
-                      pcases[k].args, rc, err.msg);
+            CHECK_MSG(rc == LG_EINVAL && strstr(err.msg, pcases[k].msg), "'%s': rc %d, message '%s'", pcases[k].args,
+                      rc, err.msg);
         cli_opts_free(&o);
     }
 }

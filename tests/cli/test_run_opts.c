@@ -12,10 +12,10 @@
 #define S 1000000000ull
 
 typedef struct rcase {
-    const char *args;      /* after "run SPEC", split at spaces */
-    int rc;                /* CLI_PROCEED, or the exit code */
-    uint64_t budget_ns;    /* exploration's budget (0 = none) */
-    uint64_t guard_ns;     /* the guard derivation's share */
+    const char *args;   /* after "run SPEC", split at spaces */
+    int rc;             /* CLI_PROCEED, or the exit code */
+    uint64_t budget_ns; /* exploration's budget (0 = none) */
+    uint64_t guard_ns;  /* the guard derivation's share */
     int guard;
     uint64_t iterations;
 } rcase_t;

@@ -22,12 +22,22 @@ static void test_shared_hashes(void)
 {
     /* Entries (hash, value) added in this order, then the values expected
      * under each hash. 0 and 1 << 63 and 1 differ in a single bit. */
-    static const struct { uint64_t hash; uint32_t value; } adds[] = {
+    static const struct {
+        uint64_t hash;
+        uint32_t value;
+    } adds[] = {
         {7, 1}, {7, 2}, {0, 3}, {UINT64_C(1) << 63, 4}, {1, 5}, {7, 6}, {UINT64_MAX, 0},
     };
-    static const struct { uint64_t hash, values; } want[] = {
-        {7, (1u << 1) | (1u << 2) | (1u << 6)}, {0, 1u << 3}, {UINT64_C(1) << 63, 1u << 4},
-        {1, 1u << 5}, {UINT64_MAX, 1u << 0}, {8, 0}, {UINT64_MAX - 1, 0},
+    static const struct {
+        uint64_t hash, values;
+    } want[] = {
+        {7, (1u << 1) | (1u << 2) | (1u << 6)},
+        {0, 1u << 3},
+        {UINT64_C(1) << 63, 1u << 4},
+        {1, 1u << 5},
+        {UINT64_MAX, 1u << 0},
+        {8, 0},
+        {UINT64_MAX - 1, 0},
     };
     lg_hashset_t s;
     lg_hashset_init(&s);
@@ -48,8 +58,13 @@ static void test_shared_hashes(void)
  * each under its own hash only. */
 static void test_growth(void)
 {
-    static const struct { uint64_t step; size_t n; } runs[] = {
-        {1, 5000}, {UINT64_C(1) << 32, 5000}, {UINT64_C(0x9e3779b97f4a7c15), 3000},
+    static const struct {
+        uint64_t step;
+        size_t n;
+    } runs[] = {
+        {1, 5000},
+        {UINT64_C(1) << 32, 5000},
+        {UINT64_C(0x9e3779b97f4a7c15), 3000},
     };
     for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
         lg_hashset_t s;
@@ -72,7 +87,10 @@ static void test_growth(void)
 
 static void test_insert(void)
 {
-    static const struct { uint64_t hash; int is_new; } steps[] = {
+    static const struct {
+        uint64_t hash;
+        int is_new;
+    } steps[] = {
         {42, 1}, {42, 0}, {0, 1}, {43, 1}, {0, 0}, {42, 0}, {UINT64_MAX, 1},
     };
     lg_hashset_t s;

@@ -46,7 +46,10 @@ static const struct {
  * stay those that earlier runs wrote. */
 static void test_hash_stable(const char *kernels)
 {
-    static const struct { const char *kernel, *json; uint64_t want; } cases[] = {
+    static const struct {
+        const char *kernel, *json;
+        uint64_t want;
+    } cases[] = {
         {"accumulate", NULL, UINT64_C(0x16914bc83a2e8de4)},
         {"accumulate", "{\"data\": [3, 250, 7], \"size\": 3}", UINT64_C(0x2a213227fcc7dbd2)},
         {"matmul", NULL, UINT64_C(0x47db55ca2d827e18)},
@@ -157,8 +160,8 @@ static void test_types(void)
     CHECK(s != NULL);
     if (s) {
         lg_err_t err;
-        input_t *in = input_from_json(s, "{\"big\": 18446744073709551615, \"small\": -5, \"win\": [1, 2, 255]}",
-                                      NULL, &err);
+        input_t *in =
+            input_from_json(s, "{\"big\": 18446744073709551615, \"small\": -5, \"win\": [1, 2, 255]}", NULL, &err);
         CHECK_MSG(in != NULL, "%s", err.msg);
         if (in) {
             CHECK((uint64_t)in->v[0].scalar == UINT64_MAX);
@@ -185,8 +188,7 @@ static void test_types(void)
         input_t *z = input_create(s);
         CHECK(z->v[1].scalar == 0 && z->v[2].len == 3);
         features_t *fs = features_create(s);
-        CHECK(features_find(fs, "len(res)") < 0 && features_find(fs, "win[2]") >= 0 &&
-              features_find(fs, "win[3]") < 0);
+        CHECK(features_find(fs, "len(res)") < 0 && features_find(fs, "win[2]") >= 0 && features_find(fs, "win[3]") < 0);
         z->v[1].scalar = 100;
         input_normalize(z, 0);
         CHECK(z->v[1].scalar == 5);

@@ -68,13 +68,13 @@ static const struct {
 
 static void test_valid(void)
 {
-    char *path = write_spec("good.yaml", HEAD
-                            "params:\n  - name: in\n    type: u8\n    array: {max_len: 16, len: n}\n"
-                            "  - name: n\n    type: i32\n  - name: out\n    type: i16\n    array: {len: 4}\n"
-                            "    dir: out\n  - name: gain\n    type: u64\n    range: [1, 18446744073709551615]\n"
-                            "return: i32\nrtl:\n  sources: [k.v]\n  max_cycles: 500\n  interfaces:\n"
-                            "    in: {mode: ap_memory, depth: 10, width: 7}\n    out: {port: result}\n"
-                            "hls:\n  widths: {acc: i12, i: u5}\n");
+    char *path = write_spec("good.yaml",
+                            HEAD "params:\n  - name: in\n    type: u8\n    array: {max_len: 16, len: n}\n"
+                                 "  - name: n\n    type: i32\n  - name: out\n    type: i16\n    array: {len: 4}\n"
+                                 "    dir: out\n  - name: gain\n    type: u64\n    range: [1, 18446744073709551615]\n"
+                                 "return: i32\nrtl:\n  sources: [k.v]\n  max_cycles: 500\n  interfaces:\n"
+                                 "    in: {mode: ap_memory, depth: 10, width: 7}\n    out: {port: result}\n"
+                                 "hls:\n  widths: {acc: i12, i: u5}\n");
     lg_err_t err;
     spec_t *s = spec_load(path, &err);
     CHECK_MSG(s != NULL, "%s", err.msg);

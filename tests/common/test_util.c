@@ -41,9 +41,14 @@ static void test_rng(void)
 
 static void test_duration(void)
 {
-    static const struct { const char *text; uint64_t ns; } ok[] = {
-        {"30s", 30000000000ull}, {"5m", 300000000000ull}, {"1h", 3600000000000ull},
-        {"250ms", 250000000ull}, {"7", 7000000000ull}};
+    static const struct {
+        const char *text;
+        uint64_t ns;
+    } ok[] = {{"30s", 30000000000ull},
+              {"5m", 300000000000ull},
+              {"1h", 3600000000000ull},
+              {"250ms", 250000000ull},
+              {"7", 7000000000ull}};
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
         uint64_t ns = 0;
         lg_err_t err;
@@ -84,10 +89,18 @@ static void test_types(void)
  * slots, e.g. -23131 for i16). */
 static void test_poison(void)
 {
-    static const struct { lg_type_t t; int64_t want; } cases[] = {
-        {LG_I8, -91}, {LG_U8, 165}, {LG_I16, -23131}, {LG_U16, 42405},
-        {LG_I32, -1515870811}, {LG_U32, 2779096485LL},
-        {LG_I64, (int64_t)UINT64_C(0xA5A5A5A5A5A5A5A5)}, {LG_U64, (int64_t)UINT64_C(0xA5A5A5A5A5A5A5A5)},
+    static const struct {
+        lg_type_t t;
+        int64_t want;
+    } cases[] = {
+        {LG_I8, -91},
+        {LG_U8, 165},
+        {LG_I16, -23131},
+        {LG_U16, 42405},
+        {LG_I32, -1515870811},
+        {LG_U32, 2779096485LL},
+        {LG_I64, (int64_t)UINT64_C(0xA5A5A5A5A5A5A5A5)},
+        {LG_U64, (int64_t)UINT64_C(0xA5A5A5A5A5A5A5A5)},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int64_t v = lg_type_poison(cases[i].t);
@@ -103,7 +116,10 @@ static void test_poison(void)
  * multiply. */
 static void test_hash(void)
 {
-    static const struct { const char *text; uint64_t want; } vectors[] = {
+    static const struct {
+        const char *text;
+        uint64_t want;
+    } vectors[] = {
         {"", UINT64_C(0xcbf29ce484222325)},
         {"a", UINT64_C(0xaf63dc4c8601ec8c)},
         {"foobar", UINT64_C(0x85944171f73967e8)},
@@ -135,7 +151,12 @@ static void test_hash(void)
  * doubling), empty appends, take and free. */
 static void test_strbuf(void)
 {
-    static const struct { const char *puts_text; int number; const char *want_tail; size_t want_len; } steps[] = {
+    static const struct {
+        const char *puts_text;
+        int number;
+        const char *want_tail;
+        size_t want_len;
+    } steps[] = {
         {"", -1, "", 0},
         {"abc", -1, "abc", 3},
         {NULL, 42, "abc42", 5},
@@ -225,7 +246,11 @@ static void test_list_dir(void)
     }
     char *sub = lg_path_join(dir, "d.json");
     CHECK(lg_mkdirs(sub, &err) == LG_OK);
-    static const struct { const char *under, *suffix; int rc; const char *want; } cases[] = {
+    static const struct {
+        const char *under, *suffix;
+        int rc;
+        const char *want;
+    } cases[] = {
         {"", NULL, LG_OK, "10.json a.json b.json c.txt d.json json"},
         {"", ".json", LG_OK, "10.json a.json b.json d.json"},
         {"", ".txt", LG_OK, "c.txt"},

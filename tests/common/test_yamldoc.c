@@ -50,13 +50,20 @@ static int run_op(yamldoc_t *d, size_t i, lg_err_t *err)
     int64_t n;
     uint64_t u;
     switch (cases[i].op) {
-    case OP_LOAD: return LG_OK;
-    case OP_MAP: return yamldoc_expect_map(d, root, "top", err);
-    case OP_SEQ: return yamldoc_expect_seq(d, v, cases[i].key, err);
-    case OP_INT: return yamldoc_int(d, v, cases[i].key, &n, err);
-    case OP_UINT: return yamldoc_uint(d, v, cases[i].key, &u, err);
-    case OP_SCALAR: return yamldoc_scalar(d, v, cases[i].key, err) ? LG_OK : LG_EINVAL;
-    case OP_KEYS: return yamldoc_check_keys(d, root, "top", known, err);
+    case OP_LOAD:
+        return LG_OK;
+    case OP_MAP:
+        return yamldoc_expect_map(d, root, "top", err);
+    case OP_SEQ:
+        return yamldoc_expect_seq(d, v, cases[i].key, err);
+    case OP_INT:
+        return yamldoc_int(d, v, cases[i].key, &n, err);
+    case OP_UINT:
+        return yamldoc_uint(d, v, cases[i].key, &u, err);
+    case OP_SCALAR:
+        return yamldoc_scalar(d, v, cases[i].key, err) ? LG_OK : LG_EINVAL;
+    case OP_KEYS:
+        return yamldoc_check_keys(d, root, "top", known, err);
     }
     return LG_EINTERNAL;
 }
@@ -87,8 +94,13 @@ static void test_walk(void)
     yaml_node_t *root = yamldoc_root(&d);
     CHECK(root && yamldoc_len(root) == 1 && strcmp(yamldoc_text(yamldoc_key(&d, root, 0)), "items") == 0);
     yaml_node_t *items = yamldoc_value(&d, root, 0);
-    static const struct { size_t pairs; const char *first_key, *first_value, *text; } want[] = {
-        {2, "name", "x", NULL}, {1, "name", "y", NULL}, {0, NULL, NULL, "plain"},
+    static const struct {
+        size_t pairs;
+        const char *first_key, *first_value, *text;
+    } want[] = {
+        {2, "name", "x", NULL},
+        {1, "name", "y", NULL},
+        {0, NULL, NULL, "plain"},
     };
     CHECK(yamldoc_len(items) == sizeof want / sizeof want[0]);
     for (size_t i = 0; i < yamldoc_len(items) && i < sizeof want / sizeof want[0]; i++) {

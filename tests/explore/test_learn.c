@@ -90,8 +90,8 @@ static void insert_runs(explore_t *ex, size_t ncases, size_t per)
     for (size_t k = 0; k < ncases; k++)
         for (size_t m = 0; m < per; m++) {
             features_of(ex, (int64_t)k, (int64_t)m * 37 - 300, fv);
-            tree_event_t ev = {.site = 0, .dir = (uint16_t)(k + 1), .has_ops = 1, .op0 = (int64_t)k, .op1 = 0,
-                               .nsucc = NCASES + 1};
+            tree_event_t ev = {
+                .site = 0, .dir = (uint16_t)(k + 1), .has_ops = 1, .op0 = (int64_t)k, .op1 = 0, .nsucc = NCASES + 1};
             ext_insert(ex->tree, &ev, 1, fv, 0, 0, &ex->rng);
         }
     free(fv);

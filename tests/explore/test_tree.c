@@ -97,7 +97,7 @@ static void test_probes(void)
     CHECK(exp_record(ps, &fv, fired, seen, mn, mx, &rng) == 0);
     mx[0] = 6;
     CHECK(exp_record(ps, &fv, fired, seen, mn, mx, &rng) == PROBES_NEW_RANGE); /* widened range */
-    CHECK(exp_is_rare(ps, 0, 1));  /* probe 0 never fired: firing is rare */
+    CHECK(exp_is_rare(ps, 0, 1));                                              /* probe 0 never fired: firing is rare */
     CHECK(!exp_is_rare(ps, 0, 0));
     CHECK(exp_is_rare(ps, 1, 0));
     CHECK(ps->p[0].nterm == 3 && ps->p[0].max == 6);

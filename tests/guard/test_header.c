@@ -27,8 +27,8 @@ static const char *const cases[] = {
 
 /* Writes NINPUTS random inputs (drawn near the domains' edges too) as
  * lines of the mixed kernel's arguments, and the evaluator's verdicts. */
-static void make_inputs(const spec_t *spec, const features_t *fs, const guard_formula_t *f, lg_rng_t *rng,
-                        FILE *in, int *want)
+static void make_inputs(const spec_t *spec, const features_t *fs, const guard_formula_t *f, lg_rng_t *rng, FILE *in,
+                        int *want)
 {
     int64_t *fv = lg_malloc(fs->n * sizeof *fv);
     for (int t = 0; t < NINPUTS; t++) {
@@ -44,8 +44,8 @@ static void make_inputs(const spec_t *spec, const features_t *fs, const guard_fo
         features_eval(fs, x, fv);
         want[t] = guard_formula_eval(f, fv);
         fprintf(in, "%lld %lld %lld %llu %llu %llu", (long long)x->v[1].scalar, (long long)x->v[3].scalar,
-                (long long)x->v[5].scalar, (unsigned long long)x->v[2].elems[0],
-                (unsigned long long)x->v[2].elems[1], (unsigned long long)x->v[2].elems[2]);
+                (long long)x->v[5].scalar, (unsigned long long)x->v[2].elems[0], (unsigned long long)x->v[2].elems[1],
+                (unsigned long long)x->v[2].elems[2]);
         for (size_t i = 0; i < x->v[0].len; i++)
             fprintf(in, " %lld", (long long)x->v[0].elems[i]);
         fputc('\n', in);

@@ -17,8 +17,8 @@ static const char *const names[] = {"size", "len(d)", "max(d)", "min(d)", "sum(d
 #define NF 7
 
 typedef struct learn_case {
-    const char *truth;   /* the safe region */
-    double min_recall;   /* on held-out safe examples */
+    const char *truth; /* the safe region */
+    double min_recall; /* on held-out safe examples */
 } learn_case_t;
 
 static const learn_case_t cases[] = {

@@ -5,29 +5,29 @@
  * depth of 400 give rtl-oob:data. Then the artifacts of one divergence:
  * the generated repro.c must compile and its assertion must fail. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/wait.h>
 #include "common/alloc.h"
 #include "common/fsutil.h"
 #include "rtl-oracle/oracle.h"
 #include "rtl-oracle/oracle_int.h"
 #include "test_util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
 
 typedef struct acc_case {
     const char *name;
     int size;
-    int fill;          /* data[i] = fill, or i % 7 when fill < 0 */
-    int last;          /* value of the last element */
-    const char *want;  /* symptom class, "" for agreement */
+    int fill;         /* data[i] = fill, or i % 7 when fill < 0 */
+    int last;         /* value of the last element */
+    const char *want; /* symptom class, "" for agreement */
 } acc_case_t;
 
 static const acc_case_t cases[] = {
     {"empty", 0, 0, 0, ""},
     {"small even", 4, -1, 5, ""},
     {"even at depth", 400, 1, 1, ""},
-    {"sum 511", 2, 255, 256 - 0, "mismatch:return"},   /* 256 does not fit the 8-bit port */
+    {"sum 511", 2, 255, 256 - 0, "mismatch:return"}, /* 256 does not fit the 8-bit port */
     {"sum exactly 510", 2, 255, 255, ""},
     {"sum above 511", 4, 200, 10, "mismatch:return"},
     {"odd size", 3, 1, 1, "mismatch:return"},
@@ -70,8 +70,8 @@ static void run_cases(const spec_t *s, oracle_t *o)
         CHECK_MSG(oracle_run(o, in, rtl, &err) == 0, "%s: %s", c->name, err.msg);
         size_t n = oracle_compare(s, cpu, rtl, &syms);
         const char *got = n ? syms.v[0].cls : "";
-        CHECK_MSG(strcmp(got, c->want) == 0 && n <= 1, "%s: got '%s' (%zu symptoms: %s), want '%s'",
-              c->name, got, n, n ? syms.v[0].detail : "", c->want);
+        CHECK_MSG(strcmp(got, c->want) == 0 && n <= 1, "%s: got '%s' (%zu symptoms: %s), want '%s'", c->name, got, n,
+                  n ? syms.v[0].detail : "", c->want);
         input_destroy(in);
     }
     run_result_destroy(cpu);
@@ -114,14 +114,14 @@ static void test_artifacts(const spec_t *s, oracle_t *o)
         CHECK_MSG(contains(dir, "rtl.json", "168"), "rtl.json");
         CHECK_MSG(contains(dir, "cpu.json", "3"), "cpu.json");
         CHECK_MSG(contains(dir, "wave.vcd", "$enddefinitions") && contains(dir, "wave.vcd", "data_address0"),
-              "wave.vcd");
-        char *cmd = lg_asprintf("cc -std=c11 -w -o %s/repro %s/repro.c && %s/repro > %s/repro.out 2>&1",
-                                dir, dir, dir, dir);
+                  "wave.vcd");
+        char *cmd =
+            lg_asprintf("cc -std=c11 -w -o %s/repro %s/repro.c && %s/repro > %s/repro.out 2>&1", dir, dir, dir, dir);
         int st = system(cmd);
         CHECK_MSG(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) != 0, "repro status %d", st);
         CHECK_MSG(contains(dir, "repro", "ELF"), "repro.c did not compile");
-        CHECK_MSG(contains(dir, "repro.out", "return: cpu 3, rtl 168") &&
-                         contains(dir, "repro.out", "Assertion"), "repro output");
+        CHECK_MSG(contains(dir, "repro.out", "return: cpu 3, rtl 168") && contains(dir, "repro.out", "Assertion"),
+                  "repro output");
         free(cmd);
     }
     oracle_symptoms_free(&syms);
@@ -144,10 +144,10 @@ static void test_wave_full(const spec_t *s, oracle_t *o)
     uint64_t restarts = oracle_restarts(o);
     int rc = oracle_run_traced(o, in, "/dev/full", rtl, &err);
     CHECK_MSG(rc == LG_EIO && strstr(err.msg, "/dev/full: cannot write: No space left on device"),
-          "traced run to /dev/full: rc %d, status %d (%s), '%s'", rc, (int)rtl->status, rtl->detail, err.msg);
+              "traced run to /dev/full: rc %d, status %d (%s), '%s'", rc, (int)rtl->status, rtl->detail, err.msg);
     CHECK_MSG(oracle_restarts(o) == restarts, "the harness was restarted");
     CHECK_MSG(oracle_run(o, in, rtl, &err) == 0 && rtl->status == RUN_OK && rtl->ret == 168,
-          "the call after: status %d, return %lld", (int)rtl->status, (long long)rtl->ret);
+              "the call after: status %d, return %lld", (int)rtl->status, (long long)rtl->ret);
     run_result_destroy(rtl);
     input_destroy(in);
 }

@@ -4,14 +4,14 @@
  * missed after the Verilog is edited (on copies in a temp dir, with a
  * private cache, so earlier runs cannot make the first build a hit). */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include "common/alloc.h"
 #include "common/fsutil.h"
 #include "rtl-oracle/oracle.h"
 #include "rtl-oracle/oracle_int.h"
 #include "test_util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef struct err_case {
     const char *spec;
@@ -39,8 +39,7 @@ static void test_errors(const char *cache)
         oracle_t *o = oracle_create(s, &cfg, NULL, &err);
         CHECK_MSG(o == NULL && err.code == c->code, "%s: code %d (%s)", c->spec, err.code, err.msg);
         for (int k = 0; k < 3 && c->needles[k]; k++)
-            CHECK_MSG(strstr(err.msg, c->needles[k]) != NULL, "%s: '%s' lacks '%s'", c->spec, err.msg,
-                  c->needles[k]);
+            CHECK_MSG(strstr(err.msg, c->needles[k]) != NULL, "%s: '%s' lacks '%s'", c->spec, err.msg, c->needles[k]);
         oracle_destroy(o);
         spec_destroy(s);
     }

@@ -4,13 +4,13 @@
  * Verilator version, its flags and the RTL's contents, and not with where
  * the RTL lies. Engine and RTL changes are made on copies in a temp dir. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include "common/alloc.h"
 #include "common/fsutil.h"
 #include "rtl-oracle/oracle_int.h"
 #include "test_util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static const char *const flags[] = {"--build", "--exe", "-O3", "--trace"};
 static const char *const other_flags[] = {"--build", "--exe", "-O2", "--trace"};
@@ -59,12 +59,9 @@ typedef struct hcase {
 } hcase_t;
 
 static const hcase_t hcases[] = {
-    {"the same inputs", H_SAME, 1},
-    {"the engine copied elsewhere", H_COPY, 1},
-    {"an engine file edited", H_EDIT, 0},
-    {"a file added to the engine", H_ADD, 0},
-    {"another table", H_TABLE, 0},
-    {"another build flag", H_FLAGS, 0},
+    {"the same inputs", H_SAME, 1},       {"the engine copied elsewhere", H_COPY, 1},
+    {"an engine file edited", H_EDIT, 0}, {"a file added to the engine", H_ADD, 0},
+    {"another table", H_TABLE, 0},        {"another build flag", H_FLAGS, 0},
     {"another ports key", H_PORTS, 0},
 };
 
@@ -92,7 +89,7 @@ static void test_harness_key(const char *tmp)
                                  c->vary == H_FLAGS ? other_flags : flags, 4, key, &err);
         CHECK_MSG(rc == 0, "%s: %s", c->what, err.msg);
         CHECK_MSG((strcmp(key, base) == 0) == c->same, "%s: key %s, base %s, want %s", c->what, key, base,
-              c->same ? "the same" : "another");
+                  c->same ? "the same" : "another");
     }
     /* An engine directory that is not there is an error naming it. */
     char key[ORK_KEY_LEN];
@@ -116,10 +113,8 @@ typedef struct pcase {
 } pcase_t;
 
 static const pcase_t pcases[] = {
-    {"the same inputs", P_SAME, 1},
-    {"another Verilator version", P_VERSION, 0},
-    {"another Verilator flag", P_FLAGS, 0},
-    {"the RTL copied elsewhere", P_COPY, 1},
+    {"the same inputs", P_SAME, 1},         {"another Verilator version", P_VERSION, 0},
+    {"another Verilator flag", P_FLAGS, 0}, {"the RTL copied elsewhere", P_COPY, 1},
     {"the RTL edited", P_EDIT, 0},
 };
 
@@ -166,7 +161,7 @@ static void test_ports_key(const char *tmp)
                                c->vary == P_FLAGS ? other_flags : flags, 4, key, &err);
         CHECK_MSG(rc == 0, "%s: %s", c->what, err.msg);
         CHECK_MSG((strcmp(key, base) == 0) == c->same, "%s: key %s, base %s, want %s", c->what, key, base,
-              c->same ? "the same" : "another");
+                  c->same ? "the same" : "another");
     }
     spec_destroy(edit);
     spec_destroy(copy);
@@ -183,8 +178,7 @@ static void test_version(void)
     lg_err_t err;
     char *v = NULL;
     int rc = ork_verilator_version("verilator", &v, &err);
-    CHECK_MSG(rc == 0 && v && strncmp(v, "Verilator ", 10) == 0, "verilator --version: %s",
-          rc ? err.msg : v);
+    CHECK_MSG(rc == 0 && v && strncmp(v, "Verilator ", 10) == 0, "verilator --version: %s", rc ? err.msg : v);
     free(v);
     rc = ork_verilator_version("no-such-verilator", &v, &err);
     CHECK_MSG(rc == LG_EBUILD && strstr(err.msg, "no-such-verilator"), "%d %s", rc, err.msg);

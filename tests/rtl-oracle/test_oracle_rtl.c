@@ -2,24 +2,24 @@
  * per input: every interface mode (ap_none, ap_vld, ap_return, single- and
  * dual-port ap_memory in/out/inout, ap_fifo in/out with _r port names),
  * the POISON fill, the cycle limit, out-of-range addresses and $stop. */
+#include "rtl-oracle/oracle.h"
+#include "test_util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "rtl-oracle/oracle.h"
-#include "test_util.h"
 
-#define P16 (-23131)      /* 0xA5A5 as int16_t: POISON for i16 */
+#define P16 (-23131) /* 0xA5A5 as int16_t: POISON for i16 */
 #define NO_RET INT64_MIN
 
 typedef struct rtl_case {
-    const char *spec;      /* file under tests/rtl-oracle/rtl */
+    const char *spec; /* file under tests/rtl-oracle/rtl */
     const char *input;
     run_status_t status;
-    int64_t ret;           /* expected return, NO_RET when not checked */
-    const char *out;       /* output param to check, or NULL */
-    int64_t vals[8];       /* its expected first nvals slots (or scalar) */
+    int64_t ret;     /* expected return, NO_RET when not checked */
+    const char *out; /* output param to check, or NULL */
+    int64_t vals[8]; /* its expected first nvals slots (or scalar) */
     size_t nvals;
-    const char *detail;    /* substring of the RTL detail, or NULL */
+    const char *detail; /* substring of the RTL detail, or NULL */
 } rtl_case_t;
 
 static const rtl_case_t cases[] = {
@@ -40,13 +40,34 @@ static const rtl_case_t cases[] = {
     {"rev.yaml", "{\"v\": [], \"n\": 0}", RUN_OK, NO_RET, "v", {P16, P16}, 2, NULL},
     /* single-port in (8-bit, depth 8) and out memories */
     {"copy.yaml", "{\"src\": [1, -2, 127], \"n\": 3}", RUN_OK, NO_RET, "dst", {2, -1, 128, 0, 0}, 5, NULL},
-    {"copy.yaml", "{\"src\": [0, 1, 2, 3, 4, 5, 6, -128], \"n\": 8}", RUN_OK, NO_RET, "dst", {1, 2, 3, 4, 5, 6, 7, -127}, 8, NULL},
+    {"copy.yaml",
+     "{\"src\": [0, 1, 2, 3, 4, 5, 6, -128], \"n\": 8}",
+     RUN_OK,
+     NO_RET,
+     "dst",
+     {1, 2, 3, 4, 5, 6, 7, -127},
+     8,
+     NULL},
     /* address 8 of an 8-deep memory */
-    {"copy.yaml", "{\"src\": [0, 1, 2, 3, 4, 5, 6, 7, 8], \"n\": 9}", RUN_OOB, NO_RET, NULL, {0}, 0, "address 8 >= depth 8"},
+    {"copy.yaml",
+     "{\"src\": [0, 1, 2, 3, 4, 5, 6, 7, 8], \"n\": 9}",
+     RUN_OOB,
+     NO_RET,
+     NULL,
+     {0},
+     0,
+     "address 8 >= depth 8"},
     /* ap_fifo in and out */
     {"fifo.yaml", "{\"in\": [1, 2, -3], \"n\": 3}", RUN_OK, NO_RET, "out", {3, 6, -9, 0}, 4, NULL},
     {"fifo.yaml", "{\"in\": [], \"n\": 0}", RUN_OK, NO_RET, "out", {0, 0}, 2, NULL},
-    {"fifo.yaml", "{\"in\": [1, 2, 3, 4, 5, 6, 7, 8], \"n\": 8}", RUN_OK, NO_RET, "out", {3, 6, 9, 12, 15, 18, 21, 24}, 8, NULL},
+    {"fifo.yaml",
+     "{\"in\": [1, 2, 3, 4, 5, 6, 7, 8], \"n\": 8}",
+     RUN_OK,
+     NO_RET,
+     "out",
+     {3, 6, 9, 12, 15, 18, 21, 24},
+     8,
+     NULL},
 };
 
 typedef struct loaded {
@@ -82,24 +103,24 @@ static void check_case(const rtl_case_t *c, loaded_t *l)
     run_result_t *r = run_result_create(l->spec);
     int rc = oracle_run(l->oracle, in, r, &err);
     CHECK_MSG(rc == 0, "%s %s: %s", c->spec, c->input, err.msg);
-    CHECK_MSG(r->status == c->status, "%s %s: status %s, want %s (%s)", c->spec, c->input,
-          run_status_name(r->status), run_status_name(c->status), r->detail);
+    CHECK_MSG(r->status == c->status, "%s %s: status %s, want %s (%s)", c->spec, c->input, run_status_name(r->status),
+              run_status_name(c->status), r->detail);
     if (c->ret != NO_RET)
-        CHECK_MSG(r->ret == c->ret, "%s %s: return %lld, want %lld", c->spec, c->input,
-              (long long)r->ret, (long long)c->ret);
+        CHECK_MSG(r->ret == c->ret, "%s %s: return %lld, want %lld", c->spec, c->input, (long long)r->ret,
+                  (long long)c->ret);
     if (c->detail)
-        CHECK_MSG(strstr(r->detail, c->detail) != NULL, "%s %s: detail '%s' lacks '%s'",
-              c->spec, c->input, r->detail, c->detail);
+        CHECK_MSG(strstr(r->detail, c->detail) != NULL, "%s %s: detail '%s' lacks '%s'", c->spec, c->input, r->detail,
+                  c->detail);
     if (c->out) {
         int p = spec_param_index(l->spec, c->out);
         const run_output_t *o = &r->out[p];
         if (!l->spec->params[p].is_array) {
-            CHECK_MSG(o->valid && o->scalar == c->vals[0], "%s %s: %s = %lld (valid %d), want %lld",
-                  c->spec, c->input, c->out, (long long)o->scalar, o->valid, (long long)c->vals[0]);
+            CHECK_MSG(o->valid && o->scalar == c->vals[0], "%s %s: %s = %lld (valid %d), want %lld", c->spec, c->input,
+                      c->out, (long long)o->scalar, o->valid, (long long)c->vals[0]);
         } else {
             for (size_t j = 0; j < c->nvals; j++)
-                CHECK_MSG(o->elems[j] == c->vals[j], "%s %s: %s[%zu] = %lld, want %lld", c->spec,
-                      c->input, c->out, j, (long long)o->elems[j], (long long)c->vals[j]);
+                CHECK_MSG(o->elems[j] == c->vals[j], "%s %s: %s[%zu] = %lld, want %lld", c->spec, c->input, c->out, j,
+                          (long long)o->elems[j], (long long)c->vals[j]);
         }
     }
     if (c->status == RUN_OOB)
@@ -116,8 +137,7 @@ int main(void)
         check_case(&cases[i], load(all, &nloaded, cases[i].spec));
     /* The $stop case ran in a surviving harness: no restart was needed. */
     loaded_t *sc = load(all, &nloaded, "scalars.yaml");
-    CHECK_MSG(oracle_restarts(sc->oracle) == 0, "restarts %llu",
-          (unsigned long long)oracle_restarts(sc->oracle));
+    CHECK_MSG(oracle_restarts(sc->oracle) == 0, "restarts %llu", (unsigned long long)oracle_restarts(sc->oracle));
     for (size_t i = 0; i < nloaded; i++) {
         oracle_destroy(all[i].oracle);
         spec_destroy(all[i].spec);

@@ -1,14 +1,14 @@
 /* Unit tests of the oracle's pure parts, no Verilator needed: comparison
  * into symptoms, symptom dedup keys, selective invocation, the port parser
  * for Verilator model headers, port value conversion and the diff JSON. */
+#include "rtl-oracle/oracle.h"
+#include "rtl-oracle/oracle_int.h"
+#include "test_util.h"
 #include <json-c/json.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "rtl-oracle/oracle.h"
-#include "rtl-oracle/oracle_int.h"
-#include "test_util.h"
 
 /* ---------------------------------------------------------- comparison */
 
@@ -18,8 +18,8 @@ typedef struct cmp_case {
     const char *spec;
     run_status_t cpu_status, rtl_status;
     int sig;
-    mutation_t mut;     /* how the RTL result differs from the CPU's */
-    const char *want;   /* classes joined by ',' */
+    mutation_t mut;   /* how the RTL result differs from the CPU's */
+    const char *want; /* classes joined by ',' */
 } cmp_case_t;
 
 static const cmp_case_t cmp_cases[] = {
@@ -109,7 +109,7 @@ static const dedup_step_t dedup_steps[] = {
     {"mismatch:return", {"width:sum"}, 1, 0, 1},
     {"mismatch:return", {"width:sum"}, 1, 0, 0},
     {"mismatch:return", {"width:sum", "loop:k.c:9:remainder"}, 2, 1, 1},
-    {"mismatch:return", {"loop:k.c:9:remainder", "width:sum"}, 2, 1, 0},   /* order-free */
+    {"mismatch:return", {"loop:k.c:9:remainder", "width:sum"}, 2, 1, 0},              /* order-free */
     {"mismatch:return", {"width:sum", "width:sum", "loop:k.c:9:remainder"}, 3, 1, 0}, /* set */
     {"mismatch:return", {NULL}, 0, 2, 1},
     {"rtl-oob:data", {"width:sum"}, 1, 3, 1},
@@ -128,8 +128,8 @@ static void test_dedup(void)
         CHECK_MSG(id == st->want_id && is_new == st->want_new, "step %zu: id %zu new %d", i, id, is_new);
     }
     CHECK_MSG(oracle_dedup_count(d) == 5, "count %zu", oracle_dedup_count(d));
-    CHECK_MSG(strcmp(oracle_dedup_key(d, 1), "mismatch:return|loop:k.c:9:remainder,width:sum") == 0,
-          "key '%s'", oracle_dedup_key(d, 1));
+    CHECK_MSG(strcmp(oracle_dedup_key(d, 1), "mismatch:return|loop:k.c:9:remainder,width:sum") == 0, "key '%s'",
+              oracle_dedup_key(d, 1));
     CHECK_MSG(strcmp(oracle_dedup_key(d, 2), "mismatch:return|") == 0, "key '%s'", oracle_dedup_key(d, 2));
     CHECK_MSG(oracle_dedup_hits(d, 1) == 3, "hits %llu", (unsigned long long)oracle_dedup_hits(d, 1));
     CHECK_MSG(oracle_dedup_key(d, 9) == NULL, "key out of range");
@@ -158,9 +158,9 @@ static void test_dedup_restore(void)
     CHECK_MSG(key && strstr(key, "width:v299") != NULL, "key '%s'", key ? key : "(null)");
     CHECK_MSG(oracle_dedup_add_key(resumed, key, &is_new) == 0 && is_new == 1, "restored: new %d", is_new);
     CHECK_MSG(oracle_dedup_add(resumed, &s, probes, NPROBES, &is_new) == 0 && is_new == 0,
-          "the same symptom after resuming: new %d", is_new);
+              "the same symptom after resuming: new %d", is_new);
     CHECK_MSG(oracle_dedup_add(resumed, &s, probes, NPROBES - 1, &is_new) == 1 && is_new == 1,
-          "one probe fewer: new %d", is_new);
+              "one probe fewer: new %d", is_new);
     CHECK_MSG(oracle_dedup_add_key(resumed, key, NULL) == 0, "a key restored twice");
     oracle_dedup_destroy(first);
     oracle_dedup_destroy(resumed);
@@ -171,27 +171,27 @@ static void test_dedup_restore(void)
 typedef struct select_step {
     int64_t fv[2];
     int brings_new;
-    uint64_t sig;      /* the native run's signature */
+    uint64_t sig; /* the native run's signature */
     int targeted;
     int want_run;
-    int diverged;      /* recorded after a run */
+    int diverged; /* recorded after a run */
 } select_step_t;
 
 static const select_step_t select_steps[] = {
-    {{4, 10}, 0, 0, 0, 1, 0},   /* nothing remembered yet */
-    {{4, 10}, 0, 0, 0, 0, 0},   /* inside [4,4] x [10,10] */
-    {{6, 20}, 0, 0, 0, 1, 0},   /* outside: runs, ranges grow to [4,6] x [10,20] */
-    {{5, 15}, 0, 0, 0, 0, 0},   /* inside both */
-    {{5, 15}, 1, 0, 0, 1, 0},   /* new coverage always runs */
-    {{9, 15}, 0, 7, 0, 1, 1},   /* outside; diverges: no growth, divergent box of 7 is [9,9] x [15,15] */
-    {{9, 15}, 0, 7, 0, 0, 0},   /* inside the divergent box of 7: a known symptom */
-    {{9, 15}, 0, 8, 0, 1, 1},   /* another signature; diverges: box of 8 */
-    {{9, 15}, 0, 7, 1, 1, 1},   /* targeted: runs even inside the box of 7 */
-    {{12, 30}, 0, 7, 0, 1, 1},  /* outside the box of 7; diverges: it grows to [9,12] x [15,30] */
-    {{10, 16}, 0, 7, 0, 0, 0},  /* inside the grown box of 7 */
-    {{10, 16}, 0, 8, 0, 1, 0},  /* outside the box of 8; no divergence: safe ranges grow to [4,10] x [10,20] */
-    {{7, 11}, 0, 9, 0, 0, 0},   /* inside the safe ranges */
-    {{10, 16}, 1, 7, 0, 1, 0},  /* inside the box of 7, but new coverage always runs */
+    {{4, 10}, 0, 0, 0, 1, 0},  /* nothing remembered yet */
+    {{4, 10}, 0, 0, 0, 0, 0},  /* inside [4,4] x [10,10] */
+    {{6, 20}, 0, 0, 0, 1, 0},  /* outside: runs, ranges grow to [4,6] x [10,20] */
+    {{5, 15}, 0, 0, 0, 0, 0},  /* inside both */
+    {{5, 15}, 1, 0, 0, 1, 0},  /* new coverage always runs */
+    {{9, 15}, 0, 7, 0, 1, 1},  /* outside; diverges: no growth, divergent box of 7 is [9,9] x [15,15] */
+    {{9, 15}, 0, 7, 0, 0, 0},  /* inside the divergent box of 7: a known symptom */
+    {{9, 15}, 0, 8, 0, 1, 1},  /* another signature; diverges: box of 8 */
+    {{9, 15}, 0, 7, 1, 1, 1},  /* targeted: runs even inside the box of 7 */
+    {{12, 30}, 0, 7, 0, 1, 1}, /* outside the box of 7; diverges: it grows to [9,12] x [15,30] */
+    {{10, 16}, 0, 7, 0, 0, 0}, /* inside the grown box of 7 */
+    {{10, 16}, 0, 8, 0, 1, 0}, /* outside the box of 8; no divergence: safe ranges grow to [4,10] x [10,20] */
+    {{7, 11}, 0, 9, 0, 0, 0},  /* inside the safe ranges */
+    {{10, 16}, 1, 7, 0, 1, 0}, /* inside the box of 7, but new coverage always runs */
 };
 
 static void test_select(void)
@@ -209,10 +209,9 @@ static void test_select(void)
     }
     size_t nsteps = sizeof select_steps / sizeof *select_steps;
     CHECK_MSG(oracle_select_invoked(s) == runs, "invoked %llu", (unsigned long long)oracle_select_invoked(s));
-    CHECK_MSG(oracle_select_skipped(s) == nsteps - runs, "skipped %llu",
-          (unsigned long long)oracle_select_skipped(s));
+    CHECK_MSG(oracle_select_skipped(s) == nsteps - runs, "skipped %llu", (unsigned long long)oracle_select_skipped(s));
     CHECK_MSG(oracle_select_skipped_divergent(s) == 2, "skipped as divergent %llu",
-          (unsigned long long)oracle_select_skipped_divergent(s));
+              (unsigned long long)oracle_select_skipped_divergent(s));
     oracle_select_destroy(s);
     /* Many signatures: the table of divergent boxes grows and finds each. */
     s = oracle_select_create(1, 0);
@@ -242,14 +241,13 @@ static void test_select(void)
 
 static void test_ports(void)
 {
-    const char *hdr =
-        "#define VL_IN8(name, msb, lsb) ...\n"
-        "class Vk VL_NOT_FINAL : public VerilatedModel {\n"
-        "    VL_IN8(&ap_clk,0,0);\n"
-        "    VL_OUT16(&data_address0,8,0);\n"
-        "    VL_IN(&size,31,0);\n"
-        "    VL_OUT64(&wide,39,0);\n"
-        "    VL_INOUT8(&bus,7,0);\n";
+    const char *hdr = "#define VL_IN8(name, msb, lsb) ...\n"
+                      "class Vk VL_NOT_FINAL : public VerilatedModel {\n"
+                      "    VL_IN8(&ap_clk,0,0);\n"
+                      "    VL_OUT16(&data_address0,8,0);\n"
+                      "    VL_IN(&size,31,0);\n"
+                      "    VL_OUT64(&wide,39,0);\n"
+                      "    VL_INOUT8(&bus,7,0);\n";
     oports_t p = {0};
     lg_err_t err;
     CHECK_MSG(orp_parse(hdr, "Vk.h", &p, &err) == 0, "%s", err.msg);
@@ -264,10 +262,19 @@ static void test_ports(void)
     orp_free(&p);
     CHECK_MSG(orp_parse("nothing here", "x.h", &p, &err) == LG_EBUILD, "empty header accepted");
 
-    static const struct { int bits; lg_type_t t; uint64_t raw; int64_t want; } conv[] = {
-        {8, LG_I32, 0xFF, -1}, {8, LG_U32, 0xFF, 255}, {9, LG_I32, 0x1FF, -1},
-        {16, LG_I16, 0xA5A5, -23131}, {32, LG_I32, 0x80000000u, INT32_MIN},
-        {64, LG_U64, UINT64_MAX, -1}, {8, LG_I8, 0x17F, 127},
+    static const struct {
+        int bits;
+        lg_type_t t;
+        uint64_t raw;
+        int64_t want;
+    } conv[] = {
+        {8, LG_I32, 0xFF, -1},
+        {8, LG_U32, 0xFF, 255},
+        {9, LG_I32, 0x1FF, -1},
+        {16, LG_I16, 0xA5A5, -23131},
+        {32, LG_I32, 0x80000000u, INT32_MIN},
+        {64, LG_U64, UINT64_MAX, -1},
+        {8, LG_I8, 0x17F, 127},
     };
     for (size_t i = 0; i < sizeof conv / sizeof *conv; i++) {
         int64_t v = orm_from_port(conv[i].bits, conv[i].t, conv[i].raw);
@@ -298,9 +305,11 @@ static void test_json(void)
     json_object *div, *arr, *cls, *side;
     CHECK_MSG(o && json_object_object_get_ex(o, "divergent", &div) && json_object_get_boolean(div), "%s", text);
     CHECK_MSG(o && json_object_object_get_ex(o, "symptoms", &arr) && json_object_array_length(arr) == 1 &&
-                     json_object_object_get_ex(json_object_array_get_idx(arr, 0), "class", &cls) &&
-                     strcmp(json_object_get_string(cls), "mismatch:return") == 0, "%s", text);
-    CHECK_MSG(o && json_object_object_get_ex(o, "rtl", &side) && json_object_is_type(side, json_type_object), "%s", text);
+                  json_object_object_get_ex(json_object_array_get_idx(arr, 0), "class", &cls) &&
+                  strcmp(json_object_get_string(cls), "mismatch:return") == 0,
+              "%s", text);
+    CHECK_MSG(o && json_object_object_get_ex(o, "rtl", &side) && json_object_is_type(side, json_type_object), "%s",
+              text);
     json_object_put(o);
     free(text);
     oracle_symptoms_free(&syms);

@@ -3,12 +3,12 @@
 #ifndef ORACLE_TEST_UTIL_H
 #define ORACLE_TEST_UTIL_H
 
-#include <stdio.h>
-#include <stdlib.h>
 #include "common/err.h"
 #include "common/input.h"
 #include "common/spec.h"
 #include "tests/test.h"
+#include <stdio.h>
+#include <stdlib.h>
 
 static inline spec_t *test_spec(const char *path)
 {

@@ -3,17 +3,17 @@
  * amounts, wrapping), type and range domains, lengths tied to len params,
  * aggregates, tiers, copying from the base input, strengthening retries,
  * errors and the time histogram. */
-#include <stdlib.h>
-#include <string.h>
 #include "common/alloc.h"
 #include "solver/solver_int.h"
 #include "tsupport.h"
+#include <stdlib.h>
+#include <string.h>
 
 typedef struct qcase {
-    const char *prefix;      /* one condition */
-    const char *strengthen;  /* or NULL */
+    const char *prefix;     /* one condition */
+    const char *strengthen; /* or NULL */
     solver_status_t want;
-    int tier;                /* expected tier when sat; 0 = either */
+    int tier; /* expected tier when sat; 0 = either */
     int dropped;
 } qcase_t;
 
@@ -25,7 +25,7 @@ static const qcase_t cases[] = {
     {"y < 10", NULL, SOLVER_UNSAT, 0, 0},
     {"y == 1000", NULL, SOLVER_SAT, 1, 0},
     {"y > 1000", NULL, SOLVER_UNSAT, 0, 0},
-    {"w < 0", NULL, SOLVER_SAT, 1, 0},          /* u64 above INT64_MAX, signed view */
+    {"w < 0", NULL, SOLVER_SAT, 1, 0}, /* u64 above INT64_MAX, signed view */
     {"w > 0 && w < 0", NULL, SOLVER_UNSAT, 0, 0},
     {"n > 40", NULL, SOLVER_UNSAT, 0, 0},
     /* arithmetic corners */
@@ -38,7 +38,7 @@ static const qcase_t cases[] = {
     {"(x << 64) != x", NULL, SOLVER_UNSAT, 0, 0},
     {"(z >> 70) != (z >> 6)", NULL, SOLVER_UNSAT, 0, 0},
     {"z < 0 && (z >> 63) != -1", NULL, SOLVER_UNSAT, 0, 0},
-    {"z * 3 == 1", NULL, SOLVER_SAT, 1, 0},     /* wraps: the inverse of 3 mod 2^64 */
+    {"z * 3 == 1", NULL, SOLVER_SAT, 1, 0}, /* wraps: the inverse of 3 mod 2^64 */
     {"z + 9223372036854775807 < z", NULL, SOLVER_SAT, 1, 0},
     {"x * x == -1", NULL, SOLVER_UNSAT, 0, 0},
     {"~x == 5", NULL, SOLVER_SAT, 1, 0},
@@ -47,7 +47,7 @@ static const qcase_t cases[] = {
     {"x && !x", NULL, SOLVER_UNSAT, 0, 0},
     {"(x || y) + (x && y) == 2", NULL, SOLVER_SAT, 1, 0},
     {"(x > 3) * 5 + (y < 3) == 5", NULL, SOLVER_SAT, 1, 0},
-    {"x & 1 == 0", NULL, SOLVER_UNSAT, 0, 0},  /* x & (1 == 0) is 0: never true */
+    {"x & 1 == 0", NULL, SOLVER_UNSAT, 0, 0}, /* x & (1 == 0) is 0: never true */
     /* lengths and elements */
     {"len(data) != n", NULL, SOLVER_UNSAT, 0, 0},
     {"len(data) == 0 && sum(data) != 0", NULL, SOLVER_UNSAT, 0, 0},
@@ -60,14 +60,14 @@ static const qcase_t cases[] = {
     /* aggregates */
     {"min(data) > max(data)", NULL, SOLVER_UNSAT, 0, 0},
     {"max(data) > 255", NULL, SOLVER_SAT, 1, 0},
-    {"max(data) < -100", NULL, SOLVER_SAT, 2, 0},  /* the base tail holds larger values */
+    {"max(data) < -100", NULL, SOLVER_SAT, 2, 0}, /* the base tail holds larger values */
     {"sum(data) == 512 && len(data) == 33", NULL, SOLVER_SAT, 1, 0},
     {"max(data) < 3 && min(data) > 1 && len(data) == 30 && sum(data) == 60", NULL, SOLVER_SAT, 1, 0},
     {"max(data) < 3 && min(data) > 1 && len(data) == 30 && sum(data) != 60", NULL, SOLVER_UNSAT, 0, 0},
     {"max(data) == 1 && min(data) == 0 && len(data) == 40 && sum(data) == 21", NULL, SOLVER_SAT, 1, 0},
     {"n == 40 && sum(data) == 40 * 2147483647", NULL, SOLVER_SAT, 1, 0},
     {"n == 40 && sum(data) > 40 * 2147483647", NULL, SOLVER_UNSAT, 0, 0},
-    {"sum(fx) == 1020", NULL, SOLVER_SAT, 2, 0},    /* only two spare slots in tier 1 */
+    {"sum(fx) == 1020", NULL, SOLVER_SAT, 2, 0}, /* only two spare slots in tier 1 */
     {"sum(fx) > 1020", NULL, SOLVER_UNSAT, 0, 0},
     {"min(fx) < 0", NULL, SOLVER_UNSAT, 0, 0},
     {"max(fx) - min(fx) == 255 && fx[0] == 3", NULL, SOLVER_SAT, 1, 0},
@@ -107,7 +107,7 @@ static void run_case(solver_t *s, const features_t *fs, const input_t *base, inp
     int rc = solver_solve(s, pre, 1, st, base, out, NULL, &res, &err);
     CHECK_MSG(rc == 0, "%s: error %s", c->prefix, err.msg);
     CHECK_MSG(res.status == c->want, "'%s' [%s]: got %s, want %s", c->prefix, c->strengthen ? c->strengthen : "",
-             solver_status_name(res.status), solver_status_name(c->want));
+              solver_status_name(res.status), solver_status_name(c->want));
     if (getenv("SOLVER_TEST_VERBOSE"))
         printf("%8.2f ms tier %d %s %s\n", res.ms, res.tier, solver_status_name(res.status), c->prefix);
     CHECK_MSG(res.dropped == c->dropped, "'%s': dropped %d", c->prefix, res.dropped);
@@ -203,9 +203,9 @@ int main(void)
     CHECK_MSG(st.queries == ncases + 2, "queries %llu", (unsigned long long)st.queries);
     CHECK_MSG(st.sat + st.unsat + st.unknown + st.timeout == st.queries, "status counts");
     CHECK_MSG(st.tier2 >= 1 && st.dropped == 2, "tier2 %llu dropped %llu", (unsigned long long)st.tier2,
-             (unsigned long long)st.dropped);
+              (unsigned long long)st.dropped);
     CHECK_MSG(st.mean_ms > 0 && st.p95_ms > 0 && st.max_ms >= st.p95_ms, "times %g %g %g", st.mean_ms, st.p95_ms,
-             st.max_ms);
+              st.max_ms);
     printf("%zu cases, %llu sat, %llu unsat, mean %.3f ms, p95 %.3f ms\n", ncases, (unsigned long long)st.sat,
            (unsigned long long)st.unsat, st.mean_ms, st.p95_ms);
     input_destroy(out);

@@ -1,12 +1,11 @@
 /* Resource limits: a query Z3 cannot finish under a small resource limit or
  * a 1 ms timeout reports TIMEOUT (not unknown, not unsat), and with a
  * resource limit equal seeds give equal input sequences. */
-#include <stdlib.h>
 #include "tsupport.h"
+#include <stdlib.h>
 
 /* Factoring a 62-bit semiprime: far beyond any limit used here. */
-static const char *const hard =
-    "z * w == 4611686014132420609 && z > 1 && w > 1 && z < 4294967296 && w < 4294967296";
+static const char *const hard = "z * w == 4611686014132420609 && z > 1 && w > 1 && z < 4294967296 && w < 4294967296";
 
 static solver_status_t solve_hard(const features_t *fs, const solver_cfg_t *cfg)
 {

@@ -2,14 +2,16 @@
  * features of a kernel with every feature kind. Every sat answer must give
  * an input on which the synth evaluator makes the query true, and a query
  * built to be true on some input must never be unsat. */
-#include <stdlib.h>
 #include "common/alloc.h"
 #include "tsupport.h"
+#include <stdlib.h>
 
-
-static const int64_t interesting[] = {0, 1, -1, 2, 3, 7, 8, 15, 16, 31, 63, 64, 127, 128, 255, 256, 511, 512,
-                                      -128, -129, 1000, 65535, 65536, 2147483647, -2147483647 - 1, INT64_MAX,
-                                      INT64_MIN};
+static const int64_t interesting[] = {0,         1,        -1,    2,          3,
+                                      7,         8,        15,    16,         31,
+                                      63,        64,       127,   128,        255,
+                                      256,       511,      512,   -128,       -129,
+                                      1000,      65535,    65536, 2147483647, -2147483647 - 1,
+                                      INT64_MAX, INT64_MIN};
 
 static expr_t *gen(const features_t *fs, lg_rng_t *r, int depth)
 {
@@ -48,9 +50,12 @@ static int64_t draw(const spec_param_t *p, lg_rng_t *r)
     if (p->type == LG_U64 && p->range_lo == 0 && p->range_hi == -1)
         return (int64_t)lg_rng_next(r);
     switch (lg_rng_below(r, 3)) {
-    case 0: return lg_rng_range(r, -10, 10); /* clamped into the domain by normalize */
-    case 1: return lg_rng_chance(r, 0.5) ? p->range_lo : p->range_hi;
-    default: return lg_rng_range(r, p->range_lo, p->range_hi);
+    case 0:
+        return lg_rng_range(r, -10, 10); /* clamped into the domain by normalize */
+    case 1:
+        return lg_rng_chance(r, 0.5) ? p->range_lo : p->range_hi;
+    default:
+        return lg_rng_range(r, p->range_lo, p->range_hi);
     }
 }
 
@@ -168,7 +173,7 @@ int main(int argc, char **argv)
          * limit) but must stay a minority, or the property says little. */
         static const int max_pct[3] = {15, 15, 40};
         CHECK_MSG((int)(t->n[SOLVER_UNKNOWN] + t->n[SOLVER_TIMEOUT]) * 100 <= QUERIES_PER_MODE * max_pct[m],
-                 "%s: too many give-ups", names[m]);
+                  "%s: too many give-ups", names[m]);
     }
     CHECK_MSG((int)any.n[SOLVER_SAT] > QUERIES_PER_MODE / 4 && any.n[SOLVER_UNSAT] > 0, "random mode is one-sided");
     solver_stats_t st;

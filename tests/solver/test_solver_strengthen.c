@@ -3,10 +3,10 @@
  * queries on one prefix give at least 50 distinct inputs. `edges`:
  * spectra-directed strengthening reaches sum 511 and 512, odd lengths and
  * lengths 400 and 401 within 50 queries. */
-#include <stdlib.h>
-#include <string.h>
 #include "common/alloc.h"
 #include "tsupport.h"
+#include <stdlib.h>
+#include <string.h>
 
 static input_t *make_base(const spec_t *sp, lg_rng_t *r, size_t len)
 {
@@ -19,8 +19,7 @@ static input_t *make_base(const spec_t *sp, lg_rng_t *r, size_t len)
 }
 
 /* Distinct inputs from 100 queries of prefix with random strengthening. */
-static size_t distinct_inputs(solver_t *s, const features_t *fs, const char *prefix, const input_t *base,
-                              lg_rng_t *r)
+static size_t distinct_inputs(solver_t *s, const features_t *fs, const char *prefix, const input_t *base, lg_rng_t *r)
 {
     expr_t *p = ts_parse(fs, prefix);
     const expr_t *pre[1] = {p};
@@ -110,7 +109,8 @@ static int run_edges(solver_t *s, const features_t *fs, lg_rng_t *r)
         solver_result_t res;
         expr_t *st = solver_strengthen_target(&targets[lg_rng_below(r, 3)], r);
         int rc = solver_solve(s, pre, 1, st, base, out, r, &res, &err);
-        CHECK_MSG(rc == 0 && res.status == SOLVER_SAT, "query %d: %s", q, rc ? err.msg : solver_status_name(res.status));
+        CHECK_MSG(rc == 0 && res.status == SOLVER_SAT, "query %d: %s", q,
+                  rc ? err.msg : solver_status_name(res.status));
         if (!rc && res.status == SOLVER_SAT) {
             const expr_t *all[2] = {p, res.strengthened ? st : NULL};
             CHECK_MSG(ts_holds(fs, all, 2, out), "query %d violates its constraints", q);

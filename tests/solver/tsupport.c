@@ -1,8 +1,8 @@
 /* Fixture loading and model checking shared by the solver tests. */
 #include "tsupport.h"
 
-#include <stdlib.h>
 #include "common/alloc.h"
+#include <stdlib.h>
 
 spec_t *ts_load(const char *name)
 {

@@ -4,10 +4,10 @@
 #ifndef LG_SOLVER_TSUPPORT_H
 #define LG_SOLVER_TSUPPORT_H
 
-#include <stdio.h>
 #include "common/spec.h"
 #include "solver/solver.h"
 #include "tests/test.h"
+#include <stdio.h>
 
 /* Loads tests/solver/data/<name>.yaml; aborts the test on error. */
 spec_t *ts_load(const char *name);

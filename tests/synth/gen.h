@@ -11,8 +11,8 @@
 enum { GEN_X, GEN_Y, GEN_N, GEN_A, GEN_B, GEN_C, GEN_LEN, GEN_D0, GEN_MAX = GEN_D0 + 8, GEN_MIN, GEN_SUM, GEN_NFEAT };
 
 static const char *const gen_names[GEN_NFEAT] = {
-    "x", "y", "n", "a", "b", "c", "len(d)", "d[0]", "d[1]", "d[2]", "d[3]",
-    "d[4]", "d[5]", "d[6]", "d[7]", "max(d)", "min(d)", "sum(d)",
+    "x",    "y",    "n",    "a",    "b",    "c",    "len(d)", "d[0]",   "d[1]",
+    "d[2]", "d[3]", "d[4]", "d[5]", "d[6]", "d[7]", "max(d)", "min(d)", "sum(d)",
 };
 
 typedef struct gen_ranges {

@@ -14,9 +14,12 @@ static inline int64_t randexpr_value(lg_rng_t *r)
 {
     static const int64_t special[] = {0, 1, -1, 2, -2, 63, 64, 65, 255, 256, INT64_MAX, INT64_MIN, INT64_MIN + 1};
     switch (lg_rng_below(r, 3)) {
-    case 0: return special[lg_rng_below(r, sizeof special / sizeof special[0])];
-    case 1: return lg_rng_range(r, -1000, 1000);
-    default: return (int64_t)lg_rng_next(r);
+    case 0:
+        return special[lg_rng_below(r, sizeof special / sizeof special[0])];
+    case 1:
+        return lg_rng_range(r, -1000, 1000);
+    default:
+        return (int64_t)lg_rng_next(r);
     }
 }
 

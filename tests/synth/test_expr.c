@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/test.h"
 #include "common/err.h"
 #include "common/features.h"
 #include "synth/expr.h"
+#include "tests/test.h"
 
 static const char *const names[] = {"x", "y", "n", "len(d)", "max(d)", "d[3]", "sum(d)"};
 #define NNAMES (sizeof names / sizeof names[0])
@@ -31,7 +31,7 @@ static const struct {
     {"d[3] * 2", -2, NULL},
     {"d[ 3 ]", -1, "d[3]"},
     {"3 * x + y", 18, NULL},
-    {"x & 1 == 0", 0, NULL},            /* C precedence: x & (1 == 0) */
+    {"x & 1 == 0", 0, NULL}, /* C precedence: x & (1 == 0) */
     {"(x & 1) == 1", 1, NULL},
     {"x - (y - n)", 20, NULL},
     {"x - y - n", 0, NULL},
@@ -46,14 +46,14 @@ static const struct {
     {"!!x", 1, NULL},
     {"x / 0", 0, NULL},
     {"x % 0", 7, NULL},
-    {"y / 2", -1, NULL},                /* truncation toward zero */
+    {"y / 2", -1, NULL}, /* truncation toward zero */
     {"y % 2", -1, NULL},
     {"-9223372036854775808 / -1", INT64_MIN, NULL},
     {"-9223372036854775808 % -1", 0, NULL},
-    {"sum(d) + 1", INT64_MIN, NULL},     /* wraps */
+    {"sum(d) + 1", INT64_MIN, NULL}, /* wraps */
     {"sum(d) * 2", -2, NULL},
-    {"1 << 65", 2, NULL},                /* shift amount taken mod 64 */
-    {"y >> 1", -2, NULL},                /* arithmetic */
+    {"1 << 65", 2, NULL}, /* shift amount taken mod 64 */
+    {"y >> 1", -2, NULL}, /* arithmetic */
     {"-1 >> 63", -1, NULL},
     {"0x10 | 0xF", 31, "16 | 15"},
     {"0xFFFFFFFFFFFFFFFF", -1, "-1"},
@@ -95,14 +95,13 @@ static void test_eval_and_print(const features_t *fs)
         if (!e)
             continue;
         int64_t v = expr_eval(e, vals);
-        CHECK_MSG(v == eval_cases[i].value, "'%s' = %lld, want %lld", eval_cases[i].text,
-              (long long)v, (long long)eval_cases[i].value);
+        CHECK_MSG(v == eval_cases[i].value, "'%s' = %lld, want %lld", eval_cases[i].text, (long long)v,
+                  (long long)eval_cases[i].value);
         char *text = expr_to_text(e, fs);
         const char *want = eval_cases[i].printed ? eval_cases[i].printed : eval_cases[i].text;
         CHECK_MSG(strcmp(text, want) == 0, "print '%s' gave '%s', want '%s'", eval_cases[i].text, text, want);
         expr_t *again = expr_parse(text, fs, &err);
-        CHECK_MSG(again && expr_equal(e, again) && expr_hash(e) == expr_hash(again),
-              "reparse of '%s' differs", text);
+        CHECK_MSG(again && expr_equal(e, again) && expr_hash(e) == expr_hash(again), "reparse of '%s' differs", text);
         expr_t *copy = expr_clone(e);
         CHECK_MSG(expr_equal(copy, e) && expr_size(copy) == expr_size(e), "clone of '%s' differs", text);
         expr_free(copy);
@@ -119,8 +118,8 @@ static void test_errors(const features_t *fs)
         lg_err_clear(&err);
         expr_t *e = expr_parse(error_cases[i].text, fs, &err);
         CHECK_MSG(e == NULL, "'%s' should not parse", error_cases[i].text);
-        CHECK_MSG(err.code == LG_EINVAL && strstr(err.msg, error_cases[i].error),
-              "'%s': message '%s' lacks '%s'", error_cases[i].text, err.msg, error_cases[i].error);
+        CHECK_MSG(err.code == LG_EINVAL && strstr(err.msg, error_cases[i].error), "'%s': message '%s' lacks '%s'",
+                  error_cases[i].text, err.msg, error_cases[i].error);
         expr_free(e);
     }
 }

@@ -7,9 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tests/test.h"
 #include "common/features.h"
 #include "randexpr.h"
+#include "tests/test.h"
 
 #define NVARS 6
 #define ROUNDS 5000
@@ -52,8 +52,10 @@ static int write_c_program(const char *path, expr_t **exprs, int64_t (*vals)[NVA
     FILE *out = fopen(path, "w");
     if (!out)
         return -1;
-    fprintf(out, "#include <stdint.h>\n#include <stdio.h>\n#include <inttypes.h>\n"
-                 "static volatile int64_t g[%d][%d] = {\n", n, NVARS);
+    fprintf(out,
+            "#include <stdint.h>\n#include <stdio.h>\n#include <inttypes.h>\n"
+            "static volatile int64_t g[%d][%d] = {\n",
+            n, NVARS);
     for (int i = 0; i < n; i++) {
         fprintf(out, "  {");
         for (int k = 0; k < NVARS; k++)

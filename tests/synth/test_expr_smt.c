@@ -7,10 +7,10 @@
 #include <string.h>
 #include <z3.h>
 
-#include "tests/test.h"
 #include "common/features.h"
-#include "randexpr.h"
 #include "common/strbuf.h"
+#include "randexpr.h"
+#include "tests/test.h"
 
 #define NVARS 4
 #define ROUNDS 1500
@@ -34,7 +34,7 @@ int main(void)
         for (int k = 0; k < NVARS; k++) {
             vals[k] = randexpr_value(&rng);
             lg_strbuf_printf(&script, "(define-fun |%s| () (_ BitVec 64) #x%016" PRIx64 ")\n", names[k],
-                          (uint64_t)vals[k]);
+                             (uint64_t)vals[k]);
         }
         char *term = expr_to_smt2(e, fs);
         lg_strbuf_printf(&script, "(simplify %s)\n", term);
@@ -42,8 +42,7 @@ int main(void)
         uint64_t got = 0;
         int ok = out && sscanf(out, " #x%" SCNx64, &got) == 1;
         int64_t want = expr_eval(e, vals);
-        CHECK_MSG(ok && (int64_t)got == want, "z3 says '%s' for %s, eval %" PRId64, out ? out : "(null)",
-              term, want);
+        CHECK_MSG(ok && (int64_t)got == want, "z3 says '%s' for %s, eval %" PRId64, out ? out : "(null)", term, want);
         free(term);
         lg_strbuf_free(&script);
         expr_free(e);

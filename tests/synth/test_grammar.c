@@ -7,11 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tests/test.h"
 #include "common/features.h"
 #include "synth/grammar_int.h"
 #include "synth/sample_int.h"
 #include "synth/synth.h"
+#include "tests/test.h"
 
 static const struct {
     const char *yaml;
@@ -50,7 +50,7 @@ static void test_files(void)
             CHECK_MSG(rc == 0, "case %zu: %s", i, err.msg);
         } else {
             CHECK_MSG(rc == LG_EINVAL && strstr(err.msg, files[i].error) && strncmp(err.msg, path, strlen(path)) == 0,
-                  "case %zu: message '%s' lacks '%s'", i, err.msg, files[i].error);
+                      "case %zu: message '%s' lacks '%s'", i, err.msg, files[i].error);
         }
         syg_free(&g);
     }
@@ -58,7 +58,7 @@ static void test_files(void)
     grammar_stage_t g;
     lg_err_t err;
     CHECK_MSG(syg_load("/nonexistent/g.yaml", &g, &err) == LG_EIO && strstr(err.msg, "/nonexistent/g.yaml"),
-          "missing file: %s", err.msg);
+              "missing file: %s", err.msg);
 }
 
 static void test_shipped(void)
@@ -73,12 +73,14 @@ static void test_shipped(void)
     CHECK_MSG(s && synth_nstages(s) == 3, "default stages: %s", s ? "" : err.msg);
     if (s)
         CHECK_MSG(strcmp(synth_stage_name(s, 0), "level1") == 0 && strcmp(synth_stage_name(s, 2), "level3") == 0 &&
-                            synth_stage_name(s, 3) == NULL, "stage names");
+                      synth_stage_name(s, 3) == NULL,
+                  "stage names");
     synth_destroy(s);
     /* Class of each feature from its name. */
     CHECK_MSG(syg_feature_class(&fs->f[0]) == GCLASS_SCALAR && syg_feature_class(&fs->f[1]) == GCLASS_LEN &&
-                        syg_feature_class(&fs->f[2]) == GCLASS_ELEM && syg_feature_class(&fs->f[3]) == GCLASS_MAX &&
-                        syg_feature_class(&fs->f[4]) == GCLASS_SUM, "feature classes");
+                  syg_feature_class(&fs->f[2]) == GCLASS_ELEM && syg_feature_class(&fs->f[3]) == GCLASS_MAX &&
+                  syg_feature_class(&fs->f[4]) == GCLASS_SUM,
+              "feature classes");
     /* A user's stage list. */
     const char *one[] = {LGFUZZ_DATA_DIR "/grammars/level2.yaml"};
     cfg.grammar_files = one;

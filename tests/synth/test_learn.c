@@ -7,10 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tests/test.h"
 #include "common/features.h"
 #include "gen.h"
 #include "synth/synth.h"
+#include "tests/test.h"
 
 #define NTRAIN 30
 #define NHELD 2000
@@ -20,8 +20,8 @@ typedef struct learn_case {
     gen_ranges_t ranges;
     int64_t consts[4]; /* the kernel's comparison constants */
     size_t nconsts;
-    double noise;      /* probability of a flipped training label */
-    double min_held;   /* required MCC on held-out examples */
+    double noise;    /* probability of a flipped training label */
+    double min_held; /* required MCC on held-out examples */
 } learn_case_t;
 
 static const learn_case_t cases[] = {
@@ -40,8 +40,7 @@ static const learn_case_t cases[] = {
 
 /* Draws examples until each label has n/2 of them; the label is the rule's
  * value, flipped with probability noise. */
-static void draw(lg_rng_t *rng, const learn_case_t *c, const expr_t *rule, size_t n, int64_t *rows,
-                 synth_example_t *ex)
+static void draw(lg_rng_t *rng, const learn_case_t *c, const expr_t *rule, size_t n, int64_t *rows, synth_example_t *ex)
 {
     size_t have[2] = {0, 0}, k = 0;
     while (k < n) {
@@ -79,15 +78,15 @@ static void run_case(synth_t *s, const features_t *fs, const learn_case_t *c, lg
     if (rc == 0 && r.expr) {
         char *text = expr_to_text(r.expr, fs);
         double held_mcc = synth_mcc(r.expr, hex, NHELD);
-        fprintf(stderr, "%-18s -> %-28s stage %d  train MCC %.2f (rule %.2f)  held-out MCC %.3f  %zu samples  %.2f ms\n",
-                c->rule, text, r.stage, r.mcc, synth_mcc(rule, tex, NTRAIN), held_mcc, r.nsamples,
-                (double)r.time_ns / 1e6);
+        fprintf(
+            stderr, "%-18s -> %-28s stage %d  train MCC %.2f (rule %.2f)  held-out MCC %.3f  %zu samples  %.2f ms\n",
+            c->rule, text, r.stage, r.mcc, synth_mcc(rule, tex, NTRAIN), held_mcc, r.nsamples, (double)r.time_ns / 1e6);
         CHECK_MSG(r.nsamples <= NTRAIN, "sample cap");
         /* The case itself must be well posed: the rule reaches the bar. */
         CHECK_MSG(synth_mcc(rule, tex, NTRAIN) >= 0.6, "'%s' is below 0.6 on its own samples", c->rule);
         CHECK_MSG(r.mcc >= 0.6, "'%s': training MCC %.3f", c->rule, r.mcc);
-        CHECK_MSG(held_mcc >= c->min_held, "'%s' learned as '%s': held-out MCC %.3f < %.2f", c->rule,
-              text, held_mcc, c->min_held);
+        CHECK_MSG(held_mcc >= c->min_held, "'%s' learned as '%s': held-out MCC %.3f < %.2f", c->rule, text, held_mcc,
+                  c->min_held);
         free(text);
         expr_free(r.expr);
     }
@@ -121,14 +120,14 @@ static void test_refine(synth_t *s, const features_t *fs, lg_rng_t *rng)
     expr_free(cond);
     cond = NULL;
     CHECK_MSG(synth_refine(s, ex, NTRAIN, NULL, 0, &cond, &relearned, NULL, &err) == 0 && relearned && cond,
-          "NULL condition learned");
+              "NULL condition learned");
     expr_free(cond);
 
     for (size_t i = 0; i < NTRAIN; i++)
         ex[i].label = 1;
     synth_result_t bad;
     CHECK_MSG(synth_learn(s, ex, NTRAIN, NULL, 0, &bad, &err) == LG_EINVAL && strstr(err.msg, "both labels"),
-          "one-label examples rejected: %s", err.msg);
+              "one-label examples rejected: %s", err.msg);
     expr_free(rule);
 }
 

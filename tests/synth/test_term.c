@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/test.h"
 #include "common/features.h"
 #include "gen.h"
 #include "synth/synth.h"
+#include "tests/test.h"
 
 #define NTRAIN 30
 #define NHELD 2000
@@ -16,12 +16,9 @@ static const struct {
     gen_ranges_t ranges;
     int max_stage;
 } cases[] = {
-    {"3 * a + b", {-50, 50, 0, 9, 0, 8, 0, 0, 0}, 2},
-    {"n % 4", {0, 1000, 0, 9, 0, 8, 0, 0, 0}, 2},
-    {"x - y", {-1000, 1000, 0, 9, 0, 8, 0, 0, 0}, 2},
-    {"len(d)", {0, 100, 0, 9, 0, 8, 0, 0, 0}, 1},
-    {"sum(d)", {0, 100, -100, 100, 0, 8, 0, 0, 0}, 3},
-    {"x * y + c", {-100, 100, 0, 9, 0, 8, 0, 0, 0}, 3},
+    {"3 * a + b", {-50, 50, 0, 9, 0, 8, 0, 0, 0}, 2},  {"n % 4", {0, 1000, 0, 9, 0, 8, 0, 0, 0}, 2},
+    {"x - y", {-1000, 1000, 0, 9, 0, 8, 0, 0, 0}, 2},  {"len(d)", {0, 100, 0, 9, 0, 8, 0, 0, 0}, 1},
+    {"sum(d)", {0, 100, -100, 100, 0, 8, 0, 0, 0}, 3}, {"x * y + c", {-100, 100, 0, 9, 0, 8, 0, 0, 0}, 3},
     {"b + 17", {-100, 100, 0, 9, 0, 8, 0, 0, 0}, 2},
 };
 
@@ -58,11 +55,11 @@ int main(void)
                 agree += expr_eval(r.expr, held) == expr_eval(truth, held);
             }
             char *text = expr_to_text(r.expr, fs);
-            fprintf(stderr, "%-10s -> %-16s stage %d  held-out agreement %.4f  %.2f ms\n", cases[c].term, text,
-                    r.stage, (double)agree / NHELD, (double)r.time_ns / 1e6);
+            fprintf(stderr, "%-10s -> %-16s stage %d  held-out agreement %.4f  %.2f ms\n", cases[c].term, text, r.stage,
+                    (double)agree / NHELD, (double)r.time_ns / 1e6);
             CHECK_MSG(r.mcc == 1.0, "'%s' misses training values", text);
-            CHECK_MSG(agree >= NHELD * 99 / 100, "'%s' for '%s' agrees on %zu of %d", text, cases[c].term,
-                  agree, NHELD);
+            CHECK_MSG(agree >= NHELD * 99 / 100, "'%s' for '%s' agrees on %zu of %d", text, cases[c].term, agree,
+                      NHELD);
             CHECK_MSG(r.stage <= cases[c].max_stage, "'%s' needed stage %d", cases[c].term, r.stage);
             free(text);
         }
@@ -73,7 +70,8 @@ int main(void)
     synth_term_example_t same[3] = {{train[0], 1000, 0}, {train[1], 1000, 0}, {train[2], 1000, 1}};
     synth_result_t r;
     CHECK_MSG(synth_learn_term(s, same, 3, NULL, 0, &r, &err) == 0 && r.expr && r.expr->op == EXPR_CONST &&
-                        r.expr->value == 1000, "constant operand");
+                  r.expr->value == 1000,
+              "constant operand");
     expr_free(r.expr);
     CHECK_MSG(synth_learn_term(s, same, 0, NULL, 0, &r, &err) == LG_EINVAL, "no examples rejected");
     synth_destroy(s);

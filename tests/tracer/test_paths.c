@@ -43,10 +43,11 @@ static void run_cases(void)
         const tracer_trace_t *tr = tu_run1(t, in);
         char path[512];
         tu_path(t, tr, path, sizeof path);
-        CHECK_MSG(strcmp(path, c->path) == 0, "%s %s: path \"%s\", expected \"%s\"", c->kernel, c->input, path, c->path);
-        CHECK_MSG(tr->result->status == RUN_OK && tr->result->ret == c->ret, "%s %s: status %s return %lld, expected %lld",
-                 c->kernel, c->input, run_status_name(tr->result->status), (long long)tr->result->ret,
-                 (long long)c->ret);
+        CHECK_MSG(strcmp(path, c->path) == 0, "%s %s: path \"%s\", expected \"%s\"", c->kernel, c->input, path,
+                  c->path);
+        CHECK_MSG(tr->result->status == RUN_OK && tr->result->ret == c->ret,
+                  "%s %s: status %s return %lld, expected %lld", c->kernel, c->input,
+                  run_status_name(tr->result->status), (long long)tr->result->ret, (long long)c->ret);
         input_destroy(in);
         tracer_destroy(t);
         spec_destroy(spec);
@@ -64,11 +65,11 @@ static void check_operands_and_tables(void)
     CHECK_MSG(tr->nevents == 4, "%zu events", tr->nevents);
     if (tr->nevents == 4) {
         CHECK_MSG(tr->events[0].has_operands && tr->events[0].op0 == 3 && tr->events[0].op1 == 10,
-                 "x > 10 operands (%lld, %lld)", (long long)tr->events[0].op0, (long long)tr->events[0].op1);
+                  "x > 10 operands (%lld, %lld)", (long long)tr->events[0].op0, (long long)tr->events[0].op1);
         CHECK_MSG(tr->events[1].has_operands && tr->events[1].op0 == 5, "switch scrutinee %lld",
-                 (long long)tr->events[1].op0);
+                  (long long)tr->events[1].op0);
         CHECK_MSG(tr->events[3].op0 == 7 && tr->events[3].op1 == 5, "y < 5 operands (%lld, %lld)",
-                 (long long)tr->events[3].op0, (long long)tr->events[3].op1);
+                  (long long)tr->events[3].op0, (long long)tr->events[3].op1);
     }
     size_t nsites, nconst;
     const tracer_site_t *sites = tracer_sites(t, &nsites);

@@ -12,13 +12,13 @@
 
 typedef struct pragma_case {
     const char *src;
-    int rc;               /* 0, or the expected error */
-    const char *err_has;  /* substring of the error message */
+    int rc;              /* 0, or the expected error */
+    const char *err_has; /* substring of the error message */
     size_t nhits;
-    trp_kind_t kind;      /* of the first hit */
+    trp_kind_t kind; /* of the first hit */
     int64_t value;
     int loop_line;
-    const char *target;   /* offset hits */
+    const char *target; /* offset hits */
     const char *func;
 } pragma_case_t;
 
@@ -31,28 +31,31 @@ static const pragma_case_t cases[] = {
     {LOOP("#pragma HLS unroll skip_exit_check factor= 16"), 0, NULL, 1, TRP_LOOP_REMAINDER, 16, 3, NULL, "f"},
     {LOOP("#pragma HLS loop_tripcount min=1 max =64 avg=8"), 0, NULL, 1, TRP_LOOP_TRIPCOUNT, 64, 3, NULL, "f"},
     {LOOP("#pragma HLS LOOP_TRIPCOUNT max=0x20"), 0, NULL, 1, TRP_LOOP_TRIPCOUNT, 32, 3, NULL, "f"},
-    {LOOP("#pragma HLS unroll"), 0, NULL, 0, 0, 0, 0, NULL, NULL},            /* full unroll: no remainder */
-    {LOOP("#pragma HLS pipeline II=1"), 0, NULL, 0, 0, 0, 0, NULL, NULL},     /* not mapped */
+    {LOOP("#pragma HLS unroll"), 0, NULL, 0, 0, 0, 0, NULL, NULL},        /* full unroll: no remainder */
+    {LOOP("#pragma HLS pipeline II=1"), 0, NULL, 0, 0, 0, 0, NULL, NULL}, /* not mapped */
     {LOOP("// #pragma HLS unroll factor=2"), 0, NULL, 0, 0, 0, 0, NULL, NULL},
     {LOOP("/* #pragma HLS unroll factor=2 */"), 0, NULL, 0, 0, 0, 0, NULL, NULL},
     {LOOP("#pragma HLS unroll factor=two"), LG_EINVAL, "test.c:4: `factor=two`", 0, 0, 0, 0, NULL, NULL},
-    {"int g(int n)\n{\n#pragma HLS unroll factor=2\n    return n;\n}\n", LG_EINVAL, "test.c:3: loop pragma outside", 0, 0,
-     0, 0, NULL, NULL},
+    {"int g(int n)\n{\n#pragma HLS unroll factor=2\n    return n;\n}\n", LG_EINVAL, "test.c:3: loop pragma outside", 0,
+     0, 0, 0, NULL, NULL},
     /* while and do-while loops; the innermost loop wins */
     {"void w(int n)\n{\n    while (n > 0) {\n#pragma HLS unroll factor=3\n        n--;\n    }\n}\n", 0, NULL, 1,
      TRP_LOOP_REMAINDER, 3, 3, NULL, "w"},
-    {"void d(int n)\n{\n    do {\n#pragma HLS loop_tripcount max=9\n        n--;\n    } while (n > 0);\n}\n", 0, NULL, 1,
-     TRP_LOOP_TRIPCOUNT, 9, 3, NULL, "d"},
-    {"void m(int n)\n{\n    for (int i = 0; i < n; i++) {\n        int s = \"{\"[0];\n        for (int j = 0; j < n; j++)\n"
+    {"void d(int n)\n{\n    do {\n#pragma HLS loop_tripcount max=9\n        n--;\n    } while (n > 0);\n}\n", 0, NULL,
+     1, TRP_LOOP_TRIPCOUNT, 9, 3, NULL, "d"},
+    {"void m(int n)\n{\n    for (int i = 0; i < n; i++) {\n        int s = \"{\"[0];\n        for (int j = 0; j < n; "
+     "j++)\n"
      "        {\n#pragma HLS unroll factor=2\n        }\n    }\n}\n",
      0, NULL, 1, TRP_LOOP_REMAINDER, 2, 5, NULL, "m"},
     /* a loop before the pragma's loop has closed and does not count */
-    {"void s(int n)\n{\n    for (int i = 0; i < n; i++)\n        n++;\n    for (;;) {\n#pragma HLS unroll factor=2\n    }\n}\n",
+    {"void s(int n)\n{\n    for (int i = 0; i < n; i++)\n        n++;\n    for (;;) {\n#pragma HLS unroll factor=2\n   "
+     " }\n}\n",
      0, NULL, 1, TRP_LOOP_REMAINDER, 2, 5, NULL, "s"},
-    {"int a(int k)\n{\n    int buf[8];\n#pragma HLS array_partition variable=buf complete dim=1\n    return buf[k];\n}\n",
+    {"int a(int k)\n{\n    int buf[8];\n#pragma HLS array_partition variable=buf complete dim=1\n    return "
+     "buf[k];\n}\n",
      0, NULL, 1, TRP_OFFSET, 0, 0, "buf", "a"},
-    {"int a(int k)\n{\n#pragma HLS ARRAY_PARTITION complete\n    return k;\n}\n", LG_EINVAL, "lacks `variable=`", 0, 0, 0,
-     0, NULL, NULL},
+    {"int a(int k)\n{\n#pragma HLS ARRAY_PARTITION complete\n    return k;\n}\n", LG_EINVAL, "lacks `variable=`", 0, 0,
+     0, 0, NULL, NULL},
     {"int r(int n)\n{\n#pragma HLS recursion depth=6\n    return n ? r(n - 1) : 0;\n}\n", 0, NULL, 1, TRP_DEPTH, 6, 0,
      NULL, "r"},
 };
@@ -73,8 +76,9 @@ static void check_hit(const pragma_case_t *c, const trp_hit_t *h)
         CHECK_MSG(h->has_value && h->value == c->value, "%s: value %lld", c->src, (long long)h->value);
     CHECK_MSG(h->loop_line == c->loop_line, "%s: loop line %d, expected %d", c->src, h->loop_line, c->loop_line);
     CHECK_MSG((!c->target && !h->target) || (c->target && h->target && strcmp(c->target, h->target) == 0),
-             "%s: target %s", c->src, h->target ? h->target : "(none)");
-    CHECK_MSG(c->func && h->func && strcmp(c->func, h->func) == 0, "%s: function %s", c->src, h->func ? h->func : "(none)");
+              "%s: target %s", c->src, h->target ? h->target : "(none)");
+    CHECK_MSG(c->func && h->func && strcmp(c->func, h->func) == 0, "%s: function %s", c->src,
+              h->func ? h->func : "(none)");
 }
 
 static void run_cases(const trp_rules_t *rules)
@@ -103,7 +107,8 @@ typedef struct rules_case {
 
 static const rules_case_t rule_cases[] = {
     {"pragmas:\n  - pragma: ACME bound\n    probe: loop-tripcount\n    value: n\n", 1, NULL},
-    {"pragmas:\n  - pragma: HLS unroll\n    probe: loop-wobble\n    value: factor\n", 0, "rules.yaml:2:5: probe must be"},
+    {"pragmas:\n  - pragma: HLS unroll\n    probe: loop-wobble\n    value: factor\n", 0,
+     "rules.yaml:2:5: probe must be"},
     {"pragmas:\n  - pragma: HLS unroll\n    probe: loop-remainder\n", 0, "needs `value:`"},
     {"pragmas:\n  - pragma: HLS array_partition\n    probe: offset\n", 0, "needs `target:`"},
     {"pragma: [\n", 0, "rules.yaml:2:1"},
@@ -129,15 +134,15 @@ static void check_rules(void)
             trp_hits_t hits = {0};
             int rc = trp_scan(r, "int r(int n) { return n ? r(n - 1) : 0; }\n", "user.c", &hits, &err);
             CHECK_MSG(rc == 0 && hits.n == 1 && hits.h[0].kind == TRP_DEPTH && hits.h[0].value == 3 &&
-                         strcmp(hits.h[0].func, "r") == 0,
-                     "recursion bound: rc %d, %zu hits", rc, hits.n);
+                          strcmp(hits.h[0].func, "r") == 0,
+                      "recursion bound: rc %d, %zu hits", rc, hits.n);
             trp_hits_free(&hits);
         }
         if (r && i == 0) {
             trp_hits_t hits = {0};
             int rc = trp_scan(r, LOOP("#pragma acme BOUND n=12"), "user.c", &hits, &err);
             CHECK_MSG(rc == 0 && hits.n == 1 && hits.h[0].kind == TRP_LOOP_TRIPCOUNT && hits.h[0].value == 12,
-                     "user rule: rc %d, %zu hits", rc, hits.n);
+                      "user rule: rc %d, %zu hits", rc, hits.n);
             trp_hits_free(&hits);
         }
         trp_rules_destroy(r);

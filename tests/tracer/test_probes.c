@@ -12,7 +12,7 @@
 typedef struct probe_case {
     const char *kernel;
     const char *probe;
-    const char *json;   /* NULL: accumulate input of n elements all equal to v */
+    const char *json; /* NULL: accumulate input of n elements all equal to v */
     int n;
     int v;
     int fired;
@@ -21,36 +21,37 @@ typedef struct probe_case {
 #define ACC "kernels/accumulate"
 #define PRB "probes"
 #define WID "widths"
-#define PRB_IN(d, k, a, b, c) "{\"d\": " #d ", \"k\": " #k ", \"a\": " #a ", \"b\": " #b ", \"c\": " #c ", \"io\": [1, 2], \"len\": 2}"
+#define PRB_IN(d, k, a, b, c)                                                                                          \
+    "{\"d\": " #d ", \"k\": " #k ", \"a\": " #a ", \"b\": " #b ", \"c\": " #c ", \"io\": [1, 2], \"len\": 2}"
 
 static const probe_case_t cases[] = {
-    {ACC, "width:sum", NULL, 3, 170, 0},                   /* 510 fits u9 */
-    {ACC, "width:sum", NULL, 3, 171, 1},                   /* 513 does not */
-    {ACC, "width:sum", NULL, 1, -1, 1},                    /* negative: outside u9 */
-    {ACC, "width:i", NULL, 511, 0, 0},                     /* i reaches 511 */
-    {ACC, "width:i", NULL, 512, 0, 1},                     /* i reaches 512 */
-    {ACC, "loop:kernel.c:7:remainder", NULL, 4, 1, 0},     /* 4 trips, factor 2 */
+    {ACC, "width:sum", NULL, 3, 170, 0},               /* 510 fits u9 */
+    {ACC, "width:sum", NULL, 3, 171, 1},               /* 513 does not */
+    {ACC, "width:sum", NULL, 1, -1, 1},                /* negative: outside u9 */
+    {ACC, "width:i", NULL, 511, 0, 0},                 /* i reaches 511 */
+    {ACC, "width:i", NULL, 512, 0, 1},                 /* i reaches 512 */
+    {ACC, "loop:kernel.c:7:remainder", NULL, 4, 1, 0}, /* 4 trips, factor 2 */
     {ACC, "loop:kernel.c:7:remainder", NULL, 3, 1, 1},
-    {ACC, "loop:kernel.c:7:tripcount", NULL, 400, 0, 0},   /* max=400 */
+    {ACC, "loop:kernel.c:7:tripcount", NULL, 400, 0, 0}, /* max=400 */
     {ACC, "loop:kernel.c:7:tripcount", NULL, 401, 0, 1},
-    {ACC, "offset:data", NULL, 400, 0, 0},                 /* depth 400: index 399 */
-    {ACC, "offset:data", NULL, 401, 0, 1},                 /* index 400 */
-    {ACC, "port:data", NULL, 5, 127, 0},                   /* 8-bit signed port */
+    {ACC, "offset:data", NULL, 400, 0, 0}, /* depth 400: index 399 */
+    {ACC, "offset:data", NULL, 401, 0, 1}, /* index 400 */
+    {ACC, "port:data", NULL, 5, 127, 0},   /* 8-bit signed port */
     {ACC, "port:data", NULL, 5, 128, 1},
     {ACC, "port:data", "{\"data\": [1, -129], \"size\": 2}", 0, 0, 1},
     {ACC, "ub:add-overflow:kernel.c:10", "{\"data\": [2147483647, 0], \"size\": 2}", 0, 0, 0},
     {ACC, "ub:add-overflow:kernel.c:10", "{\"data\": [2147483647, 1], \"size\": 2}", 0, 0, 1},
-    {PRB, "depth:nest", PRB_IN(3, 0, 1, 1, 1), 0, 0, 0},  /* nest(3): 4 levels, bound 4 */
-    {PRB, "depth:nest", PRB_IN(4, 0, 1, 1, 1), 0, 0, 1},  /* 5 levels */
-    {PRB, "offset:buf", PRB_IN(0, 3, 1, 1, 1), 0, 0, 0},  /* buf[4]: index 3 */
-    {PRB, "offset:buf", PRB_IN(0, 5, 1, 1, 1), 0, 0, 1},  /* index 5 */
+    {PRB, "depth:nest", PRB_IN(3, 0, 1, 1, 1), 0, 0, 0},                          /* nest(3): 4 levels, bound 4 */
+    {PRB, "depth:nest", PRB_IN(4, 0, 1, 1, 1), 0, 0, 1},                          /* 5 levels */
+    {PRB, "offset:buf", PRB_IN(0, 3, 1, 1, 1), 0, 0, 0},                          /* buf[4]: index 3 */
+    {PRB, "offset:buf", PRB_IN(0, 5, 1, 1, 1), 0, 0, 1},                          /* index 5 */
     {PRB, "ub:shift-out-of-bounds:kernel.c:18", PRB_IN(0, 0, 1, 31, 1), 0, 0, 1}, /* 1 << 31 overflows int */
     {PRB, "ub:shift-out-of-bounds:kernel.c:18", PRB_IN(0, 0, 1, 30, 1), 0, 0, 0},
     {PRB, "ub:shift-out-of-bounds:kernel.c:18", PRB_IN(0, 0, 1, 40, 1), 0, 0, 1},
     {PRB, "ub:mul-overflow:kernel.c:19", PRB_IN(0, 0, 65536, 0, 65536), 0, 0, 1},
     {PRB, "ub:mul-overflow:kernel.c:19", PRB_IN(0, 0, 65535, 0, 32767), 0, 0, 0},
-    {WID, "width:i", "{\"n\": 7, \"u\": 0}", 0, 0, 0},          /* second loop's i reaches 14 */
-    {WID, "width:i", "{\"n\": 8, \"u\": 0}", 0, 0, 1},          /* ... and 16 */
+    {WID, "width:i", "{\"n\": 7, \"u\": 0}", 0, 0, 0}, /* second loop's i reaches 14 */
+    {WID, "width:i", "{\"n\": 8, \"u\": 0}", 0, 0, 1}, /* ... and 16 */
     {WID, "width:big", "{\"n\": 0, \"u\": 5}", 0, 0, 0},
     {WID, "width:big", "{\"n\": 0, \"u\": 4294967294}", 0, 0, 1}, /* 4294967295 is not an i32 */
 };
@@ -77,10 +78,10 @@ static void run_cases(void)
         int p = tracer_probe_find(t, c->probe);
         CHECK_MSG(p >= 0, "no probe %s in %s", c->probe, c->kernel);
         if (p >= 0)
-            CHECK_MSG(tr->fired[p] == c->fired, "%s on %.80s: fired %d, expected %d (range [%lld, %lld])", c->probe, json,
-                     tr->fired[p], c->fired, (long long)tr->min[p], (long long)tr->max[p]);
+            CHECK_MSG(tr->fired[p] == c->fired, "%s on %.80s: fired %d, expected %d (range [%lld, %lld])", c->probe,
+                      json, tr->fired[p], c->fired, (long long)tr->min[p], (long long)tr->max[p]);
         CHECK_MSG(tr->result->status == RUN_OK, "%s on %.80s: status %s", c->probe, json,
-                 run_status_name(tr->result->status));
+                  run_status_name(tr->result->status));
         free(json);
         input_destroy(in);
         tracer_destroy(t);
@@ -100,14 +101,14 @@ static void check_ranges(void)
     int sum = tracer_probe_find(t, "width:sum"), trip = tracer_probe_find(t, "loop:kernel.c:7:tripcount");
     int rem = tracer_probe_find(t, "loop:kernel.c:7:remainder"), port = tracer_probe_find(t, "port:data");
     CHECK_MSG(sum >= 0 && tr->seen[sum] && tr->min[sum] == 0 && tr->max[sum] == 305, "width:sum range [%lld, %lld]",
-             (long long)tr->min[sum], (long long)tr->max[sum]);
+              (long long)tr->min[sum], (long long)tr->max[sum]);
     CHECK_MSG(probes[sum].kind == TRACER_PROBE_WIDTH && probes[sum].param == 9 && !probes[sum].is_signed,
-             "width:sum parameters");
+              "width:sum parameters");
     CHECK_MSG(trip >= 0 && probes[trip].param == 400 && tr->min[trip] == 3 && tr->max[trip] == 3, "trip count");
     CHECK_MSG(rem >= 0 && probes[rem].param == 2 && tr->fired[rem], "remainder factor / verdict");
     CHECK_MSG(port >= 0 && probes[port].param == 8 && probes[port].is_signed && tr->min[port] == -2 &&
-                 tr->max[port] == 300 && tr->fired[port],
-             "port:data range [%lld, %lld]", (long long)tr->min[port], (long long)tr->max[port]);
+                  tr->max[port] == 300 && tr->fired[port],
+              "port:data range [%lld, %lld]", (long long)tr->min[port], (long long)tr->max[port]);
     input_destroy(in);
     tracer_destroy(t);
     spec_destroy(spec);
@@ -122,13 +123,14 @@ static void check_width_locals(void)
     tracer_t *t = tu_tracer(spec, NULL);
     input_t *in = tu_input(spec, "{\"n\": 1, \"u\": 4294967295}");
     const tracer_trace_t *tr = tu_run1(t, in);
-    int i = tracer_probe_find(t, "width:i"), i1 = tracer_probe_find(t, "width:i1"), big = tracer_probe_find(t, "width:big");
+    int i = tracer_probe_find(t, "width:i"), i1 = tracer_probe_find(t, "width:i1"),
+        big = tracer_probe_find(t, "width:big");
     CHECK_MSG(i >= 0 && tr->min[i] == 0 && tr->max[i] == 2, "width:i range [%lld, %lld]", (long long)tr->min[i],
-             (long long)tr->max[i]);
+              (long long)tr->max[i]);
     CHECK_MSG(i1 >= 0 && tr->min[i1] == 5 && tr->max[i1] == 5, "width:i1 range [%lld, %lld]", (long long)tr->min[i1],
-             (long long)tr->max[i1]);
+              (long long)tr->max[i1]);
     CHECK_MSG(big >= 0 && tr->min[big] == 0 && !tr->fired[big], "width:big range [%lld, %lld]", (long long)tr->min[big],
-             (long long)tr->max[big]);
+              (long long)tr->max[big]);
     input_destroy(in);
     tracer_destroy(t);
     spec_destroy(spec);
@@ -151,9 +153,9 @@ static void check_divzero_and_outputs(void)
     int io = spec_param_index(spec, "io");
     const run_output_t *o = &tr->result->out[io];
     CHECK_MSG(o->len == 4 && o->elems[0] == 3 && o->elems[1] == 6, "io = [%lld, %lld]", (long long)o->elems[0],
-             (long long)o->elems[1]);
+              (long long)o->elems[1]);
     CHECK_MSG(o->elems[2] == (int32_t)0xA5A5A5A5 && o->elems[3] == (int32_t)0xA5A5A5A5, "io[2..3] not poison: %lld",
-             (long long)o->elems[2]);
+              (long long)o->elems[2]);
     CHECK_MSG(tr->result->ret == 0 + 0 + 2 + 1 + 1, "return %lld", (long long)tr->result->ret);
     input_destroy(ok);
     input_destroy(crash);

@@ -60,7 +60,7 @@ static void check_case(const status_case_t *c, const tracer_trace_t *tr, const c
 {
     const run_result_t *r = tr->result;
     CHECK_MSG(r->status == c->status, "%s%s: status %s, expected %s", what, c->input, run_status_name(r->status),
-             run_status_name(c->status));
+              run_status_name(c->status));
     if (c->status == RUN_CRASH)
         CHECK_MSG(r->sig == c->sig, "%s%s: signal %d", what, c->input, r->sig);
     if (c->status == RUN_OK)
@@ -95,10 +95,8 @@ static void check_lost_ranges(void)
         run_status_t status;
         int64_t min, max; /* max 0: at least 1000 (how far the event limit lets the loop go) */
     } range_cases[] = {
-        {"{\"mode\": 0, \"n\": 4}", RUN_OK, 0, 1004},
-        {"{\"mode\": 1, \"n\": 4}", RUN_CRASH, -7, 2004},
-        {"{\"mode\": 2, \"n\": 4}", RUN_HANG, -8, 3000},
-        {"{\"mode\": 3, \"n\": 4}", RUN_HANG, -9, 0},
+        {"{\"mode\": 0, \"n\": 4}", RUN_OK, 0, 1004},    {"{\"mode\": 1, \"n\": 4}", RUN_CRASH, -7, 2004},
+        {"{\"mode\": 2, \"n\": 4}", RUN_HANG, -8, 3000}, {"{\"mode\": 3, \"n\": 4}", RUN_HANG, -9, 0},
         {"{\"mode\": 0, \"n\": 2}", RUN_OK, 0, 1002},
     };
     enum { N = sizeof range_cases / sizeof *range_cases };
@@ -113,11 +111,11 @@ static void check_lost_ranges(void)
     for (size_t i = 0; tr && v >= 0 && i < N; i++) {
         const tracer_trace_t *x = &tr[i];
         CHECK_MSG(x->result->status == range_cases[i].status, "%s: status %s", range_cases[i].input,
-                 run_status_name(x->result->status));
+                  run_status_name(x->result->status));
         int max_ok = range_cases[i].max ? x->max[v] == range_cases[i].max : x->max[v] >= 1000;
         CHECK_MSG(x->seen[v] && x->min[v] == range_cases[i].min && max_ok && x->fired[v],
-                 "%s: width:v range [%lld, %lld], expected [%lld, %lld]", range_cases[i].input, (long long)x->min[v],
-                 (long long)x->max[v], (long long)range_cases[i].min, (long long)range_cases[i].max);
+                  "%s: width:v range [%lld, %lld], expected [%lld, %lld]", range_cases[i].input, (long long)x->min[v],
+                  (long long)x->max[v], (long long)range_cases[i].min, (long long)range_cases[i].max);
     }
     if (tr) {
         CHECK_MSG(tr[0].result->ret == 1004 + 10 + 12, "mode 0 returned %lld", (long long)tr[0].result->ret);
@@ -149,14 +147,14 @@ int main(void)
          * hang and the second crash; after the exit it is restarted by the
          * next run. */
         CHECK_MSG(tracer_restarts(t) == 3, "%llu restarts during the batch, expected 3",
-                 (unsigned long long)tracer_restarts(t));
+                  (unsigned long long)tracer_restarts(t));
     }
     /* A run after all that works on the restarted executor. */
     const tracer_trace_t *again = tu_run1(t, ins[6]);
     CHECK_MSG(again->result->status == RUN_OK && again->result->ret == 8, "rerun returned %lld",
-             (long long)again->result->ret);
+              (long long)again->result->ret);
     CHECK_MSG(tracer_restarts(t) == 4, "%llu restarts after the rerun, expected 4",
-             (unsigned long long)tracer_restarts(t));
+              (unsigned long long)tracer_restarts(t));
     for (size_t i = 0; i < NCASES; i++)
         input_destroy(ins[i]);
     tracer_destroy(t);

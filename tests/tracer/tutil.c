@@ -6,7 +6,6 @@
 
 #include "common/alloc.h"
 
-
 static void die(const char *what, const lg_err_t *err)
 {
     fprintf(stderr, "fatal: %s: %s\n", what, err->msg);
@@ -16,7 +15,7 @@ static void die(const char *what, const lg_err_t *err)
 spec_t *tu_spec(const char *name)
 {
     char *path = strncmp(name, "kernels/", 8) == 0 ? lg_asprintf("%s/%s/kernel.yaml", LGFUZZ_DATA_DIR, name)
-                                                    : lg_asprintf("%s/kernels/%s/kernel.yaml", TRACER_TEST_DIR, name);
+                                                   : lg_asprintf("%s/kernels/%s/kernel.yaml", TRACER_TEST_DIR, name);
     lg_err_t err;
     lg_err_clear(&err);
     spec_t *s = spec_load(path, &err);

@@ -55,9 +55,15 @@ LGRT_INLINE void __lgrt_val(uint32_t probe, int64_t v)
         r->max = v;
 }
 
-void lgrt_value(uint32_t probe, int64_t v) { __lgrt_val(probe, v); }
+void lgrt_value(uint32_t probe, int64_t v)
+{
+    __lgrt_val(probe, v);
+}
 
-void lgrt_fire(uint32_t probe) { lgrt.fired[probe] = 1; }
+void lgrt_fire(uint32_t probe)
+{
+    lgrt.fired[probe] = 1;
+}
 
 LGRT_INLINE void __lgrt_ub(uint32_t probe)
 {
@@ -105,7 +111,10 @@ LGRT_INLINE void __lgrt_enter(uint32_t probe)
     __lgrt_val(probe, d);
 }
 
-LGRT_INLINE void __lgrt_leave(uint32_t probe) { --lgrt.depth[probe]; }
+LGRT_INLINE void __lgrt_leave(uint32_t probe)
+{
+    --lgrt.depth[probe];
+}
 
 void lgrt_begin(lgrt_slot_t *slot, lgrt_event_t *events, uint64_t ev_first, uint64_t event_limit, uint64_t ev_cap)
 {

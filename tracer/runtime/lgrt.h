@@ -36,7 +36,7 @@ typedef struct lgrt_event {
  * uint32_t fired[nprobes] (padded to 8 bytes), lgrt_range_t range[nprobes]
  * and the out/inout arrays (max_len int64 slots each, in param order). */
 typedef struct lgrt_slot {
-    uint64_t rec_off;  /* the input's record in the input area (parent) */
+    uint64_t rec_off; /* the input's record in the input area (parent) */
     int32_t status;
     int32_t sig;
     int64_t ret;
@@ -51,18 +51,18 @@ typedef struct lgrt_slot {
 typedef struct lgrt_hdr {
     uint64_t magic;
     uint64_t size;
-    uint64_t in_off, in_cap;       /* packed input records */
-    uint64_t slot_off, slot_size;  /* 2 * round_max slots */
+    uint64_t in_off, in_cap;      /* packed input records */
+    uint64_t slot_off, slot_size; /* 2 * round_max slots */
     uint64_t round_max;
-    uint64_t ev_off, ev_cap;       /* lgrt_event_t entries */
-    uint64_t event_limit;          /* events per input before `hang` */
+    uint64_t ev_off, ev_cap; /* lgrt_event_t entries */
+    uint64_t event_limit;    /* events per input before `hang` */
     uint64_t nprobes;
     /* round */
-    uint64_t n;        /* records in the round */
-    uint64_t start;    /* first record to run */
-    uint64_t ev_used;  /* events already used by earlier records */
-    uint64_t cur;      /* record in progress */
-    uint64_t done;     /* the child stopped before this record */
+    uint64_t n;       /* records in the round */
+    uint64_t start;   /* first record to run */
+    uint64_t ev_used; /* events already used by earlier records */
+    uint64_t cur;     /* record in progress */
+    uint64_t done;    /* the child stopped before this record */
     /* Waking the other side. Each side first spins for spin_ns on the
      * other's sequence number (a wake-up through the kernel costs more
      * than a small round), then announces that it sleeps and blocks on
@@ -116,11 +116,17 @@ static inline int lgrt_spin_while(lgrt_spin_t *sp, const uint64_t *seq, uint64_t
     sp->skip = sp->backoff;
     return 0;
 }
-static inline uint64_t lgrt_align8(uint64_t n) { return (n + 7u) & ~(uint64_t)7u; }
+static inline uint64_t lgrt_align8(uint64_t n)
+{
+    return (n + 7u) & ~(uint64_t)7u;
+}
 /* Bytes of a slot's verdict array. The verdicts are 32-bit, not bytes: a
  * store through a char type may alias anything, which would keep the
  * optimiser from holding the runtime's pointers in registers in a loop. */
-static inline uint64_t lgrt_fired_bytes(uint64_t nprobes) { return lgrt_align8(4 * nprobes); }
+static inline uint64_t lgrt_fired_bytes(uint64_t nprobes)
+{
+    return lgrt_align8(4 * nprobes);
+}
 
 /* A probe's value range (min > max while no value was seen). A struct
  * rather than two int64_t arrays: type-based alias analysis then tells
@@ -140,7 +146,7 @@ typedef struct lgrt_loop_state {
 
 /* Loop probes of one pragma-annotated loop (generated into the harness). */
 typedef struct lgrt_loop_info {
-    int32_t rem_probe;  /* -1 when none */
+    int32_t rem_probe; /* -1 when none */
     int64_t factor;
     int32_t trip_probe; /* -1 when none */
     int64_t max;
@@ -149,12 +155,12 @@ typedef struct lgrt_loop_info {
 /* Runtime state of the current input; the one place mutable globals live. */
 typedef struct lgrt_state {
     lgrt_slot_t *slot;
-    lgrt_event_t *ev;     /* this input's first event */
-    uint64_t limit;       /* events at which the input stops */
-    int32_t stop_status;  /* LGRT_HANG (the event limit) or LGRT_FULL (the end of the area) */
+    lgrt_event_t *ev;    /* this input's first event */
+    uint64_t limit;      /* events at which the input stops */
+    int32_t stop_status; /* LGRT_HANG (the event limit) or LGRT_FULL (the end of the area) */
     uint32_t *fired;
     lgrt_range_t *range;
-    int64_t *depth;       /* current recursion depth per probe */
+    int64_t *depth; /* current recursion depth per probe */
     uint32_t nprobes;
     lgrt_loop_state_t loops[LGRT_MAX_LOOPS];
 } lgrt_state_t;

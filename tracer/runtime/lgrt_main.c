@@ -6,11 +6,11 @@
  * die and restarts it. */
 #include "lgrt.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
-#include <signal.h>
 #include <unistd.h>
 
 #define LGRT_SHM_FD 3
