@@ -127,6 +127,7 @@ void explore_destroy(explore_t *ex)
         return;
     for (size_t i = 0; i < ex->nround; i++)
         input_destroy(ex->round[i].in);
+    free(ex->round);
     for (size_t i = 0; i < ex->ncorpus; i++) {
         input_destroy(ex->corpus[i].in);
         free(ex->corpus[i].fv);

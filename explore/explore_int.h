@@ -14,8 +14,8 @@
  * Calls between the files go one way: explore.c calls the others,
  * generate.c calls learn.c and round.c, round.c calls corpus.c, and any of
  * them may use the four modules with headers of their own and report.c.
- * A round is the set of at most EXPLORE_ROUND_MAX inputs that one step
- * makes and one tracer_run call executes. */
+ * A round is the set of inputs (usually at most EXPLORE_ROUND_MAX) that
+ * one step makes and one tracer_run call executes. */
 #ifndef LG_EXPLORE_INT_H
 #define LG_EXPLORE_INT_H
 
@@ -37,6 +37,8 @@
 #include "tracer/tracer.h"
 #include "tree_int.h"
 
+/* A step's inputs are run once this many are waiting; a step that makes
+ * more (the corners of a spec with many params) makes a larger round. */
 #define EXPLORE_ROUND_MAX 64
 
 /* ORIGIN_CORNER: a corner of the input domain (exg_corner_inputs). */
@@ -118,8 +120,8 @@ struct explore {
     divergence_t *divs;
     size_t ndivs, divs_cap;
 
-    exr_item_t round[EXPLORE_ROUND_MAX];
-    size_t nround;
+    exr_item_t *round; /* the inputs waiting to run; grows, never drops one */
+    size_t nround, round_cap;
     run_result_t *rtl_res;
     int64_t *fv; /* scratch feature vector */
     tree_event_t *evbuf;

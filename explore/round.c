@@ -11,10 +11,7 @@
 
 void exr_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_node_t *want, int probe)
 {
-    if (ex->nround == EXPLORE_ROUND_MAX) {
-        input_destroy(in);
-        return;
-    }
+    lg_grow((void **)&ex->round, &ex->round_cap, ex->nround + 1, sizeof *ex->round);
     exr_item_t *b = &ex->round[ex->nround++];
     b->in = in;
     b->origin = origin;
@@ -236,12 +233,12 @@ int exr_run(explore_t *ex, lg_err_t *err)
 {
     if (!ex->nround)
         return LG_OK;
-    LG_ASSERT(ex->nround <= EXPLORE_ROUND_MAX);
-    const input_t *ins[EXPLORE_ROUND_MAX];
+    const input_t **ins = lg_calloc(ex->nround, sizeof *ins);
     for (size_t i = 0; i < ex->nround; i++)
         ins[i] = ex->round[i].in;
     tracer_trace_t *traces;
     int rc = tracer_run(ex->tracer, ins, ex->nround, &traces, err);
+    free(ins);
     for (size_t i = 0; rc == LG_OK && i < ex->nround; i++)
         rc = process_one(ex, &ex->round[i], &traces[i], err);
     /* About one input in 64 is run twice to catch non-determinism. */
