@@ -2,8 +2,8 @@
  * all have full example reservoirs gets a condition for every edge (synth
  * sees the examples of every edge; it once saw those of the first 16 only
  * and failed on the others every time), a synth call that fails is counted,
- * logged once and backed off, and exo_warn_once tells messages apart but
- * not by the numbers in them. */
+ * logged once and backed off, exo_warn_once tells messages apart but
+ * not by the numbers in them, and a round never drops an input. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +58,7 @@ static void fixture_close(fixture_t *f)
     synth_destroy(ex->synth);
     features_destroy(ex->fs);
     free(ex->warned);
+    free(ex->round);
     free(ex);
     fclose(f->log.out);
     free(f->logbuf);
@@ -172,8 +173,25 @@ static void test_warn_once(void)
     fixture_close(&f);
 }
 
+/* A step may make more inputs than EXPLORE_ROUND_MAX (the corners of a
+ * spec with many params): the round grows, no input is dropped. */
+static void test_round_grows(void)
+{
+    fixture_t f;
+    fixture_open(&f);
+    size_t n = 3 * EXPLORE_ROUND_MAX + 1;
+    for (size_t i = 0; i < n; i++)
+        exr_add(f.ex, input_create(f.ex->spec), ORIGIN_CORNER, MUT_COUNT, NULL, -1);
+    CHECK_MSG(f.ex->nround == n, "%zu of %zu inputs kept", f.ex->nround, n);
+    for (size_t i = 0; i < f.ex->nround; i++)
+        input_destroy(f.ex->round[i].in);
+    f.ex->nround = 0;
+    fixture_close(&f);
+}
+
 int main(void)
 {
+    test_round_grows();
     test_wide_switch();
     test_failure_backoff();
     test_warn_once();
