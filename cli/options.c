@@ -1,7 +1,6 @@
 /* The option parser of the lgfuzz subcommands: getopt_long driven by a
  * subcommand's option tables, one rule and one message per kind of value,
  * and the usage text generated from the same tables. */
-#include <assert.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +21,7 @@ static size_t table_len(const cli_opt_t *t)
     size_t n = 0;
     while (t && t[n].kind != CLI_END)
         n++;
-    assert(n <= CLI_MAX_OPTS);
+    LG_ASSERT(n <= CLI_MAX_OPTS);
     return n;
 }
 
@@ -96,7 +95,7 @@ static void store_unsigned(void *field, size_t size, uint64_t v)
         memcpy(field, &u32, 4);
         break;
     default:
-        assert(size == 8);
+        LG_ASSERT(size == 8);
         memcpy(field, &v, 8);
         break;
     }
@@ -104,7 +103,7 @@ static void store_unsigned(void *field, size_t size, uint64_t v)
 
 static int parse_choice(const cli_opt_t *d, const char *text, void *field)
 {
-    assert(d->field.size == sizeof(int));
+    LG_ASSERT(d->field.size == sizeof(int));
     for (const cli_choice_t *c = d->choices; c->name; c++)
         if (strcmp(c->name, text) == 0) {
             memcpy(field, &c->value, sizeof c->value);
@@ -116,7 +115,7 @@ static int parse_choice(const cli_opt_t *d, const char *text, void *field)
 static int parse_duration(const cli_opt_t *d, const char *text, void *field, const char *lab, lg_err_t *err)
 {
     uint64_t ns;
-    assert(d->field.size == sizeof ns);
+    LG_ASSERT(d->field.size == sizeof ns);
     if (lg_duration_parse(text, &ns, err))
         return lg_err_prefix(err, "%s", lab);
     if (ns < d->min && d->min <= 1)
@@ -137,11 +136,11 @@ static int set_value(const cli_opt_t *d, void *base, const char *text, lg_err_t 
     uint64_t v;
     switch (d->kind) {
     case CLI_FLAG:
-        assert(d->field.size == sizeof(int));
+        LG_ASSERT(d->field.size == sizeof(int));
         memcpy(field, &(int){1}, sizeof(int));
         return LG_OK;
     case CLI_COUNT:
-        assert(d->field.size == 8 || d->max >> (8 * d->field.size) == 0);
+        LG_ASSERT(d->field.size == 8 || d->max >> (8 * d->field.size) == 0);
         if (parse_count(d, text, &v) == 0) {
             store_unsigned(field, d->field.size, v);
             return LG_OK;
@@ -151,7 +150,7 @@ static int set_value(const cli_opt_t *d, void *base, const char *text, lg_err_t 
     case CLI_DURATION:
         return parse_duration(d, text, field, l, err);
     case CLI_STRING:
-        assert(d->field.size == sizeof text);
+        LG_ASSERT(d->field.size == sizeof text);
         memcpy(field, &text, sizeof text);
         return LG_OK;
     case CLI_CHOICE:
@@ -194,9 +193,9 @@ static void build_getopt(const cli_opts_t *o, struct option *lo, char *so)
         for (size_t i = 0; i < table_len(o->sets[s].opts); i++) {
             const cli_opt_t *d = &o->sets[s].opts[i];
             int has_arg = d->kind == CLI_FLAG ? no_argument : required_argument;
-            assert(d->letter != 'h' && (d->name || d->letter));
+            LG_ASSERT(d->letter != 'h' && (d->name || d->letter));
             if (d->name) {
-                assert(strncmp(d->name, "--", 2) == 0);
+                LG_ASSERT(strncmp(d->name, "--", 2) == 0);
                 lo[n++] = (struct option){d->name + 2, has_arg, NULL, opt_val(d, s, i)};
             }
             if (d->letter) {
@@ -409,7 +408,7 @@ int cli_opts_given(const cli_opts_t *o, const void *field)
         for (size_t i = 0; i < table_len(o->sets[s].opts); i++)
             if ((const char *)o->sets[s].base + o->sets[s].opts[i].field.offset == (const char *)field)
                 return o->given[s][i] != NULL;
-    assert(!"cli_opts_given: no option fills this field");
+    LG_ASSERT(!"cli_opts_given: no option fills this field");
     return 0;
 }
 
@@ -421,7 +420,7 @@ char **cli_opts_forward(const cli_opts_t *o, size_t set, size_t *n)
     for (size_t i = 0; i < table_len(t); i++) {
         if (!o->given[set][i])
             continue;
-        assert(t[i].name);
+        LG_ASSERT(t[i].name);
         args[(*n)++] = lg_strdup(t[i].name);
         if (t[i].kind != CLI_FLAG)
             args[(*n)++] = lg_strdup(o->given[set][i]);

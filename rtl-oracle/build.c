@@ -275,7 +275,7 @@ int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, 
         orm_free(model);
         orb_free(out);
     }
-    ork_names_free(job.engine_files, job.nengine_files);
+    lg_list_free(job.engine_files, job.nengine_files);
     free(job.table);
     free(ports_dir);
     free(engine);

@@ -8,7 +8,6 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
-#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -19,38 +18,20 @@ int ork_verilator_version(const char *verilator, char **out, lg_err_t *err)
 {
     char *argv[] = {(char *)verilator, "--version", NULL};
     *out = orx_output(argv, err);
-    return *out ? 0 : err ? err->code : LG_EBUILD;
-}
-
-static int is_source(const struct dirent *de)
-{
-    return de->d_name[0] != '.';
+    return *out ? 0 : err->code;
 }
 
 int ork_engine_files(const char *dir, char ***names, size_t *n, lg_err_t *err)
 {
-    struct dirent **list;
-    *names = NULL;
-    *n = 0;
-    int count = scandir(dir, &list, is_source, alphasort);
-    if (count < 0)
+    /* lg_list_dir lists a missing directory as empty; a harness without
+     * its engine is an incomplete installation, not an empty engine. */
+    if (!lg_is_dir(dir)) {
+        *names = NULL;
+        *n = 0;
         return lg_err_set(err, LG_EIO, "harness engine %s: %s (an incomplete lgfuzz installation?)", dir,
-                          strerror(errno));
-    *names = lg_calloc((size_t)count + 1, sizeof **names);
-    for (int i = 0; i < count; i++) {
-        (*names)[i] = lg_strdup(list[i]->d_name);
-        free(list[i]);
+                          strerror(lg_path_exists(dir) ? ENOTDIR : ENOENT));
     }
-    free(list);
-    *n = (size_t)count;
-    return 0;
-}
-
-void ork_names_free(char **names, size_t n)
-{
-    for (size_t i = 0; names && i < n; i++)
-        free(names[i]);
-    free(names);
+    return lg_list_dir(dir, NULL, names, n, err);
 }
 
 static void hash_flags(lg_hash_t *h, const char *const *flags, size_t nflags)
@@ -101,7 +82,7 @@ int ork_harness_key(const char *ports_key, const char *engine_dir, const char *t
         rc = lg_hash_file(&h, p, err);
         free(p);
     }
-    ork_names_free(names, n);
+    lg_list_free(names, n);
     key_text(&h, key);
     return rc;
 }

@@ -123,11 +123,10 @@ char *orh_generate(const spec_t *spec, const omodel_t *m);
 /* Runs `verilator --version` (verilator: the program, searched on PATH);
  * *out receives its output (heap string). LG_EBUILD when it cannot run. */
 int ork_verilator_version(const char *verilator, char **out, lg_err_t *err);
-/* The names of the engine's files in dir (its sources), sorted; *names
- * (n entries) is freed with ork_names_free. LG_EIO naming dir when it
- * cannot be read. */
+/* The names of the engine's files in dir (its sources), sorted, through
+ * lg_list_dir; *names (n entries) is freed with lg_list_free. LG_EIO
+ * naming dir when it is missing or cannot be read. */
 int ork_engine_files(const char *dir, char ***names, size_t *n, lg_err_t *err);
-void ork_names_free(char **names, size_t n);
 /* Key of the verilate-only step: version (ork_verilator_version's), the
  * program and flags it runs with (paths left out), spec's top and its RTL
  * sources' names and contents. LG_EIO naming a source it cannot read. */

@@ -10,7 +10,6 @@
 
 #include "common/alloc.h"
 #include "common/budget.h"
-#include "common/fsutil.h"
 
 static void add_unique(int64_t *arr, size_t *n, int64_t v)
 {

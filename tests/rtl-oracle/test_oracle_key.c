@@ -47,7 +47,7 @@ static void copy_engine(const char *from, const char *dir, const char *edit)
         free(dst);
         free(src);
     }
-    ork_names_free(names, n);
+    lg_list_free(names, n);
 }
 
 typedef enum { H_SAME, H_COPY, H_EDIT, H_ADD, H_TABLE, H_FLAGS, H_PORTS } hvary_t;
