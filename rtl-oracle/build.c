@@ -26,7 +26,8 @@
 static const char *const verilate_flags[] = {"--cc", "--no-timing", "-Wno-fatal", "-Wno-lint", "-Wno-style"};
 /* Options the harness build adds (besides -j, the table's directory and
  * the sources). */
-static const char *const build_flags[] = {"--build", "--exe", "-O3", "--trace", "-o", "harness", "-CFLAGS", "-O2"};
+static const char *const build_flags[] = {"--build", "--exe",   "-O3",     "--trace", "--savable",
+                                          "-o",      "harness", "-CFLAGS", "-O2"};
 
 #define NFLAGS(a) (sizeof a / sizeof *a)
 

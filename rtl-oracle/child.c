@@ -1,7 +1,7 @@
 /* The harness child process: started lazily, spoken to over a socket pair
- * (the child sees it as fd 3; stdout/stderr go to an unlinked log file so
- * chatty RTL $display output can never block it), and restarted after it
- * dies. Sends use MSG_NOSIGNAL so a dead child is an error, not SIGPIPE. */
+ * (the child sees it as fd 3 and the shared region as fd 4; stdout/stderr
+ * go to an unlinked log file so chatty RTL $display output can never block
+ * it), and restarted after it dies. Sends use MSG_NOSIGNAL so a dead child is an error, not SIGPIPE. */
 #include "oracle_int.h"
 
 #include "common/alloc.h"
@@ -18,10 +18,11 @@
 #include <time.h>
 #include <unistd.h>
 
-int orc_init(ochild_t *c, const char *exe, lg_err_t *err)
+int orc_init(ochild_t *c, const char *exe, int shm_fd, lg_err_t *err)
 {
     memset(c, 0, sizeof *c);
     c->sock = -1;
+    c->shm_fd = shm_fd;
     c->exe = lg_strdup(exe);
     char path[] = "/tmp/lgfuzz-rtl-log-XXXXXX";
     c->log_fd = mkstemp(path);
@@ -60,12 +61,16 @@ int orc_ensure(ochild_t *c, lg_err_t *err)
     }
     if (pid == 0) {
         /* dup2 clears FD_CLOEXEC on the copies the harness keeps. */
-        int devnull = open("/dev/null", O_RDONLY);
+        int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
         if (devnull >= 0)
             dup2(devnull, 0);
         dup2(c->log_fd, 1);
         dup2(c->log_fd, 2);
-        dup2(sv[1], 3);
+        /* Through copies above both targets: either may sit on 3 or 4. */
+        int sock = fcntl(sv[1], F_DUPFD_CLOEXEC, 10);
+        int shm = fcntl(c->shm_fd, F_DUPFD_CLOEXEC, 10);
+        dup2(sock, ORW_FD);
+        dup2(shm, ORW_SHM_FD);
         execl(c->exe, c->exe, (char *)NULL);
         dprintf(2, "%%Error: cannot run %s: %s\n", c->exe, strerror(errno));
         _exit(127);
@@ -153,12 +158,14 @@ void orc_log_reset(ochild_t *c)
         lseek(c->log_fd, 0, SEEK_SET);
 }
 
-char *orc_log_error(ochild_t *c)
+char *orc_log_error(ochild_t *c, uint64_t from, uint64_t to)
 {
     off_t end = lseek(c->log_fd, 0, SEEK_END);
-    if (end <= 0)
+    if (to && (off_t)to < end)
+        end = (off_t)to;
+    if (end <= (off_t)from)
         return NULL;
-    size_t n = end > 65536 ? 65536 : (size_t)end;
+    size_t n = end - (off_t)from > 65536 ? 65536 : (size_t)(end - (off_t)from);
     char *buf = lg_malloc(n + 1);
     ssize_t got = pread(c->log_fd, buf, n, end - (off_t)n);
     buf[got > 0 ? got : 0] = '\0';

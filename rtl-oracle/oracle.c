@@ -1,17 +1,36 @@
-/* The oracle handle: builds or reuses the model, owns the harness child, and
- * turns one input into one request and one response into a run_result_t.
- * The byte layout of both messages is engine/wire.h's. */
+/* The oracle handle: builds or reuses the model, owns the RTL workers (a
+ * harness child and its shared region each) and shares each batch of
+ * inputs among them: contiguous chunks, one round trip per chunk, a
+ * crashed or hung child costing only the input it was on. */
 #include "oracle_int.h"
 
 #include "common/alloc.h"
 #include "common/budget.h"
+#include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 _Static_assert((int)ORW_OK == RUN_OK && (int)ORW_HANG == RUN_HANG && (int)ORW_OOB == RUN_OOB &&
                    (int)ORW_ASSERT == RUN_ASSERT,
                "the harness's statuses are run_status_t values");
+
+/* One RTL worker and the chunk it is running. */
+typedef struct oworker {
+    oregion_t region;
+    ochild_t child;
+    int busy;
+    size_t first, count; /* the chunk: batch inputs first .. first + count - 1 */
+    uint64_t seen;       /* its progress when last looked at */
+    uint64_t moved_ns;   /* when the progress last moved */
+} oworker_t;
+
+/* A run of batch inputs still to be sent. */
+typedef struct orange {
+    size_t first, count;
+} orange_t;
 
 struct oracle {
     const spec_t *spec;  /* borrowed */
@@ -19,11 +38,23 @@ struct oracle {
     uint64_t timeout_ns;
     obuild_t build;
     omodel_t model;
-    ochild_t child;
+    oworker_t *w;
+    int jobs;
     uint64_t calls;
-    uint64_t *buf; /* request scratch */
-    size_t cap;
+    orange_t *todo;
+    size_t ntodo, todo_cap;
 };
+
+/* What a batch is for. */
+typedef struct obatch {
+    const input_t *const *in;
+    run_result_t *const *out;
+    size_t n;
+    const char *vcd;  /* trace the one input into this file */
+    uint64_t flags;   /* ORW_FLAG_* */
+    uint64_t time_ns; /* ORW_FLAG_TIME's answer */
+    char wave_error[256];
+} obatch_t;
 
 void oracle_cfg_default(oracle_cfg_t *cfg)
 {
@@ -32,178 +63,31 @@ void oracle_cfg_default(oracle_cfg_t *cfg)
     cfg->timeout_ms = 60000;
 }
 
-/* Initial contents of slot j of array param i, before the kernel runs. */
-static int64_t initial_slot(const input_t *in, size_t i, size_t j)
+static int resolve_jobs(int jobs)
 {
-    const spec_param_t *p = &in->spec->params[i];
-    if (p->dir == SPEC_DIR_OUT)
-        return 0;
-    return j < in->v[i].len ? in->v[i].elems[j] : lg_type_poison(p->type);
-}
-
-static void push(oracle_t *o, size_t *n, uint64_t v)
-{
-    lg_grow((void **)&o->buf, &o->cap, *n + 1, sizeof *o->buf);
-    o->buf[(*n)++] = v;
-}
-
-/* The request header; the VCD path follows it, then the params. */
-static size_t encode_header(oracle_t *o, const char *vcd)
-{
-    lg_grow((void **)&o->buf, &o->cap, ORW_REQ_HEADER, sizeof *o->buf);
-    o->buf[ORW_REQ_MAGIC_AT] = ORW_REQ_MAGIC;
-    o->buf[ORW_REQ_FLAGS] = 0;
-    o->buf[ORW_REQ_VCD_LEN] = vcd ? strlen(vcd) : 0;
-    return ORW_REQ_HEADER;
-}
-
-static size_t encode_params(oracle_t *o, const input_t *in)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < o->model.n; i++) {
-        const obind_t *b = &o->model.binds[i];
-        if (b->kind == BIND_SCALAR_IN) {
-            push(o, &n, orm_to_port(b, in->v[i].scalar));
-        } else if (b->kind == BIND_MEM) {
-            for (uint64_t j = 0; j < b->depth; j++)
-                push(o, &n, orm_to_port(b, initial_slot(in, i, (size_t)j)));
-        } else if (b->kind == BIND_FIFO_IN) {
-            size_t len = in->v[i].len < b->depth ? in->v[i].len : (size_t)b->depth;
-            push(o, &n, len);
-            for (size_t j = 0; j < len; j++)
-                push(o, &n, orm_to_port(b, in->v[i].elems[j]));
-        }
+    if (jobs <= 0) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        jobs = cpus > 0 ? (int)cpus : 1;
     }
-    return n;
+    return jobs > ORACLE_JOBS_MAX ? ORACLE_JOBS_MAX : jobs;
 }
 
-static int send_request(oracle_t *o, const input_t *in, const char *vcd, lg_err_t *err)
+static void todo_push(oracle_t *o, size_t first, size_t count)
 {
-    size_t n = encode_header(o, vcd);
-    int rc = orc_send(&o->child, o->buf, n * sizeof *o->buf, err);
-    if (rc == 0 && vcd)
-        rc = orc_send(&o->child, vcd, strlen(vcd), err);
-    if (rc)
-        return rc;
-    n = encode_params(o, in);
-    return orc_send(&o->child, o->buf, n * sizeof *o->buf, err);
+    if (!count)
+        return;
+    lg_grow((void **)&o->todo, &o->todo_cap, o->ntodo + 1, sizeof *o->todo);
+    o->todo[o->ntodo++] = (orange_t){first, count};
 }
 
-static int recv_u64(oracle_t *o, uint64_t *v, size_t n, uint64_t deadline, lg_err_t *err)
-{
-    return orc_recv(&o->child, v, n * sizeof *v, deadline, err);
-}
-
-/* Reads one array of at most max words (count first); the words land in
- * o->buf. */
-static int recv_array(oracle_t *o, uint64_t max, size_t *count, uint64_t deadline, lg_err_t *err)
-{
-    uint64_t n;
-    int rc = recv_u64(o, &n, 1, deadline, err);
-    if (rc)
-        return rc;
-    if (n > max)
-        return lg_err_set(err, LG_ECHILD, "RTL harness sent %llu values where at most %llu fit", (unsigned long long)n,
-                          (unsigned long long)max);
-    lg_grow((void **)&o->buf, &o->cap, (size_t)n + 1, sizeof *o->buf);
-    *count = (size_t)n;
-    return recv_u64(o, o->buf, (size_t)n, deadline, err);
-}
-
-static void store_array(oracle_t *o, const input_t *in, size_t i, size_t count, run_result_t *r)
-{
-    const spec_param_t *p = &o->spec->params[i];
-    const obind_t *b = &o->model.binds[i];
-    run_output_t *out = &r->out[i];
-    for (size_t j = 0; j < p->max_len; j++) {
-        if (j < count)
-            out->elems[j] = orm_from_port(b->width, p->type, o->buf[j]);
-        else if (b->kind == BIND_MEM)
-            out->elems[j] = initial_slot(in, i, j); /* beyond the RAM: untouched */
-        else
-            out->elems[j] = 0;
-    }
-    out->len = p->max_len;
-}
-
-static int recv_outputs(oracle_t *o, const input_t *in, run_result_t *r, uint64_t deadline, lg_err_t *err)
-{
-    for (size_t i = 0; i < o->model.n; i++) {
-        const obind_t *b = &o->model.binds[i];
-        int rc = 0;
-        size_t count = 0;
-        if (b->kind == BIND_SCALAR_VLD) {
-            uint64_t vv[2];
-            rc = recv_u64(o, vv, 2, deadline, err);
-            r->out[i].valid = (int)vv[0];
-            r->out[i].scalar = orm_from_port(b->width, o->spec->params[i].type, vv[1]);
-        } else if (b->kind == BIND_FIFO_OUT || (b->kind == BIND_MEM && b->is_out)) {
-            rc = recv_array(o, b->depth, &count, deadline, err);
-            if (rc == 0)
-                store_array(o, in, i, count, r);
-        }
-        if (rc)
-            return rc;
-    }
-    return 0;
-}
-
-/* Reads a length-prefixed text of at most cap - 1 bytes into buf. */
-static int recv_text(oracle_t *o, const char *what, char *buf, size_t cap, uint64_t deadline, lg_err_t *err)
-{
-    uint64_t len;
-    int rc = recv_u64(o, &len, 1, deadline, err);
-    if (rc)
-        return rc;
-    if (len >= cap)
-        return lg_err_set(err, LG_ECHILD, "RTL harness %s of %llu bytes", what, (unsigned long long)len);
-    rc = orc_recv(&o->child, buf, (size_t)len, deadline, err);
-    buf[rc ? 0 : len] = '\0';
-    return rc;
-}
-
-/* wave_error receives why the harness could not write the waveform ("" when
- * it could, or none was asked for). */
-static int recv_response(oracle_t *o, const input_t *in, run_result_t *r, uint64_t deadline, char wave_error[256],
-                         lg_err_t *err)
-{
-    uint64_t h[ORW_RESP_HEADER];
-    int rc = recv_u64(o, h, ORW_RESP_HEADER, deadline, err);
-    if (rc)
-        return rc;
-    if (h[ORW_RESP_MAGIC_AT] != ORW_RESP_MAGIC)
-        return lg_err_set(err, LG_ECHILD, "RTL harness %s answered garbage", o->child.exe);
-    r->status = (run_status_t)h[ORW_RESP_STATUS];
-    r->cycles = h[ORW_RESP_CYCLES];
-    r->oob_param = h[ORW_RESP_OOB_PARAM] == ORW_NO_PARAM ? -1 : (int)h[ORW_RESP_OOB_PARAM];
-    if (o->spec->has_return) {
-        int bits = o->model.ctl_bits[CTL_RETURN];
-        /* A return port narrower than the C type holds an unsigned HLS
-         * value: zero-extend it. */
-        r->has_return = 1;
-        r->ret = bits < lg_type_bits(o->spec->ret_type)
-                     ? lg_type_wrap(o->spec->ret_type, (int64_t)(h[ORW_RESP_RET] & ((UINT64_C(1) << bits) - 1)))
-                     : orm_from_port(bits, o->spec->ret_type, h[ORW_RESP_RET]);
-    }
-    rc = recv_outputs(o, in, r, deadline, err);
-    char detail[4096];
-    if (rc == 0)
-        rc = recv_text(o, "detail", detail, sizeof detail, deadline, err);
-    if (rc == 0)
-        snprintf(r->detail, sizeof r->detail, "%.255s", detail);
-    if (rc == 0)
-        rc = recv_text(o, "waveform error", wave_error, 256, deadline, err);
-    return rc;
-}
-
-/* A child that died or stopped answering becomes a result (assertion or
- * hang); the next call starts a fresh child. */
-static void child_failed(oracle_t *o, int code, run_result_t *r)
+/* A result for input i when its worker died or stopped answering; the
+ * next chunk starts a fresh child. */
+static void worker_failed(oracle_t *o, oworker_t *w, int code, run_result_t *r, uint64_t log_from)
 {
     char why[64];
-    orc_stop(&o->child, why, sizeof why);
-    o->child.restarts++;
-    char *line = orc_log_error(&o->child);
+    orc_stop(&w->child, why, sizeof why);
+    w->child.restarts++;
+    char *line = orc_log_error(&w->child, log_from, 0);
     run_result_reset(r);
     if (code == LG_ETIMEOUT) {
         r->status = RUN_HANG;
@@ -217,44 +101,222 @@ static void child_failed(oracle_t *o, int code, run_result_t *r)
     free(line);
 }
 
-int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_result_t *rtl, lg_err_t *err)
+/* Decodes the first `done` results of w's chunk; an assertion gets the
+ * last %Error line its call logged. Returns where the last one's line
+ * ended in the log. */
+static uint64_t collect(oracle_t *o, oworker_t *w, obatch_t *b, size_t done)
 {
-    run_result_reset(rtl);
-    rtl->oob_param = -1;
-    o->calls++;
-    int rc = orc_ensure(&o->child, err);
-    if (rc)
-        return rc;
-    orc_log_reset(&o->child);
-    uint64_t deadline = lg_now_ns() + o->timeout_ns;
-    lg_err_t cerr;
-    char wave_error[256] = "";
-    rc = send_request(o, in, vcd_path, &cerr);
-    if (rc == 0)
-        rc = recv_response(o, in, rtl, deadline, wave_error, &cerr);
-    if (rc == LG_ECHILD || rc == LG_ETIMEOUT) {
-        child_failed(o, rc, rtl);
-        return 0;
-    }
-    if (rc)
-        return lg_err_set(err, rc, "%s", cerr.msg);
-    if (wave_error[0])
-        return lg_err_set(err, LG_EIO, "%s: %s", vcd_path, wave_error);
-    if (rtl->status == RUN_ASSERT) {
-        char *line = orc_log_error(&o->child);
+    uint64_t log_from = 0;
+    for (size_t k = 0; k < done; k++) {
+        size_t i = w->first + k;
+        uint64_t log_end;
+        orr_decode(&w->region, o->spec, &o->model, k, b->in[i], b->out[i], &log_end);
+        run_result_t *r = b->out[i];
+        if (r->status != RUN_ASSERT)
+            continue;
+        char *line = orc_log_error(&w->child, log_from, log_end);
         if (line) {
-            char msg[sizeof rtl->detail];
-            snprintf(msg, sizeof msg, "%.150s (%.100s)", line, rtl->detail);
-            snprintf(rtl->detail, sizeof rtl->detail, "%s", msg);
+            char msg[sizeof r->detail];
+            snprintf(msg, sizeof msg, "%.150s (%.100s)", line, r->detail);
+            snprintf(r->detail, sizeof r->detail, "%s", msg);
         }
         free(line);
+        log_from = log_end;
+    }
+    return log_from;
+}
+
+/* The chunk's worker failed after `done` results: keep those, give the
+ * input it was on the failure, send the rest again. */
+static void chunk_failed(oracle_t *o, oworker_t *w, obatch_t *b, int code)
+{
+    size_t done = (size_t)orr_progress(&w->region);
+    if (done > w->count)
+        done = w->count;
+    uint64_t log_from = collect(o, w, b, done);
+    if (done < w->count) {
+        worker_failed(o, w, code, b->out[w->first + done], log_from);
+        todo_push(o, w->first + done + 1, w->count - done - 1);
+    } else {
+        orc_stop(&w->child, NULL, 0);
+        w->child.restarts++;
+    }
+    w->busy = 0;
+}
+
+static int send_chunk(oracle_t *o, oworker_t *w, obatch_t *b, lg_err_t *err)
+{
+    int rc = orc_ensure(&w->child, err);
+    if (rc)
+        return rc;
+    orc_log_reset(&w->child);
+    for (size_t k = 0; k < w->count; k++)
+        orr_encode(&w->region, &o->model, k, b->in[w->first + k]);
+    orr_clear_progress(&w->region);
+    uint64_t h[ORW_REQ_HEADER];
+    h[ORW_REQ_MAGIC_AT] = ORW_REQ_MAGIC;
+    h[ORW_REQ_FLAGS] = b->flags;
+    h[ORW_REQ_COUNT] = w->count;
+    h[ORW_REQ_VCD_LEN] = b->vcd ? strlen(b->vcd) : 0;
+    w->busy = 1;
+    w->seen = 0;
+    w->moved_ns = lg_now_ns();
+    lg_err_t serr;
+    rc = orc_send(&w->child, h, sizeof h, &serr);
+    if (rc == 0 && b->vcd)
+        rc = orc_send(&w->child, b->vcd, strlen(b->vcd), &serr);
+    if (rc)
+        chunk_failed(o, w, b, LG_ECHILD);
+    return 0;
+}
+
+/* Starts chunks on idle workers while inputs are waiting. */
+static int dispatch(oracle_t *o, obatch_t *b, size_t chunk, lg_err_t *err)
+{
+    for (int j = 0; j < o->jobs && o->ntodo; j++) {
+        oworker_t *w = &o->w[j];
+        if (w->busy)
+            continue;
+        orange_t *r = &o->todo[0];
+        size_t take = r->count < chunk ? r->count : chunk;
+        if (take > w->region.cap)
+            take = w->region.cap;
+        w->first = r->first;
+        w->count = take;
+        r->first += take;
+        r->count -= take;
+        if (!r->count)
+            memmove(o->todo, o->todo + 1, --o->ntodo * sizeof *o->todo);
+        int rc = send_chunk(o, w, b, err);
+        if (rc)
+            return rc;
     }
     return 0;
+}
+
+/* Reads w's answer to a finished chunk and its results. */
+static void finish_chunk(oracle_t *o, oworker_t *w, obatch_t *b)
+{
+    uint64_t ack[ORW_ACK_HEADER];
+    lg_err_t rerr;
+    uint64_t deadline = lg_now_ns() + o->timeout_ns;
+    int rc = orc_recv(&w->child, ack, sizeof ack, deadline, &rerr);
+    if (rc == 0 && (ack[ORW_ACK_MAGIC_AT] != ORW_ACK_MAGIC || ack[ORW_ACK_DONE] != w->count ||
+                    ack[ORW_ACK_WAVE_ERROR_LEN] >= sizeof b->wave_error))
+        rc = LG_ECHILD;
+    if (rc == 0) {
+        size_t len = (size_t)ack[ORW_ACK_WAVE_ERROR_LEN];
+        rc = orc_recv(&w->child, b->wave_error, len, deadline, &rerr);
+        b->wave_error[rc ? 0 : len] = '\0';
+    }
+    if (rc) {
+        chunk_failed(o, w, b, rc == LG_ETIMEOUT ? LG_ETIMEOUT : LG_ECHILD);
+        return;
+    }
+    b->time_ns += ack[ORW_ACK_TIME_NS];
+    collect(o, w, b, w->count);
+    w->busy = 0;
+}
+
+/* Waits until some worker finishes its chunk or one stops making progress
+ * for the call limit. */
+static void await(oracle_t *o, obatch_t *b)
+{
+    struct pollfd pfd[ORACLE_JOBS_MAX];
+    oworker_t *who[ORACLE_JOBS_MAX];
+    int n = 0;
+    for (int j = 0; j < o->jobs; j++)
+        if (o->w[j].busy) {
+            who[n] = &o->w[j];
+            pfd[n++] = (struct pollfd){.fd = o->w[j].child.sock, .events = POLLIN};
+        }
+    if (!n)
+        return;
+    /* Wake now and then to look at progress: the limit is per call. */
+    int pr = poll(pfd, (nfds_t)n, 100);
+    if (pr < 0 && errno != EINTR)
+        pr = 0;
+    uint64_t now = lg_now_ns();
+    for (int k = 0; k < n; k++) {
+        oworker_t *w = who[k];
+        if (pr > 0 && pfd[k].revents) {
+            finish_chunk(o, w, b);
+            continue;
+        }
+        uint64_t p = orr_progress(&w->region);
+        if (p != w->seen) {
+            w->seen = p;
+            w->moved_ns = now;
+        } else if (now - w->moved_ns >= o->timeout_ns) {
+            chunk_failed(o, w, b, LG_ETIMEOUT);
+        }
+    }
+}
+
+static int run_batch(oracle_t *o, obatch_t *b, lg_err_t *err)
+{
+    if (!b->n)
+        return 0;
+    o->calls += b->n;
+    o->ntodo = 0;
+    todo_push(o, 0, b->n);
+    /* Traced and timed batches stay on the first worker. */
+    int jobs = b->vcd || b->flags ? 1 : o->jobs;
+    size_t chunk = (b->n + (size_t)jobs - 1) / (size_t)jobs;
+    int saved = o->jobs;
+    o->jobs = jobs;
+    int rc = 0;
+    for (;;) {
+        rc = dispatch(o, b, chunk, err);
+        int busy = 0;
+        for (int j = 0; j < o->jobs; j++)
+            busy |= o->w[j].busy;
+        if (rc || (!busy && !o->ntodo))
+            break;
+        await(o, b);
+    }
+    o->jobs = saved;
+    return rc;
+}
+
+int oracle_run_batch(oracle_t *o, const input_t *const *in, size_t n, run_result_t *const *rtl, lg_err_t *err)
+{
+    obatch_t b = {.in = in, .out = rtl, .n = n};
+    return run_batch(o, &b, err);
+}
+
+int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_result_t *rtl, lg_err_t *err)
+{
+    obatch_t b = {.in = &in, .out = &rtl, .n = 1, .vcd = vcd_path};
+    int rc = run_batch(o, &b, err);
+    if (rc == 0 && b.wave_error[0])
+        return lg_err_set(err, LG_EIO, "%s: %s", vcd_path, b.wave_error);
+    return rc;
 }
 
 int oracle_run(oracle_t *o, const input_t *in, run_result_t *rtl, lg_err_t *err)
 {
     return oracle_run_traced(o, in, NULL, rtl, err);
+}
+
+int oracle_time_model(oracle_t *o, const input_t *const *in, size_t n, uint64_t *ns, lg_err_t *err)
+{
+    if (n > o->w[0].region.cap)
+        n = o->w[0].region.cap;
+    run_result_t **out = lg_calloc(n ? n : 1, sizeof *out);
+    for (size_t i = 0; i < n; i++)
+        out[i] = run_result_create(o->spec);
+    obatch_t b = {.in = in, .out = out, .n = n, .flags = ORW_FLAG_TIME};
+    uint64_t restarts = o->w[0].child.restarts;
+    int rc = run_batch(o, &b, err);
+    o->calls -= n;
+    if (rc == 0 && o->w[0].child.restarts != restarts)
+        rc = lg_err_set(err, LG_ECHILD, "RTL harness %s failed while timing", o->w[0].child.exe);
+    *ns = b.time_ns;
+    for (size_t i = 0; i < n; i++)
+        run_result_destroy(out[i]);
+    free(out);
+    return rc;
 }
 
 /* One run of the all-zero input proves the harness starts and speaks the
@@ -264,8 +326,8 @@ static int smoke_test(oracle_t *o, lg_err_t *err)
     input_t *in = input_create(o->spec);
     run_result_t *r = run_result_create(o->spec);
     int rc = oracle_run(o, in, r, err);
-    if (rc == 0 && o->child.restarts > 0)
-        rc = lg_err_set(err, LG_ECHILD, "RTL harness %s does not run: %s", o->child.exe, r->detail);
+    if (rc == 0 && o->w[0].child.restarts > 0)
+        rc = lg_err_set(err, LG_ECHILD, "RTL harness %s does not run: %s", o->w[0].child.exe, r->detail);
     o->calls = 0;
     run_result_destroy(r);
     input_destroy(in);
@@ -281,11 +343,18 @@ oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg_in, const lg
     o->spec = spec;
     o->log = log;
     o->timeout_ns = (cfg->timeout_ms ? cfg->timeout_ms : 60000) * UINT64_C(1000000);
-    o->child.log_fd = -1;
+    o->jobs = resolve_jobs(cfg->jobs);
+    o->w = lg_calloc((size_t)o->jobs, sizeof *o->w);
+    for (int j = 0; j < o->jobs; j++) {
+        o->w[j].region.fd = -1;
+        o->w[j].child.log_fd = -1;
+    }
     if (orb_model(spec, cfg, log, &o->build, &o->model, err) != 0)
         goto fail;
-    if (orc_init(&o->child, o->build.exe, err) != 0)
-        goto fail;
+    for (int j = 0; j < o->jobs; j++)
+        if (orr_create(&o->w[j].region, &o->model, err) != 0 ||
+            orc_init(&o->w[j].child, o->build.exe, o->w[j].region.fd, err) != 0)
+            goto fail;
     if (smoke_test(o, err) != 0)
         goto fail;
     return o;
@@ -298,11 +367,15 @@ void oracle_destroy(oracle_t *o)
 {
     if (!o)
         return;
-    if (o->child.exe)
-        orc_fini(&o->child);
+    for (int j = 0; o->w && j < o->jobs; j++) {
+        if (o->w[j].child.exe)
+            orc_fini(&o->w[j].child);
+        orr_free(&o->w[j].region);
+    }
+    free(o->w);
+    free(o->todo);
     orm_free(&o->model);
     orb_free(&o->build);
-    free(o->buf);
     free(o);
 }
 
@@ -320,5 +393,12 @@ uint64_t oracle_calls(const oracle_t *o)
 }
 uint64_t oracle_restarts(const oracle_t *o)
 {
-    return o->child.restarts;
+    uint64_t n = 0;
+    for (int j = 0; j < o->jobs; j++)
+        n += o->w[j].child.restarts;
+    return n;
+}
+int oracle_jobs(const oracle_t *o)
+{
+    return o->jobs;
 }

@@ -1,6 +1,6 @@
 /* The RTL oracle: builds the kernel's Verilog into a cached Verilator model
- * wrapped in a generated C++ harness, runs inputs through it in a child
- * process, compares RTL and CPU results into symptoms, deduplicates them,
+ * wrapped in a generated C++ harness, runs inputs through it in child
+ * processes, compares RTL and CPU results into symptoms, deduplicates them,
  * decides which inputs are worth an RTL call (selective invocation) and
  * writes the artifacts of a distinct symptom. No Verilator type appears
  * here: the model lives in its own process. */
@@ -27,6 +27,10 @@ typedef struct oracle_cfg {
     const char *verilator; /* verilator executable; NULL = "verilator" on PATH */
     int build_jobs;        /* parallel C++ compile jobs; 0 = 2 */
     uint64_t timeout_ms;   /* wall-clock limit of one RTL call; 0 = 60000 */
+    /* RTL workers: harness children, each with its own model, that share
+     * a batch (oracle_run_batch); 0 = one per online CPU. Workers start
+     * when a batch first needs them. At most ORACLE_JOBS_MAX. */
+    int jobs;
     /* Set asynchronously (SIGINT) to stop; may be NULL. A build it cuts
      * short (Ctrl-C also stops Verilator and the compiler) fails with
      * LG_EINTR and leaves no partial build behind. */
@@ -36,8 +40,11 @@ typedef struct oracle_cfg {
 /* Fills cfg with the defaults described above. */
 void oracle_cfg_default(oracle_cfg_t *cfg);
 
+/* Most RTL workers an oracle runs. */
+#define ORACLE_JOBS_MAX 64
+
 /* Builds (or reuses from the cache) the Verilated model of spec's rtl
- * section and starts the harness child. spec is borrowed and must outlive
+ * section and starts the first harness child. spec is borrowed and must outlive
  * the oracle; log is borrowed likewise (NULL = quiet). Port names and
  * widths are checked against the model. On error returns NULL and fills
  * err: LG_EINVAL for a spec that does not match the RTL (naming the port),
@@ -55,10 +62,27 @@ void oracle_destroy(oracle_t *o);
  * or a negative LG_E* code when the child cannot be driven at all. */
 int oracle_run(oracle_t *o, const input_t *in, run_result_t *rtl, lg_err_t *err);
 
+/* Runs in[0..n-1] on the RTL, as many oracle_run calls would, and fills
+ * rtl[i] for in[i] (all borrowed). The inputs travel to the harness
+ * children in shared memory, many per round trip, split evenly over the
+ * workers; each call starts from the model's initial state, so a result
+ * depends only on its input, not on the batch or the worker. A crash or a
+ * hang costs only the input it happened on. Returns 0, or a negative
+ * LG_E* code when no harness can be driven at all. */
+int oracle_run_batch(oracle_t *o, const input_t *const *in, size_t n, run_result_t *const *rtl, lg_err_t *err);
+
 /* As oracle_run, and also writes a VCD waveform of the run to vcd_path
  * (borrowed). Meant for re-runs of divergent inputs: slower. A waveform
  * that cannot be written (a full disk) gives LG_EIO naming vcd_path. */
 int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_result_t *rtl, lg_err_t *err);
+
+/* For benchmarks: has one harness child run in[0..n-1] (n at most a
+ * batch's worth; more are cut) a second time in a bare loop (each input
+ * copied from shared memory into the model's ports and RAMs, as any
+ * harness must load it, then the call; no transport, nothing sent back)
+ * and stores the loop's duration in *ns: the speed of the same model
+ * driven in-process. */
+int oracle_time_model(oracle_t *o, const input_t *const *in, size_t n, uint64_t *ns, lg_err_t *err);
 
 /* 1 when oracle_create reused a cached model, 0 when it built one. */
 int oracle_cache_hit(const oracle_t *o);
@@ -67,6 +91,8 @@ const char *oracle_model_dir(const oracle_t *o);
 /* Number of RTL calls made and of child restarts so far. */
 uint64_t oracle_calls(const oracle_t *o);
 uint64_t oracle_restarts(const oracle_t *o);
+/* The number of workers the oracle may use (cfg.jobs resolved). */
+int oracle_jobs(const oracle_t *o);
 
 /* --------------------------------------------------------------- symptoms */
 

@@ -9,12 +9,15 @@
  *   orx_  proc.c         tool output: a build log's first error, a command's output
  *   ork_  key.c          the cache keys of the build
  *   orb_  build.c        the cached Verilator build
- *   orc_  child.c        the harness child process */
+ *   orc_  child.c        the harness child process
+ *   orr_  region.c       the region shared with a harness child */
 #ifndef LG_ORACLE_INT_H
 #define LG_ORACLE_INT_H
 
 #include "common/err.h"
+#include "common/input.h"
 #include "common/log.h"
+#include "common/result.h"
 #include "common/spec.h"
 #include "engine/wire.h"
 #include "oracle.h"
@@ -170,10 +173,12 @@ typedef struct ochild {
     pid_t pid;  /* 0 when not running */
     int sock;   /* parent end of the socket pair, -1 when not running */
     int log_fd; /* unlinked file collecting the child's stdout/stderr */
+    int shm_fd; /* the shared region, the child's ORW_SHM_FD (borrowed) */
     uint64_t restarts;
 } ochild_t;
 
-int orc_init(ochild_t *c, const char *exe, lg_err_t *err);
+/* exe is copied; shm_fd is borrowed and must outlive the child. */
+int orc_init(ochild_t *c, const char *exe, int shm_fd, lg_err_t *err);
 void orc_fini(ochild_t *c);
 /* Starts the child if it is not running. */
 int orc_ensure(ochild_t *c, lg_err_t *err);
@@ -185,8 +190,35 @@ int orc_recv(ochild_t *c, void *buf, size_t len, uint64_t deadline_ns, lg_err_t 
 /* Kills and reaps the child; the next orc_ensure restarts it. Writes why
  * it ended ("killed by SIGSEGV", "exit 1") into why. */
 void orc_stop(ochild_t *c, char *why, size_t cap);
-/* Truncates the log before a call; last "%Error" line after it (or NULL). */
+/* Truncates the log before a batch. */
 void orc_log_reset(ochild_t *c);
-char *orc_log_error(ochild_t *c);
+/* The last "%Error" line of the log between offsets from and to (to 0:
+ * its end), or NULL. Heap string. */
+char *orc_log_error(ochild_t *c, uint64_t from, uint64_t to);
+
+/* ------------------------------------------- shared region (region.c) */
+
+typedef struct oregion {
+    int fd;
+    uint64_t *base;
+    size_t bytes;
+    size_t cap;                     /* slots of each kind */
+    uint64_t req_words, resp_words; /* words per slot */
+} oregion_t;
+
+/* Creates the region for m's params, sized to hold as many slots as fit
+ * a few MiB (at least one). LG_EIO when memory cannot be had. */
+int orr_create(oregion_t *r, const omodel_t *m, lg_err_t *err);
+void orr_free(oregion_t *r);
+/* Writes in into request slot `slot` (< cap). */
+void orr_encode(oregion_t *r, const omodel_t *m, size_t slot, const input_t *in);
+/* Reads response slot `slot` into res (reset first); in is the input it
+ * answers (an array's slots beyond the RAM keep their initial contents).
+ * *log_end: where the call's %Error line ends in the log (0: none). */
+void orr_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_t slot, const input_t *in,
+                run_result_t *res, uint64_t *log_end);
+/* Response slots of the current batch the harness has completed. */
+uint64_t orr_progress(const oregion_t *r);
+void orr_clear_progress(oregion_t *r);
 
 #endif

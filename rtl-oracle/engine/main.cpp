@@ -1,11 +1,16 @@
-// The harness's main loop: reads one request from lgfuzz on ORW_FD, runs it
-// on a fresh model, answers on the same socket, until lgfuzz closes it. The
-// byte layout is wire.h's.
+// The harness's main loop: maps the shared region (ORW_SHM_FD), then for
+// each batch lgfuzz starts on the socket (ORW_FD) runs the inputs of its
+// request slots on one reused model, fills the response slots and answers,
+// until lgfuzz closes the socket. The layout is wire.h's.
 #include "sim.h"
 #include "wire.h"
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <string>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -27,86 +32,108 @@ bool read_all(void *buf, size_t n)
     return true;
 }
 
-bool read_u64(uint64_t *v)
+bool write_all(const void *buf, size_t n)
 {
-    return read_all(v, sizeof *v);
+    const char *p = static_cast<const char *>(buf);
+    while (n) {
+        ssize_t r = write(ORW_FD, p, n);
+        if (r <= 0)
+            return false;
+        p += r;
+        n -= static_cast<size_t>(r);
+    }
+    return true;
 }
 
-void put(std::vector<uint64_t> *out, uint64_t v)
-{
-    out->push_back(v);
-}
+// The shared region, checked against this harness's table.
+struct Region {
+    uint64_t *base = nullptr;
+    uint64_t cap = 0, req_words = 0, resp_words = 0;
 
-// Fills the params' inputs; false on a closed socket or a malformed request.
-bool read_request(Param *ps, std::string *vcd)
+    bool map(const Param *ps)
+    {
+        struct stat st;
+        if (fstat(ORW_SHM_FD, &st) != 0 || st.st_size < static_cast<off_t>(ORW_SHM_HEADER * sizeof(uint64_t)))
+            return false;
+        void *m = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ | PROT_WRITE, MAP_SHARED, ORW_SHM_FD, 0);
+        if (m == MAP_FAILED)
+            return false;
+        base = static_cast<uint64_t *>(m);
+        uint64_t req = 0, resp = ORW_RESP_HEADER + ORW_DETAIL_WORDS;
+        for (int i = 0; i < kParams; i++) {
+            req += orw_req_words(ps[i].kind, ps[i].depth);
+            resp += orw_resp_words(ps[i].kind, ps[i].depth, ps[i].is_out);
+        }
+        cap = base[ORW_SHM_CAP];
+        req_words = base[ORW_SHM_REQ_WORDS];
+        resp_words = base[ORW_SHM_RESP_WORDS];
+        uint64_t words = static_cast<uint64_t>(st.st_size) / sizeof(uint64_t);
+        return base[ORW_SHM_MAGIC_AT] == ORW_SHM_MAGIC && req_words == req && resp_words == resp && cap > 0 &&
+               ORW_SHM_HEADER + cap * (req + resp) <= words;
+    }
+    uint64_t *request(uint64_t i) const { return base + ORW_SHM_HEADER + i * req_words; }
+    uint64_t *response(uint64_t i) const { return base + ORW_SHM_HEADER + cap * req_words + i * resp_words; }
+    void progress(uint64_t n) const { __atomic_store_n(&base[ORW_SHM_PROGRESS], n, __ATOMIC_RELEASE); }
+};
+
+// Fills the params' inputs from a request slot.
+void decode(const uint64_t *w, Param *ps)
 {
-    uint64_t h[ORW_REQ_HEADER];
-    if (!read_all(h, sizeof h) || h[ORW_REQ_MAGIC_AT] != ORW_REQ_MAGIC)
-        return false;
-    uint64_t len = h[ORW_REQ_VCD_LEN];
-    vcd->assign(len, '\0');
-    if (len && !read_all(&(*vcd)[0], len))
-        return false;
     for (int i = 0; i < kParams; i++) {
         Param &p = ps[i];
         p.pos = 0;
         p.valid = 0;
         p.value = 0;
         p.mem.clear();
-        uint64_t n = 0;
         if (p.kind == ORW_SCALAR_IN) {
-            if (!read_u64(&p.value))
-                return false;
-            continue;
+            p.value = *w++;
+        } else if (p.kind == ORW_MEM) {
+            p.mem.assign(w, w + p.depth);
+            w += p.depth;
+        } else if (p.kind == ORW_FIFO_IN) {
+            uint64_t n = w[0] < p.depth ? w[0] : p.depth;
+            p.mem.assign(w + 1, w + 1 + n);
+            w += 1 + p.depth;
         }
-        if (p.kind == ORW_MEM)
-            n = p.depth;
-        else if (p.kind == ORW_FIFO_IN && !read_u64(&n))
-            return false;
-        if (n > p.depth)
-            return false;
-        p.mem.resize(n);
-        if (n && !read_all(p.mem.data(), n * sizeof(uint64_t)))
-            return false;
     }
-    return true;
 }
 
-bool write_response(const Param *ps, const Outcome &o)
+// Writes a call's outcome and outputs into a response slot.
+void encode(uint64_t *w, const Param *ps, const Outcome &o)
 {
-    std::vector<uint64_t> w(ORW_RESP_HEADER);
-    w[ORW_RESP_MAGIC_AT] = ORW_RESP_MAGIC;
     w[ORW_RESP_STATUS] = o.status;
     w[ORW_RESP_CYCLES] = o.cycles;
     w[ORW_RESP_OOB_PARAM] = o.oob_param;
     w[ORW_RESP_OOB_ADDR] = o.oob_addr;
     w[ORW_RESP_RET] = o.ret;
+    w[ORW_RESP_LOG_END] = 0;
+    if (o.status == ORW_ASSERT) {
+        // The %Error line of this call ends here in the log.
+        std::fflush(stdout);
+        off_t end = lseek(1, 0, SEEK_CUR);
+        w[ORW_RESP_LOG_END] = end > 0 ? static_cast<uint64_t>(end) : 0;
+    }
+    uint64_t *d = w + ORW_RESP_HEADER;
     for (int i = 0; i < kParams; i++) {
         const Param &p = ps[i];
         if (p.kind == ORW_SCALAR_VLD) {
-            put(&w, p.valid);
-            put(&w, p.value);
+            *d++ = p.valid;
+            *d++ = p.value;
         } else if (p.kind == ORW_FIFO_OUT || (p.kind == ORW_MEM && p.is_out)) {
-            put(&w, p.mem.size());
-            w.insert(w.end(), p.mem.begin(), p.mem.end());
+            *d = p.mem.size();
+            std::memcpy(d + 1, p.mem.data(), p.mem.size() * sizeof(uint64_t));
+            d += 1 + p.depth;
         }
     }
-    put(&w, o.detail.size());
-    std::string bytes(reinterpret_cast<const char *>(w.data()), w.size() * sizeof(uint64_t));
-    bytes += o.detail;
-    uint64_t wlen = o.wave_error.size();
-    bytes.append(reinterpret_cast<const char *>(&wlen), sizeof wlen);
-    bytes += o.wave_error;
-    const char *b = bytes.data();
-    size_t n = bytes.size();
-    while (n) {
-        ssize_t r = write(ORW_FD, b, n);
-        if (r <= 0)
-            return false;
-        b += r;
-        n -= static_cast<size_t>(r);
-    }
-    return true;
+    size_t len = o.detail.size() < ORW_DETAIL_WORDS * 8 - 1 ? o.detail.size() : ORW_DETAIL_WORDS * 8 - 1;
+    w[ORW_RESP_DETAIL_LEN] = len;
+    std::memcpy(d, o.detail.data(), len);
+}
+
+uint64_t now_ns()
+{
+    using namespace std::chrono;
+    return static_cast<uint64_t>(duration_cast<nanoseconds>(steady_clock::now().time_since_epoch()).count());
 }
 
 } // namespace
@@ -117,19 +144,64 @@ int main()
     using namespace lgh;
     Param ps[kParams + 1]; // + 1: a kernel may have no params
     describe(ps);
+    Region r;
+    if (!r.map(ps)) {
+        std::fprintf(stderr, "%%Error: lgfuzz harness: the shared region does not match this model's table\n");
+        return 1;
+    }
+    Sim sim(ps, "");
     std::string vcd;
-    while (read_request(ps, &vcd)) {
-        Outcome o;
-        {
-            Sim sim(ps, vcd);
+    for (;;) {
+        uint64_t h[ORW_REQ_HEADER];
+        if (!read_all(h, sizeof h) || h[ORW_REQ_MAGIC_AT] != ORW_REQ_MAGIC)
+            return 0;
+        uint64_t n = h[ORW_REQ_COUNT];
+        vcd.assign(h[ORW_REQ_VCD_LEN], '\0');
+        if (n > r.cap || (!vcd.empty() && (n != 1 || !read_all(&vcd[0], vcd.size()))))
+            return 1;
+        r.progress(0);
+        std::string wave_error;
+        for (uint64_t i = 0; i < n && vcd.empty(); i++) {
+            decode(r.request(i), ps);
+            Outcome o;
             sim.run(&o);
-            sim.close_wave(&o);
+            encode(r.response(i), ps, o);
+            r.progress(i + 1);
         }
-        // RTL $display output reaches the log before lgfuzz reads it for
-        // the answer's %Error line.
+        if (!vcd.empty()) {
+            // A model of its own with its own params: a Sim binds its
+            // model's ports into the params it is given.
+            Param tps[kParams + 1];
+            describe(tps);
+            decode(r.request(0), tps);
+            Outcome o;
+            {
+                Sim traced(tps, vcd);
+                traced.run(&o);
+                traced.close_wave(&o);
+            }
+            wave_error = o.wave_error;
+            encode(r.response(0), tps, o);
+            r.progress(1);
+        }
+        uint64_t ns = 0;
+        if (h[ORW_REQ_FLAGS] & ORW_FLAG_TIME) {
+            uint64_t t0 = now_ns();
+            for (uint64_t i = 0; i < n; i++) {
+                decode(r.request(i), ps);
+                Outcome o;
+                sim.run(&o);
+            }
+            ns = now_ns() - t0;
+        }
+        // RTL $display output reaches the log before lgfuzz reads it.
         std::fflush(stdout);
-        if (!write_response(ps, o))
+        uint64_t ack[ORW_ACK_HEADER];
+        ack[ORW_ACK_MAGIC_AT] = ORW_ACK_MAGIC;
+        ack[ORW_ACK_DONE] = n;
+        ack[ORW_ACK_TIME_NS] = ns;
+        ack[ORW_ACK_WAVE_ERROR_LEN] = wave_error.size();
+        if (!write_all(ack, sizeof ack) || !write_all(wave_error.data(), wave_error.size()))
             return 1;
     }
-    return 0;
 }

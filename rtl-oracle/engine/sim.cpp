@@ -21,7 +21,19 @@ Sim::Sim(Param *ps, const std::string &vcd) : ps_(ps)
         tfp_.reset(new VerilatedVcdC(&wave_));
         m_->trace(tfp_.get(), 99);
         tfp_->open(vcd.c_str());
+        return;
     }
+    // Verilator's initial state is fixed (randReset(0): every variable 0
+    // before `initial` blocks run); the snapshot is that state, taken
+    // before the first eval, so restoring it runs the `initial` blocks
+    // again too.
+    {
+        SnapshotWriter w;
+        w << *m_;
+        w.flush();
+        initial_.swap(w.bytes);
+    }
+    restore_.reset(new SnapshotReader(&initial_));
 }
 
 Sim::~Sim()
@@ -130,6 +142,11 @@ void Sim::commit(const std::vector<uint64_t> &ops)
 // samples the settled outputs, clocks the edge, then lets the RAMs answer.
 void Sim::run(Outcome *o)
 {
+    if (used_ && restore_) {
+        restore_->rewind();
+        *restore_ >> *m_;
+    }
+    used_ = true;
     for (int i = 0; i < kParams; i++)
         if (ps_[i].kind == ORW_SCALAR_IN)
             set(ps_[i].data, ps_[i].value);

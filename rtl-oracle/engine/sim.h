@@ -1,10 +1,13 @@
-// One RTL call on a fresh Verilated model: reset, the ap_ctrl_hs handshake,
-// the RAMs and FIFOs of the params, the cycle limit and the optional VCD.
+// RTL calls on one Verilated model: reset, the ap_ctrl_hs handshake, the
+// RAMs and FIFOs of the params, the cycle limit and the optional VCD. An
+// untraced Sim serves any number of calls, each starting from the state
+// the model had when constructed (snapshot.h); a traced one serves one.
 // The model's class and ports come from the generated kernel_table.h.
 #ifndef LGH_SIM_H
 #define LGH_SIM_H
 
 #include "model.h"
+#include "snapshot.h"
 #include "verilated.h"
 #include "verilated_vcd_c.h"
 #include "wave.h"
@@ -20,10 +23,11 @@ namespace lgh
 class Sim
 {
   public:
-    // ps: kParams params holding the call's inputs, borrowed for the
+    // ps: kParams params holding each call's inputs, borrowed for the
     // Sim's life; vcd: the waveform's path, "" for none.
     Sim(Param *ps, const std::string &vcd);
     ~Sim();
+    // One call on the inputs in ps; its outputs go to ps and o.
     void run(Outcome *o);
     // Closes the waveform; a failed write of it goes into o.
     void close_wave(Outcome *o);
@@ -41,6 +45,9 @@ class Sim
     std::unique_ptr<Vtop> m_;
     WaveFile wave_; // before tfp_, which writes to it until destroyed
     std::unique_ptr<VerilatedVcdC> tfp_;
+    std::vector<uint8_t> initial_; // the state after construction (untraced)
+    std::unique_ptr<SnapshotReader> restore_;
+    bool used_ = false;
 };
 
 } // namespace lgh

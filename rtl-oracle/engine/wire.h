@@ -1,27 +1,43 @@
-/* The wire protocol between lgfuzz (rtl-oracle/oracle.c) and the harness
- * engine (main.cpp): one request, one response per RTL call, over the
- * socket the harness holds as descriptor ORW_FD. Plain C, included by both
- * sides, so the layout is written once.
+/* The protocol between lgfuzz (rtl-oracle/oracle.c) and the harness engine
+ * (main.cpp). Plain C, included by both sides, so the layout is written
+ * once.
  *
- * Every field is a native-endian uint64 word unless said otherwise.
+ * Inputs and results travel through a shared region (descriptor
+ * ORW_SHM_FD in the harness) in fixed-size slots; the socket (ORW_FD)
+ * only starts a batch and reports its end, so a batch of any size costs
+ * one round trip. Every field is a native-endian uint64 word unless said
+ * otherwise.
  *
- * Request:
- *   ORW_REQ_HEADER words (ORW_REQ_*), then the VCD path (vcd_len bytes,
- *   unpadded, no terminator; length 0 = no waveform), then for each param
- *   in spec order, by its kind:
- *     ORW_SCALAR_IN   the port value
- *     ORW_MEM         depth words: the RAM's initial contents
- *     ORW_FIFO_IN     a count n <= depth, then n words
- *     others          nothing
+ * Region: ORW_SHM_HEADER words (ORW_SHM_*, written by lgfuzz when it
+ * creates the region, except progress), then cap request slots of
+ * req_words words, then cap response slots of resp_words words. Both
+ * sizes follow from the params (orw_req_words, orw_resp_words); the
+ * harness checks that the region's agree with its own table.
  *
- * Response:
- *   ORW_RESP_HEADER words (ORW_RESP_*), then for each param in spec order:
- *     ORW_SCALAR_VLD             valid (0/1), value
- *     ORW_FIFO_OUT, ORW_MEM out  a count n <= depth, then n words
- *     others                     nothing
- *   then two texts, each a length word followed by that many bytes: the
- *   detail (why a call hung, went out of range or asserted) and the
- *   waveform error ("" when the VCD was written or none was asked for).
+ * Request slot, for each param in spec order, by its kind:
+ *   ORW_SCALAR_IN   the port value
+ *   ORW_MEM         depth words: the RAM's initial contents
+ *   ORW_FIFO_IN     a count n <= depth, then depth words (n used)
+ *   others          nothing
+ *
+ * Response slot: ORW_RESP_HEADER words (ORW_RESP_*), then for each param
+ * in spec order:
+ *   ORW_SCALAR_VLD             valid (0/1), value
+ *   ORW_FIFO_OUT, ORW_MEM out  a count n <= depth, then depth words (n used)
+ *   others                     nothing
+ * then ORW_DETAIL_WORDS words holding the detail text (detail_len bytes:
+ * why a call hung, went out of range or asserted).
+ *
+ * Batch message (lgfuzz -> harness, on the socket): ORW_REQ_HEADER words
+ * (ORW_REQ_*), then the VCD path (vcd_len bytes, no terminator). With a
+ * path, count is 1 and that call is traced on a model of its own. The
+ * harness runs slots 0 .. count-1 in order, storing progress (the number
+ * of complete response slots, with release semantics) after each, so
+ * lgfuzz knows which input a crash or a hang belongs to.
+ *
+ * Answer (harness -> lgfuzz): ORW_ACK_HEADER words (ORW_ACK_*), then the
+ * waveform error (wave_error_len bytes; none when the VCD was written or
+ * none was asked for).
  *
  * Values are port values: truncated to the port width, not sign-extended. */
 #ifndef LG_ORACLE_WIRE_H
@@ -29,26 +45,52 @@
 
 #include <stdint.h>
 
-/* The harness's end of the socket. */
+/* The harness's end of the socket, and its shared region. */
 #define ORW_FD 3
+#define ORW_SHM_FD 4
 
-#define ORW_REQ_MAGIC UINT64_C(0x4c47525131)  /* "1QRGL" */
-#define ORW_RESP_MAGIC UINT64_C(0x4c47525331) /* "1SRGL" */
+#define ORW_SHM_MAGIC UINT64_C(0x4c47524d32) /* "2MRGL" */
+#define ORW_REQ_MAGIC UINT64_C(0x4c47525132) /* "2QRGL" */
+#define ORW_ACK_MAGIC UINT64_C(0x4c47524132) /* "2ARGL" */
 
-/* Word positions in the request header. flags: none defined yet (0). */
-enum orw_req_word { ORW_REQ_MAGIC_AT, ORW_REQ_FLAGS, ORW_REQ_VCD_LEN, ORW_REQ_HEADER };
+/* Word positions in the region's header. */
+enum orw_shm_word {
+    ORW_SHM_MAGIC_AT,
+    ORW_SHM_CAP,        /* slots of each kind */
+    ORW_SHM_REQ_WORDS,  /* words of a request slot */
+    ORW_SHM_RESP_WORDS, /* words of a response slot */
+    ORW_SHM_PROGRESS,   /* response slots of the current batch complete */
+    ORW_SHM_HEADER
+};
 
-/* Word positions in the response header. oob_param and oob_addr are set
- * with ORW_OOB only; ret is ap_return as sampled in the ap_done cycle. */
+/* Word positions in the batch message. */
+enum orw_req_word { ORW_REQ_MAGIC_AT, ORW_REQ_FLAGS, ORW_REQ_COUNT, ORW_REQ_VCD_LEN, ORW_REQ_HEADER };
+
+/* Flags of a batch. ORW_FLAG_TIME: after answering the slots, run the
+ * batch again from its request slots with nothing else in the loop and
+ * report the nanoseconds it took (the model's own speed, for benchmarks). */
+#define ORW_FLAG_TIME UINT64_C(1)
+
+/* Word positions in the answer. */
+enum orw_ack_word { ORW_ACK_MAGIC_AT, ORW_ACK_DONE, ORW_ACK_TIME_NS, ORW_ACK_WAVE_ERROR_LEN, ORW_ACK_HEADER };
+
+/* Word positions in a response slot. oob_param and oob_addr are set with
+ * ORW_OOB only; ret is ap_return as sampled in the ap_done cycle;
+ * log_end is the harness log's length after an ORW_ASSERT call (where
+ * its %Error line ends), 0 after other calls. */
 enum orw_resp_word {
-    ORW_RESP_MAGIC_AT,
     ORW_RESP_STATUS,
     ORW_RESP_CYCLES,
     ORW_RESP_OOB_PARAM,
     ORW_RESP_OOB_ADDR,
     ORW_RESP_RET,
+    ORW_RESP_LOG_END,
+    ORW_RESP_DETAIL_LEN,
     ORW_RESP_HEADER
 };
+
+/* Room for the detail text: 255 bytes. */
+#define ORW_DETAIL_WORDS 32
 
 /* oob_param when no address went out of range. */
 #define ORW_NO_PARAM UINT64_MAX
@@ -64,5 +106,19 @@ enum orw_kind {
     ORW_FIFO_IN,    /* ap_fifo read by the kernel */
     ORW_FIFO_OUT    /* ap_fifo written by the kernel */
 };
+
+/* Words a param of this kind and depth takes in a request slot. */
+static inline uint64_t orw_req_words(int kind, uint64_t depth)
+{
+    return kind == ORW_SCALAR_IN ? 1 : kind == ORW_MEM ? depth : kind == ORW_FIFO_IN ? 1 + depth : 0;
+}
+
+/* Words it takes in a response slot (is_out: an out/inout memory). */
+static inline uint64_t orw_resp_words(int kind, uint64_t depth, int is_out)
+{
+    if (kind == ORW_SCALAR_VLD)
+        return 2;
+    return kind == ORW_FIFO_OUT || (kind == ORW_MEM && is_out) ? 1 + depth : 0;
+}
 
 #endif

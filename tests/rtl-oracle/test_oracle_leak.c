@@ -146,6 +146,55 @@ static void check_probe(const spec_t *s, const leak_in_t *p, lg_rng_t *rng)
     oracle_destroy(o);
 }
 
+/* The same in batches: one oracle_run_batch of the probe, the writers and
+ * the probe again, shared by two workers, then again in batches of 7
+ * (chunks that end mid-sequence); every result is a fresh model's. */
+static void check_batch(const spec_t *s, lg_rng_t *rng)
+{
+    enum { N = WRITERS + 2 };
+    oracle_cfg_t cfg;
+    oracle_cfg_default(&cfg);
+    cfg.jobs = 2;
+    lg_err_t err;
+    oracle_t *o = oracle_create(s, &cfg, NULL, &err);
+    CHECK_MSG(o != NULL, "oracle_create with 2 jobs: %s", o ? "" : err.msg);
+    if (!o)
+        return;
+    leak_in_t *c = calloc(N, sizeof *c);
+    input_t **in = calloc(N, sizeof *in);
+    run_result_t **r = calloc(N, sizeof *r);
+    c[0] = c[N - 1] = probes[0];
+    for (int i = 1; i < N - 1; i++)
+        c[i] = writer(rng);
+    for (int i = 0; i < N; i++) {
+        in[i] = input_create(s);
+        in[i]->v[spec_param_index(s, "sel")].scalar = c[i].sel;
+        in[i]->v[spec_param_index(s, "x")].scalar = c[i].x;
+        in[i]->v[spec_param_index(s, "y")].scalar = c[i].y;
+        r[i] = run_result_create(s);
+    }
+    for (size_t step = N; step > 0; step = step == N ? 7 : 0) {
+        for (size_t i = 0; i < N; i += step) {
+            size_t m = N - i < step ? N - i : step;
+            CHECK_MSG(oracle_run_batch(o, (const input_t *const *)in + i, m, r + i, &err) == 0, "batch: %s", err.msg);
+        }
+        int bad = 0;
+        for (int i = 0; i < N; i++)
+            bad += !(r[i]->status == RUN_OK && r[i]->ret == expected(&c[i]) && r[i]->cycles == r[0]->cycles);
+        CHECK_MSG(bad == 0, "batches of %zu: %d of %d results differ from a fresh model's", step, bad, N);
+    }
+    CHECK_MSG(oracle_restarts(o) == 0 && oracle_calls(o) == 2 * N, "restarts %llu, calls %llu",
+              (unsigned long long)oracle_restarts(o), (unsigned long long)oracle_calls(o));
+    for (int i = 0; i < N; i++) {
+        input_destroy(in[i]);
+        run_result_destroy(r[i]);
+    }
+    free(c);
+    free(in);
+    free(r);
+    oracle_destroy(o);
+}
+
 int main(void)
 {
     spec_t *s = test_spec(ORACLE_TEST_DIR "/rtl/leak.yaml");
@@ -163,6 +212,7 @@ int main(void)
     lg_rng_seed(&rng, SEED);
     for (size_t i = 0; i < sizeof probes / sizeof *probes; i++)
         check_probe(s, &probes[i], &rng);
+    check_batch(s, &rng);
     spec_destroy(s);
     TEST_DONE();
 }

@@ -1,7 +1,8 @@
 /* Runs tiny purpose-written RTL modules through the oracle, one table row
  * per input: every interface mode (ap_none, ap_vld, ap_return, single- and
  * dual-port ap_memory in/out/inout, ap_fifo in/out with _r port names),
- * the POISON fill, the cycle limit, out-of-range addresses and $stop. */
+ * the POISON fill, the cycle limit, out-of-range addresses and $stop; then
+ * each module's rows again as one batch. */
 #include "rtl-oracle/oracle.h"
 #include "test_util.h"
 #include <stdio.h>
@@ -96,13 +97,9 @@ static loaded_t *load(loaded_t *all, size_t *n, const char *name)
     return l;
 }
 
-static void check_case(const rtl_case_t *c, loaded_t *l)
+/* Checks one case's RTL result r. */
+static void check_result(const rtl_case_t *c, loaded_t *l, const run_result_t *r)
 {
-    lg_err_t err;
-    input_t *in = test_input(l->spec, c->input);
-    run_result_t *r = run_result_create(l->spec);
-    int rc = oracle_run(l->oracle, in, r, &err);
-    CHECK_MSG(rc == 0, "%s %s: %s", c->spec, c->input, err.msg);
     CHECK_MSG(r->status == c->status, "%s %s: status %s, want %s (%s)", c->spec, c->input, run_status_name(r->status),
               run_status_name(c->status), r->detail);
     if (c->ret != NO_RET)
@@ -125,8 +122,97 @@ static void check_case(const rtl_case_t *c, loaded_t *l)
     }
     if (c->status == RUN_OOB)
         CHECK_MSG(r->oob_param == 0, "%s: oob_param %d", c->spec, r->oob_param);
+    /* The model's own message, from the part of the log the call wrote. */
+    if (c->status == RUN_ASSERT)
+        CHECK_MSG(strstr(r->detail, "%Error") != NULL, "%s %s: detail '%s' lacks the %%Error line", c->spec, c->input,
+                  r->detail);
+}
+
+static void check_case(const rtl_case_t *c, loaded_t *l)
+{
+    lg_err_t err;
+    input_t *in = test_input(l->spec, c->input);
+    run_result_t *r = run_result_create(l->spec);
+    int rc = oracle_run(l->oracle, in, r, &err);
+    CHECK_MSG(rc == 0, "%s %s: %s", c->spec, c->input, err.msg);
+    check_result(c, l, r);
     run_result_destroy(r);
     input_destroy(in);
+}
+
+/* Every case of one spec in a single oracle_run_batch, twice in a row (so
+ * the $stop and the hang sit between other calls of the same batch): the
+ * same results as one call each. */
+static void check_batch(loaded_t *l)
+{
+    const rtl_case_t *mine[2 * sizeof cases / sizeof *cases];
+    input_t *in[2 * sizeof cases / sizeof *cases];
+    run_result_t *r[2 * sizeof cases / sizeof *cases];
+    size_t n = 0;
+    for (int rep = 0; rep < 2; rep++)
+        for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+            if (strcmp(cases[i].spec, l->name) == 0) {
+                mine[n] = &cases[i];
+                in[n] = test_input(l->spec, cases[i].input);
+                r[n++] = run_result_create(l->spec);
+            }
+    lg_err_t err;
+    int rc = oracle_run_batch(l->oracle, (const input_t *const *)in, n, r, &err);
+    CHECK_MSG(rc == 0, "%s: batch of %zu: %s", l->name, n, err.msg);
+    for (size_t i = 0; i < n; i++) {
+        if (rc == 0)
+            check_result(mine[i], l, r[i]);
+        run_result_destroy(r[i]);
+        input_destroy(in[i]);
+    }
+}
+
+/* A call that outlives the wall-clock limit in the middle of a batch: the
+ * harness is killed, that input alone is a hang, and the rest of the batch
+ * runs in a fresh harness with the results of a healthy one. */
+static void check_killed_mid_batch(void)
+{
+    spec_t *s = test_spec(ORACLE_TEST_DIR "/rtl/scalars_slow.yaml");
+    oracle_cfg_t cfg;
+    oracle_cfg_default(&cfg);
+    cfg.timeout_ms = 300;
+    cfg.jobs = 1;
+    lg_err_t err;
+    lg_log_t log = lg_log_make(LG_LOG_INFO);
+    oracle_t *o = oracle_create(s, &cfg, &log, &err);
+    CHECK_MSG(o != NULL, "oracle_create(scalars_slow.yaml): %s", o ? "" : err.msg);
+    if (!o) {
+        spec_destroy(s);
+        return;
+    }
+    const char *inputs[] = {"{\"a\": 5, \"b\": -3}", "{\"a\": 1, \"b\": 2}",    "{\"a\": 1000, \"b\": 0}",
+                            "{\"a\": 7, \"b\": 1}",  "{\"a\": 2000, \"b\": 0}", "{\"a\": 9, \"b\": 9}"};
+    const run_status_t want[] = {RUN_OK, RUN_OK, RUN_HANG, RUN_OK, RUN_ASSERT, RUN_OK};
+    const int64_t ret[] = {2, 3, 0, 8, 0, 18};
+    enum { N = sizeof inputs / sizeof *inputs };
+    input_t *in[N];
+    run_result_t *r[N];
+    for (size_t i = 0; i < N; i++) {
+        in[i] = test_input(s, inputs[i]);
+        r[i] = run_result_create(s);
+    }
+    CHECK_MSG(oracle_run_batch(o, (const input_t *const *)in, N, r, &err) == 0, "batch: %s", err.msg);
+    for (size_t i = 0; i < N; i++) {
+        CHECK_MSG(r[i]->status == want[i], "input %zu (%s): status %s, want %s (%s)", i, inputs[i],
+                  run_status_name(r[i]->status), run_status_name(want[i]), r[i]->detail);
+        if (want[i] == RUN_OK)
+            CHECK_MSG(r[i]->ret == ret[i], "input %zu: return %lld, want %lld", i, (long long)r[i]->ret,
+                      (long long)ret[i]);
+    }
+    CHECK_STR_CONTAINS(r[2]->detail, "no answer within 300 ms");
+    CHECK_STR_CONTAINS(r[4]->detail, "%Error");
+    CHECK_MSG(oracle_restarts(o) == 1, "restarts %llu, want 1", (unsigned long long)oracle_restarts(o));
+    for (size_t i = 0; i < N; i++) {
+        run_result_destroy(r[i]);
+        input_destroy(in[i]);
+    }
+    oracle_destroy(o);
+    spec_destroy(s);
 }
 
 int main(void)
@@ -135,6 +221,9 @@ int main(void)
     size_t nloaded = 0;
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         check_case(&cases[i], load(all, &nloaded, cases[i].spec));
+    for (size_t i = 0; i < nloaded; i++)
+        check_batch(&all[i]);
+    check_killed_mid_batch();
     /* The $stop case ran in a surviving harness: no restart was needed. */
     loaded_t *sc = load(all, &nloaded, "scalars.yaml");
     CHECK_MSG(oracle_restarts(sc->oracle) == 0, "restarts %llu", (unsigned long long)oracle_restarts(sc->oracle));

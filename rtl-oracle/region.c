@@ -1,0 +1,162 @@
+/* The region shared with one harness child: an anonymous memory file laid
+ * out as engine/wire.h says, inputs encoded into its request slots and
+ * results decoded from its response slots. */
+#define _GNU_SOURCE /* memfd_create */
+#include "oracle_int.h"
+
+#include "common/alloc.h"
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* Room for this many bytes of slots per harness; a kernel whose slots are
+ * larger still gets one of each. */
+#define REGION_BYTES (8u << 20)
+/* More slots than this buy nothing: a batch's round trip is already paid
+ * for many times over. */
+#define REGION_MAX_SLOTS 1024
+
+int orr_create(oregion_t *r, const omodel_t *m, lg_err_t *err)
+{
+    memset(r, 0, sizeof *r);
+    r->fd = -1;
+    uint64_t req = 0, resp = ORW_RESP_HEADER + ORW_DETAIL_WORDS;
+    for (size_t i = 0; i < m->n; i++) {
+        const obind_t *b = &m->binds[i];
+        req += orw_req_words((int)b->kind, b->depth);
+        resp += orw_resp_words((int)b->kind, b->depth, b->is_out);
+    }
+    uint64_t slot = (req + resp) * sizeof(uint64_t);
+    uint64_t cap = REGION_BYTES / slot;
+    cap = cap < 1 ? 1 : cap > REGION_MAX_SLOTS ? REGION_MAX_SLOTS : cap;
+    r->bytes = (size_t)(ORW_SHM_HEADER * sizeof(uint64_t) + cap * slot);
+    r->fd = memfd_create("lgfuzz-rtl", MFD_CLOEXEC);
+    if (r->fd < 0)
+        return lg_err_set(err, LG_EIO, "memfd_create: %s", strerror(errno));
+    if (ftruncate(r->fd, (off_t)r->bytes) != 0) {
+        int e = errno;
+        orr_free(r);
+        return lg_err_set(err, LG_EIO, "shared region of %zu bytes: %s", r->bytes, strerror(e));
+    }
+    void *base = mmap(NULL, r->bytes, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd, 0);
+    if (base == MAP_FAILED) {
+        int e = errno;
+        orr_free(r);
+        return lg_err_set(err, LG_EIO, "mmap of the shared region: %s", strerror(e));
+    }
+    r->base = base;
+    r->cap = (size_t)cap;
+    r->req_words = req;
+    r->resp_words = resp;
+    r->base[ORW_SHM_MAGIC_AT] = ORW_SHM_MAGIC;
+    r->base[ORW_SHM_CAP] = cap;
+    r->base[ORW_SHM_REQ_WORDS] = req;
+    r->base[ORW_SHM_RESP_WORDS] = resp;
+    return 0;
+}
+
+void orr_free(oregion_t *r)
+{
+    if (r->base)
+        munmap(r->base, r->bytes);
+    if (r->fd >= 0)
+        close(r->fd);
+    r->base = NULL;
+    r->fd = -1;
+}
+
+/* Initial contents of slot j of array param i, before the kernel runs. */
+static int64_t initial_slot(const input_t *in, size_t i, size_t j)
+{
+    const spec_param_t *p = &in->spec->params[i];
+    if (p->dir == SPEC_DIR_OUT)
+        return 0;
+    return j < in->v[i].len ? in->v[i].elems[j] : lg_type_poison(p->type);
+}
+
+void orr_encode(oregion_t *r, const omodel_t *m, size_t slot, const input_t *in)
+{
+    uint64_t *w = r->base + ORW_SHM_HEADER + slot * r->req_words;
+    for (size_t i = 0; i < m->n; i++) {
+        const obind_t *b = &m->binds[i];
+        if (b->kind == BIND_SCALAR_IN) {
+            *w++ = orm_to_port(b, in->v[i].scalar);
+        } else if (b->kind == BIND_MEM) {
+            for (uint64_t j = 0; j < b->depth; j++)
+                *w++ = orm_to_port(b, initial_slot(in, i, (size_t)j));
+        } else if (b->kind == BIND_FIFO_IN) {
+            size_t len = in->v[i].len < b->depth ? in->v[i].len : (size_t)b->depth;
+            w[0] = len;
+            for (size_t j = 0; j < len; j++)
+                w[1 + j] = orm_to_port(b, in->v[i].elems[j]);
+            w += 1 + b->depth;
+        }
+    }
+}
+
+static void store_array(const spec_t *spec, const obind_t *b, const input_t *in, size_t i, const uint64_t *w,
+                        run_result_t *r)
+{
+    const spec_param_t *p = &spec->params[i];
+    size_t count = w[0] < b->depth ? (size_t)w[0] : (size_t)b->depth;
+    run_output_t *out = &r->out[i];
+    for (size_t j = 0; j < p->max_len; j++) {
+        if (j < count)
+            out->elems[j] = orm_from_port(b->width, p->type, w[1 + j]);
+        else if (b->kind == BIND_MEM)
+            out->elems[j] = initial_slot(in, i, j); /* beyond the RAM: untouched */
+        else
+            out->elems[j] = 0;
+    }
+    out->len = p->max_len;
+}
+
+/* An ap_return narrower than the C type holds an unsigned HLS value:
+ * zero-extended. */
+static int64_t return_value(const spec_t *spec, const omodel_t *m, uint64_t raw)
+{
+    int bits = m->ctl_bits[CTL_RETURN];
+    if (bits < lg_type_bits(spec->ret_type))
+        return lg_type_wrap(spec->ret_type, (int64_t)(raw & ((UINT64_C(1) << bits) - 1)));
+    return orm_from_port(bits, spec->ret_type, raw);
+}
+
+void orr_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_t slot, const input_t *in,
+                run_result_t *res, uint64_t *log_end)
+{
+    const uint64_t *w = r->base + ORW_SHM_HEADER + r->cap * r->req_words + slot * r->resp_words;
+    run_result_reset(res);
+    res->status = (run_status_t)w[ORW_RESP_STATUS];
+    res->cycles = w[ORW_RESP_CYCLES];
+    res->oob_param = w[ORW_RESP_OOB_PARAM] == ORW_NO_PARAM ? -1 : (int)w[ORW_RESP_OOB_PARAM];
+    *log_end = w[ORW_RESP_LOG_END];
+    if (spec->has_return) {
+        res->has_return = 1;
+        res->ret = return_value(spec, m, w[ORW_RESP_RET]);
+    }
+    const uint64_t *d = w + ORW_RESP_HEADER;
+    for (size_t i = 0; i < m->n; i++) {
+        const obind_t *b = &m->binds[i];
+        if (b->kind == BIND_SCALAR_VLD) {
+            res->out[i].valid = (int)d[0];
+            res->out[i].scalar = orm_from_port(b->width, spec->params[i].type, d[1]);
+        } else if (b->kind == BIND_FIFO_OUT || (b->kind == BIND_MEM && b->is_out)) {
+            store_array(spec, b, in, i, d, res);
+        }
+        d += orw_resp_words((int)b->kind, b->depth, b->is_out);
+    }
+    size_t len = w[ORW_RESP_DETAIL_LEN] < sizeof res->detail ? (size_t)w[ORW_RESP_DETAIL_LEN] : sizeof res->detail - 1;
+    memcpy(res->detail, d, len);
+    res->detail[len] = '\0';
+}
+
+uint64_t orr_progress(const oregion_t *r)
+{
+    return __atomic_load_n(&r->base[ORW_SHM_PROGRESS], __ATOMIC_ACQUIRE);
+}
+
+void orr_clear_progress(oregion_t *r)
+{
+    __atomic_store_n(&r->base[ORW_SHM_PROGRESS], 0, __ATOMIC_RELEASE);
+}
