@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "rtl-oracle/oracle.h"
 #include "run_opts_int.h"
 
 static const cli_choice_t rtl_modes[] = {
@@ -53,6 +54,14 @@ const cli_opt_t cli_run_fuzz_opts[] = {
      .name = "--no-selective",
      .field = CLI_FIELD(explore_cfg_t, no_selective),
      .help = "send every input to the RTL (same as --rtl always)"},
+    {.kind = CLI_COUNT,
+     .name = "--rtl-jobs",
+     .field = CLI_FIELD(explore_cfg_t, rtl_jobs),
+     .min = 1,
+     .max = ORACLE_JOBS_MAX,
+     .arg = "N",
+     .help = "RTL workers, each simulating its own copy of the model\n"
+             "(default: one per CPU)"},
     {.kind = CLI_FLAG,
      .name = "--no-mutations",
      .field = CLI_FIELD(explore_cfg_t, no_mutations),

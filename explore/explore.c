@@ -59,10 +59,10 @@ static int create_components(explore_t *ex, lg_err_t *err)
         oracle_cfg_t ocfg;
         oracle_cfg_default(&ocfg);
         ocfg.stop = ex->cfg.stop;
+        ocfg.jobs = (int)ex->cfg.rtl_jobs;
         ex->oracle = oracle_create(ex->spec, &ocfg, ex->log, err);
         if (!ex->oracle)
             return err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the RTL model");
-        ex->rtl_res = run_result_create(ex->spec);
     }
     int always = ex->cfg.rtl == EXPLORE_RTL_ALWAYS || ex->cfg.no_selective;
     ex->sel = oracle_select_create(ex->fs->n, always);
@@ -155,7 +155,11 @@ void explore_destroy(explore_t *ex)
     synth_destroy(ex->synth);
     oracle_destroy(ex->oracle);
     tracer_destroy(ex->tracer);
-    run_result_destroy(ex->rtl_res);
+    for (size_t i = 0; i < ex->rtl_cap; i++)
+        run_result_destroy(ex->rtl_res[i]);
+    free(ex->rtl_res);
+    free(ex->rtl_pending);
+    free(ex->rtl_fv);
     features_destroy(ex->fs);
     free(ex->cov_offset);
     free(ex->covered);

@@ -30,6 +30,7 @@ typedef struct explore_cfg {
     int no_spectra;                    /* probes give no feedback and no targets; no corner inputs */
     int no_selective;                  /* every input that is run goes to the RTL too */
     int no_mutations;                  /* solver only (random inputs when nothing is learned) */
+    uint32_t rtl_jobs;                 /* RTL workers (oracle_cfg_t.jobs); 0 = one per CPU */
     uint32_t depth_cap;                /* path tree depth; 0 = 256 */
     int progress;                      /* 0 quiet, 1 plain lines, 2 refreshed terminal line */
     const volatile sig_atomic_t *stop; /* set asynchronously (SIGINT) to end the run; may be NULL */

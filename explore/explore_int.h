@@ -53,6 +53,13 @@ typedef struct exr_item {
     int probe;         /* ORIGIN_SOLVER: the probe aimed at, or -1 */
 } exr_item_t;
 
+/* An input of the round going to the RTL, and what its verdict feeds. */
+typedef struct exr_rtl {
+    size_t item;  /* its index in the round */
+    uint64_t sig; /* the signature of its native run (selective invocation) */
+    int corner;   /* a corner: checked, but no evidence and no label */
+} exr_rtl_t;
+
 typedef struct corpus_entry {
     input_t *in;
     int64_t *fv;
@@ -72,6 +79,7 @@ typedef struct explore_stats {
     uint64_t iterations, execs, crashes, hangs;
     uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
     uint64_t rtl_calls, rtl_errors;
+    uint64_t rtl_ns;                        /* waiting for the RTL */
     uint64_t solver_errors, synth_errors;   /* failed calls, each logged once (exo_warn_once) */
     uint64_t solver_ns, exec_ns, mutate_ns; /* time in each part of the loop */
     uint64_t last_plot_ns, last_progress_ns, last_save_ns;
@@ -122,7 +130,14 @@ struct explore {
 
     exr_item_t *round; /* the inputs waiting to run; grows, never drops one */
     size_t nround, round_cap;
-    run_result_t *rtl_res;
+    /* The round's inputs chosen for the RTL, run as one batch after the
+     * native side of the round is processed. */
+    exr_rtl_t *rtl_pending;
+    size_t nrtl, rtl_pending_cap;
+    run_result_t **rtl_res; /* rtl_cap results, reused */
+    size_t rtl_cap;
+    int64_t *rtl_fv; /* nrtl feature vectors of fs->n values */
+    size_t rtl_fv_cap;
     int64_t *fv; /* scratch feature vector */
     tree_event_t *evbuf;
     size_t evcap;

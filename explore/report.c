@@ -154,6 +154,15 @@ static json_object *stats_json(const explore_t *ex)
     U64("rtl_skipped", oracle_select_skipped(ex->sel));
     U64("rtl_skipped_divergent", oracle_select_skipped_divergent(ex->sel));
     U64("rtl_errors", ex->st.rtl_errors);
+    /* The RTL's cost: calls per second of waiting for it, and the share of
+     * the run spent waiting. */
+    double rtl_s = (double)ex->st.rtl_ns / 1e9, run_s = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;
+    U64("rtl_calls", ex->st.rtl_calls);
+    U64("rtl_jobs", ex->oracle ? oracle_jobs(ex->oracle) : 0);
+    json_object_object_add(o, "rtl_seconds", json_object_new_double(rtl_s));
+    json_object_object_add(o, "rtl_calls_per_s",
+                           json_object_new_double(rtl_s > 0 ? (double)ex->st.rtl_calls / rtl_s : 0));
+    json_object_object_add(o, "rtl_wait_share", json_object_new_double(run_s > 0 ? rtl_s / run_s : 0));
     U64("solver_errors", ex->st.solver_errors);
     U64("synth_errors", ex->st.synth_errors);
     json_object_object_add(o, "solver_seconds", json_object_new_double((double)ex->st.solver_ns / 1e9));

@@ -1,11 +1,13 @@
 /* Running a round of inputs natively and everything that follows from one
  * run: branch coverage, path novelty, tree insertion with counter-examples,
  * probe feedback, mutation feedback, non-determinism checks, the corpus,
- * and the differential check against the RTL (selectively). */
+ * and the differential check against the RTL: the inputs selective
+ * invocation chooses go to the oracle as one batch per round. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/budget.h"
 #include "common/fsutil.h"
 #include "explore_int.h"
 
@@ -92,35 +94,40 @@ static uint64_t fired_signature(explore_t *ex, const tracer_trace_t *tr)
     return h.h;
 }
 
-/* A corner input always goes to the RTL but is no evidence for selective
- * invocation: one non-divergent corner would stretch the range of features
- * known to be safe over the whole domain, and nothing would be simulated
- * again. Nor is it a label for the guard. targeted: the input was made on
- * purpose (a seed, a solver model), so it is simulated even where inputs
- * like it already diverged. */
-static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr, const int64_t *fv, int brings_new,
-                     int targeted, int corner, lg_err_t *err)
+/* Decides whether an input goes to the RTL; those that do wait for the
+ * round's batch (rtl_batch). A corner input always goes but is no evidence
+ * for selective invocation: one non-divergent corner would stretch the
+ * range of features known to be safe over the whole domain, and nothing
+ * would be simulated again. Nor is it a label for the guard. targeted: the
+ * input was made on purpose (a seed, a solver model), so it is simulated
+ * even where inputs like it already diverged. */
+static void rtl_plan(explore_t *ex, size_t item, const tracer_trace_t *tr, const int64_t *fv, int brings_new,
+                     int targeted, int corner)
 {
     if (!ex->oracle)
-        return LG_OK;
+        return;
     uint64_t sig = fired_signature(ex, tr);
     if (!oracle_select_should_run(ex->sel, fv, brings_new, sig, targeted)) {
-        exb_add(ex->labels, LABEL_SKIPPED, in, NULL, 0, &ex->rng);
-        return LG_OK;
+        exb_add(ex->labels, LABEL_SKIPPED, ex->round[item].in, NULL, 0, &ex->rng);
+        return;
     }
-    ex->st.rtl_calls++;
-    lg_err_t rerr;
-    if (oracle_run(ex->oracle, in, ex->rtl_res, &rerr)) {
-        /* The harness child is restarted by the oracle; one failed call
-         * loses one comparison, not the run. */
-        ex->st.rtl_errors++;
-        LG_WARN(ex->log, "RTL run failed: %s", rerr.msg);
-        return LG_OK;
-    }
+    lg_grow((void **)&ex->rtl_pending, &ex->rtl_pending_cap, ex->nrtl + 1, sizeof *ex->rtl_pending);
+    size_t nf = ex->fs->n;
+    lg_grow((void **)&ex->rtl_fv, &ex->rtl_fv_cap, (ex->nrtl + 1) * nf + 1, sizeof *ex->rtl_fv);
+    memcpy(ex->rtl_fv + ex->nrtl * nf, fv, nf * sizeof *fv);
+    ex->rtl_pending[ex->nrtl++] = (exr_rtl_t){.item = item, .sig = sig, .corner = corner};
+}
+
+/* The verdict of one RTL run: evidence for selective invocation, a label
+ * for the guard, and each new distinct symptom recorded. */
+static int rtl_verdict(explore_t *ex, const exr_rtl_t *p, const int64_t *fv, const tracer_trace_t *tr,
+                       const run_result_t *rtl, lg_err_t *err)
+{
+    const input_t *in = ex->round[p->item].in;
     oracle_symptoms_t syms = {0};
-    size_t n = oracle_compare(ex->spec, tr->result, ex->rtl_res, &syms);
-    if (!corner) {
-        oracle_select_record(ex->sel, fv, sig, n > 0);
+    size_t n = oracle_compare(ex->spec, tr->result, rtl, &syms);
+    if (!p->corner) {
+        oracle_select_record(ex->sel, fv, p->sig, n > 0);
         exb_add_verdict(ex->labels, in, &syms, &ex->rng);
     }
     /* The spectra probes that fired in this run: the part of a divergence's
@@ -136,11 +143,49 @@ static int rtl_check(explore_t *ex, const input_t *in, const tracer_trace_t *tr,
         int is_new = 0;
         size_t id = oracle_dedup_add(ex->dedup, &syms.v[i], probes, np, &is_new);
         if (is_new)
-            rc = exc_divergence_record(ex, in, tr->result, ex->rtl_res, &syms.v[i], oracle_dedup_key(ex->dedup, id),
-                                       err);
+            rc = exc_divergence_record(ex, in, tr->result, rtl, &syms.v[i], oracle_dedup_key(ex->dedup, id), err);
     }
     free(probes);
     oracle_symptoms_free(&syms);
+    return rc;
+}
+
+/* Runs the round's chosen inputs on the RTL in one batch (the oracle shares
+ * it among its workers) and takes the verdicts in round order. traces are
+ * the round's native runs. */
+static int rtl_batch(explore_t *ex, const tracer_trace_t *traces, lg_err_t *err)
+{
+    size_t n = ex->nrtl;
+    ex->nrtl = 0;
+    if (!n)
+        return LG_OK;
+    if (n > ex->rtl_cap) {
+        ex->rtl_res = lg_realloc(ex->rtl_res, n * sizeof *ex->rtl_res);
+        for (size_t i = ex->rtl_cap; i < n; i++)
+            ex->rtl_res[i] = run_result_create(ex->spec);
+        ex->rtl_cap = n;
+    }
+    const input_t **ins = lg_calloc(n, sizeof *ins);
+    for (size_t i = 0; i < n; i++)
+        ins[i] = ex->round[ex->rtl_pending[i].item].in;
+    ex->st.rtl_calls += n;
+    lg_err_t rerr;
+    uint64_t t0 = lg_now_ns();
+    int brc = oracle_run_batch(ex->oracle, ins, n, ex->rtl_res, &rerr);
+    ex->st.rtl_ns += lg_now_ns() - t0;
+    free(ins);
+    if (brc) {
+        /* A harness that cannot be driven at all loses this batch's
+         * comparisons, not the run; the oracle restarts it. */
+        ex->st.rtl_errors += n;
+        LG_WARN(ex->log, "RTL run failed: %s", rerr.msg);
+        return LG_OK;
+    }
+    int rc = LG_OK;
+    for (size_t i = 0; i < n && rc == LG_OK; i++) {
+        const exr_rtl_t *p = &ex->rtl_pending[i];
+        rc = rtl_verdict(ex, p, ex->rtl_fv + i * ex->fs->n, &traces[p->item], ex->rtl_res[i], err);
+    }
     return rc;
 }
 
@@ -180,8 +225,9 @@ static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
     return rc;
 }
 
-static int process_one(explore_t *ex, exr_item_t *b, const tracer_trace_t *tr, lg_err_t *err)
+static int process_one(explore_t *ex, size_t item, const tracer_trace_t *tr, lg_err_t *err)
 {
+    exr_item_t *b = &ex->round[item];
     ex->st.execs++;
     if (tr->result->status == RUN_CRASH)
         ex->st.crashes++;
@@ -192,8 +238,10 @@ static int process_one(explore_t *ex, exr_item_t *b, const tracer_trace_t *tr, l
     /* Corners are checked on the RTL and nothing else: as feedback they
      * would stretch every seen range to the whole domain and fill the tree,
      * the corpus and the guard's labels with extremes. */
-    if (b->origin == ORIGIN_CORNER)
-        return rtl_check(ex, b->in, tr, fv, 1, 1, 1, err);
+    if (b->origin == ORIGIN_CORNER) {
+        rtl_plan(ex, item, tr, fv, 1, 1, 1);
+        return LG_OK;
+    }
     track_features(ex, fv);
     size_t n = convert_events(ex, tr);
     /* A solver input that leaves the prefix it was made for is a
@@ -226,7 +274,8 @@ static int process_one(explore_t *ex, exr_item_t *b, const tracer_trace_t *tr, l
      * a little further, is no reason to simulate (the feature ranges
      * decide that). */
     int targeted = b->origin == ORIGIN_SEED || b->origin == ORIGIN_SOLVER;
-    return rtl_check(ex, b->in, tr, fv, cov_new || (spectra & PROBES_NEW_SIDE), targeted, 0, err);
+    rtl_plan(ex, item, tr, fv, cov_new || (spectra & PROBES_NEW_SIDE), targeted, 0);
+    return LG_OK;
 }
 
 int exr_run(explore_t *ex, lg_err_t *err)
@@ -240,7 +289,11 @@ int exr_run(explore_t *ex, lg_err_t *err)
     int rc = tracer_run(ex->tracer, ins, ex->nround, &traces, err);
     free(ins);
     for (size_t i = 0; rc == LG_OK && i < ex->nround; i++)
-        rc = process_one(ex, &ex->round[i], &traces[i], err);
+        rc = process_one(ex, i, &traces[i], err);
+    /* Before the non-determinism check, whose runs reuse the traces. */
+    if (rc == LG_OK)
+        rc = rtl_batch(ex, traces, err);
+    ex->nrtl = 0;
     /* About one input in 64 is run twice to catch non-determinism. */
     size_t which[8], nw = 0;
     for (size_t i = 0; rc == LG_OK && i < ex->nround && nw < 8; i++)

@@ -72,9 +72,12 @@ typedef struct runner {
     const spec_t *spec; /* borrowed */
     tracer_t *tracer;   /* owned */
     oracle_t *oracle;   /* owned */
-    run_result_t *rtl;  /* owned scratch */
+    run_result_t **rtl; /* GDR_BATCH owned results: the RTL side of a batch */
     uint64_t runs;
 } runner_t;
+
+/* Inputs per round trip to both sides. */
+#define GDR_BATCH 256
 
 int gdr_open(runner_t *r, const spec_t *spec, const lg_log_t *log, lg_err_t *err);
 void gdr_close(runner_t *r);

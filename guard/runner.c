@@ -7,9 +7,6 @@
 #include "common/alloc.h"
 #include "guard_int.h"
 
-/* Inputs per tracer round trip; the RTL side runs one at a time anyway. */
-#define RUNNER_BATCH 256
-
 int gdr_open(runner_t *r, const spec_t *spec, const lg_log_t *log, lg_err_t *err)
 {
     memset(r, 0, sizeof *r);
@@ -23,7 +20,9 @@ int gdr_open(runner_t *r, const spec_t *spec, const lg_log_t *log, lg_err_t *err
     r->oracle = oracle_create(spec, NULL, log, err);
     if (!r->oracle)
         goto fail;
-    r->rtl = run_result_create(spec);
+    r->rtl = lg_calloc(GDR_BATCH, sizeof *r->rtl);
+    for (size_t i = 0; i < GDR_BATCH; i++)
+        r->rtl[i] = run_result_create(spec);
     return LG_OK;
 fail:
     gdr_close(r);
@@ -34,7 +33,9 @@ void gdr_close(runner_t *r)
 {
     oracle_destroy(r->oracle);
     tracer_destroy(r->tracer);
-    run_result_destroy(r->rtl);
+    for (size_t i = 0; r->rtl && i < GDR_BATCH; i++)
+        run_result_destroy(r->rtl[i]);
+    free(r->rtl);
     r->oracle = NULL;
     r->tracer = NULL;
     r->rtl = NULL;
@@ -65,13 +66,16 @@ static width_use_t width_use(const runner_t *r, const tracer_trace_t *tr)
 }
 
 /* Both entry points: natively in batches, and on the RTL too when agree is
- * given. */
+ * given (each batch's inputs that use no width the RTL lacks, in one
+ * oracle batch). */
 static int run_inputs(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, width_use_t *use, lg_err_t *err)
 {
     oracle_symptoms_t syms = {0};
+    const input_t *sim[GDR_BATCH];
+    size_t which[GDR_BATCH];
     int rc = LG_OK;
-    for (size_t base = 0; base < n && rc == LG_OK; base += RUNNER_BATCH) {
-        size_t m = n - base < RUNNER_BATCH ? n - base : RUNNER_BATCH;
+    for (size_t base = 0; base < n && rc == LG_OK; base += GDR_BATCH) {
+        size_t m = n - base < GDR_BATCH ? n - base : GDR_BATCH, nsim = 0;
         tracer_trace_t *tr;
         rc = tracer_run(r->tracer, (const input_t *const *)(in + base), m, &tr, err);
         for (size_t i = 0; i < m && rc == LG_OK; i++) {
@@ -81,10 +85,13 @@ static int run_inputs(runner_t *r, input_t *const *in, size_t n, uint8_t *agree,
             agree[base + i] = 0;
             if (use[base + i].wide)
                 continue;
-            rc = oracle_run(r->oracle, in[base + i], r->rtl, err);
-            if (rc == LG_OK)
-                agree[base + i] = oracle_compare(r->spec, tr[i].result, r->rtl, &syms) == 0;
+            which[nsim] = i;
+            sim[nsim++] = in[base + i];
         }
+        if (rc == LG_OK && nsim)
+            rc = oracle_run_batch(r->oracle, sim, nsim, r->rtl, err);
+        for (size_t k = 0; k < nsim && rc == LG_OK; k++)
+            agree[base + which[k]] = oracle_compare(r->spec, tr[which[k]].result, r->rtl[k], &syms) == 0;
         r->runs += m;
     }
     oracle_symptoms_free(&syms);

@@ -290,7 +290,7 @@ int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_
     obatch_t b = {.in = &in, .out = &rtl, .n = 1, .vcd = vcd_path};
     int rc = run_batch(o, &b, err);
     if (rc == 0 && b.wave_error[0])
-        return lg_err_set(err, LG_EIO, "%s: %s", vcd_path, b.wave_error);
+        return lg_err_set(err, LG_EIO, "%s: %s", vcd_path ? vcd_path : "waveform", b.wave_error);
     return rc;
 }
 

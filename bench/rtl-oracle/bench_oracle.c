@@ -1,18 +1,26 @@
-/* Benchmark: RTL calls per second (oracle, Verilator model in its child)
- * versus native runs per second (tracer executor) on the same inputs of a
- * kernel, measured in the same run. Usage:
- *   bench_oracle [SPEC] [N] [SEED]   (defaults: kernels/accumulate, 2000, 1) */
+/* Benchmark: the RTL oracle against the speed of its own Verilated model.
+ * For each kernel, on the same random inputs, in one run:
+ *   in-process  the harness child running the inputs in a bare loop
+ *               (oracle_time_model: each input loaded into the model's
+ *               ports and RAMs, reset, the call; no transport)
+ *   batched     oracle_run_batch with one worker (the way lgfuzz calls it)
+ *   per call    oracle_run, one round trip per input
+ *   2 workers   oracle_run_batch with cfg.jobs = 2
+ * Each figure is the best of 3. Usage:
+ *   bench_oracle [SPEC:N ...]   (default: kernels l2dist:20000,
+ *                                accumulate:4000, matmul:200; N inputs) */
 #include "common/budget.h"
 #include "common/input.h"
 #include "common/rng.h"
 #include "rtl-oracle/oracle.h"
-#include "tracer/tracer.h"
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#define REPEATS 3
 
 /* Inputs drawn from the spec's domains, except array elements, which are
- * kept in [0, 255] so most runs complete on both sides. */
+ * kept in [0, 255] so most runs complete. */
 static input_t **make_inputs(const spec_t *s, size_t n, uint64_t seed)
 {
     lg_rng_t rng;
@@ -35,63 +43,113 @@ static input_t **make_inputs(const spec_t *s, size_t n, uint64_t seed)
     return v;
 }
 
-int main(int argc, char **argv)
+static void die(const char *what, const lg_err_t *err)
 {
-    const char *path = argc > 1 ? argv[1] : LGFUZZ_SOURCE_DIR "/kernels/accumulate/kernel.yaml";
-    size_t n = argc > 2 ? (size_t)strtoull(argv[2], NULL, 10) : 2000;
-    uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 1;
+    fprintf(stderr, "bench_oracle: %s: %s\n", what, err->msg);
+    exit(2);
+}
+
+static oracle_t *open_oracle(const spec_t *s, int jobs)
+{
+    oracle_cfg_t cfg;
+    oracle_cfg_default(&cfg);
+    cfg.jobs = jobs;
     lg_err_t err;
     lg_log_t log = lg_log_make(LG_LOG_WARN);
+    oracle_t *o = oracle_create(s, &cfg, &log, &err);
+    if (!o)
+        die(s->kernel, &err);
+    return o;
+}
+
+/* Seconds for the whole set by the given way; best of REPEATS. */
+enum way { IN_PROCESS, BATCHED, PER_CALL };
+
+static double best_seconds(oracle_t *o, input_t **in, run_result_t **r, size_t n, enum way how)
+{
+    double best = 1e30;
+    lg_err_t err;
+    for (int rep = 0; rep < REPEATS; rep++) {
+        uint64_t t0 = lg_now_ns(), ns = 0;
+        if (how == IN_PROCESS) {
+            for (size_t k = 0; k < n;) {
+                uint64_t part;
+                size_t m = n - k < 256 ? n - k : 256;
+                if (oracle_time_model(o, (const input_t *const *)in + k, m, &part, &err) != 0)
+                    die("timing the model", &err);
+                ns += part;
+                k += m;
+            }
+        } else if (how == BATCHED) {
+            if (oracle_run_batch(o, (const input_t *const *)in, n, r, &err) != 0)
+                die("batch", &err);
+            ns = lg_now_ns() - t0;
+        } else {
+            for (size_t k = 0; k < n; k++)
+                if (oracle_run(o, in[k], r[k], &err) != 0)
+                    die("call", &err);
+            ns = lg_now_ns() - t0;
+        }
+        double s = (double)ns / 1e9;
+        best = s < best ? s : best;
+    }
+    return best;
+}
+
+static void bench_kernel(const char *path, size_t n)
+{
+    lg_err_t err;
     spec_t *s = spec_load(path, &err);
-    if (!s) {
-        fprintf(stderr, "%s\n", err.msg);
-        return 2;
-    }
-    tracer_t *t = tracer_create(s, NULL, &log, &err);
-    oracle_t *o = t ? oracle_create(s, NULL, &log, &err) : NULL;
-    if (!o) {
-        fprintf(stderr, "%s\n", err.msg);
-        return 2;
-    }
-    input_t **inputs = make_inputs(s, n, seed);
-    run_result_t *r = run_result_create(s);
-
-    uint64_t t0 = lg_now_ns(), cycles = 0, diverged = 0;
-    for (size_t k = 0; k < n; k++) {
-        if (oracle_run(o, inputs[k], r, &err) != 0) {
-            fprintf(stderr, "%s\n", err.msg);
-            return 2;
-        }
-        cycles += r->cycles;
-        diverged += r->status != RUN_OK;
-    }
-    double rtl_s = (double)(lg_now_ns() - t0) / 1e9;
-
-    t0 = lg_now_ns();
-    tracer_trace_t *tr;
-    const size_t batch = 500;
-    for (size_t k = 0; k < n; k += batch) {
-        size_t m = n - k < batch ? n - k : batch;
-        if (tracer_run(t, (const input_t *const *)inputs + k, m, &tr, &err) != 0) {
-            fprintf(stderr, "%s\n", err.msg);
-            return 2;
-        }
-    }
-    double cpu_s = (double)(lg_now_ns() - t0) / 1e9;
-
-    printf("kernel %s, %zu inputs (seed %" PRIu64 ")\n", s->kernel, n, seed);
-    printf("rtl:    %8.0f calls/s  (%.3f s, %.1f cycles/call, %" PRIu64 " not ok)\n", (double)n / rtl_s, rtl_s,
-           (double)cycles / (double)n, diverged);
-    printf("native: %8.0f runs/s   (%.3f s, batches of %zu through the tracer executor)\n", (double)n / cpu_s, cpu_s,
-           batch);
-    printf("ratio:  native/rtl = %.1f\n", rtl_s / cpu_s);
-
-    run_result_destroy(r);
+    if (!s)
+        die(path, &err);
+    input_t **in = make_inputs(s, n, 1);
+    run_result_t **r = calloc(n, sizeof *r);
     for (size_t k = 0; k < n; k++)
-        input_destroy(inputs[k]);
-    free(inputs);
-    oracle_destroy(o);
-    tracer_destroy(t);
+        r[k] = run_result_create(s);
+    oracle_t *one = open_oracle(s, 1);
+    double inproc = best_seconds(one, in, r, n, IN_PROCESS);
+    double batched = best_seconds(one, in, r, n, BATCHED);
+    uint64_t cycles = 0;
+    for (size_t k = 0; k < n; k++)
+        cycles += r[k]->cycles;
+    double per_call = best_seconds(one, in, r, n, PER_CALL);
+    oracle_destroy(one);
+    oracle_t *two = open_oracle(s, 2);
+    double parallel = best_seconds(two, in, r, n, BATCHED);
+    oracle_destroy(two);
+
+    printf("| %s | %zu | %.0f | %.0f | %.0f | %.2f | %.0f | %.0f | %.2f |\n", s->kernel, n, (double)cycles / (double)n,
+           n / inproc, n / batched, inproc / batched, n / per_call, n / parallel, batched / parallel);
+    fflush(stdout);
+    for (size_t k = 0; k < n; k++) {
+        input_destroy(in[k]);
+        run_result_destroy(r[k]);
+    }
+    free(in);
+    free(r);
     spec_destroy(s);
+}
+
+int main(int argc, char **argv)
+{
+    static const char *const defaults[] = {LGFUZZ_SOURCE_DIR "/kernels/l2dist/kernel.yaml:20000",
+                                           LGFUZZ_SOURCE_DIR "/kernels/accumulate/kernel.yaml:4000",
+                                           LGFUZZ_SOURCE_DIR "/kernels/matmul/kernel.yaml:200"};
+    int nk = argc > 1 ? argc - 1 : (int)(sizeof defaults / sizeof *defaults);
+    printf("| kernel | inputs | cycles/call | in-process calls/s | batched calls/s | batched / in-process | "
+           "per-call calls/s | 2 workers calls/s | 2 workers / 1 |\n");
+    printf("|---|---|---|---|---|---|---|---|---|\n");
+    for (int i = 0; i < nk; i++) {
+        const char *arg = argc > 1 ? argv[i + 1] : defaults[i];
+        char path[4096];
+        snprintf(path, sizeof path, "%s", arg);
+        char *colon = strrchr(path, ':');
+        size_t n = 1000;
+        if (colon) {
+            *colon = '\0';
+            n = (size_t)strtoull(colon + 1, NULL, 10);
+        }
+        bench_kernel(path, n ? n : 1);
+    }
     return 0;
 }
