@@ -25,6 +25,7 @@ typedef struct oworker {
     size_t first, count; /* the chunk: batch inputs first .. first + count - 1 */
     uint64_t seen;       /* its progress when last looked at */
     uint64_t moved_ns;   /* when the progress last moved */
+    uint64_t start_ns;   /* when the chunk was sent */
 } oworker_t;
 
 /* A run of batch inputs still to be sent. */
@@ -41,6 +42,7 @@ struct oracle {
     oworker_t *w;
     int jobs;
     uint64_t calls;
+    uint64_t call_ns; /* a call's recent mean wall time, for chunk sizes; 0 = unknown */
     orange_t *todo;
     size_t ntodo, todo_cap;
 };
@@ -160,7 +162,7 @@ static int send_chunk(oracle_t *o, oworker_t *w, obatch_t *b, lg_err_t *err)
     h[ORW_REQ_VCD_LEN] = b->vcd ? strlen(b->vcd) : 0;
     w->busy = 1;
     w->seen = 0;
-    w->moved_ns = lg_now_ns();
+    w->moved_ns = w->start_ns = lg_now_ns();
     lg_err_t serr;
     rc = orc_send(&w->child, h, sizeof h, &serr);
     if (rc == 0 && b->vcd)
@@ -216,6 +218,8 @@ static void finish_chunk(oracle_t *o, oworker_t *w, obatch_t *b)
     b->time_ns += ack[ORW_ACK_TIME_NS];
     collect(o, w, b, w->count);
     w->busy = 0;
+    uint64_t per_call = (lg_now_ns() - w->start_ns) / w->count;
+    o->call_ns = o->call_ns ? (3 * o->call_ns + per_call) / 4 : per_call;
 }
 
 /* Waits until some worker finishes its chunk or one stops making progress
@@ -253,6 +257,24 @@ static void await(oracle_t *o, obatch_t *b)
     }
 }
 
+/* Inputs per chunk. Calls of one kernel can differ in cost a thousandfold
+ * (a loop bound among the inputs), so a batch is cut into about 8 chunks
+ * per worker, taken by whichever worker is idle; but a chunk should last
+ * CHUNK_MIN_NS at least, or the round trips would cost more than the
+ * balance gains. */
+#define CHUNK_MIN_NS UINT64_C(2000000)
+
+static size_t chunk_size(const oracle_t *o, size_t n, int jobs)
+{
+    size_t even = (n + (size_t)jobs - 1) / (size_t)jobs;
+    if (jobs == 1)
+        return even;
+    size_t small = (n + 8 * (size_t)jobs - 1) / (8 * (size_t)jobs);
+    size_t least = o->call_ns ? (size_t)(CHUNK_MIN_NS / o->call_ns) + 1 : even;
+    size_t c = small > least ? small : least;
+    return c < even ? c : even;
+}
+
 static int run_batch(oracle_t *o, obatch_t *b, lg_err_t *err)
 {
     if (!b->n)
@@ -262,7 +284,7 @@ static int run_batch(oracle_t *o, obatch_t *b, lg_err_t *err)
     todo_push(o, 0, b->n);
     /* Traced and timed batches stay on the first worker. */
     int jobs = b->vcd || b->flags ? 1 : o->jobs;
-    size_t chunk = (b->n + (size_t)jobs - 1) / (size_t)jobs;
+    size_t chunk = chunk_size(o, b->n, jobs);
     int saved = o->jobs;
     o->jobs = jobs;
     int rc = 0;

@@ -51,24 +51,24 @@ void oracle_cfg_default(oracle_cfg_t *cfg);
  * LG_EBUILD for a Verilator failure (quoting its first error message),
  * LG_EIO / LG_ECHILD for file-system and process failures. */
 oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
-/* Stops the child and frees the oracle. Accepts NULL. */
+/* Stops the children and frees the oracle. Accepts NULL. */
 void oracle_destroy(oracle_t *o);
 
 /* Runs in on the RTL and fills rtl (shaped for the spec by
- * run_result_create; its previous contents are overwritten). A $fatal,
- * $stop or crash of the model gives RUN_ASSERT and the child is restarted
- * before the next call; the cycle limit gives RUN_HANG; a memory address at
+ * run_result_create; its previous contents are overwritten). A $fatal or
+ * $stop gives RUN_ASSERT, and so does a crash of the model (its child is
+ * restarted for the next call); the cycle limit gives RUN_HANG; a memory address at
  * or beyond the declared depth gives RUN_OOB with oob_param set. Returns 0,
  * or a negative LG_E* code when the child cannot be driven at all. */
 int oracle_run(oracle_t *o, const input_t *in, run_result_t *rtl, lg_err_t *err);
 
 /* Runs in[0..n-1] on the RTL, as many oracle_run calls would, and fills
  * rtl[i] for in[i] (all borrowed). The inputs travel to the harness
- * children in shared memory, many per round trip, split evenly over the
- * workers; each call starts from the model's initial state, so a result
- * depends only on its input, not on the batch or the worker. A crash or a
- * hang costs only the input it happened on. Returns 0, or a negative
- * LG_E* code when no harness can be driven at all. */
+ * children in shared memory, many per round trip, in chunks that idle
+ * workers take in turn; each call starts from the model's initial state,
+ * so a result depends only on its input, not on the batch or the worker.
+ * A crash or a hang costs only the input it happened on. Returns 0, or a
+ * negative LG_E* code when no harness can be driven at all. */
 int oracle_run_batch(oracle_t *o, const input_t *const *in, size_t n, run_result_t *const *rtl, lg_err_t *err);
 
 /* As oracle_run, and also writes a VCD waveform of the run to vcd_path
