@@ -2,7 +2,8 @@
 #   accumulate  finds every planted divergence of kernels/accumulate, exits 1
 #   control     a kernel whose RTL matches its C: exits 0, no divergence
 #   resume      a second run on the same --out keeps every corpus entry, adds no duplicate
-#   determinism the same --seed and --iterations give the same corpus
+#   determinism the same --seed and --iterations give the same corpus; with the RTL,
+#               one worker or two give the same run, and stats.json its RTL cost
 #   sigint      SIGINT ends the run with a complete output directory
 #   fulldisk    the output's file system fills up: exit 2 naming the file, every saved
 #               entry complete, the final stats.json written; a resumed run goes on;
@@ -169,6 +170,31 @@ elseif(CHECK STREQUAL "determinism")
   endif()
   if(c1 STREQUAL c3)
     message(FATAL_ERROR "different seeds gave the same corpus")
+  endif()
+  # With the RTL: one worker or two, the same run (a call's result depends
+  # on its input alone), and stats.json gives the RTL's cost.
+  run_lgfuzz(rc ${ACC} --iterations 25 --seed 5 --rtl-jobs 1 --no-guard --out ${WORK}/r1)
+  run_lgfuzz(rc ${ACC} --iterations 25 --seed 5 --rtl-jobs 2 --no-guard --out ${WORK}/r2)
+  corpus_list(c1 ${WORK}/r1)
+  corpus_list(c2 ${WORK}/r2)
+  file(GLOB d1 RELATIVE ${WORK}/r1/divergences ${WORK}/r1/divergences/*)
+  file(GLOB d2 RELATIVE ${WORK}/r2/divergences ${WORK}/r2/divergences/*)
+  list(SORT d1)
+  list(SORT d2)
+  foreach(k r1 r2)
+    foreach(f rtl_calls rtl_jobs rtl_seconds rtl_calls_per_s rtl_wait_share execs)
+      json_get(${k}_${f} ${WORK}/${k}/stats.json ${f})
+    endforeach()
+  endforeach()
+  if(NOT c1 STREQUAL c2 OR NOT d1 STREQUAL d2 OR NOT r1_rtl_calls EQUAL r2_rtl_calls OR NOT r1_execs EQUAL r2_execs)
+    message(FATAL_ERROR "1 and 2 RTL workers, different runs: ${r1_rtl_calls} vs ${r2_rtl_calls} RTL calls, "
+                        "divergences '${d1}' vs '${d2}'")
+  endif()
+  if(NOT r1_rtl_jobs EQUAL 1 OR NOT r2_rtl_jobs EQUAL 2 OR r1_rtl_calls EQUAL 0 OR NOT d1)
+    message(FATAL_ERROR "rtl_jobs ${r1_rtl_jobs}/${r2_rtl_jobs}, ${r1_rtl_calls} RTL calls, divergences '${d1}'")
+  endif()
+  if(NOT r1_rtl_calls_per_s GREATER 0 OR NOT r1_rtl_wait_share GREATER 0 OR r1_rtl_wait_share GREATER 1)
+    message(FATAL_ERROR "rtl_calls_per_s ${r1_rtl_calls_per_s}, rtl_wait_share ${r1_rtl_wait_share}")
   endif()
 elseif(CHECK STREQUAL "sigint")
   # The run gets SIGINT from a shell after `delay` seconds; it must finish
