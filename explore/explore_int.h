@@ -3,6 +3,7 @@
  * prefix of its file (tests/common/check_prefixes.cmake checks this):
  *   explore_  explore.c   set-up, the loop, the public API
  *   exr_      round.c     running a round and the feedback from each run
+ *   exv_      verdict.c   an RTL verdict: evidence, labels, divergences; path signatures
  *   exg_      generate.c  solver-driven, mutated, random and corner inputs
  *   exl_      learn.c     synth glue: edge, prefix and probe conditions
  *   exc_      corpus.c    the output directory: corpus, divergences, reserve
@@ -12,7 +13,8 @@
  *   exm_      mutate.c    the six mutations      (mutate_int.h)
  *   exb_      labels.c    labelled executions    (labels_int.h)
  * Calls between the files go one way: explore.c calls the others,
- * generate.c calls learn.c and round.c, round.c calls corpus.c, and any of
+ * generate.c calls learn.c and round.c, round.c calls verdict.c, verdict.c
+ * calls corpus.c, and any of
  * them may use the four modules with headers of their own and report.c.
  * A round is the set of inputs (usually at most EXPLORE_ROUND_MAX) that
  * one step makes and one tracer_run call executes. */
@@ -166,6 +168,16 @@ static inline int explore_should_stop(const explore_t *ex)
 
 /* round.c */
 int exr_run(explore_t *ex, lg_err_t *err);
+
+/* verdict.c */
+/* The signature of a native run's C path: a hash of its branch events. */
+uint64_t exv_path_hash(const tracer_trace_t *tr);
+/* Takes the verdict of rtl, the RTL result of in, against its native run
+ * tr: fv (in's features) and sig (the probes its native run fired) are
+ * evidence for selective invocation unless corner; each symptom is keyed,
+ * and a new distinct one is written to divergences/. */
+int exv_record(explore_t *ex, const input_t *in, const int64_t *fv, uint64_t sig, int corner, const tracer_trace_t *tr,
+               const run_result_t *rtl, lg_err_t *err);
 void exr_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_node_t *want, int probe);
 
 /* generate.c */

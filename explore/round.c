@@ -2,7 +2,8 @@
  * run: branch coverage, path novelty, tree insertion with counter-examples,
  * probe feedback, mutation feedback, non-determinism checks, the corpus,
  * and the differential check against the RTL: the inputs selective
- * invocation chooses go to the oracle as one batch per round. */
+ * invocation chooses go to the oracle as one batch per round, their
+ * verdicts to verdict.c. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,11 +64,7 @@ static int coverage_update(explore_t *ex, const tracer_trace_t *tr)
 /* Adds the hash of the whole path to the set; 1 when it is new. */
 static int path_add(explore_t *ex, const tracer_trace_t *tr)
 {
-    lg_hash_t h;
-    lg_hash_init(&h);
-    for (size_t i = 0; i < tr->nevents; i++)
-        lg_hash_word(&h, ((uint64_t)tr->events[i].site << 16) | tr->events[i].dir);
-    return lg_hashset_insert(&ex->paths, h.h);
+    return lg_hashset_insert(&ex->paths, exv_path_hash(tr));
 }
 
 static void track_features(explore_t *ex, const int64_t *fv)
@@ -118,38 +115,6 @@ static void rtl_plan(explore_t *ex, size_t item, const tracer_trace_t *tr, const
     ex->rtl_pending[ex->nrtl++] = (exr_rtl_t){.item = item, .sig = sig, .corner = corner};
 }
 
-/* The verdict of one RTL run: evidence for selective invocation, a label
- * for the guard, and each new distinct symptom recorded. */
-static int rtl_verdict(explore_t *ex, const exr_rtl_t *p, const int64_t *fv, const tracer_trace_t *tr,
-                       const run_result_t *rtl, lg_err_t *err)
-{
-    const input_t *in = ex->round[p->item].in;
-    oracle_symptoms_t syms = {0};
-    size_t n = oracle_compare(ex->spec, tr->result, rtl, &syms);
-    if (!p->corner) {
-        oracle_select_record(ex->sel, fv, p->sig, n > 0);
-        exb_add_verdict(ex->labels, in, &syms, &ex->rng);
-    }
-    /* The spectra probes that fired in this run: the part of a divergence's
-     * dedup key that tells causes apart (a wrapped accumulator fires
-     * width:sum, a truncated port fires port:data). The fired set is a
-     * property of the input alone; a key built from each probe's currently
-     * rare side would shift as the counts change and merge different
-     * causes. */
-    size_t np = 0;
-    const char **probes = ex->cfg.no_spectra ? NULL : exp_fired_names(ex->probe_info, tr->fired, ex->nprobes, &np);
-    int rc = LG_OK;
-    for (size_t i = 0; i < n && rc == LG_OK; i++) {
-        int is_new = 0;
-        size_t id = oracle_dedup_add(ex->dedup, &syms.v[i], probes, np, &is_new);
-        if (is_new)
-            rc = exc_divergence_record(ex, in, tr->result, rtl, &syms.v[i], oracle_dedup_key(ex->dedup, id), err);
-    }
-    free(probes);
-    oracle_symptoms_free(&syms);
-    return rc;
-}
-
 /* Runs the round's chosen inputs on the RTL in one batch (the oracle shares
  * it among its workers) and takes the verdicts in round order. traces are
  * the round's native runs. */
@@ -184,7 +149,8 @@ static int rtl_batch(explore_t *ex, const tracer_trace_t *traces, lg_err_t *err)
     int rc = LG_OK;
     for (size_t i = 0; i < n && rc == LG_OK; i++) {
         const exr_rtl_t *p = &ex->rtl_pending[i];
-        rc = rtl_verdict(ex, p, ex->rtl_fv + i * ex->fs->n, &traces[p->item], ex->rtl_res[i], err);
+        rc = exv_record(ex, ex->round[p->item].in, ex->rtl_fv + i * ex->fs->n, p->sig, p->corner, &traces[p->item],
+                        ex->rtl_res[i], err);
     }
     return rc;
 }
