@@ -1,6 +1,8 @@
 /* The options of `lgfuzz run` and how they combine: an explicitly given
  * --budget always bounds the run, --iterations alone does not get the
  * default budget, and the guard derivation takes its share of the budget. */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -13,6 +15,24 @@ static const cli_choice_t rtl_modes[] = {
     {"never", EXPLORE_RTL_NEVER},
     {NULL, 0},
 };
+
+static const cli_choice_t rtl_policies[] = {
+    {"queue", EXPLORE_RTL_POLICY_QUEUE},
+    {"heterofuzz", EXPLORE_RTL_POLICY_HETEROFUZZ},
+    {NULL, 0},
+};
+
+/* --rtl-share: a fraction in (0, 1]. */
+static int parse_share(const char *text, void *field, lg_err_t *err)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end || !(v > 0 && v <= 1))
+        return lg_err_set(err, LG_EINVAL, "--rtl-share: '%s' is not a fraction above 0 and at most 1 (such as 0.5)", text);
+    *(double *)field = v;
+    return LG_OK;
+}
 
 static const cli_choice_t schedules[] = {
     {"weighted", EXPLORE_SCHED_WEIGHTED},
@@ -54,6 +74,20 @@ const cli_opt_t cli_run_fuzz_opts[] = {
      .name = "--no-selective",
      .field = CLI_FIELD(explore_cfg_t, no_selective),
      .help = "send every input to the RTL (same as --rtl always)"},
+    {.kind = CLI_CHOICE,
+     .name = "--rtl-policy",
+     .field = CLI_FIELD(explore_cfg_t, rtl_policy),
+     .choices = rtl_policies,
+     .arg = "P",
+     .help = "queue (default): every input queued for the RTL by priority;\n"
+             "heterofuzz: skip inputs inside the ranges of earlier runs"},
+    {.kind = CLI_CUSTOM,
+     .name = "--rtl-share",
+     .field = CLI_FIELD(explore_cfg_t, rtl_share),
+     .parse = parse_share,
+     .arg = "F",
+     .help = "share of the run time the queued RTL calls may take\n"
+             "(default 0.5)"},
     {.kind = CLI_COUNT,
      .name = "--rtl-jobs",
      .field = CLI_FIELD(explore_cfg_t, rtl_jobs),

@@ -66,6 +66,8 @@ static int create_components(explore_t *ex, lg_err_t *err)
     }
     int always = ex->cfg.rtl == EXPLORE_RTL_ALWAYS || ex->cfg.no_selective;
     ex->sel = oracle_select_create(ex->fs->n, always);
+    if (ex->oracle && !always && ex->cfg.rtl_policy == EXPLORE_RTL_POLICY_QUEUE)
+        ex->queue = exq_create(ex->fs->n, EXPLORE_RTL_QUEUE_MAX);
     ex->dedup = oracle_dedup_create();
     ex->labels = exb_create();
     char *lpath = lg_path_join(ex->out_dir, "labels.jsonl");
@@ -149,6 +151,7 @@ void explore_destroy(explore_t *ex)
     exp_destroy(ex->probes);
     exm_destroy(ex->mut);
     oracle_select_destroy(ex->sel);
+    exq_destroy(ex->queue);
     oracle_dedup_destroy(ex->dedup);
     exb_destroy(ex->labels);
     solver_destroy(ex->solver);
@@ -286,8 +289,10 @@ void explore_get_summary(const explore_t *ex, explore_summary_t *out)
     memset(out, 0, sizeof *out);
     out->iterations = ex->st.iterations;
     out->execs = ex->st.execs;
-    out->rtl_invoked = oracle_select_invoked(ex->sel);
-    out->rtl_skipped = oracle_select_skipped(ex->sel);
+    /* Under the queue policy an input is "skipped" when it was dropped or
+     * still waited in the queue at the end. */
+    out->rtl_invoked = ex->queue ? ex->st.rtl_calls : oracle_select_invoked(ex->sel);
+    out->rtl_skipped = ex->queue ? exq_drops(ex->queue) + exq_len(ex->queue) : oracle_select_skipped(ex->sel);
     out->branches_covered = ex->branches_covered;
     out->branches_total = ex->branches_total;
     out->paths = ex->paths.n;

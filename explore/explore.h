@@ -19,6 +19,15 @@
 typedef enum { EXPLORE_SCHED_WEIGHTED, EXPLORE_SCHED_RANDOM } explore_sched_t;
 typedef enum { EXPLORE_RTL_SELECTIVE, EXPLORE_RTL_ALWAYS, EXPLORE_RTL_NEVER } explore_rtl_t;
 
+/* How inputs reach the RTL: every native run queued by priority, drained
+ * within a share of the run time (the default), or HeteroFuzz's selective
+ * invocation, which skips inputs inside the feature ranges of earlier
+ * runs (kept as an ablation). */
+typedef enum { EXPLORE_RTL_POLICY_QUEUE, EXPLORE_RTL_POLICY_HETEROFUZZ } explore_rtl_policy_t;
+
+/* The share of the run time the RTL may take under the queue policy. */
+#define EXPLORE_RTL_SHARE_DEFAULT 0.5
+
 typedef struct explore_cfg {
     uint64_t budget_ns;  /* stop after this long; 0 = no time limit */
     uint64_t iterations; /* stop after this many generation steps; 0 = none */
@@ -26,11 +35,13 @@ typedef struct explore_cfg {
     const char *out_dir; /* borrowed for explore_create */
     explore_sched_t schedule;
     explore_rtl_t rtl;
-    int no_synth;                      /* mutation-only greybox fuzzing */
-    int no_spectra;                    /* probes give no feedback and no targets; no corner inputs */
-    int no_selective;                  /* every input that is run goes to the RTL too */
-    int no_mutations;                  /* solver only (random inputs when nothing is learned) */
-    uint32_t rtl_jobs;                 /* RTL workers (oracle_cfg_t.jobs); 0 = one per CPU */
+    int no_synth;      /* mutation-only greybox fuzzing */
+    int no_spectra;    /* probes give no feedback and no targets; no corner inputs */
+    int no_selective;  /* every input that is run goes to the RTL too */
+    int no_mutations;  /* solver only (random inputs when nothing is learned) */
+    uint32_t rtl_jobs; /* RTL workers (oracle_cfg_t.jobs); 0 = one per CPU */
+    explore_rtl_policy_t rtl_policy;
+    double rtl_share;                  /* of the run time, under the queue policy; 0 = EXPLORE_RTL_SHARE_DEFAULT */
     uint32_t depth_cap;                /* path tree depth; 0 = 256 */
     int progress;                      /* 0 quiet, 1 plain lines, 2 refreshed terminal line */
     const volatile sig_atomic_t *stop; /* set asynchronously (SIGINT) to end the run; may be NULL */

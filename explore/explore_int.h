@@ -4,6 +4,7 @@
  *   explore_  explore.c   set-up, the loop, the public API
  *   exr_      round.c     running a round and the feedback from each run
  *   exv_      verdict.c   an RTL verdict: evidence, labels, divergences; path signatures
+ *   exq_      schedule.c  the RTL scheduler: candidates queued by priority
  *   exg_      generate.c  solver-driven, mutated, random and corner inputs
  *   exl_      learn.c     synth glue: edge, prefix and probe conditions
  *   exc_      corpus.c    the output directory: corpus, divergences, reserve
@@ -69,6 +70,8 @@ typedef struct corpus_entry {
     uint64_t picks;
 } corpus_entry_t;
 
+typedef struct exq exq_t; /* schedule.c */
+
 /* One distinct divergence of the output directory. */
 typedef struct divergence {
     char *dir; /* path of divergences/<name> */
@@ -107,6 +110,7 @@ struct explore {
     probes_t *probes;
     mutator_t *mut;
     oracle_select_t *sel;
+    exq_t *queue; /* the RTL scheduler; NULL under the heterofuzz policy */
     oracle_dedup_t *dedup;
     labels_t *labels;
 
@@ -168,6 +172,37 @@ static inline int explore_should_stop(const explore_t *ex)
 
 /* round.c */
 int exr_run(explore_t *ex, lg_err_t *err);
+
+/* schedule.c: the queue of RTL candidates (see the file's comment). */
+#define EXQ_CLASSES 4
+/* Candidates the queue holds; more are dropped, lowest class first. */
+#define EXPLORE_RTL_QUEUE_MAX 4096
+typedef struct exq_entry {
+    input_t *in;  /* owned */
+    int64_t *fv;  /* owned: its features */
+    uint64_t sig; /* the probes its native run fired */
+    uint64_t path;
+    int corner;
+    int cls; /* its priority class, 0 first */
+} exq_entry_t;
+/* An empty queue holding at most limit candidates of nfeatures features. */
+exq_t *exq_create(size_t nfeatures, size_t limit);
+void exq_destroy(exq_t *q); /* accepts NULL */
+/* Queues a copy of in (borrowed, as is fv) unless it was simulated
+ * already. fresh: it found a new path, direction or probe side; targeted:
+ * a seed or solver model. Returns the input dropped to make room (the
+ * caller's to label and destroy), or NULL. */
+input_t *exq_push(exq_t *q, const input_t *in, const int64_t *fv, uint64_t sig, uint64_t path, int fresh, int targeted,
+                  int corner, lg_rng_t *rng);
+/* Takes the next candidate (the caller owns its fields); 0 when empty. */
+int exq_pop(exq_t *q, lg_rng_t *rng, exq_entry_t *out);
+/* Records that e was simulated: its path's ranges widen, it is not queued
+ * again. */
+void exq_simulated(exq_t *q, const exq_entry_t *e);
+size_t exq_len(const exq_t *q);
+size_t exq_len_class(const exq_t *q, int c);
+uint64_t exq_drops(const exq_t *q);
+uint64_t exq_repeats(const exq_t *q); /* arrivals not queued: simulated before */
 
 /* verdict.c */
 /* The signature of a native run's C path: a hash of its branch events. */

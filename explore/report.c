@@ -150,8 +150,8 @@ static json_object *stats_json(const explore_t *ex)
     U64("probes", ex->nprobes);
     U64("probes_fired", probes_fired(ex));
     U64("corpus", ex->ncorpus);
-    U64("rtl_invoked", oracle_select_invoked(ex->sel));
-    U64("rtl_skipped", oracle_select_skipped(ex->sel));
+    U64("rtl_invoked", ex->queue ? ex->st.rtl_calls : oracle_select_invoked(ex->sel));
+    U64("rtl_skipped", ex->queue ? exq_drops(ex->queue) + exq_len(ex->queue) : oracle_select_skipped(ex->sel));
     U64("rtl_skipped_divergent", oracle_select_skipped_divergent(ex->sel));
     U64("rtl_errors", ex->st.rtl_errors);
     /* The RTL's cost: calls per second of waiting for it, and the share of
@@ -163,6 +163,15 @@ static json_object *stats_json(const explore_t *ex)
     json_object_object_add(o, "rtl_calls_per_s",
                            json_object_new_double(rtl_s > 0 ? (double)ex->st.rtl_calls / rtl_s : 0));
     json_object_object_add(o, "rtl_wait_share", json_object_new_double(run_s > 0 ? rtl_s / run_s : 0));
+    int always = ex->cfg.rtl == EXPLORE_RTL_ALWAYS || ex->cfg.no_selective;
+    json_object_object_add(o, "rtl_policy",
+                           json_object_new_string(!ex->oracle ? "none"
+                                                  : ex->queue ? "queue"
+                                                  : always    ? "always"
+                                                              : "heterofuzz"));
+    U64("rtl_queued", ex->queue ? exq_len(ex->queue) : 0);
+    U64("rtl_queue_drops", ex->queue ? exq_drops(ex->queue) : 0);
+    U64("rtl_queue_repeats", ex->queue ? exq_repeats(ex->queue) : 0);
     U64("solver_errors", ex->st.solver_errors);
     U64("synth_errors", ex->st.synth_errors);
     json_object_object_add(o, "solver_seconds", json_object_new_double((double)ex->st.solver_ns / 1e9));

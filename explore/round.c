@@ -91,19 +91,30 @@ static uint64_t fired_signature(explore_t *ex, const tracer_trace_t *tr)
     return h.h;
 }
 
-/* Decides whether an input goes to the RTL; those that do wait for the
- * round's batch (rtl_batch). A corner input always goes but is no evidence
- * for selective invocation: one non-divergent corner would stretch the
- * range of features known to be safe over the whole domain, and nothing
- * would be simulated again. Nor is it a label for the guard. targeted: the
- * input was made on purpose (a seed, a solver model), so it is simulated
- * even where inputs like it already diverged. */
+/* Decides whether an input goes to the RTL. Under the queue policy every
+ * input is queued (schedule.c decides the order); under HeteroFuzz's
+ * selective invocation, those chosen wait for the round's batch
+ * (rtl_batch). A corner input always goes but is no evidence for selective
+ * invocation: one non-divergent corner would stretch the range of features
+ * known to be safe over the whole domain, and nothing would be simulated
+ * again. Nor is it a label for the guard. targeted: the input was made on
+ * purpose (a seed, a solver model), so it is simulated even where inputs
+ * like it already diverged. path_new: its C path is new (the queue's first
+ * class, with brings_new). */
 static void rtl_plan(explore_t *ex, size_t item, const tracer_trace_t *tr, const int64_t *fv, int brings_new,
-                     int targeted, int corner)
+                     int path_new, int targeted, int corner)
 {
     if (!ex->oracle)
         return;
     uint64_t sig = fired_signature(ex, tr);
+    if (ex->queue) {
+        input_t *dropped = exq_push(ex->queue, ex->round[item].in, fv, sig, exv_path_hash(tr), brings_new || path_new,
+                                    targeted, corner, &ex->rng);
+        if (dropped)
+            exb_add(ex->labels, LABEL_SKIPPED, dropped, NULL, 0, &ex->rng);
+        input_destroy(dropped);
+        return;
+    }
     if (!oracle_select_should_run(ex->sel, fv, brings_new, sig, targeted)) {
         exb_add(ex->labels, LABEL_SKIPPED, ex->round[item].in, NULL, 0, &ex->rng);
         return;
@@ -115,6 +126,80 @@ static void rtl_plan(explore_t *ex, size_t item, const tracer_trace_t *tr, const
     ex->rtl_pending[ex->nrtl++] = (exr_rtl_t){.item = item, .sig = sig, .corner = corner};
 }
 
+/* Room for n RTL results. */
+static void rtl_results(explore_t *ex, size_t n)
+{
+    if (n <= ex->rtl_cap)
+        return;
+    ex->rtl_res = lg_realloc(ex->rtl_res, n * sizeof *ex->rtl_res);
+    for (size_t i = ex->rtl_cap; i < n; i++)
+        ex->rtl_res[i] = run_result_create(ex->spec);
+    ex->rtl_cap = n;
+}
+
+/* How many queued candidates to simulate now. A run bounded by
+ * --iterations takes a fixed number per round, so it stays reproducible;
+ * a timed run keeps the RTL to its share of the time so far, by the
+ * recent cost of a call. */
+static size_t drain_count(explore_t *ex)
+{
+    size_t queued = exq_len(ex->queue);
+    if (!queued)
+        return 0;
+    if (ex->cfg.iterations)
+        return queued < EXPLORE_ROUND_MAX ? queued : EXPLORE_ROUND_MAX;
+    double share = ex->cfg.rtl_share > 0 ? ex->cfg.rtl_share : EXPLORE_RTL_SHARE_DEFAULT;
+    double allowed = share * (double)lg_budget_elapsed_ns(&ex->budget) - (double)ex->st.rtl_ns;
+    if (allowed <= 0)
+        return 0;
+    double call = ex->st.rtl_calls ? (double)ex->st.rtl_ns / (double)ex->st.rtl_calls : 20000.0;
+    double k = allowed / (call > 1 ? call : 1);
+    size_t n = k < 1 ? 1 : k > 1024 ? 1024 : (size_t)k;
+    return n < queued ? n : queued;
+}
+
+/* Simulates the next candidates of the queue: each is run natively again
+ * (its trace from the round it came from is gone; native runs cost
+ * little beside the RTL) and on the RTL in one batch. */
+static int rtl_drain(explore_t *ex, lg_err_t *err)
+{
+    size_t n = drain_count(ex);
+    if (!n)
+        return LG_OK;
+    exq_entry_t *e = lg_calloc(n, sizeof *e);
+    const input_t **ins = lg_calloc(n, sizeof *ins);
+    size_t m = 0;
+    while (m < n && exq_pop(ex->queue, &ex->rng, &e[m])) {
+        ins[m] = e[m].in;
+        m++;
+    }
+    rtl_results(ex, m);
+    tracer_trace_t *tr;
+    int rc = tracer_run(ex->tracer, ins, m, &tr, err);
+    if (rc == LG_OK) {
+        ex->st.rtl_calls += m;
+        lg_err_t rerr;
+        uint64_t t0 = lg_now_ns();
+        int brc = oracle_run_batch(ex->oracle, ins, m, ex->rtl_res, &rerr);
+        ex->st.rtl_ns += lg_now_ns() - t0;
+        if (brc) {
+            ex->st.rtl_errors += m;
+            LG_WARN(ex->log, "RTL run failed: %s", rerr.msg);
+        }
+        for (size_t i = 0; i < m && rc == LG_OK && !brc; i++) {
+            exq_simulated(ex->queue, &e[i]);
+            rc = exv_record(ex, e[i].in, e[i].fv, e[i].sig, e[i].corner, &tr[i], ex->rtl_res[i], err);
+        }
+    }
+    for (size_t i = 0; i < m; i++) {
+        input_destroy(e[i].in);
+        free(e[i].fv);
+    }
+    free(e);
+    free(ins);
+    return rc;
+}
+
 /* Runs the round's chosen inputs on the RTL in one batch (the oracle shares
  * it among its workers) and takes the verdicts in round order. traces are
  * the round's native runs. */
@@ -124,12 +209,7 @@ static int rtl_batch(explore_t *ex, const tracer_trace_t *traces, lg_err_t *err)
     ex->nrtl = 0;
     if (!n)
         return LG_OK;
-    if (n > ex->rtl_cap) {
-        ex->rtl_res = lg_realloc(ex->rtl_res, n * sizeof *ex->rtl_res);
-        for (size_t i = ex->rtl_cap; i < n; i++)
-            ex->rtl_res[i] = run_result_create(ex->spec);
-        ex->rtl_cap = n;
-    }
+    rtl_results(ex, n);
     const input_t **ins = lg_calloc(n, sizeof *ins);
     for (size_t i = 0; i < n; i++)
         ins[i] = ex->round[ex->rtl_pending[i].item].in;
@@ -205,7 +285,7 @@ static int process_one(explore_t *ex, size_t item, const tracer_trace_t *tr, lg_
      * would stretch every seen range to the whole domain and fill the tree,
      * the corpus and the guard's labels with extremes. */
     if (b->origin == ORIGIN_CORNER) {
-        rtl_plan(ex, item, tr, fv, 1, 1, 1);
+        rtl_plan(ex, item, tr, fv, 1, 0, 1, 1);
         return LG_OK;
     }
     track_features(ex, fv);
@@ -240,7 +320,7 @@ static int process_one(explore_t *ex, size_t item, const tracer_trace_t *tr, lg_
      * a little further, is no reason to simulate (the feature ranges
      * decide that). */
     int targeted = b->origin == ORIGIN_SEED || b->origin == ORIGIN_SOLVER;
-    rtl_plan(ex, item, tr, fv, cov_new || (spectra & PROBES_NEW_SIDE), targeted, 0);
+    rtl_plan(ex, item, tr, fv, cov_new || (spectra & PROBES_NEW_SIDE), path_new, targeted, 0);
     return LG_OK;
 }
 
@@ -258,7 +338,7 @@ int exr_run(explore_t *ex, lg_err_t *err)
         rc = process_one(ex, i, &traces[i], err);
     /* Before the non-determinism check, whose runs reuse the traces. */
     if (rc == LG_OK)
-        rc = rtl_batch(ex, traces, err);
+        rc = ex->queue ? rtl_drain(ex, err) : rtl_batch(ex, traces, err);
     ex->nrtl = 0;
     /* About one input in 64 is run twice to catch non-determinism. */
     size_t which[8], nw = 0;
