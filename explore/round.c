@@ -255,7 +255,8 @@ static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
     for (size_t i = 0; i < n; i++) {
         ns[i] = convert_events(ex, &first[i]);
         saved[i] = lg_malloc((ns[i] ? ns[i] : 1) * sizeof **saved);
-        memcpy(saved[i], ex->evbuf, ns[i] * sizeof **saved);
+        if (ns[i]) /* a kernel without branches has no events and no buffer */
+            memcpy(saved[i], ex->evbuf, ns[i] * sizeof **saved);
     }
     tracer_trace_t *second;
     rc = tracer_run(ex->tracer, ins, n, &second, err);
