@@ -163,6 +163,11 @@ static json_object *stats_json(const explore_t *ex)
     json_object_object_add(o, "rtl_calls_per_s",
                            json_object_new_double(rtl_s > 0 ? (double)ex->st.rtl_calls / rtl_s : 0));
     json_object_object_add(o, "rtl_wait_share", json_object_new_double(run_s > 0 ? rtl_s / run_s : 0));
+    /* Minimising each new divergence's input: the divergences minimised and
+     * the candidates evaluated (each run natively, and on the RTL when it
+     * kept the path; those RTL calls count in rtl_calls). */
+    U64("minimisations", ex->st.minimisations);
+    U64("minimise_steps", ex->st.minimise_steps);
     U64("solver_errors", ex->st.solver_errors);
     U64("synth_errors", ex->st.synth_errors);
     json_object_object_add(o, "solver_seconds", json_object_new_double((double)ex->st.solver_ns / 1e9));
