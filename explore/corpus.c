@@ -1,12 +1,14 @@
 /* The output directory: corpus/ (one JSON input per file, named by content
  * hash, so resuming neither loses nor duplicates entries), divergences/
- * (one directory per distinct symptom, written by the RTL oracle plus
- * symptom.json, which lets a resumed run keep its ids), and the space
- * reserve that keeps the final save possible on a full disk. */
+ * (one directory per distinct symptom, written by the RTL oracle plus the
+ * input as found and symptom.json, which lets a resumed run keep its ids
+ * and keys), the keys of divergences as found, and the space reserve that
+ * keeps the final save possible on a full disk. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <json-c/json.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,12 +171,39 @@ static void divs_push(explore_t *ex, char *dir, const char *cls, const char *det
     d->key = lg_strdup(key);
 }
 
-static int write_symptom(explore_t *ex, const char *dir, const oracle_symptom_t *sym, const char *key, lg_err_t *err)
+size_t exc_found_find(const explore_t *ex, const char *found_key)
+{
+    lg_hash_t h;
+    lg_hash_init(&h);
+    lg_hash_str(&h, found_key);
+    size_t pos = 0;
+    uint32_t v;
+    while (lg_hashset_next(&ex->found_index, h.h, &pos, &v))
+        if (strcmp(ex->found[v].key, found_key) == 0)
+            return ex->found[v].id;
+    return SIZE_MAX;
+}
+
+void exc_found_add(explore_t *ex, const char *found_key, size_t id)
+{
+    if (exc_found_find(ex, found_key) != SIZE_MAX)
+        return;
+    lg_grow((void **)&ex->found, &ex->found_cap, ex->nfound + 1, sizeof *ex->found);
+    ex->found[ex->nfound] = (found_key_t){.key = lg_strdup(found_key), .id = id};
+    lg_hash_t h;
+    lg_hash_init(&h);
+    lg_hash_str(&h, found_key);
+    lg_hashset_add(&ex->found_index, h.h, (uint32_t)ex->nfound++);
+}
+
+static int write_symptom(explore_t *ex, const char *dir, const exc_finding_t *f, lg_err_t *err)
 {
     json_object *o = json_object_new_object();
-    json_object_object_add(o, "class", json_object_new_string(sym->cls));
-    json_object_object_add(o, "detail", json_object_new_string(sym->detail));
-    json_object_object_add(o, "key", json_object_new_string(key));
+    json_object_object_add(o, "class", json_object_new_string(f->sym->cls));
+    json_object_object_add(o, "detail", json_object_new_string(f->sym->detail));
+    json_object_object_add(o, "key", json_object_new_string(f->key));
+    json_object_object_add(o, "found_key", json_object_new_string(f->found_key));
+    json_object_object_add(o, "minimise_steps", json_object_new_uint64(f->steps));
     double secs = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;
     json_object_object_add(o, "found_after_s", json_object_new_double(secs));
     json_object_object_add(o, "found_after_execs", json_object_new_uint64(ex->st.execs));
@@ -189,12 +218,12 @@ static int write_symptom(explore_t *ex, const char *dir, const oracle_symptom_t 
 
 /* A divergence's directory is written under a hidden staging name and
  * renamed into place once complete, so divergences/ never holds a
- * half-written one (a full disk, a kill): each entry there has its input,
- * both results, the waveform and the reproducer. */
-int exc_divergence_record(explore_t *ex, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
-                          const oracle_symptom_t *sym, const char *key, lg_err_t *err)
+ * half-written one (a full disk, a kill): each entry there has its input
+ * (minimised) and the input as found, both results, the waveform and the
+ * reproducer. */
+int exc_divergence_record(explore_t *ex, const exc_finding_t *f, lg_err_t *err)
 {
-    char *s = slug(sym->cls), *name = NULL, *dir = NULL;
+    char *s = slug(f->sym->cls), *name = NULL, *dir = NULL;
     /* The next number, skipping a directory a resumed run could not read
      * (it is left for the user to look at). */
     for (size_t k = ex->ndivs + 1; !dir || lg_path_exists(dir); k++) {
@@ -207,9 +236,14 @@ int exc_divergence_record(explore_t *ex, const input_t *in, const run_result_t *
     char *staging = lg_asprintf("%s/divergences/.%s" STAGING_SUFFIX, ex->out_dir, name);
     free(name);
     lg_remove_tree(staging);
-    int rc = oracle_write_artifacts(ex->oracle, staging, in, cpu, rtl, sym, err);
+    int rc = oracle_write_artifacts(ex->oracle, staging, f->in, f->cpu, f->rtl, f->sym, err);
+    if (rc == LG_OK) {
+        char *orig = lg_path_join(staging, "input.orig.json");
+        rc = input_save(f->found, orig, err);
+        free(orig);
+    }
     if (rc == LG_OK)
-        rc = write_symptom(ex, staging, sym, key, err);
+        rc = write_symptom(ex, staging, f, err);
     if (rc == LG_OK && rename(staging, dir) != 0)
         rc = lg_err_set(err, LG_EIO, "%s: cannot rename %s into place: %s", dir, staging, strerror(errno));
     if (rc) {
@@ -219,8 +253,8 @@ int exc_divergence_record(explore_t *ex, const input_t *in, const run_result_t *
         return rc;
     }
     free(staging);
-    LG_INFO(ex->log, "new divergence %s: %s (%s)", sym->cls, sym->detail, dir);
-    divs_push(ex, dir, sym->cls, sym->detail, key);
+    LG_INFO(ex->log, "new divergence %s: %s (%s)", f->sym->cls, f->sym->detail, dir);
+    divs_push(ex, dir, f->sym->cls, f->sym->detail, f->key);
     return LG_OK;
 }
 
@@ -234,10 +268,14 @@ int exc_divergences_restore(explore_t *ex, lg_err_t *err)
         char *dir = lg_path_join(root, names[i]);
         char *path = lg_path_join(dir, "symptom.json");
         json_object *o = json_object_from_file(path);
-        json_object *cls, *detail, *key;
+        json_object *cls, *detail, *key, *found_key;
         if (o && json_object_object_get_ex(o, "class", &cls) && json_object_object_get_ex(o, "detail", &detail) &&
             json_object_object_get_ex(o, "key", &key)) {
-            oracle_dedup_add_key(ex->dedup, json_object_get_string(key), NULL);
+            size_t id = oracle_dedup_add_key(ex->dedup, json_object_get_string(key), NULL);
+            /* A found key leads straight to its divergence again, without
+             * minimising (older runs did not write one). */
+            if (json_object_object_get_ex(o, "found_key", &found_key))
+                exc_found_add(ex, json_object_get_string(found_key), id);
             divs_push(ex, dir, json_object_get_string(cls), json_object_get_string(detail),
                       json_object_get_string(key));
             dir = NULL;

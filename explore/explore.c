@@ -142,6 +142,11 @@ void explore_destroy(explore_t *ex)
         free(ex->divs[i].key);
     }
     free(ex->divs);
+    for (size_t i = 0; i < ex->nfound; i++)
+        free(ex->found[i].key);
+    free(ex->found);
+    lg_hashset_free(&ex->found_index);
+    exz_destroy(ex);
     if (ex->plot_fd >= 0)
         close(ex->plot_fd);
     exc_release(ex);
@@ -317,7 +322,7 @@ void explore_print_divergences(const explore_t *ex, FILE *out)
         }
         if (!first)
             continue;
-        fprintf(out, "  %-22s %zu distinct (by fired probes); first: %s\n  %-22s %s\n", ex->divs[i].cls, n,
+        fprintf(out, "  %-22s %zu distinct (by C path and fired probes); first: %s\n  %-22s %s\n", ex->divs[i].cls, n,
                 ex->divs[i].detail, "", ex->divs[i].dir);
     }
 }

@@ -3,8 +3,9 @@
  * prefix of its file (tests/common/check_prefixes.cmake checks this):
  *   explore_  explore.c   set-up, the loop, the public API
  *   exr_      round.c     running a round and the feedback from each run
- *   exv_      verdict.c   an RTL verdict: evidence, labels, divergences; path signatures
+ *   exv_      verdict.c   an RTL verdict: evidence, labels, divergences; path novelty hash
  *   exq_      schedule.c  the RTL scheduler: candidates queued by priority
+ *   exz_      minimise.c  a divergence's C path signature and the minimisation of its input
  *   exg_      generate.c  solver-driven, mutated, random and corner inputs
  *   exl_      learn.c     synth glue: edge, prefix and probe conditions
  *   exc_      corpus.c    the output directory: corpus, divergences, reserve
@@ -15,13 +16,14 @@
  *   exb_      labels.c    labelled executions    (labels_int.h)
  * Calls between the files go one way: explore.c calls the others,
  * generate.c calls learn.c and round.c, round.c calls verdict.c, verdict.c
- * calls corpus.c, and any of
+ * calls corpus.c and minimise.c, and any of
  * them may use the four modules with headers of their own and report.c.
  * A round is the set of inputs (usually at most EXPLORE_ROUND_MAX) that
  * one step makes and one tracer_run call executes. */
 #ifndef LG_EXPLORE_INT_H
 #define LG_EXPLORE_INT_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "common/budget.h"
@@ -80,10 +82,40 @@ typedef struct divergence {
     char *key;
 } divergence_t;
 
+/* The key of a divergence as found (class, C path and probes before
+ * minimisation) and the distinct divergence (its oracle_dedup id) it was
+ * minimised into. */
+typedef struct found_key {
+    char *key; /* owned */
+    size_t id;
+} found_key_t;
+
+/* The minimiser's executor and scratch (minimise.c). */
+typedef struct exz exz_t;
+
+/* A re-run of a minimised input on both sides (exz_rerun). */
+typedef struct exz_run {
+    int shown;                /* 1 when the comparison shows a symptom of the class */
+    oracle_symptom_t sym;     /* that symptom */
+    const tracer_trace_t *tr; /* its native run: valid until the next exz_ call */
+    const run_result_t *rtl;  /* its RTL result: likewise */
+} exz_run_t;
+
+/* A new distinct divergence for the output directory. */
+typedef struct exc_finding {
+    const input_t *found;          /* the input as found */
+    const input_t *in;             /* the minimised input */
+    const run_result_t *cpu, *rtl; /* in's results on both sides */
+    const oracle_symptom_t *sym;   /* in's symptom */
+    const char *key, *found_key;   /* the dedup key (of in) and that of found */
+    uint64_t steps;                /* candidates its minimisation evaluated */
+} exc_finding_t;
+
 typedef struct explore_stats {
     uint64_t iterations, execs, crashes, hangs;
     uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
     uint64_t rtl_calls, rtl_errors;
+    uint64_t minimisations, minimise_steps; /* divergences minimised, candidates evaluated */
     uint64_t rtl_ns;                        /* waiting for the RTL */
     uint64_t solver_errors, synth_errors;   /* failed calls, each logged once (exo_warn_once) */
     uint64_t solver_ns, exec_ns, mutate_ns; /* time in each part of the loop */
@@ -133,6 +165,10 @@ struct explore {
 
     divergence_t *divs;
     size_t ndivs, divs_cap;
+    found_key_t *found; /* keys of divergences as found, indexed by found_index */
+    size_t nfound, found_cap;
+    lg_hashset_t found_index; /* hash of the key -> index in found */
+    exz_t *mz;                /* NULL until the first minimisation */
 
     exr_item_t *round; /* the inputs waiting to run; grows, never drops one */
     size_t nround, round_cap;
@@ -205,7 +241,7 @@ uint64_t exq_drops(const exq_t *q);
 uint64_t exq_repeats(const exq_t *q); /* arrivals not queued: simulated before */
 
 /* verdict.c */
-/* The signature of a native run's C path: a hash of its branch events. */
+/* A hash of a native run's whole sequence of branch events (path novelty). */
 uint64_t exv_path_hash(const tracer_trace_t *tr);
 /* Takes the verdict of rtl, the RTL result of in, against its native run
  * tr: fv (in's features) and sig (the probes its native run fired) are
@@ -214,6 +250,27 @@ uint64_t exv_path_hash(const tracer_trace_t *tr);
 int exv_record(explore_t *ex, const input_t *in, const int64_t *fv, uint64_t sig, int corner, const tracer_trace_t *tr,
                const run_result_t *rtl, lg_err_t *err);
 void exr_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_node_t *want, int probe);
+
+/* minimise.c */
+/* The signature of a native run's C path that tells divergences apart: the
+ * set of branch directions it took (a loop's iterations count once). */
+uint64_t exz_path(explore_t *ex, const tracer_trace_t *tr);
+/* Minimises found, whose native run was tr and whose RTL run showed a
+ * symptom of class cls: *out receives a new input (the caller destroys it,
+ * also on error) that follows the same C path, fires no probe found did
+ * not, and still shows cls, reached one change at a time within a bounded
+ * number of candidate evaluations (ex->st.minimise_steps counts them);
+ * found itself when nothing smaller does. Errors: the minimiser's executor
+ * cannot be started or run. */
+int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls, input_t **out,
+                 lg_err_t *err);
+/* Candidates the last exz_minimise evaluated. */
+uint64_t exz_steps(const explore_t *ex);
+/* Runs in on both sides again for its results; run->shown tells whether a
+ * symptom of class cls showed (0 too when the RTL could not be run, which is
+ * counted and logged, not an error). */
+int exz_rerun(explore_t *ex, const input_t *in, const char *cls, exz_run_t *run, lg_err_t *err);
+void exz_destroy(explore_t *ex); /* frees ex->mz */
 
 /* generate.c */
 void exg_solver_step(explore_t *ex);
@@ -239,9 +296,17 @@ int exc_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err);
  * array of *n owned inputs (NULL when none); a file that does not load is
  * skipped with a warning, a directory that cannot be listed is LG_EIO. */
 int exc_load_inputs(explore_t *ex, const char *dir, input_t ***out, size_t *n, lg_err_t *err);
-int exc_divergence_record(explore_t *ex, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
-                          const oracle_symptom_t *sym, const char *key, lg_err_t *err);
+/* Writes a new distinct divergence to divergences/NNN-<class>/: the
+ * oracle's artifacts of the minimised input, input.orig.json (the input as
+ * found) and symptom.json (class, detail, both keys). */
+int exc_divergence_record(explore_t *ex, const exc_finding_t *f, lg_err_t *err);
+/* Reads the divergences of a previous run back: their keys (and found
+ * keys) and directories. */
 int exc_divergences_restore(explore_t *ex, lg_err_t *err);
+/* The distinct divergence (oracle_dedup id) a found key led to, or
+ * SIZE_MAX when it is new; exc_found_add records one (copied). */
+size_t exc_found_find(const explore_t *ex, const char *found_key);
+void exc_found_add(explore_t *ex, const char *found_key, size_t id);
 /* Space held back in the output directory (a preallocated OUT/.reserve) so
  * that the final stats.json, tree.json and labels.jsonl can still be
  * written when the file system fills up during the run. Grows with the

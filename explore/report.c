@@ -172,6 +172,11 @@ static json_object *stats_json(const explore_t *ex)
     U64("rtl_queued", ex->queue ? exq_len(ex->queue) : 0);
     U64("rtl_queue_drops", ex->queue ? exq_drops(ex->queue) : 0);
     U64("rtl_queue_repeats", ex->queue ? exq_repeats(ex->queue) : 0);
+    /* Minimising each new divergence's input: the divergences minimised and
+     * the candidates evaluated (each run natively, and on the RTL when it
+     * kept the path; those RTL calls count in rtl_calls). */
+    U64("minimisations", ex->st.minimisations);
+    U64("minimise_steps", ex->st.minimise_steps);
     U64("solver_errors", ex->st.solver_errors);
     U64("synth_errors", ex->st.synth_errors);
     json_object_object_add(o, "solver_seconds", json_object_new_double((double)ex->st.solver_ns / 1e9));

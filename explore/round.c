@@ -108,7 +108,7 @@ static void rtl_plan(explore_t *ex, size_t item, const tracer_trace_t *tr, const
         return;
     uint64_t sig = fired_signature(ex, tr);
     if (ex->queue) {
-        input_t *dropped = exq_push(ex->queue, ex->round[item].in, fv, sig, exv_path_hash(tr), brings_new || path_new,
+        input_t *dropped = exq_push(ex->queue, ex->round[item].in, fv, sig, exz_path(ex, tr), brings_new || path_new,
                                     targeted, corner, &ex->rng);
         if (dropped)
             exb_add(ex->labels, LABEL_SKIPPED, dropped, NULL, 0, &ex->rng);

@@ -1,9 +1,11 @@
-/* Distinct symptoms: a symptom's key is its class plus the sorted set of
- * spectra probes on their rare side, so the same wrong output reached
- * through a different bit-width or loop-bound corner counts as new. */
+/* Distinct symptoms: a symptom's key is its class, the signature of the C
+ * path its input took and the sorted set of spectra probes that fired, so
+ * the same wrong output reached on another path of the C, or through a
+ * different bit-width or loop-bound corner, counts as new. */
 #include "oracle_int.h"
 
 #include "common/alloc.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,18 +36,18 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static char *make_key(const oracle_symptom_t *s, const char *const *probes, size_t nprobes)
+char *oracle_dedup_make_key(const oracle_symptom_t *s, uint64_t path, const char *const *probes, size_t nprobes)
 {
     const char **sorted = lg_calloc(nprobes ? nprobes : 1, sizeof *sorted);
-    size_t len = strlen(s->cls) + 2;
+    /* "<class>|path:<16 hex digits>|" and the probes with their commas. */
+    size_t len = strlen(s->cls) + 24;
     for (size_t i = 0; i < nprobes; i++) {
         sorted[i] = probes[i];
         len += strlen(probes[i]) + 1;
     }
     qsort(sorted, nprobes, sizeof *sorted, cmp_str);
     char *key = lg_malloc(len);
-    char *p = key + strlen(strcpy(key, s->cls));
-    *p++ = '|';
+    char *p = key + sprintf(key, "%s|path:%016llx|", s->cls, (unsigned long long)path);
     for (size_t i = 0; i < nprobes; i++) {
         if (i > 0 && strcmp(sorted[i], sorted[i - 1]) == 0)
             continue;
@@ -79,10 +81,10 @@ static size_t add_owned_key(oracle_dedup_t *d, char *key, int *is_new)
     return d->n++;
 }
 
-size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, const char *const *probes, size_t nprobes,
-                        int *is_new)
+size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, uint64_t path, const char *const *probes,
+                        size_t nprobes, int *is_new)
 {
-    return add_owned_key(d, make_key(s, probes, nprobes), is_new);
+    return add_owned_key(d, oracle_dedup_make_key(s, path, probes, nprobes), is_new);
 }
 
 size_t oracle_dedup_add_key(oracle_dedup_t *d, const char *key, int *is_new)

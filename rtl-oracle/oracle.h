@@ -133,23 +133,32 @@ char *oracle_diff_to_json(const spec_t *spec, const run_result_t *cpu, const run
 
 /* The set of distinct symptoms seen so far. Two symptoms are the same when
  * their keys are equal; the key is the class (which already names the
- * output: "mismatch:data") followed by the sorted, duplicate-free set of
- * spectra probe names that were on their rare side in the input's native
- * run: "mismatch:return|loop:kernel.c:6:remainder,width:sum". */
+ * output: "mismatch:data"), the signature of the C path of the input's
+ * native run as 16 hex digits (the caller decides what a path is; the
+ * explorer's counts each loop's iterations once), and the sorted,
+ * duplicate-free set of names of the spectra probes that fired in that
+ * run:
+ * "mismatch:return|path:3f1c0a9e77d2b410|loop:kernel.c:6:remainder,width:sum". */
 typedef struct oracle_dedup oracle_dedup_t;
 
 oracle_dedup_t *oracle_dedup_create(void);
 void oracle_dedup_destroy(oracle_dedup_t *d); /* accepts NULL */
 
-/* Adds a symptom; probes (nprobes strings, borrowed for the call; may be
- * NULL when nprobes is 0) are the probes on their rare side. Returns the
- * id of its distinct symptom (0, 1, ... in order of first sighting) and
- * sets *is_new to 1 when this key had not been seen before. */
-size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, const char *const *probes, size_t nprobes,
-                        int *is_new);
+/* The key of symptom s whose native run took path and fired probes
+ * (nprobes strings, borrowed for the call; may be NULL when nprobes is 0),
+ * in a heap string the caller frees with free(). For a key looked up
+ * before it is added, e.g. that of a divergence as found, before it is
+ * minimised. */
+char *oracle_dedup_make_key(const oracle_symptom_t *s, uint64_t path, const char *const *probes, size_t nprobes);
+/* Adds a symptom (arguments as for oracle_dedup_make_key). Returns the id
+ * of its distinct symptom (0, 1, ... in order of first sighting) and sets
+ * *is_new to 1 when this key had not been seen before (is_new may be
+ * NULL). */
+size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, uint64_t path, const char *const *probes,
+                        size_t nprobes, int *is_new);
 /* Adds a key oracle_dedup_key gave earlier (borrowed; copied), e.g. one a
  * resumed run reads back, with any number of probes; as oracle_dedup_add
- * otherwise. */
+ * otherwise: adding a known key counts a hit. */
 size_t oracle_dedup_add_key(oracle_dedup_t *d, const char *key, int *is_new);
 size_t oracle_dedup_count(const oracle_dedup_t *d);
 /* The key of distinct symptom id (valid while d lives), NULL if out of range. */

@@ -1,5 +1,8 @@
 # End-to-end checks of `lgfuzz run`, selected with -DCHECK=<name>:
-#   accumulate  finds every planted divergence of kernels/accumulate, exits 1
+#   accumulate  finds every planted divergence of kernels/accumulate, exits 1; each divergence
+#               is minimised (input.json shows its class on `lgfuzz diff`, and is no larger than
+#               input.orig.json, the input as found) and inputs that differ only in incidental
+#               values collapse: at most 8 divergence directories for the 4 planted bugs
 #   control     a kernel whose RTL matches its C: exits 0, no divergence
 #   resume      a second run on the same --out keeps every corpus entry, adds no duplicate
 #   determinism the same --seed and --iterations give the same corpus; with the RTL,
@@ -59,6 +62,68 @@ function(expect_complete dir)
   endif()
 endfunction()
 
+# The size of an input: the lengths of its arrays and the sum of the
+# magnitudes of all its values (a len param counts as a value too).
+function(input_size out_len out_mag file)
+  file(READ ${file} text)
+  string(JSON nparams LENGTH "${text}")
+  set(len 0)
+  set(mag 0)
+  math(EXPR last "${nparams} - 1")
+  foreach(i RANGE ${last})
+    string(JSON name MEMBER "${text}" ${i})
+    string(JSON type TYPE "${text}" ${name})
+    if(type STREQUAL "ARRAY")
+      string(JSON n LENGTH "${text}" ${name})
+      math(EXPR len "${len} + ${n}")
+      set(values "")
+      if(n GREATER 0)
+        math(EXPR lastk "${n} - 1")
+        foreach(k RANGE ${lastk})
+          string(JSON v GET "${text}" ${name} ${k})
+          list(APPEND values ${v})
+        endforeach()
+      endif()
+    else()
+      string(JSON values GET "${text}" ${name})
+    endif()
+    foreach(v ${values})
+      string(REGEX REPLACE "^-" "" v "${v}")
+      math(EXPR mag "${mag} + ${v}")
+    endforeach()
+  endforeach()
+  set(${out_len} ${len} PARENT_SCOPE)
+  set(${out_mag} ${mag} PARENT_SCOPE)
+endfunction()
+
+# A divergence directory holds its minimised input and the input as found;
+# the minimised one shows the divergence's class on `lgfuzz diff` and is no
+# larger than the one found.
+function(check_minimised spec dv)
+  foreach(f input.json input.orig.json symptom.json)
+    if(NOT EXISTS ${dv}/${f})
+      message(FATAL_ERROR "${dv}/${f} missing")
+    endif()
+  endforeach()
+  json_get(cls ${dv}/symptom.json class)
+  json_get(key ${dv}/symptom.json key)
+  if(NOT key MATCHES "^${cls}\\|path:[0-9a-f]+\\|")
+    message(FATAL_ERROR "${dv}: key '${key}' is not <class>|path:<hash>|<probes>")
+  endif()
+  execute_process(COMMAND ${LGFUZZ} diff ${spec} ${dv}/input.json RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err)
+  string(FIND "${out}" "divergence ${cls}:" at)
+  if(NOT rc EQUAL 1 OR at EQUAL -1)
+    message(FATAL_ERROR "${dv}: lgfuzz diff on the minimised input (exit ${rc}) does not show ${cls}:\n${out}${err}")
+  endif()
+  input_size(len mag ${dv}/input.json)
+  input_size(olen omag ${dv}/input.orig.json)
+  if(len GREATER olen OR mag GREATER omag)
+    message(FATAL_ERROR "${dv}: minimised input larger than the one found (length ${len} vs ${olen}, "
+                        "magnitudes ${mag} vs ${omag})")
+  endif()
+endfunction()
+
 set(ACC ${SRC}/kernels/accumulate/kernel.yaml)
 set(ARITH ${SRC}/tests/explore/kernels/arith/kernel.yaml)
 
@@ -74,6 +139,14 @@ if(CHECK STREQUAL "accumulate")
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "planted divergences missing")
   endif()
+  file(GLOB divs ${WORK}/acc/divergences/*)
+  list(LENGTH divs ndivs)
+  if(ndivs GREATER 8)
+    message(FATAL_ERROR "${ndivs} divergence directories for 4 planted bugs: duplicates did not collapse")
+  endif()
+  foreach(dv ${divs})
+    check_minimised(${ACC} ${dv})
+  endforeach()
 elseif(CHECK STREQUAL "control")
   run_lgfuzz(rc ${SPEC} --budget 15s --seed 1 --out ${WORK}/ctl)
   if(NOT rc EQUAL 0)
@@ -129,7 +202,7 @@ elseif(CHECK STREQUAL "resume")
   endforeach()
   expect_complete(${WORK}/res)
   # With the RTL: a resumed run keeps every divergence directory and adds
-  # none whose key (class and fired probes) it already had.
+  # none whose key (class, C path and fired probes) it already had.
   run_lgfuzz(rc ${ACC} --iterations 10 --seed 3 --no-guard --out ${WORK}/resd)
   file(GLOB d1 RELATIVE ${WORK}/resd/divergences ${WORK}/resd/divergences/*)
   run_lgfuzz(rc ${ACC} --iterations 10 --seed 4 --no-guard --out ${WORK}/resd)
@@ -299,7 +372,7 @@ done
     message(FATAL_ERROR "${ndivs} divergence directories, stats.json counts ${counted}")
   endif()
   foreach(dv ${divs})
-    foreach(f input.json cpu.json rtl.json symptom.json wave.vcd repro.c README)
+    foreach(f input.json input.orig.json cpu.json rtl.json symptom.json wave.vcd repro.c README)
       if(NOT EXISTS ${dv}/${f})
         message(FATAL_ERROR "${dv}/${f} missing")
       endif()

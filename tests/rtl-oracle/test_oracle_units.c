@@ -99,6 +99,7 @@ static void test_compare(void)
 
 typedef struct dedup_step {
     const char *cls;
+    uint64_t path;
     const char *probes[3];
     size_t nprobes;
     size_t want_id;
@@ -106,14 +107,17 @@ typedef struct dedup_step {
 } dedup_step_t;
 
 static const dedup_step_t dedup_steps[] = {
-    {"mismatch:return", {"width:sum"}, 1, 0, 1},
-    {"mismatch:return", {"width:sum"}, 1, 0, 0},
-    {"mismatch:return", {"width:sum", "loop:k.c:9:remainder"}, 2, 1, 1},
-    {"mismatch:return", {"loop:k.c:9:remainder", "width:sum"}, 2, 1, 0},              /* order-free */
-    {"mismatch:return", {"width:sum", "width:sum", "loop:k.c:9:remainder"}, 3, 1, 0}, /* set */
-    {"mismatch:return", {NULL}, 0, 2, 1},
-    {"rtl-oob:data", {"width:sum"}, 1, 3, 1},
-    {"mismatch:data", {"width:sum"}, 1, 4, 1},
+    {"mismatch:return", 7, {"width:sum"}, 1, 0, 1},
+    {"mismatch:return", 7, {"width:sum"}, 1, 0, 0},
+    {"mismatch:return", 7, {"width:sum", "loop:k.c:9:remainder"}, 2, 1, 1},
+    {"mismatch:return", 7, {"loop:k.c:9:remainder", "width:sum"}, 2, 1, 0},              /* order-free */
+    {"mismatch:return", 7, {"width:sum", "width:sum", "loop:k.c:9:remainder"}, 3, 1, 0}, /* set */
+    {"mismatch:return", 7, {NULL}, 0, 2, 1},
+    {"rtl-oob:data", 7, {"width:sum"}, 1, 3, 1},
+    {"mismatch:data", 7, {"width:sum"}, 1, 4, 1},
+    /* Another C path: another symptom, whatever the class and probes. */
+    {"mismatch:return", 0xfedcba9876543210ull, {"width:sum"}, 1, 5, 1},
+    {"mismatch:return", 0xfedcba9876543210ull, {"width:sum"}, 1, 5, 0},
 };
 
 static void test_dedup(void)
@@ -124,15 +128,30 @@ static void test_dedup(void)
         oracle_symptom_t s = {.param = -1};
         snprintf(s.cls, sizeof s.cls, "%s", st->cls);
         int is_new = -1;
-        size_t id = oracle_dedup_add(d, &s, st->probes, st->nprobes, &is_new);
+        size_t id = oracle_dedup_add(d, &s, st->path, st->probes, st->nprobes, &is_new);
         CHECK_MSG(id == st->want_id && is_new == st->want_new, "step %zu: id %zu new %d", i, id, is_new);
     }
-    CHECK_MSG(oracle_dedup_count(d) == 5, "count %zu", oracle_dedup_count(d));
-    CHECK_MSG(strcmp(oracle_dedup_key(d, 1), "mismatch:return|loop:k.c:9:remainder,width:sum") == 0, "key '%s'",
-              oracle_dedup_key(d, 1));
-    CHECK_MSG(strcmp(oracle_dedup_key(d, 2), "mismatch:return|") == 0, "key '%s'", oracle_dedup_key(d, 2));
+    CHECK_MSG(oracle_dedup_count(d) == 6, "count %zu", oracle_dedup_count(d));
+    CHECK_MSG(strcmp(oracle_dedup_key(d, 1), "mismatch:return|path:0000000000000007|loop:k.c:9:remainder,width:sum") ==
+                  0,
+              "key '%s'", oracle_dedup_key(d, 1));
+    CHECK_MSG(strcmp(oracle_dedup_key(d, 2), "mismatch:return|path:0000000000000007|") == 0, "key '%s'",
+              oracle_dedup_key(d, 2));
+    CHECK_MSG(strcmp(oracle_dedup_key(d, 5), "mismatch:return|path:fedcba9876543210|width:sum") == 0, "key '%s'",
+              oracle_dedup_key(d, 5));
     CHECK_MSG(oracle_dedup_hits(d, 1) == 3, "hits %llu", (unsigned long long)oracle_dedup_hits(d, 1));
     CHECK_MSG(oracle_dedup_key(d, 9) == NULL, "key out of range");
+    /* The key a caller looks up before adding is the one added; adding a
+     * known key counts a hit. */
+    oracle_symptom_t s = {.param = -1};
+    snprintf(s.cls, sizeof s.cls, "mismatch:return");
+    const char *probes[] = {"width:sum"};
+    char *key = oracle_dedup_make_key(&s, 0xfedcba9876543210ull, probes, 1);
+    CHECK_MSG(strcmp(key, oracle_dedup_key(d, 5)) == 0, "made key '%s'", key);
+    int is_new = -1;
+    CHECK_MSG(oracle_dedup_add_key(d, oracle_dedup_key(d, 5), &is_new) == 5 && is_new == 0, "hit: new %d", is_new);
+    CHECK_MSG(oracle_dedup_hits(d, 5) == 3, "hits %llu", (unsigned long long)oracle_dedup_hits(d, 5));
+    free(key);
     oracle_dedup_destroy(d);
     oracle_dedup_destroy(NULL);
 }
@@ -153,13 +172,13 @@ static void test_dedup_restore(void)
     snprintf(s.cls, sizeof s.cls, "mismatch:return");
     oracle_dedup_t *first = oracle_dedup_create(), *resumed = oracle_dedup_create();
     int is_new = -1;
-    oracle_dedup_add(first, &s, probes, NPROBES, &is_new);
+    oracle_dedup_add(first, &s, 42, probes, NPROBES, &is_new);
     const char *key = oracle_dedup_key(first, 0);
     CHECK_MSG(key && strstr(key, "width:v299") != NULL, "key '%s'", key ? key : "(null)");
     CHECK_MSG(oracle_dedup_add_key(resumed, key, &is_new) == 0 && is_new == 1, "restored: new %d", is_new);
-    CHECK_MSG(oracle_dedup_add(resumed, &s, probes, NPROBES, &is_new) == 0 && is_new == 0,
+    CHECK_MSG(oracle_dedup_add(resumed, &s, 42, probes, NPROBES, &is_new) == 0 && is_new == 0,
               "the same symptom after resuming: new %d", is_new);
-    CHECK_MSG(oracle_dedup_add(resumed, &s, probes, NPROBES - 1, &is_new) == 1 && is_new == 1,
+    CHECK_MSG(oracle_dedup_add(resumed, &s, 42, probes, NPROBES - 1, &is_new) == 1 && is_new == 1,
               "one probe fewer: new %d", is_new);
     CHECK_MSG(oracle_dedup_add_key(resumed, key, NULL) == 0, "a key restored twice");
     oracle_dedup_destroy(first);

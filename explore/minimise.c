@@ -1,0 +1,454 @@
+/* The identity of a divergence and the minimisation of its input: the C
+ * path signature that tells divergences apart, and the search for a
+ * smaller input that shows the same symptom class on the same path, in the
+ * spirit of afl-tmin but on typed values. Candidates run on the
+ * minimiser's own executor, so the traces of the round that found the
+ * divergence stay valid while it works; verdict.c calls it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/budget.h"
+#include "common/fsutil.h"
+#include "explore_int.h"
+
+/* Candidate evaluations one minimisation may spend: enough to shorten a
+ * full array of a few hundred elements and bring its values to the domain's
+ * small end, few enough that minimising costs a fraction of a second. */
+#define EXZ_STEPS_MAX 400
+/* Candidates run in one round trip; a ladder starts with 2 (the target and
+ * the halfway point usually decide it) and doubles up to this. */
+#define EXZ_CHUNK_MAX 16
+
+struct exz {
+    tracer_t *tracer; /* the minimiser's executor, started on first use */
+    uint8_t *edge;    /* per branch direction, scratch for exz_path */
+    input_t *cand[EXZ_CHUNK_MAX];
+    run_result_t *rtl[EXZ_CHUNK_MAX];
+    run_result_t *final_rtl; /* exz_rerun's result */
+    oracle_symptoms_t syms;
+    uint8_t *fired; /* the probes the current best input fired */
+    /* The divergence being minimised. */
+    const char *cls;
+    uint64_t path;
+    uint64_t steps; /* candidates evaluated for it */
+};
+
+static exz_t *state(explore_t *ex)
+{
+    if (!ex->mz) {
+        exz_t *z = lg_calloc(1, sizeof *z);
+        z->edge = lg_calloc(ex->branches_total ? ex->branches_total : 1, 1);
+        z->fired = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
+        ex->mz = z;
+    }
+    return ex->mz;
+}
+
+void exz_destroy(explore_t *ex)
+{
+    exz_t *z = ex->mz;
+    if (!z)
+        return;
+    tracer_destroy(z->tracer);
+    for (size_t i = 0; i < EXZ_CHUNK_MAX; i++) {
+        input_destroy(z->cand[i]);
+        run_result_destroy(z->rtl[i]);
+    }
+    run_result_destroy(z->final_rtl);
+    oracle_symptoms_free(&z->syms);
+    free(z->edge);
+    free(z->fired);
+    free(z);
+    ex->mz = NULL;
+}
+
+/* The set of branch directions the run took, hashed in a fixed order. A
+ * loop's iterations count once: hashing the whole event sequence, as path
+ * novelty does (exv_path_hash), would make every trip count a path of its
+ * own, and every array length a divergence of its own. For loop-free code
+ * the set is the path itself. */
+uint64_t exz_path(explore_t *ex, const tracer_trace_t *tr)
+{
+    exz_t *z = state(ex);
+    for (size_t i = 0; i < tr->nevents; i++) {
+        const tracer_event_t *e = &tr->events[i];
+        if (e->site < ex->nsites && e->dir < ex->sites[e->site].nsucc)
+            z->edge[ex->cov_offset[e->site] + e->dir] = 1;
+    }
+    lg_hash_t h;
+    lg_hash_init(&h);
+    for (uint64_t i = 0; i < ex->branches_total; i++) {
+        if (z->edge[i]) {
+            lg_hash_u64(&h, i);
+            z->edge[i] = 0;
+        }
+    }
+    return h.h;
+}
+
+/* The value of param p's domain closest to 0: where every value is moved. */
+static int64_t target_of(const spec_param_t *p)
+{
+    if (lg_type_cmp(p->type, 0, p->range_lo) < 0)
+        return p->range_lo;
+    if (lg_type_cmp(p->type, 0, p->range_hi) > 0)
+        return p->range_hi;
+    return 0;
+}
+
+/* Rung k of the ladder from v down to target t: t itself for k = 0, then
+ * v moved 1/2, 1/4, ... of the way to t. Computed on the distance as an
+ * unsigned number, which holds any distance between two values of a type
+ * (u64 values are carried as bit patterns). Sets *last when the move is a
+ * single step, the last rung. */
+static int64_t rung(lg_type_t type, int64_t v, int64_t t, unsigned k, int *last)
+{
+    int up = lg_type_cmp(type, v, t) < 0;
+    uint64_t d = up ? (uint64_t)t - (uint64_t)v : (uint64_t)v - (uint64_t)t;
+    uint64_t step = k < 64 ? d >> k : 0;
+    *last = step <= 1;
+    return up ? (int64_t)((uint64_t)v + step) : (int64_t)((uint64_t)v - step);
+}
+
+/* 1 when every probe that fired in tr fired for the current best input. */
+static int no_new_probe(const explore_t *ex, const exz_t *z, const tracer_trace_t *tr)
+{
+    if (ex->cfg.no_spectra)
+        return 1;
+    for (size_t i = 0; i < ex->nprobes; i++)
+        if (tr->fired[i] && !z->fired[i])
+            return 0;
+    return 1;
+}
+
+static int has_class(const oracle_symptoms_t *syms, size_t n, const char *cls, oracle_symptom_t *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(syms->v[i].cls, cls) == 0) {
+            if (out)
+                *out = syms->v[i];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int start_tracer(explore_t *ex, exz_t *z, lg_err_t *err)
+{
+    if (z->tracer)
+        return LG_OK;
+    tracer_cfg_t tcfg;
+    tracer_cfg_default(&tcfg);
+    tcfg.stop = ex->cfg.stop;
+    z->tracer = tracer_create(ex->spec, &tcfg, ex->log, err);
+    return z->tracer ? LG_OK : lg_err_prefix(err, "starting the minimiser's executor");
+}
+
+/* Evaluates z->cand[0..n-1], each one change away from the current best
+ * input: natively first, then those that kept the path and fired no new
+ * probe on the RTL, as one batch each. *first receives the index of the
+ * first that still shows the class, or n when none does. A failed RTL
+ * batch loses the candidates, not the run (as in round.c): *first is n. */
+static int evaluate(explore_t *ex, exz_t *z, size_t n, size_t *first, lg_err_t *err)
+{
+    *first = n;
+    tracer_trace_t *tr;
+    int rc = tracer_run(z->tracer, (const input_t *const *)z->cand, n, &tr, err);
+    if (rc)
+        return LG_ERR_PASS(err, rc);
+    z->steps += n;
+    ex->st.minimise_steps += n;
+    const input_t *keep[EXZ_CHUNK_MAX];
+    size_t which[EXZ_CHUNK_MAX], m = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (exz_path(ex, &tr[i]) == z->path && no_new_probe(ex, z, &tr[i])) {
+            keep[m] = z->cand[i];
+            which[m++] = i;
+        }
+    }
+    if (!m)
+        return LG_OK;
+    for (size_t i = 0; i < m; i++)
+        if (!z->rtl[i])
+            z->rtl[i] = run_result_create(ex->spec);
+    lg_err_t rerr;
+    uint64_t t0 = lg_now_ns();
+    int brc = oracle_run_batch(ex->oracle, keep, m, z->rtl, &rerr);
+    ex->st.rtl_ns += lg_now_ns() - t0;
+    ex->st.rtl_calls += m;
+    if (brc) {
+        ex->st.rtl_errors += m;
+        LG_WARN(ex->log, "RTL run failed while minimising a divergence: %s", rerr.msg);
+        return LG_OK;
+    }
+    for (size_t i = 0; i < m; i++) {
+        const tracer_trace_t *t = &tr[which[i]];
+        size_t ns = oracle_compare(ex->spec, t->result, z->rtl[i], &z->syms);
+        if (has_class(&z->syms, ns, z->cls, NULL)) {
+            *first = which[i];
+            memcpy(z->fired, t->fired, ex->nprobes);
+            return LG_OK;
+        }
+    }
+    return LG_OK;
+}
+
+/* A candidate slot holding a copy of best, to change in one place. */
+static input_t *slot(exz_t *z, size_t i, const input_t *best)
+{
+    if (!z->cand[i])
+        z->cand[i] = input_clone(best);
+    else
+        input_copy(z->cand[i], best);
+    return z->cand[i];
+}
+
+static int stopped(const explore_t *ex, const exz_t *z)
+{
+    return z->steps >= EXZ_STEPS_MAX || (ex->cfg.stop && *ex->cfg.stop);
+}
+
+/* Where a value lives: scalar param i (k unused) or element k of array
+ * param i. */
+static int64_t *value_at(input_t *in, size_t i, size_t k)
+{
+    return in->spec->params[i].is_array ? &in->v[i].elems[k] : &in->v[i].scalar;
+}
+
+static int64_t value_of(const input_t *in, size_t i, size_t k)
+{
+    return in->spec->params[i].is_array ? in->v[i].elems[k] : in->v[i].scalar;
+}
+
+/* Params whose values the kernel reads: out params are written, not read. */
+static int is_read(const spec_param_t *p)
+{
+    return p->dir != SPEC_DIR_OUT;
+}
+
+static int is_len_param(const spec_t *spec, size_t i)
+{
+    for (size_t j = 0; j < spec->nparams; j++)
+        if (spec->params[j].is_array && !spec->params[j].fixed_len && spec->params[j].len_param == (int)i)
+            return 1;
+    return 0;
+}
+
+/* The distance between two values of a type, as an unsigned number. */
+static uint64_t distance(lg_type_t type, int64_t a, int64_t b)
+{
+    return lg_type_cmp(type, a, b) < 0 ? (uint64_t)b - (uint64_t)a : (uint64_t)a - (uint64_t)b;
+}
+
+/* The length of the arrays tied to len param i once the elements at their
+ * target are cut from the end: shortening to it loses no other value. */
+static int64_t trimmed_len(const input_t *in, size_t i)
+{
+    const spec_t *spec = in->spec;
+    size_t len = 0;
+    for (size_t j = 0; j < spec->nparams; j++) {
+        const spec_param_t *p = &spec->params[j];
+        if (!p->is_array || p->fixed_len || p->len_param != (int)i)
+            continue;
+        int64_t t = target_of(p);
+        size_t n = in->v[j].len;
+        while (n > len && in->v[j].elems[n - 1] == t)
+            n--;
+        len = n > len ? n : len;
+    }
+    return (int64_t)len;
+}
+
+/* The values one position may take next, closest to the target first:
+ * the target itself, then v moved 1/2, 3/4, ... of the way to it (the last
+ * rung a single step: for a length, dropping the last element) and, for a
+ * len param, the length with the trailing target-valued elements cut (and
+ * one more, for kernels that need an even length). Returns how many. */
+#define EXZ_RUNGS_MAX 68
+static size_t rungs(const input_t *best, size_t i, size_t k, int64_t *out)
+{
+    const spec_param_t *p = &best->spec->params[i];
+    int64_t t = target_of(p), v = value_of(best, i, k);
+    uint64_t dv = distance(p->type, v, t), dist[EXZ_RUNGS_MAX];
+    size_t n = 0;
+    int64_t extra[2] = {0, 0};
+    size_t nextra = 0;
+    if (!p->is_array && is_len_param(best->spec, i)) {
+        extra[0] = trimmed_len(best, i);
+        extra[1] = extra[0] + 1;
+        nextra = 2;
+    }
+    for (unsigned r = 0, last = 0; !last || nextra; r++) {
+        int64_t x;
+        if (!last) {
+            int l;
+            x = rung(p->type, v, t, r, &l);
+            last = (unsigned)l;
+        } else {
+            x = extra[--nextra];
+        }
+        uint64_t d = distance(p->type, x, t);
+        if (d >= dv || !lg_type_in(p->type, x, p->range_lo, p->range_hi))
+            continue;
+        /* Insert in order of distance, once. */
+        size_t at = n;
+        while (at > 0 && dist[at - 1] > d)
+            at--;
+        if ((at > 0 && out[at - 1] == x) || (at < n && out[at] == x) || n == EXZ_RUNGS_MAX)
+            continue;
+        memmove(out + at + 1, out + at, (n - at) * sizeof *out);
+        memmove(dist + at + 1, dist + at, (n - at) * sizeof *dist);
+        out[at] = x;
+        dist[at] = d;
+        n++;
+    }
+    return n;
+}
+
+/* Moves one value toward its param's target, trying rungs() in chunks
+ * (2, then 4, 8, ...): the first that keeps the divergence wins, and the
+ * search starts again from there, until no rung does. Changing a len param
+ * resizes its arrays. Returns 1 when the value moved. */
+static int ladder(explore_t *ex, exz_t *z, input_t *best, size_t i, size_t k, lg_err_t *err, int *rc)
+{
+    int moved = 0;
+    int64_t vals[EXZ_RUNGS_MAX];
+    for (;;) {
+        size_t nv = rungs(best, i, k, vals), next = 0, chunk = 2, found = 0;
+        int won = 0;
+        while (next < nv && !won && !stopped(ex, z)) {
+            size_t n = 0;
+            for (; n < chunk && next < nv; n++) {
+                *value_at(slot(z, n, best), i, k) = vals[next++];
+                input_normalize(z->cand[n], 0);
+            }
+            *rc = evaluate(ex, z, n, &found, err);
+            if (*rc)
+                return moved;
+            won = found < n;
+            chunk = chunk * 2 > EXZ_CHUNK_MAX ? EXZ_CHUNK_MAX : chunk * 2;
+        }
+        if (!won)
+            return moved;
+        input_copy(best, z->cand[found]);
+        moved = 1;
+    }
+}
+
+/* Sets whole blocks of array param i to the target, halving the block size
+ * down to 2 (single elements are ladder's), last block first: what must
+ * stay tends to end up at the front, where shortening keeps it. */
+static int blocks(explore_t *ex, exz_t *z, input_t *best, size_t i, lg_err_t *err, int *rc)
+{
+    int64_t t = target_of(&ex->spec->params[i]);
+    int moved = 0;
+    for (size_t s = best->v[i].len; s >= 2 && !stopped(ex, z); s /= 2) {
+        /* Blocks [b - s, b) from the end; the one at the front may be
+         * shorter. */
+        size_t b = best->v[i].len;
+        while (b > 0 && !stopped(ex, z)) {
+            size_t n = 0, ends[EXZ_CHUNK_MAX];
+            for (; b > 0 && n<EXZ_CHUNK_MAX; b = b> s ? b - s : 0) {
+                size_t lo = b > s ? b - s : 0, k = lo;
+                while (k < b && best->v[i].elems[k] == t)
+                    k++;
+                if (k == b)
+                    continue;
+                input_t *c = slot(z, n, best);
+                for (k = lo; k < b; k++)
+                    c->v[i].elems[k] = t;
+                ends[n++] = b;
+            }
+            if (!n)
+                break;
+            size_t found;
+            *rc = evaluate(ex, z, n, &found, err);
+            if (*rc)
+                return moved;
+            if (found < n) {
+                input_copy(best, z->cand[found]);
+                moved = 1;
+                /* Go on below the block that went. */
+                b = ends[found] > s ? ends[found] - s : 0;
+            }
+        }
+    }
+    return moved;
+}
+
+/* Passes over the input until one changes nothing or the steps run out:
+ * arrays' blocks to the target, lengths, other scalars, then each element
+ * alone. One change at a time: every candidate differs from the current
+ * best input in one place (a value, a length or a block of elements), and
+ * is kept only when its native run takes the same C path (exz_path), fires
+ * no probe the best input did not (a new probe is a possible new cause,
+ * which would move the search to another bug of the same class), and the
+ * RTL still shows a symptom of the class. */
+int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls, input_t **out,
+                 lg_err_t *err)
+{
+    exz_t *z = state(ex);
+    *out = input_clone(found);
+    int rc = start_tracer(ex, z, err);
+    if (rc)
+        return rc;
+    z->cls = cls;
+    z->path = exz_path(ex, tr);
+    z->steps = 0;
+    memcpy(z->fired, tr->fired, ex->nprobes);
+    ex->st.minimisations++;
+    const spec_t *spec = ex->spec;
+    input_t *best = *out;
+    int progress = 1;
+    while (progress && rc == LG_OK && !stopped(ex, z)) {
+        progress = 0;
+        for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
+            if (spec->params[i].is_array && is_read(&spec->params[i]))
+                progress |= blocks(ex, z, best, i, err, &rc);
+        for (int lens = 1; lens >= 0; lens--)
+            for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
+                if (!spec->params[i].is_array && is_read(&spec->params[i]) && is_len_param(spec, i) == lens)
+                    progress |= ladder(ex, z, best, i, 0, err, &rc);
+        for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
+            if (spec->params[i].is_array && is_read(&spec->params[i]))
+                for (size_t k = 0; k < best->v[i].len && rc == LG_OK; k++)
+                    progress |= ladder(ex, z, best, i, k, err, &rc);
+    }
+    return LG_ERR_PASS(err, rc);
+}
+
+uint64_t exz_steps(const explore_t *ex)
+{
+    return ex->mz ? ex->mz->steps : 0;
+}
+
+int exz_rerun(explore_t *ex, const input_t *in, const char *cls, exz_run_t *run, lg_err_t *err)
+{
+    exz_t *z = state(ex);
+    memset(run, 0, sizeof *run);
+    int rc = start_tracer(ex, z, err);
+    if (rc)
+        return rc;
+    tracer_trace_t *tr;
+    rc = tracer_run(z->tracer, &in, 1, &tr, err);
+    if (rc)
+        return LG_ERR_PASS(err, rc);
+    if (!z->final_rtl)
+        z->final_rtl = run_result_create(ex->spec);
+    lg_err_t rerr;
+    uint64_t t0 = lg_now_ns();
+    int orc = oracle_run(ex->oracle, in, z->final_rtl, &rerr);
+    ex->st.rtl_ns += lg_now_ns() - t0;
+    ex->st.rtl_calls++;
+    if (orc) {
+        ex->st.rtl_errors++;
+        LG_WARN(ex->log, "RTL run of a minimised divergence failed: %s", rerr.msg);
+        return LG_OK;
+    }
+    size_t ns = oracle_compare(ex->spec, tr->result, z->final_rtl, &z->syms);
+    run->shown = has_class(&z->syms, ns, cls, &run->sym);
+    run->tr = tr;
+    run->rtl = z->final_rtl;
+    return LG_OK;
+}
