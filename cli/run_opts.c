@@ -29,7 +29,8 @@ static int parse_share(const char *text, void *field, lg_err_t *err)
     errno = 0;
     double v = strtod(text, &end);
     if (errno || end == text || *end || !(v > 0 && v <= 1))
-        return lg_err_set(err, LG_EINVAL, "--rtl-share: '%s' is not a fraction above 0 and at most 1 (such as 0.5)", text);
+        return lg_err_set(err, LG_EINVAL, "--rtl-share: '%s' is not a fraction above 0 and at most 1 (such as 0.5)",
+                          text);
     *(double *)field = v;
     return LG_OK;
 }
