@@ -32,6 +32,7 @@ struct exz {
     const char *cls;
     uint64_t path;
     uint64_t steps; /* candidates evaluated for it */
+    int rtl_failed; /* an RTL batch failed: the minimisation ends there */
 };
 
 static exz_t *state(explore_t *ex)
@@ -151,10 +152,10 @@ static int start_tracer(explore_t *ex, exz_t *z, lg_err_t *err)
 }
 
 /* Evaluates z->cand[0..n-1], each one change away from the current best
- * input: natively first, then those that kept the path and fired no new
- * probe on the RTL, as one batch each. *first receives the index of the
- * first that still shows the class, or n when none does. A failed RTL
- * batch loses the candidates, not the run (as in round.c): *first is n. */
+ * input: natively first, then those that kept the path and the probes on
+ * the RTL, as one batch each. *first receives the index of the first that
+ * still shows the class, or n when none does. A failed RTL batch loses the
+ * candidates and ends the minimisation, not the run (as in round.c). */
 static int evaluate(explore_t *ex, exz_t *z, size_t n, size_t *first, lg_err_t *err)
 {
     *first = n;
@@ -184,7 +185,8 @@ static int evaluate(explore_t *ex, exz_t *z, size_t n, size_t *first, lg_err_t *
     ex->st.rtl_calls += m;
     if (brc) {
         ex->st.rtl_errors += m;
-        LG_WARN(ex->log, "RTL run failed while minimising a divergence: %s", rerr.msg);
+        z->rtl_failed = 1;
+        LG_WARN(ex->log, "RTL run failed while minimising a divergence (kept as far as it got): %s", rerr.msg);
         return LG_OK;
     }
     for (size_t i = 0; i < m; i++) {
@@ -211,7 +213,7 @@ static input_t *slot(exz_t *z, size_t i, const input_t *best)
 
 static int stopped(const explore_t *ex, const exz_t *z)
 {
-    return z->steps >= EXZ_STEPS_MAX || (ex->cfg.stop && *ex->cfg.stop);
+    return z->steps >= EXZ_STEPS_MAX || z->rtl_failed || (ex->cfg.stop && *ex->cfg.stop);
 }
 
 /* Where a value lives: scalar param i (k unused) or element k of array
@@ -407,6 +409,7 @@ int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, 
         return rc;
     z->cls = cls;
     z->path = exz_path(ex, tr);
+    z->rtl_failed = 0;
     memcpy(z->fired, tr->fired, ex->nprobes);
     ex->st.minimisations++;
     const spec_t *spec = ex->spec;
