@@ -258,10 +258,11 @@ uint64_t exz_path(explore_t *ex, const tracer_trace_t *tr);
 /* Minimises found, whose native run was tr and whose RTL run showed a
  * symptom of class cls: *out receives a new input (the caller destroys it,
  * also on error) that follows the same C path, fires no probe found did
- * not, and still shows cls, reached one change at a time within a bounded
- * number of candidate evaluations (ex->st.minimise_steps counts them);
- * found itself when nothing smaller does. Errors: the minimiser's executor
- * cannot be started or run. */
+ * not and every loop or memory probe found did, and still shows cls,
+ * reached one change at a time within a bounded number of candidate
+ * evaluations (ex->st.minimise_steps counts them); found itself when
+ * nothing smaller does, or when its native run hung. Errors: the
+ * minimiser's executor cannot be started or run. */
 int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls, input_t **out,
                  lg_err_t *err);
 /* Candidates the last exz_minimise evaluated. */

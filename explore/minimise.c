@@ -32,6 +32,7 @@ struct exz {
     const char *cls;
     uint64_t path;
     uint64_t steps; /* candidates evaluated for it */
+    int rtl_failed; /* an RTL batch failed: the minimisation ends there */
 };
 
 static exz_t *state(explore_t *ex)
@@ -97,28 +98,33 @@ static int64_t target_of(const spec_param_t *p)
     return 0;
 }
 
-/* Rung k of the ladder from v down to target t: t itself for k = 0, then
- * v moved 1/2, 1/4, ... of the way to t. Computed on the distance as an
- * unsigned number, which holds any distance between two values of a type
- * (u64 values are carried as bit patterns). Sets *last when the move is a
- * single step, the last rung. */
-static int64_t rung(lg_type_t type, int64_t v, int64_t t, unsigned k, int *last)
+/* Probes about the shape of the loops and memories (a trip count past the
+ * declared one or off the unroll factor, an index past a depth, recursion
+ * past its bound): the path signature forgets how often a loop ran, and
+ * these say whether it ran past what the RTL was built for. A divergence
+ * that needs one is another bug than one that does not, so one that fired
+ * keeps firing. Value probes (width, port, ub) may stop firing: a value
+ * that overflowed on the way to the divergence is often incidental. */
+static int is_structural(tracer_probe_kind_t k)
 {
-    int up = lg_type_cmp(type, v, t) < 0;
-    uint64_t d = up ? (uint64_t)t - (uint64_t)v : (uint64_t)v - (uint64_t)t;
-    uint64_t step = k < 64 ? d >> k : 0;
-    *last = step <= 1;
-    return up ? (int64_t)((uint64_t)v + step) : (int64_t)((uint64_t)v - step);
+    return k == TRACER_PROBE_LOOP_REMAINDER || k == TRACER_PROBE_LOOP_TRIPCOUNT || k == TRACER_PROBE_OFFSET ||
+           k == TRACER_PROBE_DEPTH;
 }
 
-/* 1 when every probe that fired in tr fired for the current best input. */
-static int no_new_probe(const explore_t *ex, const exz_t *z, const tracer_trace_t *tr)
+/* 1 when the probes that fired in tr may stand for the current best
+ * input's: no probe fired that did not fire for it (a possible new cause:
+ * the search would drift to another bug of the class), and every
+ * structural probe that fired for it fired again. */
+static int probes_kept(const explore_t *ex, const exz_t *z, const tracer_trace_t *tr)
 {
     if (ex->cfg.no_spectra)
         return 1;
-    for (size_t i = 0; i < ex->nprobes; i++)
+    for (size_t i = 0; i < ex->nprobes; i++) {
         if (tr->fired[i] && !z->fired[i])
             return 0;
+        if (!tr->fired[i] && z->fired[i] && is_structural(ex->probe_info[i].kind))
+            return 0;
+    }
     return 1;
 }
 
@@ -146,10 +152,10 @@ static int start_tracer(explore_t *ex, exz_t *z, lg_err_t *err)
 }
 
 /* Evaluates z->cand[0..n-1], each one change away from the current best
- * input: natively first, then those that kept the path and fired no new
- * probe on the RTL, as one batch each. *first receives the index of the
- * first that still shows the class, or n when none does. A failed RTL
- * batch loses the candidates, not the run (as in round.c): *first is n. */
+ * input: natively first, then those that kept the path and the probes on
+ * the RTL, as one batch each. *first receives the index of the first that
+ * still shows the class, or n when none does. A failed RTL batch loses the
+ * candidates and ends the minimisation, not the run (as in round.c). */
 static int evaluate(explore_t *ex, exz_t *z, size_t n, size_t *first, lg_err_t *err)
 {
     *first = n;
@@ -162,7 +168,7 @@ static int evaluate(explore_t *ex, exz_t *z, size_t n, size_t *first, lg_err_t *
     const input_t *keep[EXZ_CHUNK_MAX];
     size_t which[EXZ_CHUNK_MAX], m = 0;
     for (size_t i = 0; i < n; i++) {
-        if (exz_path(ex, &tr[i]) == z->path && no_new_probe(ex, z, &tr[i])) {
+        if (exz_path(ex, &tr[i]) == z->path && probes_kept(ex, z, &tr[i])) {
             keep[m] = z->cand[i];
             which[m++] = i;
         }
@@ -179,7 +185,8 @@ static int evaluate(explore_t *ex, exz_t *z, size_t n, size_t *first, lg_err_t *
     ex->st.rtl_calls += m;
     if (brc) {
         ex->st.rtl_errors += m;
-        LG_WARN(ex->log, "RTL run failed while minimising a divergence: %s", rerr.msg);
+        z->rtl_failed = 1;
+        LG_WARN(ex->log, "RTL run failed while minimising a divergence (kept as far as it got): %s", rerr.msg);
         return LG_OK;
     }
     for (size_t i = 0; i < m; i++) {
@@ -206,7 +213,7 @@ static input_t *slot(exz_t *z, size_t i, const input_t *best)
 
 static int stopped(const explore_t *ex, const exz_t *z)
 {
-    return z->steps >= EXZ_STEPS_MAX || (ex->cfg.stop && *ex->cfg.stop);
+    return z->steps >= EXZ_STEPS_MAX || z->rtl_failed || (ex->cfg.stop && *ex->cfg.stop);
 }
 
 /* Where a value lives: scalar param i (k unused) or element k of array
@@ -260,34 +267,37 @@ static int64_t trimmed_len(const input_t *in, size_t i)
     return (int64_t)len;
 }
 
+/* v moved step closer to t (step at most their distance). */
+static int64_t toward(lg_type_t type, int64_t v, int64_t t, uint64_t step)
+{
+    return lg_type_cmp(type, v, t) < 0 ? (int64_t)((uint64_t)v + step) : (int64_t)((uint64_t)v - step);
+}
+
 /* The values one position may take next, closest to the target first:
  * the target itself, then v moved 1/2, 3/4, ... of the way to it (the last
  * rung a single step: for a length, dropping the last element) and, for a
  * len param, the length with the trailing target-valued elements cut (and
- * one more, for kernels that need an even length). Returns how many. */
-#define EXZ_RUNGS_MAX 68
+ * one more), and v shortened by 2, 4, 8, ... elements: a kernel that needs
+ * an even length, or one past a depth, then still gets the shortest. */
+#define EXZ_RUNGS_MAX 136
 static size_t rungs(const input_t *best, size_t i, size_t k, int64_t *out)
 {
     const spec_param_t *p = &best->spec->params[i];
     int64_t t = target_of(p), v = value_of(best, i, k);
     uint64_t dv = distance(p->type, v, t), dist[EXZ_RUNGS_MAX];
-    size_t n = 0;
-    int64_t extra[2] = {0, 0};
-    size_t nextra = 0;
+    int64_t cand[EXZ_RUNGS_MAX];
+    size_t nc = 0;
+    for (unsigned r = 0; r < 64 && (dv >> r) > 0; r++)
+        cand[nc++] = toward(p->type, v, t, dv >> r);
     if (!p->is_array && is_len_param(best->spec, i)) {
-        extra[0] = trimmed_len(best, i);
-        extra[1] = extra[0] + 1;
-        nextra = 2;
+        cand[nc++] = trimmed_len(best, i);
+        cand[nc++] = trimmed_len(best, i) + 1;
+        for (unsigned r = 1; r < 64 && ((uint64_t)1 << r) < dv; r++)
+            cand[nc++] = toward(p->type, v, t, (uint64_t)1 << r);
     }
-    for (unsigned r = 0, last = 0; !last || nextra; r++) {
-        int64_t x;
-        if (!last) {
-            int l;
-            x = rung(p->type, v, t, r, &l);
-            last = (unsigned)l;
-        } else {
-            x = extra[--nextra];
-        }
+    size_t n = 0;
+    for (size_t c = 0; c < nc; c++) {
+        int64_t x = cand[c];
         uint64_t d = distance(p->type, x, t);
         if (d >= dv || !lg_type_in(p->type, x, p->range_lo, p->range_hi))
             continue;
@@ -295,7 +305,7 @@ static size_t rungs(const input_t *best, size_t i, size_t k, int64_t *out)
         size_t at = n;
         while (at > 0 && dist[at - 1] > d)
             at--;
-        if ((at > 0 && out[at - 1] == x) || (at < n && out[at] == x) || n == EXZ_RUNGS_MAX)
+        if ((at > 0 && out[at - 1] == x) || (at < n && out[at] == x))
             continue;
         memmove(out + at + 1, out + at, (n - at) * sizeof *out);
         memmove(dist + at + 1, dist + at, (n - at) * sizeof *dist);
@@ -381,21 +391,25 @@ static int blocks(explore_t *ex, exz_t *z, input_t *best, size_t i, lg_err_t *er
  * arrays' blocks to the target, lengths, other scalars, then each element
  * alone. One change at a time: every candidate differs from the current
  * best input in one place (a value, a length or a block of elements), and
- * is kept only when its native run takes the same C path (exz_path), fires
- * no probe the best input did not (a new probe is a possible new cause,
- * which would move the search to another bug of the same class), and the
- * RTL still shows a symptom of the class. */
+ * is kept only when its native run takes the same C path (exz_path), its
+ * probes may stand for the best input's (probes_kept) and the RTL still
+ * shows a symptom of the class. */
 int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls, input_t **out,
                  lg_err_t *err)
 {
     exz_t *z = state(ex);
     *out = input_clone(found);
+    z->steps = 0;
+    /* A native hang is kept as found: every candidate could run to the
+     * executor's limit, which may be its wall-clock timeout. */
+    if (tr->result->status == RUN_HANG)
+        return LG_OK;
     int rc = start_tracer(ex, z, err);
     if (rc)
         return rc;
     z->cls = cls;
     z->path = exz_path(ex, tr);
-    z->steps = 0;
+    z->rtl_failed = 0;
     memcpy(z->fired, tr->fired, ex->nprobes);
     ex->st.minimisations++;
     const spec_t *spec = ex->spec;
