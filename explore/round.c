@@ -137,6 +137,25 @@ static void rtl_results(explore_t *ex, size_t n)
     ex->rtl_cap = n;
 }
 
+/* Runs ins[0..n-1] on the RTL into ex->rtl_res (room for n made first),
+ * counting the calls and the time waited. A harness that cannot be driven
+ * at all loses these comparisons, not the run (the oracle restarts it):
+ * returns 0 then, 1 when the results are there. */
+static int rtl_simulate(explore_t *ex, const input_t **ins, size_t n)
+{
+    rtl_results(ex, n);
+    ex->st.rtl_calls += n;
+    lg_err_t rerr;
+    uint64_t t0 = lg_now_ns();
+    int rc = oracle_run_batch(ex->oracle, ins, n, ex->rtl_res, &rerr);
+    ex->st.rtl_ns += lg_now_ns() - t0;
+    if (rc) {
+        ex->st.rtl_errors += n;
+        LG_WARN(ex->log, "RTL run failed: %s", rerr.msg);
+    }
+    return rc == 0;
+}
+
 /* How many queued candidates to simulate now. A run bounded by
  * --iterations takes a fixed number per round, so it stays reproducible;
  * a timed run keeps the RTL to its share of the time so far, by the
@@ -173,20 +192,10 @@ static int rtl_drain(explore_t *ex, lg_err_t *err)
         ins[m] = e[m].in;
         m++;
     }
-    rtl_results(ex, m);
     tracer_trace_t *tr;
     int rc = tracer_run(ex->tracer, ins, m, &tr, err);
-    if (rc == LG_OK) {
-        ex->st.rtl_calls += m;
-        lg_err_t rerr;
-        uint64_t t0 = lg_now_ns();
-        int brc = oracle_run_batch(ex->oracle, ins, m, ex->rtl_res, &rerr);
-        ex->st.rtl_ns += lg_now_ns() - t0;
-        if (brc) {
-            ex->st.rtl_errors += m;
-            LG_WARN(ex->log, "RTL run failed: %s", rerr.msg);
-        }
-        for (size_t i = 0; i < m && rc == LG_OK && !brc; i++) {
+    if (rc == LG_OK && rtl_simulate(ex, ins, m)) {
+        for (size_t i = 0; i < m && rc == LG_OK; i++) {
             exq_simulated(ex->queue, &e[i]);
             rc = exv_record(ex, e[i].in, e[i].fv, e[i].sig, e[i].corner, &tr[i], ex->rtl_res[i], err);
         }
@@ -206,26 +215,15 @@ static int rtl_drain(explore_t *ex, lg_err_t *err)
 static int rtl_batch(explore_t *ex, const tracer_trace_t *traces, lg_err_t *err)
 {
     size_t n = ex->nrtl;
-    ex->nrtl = 0;
     if (!n)
         return LG_OK;
-    rtl_results(ex, n);
     const input_t **ins = lg_calloc(n, sizeof *ins);
     for (size_t i = 0; i < n; i++)
         ins[i] = ex->round[ex->rtl_pending[i].item].in;
-    ex->st.rtl_calls += n;
-    lg_err_t rerr;
-    uint64_t t0 = lg_now_ns();
-    int brc = oracle_run_batch(ex->oracle, ins, n, ex->rtl_res, &rerr);
-    ex->st.rtl_ns += lg_now_ns() - t0;
+    int ran = rtl_simulate(ex, ins, n);
     free(ins);
-    if (brc) {
-        /* A harness that cannot be driven at all loses this batch's
-         * comparisons, not the run; the oracle restarts it. */
-        ex->st.rtl_errors += n;
-        LG_WARN(ex->log, "RTL run failed: %s", rerr.msg);
+    if (!ran)
         return LG_OK;
-    }
     int rc = LG_OK;
     for (size_t i = 0; i < n && rc == LG_OK; i++) {
         const exr_rtl_t *p = &ex->rtl_pending[i];

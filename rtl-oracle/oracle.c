@@ -28,7 +28,7 @@ typedef struct oworker {
     uint64_t start_ns;   /* when the chunk was sent */
 } oworker_t;
 
-/* A run of batch inputs still to be sent. */
+/* A run of batch inputs waiting to be sent. */
 typedef struct orange {
     size_t first, count;
 } orange_t;
@@ -42,9 +42,9 @@ struct oracle {
     oworker_t *w;
     int jobs;
     uint64_t calls;
-    uint64_t call_ns; /* a call's recent mean wall time, for chunk sizes; 0 = unknown */
-    orange_t *todo;
-    size_t ntodo, todo_cap;
+    uint64_t call_ns;  /* a call's recent mean wall time, for chunk sizes; 0 = unknown */
+    orange_t *waiting; /* of the current batch, in order */
+    size_t nwaiting, waiting_cap;
 };
 
 /* What a batch is for. */
@@ -54,6 +54,7 @@ typedef struct obatch {
     size_t n;
     const char *vcd;  /* trace the one input into this file */
     uint64_t flags;   /* ORW_FLAG_* */
+    int jobs;         /* the workers it may use */
     uint64_t time_ns; /* ORW_FLAG_TIME's answer */
     char wave_error[256];
 } obatch_t;
@@ -74,12 +75,20 @@ static int resolve_jobs(int jobs)
     return jobs > ORACLE_JOBS_MAX ? ORACLE_JOBS_MAX : jobs;
 }
 
-static void todo_push(oracle_t *o, size_t first, size_t count)
+static void wait_push(oracle_t *o, size_t first, size_t count)
 {
     if (!count)
         return;
-    lg_grow((void **)&o->todo, &o->todo_cap, o->ntodo + 1, sizeof *o->todo);
-    o->todo[o->ntodo++] = (orange_t){first, count};
+    lg_grow((void **)&o->waiting, &o->waiting_cap, o->nwaiting + 1, sizeof *o->waiting);
+    o->waiting[o->nwaiting++] = (orange_t){first, count};
+}
+
+/* Kills w's child (why it ended goes to why, when given); the next chunk
+ * starts a fresh one. */
+static void stop_worker(oworker_t *w, char *why, size_t cap)
+{
+    orc_stop(&w->child, why, cap);
+    w->child.restarts++;
 }
 
 /* A result for input i when its worker died or stopped answering; the
@@ -87,8 +96,7 @@ static void todo_push(oracle_t *o, size_t first, size_t count)
 static void worker_failed(oracle_t *o, oworker_t *w, int code, run_result_t *r, uint64_t log_from)
 {
     char why[64];
-    orc_stop(&w->child, why, sizeof why);
-    w->child.restarts++;
+    stop_worker(w, why, sizeof why);
     char *line = orc_log_error(&w->child, log_from, 0);
     run_result_reset(r);
     if (code == LG_ETIMEOUT) {
@@ -138,10 +146,9 @@ static void chunk_failed(oracle_t *o, oworker_t *w, obatch_t *b, int code)
     uint64_t log_from = collect(o, w, b, done);
     if (done < w->count) {
         worker_failed(o, w, code, b->out[w->first + done], log_from);
-        todo_push(o, w->first + done + 1, w->count - done - 1);
+        wait_push(o, w->first + done + 1, w->count - done - 1);
     } else {
-        orc_stop(&w->child, NULL, 0);
-        w->child.restarts++;
+        stop_worker(w, NULL, 0);
     }
     w->busy = 0;
 }
@@ -175,11 +182,11 @@ static int send_chunk(oracle_t *o, oworker_t *w, obatch_t *b, lg_err_t *err)
 /* Starts chunks on idle workers while inputs are waiting. */
 static int dispatch(oracle_t *o, obatch_t *b, size_t chunk, lg_err_t *err)
 {
-    for (int j = 0; j < o->jobs && o->ntodo; j++) {
+    for (int j = 0; j < b->jobs && o->nwaiting; j++) {
         oworker_t *w = &o->w[j];
         if (w->busy)
             continue;
-        orange_t *r = &o->todo[0];
+        orange_t *r = &o->waiting[0];
         size_t take = r->count < chunk ? r->count : chunk;
         if (take > w->region.cap)
             take = w->region.cap;
@@ -188,7 +195,7 @@ static int dispatch(oracle_t *o, obatch_t *b, size_t chunk, lg_err_t *err)
         r->first += take;
         r->count -= take;
         if (!r->count)
-            memmove(o->todo, o->todo + 1, --o->ntodo * sizeof *o->todo);
+            memmove(o->waiting, o->waiting + 1, --o->nwaiting * sizeof *o->waiting);
         int rc = send_chunk(o, w, b, err);
         if (rc)
             return rc;
@@ -229,7 +236,7 @@ static void await(oracle_t *o, obatch_t *b)
     struct pollfd pfd[ORACLE_JOBS_MAX];
     oworker_t *who[ORACLE_JOBS_MAX];
     int n = 0;
-    for (int j = 0; j < o->jobs; j++)
+    for (int j = 0; j < b->jobs; j++)
         if (o->w[j].busy) {
             who[n] = &o->w[j];
             pfd[n++] = (struct pollfd){.fd = o->w[j].child.sock, .events = POLLIN};
@@ -280,24 +287,21 @@ static int run_batch(oracle_t *o, obatch_t *b, lg_err_t *err)
     if (!b->n)
         return 0;
     o->calls += b->n;
-    o->ntodo = 0;
-    todo_push(o, 0, b->n);
+    o->nwaiting = 0;
+    wait_push(o, 0, b->n);
     /* Traced and timed batches stay on the first worker. */
-    int jobs = b->vcd || b->flags ? 1 : o->jobs;
-    size_t chunk = chunk_size(o, b->n, jobs);
-    int saved = o->jobs;
-    o->jobs = jobs;
+    b->jobs = b->vcd || b->flags ? 1 : o->jobs;
+    size_t chunk = chunk_size(o, b->n, b->jobs);
     int rc = 0;
     for (;;) {
         rc = dispatch(o, b, chunk, err);
         int busy = 0;
-        for (int j = 0; j < o->jobs; j++)
+        for (int j = 0; j < b->jobs; j++)
             busy |= o->w[j].busy;
-        if (rc || (!busy && !o->ntodo))
+        if (rc || (!busy && !o->nwaiting))
             break;
         await(o, b);
     }
-    o->jobs = saved;
     return rc;
 }
 
@@ -395,7 +399,7 @@ void oracle_destroy(oracle_t *o)
         orr_free(&o->w[j].region);
     }
     free(o->w);
-    free(o->todo);
+    free(o->waiting);
     orm_free(&o->model);
     orb_free(&o->build);
     free(o);
