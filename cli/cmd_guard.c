@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "guard/guard.h"
+#include "guard_record_int.h"
 #include "options_int.h"
 
 static const char synopsis[] = "usage: lgfuzz guard OUT_DIR [options]\n\n"
@@ -15,7 +16,9 @@ static const char synopsis[] = "usage: lgfuzz guard OUT_DIR [options]\n\n"
                                "precondition under which the kernel's RTL computes what its C computes: a\n"
                                "conjunction of clauses over input features, validated on fresh inputs run on\n"
                                "both sides and refined with counter-examples. Writes OUT_DIR/guards/:\n"
-                               "<kernel>_guard.h (C99 guard function), <kernel>_guard.smt2 and guard.json.\n\n";
+                               "<kernel>_guard.h (C99 guard function), <kernel>_guard.smt2 and guard.json.\n"
+                               "Inputs whose RTL run diverged on the way are recorded in OUT_DIR/divergences/\n"
+                               "like any divergence the run found (minimised when new).\n\n";
 
 static const char epilogue[] = "Exit codes: 0 guard written, 2 usage error, not a run directory, or the\n"
                                "kernel or RTL cannot be built.\n";
@@ -91,8 +94,21 @@ int cmd_guard(int argc, char **argv)
     a.cfg.log = &log;
     guard_report_t rep;
     lg_err_t err;
-    if (guard_derive(dir, &a.cfg, &rep, &err)) {
+    int drc = guard_derive(dir, &a.cfg, &rep, &err);
+    if (drc)
         fprintf(stderr, "lgfuzz guard: %s\n", err.msg);
+    /* What the derivation saw diverge is recorded even when it failed. */
+    explore_cfg_t ec;
+    explore_cfg_default(&ec);
+    ec.seed = a.cfg.seed;
+    size_t nnew = 0;
+    lg_err_t rerr;
+    if (cli_guard_record_dir(dir, &ec, &rep, &log, &nnew, &rerr))
+        fprintf(stderr, "lgfuzz guard: warning: the divergent inputs were not recorded: %s\n", rerr.msg);
+    else if (rep.ndivergent && !a.quiet)
+        fprintf(stderr, "lgfuzz guard: %zu divergent input%s: %zu new distinct divergence%s in %s/divergences\n",
+                rep.ndivergent, rep.ndivergent == 1 ? "" : "s", nnew, nnew == 1 ? "" : "s", dir);
+    if (drc) {
         guard_report_free(&rep);
         return LG_EXIT_USAGE;
     }
@@ -106,6 +122,8 @@ int cmd_guard(int argc, char **argv)
         json_object_object_add(o, "validation_inputs", json_object_new_uint64(rep.fig.valid_inputs));
         json_object_object_add(o, "rounds", json_object_new_uint64(rep.fig.rounds));
         json_object_object_add(o, "dir", json_object_new_string(rep.dir));
+        json_object_object_add(o, "divergent_inputs", json_object_new_uint64(rep.ndivergent));
+        json_object_object_add(o, "new_divergences", json_object_new_uint64(nnew));
         puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
         json_object_put(o);
     } else

@@ -10,6 +10,7 @@
 #include "common/spec.h"
 #include "explore/explore.h"
 #include "guard/guard.h"
+#include "guard_record_int.h"
 #include "run_opts_int.h"
 
 /* The one piece of static state in lgfuzz: a signal handler can reach
@@ -23,8 +24,10 @@ static void on_signal(int sig)
 }
 
 /* Derives OUT/guards/ from the finished run (lgfuzz guard with its
- * defaults); a failure is a warning, the run itself succeeded. */
-static void write_guard(const explore_cfg_t *cfg, uint64_t budget_ns, const lg_log_t *log)
+ * defaults), then records what its RTL runs saw diverge with the run's own
+ * explorer; a failure is a warning, the run itself succeeded. */
+static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *cfg, uint64_t budget_ns,
+                        const lg_log_t *log)
 {
     guard_cfg_t gc;
     guard_cfg_default(&gc);
@@ -39,6 +42,12 @@ static void write_guard(const explore_cfg_t *cfg, uint64_t budget_ns, const lg_l
     else if (cfg->progress)
         fprintf(stderr, "lgfuzz: guard %s (precision %.4f, recall %.4f on %llu fresh inputs) in %s\n", rep.formula,
                 rep.fig.precision, rep.fig.recall, (unsigned long long)rep.fig.valid_inputs, rep.dir);
+    size_t nnew = 0;
+    if (cli_guard_record(ex, spec, &rep, &nnew, &err))
+        fprintf(stderr, "lgfuzz run: warning: the guard step's divergent inputs were not recorded: %s\n", err.msg);
+    else if (rep.ndivergent && cfg->progress)
+        fprintf(stderr, "lgfuzz: the guard step saw %zu divergent input%s: %zu new distinct divergence%s\n",
+                rep.ndivergent, rep.ndivergent == 1 ? "" : "s", nnew, nnew == 1 ? "" : "s");
     guard_report_free(&rep);
 }
 
@@ -74,7 +83,7 @@ int cmd_run(int argc, char **argv)
     }
     rc = explore_run(ex, &err);
     if (rc == LG_OK && !stop_requested && r.guard && spec->has_rtl)
-        write_guard(&cfg, r.guard_ns, &log);
+        write_guard(ex, spec, &cfg, r.guard_ns, &log);
     explore_summary_t sum;
     explore_get_summary(ex, &sum);
     if (stop_requested && cfg.progress)

@@ -289,6 +289,17 @@ int explore_run(explore_t *ex, lg_err_t *err)
     return LG_ERR_PASS(err, rc ? rc : rc2);
 }
 
+int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, size_t *nnew, lg_err_t *err)
+{
+    size_t before = ex->ndivs;
+    int rc = ex->oracle ? exr_check(ex, in, n, err) : LG_OK;
+    if (nnew)
+        *nnew = ex->ndivs - before;
+    lg_err_t err2;
+    int rc2 = exo_save(ex, rc ? &err2 : err);
+    return rc ? rc : rc2;
+}
+
 void explore_get_summary(const explore_t *ex, explore_summary_t *out)
 {
     memset(out, 0, sizeof *out);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "common/err.h"
+#include "common/input.h"
 #include "common/log.h"
 #include "common/spec.h"
 
@@ -45,6 +46,12 @@ typedef struct explore_cfg {
     uint32_t depth_cap;                /* path tree depth; 0 = 256 */
     int progress;                      /* 0 quiet, 1 plain lines, 2 refreshed terminal line */
     const volatile sig_atomic_t *stop; /* set asynchronously (SIGINT) to end the run; may be NULL */
+    /* Opens a finished run's directory only to record divergences seen
+     * outside it (explore_record_inputs, for lgfuzz guard): explore_run
+     * must not be called; saving rewrites only stats.json's divergence
+     * count and list, and leaves the run's other figures, tree.json and
+     * labels.jsonl as they are. */
+    int record_only;
 } explore_cfg_t;
 
 void explore_cfg_default(explore_cfg_t *cfg);
@@ -73,6 +80,17 @@ void explore_destroy(explore_t *ex); /* accepts NULL */
  * code when the run cannot continue (executor or disk failure; the output
  * directory is still consistent). */
 int explore_run(explore_t *ex, lg_err_t *err);
+
+/* Records divergences seen outside exploration (the inputs on which the
+ * guard step's RTL runs diverged): runs the n inputs (borrowed, made for
+ * this explorer's spec) natively and on the RTL, and passes every verdict
+ * through exploration's own record path, so each distinct divergence among
+ * them is keyed by class, C path and probes, minimised when new and written
+ * to divergences/, and a known one only counts as a hit. They give no
+ * evidence and no labels. Then saves the output directory. *nnew receives
+ * the number of new distinct divergences (may be NULL). Returns 0 or a
+ * negative LG_E* code with err filled. */
+int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, size_t *nnew, lg_err_t *err);
 
 void explore_get_summary(const explore_t *ex, explore_summary_t *out);
 /* Prints the distinct divergences grouped by class: how many, and the first

@@ -115,6 +115,7 @@ typedef struct explore_stats {
     uint64_t iterations, execs, crashes, hangs;
     uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
     uint64_t rtl_calls, rtl_errors;
+    uint64_t outside_checked;               /* inputs from outside exploration (explore_record_inputs) */
     uint64_t minimisations, minimise_steps; /* divergences minimised, candidates evaluated */
     uint64_t rtl_ns;                        /* waiting for the RTL */
     uint64_t solver_errors, synth_errors;   /* failed calls, each logged once (exo_warn_once) */
@@ -208,6 +209,10 @@ static inline int explore_should_stop(const explore_t *ex)
 
 /* round.c */
 int exr_run(explore_t *ex, lg_err_t *err);
+/* Runs n inputs (borrowed) found outside exploration on both sides and
+ * records their verdicts like a corner's: divergences only, no evidence and
+ * no labels (explore_record_inputs). */
+int exr_check(explore_t *ex, input_t *const *in, size_t n, lg_err_t *err);
 
 /* schedule.c: the queue of RTL candidates (see the file's comment). */
 #define EXQ_CLASSES 4

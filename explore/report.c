@@ -122,6 +122,22 @@ void exo_warn_once(explore_t *ex, const char *what, const lg_err_t *err)
     LG_WARN(ex->log, "%s call failed (%s_errors in stats.json counts them; logged once): %s", what, what, err->msg);
 }
 
+/* Sets o's divergence count and list (also what a record-only save
+ * changes). */
+static void divergences_json(const explore_t *ex, json_object *o)
+{
+    json_object_object_add(o, "divergences", json_object_new_uint64(ex->ndivs));
+    json_object *da = json_object_new_array();
+    for (size_t i = 0; i < ex->ndivs; i++) {
+        json_object *d = json_object_new_object();
+        json_object_object_add(d, "class", json_object_new_string(ex->divs[i].cls));
+        json_object_object_add(d, "detail", json_object_new_string(ex->divs[i].detail));
+        json_object_object_add(d, "dir", json_object_new_string(ex->divs[i].dir));
+        json_object_array_add(da, d);
+    }
+    json_object_object_add(o, "divergences_detail", da);
+}
+
 static json_object *stats_json(const explore_t *ex)
 {
     json_object *o = json_object_new_object();
@@ -158,6 +174,7 @@ static json_object *stats_json(const explore_t *ex)
      * the run spent waiting. */
     double rtl_s = (double)ex->st.rtl_ns / 1e9, run_s = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;
     U64("rtl_calls", ex->st.rtl_calls);
+    U64("guard_inputs_checked", ex->st.outside_checked);
     U64("rtl_jobs", ex->oracle ? oracle_jobs(ex->oracle) : 0);
     json_object_object_add(o, "rtl_seconds", json_object_new_double(rtl_s));
     json_object_object_add(o, "rtl_calls_per_s",
@@ -181,7 +198,6 @@ static json_object *stats_json(const explore_t *ex)
     U64("synth_errors", ex->st.synth_errors);
     json_object_object_add(o, "solver_seconds", json_object_new_double((double)ex->st.solver_ns / 1e9));
     json_object_object_add(o, "exec_seconds", json_object_new_double((double)ex->st.exec_ns / 1e9));
-    U64("divergences", ex->ndivs);
     solver_stats_t ss = {0};
     if (ex->solver)
         solver_get_stats(ex->solver, &ss);
@@ -233,15 +249,7 @@ static json_object *stats_json(const explore_t *ex)
         json_object_array_add(pa, po);
     }
     json_object_object_add(o, "probes_detail", pa);
-    json_object *da = json_object_new_array();
-    for (size_t i = 0; i < ex->ndivs; i++) {
-        json_object *d = json_object_new_object();
-        json_object_object_add(d, "class", json_object_new_string(ex->divs[i].cls));
-        json_object_object_add(d, "detail", json_object_new_string(ex->divs[i].detail));
-        json_object_object_add(d, "dir", json_object_new_string(ex->divs[i].dir));
-        json_object_array_add(da, d);
-    }
-    json_object_object_add(o, "divergences_detail", da);
+    divergences_json(ex, o);
 #undef U64
     return o;
 }
@@ -265,8 +273,34 @@ static int save_json(explore_t *ex, const char *name, const char *text, lg_err_t
     return rc;
 }
 
+/* A record-only explorer's save: the finished run's stats.json with its
+ * divergence count and list brought up to date. */
+static int save_divergences(explore_t *ex, lg_err_t *err)
+{
+    char *path = lg_path_join(ex->out_dir, "stats.json");
+    char *text = lg_read_file(path, NULL, err);
+    json_object *o = text ? json_tokener_parse(text) : NULL;
+    int rc = LG_OK;
+    if (!text)
+        rc = err->code;
+    else if (!o || !json_object_is_type(o, json_type_object))
+        rc = lg_err_set(err, LG_EINVAL, "%s: not a JSON object", path);
+    free(text);
+    free(path);
+    if (rc == LG_OK) {
+        divergences_json(ex, o);
+        rc =
+            save_json(ex, "stats.json",
+                      json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE), err);
+    }
+    json_object_put(o);
+    return rc;
+}
+
 int exo_save(explore_t *ex, lg_err_t *err)
 {
+    if (ex->cfg.record_only)
+        return save_divergences(ex, err);
     json_object *o = stats_json(ex);
     int rc =
         save_json(ex, "stats.json",

@@ -351,3 +351,20 @@ int exr_run(explore_t *ex, lg_err_t *err)
     ex->nround = 0;
     return LG_ERR_PASS(err, rc);
 }
+
+int exr_check(explore_t *ex, input_t *const *in, size_t n, lg_err_t *err)
+{
+    int rc = LG_OK;
+    for (size_t base = 0; base < n && rc == LG_OK; base += EXPLORE_ROUND_MAX) {
+        size_t m = n - base < EXPLORE_ROUND_MAX ? n - base : EXPLORE_ROUND_MAX;
+        const input_t *const *ins = (const input_t *const *)(in + base);
+        tracer_trace_t *tr;
+        rc = tracer_run(ex->tracer, ins, m, &tr, err);
+        ex->st.execs += rc == LG_OK ? m : 0;
+        ex->st.outside_checked += m;
+        if (rc == LG_OK && rtl_simulate(ex, (const input_t **)ins, m))
+            for (size_t i = 0; i < m && rc == LG_OK; i++)
+                rc = exv_record(ex, ins[i], NULL, 0, 1, &tr[i], ex->rtl_res[i], err);
+    }
+    return rc;
+}

@@ -43,6 +43,9 @@ void guard_report_free(guard_report_t *r)
     free(r->kernel);
     free(r->formula);
     free(r->dir);
+    for (size_t i = 0; i < r->ndivergent; i++)
+        free(r->divergent[i]);
+    free(r->divergent);
     memset(r, 0, sizeof *r);
 }
 
@@ -389,6 +392,12 @@ int guard_derive(const char *run_dir, const guard_cfg_t *cfg, guard_report_t *re
         input_destroy(unknown[i]);
     free(unknown);
     guard_formula_free(&best);
+    if (d.run.ndivergent) {
+        rep->divergent = lg_calloc(d.run.ndivergent, sizeof *rep->divergent);
+        for (size_t i = 0; i < d.run.ndivergent; i++)
+            rep->divergent[i] = input_to_json(d.run.divergent[i]);
+        rep->ndivergent = d.run.ndivergent;
+    }
     close_all(&d);
     return rc;
 }

@@ -102,15 +102,25 @@ typedef struct guard_cfg {
 /* Fills cfg with the defaults above. */
 void guard_cfg_default(guard_cfg_t *cfg);
 
+/* At most this many divergent inputs are handed back per derivation. */
+#define GUARD_DIVERGENT_MAX 256
+
 /* What guard_derive produced. */
 typedef struct guard_report {
     char *kernel;  /* owned */
     char *formula; /* text syntax, owned */
     char *dir;     /* the guards directory written, owned */
     guard_figures_t fig;
+    /* The distinct inputs the derivation ran on both sides (unlabelled run
+     * inputs, fresh validation inputs) whose RTL run diverged, in the order
+     * met, at most GUARD_DIVERGENT_MAX, as input JSON (input_from_json of
+     * the run's spec); owned. Filled even when the derivation fails, so the
+     * caller can record them. */
+    char **divergent;
+    size_t ndivergent;
 } guard_report_t;
 
-void guard_report_free(guard_report_t *r); /* frees the strings; accepts NULL */
+void guard_report_free(guard_report_t *r); /* frees the strings and inputs; accepts NULL */
 
 /* Re-derives the guard of the finished run in run_dir: reads stats.json
  * (the spec), labels.jsonl, corpus/ and divergences/, runs the inputs whose

@@ -74,6 +74,11 @@ typedef struct runner {
     oracle_t *oracle;   /* owned */
     run_result_t **rtl; /* GDR_BATCH owned results: the RTL side of a batch */
     uint64_t runs;
+    /* Distinct inputs whose RTL run diverged here (at most
+     * GUARD_DIVERGENT_MAX, the first ones), owned; handed to the report. */
+    input_t **divergent;
+    uint64_t *divergent_hash;
+    size_t ndivergent;
 } runner_t;
 
 /* Inputs per round trip to both sides. */

@@ -31,6 +31,13 @@ fail:
 
 void gdr_close(runner_t *r)
 {
+    for (size_t i = 0; i < r->ndivergent; i++)
+        input_destroy(r->divergent[i]);
+    free(r->divergent);
+    free(r->divergent_hash);
+    r->divergent = NULL;
+    r->divergent_hash = NULL;
+    r->ndivergent = 0;
     oracle_destroy(r->oracle);
     tracer_destroy(r->tracer);
     for (size_t i = 0; r->rtl && i < GDR_BATCH; i++)
@@ -65,6 +72,24 @@ static width_use_t width_use(const runner_t *r, const tracer_trace_t *tr)
     return u;
 }
 
+/* Keeps a copy of an input whose RTL run diverged, unless it is kept
+ * already or the list is full. */
+static void keep_divergent(runner_t *r, const input_t *in)
+{
+    if (r->ndivergent == GUARD_DIVERGENT_MAX)
+        return;
+    uint64_t h = input_hash(in);
+    for (size_t i = 0; i < r->ndivergent; i++)
+        if (r->divergent_hash[i] == h && input_equal(r->divergent[i], in))
+            return;
+    if (!r->divergent) {
+        r->divergent = lg_calloc(GUARD_DIVERGENT_MAX, sizeof *r->divergent);
+        r->divergent_hash = lg_calloc(GUARD_DIVERGENT_MAX, sizeof *r->divergent_hash);
+    }
+    r->divergent_hash[r->ndivergent] = h;
+    r->divergent[r->ndivergent++] = input_clone(in);
+}
+
 /* Both entry points: natively in batches, and on the RTL too when agree is
  * given (each batch's inputs that use no width the RTL lacks, in one
  * oracle batch). */
@@ -90,8 +115,11 @@ static int run_inputs(runner_t *r, input_t *const *in, size_t n, uint8_t *agree,
         }
         if (rc == LG_OK && nsim)
             rc = oracle_run_batch(r->oracle, sim, nsim, r->rtl, err);
-        for (size_t k = 0; k < nsim && rc == LG_OK; k++)
+        for (size_t k = 0; k < nsim && rc == LG_OK; k++) {
             agree[base + which[k]] = oracle_compare(r->spec, tr[which[k]].result, r->rtl[k], &syms) == 0;
+            if (!agree[base + which[k]])
+                keep_divergent(r, sim[k]);
+        }
         r->runs += m;
     }
     oracle_symptoms_free(&syms);

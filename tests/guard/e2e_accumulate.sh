@@ -4,7 +4,8 @@
 # (the run's own guard gets a quarter of a 25 s budget, one or two rounds
 # under the sanitizers), and the exported header must compile with -Wall
 # -Werror and match the kernel's true safe region on 100,000 random inputs
-# per distribution. Last, a budget spent at once still gives a guard.
+# per distribution. A budget spent at once still gives a guard. Last, the
+# divergent inputs of the guard step reach divergences/.
 # usage: e2e_accumulate.sh LGFUZZ SOURCE_DIR WORK_DIR
 set -eu
 lgfuzz=$1 src=$2 work=$3
@@ -23,3 +24,21 @@ cc -std=c99 -Wall -Werror -I"$work/run/guards" -o "$work/check" "$src/tests/guar
 # slow RTL would otherwise hold the derivation for minutes past its budget.
 "$lgfuzz" guard "$work/run" --budget 1ms --seed 1 --json -q >"$work/tight.json" 2>"$work/tight.log" || { cat "$work/tight.log"; exit 1; }
 grep -q '"validation_inputs":256,"rounds":1' "$work/tight.json" || { cat "$work/tight.json"; echo "tight budget: not one round on 256 inputs"; exit 1; }
+# What the guard step sees diverge is recorded like any divergence: the run
+# reports how many of its divergent inputs it checked, and on a copy of the
+# run whose divergences/ was emptied (as if exploration had missed them),
+# `lgfuzz guard` writes them back through the same record path, with
+# stats.json counting them.
+grep -q '"guard_inputs_checked":[1-9]' "$work/run/stats.json" || { echo "the run's guard step checked no divergent input"; exit 1; }
+rm -rf "$work/emptied"
+cp -r "$work/run" "$work/emptied"
+rm -rf "$work/emptied/divergences"/*
+"$lgfuzz" guard "$work/emptied" --budget 1ms --seed 1 --json -q >"$work/emptied.json" 2>"$work/emptied.log" || { cat "$work/emptied.log"; exit 1; }
+ndirs=$(ls -d "$work/emptied/divergences"/*/ 2>/dev/null | wc -l)
+[ "$ndirs" -ge 1 ] || { cat "$work/emptied.json" "$work/emptied.log"; echo "guard validation divergences not recorded"; exit 1; }
+for d in "$work/emptied/divergences"/*/; do
+    test -f "$d/symptom.json" && test -f "$d/input.json" || { echo "$d: incomplete divergence"; exit 1; }
+done
+grep -q "\"new_divergences\":$ndirs}" "$work/emptied.json" || { cat "$work/emptied.json"; echo "expected $ndirs new divergences"; exit 1; }
+grep -q "\"divergences\":$ndirs," "$work/emptied/stats.json" || { echo "stats.json does not count the $ndirs recorded divergences"; exit 1; }
+cmp -s "$work/run/tree.json" "$work/emptied/tree.json" || { echo "lgfuzz guard changed tree.json"; exit 1; }

@@ -1,0 +1,22 @@
+/* Recording what the guard step saw diverge (guard_record.c), for
+ * `lgfuzz run` and `lgfuzz guard`. */
+#ifndef LG_CLI_GUARD_RECORD_INT_H
+#define LG_CLI_GUARD_RECORD_INT_H
+
+#include "common/err.h"
+#include "common/log.h"
+#include "common/spec.h"
+#include "explore/explore.h"
+#include "guard/guard.h"
+
+/* Records the divergent inputs of a guard derivation (rep) with ex, whose
+ * spec is spec, through exploration's record path
+ * (explore_record_inputs); *nnew receives the number of new distinct
+ * divergences. Returns 0 or a negative LG_E* code with err filled. */
+int cli_guard_record(explore_t *ex, const spec_t *spec, const guard_report_t *rep, size_t *nnew, lg_err_t *err);
+/* The same for the finished run in run_dir (lgfuzz guard): opens it with a
+ * record-only explorer configured as base (seed, RTL workers). */
+int cli_guard_record_dir(const char *run_dir, const explore_cfg_t *base, const guard_report_t *rep, const lg_log_t *log,
+                         size_t *nnew, lg_err_t *err);
+
+#endif
