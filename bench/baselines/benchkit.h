@@ -61,6 +61,7 @@ typedef struct benchkit_state {
     uint64_t rtl_calls; /* oracle_run calls */
     uint64_t divergent; /* inputs with at least one symptom */
     uint8_t found[BENCHKIT_MAX_PLANTS];
+    uint64_t rtl_ns; /* time spent in oracle_run (CLOCK_REALTIME) */
 } benchkit_state_t;
 
 /* Maps path (created zeroed when missing) and returns the state, or NULL

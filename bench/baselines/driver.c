@@ -118,7 +118,9 @@ int benchkit_driver_check(benchkit_driver_t *d, const uint8_t *data, size_t n, l
     run_result_reset(d->cpu);
     d->kernel(d->in, d->cpu);
     d->state->execs++;
+    uint64_t t0 = benchkit_wall_ns();
     int rc = oracle_run(d->oracle, d->in, d->rtl, err);
+    d->state->rtl_ns += benchkit_wall_ns() - t0;
     if (rc != LG_OK)
         return rc;
     d->state->rtl_calls++;

@@ -26,6 +26,7 @@ typedef struct run {
     benchkit_plants_t *plants;
     find_t f[BENCHKIT_MAX_PLANTS];
     uint64_t total_execs, total_rtl;
+    double rtl_share; /* of the run's time spent waiting for the RTL; < 0 unknown */
 } run_t;
 
 static void keep_first(find_t *f, double secs, uint64_t execs, uint64_t rtl)
@@ -54,6 +55,8 @@ static int collect_baseline(run_t *r)
     }
     r->total_execs = st.execs;
     r->total_rtl = st.rtl_calls;
+    /* The harness checks inputs until the budget ends. */
+    r->rtl_share = r->budget > 0 ? (double)st.rtl_ns / 1e9 / r->budget : -1;
     char *fp = lg_path_join(r->dir, "found.csv");
     FILE *f = fopen(fp, "r");
     free(fp);
@@ -112,6 +115,9 @@ static int collect_lgfuzz(run_t *r)
     if (o) {
         r->total_execs = json_u64(o, "execs");
         r->total_rtl = json_u64(o, "rtl_invoked");
+        json_object *v;
+        if (json_object_object_get_ex(o, "rtl_wait_share", &v))
+            r->rtl_share = json_object_get_double(v);
         json_object_put(o);
     } else {
         fprintf(stderr, "bench_report: %s: no stats.json\n", r->dir);
@@ -143,7 +149,8 @@ int report_collect(int argc, char **argv)
         fprintf(stderr, "bench_report collect: KIND must be baseline or lgfuzz, not %s\n", argv[0]);
         return 2;
     }
-    run_t r = {.kernel = argv[1], .tool = argv[2], .seed = argv[3], .dir = argv[7], .budget = atof(argv[6])};
+    run_t r = {
+        .kernel = argv[1], .tool = argv[2], .seed = argv[3], .dir = argv[7], .budget = atof(argv[6]), .rtl_share = -1};
     lg_err_t err;
     spec_t *spec = spec_load(argv[4], &err);
     r.spec = spec;
@@ -164,7 +171,10 @@ int report_collect(int argc, char **argv)
             printf("%.3f,%llu,%llu,", f->secs, (unsigned long long)f->rtl, (unsigned long long)f->execs);
         else
             printf(",,,");
-        printf("%llu,%llu,%g\n", (unsigned long long)r.total_execs, (unsigned long long)r.total_rtl, r.budget);
+        printf("%llu,%llu,%g,", (unsigned long long)r.total_execs, (unsigned long long)r.total_rtl, r.budget);
+        if (r.rtl_share >= 0)
+            printf("%.4f", r.rtl_share);
+        printf("\n");
     }
     benchkit_plants_destroy(r.plants);
     spec_destroy(spec);

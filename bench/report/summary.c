@@ -142,6 +142,62 @@ static void print_medians(table_t *t, int rtl)
     printf("\n");
 }
 
+/* Per kernel and tool, over its runs (one results.csv row per run: the
+ * first of its planted divergences): the median RTL calls and the median
+ * share of the run's time spent waiting for the RTL. */
+static void print_rtl_runs(const table_t *t, const report_csv_t *c)
+{
+    int ck = report_csv_col(c, "kernel"), ct = report_csv_col(c, "tool"), cs = report_csv_col(c, "seed");
+    int ctr = report_csv_col(c, "total_rtl_calls"), csh = report_csv_col(c, "rtl_share");
+    if (csh < 0 || cs < 0)
+        return;
+    char **kernels = NULL;
+    size_t nk = 0;
+    for (size_t r = 0; r < c->nrows; r++)
+        intern(&kernels, &nk, c->rows[r][ck]);
+    printf("## RTL calls and RTL time share per run\n\n(medians over seeds: RTL calls / share of the run's time "
+           "spent waiting for the RTL; - where the tool does not say)\n\n| kernel |");
+    for (size_t k = 0; k < t->ntools; k++)
+        printf(" %s |", t->tools[k]);
+    printf("\n|---|");
+    for (size_t k = 0; k < t->ntools; k++)
+        printf("---|");
+    printf("\n");
+    double *calls = lg_calloc(c->nrows + 1, sizeof *calls), *share = lg_calloc(c->nrows + 1, sizeof *share);
+    for (size_t i = 0; i < nk; i++) {
+        printf("| %s |", kernels[i]);
+        for (size_t k = 0; k < t->ntools; k++) {
+            size_t n = 0, nshare = 0;
+            const char *seen = NULL;
+            for (size_t r = 0; r < c->nrows; r++) {
+                char **row = c->rows[r];
+                if (strcmp(row[ck], kernels[i]) != 0 || strcmp(row[ct], t->tools[k]) != 0)
+                    continue;
+                /* Rows of one run are consecutive: one per planted divergence. */
+                if (seen && strcmp(seen, row[cs]) == 0)
+                    continue;
+                seen = row[cs];
+                calls[n++] = atof(row[ctr]);
+                if (row[csh][0])
+                    share[nshare++] = atof(row[csh]);
+            }
+            if (!n)
+                printf(" - |");
+            else if (!nshare)
+                printf(" %.0f / - |", report_median(calls, n));
+            else
+                printf(" %.0f / %.0f%% |", report_median(calls, n), 100 * report_median(share, nshare));
+        }
+        printf("\n");
+    }
+    printf("\n");
+    free(calls);
+    free(share);
+    for (size_t i = 0; i < nk; i++)
+        free(kernels[i]);
+    free(kernels);
+}
+
 static int find_tool(const table_t *t, const char *name)
 {
     for (size_t k = 0; k < t->ntools; k++)
@@ -275,6 +331,7 @@ int report_summary(int argc, char **argv)
         print_found(&t);
         print_medians(&t, 0);
         print_medians(&t, 1);
+        print_rtl_runs(&t, c);
         int ref = find_tool(&t, REF_TOOL);
         if (ref >= 0) {
             print_ratios(&t, ref);

@@ -12,7 +12,7 @@ rm -rf "$OUT"
 
 R="$OUT/results.csv"
 [ -f "$R" ] || fail "no results.csv"
-head -n 1 "$R" | grep -qx 'kernel,tool,seed,planted,probability,found_s,found_rtl_calls,found_execs,total_execs,total_rtl_calls,budget_s' ||
+head -n 1 "$R" | grep -qx 'kernel,tool,seed,planted,probability,found_s,found_rtl_calls,found_execs,total_execs,total_rtl_calls,budget_s,rtl_share' ||
     fail "results.csv header: $(head -n 1 "$R")"
 rows=$(tail -n +2 "$R" | wc -l)
 [ "$rows" -eq 12 ] || fail "results.csv has $rows rows, want 12 (3 tools x 4 planted divergences)"
@@ -23,11 +23,11 @@ for t in libfuzzer aflpp lgfuzz; do
     # every tool checked inputs against the RTL
     awk -F, -v t="$t" '$2 == t && $10 > 0 {ok = 1} END {exit !ok}' "$R" || fail "$t made no RTL call"
 done
-awk -F, 'NR > 1 && NF != 11 {exit 1}' "$R" || fail "a results.csv row does not have 11 fields"
+awk -F, 'NR > 1 && NF != 12 {exit 1}' "$R" || fail "a results.csv row does not have 12 fields"
 
 S="$OUT/summary.md"
 for h in '# Time to divergence' '## Planted divergences found' '## Median time to each divergence' \
-    '## Median RTL calls to each divergence' "## lgfuzz's median time relative to each tool" '## Targets'; do
+    '## Median RTL calls to each divergence' '## RTL calls and RTL time share per run' "## lgfuzz's median time relative to each tool" '## Targets'; do
     grep -qF "$h" "$S" || fail "summary.md lacks '$h'"
 done
 for t in libfuzzer aflpp lgfuzz; do
