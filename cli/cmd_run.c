@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/budget.h"
 #include "common/spec.h"
 #include "explore/explore.h"
 #include "guard/guard.h"
@@ -23,17 +24,28 @@ static void on_signal(int sig)
     stop_requested = 1;
 }
 
+/* Time kept at the end of a timed run for the final save and teardown:
+ * 2% of the budget, within [250 ms, 5 s]. */
+static uint64_t save_reserve(uint64_t total_ns)
+{
+    uint64_t r = total_ns / 50;
+    return r < 250000000ull ? 250000000ull : r > 5000000000ull ? 5000000000ull : r;
+}
+
 /* Derives OUT/guards/ from the finished run (lgfuzz guard with its
  * defaults), then records what its RTL runs saw diverge with the run's own
- * explorer; a failure is a warning, the run itself succeeded. */
+ * explorer, both ending by deadline_ns (0 = none); a failure is a warning,
+ * the run itself succeeded. */
 static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *cfg, uint64_t budget_ns,
-                        const lg_log_t *log)
+                        uint64_t deadline_ns, const lg_log_t *log)
 {
     guard_cfg_t gc;
     guard_cfg_default(&gc);
     gc.seed = cfg->seed;
     if (budget_ns)
         gc.budget_ns = budget_ns;
+    gc.deadline_ns = deadline_ns;
+    gc.stop = cfg->stop;
     gc.log = log;
     guard_report_t rep;
     lg_err_t err;
@@ -43,7 +55,7 @@ static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *
         fprintf(stderr, "lgfuzz: guard %s (precision %.4f, recall %.4f on %llu fresh inputs) in %s\n", rep.formula,
                 rep.fig.precision, rep.fig.recall, (unsigned long long)rep.fig.valid_inputs, rep.dir);
     size_t nnew = 0;
-    if (cli_guard_record(ex, spec, &rep, &nnew, &err))
+    if (cli_guard_record(ex, spec, &rep, deadline_ns, &nnew, &err))
         fprintf(stderr, "lgfuzz run: warning: the guard step's divergent inputs were not recorded: %s\n", err.msg);
     else if (rep.ndivergent && cfg->progress)
         fprintf(stderr, "lgfuzz: the guard step saw %zu divergent input%s: %zu new distinct divergence%s\n",
@@ -53,6 +65,9 @@ static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *
 
 int cmd_run(int argc, char **argv)
 {
+    /* The budget counts from here: building the executor and the RTL model
+     * (cached after the first run), exploring, the guard, the final save. */
+    uint64_t t_start = lg_now_ns();
     cli_run_t r;
     int rc = cli_run_read(&r, argc, argv);
     if (rc != CLI_PROCEED)
@@ -75,6 +90,11 @@ int cmd_run(int argc, char **argv)
     sa.sa_handler = on_signal;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    uint64_t end = 0;
+    if (r.total_ns) {
+        end = t_start + r.total_ns - save_reserve(r.total_ns);
+        cfg.deadline_ns = end - (r.guard ? r.guard_ns : 0);
+    }
     explore_t *ex = explore_create(spec, &cfg, &log, &err);
     if (!ex) {
         fprintf(stderr, "lgfuzz run: %s%s\n", err.msg, err.code == LG_EINTR ? "; nothing was fuzzed" : "");
@@ -83,7 +103,7 @@ int cmd_run(int argc, char **argv)
     }
     rc = explore_run(ex, &err);
     if (rc == LG_OK && !stop_requested && r.guard && spec->has_rtl)
-        write_guard(ex, spec, &cfg, r.guard_ns, &log);
+        write_guard(ex, spec, &cfg, r.guard_ns, end, &log);
     explore_summary_t sum;
     explore_get_summary(ex, &sum);
     if (stop_requested && cfg.progress)

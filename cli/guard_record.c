@@ -12,12 +12,11 @@
 #include "common/input.h"
 #include "guard_record_int.h"
 
-int cli_guard_record(explore_t *ex, const spec_t *spec, const guard_report_t *rep, size_t *nnew, lg_err_t *err)
+int cli_guard_record(explore_t *ex, const spec_t *spec, const guard_report_t *rep, uint64_t deadline_ns, size_t *nnew,
+                     lg_err_t *err)
 {
     *nnew = 0;
-    if (!rep->ndivergent)
-        return LG_OK;
-    input_t **in = lg_calloc(rep->ndivergent, sizeof *in);
+    input_t **in = lg_calloc(rep->ndivergent + 1, sizeof *in);
     size_t n = 0;
     int rc = LG_OK;
     for (size_t i = 0; i < rep->ndivergent && rc == LG_OK; i++) {
@@ -26,7 +25,7 @@ int cli_guard_record(explore_t *ex, const spec_t *spec, const guard_report_t *re
         n += in[n] != NULL;
     }
     if (rc == LG_OK)
-        rc = explore_record_inputs(ex, in, n, nnew, err);
+        rc = explore_record_inputs(ex, in, n, deadline_ns, nnew, err);
     for (size_t i = 0; i < n; i++)
         input_destroy(in[i]);
     free(in);
@@ -65,7 +64,7 @@ int cli_guard_record_dir(const char *run_dir, const explore_cfg_t *base, const g
     cfg.record_only = 1;
     cfg.progress = 0;
     explore_t *ex = explore_create(spec, &cfg, log, err);
-    int rc = ex ? cli_guard_record(ex, spec, rep, nnew, err) : err->code;
+    int rc = ex ? cli_guard_record(ex, spec, rep, 0, nnew, err) : err->code;
     explore_destroy(ex);
     spec_destroy(spec);
     return rc;

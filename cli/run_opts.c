@@ -155,6 +155,7 @@ static void split_budget(cli_run_t *r)
 {
     const uint64_t cap = 20ull * 1000000000ull;
     uint64_t b = r->cfg.budget_ns;
+    r->total_ns = b;
     r->guard_ns = 0;
     if (!r->guard || !b)
         return;

@@ -21,6 +21,7 @@ typedef struct cli_run {
     int no_guard, quiet;
     int guard;         /* 1 when the run ends with the guard derivation */
     uint64_t guard_ns; /* its share of --budget; 0 for its own default */
+    uint64_t total_ns; /* the whole --budget, counted from the command's start; 0 = no time limit */
 } cli_run_t;
 
 /* Parses the arguments of `lgfuzz run` into r, starting from

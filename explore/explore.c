@@ -238,6 +238,7 @@ static int want_solver(explore_t *ex)
 int explore_run(explore_t *ex, lg_err_t *err)
 {
     lg_budget_start(&ex->budget, ex->cfg.budget_ns);
+    ex->deadline_ns = ex->cfg.deadline_ns;
     int rc = bootstrap(ex, err);
     while (rc == LG_OK && !explore_should_stop(ex)) {
         /* PathFinder's solver and HeteroFuzz's mutations alternate; the
@@ -289,14 +290,22 @@ int explore_run(explore_t *ex, lg_err_t *err)
     return LG_ERR_PASS(err, rc ? rc : rc2);
 }
 
-int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, size_t *nnew, lg_err_t *err)
+int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, uint64_t deadline_ns, size_t *nnew,
+                          lg_err_t *err)
 {
     size_t before = ex->ndivs;
+    /* The run's budget is spent by now: only the deadline and a signal
+     * bound this step. */
+    ex->cfg.budget_ns = 0;
+    ex->cfg.iterations = 0;
+    ex->deadline_ns = deadline_ns;
     int rc = ex->oracle ? exr_check(ex, in, n, err) : LG_OK;
     if (nnew)
         *nnew = ex->ndivs - before;
+    if (ex->cfg.stop && *ex->cfg.stop && ex->status && strcmp(ex->status, "complete") == 0)
+        ex->status = "interrupted";
     lg_err_t err2;
-    int rc2 = exo_save(ex, rc ? &err2 : err);
+    int rc2 = exo_save_stats(ex, rc ? &err2 : err);
     return rc ? rc : rc2;
 }
 

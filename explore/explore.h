@@ -52,6 +52,9 @@ typedef struct explore_cfg {
      * count and list, and leaves the run's other figures, tree.json and
      * labels.jsonl as they are. */
     int record_only;
+    /* lg_now_ns() at which exploration ends whatever the budget says (the
+     * command's own deadline, which counts from its start); 0 = none. */
+    uint64_t deadline_ns;
 } explore_cfg_t;
 
 void explore_cfg_default(explore_cfg_t *cfg);
@@ -87,10 +90,14 @@ int explore_run(explore_t *ex, lg_err_t *err);
  * through exploration's own record path, so each distinct divergence among
  * them is keyed by class, C path and probes, minimised when new and written
  * to divergences/, and a known one only counts as a hit. They give no
- * evidence and no labels. Then saves the output directory. *nnew receives
+ * evidence and no labels. Nothing starts after deadline_ns (lg_now_ns();
+ * 0 = none) or once cfg->stop is set: a minimisation cut short keeps its
+ * input as far as it got, the inputs not run yet are dropped. Then saves
+ * stats.json (status "interrupted" when cfg->stop is set). *nnew receives
  * the number of new distinct divergences (may be NULL). Returns 0 or a
  * negative LG_E* code with err filled. */
-int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, size_t *nnew, lg_err_t *err);
+int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, uint64_t deadline_ns, size_t *nnew,
+                          lg_err_t *err);
 
 void explore_get_summary(const explore_t *ex, explore_summary_t *out);
 /* Prints the distinct divergences grouped by class: how many, and the first

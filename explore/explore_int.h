@@ -132,6 +132,7 @@ struct explore {
     char *out_dir;
     lg_rng_t rng;
     lg_budget_t budget;
+    uint64_t deadline_ns; /* lg_now_ns() past which nothing more starts; 0 = none */
 
     features_t *fs;
     tracer_t *tracer;
@@ -203,6 +204,8 @@ static inline int explore_should_stop(const explore_t *ex)
     if (ex->cfg.stop && *ex->cfg.stop)
         return 1;
     if (ex->cfg.iterations && ex->st.iterations >= ex->cfg.iterations)
+        return 1;
+    if (ex->deadline_ns && lg_now_ns() >= ex->deadline_ns)
         return 1;
     return ex->cfg.budget_ns && lg_budget_expired(&ex->budget);
 }
@@ -322,6 +325,9 @@ void exc_release(explore_t *ex);
 
 /* report.c */
 void exo_progress(explore_t *ex, int final);
+/* stats.json alone (a record-only explorer: its divergence count and list). */
+int exo_save_stats(explore_t *ex, lg_err_t *err);
+/* stats.json, tree.json and labels.jsonl. */
 int exo_save(explore_t *ex, lg_err_t *err);
 int exo_plot_row(explore_t *ex, int final, lg_err_t *err);
 /* Logs a failed solver or synth call (what: "solver", "synth") once per

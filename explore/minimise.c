@@ -213,7 +213,8 @@ static input_t *slot(exz_t *z, size_t i, const input_t *best)
 
 static int stopped(const explore_t *ex, const exz_t *z)
 {
-    return z->steps >= EXZ_STEPS_MAX || z->rtl_failed || (ex->cfg.stop && *ex->cfg.stop);
+    return z->steps >= EXZ_STEPS_MAX || z->rtl_failed || (ex->cfg.stop && *ex->cfg.stop) ||
+           (ex->deadline_ns && lg_now_ns() >= ex->deadline_ns);
 }
 
 /* Where a value lives: scalar param i (k unused) or element k of array

@@ -297,7 +297,7 @@ static int save_divergences(explore_t *ex, lg_err_t *err)
     return rc;
 }
 
-int exo_save(explore_t *ex, lg_err_t *err)
+int exo_save_stats(explore_t *ex, lg_err_t *err)
 {
     if (ex->cfg.record_only)
         return save_divergences(ex, err);
@@ -306,7 +306,13 @@ int exo_save(explore_t *ex, lg_err_t *err)
         save_json(ex, "stats.json",
                   json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE), err);
     json_object_put(o);
-    if (rc)
+    return rc;
+}
+
+int exo_save(explore_t *ex, lg_err_t *err)
+{
+    int rc = exo_save_stats(ex, err);
+    if (rc || ex->cfg.record_only)
         return rc;
     char *tree = ext_to_json(ex->tree, ex->fs, site_name, ex);
     rc = save_json(ex, "tree.json", tree, err);

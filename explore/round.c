@@ -355,7 +355,7 @@ int exr_run(explore_t *ex, lg_err_t *err)
 int exr_check(explore_t *ex, input_t *const *in, size_t n, lg_err_t *err)
 {
     int rc = LG_OK;
-    for (size_t base = 0; base < n && rc == LG_OK; base += EXPLORE_ROUND_MAX) {
+    for (size_t base = 0; base < n && rc == LG_OK && !explore_should_stop(ex); base += EXPLORE_ROUND_MAX) {
         size_t m = n - base < EXPLORE_ROUND_MAX ? n - base : EXPLORE_ROUND_MAX;
         const input_t *const *ins = (const input_t *const *)(in + base);
         tracer_trace_t *tr;

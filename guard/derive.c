@@ -60,7 +60,8 @@ typedef struct deriver {
     int64_t *consts;
     size_t nconsts;
     lg_rng_t rng;
-    lg_budget_t budget; /* the whole derivation's: loading, settling, rounds */
+    lg_budget_t budget;    /* the whole derivation's: loading, settling, rounds */
+    uint64_t ns_per_input; /* both sides, in the last chunk settled */
     lg_log_t quiet;
     const lg_log_t *log;
 } deriver_t;
@@ -133,7 +134,7 @@ static int open_all(deriver_t *d, const char *run_dir, lg_err_t *err)
         return err->code;
     d->fs = features_create(d->spec);
     gdl_init(&d->ls, d->fs);
-    int rc = gdr_open(&d->run, d->spec, d->log, err);
+    int rc = gdr_open(&d->run, d->spec, d->cfg->stop, d->log, err);
     if (rc)
         return rc;
     synth_cfg_t sc;
@@ -144,6 +145,14 @@ static int open_all(deriver_t *d, const char *run_dir, lg_err_t *err)
     sc.mcc_threshold = 0.95;
     sc.stage_candidates = GUARD_STAGE_CANDIDATES;
     sc.stage_time_ns = 10ull * 1000000000ull;
+    /* Under a deadline a learning call must leave room for validation: a
+     * stage gets at most a quarter of the time left (at least 100 ms). */
+    if (d->cfg->deadline_ns) {
+        uint64_t now = lg_now_ns(), left = d->cfg->deadline_ns > now ? d->cfg->deadline_ns - now : 0;
+        uint64_t q = left / 4 < 100000000ull ? 100000000ull : left / 4;
+        if (q < sc.stage_time_ns)
+            sc.stage_time_ns = q;
+    }
     /* One stage, the clause grammar: the explorer's staged grammars would
      * return the first perfect separator of an early stage, typically an
      * element trick that fits the few safe examples of a run, where a guard
@@ -179,6 +188,33 @@ static void close_all(deriver_t *d)
 /* Inputs settled between two looks at the budget. */
 #define SETTLE_CHUNK 64
 
+/* 1 once the deadline has passed or a signal asked to stop. */
+static int must_stop(const deriver_t *d)
+{
+    if (d->cfg->stop && *d->cfg->stop)
+        return 1;
+    return d->cfg->deadline_ns && lg_now_ns() >= d->cfg->deadline_ns;
+}
+
+/* How many of the `left` inputs to settle next: SETTLE_CHUNK, fewer when
+ * the inputs of the last chunk took so long (a kernel that hangs on every
+ * input costs its time limit each) that a whole chunk would run past the
+ * deadline, or past the budget once it may cut (`soft`). */
+static size_t chunk(const deriver_t *d, size_t left, int soft)
+{
+    size_t m = left < SETTLE_CHUNK ? left : SETTLE_CHUNK;
+    uint64_t now = lg_now_ns(), room = UINT64_MAX;
+    if (d->cfg->deadline_ns)
+        room = d->cfg->deadline_ns > now ? d->cfg->deadline_ns - now : 0;
+    if (soft && lg_budget_left_ns(&d->budget) < room)
+        room = lg_budget_left_ns(&d->budget);
+    if (room != UINT64_MAX && d->ns_per_input) {
+        uint64_t fit = room / d->ns_per_input;
+        m = fit < 1 ? 1 : fit < m ? (size_t)fit : m;
+    }
+    return m;
+}
+
 /* Runs the n inputs of v (owned) on both sides and moves them into the
  * labelled set; with f, conf gets f's verdicts on them (tp fp fn tn). Once the budget is
  * spent it stops at the next chunk boundary past min_run inputs and drops
@@ -191,13 +227,16 @@ static int settle(deriver_t *d, input_t **v, size_t n, const guard_formula_t *f,
     width_use_t *use = lg_calloc(n ? n : 1, sizeof *use);
     int rc = LG_OK;
     size_t done = 0;
-    while (done < n && rc == LG_OK && (done < min_run || !lg_budget_expired(&d->budget))) {
-        size_t m = n - done < SETTLE_CHUNK ? n - done : SETTLE_CHUNK;
+    while (done < n && rc == LG_OK && !must_stop(d) && (done < min_run || !lg_budget_expired(&d->budget))) {
+        size_t m = chunk(d, n - done, done >= min_run);
+        uint64_t t0 = lg_now_ns();
         rc = gdr_label(&d->run, v + done, m, agree + done, use + done, err);
+        d->ns_per_input = (lg_now_ns() - t0) / m;
         done += m;
     }
     if (rc == LG_OK && done < n)
-        LG_INFO(d->log, "guard: budget spent; %zu of %zu inputs run on both sides", done, n);
+        LG_INFO(d->log, "guard: %s; %zu of %zu inputs run on both sides",
+                d->cfg->stop && *d->cfg->stop ? "interrupted" : "budget spent", done, n);
     int64_t *fv = lg_malloc((d->fs->n ? d->fs->n : 1) * sizeof *fv);
     for (size_t i = 0; i < n; i++) {
         if (i >= done) {
@@ -315,6 +354,12 @@ static int refine(deriver_t *d, guard_formula_t *best, guard_figures_t *best_fig
     uint64_t total = 0;
     int rc = LG_OK, have = 0;
     for (unsigned round = 1; round <= d->cfg->max_rounds && rc == LG_OK; round++) {
+        if (must_stop(d)) {
+            if (!have)
+                rc = lg_err_set(err, LG_EINTR, "%s before a guard was learned",
+                                d->cfg->stop && *d->cfg->stop ? "interrupted" : "the deadline passed");
+            break;
+        }
         guard_formula_t f = {0};
         guard_figures_t fig = {0};
         uint64_t t0 = lg_now_ns();
@@ -344,7 +389,8 @@ static int refine(deriver_t *d, guard_formula_t *best, guard_figures_t *best_fig
         }
         best_fig->rounds = round;
         best_fig->valid_total = total;
-        if ((fig.precision >= 1.0 && fig.recall >= GUARD_RECALL_TARGET) || lg_budget_expired(&d->budget))
+        if ((fig.precision >= 1.0 && fig.recall >= GUARD_RECALL_TARGET) || lg_budget_expired(&d->budget) ||
+            must_stop(d))
             break;
     }
     return rc;

@@ -5,6 +5,7 @@
 #ifndef LG_GUARD_H
 #define LG_GUARD_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -97,6 +98,11 @@ typedef struct guard_cfg {
     size_t nrandom;      /* fresh random inputs per round; default 600 */
     size_t nboundary;    /* solver inputs per clause and round; default 12 */
     const lg_log_t *log; /* borrowed; NULL = quiet */
+    /* lg_now_ns() past which nothing more runs, not even the validation
+     * minimum: the derivation ends with what it has (figures over the
+     * inputs validated so far, possibly none); 0 = none. */
+    uint64_t deadline_ns;
+    const volatile sig_atomic_t *stop; /* set asynchronously (SIGINT): the same as the deadline; may be NULL */
 } guard_cfg_t;
 
 /* Fills cfg with the defaults above. */

@@ -84,7 +84,8 @@ typedef struct runner {
 /* Inputs per round trip to both sides. */
 #define GDR_BATCH 256
 
-int gdr_open(runner_t *r, const spec_t *spec, const lg_log_t *log, lg_err_t *err);
+/* stop (may be NULL) also ends the native and RTL runs in progress. */
+int gdr_open(runner_t *r, const spec_t *spec, const volatile sig_atomic_t *stop, const lg_log_t *log, lg_err_t *err);
 void gdr_close(runner_t *r);
 /* Runs n inputs (borrowed) natively and on the RTL: agree[i] = 1 when the
  * two sides agree, use[i] what the native run held. A wide input

@@ -7,17 +7,23 @@
 #include "common/alloc.h"
 #include "guard_int.h"
 
-int gdr_open(runner_t *r, const spec_t *spec, const lg_log_t *log, lg_err_t *err)
+int gdr_open(runner_t *r, const spec_t *spec, const volatile sig_atomic_t *stop, const lg_log_t *log, lg_err_t *err)
 {
     memset(r, 0, sizeof *r);
     r->spec = spec;
     if (!spec->has_rtl)
         return lg_err_set(err, LG_EINVAL, "%s: the spec has no rtl section, so nothing tells safe inputs apart",
                           spec->path);
-    r->tracer = tracer_create(spec, NULL, log, err);
+    tracer_cfg_t tcfg;
+    tracer_cfg_default(&tcfg);
+    tcfg.stop = stop;
+    r->tracer = tracer_create(spec, &tcfg, log, err);
     if (!r->tracer)
         goto fail;
-    r->oracle = oracle_create(spec, NULL, log, err);
+    oracle_cfg_t ocfg;
+    oracle_cfg_default(&ocfg);
+    ocfg.stop = stop;
+    r->oracle = oracle_create(spec, &ocfg, log, err);
     if (!r->oracle)
         goto fail;
     r->rtl = lg_calloc(GDR_BATCH, sizeof *r->rtl);
