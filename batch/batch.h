@@ -113,6 +113,44 @@ typedef struct batch_run_cfg {
  * (kernels that fail are reported in run.json, not here). */
 int batch_run(const batch_plan_t *plan, const batch_run_cfg_t *cfg, lg_err_t *err);
 
+/* A group of a run's divergences: those of one class on one C path, which
+ * differ only in the spectra probes that fired. Read back from the
+ * directories under OUT/divergences/ (see batch_groups_load). */
+typedef struct batch_group {
+    char *id;      /* symptom.json's group, "<class>|path:<16 hex digits>" */
+    char *cls;     /* "mismatch:return" */
+    char *c_path;  /* a few words naming the C path; NULL when no directory of the group says */
+    char *detail;  /* the representative's symptom */
+    char *input;   /* the representative's input.json, long arrays abbreviated; NULL when unreadable */
+    char **dirs;   /* every divergence of the group, "divergences/<name>", in name order */
+    size_t ndirs;  /* >= 1 */
+    char *rep;     /* the representative, the one with the smallest input: one of dirs (borrowed from it) */
+    char **probes; /* the probes that fired on any of them, sorted */
+    size_t nprobes;
+} batch_group_t;
+
+typedef struct batch_groups {
+    batch_group_t *v; /* sorted by class, then by first directory */
+    size_t n;
+    size_t ndivs; /* divergence directories read */
+} batch_groups_t;
+
+/* Reads the divergence directories of the run output directory run_dir
+ * (divergences/<name>/symptom.json and input.json) and groups them by
+ * symptom.json's group; a directory from before that field is grouped by
+ * the class and C path of its key, and one whose key holds no path forms a
+ * group of its own. A directory without a readable symptom.json is left
+ * out, as a resumed run leaves it out. Fills *out (released with
+ * batch_groups_free, also on error); no divergences/ is no group. Returns
+ * LG_EIO naming the directory when it cannot be listed. */
+int batch_groups_load(const char *run_dir, batch_groups_t *out, lg_err_t *err);
+void batch_groups_free(batch_groups_t *g); /* accepts NULL */
+
+/* One line for g: "<class> on path <C path>: <detail>; <input>; probes
+ * <probe>, ... (<n> reports: <representative>, <dir>, ...)". The caller
+ * frees it. */
+char *batch_group_line(const batch_group_t *g);
+
 /* One kernel output directory, as read back for the summary. */
 typedef struct batch_class {
     char *cls; /* "mismatch:return" */
@@ -133,13 +171,14 @@ typedef struct batch_row {
     size_t divergences;
     batch_class_t *classes; /* sorted by class name */
     size_t nclasses;
-    int guard; /* guards/guard.json exists */
+    batch_groups_t groups; /* the divergences by class and C path */
+    int guard;             /* guards/guard.json exists */
     int has_precision, has_recall;
     double precision, recall;
 } batch_row_t;
 
 /* Reads the kernel output directory dir (stats.json, run.json,
- * guards/guard.json, run.log; whichever exist) into row, which the caller
+ * guards/guard.json, run.log, divergences/; whichever exist) into row, which the caller
  * releases with batch_row_free. Returns LG_EINVAL naming the file when a
  * JSON file is malformed, or when dir holds neither stats.json nor run.json. */
 int batch_row_load(const char *dir, batch_row_t *row, lg_err_t *err);

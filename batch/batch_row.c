@@ -1,6 +1,7 @@
 /* Reading one kernel output directory back for a summary: the figures of
  * stats.json, how the batch's child ended (run.json), the guard's quality
- * (guards/guard.json) and, for a failed kernel, its error from run.log. */
+ * (guards/guard.json), the groups of its divergences (batch_groups.c) and,
+ * for a failed kernel, its error from run.log. */
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
@@ -222,6 +223,9 @@ int batch_row_load(const char *dir, batch_row_t *row, lg_err_t *err)
     const char *spec = get_str(stats, "spec") ? get_str(stats, "spec") : get_str(run, "spec");
     row->spec = lg_strdup(spec);
     fill_figures(row, run, stats);
+    rc = batch_groups_load(dir, &row->groups, err);
+    if (rc)
+        goto fail;
     if (guard)
         load_guard(row, guard);
     classify(row, run, stats, dir);
@@ -246,5 +250,6 @@ void batch_row_free(batch_row_t *row)
     for (size_t i = 0; i < row->nclasses; i++)
         free(row->classes[i].cls);
     free(row->classes);
+    batch_groups_free(&row->groups);
     memset(row, 0, sizeof *row);
 }

@@ -224,7 +224,7 @@ static const batch_row_t **sorted_rows(const batch_summary_t *s)
 /* Figures summed over the rows. */
 typedef struct totals {
     double seconds, wall, budget;
-    uint64_t execs, bcov, btot, rtl_inv, rtl_skip, divs, guards;
+    uint64_t execs, bcov, btot, rtl_inv, rtl_skip, divs, groups, guards;
     size_t per_status[NSTATUS];
     batch_class_t *classes;
     size_t nclasses;
@@ -262,6 +262,7 @@ static void totals_compute(const batch_summary_t *s, totals_t *t)
         t->rtl_inv += r->rtl_invoked;
         t->rtl_skip += r->rtl_skipped;
         t->divs += r->divergences;
+        t->groups += r->groups.n;
         t->guards += r->guard != 0;
         for (size_t k = 0; k < NSTATUS; k++)
             t->per_status[k] += strcmp(r->status, statuses[k].name) == 0;
@@ -278,6 +279,36 @@ static json_object *classes_json(const batch_class_t *c, size_t n)
     for (size_t i = 0; i < n; i++)
         json_object_object_add(o, c[i].cls, json_object_new_uint64(c[i].count));
     return o;
+}
+
+static json_object *strings_json(char *const *v, size_t n)
+{
+    json_object *a = json_object_new_array();
+    for (size_t i = 0; i < n; i++)
+        json_object_array_add(a, json_object_new_string(v[i]));
+    return a;
+}
+
+/* A group as summary.json holds it: what its line in summary.md says, with
+ * every directory. */
+static json_object *groups_json(const batch_groups_t *g)
+{
+    json_object *a = json_object_new_array();
+    for (size_t i = 0; i < g->n; i++) {
+        const batch_group_t *grp = &g->v[i];
+        json_object *o = json_object_new_object();
+        json_object_object_add(o, "group", json_object_new_string(grp->id));
+        json_object_object_add(o, "class", json_object_new_string(grp->cls));
+        json_object_object_add(o, "c_path", grp->c_path ? json_object_new_string(grp->c_path) : NULL);
+        json_object_object_add(o, "count", json_object_new_uint64(grp->ndirs));
+        json_object_object_add(o, "detail", json_object_new_string(grp->detail));
+        json_object_object_add(o, "input", grp->input ? json_object_new_string(grp->input) : NULL);
+        json_object_object_add(o, "representative", json_object_new_string(grp->rep));
+        json_object_object_add(o, "dirs", strings_json(grp->dirs, grp->ndirs));
+        json_object_object_add(o, "probes", strings_json(grp->probes, grp->nprobes));
+        json_object_array_add(a, o);
+    }
+    return a;
 }
 
 static json_object *row_json(const batch_row_t *r)
@@ -304,6 +335,8 @@ static json_object *row_json(const batch_row_t *r)
     U64("rtl_skipped", r->rtl_skipped);
     U64("divergences", r->divergences);
     json_object_object_add(o, "divergence_classes", classes_json(r->classes, r->nclasses));
+    U64("divergence_groups", r->groups.n);
+    json_object_object_add(o, "groups", groups_json(&r->groups));
     json_object *g = NULL;
     if (r->guard) {
         g = json_object_new_object();
@@ -332,6 +365,7 @@ static json_object *totals_json(const totals_t *t, size_t nrows)
     U64("rtl_skipped", t->rtl_skip);
     U64("divergences", t->divs);
     json_object_object_add(o, "divergence_classes", classes_json(t->classes, t->nclasses));
+    U64("divergence_groups", t->groups);
     U64("guards", t->guards);
 #undef STR
 #undef U64
@@ -379,7 +413,8 @@ static void md_row(lg_strbuf_t *m, const batch_row_t *r)
     lg_strbuf_printf(m, " | %llu | %llu/%llu | ", (unsigned long long)r->execs, (unsigned long long)r->branches_covered,
                      (unsigned long long)r->branches_total);
     md_divs(m, r->divergences, r->classes, r->nclasses);
-    lg_strbuf_printf(m, " | %llu/%llu | ", (unsigned long long)r->rtl_invoked, (unsigned long long)r->rtl_skipped);
+    lg_strbuf_printf(m, " | %zu | %llu/%llu | ", r->groups.n, (unsigned long long)r->rtl_invoked,
+                     (unsigned long long)r->rtl_skipped);
     if (!r->guard)
         lg_strbuf_puts(m, "no");
     else if (r->has_precision || r->has_recall)
@@ -402,8 +437,28 @@ static void md_totals(lg_strbuf_t *m, const totals_t *t, size_t nrows)
     lg_strbuf_printf(m, " | %.1f | %.1f | %llu | %llu/%llu | ", t->seconds, t->wall, (unsigned long long)t->execs,
                      (unsigned long long)t->bcov, (unsigned long long)t->btot);
     md_divs(m, (size_t)t->divs, t->classes, t->nclasses);
-    lg_strbuf_printf(m, " | %llu/%llu | %llu exported |\n", (unsigned long long)t->rtl_inv,
-                     (unsigned long long)t->rtl_skip, (unsigned long long)t->guards);
+    lg_strbuf_printf(m, " | %llu | %llu/%llu | %llu exported |\n", (unsigned long long)t->groups,
+                     (unsigned long long)t->rtl_inv, (unsigned long long)t->rtl_skip, (unsigned long long)t->guards);
+}
+
+/* Per kernel, one line per group of its divergences; directories are
+ * relative to the kernel's output directory. */
+static void md_groups(lg_strbuf_t *m, const batch_row_t *const *rows, size_t n)
+{
+    int any = 0;
+    for (size_t i = 0; i < n; i++) {
+        const batch_groups_t *g = &rows[i]->groups;
+        if (!g->n)
+            continue;
+        lg_strbuf_printf(m, "%s### %s: %zu group%s of %zu divergence%s\n\n",
+                         any++ ? "\n" : "\n## Divergences by class and C path\n\n", rows[i]->name, g->n,
+                         g->n == 1 ? "" : "s", g->ndivs, g->ndivs == 1 ? "" : "s");
+        for (size_t k = 0; k < g->n; k++) {
+            char *line = batch_group_line(&g->v[k]);
+            lg_strbuf_printf(m, "- %s\n", line);
+            free(line);
+        }
+    }
 }
 
 char *batch_summary_markdown(const batch_summary_t *s)
@@ -414,9 +469,9 @@ char *batch_summary_markdown(const batch_summary_t *s)
     lg_strbuf_t m;
     lg_strbuf_init(&m);
     lg_strbuf_puts(&m, "# lgfuzz summary\n\n");
-    lg_strbuf_puts(&m, "| kernel | status | fuzz s | wall s | execs | branches | divergences | RTL invoked/skipped"
-                       " | guard |\n");
-    lg_strbuf_puts(&m, "|---|---|---:|---:|---:|---:|---|---:|---|\n");
+    lg_strbuf_puts(&m, "| kernel | status | fuzz s | wall s | execs | branches | divergences | groups"
+                       " | RTL invoked/skipped | guard |\n");
+    lg_strbuf_puts(&m, "|---|---|---:|---:|---:|---:|---|---:|---:|---|\n");
     for (size_t i = 0; i < s->n; i++)
         md_row(&m, rows[i]);
     md_totals(&m, &t, s->n);
@@ -427,6 +482,7 @@ char *batch_summary_markdown(const batch_summary_t *s)
         lg_strbuf_printf(&m, "%s- %s (%s): %s\n", errors++ ? "" : "\n## Errors\n\n", rows[i]->name, rows[i]->status,
                          rows[i]->error);
     }
+    md_groups(&m, rows, s->n);
     lg_strbuf_puts(&m, "\n## Output directories\n\n");
     for (size_t i = 0; i < s->n; i++)
         lg_strbuf_printf(&m, "- %s: %s\n", rows[i]->name, rows[i]->dir);

@@ -12,8 +12,9 @@ static const char synopsis[] = "usage: lgfuzz report DIR... [--out DIR] [--json]
                                "Merges lgfuzz output directories into one summary: a batch directory (from\n"
                                "lgfuzz batch, whole or one --shard) contributes the kernels its batch.json\n"
                                "lists; a run directory (from lgfuzz run) contributes itself. Per kernel: status,\n"
-                               "time, execs, branch coverage, distinct divergences by class, RTL calls invoked\n"
-                               "and skipped, guard with precision/recall; totals at the bottom.\n\n";
+                               "time, execs, branch coverage, distinct divergences by class, their groups (class\n"
+                               "and C path), RTL calls invoked and skipped, guard with precision/recall; totals\n"
+                               "at the bottom; then one line per group of each kernel's divergences.\n\n";
 
 static const char epilogue[] = "Exit codes: 2 on a usage error, an unreadable directory, or when a kernel could\n"
                                "not be fuzzed (build failure, invalid spec, crash); else 1 when any kernel has a\n"

@@ -1,11 +1,13 @@
 /* `lgfuzz run SPEC`: the fuzzer. Parses options, runs the lightgrey-box loop
  * until the budget, the iteration count or SIGINT, and prints a summary of
- * the distinct divergences. */
+ * the distinct divergences, one line per class and C path. */
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "batch/batch.h"
 #include "cli.h"
 #include "common/budget.h"
 #include "common/spec.h"
@@ -63,6 +65,27 @@ static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *
     guard_report_free(&rep);
 }
 
+/* Ends the summary's first line with the number of groups of the run's
+ * divergences (class and C path), then prints one line per group, read
+ * back from the output directory as lgfuzz report reads it. */
+static void print_groups(const char *out_dir)
+{
+    batch_groups_t g;
+    lg_err_t err;
+    int rc = batch_groups_load(out_dir, &g, &err);
+    if (g.n)
+        printf(" in %zu group%s (class and C path)", g.n, g.n == 1 ? "" : "s");
+    putchar('\n');
+    for (size_t i = 0; i < g.n; i++) {
+        char *line = batch_group_line(&g.v[i]);
+        printf("  %s\n", line);
+        free(line);
+    }
+    if (rc)
+        fprintf(stderr, "lgfuzz run: warning: %s\n", err.msg);
+    batch_groups_free(&g);
+}
+
 int cmd_run(int argc, char **argv)
 {
     /* The budget counts from here: building the executor and the RTL model
@@ -109,11 +132,11 @@ int cmd_run(int argc, char **argv)
     if (stop_requested && cfg.progress)
         fprintf(stderr, "lgfuzz: interrupted; output directory %s is complete\n", cfg.out_dir);
     printf("lgfuzz run %s: %.1fs, %llu execs, branches %llu/%llu, %llu paths, RTL calls %llu (skipped %llu), "
-           "%zu distinct divergence%s\n",
+           "%zu distinct divergence%s",
            spec->kernel, sum.seconds, (unsigned long long)sum.execs, (unsigned long long)sum.branches_covered,
            (unsigned long long)sum.branches_total, (unsigned long long)sum.paths, (unsigned long long)sum.rtl_invoked,
            (unsigned long long)sum.rtl_skipped, sum.divergences, sum.divergences == 1 ? "" : "s");
-    explore_print_divergences(ex, stdout);
+    print_groups(cfg.out_dir);
     printf("output: %s\n", cfg.out_dir);
     explore_destroy(ex);
     spec_destroy(spec);

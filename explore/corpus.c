@@ -203,6 +203,12 @@ static int write_symptom(explore_t *ex, const char *dir, const exc_finding_t *f,
     json_object_object_add(o, "detail", json_object_new_string(f->sym->detail));
     json_object_object_add(o, "key", json_object_new_string(f->key));
     json_object_object_add(o, "found_key", json_object_new_string(f->found_key));
+    json_object_object_add(o, "group", json_object_new_string(f->group));
+    json_object_object_add(o, "c_path", json_object_new_string(f->c_path));
+    json_object *probes = json_object_new_array();
+    for (size_t i = 0; i < f->nprobes; i++)
+        json_object_array_add(probes, json_object_new_string(f->probes[i]));
+    json_object_object_add(o, "probes", probes);
     json_object_object_add(o, "minimise_steps", json_object_new_uint64(f->steps));
     double secs = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;
     json_object_object_add(o, "found_after_s", json_object_new_double(secs));

@@ -325,24 +325,3 @@ void explore_get_summary(const explore_t *ex, explore_summary_t *out)
     out->corpus = ex->ncorpus;
     out->seconds = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;
 }
-
-void explore_print_divergences(const explore_t *ex, FILE *out)
-{
-    /* One line per class: the probe sets that make symptoms distinct often
-     * combine a few causes many ways, so the full list would bury the
-     * classes; every variant has its directory under divergences/. */
-    for (size_t i = 0; i < ex->ndivs; i++) {
-        int first = 1;
-        size_t n = 0;
-        for (size_t j = 0; j < ex->ndivs; j++) {
-            if (strcmp(ex->divs[j].cls, ex->divs[i].cls) != 0)
-                continue;
-            first &= j >= i;
-            n++;
-        }
-        if (!first)
-            continue;
-        fprintf(out, "  %-22s %zu distinct (by C path and fired probes); first: %s\n  %-22s %s\n", ex->divs[i].cls, n,
-                ex->divs[i].detail, "", ex->divs[i].dir);
-    }
-}

@@ -99,9 +99,8 @@ int explore_run(explore_t *ex, lg_err_t *err);
 int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, uint64_t deadline_ns, size_t *nnew,
                           lg_err_t *err);
 
+/* The run's figures. The divergences themselves are in the output
+ * directory, where the summaries read them back. */
 void explore_get_summary(const explore_t *ex, explore_summary_t *out);
-/* Prints the distinct divergences grouped by class: how many, and the first
- * one's detail and directory. */
-void explore_print_divergences(const explore_t *ex, FILE *out);
 
 #endif

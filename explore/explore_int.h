@@ -108,7 +108,11 @@ typedef struct exc_finding {
     const run_result_t *cpu, *rtl; /* in's results on both sides */
     const oracle_symptom_t *sym;   /* in's symptom */
     const char *key, *found_key;   /* the dedup key (of in) and that of found */
-    uint64_t steps;                /* candidates its minimisation evaluated */
+    const char *group;             /* the key's class and C path: "<class>|path:<hex>" */
+    const char *c_path;            /* a few words naming the C path of in */
+    const char *const *probes;     /* the probes in's native run fired, sorted */
+    size_t nprobes;
+    uint64_t steps; /* candidates its minimisation evaluated */
 } exc_finding_t;
 
 typedef struct explore_stats {
@@ -307,7 +311,8 @@ int exc_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err);
 int exc_load_inputs(explore_t *ex, const char *dir, input_t ***out, size_t *n, lg_err_t *err);
 /* Writes a new distinct divergence to divergences/NNN-<class>/: the
  * oracle's artifacts of the minimised input, input.orig.json (the input as
- * found) and symptom.json (class, detail, both keys). */
+ * found) and symptom.json (class, detail, both keys, group, C path and
+ * fired probes). */
 int exc_divergence_record(explore_t *ex, const exc_finding_t *f, lg_err_t *err);
 /* Reads the divergences of a previous run back: their keys (and found
  * keys) and directories. */

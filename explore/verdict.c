@@ -1,13 +1,20 @@
 /* The verdict of an RTL run against its native run: evidence for
  * selective invocation, a label for the guard, and each symptom keyed and,
  * when it is a new distinct divergence, minimised (minimise.c) and
- * recorded in the output directory. Also the hash of a native run's whole
- * event sequence, for path novelty. */
+ * recorded in the output directory with its group (class and C path) and
+ * a description of that path for people. Also the hash of a native run's
+ * whole event sequence, for path novelty. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/strbuf.h"
 #include "explore_int.h"
+
+/* Branch sites a path description names at most. */
+#define PATH_ITEMS_MAX 3
 
 uint64_t exv_path_hash(const tracer_trace_t *tr)
 {
@@ -16,6 +23,156 @@ uint64_t exv_path_hash(const tracer_trace_t *tr)
     for (size_t i = 0; i < tr->nevents; i++)
         lg_hash_word(&h, ((uint64_t)tr->events[i].site << 16) | tr->events[i].dir);
     return h.h;
+}
+
+/* One branch site of a path, as a path description may name it. */
+typedef struct path_item {
+    const tracer_site_t *site;
+    int rank;       /* 0 a switch that took one case, 1 a branch that went one way, 2 a site taken several ways */
+    unsigned ndirs; /* directions taken */
+    uint16_t dir;   /* the direction, when one */
+    int64_t value;  /* a switch's value when it took one case */
+} path_item_t;
+
+static int cmp_long(long a, long b)
+{
+    return (a > b) - (a < b);
+}
+
+/* Source order: file, line, column, then site id. */
+static int by_position(const void *a, const void *b)
+{
+    const tracer_site_t *x = ((const path_item_t *)a)->site, *y = ((const path_item_t *)b)->site;
+    int c = strcmp(x->file, y->file);
+    if (c == 0)
+        c = cmp_long(x->line, y->line);
+    if (c == 0)
+        c = cmp_long(x->col, y->col);
+    return c ? c : cmp_long(x->id, y->id);
+}
+
+/* Decisions first (a switch's case before a branch's direction), then the
+ * latest in source order: what a path reached last tells it apart best. */
+static int by_interest(const void *a, const void *b)
+{
+    int c = cmp_long(((const path_item_t *)a)->rank, ((const path_item_t *)b)->rank);
+    return c ? c : -by_position(a, b);
+}
+
+/* "kernel.c:34", or "kernel.c:34:13" when another site shares the line. */
+static void put_site(const explore_t *ex, const tracer_site_t *s, lg_strbuf_t *b)
+{
+    const char *slash = strrchr(s->file, '/');
+    int shared = 0;
+    for (size_t i = 0; i < ex->nsites && !shared; i++)
+        shared = &ex->sites[i] != s && ex->sites[i].line == s->line && strcmp(ex->sites[i].file, s->file) == 0;
+    lg_strbuf_printf(b, "%s:%d", slash ? slash + 1 : s->file, s->line);
+    if (shared)
+        lg_strbuf_printf(b, ":%d", s->col);
+}
+
+static void put_item(const explore_t *ex, const path_item_t *it, lg_strbuf_t *b)
+{
+    int sw = it->site->kind == TRACER_SITE_SWITCH;
+    if (sw && it->ndirs == 1) {
+        /* A switch event's first operand is the value switched on: the case
+         * value itself for a case, any value outside them for default. */
+        if (it->dir)
+            lg_strbuf_printf(b, "case %lld (", (long long)it->value);
+        else
+            lg_strbuf_puts(b, "default (");
+        put_site(ex, it->site, b);
+        lg_strbuf_puts(b, ")");
+        return;
+    }
+    put_site(ex, it->site, b);
+    if (sw)
+        lg_strbuf_printf(b, " %u cases", it->ndirs);
+    else
+        lg_strbuf_puts(b, it->ndirs > 1 ? " both ways" : it->dir ? " true" : " false");
+}
+
+/* A few words that tell a user which C path tr took: at most
+ * PATH_ITEMS_MAX of its branch sites, in source order, chosen from the
+ * sites that went one way (a switch's case first: it names the command or
+ * mode), the latest first, then from those taken several ways (a loop).
+ * Directions are those of the compiled condition, as lgfuzz trace shows
+ * them. Depends on the set of directions alone, like the path signature,
+ * so every divergence of a group has the same description. The caller
+ * frees the string. */
+static char *describe_path(const explore_t *ex, const tracer_trace_t *tr)
+{
+    path_item_t *items = lg_calloc(ex->nsites ? ex->nsites : 1, sizeof *items);
+    uint8_t *taken = lg_calloc(ex->branches_total ? ex->branches_total : 1, 1);
+    for (size_t i = 0; i < tr->nevents; i++) {
+        const tracer_event_t *e = &tr->events[i];
+        if (e->site >= ex->nsites || e->dir >= ex->sites[e->site].nsucc || taken[ex->cov_offset[e->site] + e->dir])
+            continue;
+        taken[ex->cov_offset[e->site] + e->dir] = 1;
+        path_item_t *it = &items[e->site];
+        it->site = &ex->sites[e->site];
+        it->ndirs++;
+        it->dir = e->dir;
+        it->value = e->op0;
+    }
+    size_t n = 0;
+    for (size_t s = 0; s < ex->nsites; s++) {
+        if (!items[s].site)
+            continue;
+        items[s].rank = items[s].ndirs > 1 ? 2 : items[s].site->kind == TRACER_SITE_SWITCH ? 0 : 1;
+        items[n++] = items[s];
+    }
+    qsort(items, n, sizeof *items, by_interest);
+    n = n < PATH_ITEMS_MAX ? n : PATH_ITEMS_MAX;
+    qsort(items, n, sizeof *items, by_position);
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
+    for (size_t i = 0; i < n; i++) {
+        lg_strbuf_puts(&b, i ? ", " : "");
+        put_item(ex, &items[i], &b);
+    }
+    if (n == 0)
+        lg_strbuf_puts(&b, "no branch");
+    free(taken);
+    free(items);
+    return lg_strbuf_take(&b);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Writes the new distinct divergence id (the minimised input min and its
+ * run, found the input as found) with its group: the key's class and C
+ * path, without the probes that fired, so divergences that differ only in
+ * those come together in the summaries. */
+static int record(explore_t *ex, size_t id, const input_t *found, const input_t *min, const exz_run_t *run,
+                  const char *found_key, const char **probes, size_t np, lg_err_t *err)
+{
+    const char *key = oracle_dedup_key(ex->dedup, id);
+    const char *bar = strchr(key, '|');
+    bar = bar ? strchr(bar + 1, '|') : NULL;
+    char *group = bar ? lg_strndup(key, (size_t)(bar - key)) : lg_strdup(key);
+    char *c_path = describe_path(ex, run->tr);
+    if (np)
+        qsort(probes, np, sizeof *probes, by_name);
+    exc_finding_t f = {.found = found,
+                       .in = min,
+                       .cpu = run->tr->result,
+                       .rtl = run->rtl,
+                       .sym = &run->sym,
+                       .key = key,
+                       .found_key = found_key,
+                       .group = group,
+                       .c_path = c_path,
+                       .probes = probes,
+                       .nprobes = np,
+                       .steps = exz_steps(ex)};
+    int rc = exc_divergence_record(ex, &f, err);
+    free(c_path);
+    free(group);
+    return rc;
 }
 
 /* The distinct divergence behind symptom sym of in (its native run tr,
@@ -56,19 +213,10 @@ static int identify(explore_t *ex, const input_t *in, const tracer_trace_t *tr, 
     const char **mprobes = ex->cfg.no_spectra ? NULL : exp_fired_names(ex->probe_info, run.tr->fired, ex->nprobes, &nm);
     int is_new = 0;
     id = oracle_dedup_add(ex->dedup, &run.sym, exz_path(ex, run.tr), mprobes, nm, &is_new);
-    free(mprobes);
     exc_found_add(ex, found_key, id);
-    if (is_new) {
-        exc_finding_t f = {.found = in,
-                           .in = min,
-                           .cpu = run.tr->result,
-                           .rtl = run.rtl,
-                           .sym = &run.sym,
-                           .key = oracle_dedup_key(ex->dedup, id),
-                           .found_key = found_key,
-                           .steps = exz_steps(ex)};
-        rc = exc_divergence_record(ex, &f, err);
-    }
+    if (is_new)
+        rc = record(ex, id, in, min, &run, found_key, mprobes, nm, err);
+    free(mprobes);
     input_destroy(min);
     free(found_key);
     return rc;

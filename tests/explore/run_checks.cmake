@@ -2,7 +2,10 @@
 #   accumulate  finds every planted divergence of kernels/accumulate, exits 1; each divergence
 #               is minimised (input.json shows its class on `lgfuzz diff`, and is no larger than
 #               input.orig.json, the input as found) and inputs that differ only in incidental
-#               values collapse: at most 8 divergence directories for the 4 planted bugs
+#               values collapse: at most 8 divergence directories for the 4 planted bugs; the
+#               summary has one line per group (class and C path of the keys), at most 8
+#   groups      kernels/alu's two mismatch:return bugs, on two cases of its switch, are two
+#               groups in the run's summary and in `lgfuzz report`, each named by its case
 #   control     a kernel whose RTL matches its C: exits 0, no divergence
 #   resume      a second run on the same --out keeps every corpus entry, adds no duplicate
 #   determinism the same --seed and --iterations give the same corpus; with the RTL,
@@ -20,10 +23,12 @@ cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 
+# Runs lgfuzz run; its stdout (the summary) is left in LGFUZZ_OUT.
 function(run_lgfuzz out_rc)
   execute_process(COMMAND ${LGFUZZ} run ${ARGN} -q RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   message(STATUS "lgfuzz run ${ARGN}: exit ${rc}\n${out}${err}")
   set(${out_rc} ${rc} PARENT_SCOPE)
+  set(LGFUZZ_OUT "${out}" PARENT_SCOPE)
 endfunction()
 
 function(json_get out file)
@@ -124,6 +129,60 @@ function(check_minimised spec dv)
   endif()
 endfunction()
 
+# The run's summary has one line per group of its divergences, and the
+# groups are those of the keys' class and C path: each symptom.json names
+# its group (its key without the probes), its C path in words and the
+# probes of its key; every directory is counted in exactly one line. The
+# number of groups is left in out_ngroups.
+function(check_groups out_ngroups dir summary)
+  file(GLOB divs ${dir}/divergences/*)
+  set(groups "")
+  foreach(dv ${divs})
+    json_get(key ${dv}/symptom.json key)
+    json_get(group ${dv}/symptom.json group)
+    json_get(cpath ${dv}/symptom.json c_path)
+    string(REGEX REPLACE "^([^|]*\\|path:[0-9a-f]+)\\|(.*)$" "\\1" want "${key}")
+    string(REGEX REPLACE "^([^|]*\\|path:[0-9a-f]+)\\|(.*)$" "\\2" probes "${key}")
+    if(NOT group STREQUAL want OR cpath STREQUAL "")
+      message(FATAL_ERROR "${dv}: group '${group}' (want '${want}'), c_path '${cpath}'")
+    endif()
+    file(READ ${dv}/symptom.json text)
+    string(JSON np LENGTH "${text}" probes)
+    set(listed "")
+    if(np GREATER 0)
+      math(EXPR last "${np} - 1")
+      foreach(i RANGE ${last})
+        string(JSON p GET "${text}" probes ${i})
+        list(APPEND listed ${p})
+      endforeach()
+    endif()
+    list(JOIN listed "," listed)
+    if(NOT listed STREQUAL probes)
+      message(FATAL_ERROR "${dv}: probes '${listed}', its key says '${probes}'")
+    endif()
+    list(APPEND groups "${group}")
+  endforeach()
+  list(REMOVE_DUPLICATES groups)
+  list(LENGTH groups ngroups)
+  list(LENGTH divs ndivs)
+  string(REPLACE ";" "," summary "${summary}") # a list separator in CMake
+  string(REGEX MATCHALL "\n  [^ \n]+ on path [^\n]*" lines "${summary}")
+  list(LENGTH lines nlines)
+  set(counted 0)
+  foreach(line ${lines})
+    string(REGEX MATCH "\\(([0-9]+) reports?: divergences/[^)]*\\)$" m "${line}")
+    if(NOT m)
+      message(FATAL_ERROR "summary line without its reports: ${line}")
+    endif()
+    math(EXPR counted "${counted} + ${CMAKE_MATCH_1}")
+  endforeach()
+  if(NOT nlines EQUAL ngroups OR NOT counted EQUAL ndivs)
+    message(FATAL_ERROR "the summary has ${nlines} group lines counting ${counted} reports; the ${ndivs} "
+                        "divergence directories are in ${ngroups} groups")
+  endif()
+  set(${out_ngroups} ${ngroups} PARENT_SCOPE)
+endfunction()
+
 set(ACC ${SRC}/kernels/accumulate/kernel.yaml)
 set(ARITH ${SRC}/tests/explore/kernels/arith/kernel.yaml)
 
@@ -147,6 +206,35 @@ if(CHECK STREQUAL "accumulate")
   foreach(dv ${divs})
     check_minimised(${ACC} ${dv})
   endforeach()
+  check_groups(ngroups ${WORK}/acc "${LGFUZZ_OUT}")
+  if(ngroups GREATER 8)
+    message(FATAL_ERROR "${ngroups} groups for 4 planted bugs")
+  endif()
+elseif(CHECK STREQUAL "groups")
+  # max-off-by-one is case 4 of the switch at kernel.c:20, avg-floor case 5.
+  set(ALU ${SRC}/kernels/alu/kernel.yaml)
+  run_lgfuzz(rc ${ALU} --iterations 80 --seed 1 --no-guard --out ${WORK}/alu)
+  check_groups(ngroups ${WORK}/alu "${LGFUZZ_OUT}")
+  string(REPLACE ";" "," summary "${LGFUZZ_OUT}")
+  foreach(case 4 5)
+    string(REGEX MATCHALL "\n  mismatch:return on path case ${case} \\(kernel.c:20\\)[^\n]*" line "${summary}")
+    list(LENGTH line n)
+    if(NOT n EQUAL 1)
+      message(FATAL_ERROR "${n} summary lines for case ${case} of alu's switch, want 1")
+    endif()
+  endforeach()
+  if(NOT ngroups EQUAL 2)
+    message(FATAL_ERROR "alu: ${ngroups} groups, want 2 (max-off-by-one, avg-floor)")
+  endif()
+  # lgfuzz report reads the same groups back.
+  execute_process(COMMAND ${LGFUZZ} report ${WORK}/alu --out ${WORK}/rep RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+  message(STATUS "lgfuzz report: exit ${rc}\n${out}")
+  json_get(reported ${WORK}/rep/summary.json kernels 0 divergence_groups)
+  string(FIND "${out}" "- mismatch:return on path case 4 (kernel.c:20)" at4)
+  string(FIND "${out}" "- mismatch:return on path case 5 (kernel.c:20)" at5)
+  if(NOT rc EQUAL 1 OR NOT reported EQUAL 2 OR at4 EQUAL -1 OR at5 EQUAL -1)
+    message(FATAL_ERROR "lgfuzz report: exit ${rc}, ${reported} groups, want 1 and both cases listed")
+  endif()
 elseif(CHECK STREQUAL "control")
   run_lgfuzz(rc ${SPEC} --budget 15s --seed 1 --out ${WORK}/ctl)
   if(NOT rc EQUAL 0)

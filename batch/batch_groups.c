@@ -1,0 +1,340 @@
+/* A run's divergences grouped by class and C path, read back from the
+ * directories `lgfuzz run` wrote (divergences/NNN-<class>/symptom.json and
+ * input.json): the divergences of one group differ only in the probes that
+ * fired, so the summaries of `lgfuzz run` and `lgfuzz report` show one line
+ * per group. Directories written before symptom.json had a group are
+ * grouped by the class and C path their key holds. */
+#include <json-c/json.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batch.h"
+#include "common/alloc.h"
+#include "common/fsutil.h"
+#include "common/strbuf.h"
+
+/* Arrays longer than this show their first ARRAY_HEAD elements. */
+#define ARRAY_WHOLE 8
+#define ARRAY_HEAD 4
+/* Directories a group's line names before "...". */
+#define LINE_DIRS 3
+
+/* One divergence directory as read, before grouping. */
+typedef struct member {
+    char *group, *cls, *c_path, *detail, *input, *dir;
+    char **probes;
+    size_t nprobes;
+    double elems, mag; /* the size of its input: elements, then magnitudes (HUGE_VAL when unreadable) */
+} member_t;
+
+static json_object *get(json_object *o, const char *key)
+{
+    json_object *v = NULL;
+    return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+static const char *get_str(json_object *o, const char *key)
+{
+    json_object *v = get(o, key);
+    return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
+}
+
+/* The JSON object in path, or NULL when the file is missing or is not one. */
+static json_object *load_object(const char *path)
+{
+    lg_err_t err; /* an unreadable file is skipped, like a missing one */
+    char *text = lg_read_file(path, NULL, &err);
+    json_object *o = text ? json_tokener_parse(text) : NULL;
+    free(text);
+    if (o && !json_object_is_type(o, json_type_object)) {
+        json_object_put(o);
+        o = NULL;
+    }
+    return o;
+}
+
+/* "<class>|path:<hex>" out of a key "<class>|path:<hex>|<probes>"; NULL when
+ * key holds no path (keys of early versions). */
+static char *group_of_key(const char *key)
+{
+    const char *bar = key ? strchr(key, '|') : NULL;
+    if (!bar || strncmp(bar + 1, "path:", 5) != 0)
+        return NULL;
+    const char *end = strchr(bar + 1, '|');
+    return end ? lg_strndup(key, (size_t)(end - key)) : lg_strdup(key);
+}
+
+static void add_probe(char ***v, size_t *n, const char *name, size_t len)
+{
+    if (len == 0)
+        return;
+    for (size_t i = 0; i < *n; i++)
+        if (strlen((*v)[i]) == len && strncmp((*v)[i], name, len) == 0)
+            return;
+    *v = lg_realloc(*v, (*n + 1) * sizeof **v);
+    (*v)[(*n)++] = lg_strndup(name, len);
+}
+
+/* The probes of symptom.json's "probes", or those its key ends with. */
+static void read_probes(member_t *m, json_object *sym)
+{
+    json_object *arr = get(sym, "probes");
+    if (arr && json_object_is_type(arr, json_type_array)) {
+        for (size_t i = 0; i < json_object_array_length(arr); i++) {
+            json_object *p = json_object_array_get_idx(arr, i);
+            if (json_object_is_type(p, json_type_string))
+                add_probe(&m->probes, &m->nprobes, json_object_get_string(p), strlen(json_object_get_string(p)));
+        }
+        return;
+    }
+    const char *key = get_str(sym, "key");
+    const char *bar = key ? strchr(key, '|') : NULL;
+    bar = bar ? strchr(bar + 1, '|') : NULL;
+    for (const char *p = bar ? bar + 1 : NULL; p && *p;) {
+        size_t len = strcspn(p, ",");
+        add_probe(&m->probes, &m->nprobes, p, len);
+        p += len + (p[len] == ',');
+    }
+}
+
+/* One value of an input, as the summaries show it: an array of more than
+ * ARRAY_WHOLE elements by its first ARRAY_HEAD and its length. Adds its
+ * size to *elems and *mag. */
+static void put_value(lg_strbuf_t *b, json_object *v, double *elems, double *mag)
+{
+    if (!json_object_is_type(v, json_type_array)) {
+        lg_strbuf_puts(b, json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN));
+        *mag += fabs(json_object_get_double(v));
+        return;
+    }
+    size_t len = json_object_array_length(v);
+    size_t shown = len > ARRAY_WHOLE ? ARRAY_HEAD : len;
+    lg_strbuf_puts(b, "[");
+    for (size_t k = 0; k < len; k++) {
+        json_object *e = json_object_array_get_idx(v, k);
+        *mag += fabs(json_object_get_double(e));
+        if (k < shown)
+            lg_strbuf_printf(b, "%s%s", k ? ", " : "", json_object_to_json_string_ext(e, JSON_C_TO_STRING_PLAIN));
+    }
+    *elems += (double)len;
+    if (shown < len)
+        lg_strbuf_printf(b, ", ...] (%zu elements)", len);
+    else
+        lg_strbuf_puts(b, "]");
+}
+
+/* input.json as "a = 1, data = [3, 250, 7]" and its size. */
+static void read_input(member_t *m, const char *path)
+{
+    m->elems = m->mag = HUGE_VAL;
+    json_object *in = load_object(path);
+    if (!in)
+        return;
+    m->elems = m->mag = 0;
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
+    int first = 1;
+    json_object_object_foreach(in, name, v)
+    {
+        lg_strbuf_printf(&b, "%s%s = ", first ? "" : ", ", name);
+        put_value(&b, v, &m->elems, &m->mag);
+        first = 0;
+    }
+    m->input = lg_strbuf_take(&b);
+    json_object_put(in);
+}
+
+/* Reads the divergence directory divergences/<name> of run_dir; 0 when it
+ * has no readable symptom.json with a class (a resumed run ignores it too). */
+static int read_member(const char *run_dir, const char *name, member_t *m)
+{
+    memset(m, 0, sizeof *m);
+    char *dir = lg_asprintf("%s/divergences/%s", run_dir, name);
+    char *spath = lg_path_join(dir, "symptom.json"), *ipath = lg_path_join(dir, "input.json");
+    json_object *sym = lg_is_dir(dir) ? load_object(spath) : NULL;
+    const char *cls = get_str(sym, "class");
+    if (cls) {
+        m->cls = lg_strdup(cls);
+        m->dir = lg_asprintf("divergences/%s", name);
+        m->detail = lg_strdup(get_str(sym, "detail") ? get_str(sym, "detail") : "");
+        m->c_path = lg_strdup(get_str(sym, "c_path"));
+        m->group = lg_strdup(get_str(sym, "group"));
+        if (!m->group)
+            m->group = group_of_key(get_str(sym, "key"));
+        if (!m->group)
+            m->group = group_of_key(get_str(sym, "found_key"));
+        /* No path to group by: a group of its own. */
+        if (!m->group)
+            m->group = lg_asprintf("%s|%s", cls, m->dir);
+        read_probes(m, sym);
+        read_input(m, ipath);
+    }
+    int ok = cls != NULL;
+    json_object_put(sym);
+    free(ipath);
+    free(spath);
+    free(dir);
+    return ok;
+}
+
+static void member_free(member_t *m)
+{
+    free(m->group);
+    free(m->cls);
+    free(m->c_path);
+    free(m->detail);
+    free(m->input);
+    free(m->dir);
+    for (size_t i = 0; i < m->nprobes; i++)
+        free(m->probes[i]);
+    free(m->probes);
+}
+
+static int smaller(const member_t *a, const member_t *b)
+{
+    return a->elems < b->elems || (a->elems == b->elems && a->mag < b->mag);
+}
+
+static int by_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The index of the group with id in g, a new one (of class cls) when none. */
+static size_t group_index(batch_groups_t *g, const char *id, const char *cls)
+{
+    size_t j = 0;
+    while (j < g->n && strcmp(g->v[j].id, id) != 0)
+        j++;
+    if (j == g->n) {
+        g->v = lg_realloc(g->v, (g->n + 1) * sizeof *g->v);
+        g->v[g->n++] = (batch_group_t){.id = lg_strdup(id), .cls = lg_strdup(cls)};
+    }
+    return j;
+}
+
+/* Groups the n members m (in directory order) into g. A group shows the
+ * values of its member with the smallest input, the first of those when
+ * several are as small. */
+static void group_members(batch_groups_t *g, member_t *m, size_t n)
+{
+    size_t *rep = lg_calloc(n ? n : 1, sizeof *rep); /* per group: its representative in m */
+    for (size_t i = 0; i < n; i++) {
+        size_t j = group_index(g, m[i].group, m[i].cls);
+        batch_group_t *grp = &g->v[j];
+        if (grp->ndirs == 0 || smaller(&m[i], &m[rep[j]]))
+            rep[j] = i;
+        if (!grp->c_path)
+            grp->c_path = lg_strdup(m[i].c_path);
+        grp->dirs = lg_realloc(grp->dirs, (grp->ndirs + 1) * sizeof *grp->dirs);
+        grp->dirs[grp->ndirs++] = lg_strdup(m[i].dir);
+        for (size_t k = 0; k < m[i].nprobes; k++)
+            add_probe(&grp->probes, &grp->nprobes, m[i].probes[k], strlen(m[i].probes[k]));
+    }
+    for (size_t j = 0; j < g->n; j++) {
+        batch_group_t *grp = &g->v[j];
+        const member_t *r = &m[rep[j]];
+        grp->detail = lg_strdup(r->detail);
+        grp->input = lg_strdup(r->input);
+        for (size_t k = 0; k < grp->ndirs && !grp->rep; k++)
+            if (strcmp(grp->dirs[k], r->dir) == 0)
+                grp->rep = grp->dirs[k];
+        if (grp->nprobes)
+            qsort(grp->probes, grp->nprobes, sizeof *grp->probes, by_str);
+    }
+    free(rep);
+}
+
+static int by_group(const void *a, const void *b)
+{
+    const batch_group_t *x = a, *y = b;
+    int c = strcmp(x->cls, y->cls);
+    return c ? c : strcmp(x->dirs[0], y->dirs[0]);
+}
+
+int batch_groups_load(const char *run_dir, batch_groups_t *out, lg_err_t *err)
+{
+    memset(out, 0, sizeof *out);
+    char *root = lg_path_join(run_dir, "divergences");
+    char **names;
+    size_t n, nm = 0;
+    int rc = lg_list_dir(root, NULL, &names, &n, err);
+    free(root);
+    member_t *m = lg_calloc(n ? n : 1, sizeof *m);
+    for (size_t i = 0; i < n; i++)
+        nm += read_member(run_dir, names[i], &m[nm]);
+    lg_list_free(names, n);
+    group_members(out, m, nm);
+    out->ndivs = nm;
+    for (size_t i = 0; i < nm; i++)
+        member_free(&m[i]);
+    free(m);
+    if (out->n)
+        qsort(out->v, out->n, sizeof *out->v, by_group);
+    return rc;
+}
+
+void batch_groups_free(batch_groups_t *g)
+{
+    if (!g)
+        return;
+    for (size_t i = 0; i < g->n; i++) {
+        batch_group_t *grp = &g->v[i];
+        free(grp->id);
+        free(grp->cls);
+        free(grp->c_path);
+        free(grp->detail);
+        free(grp->input);
+        for (size_t k = 0; k < grp->ndirs; k++)
+            free(grp->dirs[k]);
+        free(grp->dirs);
+        for (size_t k = 0; k < grp->nprobes; k++)
+            free(grp->probes[k]);
+        free(grp->probes);
+    }
+    free(g->v);
+    memset(g, 0, sizeof *g);
+}
+
+/* The symptom's detail without what the class says already:
+ * "return: cpu 5, rtl 4" of mismatch:return reads "cpu 5, rtl 4". */
+static const char *short_detail(const batch_group_t *g)
+{
+    const char *what = strncmp(g->cls, "mismatch:", 9) == 0 ? g->cls + 9 : NULL;
+    size_t len = what ? strlen(what) : 0;
+    if (what && strncmp(g->detail, what, len) == 0 && strncmp(g->detail + len, ": ", 2) == 0)
+        return g->detail + len + 2;
+    return g->detail;
+}
+
+char *batch_group_line(const batch_group_t *g)
+{
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
+    const char *hex = strstr(g->id, "|path:");
+    lg_strbuf_puts(&b, g->cls);
+    if (g->c_path)
+        lg_strbuf_printf(&b, " on path %s", g->c_path);
+    else if (hex)
+        lg_strbuf_printf(&b, " on path %s", hex + 6);
+    lg_strbuf_printf(&b, ": %s", short_detail(g));
+    if (g->input)
+        lg_strbuf_printf(&b, "; %s", g->input);
+    for (size_t i = 0; i < g->nprobes; i++)
+        lg_strbuf_printf(&b, "%s%s", i ? ", " : "; probes ", g->probes[i]);
+    /* The representative first, then the others in order. */
+    lg_strbuf_printf(&b, " (%zu report%s: %s", g->ndirs, g->ndirs == 1 ? "" : "s", g->rep);
+    size_t shown = 1;
+    for (size_t i = 0; i < g->ndirs; i++) {
+        if (g->dirs[i] == g->rep)
+            continue;
+        if (shown++ == LINE_DIRS) {
+            lg_strbuf_puts(&b, ", ...");
+            break;
+        }
+        lg_strbuf_printf(&b, ", %s", g->dirs[i]);
+    }
+    lg_strbuf_puts(&b, ")");
+    return lg_strbuf_take(&b);
+}
