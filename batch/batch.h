@@ -113,6 +113,17 @@ typedef struct batch_run_cfg {
  * (kernels that fail are reported in run.json, not here). */
 int batch_run(const batch_plan_t *plan, const batch_run_cfg_t *cfg, lg_err_t *err);
 
+/* The divergences of a group that fired the same probes on their
+ * minimised inputs: on one C path, what tells causes apart (a wrapped
+ * accumulator fires width:sum, a truncated port port:data). */
+typedef struct batch_cause {
+    char *probes; /* the probes, sorted, ", "-joined; "" when none fired */
+    char *detail; /* its representative's symptom */
+    char *input;  /* its representative's input, abbreviated; NULL when unreadable */
+    char *rep;    /* the representative, the one with the smallest input (borrowed from the group's dirs) */
+    size_t ndirs;
+} batch_cause_t;
+
 /* A group of a run's divergences: those of one class on one C path, which
  * differ only in the spectra probes that fired. Read back from the
  * directories under OUT/divergences/ (see batch_groups_load). */
@@ -127,6 +138,8 @@ typedef struct batch_group {
     char *rep;     /* the representative, the one with the smallest input: one of dirs (borrowed from it) */
     char **probes; /* the probes that fired on any of them, sorted */
     size_t nprobes;
+    batch_cause_t *causes; /* one per distinct set of fired probes, in order of first directory */
+    size_t ncauses;        /* >= 1 */
 } batch_group_t;
 
 typedef struct batch_groups {
@@ -150,6 +163,10 @@ void batch_groups_free(batch_groups_t *g); /* accepts NULL */
  * <probe>, ... (<n> reports: <representative>, <dir>, ...)". The caller
  * frees it. */
 char *batch_group_line(const batch_group_t *g);
+/* One line for cause i of g, shown under g's line when g has several:
+ * "with probes <probes>: <detail>; <input> (<n> reports: <representative>)".
+ * The caller frees it. */
+char *batch_cause_line(const batch_group_t *g, size_t i);
 
 /* One kernel output directory, as read back for the summary. */
 typedef struct batch_class {

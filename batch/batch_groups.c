@@ -217,12 +217,47 @@ static size_t group_index(batch_groups_t *g, const char *id, const char *cls)
 /* Groups the n members m (in directory order) into g. A group shows the
  * values of its member with the smallest input, the first of those when
  * several are as small. */
+/* The probes of m, sorted and ", "-joined; the caller frees it. */
+static char *probe_set(member_t *m)
+{
+    if (m->nprobes)
+        qsort(m->probes, m->nprobes, sizeof *m->probes, by_str);
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
+    for (size_t k = 0; k < m->nprobes; k++)
+        lg_strbuf_printf(&b, "%s%s", k ? ", " : "", m->probes[k]);
+    return lg_strbuf_take(&b);
+}
+
+/* Adds member i of m to its cause in grp (a new one when its probe set is
+ * new); crep[c] is cause c's representative in m. */
+static void add_cause(batch_group_t *grp, member_t *m, size_t i, size_t **crep)
+{
+    char *set = probe_set(&m[i]);
+    size_t c = 0;
+    while (c < grp->ncauses && strcmp(grp->causes[c].probes, set) != 0)
+        c++;
+    if (c == grp->ncauses) {
+        grp->causes = lg_realloc(grp->causes, (c + 1) * sizeof *grp->causes);
+        *crep = lg_realloc(*crep, (c + 1) * sizeof **crep);
+        grp->causes[grp->ncauses++] = (batch_cause_t){.probes = set};
+        (*crep)[c] = i;
+    } else {
+        free(set);
+        if (smaller(&m[i], &m[(*crep)[c]]))
+            (*crep)[c] = i;
+    }
+    grp->causes[c].ndirs++;
+}
+
 static void group_members(batch_groups_t *g, member_t *m, size_t n)
 {
-    size_t *rep = lg_calloc(n ? n : 1, sizeof *rep); /* per group: its representative in m */
+    size_t *rep = lg_calloc(n ? n : 1, sizeof *rep);    /* per group: its representative in m */
+    size_t **crep = lg_calloc(n ? n : 1, sizeof *crep); /* per group and cause: its representative in m */
     for (size_t i = 0; i < n; i++) {
         size_t j = group_index(g, m[i].group, m[i].cls);
         batch_group_t *grp = &g->v[j];
+        add_cause(grp, m, i, &crep[j]);
         if (grp->ndirs == 0 || smaller(&m[i], &m[rep[j]]))
             rep[j] = i;
         if (!grp->c_path)
@@ -242,7 +277,17 @@ static void group_members(batch_groups_t *g, member_t *m, size_t n)
                 grp->rep = grp->dirs[k];
         if (grp->nprobes)
             qsort(grp->probes, grp->nprobes, sizeof *grp->probes, by_str);
+        for (size_t c = 0; c < grp->ncauses; c++) {
+            const member_t *cr = &m[crep[j][c]];
+            grp->causes[c].detail = lg_strdup(cr->detail);
+            grp->causes[c].input = lg_strdup(cr->input);
+            for (size_t k = 0; k < grp->ndirs && !grp->causes[c].rep; k++)
+                if (strcmp(grp->dirs[k], cr->dir) == 0)
+                    grp->causes[c].rep = grp->dirs[k];
+        }
+        free(crep[j]);
     }
+    free(crep);
     free(rep);
 }
 
@@ -292,6 +337,12 @@ void batch_groups_free(batch_groups_t *g)
         for (size_t k = 0; k < grp->nprobes; k++)
             free(grp->probes[k]);
         free(grp->probes);
+        for (size_t c = 0; c < grp->ncauses; c++) {
+            free(grp->causes[c].probes);
+            free(grp->causes[c].detail);
+            free(grp->causes[c].input);
+        }
+        free(grp->causes);
     }
     free(g->v);
     memset(g, 0, sizeof *g);
@@ -299,13 +350,13 @@ void batch_groups_free(batch_groups_t *g)
 
 /* The symptom's detail without what the class says already:
  * "return: cpu 5, rtl 4" of mismatch:return reads "cpu 5, rtl 4". */
-static const char *short_detail(const batch_group_t *g)
+static const char *short_detail(const batch_group_t *g, const char *detail)
 {
     const char *what = strncmp(g->cls, "mismatch:", 9) == 0 ? g->cls + 9 : NULL;
     size_t len = what ? strlen(what) : 0;
-    if (what && strncmp(g->detail, what, len) == 0 && strncmp(g->detail + len, ": ", 2) == 0)
-        return g->detail + len + 2;
-    return g->detail;
+    if (what && strncmp(detail, what, len) == 0 && strncmp(detail + len, ": ", 2) == 0)
+        return detail + len + 2;
+    return detail;
 }
 
 char *batch_group_line(const batch_group_t *g)
@@ -318,7 +369,7 @@ char *batch_group_line(const batch_group_t *g)
         lg_strbuf_printf(&b, " on path %s", g->c_path);
     else if (hex)
         lg_strbuf_printf(&b, " on path %s", hex + 6);
-    lg_strbuf_printf(&b, ": %s", short_detail(g));
+    lg_strbuf_printf(&b, ": %s", short_detail(g, g->detail));
     if (g->input)
         lg_strbuf_printf(&b, "; %s", g->input);
     for (size_t i = 0; i < g->nprobes; i++)
@@ -336,5 +387,17 @@ char *batch_group_line(const batch_group_t *g)
         lg_strbuf_printf(&b, ", %s", g->dirs[i]);
     }
     lg_strbuf_puts(&b, ")");
+    return lg_strbuf_take(&b);
+}
+
+char *batch_cause_line(const batch_group_t *g, size_t i)
+{
+    const batch_cause_t *c = &g->causes[i];
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
+    lg_strbuf_printf(&b, "with %s%s: %s", c->probes[0] ? "probes " : "no probe", c->probes, short_detail(g, c->detail));
+    if (c->input)
+        lg_strbuf_printf(&b, "; %s", c->input);
+    lg_strbuf_printf(&b, " (%zu report%s: %s)", c->ndirs, c->ndirs == 1 ? "" : "s", c->rep);
     return lg_strbuf_take(&b);
 }

@@ -306,6 +306,18 @@ static json_object *groups_json(const batch_groups_t *g)
         json_object_object_add(o, "representative", json_object_new_string(grp->rep));
         json_object_object_add(o, "dirs", strings_json(grp->dirs, grp->ndirs));
         json_object_object_add(o, "probes", strings_json(grp->probes, grp->nprobes));
+        json_object *ca = json_object_new_array();
+        for (size_t c = 0; c < grp->ncauses; c++) {
+            const batch_cause_t *cause = &grp->causes[c];
+            json_object *co = json_object_new_object();
+            json_object_object_add(co, "probes", json_object_new_string(cause->probes));
+            json_object_object_add(co, "count", json_object_new_uint64(cause->ndirs));
+            json_object_object_add(co, "detail", json_object_new_string(cause->detail));
+            json_object_object_add(co, "input", cause->input ? json_object_new_string(cause->input) : NULL);
+            json_object_object_add(co, "representative", json_object_new_string(cause->rep));
+            json_object_array_add(ca, co);
+        }
+        json_object_object_add(o, "causes", ca);
         json_object_array_add(a, o);
     }
     return a;
@@ -457,6 +469,11 @@ static void md_groups(lg_strbuf_t *m, const batch_row_t *const *rows, size_t n)
             char *line = batch_group_line(&g->v[k]);
             lg_strbuf_printf(m, "- %s\n", line);
             free(line);
+            for (size_t c = 0; g->v[k].ncauses > 1 && c < g->v[k].ncauses; c++) {
+                line = batch_cause_line(&g->v[k], c);
+                lg_strbuf_printf(m, "  - %s\n", line);
+                free(line);
+            }
         }
     }
 }

@@ -80,6 +80,11 @@ static void print_groups(const char *out_dir)
         char *line = batch_group_line(&g.v[i]);
         printf("  %s\n", line);
         free(line);
+        for (size_t c = 0; g.v[i].ncauses > 1 && c < g.v[i].ncauses; c++) {
+            line = batch_cause_line(&g.v[i], c);
+            printf("    - %s\n", line);
+            free(line);
+        }
     }
     if (rc)
         fprintf(stderr, "lgfuzz run: warning: %s\n", err.msg);
