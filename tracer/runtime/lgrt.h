@@ -21,7 +21,9 @@
 
 /* Crashes the executor recovers from before it lets the next one kill it,
  * so that a fresh process frees the heap the crashed inputs leaked (see
- * lgrt_main.c). */
+ * lgrt_main.c). A restart costs a few milliseconds and a recovered crash a
+ * few microseconds: 4096 keeps the restarts under 1 us per crash, and a
+ * kernel that leaks 16 KiB per crash under 64 MiB. */
 #define LGRT_CRASHES_MAX 4096
 
 /* One branch event. dir: conditional branch 1 = condition true, 0 = false;
