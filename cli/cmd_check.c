@@ -1,6 +1,8 @@
 /* `lgfuzz check SPEC`: validates a kernel spec and prints what lgfuzz
  * resolved from it: the C signature, params with domains, the RTL interface
- * mapping with HLS port names, hls widths and the feature list. */
+ * mapping with HLS port names, hls widths and the feature list; with
+ * --state, the kernel's globals the native executor restores before every
+ * input (this builds the executor, or reuses the cached build). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,14 +11,20 @@
 #include "common/features.h"
 #include "common/spec.h"
 #include "options_int.h"
+#include "tracer/tracer.h"
 
-static const char synopsis[] = "usage: lgfuzz check SPEC\n\n"
+static const char synopsis[] = "usage: lgfuzz check SPEC [--state]\n\n"
                                "Validates the kernel spec SPEC (kernel.yaml) and prints the resolved C signature,\n"
                                "the params with their domains, the RTL interface mapping and the feature list\n"
                                "lgfuzz learns conditions over.\n\n";
 
-static const char epilogue[] = "Exit codes: 0 the spec is valid, 2 usage error or invalid spec (the message\n"
-                               "names file:line:col and what was expected).\n";
+static const char epilogue[] = "Exit codes: 0 the spec is valid, 2 usage error, invalid spec (the message\n"
+                               "names file:line:col and what was expected) or, with --state, a kernel that\n"
+                               "does not build.\n";
+
+typedef struct check_opts {
+    int state;
+} check_opts_t;
 
 static void print_domain(const spec_param_t *p)
 {
@@ -88,16 +96,46 @@ static void print_rtl(const spec_t *s)
         printf("  %-12s %-9s width %2d  port ap_return\n", "(return)", "ap_ctrl", lg_type_bits(s->ret_type));
 }
 
+/* The kernel's writable globals and static locals, as the executor build
+ * found them; 0, or LG_EXIT_USAGE when the kernel does not build. */
+static int print_state(const spec_t *s)
+{
+    lg_err_t err;
+    lg_err_clear(&err);
+    lg_log_t log = lg_log_make(LG_LOG_WARN);
+    tracer_t *t = tracer_create(s, NULL, &log, &err);
+    if (!t) {
+        fprintf(stderr, "lgfuzz check: %s\n", err.msg);
+        return LG_EXIT_USAGE;
+    }
+    size_t n;
+    const char *const *names = tracer_globals(t, &n);
+    printf("kernel state restored before every input (%zu):", n);
+    for (size_t i = 0; i < n; i++)
+        printf(" %s", names[i]);
+    printf("\n");
+    tracer_destroy(t);
+    return LG_EXIT_OK;
+}
+
 int cmd_check(int argc, char **argv)
 {
     static const char *const positional[] = {"SPEC", NULL};
-    static const cli_opt_t none[] = {{.kind = CLI_END}};
+    static const cli_opt_t check_opts[] = {
+        {.kind = CLI_FLAG,
+         .name = "--state",
+         .field = CLI_FIELD(check_opts_t, state),
+         .help = "also list the kernel's writable globals and static locals, which the native\n"
+                 "executor restores before every input (builds the executor, or reuses its cache)"},
+        {.kind = CLI_END},
+    };
+    check_opts_t o = {0};
     cli_opts_t cl = {
         .cmd = "check",
         .synopsis = synopsis,
         .epilogue = epilogue,
         .positional = positional,
-        .sets = {{none, NULL, NULL}},
+        .sets = {{check_opts, &o, NULL}},
     };
     int rc = cli_opts_read(&cl, argc, argv);
     const char *path = cl.npos ? cl.pos[0] : NULL;
@@ -130,6 +168,7 @@ int cmd_check(int argc, char **argv)
         printf("%s%s", i % 8 ? " " : "\n  ", fs->f[i].name);
     printf("\n");
     features_destroy(fs);
+    rc = o.state ? print_state(s) : LG_EXIT_OK;
     spec_destroy(s);
-    return LG_EXIT_OK;
+    return rc;
 }

@@ -154,6 +154,8 @@ static json_object *stats_json(const explore_t *ex)
     U64("iterations", ex->st.iterations);
     U64("execs", ex->st.execs);
     U64("crashes", ex->st.crashes);
+    /* Crashes the native executor survived without a restart. */
+    U64("crashes_recovered", ex->tracer ? tracer_crashes_recovered(ex->tracer) : 0);
     U64("hangs", ex->st.hangs);
     U64("branches_covered", ex->branches_covered);
     U64("branches_total", ex->branches_total);

@@ -301,7 +301,11 @@ static int process_one(explore_t *ex, size_t item, const tracer_trace_t *tr, lg_
     }
     int cov_new = coverage_update(ex, tr);
     int path_new = path_add(ex, tr);
-    size_t created = ext_insert(ex->tree, ex->evbuf, n, fv, ex->ncorpus, counter, &ex->rng);
+    /* An input whose native run crashed or hung is a finding (the RTL
+     * check below), never a corpus entry to mutate again, nor a tree
+     * node's base input. */
+    int parent = tr->result->status == RUN_OK;
+    size_t created = ext_insert(ex->tree, ex->evbuf, n, fv, parent ? ex->ncorpus : SIZE_MAX, counter, &ex->rng);
     int spectra = exp_record(ex->probes, fv, tr->fired, tr->seen, tr->min, tr->max, &ex->rng);
     if (ex->cfg.no_spectra)
         spectra = 0;
@@ -309,7 +313,7 @@ static int process_one(explore_t *ex, size_t item, const tracer_trace_t *tr, lg_
     if (b->origin == ORIGIN_MUTATION)
         exm_feedback(ex->mut, b->mut, spectra_new);
     int brings_new = cov_new || created || spectra_new || (path_new && ex->tree->depth_cap > n);
-    if (brings_new || b->origin == ORIGIN_SEED) {
+    if (parent && (brings_new || b->origin == ORIGIN_SEED)) {
         int rc = exc_add(ex, b->in, fv, err);
         if (rc)
             return rc;

@@ -52,7 +52,7 @@ typedef struct tree_node {
     uint64_t picks; /* times chosen as a prefix target */
     int nondet;     /* different directions for the same input */
     int exhausted;  /* every direction of the site was taken */
-    size_t base;    /* corpus index of an input that reached it */
+    size_t base;    /* corpus index of an input that reached it; SIZE_MAX: none */
     uint32_t nsucc; /* successors of the site here (from the tracer), 0 unknown */
 } tree_node_t;
 
@@ -79,7 +79,8 @@ tree_t *ext_create(size_t nfeat, uint32_t depth_cap);
 void ext_destroy(tree_t *t); /* accepts NULL */
 
 /* Inserts the path of one input (its feature vector fv and corpus index
- * base, used when the path creates nodes). Returns the number of new edges
+ * base, used when the path creates nodes; SIZE_MAX when it is not in the
+ * corpus). Returns the number of new edges
  * created (0 = nothing new within the depth cap). Examples are added by
  * reservoir sampling with rng; is_new marks them as counter-examples. */
 size_t ext_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv, size_t base, int is_new,

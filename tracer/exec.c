@@ -1,7 +1,8 @@
 /* Runs rounds of inputs through the executor child. A counter in shared
  * memory starts a round and another ends it, with a byte on a socket only
  * to wake a side that went to sleep, so the cost per input is a few memory
- * copies and no system call. When the child dies or stops making
+ * copies and no system call. The child recovers from most crashes of the
+ * kernel itself (the slot says crash); when it dies or stops making
  * progress, the input in flight gets status crash or hang, a fresh child is
  * started and the round continues with the next input. */
 #define _GNU_SOURCE /* sched_getaffinity: how many CPUs lgfuzz may use */
@@ -24,7 +25,6 @@
 #include "common/budget.h"
 
 #define NOT_RUN (-2)
-#define CRASH 1
 #define START_TIMEOUT_MS 10000
 #define MAX_START_FAILURES 3
 #define SPIN_NS 100000u
@@ -40,6 +40,7 @@ struct trx {
     int sock;
     uint64_t timeout_ns;
     uint64_t restarts;
+    uint64_t recovered;   /* crashes the child survived */
     lgrt_spin_t spin;     /* waiting for the child's rounds */
     uint64_t ev_used;     /* events area in use by records collected since the last reset */
     uint64_t pack_off[2]; /* next free byte of each half of the input area */
@@ -294,11 +295,17 @@ static round_end_t wait_round(trx_t *x, int *status)
     }
 }
 
+/* Collects the records [from, to). A crash among them that the child
+ * survived is counted; the record detail_k, when the child died on it, is
+ * not (its status was set here). */
 static void collect_range(trx_t *x, size_t first, size_t from, size_t to, trx_collect_fn collect, void *arg,
                           const char *detail, size_t detail_k)
 {
-    for (size_t k = from; k < to; k++)
-        collect(arg, k - first, slot_at(x, k), k == detail_k ? detail : NULL);
+    for (size_t k = from; k < to; k++) {
+        const lgrt_slot_t *s = slot_at(x, k);
+        x->recovered += s->status == LGRT_CRASH && k != detail_k;
+        collect(arg, k - first, s, k == detail_k ? detail : NULL);
+    }
 }
 
 void trx_events_reset(trx_t *x)
@@ -400,7 +407,7 @@ int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn
             snprintf(detail, sizeof detail, "wall-clock limit of %llu ms",
                      (unsigned long long)(x->timeout_ns / 1000000u));
         } else if (end == ROUND_DIED && s->status == LGRT_RUNNING) {
-            s->status = CRASH;
+            s->status = LGRT_CRASH;
             s->sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
             if (!WIFSIGNALED(status))
                 snprintf(detail, sizeof detail, "exited with status %d", WEXITSTATUS(status));
@@ -417,4 +424,9 @@ int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn
 uint64_t trx_restarts(const trx_t *x)
 {
     return x->restarts ? x->restarts - 1 : 0;
+}
+
+uint64_t trx_crashes_recovered(const trx_t *x)
+{
+    return x->recovered;
 }

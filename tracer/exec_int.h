@@ -1,6 +1,7 @@
 /* The persistent executor child: the shared-memory region, the control
  * socket, rounds of many inputs per round trip, and transparent restarts
- * after a crash or a wall-clock hang. Private to the tracer. */
+ * after a crash the child did not survive or a wall-clock hang. Private to
+ * the tracer. */
 #ifndef LG_TRACER_EXEC_H
 #define LG_TRACER_EXEC_H
 
@@ -40,7 +41,8 @@ void trx_record_end(trx_t *x, int half, size_t nwords);
  * valid until the next trx_start on the same half; the record's events
  * (slot->ev_first, slot->nevents in trx_events) stay valid until the next
  * spill or trx_events_reset. status in slot is LGRT_OK, LGRT_HANG or
- * (crash) 1 with sig set; detail names a wall-clock hang or a non-signal
+ * LGRT_CRASH with sig set (the same whether the child recovered from the
+ * crash or died of it); detail names a wall-clock hang or a non-signal
  * exit. */
 typedef void (*trx_collect_fn)(void *arg, size_t k, const lgrt_slot_t *slot, const char *detail);
 /* Called before the events area is reused: whoever still needs events
@@ -66,6 +68,9 @@ void trx_events_reset(trx_t *x);
 /* The events area (read-only for the caller). */
 const lgrt_event_t *trx_events(const trx_t *x);
 
+/* Restarts of the child (the first start does not count). */
 uint64_t trx_restarts(const trx_t *x);
+/* Crashes the child recovered from without a restart. */
+uint64_t trx_crashes_recovered(const trx_t *x);
 
 #endif

@@ -1,8 +1,9 @@
 /* Generates the executor's harness: C code specialised to one spec that
  * unpacks a packed input record into buffers of max_len plus guard space
- * (filled per the POISON convention), calls the kernel under setjmp so an
- * event-limit hang returns here, evaluates the port probes and copies the
- * return value and out/inout arrays into the result slot. */
+ * (filled per the POISON convention), calls the kernel under sigsetjmp so
+ * an event-limit hang or a recovered crash returns here, evaluates the port
+ * probes and copies the return value and out/inout arrays (as far as the
+ * kernel got) into the result slot. */
 #include "harness_int.h"
 
 #include <inttypes.h>
@@ -164,7 +165,10 @@ static void emit_unpack(lg_strbuf_t *b, const spec_t *spec, const trm_meta_t *me
 
 static void emit_call_and_outputs(lg_strbuf_t *b, const spec_t *spec, const trm_meta_t *meta)
 {
-    lg_strbuf_puts(b, "    if (setjmp(lgrt_jb) == 0) {\n        ");
+    /* The signal mask is not saved (no system call per input): the
+     * executor restores it after a recovered crash. The flag says a fatal
+     * signal arrived in the kernel, not in the harness or the runtime. */
+    lg_strbuf_puts(b, "    if (sigsetjmp(lgrt_jb, 0) == 0) {\n        lgrt_in_kernel = 1;\n        ");
     if (spec->has_return)
         lg_strbuf_puts(b, "slot->ret = (int64_t)");
     lg_strbuf_printf(b, "%s(", spec->c_function);
@@ -174,7 +178,7 @@ static void emit_call_and_outputs(lg_strbuf_t *b, const spec_t *spec, const trm_
         else
             lg_strbuf_printf(b, "%s%sa%zu", i ? ", " : "", spec->params[i].dir != SPEC_DIR_IN ? "&" : "", i);
     }
-    lg_strbuf_puts(b, ");\n        slot->status = LGRT_OK;\n    }\n");
+    lg_strbuf_puts(b, ");\n        slot->status = LGRT_OK;\n    }\n    lgrt_in_kernel = 0;\n");
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         if (p->dir == SPEC_DIR_IN)

@@ -1,6 +1,7 @@
 /* The instrumentation driver: loads the kernel bitcode, runs the probe
  * passes around mem2reg, numbers the branch sites, rewrites UBSan handler
- * calls into ub probes, links the runtime and writes the instrumented
+ * calls into ub probes, gathers the kernel's globals into the section the
+ * executor restores, links the runtime and writes the instrumented
  * bitcode. See instrument_probes.c for the spectra probes. */
 #include "instrument_int.h"
 
@@ -16,6 +17,7 @@
 #include "common/alloc.h"
 #include "common/fsutil.h"
 #include "instrument_pass_int.h"
+#include "runtime/lgrt.h"
 
 static void declare_rt(tri_ctx_t *c, tri_rt_t *rt, const char *name, LLVMTypeRef *params, unsigned n)
 {
@@ -223,6 +225,37 @@ static void rewrite_ubsan(tri_ctx_t *c)
     }
 }
 
+/* The kernel's writable globals and static locals (internal globals) go
+ * into one section, which the executor restores before every input (see
+ * lgrt_main.c). Runs before the runtime is linked in, so the runtime's own
+ * globals stay out. Left out: constants (string literals among them),
+ * declarations, thread-locals, LLVM's own arrays, and globals the source
+ * put in a section of its own (with a warning: they keep their state from
+ * one input to the next). */
+static void collect_kernel_state(tri_ctx_t *c)
+{
+    for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
+        size_t len;
+        const char *name = LLVMGetValueName2(g, &len);
+        LLVMLinkage link = LLVMGetLinkage(g);
+        if (LLVMIsDeclaration(g) || LLVMIsGlobalConstant(g) || LLVMIsThreadLocal(g) || strncmp(name, "llvm.", 5) == 0 ||
+            link == LLVMAppendingLinkage || link == LLVMAvailableExternallyLinkage)
+            continue;
+        const char *section = LLVMGetSection(g);
+        if (section && *section) {
+            LG_WARN(c->log, "%s: global `%s` is in section %s: its value carries over from one input to the next",
+                    c->spec->c_source, name, section);
+            continue;
+        }
+        /* A common symbol has no section; the kernel is one translation
+         * unit, so its tentative definition is the definition. */
+        if (link == LLVMCommonLinkage)
+            LLVMSetLinkage(g, LLVMExternalLinkage);
+        LLVMSetSection(g, LGRT_KSTATE_SECTION);
+        trm_add_global(c->meta, name);
+    }
+}
+
 static void promote_locals(tri_ctx_t *c)
 {
     LLVMPassManagerRef pm = LLVMCreateFunctionPassManagerForModule(c->mod);
@@ -279,6 +312,7 @@ static void run_passes(tri_ctx_t *c)
     tri_depth_probes(c);
     rewrite_ubsan(c);
     instrument_sites(c);
+    collect_kernel_state(c);
     trm_finish(c->meta);
 }
 

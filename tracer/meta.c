@@ -30,6 +30,9 @@ void trm_destroy(trm_meta_t *m)
     free(m->probes);
     free(m->consts);
     free(m->loops);
+    for (size_t i = 0; i < m->nglobals; i++)
+        free(m->globals[i]);
+    free(m->globals);
     free(m);
 }
 
@@ -78,6 +81,12 @@ void trm_add_const(trm_meta_t *m, int64_t c)
 {
     lg_grow((void **)&m->consts, &m->capconsts, m->nconsts + 1, sizeof *m->consts);
     m->consts[m->nconsts++] = c;
+}
+
+void trm_add_global(trm_meta_t *m, const char *name)
+{
+    lg_grow((void **)&m->globals, &m->capglobals, m->nglobals + 1, sizeof *m->globals);
+    m->globals[m->nglobals++] = lg_strdup(name);
 }
 
 static int cmp_i64(const void *a, const void *b)
@@ -140,7 +149,11 @@ int trm_save(const trm_meta_t *m, const char *path, lg_err_t *err)
     json_object_object_add(root, "sites", sites);
     json_object_object_add(root, "probes", probes);
     json_object_object_add(root, "constants", consts);
+    json_object *globals = json_object_new_array();
+    for (size_t i = 0; i < m->nglobals; i++)
+        json_object_array_add(globals, json_object_new_string(m->globals[i]));
     json_object_object_add(root, "loops", loops);
+    json_object_object_add(root, "globals", globals);
     const char *text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY);
     int rc = lg_write_file_atomic(path, text, strlen(text), err);
     json_object_put(root);
@@ -175,7 +188,8 @@ trm_meta_t *trm_load(const char *path, lg_err_t *err)
     json_object *probes = root ? get_array(root, "probes") : NULL;
     json_object *consts = root ? get_array(root, "constants") : NULL;
     json_object *loops = root ? get_array(root, "loops") : NULL;
-    if (!sites || !probes || !consts || !loops) {
+    json_object *globals = root ? get_array(root, "globals") : NULL;
+    if (!sites || !probes || !consts || !loops || !globals) {
         json_object_put(root);
         lg_err_set(err, LG_EIO, "%s: not a tracer meta file (%s)", path, json_util_get_last_err());
         return NULL;
@@ -201,6 +215,10 @@ trm_meta_t *trm_load(const char *path, lg_err_t *err)
         l->factor = get_i64(o, "factor");
         l->trip_probe = (int)get_i64(o, "trip");
         l->max = get_i64(o, "max");
+    }
+    for (size_t i = 0; i < json_object_array_length(globals); i++) {
+        const char *name = json_object_get_string(json_object_array_get_idx(globals, i));
+        trm_add_global(m, name ? name : "?");
     }
     json_object_put(root);
     return m;

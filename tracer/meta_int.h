@@ -1,5 +1,5 @@
 /* The static tables of one executor build (sites, probes, comparison
- * constants, annotated loops), produced by the instrumentation tool and
+ * constants, annotated loops, the kernel's writable globals), produced by the instrumentation tool and
  * cached next to the executor as meta.json. Private to the tracer. */
 #ifndef LG_TRACER_META_H
 #define LG_TRACER_META_H
@@ -24,6 +24,8 @@ typedef struct trm_meta {
     size_t nconsts, capconsts;
     trm_loop_t *loops;
     size_t nloops, caploops;
+    char **globals; /* writable globals restored before every input, by IR name */
+    size_t nglobals, capglobals;
 } trm_meta_t;
 
 trm_meta_t *trm_create(void);
@@ -38,6 +40,9 @@ int trm_find_probe(const trm_meta_t *m, const char *name);
 uint32_t trm_add_site(trm_meta_t *m, const char *func, const char *file, int line, int col, tracer_site_kind_t kind,
                       uint32_t nsucc);
 void trm_add_const(trm_meta_t *m, int64_t c);
+/* Appends the IR name (copied) of a writable global: `name` for a global,
+ * `function.name` for a static local. */
+void trm_add_global(trm_meta_t *m, const char *name);
 /* Sorts and deduplicates the constants. */
 void trm_finish(trm_meta_t *m);
 

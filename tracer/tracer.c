@@ -351,3 +351,14 @@ uint64_t tracer_restarts(const tracer_t *t)
 {
     return trx_restarts(t->x);
 }
+
+uint64_t tracer_crashes_recovered(const tracer_t *t)
+{
+    return trx_crashes_recovered(t->x);
+}
+
+const char *const *tracer_globals(const tracer_t *t, size_t *n)
+{
+    *n = t->build.meta->nglobals;
+    return (const char *const *)t->build.meta->globals;
+}

@@ -121,9 +121,18 @@ const char *tracer_probe_kind_name(tracer_probe_kind_t k);
 const spec_t *tracer_spec(const tracer_t *t);
 /* The cache directory of this build (borrowed, valid until destroy). */
 const char *tracer_build_dir(const tracer_t *t);
-/* Number of times the executor child was restarted (after a crash or a
- * wall-clock hang; the first start does not count). */
+/* Number of times the executor child was restarted (after a crash it did
+ * not recover from, a wall-clock hang or an exit; the first start does not
+ * count). */
 uint64_t tracer_restarts(const tracer_t *t);
+/* Number of crashes of the kernel the executor child recovered from
+ * without a restart (their inputs have status crash all the same). */
+uint64_t tracer_crashes_recovered(const tracer_t *t);
+/* The kernel's writable globals and static locals, restored to their
+ * initial values before every input, by name (`name` for a global,
+ * `function.name` for a static local); owned by the tracer, valid until
+ * destroy. */
+const char *const *tracer_globals(const tracer_t *t, size_t *n);
 
 /* The trace as a JSON object {"status", "signal" (crash only), "events",
  * "path": [{"site", "dir", "file", "line", "col", "op0", "op1"}...],

@@ -18,6 +18,8 @@
 #   arith       learned conditions cover `a * 3 + b == 1000 && n % 4 == 3`; --no-synth does not
 #   switch      every edge of a 21-way switch site gets a learned condition, and no
 #               synth or solver call fails (stats.json counts failed calls)
+#   divzero     crashes are recovered by the executor (stats.json crashes_recovered),
+#               and no input that crashed natively is in the corpus
 # Inputs: LGFUZZ, CHECK_EXPECTED, SRC (source root), WORK (scratch directory).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
@@ -535,6 +537,28 @@ elseif(CHECK STREQUAL "switch")
   if(NOT conds EQUAL tot)
     message(FATAL_ERROR "conditions for ${conds} of the switch's ${tot} edges")
   endif()
+elseif(CHECK STREQUAL "divzero")
+  # divzero crashes natively for d == 0 (the zero input among them): the
+  # executor recovers from those crashes, and no crashing input becomes a
+  # corpus entry to mutate again.
+  set(DZ ${SRC}/kernels/divzero/kernel.yaml)
+  run_lgfuzz(rc ${DZ} --iterations 20 --rtl never --seed 1 --no-guard --out ${WORK}/dz)
+  json_get(crashes ${WORK}/dz/stats.json crashes)
+  json_get(recovered ${WORK}/dz/stats.json crashes_recovered)
+  if(crashes EQUAL 0 OR recovered EQUAL 0)
+    message(FATAL_ERROR "${crashes} crashes, ${recovered} recovered by the executor")
+  endif()
+  corpus_list(entries ${WORK}/dz)
+  if(NOT entries)
+    message(FATAL_ERROR "empty corpus")
+  endif()
+  foreach(f ${entries})
+    json_get(d ${WORK}/dz/corpus/${f} d)
+    json_get(x ${WORK}/dz/corpus/${f} x)
+    if(d EQUAL 0 OR (d EQUAL -1 AND x EQUAL -2147483648))
+      message(FATAL_ERROR "corpus entry ${f} crashes natively (x ${x}, d ${d})")
+    endif()
+  endforeach()
 else()
   message(FATAL_ERROR "unknown CHECK '${CHECK}'")
 endif()

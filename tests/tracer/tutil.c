@@ -74,3 +74,43 @@ void tu_path(const tracer_t *t, const tracer_trace_t *tr, char *buf, size_t cap)
         used += (size_t)snprintf(buf + used, cap - used, "%s%d:%u", i ? " " : "", line, e->dir);
     }
 }
+
+static int same_result(const spec_t *spec, const run_result_t *a, const run_result_t *b, char *why, size_t cap)
+{
+    if (a->status != b->status || a->sig != b->sig || a->has_return != b->has_return || a->ret != b->ret) {
+        snprintf(why, cap, "status %s/%s, signal %d/%d, return %lld/%lld", run_status_name(a->status),
+                 run_status_name(b->status), a->sig, b->sig, (long long)a->ret, (long long)b->ret);
+        return 0;
+    }
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        if (p->dir == SPEC_DIR_IN)
+            continue;
+        const run_output_t *x = &a->out[i], *y = &b->out[i];
+        int same = p->is_array ? x->len == y->len && memcmp(x->elems, y->elems, x->len * sizeof *x->elems) == 0
+                               : x->valid == y->valid && x->scalar == y->scalar;
+        if (!same) {
+            snprintf(why, cap, "output %s differs", p->name);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int tu_same_trace(const spec_t *spec, size_t nprobes, const tracer_trace_t *a, const tracer_trace_t *b, char *why,
+                  size_t cap)
+{
+    if (!same_result(spec, a->result, b->result, why, cap))
+        return 0;
+    if (a->nevents != b->nevents || memcmp(a->events, b->events, a->nevents * sizeof *a->events) != 0) {
+        snprintf(why, cap, "branch events differ (%zu and %zu events)", a->nevents, b->nevents);
+        return 0;
+    }
+    for (size_t p = 0; p < nprobes; p++)
+        if (a->fired[p] != b->fired[p] || a->seen[p] != b->seen[p] ||
+            (a->seen[p] && (a->min[p] != b->min[p] || a->max[p] != b->max[p]))) {
+            snprintf(why, cap, "probe %zu differs", p);
+            return 0;
+        }
+    return 1;
+}

@@ -1,6 +1,7 @@
 /* Helpers shared by the tracer tests: spec and input
- * loading, a tracer whose build cache lives in the build tree, and a path
- * rendered as "line:dir" tokens for comparing with hand-derived paths. */
+ * loading, a tracer whose build cache lives in the build tree, a path
+ * rendered as "line:dir" tokens for comparing with hand-derived paths, and
+ * the comparison of two traces. */
 #ifndef LG_TESTS_TRACER_TUTIL_H
 #define LG_TESTS_TRACER_TUTIL_H
 
@@ -21,5 +22,10 @@ input_t *tu_input(const spec_t *spec, const char *json);
 const tracer_trace_t *tu_run1(tracer_t *t, const input_t *in);
 /* Writes the path of tr as "line:dir line:dir ..." into buf. */
 void tu_path(const tracer_t *t, const tracer_trace_t *tr, char *buf, size_t cap);
+/* 1 when a and b (traces of tracers on spec with nprobes probes) agree on
+ * status, signal, return value, outputs, branch events and probes; else 0
+ * with the first difference named in why. */
+int tu_same_trace(const spec_t *spec, size_t nprobes, const tracer_trace_t *a, const tracer_trace_t *b, char *why,
+                  size_t cap);
 
 #endif

@@ -7,7 +7,8 @@
 #include <stdint.h>
 
 lgrt_state_t lgrt;
-jmp_buf lgrt_jb;
+sigjmp_buf lgrt_jb;
+volatile sig_atomic_t lgrt_in_kernel;
 
 #define LGRT_INLINE __attribute__((always_inline))
 
@@ -16,7 +17,7 @@ jmp_buf lgrt_jb;
 static void lgrt_stop(void)
 {
     lgrt.slot->status = lgrt.stop_status;
-    longjmp(lgrt_jb, 1);
+    siglongjmp(lgrt_jb, 1);
 }
 
 /* One branch event; both entry points below inline it, so the call the
