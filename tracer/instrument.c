@@ -179,6 +179,50 @@ static char *ub_check_name(const char *callee)
     return name;
 }
 
+/* The divisor a division check tests: the X of an `icmp ne X, 0` in the
+ * condition (an `and` tree of icmps) that guards the handler's block, or
+ * NULL. */
+static LLVMValueRef divisor_in(LLVMValueRef cond, int depth)
+{
+    if (!cond || depth > 4)
+        return NULL;
+    LLVMValueRef cmp = LLVMIsAICmpInst(cond);
+    if (cmp) {
+        LLVMValueRef rhs = LLVMGetOperand(cmp, 1);
+        if (LLVMGetICmpPredicate(cmp) == LLVMIntNE && LLVMIsAConstantInt(rhs) && LLVMConstIntGetZExtValue(rhs) == 0)
+            return LLVMGetOperand(cmp, 0);
+        return NULL;
+    }
+    LLVMValueRef inst = LLVMIsAInstruction(cond);
+    if (!inst || LLVMGetInstructionOpcode(inst) != LLVMAnd)
+        return NULL;
+    LLVMValueRef d = divisor_in(LLVMGetOperand(inst, 0), depth + 1);
+    return d ? d : divisor_in(LLVMGetOperand(inst, 1), depth + 1);
+}
+
+/* UBSan reports a division by zero and INT_MIN / -1 through one handler;
+ * they are different bugs (the RTL divider answers each its own way), so
+ * the call site of that handler tells them apart by the divisor, when the
+ * check that guards it names one. */
+static LLVMValueRef division_divisor(LLVMValueRef call)
+{
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(call);
+    LLVMValueRef fn = LLVMGetBasicBlockParent(bb);
+    for (LLVMBasicBlockRef p = LLVMGetFirstBasicBlock(fn); p; p = LLVMGetNextBasicBlock(p)) {
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(p);
+        if (!term || LLVMGetInstructionOpcode(term) != LLVMBr || !LLVMIsConditional(term))
+            continue;
+        if (LLVMGetSuccessor(term, 0) == bb || LLVMGetSuccessor(term, 1) == bb) {
+            LLVMValueRef d = divisor_in(LLVMGetCondition(term), 0);
+            /* The divisor must be usable in the handler's block: an
+             * argument or an instruction of a block before it. */
+            if (d && (LLVMIsAArgument(d) || LLVMIsAInstruction(d)))
+                return d;
+        }
+    }
+    return NULL;
+}
+
 static void rewrite_ub_call(tri_ctx_t *c, LLVMValueRef call, const char *callee)
 {
     unsigned flen = 0;
@@ -187,9 +231,18 @@ static void rewrite_ub_call(tri_ctx_t *c, LLVMValueRef call, const char *callee)
     char *check = ub_check_name(callee);
     int line = (int)LLVMGetDebugLocLine(call);
     char *name = lg_asprintf("ub:%s:%s:%d", check, base_name(f), line);
+    LLVMValueRef divisor = strcmp(check, "divrem-overflow") == 0 ? division_divisor(call) : NULL;
+    char *zname = divisor ? lg_asprintf("ub:div-by-zero:%s:%d", base_name(f), line) : NULL;
     uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_UB, 0, 0, base_name(f), line);
+    uint32_t zpid = zname ? trm_add_probe(c->meta, zname, TRACER_PROBE_UB, 0, 0, base_name(f), line) : pid;
     tri_position_before(c, call);
     LLVMValueRef args[] = {tri_u32(c, pid)};
+    if (divisor) {
+        LLVMValueRef zero = LLVMConstInt(LLVMTypeOf(divisor), 0, 0);
+        LLVMValueRef is_zero = LLVMBuildICmp(c->b, LLVMIntEQ, divisor, zero, "");
+        args[0] = LLVMBuildSelect(c->b, is_zero, tri_u32(c, zpid), tri_u32(c, pid), "");
+    }
+    free(zname);
     tri_call(c, &c->ub, args, 1);
     LLVMInstructionEraseFromParent(call);
     free(name);

@@ -136,7 +136,8 @@ static void check_width_locals(void)
     spec_destroy(spec);
 }
 
-/* Division by zero: the ub probe fires, then the CPU traps; both are
+/* Division by zero: the ub probe fires (div-by-zero, told apart from
+ * INT_MIN / -1, which fires divrem-overflow), then the CPU traps; both are
  * reported. The inout array is returned in full (max_len slots) with the
  * POISON convention beyond its length. */
 static void check_divzero_and_outputs(void)
@@ -145,8 +146,10 @@ static void check_divzero_and_outputs(void)
     tracer_t *t = tu_tracer(spec, NULL);
     input_t *crash = tu_input(spec, PRB_IN(0, 0, 1, 1, 0));
     const tracer_trace_t *tr = tu_run1(t, crash);
-    int p = tracer_probe_find(t, "ub:divrem-overflow:kernel.c:20");
-    CHECK_MSG(p >= 0 && tr->fired[p], "ub:divrem-overflow did not fire");
+    int p = tracer_probe_find(t, "ub:div-by-zero:kernel.c:20");
+    CHECK_MSG(p >= 0 && tr->fired[p], "ub:div-by-zero did not fire");
+    int q = tracer_probe_find(t, "ub:divrem-overflow:kernel.c:20");
+    CHECK_MSG(q >= 0 && !tr->fired[q], "a division by zero fired ub:divrem-overflow too");
     CHECK_MSG(tr->result->status == RUN_CRASH, "division by zero: status %s", run_status_name(tr->result->status));
     input_t *ok = tu_input(spec, PRB_IN(0, 0, 1, 1, 1));
     tr = tu_run1(t, ok);
