@@ -15,6 +15,11 @@
 #   arith       learned conditions cover `a * 3 + b == 1000 && n % 4 == 3`; --no-synth does not
 #   switch      every edge of a 21-way switch site gets a learned condition, and no
 #               synth or solver call fails (stats.json counts failed calls)
+#   specread    RTL in HLS's shape that reads one past its 5-deep memories in a loop's
+#               exit state and drops the data: exit 0, no divergence
+#   vldpath     an ap_vld output the C writes on one path only: exit 0, no divergence
+#   inoutraw    an inout scalar (ap_ovld: x_i, x_o, x_o_ap_vld) whose RTL reads x_i
+#               after the C wrote *x: exit 1, one divergence, mismatch:x
 # Inputs: LGFUZZ, CHECK_EXPECTED, SRC (source root), WORK (scratch directory).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
@@ -147,6 +152,32 @@ if(CHECK STREQUAL "accumulate")
   foreach(dv ${divs})
     check_minimised(${ACC} ${dv})
   endforeach()
+elseif(CHECK STREQUAL "specread" OR CHECK STREQUAL "vldpath")
+  set(spec ${SRC}/tests/explore/kernels/${CHECK}/kernel.yaml)
+  run_lgfuzz(rc ${spec} --budget 10s --seed 1 --no-guard --out ${WORK}/out)
+  file(GLOB divs ${WORK}/out/divergences/*/README)
+  set(readmes "")
+  foreach(f ${divs})
+    file(READ ${f} line)
+    string(APPEND readmes "${line}")
+  endforeach()
+  json_get(rtl_calls ${WORK}/out/stats.json rtl_calls)
+  if(NOT rc EQUAL 0 OR divs OR rtl_calls EQUAL 0)
+    message(FATAL_ERROR "a correct RTL in HLS's shape: exit ${rc}, ${rtl_calls} RTL calls, divergences:\n${readmes}")
+  endif()
+elseif(CHECK STREQUAL "inoutraw")
+  set(spec ${SRC}/tests/explore/kernels/inoutraw/kernel.yaml)
+  run_lgfuzz(rc ${spec} --budget 10s --seed 1 --no-guard --out ${WORK}/out)
+  file(GLOB divs ${WORK}/out/divergences/*)
+  list(LENGTH divs ndivs)
+  if(NOT rc EQUAL 1 OR NOT ndivs EQUAL 1)
+    message(FATAL_ERROR "one read-after-write bug: exit ${rc} (want 1), ${ndivs} divergences (want 1)")
+  endif()
+  json_get(cls ${divs}/symptom.json class)
+  if(NOT cls STREQUAL "mismatch:x")
+    message(FATAL_ERROR "class ${cls}, want mismatch:x")
+  endif()
+  check_minimised(${spec} ${divs})
 elseif(CHECK STREQUAL "control")
   run_lgfuzz(rc ${SPEC} --budget 15s --seed 1 --out ${WORK}/ctl)
   if(NOT rc EQUAL 0)
