@@ -86,6 +86,12 @@ static void print_rtl(const spec_t *s)
         case SPEC_IF_AP_VLD:
             printf("  port %s %s_ap_vld", port, port);
             break;
+        case SPEC_IF_AP_OVLD:
+            if (s->params[i].dir == SPEC_DIR_INOUT)
+                printf("  ports %s_i %s_o %s_o_ap_vld", port, port, port);
+            else
+                printf("  port %s %s_ap_vld", port, port);
+            break;
         case SPEC_IF_AP_NONE:
             printf("  port %s", port);
             break;

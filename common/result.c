@@ -24,6 +24,7 @@ run_result_t *run_result_create(const spec_t *spec)
     }
     r->has_return = spec->has_return;
     r->oob_param = -1;
+    r->oob_reads.param = -1;
     return r;
 }
 
@@ -34,6 +35,8 @@ void run_result_reset(run_result_t *r)
     r->ret = 0;
     r->cycles = 0;
     r->oob_param = -1;
+    memset(&r->oob_reads, 0, sizeof r->oob_reads);
+    r->oob_reads.param = -1;
     r->detail[0] = '\0';
     for (size_t i = 0; i < r->nout; i++) {
         r->out[i].scalar = 0;
@@ -93,6 +96,20 @@ const char *run_status_name(run_status_t s)
     return "unknown";
 }
 
+static json_object *oob_reads_json(const spec_t *spec, const run_oob_reads_t *rd)
+{
+    json_object *o = json_object_new_object();
+    int p = rd->param;
+    char first[128];
+    snprintf(first, sizeof first, "%.100s[%llu]", p >= 0 && (size_t)p < spec->nparams ? spec->params[p].name : "?",
+             (unsigned long long)rd->addr);
+    json_object_object_add(o, "count", json_object_new_uint64(rd->count));
+    json_object_object_add(o, "first", json_object_new_string(first));
+    json_object_object_add(o, "cycle", json_object_new_uint64(rd->cycle));
+    json_object_object_add(o, "reaches_outputs", json_object_new_boolean(rd->reaches_outputs));
+    return o;
+}
+
 char *run_result_to_json(const spec_t *spec, const run_result_t *r)
 {
     json_object *o = json_object_new_object();
@@ -107,6 +124,8 @@ char *run_result_to_json(const spec_t *spec, const run_result_t *r)
         json_object_object_add(o, "return", lg_json_value(spec->ret_type, r->ret));
     if (r->cycles)
         json_object_object_add(o, "cycles", json_object_new_uint64(r->cycles));
+    if (r->oob_reads.count)
+        json_object_object_add(o, "oob_reads", oob_reads_json(spec, &r->oob_reads));
     json_object *outs = json_object_new_object();
     for (size_t i = 0; i < spec->nparams && i < r->nout; i++) {
         const spec_param_t *p = &spec->params[i];

@@ -13,16 +13,27 @@ typedef enum {
     RUN_OK = 0,
     RUN_CRASH, /* CPU: killed by a signal (sig holds it) */
     RUN_HANG,  /* CPU: wall-clock or event limit; RTL: max_cycles reached */
-    RUN_OOB,   /* RTL: a memory address at or beyond the declared depth */
+    RUN_OOB,   /* RTL: a memory write at or beyond the declared depth */
     RUN_ASSERT /* RTL: $fatal / $stop / assertion */
 } run_status_t;
 
 typedef struct run_output {
-    int64_t scalar; /* scalar outputs (ap_vld) */
-    int valid;      /* scalar outputs: 1 when written */
+    int64_t scalar; /* scalar outputs (ap_vld, ap_ovld): the value written */
+    int valid;      /* scalar outputs: 1 when written (the C stored to it, the RTL raised its valid) */
     int64_t *elems; /* out/inout arrays: max_len slots, owned */
     size_t len;     /* slots compared: max_len of the param */
 } run_output_t;
+
+/* RTL only: the memory reads of a call at or beyond the RAM's depth. Such a
+ * read returns POISON and is a note, not a status (docs/rtl-oracle.md). */
+typedef struct run_oob_reads {
+    uint64_t count;      /* 0: none */
+    int param;           /* the first one's array param, -1 when none */
+    uint64_t addr;       /* its address */
+    uint64_t cycle;      /* the cycle it was issued in */
+    int reaches_outputs; /* 1 when the value read reached the result: a second run
+                            returning other poison gave another status, return or output */
+} run_oob_reads_t;
 
 typedef struct run_result {
     run_status_t status;
@@ -31,8 +42,9 @@ typedef struct run_result {
     int64_t ret;
     run_output_t *out; /* spec->nparams entries; only out/inout params used */
     size_t nout;
-    uint64_t cycles;  /* RTL only */
-    int oob_param;    /* RUN_OOB: param index, else -1 */
+    uint64_t cycles; /* RTL only */
+    int oob_param;   /* RUN_OOB: param index, else -1 */
+    run_oob_reads_t oob_reads;
     char detail[256]; /* free text: assertion message, hang reason */
 } run_result_t;
 
@@ -45,7 +57,9 @@ const char *run_status_name(run_status_t s); /* "ok", "crash", ... */
  * usual signals, "SIG42" for others, "exit" for 0 (a CPU kernel that called
  * exit). Writes into buf and returns it. */
 const char *run_signal_name(int sig, char buf[16]);
-/* JSON object {"status":..., "return":..., "outputs":{...}}; caller frees. */
+/* JSON object {"status":..., "return":..., "outputs":{...}} plus
+ * "oob_reads": {"count", "first": "<array>[<addr>]", "cycle",
+ * "reaches_outputs"} when the RTL read out of range; caller frees. */
 char *run_result_to_json(const spec_t *spec, const run_result_t *r);
 
 #endif

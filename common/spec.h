@@ -15,7 +15,8 @@ typedef enum {
     SPEC_IF_AP_NONE,   /* scalar input port */
     SPEC_IF_AP_VLD,    /* scalar output with valid */
     SPEC_IF_AP_MEMORY, /* array: address0/ce0/q0/we0/d0 (+ port 1) */
-    SPEC_IF_AP_FIFO    /* stream: _dout/_empty_n/_read or _din/_full_n/_write */
+    SPEC_IF_AP_FIFO,   /* stream: _dout/_empty_n/_read or _din/_full_n/_write */
+    SPEC_IF_AP_OVLD    /* scalar output with valid; inout: _i in, _o and _o_ap_vld out */
 } spec_if_mode_t;
 
 typedef struct spec_param {

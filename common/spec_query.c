@@ -63,6 +63,8 @@ const char *spec_if_mode_name(spec_if_mode_t m)
         return "ap_memory";
     case SPEC_IF_AP_FIFO:
         return "ap_fifo";
+    case SPEC_IF_AP_OVLD:
+        return "ap_ovld";
     }
     return "?";
 }

@@ -66,6 +66,33 @@ static int parse_sources(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
     return LG_OK;
 }
 
+/* The mode a param gets without an explicit one: what HLS gives it by
+ * default (an inout scalar pointer is ap_ovld in Vivado/Vitis HLS). */
+static spec_if_mode_t default_mode(const spec_param_t *p)
+{
+    if (p->is_array)
+        return SPEC_IF_AP_MEMORY;
+    return p->dir == SPEC_DIR_IN ? SPEC_IF_AP_NONE : p->dir == SPEC_DIR_OUT ? SPEC_IF_AP_VLD : SPEC_IF_AP_OVLD;
+}
+
+/* Why mode does not suit scalar p ("an input (use ap_none)"), or NULL
+ * when it does. */
+static const char *scalar_mode_problem(const spec_param_t *p, spec_if_mode_t mode)
+{
+    if (mode == SPEC_IF_AP_MEMORY || mode == SPEC_IF_AP_FIFO)
+        return "a scalar (use ap_none, ap_vld or ap_ovld)";
+    if (mode == SPEC_IF_AP_NONE && p->dir == SPEC_DIR_OUT)
+        return "an output (an ap_none port only carries inputs; use ap_vld or ap_ovld)";
+    if (mode == SPEC_IF_AP_NONE && p->dir == SPEC_DIR_INOUT)
+        return "an inout scalar (an ap_none port only carries inputs; use ap_ovld)";
+    if (mode == SPEC_IF_AP_VLD && p->dir == SPEC_DIR_INOUT)
+        return "an inout scalar (HLS makes a read and written scalar ap_ovld: ports _i, _o and _o_ap_vld; use "
+               "ap_ovld)";
+    if ((mode == SPEC_IF_AP_VLD || mode == SPEC_IF_AP_OVLD) && p->dir == SPEC_DIR_IN)
+        return "an input (use ap_none)";
+    return NULL;
+}
+
 static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_if_mode_t *out, lg_err_t *err)
 {
     static const struct {
@@ -73,6 +100,7 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
         spec_if_mode_t mode;
     } modes[] = {{"ap_none", SPEC_IF_AP_NONE},
                  {"ap_vld", SPEC_IF_AP_VLD},
+                 {"ap_ovld", SPEC_IF_AP_OVLD},
                  {"ap_memory", SPEC_IF_AP_MEMORY},
                  {"ap_fifo", SPEC_IF_AP_FIFO}};
     const char *m = yamldoc_scalar(d, n, "mode", err);
@@ -82,18 +110,17 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
         if (strcmp(m, modes[i].name) != 0)
             continue;
         spec_if_mode_t mode = modes[i].mode;
-        if (p->is_array && (mode == SPEC_IF_AP_NONE || mode == SPEC_IF_AP_VLD))
+        if (p->is_array && mode != SPEC_IF_AP_MEMORY && mode != SPEC_IF_AP_FIFO)
             return yamldoc_error(d, n, err, "'%s' is an array: mode must be ap_memory or ap_fifo, not %s", p->name, m);
-        if (!p->is_array && (mode == SPEC_IF_AP_MEMORY || mode == SPEC_IF_AP_FIFO))
-            return yamldoc_error(d, n, err, "'%s' is a scalar: mode must be ap_none or ap_vld, not %s", p->name, m);
-        if (mode == SPEC_IF_AP_NONE && p->dir != SPEC_DIR_IN)
-            return yamldoc_error(d, n, err, "'%s' is an output: an ap_none port only carries inputs (use ap_vld)",
-                                 p->name);
+        const char *problem = p->is_array ? NULL : scalar_mode_problem(p, mode);
+        if (problem)
+            return yamldoc_error(d, n, err, "mode %s does not suit '%s', %s", m, p->name, problem);
         *out = mode;
         return LG_OK;
     }
     return yamldoc_error(
-        d, n, err, "unknown interface mode '%s' for '%s' (expected ap_none, ap_vld, ap_memory or ap_fifo)", m, p->name);
+        d, n, err, "unknown interface mode '%s' for '%s' (expected ap_none, ap_vld, ap_ovld, ap_memory or ap_fifo)", m,
+        p->name);
 }
 
 static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *val, lg_err_t *err)
@@ -112,7 +139,7 @@ static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *v
     if (yamldoc_expect_map(d, val, what, err) || yamldoc_check_keys(d, val, what, keys, err))
         return LG_EINVAL;
     f->explicit = 1;
-    f->mode = p->is_array ? SPEC_IF_AP_MEMORY : p->dir == SPEC_DIR_IN ? SPEC_IF_AP_NONE : SPEC_IF_AP_VLD;
+    f->mode = default_mode(p);
     yaml_node_t *n;
     if ((n = yamldoc_get(d, val, "mode")) && parse_mode(d, n, p, &f->mode, err))
         return LG_EINVAL;
@@ -186,7 +213,7 @@ void spec_default_ifaces(spec_t *s)
         spec_param_t *p = &s->params[i];
         spec_iface_t *f = &s->ifaces[i];
         if (!f->explicit)
-            f->mode = p->is_array ? SPEC_IF_AP_MEMORY : p->dir == SPEC_DIR_IN ? SPEC_IF_AP_NONE : SPEC_IF_AP_VLD;
+            f->mode = default_mode(p);
         if (p->is_array && !f->has_depth)
             f->depth = p->max_len;
         if (!f->width)

@@ -66,10 +66,10 @@ static void declare_inputs(lg_strbuf_t *t, const spec_t *spec, const input_t *in
             array_literal(t, p->type, v, p->max_len, "");
             lg_strbuf_puts(t, ";\n");
             free(v);
-        } else if (p->dir == SPEC_DIR_IN) {
+        } else if (p->dir != SPEC_DIR_OUT) {
             lg_strbuf_printf(t, "static %s %s = ", ct, p->name);
             literal(t, p->type, in->v[i].scalar);
-            lg_strbuf_puts(t, ";\n");
+            lg_strbuf_printf(t, ";%s\n", p->dir == SPEC_DIR_INOUT ? " /* read and written by the kernel */" : "");
         } else {
             lg_strbuf_printf(t, "static %s %s; /* written by the kernel */\n", ct, p->name);
         }
@@ -89,8 +89,10 @@ static void call_kernel(lg_strbuf_t *t, const spec_t *spec)
     lg_strbuf_puts(t, ");\n");
 }
 
-/* One assertion per output: the CPU's value equals what the RTL produced. */
-static void assert_output(lg_strbuf_t *t, const spec_t *spec, int param, const run_result_t *rtl)
+/* One assertion per output: the CPU's value equals what the RTL produced.
+ * A scalar output the RTL did not write must keep its start value (0, or
+ * an inout's input); a kernel that wrote that very value shows nothing. */
+static void assert_output(lg_strbuf_t *t, const spec_t *spec, const input_t *in, int param, const run_result_t *rtl)
 {
     if (param < 0) {
         if (!spec->has_return)
@@ -118,6 +120,10 @@ static void assert_output(lg_strbuf_t *t, const spec_t *spec, int param, const r
         lg_strbuf_printf(t, "    assert(%s == ", p->name);
         literal(t, p->type, o->scalar);
         lg_strbuf_puts(t, "); /* the RTL wrote this value */\n");
+    } else {
+        lg_strbuf_printf(t, "    assert(%s == ", p->name);
+        literal(t, p->type, p->dir == SPEC_DIR_INOUT ? in->v[param].scalar : 0);
+        lg_strbuf_puts(t, "); /* the RTL did not write it */\n");
     }
 }
 
@@ -145,12 +151,12 @@ char *oracle_repro_source(const spec_t *spec, const input_t *in, const run_resul
     } else {
         /* The symptom's own output first, so its assertion is the one that fails. */
         int first = strncmp(sym->cls, "mismatch:", 9) == 0 ? sym->param : -1;
-        assert_output(&t, spec, first, rtl);
+        assert_output(&t, spec, in, first, rtl);
         if (first >= 0)
-            assert_output(&t, spec, -1, rtl);
+            assert_output(&t, spec, in, -1, rtl);
         for (size_t i = 0; i < spec->nparams; i++)
             if (spec->params[i].dir != SPEC_DIR_IN && (int)i != first)
-                assert_output(&t, spec, (int)i, rtl);
+                assert_output(&t, spec, in, (int)i, rtl);
     }
     lg_strbuf_puts(&t, "    return 0;\n}\n");
     return lg_strbuf_take(&t);

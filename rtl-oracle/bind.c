@@ -12,8 +12,8 @@
  * request megabytes long). */
 #define BIND_MAX_DEPTH (1u << 24)
 
-static const char *const role_suffix[ROLE_COUNT] = {"_address0", "_ce0", "_q0", "_we0", "_d0",     "_address1", "_ce1",
-                                                    "_q1",       "_we1", "_d1", "",     "_ap_vld", "",          ""};
+static const char *const role_suffix[ROLE_COUNT] = {
+    "_address0", "_ce0", "_q0", "_we0", "_d0", "_address1", "_ce1", "_q1", "_we1", "_d1", "", "_ap_vld", "", "", ""};
 
 /* Looks up port `name` and checks its direction; optional ports may be
  * missing (returns 0 with *found = 0). */
@@ -114,6 +114,33 @@ static int bind_fifo(const spec_t *spec, const spec_param_t *p, const oports_t *
     return check_width(spec, p, b, ROLE_DATA, err);
 }
 
+/* An output scalar's ports, named as HLS names them from the prefix p:
+ * `p` and `p_ap_vld` for an out pointer; `p_i` (input), `p_o` and
+ * `p_o_ap_vld` for an inout one (ap_ovld). */
+static int bind_scalar_out(const spec_t *spec, const spec_param_t *p, const char *pre, const oports_t *ports,
+                           obind_t *b, lg_err_t *err)
+{
+    char name[256];
+    int inout = p->dir == SPEC_DIR_INOUT;
+    const char *data_sfx = inout ? "_o" : "";
+    int rc = 0;
+    if (inout) {
+        snprintf(name, sizeof name, "%s_i", pre);
+        rc = bind_port(spec, p, ports, name, 0, 1, b, ROLE_IN, err);
+        if (rc == 0)
+            rc = check_width(spec, p, b, ROLE_IN, err);
+    }
+    snprintf(name, sizeof name, "%s%s", pre, data_sfx);
+    if (rc == 0)
+        rc = bind_port(spec, p, ports, name, 1, 1, b, ROLE_DATA, err);
+    snprintf(name, sizeof name, "%s%s_ap_vld", pre, data_sfx);
+    if (rc == 0)
+        rc = bind_port(spec, p, ports, name, 1, 1, b, ROLE_VLD, err);
+    b->kind = inout ? BIND_SCALAR_INOUT : BIND_SCALAR_VLD;
+    b->is_out = 1;
+    return rc;
+}
+
 static int bind_scalar(const spec_t *spec, const spec_param_t *p, const spec_iface_t *ifc, const oports_t *ports,
                        obind_t *b, lg_err_t *err)
 {
@@ -121,18 +148,15 @@ static int bind_scalar(const spec_t *spec, const spec_param_t *p, const spec_ifa
     if (ifc->mode == SPEC_IF_AP_NONE && p->dir == SPEC_DIR_IN) {
         b->kind = BIND_SCALAR_IN;
         rc = bind_port(spec, p, ports, ifc->port, 0, 1, b, ROLE_DATA, err);
-    } else if (ifc->mode == SPEC_IF_AP_VLD && p->dir == SPEC_DIR_OUT) {
-        char name[256];
-        b->kind = BIND_SCALAR_VLD;
-        b->is_out = 1;
-        rc = bind_port(spec, p, ports, ifc->port, 1, 1, b, ROLE_DATA, err);
-        snprintf(name, sizeof name, "%s_ap_vld", ifc->port);
-        if (rc == 0)
-            rc = bind_port(spec, p, ports, name, 1, 1, b, ROLE_VLD, err);
+    } else if ((ifc->mode == SPEC_IF_AP_VLD && p->dir == SPEC_DIR_OUT) ||
+               (ifc->mode == SPEC_IF_AP_OVLD && p->dir != SPEC_DIR_IN)) {
+        rc = bind_scalar_out(spec, p, ifc->port, ports, b, err);
     } else {
         return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: a scalar %s param needs mode %s, not %s", spec->path,
                           p->line, p->col, p->name, spec_dir_name(p->dir),
-                          p->dir == SPEC_DIR_IN ? "ap_none" : "ap_vld (inout scalars are not supported)",
+                          p->dir == SPEC_DIR_IN    ? "ap_none"
+                          : p->dir == SPEC_DIR_OUT ? "ap_vld or ap_ovld"
+                                                   : "ap_ovld",
                           spec_if_mode_name(ifc->mode));
     }
     return rc ? rc : check_width(spec, p, b, ROLE_DATA, err);

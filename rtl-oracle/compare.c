@@ -1,6 +1,9 @@
 /* The differential check: a CPU result against an RTL result of the same
  * input, classified into symptoms (status symptoms, then mismatches of the
- * return value and of each output), plus the `lgfuzz diff --json` view. */
+ * return value and of each output), plus the `lgfuzz diff --json` view.
+ * The rules (docs/rtl-oracle.md): a read out of range is a divergence only
+ * through what it changes; a scalar output is compared by whether each
+ * side wrote it, and by value where both did. */
 #include "oracle_int.h"
 
 #include "common/alloc.h"
@@ -87,12 +90,28 @@ static void array_mismatch(const spec_t *spec, size_t i, const run_output_t *c, 
              p->name, first, c->elems[first], r->elems[first], count, n);
 }
 
-size_t oracle_compare(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl, oracle_symptoms_t *out)
+/* Scalar output i: the two sides must agree on whether it was written (the
+ * C stored to it on its path, the RTL raised its valid); its value counts
+ * only when both wrote it. */
+static void scalar_mismatch(const spec_t *spec, size_t i, const run_output_t *c, const run_output_t *r,
+                            oracle_symptoms_t *out)
 {
-    out->n = 0;
-    status_symptoms(spec, cpu, rtl, out);
-    if (cpu->status != RUN_OK || rtl->status != RUN_OK)
-        return out->n;
+    const spec_param_t *p = &spec->params[i];
+    int64_t cv = lg_type_wrap(p->type, c->scalar), rv = lg_type_wrap(p->type, r->scalar);
+    if (c->valid == r->valid && (!c->valid || cv == rv))
+        return;
+    oracle_symptom_t *s = add(out, (int)i, "mismatch:%s", p->name);
+    if (c->valid && r->valid)
+        snprintf(s->detail, sizeof s->detail, "%s: cpu %" PRId64 ", rtl %" PRId64, p->name, cv, rv);
+    else if (c->valid)
+        snprintf(s->detail, sizeof s->detail, "%s: cpu wrote %" PRId64 ", rtl did not write it", p->name, cv);
+    else
+        snprintf(s->detail, sizeof s->detail, "%s: cpu did not write it, rtl wrote %" PRId64, p->name, rv);
+}
+
+static void output_mismatches(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl,
+                              oracle_symptoms_t *out)
+{
     if (spec->has_return) {
         int64_t c = lg_type_wrap(spec->ret_type, cpu->ret);
         int64_t r = lg_type_wrap(spec->ret_type, rtl->ret);
@@ -105,18 +124,61 @@ size_t oracle_compare(const spec_t *spec, const run_result_t *cpu, const run_res
         const spec_param_t *p = &spec->params[i];
         if (p->dir == SPEC_DIR_IN)
             continue;
-        const run_output_t *c = &cpu->out[i], *r = &rtl->out[i];
-        if (p->is_array) {
-            array_mismatch(spec, i, c, r, out);
+        if (p->is_array)
+            array_mismatch(spec, i, &cpu->out[i], &rtl->out[i], out);
+        else
+            scalar_mismatch(spec, i, &cpu->out[i], &rtl->out[i], out);
+    }
+}
+
+/* A symptom that says what the RTL did (not how the CPU run ended). */
+static int rtl_side(const oracle_symptom_t *s)
+{
+    return strncmp(s->cls, "mismatch:", 9) == 0 || strcmp(s->cls, "rtl-hang") == 0 || strcmp(s->cls, "rtl-assert") == 0;
+}
+
+/* The RTL read out of range and the poison it got reached its result (a
+ * run returning other poison ended otherwise): every RTL-side symptom
+ * comes from that read, so they become one rtl-oob:<array>, in the place
+ * of the first, naming the read and what it changed. */
+static void blame_read(const spec_t *spec, const run_oob_reads_t *rd, oracle_symptoms_t *out)
+{
+    size_t first = SIZE_MAX, kept = 0;
+    oracle_symptom_t shown;
+    for (size_t k = 0; k < out->n; k++) {
+        if (!rtl_side(&out->v[k])) {
+            out->v[kept++] = out->v[k];
             continue;
         }
-        int64_t cv = lg_type_wrap(p->type, c->scalar), rv = lg_type_wrap(p->type, r->scalar);
-        if (c->valid != r->valid || (c->valid && cv != rv)) {
-            oracle_symptom_t *s = add(out, (int)i, "mismatch:%s", p->name);
-            snprintf(s->detail, sizeof s->detail, "%s: cpu %s%" PRId64 ", rtl %s%" PRId64, p->name,
-                     c->valid ? "" : "(not written) ", cv, r->valid ? "" : "(not written) ", rv);
+        if (first == SIZE_MAX) {
+            first = kept++;
+            shown = out->v[k];
         }
     }
+    if (first == SIZE_MAX)
+        return;
+    out->n = kept;
+    int p = rd->param;
+    const char *name = p >= 0 && (size_t)p < spec->nparams ? spec->params[p].name : "?";
+    oracle_symptom_t *s = &out->v[first];
+    memset(s, 0, sizeof *s);
+    snprintf(s->cls, sizeof s->cls, "rtl-oob:%.80s", name);
+    s->param = p;
+    int n = snprintf(s->detail, sizeof s->detail,
+                     "%.60s[%" PRIu64 "] >= depth %" PRIu64 ", read at cycle %" PRIu64 ", returned poison", name,
+                     rd->addr, p >= 0 ? spec->ifaces[p].depth : 0, rd->cycle);
+    size_t len = n > 0 && (size_t)n < sizeof s->detail ? (size_t)n : strlen(s->detail);
+    snprintf(s->detail + len, sizeof s->detail - len, " that reached the result (%s: %s)", shown.cls, shown.detail);
+}
+
+size_t oracle_compare(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl, oracle_symptoms_t *out)
+{
+    out->n = 0;
+    status_symptoms(spec, cpu, rtl, out);
+    if (cpu->status == RUN_OK && rtl->status == RUN_OK)
+        output_mismatches(spec, cpu, rtl, out);
+    if (rtl->oob_reads.count && rtl->oob_reads.reaches_outputs)
+        blame_read(spec, &rtl->oob_reads, out);
     return out->n;
 }
 

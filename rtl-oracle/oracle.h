@@ -57,9 +57,11 @@ void oracle_destroy(oracle_t *o);
 /* Runs in on the RTL and fills rtl (shaped for the spec by
  * run_result_create; its previous contents are overwritten). A $fatal or
  * $stop gives RUN_ASSERT, and so does a crash of the model (its child is
- * restarted for the next call); the cycle limit gives RUN_HANG; a memory address at
- * or beyond the declared depth gives RUN_OOB with oob_param set. Returns 0,
- * or a negative LG_E* code when the child cannot be driven at all. */
+ * restarted for the next call); the cycle limit gives RUN_HANG; a memory write at
+ * or beyond the declared depth gives RUN_OOB with oob_param set. A read
+ * there returns POISON and is noted in rtl->oob_reads, with whether the
+ * value reached the result (docs/rtl-oracle.md). Returns 0, or a negative
+ * LG_E* code when the child cannot be driven at all. */
 int oracle_run(oracle_t *o, const input_t *in, run_result_t *rtl, lg_err_t *err);
 
 /* Runs in[0..n-1] on the RTL, as many oracle_run calls would, and fills
@@ -120,7 +122,11 @@ void oracle_symptoms_free(oracle_symptoms_t *s); /* frees the array, keeps s */
  * fills out with every symptom, in a fixed order: status symptoms first,
  * then mismatch:return, then mismatches of out/inout params in spec order.
  * Outputs are compared only when both sides completed; arrays over all
- * max_len slots. Returns the number of symptoms (0 = no divergence). */
+ * max_len slots; a scalar output by whether each side wrote it, and by
+ * value when both did. When the RTL read out of range and that value
+ * reached its result, the RTL-side symptoms (mismatch:*, rtl-hang,
+ * rtl-assert) are one rtl-oob:<array> instead. Returns the number of
+ * symptoms (0 = no divergence). */
 size_t oracle_compare(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl, oracle_symptoms_t *out);
 
 /* Writes {"divergent":..., "symptoms":[...], "cpu":{...}, "rtl":{...}}

@@ -80,7 +80,7 @@ void orr_encode(oregion_t *r, const omodel_t *m, size_t slot, const input_t *in)
     uint64_t *w = r->base + ORW_SHM_HEADER + slot * r->req_words;
     for (size_t i = 0; i < m->n; i++) {
         const obind_t *b = &m->binds[i];
-        if (b->kind == BIND_SCALAR_IN) {
+        if (b->kind == BIND_SCALAR_IN || b->kind == BIND_SCALAR_INOUT) {
             *w++ = orm_to_port(b, in->v[i].scalar);
         } else if (b->kind == BIND_MEM) {
             for (uint64_t j = 0; j < b->depth; j++)
@@ -130,6 +130,13 @@ void orr_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_
     res->status = (run_status_t)w[ORW_RESP_STATUS];
     res->cycles = w[ORW_RESP_CYCLES];
     res->oob_param = w[ORW_RESP_OOB_PARAM] == ORW_NO_PARAM ? -1 : (int)w[ORW_RESP_OOB_PARAM];
+    if (w[ORW_RESP_OOB_READS]) {
+        res->oob_reads.count = w[ORW_RESP_OOB_READS];
+        res->oob_reads.param = w[ORW_RESP_OOB_READ_PARAM] < m->n ? (int)w[ORW_RESP_OOB_READ_PARAM] : -1;
+        res->oob_reads.addr = w[ORW_RESP_OOB_READ_ADDR];
+        res->oob_reads.cycle = w[ORW_RESP_OOB_READ_CYCLE];
+        res->oob_reads.reaches_outputs = w[ORW_RESP_OOB_READ_REACHES] != 0;
+    }
     *log_end = w[ORW_RESP_LOG_END];
     if (spec->has_return) {
         res->has_return = 1;
@@ -138,7 +145,7 @@ void orr_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_
     const uint64_t *d = w + ORW_RESP_HEADER;
     for (size_t i = 0; i < m->n; i++) {
         const obind_t *b = &m->binds[i];
-        if (b->kind == BIND_SCALAR_VLD) {
+        if (b->kind == BIND_SCALAR_VLD || b->kind == BIND_SCALAR_INOUT) {
             res->out[i].valid = (int)d[0];
             res->out[i].scalar = orm_from_port(b->width, spec->params[i].type, d[1]);
         } else if (b->kind == BIND_FIFO_OUT || (b->kind == BIND_MEM && b->is_out)) {

@@ -42,8 +42,9 @@ static const char *const kernel_flags[] = {"-c",
 static const char *const runtime_files[] = {"lgrt.h", "lgrt.c", "lgrt_main.c"};
 /* The tool's own sources, hashed when present (a build tree) so a changed
  * instrumentation never reuses executors built by the previous one. */
-static const char *const tool_files[] = {"instrument.c", "instrument_emit.c", "instrument_probes.c", "harness.c",
-                                         "pragma.c"};
+static const char *const tool_files[] = {
+    "instrument.c",      "instrument_emit.c", "instrument_probes.c", "instrument_outputs.c", "harness.c",
+    "harness_outputs.c", "pragma.c"};
 void trb_free(trb_build_t *b)
 {
     if (!b)

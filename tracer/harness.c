@@ -2,8 +2,9 @@
  * unpacks a packed input record into buffers of max_len plus guard space
  * (filled per the POISON convention), calls the kernel under sigsetjmp so
  * an event-limit hang or a recovered crash returns here, evaluates the port
- * probes and copies the return value and out/inout arrays (as far as the
- * kernel got) into the result slot. */
+ * probes and copies the return value, out/inout arrays (as far as the
+ * kernel got) and scalar outputs (with whether the kernel wrote them,
+ * harness_outputs.c) into the result slot. */
 #include "harness_int.h"
 
 #include <inttypes.h>
@@ -15,33 +16,6 @@
 #include "common/fsutil.h"
 #include "common/strbuf.h"
 #include "runtime/lgrt.h"
-
-static size_t probes_bytes(size_t nprobes)
-{
-    return sizeof(lgrt_slot_t) + lgrt_fired_bytes(nprobes) + sizeof(lgrt_range_t) * nprobes;
-}
-
-size_t trh_out_offset(const spec_t *spec, size_t nprobes, size_t param)
-{
-    size_t off = probes_bytes(nprobes);
-    for (size_t i = 0; i < param; i++)
-        if (spec->params[i].dir != SPEC_DIR_IN) /* a scalar output is one slot */
-            off += 8 * (spec->params[i].is_array ? spec->params[i].max_len : 1);
-    return off;
-}
-
-size_t trh_slot_size(const spec_t *spec, size_t nprobes)
-{
-    return lgrt_align8(trh_out_offset(spec, nprobes, spec->nparams));
-}
-
-size_t trh_record_max(const spec_t *spec)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < spec->nparams; i++)
-        n += 8 + (spec->params[i].is_array && spec->params[i].dir != SPEC_DIR_OUT ? 8 * spec->params[i].max_len : 0);
-    return n;
-}
 
 /* A C literal of value v in type t (no overflow warnings for the extremes). */
 static void literal(lg_strbuf_t *b, lg_type_t t, int64_t v)
@@ -96,6 +70,7 @@ static void emit_prologue(lg_strbuf_t *b, const spec_t *spec, const trm_meta_t *
         lg_strbuf_printf(b, "    {%d, %" PRId64 ", %d, %" PRId64 "},\n", meta->loops[l].rem_probe,
                          meta->loops[l].factor, meta->loops[l].trip_probe, meta->loops[l].max);
     lg_strbuf_printf(b, "    {-1, 0, -1, 0}\n};\nconst uint32_t lgrt_nloops = %zu;\n\n", meta->nloops);
+    trh_outputs_declare(b, spec);
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         if (!p->is_array)
@@ -165,6 +140,7 @@ static void emit_unpack(lg_strbuf_t *b, const spec_t *spec, const trm_meta_t *me
 
 static void emit_call_and_outputs(lg_strbuf_t *b, const spec_t *spec, const trm_meta_t *meta)
 {
+    trh_outputs_arm(b, spec);
     /* The signal mask is not saved (no system call per input): the
      * executor restores it after a recovered crash. The flag says a fatal
      * signal arrived in the kernel, not in the harness or the runtime. */
@@ -179,15 +155,11 @@ static void emit_call_and_outputs(lg_strbuf_t *b, const spec_t *spec, const trm_
             lg_strbuf_printf(b, "%s%sa%zu", i ? ", " : "", spec->params[i].dir != SPEC_DIR_IN ? "&" : "", i);
     }
     lg_strbuf_puts(b, ");\n        slot->status = LGRT_OK;\n    }\n    lgrt_in_kernel = 0;\n");
+    trh_outputs_store(b, spec, meta->nprobes);
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
-        if (p->dir == SPEC_DIR_IN)
+        if (p->dir == SPEC_DIR_IN || !p->is_array)
             continue;
-        if (!p->is_array) { /* a scalar output through its pointer */
-            lg_strbuf_printf(b, "    *(int64_t *)((char *)slot + %zu) = (int64_t)a%zu;\n",
-                             trh_out_offset(spec, meta->nprobes, i), i);
-            continue;
-        }
         const char *ct = lg_type_ctype(p->type);
         lg_strbuf_printf(b, "    {\n        const %s *b = buf%zu + %d;\n", ct, i, TRH_GUARD);
         lg_strbuf_printf(b, "        int64_t *o = (int64_t *)((char *)slot + %zu);\n",

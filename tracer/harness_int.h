@@ -14,22 +14,45 @@
 
 #include "common/err.h"
 #include "common/spec.h"
+#include "common/strbuf.h"
 #include "meta_int.h"
 
 /* Elements of poison kept before and after every array buffer, so a small
  * out-of-range access reads poison instead of faulting. */
 #define TRH_GUARD 16
 
-/* Bytes of one result slot for spec with nprobes probes (8-aligned). */
+/* harness_outputs.c: the slot layout. Bytes of one result slot for spec
+ * with nprobes probes (8-aligned). */
 size_t trh_slot_size(const spec_t *spec, size_t nprobes);
-/* Byte offset, inside a slot, of out/inout array param i's max_len slots. */
+/* Byte offset, inside a slot, of out/inout param i: an array's max_len
+ * int64 slots, or a scalar output's value and written flag (0/1), one
+ * int64 each. */
 size_t trh_out_offset(const spec_t *spec, size_t nprobes, size_t param);
 /* Largest packed input record in bytes: per scalar one int64; per array its
  * length then (in/inout only) its elements. */
 size_t trh_record_max(const spec_t *spec);
 
-/* Writes the harness C source for spec to path (atomically). meta gives
- * the port probe ids and the loop table. */
+/* harness.c: writes the harness C source for spec to path (atomically).
+ * meta gives the port probe ids and the loop table. */
 int trh_write(const spec_t *spec, const trm_meta_t *meta, const char *path, lg_err_t *err);
+
+/* harness_outputs.c. The scalar outputs (out/inout pointers to one value)
+ * are numbered k = 0, 1, ... in param order. The instrumented kernel
+ * defines TRH_OUT_ADDR (uint64_t[k]: output k's address, set by the
+ * harness) and TRH_OUT_WRITTEN (unsigned char[k]: set to 1 by any write the
+ * kernel makes to output k's bytes). */
+#define TRH_OUT_ADDR "__lgfuzz_out_addr"
+#define TRH_OUT_WRITTEN "__lgfuzz_out_written"
+/* Number of scalar outputs of spec. */
+size_t trh_scalar_outputs(const spec_t *spec);
+/* Emits the harness's declarations of the two tables (none without
+ * scalar outputs). */
+void trh_outputs_declare(lg_strbuf_t *b, const spec_t *spec);
+/* Emits, before the kernel call, the addresses of the outputs' variables
+ * (a<i>) and cleared flags. */
+void trh_outputs_arm(lg_strbuf_t *b, const spec_t *spec);
+/* Emits, after the call, the copy of each scalar output's value and
+ * written flag into the result slot. */
+void trh_outputs_store(lg_strbuf_t *b, const spec_t *spec, size_t nprobes);
 
 #endif

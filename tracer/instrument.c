@@ -359,6 +359,7 @@ static void run_passes(tri_ctx_t *c)
     tri_width_probes(c);
     tri_local_offset_probes(c);
     promote_locals(c);
+    tri_output_writes(c);
     tri_param_offset_probes(c);
     tri_loop_probes(c);
     port_probes(c);

@@ -51,5 +51,8 @@ void tri_local_offset_probes(tri_ctx_t *c);
 void tri_param_offset_probes(tri_ctx_t *c);
 void tri_loop_probes(tri_ctx_t *c);
 void tri_depth_probes(tri_ctx_t *c);
+/* instrument_outputs.c, after mem2reg: the written flags of scalar
+ * outputs. */
+void tri_output_writes(tri_ctx_t *c);
 
 #endif

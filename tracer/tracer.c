@@ -210,10 +210,13 @@ static void fill_result(tracer_t *t, run_result_t *r, const lgrt_slot_t *slot, c
         if (p->is_array) {
             memcpy(r->out[i].elems, src, p->max_len * sizeof(int64_t));
             r->out[i].len = p->max_len;
-        } else {
-            memcpy(&r->out[i].scalar, src, sizeof(int64_t));
+            r->out[i].valid = 1;
+        } else { /* the value, then whether the kernel wrote it */
+            int64_t w[2];
+            memcpy(w, src, sizeof w);
+            r->out[i].scalar = w[0];
+            r->out[i].valid = w[1] != 0;
         }
-        r->out[i].valid = 1;
     }
 }
 

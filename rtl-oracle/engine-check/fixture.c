@@ -1,12 +1,13 @@
 /* The C side of the engine check's fixture kernel (fixture.yaml); only its
  * signature matters, the check never runs it. */
-long long fixture(short *m, int a, int *y, const int *s, int *t, int n);
+long long fixture(short *m, int a, int *y, const int *s, int *t, int n, int *z);
 
-long long fixture(short *m, int a, int *y, const int *s, int *t, int n)
+long long fixture(short *m, int a, int *y, const int *s, int *t, int n, int *z)
 {
     (void)m;
     (void)s;
     (void)t;
     *y = a;
+    *z += a;
     return n;
 }

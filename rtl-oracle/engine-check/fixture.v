@@ -3,7 +3,8 @@
 module fixture(ap_clk, ap_rst, ap_start, ap_done, ap_idle, ap_ready, ap_return,
                m_address0, m_ce0, m_we0, m_d0, m_q0,
                m_address1, m_ce1, m_we1, m_d1, m_q1,
-               a, y, y_ap_vld, s_dout, s_empty_n, s_read, t_din, t_full_n, t_write, n);
+               a, y, y_ap_vld, s_dout, s_empty_n, s_read, t_din, t_full_n, t_write, n,
+               z_i, z_o, z_o_ap_vld);
 input ap_clk;
 input ap_rst;
 input ap_start;
@@ -31,6 +32,9 @@ output [31:0] t_din;
 input t_full_n;
 output t_write;
 input [31:0] n;
+input [31:0] z_i;
+output [31:0] z_o;
+output z_o_ap_vld;
 assign ap_done = ap_start;
 assign ap_idle = !ap_start;
 assign ap_ready = ap_start;
@@ -48,4 +52,6 @@ assign y_ap_vld = ap_start;
 assign s_read = s_empty_n;
 assign t_din = s_dout;
 assign t_write = t_full_n & s_empty_n;
+assign z_o = z_i + a;
+assign z_o_ap_vld = ap_start;
 endmodule

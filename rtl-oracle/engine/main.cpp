@@ -4,6 +4,7 @@
 // until lgfuzz closes the socket. The layout is wire.h's.
 #include "sim.h"
 #include "wire.h"
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -84,9 +85,10 @@ void decode(const uint64_t *w, Param *ps)
         p.pos = 0;
         p.valid = 0;
         p.value = 0;
+        p.input = 0;
         p.mem.clear();
-        if (p.kind == ORW_SCALAR_IN) {
-            p.value = *w++;
+        if (p.kind == ORW_SCALAR_IN || p.kind == ORW_SCALAR_INOUT) {
+            p.input = *w++;
         } else if (p.kind == ORW_MEM) {
             p.mem.assign(w, w + p.depth);
             w += p.depth;
@@ -107,6 +109,11 @@ void encode(uint64_t *w, const Param *ps, const Outcome &o)
     w[ORW_RESP_OOB_ADDR] = o.oob_addr;
     w[ORW_RESP_RET] = o.ret;
     w[ORW_RESP_LOG_END] = 0;
+    w[ORW_RESP_OOB_READS] = o.oob_reads;
+    w[ORW_RESP_OOB_READ_PARAM] = o.read_param;
+    w[ORW_RESP_OOB_READ_ADDR] = o.read_addr;
+    w[ORW_RESP_OOB_READ_CYCLE] = o.read_cycle;
+    w[ORW_RESP_OOB_READ_REACHES] = 0;
     if (o.status == ORW_ASSERT) {
         // The %Error line of this call ends here in the log.
         std::fflush(stdout);
@@ -116,18 +123,53 @@ void encode(uint64_t *w, const Param *ps, const Outcome &o)
     uint64_t *d = w + ORW_RESP_HEADER;
     for (int i = 0; i < kParams; i++) {
         const Param &p = ps[i];
-        if (p.kind == ORW_SCALAR_VLD) {
+        if (p.kind == ORW_SCALAR_VLD || p.kind == ORW_SCALAR_INOUT) {
             *d++ = p.valid;
             *d++ = p.value;
         } else if (p.kind == ORW_FIFO_OUT || (p.kind == ORW_MEM && p.is_out)) {
+            // Unused words are zeroed, so two slots of one input compare equal.
             *d = p.mem.size();
             std::memcpy(d + 1, p.mem.data(), p.mem.size() * sizeof(uint64_t));
+            std::fill(d + 1 + p.mem.size(), d + 1 + p.depth, 0);
             d += 1 + p.depth;
         }
     }
     size_t len = o.detail.size() < ORW_DETAIL_WORDS * 8 - 1 ? o.detail.size() : ORW_DETAIL_WORDS * 8 - 1;
     w[ORW_RESP_DETAIL_LEN] = len;
     std::memcpy(d, o.detail.data(), len);
+}
+
+// Whether two response slots of one input hold the same result: status,
+// ap_return and every output (not the cycle count or the texts).
+bool same_result(const uint64_t *a, const uint64_t *b, const Param *ps)
+{
+    if (a[ORW_RESP_STATUS] != b[ORW_RESP_STATUS] || a[ORW_RESP_RET] != b[ORW_RESP_RET])
+        return false;
+    uint64_t n = 0;
+    for (int i = 0; i < kParams; i++)
+        n += orw_resp_words(ps[i].kind, ps[i].depth, ps[i].is_out);
+    return std::memcmp(a + ORW_RESP_HEADER, b + ORW_RESP_HEADER, n * sizeof(uint64_t)) == 0;
+}
+
+// One call of the input in request slot req, its result in response slot
+// resp (scratch: room for another response slot). A call that read out of
+// range runs again, on `again`, with the other poison: if the result
+// changes, the value read reached it (wire.h's read_reaches). The first
+// call may be traced; the second never is.
+void call(Sim &first, Sim &again, Param *ps, Param *ps_again, const uint64_t *req, uint64_t *resp,
+          std::vector<uint64_t> &scratch)
+{
+    decode(req, ps);
+    Outcome o;
+    first.run(&o, ORW_POISON);
+    encode(resp, ps, o);
+    if (o.oob_reads == 0 || o.status == ORW_OOB)
+        return;
+    decode(req, ps_again);
+    Outcome o2;
+    again.run(&o2, ORW_POISON_ALT);
+    encode(scratch.data(), ps_again, o2);
+    resp[ORW_RESP_OOB_READ_REACHES] = same_result(resp, scratch.data(), ps) ? 0 : 1;
 }
 
 uint64_t now_ns()
@@ -150,6 +192,7 @@ int main()
         return 1;
     }
     Sim sim(ps, "");
+    std::vector<uint64_t> scratch(r.resp_words);
     std::string vcd;
     for (;;) {
         uint64_t h[ORW_REQ_HEADER];
@@ -162,10 +205,7 @@ int main()
         r.progress(0);
         std::string wave_error;
         for (uint64_t i = 0; i < n && vcd.empty(); i++) {
-            decode(r.request(i), ps);
-            Outcome o;
-            sim.run(&o);
-            encode(r.response(i), ps, o);
+            call(sim, sim, ps, ps, r.request(i), r.response(i), scratch);
             r.progress(i + 1);
         }
         if (!vcd.empty()) {
@@ -173,25 +213,19 @@ int main()
             // model's ports into the params it is given.
             Param tps[kParams + 1];
             describe(tps);
-            decode(r.request(0), tps);
+            Sim traced(tps, vcd);
+            call(traced, sim, tps, ps, r.request(0), r.response(0), scratch);
+            // The waveform's error travels in the answer, not in the slot.
             Outcome o;
-            {
-                Sim traced(tps, vcd);
-                traced.run(&o);
-                traced.close_wave(&o);
-            }
+            traced.close_wave(&o);
             wave_error = o.wave_error;
-            encode(r.response(0), tps, o);
             r.progress(1);
         }
         uint64_t ns = 0;
         if (h[ORW_REQ_FLAGS] & ORW_FLAG_TIME) {
             uint64_t t0 = now_ns();
-            for (uint64_t i = 0; i < n; i++) {
-                decode(r.request(i), ps);
-                Outcome o;
-                sim.run(&o);
-            }
+            for (uint64_t i = 0; i < n; i++)
+                call(sim, sim, ps, ps, r.request(i), scratch.data(), scratch);
             ns = now_ns() - t0;
         }
         // RTL $display output reaches the log before lgfuzz reads it.

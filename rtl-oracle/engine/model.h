@@ -62,8 +62,10 @@ struct Param {
     uint64_t depth = 0;
     Port addr[2], ce[2], q[2], we[2], d[2];
     Port data, vld, flag, strobe;
+    Port in;                       // an inout scalar's input (_i); data and vld are its _o, _o_ap_vld
     std::vector<uint64_t> mem;     // RAM contents, FIFO data
-    uint64_t value = 0, valid = 0; // scalars
+    uint64_t input = 0;            // ap_none and inout scalars: the value driven on the input port
+    uint64_t value = 0, valid = 0; // scalar outputs: the last value with its valid high
     size_t pos = 0;                // input FIFO read position
 };
 
@@ -74,6 +76,8 @@ struct Ctl {
 
 struct Outcome {
     uint64_t status = ORW_OK, cycles = 0, oob_param = ORW_NO_PARAM, oob_addr = 0, ret = 0;
+    // Reads at or beyond a RAM's depth (wire.h): how many, and the first.
+    uint64_t oob_reads = 0, read_param = ORW_NO_PARAM, read_addr = 0, read_cycle = 0;
     std::string detail;
     std::string wave_error; // why the waveform could not be written
 };

@@ -83,36 +83,52 @@ void Sim::drive_streams()
     }
 }
 
-// Samples the outputs of the settled cycle; RAM operations go to ops as
-// (param, port, address, is_write, data). False on an out-of-range address.
+// The RAM ports of param i in the settled cycle, as ops (param, port,
+// address, is_write, data). A write at or beyond the depth ends the call
+// (false); a read there is noted in o and returns poison at the edge: real
+// RAM returns some word for it, and HLS issues such reads (the prefetch of
+// a pipelined loop, the exit test of a loop) whose data it never uses.
+bool Sim::sample_ram(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops)
+{
+    for (int k = 0; k < 2; k++) {
+        if (!p.ce[k].p || !get(p.ce[k]))
+            continue;
+        uint64_t a = get(p.addr[k]);
+        bool w = p.we[k].p && get(p.we[k]);
+        if (a >= p.depth && w) {
+            o->status = ORW_OOB;
+            o->oob_param = static_cast<uint64_t>(i);
+            o->oob_addr = a;
+            o->detail = "port " + std::to_string(k) + " writes address " + std::to_string(a) + " >= depth " +
+                        std::to_string(p.depth) + " at cycle " + std::to_string(o->cycles);
+            return false;
+        }
+        if (a >= p.depth && o->oob_reads++ == 0) {
+            o->read_param = static_cast<uint64_t>(i);
+            o->read_addr = a;
+            o->read_cycle = o->cycles;
+        }
+        ops->insert(ops->end(), {static_cast<uint64_t>(i), static_cast<uint64_t>(k), a, w, w ? get(p.d[k]) : 0});
+    }
+    return true;
+}
+
+// Samples the outputs of the settled cycle; RAM operations go to ops.
+// False on an out-of-range write.
 bool Sim::sample(Outcome *o, std::vector<uint64_t> *ops)
 {
     for (int i = 0; i < kParams; i++) {
         Param &p = ps_[i];
         if (p.kind == ORW_MEM) {
-            for (int k = 0; k < 2; k++) {
-                if (!p.ce[k].p || !get(p.ce[k]))
-                    continue;
-                uint64_t a = get(p.addr[k]);
-                if (a >= p.depth) {
-                    o->status = ORW_OOB;
-                    o->oob_param = static_cast<uint64_t>(i);
-                    o->oob_addr = a;
-                    o->detail = "port " + std::to_string(k) + " address " + std::to_string(a) + " >= depth " +
-                                std::to_string(p.depth) + " at cycle " + std::to_string(o->cycles);
-                    return false;
-                }
-                bool w = p.we[k].p && get(p.we[k]);
-                ops->insert(ops->end(),
-                            {static_cast<uint64_t>(i), static_cast<uint64_t>(k), a, w, w ? get(p.d[k]) : 0});
-            }
+            if (!sample_ram(p, i, o, ops))
+                return false;
         } else if (p.kind == ORW_FIFO_IN) {
             if (get(p.strobe) && p.pos < p.mem.size())
                 p.pos++;
         } else if (p.kind == ORW_FIFO_OUT) {
             if (get(p.strobe) && p.mem.size() < p.depth)
                 p.mem.push_back(get(p.data));
-        } else if (p.kind == ORW_SCALAR_VLD) {
+        } else if (p.kind == ORW_SCALAR_VLD || p.kind == ORW_SCALAR_INOUT) {
             if (get(p.vld)) {
                 p.value = get(p.data);
                 p.valid = 1;
@@ -128,8 +144,9 @@ void Sim::commit(const std::vector<uint64_t> &ops)
 {
     for (size_t j = 0; j < ops.size(); j += 5) {
         Param &p = ps_[ops[j]];
+        uint64_t a = ops[j + 2];
         if (!ops[j + 3])
-            set(p.q[ops[j + 1]], p.mem[ops[j + 2]]);
+            set(p.q[ops[j + 1]], a < p.mem.size() ? p.mem[a] : poison_);
     }
     for (size_t j = 0; j < ops.size(); j += 5) {
         Param &p = ps_[ops[j]];
@@ -140,16 +157,20 @@ void Sim::commit(const std::vector<uint64_t> &ops)
 
 // Three reset cycles, then ap_start until ap_ready (or ap_done). Each cycle
 // samples the settled outputs, clocks the edge, then lets the RAMs answer.
-void Sim::run(Outcome *o)
+void Sim::run(Outcome *o, uint64_t poison)
 {
     if (used_ && restore_) {
         restore_->rewind();
         *restore_ >> *m_;
     }
     used_ = true;
-    for (int i = 0; i < kParams; i++)
+    poison_ = poison;
+    for (int i = 0; i < kParams; i++) {
         if (ps_[i].kind == ORW_SCALAR_IN)
-            set(ps_[i].data, ps_[i].value);
+            set(ps_[i].data, ps_[i].input);
+        else if (ps_[i].kind == ORW_SCALAR_INOUT)
+            set(ps_[i].in, ps_[i].input);
+    }
     set(c_.start, 0);
     set(c_.rst, c_.rst_low ? 0 : 1);
     for (int k = 0; k < 3; k++) {

@@ -27,8 +27,10 @@ class Sim
     // Sim's life; vcd: the waveform's path, "" for none.
     Sim(Param *ps, const std::string &vcd);
     ~Sim();
-    // One call on the inputs in ps; its outputs go to ps and o.
-    void run(Outcome *o);
+    // One call on the inputs in ps; its outputs go to ps and o. A RAM read
+    // at or beyond the depth returns poison (ORW_POISON or ORW_POISON_ALT)
+    // truncated to the q port's width.
+    void run(Outcome *o, uint64_t poison);
     // Closes the waveform; a failed write of it goes into o.
     void close_wave(Outcome *o);
 
@@ -37,6 +39,7 @@ class Sim
     void edge();
     void drive_streams();
     bool sample(Outcome *o, std::vector<uint64_t> *ops);
+    bool sample_ram(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops);
     void commit(const std::vector<uint64_t> &ops);
 
     Param *ps_;
@@ -48,6 +51,7 @@ class Sim
     std::vector<uint8_t> initial_; // the state after construction (untraced)
     std::unique_ptr<SnapshotReader> restore_;
     bool used_ = false;
+    uint64_t poison_ = ORW_POISON; // what the current call's out-of-range reads return
 };
 
 } // namespace lgh

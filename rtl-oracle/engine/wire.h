@@ -15,14 +15,14 @@
  * harness checks that the region's agree with its own table.
  *
  * Request slot, for each param in spec order, by its kind:
- *   ORW_SCALAR_IN   the port value
+ *   ORW_SCALAR_IN, ORW_SCALAR_INOUT   the (input) port value
  *   ORW_MEM         depth words: the RAM's initial contents
  *   ORW_FIFO_IN     a count n <= depth, then depth words (n used)
  *   others          nothing
  *
  * Response slot: ORW_RESP_HEADER words (ORW_RESP_*), then for each param
  * in spec order:
- *   ORW_SCALAR_VLD             valid (0/1), value
+ *   ORW_SCALAR_VLD, ORW_SCALAR_INOUT   valid (0/1), value
  *   ORW_FIFO_OUT, ORW_MEM out  a count n <= depth, then depth words (n used)
  *   others                     nothing
  * then ORW_DETAIL_WORDS words holding the detail text (detail_len bytes:
@@ -75,9 +75,16 @@ enum orw_req_word { ORW_REQ_MAGIC_AT, ORW_REQ_FLAGS, ORW_REQ_COUNT, ORW_REQ_VCD_
 enum orw_ack_word { ORW_ACK_MAGIC_AT, ORW_ACK_DONE, ORW_ACK_TIME_NS, ORW_ACK_WAVE_ERROR_LEN, ORW_ACK_HEADER };
 
 /* Word positions in a response slot. oob_param and oob_addr are set with
- * ORW_OOB only; ret is ap_return as sampled in the ap_done cycle;
- * log_end is the harness log's length after an ORW_ASSERT call (where
- * its %Error line ends), 0 after other calls. */
+ * ORW_OOB only (an out-of-range write); ret is ap_return as sampled in the
+ * ap_done cycle; log_end is the harness log's length after an ORW_ASSERT
+ * call (where its %Error line ends), 0 after other calls.
+ *
+ * An out-of-range read is no status: it returns ORW_POISON and is counted
+ * (reads), the first one named (read_param, read_addr, read_cycle;
+ * read_param ORW_NO_PARAM when there was none). A call with such reads
+ * runs a second time with ORW_POISON_ALT; read_reaches is 1 when that
+ * changed its status, ap_return or any output, i.e. when the value read
+ * reached what the call produced. */
 enum orw_resp_word {
     ORW_RESP_STATUS,
     ORW_RESP_CYCLES,
@@ -86,13 +93,25 @@ enum orw_resp_word {
     ORW_RESP_RET,
     ORW_RESP_LOG_END,
     ORW_RESP_DETAIL_LEN,
+    ORW_RESP_OOB_READS,
+    ORW_RESP_OOB_READ_PARAM,
+    ORW_RESP_OOB_READ_ADDR,
+    ORW_RESP_OOB_READ_CYCLE,
+    ORW_RESP_OOB_READ_REACHES,
     ORW_RESP_HEADER
 };
+
+/* What a RAM read at or beyond its depth returns, truncated to the q
+ * port's width: the byte 0xA5 repeated, lgfuzz's POISON (the fill of array
+ * slots past an input's length), and its complement for the second run,
+ * so every bit the RTL could pass on differs between the two runs. */
+#define ORW_POISON UINT64_C(0xA5A5A5A5A5A5A5A5)
+#define ORW_POISON_ALT UINT64_C(0x5A5A5A5A5A5A5A5A)
 
 /* Room for the detail text: 255 bytes. */
 #define ORW_DETAIL_WORDS 32
 
-/* oob_param when no address went out of range. */
+/* oob_param (read_param) when no address went out of range. */
 #define ORW_NO_PARAM UINT64_MAX
 
 /* Call status; the values equal common/result.h's run_status_t. */
@@ -100,23 +119,26 @@ enum orw_status { ORW_OK = 0, ORW_HANG = 2, ORW_OOB = 3, ORW_ASSERT = 4 };
 
 /* How the harness drives one param, which decides its fields above. */
 enum orw_kind {
-    ORW_SCALAR_IN,  /* ap_none input */
-    ORW_SCALAR_VLD, /* ap_vld output */
-    ORW_MEM,        /* ap_memory RAM; its contents come back when it is out/inout */
-    ORW_FIFO_IN,    /* ap_fifo read by the kernel */
-    ORW_FIFO_OUT    /* ap_fifo written by the kernel */
+    ORW_SCALAR_IN,   /* ap_none input */
+    ORW_SCALAR_VLD,  /* ap_vld output */
+    ORW_MEM,         /* ap_memory RAM; its contents come back when it is out/inout */
+    ORW_FIFO_IN,     /* ap_fifo read by the kernel */
+    ORW_FIFO_OUT,    /* ap_fifo written by the kernel */
+    ORW_SCALAR_INOUT /* ap_ovld inout: input port _i, output _o with _o_ap_vld */
 };
 
 /* Words a param of this kind and depth takes in a request slot. */
 static inline uint64_t orw_req_words(int kind, uint64_t depth)
 {
-    return kind == ORW_SCALAR_IN ? 1 : kind == ORW_MEM ? depth : kind == ORW_FIFO_IN ? 1 + depth : 0;
+    if (kind == ORW_SCALAR_IN || kind == ORW_SCALAR_INOUT)
+        return 1;
+    return kind == ORW_MEM ? depth : kind == ORW_FIFO_IN ? 1 + depth : 0;
 }
 
 /* Words it takes in a response slot (is_out: an out/inout memory). */
 static inline uint64_t orw_resp_words(int kind, uint64_t depth, int is_out)
 {
-    if (kind == ORW_SCALAR_VLD)
+    if (kind == ORW_SCALAR_VLD || kind == ORW_SCALAR_INOUT)
         return 2;
     return kind == ORW_FIFO_OUT || (kind == ORW_MEM && is_out) ? 1 + depth : 0;
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # check_quick.sh SRC BUILD OUT: runs `bench/run --quick` and checks what it
 # wrote: results.csv with its header and one row per tool and planted
-# divergence of kernels/accumulate (4 x 3), a summary with every section and
+# divergence of kernels/accumulate (5 x 3), a summary with every section and
 # tool, coverage rows for every tool and the coverage SVG. No timing checks.
 set -eu
 SRC=$1 BUILD=$2 OUT=$3
@@ -15,9 +15,9 @@ R="$OUT/results.csv"
 head -n 1 "$R" | grep -qx 'kernel,tool,seed,planted,probability,found_s,found_rtl_calls,found_execs,total_execs,total_rtl_calls,budget_s,rtl_share' ||
     fail "results.csv header: $(head -n 1 "$R")"
 rows=$(tail -n +2 "$R" | wc -l)
-[ "$rows" -eq 12 ] || fail "results.csv has $rows rows, want 12 (3 tools x 4 planted divergences)"
+[ "$rows" -eq 15 ] || fail "results.csv has $rows rows, want 15 (3 tools x 5 planted divergences)"
 for t in libfuzzer aflpp lgfuzz; do
-    for d in sum-overflow odd-size data-truncation oob-depth; do
+    for d in sum-overflow odd-size data-truncation oob-depth counter-wrap; do
         grep -q "^accumulate,$t,1,$d," "$R" || fail "no row for $t $d"
     done
     # every tool checked inputs against the RTL

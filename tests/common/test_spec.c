@@ -64,6 +64,13 @@ static const struct {
      "needs max_len"},
     {HEAD PARAMS "seeds: nowhere/\n", 11, 8, "seeds 'nowhere/' does not exist"},
     {HEAD "params:\n  - name: x\n    type: i8\n    typ: i8\n", 8, 5, "unknown key 'typ' in a param"},
+    {HEAD "params:\n  - name: x\n    type: i16\n    dir: inout\nrtl:\n  sources: [k.v]\n  interfaces:\n"
+          "    x: {mode: ap_vld}\n",
+     12, 15, "mode ap_vld does not suit 'x', an inout scalar (HLS makes a read and written scalar ap_ovld"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    n: {mode: ap_ovld}\n", 14, 15,
+     "mode ap_ovld does not suit 'n', an input (use ap_none)"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_ovld}\n", 14, 18,
+     "'data' is an array: mode must be ap_memory or ap_fifo, not ap_ovld"},
 };
 
 static void test_valid(void)
@@ -106,6 +113,25 @@ done:
     free(path);
 }
 
+/* Scalar outputs get HLS's default modes: ap_vld for an out pointer,
+ * ap_ovld for an inout one; ap_ovld is accepted on an out pointer too. */
+static void test_scalar_output_modes(void)
+{
+    char *path = write_spec("outs.yaml", HEAD "params:\n  - {name: o, type: i32, dir: out}\n"
+                                              "  - {name: io, type: i32, dir: inout}\n"
+                                              "  - {name: o2, type: i8, dir: out}\n"
+                                              "rtl:\n  sources: [k.v]\n  interfaces:\n    o2: {mode: ap_ovld}\n");
+    lg_err_t err;
+    spec_t *s = spec_load(path, &err);
+    CHECK_MSG(s != NULL, "%s", err.msg);
+    if (s) {
+        CHECK(s->ifaces[0].mode == SPEC_IF_AP_VLD && s->ifaces[1].mode == SPEC_IF_AP_OVLD);
+        CHECK(s->ifaces[2].mode == SPEC_IF_AP_OVLD && strcmp(spec_if_mode_name(s->ifaces[1].mode), "ap_ovld") == 0);
+    }
+    spec_destroy(s);
+    free(path);
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/lgfuzz-test-spec-XXXXXX");
@@ -114,6 +140,7 @@ int main(void)
     free(write_spec("k.c", "int k(void) { return 0; }\n"));
     free(write_spec("k.v", "module k(); endmodule\n"));
     test_valid();
+    test_scalar_output_modes();
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char name[32];
         snprintf(name, sizeof name, "bad%zu.yaml", i);

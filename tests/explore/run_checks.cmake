@@ -2,7 +2,7 @@
 #   accumulate  finds every planted divergence of kernels/accumulate, exits 1; each divergence
 #               is minimised (input.json shows its class on `lgfuzz diff`, and is no larger than
 #               input.orig.json, the input as found) and inputs that differ only in incidental
-#               values collapse: at most 8 divergence directories for the 4 planted bugs; the
+#               values collapse: at most 10 divergence directories for the 5 planted bugs; the
 #               summary has one line per group (class and C path of the keys), at most 8
 #   groups      kernels/alu's two mismatch:return bugs, on two cases of its switch, are two
 #               groups in the run's summary and in `lgfuzz report`, each named by its case
@@ -20,6 +20,11 @@
 #               synth or solver call fails (stats.json counts failed calls)
 #   divzero     crashes are recovered by the executor (stats.json crashes_recovered),
 #               and no input that crashed natively is in the corpus
+#   specread    RTL in HLS's shape that reads one past its 5-deep memories in a loop's
+#               exit state and drops the data: exit 0, no divergence
+#   vldpath     an ap_vld output the C writes on one path only: exit 0, no divergence
+#   inoutraw    an inout scalar (ap_ovld: x_i, x_o, x_o_ap_vld) whose RTL reads x_i
+#               after the C wrote *x: exit 1, one divergence, mismatch:x
 # Inputs: LGFUZZ, CHECK_EXPECTED, SRC (source root), WORK (scratch directory).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
@@ -202,15 +207,15 @@ if(CHECK STREQUAL "accumulate")
   endif()
   file(GLOB divs ${WORK}/acc/divergences/*)
   list(LENGTH divs ndivs)
-  if(ndivs GREATER 8)
-    message(FATAL_ERROR "${ndivs} divergence directories for 4 planted bugs: duplicates did not collapse")
+  if(ndivs GREATER 10)
+    message(FATAL_ERROR "${ndivs} divergence directories for 5 planted bugs: duplicates did not collapse")
   endif()
   foreach(dv ${divs})
     check_minimised(${ACC} ${dv})
   endforeach()
   check_groups(ngroups ${WORK}/acc "${LGFUZZ_OUT}")
   if(ngroups GREATER 8)
-    message(FATAL_ERROR "${ngroups} groups for 4 planted bugs")
+    message(FATAL_ERROR "${ngroups} groups for 5 planted bugs")
   endif()
 elseif(CHECK STREQUAL "groups")
   # max-off-by-one is case 4 of the switch at kernel.c:20, avg-floor case 5.
@@ -237,6 +242,32 @@ elseif(CHECK STREQUAL "groups")
   if(NOT rc EQUAL 1 OR NOT reported EQUAL 2 OR at4 EQUAL -1 OR at5 EQUAL -1)
     message(FATAL_ERROR "lgfuzz report: exit ${rc}, ${reported} groups, want 1 and both cases listed")
   endif()
+elseif(CHECK STREQUAL "specread" OR CHECK STREQUAL "vldpath")
+  set(spec ${SRC}/tests/explore/kernels/${CHECK}/kernel.yaml)
+  run_lgfuzz(rc ${spec} --budget 10s --seed 1 --no-guard --out ${WORK}/out)
+  file(GLOB divs ${WORK}/out/divergences/*/README)
+  set(readmes "")
+  foreach(f ${divs})
+    file(READ ${f} line)
+    string(APPEND readmes "${line}")
+  endforeach()
+  json_get(rtl_calls ${WORK}/out/stats.json rtl_calls)
+  if(NOT rc EQUAL 0 OR divs OR rtl_calls EQUAL 0)
+    message(FATAL_ERROR "a correct RTL in HLS's shape: exit ${rc}, ${rtl_calls} RTL calls, divergences:\n${readmes}")
+  endif()
+elseif(CHECK STREQUAL "inoutraw")
+  set(spec ${SRC}/tests/explore/kernels/inoutraw/kernel.yaml)
+  run_lgfuzz(rc ${spec} --budget 10s --seed 1 --no-guard --out ${WORK}/out)
+  file(GLOB divs ${WORK}/out/divergences/*)
+  list(LENGTH divs ndivs)
+  if(NOT rc EQUAL 1 OR NOT ndivs EQUAL 1)
+    message(FATAL_ERROR "one read-after-write bug: exit ${rc} (want 1), ${ndivs} divergences (want 1)")
+  endif()
+  json_get(cls ${divs}/symptom.json class)
+  if(NOT cls STREQUAL "mismatch:x")
+    message(FATAL_ERROR "class ${cls}, want mismatch:x")
+  endif()
+  check_minimised(${spec} ${divs})
 elseif(CHECK STREQUAL "control")
   run_lgfuzz(rc ${SPEC} --budget 15s --seed 1 --out ${WORK}/ctl)
   if(NOT rc EQUAL 0)

@@ -2,7 +2,8 @@
  * CPU results are constructed here, as the tracer would report them):
  * small even inputs agree; a byte sum above 511, an odd size and a data
  * value outside the 8-bit port give mismatch:return; sizes above the
- * depth of 400 give rtl-oob:data. Then the artifacts of one divergence:
+ * depth of 400 read POISON there, which reaches the sum: rtl-oob:data;
+ * sizes 511 and 512 wrap the 9-bit counter: rtl-hang. Then the artifacts of one divergence:
  * the generated repro.c must compile and its assertion must fail. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
 #include "common/alloc.h"
@@ -35,7 +36,9 @@ static const acc_case_t cases[] = {
     {"negative byte", 2, 0, -1, "mismatch:return"},
     {"size 401", 401, 0, 0, "rtl-oob:data"},
     {"size 402", 402, 0, 0, "rtl-oob:data"},
-    {"size 512", 512, 1, 1, "rtl-oob:data"},
+    {"size 510", 510, 1, 1, "rtl-oob:data"},
+    {"size 511", 511, 1, 1, "rtl-hang"}, /* the 9-bit counter wraps at 512 */
+    {"size 512", 512, 1, 1, "rtl-hang"},
 };
 
 static input_t *make_input(const spec_t *s, const acc_case_t *c)

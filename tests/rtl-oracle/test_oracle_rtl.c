@@ -1,8 +1,9 @@
 /* Runs tiny purpose-written RTL modules through the oracle, one table row
  * per input: every interface mode (ap_none, ap_vld, ap_return, single- and
  * dual-port ap_memory in/out/inout, ap_fifo in/out with _r port names),
- * the POISON fill, the cycle limit, out-of-range addresses and $stop; then
- * each module's rows again as one batch. */
+ * the POISON fill, the cycle limit and $stop; then each module's rows
+ * again as one batch. Then out-of-range addresses: a read returns POISON
+ * and is a note, a write is RUN_OOB. */
 #include "rtl-oracle/oracle.h"
 #include "test_util.h"
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #define P16 (-23131) /* 0xA5A5 as int16_t: POISON for i16 */
+#define P8 (-91)     /* 0xA5 as int8_t: what an 8-bit RAM read out of range returns */
 #define NO_RET INT64_MIN
 
 typedef struct rtl_case {
@@ -49,15 +51,6 @@ static const rtl_case_t cases[] = {
      {1, 2, 3, 4, 5, 6, 7, -127},
      8,
      NULL},
-    /* address 8 of an 8-deep memory */
-    {"copy.yaml",
-     "{\"src\": [0, 1, 2, 3, 4, 5, 6, 7, 8], \"n\": 9}",
-     RUN_OOB,
-     NO_RET,
-     NULL,
-     {0},
-     0,
-     "address 8 >= depth 8"},
     /* ap_fifo in and out */
     {"fifo.yaml", "{\"in\": [1, 2, -3], \"n\": 3}", RUN_OK, NO_RET, "out", {3, 6, -9, 0}, 4, NULL},
     {"fifo.yaml", "{\"in\": [], \"n\": 0}", RUN_OK, NO_RET, "out", {0, 0}, 2, NULL},
@@ -120,8 +113,8 @@ static void check_result(const rtl_case_t *c, loaded_t *l, const run_result_t *r
                           (long long)o->elems[j], (long long)c->vals[j]);
         }
     }
-    if (c->status == RUN_OOB)
-        CHECK_MSG(r->oob_param == 0, "%s: oob_param %d", c->spec, r->oob_param);
+    CHECK_MSG(r->oob_reads.count == 0, "%s %s: %llu reads out of range", c->spec, c->input,
+              (unsigned long long)r->oob_reads.count);
     /* The model's own message, from the part of the log the call wrote. */
     if (c->status == RUN_ASSERT)
         CHECK_MSG(strstr(r->detail, "%Error") != NULL, "%s %s: detail '%s' lacks the %%Error line", c->spec, c->input,
@@ -215,6 +208,43 @@ static void check_killed_mid_batch(void)
     spec_destroy(s);
 }
 
+/* copy.v on an 8-deep src: n = 9 reads src[8], which returns POISON (a
+ * note on the result; the call completes, and the value reaches dst[8]:
+ * a second run returning other poison changes it). The same RTL with an
+ * 8-deep dst: n = 9 writes dst[8], RUN_OOB naming dst. */
+static void check_out_of_range(loaded_t *all, size_t *nloaded)
+{
+    const char *nine = "{\"src\": [0, 1, 2, 3, 4, 5, 6, 7, 8], \"n\": 9}";
+    loaded_t *l = load(all, nloaded, "copy.yaml");
+    input_t *in = test_input(l->spec, nine);
+    run_result_t *r = run_result_create(l->spec);
+    lg_err_t err;
+    CHECK_MSG(oracle_run(l->oracle, in, r, &err) == 0, "copy: %s", err.msg);
+    const run_oob_reads_t *rd = &r->oob_reads;
+    CHECK_MSG(r->status == RUN_OK && r->oob_param == -1, "a read out of range: status %s (%s)",
+              run_status_name(r->status), r->detail);
+    CHECK_MSG(rd->count == 1 && rd->param == 0 && rd->addr == 8 && rd->reaches_outputs == 1,
+              "reads out of range: %llu, first param %d address %llu, reaches %d", (unsigned long long)rd->count,
+              rd->param, (unsigned long long)rd->addr, rd->reaches_outputs);
+    CHECK_MSG(r->out[1].elems[7] == 8 && r->out[1].elems[8] == P8 + 1, "dst[7..8] = %lld, %lld",
+              (long long)r->out[1].elems[7], (long long)r->out[1].elems[8]);
+    char *json = run_result_to_json(l->spec, r);
+    CHECK_STR_CONTAINS(json, "\"oob_reads\":{\"count\":1,\"first\":\"src[8]\"");
+    free(json);
+    run_result_destroy(r);
+    input_destroy(in);
+
+    l = load(all, nloaded, "copy_wr.yaml");
+    in = test_input(l->spec, nine);
+    r = run_result_create(l->spec);
+    CHECK_MSG(oracle_run(l->oracle, in, r, &err) == 0, "copy_wr: %s", err.msg);
+    CHECK_MSG(r->status == RUN_OOB && r->oob_param == 1, "a write out of range: status %s, param %d",
+              run_status_name(r->status), r->oob_param);
+    CHECK_STR_CONTAINS(r->detail, "writes address 8 >= depth 8");
+    run_result_destroy(r);
+    input_destroy(in);
+}
+
 int main(void)
 {
     loaded_t all[8];
@@ -223,6 +253,7 @@ int main(void)
         check_case(&cases[i], load(all, &nloaded, cases[i].spec));
     for (size_t i = 0; i < nloaded; i++)
         check_batch(&all[i]);
+    check_out_of_range(all, &nloaded);
     check_killed_mid_batch();
     /* The $stop case ran in a surviving harness: no restart was needed. */
     loaded_t *sc = load(all, &nloaded, "scalars.yaml");

@@ -12,7 +12,22 @@
 
 /* ---------------------------------------------------------- comparison */
 
-typedef enum { M_NONE, M_RET, M_PROD, M_PROD_UNSET, M_DST15, M_RET_PROD } mutation_t;
+/* How the RTL result differs from the CPU's. M_READ*: the RTL read src out
+ * of range, the value read not reaching / reaching (_REACH) its result. */
+typedef enum {
+    M_NONE,
+    M_RET,
+    M_PROD,
+    M_PROD_UNSET,    /* the RTL did not write prod, the CPU did */
+    M_PROD_CPU_ONLY, /* the CPU did not write prod, the RTL did */
+    M_PROD_NEITHER,  /* neither wrote prod (their values differ) */
+    M_DST15,
+    M_RET_PROD,
+    M_READ,
+    M_READ_REACH,
+    M_READ_DST15,
+    M_READ_REACH_DST15
+} mutation_t;
 
 typedef struct cmp_case {
     const char *spec;
@@ -27,6 +42,8 @@ static const cmp_case_t cmp_cases[] = {
     {"scalars.yaml", RUN_OK, RUN_OK, 0, M_RET, "mismatch:return"},
     {"scalars.yaml", RUN_OK, RUN_OK, 0, M_PROD, "mismatch:prod"},
     {"scalars.yaml", RUN_OK, RUN_OK, 0, M_PROD_UNSET, "mismatch:prod"},
+    {"scalars.yaml", RUN_OK, RUN_OK, 0, M_PROD_CPU_ONLY, "mismatch:prod"},
+    {"scalars.yaml", RUN_OK, RUN_OK, 0, M_PROD_NEITHER, ""},
     {"scalars.yaml", RUN_OK, RUN_OK, 0, M_RET_PROD, "mismatch:return,mismatch:prod"},
     {"scalars.yaml", RUN_CRASH, RUN_OK, SIGSEGV, M_NONE, "cpu-crash:SIGSEGV"},
     {"scalars.yaml", RUN_CRASH, RUN_OK, SIGFPE, M_RET, "cpu-crash:SIGFPE"},
@@ -39,6 +56,16 @@ static const cmp_case_t cmp_cases[] = {
     {"copy.yaml", RUN_OK, RUN_OK, 0, M_NONE, ""},
     /* a write one side makes beyond the input's length is still compared */
     {"copy.yaml", RUN_OK, RUN_OK, 0, M_DST15, "mismatch:dst"},
+    /* a read out of range is no divergence by itself; a difference it
+     * caused is rtl-oob:<array>, one it did not cause is a mismatch */
+    {"copy.yaml", RUN_OK, RUN_OK, 0, M_READ, ""},
+    {"copy.yaml", RUN_OK, RUN_OK, 0, M_READ_REACH, ""},
+    {"copy.yaml", RUN_OK, RUN_OK, 0, M_READ_DST15, "mismatch:dst"},
+    {"copy.yaml", RUN_OK, RUN_OK, 0, M_READ_REACH_DST15, "rtl-oob:src"},
+    {"copy.yaml", RUN_OK, RUN_HANG, 0, M_READ_REACH, "rtl-oob:src"},
+    {"copy.yaml", RUN_OK, RUN_HANG, 0, M_READ, "rtl-hang"},
+    {"copy.yaml", RUN_CRASH, RUN_OK, SIGSEGV, M_READ_REACH_DST15, "cpu-crash:SIGSEGV"},
+    {"copy.yaml", RUN_HANG, RUN_ASSERT, 0, M_READ_REACH, "cpu-hang,rtl-oob:src"},
 };
 
 static void fill(const spec_t *s, run_result_t *r, run_status_t st, int sig)
@@ -56,17 +83,23 @@ static void fill(const spec_t *s, run_result_t *r, run_status_t st, int sig)
     }
 }
 
-static void mutate(const spec_t *s, run_result_t *r, mutation_t m)
+static void mutate(const spec_t *s, run_result_t *cpu, run_result_t *r, mutation_t m)
 {
     int prod = spec_param_index(s, "prod"), dst = spec_param_index(s, "dst");
     if (m == M_RET || m == M_RET_PROD)
         r->ret = 43;
-    if (m == M_PROD || m == M_RET_PROD)
+    if (m == M_PROD || m == M_RET_PROD || m == M_PROD_NEITHER)
         r->out[prod].scalar = 7;
-    if (m == M_PROD_UNSET)
+    if (m == M_PROD_UNSET || m == M_PROD_NEITHER)
         r->out[prod].valid = 0;
-    if (m == M_DST15)
+    if (m == M_PROD_CPU_ONLY || m == M_PROD_NEITHER)
+        cpu->out[prod].valid = 0;
+    if (m == M_DST15 || m == M_READ_DST15 || m == M_READ_REACH_DST15)
         r->out[dst].elems[15] = 99;
+    if (m >= M_READ) {
+        r->oob_reads = (run_oob_reads_t){.count = 3, .param = 0, .addr = 8, .cycle = 20};
+        r->oob_reads.reaches_outputs = m == M_READ_REACH || m == M_READ_REACH_DST15;
+    }
 }
 
 static void test_compare(void)
@@ -82,12 +115,17 @@ static void test_compare(void)
         fill(s, rtl, c->rtl_status, 0);
         if (c->rtl_status == RUN_OOB)
             rtl->oob_param = 0;
-        mutate(s, rtl, c->mut);
+        mutate(s, cpu, rtl, c->mut);
         size_t n = oracle_compare(s, cpu, rtl, &syms);
         for (size_t k = 0; k < n; k++)
             snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", k ? "," : "", syms.v[k].cls);
         CHECK_MSG(strcmp(got, c->want) == 0, "case %zu: got '%s', want '%s'", i, got, c->want);
         CHECK_MSG(n == 0 || syms.v[0].detail[0] != '\0', "case %zu: empty detail", i);
+        for (size_t k = 0; k < n; k++)
+            if (strncmp(syms.v[k].cls, "rtl-oob:", 8) == 0 && c->rtl_status != RUN_OOB)
+                CHECK_MSG(strstr(syms.v[k].detail, "src[8] >= depth 8, read at cycle 20, returned poison") &&
+                              syms.v[k].param == 0,
+                          "case %zu: detail '%s'", i, syms.v[k].detail);
         run_result_destroy(cpu);
         run_result_destroy(rtl);
         spec_destroy(s);

@@ -1,0 +1,79 @@
+/* The result slot's layout, and the generated harness's part in knowing
+ * whether the kernel wrote each scalar output: it points the
+ * instrumentation's table of output addresses at the outputs' variables,
+ * clears their written flags before the call, and copies each output's
+ * value and flag into the result slot after it. The flags are set by the
+ * writes instrument_outputs.c instruments. */
+#include "harness_int.h"
+
+#include "runtime/lgrt.h"
+
+static size_t probes_bytes(size_t nprobes)
+{
+    return sizeof(lgrt_slot_t) + lgrt_fired_bytes(nprobes) + sizeof(lgrt_range_t) * nprobes;
+}
+
+size_t trh_out_offset(const spec_t *spec, size_t nprobes, size_t param)
+{
+    size_t off = probes_bytes(nprobes);
+    for (size_t i = 0; i < param; i++)
+        if (spec->params[i].dir != SPEC_DIR_IN) /* a scalar output is its value and written flag */
+            off += 8 * (spec->params[i].is_array ? spec->params[i].max_len : 2);
+    return off;
+}
+
+size_t trh_slot_size(const spec_t *spec, size_t nprobes)
+{
+    return lgrt_align8(trh_out_offset(spec, nprobes, spec->nparams));
+}
+
+size_t trh_record_max(const spec_t *spec)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < spec->nparams; i++)
+        n += 8 + (spec->params[i].is_array && spec->params[i].dir != SPEC_DIR_OUT ? 8 * spec->params[i].max_len : 0);
+    return n;
+}
+
+size_t trh_scalar_outputs(const spec_t *spec)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < spec->nparams; i++)
+        k += !spec->params[i].is_array && spec->params[i].dir != SPEC_DIR_IN;
+    return k;
+}
+
+void trh_outputs_declare(lg_strbuf_t *b, const spec_t *spec)
+{
+    size_t k = trh_scalar_outputs(spec);
+    if (!k)
+        return;
+    lg_strbuf_printf(b, "/* Defined by the instrumentation: the scalar outputs' addresses and written flags. */\n");
+    lg_strbuf_printf(b, "extern uint64_t %s[%zu];\nextern unsigned char %s[%zu];\n\n", TRH_OUT_ADDR, k, TRH_OUT_WRITTEN,
+                     k);
+}
+
+void trh_outputs_arm(lg_strbuf_t *b, const spec_t *spec)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < spec->nparams; i++) {
+        if (spec->params[i].is_array || spec->params[i].dir == SPEC_DIR_IN)
+            continue;
+        lg_strbuf_printf(b, "    %s[%zu] = (uint64_t)(uintptr_t)&a%zu;\n    %s[%zu] = 0;\n", TRH_OUT_ADDR, k, i,
+                         TRH_OUT_WRITTEN, k);
+        k++;
+    }
+}
+
+void trh_outputs_store(lg_strbuf_t *b, const spec_t *spec, size_t nprobes)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < spec->nparams; i++) {
+        if (spec->params[i].is_array || spec->params[i].dir == SPEC_DIR_IN)
+            continue;
+        size_t off = trh_out_offset(spec, nprobes, i);
+        lg_strbuf_printf(b, "    *(int64_t *)((char *)slot + %zu) = (int64_t)a%zu;\n", off, i);
+        lg_strbuf_printf(b, "    *(int64_t *)((char *)slot + %zu) = %s[%zu];\n", off + 8, TRH_OUT_WRITTEN, k);
+        k++;
+    }
+}
