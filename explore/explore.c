@@ -274,16 +274,18 @@ int explore_run(explore_t *ex, lg_err_t *err)
                 rc = exc_reserve(ex, err);
         }
     }
-    if (rc == LG_OK)
-        rc = exo_plot_row(ex, 1, err);
     ex->status = rc ? "failed" : ex->cfg.stop && *ex->cfg.stop ? "interrupted" : "complete";
     if (rc)
         ex->error = lg_strdup(err->msg);
-    /* The reserve makes room for this save when a write failed for want
-     * of space; it is not needed once the run is over. */
+    /* The reserve makes room for the final row and save when a write
+     * failed for want of space (even before the first row: a failed run's
+     * directory has all its files too); it is not needed once the run is
+     * over. */
     exc_release(ex);
     lg_err_t err2;
-    int rc2 = exo_save(ex, rc ? &err2 : err);
+    int rc2 = exo_plot_row(ex, 1, rc ? &err2 : err);
+    if (rc2 == LG_OK)
+        rc2 = exo_save(ex, rc ? &err2 : err);
     if (rc && rc2)
         LG_WARN(ex->log, "final save failed too: %s", err2.msg);
     exo_progress(ex, 1);

@@ -52,6 +52,7 @@ class Sim
     std::unique_ptr<SnapshotReader> restore_;
     bool used_ = false;
     uint64_t poison_ = ORW_POISON; // what the current call's out-of-range reads return
+    uint64_t cycles_ = 0;          // cycles of the current call so far (the waveform's window)
 };
 
 } // namespace lgh

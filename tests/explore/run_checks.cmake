@@ -427,8 +427,9 @@ elseif(CHECK STREQUAL "sigint")
     message(FATAL_ERROR "partial build left behind: ${partial}")
   endif()
 elseif(CHECK STREQUAL "fulldisk")
-  # A 1 MiB tmpfs in a private mount namespace stands in for a full disk;
-  # the run fills it within its first batches (each waveform is ~90 KB).
+  # An 8 MiB tmpfs in a private mount namespace stands in for a full disk;
+  # the run fills it within its first batches (a waveform of accumulate's
+  # hang is 4.4 MB, of its other divergences up to ~90 KB).
   # Its contents are copied out before the namespace ends.
   execute_process(COMMAND unshare -rm true RESULT_VARIABLE can)
   if(NOT can EQUAL 0)
@@ -439,7 +440,7 @@ elseif(CHECK STREQUAL "fulldisk")
   file(MAKE_DIRECTORY ${mnt})
   file(WRITE ${WORK}/full.sh "
 set -u
-mount -t tmpfs -o size=1m tmpfs ${mnt} || exit 3
+mount -t tmpfs -o size=8m tmpfs ${mnt} || exit 3
 ${LGFUZZ} run ${ACC} --budget 30s --seed 1 -q --out ${mnt}/o >${WORK}/full.out 2>${WORK}/full.err
 echo $? >${WORK}/full.rc
 cp -a ${mnt}/o ${WORK}/full || exit 3
