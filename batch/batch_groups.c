@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "batch.h"
+#include "batch_json_int.h"
 #include "common/alloc.h"
 #include "common/fsutil.h"
 #include "common/strbuf.h"
@@ -27,18 +28,6 @@ typedef struct member {
     size_t nprobes;
     double elems, mag; /* the size of its input: elements, then magnitudes (HUGE_VAL when unreadable) */
 } member_t;
-
-static json_object *get(json_object *o, const char *key)
-{
-    json_object *v = NULL;
-    return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
-
-static const char *get_str(json_object *o, const char *key)
-{
-    json_object *v = get(o, key);
-    return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
-}
 
 /* The JSON object in path, or NULL when the file is missing or is not one. */
 static json_object *load_object(const char *path)
@@ -79,7 +68,7 @@ static void add_probe(char ***v, size_t *n, const char *name, size_t len)
 /* The probes of symptom.json's "probes", or those its key ends with. */
 static void read_probes(member_t *m, json_object *sym)
 {
-    json_object *arr = get(sym, "probes");
+    json_object *arr = bj_get(sym, "probes");
     if (arr && json_object_is_type(arr, json_type_array)) {
         for (size_t i = 0; i < json_object_array_length(arr); i++) {
             json_object *p = json_object_array_get_idx(arr, i);
@@ -88,7 +77,7 @@ static void read_probes(member_t *m, json_object *sym)
         }
         return;
     }
-    const char *key = get_str(sym, "key");
+    const char *key = bj_str(sym, "key");
     const char *bar = key ? strchr(key, '|') : NULL;
     bar = bar ? strchr(bar + 1, '|') : NULL;
     for (const char *p = bar ? bar + 1 : NULL; p && *p;) {
@@ -153,17 +142,17 @@ static int read_member(const char *run_dir, const char *name, member_t *m)
     char *dir = lg_asprintf("%s/divergences/%s", run_dir, name);
     char *spath = lg_path_join(dir, "symptom.json"), *ipath = lg_path_join(dir, "input.json");
     json_object *sym = lg_is_dir(dir) ? load_object(spath) : NULL;
-    const char *cls = get_str(sym, "class");
+    const char *cls = bj_str(sym, "class");
     if (cls) {
         m->cls = lg_strdup(cls);
         m->dir = lg_asprintf("divergences/%s", name);
-        m->detail = lg_strdup(get_str(sym, "detail") ? get_str(sym, "detail") : "");
-        m->c_path = lg_strdup(get_str(sym, "c_path"));
-        m->group = lg_strdup(get_str(sym, "group"));
+        m->detail = lg_strdup(bj_str(sym, "detail") ? bj_str(sym, "detail") : "");
+        m->c_path = lg_strdup(bj_str(sym, "c_path"));
+        m->group = lg_strdup(bj_str(sym, "group"));
         if (!m->group)
-            m->group = group_of_key(get_str(sym, "key"));
+            m->group = group_of_key(bj_str(sym, "key"));
         if (!m->group)
-            m->group = group_of_key(get_str(sym, "found_key"));
+            m->group = group_of_key(bj_str(sym, "found_key"));
         /* No path to group by: a group of its own. */
         if (!m->group)
             m->group = lg_asprintf("%s|%s", cls, m->dir);

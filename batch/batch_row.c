@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "batch.h"
+#include "batch_json_int.h"
 #include "common/alloc.h"
 #include "common/fsutil.h"
 
@@ -37,15 +38,9 @@ static int load_json(const char *dir, const char *name, json_object **out, lg_er
     return rc;
 }
 
-static json_object *get(json_object *o, const char *key)
-{
-    json_object *v = NULL;
-    return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
-
 static uint64_t get_u64(json_object *o, const char *key)
 {
-    json_object *v = get(o, key);
+    json_object *v = bj_get(o, key);
     return v && (json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double))
                ? json_object_get_uint64(v)
                : 0;
@@ -53,16 +48,10 @@ static uint64_t get_u64(json_object *o, const char *key)
 
 static double get_double(json_object *o, const char *key)
 {
-    json_object *v = get(o, key);
+    json_object *v = bj_get(o, key);
     return v && (json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double))
                ? json_object_get_double(v)
                : 0.0;
-}
-
-static const char *get_str(json_object *o, const char *key)
-{
-    json_object *v = get(o, key);
-    return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
 }
 
 /* The error a failed `lgfuzz run` printed: its last "lgfuzz run: " line
@@ -101,13 +90,13 @@ static int by_class(const void *a, const void *b)
 /* Distinct divergences per class, from stats.json's divergences_detail. */
 static void load_classes(batch_row_t *row, json_object *stats)
 {
-    json_object *arr = get(stats, "divergences_detail");
+    json_object *arr = bj_get(stats, "divergences_detail");
     if (!arr || !json_object_is_type(arr, json_type_array))
         return;
     size_t n = json_object_array_length(arr);
     row->classes = lg_calloc(n ? n : 1, sizeof *row->classes);
     for (size_t i = 0; i < n; i++) {
-        const char *cls = get_str(json_object_array_get_idx(arr, i), "class");
+        const char *cls = bj_str(json_object_array_get_idx(arr, i), "class");
         if (!cls)
             continue;
         size_t j = 0;
@@ -133,11 +122,11 @@ static void load_guard(batch_row_t *row, json_object *guard)
             where[n++] = val;
     }
     for (size_t i = 0; i < n; i++) {
-        if (!row->has_precision && get(where[i], "precision")) {
+        if (!row->has_precision && bj_get(where[i], "precision")) {
             row->has_precision = 1;
             row->precision = get_double(where[i], "precision");
         }
-        if (!row->has_recall && get(where[i], "recall")) {
+        if (!row->has_recall && bj_get(where[i], "recall")) {
             row->has_recall = 1;
             row->recall = get_double(where[i], "recall");
         }
@@ -147,11 +136,11 @@ static void load_guard(batch_row_t *row, json_object *guard)
 /* The status rules, first match wins; see docs/batch.md. */
 static void classify(batch_row_t *row, json_object *run, json_object *stats, const char *dir)
 {
-    const char *sig = get_str(run, "signal");
-    const char *st = get_str(stats, "status");
-    json_object *started = get(run, "started");
-    json_object *spec_error = get(run, "spec_error");
-    const char *run_error = get_str(run, "error");
+    const char *sig = bj_str(run, "signal");
+    const char *st = bj_str(stats, "status");
+    json_object *started = bj_get(run, "started");
+    json_object *spec_error = bj_get(run, "spec_error");
+    const char *run_error = bj_str(run, "error");
     if (spec_error && json_object_get_boolean(spec_error)) {
         row->status = "spec-error";
         row->error = lg_strdup(run_error);
@@ -160,7 +149,7 @@ static void classify(batch_row_t *row, json_object *run, json_object *stats, con
         row->error = lg_strdup(run_error);
     } else if (sig) {
         row->status = "crashed";
-        row->error = get_str(run, "watchdog")
+        row->error = bj_str(run, "watchdog")
                          ? lg_asprintf("killed by %s from the batch watchdog after overrunning its budget", sig)
                          : lg_asprintf("lgfuzz run killed by %s", sig);
     } else if (!stats) {
@@ -168,7 +157,7 @@ static void classify(batch_row_t *row, json_object *run, json_object *stats, con
         row->error = log_error(dir);
     } else if (st && strcmp(st, "failed") == 0) {
         row->status = "failed";
-        row->error = get_str(stats, "error") ? lg_strdup(get_str(stats, "error")) : log_error(dir);
+        row->error = bj_str(stats, "error") ? lg_strdup(bj_str(stats, "error")) : log_error(dir);
     } else if (st && strcmp(st, "interrupted") == 0) {
         row->status = "interrupted";
     } else if (!st || strcmp(st, "complete") != 0) {
@@ -178,7 +167,7 @@ static void classify(batch_row_t *row, json_object *run, json_object *stats, con
     } else {
         row->status = row->divergences ? "divergent" : "ok";
     }
-    const char *wd = get_str(run, "watchdog");
+    const char *wd = bj_str(run, "watchdog");
     if (wd && !row->error)
         row->error = lg_asprintf("overran its budget; the batch watchdog sent %s", wd);
 }
@@ -217,10 +206,10 @@ int batch_row_load(const char *dir, batch_row_t *row, lg_err_t *err)
     char *abs = realpath(dir, NULL);
     row->dir = abs ? abs : lg_strdup(dir);
     const char *slash = strrchr(row->dir, '/');
-    row->name = lg_strdup(get_str(run, "name") ? get_str(run, "name") : slash && slash[1] ? slash + 1 : row->dir);
-    const char *kernel = get_str(stats, "kernel") ? get_str(stats, "kernel") : get_str(run, "kernel");
+    row->name = lg_strdup(bj_str(run, "name") ? bj_str(run, "name") : slash && slash[1] ? slash + 1 : row->dir);
+    const char *kernel = bj_str(stats, "kernel") ? bj_str(stats, "kernel") : bj_str(run, "kernel");
     row->kernel = lg_strdup(kernel ? kernel : row->name);
-    const char *spec = get_str(stats, "spec") ? get_str(stats, "spec") : get_str(run, "spec");
+    const char *spec = bj_str(stats, "spec") ? bj_str(stats, "spec") : bj_str(run, "spec");
     row->spec = lg_strdup(spec);
     fill_figures(row, run, stats);
     rc = batch_groups_load(dir, &row->groups, err);

@@ -3,12 +3,9 @@
  * explorer, which records them through exploration's own path (keyed,
  * minimised, written to divergences/). Used by `lgfuzz run` with its own
  * explorer and by `lgfuzz guard` with a record-only one. */
-#include <json-c/json.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "common/alloc.h"
-#include "common/fsutil.h"
 #include "common/input.h"
 #include "guard_record_int.h"
 
@@ -32,29 +29,13 @@ int cli_guard_record(explore_t *ex, const spec_t *spec, const guard_report_t *re
     return rc;
 }
 
-/* The spec path a run recorded in its stats.json; caller frees. */
-static char *run_spec(const char *run_dir, lg_err_t *err)
-{
-    char *path = lg_path_join(run_dir, "stats.json");
-    char *text = lg_read_file(path, NULL, err), *spec = NULL;
-    json_object *o = text ? json_tokener_parse(text) : NULL, *s;
-    if (o && json_object_object_get_ex(o, "spec", &s) && json_object_is_type(s, json_type_string))
-        spec = lg_strdup(json_object_get_string(s));
-    else if (text)
-        lg_err_set(err, LG_EINVAL, "%s: no \"spec\" string naming the kernel spec", path);
-    json_object_put(o);
-    free(text);
-    free(path);
-    return spec;
-}
-
 int cli_guard_record_dir(const char *run_dir, const explore_cfg_t *base, const guard_report_t *rep, const lg_log_t *log,
                          size_t *nnew, lg_err_t *err)
 {
     *nnew = 0;
     if (!rep->ndivergent)
         return LG_OK;
-    char *path = run_spec(run_dir, err);
+    char *path = guard_run_spec_path(run_dir, err);
     spec_t *spec = path ? spec_load(path, err) : NULL;
     free(path);
     if (!spec)

@@ -67,7 +67,7 @@ typedef struct deriver {
 } deriver_t;
 
 /* The spec path a run recorded in its stats.json. */
-static char *run_spec_path(const char *run_dir, lg_err_t *err)
+char *guard_run_spec_path(const char *run_dir, lg_err_t *err)
 {
     char *path = lg_path_join(run_dir, "stats.json");
     char *text = lg_read_file(path, NULL, err), *spec = NULL;
@@ -125,7 +125,7 @@ static void collect_consts(deriver_t *d)
 
 static int open_all(deriver_t *d, const char *run_dir, lg_err_t *err)
 {
-    char *spec_path = run_spec_path(run_dir, err);
+    char *spec_path = guard_run_spec_path(run_dir, err);
     if (!spec_path)
         return err->code;
     d->spec = spec_load(spec_path, err);

@@ -128,6 +128,11 @@ typedef struct guard_report {
 
 void guard_report_free(guard_report_t *r); /* frees the strings and inputs; accepts NULL */
 
+/* The path of the kernel spec the run in run_dir recorded in its
+ * stats.json; the caller frees it. NULL with err filled (LG_EINVAL naming
+ * the directory or file) when run_dir is not a run directory. */
+char *guard_run_spec_path(const char *run_dir, lg_err_t *err);
+
 /* Re-derives the guard of the finished run in run_dir: reads stats.json
  * (the spec), labels.jsonl, corpus/ and divergences/, runs the inputs whose
  * label is not established on both sides, learns, validates on fresh

@@ -1,0 +1,23 @@
+/* Private to batch/: reading values out of the JSON files a run wrote
+ * (stats.json, run.json, symptom.json), where a missing key or a value of
+ * another type reads as absent. */
+#ifndef LG_BATCH_JSON_INT_H
+#define LG_BATCH_JSON_INT_H
+
+#include <json-c/json.h>
+
+/* o's member key, or NULL (also when o is NULL). */
+static inline json_object *bj_get(json_object *o, const char *key)
+{
+    json_object *v = NULL;
+    return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+/* o's member key when it is a string, else NULL. */
+static inline const char *bj_str(json_object *o, const char *key)
+{
+    json_object *v = bj_get(o, key);
+    return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
+}
+
+#endif
