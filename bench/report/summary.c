@@ -107,12 +107,14 @@ static void print_found(table_t *t)
     printf("\n");
 }
 
-static void print_header(table_t *t, const char *first)
+/* A table's header: the first column, the planted divergence's
+ * probability when with_p, then one column per tool. */
+static void print_header(const table_t *t, const char *first, int with_p)
 {
-    printf("| %s | p |", first);
+    printf("| %s |%s", first, with_p ? " p |" : "");
     for (size_t k = 0; k < t->ntools; k++)
         printf(" %s |", t->tools[k]);
-    printf("\n|---|---|");
+    printf("\n|---|%s", with_p ? "---|" : "");
     for (size_t k = 0; k < t->ntools; k++)
         printf("---|");
     printf("\n");
@@ -125,7 +127,7 @@ static void print_medians(table_t *t, int rtl)
                : "## Median time to each divergence (s)\n\n(a run that never finds it counts as the budget, "
                  "%g s; found runs/seeds in parentheses)\n\n",
            t->budget);
-    print_header(t, "planted divergence");
+    print_header(t, "planted divergence", 1);
     for (size_t d = 0; d < t->ndivs; d++) {
         printf("| %s | %.2g |", t->divs[d], t->prob[d]);
         for (size_t k = 0; k < t->ntools; k++) {
@@ -156,13 +158,8 @@ static void print_rtl_runs(const table_t *t, const report_csv_t *c)
     for (size_t r = 0; r < c->nrows; r++)
         intern(&kernels, &nk, c->rows[r][ck]);
     printf("## RTL calls and RTL time share per run\n\n(medians over seeds: RTL calls / share of the run's time "
-           "spent waiting for the RTL; - where the tool does not say)\n\n| kernel |");
-    for (size_t k = 0; k < t->ntools; k++)
-        printf(" %s |", t->tools[k]);
-    printf("\n|---|");
-    for (size_t k = 0; k < t->ntools; k++)
-        printf("---|");
-    printf("\n");
+           "spent waiting for the RTL; - where the tool does not say)\n\n");
+    print_header(t, "kernel", 0);
     double *calls = lg_calloc(c->nrows + 1, sizeof *calls), *share = lg_calloc(c->nrows + 1, sizeof *share);
     for (size_t i = 0; i < nk; i++) {
         printf("| %s |", kernels[i]);
@@ -210,7 +207,7 @@ static void print_ratios(table_t *t, int ref)
 {
     printf("## lgfuzz's median time relative to each tool\n\n(lgfuzz median / tool median per divergence; "
            "below 1 lgfuzz is faster; geometric mean in the last row)\n\n");
-    print_header(t, "planted divergence");
+    print_header(t, "planted divergence", 1);
     double *logsum = lg_calloc(t->ntools + 1, sizeof *logsum);
     size_t *cnt = lg_calloc(t->ntools + 1, sizeof *cnt);
     for (size_t d = 0; d < t->ndivs; d++) {
