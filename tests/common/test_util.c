@@ -1,6 +1,7 @@
 /* Tests of the small common utilities: RNG determinism and ranges,
  * duration parsing, types and widths, the POISON value, FNV-1a hashing,
- * the string builder, errors, paths, atomic writes, directory listings. */
+ * the string builder, errors, paths, atomic writes, directory listings,
+ * lock files. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "common/alloc.h"
 #include "common/budget.h"
 #include "common/fsutil.h"
+#include "common/lock.h"
 #include "common/rng.h"
 #include "common/strbuf.h"
 #include "common/types.h"
@@ -324,6 +326,30 @@ static void test_stale_builds(void)
     free(live);
 }
 
+/* flock locks belong to an open file description, so a second open in
+ * this same process contends like another process would. */
+static void test_lock(void)
+{
+    lg_err_t err;
+    char dir[] = "/tmp/lgfuzz-test-lock-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char *path = lg_path_join(dir, "lock");
+    lg_lock_t *a = NULL, *b = NULL;
+    CHECK(lg_lock_acquire(path, "dir d", 0, NULL, &a, &err) == LG_OK && a);
+    CHECK(lg_lock_acquire(path, "dir d", 60, NULL, &b, &err) == LG_EINVAL && !b);
+    char *pid = lg_asprintf("dir d is in use by process %ld", (long)getpid());
+    CHECK(strstr(err.msg, pid) != NULL);
+    volatile sig_atomic_t stop = 1;
+    CHECK(lg_lock_acquire(path, "dir d", -1, &stop, &b, &err) == LG_EINTR && !b);
+    lg_lock_release(a);
+    CHECK(lg_lock_acquire(path, "dir d", 0, NULL, &b, &err) == LG_OK && b);
+    lg_lock_release(b);
+    lg_lock_release(NULL);
+    lg_remove_tree(dir);
+    free(pid);
+    free(path);
+}
+
 int main(void)
 {
     test_rng();
@@ -335,5 +361,6 @@ int main(void)
     test_files();
     test_list_dir();
     test_stale_builds();
+    test_lock();
     TEST_DONE();
 }
