@@ -86,7 +86,21 @@ void input_normalize(input_t *in, int from_len)
             in->v[i].len = p->max_len;
     }
     /* Lengths: a fixed array is always full; a tied array and its len param
-     * agree, whichever side the caller changed last wins. */
+     * agree. With from_len the first array (in spec order) whose length
+     * differs from its len param sets the param, once: arrays that share
+     * one len param then all follow it rather than the last one listed. */
+    uint8_t *set = from_len ? lg_calloc(spec->nparams ? spec->nparams : 1, 1) : NULL;
+    for (size_t i = 0; i < spec->nparams && from_len; i++) {
+        const spec_param_t *p = &spec->params[i];
+        if (!p->is_array || p->fixed_len || p->len_param < 0 || set[p->len_param])
+            continue;
+        input_value_t *lv = &in->v[p->len_param];
+        if ((int64_t)in->v[i].len != lv->scalar) {
+            lv->scalar = clamp_param(&spec->params[p->len_param], (int64_t)in->v[i].len);
+            set[p->len_param] = 1;
+        }
+    }
+    free(set);
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         if (!p->is_array)
@@ -95,11 +109,7 @@ void input_normalize(input_t *in, int from_len)
             in->v[i].len = p->max_len;
             continue;
         }
-        input_value_t *lv = &in->v[p->len_param];
-        const spec_param_t *lp = &spec->params[p->len_param];
-        if (from_len)
-            lv->scalar = clamp_param(lp, (int64_t)in->v[i].len);
-        int64_t l = lv->scalar;
+        int64_t l = in->v[p->len_param].scalar;
         in->v[i].len = l < 0 ? 0 : (uint64_t)l > p->max_len ? p->max_len : (size_t)l;
     }
 }
@@ -115,7 +125,9 @@ void input_set_len(input_t *in, size_t i, size_t n)
     for (size_t k = in->v[i].len; k < n; k++)
         in->v[i].elems[k] = zero;
     in->v[i].len = n;
-    input_normalize(in, 1);
+    if (p->len_param >= 0) /* the param decides, for every array sharing it */
+        in->v[p->len_param].scalar = clamp_param(&in->spec->params[p->len_param], (int64_t)n);
+    input_normalize(in, 0);
 }
 
 int input_equal(const input_t *a, const input_t *b)

@@ -37,6 +37,13 @@ void input_normalize(input_t *in, int from_len);
  * match; new elements are zero (clamped into the domain). */
 void input_set_len(input_t *in, size_t i, size_t n);
 
+/* 1 when in holds the invariants above: every scalar and live element in
+ * its type and domain, every array as long as the spec says (full when
+ * fixed or untied, else exactly its len param's value, which lies within
+ * [0, max_len]). Otherwise 0, with the first violation described in why
+ * (when not NULL). Generators assert it on what they make. */
+int input_conforms(const input_t *in, char *why, size_t cap);
+
 /* 1 when the two inputs hold the same values. */
 int input_equal(const input_t *a, const input_t *b);
 /* 64-bit FNV-1a hash of the values (for deduplication). */

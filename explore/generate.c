@@ -42,6 +42,7 @@ void exg_random_input(explore_t *ex, input_t *in, int small)
         }
     }
     input_normalize(in, 0);
+    LG_ASSERT(input_conforms(in, NULL, 0));
 }
 
 /* Whether param i gives the length of some array. */
@@ -77,6 +78,7 @@ static input_t *corner_input(const explore_t *ex, int all_max, size_t flip)
         set_param(in, p, i, high ? p->range_hi : p->range_lo);
     }
     input_normalize(in, 0);
+    LG_ASSERT(input_conforms(in, NULL, 0));
     return in;
 }
 

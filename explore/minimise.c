@@ -333,6 +333,7 @@ static int ladder(explore_t *ex, exz_t *z, input_t *best, size_t i, size_t k, lg
             for (; n < chunk && next < nv; n++) {
                 *value_at(slot(z, n, best), i, k) = vals[next++];
                 input_normalize(z->cand[n], 0);
+                LG_ASSERT(input_conforms(z->cand[n], NULL, 0));
             }
             *rc = evaluate(ex, z, n, &found, err);
             if (*rc)

@@ -201,6 +201,7 @@ mut_kind_t exm_apply(mutator_t *m, input_t *in, lg_rng_t *rng)
         }
     }
     input_normalize(in, 0);
+    LG_ASSERT(input_conforms(in, NULL, 0));
     m->used[k]++;
     return k;
 }

@@ -16,6 +16,7 @@
 
 static void push(input_t ***v, size_t *n, size_t *cap, input_t *in)
 {
+    LG_ASSERT(input_conforms(in, NULL, 0));
     lg_grow((void **)v, cap, *n + 1, sizeof **v);
     (*v)[(*n)++] = in;
 }

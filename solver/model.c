@@ -55,4 +55,5 @@ void sve_read_model(enc_t *e, Z3_model m, input_t *out)
         if (e->scalar_free[p] && e->scalar[p])
             out->v[p].scalar = value_of(e, m, e->scalar[p]);
     input_normalize(out, 0);
+    LG_ASSERT(input_conforms(out, NULL, 0));
 }
