@@ -5,7 +5,6 @@
 #include "pragma_int.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -29,7 +28,8 @@ typedef struct scanner {
     int pending_loop; /* line of a for/while/do whose body has not opened yet */
     int paren;        /* parenthesis depth since the last statement */
     char func_candidate[128];
-    char func[128]; /* function whose body is open ("" at file scope) */
+    char func[128];      /* function whose body is open ("" at file scope) */
+    trp_consts_t consts; /* the source's named constants, for pragma values */
 } scanner_t;
 
 /* A pragma line split into its leading words and key=value pairs. */
@@ -148,12 +148,9 @@ static int handle_pragma(scanner_t *s, const trp_rules_t *rules, const char *tex
         trp_hit_t hit = {.kind = r->kind, .line = s->line};
         const char *v = r->value_key ? pair_value(&pl, r->value_key) : NULL;
         if (v) {
-            char *end;
-            errno = 0;
-            hit.value = strtoll(v, &end, 0);
-            if (errno || *end || end == v) {
-                rc =
-                    lg_err_set(err, LG_EINVAL, "%s:%d: `%s=%s` is not an integer", s->origin, s->line, r->value_key, v);
+            char why[200];
+            if (trp_consts_eval(&s->consts, v, &hit.value, why, sizeof why) != 0) {
+                rc = lg_err_set(err, LG_EINVAL, "%s:%d: `%s=%s`: %s", s->origin, s->line, r->value_key, v, why);
                 break;
             }
             hit.has_value = 1;
@@ -274,6 +271,7 @@ static void identifier(scanner_t *s)
 int trp_scan(const trp_rules_t *rules, const char *src, const char *origin, trp_hits_t *out, lg_err_t *err)
 {
     scanner_t s = {.src = src, .origin = origin, .line = 1};
+    trp_consts_collect(src, &s.consts);
     int at_line_start = 1, rc = 0;
     while (src[s.pos] && rc == 0) {
         char c = src[s.pos];
@@ -313,6 +311,7 @@ int trp_scan(const trp_rules_t *rules, const char *src, const char *origin, trp_
         s.pos++;
     }
     free(s.stack);
+    trp_consts_free(&s.consts);
     for (size_t b = 0; b < rules->nbounds && rc == 0; b++) {
         trp_hit_t hit = {.kind = TRP_DEPTH,
                          .has_value = 1,

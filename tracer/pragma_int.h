@@ -60,9 +60,35 @@ typedef struct trp_hits {
     size_t n, cap;
 } trp_hits_t;
 
+/* A named integer constant of a kernel source (pragma_consts.c): the text
+ * of its value, evaluated when a pragma argument names it. */
+typedef struct trp_const {
+    char *name;
+    char *text;
+    int line;
+    int ambiguous; /* defined twice with different texts */
+} trp_const_t;
+
+typedef struct trp_consts {
+    trp_const_t *c;
+    size_t n, cap;
+} trp_consts_t;
+
+/* Collects the object-like #defines, enum constants and const-qualified
+ * variables with an initialiser of C source text into *out (the caller
+ * frees it with trp_consts_free). */
+void trp_consts_collect(const char *src, trp_consts_t *out);
+void trp_consts_free(trp_consts_t *c);
+/* Evaluates text, an integer expression over literals and the constants
+ * of c with C's integer operators (| ^ & << >> + - * / % and unary - + ~ !,
+ * in C's precedence, wrapping at 64 bits). Returns 0 with *value, or -1
+ * with why (cap bytes, may be NULL) saying which name or token failed. */
+int trp_consts_eval(const trp_consts_t *c, const char *text, int64_t *value, char *why, size_t cap);
+
 /* Scans C source text for pragmas matching rules (and adds a depth hit for
  * every `recursion:` bound of the rules, at line 0). A pragma without the
- * rule's value key (a full `unroll`) gives no hit; a loop pragma outside any
+ * rule's value key (a full `unroll`) gives no hit; a value may name the
+ * source's constants (`max=N`, `factor=UNROLL*2`, see trp_consts_eval); a loop pragma outside any
  * loop or an offset pragma without its target is an error naming
  * origin:line. The caller owns *out (trp_hits_free). */
 int trp_scan(const trp_rules_t *rules, const char *src, const char *origin, trp_hits_t *out, lg_err_t *err);

@@ -57,7 +57,25 @@ static const pragma_case_t cases[] = {
     {"int a(int k)\n{\n#pragma HLS ARRAY_PARTITION complete\n    return k;\n}\n", LG_EINVAL, "lacks `variable=`", 0, 0,
      0, 0, NULL, NULL},
     {"int r(int n)\n{\n#pragma HLS recursion depth=6\n    return n ? r(n - 1) : 0;\n}\n", 0, NULL, 1, TRP_DEPTH, 6, 0,
-     NULL, "r"},
+     NULL, "r"}, /* values named by the source's constants, in any order of definition */
+    {"#define N 64\n" LOOP("#pragma HLS loop_tripcount max=N"), 0, NULL, 1, TRP_LOOP_TRIPCOUNT, 64, 4, NULL, "f"},
+    {"#define F UNROLL*2 // four\n#define UNROLL (2)\n" LOOP("#pragma HLS unroll factor=F"), 0, NULL, 1,
+     TRP_LOOP_REMAINDER, 4, 5, NULL, "f"},
+    {"enum mode { A, B, C = 10, D };\n" LOOP("#pragma HLS loop_tripcount max=D"), 0, NULL, 1, TRP_LOOP_TRIPCOUNT, 11, 4,
+     NULL, "f"},
+    {"static const int TRIP = 1 << 5; /* T */\n" LOOP("#pragma HLS loop_tripcount max=TRIP-1"), 0, NULL, 1,
+     TRP_LOOP_TRIPCOUNT, 31, 4, NULL, "f"},
+    {"void g(int n)\n{\n    const unsigned K = 0x10u;\n    for (int i = 0; i < n; i++) {\n#pragma HLS unroll factor=K\n"
+     "    }\n}\n",
+     0, NULL, 1, TRP_LOOP_REMAINDER, 16, 4, NULL, "g"},
+    {LOOP("#pragma HLS unroll factor=M"), LG_EINVAL, "test.c:4: `factor=M`: `M` is not a constant defined", 0, 0, 0, 0,
+     NULL, NULL},
+    {"#define N 4\n#define N 8\n" LOOP("#pragma HLS unroll factor=N"), LG_EINVAL, "`N` is defined more than once", 0, 0,
+     0, 0, NULL, NULL},
+    {"#define N (N + 1)\n" LOOP("#pragma HLS unroll factor=N"), LG_EINVAL, "`N` is defined in terms of itself", 0, 0, 0,
+     0, NULL, NULL},
+    {"#define S \"x\"\n" LOOP("#pragma HLS unroll factor=S"), LG_EINVAL, "`factor=S`: unexpected `\"x\"`", 0, 0, 0, 0,
+     NULL, NULL},
 };
 
 static trp_rules_t *shipped_rules(void)
