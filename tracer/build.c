@@ -44,7 +44,7 @@ static const char *const runtime_files[] = {"lgrt.h", "lgrt.c", "lgrt_main.c"};
  * instrumentation never reuses executors built by the previous one. */
 static const char *const tool_files[] = {
     "instrument.c",      "instrument_emit.c", "instrument_probes.c", "instrument_outputs.c", "harness.c",
-    "harness_outputs.c", "pragma.c"};
+    "harness_outputs.c", "pragma.c",          "pragma_consts.c"};
 void trb_free(trb_build_t *b)
 {
     if (!b)

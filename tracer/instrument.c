@@ -384,7 +384,11 @@ int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kerne
     }
     c.kernel = LLVMGetNamedFunction(c.mod, spec->c_function);
     if (!c.kernel || LLVMIsDeclaration(c.kernel)) {
-        rc = lg_err_set(err, LG_EINVAL, "%s: no definition of function `%s`", spec->c_source, spec->c_function);
+        /* The front end never emits a static function nothing calls. */
+        rc = lg_err_set(err, LG_EINVAL,
+                        "%s: no definition of function `%s` (a `static` function that nothing in its file calls is "
+                        "dropped by the compiler: remove `static` from the kernel function)",
+                        spec->c_source, spec->c_function);
         goto fail_mod;
     }
     if (LLVMCountParams(c.kernel) != spec->nparams) {
