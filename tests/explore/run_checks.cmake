@@ -23,6 +23,8 @@
 #   specread    RTL in HLS's shape that reads one past its 5-deep memories in a loop's
 #               exit state and drops the data: exit 0, no divergence
 #   vldpath     an ap_vld output the C writes on one path only: exit 0, no divergence
+#   cstatic     C statics (a call counter, the previous input) whose RTL registers
+#               start from their initial values every call: exit 0, no divergence
 #   inoutraw    an inout scalar (ap_ovld: x_i, x_o, x_o_ap_vld) whose RTL reads x_i
 #               after the C wrote *x: exit 1, one divergence, mismatch:x
 # Inputs: LGFUZZ, CHECK_EXPECTED, SRC (source root), WORK (scratch directory).
@@ -242,7 +244,7 @@ elseif(CHECK STREQUAL "groups")
   if(NOT rc EQUAL 1 OR NOT reported EQUAL 2 OR at4 EQUAL -1 OR at5 EQUAL -1)
     message(FATAL_ERROR "lgfuzz report: exit ${rc}, ${reported} groups, want 1 and both cases listed")
   endif()
-elseif(CHECK STREQUAL "specread" OR CHECK STREQUAL "vldpath")
+elseif(CHECK STREQUAL "specread" OR CHECK STREQUAL "vldpath" OR CHECK STREQUAL "cstatic")
   set(spec ${SRC}/tests/explore/kernels/${CHECK}/kernel.yaml)
   run_lgfuzz(rc ${spec} --budget 10s --seed 1 --no-guard --out ${WORK}/out)
   file(GLOB divs ${WORK}/out/divergences/*/README)
