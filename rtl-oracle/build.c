@@ -39,7 +39,8 @@ typedef struct job {
     const char *engine_dir;
     char **engine_files;
     size_t nengine_files;
-    char *table; /* generated ORH_TABLE_NAME text */
+    char *table;    /* generated ORH_TABLE_NAME text */
+    char **sources; /* what Verilator reads (orf_stage) */
 } job_t;
 
 static const char *verilator(const oracle_cfg_t *cfg)
@@ -85,7 +86,7 @@ static int verilate_step(const job_t *job, const char *tmp, lg_err_t *err)
     const char **argv = lg_calloc(16 + spec->nrtl_sources, sizeof *argv);
     size_t n = common_args(job, mdir, argv);
     for (size_t i = 0; i < spec->nrtl_sources; i++)
-        argv[n++] = spec->rtl_sources[i];
+        argv[n++] = job->sources[i];
     int rc = run_verilator(argv, log_path, "(verilating)", err);
     if (rc == 0) {
         /* Verilator does not notice a write that failed (a full disk): a
@@ -131,7 +132,7 @@ static int harness_step(const job_t *job, const char *tmp, lg_err_t *err)
             argv[n++] = cpp[i] = lg_path_join(job->engine_dir, name);
     }
     for (size_t i = 0; i < spec->nrtl_sources; i++)
-        argv[n++] = spec->rtl_sources[i];
+        argv[n++] = job->sources[i];
     int rc = lg_write_file_atomic(table, job->table, strlen(job->table), err);
     if (rc == 0)
         rc = run_verilator(argv, log_path, "--build", err);
@@ -258,7 +259,13 @@ int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, 
     job_t job = {.spec = spec, .cfg = cfg, .engine_dir = engine};
     char *ports_dir = NULL;
     char ports_key[ORK_KEY_LEN];
-    int rc = ork_engine_files(engine, &job.engine_files, &job.nengine_files, err);
+    omems_t mems;
+    int rc = orf_find(spec, &mems, err);
+    if (rc == 0)
+        rc = orf_stage(spec, &mems, root, &job.sources, err);
+    orf_free(&mems);
+    if (rc == 0)
+        rc = ork_engine_files(engine, &job.engine_files, &job.nengine_files, err);
     if (rc == 0)
         rc = ports_entry(&job, root, log, ports_key, &ports_dir, err);
     if (rc == 0) {
@@ -277,6 +284,7 @@ int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, 
         orb_free(out);
     }
     lg_list_free(job.engine_files, job.nengine_files);
+    lg_list_free(job.sources, job.sources ? spec->nrtl_sources : 0);
     free(job.table);
     free(ports_dir);
     free(engine);
