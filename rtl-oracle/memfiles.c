@@ -70,14 +70,23 @@ static char *resolve(const spec_t *spec, const char *src, const char *name, char
 {
     if (name[0] == '/' && lg_path_exists(name))
         return lg_strdup(name);
+    const char *rel = name;
+    while (rel[0] == '.' && rel[1] == '/')
+        rel += 2;
     char *dir = lg_path_dirname(src);
     char *sib = sibling_dir(dir);
     char *cand[4] = {
-        name[0] == '/' ? NULL : lg_path_join(dir, name),
+        name[0] == '/' ? NULL : lg_path_join(dir, rel),
         lg_path_join(dir, base_name(name)),
         sib ? lg_path_join(sib, base_name(name)) : NULL,
-        name[0] == '/' ? NULL : lg_path_join(spec->dir, name),
+        name[0] == '/' ? NULL : lg_path_join(spec->dir, rel),
     };
+    for (size_t i = 1; i < 4; i++)
+        for (size_t j = 0; j < i && cand[i]; j++)
+            if (cand[j] && strcmp(cand[i], cand[j]) == 0) {
+                free(cand[i]);
+                cand[i] = NULL;
+            }
     char *found = NULL;
     size_t used = 0;
     tried[0] = '\0';
@@ -122,7 +131,7 @@ int orf_find(const spec_t *spec, omems_t *out, lg_err_t *err)
         char tried[1024];
         r->path = resolve(spec, spec->rtl_sources[r->src], r->name, tried, sizeof tried);
         if (!r->path) {
-            int rc = lg_err_set(err, LG_EINVAL, "%s:%d: memory file \"%s\" of $readmem not found (looked for %s)",
+            int rc = lg_err_set(err, LG_EINVAL, "%s:%d: $readmem memory file \"%s\" not found (looked for %s)",
                                 spec->rtl_sources[r->src], r->line, r->name, tried);
             orf_free(out);
             return rc;

@@ -13,7 +13,8 @@
  *   orr_  region.c       the region shared with a harness child
  *   orv_  vscan.c        Verilog source: $readmem file names, module declarations
  *   orf_  memfiles.c     the memory files the RTL loads
- *   orq_  portcheck.c    every mismatch of the spec and the top's ports */
+ *   orq_  portcheck.c    every mismatch of the spec and the top's ports
+ *   ori_  hints.c        what to do about Verilator errors HLS output causes */
 #ifndef LG_ORACLE_INT_H
 #define LG_ORACLE_INT_H
 
@@ -180,6 +181,15 @@ int orf_hash_spec(const spec_t *spec, lg_hash_t *h, lg_err_t *err);
  * so the model finds them from any working directory. */
 int orf_stage(const spec_t *spec, const omems_t *m, const char *root, char ***sources, lg_err_t *err);
 
+/* ----------------------------------------------- port check (portcheck.c) */
+
+/* "<file>:<line>: module <top>" for the source declaring spec's top module
+ * (the first source's name when none is found). Heap string. */
+char *orq_module_location(const spec_t *spec);
+/* Reports every mismatch of spec's params and control ports with ports
+ * to report; returns how many. */
+int orq_check(const spec_t *spec, const oports_t *ports, oracle_report_fn report, void *ctx);
+
 /* --------------------------------------------------------- keys (key.c) */
 
 /* A key: 16 hex digits and a NUL. */
@@ -217,6 +227,10 @@ typedef struct obuild {
 int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out, omodel_t *model,
               lg_err_t *err);
 void orb_free(obuild_t *b);
+/* The top module's ports from the verilate-only step (run now, or reused
+ * from the cache), without building the model; out is freed with
+ * orp_free. */
+int orb_ports(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, oports_t *out, lg_err_t *err);
 
 /* ---------------------------------------------- build logs (proc.c) */
 
@@ -227,6 +241,14 @@ char *orx_first_line(const char *path, const char *prefix);
  * and error (heap string) when it exits 0; NULL with LG_EBUILD naming the
  * command when it fails, or lg_run_logged's error when it cannot run. */
 char *orx_output(char *const argv[], lg_err_t *err);
+
+/* ---------------------------------------------------- hints (hints.c) */
+
+/* A hint for the first %Error line of a Verilator log (log_path: the log,
+ * for the source excerpt Verilator prints under it) when it is one HLS
+ * output is known to cause, saying why and what to do; else NULL. Heap
+ * string. */
+char *ori_hint(const char *error_line, const char *log_path);
 
 /* ------------------------------------------------- the child (child.c) */
 
