@@ -2,8 +2,9 @@
  * its step's output depends on, so a changed input can never reuse a stale
  * build: the ports key the Verilator version, its flags, the RTL
  * sources and the memory files they load; the harness key the ports key,
- * the engine's files, the generated table and the build flags. Hashing is in memory or of small
- * files only; the one process run is `verilator --version`. */
+ * the engine's files, the generated table and the build flags. Hashing is
+ * in memory or of small files only; the one process run is `verilator
+ * --version`. */
 #include "oracle_int.h"
 
 #include "common/alloc.h"
