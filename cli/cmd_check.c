@@ -1,8 +1,11 @@
 /* `lgfuzz check SPEC`: validates a kernel spec and prints what lgfuzz
  * resolved from it: the C signature, params with domains, the RTL interface
- * mapping with HLS port names, hls widths and the feature list; with
- * --state, the kernel's globals the native executor restores before every
- * input (this builds the executor, or reuses the cached build). */
+ * mapping with HLS port names, hls widths and the feature list. Then it
+ * compiles the C kernel (the native executor, or its cached build) and
+ * reads the RTL top module's ports (verilating only, no model is built),
+ * so a missing header, a missing function, a missing memory file or a
+ * port the spec gets wrong fails here rather than in `run`; with --state
+ * it lists the kernel's globals the executor restores before every input. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,19 +14,24 @@
 #include "common/features.h"
 #include "common/spec.h"
 #include "options_int.h"
+#include "rtl-oracle/oracle.h"
 #include "tracer/tracer.h"
 
 static const char synopsis[] = "usage: lgfuzz check SPEC [--state]\n\n"
                                "Validates the kernel spec SPEC (kernel.yaml) and prints the resolved C signature,\n"
                                "the params with their domains, the RTL interface mapping and the feature list\n"
-                               "lgfuzz learns conditions over.\n\n";
+                               "lgfuzz learns conditions over. Compiles the C kernel and verilates the RTL (both\n"
+                               "cached, no RTL model is built) to report every mismatch between the spec and the\n"
+                               "top module's ports.\n\n";
 
 static const char epilogue[] = "Exit codes: 0 the spec is valid, 2 usage error, invalid spec (the message\n"
-                               "names file:line:col and what was expected) or, with --state, a kernel that\n"
-                               "does not build.\n";
+                               "names file:line:col and what was expected), a kernel that does not compile,\n"
+                               "Verilog that Verilator rejects, a missing memory file or ports that do not match\n"
+                               "the spec (each mismatch named with its port and Verilog file).\n";
 
 typedef struct check_opts {
     int state;
+    int verbose;
 } check_opts_t;
 
 static void print_domain(const spec_param_t *p)
@@ -102,25 +110,56 @@ static void print_rtl(const spec_t *s)
         printf("  %-12s %-9s width %2d  port ap_return\n", "(return)", "ap_ctrl", lg_type_bits(s->ret_type));
 }
 
-/* The kernel's writable globals and static locals, as the executor build
- * found them; 0, or LG_EXIT_USAGE when the kernel does not build. */
-static int print_state(const spec_t *s)
+/* Compiles the kernel into its executor (or reuses the cached build) and,
+ * with state, lists the writable globals and static locals the build
+ * found; 0, or LG_EXIT_USAGE when the kernel does not compile. */
+static int check_c(const spec_t *s, const lg_log_t *log, int state)
 {
     lg_err_t err;
     lg_err_clear(&err);
-    lg_log_t log = lg_log_make(LG_LOG_WARN);
-    tracer_t *t = tracer_create(s, NULL, &log, &err);
+    tracer_t *t = tracer_create(s, NULL, log, &err);
     if (!t) {
         fprintf(stderr, "lgfuzz check: %s\n", err.msg);
         return LG_EXIT_USAGE;
     }
-    size_t n;
-    const char *const *names = tracer_globals(t, &n);
-    printf("kernel state restored before every input (%zu):", n);
-    for (size_t i = 0; i < n; i++)
-        printf(" %s", names[i]);
-    printf("\n");
+    printf("c: %s compiles, function %s found\n", s->c_source, s->c_function);
+    if (state) {
+        size_t n;
+        const char *const *names = tracer_globals(t, &n);
+        printf("kernel state restored before every input (%zu):", n);
+        for (size_t i = 0; i < n; i++)
+            printf(" %s", names[i]);
+        printf("\n");
+    }
     tracer_destroy(t);
+    return LG_EXIT_OK;
+}
+
+static void report_mismatch(void *ctx, const char *msg)
+{
+    (void)ctx;
+    fprintf(stderr, "lgfuzz check: %s\n", msg);
+}
+
+/* Reads the RTL top's ports (verilating only) and reports every mismatch
+ * with the spec; 0, or LG_EXIT_USAGE. */
+static int check_rtl(const spec_t *s, const lg_log_t *log)
+{
+    if (!s->has_rtl)
+        return LG_EXIT_OK;
+    lg_err_t err;
+    lg_err_clear(&err);
+    int n = oracle_check_rtl(s, NULL, log, report_mismatch, NULL, &err);
+    if (n < 0) {
+        fprintf(stderr, "lgfuzz check: %s\n", err.msg);
+        return LG_EXIT_USAGE;
+    }
+    if (n > 0) {
+        fprintf(stderr, "lgfuzz check: %d mismatch%s between %s and the ports of RTL top %s\n", n, n > 1 ? "es" : "",
+                s->path, s->rtl_top);
+        return LG_EXIT_USAGE;
+    }
+    printf("rtl: the ports of %s match the spec\n", s->rtl_top);
     return LG_EXIT_OK;
 }
 
@@ -133,6 +172,10 @@ int cmd_check(int argc, char **argv)
          .field = CLI_FIELD(check_opts_t, state),
          .help = "also list the kernel's writable globals and static locals, which the native\n"
                  "executor restores before every input (builds the executor, or reuses its cache)"},
+        {.kind = CLI_FLAG,
+         .name = "--verbose",
+         .field = CLI_FIELD(check_opts_t, verbose),
+         .help = "log build steps on stderr"},
         {.kind = CLI_END},
     };
     check_opts_t o = {0};
@@ -174,7 +217,11 @@ int cmd_check(int argc, char **argv)
         printf("%s%s", i % 8 ? " " : "\n  ", fs->f[i].name);
     printf("\n");
     features_destroy(fs);
-    rc = o.state ? print_state(s) : LG_EXIT_OK;
+    lg_log_t log = lg_log_make(o.verbose ? LG_LOG_INFO : LG_LOG_WARN);
+    rc = check_c(s, &log, o.state);
+    int rtl_rc = check_rtl(s, &log);
+    if (rc == LG_EXIT_OK)
+        rc = rtl_rc;
     spec_destroy(s);
     return rc;
 }

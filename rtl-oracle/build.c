@@ -39,7 +39,8 @@ typedef struct job {
     const char *engine_dir;
     char **engine_files;
     size_t nengine_files;
-    char *table; /* generated ORH_TABLE_NAME text */
+    char *table;    /* generated ORH_TABLE_NAME text */
+    char **sources; /* what Verilator reads (orf_stage) */
 } job_t;
 
 static const char *verilator(const oracle_cfg_t *cfg)
@@ -69,8 +70,10 @@ static int run_verilator(const char **argv, const char *log_path, const char *wh
         char *first = orx_first_line(log_path, "%Error");
         if (!first)
             first = orx_first_line(log_path, "cannot run");
-        rc = lg_err_set(err, LG_EBUILD, "verilator %s failed: %s (full log: %s)", what,
-                        first ? first : "no %Error line", log_path);
+        char *hint = ori_hint(first, log_path);
+        rc = lg_err_set(err, LG_EBUILD, "verilator %s failed: %s (full log: %s)%s%s", what,
+                        first ? first : "no %Error line", log_path, hint ? "; " : "", hint ? hint : "");
+        free(hint);
         free(first);
     }
     return rc;
@@ -85,7 +88,7 @@ static int verilate_step(const job_t *job, const char *tmp, lg_err_t *err)
     const char **argv = lg_calloc(16 + spec->nrtl_sources, sizeof *argv);
     size_t n = common_args(job, mdir, argv);
     for (size_t i = 0; i < spec->nrtl_sources; i++)
-        argv[n++] = spec->rtl_sources[i];
+        argv[n++] = job->sources[i];
     int rc = run_verilator(argv, log_path, "(verilating)", err);
     if (rc == 0) {
         /* Verilator does not notice a write that failed (a full disk): a
@@ -131,7 +134,7 @@ static int harness_step(const job_t *job, const char *tmp, lg_err_t *err)
             argv[n++] = cpp[i] = lg_path_join(job->engine_dir, name);
     }
     for (size_t i = 0; i < spec->nrtl_sources; i++)
-        argv[n++] = spec->rtl_sources[i];
+        argv[n++] = job->sources[i];
     int rc = lg_write_file_atomic(table, job->table, strlen(job->table), err);
     if (rc == 0)
         rc = run_verilator(argv, log_path, "--build", err);
@@ -210,6 +213,17 @@ static int ports_entry(const job_t *job, const char *root, const lg_log_t *log, 
     return rc;
 }
 
+/* The sources Verilator reads, with the memory files staged (memfiles.c). */
+static int stage_sources(job_t *job, const char *root, lg_err_t *err)
+{
+    omems_t mems;
+    int rc = orf_find(job->spec, &mems, err);
+    if (rc == 0)
+        rc = orf_stage(job->spec, &mems, root, &job->sources, err);
+    orf_free(&mems);
+    return rc;
+}
+
 /* Binds spec to the ports in the model header at path. */
 static int bind_header(const spec_t *spec, const char *path, omodel_t *model, lg_err_t *err)
 {
@@ -258,7 +272,9 @@ int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, 
     job_t job = {.spec = spec, .cfg = cfg, .engine_dir = engine};
     char *ports_dir = NULL;
     char ports_key[ORK_KEY_LEN];
-    int rc = ork_engine_files(engine, &job.engine_files, &job.nengine_files, err);
+    int rc = stage_sources(&job, root, err);
+    if (rc == 0)
+        rc = ork_engine_files(engine, &job.engine_files, &job.nengine_files, err);
     if (rc == 0)
         rc = ports_entry(&job, root, log, ports_key, &ports_dir, err);
     if (rc == 0) {
@@ -277,6 +293,7 @@ int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, 
         orb_free(out);
     }
     lg_list_free(job.engine_files, job.nengine_files);
+    lg_list_free(job.sources, job.sources ? spec->nrtl_sources : 0);
     free(job.table);
     free(ports_dir);
     free(engine);
@@ -292,4 +309,26 @@ void orb_free(obuild_t *b)
     free(b->exe);
     free(b->header);
     memset(b, 0, sizeof *b);
+}
+
+int orb_ports(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, oports_t *out, lg_err_t *err)
+{
+    memset(out, 0, sizeof *out);
+    char *root = cfg->cache_dir ? lg_strdup(cfg->cache_dir) : lg_cache_dir();
+    job_t job = {.spec = spec, .cfg = cfg};
+    char key[ORK_KEY_LEN], *dir = NULL, *text = NULL, *header = NULL;
+    int rc = stage_sources(&job, root, err);
+    if (rc == 0)
+        rc = ports_entry(&job, root, log, key, &dir, err);
+    if (rc == 0) {
+        header = lg_asprintf("%s/probe/V%s.h", dir, spec->rtl_top);
+        text = lg_read_file(header, NULL, err);
+        rc = text ? orp_parse(text, header, out, err) : err->code;
+    }
+    lg_list_free(job.sources, job.sources ? spec->nrtl_sources : 0);
+    free(header);
+    free(text);
+    free(dir);
+    free(root);
+    return rc;
 }

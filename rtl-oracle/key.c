@@ -1,9 +1,10 @@
 /* The cache keys of the oracle's two build steps. Each hashes everything
  * its step's output depends on, so a changed input can never reuse a stale
- * build: the ports key the Verilator version, its flags and the RTL
- * sources; the harness key the ports key, the engine's files, the
- * generated table and the build flags. Hashing is in memory or of small
- * files only; the one process run is `verilator --version`. */
+ * build: the ports key the Verilator version, its flags, the RTL
+ * sources and the memory files they load; the harness key the ports key,
+ * the engine's files, the generated table and the build flags. Hashing is
+ * in memory or of small files only; the one process run is `verilator
+ * --version`. */
 #include "oracle_int.h"
 
 #include "common/alloc.h"
@@ -60,6 +61,8 @@ int ork_ports_key(const spec_t *spec, const char *version, const char *const *fl
         lg_hash_str(&h, base ? base + 1 : spec->rtl_sources[i]);
         rc = lg_hash_file(&h, spec->rtl_sources[i], err);
     }
+    if (rc == 0)
+        rc = orf_hash_spec(spec, &h, err); /* the model loads them at run time */
     key_text(&h, key);
     return rc;
 }

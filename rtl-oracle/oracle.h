@@ -51,6 +51,22 @@ void oracle_cfg_default(oracle_cfg_t *cfg);
  * LG_EBUILD for a Verilator failure (quoting its first error message),
  * LG_EIO / LG_ECHILD for file-system and process failures. */
 oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
+/* Receives one message of a check (valid during the call only). */
+typedef void (*oracle_report_fn)(void *ctx, const char *msg);
+
+/* Checks spec's rtl section against its Verilog without building the
+ * model: finds the memory files the RTL loads, verilates the sources (the
+ * build's first step, reused from the cache) and compares the top
+ * module's ports with every param's interface and the block protocol.
+ * Each mismatch goes to report, naming the port, the Verilog file and
+ * line of the top module and the param's place in the spec. Returns the
+ * number of mismatches (0: oracle_create would bind the ports), or a
+ * negative LG_E* code with err: LG_EINVAL for a missing memory file
+ * (naming it and the Verilog line that loads it), LG_EBUILD for a
+ * Verilator error (quoting it). A spec without rtl section gives 0.
+ * spec, cfg (NULL: defaults) and log (NULL: quiet) are borrowed. */
+int oracle_check_rtl(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, oracle_report_fn report,
+                     void *ctx, lg_err_t *err);
 /* Stops the children and frees the oracle. Accepts NULL. */
 void oracle_destroy(oracle_t *o);
 

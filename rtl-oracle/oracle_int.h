@@ -10,11 +10,16 @@
  *   ork_  key.c          the cache keys of the build
  *   orb_  build.c        the cached Verilator build
  *   orc_  child.c        the harness child process
- *   orr_  region.c       the region shared with a harness child */
+ *   orr_  region.c       the region shared with a harness child
+ *   orv_  vscan.c        Verilog source: $readmem file names, module declarations
+ *   orf_  memfiles.c     the memory files the RTL loads
+ *   orq_  portcheck.c    every mismatch of the spec and the top's ports
+ *   ori_  hints.c        what to do about Verilator errors HLS output causes */
 #ifndef LG_ORACLE_INT_H
 #define LG_ORACLE_INT_H
 
 #include "common/err.h"
+#include "common/fsutil.h"
 #include "common/input.h"
 #include "common/log.h"
 #include "common/result.h"
@@ -120,6 +125,71 @@ int64_t orm_from_port(int bits, lg_type_t t, uint64_t raw);
  * class, cycle limit, param shapes and port bindings. Heap string. */
 char *orh_generate(const spec_t *spec, const omodel_t *m);
 
+/* ------------------------------------------------ Verilog scan (vscan.c) */
+
+typedef enum { ORV_READMEM, ORV_MODULE } orv_kind_t;
+
+/* A token of interest: the file name literal of a $readmemh/$readmemb
+ * call (the text between its quotes) or the name of a declared module, as
+ * the offsets [start, end) into the scanned text, and its line. */
+typedef struct orv_item {
+    orv_kind_t kind;
+    int line;
+    size_t start, end;
+} orv_item_t;
+
+typedef void (*orv_fn)(void *ctx, const orv_item_t *it);
+
+/* Calls fn for each item of the Verilog text (borrowed), in order,
+ * skipping comments and string literals. */
+void orv_scan(const char *text, orv_fn fn, void *ctx);
+
+/* --------------------------------------------- memory files (memfiles.c) */
+
+/* One $readmem call with a literal file name. */
+typedef struct omemref {
+    size_t src;        /* index into spec->rtl_sources */
+    int line;          /* of the call */
+    size_t start, end; /* the name's offsets in texts[src] */
+    char *name;        /* as written */
+    char *path;        /* the file found */
+} omemref_t;
+
+typedef struct omems {
+    omemref_t *v;
+    size_t n;
+    char **texts; /* per RTL source: its text when it loads a memory file, else NULL */
+    size_t nsrc;
+} omems_t;
+
+/* Finds the memory files spec's RTL sources load, each resolved against
+ * the directory of the Verilog file naming it (then its base name there,
+ * the HLS solution's other syn/verilog or impl/verilog directory, the
+ * spec's directory). A missing one is LG_EINVAL naming the Verilog file,
+ * line and name; an unreadable source LG_EIO. out is freed with orf_free
+ * (also after an error). */
+int orf_find(const spec_t *spec, omems_t *out, lg_err_t *err);
+void orf_free(omems_t *m);
+/* Adds the names and contents of m's files to h. */
+int orf_hash(const omems_t *m, lg_hash_t *h, lg_err_t *err);
+/* orf_find and orf_hash in one (for the ports key). */
+int orf_hash_spec(const spec_t *spec, lg_hash_t *h, lg_err_t *err);
+/* The source list Verilator reads (*sources: spec->nrtl_sources heap
+ * strings, freed with lg_list_free): spec's sources, except that each
+ * one loading a memory file is a copy in <root>/rtl/mem/<hash>/ whose
+ * file names are the absolute paths of copies of the memory files there,
+ * so the model finds them from any working directory. */
+int orf_stage(const spec_t *spec, const omems_t *m, const char *root, char ***sources, lg_err_t *err);
+
+/* ----------------------------------------------- port check (portcheck.c) */
+
+/* "<file>:<line>: module <top>" for the source declaring spec's top module
+ * (the first source's name when none is found). Heap string. */
+char *orq_module_location(const spec_t *spec);
+/* Reports every mismatch of spec's params and control ports with ports
+ * to report; returns how many. */
+int orq_check(const spec_t *spec, const oports_t *ports, oracle_report_fn report, void *ctx);
+
 /* --------------------------------------------------------- keys (key.c) */
 
 /* A key: 16 hex digits and a NUL. */
@@ -157,6 +227,10 @@ typedef struct obuild {
 int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out, omodel_t *model,
               lg_err_t *err);
 void orb_free(obuild_t *b);
+/* The top module's ports from the verilate-only step (run now, or reused
+ * from the cache), without building the model; out is freed with
+ * orp_free. */
+int orb_ports(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, oports_t *out, lg_err_t *err);
 
 /* ---------------------------------------------- build logs (proc.c) */
 
@@ -167,6 +241,14 @@ char *orx_first_line(const char *path, const char *prefix);
  * and error (heap string) when it exits 0; NULL with LG_EBUILD naming the
  * command when it fails, or lg_run_logged's error when it cannot run. */
 char *orx_output(char *const argv[], lg_err_t *err);
+
+/* ---------------------------------------------------- hints (hints.c) */
+
+/* A hint for the first %Error line of a Verilator log (log_path: the log,
+ * for the source excerpt Verilator prints under it) when it is one HLS
+ * output is known to cause, saying why and what to do; else NULL. Heap
+ * string. */
+char *ori_hint(const char *error_line, const char *log_path);
 
 /* ------------------------------------------------- the child (child.c) */
 
