@@ -207,6 +207,13 @@ typedef struct batch_summary batch_summary_t;
 batch_summary_t *batch_summary_create(void);
 void batch_summary_destroy(batch_summary_t *s); /* accepts NULL */
 
+/* Has fn(ctx, d) called with every directory d that batch_summary_add_dir
+ * is about to read, before it reads anything there: each kernel output
+ * directory, and a batch directory that holds batch.json (lgfuzz report
+ * removes what killed processes left there). ctx is borrowed; fn NULL calls
+ * nothing. */
+void batch_summary_on_dir(batch_summary_t *s, void (*fn)(void *ctx, const char *dir), void *ctx);
+
 /* Adds dir: a kernel output directory (it holds stats.json or run.json) or
  * a batch directory (its subdirectories that are kernel directories, in
  * name order; its batch.json is kept as a source). Returns LG_EINVAL
