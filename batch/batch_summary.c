@@ -15,7 +15,7 @@ struct batch_summary {
     batch_row_t *rows;
     size_t n, cap;
     json_object *sources; /* array: one object per directory given */
-    void (*on_dir)(void *ctx, const char *dir);
+    int (*on_dir)(void *ctx, const char *dir);
     void *on_dir_ctx;
 };
 
@@ -24,7 +24,7 @@ struct batch_summary {
 static const struct {
     const char *name;
     int fatal;
-} statuses[] = {{"ok", 0},     {"divergent", 0},    {"interrupted", 0}, {"not-run", 0},
+} statuses[] = {{"ok", 0},     {"divergent", 0},    {"interrupted", 0}, {"running", 0}, {"not-run", 0},
                 {"failed", 1}, {"build-failed", 1}, {"spec-error", 1},  {"crashed", 1}};
 #define NSTATUS (sizeof statuses / sizeof statuses[0])
 
@@ -46,16 +46,15 @@ void batch_summary_destroy(batch_summary_t *s)
     free(s);
 }
 
-void batch_summary_on_dir(batch_summary_t *s, void (*fn)(void *ctx, const char *dir), void *ctx)
+void batch_summary_on_dir(batch_summary_t *s, int (*fn)(void *ctx, const char *dir), void *ctx)
 {
     s->on_dir = fn;
     s->on_dir_ctx = ctx;
 }
 
-static void visit(const batch_summary_t *s, const char *dir)
+static int visit(const batch_summary_t *s, const char *dir)
 {
-    if (s->on_dir)
-        s->on_dir(s->on_dir_ctx, dir);
+    return s->on_dir ? s->on_dir(s->on_dir_ctx, dir) : 0;
 }
 
 size_t batch_summary_count(const batch_summary_t *s)
@@ -74,9 +73,11 @@ static int is_kernel_dir(const char *dir)
 
 static int add_row(batch_summary_t *s, const char *dir, lg_err_t *err)
 {
-    visit(s, dir);
+    int live = visit(s, dir);
     lg_grow((void **)&s->rows, &s->cap, s->n + 1, sizeof *s->rows);
     int rc = batch_row_load(dir, &s->rows[s->n], err);
+    if (rc == LG_OK && live)
+        batch_row_set_live(&s->rows[s->n]);
     if (rc == LG_OK)
         s->n++;
     return rc;

@@ -41,14 +41,17 @@ static const cli_opt_t report_opts[] = {
 };
 
 /* Before a directory is read: what killed processes left there goes when
- * no command holds it. One that a command holds, or that cannot be
- * written, is read as it is (readers skip temporary names). */
-static void tidy(void *ctx, const char *dir)
+ * no command holds it. One that a command holds (1: its run is in
+ * progress), or that cannot be written, is read as it is (readers skip
+ * temporary names). */
+static int tidy(void *ctx, const char *dir)
 {
     (void)ctx;
     lg_err_t err;
-    if (explore_dir_tidy(dir, &err) == LG_EINVAL)
-        fprintf(stderr, "lgfuzz report: note: %s; read as it is\n", err.msg);
+    if (explore_dir_tidy(dir, &err) != LG_EINVAL)
+        return 0;
+    fprintf(stderr, "lgfuzz report: note: %s; read as it is\n", err.msg);
+    return 1;
 }
 
 /* --out is locked only when it is an output directory (it has a lock
