@@ -17,8 +17,9 @@ static const char synopsis[] = "usage: lgfuzz batch SPEC... [options] [lgfuzz ru
 
 static const char epilogue[] = "Kernel build time (clang, Verilator; cached) comes on top of the budget. SIGINT\n"
                                "stops the running kernels, starts no new one and still writes the summary.\n\n"
-                               "Exit codes: 2 when a kernel could not be fuzzed (build failure, invalid spec, crash)\n"
-                               "or on a usage error; else 1 when any kernel has a divergence; else 0.\n";
+                               "Exit codes: 2 when a kernel could not be fuzzed (build failure, invalid spec, crash),\n"
+                               "on a usage error or when another command holds DIR (DIR/.lock); else 1 when any\n"
+                               "kernel has a divergence; else 0.\n";
 
 /* Signal handlers can reach nothing else: the count of SIGINT/SIGTERM
  * received, polled by the scheduler (see batch_run_cfg_t.stop). */

@@ -21,7 +21,8 @@ static const char synopsis[] = "usage: lgfuzz guard OUT_DIR [options]\n\n"
                                "Inputs whose RTL run diverged on the way are recorded in OUT_DIR/divergences/\n"
                                "like any divergence the run found (minimised when new).\n\n";
 
-static const char epilogue[] = "Exit codes: 0 guard written, 2 usage error, not a run directory, or the\n"
+static const char epilogue[] = "Exit codes: 0 guard written, 2 usage error, not a run directory, another\n"
+                               "command writing OUT_DIR (its lock OUT_DIR/.lock names the process), or the\n"
                                "kernel or RTL cannot be built.\n";
 
 typedef struct guard_args {

@@ -112,17 +112,12 @@ void explore_get_summary(const explore_t *ex, explore_summary_t *out);
  * the lock it is the only lgfuzz process writing there, so whatever
  * temporary name it finds was left by a process that ended. */
 
-/* 1 when name (an entry's name, without its directory) is one lgfuzz gives
- * a file while it writes it: "<file>.tmp.<pid>[.<suffix>]" (atomic writes),
- * "<file>.tmp", or a divergence's staging directory ".<name>.partial".
- * Readers of an output directory skip such names. */
-int explore_dir_temp_name(const char *name);
-
 /* Takes dir for writing: creates it first when create is set (else a
  * missing dir is LG_EINVAL), takes the lock dir/.lock without waiting, then
- * removes what ended processes left: temporary files in dir, corpus/,
- * guards/, divergences/ and each divergences/<name>/, staging directories
- * in divergences/ and the space reserve dir/.reserve. On LG_OK *lock is
+ * removes what ended processes left: temporary files ("<file>.tmp.<pid>",
+ * "<file>.tmp") in dir, corpus/, guards/, divergences/ and each
+ * divergences/<name>/, staging directories ".<name>.partial" in
+ * divergences/ and the space reserve dir/.reserve. On LG_OK *lock is
  * held until lg_lock_release. When another process holds the lock:
  * LG_EINVAL "output directory <dir> is in use by process <pid> (lock file
  * <dir>/.lock)" and the directory is left as it is; LG_EIO naming the path

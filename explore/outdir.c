@@ -24,7 +24,10 @@ static int ends_with(const char *s, const char *suffix)
     return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
-int explore_dir_temp_name(const char *name)
+/* 1 when name is one lgfuzz gives a file while it writes it:
+ * "<file>.tmp.<pid>[.<suffix>]" (atomic writes, builds), "<file>.tmp" (the
+ * waveform), or a divergence's staging directory ".<name>.partial". */
+static int temp_name(const char *name)
 {
     if (name[0] == '.' && ends_with(name, ".partial"))
         return 1;
@@ -48,7 +51,7 @@ static void remove_temps(const char *dir, int staging)
         return;
     struct dirent *de;
     while ((de = readdir(d))) {
-        if (!explore_dir_temp_name(de->d_name))
+        if (!temp_name(de->d_name))
             continue;
         char *path = lg_path_join(dir, de->d_name);
         struct stat st;

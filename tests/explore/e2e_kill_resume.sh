@@ -4,7 +4,8 @@
 # half-written divergences/.NNN-class.partial/); a guard derivation that
 # meets them still works, the resumed run removes them before it reads the
 # directory and keeps every corpus entry and divergence, and `lgfuzz guard`
-# on the resumed directory exits 0.
+# on the resumed directory exits 0. Read-only, such a directory still
+# reads (`lgfuzz report`).
 # usage: e2e_kill_resume.sh LGFUZZ SOURCE_DIR WORK_DIR
 set -eu
 lgfuzz=$1 src=$2 work=$3
@@ -79,4 +80,28 @@ cp -r "$out" "$work/copy"
     fail "lgfuzz guard with a stale temporary file exited $?"
 }
 [ ! -e "$work/copy/corpus/$entry.tmp.$dead" ] || fail "lgfuzz guard left the stale temporary file"
+# Read-only, with a stale temporary file and a half-written divergence it
+# cannot remove, the directory still reads: `lgfuzz report` works and
+# leaves it as it is (a read-only bind mount in a private namespace).
+rm -rf "$work/ro" "$work/ro-report"
+cp -r "$out" "$work/ro"
+rm -f "$work/ro/.lock"
+: >"$work/ro/corpus/$entry.tmp.$dead"
+mkdir -p "$work/ro/divergences/.099-mismatch-return.partial" "$work/ro-report"
+: >"$work/ro/divergences/.099-mismatch-return.partial/input.json"
+if unshare -rm true 2>/dev/null; then
+    rc=0
+    unshare -rm sh -c 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" || exit 3
+        ! touch "$1/probe" 2>/dev/null || exit 4
+        exec "$2" report "$1" --out "$3" --json' sh "$work/ro" "$lgfuzz" "$work/ro-report" \
+        >"$work/ro.out" 2>"$work/ro.err" || rc=$?
+    cat "$work/ro.err"
+    [ $rc -ne 3 ] && [ $rc -ne 4 ] || fail "cannot make a read-only bind mount ($rc)"
+    [ $rc -le 1 ] || fail "lgfuzz report on a read-only directory exited $rc"
+    grep -q '"status":"divergent"' "$work/ro.out" || fail "report on a read-only directory: not divergent"
+    [ -e "$work/ro/corpus/$entry.tmp.$dead" ] || fail "the read-only directory changed"
+    ! grep -q "note:" "$work/ro.err" || fail "report has a note on a read-only directory"
+else
+    echo "skipped the read-only check: unshare -rm is not permitted here"
+fi
 echo "ok: kill -9, resume and guard"
