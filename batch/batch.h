@@ -179,8 +179,9 @@ typedef struct batch_row {
     char *kernel; /* from stats.json or run.json; may equal name */
     char *dir;    /* absolute path of the kernel's output directory */
     char *spec;   /* may be NULL */
-    const char
-        *status;    /* static string: ok divergent interrupted running failed build-failed spec-error crashed not-run */
+    /* static string: ok divergent interrupted running failed build-failed
+     * spec-error crashed not-run */
+    const char *status;
     char *error;    /* message for failed kernels, else NULL */
     double seconds; /* fuzzing time (stats.json) */
     double wall;    /* wall time of the child including builds (run.json), 0 when unknown */

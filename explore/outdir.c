@@ -13,9 +13,9 @@
 #include "common/fsutil.h"
 #include "explore.h"
 
-/* The directories of an output directory where files are written
- * atomically ("." is the directory itself; a batch directory's batch.json
- * and summaries are there too). divergences/<name>/ are added per entry. */
+/* The directories of a run's output directory where files are written
+ * atomically ("." is the directory itself); divergences/<name>/ are added
+ * per entry. */
 static const char *const written_dirs[] = {".", "corpus", "guards", "divergences", NULL};
 
 static int ends_with(const char *s, const char *suffix)
@@ -71,6 +71,15 @@ static void remove_temps(const char *dir, int staging)
  * (a pid a name carries may belong to another process by now). */
 static void clean_locked(const char *dir)
 {
+    /* A batch directory's subdirectories are kernel directories (one may
+     * be named corpus/), each under its own lock: only its own files. */
+    char *bpath = lg_path_join(dir, "batch.json");
+    int batch = lg_path_exists(bpath);
+    free(bpath);
+    if (batch) {
+        remove_temps(dir, 0);
+        return;
+    }
     for (const char *const *w = written_dirs; *w; w++) {
         char *sub = lg_path_join(dir, *w);
         remove_temps(sub, strcmp(*w, "divergences") == 0);
