@@ -175,15 +175,17 @@ typedef struct batch_class {
 } batch_class_t;
 
 typedef struct batch_row {
-    char *name;         /* directory name */
-    char *kernel;       /* from stats.json or run.json; may equal name */
-    char *dir;          /* absolute path of the kernel's output directory */
-    char *spec;         /* may be NULL */
-    const char *status; /* static string: ok divergent interrupted failed build-failed spec-error crashed not-run */
-    char *error;        /* message for failed kernels, else NULL */
-    double seconds;     /* fuzzing time (stats.json) */
-    double wall;        /* wall time of the child including builds (run.json), 0 when unknown */
-    double budget;      /* seconds (run.json), 0 when unknown */
+    char *name;   /* directory name */
+    char *kernel; /* from stats.json or run.json; may equal name */
+    char *dir;    /* absolute path of the kernel's output directory */
+    char *spec;   /* may be NULL */
+    /* static string: ok divergent interrupted running failed build-failed
+     * spec-error crashed not-run */
+    const char *status;
+    char *error;    /* message for failed kernels, else NULL */
+    double seconds; /* fuzzing time (stats.json) */
+    double wall;    /* wall time of the child including builds (run.json), 0 when unknown */
+    double budget;  /* seconds (run.json), 0 when unknown */
     uint64_t seed, execs, branches_covered, branches_total, paths, rtl_invoked, rtl_skipped;
     size_t divergences;
     batch_class_t *classes; /* sorted by class name */
@@ -192,6 +194,7 @@ typedef struct batch_row {
     int guard;             /* guards/guard.json exists */
     int has_precision, has_recall;
     double precision, recall;
+    int unsaved; /* "crashed" because stats.json still says "running": no final save, no signal seen */
 } batch_row_t;
 
 /* Reads the kernel output directory dir (stats.json, run.json,
@@ -200,12 +203,23 @@ typedef struct batch_row {
  * JSON file is malformed, or when dir holds neither stats.json nor run.json. */
 int batch_row_load(const char *dir, batch_row_t *row, lg_err_t *err);
 void batch_row_free(batch_row_t *row);
+/* For a row read while a command held its directory (its lock): an
+ * unsaved run is not crashed but in progress, status "running". */
+void batch_row_set_live(batch_row_t *row);
 
 /* A merged summary of any number of batch and run directories. */
 typedef struct batch_summary batch_summary_t;
 
 batch_summary_t *batch_summary_create(void);
 void batch_summary_destroy(batch_summary_t *s); /* accepts NULL */
+
+/* Has fn(ctx, d) called with every directory d that batch_summary_add_dir
+ * is about to read, before it reads anything there: each kernel output
+ * directory, and a batch directory that holds batch.json (lgfuzz report
+ * removes what killed processes left there). fn returns 1 when a command
+ * holds d at the moment (batch_row_set_live), else 0. ctx is borrowed; fn
+ * NULL calls nothing. */
+void batch_summary_on_dir(batch_summary_t *s, int (*fn)(void *ctx, const char *dir), void *ctx);
 
 /* Adds dir: a kernel output directory (it holds stats.json or run.json) or
  * a batch directory (its subdirectories that are kernel directories, in

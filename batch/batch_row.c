@@ -161,8 +161,10 @@ static void classify(batch_row_t *row, json_object *run, json_object *stats, con
     } else if (st && strcmp(st, "interrupted") == 0) {
         row->status = "interrupted";
     } else if (!st || strcmp(st, "complete") != 0) {
-        /* "running": the process ended before its final save. */
+        /* "running": the process ended before its final save, unless a
+         * command holds the directory (batch_row_set_live). */
         row->status = "crashed";
+        row->unsaved = 1;
         row->error = lg_strdup("the run ended without writing its final stats.json");
     } else {
         row->status = row->divergences ? "divergent" : "ok";
@@ -241,4 +243,13 @@ void batch_row_free(batch_row_t *row)
     free(row->classes);
     batch_groups_free(&row->groups);
     memset(row, 0, sizeof *row);
+}
+
+void batch_row_set_live(batch_row_t *row)
+{
+    if (!row->unsaved)
+        return;
+    row->status = "running";
+    free(row->error);
+    row->error = NULL;
 }

@@ -16,6 +16,7 @@
 #include "common/alloc.h"
 #include "common/budget.h"
 #include "common/fsutil.h"
+#include "common/lock.h"
 #include "common/proc.h"
 #include "common/result.h"
 
@@ -46,6 +47,19 @@ static double secs_since(const sched_t *s, uint64_t t)
 static char *kernel_dir(const sched_t *s, size_t i)
 {
     return lg_path_join(s->cfg->out_dir, s->plan->k[i].name);
+}
+
+/* The lock of kernel i's directory, the one its `lgfuzz run` takes: held
+ * by the batch only while it writes run.json or checks the directory is
+ * free, never across the child's run. */
+static int lock_kernel_dir(const char *dir, lg_lock_t **lock, lg_err_t *err)
+{
+    char *path = lg_path_join(dir, ".lock");
+    char *what = lg_asprintf("output directory %s", dir);
+    int rc = lg_lock_acquire(path, what, 0, NULL, lock, err);
+    free(what);
+    free(path);
+    return rc;
 }
 
 static int save_json(const char *path, json_object *o, lg_err_t *err)
@@ -84,12 +98,21 @@ static int write_run_json(const sched_t *s, size_t i, lg_err_t *err)
                            o->watchdog ? json_object_new_string(run_signal_name(o->watchdog, name)) : NULL);
     json_object_object_add(j, "spec_error", json_object_new_boolean(k->spec_error != NULL));
     char *dir = kernel_dir(s, i);
+    lg_lock_t *lock = NULL;
     int rc = lg_mkdirs(dir, err);
-    if (rc == LG_OK) {
+    if (rc == LG_OK)
+        rc = lock_kernel_dir(dir, &lock, err);
+    if (rc == LG_EINVAL) {
+        /* Another command writes there (and the kernel did not start):
+         * its directory is not the batch's to write. */
+        LG_WARN(s->cfg->log, "batch: %s: run.json not written: %s", k->name, err->msg);
+        rc = LG_OK;
+    } else if (rc == LG_OK) {
         char *path = lg_path_join(dir, "run.json");
         rc = save_json(path, j, err);
         free(path);
     }
+    lg_lock_release(lock);
     free(dir);
     json_object_put(j);
     return rc;
@@ -164,6 +187,12 @@ static int start_child(sched_t *s, size_t i, lg_err_t *err)
     char *dir = kernel_dir(s, i);
     char *logp = lg_path_join(dir, "run.log");
     int rc = lg_mkdirs(dir, err);
+    /* Checked before run.log is truncated: a directory another command
+     * holds is left alone and the kernel is reported as not started. */
+    lg_lock_t *lock = NULL;
+    if (rc == LG_OK)
+        rc = lock_kernel_dir(dir, &lock, err);
+    lg_lock_release(lock);
     if (rc == LG_OK) {
         char **av = child_argv(s, i, dir);
         pid_t pid;

@@ -15,6 +15,8 @@ struct batch_summary {
     batch_row_t *rows;
     size_t n, cap;
     json_object *sources; /* array: one object per directory given */
+    int (*on_dir)(void *ctx, const char *dir);
+    void *on_dir_ctx;
 };
 
 /* Every status a row can have, in the order the totals list them;
@@ -22,7 +24,7 @@ struct batch_summary {
 static const struct {
     const char *name;
     int fatal;
-} statuses[] = {{"ok", 0},     {"divergent", 0},    {"interrupted", 0}, {"not-run", 0},
+} statuses[] = {{"ok", 0},     {"divergent", 0},    {"interrupted", 0}, {"running", 0}, {"not-run", 0},
                 {"failed", 1}, {"build-failed", 1}, {"spec-error", 1},  {"crashed", 1}};
 #define NSTATUS (sizeof statuses / sizeof statuses[0])
 
@@ -44,6 +46,17 @@ void batch_summary_destroy(batch_summary_t *s)
     free(s);
 }
 
+void batch_summary_on_dir(batch_summary_t *s, int (*fn)(void *ctx, const char *dir), void *ctx)
+{
+    s->on_dir = fn;
+    s->on_dir_ctx = ctx;
+}
+
+static int visit(const batch_summary_t *s, const char *dir)
+{
+    return s->on_dir ? s->on_dir(s->on_dir_ctx, dir) : 0;
+}
+
 size_t batch_summary_count(const batch_summary_t *s)
 {
     return s->n;
@@ -60,8 +73,11 @@ static int is_kernel_dir(const char *dir)
 
 static int add_row(batch_summary_t *s, const char *dir, lg_err_t *err)
 {
+    int live = visit(s, dir);
     lg_grow((void **)&s->rows, &s->cap, s->n + 1, sizeof *s->rows);
     int rc = batch_row_load(dir, &s->rows[s->n], err);
+    if (rc == LG_OK && live)
+        batch_row_set_live(&s->rows[s->n]);
     if (rc == LG_OK)
         s->n++;
     return rc;
@@ -163,7 +179,11 @@ int batch_summary_add_dir(batch_summary_t *s, const char *dir, lg_err_t *err)
     }
     json_object *batch = NULL;
     char *bpath = lg_path_join(dir, "batch.json");
-    int rc = lg_path_exists(bpath) ? load_batch(bpath, &batch, err) : LG_OK;
+    int rc = LG_OK;
+    if (lg_path_exists(bpath)) {
+        visit(s, dir);
+        rc = load_batch(bpath, &batch, err);
+    }
     free(bpath);
     if (rc)
         return rc;

@@ -8,6 +8,7 @@
 
 #include "batch/batch.h"
 #include "cli.h"
+#include "explore/explore.h"
 #include "run_opts_int.h"
 
 static const char synopsis[] = "usage: lgfuzz batch SPEC... [options] [lgfuzz run options]\n\n"
@@ -16,8 +17,9 @@ static const char synopsis[] = "usage: lgfuzz batch SPEC... [options] [lgfuzz ru
 
 static const char epilogue[] = "Kernel build time (clang, Verilator; cached) comes on top of the budget. SIGINT\n"
                                "stops the running kernels, starts no new one and still writes the summary.\n\n"
-                               "Exit codes: 2 when a kernel could not be fuzzed (build failure, invalid spec, crash)\n"
-                               "or on a usage error; else 1 when any kernel has a divergence; else 0.\n";
+                               "Exit codes: 2 when a kernel could not be fuzzed (build failure, invalid spec, crash),\n"
+                               "on a usage error or when another command holds DIR (DIR/.lock); else 1 when any\n"
+                               "kernel has a divergence; else 0.\n";
 
 /* Signal handlers can reach nothing else: the count of SIGINT/SIGTERM
  * received, polled by the scheduler (see batch_run_cfg_t.stop). */
@@ -122,11 +124,20 @@ static int run_and_report(const batch_plan_t *plan, const batch_args_t *a, char 
 {
     batch_run_cfg_t rcfg = {a->out, "/proc/self/exe", run_args, nrun_args, &stop_count, log, a->grace_ns};
     lg_err_t err;
+    /* The batch directory's own lock (batch.json, the summary); each
+     * kernel's `lgfuzz run` locks its kernel directory. */
+    lg_lock_t *lock;
+    if (explore_dir_acquire(a->out, 1, &lock, &err)) {
+        fprintf(stderr, "lgfuzz batch: %s\n", err.msg);
+        return LG_EXIT_USAGE;
+    }
     int rc = batch_run(plan, &rcfg, &err);
     batch_summary_t *sum = batch_summary_create();
     if (rc == LG_OK)
         rc = batch_summary_add_dir(sum, a->out, &err);
-    if (cli_summary_output("batch", sum, a->out, a->json, rc, &err)) {
+    int out_rc = cli_summary_output("batch", sum, a->out, a->json, rc, &err);
+    lg_lock_release(lock);
+    if (out_rc) {
         batch_summary_destroy(sum);
         return LG_EXIT_USAGE;
     }

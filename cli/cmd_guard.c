@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "explore/explore.h"
 #include "guard/guard.h"
 #include "guard_record_int.h"
 #include "options_int.h"
@@ -20,7 +21,8 @@ static const char synopsis[] = "usage: lgfuzz guard OUT_DIR [options]\n\n"
                                "Inputs whose RTL run diverged on the way are recorded in OUT_DIR/divergences/\n"
                                "like any divergence the run found (minimised when new).\n\n";
 
-static const char epilogue[] = "Exit codes: 0 guard written, 2 usage error, not a run directory, or the\n"
+static const char epilogue[] = "Exit codes: 0 guard written, 2 usage error, not a run directory, another\n"
+                               "command writing OUT_DIR (its lock OUT_DIR/.lock names the process), or the\n"
                                "kernel or RTL cannot be built.\n";
 
 typedef struct guard_args {
@@ -73,46 +75,43 @@ static const cli_opt_t guard_opts[] = {
     {.kind = CLI_END},
 };
 
-int cmd_guard(int argc, char **argv)
+/* A run directory (not any directory, which would get a lock file), locked
+ * for the derivation and the recording: guards/, divergences/ and
+ * stats.json are written. */
+static int take_dir(const char *dir, lg_lock_t **lock, lg_err_t *err)
 {
-    static const char *const positional[] = {"OUT_DIR", NULL};
-    guard_args_t a = {0};
-    guard_cfg_default(&a.cfg);
-    cli_opts_t cl = {
-        .cmd = "guard",
-        .synopsis = synopsis,
-        .epilogue = epilogue,
-        .positional = positional,
-        .sets = {{guard_opts, &a, NULL}},
-    };
-    int rc = cli_opts_read(&cl, argc, argv);
-    const char *dir = cl.npos ? cl.pos[0] : NULL;
-    cli_opts_free(&cl);
-    if (rc != CLI_PROCEED)
-        return rc;
-    lg_log_t log = lg_log_make(a.quiet ? LG_LOG_ERROR : getenv("LGFUZZ_DEBUG") ? LG_LOG_DEBUG : LG_LOG_INFO);
-    a.cfg.log = &log;
+    char *spec = guard_run_spec_path(dir, err);
+    if (!spec)
+        return err->code;
+    free(spec);
+    return explore_dir_acquire(dir, 0, lock, err);
+}
+
+/* Derives dir's guard with a's settings and records what its RTL runs saw
+ * diverge; prints the result and returns the exit code. */
+static int derive(const char *dir, const guard_args_t *a, const lg_log_t *log)
+{
     guard_report_t rep;
     lg_err_t err;
-    int drc = guard_derive(dir, &a.cfg, &rep, &err);
+    int drc = guard_derive(dir, &a->cfg, &rep, &err);
     if (drc)
         fprintf(stderr, "lgfuzz guard: %s\n", err.msg);
     /* What the derivation saw diverge is recorded even when it failed. */
     explore_cfg_t ec;
     explore_cfg_default(&ec);
-    ec.seed = a.cfg.seed;
+    ec.seed = a->cfg.seed;
     size_t nnew = 0;
     lg_err_t rerr;
-    if (cli_guard_record_dir(dir, &ec, &rep, &log, &nnew, &rerr))
+    if (cli_guard_record_dir(dir, &ec, &rep, log, &nnew, &rerr))
         fprintf(stderr, "lgfuzz guard: warning: the divergent inputs were not recorded: %s\n", rerr.msg);
-    else if (rep.ndivergent && !a.quiet)
+    else if (rep.ndivergent && !a->quiet)
         fprintf(stderr, "lgfuzz guard: %zu divergent input%s: %zu new distinct divergence%s in %s/divergences\n",
                 rep.ndivergent, rep.ndivergent == 1 ? "" : "s", nnew, nnew == 1 ? "" : "s", dir);
     if (drc) {
         guard_report_free(&rep);
         return LG_EXIT_USAGE;
     }
-    if (a.json) {
+    if (a->json) {
         json_object *o = json_object_new_object();
         json_object_object_add(o, "kernel", json_object_new_string(rep.kernel));
         json_object_object_add(o, "formula", json_object_new_string(rep.formula));
@@ -134,4 +133,34 @@ int cmd_guard(int argc, char **argv)
                (unsigned long long)rep.fig.valid_inputs, rep.fig.rounds, rep.dir);
     guard_report_free(&rep);
     return LG_EXIT_OK;
+}
+
+int cmd_guard(int argc, char **argv)
+{
+    static const char *const positional[] = {"OUT_DIR", NULL};
+    guard_args_t a = {0};
+    guard_cfg_default(&a.cfg);
+    cli_opts_t cl = {
+        .cmd = "guard",
+        .synopsis = synopsis,
+        .epilogue = epilogue,
+        .positional = positional,
+        .sets = {{guard_opts, &a, NULL}},
+    };
+    int rc = cli_opts_read(&cl, argc, argv);
+    const char *dir = cl.npos ? cl.pos[0] : NULL;
+    cli_opts_free(&cl);
+    if (rc != CLI_PROCEED)
+        return rc;
+    lg_log_t log = lg_log_make(a.quiet ? LG_LOG_ERROR : getenv("LGFUZZ_DEBUG") ? LG_LOG_DEBUG : LG_LOG_INFO);
+    a.cfg.log = &log;
+    lg_err_t err;
+    lg_lock_t *lock;
+    if (take_dir(dir, &lock, &err)) {
+        fprintf(stderr, "lgfuzz guard: %s\n", err.msg);
+        return LG_EXIT_USAGE;
+    }
+    rc = derive(dir, &a, &log);
+    lg_lock_release(lock);
+    return rc;
 }

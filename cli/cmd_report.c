@@ -6,6 +6,8 @@
 
 #include "batch/batch.h"
 #include "cli.h"
+#include "common/fsutil.h"
+#include "explore/explore.h"
 #include "options_int.h"
 
 static const char synopsis[] = "usage: lgfuzz report DIR... [--out DIR] [--json]\n\n"
@@ -38,15 +40,47 @@ static const cli_opt_t report_opts[] = {
     {.kind = CLI_END},
 };
 
+/* Before a directory is read: what killed processes left there goes when
+ * no command holds it. One that a command holds (1: its run is in
+ * progress), or that cannot be written, is read as it is (readers skip
+ * temporary names). */
+static int tidy(void *ctx, const char *dir)
+{
+    (void)ctx;
+    lg_err_t err;
+    if (explore_dir_tidy(dir, &err) != LG_EINVAL)
+        return 0;
+    fprintf(stderr, "lgfuzz report: note: %s; read as it is\n", err.msg);
+    return 1;
+}
+
+/* --out is locked only when it is an output directory (it has a lock
+ * file), so that a summary written into a run or batch directory does not
+ * race the command writing there; a plain directory gets no lock file. */
+static int lock_out(const char *out, lg_lock_t **lock, lg_err_t *err)
+{
+    *lock = NULL;
+    char *path = lg_path_join(out, ".lock");
+    int locked = lg_path_exists(path);
+    free(path);
+    return locked ? explore_dir_acquire(out, 0, lock, err) : LG_OK;
+}
+
 /* Merges the directories into one summary, writes it to a->out and prints it. */
 static int report(char *const *dirs, size_t ndirs, const report_args_t *a)
 {
     batch_summary_t *sum = batch_summary_create();
+    batch_summary_on_dir(sum, tidy, NULL);
     lg_err_t err;
     int rc = LG_OK;
     for (size_t i = 0; i < ndirs && rc == LG_OK; i++)
         rc = batch_summary_add_dir(sum, dirs[i], &err);
-    if (cli_summary_output("report", sum, a->out, a->json, rc, &err)) {
+    lg_lock_t *lock = NULL;
+    if (rc == LG_OK)
+        rc = lock_out(a->out, &lock, &err);
+    int out_rc = cli_summary_output("report", sum, a->out, a->json, rc, &err);
+    lg_lock_release(lock);
+    if (out_rc) {
         batch_summary_destroy(sum);
         return LG_EXIT_USAGE;
     }

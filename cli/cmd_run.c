@@ -125,9 +125,18 @@ int cmd_run(int argc, char **argv)
         end = t_start + r.total_ns - save_reserve(r.total_ns);
         cfg.deadline_ns = end - (r.guard ? r.guard_ns : 0);
     }
+    /* Held until the summary is printed: a second command on this
+     * directory is refused rather than writing beside this one. */
+    lg_lock_t *lock;
+    if (explore_dir_acquire(cfg.out_dir, 1, &lock, &err)) {
+        fprintf(stderr, "lgfuzz run: %s\n", err.msg);
+        spec_destroy(spec);
+        return LG_EXIT_USAGE;
+    }
     explore_t *ex = explore_create(spec, &cfg, &log, &err);
     if (!ex) {
         fprintf(stderr, "lgfuzz run: %s%s\n", err.msg, err.code == LG_EINTR ? "; nothing was fuzzed" : "");
+        lg_lock_release(lock);
         spec_destroy(spec);
         return LG_EXIT_USAGE;
     }
@@ -146,6 +155,7 @@ int cmd_run(int argc, char **argv)
     print_groups(cfg.out_dir);
     printf("output: %s\n", cfg.out_dir);
     explore_destroy(ex);
+    lg_lock_release(lock);
     spec_destroy(spec);
     if (rc) {
         fprintf(stderr, "lgfuzz run: %s\n", err.msg);

@@ -4,7 +4,6 @@
  * input as found and symptom.json, which lets a resumed run keep its ids
  * and keys), the keys of divergences as found, and the space reserve that
  * keeps the final save possible on a full disk. */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <json-c/json.h>
@@ -66,24 +65,6 @@ void exc_release(explore_t *ex)
     ex->reserve = 0;
 }
 
-/* Removes divergence directories a killed run left half written. */
-static void remove_staging(const char *divdir)
-{
-    DIR *d = opendir(divdir);
-    if (!d)
-        return;
-    struct dirent *de;
-    while ((de = readdir(d))) {
-        size_t len = strlen(de->d_name), slen = strlen(STAGING_SUFFIX);
-        if (de->d_name[0] != '.' || len <= slen || strcmp(de->d_name + len - slen, STAGING_SUFFIX) != 0)
-            continue;
-        char *path = lg_path_join(divdir, de->d_name);
-        lg_remove_tree(path);
-        free(path);
-    }
-    closedir(d);
-}
-
 int exc_open(explore_t *ex, lg_err_t *err)
 {
     static const char *const subdirs[] = {"corpus", "divergences", NULL};
@@ -93,8 +74,6 @@ int exc_open(explore_t *ex, lg_err_t *err)
     for (const char *const *s = subdirs; *s; s++) {
         char *d = lg_path_join(ex->out_dir, *s);
         rc = lg_mkdirs(d, err);
-        if (rc == LG_OK && strcmp(*s, "divergences") == 0)
-            remove_staging(d);
         free(d);
         if (rc)
             return rc;

@@ -14,6 +14,7 @@
 
 #include "common/err.h"
 #include "common/input.h"
+#include "common/lock.h"
 #include "common/log.h"
 #include "common/spec.h"
 
@@ -72,8 +73,10 @@ typedef struct explore explore_t;
 
 /* Prepares a run: builds (or reuses) the instrumented executor and the RTL
  * model, creates the output directory and, when it already holds a run,
- * loads its corpus and divergences so the run resumes. spec and log are
- * borrowed and must outlive the explorer. On error returns NULL with err
+ * loads its corpus and divergences so the run resumes; the caller holds
+ * the directory's lock (explore_dir_acquire), which also removed what a
+ * killed run left there. spec and log are borrowed and must outlive the
+ * explorer. On error returns NULL with err
  * naming the step that failed (clang, Verilator, output directory). */
 explore_t *explore_create(const spec_t *spec, const explore_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
 void explore_destroy(explore_t *ex); /* accepts NULL */
@@ -102,5 +105,32 @@ int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, uint64_t 
 /* The run's figures. The divergences themselves are in the output
  * directory, where the summaries read them back. */
 void explore_get_summary(const explore_t *ex, explore_summary_t *out);
+
+/* The output directory between commands (outdir.c). Every command that
+ * writes an output directory holds its exclusive lock, OUT/.lock, from
+ * before it reads the directory until it has written the last file; under
+ * the lock it is the only lgfuzz process writing there, so whatever
+ * temporary name it finds was left by a process that ended. */
+
+/* Takes dir for writing: creates it first when create is set (else a
+ * missing dir is LG_EINVAL), takes the lock dir/.lock without waiting, then
+ * removes what ended processes left: temporary files ("<file>.tmp.<pid>",
+ * "<file>.tmp") in dir, corpus/, guards/, divergences/ and each
+ * divergences/<name>/, staging directories ".<name>.partial" in
+ * divergences/ and the space reserve dir/.reserve. On LG_OK *lock is
+ * held until lg_lock_release. When another process holds the lock:
+ * LG_EINVAL "output directory <dir> is in use by process <pid> (lock file
+ * <dir>/.lock)" and the directory is left as it is; LG_EIO naming the path
+ * when dir or its lock file cannot be created. */
+int explore_dir_acquire(const char *dir, int create, lg_lock_t **lock, lg_err_t *err);
+
+/* For a command that only reads dir: when dir's lock can be had at once,
+ * removes what ended processes left (as explore_dir_acquire does) and
+ * releases the lock again. Returns LG_OK when it did; otherwise dir is
+ * left as it is and err says why: LG_EINVAL when another process holds
+ * the lock (a command writing there), LG_EIO when the lock file cannot be
+ * created (a read-only directory). Readers skip temporary names, so either
+ * way dir can be read. */
+int explore_dir_tidy(const char *dir, lg_err_t *err);
 
 #endif

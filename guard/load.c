@@ -67,18 +67,21 @@ done:
     return rc;
 }
 
-/* Every file `sub/<entry>/leaf` (or `sub/<entry>` when leaf is NULL). */
+/* Every file `sub/<entry>/leaf` (or `sub/<entry>.json` when leaf is NULL).
+ * The listing leaves out hidden entries (a divergence being written) and
+ * the suffix the temporary files of atomic writes ("x.json.tmp.<pid>"),
+ * which a killed run leaves behind and which are not inputs. */
 static int load_inputs(const char *run_dir, const char *sub, const char *leaf, const spec_t *spec, input_t ***v,
                        size_t *n, size_t *cap, lg_err_t *err)
 {
     char *dir = lg_path_join(run_dir, sub);
     size_t ne;
     char **names;
-    int rc = lg_list_dir(dir, NULL, &names, &ne, err);
+    int rc = lg_list_dir(dir, leaf ? NULL : ".json", &names, &ne, err);
     for (size_t i = 0; i < ne; i++) {
         char *p = lg_path_join(dir, names[i]);
         char *file = leaf ? lg_path_join(p, leaf) : lg_strdup(p);
-        if (rc == LG_OK && lg_path_exists(file) && (leaf || strstr(names[i], ".json"))) {
+        if (rc == LG_OK && lg_path_exists(file)) {
             input_t *in = input_load(spec, file, err);
             if (in)
                 push(v, n, cap, in);

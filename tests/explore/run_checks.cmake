@@ -506,6 +506,8 @@ done
     endforeach()
   endforeach()
   file(GLOB hidden LIST_DIRECTORIES true ${d}/.* ${d}/divergences/.*)
+  # The lock file stays: only the lock goes with its holder.
+  list(FILTER hidden EXCLUDE REGEX "/\\.lock$")
   if(hidden)
     message(FATAL_ERROR "left behind: ${hidden}")
   endif()
@@ -538,6 +540,7 @@ done
     endif()
   endforeach()
   file(GLOB hidden LIST_DIRECTORIES true ${WORK}/resumed/.* ${WORK}/resumed/divergences/.*)
+  list(FILTER hidden EXCLUDE REGEX "/\\.lock$")
   if(hidden)
     message(FATAL_ERROR "left behind after the resumed run: ${hidden}")
   endif()

@@ -2,9 +2,12 @@
  * when the sides agree and the RTL saw its values whole, with each port's
  * reading inferred from which lossy values still agree; the box sampler
  * draws inputs inside a guard's bounds, where an over-general guard meets
- * its counter-examples. */
+ * its counter-examples; loading a run skips the temporary files a killed
+ * run left. */
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "common/fsutil.h"
 #include "common/input.h"
 #include "common/rng.h"
 #include "common/spec.h"
@@ -103,6 +106,57 @@ static void check_box_sampler(const spec_t *spec, const features_t *fs)
     guard_formula_free(&f);
 }
 
+static void touch(const char *dir, const char *name)
+{
+    char *path = lg_path_join(dir, name);
+    FILE *f = fopen(path, "w");
+    CHECK_MSG(f != NULL, "%s", path);
+    if (f)
+        fclose(f);
+    free(path);
+}
+
+/* A killed run leaves 0-byte temporary files of atomic writes and hidden
+ * half-written divergences; loading the run reads the inputs beside them. */
+static void check_load_skips_temp(const spec_t *spec, const features_t *fs)
+{
+    lg_err_t err;
+    char root[] = "/tmp/lgfuzz-test-load-XXXXXX";
+    CHECK(mkdtemp(root) != NULL);
+    char *corpus = lg_path_join(root, "corpus"), *div = lg_path_join(root, "divergences/001-mismatch-return");
+    char *staging = lg_path_join(root, "divergences/.002-mismatch-return.partial");
+    CHECK(lg_mkdirs(corpus, &err) == LG_OK && lg_mkdirs(div, &err) == LG_OK && lg_mkdirs(staging, &err) == LG_OK);
+    input_t *a = input_k(spec, 1), *b = input_k(spec, 2);
+    char *pa = lg_path_join(corpus, "00000000000000aa.json"), *pb = lg_path_join(div, "input.json");
+    CHECK(input_save(a, pa, &err) == LG_OK && input_save(b, pb, &err) == LG_OK);
+    touch(corpus, "00000000000000aa.json.tmp.27093");
+    touch(corpus, "00000000000000bb.json.tmp.27094");
+    touch(div, "input.json.tmp.27093");
+    touch(staging, "input.json");
+    touch(staging, ".wave.vcd.tmp");
+    labelset_t ls;
+    gdl_init(&ls, fs);
+    input_t **unknown = NULL;
+    size_t nunknown = 0;
+    int rc = guard_load_run(root, spec, &ls, &unknown, &nunknown, &err);
+    CHECK_MSG(rc == LG_OK, "%s", err.msg);
+    CHECK_MSG(ls.n == 1 && nunknown == 1, "%zu labelled, %zu unknown", ls.n, nunknown);
+    CHECK(ls.n == 1 && input_equal(ls.in[0], b) && ls.safe[0] == 0);
+    CHECK(nunknown == 1 && input_equal(unknown[0], a));
+    for (size_t i = 0; i < nunknown; i++)
+        input_destroy(unknown[i]);
+    free(unknown);
+    gdl_free(&ls);
+    input_destroy(a);
+    input_destroy(b);
+    free(pa);
+    free(pb);
+    free(corpus);
+    free(div);
+    free(staging);
+    lg_remove_tree(root);
+}
+
 int main(void)
 {
     lg_err_t err;
@@ -115,6 +169,7 @@ int main(void)
     check_inferred_reading(spec, fs, 0);
     check_no_evidence(spec, fs);
     check_box_sampler(spec, fs);
+    check_load_skips_temp(spec, fs);
     features_destroy(fs);
     spec_destroy(spec);
     return test_failures != 0;
