@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "fsutil.h"
 
 static int syntax_error(const yaml_parser_t *parser, const char *origin, lg_err_t *err)
@@ -356,6 +357,11 @@ int yamldoc_path(yamldoc_t *d, yaml_node_t *n, const char *dir, const char *what
     if (!rel)
         return LG_EINVAL;
     char *path = lg_path_join(dir, rel);
+    if (path[0] == '-') { /* would read as an option on a command line */
+        char *dotted = lg_asprintf("./%s", path);
+        free(path);
+        path = dotted;
+    }
     if (!lg_path_exists(path)) {
         free(path);
         return yamldoc_error(d, n, err, "%s '%s' does not exist (paths are relative to %s)", what, rel, dir);
