@@ -323,6 +323,20 @@ char *lg_data_path(const char *rel)
     return rel[0] ? lg_path_join(LGFUZZ_DATA_DIR, rel) : lg_strdup(LGFUZZ_DATA_DIR);
 }
 
+/* Why a file of mode m is not one lgfuzz reads, or NULL. */
+static const char *kind_problem(mode_t m)
+{
+    if (S_ISREG(m))
+        return NULL;
+    if (S_ISDIR(m))
+        return "is a directory, not a file";
+    if (S_ISCHR(m) || S_ISBLK(m))
+        return "is a device, not a regular file";
+    if (S_ISFIFO(m) || S_ISSOCK(m))
+        return "is a pipe or socket, not a regular file";
+    return "is not a regular file";
+}
+
 /* Why the open file fd cannot be read as a user's file, or NULL. Files on
  * /proc and /sys claim sizes they do not have (0 for /proc/self/mem, 4096
  * for every sysfs attribute), so only their file system tells them apart. */
@@ -330,14 +344,9 @@ static const char *file_problem(int fd, size_t max, struct stat *st, char *buf, 
 {
     if (fstat(fd, st) != 0)
         return strerror(errno);
-    if (S_ISDIR(st->st_mode))
-        return "is a directory, not a file";
-    if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))
-        return "is a device, not a regular file";
-    if (S_ISFIFO(st->st_mode) || S_ISSOCK(st->st_mode))
-        return "is a pipe or socket, not a regular file";
-    if (!S_ISREG(st->st_mode))
-        return "is not a regular file";
+    const char *why = kind_problem(st->st_mode);
+    if (why)
+        return why;
     struct statfs fs;
     if (fstatfs(fd, &fs) == 0 && (fs.f_type == PROC_SUPER_MAGIC || fs.f_type == SYSFS_MAGIC))
         return "is a /proc or /sys file, not a regular file on disk";
@@ -353,6 +362,11 @@ static const char *file_problem(int fd, size_t max, struct stat *st, char *buf, 
  * code with err set. O_NONBLOCK keeps a FIFO from blocking the open. */
 static int open_checked(const char *path, size_t max, struct stat *st, lg_err_t *err)
 {
+    /* Opening a device can have effects of its own (a tape rewinds, a
+     * watchdog arms): what stat already shows to be no regular file is
+     * never opened. */
+    if (stat(path, st) == 0 && kind_problem(st->st_mode))
+        return lg_err_set(err, LG_EINVAL, "%s: %s", path, kind_problem(st->st_mode));
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0)
         return lg_err_set(err, LG_EIO, "%s: cannot open: %s", path, strerror(errno));
