@@ -127,12 +127,22 @@ static int unicode_escape(jscan_t *sc, char *buf, size_t *n)
     return LG_OK;
 }
 
+/* Bytes from the opening quote at start to the closing one (or the end):
+ * a bound on the decoded length, as decoding never makes text longer. */
+static size_t raw_extent(const jscan_t *sc, size_t start)
+{
+    size_t i = start + 1;
+    while (i < sc->len && sc->text[i] != '"')
+        i += sc->text[i] == '\\' ? 2 : 1;
+    return (i < sc->len ? i : sc->len) - start;
+}
+
 /* A string at pos (its opening quote); its decoded text into *key when key
  * is not NULL (the caller frees key->text). */
 static int string(jscan_t *sc, jkey_t *key)
 {
     size_t start = sc->pos++, n = 0;
-    char *buf = key ? lg_malloc(sc->len - start + 1) : NULL; /* decoding never grows the text */
+    char *buf = key ? lg_malloc(raw_extent(sc, start) + 1) : NULL;
     int rc = LG_OK;
     for (;;) {
         if (sc->pos >= sc->len) {

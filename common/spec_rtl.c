@@ -110,6 +110,7 @@ static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *v
         return yamldoc_error(d, key, err, "interfaces names '%s', which is not a param", pname);
     spec_param_t *p = &s->params[i];
     spec_iface_t *f = &s->ifaces[i];
+    LG_ASSERT(!f->explicit && !f->port); /* a key given twice never loads (yamldoc.h) */
     char what[128];
     snprintf(what, sizeof what, "interface of '%s'", pname);
     if (yamldoc_expect_map(d, val, what, err) || yamldoc_check_keys(d, val, what, keys, err))
