@@ -79,4 +79,18 @@ char *lg_cache_dir(void);
  * directory itself. */
 char *lg_data_path(const char *rel);
 
+/* Bounded reads of files named by users (specs, C and RTL sources, input
+ * files): only regular files on a disk file system, of at most max bytes.
+ * /dev/zero, /dev/stdin, FIFOs, directories and /proc or /sys files are
+ * rejected at once rather than read without end. */
+#define LG_READ_MAX ((size_t)64 << 20)
+/* LG_OK when path is such a file of at most max bytes; otherwise LG_EIO
+ * (LG_EINVAL for a file of the wrong kind or size) with a message
+ * "path: why" naming it. Opens the file without blocking on a FIFO. */
+int lg_check_file(const char *path, size_t max, lg_err_t *err);
+/* lg_read_file for such a file: a NUL-terminated heap buffer the caller
+ * frees and its length in *len (when len is not NULL), or NULL with the
+ * lg_check_file error, or an error when the file changed size while read. */
+char *lg_read_file_max(const char *path, size_t max, size_t *len, lg_err_t *err);
+
 #endif

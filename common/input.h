@@ -49,13 +49,18 @@ int input_equal(const input_t *a, const input_t *b);
 /* 64-bit FNV-1a hash of the values (for deduplication). */
 uint64_t input_hash(const input_t *in);
 
-/* Parses JSON text such as {"data": [3, 250, 7], "size": 3}. Rejects unknown
- * params, wrong JSON types, values outside type or range, arrays longer than
- * max_len and lengths that disagree with their len param. `out` arrays may
- * be omitted; a len param may be omitted when its array is present. On
- * error returns NULL and fills err ("input.json:1:12: ..." when origin
- * names a file). */
+/* Parses JSON text such as {"data": [3, 250, 7], "size": 3}. Rejects what
+ * is not strict JSON (single quotes, comments, leading zeros, duplicate
+ * keys, anything after the object, integers beyond 64 bits, a NUL byte)
+ * with its line and column, unknown params, wrong JSON types, values
+ * outside type or range, arrays longer than max_len and lengths that
+ * disagree with their len param. `out` arrays may be omitted; a len param
+ * may be omitted when its array is present. On error returns NULL and
+ * fills err ("input.json:1:12: ..." when origin names a file; "input" when
+ * origin is NULL). */
 input_t *input_from_json(const spec_t *spec, const char *text, const char *origin, lg_err_t *err);
+/* input_from_json on the file at path, a regular file of at most
+ * LG_READ_MAX bytes (fsutil.h); a NUL byte in it is an error. */
 input_t *input_load(const spec_t *spec, const char *path, lg_err_t *err);
 /* Serialises to compact JSON (params in spec order, `out` arrays omitted);
  * the caller frees the string with free(). */

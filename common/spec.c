@@ -12,16 +12,6 @@
 #include "fsutil.h"
 #include "spec_int.h"
 
-static int is_identifier(const char *s)
-{
-    if (!s[0] || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
-        return 0;
-    for (const char *p = s; *p; p++)
-        if (!(isalnum((unsigned char)*p) || *p == '_'))
-            return 0;
-    return 1;
-}
-
 /* The C identifier under key in map (text borrowed from the document), its
  * node in *node when node is not NULL; NULL with an error, naming it
  * `what`, when key is missing, not a scalar or not an identifier. */
@@ -29,11 +19,7 @@ static const char *require_identifier(yamldoc_t *d, const yaml_node_t *map, cons
                                       const char *what, yaml_node_t **node, lg_err_t *err)
 {
     yaml_node_t *n = yamldoc_require(d, map, key, section, err);
-    const char *name = n ? yamldoc_scalar(d, n, what, err) : NULL;
-    if (name && !is_identifier(name)) {
-        yamldoc_error(d, n, err, "%s '%s' is not a C identifier", what, name);
-        return NULL;
-    }
+    const char *name = n ? spec_identifier(d, n, what, err) : NULL;
     if (node)
         *node = n;
     return name;
@@ -45,7 +31,7 @@ static int parse_c(yamldoc_t *d, spec_t *s, yaml_node_t *c, lg_err_t *err)
     if (yamldoc_expect_map(d, c, "c", err) || yamldoc_check_keys(d, c, "c", keys, err))
         return LG_EINVAL;
     yaml_node_t *src = yamldoc_require(d, c, "source", "c", err);
-    if (!src || yamldoc_path(d, src, s->dir, "c.source", &s->c_source, err))
+    if (!src || spec_source_file(d, src, s->dir, "c.source", &s->c_source, err))
         return LG_EINVAL;
     const char *name = require_identifier(d, c, "function", "c", "c.function", NULL, err);
     if (!name)
@@ -247,71 +233,84 @@ static int parse_params(yamldoc_t *d, spec_t *s, yaml_node_t *ps, lg_err_t *err)
     return rc;
 }
 
-spec_t *spec_load(const char *path, lg_err_t *err)
+/* The whole document: every section in the order later ones depend on
+ * (interfaces and widths need the params). */
+static int parse_spec(yamldoc_t *d, spec_t *s, lg_err_t *err)
 {
     static const char *const keys[] = {"kernel", "c", "params", "return", "rtl", "hls", "seeds", NULL};
-    spec_t *s = lg_calloc(1, sizeof *s);
-    s->path = lg_strdup(path);
-    s->dir = lg_path_dirname(path);
-    yamldoc_t d;
-    if (yamldoc_load(&d, path, err))
-        goto fail;
-    yaml_node_t *root = yamldoc_root(&d);
-    if (!root) {
-        yamldoc_error(&d, NULL, err, "the file is empty; expected a mapping with a `kernel:` key");
-        goto fail;
-    }
-    if (yamldoc_expect_map(&d, root, "the spec", err) || yamldoc_check_keys(&d, root, "the spec", keys, err))
-        goto fail;
-    yaml_node_t *k = yamldoc_require(&d, root, "kernel", "the spec", err);
-    const char *kname = k ? yamldoc_scalar(&d, k, "kernel", err) : NULL;
+    yaml_node_t *root = yamldoc_root(d);
+    if (!root)
+        return yamldoc_error(d, NULL, err, "the file is empty; expected a mapping with a `kernel:` key");
+    if (yamldoc_expect_map(d, root, "the spec", err) || yamldoc_check_keys(d, root, "the spec", keys, err))
+        return LG_EINVAL;
+    const char *kname = require_identifier(d, root, "kernel", "the spec", "kernel name", NULL, err);
     if (!kname)
-        goto fail;
-    if (!is_identifier(kname)) {
-        yamldoc_error(&d, k, err, "kernel name '%s' must be an identifier (it names files and C functions)", kname);
-        goto fail;
-    }
+        return LG_EINVAL;
     s->kernel = lg_strdup(kname);
-    yaml_node_t *c = yamldoc_require(&d, root, "c", "the spec", err);
-    if (!c || parse_c(&d, s, c, err))
-        goto fail;
-    yaml_node_t *ps = yamldoc_require(&d, root, "params", "the spec", err);
-    if (!ps || parse_params(&d, s, ps, err))
-        goto fail;
-    yaml_node_t *ret = yamldoc_get(&d, root, "return");
+    yaml_node_t *c = yamldoc_require(d, root, "c", "the spec", err);
+    if (!c || parse_c(d, s, c, err))
+        return LG_EINVAL;
+    yaml_node_t *ps = yamldoc_require(d, root, "params", "the spec", err);
+    if (!ps || parse_params(d, s, ps, err))
+        return LG_EINVAL;
+    yaml_node_t *ret = yamldoc_get(d, root, "return");
     if (ret) {
-        const char *rv = yamldoc_scalar(&d, ret, "return", err);
+        const char *rv = yamldoc_scalar(d, ret, "return", err);
         if (!rv)
-            goto fail;
+            return LG_EINVAL;
         if (strcmp(rv, "void") != 0) {
-            if (parse_type(&d, ret, "return", &s->ret_type, err))
-                goto fail;
+            if (parse_type(d, ret, "return", &s->ret_type, err))
+                return LG_EINVAL;
             s->has_return = 1;
         }
     }
     s->ifaces = lg_calloc(s->nparams ? s->nparams : 1, sizeof *s->ifaces);
-    yaml_node_t *rtl = yamldoc_get(&d, root, "rtl");
-    if (rtl && spec_parse_rtl(&d, s, rtl, err))
-        goto fail;
+    yaml_node_t *rtl = yamldoc_get(d, root, "rtl");
+    if (rtl && spec_parse_rtl(d, s, rtl, err))
+        return LG_EINVAL;
     spec_default_ifaces(s);
-    yaml_node_t *hls = yamldoc_get(&d, root, "hls");
-    if (hls && spec_parse_hls(&d, s, hls, err))
-        goto fail;
-    yaml_node_t *seeds = yamldoc_get(&d, root, "seeds");
+    yaml_node_t *hls = yamldoc_get(d, root, "hls");
+    if (hls && spec_parse_hls(d, s, hls, err))
+        return LG_EINVAL;
+    yaml_node_t *seeds = yamldoc_get(d, root, "seeds");
     if (seeds) {
-        if (yamldoc_path(&d, seeds, s->dir, "seeds", &s->seeds_dir, err))
-            goto fail;
-        if (!lg_is_dir(s->seeds_dir)) {
-            yamldoc_error(&d, seeds, err, "seeds '%s' is not a directory", s->seeds_dir);
-            goto fail;
-        }
+        if (yamldoc_path(d, seeds, s->dir, "seeds", &s->seeds_dir, err))
+            return LG_EINVAL;
+        if (!lg_is_dir(s->seeds_dir))
+            return yamldoc_error(d, seeds, err, "seeds '%s' is not a directory", s->seeds_dir);
     }
+    return LG_OK;
+}
+
+spec_t *spec_load_text(const char *path, const char *text, size_t len, lg_err_t *err)
+{
+    spec_t *s = lg_calloc(1, sizeof *s);
+    s->path = lg_strdup(path);
+    char *dir = lg_path_dirname(path);
+    /* Paths joined to a dir such as "-x" would read as options. */
+    s->dir = dir[0] == '-' ? lg_asprintf("./%s", dir) : lg_strdup(dir);
+    free(dir);
+    yamldoc_t d;
+    int rc = yamldoc_load_string(&d, text, len, s->path, err);
+    if (rc == LG_OK)
+        rc = parse_spec(&d, s, err);
     yamldoc_free(&d);
+    if (rc != LG_OK) {
+        spec_destroy(s);
+        return NULL;
+    }
     return s;
-fail:
-    yamldoc_free(&d);
-    spec_destroy(s);
-    return NULL;
+}
+
+spec_t *spec_load(const char *path, lg_err_t *err)
+{
+    size_t len;
+    char *text = lg_read_file_max(path, LG_READ_MAX, &len, err);
+    if (!text)
+        return NULL;
+    spec_t *s = spec_load_text(path, text, len, err);
+    free(text);
+    return s;
 }
 
 void spec_destroy(spec_t *s)

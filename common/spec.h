@@ -69,10 +69,19 @@ typedef struct spec {
     char *seeds_dir; /* resolved, or NULL */
 } spec_t;
 
-/* Loads and validates the spec at path. On success returns a spec the caller
- * owns (free with spec_destroy); on error returns NULL and fills err with
- * "file:line:col: message". */
+/* Longest name (kernel, function, param, local, top module, port) a spec
+ * may give; every one must be a C identifier. */
+#define SPEC_NAME_MAX 255
+
+/* Loads and validates the spec at path, a regular file of at most
+ * LG_READ_MAX bytes (fsutil.h). On success returns a spec the caller owns
+ * (free with spec_destroy); on error returns NULL and fills err with
+ * "file:line:col: message" (or "file: message" when it cannot be read). */
 spec_t *spec_load(const char *path, lg_err_t *err);
+/* The same for the len bytes of text (borrowed for the call) as if read
+ * from path, which names it in messages and whose directory relative paths
+ * resolve against; path need not exist. */
+spec_t *spec_load_text(const char *path, const char *text, size_t len, lg_err_t *err);
 void spec_destroy(spec_t *spec); /* accepts NULL */
 
 /* Index of the param called name, or -1. */

@@ -42,30 +42,6 @@ static int is_reserved(const char *name)
     return 0;
 }
 
-static int parse_sources(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
-{
-    if (n->type == YAML_SCALAR_NODE) {
-        s->rtl_sources = lg_calloc(1, sizeof *s->rtl_sources);
-        if (yamldoc_path(d, n, s->dir, "rtl source", &s->rtl_sources[0], err))
-            return LG_EINVAL;
-        s->nrtl_sources = 1;
-        return LG_OK;
-    }
-    if (yamldoc_expect_seq(d, n, "rtl.sources", err))
-        return LG_EINVAL;
-    size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
-    if (cnt == 0)
-        return yamldoc_error(d, n, err, "rtl.sources is empty; list the Verilog files of the kernel");
-    s->rtl_sources = lg_calloc(cnt, sizeof *s->rtl_sources);
-    for (size_t i = 0; i < cnt; i++) {
-        if (yamldoc_path(d, yamldoc_node(d, n->data.sequence.items.start[i]), s->dir, "rtl source", &s->rtl_sources[i],
-                         err))
-            return LG_EINVAL;
-        s->nrtl_sources++;
-    }
-    return LG_OK;
-}
-
 /* The mode a param gets without an explicit one: what HLS gives it by
  * default (an inout scalar pointer is ap_ovld in Vivado/Vitis HLS). */
 static spec_if_mode_t default_mode(const spec_param_t *p)
@@ -134,6 +110,7 @@ static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *v
         return yamldoc_error(d, key, err, "interfaces names '%s', which is not a param", pname);
     spec_param_t *p = &s->params[i];
     spec_iface_t *f = &s->ifaces[i];
+    LG_ASSERT(!f->explicit && !f->port); /* a key given twice never loads (yamldoc.h) */
     char what[128];
     snprintf(what, sizeof what, "interface of '%s'", pname);
     if (yamldoc_expect_map(d, val, what, err) || yamldoc_check_keys(d, val, what, keys, err))
@@ -161,7 +138,7 @@ static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *v
         f->width = (int)w;
     }
     if ((n = yamldoc_get(d, val, "port"))) {
-        const char *port = yamldoc_scalar(d, n, "port", err);
+        const char *port = spec_identifier(d, n, "port", err);
         if (!port)
             return LG_EINVAL;
         f->port = lg_strdup(port);
@@ -176,10 +153,10 @@ int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err)
         return LG_EINVAL;
     s->has_rtl = 1;
     yaml_node_t *n = yamldoc_require(d, rtl, "sources", "rtl", err);
-    if (!n || parse_sources(d, s, n, err))
+    if (!n || spec_parse_sources(d, s, n, err))
         return LG_EINVAL;
     n = yamldoc_get(d, rtl, "top");
-    const char *top = n ? yamldoc_scalar(d, n, "rtl.top", err) : s->kernel;
+    const char *top = n ? spec_identifier(d, n, "rtl.top", err) : s->kernel;
     if (!top)
         return LG_EINVAL;
     s->rtl_top = lg_strdup(top);
@@ -237,7 +214,7 @@ int spec_parse_hls(yamldoc_t *d, spec_t *s, yaml_node_t *hls, lg_err_t *err)
     s->widths = lg_calloc(cnt ? cnt : 1, sizeof *s->widths);
     for (yaml_node_pair_t *p = w->data.mapping.pairs.start; p < w->data.mapping.pairs.top; p++) {
         yaml_node_t *k = yamldoc_node(d, p->key), *v = yamldoc_node(d, p->value);
-        const char *var = yamldoc_scalar(d, k, "hls.widths key", err);
+        const char *var = spec_identifier(d, k, "hls.widths key", err);
         const char *wt = var ? yamldoc_scalar(d, v, "hls.widths value", err) : NULL;
         if (!wt)
             return LG_EINVAL;

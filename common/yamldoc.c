@@ -8,24 +8,168 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "fsutil.h"
+
+static int syntax_error(const yaml_parser_t *parser, const char *origin, lg_err_t *err)
+{
+    return lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: YAML syntax error: %s%s%s", origin, parser->problem_mark.line + 1,
+                      parser->problem_mark.column + 1, parser->problem ? parser->problem : "malformed document",
+                      parser->context ? " " : "", parser->context ? parser->context : "");
+}
+
+static int event_error(const yaml_event_t *ev, const char *origin, lg_err_t *err, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static int event_error(const yaml_event_t *ev, const char *origin, lg_err_t *err, const char *fmt, ...)
+{
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: %s", origin, ev->start_mark.line + 1, ev->start_mark.column + 1,
+                      msg);
+}
+
+/* Checks one event: nesting depth, aliases, NUL characters. */
+static int check_event(const yaml_event_t *ev, int *depth, const char *origin, lg_err_t *err)
+{
+    switch (ev->type) {
+    case YAML_SEQUENCE_START_EVENT:
+    case YAML_MAPPING_START_EVENT:
+        if (++*depth > YAMLDOC_MAX_DEPTH)
+            return event_error(ev, origin, err, "nesting deeper than %d levels", YAMLDOC_MAX_DEPTH);
+        return LG_OK;
+    case YAML_SEQUENCE_END_EVENT:
+    case YAML_MAPPING_END_EVENT:
+        --*depth;
+        return LG_OK;
+    case YAML_ALIAS_EVENT:
+        return event_error(ev, origin, err, "alias *%s: aliases are not supported",
+                           (const char *)ev->data.alias.anchor);
+    case YAML_SCALAR_EVENT:
+        if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length))
+            return event_error(ev, origin, err, "a NUL character (\\0) inside a string is not allowed");
+        return LG_OK;
+    default:
+        return LG_OK;
+    }
+}
+
+/* A pass over the events before the document is built: libyaml's loader
+ * takes time quadratic in the nesting depth, so a deep document must be
+ * rejected before it is loaded; aliases could make a walk revisit nodes
+ * without end; a NUL would silently cut a C string. */
+static int check_events(const char *text, size_t len, const char *origin, lg_err_t *err)
+{
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return lg_err_set(err, LG_ENOMEM, "%s: cannot initialise the YAML parser", origin);
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+    int rc = LG_OK, depth = 0, done = 0;
+    while (rc == LG_OK && !done) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(&parser, &ev)) {
+            rc = syntax_error(&parser, origin, err);
+            break;
+        }
+        done = ev.type == YAML_STREAM_END_EVENT;
+        rc = check_event(&ev, &depth, origin, err);
+        yaml_event_delete(&ev);
+    }
+    yaml_parser_delete(&parser);
+    return rc;
+}
+
+static int same_text(const yaml_node_t *x, const yaml_node_t *y)
+{
+    return x->data.scalar.length == y->data.scalar.length &&
+           memcmp(x->data.scalar.value, y->data.scalar.value, x->data.scalar.length) == 0;
+}
+
+static int by_key(const void *a, const void *b)
+{
+    const yaml_node_t *x = *(yaml_node_t *const *)a, *y = *(yaml_node_t *const *)b;
+    size_t lx = x->data.scalar.length, ly = y->data.scalar.length;
+    int c = memcmp(x->data.scalar.value, y->data.scalar.value, lx < ly ? lx : ly);
+    if (c == 0 && lx != ly)
+        c = lx < ly ? -1 : 1;
+    if (c == 0)
+        c = x->start_mark.index < y->start_mark.index ? -1 : x->start_mark.index > y->start_mark.index;
+    return c;
+}
+
+/* The key under which mapping or list m appears, for messages. */
+static const char *parent_key(yamldoc_t *d, const yaml_node_t *m)
+{
+    for (yaml_node_t *n = d->doc.nodes.start; n < d->doc.nodes.top; n++) {
+        if (n->type != YAML_MAPPING_NODE)
+            continue;
+        for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++)
+            if (yamldoc_node(d, p->value) == m && yamldoc_text(yamldoc_node(d, p->key)))
+                return yamldoc_text(yamldoc_node(d, p->key));
+    }
+    return NULL;
+}
+
+/* Duplicate scalar keys in mapping m, sorted so that a mapping with many
+ * keys costs n log n. */
+static int check_mapping(yamldoc_t *d, yaml_node_t *m, lg_err_t *err)
+{
+    size_t n = yamldoc_len(m), nk = 0;
+    yaml_node_t **keys = malloc((n ? n : 1) * sizeof *keys);
+    if (!keys)
+        return lg_err_set(err, LG_ENOMEM, "%s: out of memory", d->file);
+    for (size_t i = 0; i < n; i++) {
+        yaml_node_t *k = yamldoc_key(d, m, i);
+        if (k && k->type == YAML_SCALAR_NODE)
+            keys[nk++] = k;
+    }
+    qsort(keys, nk, sizeof *keys, by_key);
+    /* Equal keys sort together, in document order: report the earliest
+     * repetition and the key it repeats. */
+    const yaml_node_t *dup = NULL, *first = NULL;
+    for (size_t i = 1, run = 0; i < nk; i++) {
+        if (!same_text(keys[i], keys[run])) {
+            run = i;
+            continue;
+        }
+        if (!dup || keys[i]->start_mark.index < dup->start_mark.index) {
+            dup = keys[i];
+            first = keys[run];
+        }
+    }
+    int rc = LG_OK;
+    if (dup) {
+        const char *in = parent_key(d, m);
+        rc = yamldoc_error(d, dup, err, "duplicate key '%s'%s%s%s (first given at %zu:%zu)", yamldoc_text(dup),
+                           in ? " in '" : "", in ? in : "", in ? "'" : "", first->start_mark.line + 1,
+                           first->start_mark.column + 1);
+    }
+    free(keys);
+    return rc;
+}
 
 int yamldoc_load_string(yamldoc_t *d, const char *text, size_t len, const char *origin, lg_err_t *err)
 {
     memset(d, 0, sizeof *d);
     d->file = origin;
+    int rc = check_events(text, len, origin, err);
+    if (rc != LG_OK)
+        return rc;
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser))
         return lg_err_set(err, LG_ENOMEM, "%s: cannot initialise the YAML parser", origin);
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-    int rc = LG_OK;
     if (yaml_parser_load(&parser, &d->doc))
         d->loaded = 1;
     else
-        rc = lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: YAML syntax error: %s%s%s", origin, parser.problem_mark.line + 1,
-                        parser.problem_mark.column + 1, parser.problem ? parser.problem : "malformed document",
-                        parser.context ? " " : "", parser.context ? parser.context : "");
+        rc = syntax_error(&parser, origin, err);
     yaml_parser_delete(&parser);
+    for (yaml_node_t *n = d->loaded ? d->doc.nodes.start : NULL; rc == LG_OK && n && n < d->doc.nodes.top; n++)
+        if (n->type == YAML_MAPPING_NODE)
+            rc = check_mapping(d, n, err);
     return rc;
 }
 
@@ -34,9 +178,9 @@ int yamldoc_load(yamldoc_t *d, const char *path, lg_err_t *err)
     memset(d, 0, sizeof *d);
     d->file = path;
     size_t len;
-    char *text = lg_read_file(path, &len, err);
+    char *text = lg_read_file_max(path, LG_READ_MAX, &len, err);
     if (!text)
-        return LG_EIO;
+        return err->code;
     int rc = yamldoc_load_string(d, text, len, path, err);
     free(text);
     return rc;
@@ -195,12 +339,6 @@ int yamldoc_check_keys(yamldoc_t *d, const yaml_node_t *map, const char *section
             }
             return yamldoc_error(d, k, err, "unknown key '%s' in %s (expected one of: %s)", name, section, list);
         }
-        /* Duplicate keys silently overriding each other would hide mistakes. */
-        for (yaml_node_pair_t *q = map->data.mapping.pairs.start; q < p; q++) {
-            yaml_node_t *k2 = yamldoc_node(d, q->key);
-            if (k2 && k2->type == YAML_SCALAR_NODE && strcmp((const char *)k2->data.scalar.value, name) == 0)
-                return yamldoc_error(d, k, err, "duplicate key '%s' in %s", name, section);
-        }
     }
     return LG_OK;
 }
@@ -219,6 +357,11 @@ int yamldoc_path(yamldoc_t *d, yaml_node_t *n, const char *dir, const char *what
     if (!rel)
         return LG_EINVAL;
     char *path = lg_path_join(dir, rel);
+    if (path[0] == '-') { /* would read as an option on a command line */
+        char *dotted = lg_asprintf("./%s", path);
+        free(path);
+        path = dotted;
+    }
     if (!lg_path_exists(path)) {
         free(path);
         return yamldoc_error(d, n, err, "%s '%s' does not exist (paths are relative to %s)", what, rel, dir);

@@ -19,10 +19,16 @@ typedef struct yamldoc {
     int loaded;
 } yamldoc_t;
 
-/* Parses the file at path (kept as d's name for messages). A syntax error
- * gives LG_EINVAL with its file:line:col, an unreadable file LG_EIO. An
- * empty document loads (its root is NULL). Call yamldoc_free afterwards
- * whatever the result. */
+/* Deepest nesting of lists and mappings a document may have. */
+#define YAMLDOC_MAX_DEPTH 64
+
+/* Parses the file at path (kept as d's name for messages), which must be a
+ * regular file of at most LG_READ_MAX bytes (fsutil.h). A syntax error
+ * gives LG_EINVAL with its file:line:col, and so does what lgfuzz does not
+ * accept in any YAML file: nesting deeper than YAMLDOC_MAX_DEPTH, an alias
+ * (*name), a NUL character in a string, a key given twice in a mapping. An
+ * unreadable file gives LG_EIO. An empty document loads (its root is NULL).
+ * Call yamldoc_free afterwards whatever the result. */
 int yamldoc_load(yamldoc_t *d, const char *path, lg_err_t *err);
 /* The same for len bytes of text (borrowed for the call), named origin in
  * messages. */
@@ -65,8 +71,8 @@ yaml_node_t *yamldoc_require(yamldoc_t *d, const yaml_node_t *map, const char *k
  * receives a heap string the caller frees. */
 int yamldoc_path(yamldoc_t *d, yaml_node_t *n, const char *dir, const char *what, char **out, lg_err_t *err);
 /* Checks that every key of map is in the NULL-terminated list `known`; an
- * unknown key is an error naming it and the section, and so is a key given
- * twice. */
+ * unknown key is an error naming it and the section (a key given twice
+ * never loads). */
 int yamldoc_check_keys(yamldoc_t *d, const yaml_node_t *map, const char *section, const char *const *known,
                        lg_err_t *err);
 

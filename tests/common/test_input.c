@@ -5,10 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/alloc.h"
 #include "common/features.h"
+#include "common/fsutil.h"
 #include "common/input.h"
 #include "common/spec.h"
 #include "tests/test.h"
@@ -40,6 +42,25 @@ static const struct {
     {"{}", "missing array 'data' and its length 'size'"},
     {"{\"data\": [1], \"size\": 1} x", "input:1:26: invalid JSON: trailing characters"},
     {"", "input:1:1: invalid JSON"},
+    /* Strict JSON: what json-c alone would let through. */
+    {"{\"data\": [01], \"size\": 1}", "input:1:11: invalid JSON: leading zeros are not JSON ('01')"},
+    {"{\"data\": [-01], \"size\": 1}", "input:1:11: invalid JSON: leading zeros are not JSON ('-01')"},
+    {"{'data': [1], 'size': 1}", "input:1:2: invalid JSON: single quotes are not JSON"},
+    {"{\"data\": /* c */ [1], \"size\": 1}", "input:1:10: invalid JSON: comments are not JSON"},
+    {"// c\n{\"data\": [1], \"size\": 1}", "input:1:1: invalid JSON: comments are not JSON"},
+    {"{\"data\": [1], \"size\": 1} // c", "input:1:26: invalid JSON: trailing characters"},
+    {"{\"data\": [1], \"data\": [1, 2]}", "input:1:15: invalid JSON: duplicate key \"data\""},
+    {"{\"data\": [1], \"size\": 1, \"d\\u0061ta\": [1]}", "input:1:26: invalid JSON: duplicate key \"data\""},
+    {"{\"data\": [1], \"size\": 99999999999999999999}",
+     "input:1:23: invalid JSON: integer 99999999999999999999 is outside the 64-bit range"},
+    {"{\"data\": [-9223372036854775809], \"size\": 1}", "input:1:11: invalid JSON: integer -9223372036854775809"},
+    {"{\"data\": [1,], \"size\": 1}", "input:1:13: invalid JSON: unexpected character ']'"},
+    {"{\"data\": [NaN], \"size\": 1}", "input:1:11: invalid JSON: unexpected character 'N'"},
+    {"{\"data\": [1], \"size\": 1, \"x\\u0000\": 1}", "input:1:28: invalid JSON: a NUL character (\\u0000)"},
+    {"{\"data\": [1], \"size\": 1, \"x\ty\": 1}", "input:1:28: invalid JSON: control character 0x09"},
+    {"{\"data\": [1], \"size\": +1}", "input:1:23: invalid JSON: unexpected character '+'"},
+    {"{\"data\": [1], \"size\": 1", "input:1:24: invalid JSON: unexpected end of input"},
+    {"{\"data\": [1e3], \"size\": 1}", "data[0] must be an integer, found a fractional number"},
 };
 
 /* input_hash names corpus files (corpus/<hash>.json), so its values must
@@ -211,10 +232,88 @@ static void test_types(void)
     free(y);
 }
 
+/* The text of each file, with its length (NUL bytes included). */
+static const struct {
+    const char *text;
+    size_t len;
+    const char *msg;
+} bad_files[] = {
+    {"{\"data\": [1], \"size\": 1}\0garbage", 32, ":1:25: invalid JSON: a NUL byte after the input object"},
+    {"{\"data\": [1], \"si\0ze\": 1}", 25, ":1:18: invalid JSON: a NUL byte inside a string"},
+    {"{\"data\": [1],\0 \"size\": 1}", 25, ":1:14: invalid JSON: a NUL byte"},
+};
+
+/* Input files: a NUL byte anywhere is an error at its position; a device,
+ * a directory or a FIFO is refused at once, never read. */
+static void test_files(const char *kernels)
+{
+    char *path = lg_asprintf("%s/accumulate/kernel.yaml", kernels);
+    spec_t *s = load(path);
+    free(path);
+    CHECK(s != NULL);
+    char dir[] = "/tmp/lgfuzz-test-input-XXXXXX";
+    if (!s || !mkdtemp(dir)) {
+        spec_destroy(s);
+        return;
+    }
+    lg_err_t err;
+    for (size_t i = 0; i < sizeof bad_files / sizeof bad_files[0]; i++) {
+        char *f = lg_asprintf("%s/bad%zu.json", dir, i);
+        CHECK(lg_write_file_atomic(f, bad_files[i].text, bad_files[i].len, &err) == LG_OK);
+        input_t *in = input_load(s, f, &err);
+        CHECK_MSG(in == NULL, "file %zu accepted", i);
+        char *want = lg_asprintf("%s%s", f, bad_files[i].msg);
+        CHECK_STR_CONTAINS(err.msg, want);
+        input_destroy(in);
+        free(want);
+        free(f);
+    }
+    char *fifo = lg_asprintf("%s/fifo.json", dir);
+    CHECK(mkfifo(fifo, 0600) == 0);
+    const struct {
+        const char *path, *msg;
+    } special[] = {{"/dev/zero", "/dev/zero: is a device, not a regular file"},
+                   {"/proc/self/status", "/proc/self/status: is a /proc or /sys file"},
+                   {dir, ": is a directory, not a file"},
+                   {fifo, "fifo.json: is a pipe or socket, not a regular file"}};
+    for (size_t i = 0; i < sizeof special / sizeof special[0]; i++) {
+        input_t *in = input_load(s, special[i].path, &err);
+        CHECK_MSG(in == NULL, "%s accepted", special[i].path);
+        CHECK_STR_CONTAINS(err.msg, special[i].msg);
+        input_destroy(in);
+    }
+    free(fifo);
+    lg_remove_tree(dir);
+    spec_destroy(s);
+}
+
+/* 100,000 nested arrays are refused at level 65 without recursing further. */
+static void test_deep(const char *kernels)
+{
+    char *path = lg_asprintf("%s/accumulate/kernel.yaml", kernels);
+    spec_t *s = load(path);
+    free(path);
+    CHECK(s != NULL);
+    size_t n = 100000;
+    char *text = lg_malloc(n + 1);
+    memset(text, '[', n);
+    text[n] = '\0';
+    lg_err_t err;
+    input_t *in = s ? input_from_json(s, text, NULL, &err) : NULL;
+    CHECK(in == NULL);
+    if (s)
+        CHECK_STR_CONTAINS(err.msg, "input:1:65: invalid JSON: nesting deeper than 64 levels");
+    input_destroy(in);
+    free(text);
+    spec_destroy(s);
+}
+
 int main(void)
 {
     test_accumulate(LG_TEST_KERNELS);
     test_hash_stable(LG_TEST_KERNELS);
     test_types();
+    test_files(LG_TEST_KERNELS);
+    test_deep(LG_TEST_KERNELS);
     TEST_DONE();
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/alloc.h"
@@ -21,6 +22,12 @@ static char *write_spec(const char *name, const char *text)
 }
 
 #define HEAD "kernel: k\nc:\n  source: k.c\n  function: k\n"
+#define LONG_NAME                                                                                                      \
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" \
+    "aaaa"                                                                                                             \
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" \
+    "aaaa"                                                                                                             \
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 #define PARAMS "params:\n  - name: data\n    type: i32\n    array: {max_len: 16, len: n}\n  - name: n\n    type: i32\n"
 
 static const struct {
@@ -71,6 +78,31 @@ static const struct {
      "mode ap_ovld does not suit 'n', an input (use ap_none)"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_ovld}\n", 14, 18,
      "'data' is an array: mode must be ap_memory or ap_fifo, not ap_ovld"},
+    /* Names that reach paths, command lines and generated code. */
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  top: \"../../../escape_top\"\n", 13, 8,
+     "rtl.top '../../../escape_top' is not a C identifier"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  top: \"--help\"\n", 13, 8, "rtl.top '--help' is not a C identifier"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {port: \"a b\"}\n", 14, 18,
+     "port 'a b' is not a C identifier"},
+    {HEAD PARAMS "hls:\n  widths: {\"../x\": u9}\n", 12, 12, "hls.widths key '../x' is not a C identifier"},
+    {"kernel: \"../k\"\n", 1, 9, "kernel name '../k' is not a C identifier"},
+    {"kernel: k\nc:\n  source: k.c\n  function: \"-k\"\n", 4, 13, "c.function '-k' is not a C identifier"},
+    {"kernel: k\nc:\n  source: k.c\n  function: \"k\\0; rm -rf /\"\n", 4, 13, "a NUL character (\\0) inside a string"},
+    {"kernel: " LONG_NAME "\n", 1, 9, "kernel name 'aaaa"},
+    /* Duplicate keys in every mapping, interfaces included. */
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_memory}\n    data: {port: d2}\n", 15, 5,
+     "duplicate key 'data' in 'interfaces' (first given at 14:5)"},
+    {HEAD PARAMS "hls:\n  widths: {i: u9, i: u8}\n", 12, 19, "duplicate key 'i' in 'widths'"},
+    {HEAD "params:\n  - {name: x, type: i8, type: u8}\n", 6, 25, "duplicate key 'type'"},
+    /* Sources: regular files of at most 64 MiB, directories, globs. */
+    {"kernel: k\nc:\n  source: /dev/zero\n  function: k\n", 3, 11, "c.source /dev/zero: is a device"},
+    {"kernel: k\nc:\n  source: .\n  function: k\n", 3, 11, "is a directory, not a file"},
+    {HEAD PARAMS "rtl:\n  sources: [/dev/zero]\n", 12, 13, "rtl source /dev/zero: is a device"},
+    {HEAD PARAMS "rtl:\n  sources: /proc/self/mem\n", 12, 12, "rtl source /proc/self/mem: is a /proc or /sys file"},
+    {HEAD PARAMS "rtl:\n  sources: [\"*.vhd\"]\n", 12, 13, "rtl.sources pattern '*.vhd' matches no file"},
+    {HEAD PARAMS "rtl:\n  sources: [empty]\n", 12, 13, "rtl source directory 'empty' holds no .v or .sv file"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v, \"*.v\"]\n", 12, 18, "k.v' is listed twice"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v, ./k.v]\n", 12, 18, "k.v' is listed twice"},
 };
 
 static void test_valid(void)
@@ -132,6 +164,47 @@ static void test_scalar_output_modes(void)
     free(path);
 }
 
+/* rtl.sources entries naming a directory (its .v and .sv files) and a
+ * glob pattern expand in sorted order, after a plain file. */
+static void test_source_lists(void)
+{
+    char *path = write_spec("srcs.yaml", HEAD PARAMS "rtl:\n  sources: [k.v, rtl, \"g/*.v\"]\n");
+    lg_err_t err;
+    spec_t *s = spec_load(path, &err);
+    CHECK_MSG(s != NULL, "%s", err.msg);
+    static const char *const want[] = {"/k.v", "/rtl/a.v", "/rtl/b.sv", "/g/y.v", "/g/z.v"};
+    CHECK(s && s->nrtl_sources == sizeof want / sizeof want[0]);
+    for (size_t i = 0; s && i < s->nrtl_sources && i < sizeof want / sizeof want[0]; i++) {
+        char *full = lg_asprintf("%s%s", tmpdir, want[i]);
+        CHECK_MSG(strcmp(s->rtl_sources[i], full) == 0, "source %zu: %s, expected %s", i, s->rtl_sources[i], full);
+        free(full);
+    }
+    spec_destroy(s);
+    free(path);
+}
+
+/* A 100,000-level document is refused at level 65 (the root mapping is
+ * level 1), before libyaml builds it, which would take time quadratic in
+ * the depth. */
+static void test_deep(void)
+{
+    size_t n = 100000;
+    char *text = lg_malloc(2 * n + 16);
+    memcpy(text, "kernel: ", 8);
+    memset(text + 8, '[', n);
+    memset(text + 8 + n, ']', n);
+    char *path = lg_asprintf("%s/deep.yaml", tmpdir);
+    lg_err_t err;
+    spec_t *s = spec_load_text(path, text, 8 + 2 * n, &err);
+    CHECK(s == NULL);
+    char *where = lg_asprintf("%s:1:72: nesting deeper than 64 levels", path);
+    CHECK_STR_CONTAINS(err.msg, where);
+    spec_destroy(s);
+    free(where);
+    free(path);
+    free(text);
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/lgfuzz-test-spec-XXXXXX");
@@ -139,8 +212,20 @@ int main(void)
         return 2;
     free(write_spec("k.c", "int k(void) { return 0; }\n"));
     free(write_spec("k.v", "module k(); endmodule\n"));
+    static const char *const dirs[] = {"empty", "rtl", "g"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        char *d = lg_asprintf("%s/%s", tmpdir, dirs[i]);
+        CHECK(mkdir(d, 0700) == 0);
+        free(d);
+    }
+    static const char *const files[] = {"empty/notes.txt", "rtl/b.sv", "rtl/a.v", "rtl/notes.txt",
+                                        "g/z.v",           "g/y.v",    "g/x.sv"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        free(write_spec(files[i], "module m(); endmodule\n"));
     test_valid();
     test_scalar_output_modes();
+    test_source_lists();
+    test_deep();
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char name[32];
         snprintf(name, sizeof name, "bad%zu.yaml", i);

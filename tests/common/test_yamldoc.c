@@ -36,7 +36,15 @@ static const struct {
     {"b: {c: d}\n", OP_SCALAR, "b", LG_EINVAL, "t.yaml:1:4: b must be a scalar, found a mapping"},
     {"a: 1\nb: 2\n", OP_KEYS, NULL, LG_OK, NULL},
     {"a: 1\nc: 2\n", OP_KEYS, NULL, LG_EINVAL, "t.yaml:2:1: unknown key 'c' in top (expected one of: a, b)"},
-    {"a: 1\nb: 2\na: 3\n", OP_KEYS, NULL, LG_EINVAL, "t.yaml:3:1: duplicate key 'a' in top"},
+    {"a: 1\nb: 2\na: 3\n", OP_LOAD, NULL, LG_EINVAL, "t.yaml:3:1: duplicate key 'a' (first given at 1:1)"},
+    {"rtl:\n  interfaces:\n    x: {mode: a}\n    y: 1\n    x: {mode: b}\n", OP_LOAD, NULL, LG_EINVAL,
+     "t.yaml:5:5: duplicate key 'x' in 'interfaces' (first given at 3:5)"},
+    {"- {a: 1, a: 1}\n", OP_LOAD, NULL, LG_EINVAL, "t.yaml:1:10: duplicate key 'a' (first given at 1:4)"},
+    {"a: &x [1]\nb: *x\n", OP_LOAD, NULL, LG_EINVAL, "t.yaml:2:4: alias *x: aliases are not supported"},
+    {"f: \"acc\\0; rm -rf /\"\n", OP_LOAD, NULL, LG_EINVAL, "t.yaml:1:4: a NUL character (\\0) inside a string"},
+    {"f: \"acc\\x00\"\n", OP_LOAD, NULL, LG_EINVAL, "t.yaml:1:4: a NUL character"},
+    {"f: \"acc\\u0000\"\n", OP_LOAD, NULL, LG_EINVAL, "t.yaml:1:4: a NUL character"},
+    {"a: 1\nb: 2\nA: 3\n", OP_LOAD, NULL, LG_OK, NULL},
     {"a: 1\n[x]: 2\n", OP_KEYS, NULL, LG_EINVAL, "t.yaml:2:1: keys in top must be plain names"},
 };
 
@@ -121,6 +129,52 @@ static void test_walk(void)
     yamldoc_free(&d);
 }
 
+/* Nesting: 64 levels load; deeper documents, flow or block, are rejected
+ * at level 65 however deep they go (libyaml's loader would take time
+ * quadratic in the depth). */
+static void test_depth(void)
+{
+    static const struct {
+        size_t levels;
+        int block;
+        int rc;
+    } depths[] = {{64, 0, LG_OK}, {65, 0, LG_EINVAL}, {100000, 0, LG_EINVAL},
+                  {64, 1, LG_OK}, {65, 1, LG_EINVAL}, {2000, 1, LG_EINVAL}};
+    for (size_t i = 0; i < sizeof depths / sizeof depths[0]; i++) {
+        size_t n = depths[i].levels;
+        /* Flow: [[[...]]]; block: "k:\n k:\n  k:\n ... 1", one more space
+         * of indentation per level. */
+        char *text = lg_malloc(n * (n + 7) / 2 + 2 * n + 8);
+        size_t len = 0;
+        for (size_t k = 0; k < n; k++) {
+            if (depths[i].block) {
+                memset(text + len, ' ', k);
+                memcpy(text + len + k, "k:\n", 3);
+                len += k + 3;
+            } else {
+                text[len++] = '[';
+            }
+        }
+        if (depths[i].block) {
+            memset(text + len, ' ', n);
+            len += n;
+            text[len++] = '1';
+        } else {
+            memset(text + len, ']', n);
+            len += n;
+        }
+        yamldoc_t d;
+        lg_err_t err;
+        lg_err_clear(&err);
+        int rc = yamldoc_load_string(&d, text, len, "deep.yaml", &err);
+        CHECK_MSG(rc == depths[i].rc, "case %zu: rc %d (%s)", i, rc, err.msg);
+        if (depths[i].rc != LG_OK)
+            CHECK_STR_CONTAINS(err.msg, "nesting deeper than 64 levels");
+        yamldoc_free(&d);
+        free(text);
+    }
+}
+
 /* From a file: its path names the errors; a missing file is LG_EIO. */
 static void test_file(void)
 {
@@ -151,6 +205,7 @@ int main(void)
 {
     test_errors();
     test_walk();
+    test_depth();
     test_file();
     TEST_DONE();
 }
