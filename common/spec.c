@@ -327,6 +327,9 @@ void spec_destroy(spec_t *s)
     for (size_t i = 0; i < s->nrtl_sources; i++)
         free(s->rtl_sources[i]);
     free(s->rtl_sources);
+    for (size_t i = 0; i < s->nrtl_vflags; i++)
+        free(s->rtl_vflags[i]);
+    free(s->rtl_vflags);
     for (size_t i = 0; i < s->nwidths; i++)
         free(s->widths[i].var);
     free(s->widths);

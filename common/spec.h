@@ -63,6 +63,8 @@ typedef struct spec {
     char *rtl_top;
     char *rtl_protocol; /* "ap_ctrl_hs" */
     uint64_t max_cycles;
+    char **rtl_vflags; /* rtl.verilator_flags, paths made absolute */
+    size_t nrtl_vflags;
     spec_iface_t *ifaces; /* one per param, same index; defaults filled in */
     spec_width_t *widths; /* hls.widths */
     size_t nwidths;

@@ -25,5 +25,8 @@ int spec_source_file(yamldoc_t *d, yaml_node_t *n, const char *dir, const char *
 /* rtl.sources (a scalar or a list; each entry a file, a directory or a
  * glob pattern) into s->rtl_sources, in order, each file once. */
 int spec_parse_sources(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err);
+/* rtl.verilator_flags (a list) into s->rtl_vflags: accepted forms only,
+ * path arguments made absolute (spec_vflags.c). */
+int spec_parse_verilator_flags(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err);
 
 #endif

@@ -148,7 +148,8 @@ static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *v
 
 int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err)
 {
-    static const char *const keys[] = {"sources", "top", "protocol", "max_cycles", "interfaces", NULL};
+    static const char *const keys[] = {"sources",         "top", "protocol", "max_cycles", "interfaces",
+                                       "verilator_flags", NULL};
     if (yamldoc_expect_map(d, rtl, "rtl", err) || yamldoc_check_keys(d, rtl, "rtl", keys, err))
         return LG_EINVAL;
     s->has_rtl = 1;
@@ -174,6 +175,8 @@ int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err)
         if (s->max_cycles < 1)
             return yamldoc_error(d, n, err, "rtl.max_cycles must be at least 1");
     }
+    if ((n = yamldoc_get(d, rtl, "verilator_flags")) && spec_parse_verilator_flags(d, s, n, err))
+        return LG_EINVAL;
     if ((n = yamldoc_get(d, rtl, "interfaces"))) {
         if (yamldoc_expect_map(d, n, "rtl.interfaces", err))
             return LG_EINVAL;

@@ -54,6 +54,15 @@ static const struct {
     {HEAD "params:\n  - name: x\n    type: i16\n    dir: sideways\n", 8, 10, "dir of 'x' must be in, out or inout"},
     {HEAD "params:\n  - name: x\n    type: i16\n  - name: x\n    type: i8\n", 8, 11, "duplicate param 'x'"},
     {HEAD PARAMS "hls:\n  widths: {sum: u0}\n", 12, 17, "width 'u0' of 'sum'"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-o, x]\n", 13, 21, "'-o' is not accepted"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-Wno-fatal, --Mdir]\n", 13, 33,
+     "'--Mdir' is not accepted"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-CFLAGS, -O0]\n", 13, 21, "'-CFLAGS' is not accepted"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-yes]\n", 13, 21, "'-yes' is not accepted"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-y]\n", 13, 21, "'-y' needs a value"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-y, nodir]\n", 13, 25, "'nodir' does not exist"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [--x-assign, -fast]\n", 13, 33,
+     "'-fast' is not a value for --x-assign"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_bus}\n", 14, 18,
      "unknown interface mode 'ap_bus'"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_none}\n", 14, 18,
@@ -183,6 +192,25 @@ static void test_source_lists(void)
     free(path);
 }
 
+/* Accepted Verilator flags pass through; path arguments become absolute. */
+static void test_verilator_flags(void)
+{
+    char *path = write_spec("vflags.yaml", HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-Wno-fatal, "
+                                                       "\"+1364-2005ext+v\", -y, rtl, -Irtl, -DX=1]\n");
+    lg_err_t err;
+    spec_t *s = spec_load(path, &err);
+    CHECK_MSG(s != NULL, "%s", err.msg);
+    char *y = lg_asprintf("%s/rtl", tmpdir), *inc = lg_asprintf("-I%s/rtl", tmpdir);
+    const char *const want[] = {"-Wno-fatal", "+1364-2005ext+v", "-y", y, inc, "-DX=1"};
+    CHECK(s && s->nrtl_vflags == sizeof want / sizeof want[0]);
+    for (size_t i = 0; s && i < s->nrtl_vflags && i < sizeof want / sizeof want[0]; i++)
+        CHECK_MSG(strcmp(s->rtl_vflags[i], want[i]) == 0, "flag %zu: %s, expected %s", i, s->rtl_vflags[i], want[i]);
+    free(inc);
+    free(y);
+    spec_destroy(s);
+    free(path);
+}
+
 /* A 100,000-level document is refused at level 65 (the root mapping is
  * level 1), before libyaml builds it, which would take time quadratic in
  * the depth. */
@@ -225,6 +253,7 @@ int main(void)
     test_valid();
     test_scalar_output_modes();
     test_source_lists();
+    test_verilator_flags();
     test_deep();
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char name[32];
