@@ -1,8 +1,9 @@
 /* Build-step tests: a Verilog syntax error surfaces as LG_EBUILD quoting
  * Verilator's first error; a port width that disagrees with the spec is an
- * LG_EINVAL naming the port (the log a failed build names is kept); the build cache is hit on the second build and
- * missed after the Verilog is edited (on copies in a temp dir, with a
- * private cache, so earlier runs cannot make the first build a hit). */
+ * LG_EINVAL naming the port; the log a failed build names is kept; the
+ * build cache is hit on the second build and missed after the Verilog is
+ * edited (on copies in a temp dir, with a private cache, so earlier runs
+ * cannot make the first build a hit). */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
 #include "common/alloc.h"
 #include "common/fsutil.h"
@@ -43,9 +44,9 @@ static void test_errors(const char *cache)
         /* The log a failed build's message names is still there. */
         const char *log = strstr(err.msg, "(full log: ");
         if (log) {
-            char *path = lg_strndup(log + 11, strcspn(log + 11, ")"));
-            CHECK_MSG(lg_path_exists(path), "%s: the log %s is gone", c->spec, path);
-            free(path);
+            char *log_path = lg_strndup(log + 11, strcspn(log + 11, ")"));
+            CHECK_MSG(lg_path_exists(log_path), "%s: the log %s is gone", c->spec, log_path);
+            free(log_path);
         }
         CHECK_MSG(c->code != LG_EBUILD || log, "%s: '%s' names no log", c->spec, err.msg);
         oracle_destroy(o);
