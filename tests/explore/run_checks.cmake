@@ -453,7 +453,7 @@ cp -a ${mnt}/o ${WORK}/resumed || exit 3
 # Build caches on a full file system: the instrumented kernel (20 KiB) and
 # the Verilator model (60 KiB) cannot be built.
 for size in 20k 60k; do
-  mkdir -p ${WORK}/cache-$size && mount -t tmpfs -o size=$size tmpfs ${WORK}/cache-$size || exit 3
+  mkdir -p ${WORK}/cache-$size && mount -t tmpfs -o size=$size,mode=0700 tmpfs ${WORK}/cache-$size || exit 3
   LGFUZZ_CACHE_DIR=${WORK}/cache-$size ${LGFUZZ} run ${ACC} --budget 5s -q --out ${WORK}/cache-out >/dev/null 2>${WORK}/cache-$size.err
   echo $? >${WORK}/cache-$size.rc
 done
