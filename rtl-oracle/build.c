@@ -148,8 +148,13 @@ static int work_dir(const char *tmp, char **work, lg_err_t *err)
         *work = lg_strdup(tmp);
         return LG_OK;
     }
-    const char *base = getenv("TMPDIR");
-    *work = lg_asprintf("%s/lgfuzz-build-XXXXXX", base && plain_path(base) ? base : "/tmp");
+    const char *env = getenv("TMPDIR");
+    char *base = lg_path_join(env && plain_path(env) ? env : "/tmp", "lgfuzz-build");
+    /* Those of killed processes go first; lg_remove_tree never follows a
+     * link, and another user's files stay where the directory is sticky. */
+    lg_remove_stale_builds(base);
+    *work = lg_asprintf("%s.tmp.%ld.XXXXXX", base, (long)getpid());
+    free(base);
     if (mkdtemp(*work))
         return LG_OK;
     int rc = lg_err_set(err, LG_EIO, "%s: cannot create a build directory: %s", *work, strerror(errno));
