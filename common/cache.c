@@ -189,7 +189,7 @@ int lg_cache_verify(const char *dir, const char *const *files, size_t n, char *w
         if (!line) {
             ok = 0;
         } else if (strlen(line) != want || memcmp(line, at, want) != 0) {
-            snprintf(why, cap, "%s/%s is not the file that was built (its size or checksum differs)", dir, files[i]);
+            snprintf(why, cap, "%s/%s is not the file that was built: its size or checksum differs", dir, files[i]);
             ok = 0;
         }
         free(line);

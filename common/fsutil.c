@@ -176,16 +176,16 @@ fail:
 
 int lg_copy_file(const char *from, const char *to, lg_err_t *err)
 {
+    struct stat st;
+    if (stat(from, &st) != 0)
+        return lg_err_set(err, LG_EIO, "%s: cannot stat: %s", from, strerror(errno));
     size_t len;
     char *data = lg_read_file(from, &len, err);
     if (!data)
         return err->code;
-    struct stat st;
-    int rc = stat(from, &st) != 0 ? lg_err_set(err, LG_EIO, "%s: cannot stat: %s", from, strerror(errno)) : 0;
     char *tmp = NULL;
-    int fd = rc ? -1 : lg_temp_file(to, &tmp, err);
-    if (fd < 0 && rc == 0)
-        rc = fd;
+    int fd = lg_temp_file(to, &tmp, err);
+    int rc = fd < 0 ? fd : LG_OK;
     if (rc == 0 && (fchmod(fd, st.st_mode & 07777) != 0 || write_all(fd, data, len) != 0))
         rc = lg_err_set(err, LG_EIO, "%s: cannot write: %s", tmp, strerror(errno));
     if (fd >= 0 && close(fd) != 0 && rc == 0)

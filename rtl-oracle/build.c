@@ -95,7 +95,9 @@ static int run_tool(const char **argv, const char *log_path, const char *what, l
         return rc;
     char *first = orx_first_line(log_path, "%Error");
     if (!first)
-        first = line_with(log_path, "error");
+        first = line_with(log_path, "error:"); /* the compiler's */
+    if (!first)
+        first = line_with(log_path, "***"); /* make's */
     if (!first)
         first = orx_first_line(log_path, "cannot run");
     rc = lg_err_set(err, LG_EBUILD, "%s failed: %s (full log: %s)", what, first ? first : "no error line", log_path);
@@ -309,7 +311,7 @@ static int ensure_entry(const job_t *job, step_fn step, const char *dir, const c
     if (rc != 0 || lg_cache_verify(dir, files, n, why, sizeof why))
         goto done;
     if (lg_path_exists(dir)) {
-        LG_WARN(job->log, "rtl-oracle: the cached %s in %s is damaged: %s; rebuilding it", what, dir, why);
+        LG_WARN(job->log, "rtl-oracle: %s in %s is damaged (%s); rebuilding it", what, dir, why);
         lg_cache_discard(dir);
     }
     *hit = 0;
