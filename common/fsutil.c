@@ -1,6 +1,6 @@
-/* File-system helpers: whole-file reads, atomic writes, mkdir -p, removing
- * a tree, sorted listings, paths, content hashing, the build cache and the
- * data directory. */
+/* File-system helpers: whole-file reads, atomic writes through exclusive
+ * temporary files, mkdir -p, removing a tree, sorted listings, paths,
+ * content hashing and the data directory. */
 #include "fsutil.h"
 
 #include <dirent.h>
@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "budget.h"
 
 #ifndef LGFUZZ_DATA_DIR
 #error "LGFUZZ_DATA_DIR must name the directory of lgfuzz's data files (the top CMakeLists.txt defines it)"
@@ -104,27 +105,56 @@ void lg_remove_stale_builds(const char *path)
     free(dir);
 }
 
-int lg_write_file_atomic(const char *path, const void *data, size_t len, lg_err_t *err)
+/* The first name tried is "<path>.tmp.<pid>"; a name that exists (a file
+ * of another writer, or anything planted there) is never opened, never
+ * followed and never truncated: O_EXCL fails on it, symlinks included, and
+ * the next names add clock bits no other user can predict. */
+int lg_temp_file(const char *path, char **name, lg_err_t *err)
 {
-    char *tmp = lg_asprintf("%s.tmp.%ld", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) {
-        lg_err_set(err, LG_EIO, "%s: cannot create: %s", tmp, strerror(errno));
+    *name = NULL;
+    uint64_t salt = lg_now_ns() ^ ((uint64_t)(uintptr_t)name << 16);
+    for (int attempt = 0; attempt < 64; attempt++) {
+        char *tmp = attempt == 0 ? lg_asprintf("%s.tmp.%ld", path, (long)getpid())
+                                 : lg_asprintf("%s.tmp.%ld.%llx", path, (long)getpid(),
+                                               (unsigned long long)(salt ^ lg_now_ns() * 0x9e3779b97f4a7c15ull));
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+            *name = tmp;
+            return fd;
+        }
+        int e = errno;
         free(tmp);
-        return LG_EIO;
+        if (e != EEXIST)
+            return lg_err_set(err, LG_EIO, "%s: cannot create a temporary file beside it: %s", path, strerror(e));
+        salt = salt * 6364136223846793005ull + 1442695040888963407ull;
     }
+    return lg_err_set(err, LG_EIO, "%s: cannot create a temporary file beside it: every name tried exists", path);
+}
+
+static int write_all(int fd, const void *data, size_t len)
+{
     const char *p = data;
-    size_t left = len;
-    while (left > 0) {
-        ssize_t w = write(fd, p, left);
+    while (len > 0) {
+        ssize_t w = write(fd, p, len);
         if (w < 0) {
             if (errno == EINTR)
                 continue;
-            goto fail;
+            return -1;
         }
         p += w;
-        left -= (size_t)w;
+        len -= (size_t)w;
     }
+    return 0;
+}
+
+int lg_write_file_atomic(const char *path, const void *data, size_t len, lg_err_t *err)
+{
+    char *tmp;
+    int fd = lg_temp_file(path, &tmp, err);
+    if (fd < 0)
+        return fd;
+    if (write_all(fd, data, len) != 0)
+        goto fail;
     /* No fsync: rename alone makes the write atomic for readers and against
      * an interrupted or crashed lgfuzz, which is what an output directory
      * needs; an fsync per corpus entry would cost more than the run. */
@@ -146,14 +176,39 @@ fail:
     return LG_EIO;
 }
 
-int lg_mkdirs(const char *path, lg_err_t *err)
+int lg_copy_file(const char *from, const char *to, lg_err_t *err)
+{
+    struct stat st;
+    if (stat(from, &st) != 0)
+        return lg_err_set(err, LG_EIO, "%s: cannot stat: %s", from, strerror(errno));
+    size_t len;
+    char *data = lg_read_file(from, &len, err);
+    if (!data)
+        return err->code;
+    char *tmp = NULL;
+    int fd = lg_temp_file(to, &tmp, err);
+    int rc = fd < 0 ? fd : LG_OK;
+    if (rc == 0 && (fchmod(fd, st.st_mode & 07777) != 0 || write_all(fd, data, len) != 0))
+        rc = lg_err_set(err, LG_EIO, "%s: cannot write: %s", tmp, strerror(errno));
+    if (fd >= 0 && close(fd) != 0 && rc == 0)
+        rc = lg_err_set(err, LG_EIO, "%s: cannot write: %s", tmp, strerror(errno));
+    if (rc == 0 && rename(tmp, to) != 0)
+        rc = lg_err_set(err, LG_EIO, "rename %s -> %s: %s", tmp, to, strerror(errno));
+    if (rc != 0 && tmp)
+        unlink(tmp);
+    free(tmp);
+    free(data);
+    return rc;
+}
+
+int lg_mkdirs_mode(const char *path, unsigned mode, lg_err_t *err)
 {
     char *p = lg_strdup(path);
     for (char *s = p + 1;; s++) {
         if (*s == '/' || *s == '\0') {
             char c = *s;
             *s = '\0';
-            if (mkdir(p, 0755) != 0 && errno != EEXIST) {
+            if (mkdir(p, (mode_t)mode) != 0 && errno != EEXIST) {
                 lg_err_set(err, LG_EIO, "%s: cannot create directory: %s", p, strerror(errno));
                 free(p);
                 return LG_EIO;
@@ -167,6 +222,11 @@ int lg_mkdirs(const char *path, lg_err_t *err)
     if (!lg_is_dir(path))
         return lg_err_set(err, LG_EIO, "%s: exists and is not a directory", path);
     return LG_OK;
+}
+
+int lg_mkdirs(const char *path, lg_err_t *err)
+{
+    return lg_mkdirs_mode(path, 0755, err);
 }
 
 int lg_path_exists(const char *path)
@@ -283,20 +343,6 @@ int lg_hash_file(lg_hash_t *h, const char *path, lg_err_t *err)
     lg_hash_bytes(h, data, len);
     free(data);
     return LG_OK;
-}
-
-char *lg_cache_dir(void)
-{
-    const char *d = getenv("LGFUZZ_CACHE_DIR");
-    if (d && d[0])
-        return lg_strdup(d);
-    d = getenv("XDG_CACHE_HOME");
-    if (d && d[0])
-        return lg_path_join(d, "lgfuzz");
-    d = getenv("HOME");
-    if (d && d[0])
-        return lg_asprintf("%s/.cache/lgfuzz", d);
-    return lg_strdup("/tmp/lgfuzz-cache");
 }
 
 /* The installed layout is looked for next to the executable first, so an

@@ -2,7 +2,7 @@
  * writes (temp file + rename, so an interrupted or crashed run never leaves
  * a half-written file; not synced against power loss), recursive mkdir,
  * sorted directory listings, path joining, content hashing for build
- * caches, the per-user cache directory and lgfuzz's data directory. */
+ * caches and lgfuzz's data directory (the build cache: cache.h). */
 #ifndef LG_FSUTIL_H
 #define LG_FSUTIL_H
 
@@ -14,9 +14,20 @@
  * frees (and its length in *len when len is not NULL), or NULL with err set
  * naming the path and errno text. */
 char *lg_read_file(const char *path, size_t *len, lg_err_t *err);
-/* Writes data to path atomically. A full disk or permission problem gives
- * LG_EIO naming the path; the previous file, if any, is left intact. */
+/* Creates a new empty file beside path ("<path>.tmp.<pid>[.<random>]",
+ * mode 0644 less the umask) with O_EXCL|O_NOFOLLOW, so nothing that
+ * already exists under that name (a symlink planted in a shared directory)
+ * is ever followed or truncated. Returns its descriptor (close-on-exec) and
+ * its name in *name (heap, the caller frees it and renames or unlinks the
+ * file), or LG_EIO naming path with *name NULL. */
+int lg_temp_file(const char *path, char **name, lg_err_t *err);
+/* Writes data to path atomically (an lg_temp_file renamed over path). A
+ * full disk or permission problem gives LG_EIO naming the path; the
+ * previous file, if any, is left intact. */
 int lg_write_file_atomic(const char *path, const void *data, size_t len, lg_err_t *err);
+/* Copies the file from to to (atomically, as lg_write_file_atomic, with
+ * from's permission bits). LG_EIO naming the file at fault. */
+int lg_copy_file(const char *from, const char *to, lg_err_t *err);
 /* After a failed build or write under path: when the file system holding
  * path has less than 1 MiB available, prepends that to err's message and
  * returns 1. The tools' own messages then rarely say why (their logs could
@@ -30,6 +41,9 @@ void lg_remove_stale_builds(const char *path);
 void lg_remove_tree(const char *path);
 /* mkdir -p; existing directories are fine. */
 int lg_mkdirs(const char *path, lg_err_t *err);
+/* mkdir -p creating missing directories with mode (less the umask);
+ * existing ones are left as they are. */
+int lg_mkdirs_mode(const char *path, unsigned mode, lg_err_t *err);
 int lg_path_exists(const char *path);
 int lg_is_dir(const char *path);
 /* The names of dir's entries in strcmp order (readdir's order differs
@@ -65,10 +79,6 @@ void lg_hash_u64(lg_hash_t *h, uint64_t v);
 void lg_hash_word(lg_hash_t *h, uint64_t w);
 /* Hashes a file's contents; LG_EIO naming the path if unreadable. */
 int lg_hash_file(lg_hash_t *h, const char *path, lg_err_t *err);
-
-/* The build cache root: $LGFUZZ_CACHE_DIR, else $XDG_CACHE_HOME/lgfuzz,
- * else $HOME/.cache/lgfuzz, else /tmp/lgfuzz-cache. Heap string. */
-char *lg_cache_dir(void);
 
 /* The file rel (e.g. "grammars/level1.yaml") of lgfuzz's data directory,
  * which holds what lgfuzz reads at run time (grammars/, guard/clauses.yaml,

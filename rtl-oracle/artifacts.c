@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A C literal of value v in type t that compiles without warnings. */
 static void literal(lg_strbuf_t *t, lg_type_t type, int64_t v)
@@ -171,15 +172,24 @@ static int write_text(const char *dir, const char *name, const char *text, lg_er
 }
 
 /* The harness writes the VCD itself, so it goes to a temp name first and is
- * renamed once complete. */
+ * renamed once complete. The temp file is created here, exclusively, so
+ * the harness only ever truncates a file of lgfuzz's own, never something
+ * planted under a name it could guess. */
 static int write_wave(oracle_t *o, const char *dir, const input_t *in, const spec_t *spec, lg_err_t *err)
 {
-    char *tmp = lg_path_join(dir, ".wave.vcd.tmp");
+    char *tmp = NULL;
     char *path = lg_path_join(dir, "wave.vcd");
     run_result_t *again = run_result_create(spec);
-    int rc = oracle_run_traced(o, in, tmp, again, err);
+    int fd = lg_temp_file(path, &tmp, err);
+    int rc = fd < 0 ? fd : 0;
+    if (fd >= 0)
+        close(fd);
+    if (rc == 0)
+        rc = oracle_run_traced(o, in, tmp, again, err);
     if (rc == 0 && rename(tmp, path) != 0)
         rc = lg_err_set(err, LG_EIO, "%s: cannot rename the waveform into place", path);
+    if (rc != 0 && tmp)
+        unlink(tmp);
     run_result_destroy(again);
     free(path);
     free(tmp);

@@ -255,7 +255,7 @@ int orf_stage(const spec_t *spec, const omems_t *m, const char *root, char ***so
                 lg_hash_str(&h, m->texts[k]);
             }
         rc = orf_hash(m, &h, err);
-        char *rel = lg_asprintf("%s/rtl/mem/%016" PRIx64, root, h.h);
+        char *rel = lg_asprintf("%s/mem/%016" PRIx64, root, h.h);
         char abs[PATH_MAX];
         if (rc == 0)
             rc = lg_mkdirs(rel, err);

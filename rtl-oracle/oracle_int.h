@@ -176,7 +176,8 @@ int orf_hash(const omems_t *m, lg_hash_t *h, lg_err_t *err);
 int orf_hash_spec(const spec_t *spec, lg_hash_t *h, lg_err_t *err);
 /* The source list Verilator reads (*sources: spec->nrtl_sources heap
  * strings, freed with lg_list_free): spec's sources, except that each
- * one loading a memory file is a copy in <root>/rtl/mem/<hash>/ whose
+ * one loading a memory file is a copy in <root>/mem/<hash>/ (root: the
+ * cache's rtl/ directory) whose
  * file names are the absolute paths of copies of the memory files there,
  * so the model finds them from any working directory. */
 int orf_stage(const spec_t *spec, const omems_t *m, const char *root, char ***sources, lg_err_t *err);

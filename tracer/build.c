@@ -1,6 +1,10 @@
 /* Finds the cached executor for a spec or builds it in a private temporary
  * directory that is renamed into place, so concurrent lgfuzz processes
- * building the same kernel never see each other's half-written files. */
+ * building the same kernel never see each other's half-written files; one
+ * builds while the others wait on the entry's lock. The entry is sealed
+ * with a checksum of what runs later, so a damaged one is rebuilt. Every
+ * tool runs from an argument vector (no shell, no make), so paths may hold
+ * any character. */
 #include "build_int.h"
 
 #include <errno.h>
@@ -11,6 +15,7 @@
 #include <unistd.h>
 
 #include "common/alloc.h"
+#include "common/cache.h"
 #include "common/fsutil.h"
 #include "common/proc.h"
 #include "harness_int.h"
@@ -45,6 +50,9 @@ static const char *const runtime_files[] = {"lgrt.h", "lgrt.c", "lgrt_main.c"};
 static const char *const tool_files[] = {
     "instrument.c",      "instrument_emit.c", "instrument_probes.c", "instrument_outputs.c", "harness.c",
     "harness_outputs.c", "pragma.c",          "pragma_consts.c"};
+/* What a run of the entry reads, sealed at build time. */
+static const char *const sealed_files[] = {"executor", "meta.json"};
+
 void trb_free(trb_build_t *b)
 {
     if (!b)
@@ -191,38 +199,59 @@ done:
     return rc;
 }
 
-/* Builds into dir.tmp.<pid> and renames it into place. When a concurrent
- * process got there first its build is kept (it may be running it) unless
- * a rebuild was asked for. */
+/* Builds into a private temp directory beside dir, seals what runs later
+ * and renames it into place, replacing a damaged or unwanted dir. The
+ * caller holds dir's lock. */
 static int build_fresh(const spec_t *spec, const char *spectra, const char *dir, const tracer_cfg_t *cfg,
                        const lg_log_t *log, lg_err_t *err)
 {
-    int replace = cfg->rebuild;
-    char *tmp = lg_asprintf("%s.tmp.%ld", dir, (long)getpid());
-    lg_remove_stale_builds(dir);
-    lg_remove_tree(tmp);
-    int rc = lg_mkdirs(tmp, err);
+    char *tmp = NULL;
+    int rc = lg_cache_mkdtemp(dir, &tmp, err);
     trm_meta_t *meta = trm_create();
     if (rc == 0)
         rc = build_in(spec, spectra, tmp, meta, log, err);
+    if (rc == 0)
+        rc = lg_cache_seal(tmp, sealed_files, sizeof sealed_files / sizeof *sealed_files, err);
     if (rc != 0 && cfg->stop && *cfg->stop)
         rc = lg_err_set(err, LG_EINTR, "interrupted while building the instrumented kernel %s", spec->kernel);
-    else if (rc != 0)
+    else if (rc != 0 && tmp)
         lg_err_note_full_fs(err, tmp);
     trm_destroy(meta);
-    if (rc == 0 && rename(tmp, dir) != 0) {
-        if (lg_is_dir(dir) && (errno == ENOTEMPTY || errno == EEXIST)) {
-            if (replace) {
-                lg_remove_tree(dir);
-                if (rename(tmp, dir) != 0 && !lg_is_dir(dir))
-                    rc = lg_err_set(err, LG_EIO, "%s: cannot move build into place: %s", dir, strerror(errno));
-            }
-        } else {
+    if (rc == 0) {
+        if (lg_path_exists(dir))
+            lg_cache_discard(dir);
+        if (rename(tmp, dir) != 0)
             rc = lg_err_set(err, LG_EIO, "%s: cannot move build into place: %s", dir, strerror(errno));
-        }
     }
-    lg_remove_tree(tmp);
+    if (tmp && rc != 0)
+        lg_remove_tree(tmp);
     free(tmp);
+    return rc;
+}
+
+/* Makes out->dir a sound entry: reused when its seal holds (and no rebuild
+ * was asked for), else built under its lock, unless another process built
+ * it while this one waited; a damaged entry is rebuilt once. */
+static int ensure_entry(const spec_t *spec, const char *spectra, const tracer_cfg_t *cfg, const lg_log_t *log,
+                        trb_build_t *out, lg_err_t *err)
+{
+    const size_t n = sizeof sealed_files / sizeof *sealed_files;
+    char why[LG_ERR_MSG_MAX];
+    out->reused = !cfg->rebuild && lg_cache_verify(out->dir, sealed_files, n, why, sizeof why);
+    if (out->reused)
+        return LG_OK;
+    char *what = lg_asprintf("the instrumented kernel %s", spec->kernel);
+    lg_lock_t *lock = NULL;
+    int rc = lg_cache_lock(out->dir, what, cfg->stop, log, &lock, err);
+    if (rc == 0 && !cfg->rebuild && lg_cache_verify(out->dir, sealed_files, n, why, sizeof why)) {
+        out->reused = 1;
+    } else if (rc == 0) {
+        if (!cfg->rebuild && lg_path_exists(out->dir))
+            LG_WARN(log, "tracer: the cached executor in %s is damaged: %s; rebuilding it", out->dir, why);
+        rc = build_fresh(spec, spectra, out->dir, cfg, log, err);
+    }
+    lg_lock_release(lock);
+    free(what);
     return rc;
 }
 
@@ -230,31 +259,24 @@ int trb_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log
 {
     memset(out, 0, sizeof *out);
     char *spectra = cfg->spectra_path ? lg_strdup(cfg->spectra_path) : lg_data_path("grammars/spectra.yaml");
-    char *root = cfg->cache_dir ? lg_strdup(cfg->cache_dir) : NULL;
-    if (!root) {
-        char *c = lg_cache_dir();
-        root = lg_path_join(c, "tracer");
-        free(c);
-    }
+    char *root = NULL;
     lg_hash_t h;
     int rc = hash_inputs(spec, spectra, &h, err);
+    if (rc == 0)
+        rc = lg_cache_dir(cfg->cache_dir, cfg->cache_dir ? NULL : "tracer", &root, err);
     if (rc != 0)
         goto done;
     char key[32];
     snprintf(key, sizeof key, "%016" PRIx64, h.h);
-    if ((rc = lg_mkdirs(root, err)) != 0)
-        goto done;
     out->dir = lg_path_join(root, key);
     out->exe = lg_path_join(out->dir, "executor");
-    char *meta_path = lg_path_join(out->dir, "meta.json");
-    out->reused = !cfg->rebuild && lg_path_exists(out->exe) && lg_path_exists(meta_path);
-    if (!out->reused)
-        rc = build_fresh(spec, spectra, out->dir, cfg, log, err);
+    rc = ensure_entry(spec, spectra, cfg, log, out, err);
     if (rc == 0) {
+        char *meta_path = lg_path_join(out->dir, "meta.json");
         out->meta = trm_load(meta_path, err);
         rc = out->meta ? 0 : err->code;
+        free(meta_path);
     }
-    free(meta_path);
 done:
     free(root);
     free(spectra);

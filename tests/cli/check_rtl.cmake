@@ -2,7 +2,8 @@
 # copies of kernels/fir: a misspelt port prefix (named, with the Verilog
 # file and line of the top module, and the real ports left over), a
 # missing header and a missing function of the C kernel, a missing $readmemh
-# file (named, with the Verilog line loading it). It compiles the C and
+# file (named, with the Verilog line loading it), a SystemVerilog keyword
+# used as a name (the hint, and rtl.verilator_flags fixing it). It compiles the C and
 # verilates the RTL, but never builds the RTL model.
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch directory; the test's
 # LGFUZZ_CACHE_DIR is WORK/cache).
@@ -60,6 +61,16 @@ expect_check(function 2 "kernel.c: no definition of function `fir`")
 fir_copy(memfile "" "" "")
 file(REMOVE ${WORK}/memfile/fir_coeff_ROM_AUTO_1R.dat)
 expect_check(memfile 2 "fir_coeff_ROM_AUTO_1R.v:22: $readmem memory file \"./fir_coeff_ROM_AUTO_1R.dat\" not found")
+
+# A name that is a keyword of SystemVerilog only: the hint names the flag,
+# and rtl.verilator_flags with it makes the same RTL verilate.
+fir_copy(svkeyword kernel.v "reg     [2:0] ap_NS_fsm;" "reg     [2:0] ap_NS_fsm;\nwire    bit = 1'b0;")
+expect_check(svkeyword 2 "add `+1364-2005ext+v` to rtl.verilator_flags")
+fir_copy(svflag kernel.v "reg     [2:0] ap_NS_fsm;" "reg     [2:0] ap_NS_fsm;\nwire    bit = 1'b0;")
+file(READ ${WORK}/svflag/kernel.yaml text)
+string(REPLACE "  top: fir\n" "  top: fir\n  verilator_flags: [\"+1364-2005ext+v\"]\n" text "${text}")
+file(WRITE ${WORK}/svflag/kernel.yaml "${text}")
+expect_check(svflag 0 "rtl: the ports of fir match the spec")
 
 # Verilated (the ports were read from V<top>.h) but no model built.
 file(GLOB_RECURSE headers ${WORK}/cache/rtl/*/Vfir.h)

@@ -1,16 +1,19 @@
 /* Tests of the small common utilities: RNG determinism and ranges,
  * duration parsing, types and widths, the POISON value, FNV-1a hashing,
- * the string builder, errors, paths, atomic writes, directory listings,
- * lock files. */
+ * the string builder, errors, paths, atomic writes (and symlinks planted
+ * at their temp names), directory listings, lock files, the build cache's
+ * root checks and entry seals. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/alloc.h"
 #include "common/budget.h"
+#include "common/cache.h"
 #include "common/fsutil.h"
 #include "common/lock.h"
 #include "common/rng.h"
@@ -350,6 +353,181 @@ static void test_lock(void)
     free(path);
 }
 
+/* A symlink planted at the first temp name lg_write_file_atomic tries
+ * ("<path>.tmp.<pid>") is neither followed nor replaced: its target, an
+ * existing file or a missing one, stays as it was, and path gets the data. */
+static void test_temp_symlink(void)
+{
+    lg_err_t err;
+    char dir[] = "/tmp/lgfuzz-test-temp-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char *victim = lg_path_join(dir, "victim");
+    char *absent = lg_path_join(dir, "absent");
+    CHECK(lg_write_file_atomic(victim, "orig", 4, &err) == LG_OK);
+    const char *targets[] = {victim, absent};
+    for (int i = 0; i < 2; i++) {
+        char *path = lg_asprintf("%s/out%d", dir, i);
+        char *planted = lg_asprintf("%s.tmp.%ld", path, (long)getpid());
+        CHECK(symlink(targets[i], planted) == 0);
+        CHECK_MSG(lg_write_file_atomic(path, "new", 3, &err) == LG_OK, "%s", err.msg);
+        char *got = lg_read_file(path, NULL, &err);
+        CHECK(got && strcmp(got, "new") == 0);
+        free(got);
+        struct stat st;
+        CHECK(lstat(planted, &st) == 0 && S_ISLNK(st.st_mode));
+        lstat(path, &st);
+        CHECK(S_ISREG(st.st_mode));
+        free(planted);
+        free(path);
+    }
+    char *text = lg_read_file(victim, NULL, &err);
+    CHECK(text && strcmp(text, "orig") == 0);
+    CHECK(!lg_path_exists(absent));
+    /* Only the two outputs, the victim and the planted links: no temp file
+     * is left behind. */
+    char **names;
+    size_t n;
+    CHECK(lg_list_dir(dir, NULL, &names, &n, &err) == LG_OK && n == 5);
+    lg_list_free(names, n);
+    /* lg_temp_file itself: a fresh, exclusive file beside the path. */
+    char *out = lg_path_join(dir, "t");
+    char *tmp = NULL;
+    int fd = lg_temp_file(out, &tmp, &err);
+    CHECK(fd >= 0 && tmp && strncmp(tmp, out, strlen(out)) == 0);
+    if (fd >= 0)
+        close(fd);
+    char *tmp2 = NULL;
+    fd = lg_temp_file(out, &tmp2, &err);
+    CHECK(fd >= 0 && tmp2 && strcmp(tmp, tmp2) != 0);
+    if (fd >= 0)
+        close(fd);
+    char *bad = lg_path_join(dir, "no/such/dir/x");
+    char *tmp3 = NULL;
+    CHECK(lg_temp_file(bad, &tmp3, &err) == LG_EIO && !tmp3 && strstr(err.msg, bad));
+    free(bad);
+    free(tmp2);
+    free(tmp);
+    free(out);
+    free(text);
+    lg_remove_tree(dir);
+    free(absent);
+    free(victim);
+}
+
+typedef struct env_save {
+    const char *name;
+    char *value;
+} env_save_t;
+
+/* The cache root from each variable in turn; none set is an error naming
+ * them all; a root others could write or own is refused, naming it. */
+static void test_cache_dir(void)
+{
+    env_save_t env[] = {{"LGFUZZ_CACHE_DIR", NULL}, {"XDG_CACHE_HOME", NULL}, {"HOME", NULL}};
+    for (int i = 0; i < 3; i++) {
+        const char *v = getenv(env[i].name);
+        env[i].value = v ? lg_strdup(v) : NULL;
+        unsetenv(env[i].name);
+    }
+    lg_err_t err;
+    char *out = (char *)"unchanged";
+    CHECK(lg_cache_dir(NULL, NULL, &out, &err) == LG_EINVAL && out == NULL);
+    for (int i = 0; i < 3; i++)
+        CHECK_STR_CONTAINS(err.msg, env[i].name);
+    CHECK_STR_CONTAINS(err.msg, "set ");
+
+    char dir[] = "/tmp/lgfuzz-test-cachedir-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    setenv("HOME", dir, 1);
+    char *want = lg_asprintf("%s/.cache/lgfuzz/tracer", dir);
+    CHECK(lg_cache_dir(NULL, "tracer", &out, &err) == LG_OK && out && strcmp(out, want) == 0);
+    struct stat st;
+    CHECK(stat(out, &st) == 0 && (st.st_mode & 0777) == 0700);
+    free(out);
+    free(want);
+    setenv("XDG_CACHE_HOME", dir, 1);
+    want = lg_asprintf("%s/lgfuzz", dir);
+    CHECK(lg_cache_dir(NULL, NULL, &out, &err) == LG_OK && out && strcmp(out, want) == 0);
+    free(out);
+    free(want);
+    char *root = lg_asprintf("%s/a/b", dir);
+    setenv("LGFUZZ_CACHE_DIR", root, 1);
+    CHECK(lg_cache_dir(NULL, NULL, &out, &err) == LG_OK && out && strcmp(out, root) == 0);
+    free(out);
+    char *a = lg_path_join(dir, "a");
+    CHECK(stat(a, &st) == 0 && (st.st_mode & 0777) == 0700);
+
+    /* Writable by others: refused with the mode; the override is checked
+     * the same way. */
+    CHECK(chmod(root, 0777) == 0);
+    CHECK(lg_cache_dir(NULL, "rtl", &out, &err) == LG_EINVAL && out == NULL);
+    CHECK_STR_CONTAINS(err.msg, root);
+    CHECK_STR_CONTAINS(err.msg, "writable by group or others (mode 0777)");
+    CHECK(lg_cache_dir(root, NULL, &out, &err) == LG_EINVAL);
+    CHECK(chmod(root, 0770) == 0);
+    CHECK(lg_cache_dir(root, NULL, &out, &err) == LG_EINVAL);
+    CHECK(chmod(root, 0755) == 0);
+    CHECK(lg_cache_dir(root, NULL, &out, &err) == LG_OK);
+    free(out);
+
+    /* Owned by someone else: a directory of another uid (root can make
+     * one; anyone else finds one in "/"). */
+    const char *foreign = root;
+    if (geteuid() == 0)
+        CHECK(chown(root, 65534, 65534) == 0);
+    else
+        foreign = "/";
+    CHECK(lg_cache_dir(foreign, NULL, &out, &err) == LG_EINVAL && out == NULL);
+    CHECK_STR_CONTAINS(err.msg, "not by the current user");
+    CHECK_STR_CONTAINS(err.msg, foreign);
+
+    for (int i = 0; i < 3; i++) {
+        if (env[i].value)
+            setenv(env[i].name, env[i].value, 1);
+        else
+            unsetenv(env[i].name);
+        free(env[i].value);
+    }
+    lg_remove_tree(dir);
+    free(a);
+    free(root);
+}
+
+/* A sealed entry verifies until a sealed file changes size or contents;
+ * an entry without a seal does not verify. */
+static void test_cache_seal(void)
+{
+    lg_err_t err;
+    char dir[] = "/tmp/lgfuzz-test-seal-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    const char *files[] = {"exe", "meta.json"};
+    char *exe = lg_path_join(dir, "exe");
+    char *meta = lg_path_join(dir, "meta.json");
+    char why[256];
+    CHECK(!lg_cache_verify(dir, files, 2, why, sizeof why));
+    CHECK_STR_CONTAINS(why, "no checksum");
+    CHECK(lg_cache_seal(dir, files, 2, &err) == LG_EIO);
+    CHECK_STR_CONTAINS(err.msg, "exe");
+    CHECK(lg_write_file_atomic(exe, "\177ELF....", 8, &err) == LG_OK);
+    CHECK(lg_write_file_atomic(meta, "{}", 2, &err) == LG_OK);
+    CHECK(lg_cache_seal(dir, files, 2, &err) == LG_OK);
+    CHECK(lg_cache_verify(dir, files, 2, why, sizeof why));
+    CHECK(lg_write_file_atomic(exe, "\177ELF", 4, &err) == LG_OK); /* truncated */
+    CHECK(!lg_cache_verify(dir, files, 2, why, sizeof why));
+    CHECK_STR_CONTAINS(why, exe);
+    CHECK(lg_write_file_atomic(exe, "\177ELF.,..", 8, &err) == LG_OK); /* same size, other bytes */
+    CHECK(!lg_cache_verify(dir, files, 2, why, sizeof why));
+    CHECK(lg_write_file_atomic(exe, "\177ELF....", 8, &err) == LG_OK);
+    CHECK(lg_cache_verify(dir, files, 2, why, sizeof why));
+    CHECK(unlink(meta) == 0);
+    CHECK(!lg_cache_verify(dir, files, 2, why, sizeof why));
+    CHECK_STR_CONTAINS(why, "meta.json");
+    lg_cache_discard(dir);
+    CHECK(!lg_path_exists(dir));
+    free(meta);
+    free(exe);
+}
+
 int main(void)
 {
     test_rng();
@@ -362,5 +540,8 @@ int main(void)
     test_list_dir();
     test_stale_builds();
     test_lock();
+    test_temp_symlink();
+    test_cache_dir();
+    test_cache_seal();
     TEST_DONE();
 }

@@ -1,8 +1,9 @@
 /* Build-step tests: a Verilog syntax error surfaces as LG_EBUILD quoting
  * Verilator's first error; a port width that disagrees with the spec is an
- * LG_EINVAL naming the port; the build cache is hit on the second build and
- * missed after the Verilog is edited (on copies in a temp dir, with a
- * private cache, so earlier runs cannot make the first build a hit). */
+ * LG_EINVAL naming the port; the log a failed build names is kept; the
+ * build cache is hit on the second build and missed after the Verilog is
+ * edited (on copies in a temp dir, with a private cache, so earlier runs
+ * cannot make the first build a hit). */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
 #include "common/alloc.h"
 #include "common/fsutil.h"
@@ -40,6 +41,14 @@ static void test_errors(const char *cache)
         CHECK_MSG(o == NULL && err.code == c->code, "%s: code %d (%s)", c->spec, err.code, err.msg);
         for (int k = 0; k < 3 && c->needles[k]; k++)
             CHECK_MSG(strstr(err.msg, c->needles[k]) != NULL, "%s: '%s' lacks '%s'", c->spec, err.msg, c->needles[k]);
+        /* The log a failed build's message names is still there. */
+        const char *log = strstr(err.msg, "(full log: ");
+        if (log) {
+            char *log_path = lg_strndup(log + 11, strcspn(log + 11, ")"));
+            CHECK_MSG(lg_path_exists(log_path), "%s: the log %s is gone", c->spec, log_path);
+            free(log_path);
+        }
+        CHECK_MSG(c->code != LG_EBUILD || log, "%s: '%s' names no log", c->spec, err.msg);
         oracle_destroy(o);
         spec_destroy(s);
     }

@@ -166,7 +166,7 @@ static void test_key_and_stage(const char *tmp)
      * .dat; kernel.v, which loads nothing, is read where it is. */
     lg_err_t err;
     char *yaml = lg_path_join(b, "kernel.yaml");
-    char *root = lg_path_join(tmp, "cache");
+    char *root = lg_path_join(tmp, "cache/rtl");
     spec_t *s = test_spec(yaml);
     omems_t m;
     char **src = NULL;
