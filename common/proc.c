@@ -47,7 +47,7 @@ int lg_spawn_logged(const char *file, char *const argv[], const char *log_path, 
 {
     int fds[4] = {-1, -1, -1, -1}; /* log, /dev/null, pipe read end, pipe write end */
     int rc = LG_OK;
-    fds[0] = open(log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    fds[0] = open(log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fds[0] < 0) {
         rc = lg_err_set(err, LG_EIO, "%s: cannot open: %s", log_path, strerror(errno));
         goto done;

@@ -45,7 +45,7 @@ int exc_reserve(explore_t *ex, lg_err_t *err)
     if (bytes <= ex->reserve)
         return LG_OK;
     char *path = lg_path_join(ex->out_dir, ".reserve");
-    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
     int e = fd < 0 ? errno : posix_fallocate(fd, 0, (off_t)bytes);
     if (fd >= 0)
         close(fd);

@@ -55,7 +55,7 @@ static int plot_append(explore_t *ex, const char *text, lg_err_t *err)
     char *path = lg_path_join(ex->out_dir, "plot.csv");
     int rc = LG_OK;
     if (ex->plot_fd < 0)
-        ex->plot_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        ex->plot_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
     off_t end = ex->plot_fd >= 0 ? lseek(ex->plot_fd, 0, SEEK_END) : -1;
     if (end < 0) {
         rc = lg_err_set(err, LG_EIO, "%s: cannot open: %s", path, strerror(errno));

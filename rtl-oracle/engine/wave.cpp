@@ -14,7 +14,7 @@ namespace lgh
 // that follow are dropped.
 bool WaveFile::open(const std::string &name)
 {
-    fd_ = ::open(name.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    fd_ = ::open(name.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd_ < 0)
         fail("cannot create");
     return true;
