@@ -134,9 +134,15 @@ int cmd_run(int argc, char **argv)
     rc = explore_run(ex, &err);
     if (rc == LG_OK && !stop_requested && r.guard && spec->has_rtl)
         write_guard(ex, spec, &cfg, r.guard_ns, end, &log);
+    /* Read once, so that stderr and stats.json tell the same story even
+     * when the signal comes in between. */
+    int interrupted = stop_requested;
+    lg_err_t ierr;
+    if (interrupted && explore_note_interrupted(ex, &ierr))
+        fprintf(stderr, "lgfuzz run: warning: %s\n", ierr.msg);
     explore_summary_t sum;
     explore_get_summary(ex, &sum);
-    if (stop_requested && cfg.progress)
+    if (interrupted && cfg.progress)
         fprintf(stderr, "lgfuzz: interrupted; output directory %s is complete\n", cfg.out_dir);
     printf("lgfuzz run %s: %.1fs, %llu execs, branches %llu/%llu, %llu paths, RTL calls %llu (skipped %llu), "
            "%zu distinct divergence%s",

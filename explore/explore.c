@@ -17,6 +17,7 @@ void explore_cfg_default(explore_cfg_t *cfg)
     cfg->rtl = EXPLORE_RTL_SELECTIVE;
     cfg->depth_cap = 256;
     cfg->progress = 1;
+    cfg->kernel_memory = TRACER_MEMORY_DEFAULT;
 }
 
 /* Branch coverage counts each (site, direction) pair once. */
@@ -44,6 +45,9 @@ static int create_components(explore_t *ex, lg_err_t *err)
     tracer_cfg_t tcfg;
     tracer_cfg_default(&tcfg);
     tcfg.stop = ex->cfg.stop;
+    /* Read at every call: explore_run and explore_record_inputs set it. */
+    tcfg.deadline_ns = &ex->deadline_ns;
+    tcfg.memory_bytes = ex->cfg.kernel_memory;
     ex->tracer = tracer_create(ex->spec, &tcfg, ex->log, err);
     if (!ex->tracer)
         return err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the instrumented kernel");
@@ -59,6 +63,7 @@ static int create_components(explore_t *ex, lg_err_t *err)
         oracle_cfg_t ocfg;
         oracle_cfg_default(&ocfg);
         ocfg.stop = ex->cfg.stop;
+        ocfg.deadline_ns = &ex->deadline_ns;
         ocfg.jobs = (int)ex->cfg.rtl_jobs;
         ex->oracle = oracle_create(ex->spec, &ocfg, ex->log, err);
         if (!ex->oracle)
@@ -235,10 +240,22 @@ static int want_solver(explore_t *ex)
     return ex->st.solver_ns <= ex->st.exec_ns + ex->st.mutate_ns;
 }
 
+/* A call that the deadline or a signal cut short (tracer_run,
+ * oracle_run_batch) ends the run as a look at explore_should_stop between
+ * steps would have: rc becomes LG_OK and the step's results are dropped. */
+static int cut_to_stop(const explore_t *ex, int rc)
+{
+    return (rc == LG_ETIMEOUT || rc == LG_EINTR) && explore_should_stop(ex) ? LG_OK : rc;
+}
+
 int explore_run(explore_t *ex, lg_err_t *err)
 {
     lg_budget_start(&ex->budget, ex->cfg.budget_ns);
     ex->deadline_ns = ex->cfg.deadline_ns;
+    /* A budget without a deadline still cuts the calls running at its
+     * end. */
+    if (ex->cfg.budget_ns && (!ex->deadline_ns || ex->budget.start_ns + ex->cfg.budget_ns < ex->deadline_ns))
+        ex->deadline_ns = ex->budget.start_ns + ex->cfg.budget_ns;
     int rc = bootstrap(ex, err);
     while (rc == LG_OK && !explore_should_stop(ex)) {
         /* PathFinder's solver and HeteroFuzz's mutations alternate; the
@@ -274,6 +291,7 @@ int explore_run(explore_t *ex, lg_err_t *err)
                 rc = exc_reserve(ex, err);
         }
     }
+    rc = cut_to_stop(ex, rc);
     ex->status = rc ? "failed" : ex->cfg.stop && *ex->cfg.stop ? "interrupted" : "complete";
     if (rc)
         ex->error = lg_strdup(err->msg);
@@ -301,7 +319,7 @@ int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, uint64_t 
     ex->cfg.budget_ns = 0;
     ex->cfg.iterations = 0;
     ex->deadline_ns = deadline_ns;
-    int rc = ex->oracle ? exr_check(ex, in, n, err) : LG_OK;
+    int rc = cut_to_stop(ex, ex->oracle ? exr_check(ex, in, n, err) : LG_OK);
     if (nnew)
         *nnew = ex->ndivs - before;
     if (ex->cfg.stop && *ex->cfg.stop && ex->status && strcmp(ex->status, "complete") == 0)
@@ -309,6 +327,14 @@ int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, uint64_t 
     lg_err_t err2;
     int rc2 = exo_save_stats(ex, rc ? &err2 : err);
     return rc ? rc : rc2;
+}
+
+int explore_note_interrupted(explore_t *ex, lg_err_t *err)
+{
+    if (!ex->cfg.stop || !*ex->cfg.stop || !ex->status || strcmp(ex->status, "complete") != 0)
+        return LG_OK;
+    ex->status = "interrupted";
+    return exo_save_stats(ex, err);
 }
 
 void explore_get_summary(const explore_t *ex, explore_summary_t *out)

@@ -55,6 +55,9 @@ typedef struct explore_cfg {
     /* lg_now_ns() at which exploration ends whatever the budget says (the
      * command's own deadline, which counts from its start); 0 = none. */
     uint64_t deadline_ns;
+    /* The executor's memory limit in bytes (tracer_cfg_t.memory_bytes;
+     * default TRACER_MEMORY_DEFAULT, 0 = none). */
+    uint64_t kernel_memory;
 } explore_cfg_t;
 
 void explore_cfg_default(explore_cfg_t *cfg);
@@ -98,6 +101,12 @@ int explore_run(explore_t *ex, lg_err_t *err);
  * negative LG_E* code with err filled. */
 int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, uint64_t deadline_ns, size_t *nnew,
                           lg_err_t *err);
+
+/* When cfg->stop is set and stats.json says "complete", makes it say
+ * "interrupted" (saving it again), so that it agrees with a command that
+ * reports the interruption after the run. Returns 0 or a negative LG_E*
+ * code with err filled. */
+int explore_note_interrupted(explore_t *ex, lg_err_t *err);
 
 /* The run's figures. The divergences themselves are in the output
  * directory, where the summaries read them back. */

@@ -134,7 +134,7 @@ static int open_all(deriver_t *d, const char *run_dir, lg_err_t *err)
         return err->code;
     d->fs = features_create(d->spec);
     gdl_init(&d->ls, d->fs);
-    int rc = gdr_open(&d->run, d->spec, d->cfg->stop, d->log, err);
+    int rc = gdr_open(&d->run, d->spec, d->cfg->stop, &d->cfg->deadline_ns, d->log, err);
     if (rc)
         return rc;
     synth_cfg_t sc;
@@ -231,6 +231,12 @@ static int settle(deriver_t *d, input_t **v, size_t n, const guard_formula_t *f,
         size_t m = chunk(d, n - done, done >= min_run);
         uint64_t t0 = lg_now_ns();
         rc = gdr_label(&d->run, v + done, m, agree + done, use + done, err);
+        if ((rc == LG_ETIMEOUT || rc == LG_EINTR) && must_stop(d)) {
+            /* Cut at the deadline or by a signal: this chunk has no
+             * verdicts and is dropped with the rest. */
+            rc = LG_OK;
+            break;
+        }
         d->ns_per_input = (lg_now_ns() - t0) / m;
         done += m;
     }
@@ -415,6 +421,9 @@ int guard_derive(const char *run_dir, const guard_cfg_t *cfg, guard_report_t *re
      * each comes from a native run. */
     if (rc == LG_OK)
         rc = gdr_widths(&d.run, d.ls.in, d.ls.n, d.ls.use, err);
+    if ((rc == LG_ETIMEOUT || rc == LG_EINTR) && must_stop(&d))
+        rc = lg_err_set(err, LG_EINTR, "%s before a guard was learned",
+                        cfg->stop && *cfg->stop ? "interrupted" : "the deadline passed");
     if (rc == LG_OK) {
         LG_INFO(d.log, "guard: %zu labelled inputs, running %zu unlabelled ones on both sides", d.ls.n, nunknown);
         rc = settle(&d, unknown, nunknown, NULL, NULL, 0, NULL, err);
