@@ -151,7 +151,8 @@ int cmd_run(int argc, char **argv)
            (unsigned long long)sum.rtl_skipped, sum.divergences, sum.divergences == 1 ? "" : "s");
     print_groups(cfg.out_dir);
     printf("output: %s\n", cfg.out_dir);
-    explore_destroy(ex);
+    /* The tree alone can take a second to free piece by piece. */
+    explore_destroy_at_exit(ex);
     spec_destroy(spec);
     if (rc) {
         fprintf(stderr, "lgfuzz run: %s\n", err.msg);

@@ -128,10 +128,11 @@ explore_t *explore_create(const spec_t *spec, const explore_cfg_t *cfg, const lg
     return ex;
 }
 
-void explore_destroy(explore_t *ex)
+/* Memory alone, freed piece by piece: the path tree, the corpus and the
+ * tables that grow with the run. A long run holds millions of pieces, so
+ * a process about to exit leaves them to the exit (explore_destroy_at_exit). */
+static void free_memory(explore_t *ex)
 {
-    if (!ex)
-        return;
     for (size_t i = 0; i < ex->nround; i++)
         input_destroy(ex->round[i].in);
     free(ex->round);
@@ -151,10 +152,6 @@ void explore_destroy(explore_t *ex)
         free(ex->found[i].key);
     free(ex->found);
     lg_hashset_free(&ex->found_index);
-    exz_destroy(ex);
-    if (ex->plot_fd >= 0)
-        close(ex->plot_fd);
-    exc_release(ex);
     free(ex->error);
     free(ex->warned);
     ext_destroy(ex->tree);
@@ -166,8 +163,6 @@ void explore_destroy(explore_t *ex)
     exb_destroy(ex->labels);
     solver_destroy(ex->solver);
     synth_destroy(ex->synth);
-    oracle_destroy(ex->oracle);
-    tracer_destroy(ex->tracer);
     for (size_t i = 0; i < ex->rtl_cap; i++)
         run_result_destroy(ex->rtl_res[i]);
     free(ex->rtl_res);
@@ -184,6 +179,40 @@ void explore_destroy(explore_t *ex)
     free(ex->evbuf);
     free(ex->out_dir);
     free(ex);
+}
+
+/* What must not outlive the explorer: its child processes and its files
+ * in the output directory. */
+static void release_resources(explore_t *ex)
+{
+    exz_destroy(ex);
+    if (ex->plot_fd >= 0)
+        close(ex->plot_fd);
+    ex->plot_fd = -1;
+    exc_release(ex);
+    oracle_destroy(ex->oracle);
+    ex->oracle = NULL;
+    tracer_destroy(ex->tracer);
+    ex->tracer = NULL;
+}
+
+void explore_destroy(explore_t *ex)
+{
+    if (!ex)
+        return;
+    release_resources(ex);
+    free_memory(ex);
+}
+
+void explore_destroy_at_exit(explore_t *ex)
+{
+    if (!ex)
+        return;
+    release_resources(ex);
+    /* A sanitizer build checks for leaks at exit: it frees everything. */
+#if defined(__SANITIZE_ADDRESS__) || defined(LG_ASSERT_SANITIZER)
+    free_memory(ex);
+#endif
 }
 
 /* Runs the inputs saved in dir as seeds, a round at a time. */

@@ -80,6 +80,12 @@ typedef struct explore explore_t;
  * naming the step that failed (clang, Verilator, output directory). */
 explore_t *explore_create(const spec_t *spec, const explore_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
 void explore_destroy(explore_t *ex); /* accepts NULL */
+/* For a process about to exit: stops the children and releases the
+ * output directory's files as explore_destroy does, but leaves the memory
+ * (the path tree, the corpus: millions of pieces after a long run) to the
+ * exit, which takes it back at once. In sanitizer builds, whose leak
+ * check would report it, it is explore_destroy. Accepts NULL. */
+void explore_destroy_at_exit(explore_t *ex);
 
 /* Runs until the budget, the iteration count or *cfg->stop; leaves a
  * complete output directory either way. Returns 0, or a negative LG_E*
