@@ -50,6 +50,7 @@ static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *
         gc.budget_ns = budget_ns - budget_ns / 4;
     gc.deadline_ns = deadline_ns && budget_ns ? deadline_ns - budget_ns / 4 : deadline_ns;
     gc.stop = cfg->stop;
+    gc.kernel_memory = cfg->kernel_memory;
     gc.log = log;
     guard_report_t rep;
     lg_err_t err;

@@ -34,6 +34,7 @@ void guard_cfg_default(guard_cfg_t *cfg)
     cfg->max_clauses = 8;
     cfg->nrandom = 3000;
     cfg->nboundary = 6;
+    cfg->kernel_memory = UINT64_C(2) << 30;
 }
 
 void guard_report_free(guard_report_t *r)
@@ -134,7 +135,7 @@ static int open_all(deriver_t *d, const char *run_dir, lg_err_t *err)
         return err->code;
     d->fs = features_create(d->spec);
     gdl_init(&d->ls, d->fs);
-    int rc = gdr_open(&d->run, d->spec, d->cfg->stop, &d->cfg->deadline_ns, d->log, err);
+    int rc = gdr_open(&d->run, d->spec, d->cfg, d->log, err);
     if (rc)
         return rc;
     synth_cfg_t sc;

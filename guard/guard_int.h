@@ -84,11 +84,11 @@ typedef struct runner {
 /* Inputs per round trip to both sides. */
 #define GDR_BATCH 256
 
-/* stop (may be NULL) also ends the native and RTL runs in progress, and
- * so does the time in *deadline_ns (borrowed, read at every batch; NULL or
- * 0 = none): a batch cut short fails with LG_EINTR or LG_ETIMEOUT. */
-int gdr_open(runner_t *r, const spec_t *spec, const volatile sig_atomic_t *stop, const uint64_t *deadline_ns,
-             const lg_log_t *log, lg_err_t *err);
+/* cfg (borrowed; must outlive the runner) gives the executor's memory
+ * limit; its stop flag and its deadline (read at every batch) also end the
+ * native and RTL runs in progress: a batch cut short fails with LG_EINTR
+ * or LG_ETIMEOUT. */
+int gdr_open(runner_t *r, const spec_t *spec, const guard_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
 void gdr_close(runner_t *r);
 /* Runs n inputs (borrowed) natively and on the RTL: agree[i] = 1 when the
  * two sides agree, use[i] what the native run held. A wide input
