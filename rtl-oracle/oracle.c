@@ -8,6 +8,7 @@
 #include "common/budget.h"
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -308,6 +309,10 @@ static int cut_batch(oracle_t *o, obatch_t *b, int code, lg_err_t *err)
 {
     for (int j = 0; j < b->jobs; j++)
         if (o->w[j].busy) {
+            /* A harness in the middle of a long call does not look at its
+             * socket: no grace period for it. */
+            if (o->w[j].child.pid > 0)
+                kill(o->w[j].child.pid, SIGKILL);
             stop_worker(&o->w[j], NULL, 0);
             o->w[j].busy = 0;
         }
