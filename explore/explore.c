@@ -85,6 +85,7 @@ static int create_components(explore_t *ex, lg_err_t *err)
         synth_cfg_default(&scfg);
         scfg.fs = ex->fs;
         scfg.seed = ex->cfg.seed;
+        scfg.stop = ex->cfg.stop;
         /* A wall-clock stage budget would make learning depend on machine
          * load; runs bounded by --iterations must be reproducible. */
         if (ex->cfg.iterations)

@@ -146,6 +146,7 @@ static int open_all(deriver_t *d, const char *run_dir, lg_err_t *err)
     sc.mcc_threshold = 0.95;
     sc.stage_candidates = GUARD_STAGE_CANDIDATES;
     sc.stage_time_ns = 10ull * 1000000000ull;
+    sc.stop = d->cfg->stop;
     /* Under a deadline a learning call must leave room for validation: a
      * stage gets at most a quarter of the time left (at least 100 ms). */
     if (d->cfg->deadline_ns) {
@@ -321,7 +322,8 @@ static int validate(deriver_t *d, const guard_formula_t *f, guard_figures_t *fig
     size_t n = 0, cap = 0;
     uint64_t t_start = lg_now_ns();
     gdf_random(d->spec, &d->ls, f, &d->rng, d->cfg->nrandom, &v, &n, &cap);
-    int rc = gdf_boundary(d->solver, d->fs, f, &d->ls, &d->rng, d->cfg->nboundary, &d->budget, &v, &n, &cap, err);
+    int rc =
+        gdf_boundary(d->solver, d->fs, f, &d->ls, &d->rng, d->cfg->nboundary, &d->budget, d->cfg, &v, &n, &cap, err);
     uint64_t conf[4] = {0, 0, 0, 0};
     uint64_t t0 = lg_now_ns();
     size_t ran = 0;
