@@ -50,6 +50,7 @@ static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *
         gc.budget_ns = budget_ns - budget_ns / 4;
     gc.deadline_ns = deadline_ns && budget_ns ? deadline_ns - budget_ns / 4 : deadline_ns;
     gc.stop = cfg->stop;
+    gc.kernel_memory = cfg->kernel_memory;
     gc.log = log;
     guard_report_t rep;
     lg_err_t err;
@@ -143,9 +144,15 @@ int cmd_run(int argc, char **argv)
     rc = explore_run(ex, &err);
     if (rc == LG_OK && !stop_requested && r.guard && spec->has_rtl)
         write_guard(ex, spec, &cfg, r.guard_ns, end, &log);
+    /* Read once, so that stderr and stats.json tell the same story even
+     * when the signal comes in between. */
+    int interrupted = stop_requested;
+    lg_err_t ierr;
+    if (interrupted && explore_note_interrupted(ex, &ierr))
+        fprintf(stderr, "lgfuzz run: warning: %s\n", ierr.msg);
     explore_summary_t sum;
     explore_get_summary(ex, &sum);
-    if (stop_requested && cfg.progress)
+    if (interrupted && cfg.progress)
         fprintf(stderr, "lgfuzz: interrupted; output directory %s is complete\n", cfg.out_dir);
     printf("lgfuzz run %s: %.1fs, %llu execs, branches %llu/%llu, %llu paths, RTL calls %llu (skipped %llu), "
            "%zu distinct divergence%s",
@@ -154,7 +161,8 @@ int cmd_run(int argc, char **argv)
            (unsigned long long)sum.rtl_skipped, sum.divergences, sum.divergences == 1 ? "" : "s");
     print_groups(cfg.out_dir);
     printf("output: %s\n", cfg.out_dir);
-    explore_destroy(ex);
+    /* The tree alone can take a second to free piece by piece. */
+    explore_destroy_at_exit(ex);
     lg_lock_release(lock);
     spec_destroy(spec);
     if (rc) {

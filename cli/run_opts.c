@@ -35,6 +35,43 @@ static int parse_share(const char *text, void *field, lg_err_t *err)
     return LG_OK;
 }
 
+/* --guard-share: a fraction in (0, 0.9]: exploration keeps a tenth. */
+static int parse_guard_share(const char *text, void *field, lg_err_t *err)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end || !(v > 0 && v <= 0.9))
+        return lg_err_set(err, LG_EINVAL,
+                          "--guard-share: '%s' is not a fraction above 0 and at most 0.9 (such as 0.25)", text);
+    *(double *)field = v;
+    return LG_OK;
+}
+
+/* --kernel-memory: bytes, with an optional K, M, G or T (powers of 1024,
+ * optionally followed by "iB" or "B"); 0 means no limit. */
+static int parse_memory(const char *text, void *field, lg_err_t *err)
+{
+    static const char units[] = "KMGT";
+    char *end;
+    errno = 0;
+    unsigned long long v = text[0] >= '0' && text[0] <= '9' ? strtoull(text, &end, 10) : 0;
+    int ok = text[0] >= '0' && text[0] <= '9' && !errno;
+    const char *u = ok && *end ? strchr(units, end[0] & ~0x20) : NULL;
+    if (ok && u) {
+        int shift = 10 * (int)(u - units + 1);
+        const char *rest = end + 1;
+        ok = (strcmp(rest, "") == 0 || strcmp(rest, "B") == 0 || strcmp(rest, "iB") == 0) && v <= (UINT64_MAX >> shift);
+        v <<= shift;
+    } else if (ok && *end) {
+        ok = strcmp(end, "B") == 0;
+    }
+    if (!ok)
+        return lg_err_set(err, LG_EINVAL, "--kernel-memory: '%s' is not a size such as 512M, 2G or 0 (no limit)", text);
+    *(uint64_t *)field = v;
+    return LG_OK;
+}
+
 static const cli_choice_t schedules[] = {
     {"weighted", EXPLORE_SCHED_WEIGHTED},
     {"random", EXPLORE_SCHED_RANDOM},
@@ -101,6 +138,13 @@ const cli_opt_t cli_run_fuzz_opts[] = {
      .name = "--no-mutations",
      .field = CLI_FIELD(explore_cfg_t, no_mutations),
      .help = "no HeteroFuzz mutations beside the solver"},
+    {.kind = CLI_CUSTOM,
+     .name = "--kernel-memory",
+     .field = CLI_FIELD(explore_cfg_t, kernel_memory),
+     .parse = parse_memory,
+     .arg = "SIZE",
+     .help = "address-space limit of the C kernel's executor (512M, 4G;\n"
+             "default 2G; 0 = none); an allocation past it is cpu-oom"},
     {.kind = CLI_END},
 };
 
@@ -109,8 +153,15 @@ static const cli_opt_t run_opts[] = {
      .name = "--budget",
      .field = CLI_FIELD(cli_run_t, cfg.budget_ns),
      .arg = "DURATION",
-     .help = "total time (30s, 5m, 1h; default 60s), including the guard\n"
-             "derivation at the end (a quarter of it, at most 20s)"},
+     .help = "total time (30s, 5m, 1h; default 60s) from start to exit,\n"
+             "including the guard derivation at the end"},
+    {.kind = CLI_CUSTOM,
+     .name = "--guard-share",
+     .field = CLI_FIELD(cli_run_t, guard_share),
+     .parse = parse_guard_share,
+     .arg = "F",
+     .help = "share of --budget for the guard derivation (default: a\n"
+             "quarter, at most 20s)"},
     {.kind = CLI_STRING,
      .name = "--out",
      .field = CLI_FIELD(cli_run_t, out),
@@ -140,7 +191,8 @@ static const char synopsis[] = "usage: lgfuzz run SPEC [options]\n\n"
 
 static const char epilogue[] = "Exit codes: 0 no divergence, 1 divergences found (listed on stdout),\n"
                                "2 usage error, invalid spec, a build failure of the kernel or RTL, or an\n"
-                               "output file that could not be written (the run stops; what was saved stays).\n";
+                               "output file that could not be written (the run stops; what was saved stays), or an\n"
+                               "output directory another lgfuzz command is writing.\n";
 
 int cli_run_check(const explore_cfg_t *cfg, lg_err_t *err)
 {
@@ -150,7 +202,8 @@ int cli_run_check(const explore_cfg_t *cfg, lg_err_t *err)
 }
 
 /* With guards on, --budget bounds the whole command: the guard derivation
- * gets a quarter of it (at most its usual 20 s), exploration the rest. */
+ * gets a quarter of it (at most its usual 20 s) or the --guard-share
+ * given, exploration the rest. */
 static void split_budget(cli_run_t *r)
 {
     const uint64_t cap = 20ull * 1000000000ull;
@@ -159,7 +212,10 @@ static void split_budget(cli_run_t *r)
     r->guard_ns = 0;
     if (!r->guard || !b)
         return;
-    r->guard_ns = b / 4 < cap ? b / 4 : cap;
+    if (r->guard_share > 0)
+        r->guard_ns = (uint64_t)((double)b * r->guard_share);
+    else
+        r->guard_ns = b / 4 < cap ? b / 4 : cap;
     r->cfg.budget_ns -= r->guard_ns;
 }
 

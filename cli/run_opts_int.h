@@ -10,7 +10,8 @@
 #include "options_int.h"
 
 /* The options of explore_cfg_t that batch forwards: --iterations, --rtl,
- * --schedule, --no-synth, --no-spectra, --no-selective, --no-mutations.
+ * --schedule, --no-synth, --no-spectra, --no-selective, --rtl-policy,
+ * --rtl-share, --rtl-jobs, --no-mutations, --kernel-memory.
  * Their fields are relative to an explore_cfg_t. */
 extern const cli_opt_t cli_run_fuzz_opts[];
 
@@ -19,15 +20,16 @@ typedef struct cli_run {
     const char *spec;  /* borrowed from argv */
     const char *out;   /* borrowed from argv; NULL for the default out/<kernel> */
     int no_guard, quiet;
-    int guard;         /* 1 when the run ends with the guard derivation */
-    uint64_t guard_ns; /* its share of --budget; 0 for its own default */
-    uint64_t total_ns; /* the whole --budget, counted from the command's start; 0 = no time limit */
+    double guard_share; /* --guard-share; 0 when not given (a quarter, at most 20 s) */
+    int guard;          /* 1 when the run ends with the guard derivation */
+    uint64_t guard_ns;  /* its share of --budget; 0 for its own default */
+    uint64_t total_ns;  /* the whole --budget, counted from the command's start; 0 = no time limit */
 } cli_run_t;
 
 /* Parses the arguments of `lgfuzz run` into r, starting from
  * explore_cfg_default. --iterations without --budget means no time limit;
  * with guards on, the guard derivation gets a quarter of the budget (at
- * most 20 s) and exploration the rest. Returns CLI_PROCEED, or the exit
+ * most 20 s), or --guard-share of it, and exploration the rest. Returns CLI_PROCEED, or the exit
  * code after printing the usage (--help) or a usage error. */
 int cli_run_read(cli_run_t *r, int argc, char **argv);
 

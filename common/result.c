@@ -92,6 +92,8 @@ const char *run_status_name(run_status_t s)
         return "oob";
     case RUN_ASSERT:
         return "assert";
+    case RUN_OOM:
+        return "oom";
     }
     return "unknown";
 }

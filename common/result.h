@@ -11,10 +11,11 @@
 
 typedef enum {
     RUN_OK = 0,
-    RUN_CRASH, /* CPU: killed by a signal (sig holds it) */
-    RUN_HANG,  /* CPU: wall-clock or event limit; RTL: max_cycles reached */
-    RUN_OOB,   /* RTL: a memory write at or beyond the declared depth */
-    RUN_ASSERT /* RTL: $fatal / $stop / assertion */
+    RUN_CRASH,  /* CPU: killed by a signal (sig holds it) */
+    RUN_HANG,   /* CPU: wall-clock or event limit; RTL: max_cycles reached */
+    RUN_OOB,    /* RTL: a memory write at or beyond the declared depth */
+    RUN_ASSERT, /* RTL: $fatal / $stop / assertion */
+    RUN_OOM     /* CPU: an allocation failed under the executor's memory limit */
 } run_status_t;
 
 typedef struct run_output {

@@ -17,6 +17,7 @@ void explore_cfg_default(explore_cfg_t *cfg)
     cfg->rtl = EXPLORE_RTL_SELECTIVE;
     cfg->depth_cap = 256;
     cfg->progress = 1;
+    cfg->kernel_memory = TRACER_MEMORY_DEFAULT;
 }
 
 /* Branch coverage counts each (site, direction) pair once. */
@@ -44,6 +45,9 @@ static int create_components(explore_t *ex, lg_err_t *err)
     tracer_cfg_t tcfg;
     tracer_cfg_default(&tcfg);
     tcfg.stop = ex->cfg.stop;
+    /* Read at every call: explore_run and explore_record_inputs set it. */
+    tcfg.deadline_ns = &ex->deadline_ns;
+    tcfg.memory_bytes = ex->cfg.kernel_memory;
     ex->tracer = tracer_create(ex->spec, &tcfg, ex->log, err);
     if (!ex->tracer)
         return err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the instrumented kernel");
@@ -59,6 +63,7 @@ static int create_components(explore_t *ex, lg_err_t *err)
         oracle_cfg_t ocfg;
         oracle_cfg_default(&ocfg);
         ocfg.stop = ex->cfg.stop;
+        ocfg.deadline_ns = &ex->deadline_ns;
         ocfg.jobs = (int)ex->cfg.rtl_jobs;
         ex->oracle = oracle_create(ex->spec, &ocfg, ex->log, err);
         if (!ex->oracle)
@@ -80,6 +85,7 @@ static int create_components(explore_t *ex, lg_err_t *err)
         synth_cfg_default(&scfg);
         scfg.fs = ex->fs;
         scfg.seed = ex->cfg.seed;
+        scfg.stop = ex->cfg.stop;
         /* A wall-clock stage budget would make learning depend on machine
          * load; runs bounded by --iterations must be reproducible. */
         if (ex->cfg.iterations)
@@ -123,10 +129,11 @@ explore_t *explore_create(const spec_t *spec, const explore_cfg_t *cfg, const lg
     return ex;
 }
 
-void explore_destroy(explore_t *ex)
+/* Memory alone, freed piece by piece: the path tree, the corpus and the
+ * tables that grow with the run. A long run holds millions of pieces, so
+ * a process about to exit leaves them to the exit (explore_destroy_at_exit). */
+static void free_memory(explore_t *ex)
 {
-    if (!ex)
-        return;
     for (size_t i = 0; i < ex->nround; i++)
         input_destroy(ex->round[i].in);
     free(ex->round);
@@ -146,10 +153,6 @@ void explore_destroy(explore_t *ex)
         free(ex->found[i].key);
     free(ex->found);
     lg_hashset_free(&ex->found_index);
-    exz_destroy(ex);
-    if (ex->plot_fd >= 0)
-        close(ex->plot_fd);
-    exc_release(ex);
     free(ex->error);
     free(ex->warned);
     ext_destroy(ex->tree);
@@ -161,8 +164,6 @@ void explore_destroy(explore_t *ex)
     exb_destroy(ex->labels);
     solver_destroy(ex->solver);
     synth_destroy(ex->synth);
-    oracle_destroy(ex->oracle);
-    tracer_destroy(ex->tracer);
     for (size_t i = 0; i < ex->rtl_cap; i++)
         run_result_destroy(ex->rtl_res[i]);
     free(ex->rtl_res);
@@ -179,6 +180,40 @@ void explore_destroy(explore_t *ex)
     free(ex->evbuf);
     free(ex->out_dir);
     free(ex);
+}
+
+/* What must not outlive the explorer: its child processes and its files
+ * in the output directory. */
+static void release_resources(explore_t *ex)
+{
+    exz_destroy(ex);
+    if (ex->plot_fd >= 0)
+        close(ex->plot_fd);
+    ex->plot_fd = -1;
+    exc_release(ex);
+    oracle_destroy(ex->oracle);
+    ex->oracle = NULL;
+    tracer_destroy(ex->tracer);
+    ex->tracer = NULL;
+}
+
+void explore_destroy(explore_t *ex)
+{
+    if (!ex)
+        return;
+    release_resources(ex);
+    free_memory(ex);
+}
+
+void explore_destroy_at_exit(explore_t *ex)
+{
+    if (!ex)
+        return;
+    release_resources(ex);
+    /* A sanitizer build checks for leaks at exit: it frees everything. */
+#if defined(__SANITIZE_ADDRESS__) || defined(LG_ASSERT_SANITIZER)
+    free_memory(ex);
+#endif
 }
 
 /* Runs the inputs saved in dir as seeds, a round at a time. */
@@ -235,10 +270,22 @@ static int want_solver(explore_t *ex)
     return ex->st.solver_ns <= ex->st.exec_ns + ex->st.mutate_ns;
 }
 
+/* A call that the deadline or a signal cut short (tracer_run,
+ * oracle_run_batch) ends the run as a look at explore_should_stop between
+ * steps would have: rc becomes LG_OK and the step's results are dropped. */
+static int cut_to_stop(const explore_t *ex, int rc)
+{
+    return (rc == LG_ETIMEOUT || rc == LG_EINTR) && explore_should_stop(ex) ? LG_OK : rc;
+}
+
 int explore_run(explore_t *ex, lg_err_t *err)
 {
     lg_budget_start(&ex->budget, ex->cfg.budget_ns);
     ex->deadline_ns = ex->cfg.deadline_ns;
+    /* A budget without a deadline still cuts the calls running at its
+     * end. */
+    if (ex->cfg.budget_ns && (!ex->deadline_ns || ex->budget.start_ns + ex->cfg.budget_ns < ex->deadline_ns))
+        ex->deadline_ns = ex->budget.start_ns + ex->cfg.budget_ns;
     int rc = bootstrap(ex, err);
     while (rc == LG_OK && !explore_should_stop(ex)) {
         /* PathFinder's solver and HeteroFuzz's mutations alternate; the
@@ -274,6 +321,7 @@ int explore_run(explore_t *ex, lg_err_t *err)
                 rc = exc_reserve(ex, err);
         }
     }
+    rc = cut_to_stop(ex, rc);
     ex->status = rc ? "failed" : ex->cfg.stop && *ex->cfg.stop ? "interrupted" : "complete";
     if (rc)
         ex->error = lg_strdup(err->msg);
@@ -301,7 +349,7 @@ int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, uint64_t 
     ex->cfg.budget_ns = 0;
     ex->cfg.iterations = 0;
     ex->deadline_ns = deadline_ns;
-    int rc = ex->oracle ? exr_check(ex, in, n, err) : LG_OK;
+    int rc = cut_to_stop(ex, ex->oracle ? exr_check(ex, in, n, err) : LG_OK);
     if (nnew)
         *nnew = ex->ndivs - before;
     if (ex->cfg.stop && *ex->cfg.stop && ex->status && strcmp(ex->status, "complete") == 0)
@@ -309,6 +357,14 @@ int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, uint64_t 
     lg_err_t err2;
     int rc2 = exo_save_stats(ex, rc ? &err2 : err);
     return rc ? rc : rc2;
+}
+
+int explore_note_interrupted(explore_t *ex, lg_err_t *err)
+{
+    if (!ex->cfg.stop || !*ex->cfg.stop || !ex->status || strcmp(ex->status, "complete") != 0)
+        return LG_OK;
+    ex->status = "interrupted";
+    return exo_save_stats(ex, err);
 }
 
 void explore_get_summary(const explore_t *ex, explore_summary_t *out)

@@ -56,6 +56,9 @@ typedef struct explore_cfg {
     /* lg_now_ns() at which exploration ends whatever the budget says (the
      * command's own deadline, which counts from its start); 0 = none. */
     uint64_t deadline_ns;
+    /* The executor's memory limit in bytes (tracer_cfg_t.memory_bytes;
+     * default TRACER_MEMORY_DEFAULT, 0 = none). */
+    uint64_t kernel_memory;
 } explore_cfg_t;
 
 void explore_cfg_default(explore_cfg_t *cfg);
@@ -80,6 +83,12 @@ typedef struct explore explore_t;
  * naming the step that failed (clang, Verilator, output directory). */
 explore_t *explore_create(const spec_t *spec, const explore_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
 void explore_destroy(explore_t *ex); /* accepts NULL */
+/* For a process about to exit: stops the children and releases the
+ * output directory's files as explore_destroy does, but leaves the memory
+ * (the path tree, the corpus: millions of pieces after a long run) to the
+ * exit, which takes it back at once. In sanitizer builds, whose leak
+ * check would report it, it is explore_destroy. Accepts NULL. */
+void explore_destroy_at_exit(explore_t *ex);
 
 /* Runs until the budget, the iteration count or *cfg->stop; leaves a
  * complete output directory either way. Returns 0, or a negative LG_E*
@@ -101,6 +110,12 @@ int explore_run(explore_t *ex, lg_err_t *err);
  * negative LG_E* code with err filled. */
 int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, uint64_t deadline_ns, size_t *nnew,
                           lg_err_t *err);
+
+/* When cfg->stop is set and stats.json says "complete", makes it say
+ * "interrupted" (saving it again), so that it agrees with a command that
+ * reports the interruption after the run. Returns 0 or a negative LG_E*
+ * code with err filled. */
+int explore_note_interrupted(explore_t *ex, lg_err_t *err);
 
 /* The run's figures. The divergences themselves are in the output
  * directory, where the summaries read them back. */

@@ -124,6 +124,7 @@ typedef struct explore_stats {
     uint64_t rtl_ns;                        /* waiting for the RTL */
     uint64_t solver_errors, synth_errors;   /* failed calls, each logged once (exo_warn_once) */
     uint64_t solver_ns, exec_ns, mutate_ns; /* time in each part of the loop */
+    uint64_t native_ns, native_runs;        /* in tracer_run, for the size of parts near the deadline */
     uint64_t last_plot_ns, last_progress_ns, last_save_ns;
     uint64_t plot_branches;
     size_t plot_divs;

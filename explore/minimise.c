@@ -147,6 +147,9 @@ static int start_tracer(explore_t *ex, exz_t *z, lg_err_t *err)
     tracer_cfg_t tcfg;
     tracer_cfg_default(&tcfg);
     tcfg.stop = ex->cfg.stop;
+    /* No deadline: minimisation stops between candidate batches, and the
+     * re-run that confirms a minimised divergence must not be cut. */
+    tcfg.memory_bytes = ex->cfg.kernel_memory;
     z->tracer = tracer_create(ex->spec, &tcfg, ex->log, err);
     return z->tracer ? LG_OK : lg_err_prefix(err, "starting the minimiser's executor");
 }

@@ -137,6 +137,49 @@ static void rtl_results(explore_t *ex, size_t n)
     ex->rtl_cap = n;
 }
 
+/* How many of n inputs to run in one call near the deadline, when each
+ * costs about ns_per (0 = not known yet): as many as fit in the time left,
+ * at least one; all n without a deadline. A kernel or an RTL that takes
+ * its time limit on every input then still gets its verdicts one part at
+ * a time, where one call of all n would be cut at the deadline with
+ * none. */
+static size_t part_size(const explore_t *ex, size_t n, uint64_t ns_per)
+{
+    if (!ex->deadline_ns || n <= 1)
+        return n;
+    if (!ns_per)
+        return 1;
+    uint64_t now = lg_now_ns(), left = ex->deadline_ns > now ? ex->deadline_ns - now : 0;
+    uint64_t fit = left / ns_per;
+    return fit < 1 ? 1 : fit < n ? (size_t)fit : n;
+}
+
+/* 1 once the deadline has passed or a signal asked to stop: no further
+ * part starts (the iteration count, which explore_should_stop also
+ * checks, ends the run only between rounds). */
+static int past_deadline(const explore_t *ex)
+{
+    return (ex->cfg.stop && *ex->cfg.stop) || (ex->deadline_ns && lg_now_ns() >= ex->deadline_ns);
+}
+
+static uint64_t mean_ns(uint64_t ns, uint64_t n)
+{
+    return n ? (ns / n ? ns / n : 1) : 0;
+}
+
+/* tracer_run, timed for part_size. */
+static int native_run(explore_t *ex, tracer_t *t, const input_t *const *ins, size_t n, tracer_trace_t **tr,
+                      lg_err_t *err)
+{
+    uint64_t t0 = lg_now_ns();
+    int rc = tracer_run(t, ins, n, tr, err);
+    if (rc == LG_OK) {
+        ex->st.native_ns += lg_now_ns() - t0;
+        ex->st.native_runs += n;
+    }
+    return rc;
+}
+
 /* Runs ins[0..n-1] on the RTL into ex->rtl_res (room for n made first),
  * counting the calls and the time waited. A harness that cannot be driven
  * at all loses these comparisons, not the run (the oracle restarts it):
@@ -149,7 +192,9 @@ static int rtl_simulate(explore_t *ex, const input_t **ins, size_t n)
     uint64_t t0 = lg_now_ns();
     int rc = oracle_run_batch(ex->oracle, ins, n, ex->rtl_res, &rerr);
     ex->st.rtl_ns += lg_now_ns() - t0;
-    if (rc) {
+    /* A batch cut at the deadline or by a signal is no failure: the run
+     * is ending. */
+    if (rc && !((rc == LG_ETIMEOUT || rc == LG_EINTR) && explore_should_stop(ex))) {
         ex->st.rtl_errors += n;
         LG_WARN(ex->log, "RTL run failed: %s", rerr.msg);
     }
@@ -167,6 +212,7 @@ static size_t drain_count(explore_t *ex)
         return 0;
     if (ex->cfg.iterations)
         return queued < EXPLORE_ROUND_MAX ? queued : EXPLORE_ROUND_MAX;
+    queued = part_size(ex, queued, mean_ns(ex->st.rtl_ns, ex->st.rtl_calls));
     double share = ex->cfg.rtl_share > 0 ? ex->cfg.rtl_share : EXPLORE_RTL_SHARE_DEFAULT;
     double allowed = share * (double)lg_budget_elapsed_ns(&ex->budget) - (double)ex->st.rtl_ns;
     if (allowed <= 0)
@@ -193,7 +239,7 @@ static int rtl_drain(explore_t *ex, lg_err_t *err)
         m++;
     }
     tracer_trace_t *tr;
-    int rc = tracer_run(ex->tracer, ins, m, &tr, err);
+    int rc = native_run(ex, ex->tracer, ins, m, &tr, err);
     if (rc == LG_OK && rtl_simulate(ex, ins, m)) {
         for (size_t i = 0; i < m && rc == LG_OK; i++) {
             exq_simulated(ex->queue, &e[i]);
@@ -209,10 +255,11 @@ static int rtl_drain(explore_t *ex, lg_err_t *err)
     return rc;
 }
 
-/* Runs the round's chosen inputs on the RTL in one batch (the oracle shares
- * it among its workers) and takes the verdicts in round order. traces are
- * the round's native runs. */
-static int rtl_batch(explore_t *ex, const tracer_trace_t *traces, lg_err_t *err)
+/* Runs the part's chosen inputs on the RTL in batches (the oracle shares
+ * each among its workers; one batch unless the deadline is near) and
+ * takes the verdicts in round order. traces are the native runs of the
+ * round's items from `first` on. */
+static int rtl_batch(explore_t *ex, const tracer_trace_t *traces, size_t first, lg_err_t *err)
 {
     size_t n = ex->nrtl;
     if (!n)
@@ -220,16 +267,20 @@ static int rtl_batch(explore_t *ex, const tracer_trace_t *traces, lg_err_t *err)
     const input_t **ins = lg_calloc(n, sizeof *ins);
     for (size_t i = 0; i < n; i++)
         ins[i] = ex->round[ex->rtl_pending[i].item].in;
-    int ran = rtl_simulate(ex, ins, n);
-    free(ins);
-    if (!ran)
-        return LG_OK;
     int rc = LG_OK;
-    for (size_t i = 0; i < n && rc == LG_OK; i++) {
-        const exr_rtl_t *p = &ex->rtl_pending[i];
-        rc = exv_record(ex, ex->round[p->item].in, ex->rtl_fv + i * ex->fs->n, p->sig, p->corner, &traces[p->item],
-                        ex->rtl_res[i], err);
+    for (size_t lo = 0, m; lo < n && rc == LG_OK; lo += m) {
+        m = part_size(ex, n - lo, mean_ns(ex->st.rtl_ns, ex->st.rtl_calls));
+        if (lo && past_deadline(ex))
+            break;
+        if (!rtl_simulate(ex, ins + lo, m))
+            break;
+        for (size_t i = lo; i < lo + m && rc == LG_OK; i++) {
+            const exr_rtl_t *p = &ex->rtl_pending[i];
+            rc = exv_record(ex, ex->round[p->item].in, ex->rtl_fv + i * ex->fs->n, p->sig, p->corner,
+                            &traces[p->item - first], ex->rtl_res[i - lo], err);
+        }
     }
+    free(ins);
     return rc;
 }
 
@@ -244,7 +295,7 @@ static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
     for (size_t i = 0; i < n; i++)
         ins[i] = ex->round[which[i]].in;
     tracer_trace_t *first;
-    int rc = tracer_run(ex->tracer, ins, n, &first, err);
+    int rc = native_run(ex, ex->tracer, ins, n, &first, err);
     if (rc)
         return rc;
     /* Copy the first runs' events: the second call reuses the buffers. */
@@ -257,7 +308,7 @@ static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
             memcpy(saved[i], ex->evbuf, ns[i] * sizeof **saved);
     }
     tracer_trace_t *second;
-    rc = tracer_run(ex->tracer, ins, n, &second, err);
+    rc = native_run(ex, ex->tracer, ins, n, &second, err);
     for (size_t i = 0; i < n; i++) {
         if (rc == LG_OK) {
             size_t m = convert_events(ex, &second[i]);
@@ -327,28 +378,44 @@ static int process_one(explore_t *ex, size_t item, const tracer_trace_t *tr, lg_
     return LG_OK;
 }
 
+/* Runs the round's items [first, first + n) natively and everything that
+ * follows, the RTL included. */
+static int run_part(explore_t *ex, size_t first, size_t n, lg_err_t *err)
+{
+    const input_t **ins = lg_calloc(n, sizeof *ins);
+    for (size_t i = 0; i < n; i++)
+        ins[i] = ex->round[first + i].in;
+    tracer_trace_t *traces;
+    int rc = native_run(ex, ex->tracer, ins, n, &traces, err);
+    free(ins);
+    for (size_t i = 0; rc == LG_OK && i < n; i++)
+        rc = process_one(ex, first + i, &traces[i], err);
+    /* Before the non-determinism check, whose runs reuse the traces. */
+    if (rc == LG_OK)
+        rc = ex->queue ? rtl_drain(ex, err) : rtl_batch(ex, traces, first, err);
+    ex->nrtl = 0;
+    return rc;
+}
+
 int exr_run(explore_t *ex, lg_err_t *err)
 {
     if (!ex->nround)
         return LG_OK;
-    const input_t **ins = lg_calloc(ex->nround, sizeof *ins);
-    for (size_t i = 0; i < ex->nround; i++)
-        ins[i] = ex->round[i].in;
-    tracer_trace_t *traces;
-    int rc = tracer_run(ex->tracer, ins, ex->nround, &traces, err);
-    free(ins);
-    for (size_t i = 0; rc == LG_OK && i < ex->nround; i++)
-        rc = process_one(ex, i, &traces[i], err);
-    /* Before the non-determinism check, whose runs reuse the traces. */
-    if (rc == LG_OK)
-        rc = ex->queue ? rtl_drain(ex, err) : rtl_batch(ex, traces, err);
-    ex->nrtl = 0;
+    /* One part, unless the deadline is near: then parts that fit in the
+     * time left, so that what runs before it gets its verdicts. */
+    int rc = LG_OK;
+    for (size_t lo = 0, m; lo < ex->nround && rc == LG_OK; lo += m) {
+        m = part_size(ex, ex->nround - lo, mean_ns(ex->st.native_ns, ex->st.native_runs));
+        if (lo && past_deadline(ex))
+            break;
+        rc = run_part(ex, lo, m, err);
+    }
     /* About one input in 64 is run twice to catch non-determinism. */
     size_t which[8], nw = 0;
     for (size_t i = 0; rc == LG_OK && i < ex->nround && nw < 8; i++)
         if (lg_rng_below(&ex->rng, 64) == 0)
             which[nw++] = i;
-    if (rc == LG_OK)
+    if (rc == LG_OK && !past_deadline(ex))
         rc = nondet_check(ex, which, nw, err);
     for (size_t i = 0; i < ex->nround; i++)
         input_destroy(ex->round[i].in);
@@ -363,7 +430,7 @@ int exr_check(explore_t *ex, input_t *const *in, size_t n, lg_err_t *err)
         size_t m = n - base < EXPLORE_ROUND_MAX ? n - base : EXPLORE_ROUND_MAX;
         const input_t *const *ins = (const input_t *const *)(in + base);
         tracer_trace_t *tr;
-        rc = tracer_run(ex->tracer, ins, m, &tr, err);
+        rc = native_run(ex, ex->tracer, ins, m, &tr, err);
         ex->st.execs += rc == LG_OK ? m : 0;
         ex->st.outside_checked += m;
         if (rc == LG_OK && rtl_simulate(ex, (const input_t **)ins, m))

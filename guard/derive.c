@@ -34,6 +34,7 @@ void guard_cfg_default(guard_cfg_t *cfg)
     cfg->max_clauses = 8;
     cfg->nrandom = 3000;
     cfg->nboundary = 6;
+    cfg->kernel_memory = UINT64_C(2) << 30;
 }
 
 void guard_report_free(guard_report_t *r)
@@ -134,7 +135,7 @@ static int open_all(deriver_t *d, const char *run_dir, lg_err_t *err)
         return err->code;
     d->fs = features_create(d->spec);
     gdl_init(&d->ls, d->fs);
-    int rc = gdr_open(&d->run, d->spec, d->cfg->stop, d->log, err);
+    int rc = gdr_open(&d->run, d->spec, d->cfg, d->log, err);
     if (rc)
         return rc;
     synth_cfg_t sc;
@@ -145,6 +146,7 @@ static int open_all(deriver_t *d, const char *run_dir, lg_err_t *err)
     sc.mcc_threshold = 0.95;
     sc.stage_candidates = GUARD_STAGE_CANDIDATES;
     sc.stage_time_ns = 10ull * 1000000000ull;
+    sc.stop = d->cfg->stop;
     /* Under a deadline a learning call must leave room for validation: a
      * stage gets at most a quarter of the time left (at least 100 ms). */
     if (d->cfg->deadline_ns) {
@@ -231,6 +233,12 @@ static int settle(deriver_t *d, input_t **v, size_t n, const guard_formula_t *f,
         size_t m = chunk(d, n - done, done >= min_run);
         uint64_t t0 = lg_now_ns();
         rc = gdr_label(&d->run, v + done, m, agree + done, use + done, err);
+        if ((rc == LG_ETIMEOUT || rc == LG_EINTR) && must_stop(d)) {
+            /* Cut at the deadline or by a signal: this chunk has no
+             * verdicts and is dropped with the rest. */
+            rc = LG_OK;
+            break;
+        }
         d->ns_per_input = (lg_now_ns() - t0) / m;
         done += m;
     }
@@ -314,7 +322,8 @@ static int validate(deriver_t *d, const guard_formula_t *f, guard_figures_t *fig
     size_t n = 0, cap = 0;
     uint64_t t_start = lg_now_ns();
     gdf_random(d->spec, &d->ls, f, &d->rng, d->cfg->nrandom, &v, &n, &cap);
-    int rc = gdf_boundary(d->solver, d->fs, f, &d->ls, &d->rng, d->cfg->nboundary, &d->budget, &v, &n, &cap, err);
+    int rc =
+        gdf_boundary(d->solver, d->fs, f, &d->ls, &d->rng, d->cfg->nboundary, &d->budget, d->cfg, &v, &n, &cap, err);
     uint64_t conf[4] = {0, 0, 0, 0};
     uint64_t t0 = lg_now_ns();
     size_t ran = 0;
@@ -415,6 +424,9 @@ int guard_derive(const char *run_dir, const guard_cfg_t *cfg, guard_report_t *re
      * each comes from a native run. */
     if (rc == LG_OK)
         rc = gdr_widths(&d.run, d.ls.in, d.ls.n, d.ls.use, err);
+    if ((rc == LG_ETIMEOUT || rc == LG_EINTR) && must_stop(&d))
+        rc = lg_err_set(err, LG_EINTR, "%s before a guard was learned",
+                        cfg->stop && *cfg->stop ? "interrupted" : "the deadline passed");
     if (rc == LG_OK) {
         LG_INFO(d.log, "guard: %zu labelled inputs, running %zu unlabelled ones on both sides", d.ls.n, nunknown);
         rc = settle(&d, unknown, nunknown, NULL, NULL, 0, NULL, err);

@@ -415,6 +415,7 @@ typedef struct bq {
     const labelset_t *ls;
     lg_rng_t *rng;
     const lg_budget_t *budget; /* NULL: none */
+    const guard_cfg_t *cfg;    /* its deadline and stop flag */
     input_t ***v;
     size_t *n, *cap;
 } bq_t;
@@ -436,7 +437,8 @@ static const input_t *pick_base(const bq_t *q)
 /* Solves the prefix with the strengthening (consumed) and keeps the model. */
 static int ask(bq_t *q, const expr_t *const *prefix, size_t np, expr_t *strength, lg_err_t *err)
 {
-    if (q->budget && lg_budget_expired(q->budget)) {
+    if ((q->budget && lg_budget_expired(q->budget)) || (q->cfg->stop && *q->cfg->stop) ||
+        (q->cfg->deadline_ns && lg_now_ns() >= q->cfg->deadline_ns)) {
         expr_free(strength);
         return LG_OK;
     }
@@ -518,11 +520,13 @@ static int clause_boundary(bq_t *q, size_t ci, size_t k, const expr_t **prefix, 
 }
 
 int gdf_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls, lg_rng_t *rng,
-                 size_t k, const lg_budget_t *budget, input_t ***v, size_t *n, size_t *cap, lg_err_t *err)
+                 size_t k, const lg_budget_t *budget, const guard_cfg_t *cfg, input_t ***v, size_t *n, size_t *cap,
+                 lg_err_t *err)
 {
     if (!ls->n)
         return LG_OK;
-    bq_t q = {.sv = sv, .fs = fs, .f = f, .ls = ls, .rng = rng, .budget = budget, .v = v, .n = n, .cap = cap};
+    bq_t q = {
+        .sv = sv, .fs = fs, .f = f, .ls = ls, .rng = rng, .budget = budget, .cfg = cfg, .v = v, .n = n, .cap = cap};
     const expr_t **prefix = lg_malloc((f->n + 1) * sizeof *prefix);
     int rc = LG_OK;
     for (size_t ci = 0; ci < f->n && rc == LG_OK; ci++)

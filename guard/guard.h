@@ -103,6 +103,9 @@ typedef struct guard_cfg {
      * inputs validated so far, possibly none); 0 = none. */
     uint64_t deadline_ns;
     const volatile sig_atomic_t *stop; /* set asynchronously (SIGINT): the same as the deadline; may be NULL */
+    /* The executor's memory limit in bytes (tracer_cfg_t.memory_bytes);
+     * default 2 GiB, 0 = none. */
+    uint64_t kernel_memory;
 } guard_cfg_t;
 
 /* Fills cfg with the defaults above. */

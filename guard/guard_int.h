@@ -84,8 +84,11 @@ typedef struct runner {
 /* Inputs per round trip to both sides. */
 #define GDR_BATCH 256
 
-/* stop (may be NULL) also ends the native and RTL runs in progress. */
-int gdr_open(runner_t *r, const spec_t *spec, const volatile sig_atomic_t *stop, const lg_log_t *log, lg_err_t *err);
+/* cfg (borrowed; must outlive the runner) gives the executor's memory
+ * limit; its stop flag and its deadline (read at every batch) also end the
+ * native and RTL runs in progress: a batch cut short fails with LG_EINTR
+ * or LG_ETIMEOUT. */
+int gdr_open(runner_t *r, const spec_t *spec, const guard_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
 void gdr_close(runner_t *r);
 /* Runs n inputs (borrowed) natively and on the RTL: agree[i] = 1 when the
  * two sides agree, use[i] what the native run held. A wide input
@@ -120,10 +123,12 @@ void gdf_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t 
  * strengthening; per clause about k. Then, per length, scalar and
  * aggregate feature, an input f admits with the feature beyond every safe
  * example's value, on each side. Bases are drawn from ls. Once budget
- * (may be NULL) has run out no more solver queries are made: a solver
- * check takes tens of milliseconds, and a derivation given little time
- * would otherwise overrun it by seconds. */
+ * (may be NULL) has run out, cfg's deadline has passed or its stop flag is
+ * set, no more solver queries are made: a solver check takes tens of
+ * milliseconds, and a derivation given little time would otherwise
+ * overrun it by seconds. */
 int gdf_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls, lg_rng_t *rng,
-                 size_t k, const lg_budget_t *budget, input_t ***v, size_t *n, size_t *cap, lg_err_t *err);
+                 size_t k, const lg_budget_t *budget, const guard_cfg_t *cfg, input_t ***v, size_t *n, size_t *cap,
+                 lg_err_t *err);
 
 #endif

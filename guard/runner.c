@@ -7,7 +7,7 @@
 #include "common/alloc.h"
 #include "guard_int.h"
 
-int gdr_open(runner_t *r, const spec_t *spec, const volatile sig_atomic_t *stop, const lg_log_t *log, lg_err_t *err)
+int gdr_open(runner_t *r, const spec_t *spec, const guard_cfg_t *cfg, const lg_log_t *log, lg_err_t *err)
 {
     memset(r, 0, sizeof *r);
     r->spec = spec;
@@ -16,13 +16,16 @@ int gdr_open(runner_t *r, const spec_t *spec, const volatile sig_atomic_t *stop,
                           spec->path);
     tracer_cfg_t tcfg;
     tracer_cfg_default(&tcfg);
-    tcfg.stop = stop;
+    tcfg.stop = cfg->stop;
+    tcfg.deadline_ns = &cfg->deadline_ns;
+    tcfg.memory_bytes = cfg->kernel_memory;
     r->tracer = tracer_create(spec, &tcfg, log, err);
     if (!r->tracer)
         goto fail;
     oracle_cfg_t ocfg;
     oracle_cfg_default(&ocfg);
-    ocfg.stop = stop;
+    ocfg.stop = cfg->stop;
+    ocfg.deadline_ns = &cfg->deadline_ns;
     r->oracle = oracle_create(spec, &ocfg, log, err);
     if (!r->oracle)
         goto fail;

@@ -53,6 +53,11 @@ static void status_symptoms(const spec_t *spec, const run_result_t *cpu, const r
         snprintf(s->detail, sizeof s->detail, "the CPU run did not finish%s%.200s", cpu->detail[0] ? ": " : "",
                  cpu->detail);
     }
+    if (cpu->status == RUN_OOM) {
+        s = add(out, -1, "%s", "cpu-oom");
+        snprintf(s->detail, sizeof s->detail, "the CPU run ran out of memory%s%.200s", cpu->detail[0] ? ": " : "",
+                 cpu->detail);
+    }
     if (rtl->status == RUN_HANG && cpu->status != RUN_HANG) {
         s = add(out, -1, "%s", "rtl-hang");
         snprintf(s->detail, sizeof s->detail, "%s", rtl->detail[0] ? rtl->detail : "no ap_done within max_cycles");

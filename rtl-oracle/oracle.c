@@ -8,6 +8,7 @@
 #include "common/budget.h"
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,8 @@ struct oracle {
     const spec_t *spec;  /* borrowed */
     const lg_log_t *log; /* borrowed, may be NULL */
     uint64_t timeout_ns;
+    const volatile sig_atomic_t *stop; /* borrowed from the cfg */
+    const uint64_t *deadline_ns;       /* borrowed from the cfg */
     obuild_t build;
     omodel_t model;
     oworker_t *w;
@@ -47,6 +50,12 @@ struct oracle {
     size_t nwaiting, waiting_cap;
 };
 
+/* What may cut a batch short: nothing (the smoke test of one small input,
+ * so that a run interrupted during start-up still starts and saves its
+ * output), the stop flag (oracle_run), or the deadline too
+ * (oracle_run_batch). */
+typedef enum { CUT_NEVER, CUT_STOP, CUT_DEADLINE } obatch_cut_t;
+
 /* What a batch is for. */
 typedef struct obatch {
     const input_t *const *in;
@@ -55,6 +64,7 @@ typedef struct obatch {
     const char *vcd;  /* trace the one input into this file */
     uint64_t flags;   /* ORW_FLAG_* */
     int jobs;         /* the workers it may use */
+    obatch_cut_t cut; /* what may cut it short */
     uint64_t time_ns; /* ORW_FLAG_TIME's answer */
     char wave_error[256];
 } obatch_t;
@@ -282,6 +292,38 @@ static size_t chunk_size(const oracle_t *o, size_t n, int jobs)
     return c < even ? c : even;
 }
 
+/* A batch that must end now (oracle_run_batch): LG_EINTR when stop is
+ * set, LG_ETIMEOUT past the deadline, as far as b->cut allows; else 0. */
+static int cut_due(const oracle_t *o, const obatch_t *b)
+{
+    if (b->cut != CUT_NEVER && o->stop && *o->stop)
+        return LG_EINTR;
+    if (b->cut == CUT_DEADLINE && o->deadline_ns && *o->deadline_ns && lg_now_ns() >= *o->deadline_ns)
+        return LG_ETIMEOUT;
+    return 0;
+}
+
+/* Ends a batch cut short: the busy workers are killed mid-chunk, nothing
+ * more is sent. */
+static int cut_batch(oracle_t *o, obatch_t *b, int code, lg_err_t *err)
+{
+    for (int j = 0; j < b->jobs; j++)
+        if (o->w[j].busy) {
+            /* A harness in the middle of a long call does not look at its
+             * socket: no grace period for it. */
+            if (o->w[j].child.pid > 0)
+                kill(o->w[j].child.pid, SIGKILL);
+            stop_worker(&o->w[j], NULL, 0);
+            o->w[j].busy = 0;
+        }
+    size_t left = 0;
+    for (size_t i = 0; i < o->nwaiting; i++)
+        left += o->waiting[i].count;
+    o->nwaiting = 0;
+    return lg_err_set(err, code, "RTL batch of %zu inputs %s with %zu not sent", b->n,
+                      code == LG_EINTR ? "interrupted" : "cut at the deadline", left);
+}
+
 static int run_batch(oracle_t *o, obatch_t *b, lg_err_t *err)
 {
     if (!b->n)
@@ -294,6 +336,9 @@ static int run_batch(oracle_t *o, obatch_t *b, lg_err_t *err)
     size_t chunk = chunk_size(o, b->n, b->jobs);
     int rc = 0;
     for (;;) {
+        int cut = cut_due(o, b);
+        if (cut)
+            return cut_batch(o, b, cut, err);
         rc = dispatch(o, b, chunk, err);
         int busy = 0;
         for (int j = 0; j < b->jobs; j++)
@@ -307,13 +352,13 @@ static int run_batch(oracle_t *o, obatch_t *b, lg_err_t *err)
 
 int oracle_run_batch(oracle_t *o, const input_t *const *in, size_t n, run_result_t *const *rtl, lg_err_t *err)
 {
-    obatch_t b = {.in = in, .out = rtl, .n = n};
+    obatch_t b = {.in = in, .out = rtl, .n = n, .cut = CUT_DEADLINE};
     return run_batch(o, &b, err);
 }
 
 int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_result_t *rtl, lg_err_t *err)
 {
-    obatch_t b = {.in = &in, .out = &rtl, .n = 1, .vcd = vcd_path};
+    obatch_t b = {.in = &in, .out = &rtl, .n = 1, .vcd = vcd_path, .cut = CUT_STOP};
     int rc = run_batch(o, &b, err);
     if (rc == 0 && b.wave_error[0])
         return lg_err_set(err, LG_EIO, "%s: %s", vcd_path ? vcd_path : "waveform", b.wave_error);
@@ -351,7 +396,9 @@ static int smoke_test(oracle_t *o, lg_err_t *err)
 {
     input_t *in = input_create(o->spec);
     run_result_t *r = run_result_create(o->spec);
-    int rc = oracle_run(o, in, r, err);
+    const input_t *ins[1] = {in};
+    obatch_t b = {.in = ins, .out = &r, .n = 1, .cut = CUT_NEVER};
+    int rc = run_batch(o, &b, err);
     if (rc == 0 && o->w[0].child.restarts > 0)
         rc = lg_err_set(err, LG_ECHILD, "RTL harness %s does not run: %s", o->w[0].child.exe, r->detail);
     o->calls = 0;
@@ -369,6 +416,8 @@ oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg_in, const lg
     o->spec = spec;
     o->log = log;
     o->timeout_ns = (cfg->timeout_ms ? cfg->timeout_ms : 60000) * UINT64_C(1000000);
+    o->stop = cfg->stop;
+    o->deadline_ns = cfg->deadline_ns;
     o->jobs = resolve_jobs(cfg->jobs);
     o->w = lg_calloc((size_t)o->jobs, sizeof *o->w);
     for (int j = 0; j < o->jobs; j++) {

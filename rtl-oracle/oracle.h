@@ -33,8 +33,13 @@ typedef struct oracle_cfg {
     int jobs;
     /* Set asynchronously (SIGINT) to stop; may be NULL. A build it cuts
      * short (Ctrl-C also stops Verilator and the compiler) fails with
-     * LG_EINTR and leaves no partial build behind. */
+     * LG_EINTR and leaves no partial build behind; a batch it cuts short
+     * fails with LG_EINTR (within about 100 ms of the signal). */
     const volatile sig_atomic_t *stop;
+    /* Borrowed, read during every batch; NULL or 0 = none: the time
+     * (lg_now_ns clock) past which oracle_run_batch is cut short with
+     * LG_ETIMEOUT. */
+    const uint64_t *deadline_ns;
 } oracle_cfg_t;
 
 /* Fills cfg with the defaults described above. */
@@ -86,7 +91,14 @@ int oracle_run(oracle_t *o, const input_t *in, run_result_t *rtl, lg_err_t *err)
  * workers take in turn; each call starts from the model's initial state,
  * so a result depends only on its input, not on the batch or the worker.
  * A crash or a hang costs only the input it happened on. Returns 0, or a
- * negative LG_E* code when no harness can be driven at all. */
+ * negative LG_E* code when no harness can be driven at all. A batch still
+ * running at cfg.deadline_ns, or any call (oracle_run and
+ * oracle_run_traced too) when cfg.stop is set, is cut short within about
+ * 100 ms: its workers are killed (the next batch starts fresh ones) and it
+ * returns LG_ETIMEOUT (LG_EINTR) with the results in rtl undefined.
+ * oracle_run and oracle_run_traced, which confirm and record a divergence
+ * already found, run to their own limits (max_cycles, timeout_ms) past
+ * the deadline. */
 int oracle_run_batch(oracle_t *o, const input_t *const *in, size_t n, run_result_t *const *rtl, lg_err_t *err);
 
 /* As oracle_run, and also writes a VCD waveform of the run to vcd_path
@@ -119,7 +131,7 @@ int oracle_jobs(const oracle_t *o);
 /* One way the two sides disagree on one input. */
 typedef struct oracle_symptom {
     /* "mismatch:return", "mismatch:<param>", "rtl-hang", "rtl-oob:<array>",
-     * "rtl-assert", "cpu-crash:<SIGNAME>", "cpu-hang" */
+     * "rtl-assert", "cpu-crash:<SIGNAME>", "cpu-hang", "cpu-oom" */
     char cls[ORACLE_CLASS_MAX];
     int param;        /* the param at fault (mismatch, oob), -1 otherwise */
     char detail[256]; /* human-readable, e.g. "return: cpu 600, rtl 88" */

@@ -11,6 +11,7 @@
 #ifndef LG_SYNTH_ENUM_INT_H
 #define LG_SYNTH_ENUM_INT_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,7 +39,8 @@ typedef struct enum_task {
     size_t nconsts;
     uint64_t max_candidates; /* budget of this stage */
     uint64_t time_ns;
-    double threshold; /* conditions: "good enough" MCC */
+    const volatile sig_atomic_t *stop; /* ends the stage like time_ns; may be NULL */
+    double threshold;                  /* conditions: "good enough" MCC */
 } enum_task_t;
 
 typedef struct enum_outcome {

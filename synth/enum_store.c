@@ -20,7 +20,8 @@ int sye_tick(enum_state_t *st)
     st->candidates++;
     if (st->candidates >= st->task->max_candidates) {
         st->stop = st->budget_hit = 1;
-    } else if (st->candidates % ENUM_CLOCK_EVERY == 0 && st->deadline_ns && lg_now_ns() >= st->deadline_ns) {
+    } else if (st->candidates % ENUM_CLOCK_EVERY == 0 &&
+               ((st->deadline_ns && lg_now_ns() >= st->deadline_ns) || (st->task->stop && *st->task->stop))) {
         st->stop = st->budget_hit = 1;
     }
     return st->stop;

@@ -102,6 +102,7 @@ static void task_for_stage(const synth_t *s, size_t i, enum_task_t *t)
     t->fs = s->cfg.fs;
     t->max_candidates = s->cfg.stage_candidates ? s->cfg.stage_candidates : s->stages[i].max_candidates;
     t->time_ns = s->cfg.stage_time_ns ? s->cfg.stage_time_ns : s->stages[i].time_ns;
+    t->stop = s->cfg.stop;
     t->threshold = s->cfg.mcc_threshold;
 }
 

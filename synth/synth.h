@@ -8,6 +8,7 @@
 #ifndef LG_SYNTH_H
 #define LG_SYNTH_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -36,6 +37,9 @@ typedef struct synth_cfg {
     double mcc_threshold;      /* "good enough"; <= 0 = SYNTH_DEFAULT_MCC */
     uint64_t stage_candidates; /* per-stage candidate budget; 0 = the grammar's */
     uint64_t stage_time_ns;    /* per-stage time budget; 0 = the grammar's */
+    /* Set asynchronously (SIGINT) to end a call as its time budget would
+     * (with the best answer so far); may be NULL. */
+    const volatile sig_atomic_t *stop;
 } synth_cfg_t;
 
 /* One labelled example: a feature vector and the direction it took. */

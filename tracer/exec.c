@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,6 +29,9 @@
 #define START_TIMEOUT_MS 10000
 #define MAX_START_FAILURES 3
 #define SPIN_NS 100000u
+/* Longest sleep between looks at the stop flag and the deadline while a
+ * round runs: a cut takes effect this soon. */
+#define LOOK_MS 50
 
 struct trx {
     char *exe;
@@ -39,6 +43,9 @@ struct trx {
     pid_t pid;
     int sock;
     uint64_t timeout_ns;
+    uint64_t memory_bytes; /* RLIMIT_AS of the child; 0 = none */
+    uint64_t deadline_ns;  /* no round runs past it; 0 = none */
+    const volatile sig_atomic_t *stop;
     uint64_t restarts;
     uint64_t recovered;   /* crashes the child survived */
     lgrt_spin_t spin;     /* waiting for the child's rounds */
@@ -50,7 +57,9 @@ struct trx {
     int sent;          /* a round for it is running */
 };
 
-typedef enum { ROUND_DONE, ROUND_DIED, ROUND_HUNG } round_end_t;
+/* ROUND_CUT: the deadline passed or stop was set, and the child was
+ * killed. */
+typedef enum { ROUND_DONE, ROUND_DIED, ROUND_HUNG, ROUND_CUT } round_end_t;
 
 static uint64_t align64(uint64_t n)
 {
@@ -141,6 +150,14 @@ static void child_exec(trx_t *x, int sock)
     dup2(null, 0);
     dup2(null, 1);
     dup2(null, 2);
+    /* The limit is set here, between fork and exec, so that it binds the
+     * executor only: lgfuzz itself (an ASan build reserves terabytes of
+     * address space) keeps its own. The executor is not sanitized. An
+     * allocation past it fails, which the runtime reports as LGRT_OOM. */
+    if (x->memory_bytes) {
+        struct rlimit rl = {.rlim_cur = x->memory_bytes, .rlim_max = x->memory_bytes};
+        setrlimit(RLIMIT_AS, &rl);
+    }
     /* The kernel gets no other descriptor of lgfuzz's (output files...). */
     for (int fd = 5; fd < 1024; fd++)
         close(fd);
@@ -196,7 +213,8 @@ static uint64_t spin_ns(void)
     return SPIN_NS;
 }
 
-trx_t *trx_create(const char *exe, const trx_layout_t *layout, const lg_log_t *log, lg_err_t *err)
+trx_t *trx_create(const char *exe, const trx_layout_t *layout, const volatile sig_atomic_t *stop, const lg_log_t *log,
+                  lg_err_t *err)
 {
     trx_t *x = lg_calloc(1, sizeof *x);
     x->exe = lg_strdup(exe);
@@ -205,6 +223,8 @@ trx_t *trx_create(const char *exe, const trx_layout_t *layout, const lg_log_t *l
     x->sock = -1;
     x->pid = -1;
     x->timeout_ns = layout->timeout_ms * 1000000ull;
+    x->memory_bytes = layout->memory_bytes;
+    x->stop = stop;
     if (map_region(x, layout, err) != 0)
         goto fail;
     x->hdr->spin_ns = spin_ns();
@@ -252,8 +272,20 @@ void trx_record_end(trx_t *x, int half, size_t nwords)
     x->pack_off[half] += 8 * nwords;
 }
 
-/* Waits for the end of a round: its "done", the child's death, or no
- * progress on the current input for longer than the wall-clock limit. */
+void trx_set_deadline(trx_t *x, uint64_t deadline_ns)
+{
+    x->deadline_ns = deadline_ns;
+}
+
+/* 1 when no round may run now: stop is set or the deadline has passed. */
+static int cut_due(const trx_t *x, uint64_t now)
+{
+    return (x->stop && *x->stop) || (x->deadline_ns && now >= x->deadline_ns);
+}
+
+/* Waits for the end of a round: its "done", the child's death, no
+ * progress on the current input for longer than the wall-clock limit, or
+ * a cut (cut_due). */
 static round_end_t wait_round(trx_t *x, int *status)
 {
     lgrt_hdr_t *h = x->hdr;
@@ -264,6 +296,8 @@ static round_end_t wait_round(trx_t *x, int *status)
     int slice = (int)(x->timeout_ns / 4000000u);
     if (slice < 1)
         slice = 1;
+    if (slice > LOOK_MS)
+        slice = LOOK_MS;
     for (;;) {
         /* Announce the sleep, then look again: the child bumps done_seq
          * before it looks at parent_sleeping, so one of us sees the other. */
@@ -280,11 +314,17 @@ static round_end_t wait_round(trx_t *x, int *status)
         if (r < 0 || r == 1) {
             /* EOF: the child is dead or exiting, and SIGKILL cannot change
              * an exit status already set; anything but "done" is a child
-             * gone wrong (a kernel writing to our socket). */
+             * gone wrong (a kernel writing to our socket). A Ctrl-C in a
+             * terminal reaches the child too: its death then is the cut,
+             * not the input's crash. */
             stop_child_status(x, status);
-            return ROUND_DIED;
+            return cut_due(x, lg_now_ns()) ? ROUND_CUT : ROUND_DIED;
         }
         uint64_t cur = __atomic_load_n(&h->cur, __ATOMIC_ACQUIRE), now = lg_now_ns();
+        if (cut_due(x, now)) {
+            stop_child(x);
+            return ROUND_CUT;
+        }
         if (cur != last) {
             last = cur;
             since = now;
@@ -318,11 +358,23 @@ const lgrt_event_t *trx_events(const trx_t *x)
     return (const lgrt_event_t *)(x->base + x->hdr->ev_off);
 }
 
+/* The error of a round cut short (cut_due): LG_EINTR for stop, else
+ * LG_ETIMEOUT. */
+static int cut_error(const trx_t *x, lg_err_t *err)
+{
+    size_t done = x->next - x->first, n = x->end - x->first;
+    if (x->stop && *x->stop)
+        return lg_err_set(err, LG_EINTR, "%s: interrupted after %zu of %zu inputs", x->exe, done, n);
+    return lg_err_set(err, LG_ETIMEOUT, "%s: deadline reached after %zu of %zu inputs", x->exe, done, n);
+}
+
 /* Sends "go" for the records [x->next, x->end); the round's end is
  * awaited by trx_finish. */
 static int send_round(trx_t *x, lg_err_t *err)
 {
     lgrt_hdr_t *h = x->hdr;
+    if (cut_due(x, lg_now_ns()))
+        return cut_error(x, err);
     if (x->pid < 0 && start_child(x, err) != 0)
         return err->code;
     /* A full events area needs no care here: the first input that writes
@@ -365,6 +417,8 @@ int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn
         x->sent = 0;
         int status = 0;
         round_end_t end = x->pid > 0 ? wait_round(x, &status) : ROUND_DIED;
+        if (end == ROUND_CUT)
+            return cut_error(x, err);
         if (end == ROUND_DIED && x->pid > 0)
             stop_child_status(x, &status);
         if (end == ROUND_DONE) {
@@ -406,6 +460,13 @@ int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn
             s->status = LGRT_HANG;
             snprintf(detail, sizeof detail, "wall-clock limit of %llu ms",
                      (unsigned long long)(x->timeout_ns / 1000000u));
+        } else if (end == ROUND_DIED && s->status == LGRT_RUNNING && WIFSIGNALED(status) &&
+                   WTERMSIG(status) == SIGKILL) {
+            /* lgfuzz kills a child only after it has ended the round (a
+             * hang, a cut): this SIGKILL came from the system, which sends
+             * it to the process that exhausts the machine's memory. */
+            s->status = LGRT_OOM;
+            snprintf(detail, sizeof detail, "killed by SIGKILL (out of memory)");
         } else if (end == ROUND_DIED && s->status == LGRT_RUNNING) {
             s->status = LGRT_CRASH;
             s->sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
@@ -413,7 +474,9 @@ int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn
                 snprintf(detail, sizeof detail, "exited with status %d", WEXITSTATUS(status));
         }
         LG_DEBUG(x->log, "tracer: input %zu: %s; restarting the executor", k - x->first,
-                 end == ROUND_HUNG ? "hang" : "crash");
+                 end == ROUND_HUNG       ? "hang"
+                 : s->status == LGRT_OOM ? "out of memory"
+                                         : "crash");
         collect_range(x, first, x->next, k + 1, collect, arg, detail[0] ? detail : NULL, k);
         x->ev_used = s->ev_first + s->nevents;
         x->next = k + 1;

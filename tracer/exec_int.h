@@ -5,6 +5,7 @@
 #ifndef LG_TRACER_EXEC_H
 #define LG_TRACER_EXEC_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,11 +21,15 @@ typedef struct trx_layout {
     size_t slot_size; /* bytes per result slot */
     uint64_t event_limit;
     uint64_t nprobes;
-    uint64_t timeout_ms; /* wall clock per input */
+    uint64_t timeout_ms;   /* wall clock per input */
+    uint64_t memory_bytes; /* the child's address-space limit; 0 = none */
 } trx_layout_t;
 
-/* Maps the region and starts exe (borrowed path). NULL with err on failure. */
-trx_t *trx_create(const char *exe, const trx_layout_t *layout, const lg_log_t *log, lg_err_t *err);
+/* Maps the region and starts exe (borrowed path). NULL with err on failure.
+ * stop (may be NULL) is polled while a round runs: once set, the round is
+ * cut (trx_finish). */
+trx_t *trx_create(const char *exe, const trx_layout_t *layout, const volatile sig_atomic_t *stop, const lg_log_t *log,
+                  lg_err_t *err);
 void trx_destroy(trx_t *x); /* stops the child; accepts NULL */
 
 /* The input and slot areas have two halves of round_max records, so the
@@ -40,10 +45,10 @@ void trx_record_end(trx_t *x, int half, size_t nwords);
 /* Called once per record, in order, when its result is final. slot is
  * valid until the next trx_start on the same half; the record's events
  * (slot->ev_first, slot->nevents in trx_events) stay valid until the next
- * spill or trx_events_reset. status in slot is LGRT_OK, LGRT_HANG or
- * LGRT_CRASH with sig set (the same whether the child recovered from the
- * crash or died of it); detail names a wall-clock hang or a non-signal
- * exit. */
+ * spill or trx_events_reset. status in slot is LGRT_OK, LGRT_HANG,
+ * LGRT_OOM or LGRT_CRASH with sig set (the same whether the child
+ * recovered from the crash or died of it); detail names a wall-clock hang,
+ * a non-signal exit or a kill for want of memory. */
 typedef void (*trx_collect_fn)(void *arg, size_t k, const lgrt_slot_t *slot, const char *detail);
 /* Called before the events area is reused: whoever still needs events
  * collected so far copies them now. */
@@ -63,6 +68,12 @@ typedef int (*trx_next_fn)(void *arg, lg_err_t *err);
  * spill is called) or trx_events_reset. */
 int trx_start(trx_t *x, int half, size_t n, lg_err_t *err);
 int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn next, void *arg, lg_err_t *err);
+/* The time (lg_now_ns clock; 0 = none) past which no round runs: a round
+ * still running then is cut: the child is killed (the next round starts
+ * a fresh one) and trx_finish (or trx_start) returns LG_ETIMEOUT, or
+ * LG_EINTR when stop was set. The input in flight gets no result, so a
+ * cut never makes a hang; the caller drops the round. */
+void trx_set_deadline(trx_t *x, uint64_t deadline_ns);
 /* Starts filling the events area from the beginning again. */
 void trx_events_reset(trx_t *x);
 /* The events area (read-only for the caller). */

@@ -51,6 +51,7 @@ void tracer_cfg_default(tracer_cfg_t *cfg)
     cfg->event_limit = 1000000;
     cfg->timeout_ms = 2000;
     cfg->round_max = 1024;
+    cfg->memory_bytes = TRACER_MEMORY_DEFAULT;
 }
 
 static void fill_defaults(tracer_cfg_t *cfg)
@@ -100,6 +101,8 @@ tracer_t *tracer_create(const spec_t *spec, const tracer_cfg_t *cfg, const lg_lo
     t->log = log;
     if (cfg)
         t->cfg = *cfg;
+    else
+        tracer_cfg_default(&t->cfg);
     fill_defaults(&t->cfg);
     if (trb_prepare(spec, &t->cfg, log, &t->build, err) != 0)
         goto fail;
@@ -112,8 +115,9 @@ tracer_t *tracer_create(const spec_t *spec, const tracer_cfg_t *cfg, const lg_lo
         .event_limit = t->cfg.event_limit,
         .nprobes = t->build.meta->nprobes,
         .timeout_ms = t->cfg.timeout_ms,
+        .memory_bytes = t->cfg.memory_bytes,
     };
-    t->x = trx_create(t->build.exe, &layout, log, err);
+    t->x = trx_create(t->build.exe, &layout, t->cfg.stop, log, err);
     if (!t->x)
         goto fail;
     return t;
@@ -186,7 +190,10 @@ static void pack(tracer_t *t, int half, size_t k, const input_t *in)
 
 static void fill_result(tracer_t *t, run_result_t *r, const lgrt_slot_t *slot, const char *detail)
 {
-    r->status = slot->status == LGRT_OK ? RUN_OK : slot->status == LGRT_HANG ? RUN_HANG : RUN_CRASH;
+    r->status = slot->status == LGRT_OK     ? RUN_OK
+                : slot->status == LGRT_HANG ? RUN_HANG
+                : slot->status == LGRT_OOM  ? RUN_OOM
+                                            : RUN_CRASH;
     r->sig = r->status == RUN_CRASH ? slot->sig : 0;
     r->has_return = t->spec->has_return && r->status == RUN_OK;
     r->ret = r->has_return ? slot->ret : 0;
@@ -197,6 +204,9 @@ static void fill_result(tracer_t *t, run_result_t *r, const lgrt_slot_t *slot, c
     else if (r->status == RUN_HANG)
         snprintf(r->detail, sizeof r->detail, "event limit of %llu branch events",
                  (unsigned long long)t->cfg.event_limit);
+    else if (r->status == RUN_OOM)
+        snprintf(r->detail, sizeof r->detail, "an allocation failed under the memory limit of %llu MiB",
+                 (unsigned long long)(t->cfg.memory_bytes >> 20));
     else if (r->status == RUN_CRASH)
         snprintf(r->detail, sizeof r->detail, "killed by signal %d", r->sig);
     else
@@ -275,6 +285,7 @@ static int start_next(void *arg, lg_err_t *err)
 int tracer_run(tracer_t *t, const input_t *const *inputs, size_t n, tracer_trace_t **traces, lg_err_t *err)
 {
     grow_pool(t, n);
+    trx_set_deadline(t->x, t->cfg.deadline_ns ? *t->cfg.deadline_ns : 0);
     t->nevents = 0;
     t->ncollected = 0;
     trx_events_reset(t->x);

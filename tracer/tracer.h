@@ -29,9 +29,20 @@ typedef struct tracer_cfg {
     const char *spectra_path; /* borrowed; NULL = LGFUZZ_DATA_DIR/grammars/spectra.yaml */
     int rebuild;              /* 1 = rebuild the executor even when cached */
     /* Set asynchronously (SIGINT) to stop; may be NULL. A build it cuts
-     * short fails with LG_EINTR. */
+     * short fails with LG_EINTR, and so does a tracer_run it cuts short
+     * (within about 50 ms of the signal). */
     const volatile sig_atomic_t *stop;
+    /* Borrowed, read at every tracer_run; NULL or 0 = none: the time
+     * (lg_now_ns clock) past which a tracer_run is cut short with
+     * LG_ETIMEOUT (see tracer_run). */
+    const uint64_t *deadline_ns;
+    /* Address-space limit of the executor (RLIMIT_AS) in bytes (default
+     * TRACER_MEMORY_DEFAULT; 0 = none). An allocation of the kernel that
+     * fails under it ends the input with status RUN_OOM. */
+    uint64_t memory_bytes;
 } tracer_cfg_t;
+
+#define TRACER_MEMORY_DEFAULT (UINT64_C(2) << 30)
 
 /* Fills cfg with the defaults above. */
 void tracer_cfg_default(tracer_cfg_t *cfg);
@@ -103,8 +114,12 @@ void tracer_destroy(tracer_t *t);
 
 /* Runs n inputs (borrowed, shaped for the tracer's spec). On success
  * *traces points at n traces owned by the tracer, valid until the next
- * call. Crashes and hangs of the kernel are statuses, not errors; an error
- * (LG_ECHILD, LG_EIO) means the executor cannot be run at all. */
+ * call. Crashes, hangs and memory exhaustion of the kernel are statuses,
+ * not errors; LG_ECHILD or LG_EIO means the executor cannot be run at all.
+ * A call still running at cfg.deadline_ns or when cfg.stop is set is cut
+ * short (within about 50 ms): it returns LG_ETIMEOUT (LG_EINTR) and no
+ * traces, and the input in flight counts as nothing, not as a hang; a call
+ * made after the deadline fails at once. */
 int tracer_run(tracer_t *t, const input_t *const *inputs, size_t n, tracer_trace_t **traces, lg_err_t *err);
 
 /* Static tables of the build; owned by the tracer, valid until destroy. */

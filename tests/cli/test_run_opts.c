@@ -34,6 +34,17 @@ static const rcase_t cases[] = {
     {"--budget=1m --iterations=7 --rtl=never", CLI_PROCEED, 60 * S, 0, 0, 7},
     {"--budget 10s --iterations 7", CLI_PROCEED, 7500000000ull, 2500000000ull, 1, 7},
     {"--budget 0s --iterations 7", CLI_PROCEED, 0, 0, 1, 7},
+    {"--budget 10s --guard-share 0.5", CLI_PROCEED, 5 * S, 5 * S, 1, 0},
+    {"--budget 200s --guard-share 0.25", CLI_PROCEED, 150 * S, 50 * S, 1, 0},
+    {"--guard-share 0", 2, 0, 0, 0, 0},
+    {"--guard-share 0.95", 2, 0, 0, 0, 0},
+    {"--guard-share x", 2, 0, 0, 0, 0},
+    {"--kernel-memory 2G", CLI_PROCEED, 45 * S, 15 * S, 1, 0},
+    {"--kernel-memory 512MiB", CLI_PROCEED, 45 * S, 15 * S, 1, 0},
+    {"--kernel-memory 0", CLI_PROCEED, 45 * S, 15 * S, 1, 0},
+    {"--kernel-memory 2X", 2, 0, 0, 0, 0},
+    {"--kernel-memory -1", 2, 0, 0, 0, 0},
+    {"--kernel-memory 99999999999T", 2, 0, 0, 0, 0},
     {"--iterations 0", 2, 0, 0, 0, 0},
     {"--no-synth --no-mutations", 2, 0, 0, 0, 0},
     {"--help", 0, 0, 0, 0, 0},
@@ -64,6 +75,20 @@ int main(void)
         CHECK_MSG(r.cfg.iterations == c->iterations, "'%s': iterations %llu, want %llu", c->args,
                   (unsigned long long)r.cfg.iterations, (unsigned long long)c->iterations);
         CHECK_MSG(r.spec && strcmp(r.spec, "kernel.yaml") == 0, "'%s': spec %s", c->args, test_str(r.spec));
+    }
+    /* --kernel-memory: powers of 1024, 0 for no limit, the default 2 GiB. */
+    static const struct {
+        const char *arg;
+        uint64_t bytes;
+    } mem[] = {{NULL, 2ull << 30},   {"0", 0},          {"4096", 4096}, {"512M", 512ull << 20},
+               {"3GiB", 3ull << 30}, {"1t", 1ull << 40}};
+    for (size_t i = 0; i < sizeof mem / sizeof mem[0]; i++) {
+        char *argv[] = {"run", "kernel.yaml", mem[i].arg ? "--kernel-memory" : NULL, (char *)mem[i].arg, NULL};
+        cli_run_t r;
+        int rc = cli_run_read(&r, mem[i].arg ? 4 : 2, argv);
+        CHECK_MSG(rc == CLI_PROCEED, "--kernel-memory %s: rc %d", test_str(mem[i].arg), rc);
+        CHECK_MSG(r.cfg.kernel_memory == mem[i].bytes, "--kernel-memory %s: %llu bytes, want %llu",
+                  test_str(mem[i].arg), (unsigned long long)r.cfg.kernel_memory, (unsigned long long)mem[i].bytes);
     }
     TEST_DONE();
 }

@@ -46,6 +46,9 @@ typedef struct lgrt_event {
 /* The input did not fit in what was left of the events area: the round
  * stops before it, and the parent runs it again on an emptied area. */
 #define LGRT_FULL 3
+/* An allocation of the kernel failed under the executor's memory limit
+ * (or the system killed the executor for want of memory). */
+#define LGRT_OOM 5
 
 /* Per-input result record at hdr->slot_off + k * hdr->slot_size, followed by
  * uint32_t fired[nprobes] (padded to 8 bytes), lgrt_range_t range[nprobes]

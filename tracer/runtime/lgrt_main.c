@@ -44,6 +44,39 @@ typedef struct kstate {
     size_t size;
 } kstate_t;
 
+/* The executable's malloc, calloc and realloc interpose the C library's
+ * (whose own entry points they call), so that an allocation the kernel
+ * makes past the memory limit the parent set (RLIMIT_AS) ends its input
+ * as LGRT_OOM rather than handing it a null pointer to crash on. The
+ * process exits then: the parent restarts it with a fresh heap. */
+extern void *__libc_malloc(size_t n);
+extern void *__libc_calloc(size_t n, size_t size);
+extern void *__libc_realloc(void *p, size_t n);
+
+static void *checked(void *p, size_t n)
+{
+    if (!p && n && lgrt_in_kernel) {
+        lgrt.slot->status = LGRT_OOM;
+        _exit(0);
+    }
+    return p;
+}
+
+void *malloc(size_t n)
+{
+    return checked(__libc_malloc(n), n);
+}
+
+void *calloc(size_t n, size_t size)
+{
+    return checked(__libc_calloc(n, size), n && size);
+}
+
+void *realloc(void *p, size_t n)
+{
+    return checked(__libc_realloc(p, n), n);
+}
+
 static int ctl_write(char c)
 {
     return write(LGRT_CTL_FD, &c, 1) == 1 ? 0 : -1;

@@ -1,0 +1,154 @@
+# `lgfuzz run --budget 10s` keeps its budget on kernels that misbehave on
+# every input, and on a loop-heavy suite kernel: the process exits within
+# 13 s of wall time measured here (the budget plus max(2 s, 3%), plus a
+# second for process start-up under the sanitizers), with a stats.json
+# that says how it ended and the finding each test kernel must give.
+# CHECK selects the case:
+#   segv       the C kernel dies of SIGSEGV on every input: cpu-crash:SIGSEGV
+#   spin       the C kernel never returns (no branch, so only the wall-clock
+#              limit stops it): cpu-hang
+#   hog        the C kernel allocates and writes 10 GiB on every input: the
+#              executor's memory limit makes it cpu-oom, not cpu-hang
+#   stall      the RTL never raises ap_done: rtl-hang
+#   mergesort  kernels/mergesort, whose RTL calls take up to 400,000 cycles
+#   batch      lgfuzz batch on segv, spin and stall with --budget 10s --jobs 2
+#   sigint     SIGINT 3 s into a run on spin ends it within 2 s, stats.json
+#              status "interrupted"
+# The executor and the Verilated model are built (or found in the cache)
+# before any timing starts. This is the one place where lgfuzz's tests
+# assert a duration: the budget is the feature.
+# Inputs: LGFUZZ, SRC (source root), WORK (scratch directory), CHECK.
+cmake_minimum_required(VERSION 3.23)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(KDIR ${SRC}/tests/cli/kernels)
+
+function(spec_of out name)
+  if(name STREQUAL "mergesort")
+    set(${out} ${SRC}/kernels/mergesort/kernel.yaml PARENT_SCOPE)
+  else()
+    set(${out} ${KDIR}/${name}/kernel.yaml PARENT_SCOPE)
+  endif()
+endfunction()
+
+# Builds the kernel's executor and RTL model with one lgfuzz diff (exit 0 or
+# 1: the test kernels diverge on every input).
+function(warm name)
+  spec_of(spec ${name})
+  if(name STREQUAL "mergesort")
+    file(WRITE ${WORK}/in-${name}.json "{\"a\": [3, 1, 2], \"size\": 3}")
+  else()
+    file(WRITE ${WORK}/in-${name}.json "{\"x\": 3}")
+  endif()
+  execute_process(COMMAND ${LGFUZZ} diff ${spec} ${WORK}/in-${name}.json RESULT_VARIABLE rc OUTPUT_QUIET
+                  ERROR_VARIABLE err TIMEOUT 600)
+  if(NOT (rc EQUAL 0 OR rc EQUAL 1))
+    message(FATAL_ERROR "warm-up lgfuzz diff ${name}: exit ${rc}\n${err}")
+  endif()
+endfunction()
+
+function(now_ms out)
+  string(TIMESTAMP us "%s%f")
+  math(EXPR ms "${us} / 1000")
+  set(${out} ${ms} PARENT_SCOPE)
+endfunction()
+
+# Fails unless dir/stats.json has the given status and as many divergences
+# as dir/divergences/ has entries.
+function(expect_stats dir status)
+  if(NOT EXISTS ${dir}/stats.json)
+    message(FATAL_ERROR "${dir}/stats.json was not written")
+  endif()
+  file(READ ${dir}/stats.json stats)
+  string(JSON got GET "${stats}" status)
+  string(JSON ndiv GET "${stats}" divergences)
+  file(GLOB entries RELATIVE ${dir}/divergences ${dir}/divergences/*)
+  list(LENGTH entries nentries)
+  message(STATUS "${dir}/stats.json: status ${got}, ${ndiv} divergences, ${nentries} in divergences/")
+  if(NOT got STREQUAL status)
+    message(FATAL_ERROR "${dir}/stats.json: status '${got}', expected '${status}'")
+  endif()
+  if(NOT ndiv EQUAL nentries)
+    message(FATAL_ERROR "${dir}/stats.json counts ${ndiv} divergences, divergences/ holds ${nentries}")
+  endif()
+endfunction()
+
+function(expect_within what ms limit_ms)
+  if(ms GREATER limit_ms)
+    message(FATAL_ERROR "${what} took ${ms} ms of wall time, more than ${limit_ms} ms")
+  endif()
+endfunction()
+
+set(BUDGET_LIMIT_MS 13000)
+
+if(CHECK STREQUAL "batch")
+  foreach(k segv spin stall)
+    warm(${k})
+  endforeach()
+  now_ms(t0)
+  execute_process(COMMAND ${LGFUZZ} batch ${KDIR}/segv/kernel.yaml ${KDIR}/spin/kernel.yaml ${KDIR}/stall/kernel.yaml
+                          --budget 10s --jobs 2 -q --out ${WORK}/batch
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+  now_ms(t1)
+  math(EXPR wall "${t1} - ${t0}")
+  message(STATUS "lgfuzz batch --budget 10s: exit ${rc} after ${wall} ms\n${out}${err}")
+  if(NOT (rc EQUAL 0 OR rc EQUAL 1))
+    message(FATAL_ERROR "lgfuzz batch exited ${rc}")
+  endif()
+  expect_within("lgfuzz batch --budget 10s" ${wall} ${BUDGET_LIMIT_MS})
+  foreach(k segv spin stall)
+    expect_stats(${WORK}/batch/${k} complete)
+  endforeach()
+  if(NOT EXISTS ${WORK}/batch/summary.json)
+    message(FATAL_ERROR "the batch wrote no summary.json")
+  endif()
+  return()
+endif()
+
+if(CHECK STREQUAL "sigint")
+  warm(spin)
+  # timeout sends SIGINT after 3 s to the run and its children (as Ctrl-C
+  # in a terminal does) and waits for the run to end.
+  now_ms(t0)
+  execute_process(COMMAND timeout --preserve-status -s INT 3 ${LGFUZZ} run ${KDIR}/spin/kernel.yaml --budget 60s -q --out ${WORK}/run
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+  now_ms(t1)
+  math(EXPR wall "${t1} - ${t0}")
+  message(STATUS "lgfuzz run, SIGINT at 3 s: exit ${rc} after ${wall} ms\n${out}${err}")
+  if(NOT (rc EQUAL 0 OR rc EQUAL 1))
+    message(FATAL_ERROR "the interrupted run exited ${rc}")
+  endif()
+  expect_within("the run interrupted at 3 s" ${wall} 5000)
+  expect_stats(${WORK}/run interrupted)
+  return()
+endif()
+
+warm(${CHECK})
+spec_of(spec ${CHECK})
+now_ms(t0)
+execute_process(COMMAND ${LGFUZZ} run ${spec} --budget 10s -q --out ${WORK}/run
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+now_ms(t1)
+math(EXPR wall "${t1} - ${t0}")
+message(STATUS "lgfuzz run ${CHECK} --budget 10s: exit ${rc} after ${wall} ms\n${out}${err}")
+if(NOT (rc EQUAL 0 OR rc EQUAL 1))
+  message(FATAL_ERROR "lgfuzz run ${CHECK} exited ${rc}")
+endif()
+expect_within("lgfuzz run ${CHECK} --budget 10s" ${wall} ${BUDGET_LIMIT_MS})
+expect_stats(${WORK}/run complete)
+set(expected_segv "cpu-crash:SIGSEGV")
+set(expected_spin "cpu-hang")
+set(expected_hog "cpu-oom")
+set(expected_stall "rtl-hang")
+if(DEFINED expected_${CHECK})
+  string(FIND "${out}" "${expected_${CHECK}} on path" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "lgfuzz run ${CHECK}: no ${expected_${CHECK}} divergence in the summary")
+  endif()
+endif()
+if(CHECK STREQUAL "hog")
+  string(FIND "${out}" "cpu-hang" at)
+  if(NOT at EQUAL -1)
+    message(FATAL_ERROR "lgfuzz run hog: memory exhaustion reported as cpu-hang")
+  endif()
+endif()
