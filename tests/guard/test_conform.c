@@ -136,7 +136,9 @@ static void check_guard_samplers(const spec_t *spec, const features_t *fs, solve
     gdf_random(spec, &ls, &f, &rng, 2000, &v, &n, &cap);
     check_all(v, n, "guard random");
     size_t nrandom = n;
-    CHECK(gdf_boundary(sv, fs, &f, &ls, &rng, 8, NULL, &v, &n, &cap, &err) == LG_OK);
+    guard_cfg_t gcfg;
+    guard_cfg_default(&gcfg);
+    CHECK(gdf_boundary(sv, fs, &f, &ls, &rng, 8, NULL, &gcfg, &v, &n, &cap, &err) == LG_OK);
     CHECK_MSG(n > nrandom + 10, "only %zu boundary inputs", n - nrandom);
     check_all(v + nrandom, n - nrandom, "guard boundary");
     for (size_t i = 0; i < n; i++)
