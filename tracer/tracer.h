@@ -3,8 +3,8 @@
  * triggered with their value ranges, its outputs and its status. The kernel
  * is compiled with clang, instrumented through the LLVM C API, linked with
  * a generated harness into an executor that runs as a persistent child fed
- * through shared memory; a crash or hang of the kernel is an input's status,
- * never lgfuzz's. */
+ * through shared memory under a memory limit; a crash, hang or memory
+ * exhaustion of the kernel is an input's status, never lgfuzz's. */
 #ifndef LG_TRACER_H
 #define LG_TRACER_H
 
