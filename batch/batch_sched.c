@@ -49,19 +49,6 @@ static char *kernel_dir(const sched_t *s, size_t i)
     return lg_path_join(s->cfg->out_dir, s->plan->k[i].name);
 }
 
-/* The lock of kernel i's directory, the one its `lgfuzz run` takes: held
- * by the batch only while it writes run.json or checks the directory is
- * free, never across the child's run. */
-static int lock_kernel_dir(const char *dir, lg_lock_t **lock, lg_err_t *err)
-{
-    char *path = lg_path_join(dir, ".lock");
-    char *what = lg_asprintf("output directory %s", dir);
-    int rc = lg_lock_acquire(path, what, 0, NULL, lock, err);
-    free(what);
-    free(path);
-    return rc;
-}
-
 static int save_json(const char *path, json_object *o, lg_err_t *err)
 {
     const char *text = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
@@ -101,7 +88,7 @@ static int write_run_json(const sched_t *s, size_t i, lg_err_t *err)
     lg_lock_t *lock = NULL;
     int rc = lg_mkdirs(dir, err);
     if (rc == LG_OK)
-        rc = lock_kernel_dir(dir, &lock, err);
+        rc = lg_lock_out_dir(dir, &lock, err);
     if (rc == LG_EINVAL) {
         /* Another command writes there (and the kernel did not start):
          * its directory is not the batch's to write. */
@@ -191,7 +178,7 @@ static int start_child(sched_t *s, size_t i, lg_err_t *err)
      * holds is left alone and the kernel is reported as not started. */
     lg_lock_t *lock = NULL;
     if (rc == LG_OK)
-        rc = lock_kernel_dir(dir, &lock, err);
+        rc = lg_lock_out_dir(dir, &lock, err);
     lg_lock_release(lock);
     if (rc == LG_OK) {
         char **av = child_argv(s, i, dir);

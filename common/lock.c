@@ -77,6 +77,16 @@ int lg_lock_acquire(const char *path, const char *what, long wait_ms, const vola
     return LG_OK;
 }
 
+int lg_lock_out_dir(const char *dir, lg_lock_t **out, lg_err_t *err)
+{
+    char *path = lg_asprintf("%s/.lock", dir);
+    char *what = lg_asprintf("output directory %s", dir);
+    int rc = lg_lock_acquire(path, what, 0, NULL, out, err);
+    free(what);
+    free(path);
+    return rc;
+}
+
 void lg_lock_release(lg_lock_t *lock)
 {
     if (!lock)

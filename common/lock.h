@@ -22,6 +22,9 @@ typedef struct lg_lock lg_lock_t;
  * it. LG_EIO names the path when the file cannot be created or locked. */
 int lg_lock_acquire(const char *path, const char *what, long wait_ms, const volatile sig_atomic_t *stop,
                     lg_lock_t **out, lg_err_t *err);
+/* lg_lock_acquire on "<dir>/.lock", without waiting, for the command that
+ * writes the output directory dir (named so in a refusal). */
+int lg_lock_out_dir(const char *dir, lg_lock_t **out, lg_err_t *err);
 /* Releases and frees the lock; the lock file stays (removing it would let
  * a waiter and a newcomer lock two different files). NULL is fine. */
 void lg_lock_release(lg_lock_t *lock);

@@ -104,16 +104,6 @@ static void clean_locked(const char *dir)
     free(reserve);
 }
 
-static int take_lock(const char *dir, lg_lock_t **lock, lg_err_t *err)
-{
-    char *path = lg_path_join(dir, ".lock");
-    char *what = lg_asprintf("output directory %s", dir);
-    int rc = lg_lock_acquire(path, what, 0, NULL, lock, err);
-    free(what);
-    free(path);
-    return rc;
-}
-
 int explore_dir_acquire(const char *dir, int create, lg_lock_t **lock, lg_err_t *err)
 {
     *lock = NULL;
@@ -124,7 +114,7 @@ int explore_dir_acquire(const char *dir, int create, lg_lock_t **lock, lg_err_t 
     } else if (!lg_is_dir(dir)) {
         return lg_err_set(err, LG_EINVAL, "%s: no such directory", dir);
     }
-    int rc = take_lock(dir, lock, err);
+    int rc = lg_lock_out_dir(dir, lock, err);
     if (rc == LG_OK)
         clean_locked(dir);
     return rc;
@@ -133,7 +123,7 @@ int explore_dir_acquire(const char *dir, int create, lg_lock_t **lock, lg_err_t 
 int explore_dir_tidy(const char *dir, lg_err_t *err)
 {
     lg_lock_t *lock;
-    int rc = take_lock(dir, &lock, err);
+    int rc = lg_lock_out_dir(dir, &lock, err);
     if (rc == LG_OK)
         clean_locked(dir);
     lg_lock_release(lock);
