@@ -75,22 +75,6 @@ static size_t common_args(const job_t *job, const char *mdir, const char **argv)
     return n;
 }
 
-/* The first line of the log at path holding needle (heap), or NULL. */
-static char *line_with(const char *path, const char *needle)
-{
-    lg_err_t err; /* a missing log has no such line */
-    char *text = lg_read_file(path, NULL, &err);
-    char *hit = text ? strstr(text, needle) : NULL;
-    char *found = NULL;
-    if (hit) {
-        while (hit > text && hit[-1] != '\n')
-            hit--;
-        found = lg_strndup(hit, strcspn(hit, "\n"));
-    }
-    free(text);
-    return found;
-}
-
 /* Runs argv with its output in log_path; what names the run in the error,
  * which quotes the log's first error line and names the log (kept). */
 static int run_tool(const char **argv, const char *log_path, const char *what, lg_err_t *err)
@@ -100,9 +84,9 @@ static int run_tool(const char **argv, const char *log_path, const char *what, l
         return rc;
     char *first = orx_first_line(log_path, "%Error");
     if (!first)
-        first = line_with(log_path, "error:"); /* the compiler's */
+        first = orx_line_with(log_path, "error:"); /* the compiler's */
     if (!first)
-        first = line_with(log_path, "***"); /* make's */
+        first = orx_line_with(log_path, "***"); /* make's */
     if (!first)
         first = orx_first_line(log_path, "cannot run");
     char *hint = ori_hint(first, log_path);

@@ -238,6 +238,9 @@ int orb_ports(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, 
 /* First line of the file at path starting with prefix (heap string), or
  * NULL. */
 char *orx_first_line(const char *path, const char *prefix);
+/* First line of the file at path holding needle anywhere (heap string), or
+ * NULL. */
+char *orx_line_with(const char *path, const char *needle);
 /* Runs argv (argv[0] searched on PATH) and returns its standard output
  * and error (heap string) when it exits 0; NULL with LG_EBUILD naming the
  * command when it fails, or lg_run_logged's error when it cannot run. */

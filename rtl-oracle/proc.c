@@ -1,5 +1,5 @@
 /* Tool output the oracle's build step reads: the first error line of a
- * failed Verilator run's log (what its error message quotes), and the
+ * failed Verilator, compiler or make run's log (what its error message quotes), and the
  * output of a short command such as `verilator --version` (part of the
  * cache key), run through common's lg_run_logged. */
 #include "oracle_int.h"
@@ -12,19 +12,22 @@
 #include <string.h>
 #include <unistd.h>
 
-char *orx_first_line(const char *path, const char *prefix)
+/* The first line of the file at path that starts with needle, or (when
+ * anywhere) holds it; heap string or NULL. */
+static char *first_line(const char *path, const char *needle, int anywhere)
 {
     lg_err_t err; /* a missing or unreadable log has no such line */
     char *text = lg_read_file(path, NULL, &err);
     if (!text)
         return NULL;
     char *found = NULL;
-    size_t plen = strlen(prefix);
+    size_t plen = strlen(needle);
     for (char *line = text; *line;) {
         char *nl = strchr(line, '\n');
-        size_t n = nl ? (size_t)(nl - line) : strlen(line);
-        if (n >= plen && strncmp(line, prefix, plen) == 0) {
-            found = lg_strndup(line, n);
+        if (nl)
+            *nl = '\0';
+        if (anywhere ? strstr(line, needle) != NULL : strncmp(line, needle, plen) == 0) {
+            found = lg_strdup(line);
             break;
         }
         if (!nl)
@@ -33,6 +36,16 @@ char *orx_first_line(const char *path, const char *prefix)
     }
     free(text);
     return found;
+}
+
+char *orx_first_line(const char *path, const char *prefix)
+{
+    return first_line(path, prefix, 0);
+}
+
+char *orx_line_with(const char *path, const char *needle)
+{
+    return first_line(path, needle, 1);
 }
 
 char *orx_output(char *const argv[], lg_err_t *err)
