@@ -63,6 +63,7 @@ typedef struct deriver {
     lg_rng_t rng;
     lg_budget_t budget;    /* the whole derivation's: loading, settling, rounds */
     uint64_t ns_per_input; /* both sides, in the last chunk settled */
+    uint64_t widen_until;  /* end of the current widening (lg_now_ns), 0 = none */
     lg_log_t quiet;
     const lg_log_t *log;
 } deriver_t;
@@ -311,6 +312,56 @@ static int learn(deriver_t *d, guard_formula_t *f, guard_figures_t *fig, lg_err_
     return rc;
 }
 
+/* gdw_probe_fn: the probes of a widening run like any labelled input, until
+ * the widening's share of the time is spent. */
+static int widen_probe(void *ctx, input_t **v, size_t n, uint8_t *safe, size_t *ran, lg_err_t *err)
+{
+    deriver_t *d = ctx;
+    *ran = 0;
+    int rc = LG_OK;
+    uint8_t agree[GDR_BATCH];
+    width_use_t use[GDR_BATCH];
+    if (n <= GDR_BATCH && !must_stop(d) && !lg_budget_expired(&d->budget) && lg_now_ns() < d->widen_until) {
+        rc = gdr_label(&d->run, v, n, agree, use, err);
+        if ((rc == LG_ETIMEOUT || rc == LG_EINTR) && must_stop(d))
+            rc = LG_OK;
+        else if (rc == LG_OK)
+            *ran = n;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (i < *ran) {
+            safe[i] = (uint8_t)gdl_verdict(&d->ls, agree[i], &use[i]);
+            gdl_add(&d->ls, v[i], agree[i], &use[i]);
+        } else {
+            input_destroy(v[i]);
+        }
+    }
+    return rc;
+}
+
+/* Widens f's threshold constants (widen.c) with at most half the time
+ * left, so validation keeps its share; then f's figures on the training
+ * set are those of the widened guard, probes included. */
+static int widen(deriver_t *d, guard_formula_t *f, guard_figures_t *fig, lg_err_t *err)
+{
+    uint64_t now = lg_now_ns(), left = lg_budget_left_ns(&d->budget);
+    uint64_t to_deadline = d->cfg->deadline_ns > now ? d->cfg->deadline_ns - now : 0;
+    if (d->cfg->deadline_ns && to_deadline < left)
+        left = to_deadline;
+    d->widen_until = left == UINT64_MAX ? UINT64_MAX : now + left / 2;
+    int rc = gdw_widen(d->solver, f, &d->ls, &d->rng, widen_probe, d, err);
+    if (rc)
+        return rc;
+    synth_example_t *ex = gdl_examples(&d->ls);
+    expr_t *e = guard_formula_expr(f);
+    fig->mcc = synth_mcc(e, ex, d->ls.n);
+    expr_free(e);
+    free(ex);
+    fig->train_safe = gdl_count(&d->ls, 1);
+    fig->train_unsafe = gdl_count(&d->ls, 0);
+    return LG_OK;
+}
+
 /* Validation inputs run even when the budget is spent: figures over fewer
  * would say little. */
 #define VALIDATE_MIN 256
@@ -373,6 +424,8 @@ static int refine(deriver_t *d, guard_formula_t *best, guard_figures_t *best_fig
         guard_figures_t fig = {0};
         uint64_t t0 = lg_now_ns();
         rc = learn(d, &f, &fig, err);
+        if (rc == LG_OK)
+            rc = widen(d, &f, &fig, err);
         uint64_t t1 = lg_now_ns();
         if (rc == LG_OK)
             rc = validate(d, &f, &fig, err);

@@ -420,18 +420,17 @@ typedef struct bq {
     size_t *n, *cap;
 } bq_t;
 
-static const input_t *pick_base(const bq_t *q)
+const input_t *gdf_safe_base(const labelset_t *ls, lg_rng_t *rng)
 {
     size_t nsafe = 0;
-    for (size_t i = 0; i < q->ls->n; i++)
-        nsafe += q->ls->safe[i];
-    /* Bases from safe inputs keep unconstrained features plausible. */
-    size_t want = nsafe ? (size_t)lg_rng_below(q->rng, nsafe) : (size_t)lg_rng_below(q->rng, q->ls->n);
-    for (size_t i = 0; i < q->ls->n; i++)
-        if (!nsafe || q->ls->safe[i])
+    for (size_t i = 0; i < ls->n; i++)
+        nsafe += ls->safe[i];
+    size_t want = nsafe ? (size_t)lg_rng_below(rng, nsafe) : (size_t)lg_rng_below(rng, ls->n);
+    for (size_t i = 0; i < ls->n; i++)
+        if (!nsafe || ls->safe[i])
             if (want-- == 0)
-                return q->ls->in[i];
-    return q->ls->in[0];
+                return ls->in[i];
+    return ls->in[0];
 }
 
 /* Solves the prefix with the strengthening (consumed) and keeps the model. */
@@ -442,7 +441,7 @@ static int ask(bq_t *q, const expr_t *const *prefix, size_t np, expr_t *strength
         expr_free(strength);
         return LG_OK;
     }
-    const input_t *base = pick_base(q);
+    const input_t *base = gdf_safe_base(q->ls, q->rng);
     input_t *out = input_create(base->spec);
     solver_result_t res;
     int rc = solver_solve(q->sv, prefix, np, strength, base, out, q->rng, &res, err);

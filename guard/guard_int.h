@@ -4,7 +4,8 @@
  * (tests/check_prefixes.cmake checks this):
  *   gdl_  labelset.c  the labelled input set
  *   gdr_  runner.c    runs inputs on both sides and labels them
- *   gdf_  fresh.c     random and boundary samplers of fresh inputs */
+ *   gdf_  fresh.c     random and boundary samplers of fresh inputs
+ *   gdw_  widen.c     widening a learned guard's threshold constants */
 #ifndef LG_GUARD_INT_H
 #define LG_GUARD_INT_H
 
@@ -130,5 +131,26 @@ void gdf_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t 
 int gdf_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls, lg_rng_t *rng,
                  size_t k, const lg_budget_t *budget, const guard_cfg_t *cfg, input_t ***v, size_t *n, size_t *cap,
                  lg_err_t *err);
+/* A safe input of ls drawn at random (any input when none is safe; ls must
+ * not be empty): bases from safe inputs keep the features a solver query
+ * leaves free plausible. */
+const input_t *gdf_safe_base(const labelset_t *ls, lg_rng_t *rng);
+
+/* ---- widening threshold constants (widen.c) ---- */
+
+/* Runs the n inputs of v (ownership transferred) on both sides and keeps
+ * them as labelled examples; safe[i] gets each one's label. *ran < n when
+ * the time for it ran out (the inputs past *ran are dropped). */
+typedef int (*gdw_probe_fn)(void *ctx, input_t **v, size_t n, uint8_t *safe, size_t *ran, lg_err_t *err);
+/* Moves the constant of every threshold clause of f (`t <= k`, <, >, >=)
+ * outward as far as probe inputs stay safe: inputs built by sv with the
+ * other clauses true and t in a range of values, galloping out from k and
+ * then bisecting between the last safe value and the first unsafe one
+ * (ranges no input reaches are stepped over). Up to three passes over the
+ * clauses, as widening one can open values to another. The probe callback
+ * running out of time ends the widening where it stands, without error.
+ * Bases are drawn from ls (which probe may grow). */
+int gdw_widen(solver_t *sv, const guard_formula_t *f, const labelset_t *ls, lg_rng_t *rng, gdw_probe_fn probe,
+              void *ctx, lg_err_t *err);
 
 #endif
