@@ -64,6 +64,7 @@ typedef struct deriver {
     lg_budget_t budget;    /* the whole derivation's: loading, settling, rounds */
     uint64_t ns_per_input; /* both sides, in the last chunk settled */
     uint64_t widen_until;  /* end of the current widening (lg_now_ns), 0 = none */
+    uint64_t widen_probes; /* inputs the current widening ran */
     lg_log_t quiet;
     const lg_log_t *log;
 } deriver_t;
@@ -328,6 +329,7 @@ static int widen_probe(void *ctx, input_t **v, size_t n, uint8_t *safe, size_t *
         else if (rc == LG_OK)
             *ran = n;
     }
+    d->widen_probes += *ran;
     for (size_t i = 0; i < n; i++) {
         if (i < *ran) {
             safe[i] = (uint8_t)gdl_verdict(&d->ls, agree[i], &use[i]);
@@ -349,9 +351,14 @@ static int widen(deriver_t *d, guard_formula_t *f, guard_figures_t *fig, lg_err_
     if (d->cfg->deadline_ns && to_deadline < left)
         left = to_deadline;
     d->widen_until = left == UINT64_MAX ? UINT64_MAX : now + left / 2;
+    d->widen_probes = 0;
     int rc = gdw_widen(d->solver, f, &d->ls, &d->rng, widen_probe, d, err);
     if (rc)
         return rc;
+    char *text = guard_formula_text(f, d->fs);
+    LG_DEBUG(d->log, "guard: widened to %s with %llu probe inputs in %.2f s", text, (unsigned long long)d->widen_probes,
+             (double)(lg_now_ns() - now) / 1e9);
+    free(text);
     synth_example_t *ex = gdl_examples(&d->ls);
     expr_t *e = guard_formula_expr(f);
     fig->mcc = synth_mcc(e, ex, d->ls.n);

@@ -89,36 +89,43 @@ static expr_t *at(const search_t *q, int64_t d)
     return expr_const(q->inside + q->dir * d);
 }
 
+/* What a probe of a range showed. */
+typedef enum { RANGE_RAN, RANGE_EMPTY, RANGE_UNKNOWN } range_outcome_t;
+
 /* Runs up to WIDEN_PROBES inputs with the other clauses true and t at a
  * distance in [lo, hi], and folds their labels into q: the nearest unsafe
- * distance lowers q->upper, safe ones below it raise q->safe. *found gets
- * how many inputs ran (0: no input reaches the range). Returns LG_OK, or an
+ * distance lowers q->upper, safe ones below it raise q->safe. *out says
+ * whether inputs ran, the solver proved that none reaches the range, or it
+ * gave up (out of its resource limit) before either. Returns LG_OK, or an
  * error; w->ended is set when the probe callback ran out of time. */
-static int probe_range(widener_t *w, search_t *q, int64_t lo, int64_t hi, size_t *found, lg_err_t *err)
+static int probe_range(widener_t *w, search_t *q, int64_t lo, int64_t hi, range_outcome_t *out, lg_err_t *err)
 {
-    *found = 0;
+    *out = RANGE_UNKNOWN;
     input_t *v[WIDEN_PROBES];
     int64_t dist[WIDEN_PROBES];
     size_t n = 0;
     int64_t *fv = lg_malloc(w->ls->fs->n * sizeof *fv);
-    int rc = LG_OK;
-    for (int i = 0; i < WIDEN_PROBES && rc == LG_OK; i++) {
+    int rc = LG_OK, empty = 0;
+    for (int i = 0; i < WIDEN_PROBES && rc == LG_OK && !empty; i++) {
         const input_t *base = gdf_safe_base(w->ls, w->rng);
-        input_t *out = input_create(base->spec);
+        input_t *in = input_create(base->spec);
         expr_t *range =
             lo == hi ? expr_binary(EXPR_EQ, expr_clone(q->t), at(q, lo))
                      : expr_binary(EXPR_LAND, expr_binary(q->dir > 0 ? EXPR_GE : EXPR_LE, expr_clone(q->t), at(q, lo)),
                                    expr_binary(q->dir > 0 ? EXPR_LE : EXPR_GE, expr_clone(q->t), at(q, hi)));
         solver_result_t res;
-        rc = solver_solve(w->sv, w->prefix, w->np, range, base, out, w->rng, &res, err);
+        rc = solver_solve(w->sv, w->prefix, w->np, range, base, in, w->rng, &res, err);
         expr_free(range);
-        if (rc != LG_OK || res.status != SOLVER_SAT || !res.strengthened) {
-            input_destroy(out);
-            break; /* nothing reaches the range (or the solver gave up) */
+        if (rc == LG_OK && res.status == SOLVER_SAT && res.strengthened) {
+            features_eval(w->ls->fs, in, fv);
+            dist[n] = (expr_eval(q->t, fv) - q->inside) * q->dir;
+            v[n++] = in;
+            continue;
         }
-        features_eval(w->ls->fs, out, fv);
-        dist[n] = (expr_eval(q->t, fv) - q->inside) * q->dir;
-        v[n++] = out;
+        input_destroy(in);
+        /* Only an unsat strengthened query proves the range empty; a solver
+         * out of its limit proves nothing, so another base is tried. */
+        empty = rc == LG_OK && res.dropped;
     }
     free(fv);
     if (rc != LG_OK) {
@@ -126,8 +133,11 @@ static int probe_range(widener_t *w, search_t *q, int64_t lo, int64_t hi, size_t
             input_destroy(v[j]);
         return rc;
     }
-    if (!n)
+    if (!n) {
+        if (empty)
+            *out = RANGE_EMPTY;
         return LG_OK;
+    }
     uint8_t safe[WIDEN_PROBES];
     size_t ran = 0;
     rc = w->probe(w->ctx, v, n, safe, &ran, err);
@@ -143,32 +153,41 @@ static int probe_range(widener_t *w, search_t *q, int64_t lo, int64_t hi, size_t
     for (size_t i = 0; i < n; i++)
         if (safe[i] && dist[i] > q->safe && (!q->upper || dist[i] < q->upper))
             q->safe = dist[i];
-    *found = n;
+    *out = RANGE_RAN;
     return LG_OK;
 }
 
+/* Tries of a bisection step the solver could neither fill nor prove empty
+ * (each with fresh bases) before the search ends there. */
+#define WIDEN_UNKNOWN_TRIES 3
+
 /* Gallops out from the edge until an unsafe value, then bisects between
  * the last safe distance and it; with no unsafe value met, asks for values
- * past the last safe one until none is left. q->safe ends at the farthest
- * distance known safe with no unsafe one before it. */
+ * past the last safe one until none is left. A gallop range the solver
+ * could neither fill nor prove empty is passed over like an empty one (the
+ * solver's limit is per query, and the next range may be easier); a
+ * bisection step that stays unknown ends the search where it stands. q->safe
+ * ends at the farthest distance known safe with no unsafe one before it. */
 static int search_clause(widener_t *w, search_t *q, lg_err_t *err)
 {
-    size_t found = 0;
+    range_outcome_t out = RANGE_RAN;
     int rc = LG_OK;
     for (int s = 0; s < WIDEN_GALLOP_MAX && rc == LG_OK && !w->ended && !q->upper; s++) {
         int64_t hi = (int64_t)1 << s, lo = s ? (hi >> 1) + 1 : 1;
-        rc = probe_range(w, q, lo, hi, &found, err);
+        rc = probe_range(w, q, lo, hi, &out, err);
     }
     for (int i = 0; i < WIDEN_BEYOND_MAX && rc == LG_OK && !w->ended && !q->upper; i++) {
-        rc = probe_range(w, q, q->safe + 1, WIDEN_FAR, &found, err);
-        if (rc == LG_OK && !found)
+        rc = probe_range(w, q, q->safe + 1, WIDEN_FAR, &out, err);
+        if (rc == LG_OK && out == RANGE_EMPTY)
             break; /* every reachable value past the edge is safe */
     }
-    while (rc == LG_OK && !w->ended && q->upper && q->upper - q->safe > 1) {
+    int unknown = 0;
+    while (rc == LG_OK && !w->ended && q->upper && q->upper - q->safe > 1 && unknown < WIDEN_UNKNOWN_TRIES) {
         int64_t mid = q->safe + (q->upper - q->safe) / 2;
-        rc = probe_range(w, q, mid, q->upper - 1, &found, err);
-        if (rc == LG_OK && !found)
+        rc = probe_range(w, q, mid, q->upper - 1, &out, err);
+        if (rc == LG_OK && out == RANGE_EMPTY)
             q->upper = mid; /* nothing reachable in [mid, upper) */
+        unknown = out == RANGE_UNKNOWN ? unknown + 1 : 0;
     }
     return rc;
 }
