@@ -390,6 +390,16 @@ static int harness_entry(const job_t *job, const char *ports_key, const char *po
     return rc;
 }
 
+int orb_discard(const obuild_t *b, const oracle_cfg_t *cfg, const lg_log_t *log, lg_err_t *err)
+{
+    lg_lock_t *lock = NULL;
+    int rc = lg_cache_lock(b->dir, "the Verilator model", cfg->stop, log, &lock, err);
+    if (rc == 0)
+        lg_cache_discard(b->dir);
+    lg_lock_release(lock);
+    return rc;
+}
+
 int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out, omodel_t *model,
               lg_err_t *err)
 {

@@ -46,6 +46,7 @@ struct oracle {
     int jobs;
     uint64_t calls;
     uint64_t call_ns;  /* a call's recent mean wall time, for chunk sizes; 0 = unknown */
+    int smoke_hung;    /* the smoke test failed on a hang: the RTL's doing, not the build's */
     orange_t *waiting; /* of the current batch, in order */
     size_t nwaiting, waiting_cap;
 };
@@ -399,12 +400,52 @@ static int smoke_test(oracle_t *o, lg_err_t *err)
     const input_t *ins[1] = {in};
     obatch_t b = {.in = ins, .out = &r, .n = 1, .cut = CUT_NEVER};
     int rc = run_batch(o, &b, err);
-    if (rc == 0 && o->w[0].child.restarts > 0)
+    if (rc == 0 && o->w[0].child.restarts > 0) {
         rc = lg_err_set(err, LG_ECHILD, "RTL harness %s does not run: %s", o->w[0].child.exe, r->detail);
+        o->smoke_hung = r->status == RUN_HANG;
+    }
     o->calls = 0;
     run_result_destroy(r);
     input_destroy(in);
     return rc;
+}
+
+/* Workers in their unstarted state. */
+static void reset_workers(oracle_t *o)
+{
+    memset(o->w, 0, (size_t)o->jobs * sizeof *o->w);
+    for (int j = 0; j < o->jobs; j++) {
+        o->w[j].region.fd = -1;
+        o->w[j].child.log_fd = -1;
+    }
+}
+
+/* Builds or reuses the model and starts the workers; 0 once the smoke test
+ * passed. */
+static int start(oracle_t *o, const oracle_cfg_t *cfg, lg_err_t *err)
+{
+    int rc = orb_model(o->spec, cfg, o->log, &o->build, &o->model, err);
+    for (int j = 0; j < o->jobs && rc == 0; j++) {
+        rc = orr_create(&o->w[j].region, &o->model, err);
+        if (rc == 0)
+            rc = orc_init(&o->w[j].child, o->build.exe, o->w[j].region.fd, err);
+    }
+    return rc ? rc : smoke_test(o, err);
+}
+
+/* Stops the workers and frees the model (and the build's paths too when
+ * with_build), leaving o ready for another start. */
+static void stop_workers(oracle_t *o, int with_build)
+{
+    for (int j = 0; j < o->jobs; j++) {
+        if (o->w[j].child.exe)
+            orc_fini(&o->w[j].child);
+        orr_free(&o->w[j].region);
+    }
+    reset_workers(o);
+    orm_free(&o->model);
+    if (with_build)
+        orb_free(&o->build);
 }
 
 oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg_in, const lg_log_t *log, lg_err_t *err)
@@ -420,20 +461,23 @@ oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg_in, const lg
     o->deadline_ns = cfg->deadline_ns;
     o->jobs = resolve_jobs(cfg->jobs);
     o->w = lg_calloc((size_t)o->jobs, sizeof *o->w);
-    for (int j = 0; j < o->jobs; j++) {
-        o->w[j].region.fd = -1;
-        o->w[j].child.log_fd = -1;
+    reset_workers(o);
+    int rc = start(o, cfg, err);
+    /* A cached harness whose seal holds can still fail to start (a shared
+     * library it links against changed): built once more, it is judged
+     * on what this machine builds now. An RTL that hangs on the smoke
+     * input would hang in a new build too. */
+    if (rc && rc != LG_EINTR && !o->smoke_hung && o->build.cache_hit && o->build.dir) {
+        LG_WARN(log, "rtl-oracle: the cached Verilator model of %s in %s does not start (%s); rebuilding it",
+                spec->rtl_top, o->build.dir, err->msg);
+        stop_workers(o, 0);
+        rc = orb_discard(&o->build, cfg, log, err);
+        orb_free(&o->build);
+        if (rc == 0)
+            rc = start(o, cfg, err);
     }
-    if (orb_model(spec, cfg, log, &o->build, &o->model, err) != 0)
-        goto fail;
-    for (int j = 0; j < o->jobs; j++)
-        if (orr_create(&o->w[j].region, &o->model, err) != 0 ||
-            orc_init(&o->w[j].child, o->build.exe, o->w[j].region.fd, err) != 0)
-            goto fail;
-    if (smoke_test(o, err) != 0)
-        goto fail;
-    return o;
-fail:
+    if (rc == 0)
+        return o;
     oracle_destroy(o);
     return NULL;
 }
@@ -442,15 +486,9 @@ void oracle_destroy(oracle_t *o)
 {
     if (!o)
         return;
-    for (int j = 0; o->w && j < o->jobs; j++) {
-        if (o->w[j].child.exe)
-            orc_fini(&o->w[j].child);
-        orr_free(&o->w[j].region);
-    }
+    stop_workers(o, 1);
     free(o->w);
     free(o->waiting);
-    orm_free(&o->model);
-    orb_free(&o->build);
     free(o);
 }
 

@@ -228,6 +228,10 @@ typedef struct obuild {
 int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out, omodel_t *model,
               lg_err_t *err);
 void orb_free(obuild_t *b);
+/* Removes b's harness entry from the cache (under its lock), so that the
+ * next orb_model builds it again: for a cached harness whose seal holds but
+ * which does not start (a library it links against changed since). */
+int orb_discard(const obuild_t *b, const oracle_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
 /* The top module's ports from the verilate-only step (run now, or reused
  * from the cache), without building the model; out is freed with
  * orp_free. */

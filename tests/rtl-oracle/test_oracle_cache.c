@@ -2,11 +2,14 @@
  * space and shell syntax builds and runs a model without running that
  * syntax; two processes needing the same uncached model build it once
  * (the other waits for it); a harness truncated or overwritten with random
- * bytes after its build is rebuilt, with a warning, and runs. The working
+ * bytes after its build is rebuilt, with a warning, and runs; so is one
+ * whose seal holds but which does not start (resealed after the change,
+ * as a library it links against changing would leave it). The working
  * directory is a private temp directory, where `$(touch PWNED)` would
  * leave its file. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
 #include "common/alloc.h"
+#include "common/cache.h"
 #include "common/fsutil.h"
 #include "rtl-oracle/oracle.h"
 #include "test_util.h"
@@ -158,6 +161,32 @@ static void test_damaged(const char *cache, damage_t how)
     free(dir);
 }
 
+static void test_sealed_but_broken(const char *cache)
+{
+    int hit = 0;
+    char *dir = NULL;
+    CHECK(build_and_run(cache, "before.log", &hit, &dir) == 0 && hit == 1 && dir);
+    if (!dir)
+        return;
+    char *exe = lg_path_join(dir, "obj/harness");
+    FILE *f = fopen(exe, "w");
+    CHECK(f && fputs("#!/bin/sh\nexit 3\n", f) >= 0);
+    if (f)
+        fclose(f);
+    CHECK(chmod(exe, 0700) == 0);
+    const char *files[] = {"obj/harness"};
+    lg_err_t err;
+    CHECK_MSG(lg_cache_seal(dir, files, 1, &err) == 0, "%s", err.msg);
+    CHECK_MSG(build_and_run(cache, "broken.log", &hit, NULL) == 0, "the run on a sealed broken model failed");
+    CHECK_MSG(hit == 0, "the sealed broken model was not rebuilt");
+    CHECK(count_lines("broken.log", "does not start") == 1);
+    CHECK(count_lines("broken.log", "rebuilding it") == 1);
+    CHECK(build_and_run(cache, "after.log", &hit, NULL) == 0 && hit == 1);
+    CHECK(count_lines("after.log", "building") == 0);
+    free(exe);
+    free(dir);
+}
+
 int main(void)
 {
     char tmp[] = "/tmp/lgfuzz-oracle-cache-XXXXXX";
@@ -170,6 +199,7 @@ int main(void)
     CHECK_MSG(!lg_path_exists("PWNED"), "the cache path reached a shell");
     test_damaged(cache, TRUNCATE);
     test_damaged(cache, RANDOM_BYTES);
+    test_sealed_but_broken(cache);
     CHECK(!lg_path_exists("PWNED"));
     if (test_failures == 0)
         lg_remove_tree(tmp);
