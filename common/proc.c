@@ -6,9 +6,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* A pipe whose ends do not survive exec. */
@@ -32,10 +35,11 @@ static void close_all(const int *fds, int n)
             close(fds[i]);
 }
 
-/* After fork, in the child: redirect, exec, or report errno and exit. */
-static void child(const char *file, char *const argv[], int logfd, int nullfd, int report)
+/* After fork, in the child: redirect, exec, or report errno and exit; with
+ * own_group, the child first leads a process group of its own. */
+static void child(const char *file, char *const argv[], int logfd, int nullfd, int report, int own_group)
 {
-    if (dup2(nullfd, 0) >= 0 && dup2(logfd, 1) >= 0 && dup2(logfd, 2) >= 0)
+    if ((!own_group || setpgid(0, 0) == 0) && dup2(nullfd, 0) >= 0 && dup2(logfd, 1) >= 0 && dup2(logfd, 2) >= 0)
         execvp(file, argv);
     int e = errno;
     ssize_t w = write(report, &e, sizeof e);
@@ -43,7 +47,7 @@ static void child(const char *file, char *const argv[], int logfd, int nullfd, i
     _exit(127);
 }
 
-int lg_spawn_logged(const char *file, char *const argv[], const char *log_path, pid_t *pid, lg_err_t *err)
+static int spawn(const char *file, char *const argv[], const char *log_path, int own_group, pid_t *pid, lg_err_t *err)
 {
     int fds[4] = {-1, -1, -1, -1}; /* log, /dev/null, pipe read end, pipe write end */
     int rc = LG_OK;
@@ -67,7 +71,7 @@ int lg_spawn_logged(const char *file, char *const argv[], const char *log_path, 
         goto done;
     }
     if (*pid == 0)
-        child(file, argv, fds[0], fds[1], fds[3]);
+        child(file, argv, fds[0], fds[1], fds[3], own_group);
     close(fds[3]);
     fds[3] = -1;
     /* End of file: the exec succeeded. An int: it failed with that errno. */
@@ -82,16 +86,52 @@ done:
     return rc;
 }
 
+int lg_spawn_logged(const char *file, char *const argv[], const char *log_path, pid_t *pid, lg_err_t *err)
+{
+    return spawn(file, argv, log_path, 0, pid, err);
+}
+
 int lg_run_logged(char *const argv[], const char *log_path, lg_err_t *err)
 {
+    return lg_run_logged_until(argv, log_path, NULL, err);
+}
+
+/* Waits for pid, polling *stop every 20 ms; once it is set, ends pid's
+ * group. 0 with *status, 1 when stopped (the group reaped), or LG_ECHILD. */
+static int wait_or_stop(pid_t pid, const volatile sig_atomic_t *stop, int *status, const char *what, lg_err_t *err)
+{
+    const struct timespec tick = {0, 20 * 1000000L};
+    uint64_t term_ticks = 0;
+    for (;;) {
+        pid_t got = waitpid(pid, status, stop ? WNOHANG : 0);
+        if (got == pid)
+            return term_ticks ? 1 : 0;
+        if (got < 0 && errno != EINTR)
+            return lg_err_set(err, LG_ECHILD, "waitpid for %s: %s", what, strerror(errno));
+        if (!stop || got < 0)
+            continue;
+        if (*stop && term_ticks == 0) {
+            kill(-pid, SIGTERM);
+            term_ticks = 1;
+        } else if (term_ticks && ++term_ticks == 50) {
+            kill(-pid, SIGKILL); /* a second after SIGTERM */
+        }
+        nanosleep(&tick, NULL);
+    }
+}
+
+int lg_run_logged_until(char *const argv[], const char *log_path, const volatile sig_atomic_t *stop, lg_err_t *err)
+{
     pid_t pid;
-    int rc = lg_spawn_logged(argv[0], argv, log_path, &pid, err);
+    int rc = spawn(argv[0], argv, log_path, stop != NULL, &pid, err);
     if (rc != LG_OK)
         return rc;
     int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return lg_err_set(err, LG_ECHILD, "waitpid for %s: %s", argv[0], strerror(errno));
+    rc = wait_or_stop(pid, stop, &status, argv[0], err);
+    if (rc == 1)
+        return lg_err_set(err, LG_EINTR, "interrupted while %s was running (log: %s)", argv[0], log_path);
+    if (rc != 0)
+        return rc;
     if (WIFSIGNALED(status))
         return lg_err_set(err, LG_EBUILD, "%s killed by signal %d (log: %s)", argv[0], WTERMSIG(status), log_path);
     return WEXITSTATUS(status);

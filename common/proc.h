@@ -3,6 +3,7 @@
 #ifndef LG_PROC_H
 #define LG_PROC_H
 
+#include <signal.h>
 #include <sys/types.h>
 
 #include "err.h"
@@ -22,5 +23,12 @@ int lg_spawn_logged(const char *file, char *const argv[], const char *log_path, 
  * argv[0], the signal and log_path when a signal ended it, or a negative
  * LG_E* code from starting or waiting (LG_ECHILD). */
 int lg_run_logged(char *const argv[], const char *log_path, lg_err_t *err);
+
+/* lg_run_logged that also watches *stop (may be NULL; set by a signal
+ * handler): once it is set the child's process group (the child leads its
+ * own, so a make and the compilers it started go with it) gets SIGTERM,
+ * then SIGKILL after a second, and the call returns LG_EINTR naming
+ * argv[0] within about 50 ms of the flag plus the group's exit. */
+int lg_run_logged_until(char *const argv[], const char *log_path, const volatile sig_atomic_t *stop, lg_err_t *err);
 
 #endif

@@ -77,9 +77,10 @@ static size_t common_args(const job_t *job, const char *mdir, const char **argv)
 
 /* Runs argv with its output in log_path; what names the run in the error,
  * which quotes the log's first error line and names the log (kept). */
-static int run_tool(const char **argv, const char *log_path, const char *what, lg_err_t *err)
+static int run_tool(const job_t *job, const char **argv, const char *log_path, const char *what, lg_err_t *err)
 {
-    int rc = lg_run_logged((char *const *)argv, log_path, err);
+    /* Ctrl-C ends a build of minutes at once, its make and compilers too. */
+    int rc = lg_run_logged_until((char *const *)argv, log_path, job->cfg->stop, err);
     if (rc <= 0)
         return rc;
     char *first = orx_first_line(log_path, "%Error");
@@ -107,7 +108,7 @@ static int verilate_step(const job_t *job, const char *tmp, const char *log_path
     size_t n = common_args(job, mdir, argv);
     for (size_t i = 0; i < spec->nrtl_sources; i++)
         argv[n++] = job->sources[i];
-    int rc = run_tool(argv, log_path, "verilator (verilating)", err);
+    int rc = run_tool(job, argv, log_path, "verilator (verilating)", err);
     if (rc == 0) {
         /* Verilator does not notice a write that failed (a full disk): a
          * header it cut short must fail here, before the entry is renamed
@@ -208,9 +209,9 @@ static int build_in(const job_t *job, const char *work, const char *log_path, lg
     if (rc == 0)
         rc = lg_write_file_atomic(table, job->table, strlen(job->table), err);
     if (rc == 0)
-        rc = run_tool(argv, log_path, "verilator (generating the harness)", err);
+        rc = run_tool(job, argv, log_path, "verilator (generating the harness)", err);
     if (rc == 0)
-        rc = run_tool(make, log_path, "make of the Verilator model", err);
+        rc = run_tool(job, make, log_path, "make of the Verilator model", err);
     for (size_t i = 0; i < job->nengine_files; i++)
         free(cpp[i]);
     free(cpp);

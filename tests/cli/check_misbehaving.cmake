@@ -14,6 +14,9 @@
 #   batch      lgfuzz batch on segv, spin and stall with --budget 10s --jobs 2
 #   sigint     SIGINT 3 s into a run on spin ends it within 2 s, stats.json
 #              status "interrupted"
+#   sigbuild   SIGINT 3 s into a first run with an empty cache (building
+#              the model) ends it within 3 s with "nothing was fuzzed",
+#              leaving no build process and no temp entry behind
 # The executor and the Verilated model are built (or found in the cache)
 # before any timing starts. This is the one place where lgfuzz's tests
 # assert a duration: the budget is the feature.
@@ -120,6 +123,31 @@ if(CHECK STREQUAL "sigint")
   endif()
   expect_within("the run interrupted at 3 s" ${wall} 5000)
   expect_stats(${WORK}/run interrupted)
+  return()
+endif()
+
+if(CHECK STREQUAL "sigbuild")
+  set(cache ${WORK}/cache)
+  now_ms(t0)
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env LGFUZZ_CACHE_DIR=${cache}
+                          timeout --preserve-status -s INT 3 ${LGFUZZ} run ${KDIR}/spin/kernel.yaml --budget 60s --out ${WORK}/run
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 300)
+  now_ms(t1)
+  math(EXPR wall "${t1} - ${t0}")
+  message(STATUS "lgfuzz run on an empty cache, SIGINT at 3 s: exit ${rc} after ${wall} ms\n${out}${err}")
+  if(NOT rc EQUAL 2 OR NOT err MATCHES "interrupted while building[^\n]*; nothing was fuzzed")
+    message(FATAL_ERROR "expected exit 2 and 'interrupted while building ...; nothing was fuzzed'")
+  endif()
+  expect_within("the run interrupted while building" ${wall} 6000)
+  file(GLOB_RECURSE temps LIST_DIRECTORIES true ${cache}/*)
+  list(FILTER temps INCLUDE REGEX "\\.tmp\\.[^/]*$")
+  if(temps)
+    message(FATAL_ERROR "temp build entries left in the cache: ${temps}")
+  endif()
+  execute_process(COMMAND pgrep -f ${cache} RESULT_VARIABLE prc OUTPUT_VARIABLE procs)
+  if(prc EQUAL 0)
+    message(FATAL_ERROR "build processes outlived the run:\n${procs}")
+  endif()
   return()
 endif()
 

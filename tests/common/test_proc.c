@@ -1,11 +1,15 @@
 /* Tests of lg_run_logged and lg_spawn_logged: exit statuses, both output
  * streams in the log (truncated first), stdin at end of file, a program
  * that cannot be executed (status 127 and a line in the log), a signal,
- * a log that cannot be created. */
+ * a log that cannot be created; lg_run_logged_until ending a child and the
+ * process it started once the stop flag is set. */
+#include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/alloc.h"
@@ -69,12 +73,69 @@ static void test_spawn(const char *dir)
     free(log);
 }
 
+static volatile sig_atomic_t stop_flag;
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    stop_flag = 1;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* A child that starts a grandchild and waits: both must be gone soon after
+ * the flag is set (as make and its compilers must on Ctrl-C). */
+static void test_until(const char *dir)
+{
+    char *log = lg_path_join(dir, "until.log");
+    char *pidfile = lg_path_join(dir, "grandchild.pid");
+    lg_err_t err;
+    char *const quick[] = {"sh", "-c", "exit 4", NULL};
+    stop_flag = 0;
+    CHECK(lg_run_logged_until(quick, log, &stop_flag, &err) == 4);
+    char script[512];
+    snprintf(script, sizeof script, "sleep 30 & echo $! > '%s'; wait", pidfile);
+    char *const argv[] = {"sh", "-c", script, NULL};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sigaction(SIGALRM, &sa, NULL);
+    double t0 = now_s();
+    alarm(1);
+    int rc = lg_run_logged_until(argv, log, &stop_flag, &err);
+    double took = now_s() - t0;
+    CHECK_MSG(rc == LG_EINTR, "rc %d: %s", rc, err.msg);
+    CHECK_STR_CONTAINS(err.msg, "interrupted while sh was running");
+    CHECK_MSG(took < 5.0, "the stopped child took %.1f s to end", took);
+    char *text = lg_read_file(pidfile, NULL, &err);
+    CHECK(text != NULL);
+    pid_t grandchild = text ? (pid_t)atoi(text) : 0;
+    free(text);
+    int gone = 0;
+    for (int i = 0; i < 300 && grandchild > 0 && !gone; i++) {
+        gone = kill(grandchild, 0) < 0 && errno == ESRCH;
+        if (!gone) {
+            const struct timespec tick = {0, 10 * 1000000L};
+            nanosleep(&tick, NULL);
+        }
+    }
+    CHECK_MSG(gone, "the grandchild %d outlived the stop", (int)grandchild);
+    free(log);
+    free(pidfile);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/lgfuzz-test-proc-XXXXXX";
     CHECK(mkdtemp(dir) != NULL);
     test_run(dir);
     test_spawn(dir);
+    test_until(dir);
     lg_remove_tree(dir);
     TEST_DONE();
 }
