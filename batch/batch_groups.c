@@ -13,6 +13,7 @@
 #include "batch_json_int.h"
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/jsonfile.h"
 #include "common/strbuf.h"
 
 /* Arrays longer than this show their first ARRAY_HEAD elements. */
@@ -33,14 +34,7 @@ typedef struct member {
 static json_object *load_object(const char *path)
 {
     lg_err_t err; /* an unreadable file is skipped, like a missing one */
-    char *text = lg_read_file(path, NULL, &err);
-    json_object *o = text ? json_tokener_parse(text) : NULL;
-    free(text);
-    if (o && !json_object_is_type(o, json_type_object)) {
-        json_object_put(o);
-        o = NULL;
-    }
-    return o;
+    return lg_json_read_object(path, &err);
 }
 
 /* "<class>|path:<hex>" out of a key "<class>|path:<hex>|<probes>"; NULL when

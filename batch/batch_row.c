@@ -10,6 +10,7 @@
 #include "batch_json_int.h"
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/jsonfile.h"
 
 /* Parses the JSON file dir/name; *out is NULL when the file does not exist.
  * A file that exists but does not parse is an error naming it. */
@@ -19,20 +20,9 @@ static int load_json(const char *dir, const char *name, json_object **out, lg_er
     char *path = lg_path_join(dir, name);
     int rc = LG_OK;
     if (lg_path_exists(path)) {
-        char *text = lg_read_file(path, NULL, err);
-        if (!text) {
-            rc = LG_EIO;
-        } else {
-            enum json_tokener_error jerr;
-            *out = json_tokener_parse_verbose(text, &jerr);
-            if (!*out || !json_object_is_type(*out, json_type_object)) {
-                rc = lg_err_set(err, LG_EINVAL, "%s: not a JSON object (%s)", path,
-                                *out ? "wrong type" : json_tokener_error_desc(jerr));
-                json_object_put(*out);
-                *out = NULL;
-            }
-            free(text);
-        }
+        *out = lg_json_read_object(path, err);
+        if (!*out)
+            rc = err->code;
     }
     free(path);
     return rc;
@@ -61,7 +51,7 @@ static char *log_error(const char *dir)
 {
     char *path = lg_path_join(dir, "run.log");
     lg_err_t err; /* no log, no error to show */
-    char *text = lg_read_file(path, NULL, &err);
+    char *text = lg_read_file_max(path, LG_READ_MAX, NULL, &err);
     free(path);
     if (!text)
         return NULL;

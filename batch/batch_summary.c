@@ -9,6 +9,7 @@
 #include "batch.h"
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/jsonfile.h"
 #include "common/strbuf.h"
 
 struct batch_summary {
@@ -105,18 +106,8 @@ static int kernel_subdirs(const char *dir, char ***subs, size_t *n, lg_err_t *er
 /* batch.json as written by batch_run; only its kernel list is used here. */
 static int load_batch(const char *path, json_object **out, lg_err_t *err)
 {
-    char *text = lg_read_file(path, NULL, err);
-    if (!text)
-        return LG_EIO;
-    enum json_tokener_error jerr;
-    *out = json_tokener_parse_verbose(text, &jerr);
-    free(text);
-    if (*out && json_object_is_type(*out, json_type_object))
-        return LG_OK;
-    const char *why = *out ? "wrong type" : json_tokener_error_desc(jerr);
-    json_object_put(*out);
-    *out = NULL;
-    return lg_err_set(err, LG_EINVAL, "%s: not a JSON object (%s)", path, why);
+    *out = lg_json_read_object(path, err);
+    return *out ? LG_OK : err->code;
 }
 
 /* The directories of the kernels a batch.json lists: a batch directory
@@ -160,7 +151,8 @@ static void add_source(batch_summary_t *s, const char *dir, const char *kind)
     free(abs);
     json_object_object_add(src, "kind", json_object_new_string(kind));
     char *bpath = lg_path_join(dir, "batch.json");
-    json_object *b = lg_path_exists(bpath) ? json_object_from_file(bpath) : NULL;
+    lg_err_t berr; /* a damaged batch.json is left out of the sources */
+    json_object *b = lg_path_exists(bpath) ? lg_json_read_object(bpath, &berr) : NULL;
     free(bpath);
     if (b)
         json_object_object_add(src, "batch", b);

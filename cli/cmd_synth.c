@@ -100,7 +100,7 @@ static int parse_row(table_t *t, char *line, const char *path, size_t lineno, lg
 
 static int load_csv(const char *path, table_t *t, lg_err_t *err)
 {
-    char *text = lg_read_file(path, NULL, err);
+    char *text = lg_read_file_max(path, LG_READ_MAX, NULL, err);
     if (!text)
         return err->code;
     int rc = 0;

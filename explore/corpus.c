@@ -16,6 +16,7 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/jsonfile.h"
 #include "explore_int.h"
 
 /* What the reserve holds at least: the report files of a small run. */
@@ -252,7 +253,8 @@ int exc_divergences_restore(explore_t *ex, lg_err_t *err)
     for (size_t i = 0; i < n; i++) {
         char *dir = lg_path_join(root, names[i]);
         char *path = lg_path_join(dir, "symptom.json");
-        json_object *o = json_object_from_file(path);
+        lg_err_t serr; /* a damaged symptom.json is skipped, as before */
+        json_object *o = lg_json_read_object(path, &serr);
         json_object *cls, *detail, *key, *found_key;
         if (o && json_object_object_get_ex(o, "class", &cls) && json_object_object_get_ex(o, "detail", &detail) &&
             json_object_object_get_ex(o, "key", &key)) {

@@ -9,6 +9,7 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/jsonfile.h"
 
 static const char *const label_names[LABEL_COUNT] = {"safe", "unsafe", "skipped"};
 
@@ -82,12 +83,14 @@ int exb_load(labels_t *l, const char *path, lg_err_t *err)
 {
     if (!lg_path_exists(path))
         return LG_OK;
-    char *text = lg_read_file(path, NULL, err);
-    if (!text)
-        return err->code;
+    lg_jsonl_t r;
+    int rc = lg_jsonl_open(&r, path, err);
+    if (rc != LG_OK)
+        return rc;
     lg_rng_t rng;
     lg_rng_seed(&rng, 0);
-    for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+    const char *line;
+    while ((rc = lg_jsonl_next(&r, &line, err)) == LG_OK && line) {
         for (int k = 0; k < LABEL_COUNT; k++) {
             char tag[32];
             snprintf(tag, sizeof tag, "{\"label\":\"%s\"", label_names[k]);
@@ -97,9 +100,9 @@ int exb_load(labels_t *l, const char *path, lg_err_t *err)
             }
         }
     }
-    free(text);
+    lg_jsonl_close(&r);
     l->dirty = 0;
-    return LG_OK;
+    return rc;
 }
 
 int exb_save(labels_t *l, const char *path, lg_err_t *err)

@@ -13,6 +13,7 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/jsonfile.h"
 #include "explore_int.h"
 
 static size_t probes_fired(const explore_t *ex)
@@ -280,14 +281,8 @@ static int save_json(explore_t *ex, const char *name, const char *text, lg_err_t
 static int save_divergences(explore_t *ex, lg_err_t *err)
 {
     char *path = lg_path_join(ex->out_dir, "stats.json");
-    char *text = lg_read_file(path, NULL, err);
-    json_object *o = text ? json_tokener_parse(text) : NULL;
-    int rc = LG_OK;
-    if (!text)
-        rc = err->code;
-    else if (!o || !json_object_is_type(o, json_type_object))
-        rc = lg_err_set(err, LG_EINVAL, "%s: not a JSON object", path);
-    free(text);
+    json_object *o = lg_json_read_object(path, err);
+    int rc = o ? LG_OK : err->code;
     free(path);
     if (rc == LG_OK) {
         divergences_json(ex, o);

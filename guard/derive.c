@@ -11,6 +11,7 @@
 #include "common/alloc.h"
 #include "common/budget.h"
 #include "common/fsutil.h"
+#include "common/jsonfile.h"
 #include "guard_int.h"
 
 /* Recall at which a round with precision 1.0 ends the refinement. Below
@@ -73,19 +74,20 @@ typedef struct deriver {
 char *guard_run_spec_path(const char *run_dir, lg_err_t *err)
 {
     char *path = lg_path_join(run_dir, "stats.json");
-    char *text = lg_read_file(path, NULL, err), *spec = NULL;
-    if (!text) {
-        lg_err_set(err, LG_EINVAL, "%s: not an lgfuzz run directory (no readable stats.json)", run_dir);
+    char *spec = NULL;
+    json_object *o = lg_json_read_object(path, err), *s = NULL;
+    if (!o) {
+        lg_err_t why = *err;
+        lg_err_set(err, LG_EINVAL, "%s: not an lgfuzz run directory (%s)", run_dir,
+                   lg_path_exists(path) ? why.msg : "no stats.json");
         free(path);
         return NULL;
     }
-    json_object *o = json_tokener_parse(text), *s = NULL;
-    if (o && json_object_object_get_ex(o, "spec", &s) && json_object_is_type(s, json_type_string))
+    if (json_object_object_get_ex(o, "spec", &s) && json_object_is_type(s, json_type_string))
         spec = lg_strdup(json_object_get_string(s));
     else
         lg_err_set(err, LG_EINVAL, "%s: no \"spec\" string naming the kernel spec", path);
     json_object_put(o);
-    free(text);
     free(path);
     return spec;
 }

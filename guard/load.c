@@ -6,6 +6,7 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/jsonfile.h"
 #include "guard_int.h"
 
 static void push(input_t ***v, size_t *n, size_t *cap, input_t *in)
@@ -49,19 +50,14 @@ static int load_labels(const char *run_dir, const spec_t *spec, labelset_t *ls, 
     int rc = LG_OK;
     if (!lg_path_exists(path))
         goto done;
-    char *text = lg_read_file(path, NULL, err);
-    if (!text) {
-        rc = LG_EIO;
+    lg_jsonl_t r;
+    rc = lg_jsonl_open(&r, path, err);
+    if (rc != LG_OK)
         goto done;
-    }
-    int lineno = 0;
-    char *save = NULL;
-    for (char *line = strtok_r(text, "\n", &save); line && rc == LG_OK; line = strtok_r(NULL, "\n", &save)) {
-        lineno++;
-        if (*line)
-            rc = load_label_line(path, lineno, line, spec, ls, unknown, nunknown, cap, err);
-    }
-    free(text);
+    const char *line;
+    while (rc == LG_OK && (rc = lg_jsonl_next(&r, &line, err)) == LG_OK && line)
+        rc = load_label_line(path, (int)r.lineno, line, spec, ls, unknown, nunknown, cap, err);
+    lg_jsonl_close(&r);
 done:
     free(path);
     return rc;
