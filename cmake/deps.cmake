@@ -27,6 +27,9 @@ find_program(LGFUZZ_CLANG NAMES clang-14 clang PATHS ${LLVM_TOOLS_BINARY_DIR} RE
 if(NOT LGFUZZ_CLANG)
   message(FATAL_ERROR "clang 14 not found: install the Debian package 'clang-14' (scripts/install-deps.sh)")
 endif()
+# C++ kernels (a c.source ending in .cpp, .cc or .cxx) go through the
+# clang++ driver of the same release.
+find_program(LGFUZZ_CLANGXX NAMES clang++-14 clang++ PATHS ${LLVM_TOOLS_BINARY_DIR} REQUIRED)
 find_program(LGFUZZ_VERILATOR NAMES verilator)
 if(NOT LGFUZZ_VERILATOR)
   message(FATAL_ERROR "verilator not found: install the Debian package 'verilator' (scripts/install-deps.sh)")
