@@ -14,6 +14,8 @@ endfunction()
 
 lg_require_pkg(YAML yaml-0.1 libyaml-dev)
 lg_require_pkg(JSONC json-c libjson-c-dev)
+# lgfuzz init reads the csynth.xml report of an HLS solution.
+lg_require_pkg(XML2 libxml-2.0 libxml2-dev)
 lg_require_pkg(Z3 z3 libz3-dev)
 
 find_package(LLVM 14 CONFIG PATHS /usr/lib/llvm-14/lib/cmake/llvm NO_DEFAULT_PATH)
