@@ -6,8 +6,9 @@
 #   finds the planted divergence on a subnormal; a short run finds it too;
 # - the errors: a float declared u32, a function missing from or
 #   overloaded in a C++ file, a range on an f32, a JSON string for an f32;
-# - init on vsum, twice, the clampio solution directory (with csynth.xml)
-#   and kernels/accumulate writes specs that check and run; it refuses to
+# - init on vsum, twice, qneg (ap_fifo in and out, `in` named in_r), the
+#   clampio solution directory (with csynth.xml) and kernels/accumulate
+#   writes specs that check and run; it refuses to
 #   overwrite, and names what it cannot take (ap_ctrl_chain, an ap_uint
 #   argument, no source, no top module, an argument without ports).
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch; LGFUZZ_CACHE_DIR is
@@ -146,6 +147,21 @@ endforeach()
 input(${WORK}/clampio.json "{\"x\": 200, \"acc\": 5, \"flag\": 0}")
 set(w "\"acc\":205,\"flag\":1" "no divergence")
 expect(init.clampio.diff 0 w diff ${WORK}/init-clampio/kernel.yaml ${WORK}/clampio.json)
+
+hls_copy(qneg init-qneg "" "" "")
+set(w "2 param(s); nothing guessed")
+expect(init.qneg 0 w init ${WORK}/init-qneg/qneg.v -o ${WORK}/init-qneg/kernel.yaml)
+file(READ ${WORK}/init-qneg/kernel.yaml spec)
+foreach(want "{name: in, type: i32, array: {len: 8}}" "{name: out, type: i32, array: {len: 8}, dir: out}"
+             "in: {mode: ap_fifo, depth: 8, port: in_r}" "out: {mode: ap_fifo, depth: 8, port: out_r}")
+  string(FIND "${spec}" "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "init.qneg: no '${want}' in\n${spec}")
+  endif()
+endforeach()
+input(${WORK}/qneg.json "{\"in\": [1, -2, 3, 4, 5, 6, 7, -2147483648]}")
+set(w "\"out\":[-1,2,-3,-4,-5,-6,-7,-2147483648]" "no divergence")
+expect(init.qneg.diff 0 w diff ${WORK}/init-qneg/kernel.yaml ${WORK}/qneg.json)
 
 # A bundled kernel: its hand-written spec's params, types and interfaces.
 file(COPY ${SRC}/kernels/accumulate/ DESTINATION ${WORK}/init-acc)
