@@ -67,11 +67,13 @@ static void guess(init_spec_t *s, const char *fmt, ...)
     s->guesses[s->nguesses++] = lg_strdup(buf);
 }
 
-/* The port belongs to a group already formed, or is a block-level port. */
+/* The port belongs to a group already formed, or is a block-level port
+ * (Vitis's ap_local_block and ap_local_deadlock outputs are only status). */
 static int claimed(const ctx_t *c, const char *name)
 {
-    static const char *const block[] = {"ap_clk",  "ap_rst",   "ap_rst_n",  "ap_start", "ap_done",
-                                        "ap_idle", "ap_ready", "ap_return", NULL};
+    static const char *const block[] = {"ap_clk",  "ap_rst",   "ap_rst_n",  "ap_start",       "ap_done",
+                                        "ap_idle", "ap_ready", "ap_return", "ap_local_block", "ap_local_deadlock",
+                                        NULL};
     for (size_t i = 0; block[i]; i++)
         if (strcmp(name, block[i]) == 0)
             return 1;
