@@ -166,27 +166,37 @@ static int scan_file(const char *path, const char *text, const char *want, init_
     return 0;
 }
 
-/* The Verilog files of path: itself, the *.v of a directory, or those of
- * its syn/verilog/ (an HLS solution directory). */
+/* The Verilog files of path: the *.v of a directory, or of its
+ * syn/verilog/ (an HLS solution directory); for a file, it and the *.v
+ * beside it, where HLS writes the modules the top instantiates. */
 static int list_files(const char *path, char ***files, size_t *n, lg_err_t *err)
 {
-    if (!lg_is_dir(path)) {
-        *files = lg_calloc(1, sizeof **files);
-        (*files)[0] = lg_strdup(path);
-        *n = 1;
-        return lg_check_file(path, LG_READ_MAX, err);
-    }
+    int is_file = !lg_is_dir(path);
+    if (is_file && lg_check_file(path, LG_READ_MAX, err) != 0)
+        return err->code;
     char *syn = lg_path_join(path, "syn/verilog");
-    const char *dir = lg_is_dir(syn) ? syn : path;
+    char *dir = is_file ? lg_path_dirname(path) : lg_strdup(lg_is_dir(syn) ? syn : path);
     char **names = NULL;
     int rc = lg_list_dir(dir, ".v", &names, n, err);
     if (rc == 0 && *n == 0)
         rc = lg_err_set(err, LG_EINVAL, "%s: no Verilog (*.v) files here%s", path,
-                        dir == syn ? "" : " nor in syn/verilog/ (an HLS solution directory)");
-    *files = lg_calloc(*n ? *n : 1, sizeof **files);
-    for (size_t i = 0; rc == 0 && i < *n; i++)
-        (*files)[i] = lg_path_join(dir, names[i]);
+                        strcmp(dir, syn) == 0 ? "" : " nor in syn/verilog/ (an HLS solution directory)");
+    *files = lg_calloc(*n + 1, sizeof **files);
+    /* The file named first, so its module wins a tie. */
+    size_t k = 0;
+    if (rc == 0 && is_file)
+        (*files)[k++] = lg_strdup(path);
+    for (size_t i = 0; rc == 0 && i < *n; i++) {
+        char *f = lg_path_join(dir, names[i]);
+        char *base = strrchr(path, '/');
+        if (is_file && strcmp(names[i], base ? base + 1 : path) == 0)
+            free(f);
+        else
+            (*files)[k++] = f;
+    }
     lg_list_free(names, *n);
+    *n = rc == 0 ? k : 0;
+    free(dir);
     free(syn);
     return rc;
 }

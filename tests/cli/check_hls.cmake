@@ -7,8 +7,8 @@
 # - the errors: a float declared u32, a function missing from or
 #   overloaded in a C++ file, a range on an f32, a JSON string for an f32;
 # - init on vsum, twice, qneg (ap_fifo in and out, `in` named in_r), the
-#   clampio solution directory (with csynth.xml) and kernels/accumulate
-#   writes specs that check and run; it refuses to
+#   clampio solution directory (with csynth.xml), kernels/accumulate and
+#   kernels/fir (two Verilog files) writes specs that check and run; it refuses to
 #   overwrite, and names what it cannot take (ap_ctrl_chain, an ap_uint
 #   argument, no source, no top module, an argument without ports).
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch; LGFUZZ_CACHE_DIR is
@@ -169,6 +169,19 @@ set(w "data: depth 512 guessed from the address width")
 expect(init.accumulate 0 w init ${WORK}/init-acc/kernel.v --function accumulate -o ${WORK}/init-acc/init.yaml)
 set(w "data         i32   in    array[len = size, max_len 512]" "data         ap_memory width  8  depth 512")
 expect(init.accumulate.check 0 w check ${WORK}/init-acc/init.yaml)
+
+# A design in two files, named by its top's file: the ROM module beside it
+# is a source too.
+file(COPY ${SRC}/kernels/fir/ DESTINATION ${WORK}/init-fir)
+set(w "")
+expect(init.fir 0 w init ${WORK}/init-fir/kernel.v --function fir -o ${WORK}/init-fir/init.yaml)
+file(READ ${WORK}/init-fir/init.yaml spec)
+string(FIND "${spec}" "sources: [kernel.v, fir_coeff_ROM_AUTO_1R.v]" at)
+if(at LESS 0)
+  message(FATAL_ERROR "init.fir: the ROM module is not among the sources in\n${spec}")
+endif()
+set(w "rtl: the ports of fir match the spec")
+expect(init.fir.check 0 w check ${WORK}/init-fir/init.yaml)
 
 # What init cannot take.
 hls_copy(vsum init-chain vsum.v "        ap_ready,\n" "        ap_ready,\n        ap_continue,\n")
