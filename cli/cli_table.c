@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 const lg_cmd_t lg_cmds[] = {
+    {"init", "write a kernel spec for an HLS design from its Verilog, csynth.xml and C prototype", cmd_init},
     {"run", "fuzz a kernel against its RTL and report distinct divergences", cmd_run},
     {"diff", "run one input on the CPU and the RTL and compare the results", cmd_diff},
     {"check", "validate a kernel spec and show what lgfuzz resolved from it", cmd_check},

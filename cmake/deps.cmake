@@ -14,6 +14,8 @@ endfunction()
 
 lg_require_pkg(YAML yaml-0.1 libyaml-dev)
 lg_require_pkg(JSONC json-c libjson-c-dev)
+# lgfuzz init reads the csynth.xml report of an HLS solution.
+lg_require_pkg(XML2 libxml-2.0 libxml2-dev)
 lg_require_pkg(Z3 z3 libz3-dev)
 
 find_package(LLVM 14 CONFIG PATHS /usr/lib/llvm-14/lib/cmake/llvm NO_DEFAULT_PATH)
@@ -27,6 +29,9 @@ find_program(LGFUZZ_CLANG NAMES clang-14 clang PATHS ${LLVM_TOOLS_BINARY_DIR} RE
 if(NOT LGFUZZ_CLANG)
   message(FATAL_ERROR "clang 14 not found: install the Debian package 'clang-14' (scripts/install-deps.sh)")
 endif()
+# C++ kernels (a c.source ending in .cpp, .cc or .cxx) go through the
+# clang++ driver of the same release.
+find_program(LGFUZZ_CLANGXX NAMES clang++-14 clang++ PATHS ${LLVM_TOOLS_BINARY_DIR} REQUIRED)
 find_program(LGFUZZ_VERILATOR NAMES verilator)
 if(NOT LGFUZZ_VERILATOR)
   message(FATAL_ERROR "verilator not found: install the Debian package 'verilator' (scripts/install-deps.sh)")

@@ -33,12 +33,35 @@ static const char *json_kind(json_object *o)
     return "something else";
 }
 
-/* Reads one integer value of param p (what names it for messages). */
+/* The bit pattern of d as an f32 or f64 value, read as a signed integer
+ * of the type's width (types.h). */
+static int64_t float_bits(lg_type_t t, double d)
+{
+    if (t == LG_F32) {
+        float f = (float)d;
+        int32_t b;
+        memcpy(&b, &f, sizeof b);
+        return b;
+    }
+    int64_t b;
+    memcpy(&b, &d, sizeof b);
+    return b;
+}
+
+/* Reads one integer value of param p (what names it for messages). A
+ * float param also takes a JSON number with a fraction or exponent (1.5,
+ * -2e-3), converted to its bit pattern; an integer is the bit pattern. */
 static int read_value(const char *origin, const spec_param_t *p, const char *what, json_object *o, int64_t *out,
                       lg_err_t *err)
 {
+    if (lg_type_is_float(p->type) && json_object_is_type(o, json_type_double)) {
+        *out = float_bits(p->type, json_object_get_double(o));
+        return LG_OK;
+    }
     if (!json_object_is_type(o, json_type_int))
-        return lg_err_set(err, LG_EINVAL, "%s: %s must be an integer, found %s", origin, what, json_kind(o));
+        return lg_err_set(err, LG_EINVAL, "%s: %s must be an integer%s, found %s", origin, what,
+                          lg_type_is_float(p->type) ? " (the bit pattern) or a number with a fraction" : "",
+                          json_kind(o));
     /* json-c prints integers exactly as parsed, for int64 and uint64 alike. */
     const char *text = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
     errno = 0;

@@ -46,8 +46,8 @@ static int parse_type(yamldoc_t *d, yaml_node_t *n, const char *what, lg_type_t 
     if (!t)
         return LG_EINVAL;
     if (lg_type_parse(t, out) != 0)
-        return yamldoc_error(d, n, err, "unknown type '%s' for %s (expected i8, i16, i32, i64, u8, u16, u32 or u64)", t,
-                             what);
+        return yamldoc_error(
+            d, n, err, "unknown type '%s' for %s (expected i8, i16, i32, i64, u8, u16, u32, u64, f32 or f64)", t, what);
     return LG_OK;
 }
 
@@ -73,6 +73,9 @@ static int parse_range(yamldoc_t *d, spec_param_t *p, yaml_node_t *r, lg_err_t *
 {
     char what[128];
     snprintf(what, sizeof what, "range of '%s'", p->name);
+    if (lg_type_is_float(p->type))
+        return yamldoc_error(d, r, err, "%s: params of type %s take no range (their values are IEEE 754 bit patterns)",
+                             what, lg_type_name(p->type));
     if (yamldoc_expect_seq(d, r, what, err))
         return LG_EINVAL;
     size_t n = (size_t)(r->data.sequence.items.top - r->data.sequence.items.start);
@@ -195,7 +198,7 @@ static int resolve_len(yamldoc_t *d, spec_t *s, size_t i, const char *len_name, 
     if (j < 0)
         return yamldoc_error(d, len_node, err, "len of '%s' names '%s', which is not a param", p->name, len_name);
     spec_param_t *q = &s->params[j];
-    if (q->is_array || q->dir != SPEC_DIR_IN)
+    if (q->is_array || q->dir != SPEC_DIR_IN || lg_type_is_float(q->type))
         return yamldoc_error(d, len_node, err, "len of '%s' names '%s', which is not an integer input scalar", p->name,
                              len_name);
     if (q->has_range) {

@@ -10,12 +10,13 @@ static const struct {
 } type_info[] = {
     [LG_I8] = {"i8", "int8_t", 8, 1},      [LG_I16] = {"i16", "int16_t", 16, 1},  [LG_I32] = {"i32", "int32_t", 32, 1},
     [LG_I64] = {"i64", "int64_t", 64, 1},  [LG_U8] = {"u8", "uint8_t", 8, 0},     [LG_U16] = {"u16", "uint16_t", 16, 0},
-    [LG_U32] = {"u32", "uint32_t", 32, 0}, [LG_U64] = {"u64", "uint64_t", 64, 0},
+    [LG_U32] = {"u32", "uint32_t", 32, 0}, [LG_U64] = {"u64", "uint64_t", 64, 0}, [LG_F32] = {"f32", "float", 32, 1},
+    [LG_F64] = {"f64", "double", 64, 1},
 };
 
 int lg_type_parse(const char *name, lg_type_t *out)
 {
-    for (int t = LG_I8; t <= LG_U64; t++) {
+    for (int t = LG_I8; t <= LG_F64; t++) {
         if (strcmp(name, type_info[t].name) == 0) {
             *out = (lg_type_t)t;
             return 0;
@@ -32,6 +33,28 @@ const char *lg_type_ctype(lg_type_t t)
 {
     return type_info[t].ctype;
 }
+int lg_type_is_float(lg_type_t t)
+{
+    return t == LG_F32 || t == LG_F64;
+}
+
+/* All exponent bits set and a fraction that is not zero. */
+static int is_nan(lg_type_t t, int64_t v)
+{
+    uint64_t u = (uint64_t)v;
+    if (t == LG_F32)
+        return (u & 0x7F800000u) == 0x7F800000u && (u & 0x007FFFFFu) != 0;
+    return (u & UINT64_C(0x7FF0000000000000)) == UINT64_C(0x7FF0000000000000) &&
+           (u & UINT64_C(0x000FFFFFFFFFFFFF)) != 0;
+}
+
+int lg_type_same(lg_type_t t, int64_t a, int64_t b)
+{
+    if (a == b)
+        return 1;
+    return lg_type_is_float(t) && is_nan(t, a) && is_nan(t, b);
+}
+
 int lg_type_bits(lg_type_t t)
 {
     return type_info[t].bits;
@@ -78,6 +101,7 @@ int64_t lg_type_wrap(lg_type_t t, int64_t v)
     case LG_I16:
         return (int16_t)v;
     case LG_I32:
+    case LG_F32:
         return (int32_t)v;
     case LG_U8:
         return (uint8_t)v;
@@ -87,6 +111,7 @@ int64_t lg_type_wrap(lg_type_t t, int64_t v)
         return (uint32_t)v;
     case LG_I64:
     case LG_U64:
+    case LG_F64:
         return v;
     }
     return v;

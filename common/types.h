@@ -1,17 +1,25 @@
 /* The C scalar types a kernel param may have, and helpers for their
  * domains. Values of every type travel as int64_t; a u64 value above
- * INT64_MAX is carried as its two's-complement bit pattern. */
+ * INT64_MAX is carried as its two's-complement bit pattern. A float (f32)
+ * or double (f64) travels as its IEEE 754 bit pattern read as a signed
+ * integer of its width (a negative float is a negative value): to
+ * everything but the C harness and the comparison it is an i32 or i64. */
 #ifndef LG_TYPES_H
 #define LG_TYPES_H
 
 #include <stdint.h>
 
-typedef enum { LG_I8, LG_I16, LG_I32, LG_I64, LG_U8, LG_U16, LG_U32, LG_U64 } lg_type_t;
+typedef enum { LG_I8, LG_I16, LG_I32, LG_I64, LG_U8, LG_U16, LG_U32, LG_U64, LG_F32, LG_F64 } lg_type_t;
 
-/* Parses "i8" ... "u64"; returns 0 on success, -1 for anything else. */
+/* Parses "i8" ... "u64", "f32", "f64"; returns 0 on success, -1 for anything else. */
 int lg_type_parse(const char *name, lg_type_t *out);
 const char *lg_type_name(lg_type_t t);  /* "i32" */
-const char *lg_type_ctype(lg_type_t t); /* "int32_t" */
+const char *lg_type_ctype(lg_type_t t); /* "int32_t", "float" */
+/* 1 for f32 and f64. */
+int lg_type_is_float(lg_type_t t);
+/* 1 when a and b are the same value of t: equal bits, or (f32, f64) both
+ * a NaN, whatever their sign and payload. */
+int lg_type_same(lg_type_t t, int64_t a, int64_t b);
 int lg_type_bits(lg_type_t t);
 int lg_type_signed(lg_type_t t);
 /* Smallest and largest value of t, as carried in int64_t (u64 max is -1). */

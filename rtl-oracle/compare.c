@@ -82,7 +82,7 @@ static void array_mismatch(const spec_t *spec, size_t i, const run_output_t *c, 
     for (size_t j = 0; j < n; j++) {
         int64_t cv = lg_type_wrap(p->type, j < c->len ? c->elems[j] : 0);
         int64_t rv = lg_type_wrap(p->type, j < r->len ? r->elems[j] : 0);
-        if (cv != rv) {
+        if (!lg_type_same(p->type, cv, rv)) {
             if (first == SIZE_MAX)
                 first = j;
             count++;
@@ -103,7 +103,7 @@ static void scalar_mismatch(const spec_t *spec, size_t i, const run_output_t *c,
 {
     const spec_param_t *p = &spec->params[i];
     int64_t cv = lg_type_wrap(p->type, c->scalar), rv = lg_type_wrap(p->type, r->scalar);
-    if (c->valid == r->valid && (!c->valid || cv == rv))
+    if (c->valid == r->valid && (!c->valid || lg_type_same(p->type, cv, rv)))
         return;
     oracle_symptom_t *s = add(out, (int)i, "mismatch:%s", p->name);
     if (c->valid && r->valid)
@@ -120,7 +120,7 @@ static void output_mismatches(const spec_t *spec, const run_result_t *cpu, const
     if (spec->has_return) {
         int64_t c = lg_type_wrap(spec->ret_type, cpu->ret);
         int64_t r = lg_type_wrap(spec->ret_type, rtl->ret);
-        if (c != r) {
+        if (!lg_type_same(spec->ret_type, c, r)) {
             oracle_symptom_t *s = add(out, -1, "%s", "mismatch:return");
             snprintf(s->detail, sizeof s->detail, "return: cpu %" PRId64 ", rtl %" PRId64, c, r);
         }

@@ -25,6 +25,9 @@
 #ifndef LGFUZZ_CLANG
 #error "LGFUZZ_CLANG must name the clang 14 binary"
 #endif
+#ifndef LGFUZZ_CLANGXX
+#error "LGFUZZ_CLANGXX must name the clang++ 14 binary"
+#endif
 
 /* The kernel reaches the instrumentation as the front end wrote it: no
  * LLVM pass has run (so no branch became a select), but it carries the
@@ -44,12 +47,17 @@ static const char *const kernel_flags[] = {"-c",
                                            "-fsanitize-recover=all",
                                            "-fsanitize-minimal-runtime",
                                            "-w"};
+/* A C++ kernel's body is plain code: without exceptions and RTTI the
+ * module holds no invokes or landing pads, and the link needs no C++
+ * runtime beyond what clang++ adds itself. */
+static const char *const cxx_flags[] = {"-fno-exceptions", "-fno-rtti"};
 static const char *const runtime_files[] = {"lgrt.h", "lgrt.c", "lgrt_main.c"};
 /* The tool's own sources, hashed when present (a build tree) so a changed
  * instrumentation never reuses executors built by the previous one. */
 static const char *const tool_files[] = {
-    "instrument.c",      "instrument_emit.c", "instrument_probes.c", "instrument_outputs.c", "harness.c",
-    "harness_outputs.c", "pragma.c",          "pragma_consts.c"};
+    "instrument.c",         "instrument_emit.c", "instrument_lookup.c", "instrument_probes.c",
+    "instrument_outputs.c", "harness.c",         "harness_outputs.c",   "pragma.c",
+    "pragma_consts.c"};
 /* What a run of the entry reads, sealed at build time. */
 static const char *const sealed_files[] = {"executor", "meta.json"};
 
@@ -75,6 +83,11 @@ int trb_run_tool(char *const argv[], const char *log_path, lg_err_t *err)
     return rc;
 }
 
+static const char *kernel_compiler(const spec_t *spec)
+{
+    return tri_is_cxx(spec->c_source) ? LGFUZZ_CLANGXX : LGFUZZ_CLANG;
+}
+
 static char *runtime_dir(void)
 {
     return lg_data_path("tracer/runtime");
@@ -85,7 +98,7 @@ static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg
     lg_hash_init(h);
     lg_hash_str(h, LGFUZZ_VERSION);
     lg_hash_str(h, TRH_FORMAT);
-    lg_hash_str(h, LGFUZZ_CLANG);
+    lg_hash_str(h, kernel_compiler(spec));
     for (size_t i = 0; i < sizeof kernel_flags / sizeof *kernel_flags; i++)
         lg_hash_str(h, kernel_flags[i]);
     lg_hash_str(h, spec->c_source);
@@ -114,9 +127,11 @@ static int compile_kernel(const spec_t *spec, const char *dir, const char *log, 
     char *inc = lg_asprintf("-I%s", spec->dir);
     char *argv[32];
     size_t n = 0;
-    argv[n++] = (char *)LGFUZZ_CLANG;
+    argv[n++] = (char *)kernel_compiler(spec);
     for (size_t i = 0; i < sizeof kernel_flags / sizeof *kernel_flags; i++)
         argv[n++] = (char *)kernel_flags[i];
+    for (size_t i = 0; tri_is_cxx(spec->c_source) && i < sizeof cxx_flags / sizeof *cxx_flags; i++)
+        argv[n++] = (char *)cxx_flags[i];
     argv[n++] = inc;
     argv[n++] = "-o";
     argv[n++] = out;
@@ -141,7 +156,7 @@ static int compile_runtime(const char *dir, const char *log, lg_err_t *err)
     return rc;
 }
 
-static int link_executor(const char *dir, const char *log, lg_err_t *err)
+static int link_executor(const spec_t *spec, const char *dir, const char *log, lg_err_t *err)
 {
     char *rt = runtime_dir();
     char *inc = lg_asprintf("-I%s", rt);
@@ -149,7 +164,7 @@ static int link_executor(const char *dir, const char *log, lg_err_t *err)
     char *bc = lg_path_join(dir, "kernel.inst.bc");
     char *harness = lg_path_join(dir, "harness.c");
     char *exe = lg_path_join(dir, "executor");
-    char *argv[] = {(char *)LGFUZZ_CLANG, "-O2", "-w", inc, "-o", exe, bc, harness, main_c, NULL};
+    char *argv[] = {(char *)kernel_compiler(spec), "-O2", "-w", inc, "-o", exe, bc, "-x", "c", harness, main_c, NULL};
     int rc = trb_run_tool(argv, log, err);
     free(exe);
     free(harness);
@@ -183,7 +198,7 @@ static int build_in(const spec_t *spec, const char *spectra, const char *dir, tr
         goto done;
     if ((rc = tri_instrument(spec, &hits, kbc, rbc, ibc, meta, log, err)) != 0)
         goto done;
-    if ((rc = trh_write(spec, meta, harness, err)) != 0 || (rc = link_executor(dir, clang_log, err)) != 0)
+    if ((rc = trh_write(spec, meta, harness, err)) != 0 || (rc = link_executor(spec, dir, clang_log, err)) != 0)
         goto done;
     rc = trm_save(meta, meta_path, err);
 done:

@@ -32,6 +32,12 @@ size_t trh_out_offset(const spec_t *spec, size_t nprobes, size_t param);
  * length then (in/inout only) its elements. */
 size_t trh_record_max(const spec_t *spec);
 
+/* harness_outputs.c: "(int64_t)(expr)", or for f32/f64 the bit pattern of expr
+ * through the prologue's converters (types.h), and the other way round:
+ * expr (an int64_t) as a value of t. */
+const char *trh_to_int64(lg_type_t t);
+const char *trh_from_int64(lg_type_t t);
+
 /* harness.c: writes the harness C source for spec to path (atomically).
  * meta gives the port probe ids and the loop table. */
 int trh_write(const spec_t *spec, const trm_meta_t *meta, const char *path, lg_err_t *err);

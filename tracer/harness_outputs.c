@@ -65,6 +65,20 @@ void trh_outputs_arm(lg_strbuf_t *b, const spec_t *spec)
     }
 }
 
+const char *trh_to_int64(lg_type_t t)
+{
+    return t == LG_F32 ? "lg_f32_bits" : t == LG_F64 ? "lg_f64_bits" : "(int64_t)";
+}
+
+const char *trh_from_int64(lg_type_t t)
+{
+    static const char *const casts[] = {
+        [LG_I8] = "(int8_t)",   [LG_I16] = "(int16_t)",  [LG_I32] = "(int32_t)",  [LG_I64] = "(int64_t)",
+        [LG_U8] = "(uint8_t)",  [LG_U16] = "(uint16_t)", [LG_U32] = "(uint32_t)", [LG_U64] = "(uint64_t)",
+        [LG_F32] = "lg_f32_of", [LG_F64] = "lg_f64_of"};
+    return casts[t];
+}
+
 void trh_outputs_store(lg_strbuf_t *b, const spec_t *spec, size_t nprobes)
 {
     size_t k = 0;
@@ -72,7 +86,8 @@ void trh_outputs_store(lg_strbuf_t *b, const spec_t *spec, size_t nprobes)
         if (spec->params[i].is_array || spec->params[i].dir == SPEC_DIR_IN)
             continue;
         size_t off = trh_out_offset(spec, nprobes, i);
-        lg_strbuf_printf(b, "    *(int64_t *)((char *)slot + %zu) = (int64_t)a%zu;\n", off, i);
+        lg_strbuf_printf(b, "    *(int64_t *)((char *)slot + %zu) = %s(a%zu);\n", off,
+                         trh_to_int64(spec->params[i].type), i);
         lg_strbuf_printf(b, "    *(int64_t *)((char *)slot + %zu) = %s[%zu];\n", off + 8, TRH_OUT_WRITTEN, k);
         k++;
     }

@@ -328,7 +328,7 @@ static void port_probes(tri_ctx_t *c)
     for (size_t i = 0; i < c->spec->nparams; i++) {
         const spec_param_t *p = &c->spec->params[i];
         int w = c->spec->ifaces[i].width;
-        if (w <= 0 || w >= lg_type_bits(p->type))
+        if (w <= 0 || w >= lg_type_bits(p->type) || lg_type_is_float(p->type))
             continue;
         char *name = lg_asprintf("port:%s", p->name);
         trm_add_probe(c->meta, name, TRACER_PROBE_PORT, w, lg_type_signed(p->type), NULL, 0);
@@ -382,13 +382,9 @@ int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kerne
         rc = err->code;
         goto fail_ctx;
     }
-    c.kernel = LLVMGetNamedFunction(c.mod, spec->c_function);
-    if (!c.kernel || LLVMIsDeclaration(c.kernel)) {
-        /* The front end never emits a static function nothing calls. */
-        rc = lg_err_set(err, LG_EINVAL,
-                        "%s: no definition of function `%s` (a `static` function that nothing in its file calls is "
-                        "dropped by the compiler: remove `static` from the kernel function)",
-                        spec->c_source, spec->c_function);
+    c.kernel = tri_find_kernel(c.mod, spec, tri_is_cxx(spec->c_source), log, err);
+    if (!c.kernel) {
+        rc = err->code;
         goto fail_mod;
     }
     if (LLVMCountParams(c.kernel) != spec->nparams) {
@@ -396,6 +392,8 @@ int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kerne
                         spec->c_function, LLVMCountParams(c.kernel), spec->nparams);
         goto fail_mod;
     }
+    if ((rc = tri_check_prototype(c.kernel, spec, err)) != 0)
+        goto fail_mod;
     c.b = LLVMCreateBuilderInContext(c.ctx);
     c.i1 = LLVMInt1TypeInContext(c.ctx);
     c.i32 = LLVMInt32TypeInContext(c.ctx);

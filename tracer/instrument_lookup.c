@@ -1,0 +1,184 @@
+/* Finds the kernel function in the compiled module: the C symbol (C or an
+ * extern "C" C++ function) or the one C++ function whose demangled name is
+ * the spec's, renamed to the plain name so the C harness can call it; and
+ * checks that the prototype agrees with the spec's float and integer
+ * types. */
+#include "instrument_int.h"
+#include "instrument_pass_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/strbuf.h"
+
+/* The Itanium C++ ABI demangler of the C++ runtime lgfuzz links already
+ * (LLVM is C++); it is extern "C" by the ABI. */
+char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+int tri_is_cxx(const char *path)
+{
+    static const char *const ext[] = {".cpp", ".cc", ".cxx", ".C", ".c++"};
+    const char *dot = strrchr(path, '.');
+    for (size_t i = 0; dot && i < sizeof ext / sizeof *ext; i++)
+        if (strcmp(dot, ext[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* The function name of a demangled signature "ns::add(int*, int)": the
+ * text before the parameter list, or NULL (owned). */
+static char *demangled_name(const char *mangled, char **full)
+{
+    int status = 0;
+    char *d = strncmp(mangled, "_Z", 2) == 0 ? __cxa_demangle(mangled, NULL, NULL, &status) : NULL;
+    if (!d || status != 0) {
+        free(d);
+        return NULL;
+    }
+    const char *paren = strchr(d, '(');
+    char *name = lg_strndup(d, paren ? (size_t)(paren - d) : strlen(d));
+    *full = lg_strdup(d);
+    free(d);
+    return name;
+}
+
+/* 1 when the demangled name is want, alone or as the last component of a
+ * namespace-qualified name. */
+static int name_matches(const char *name, const char *want)
+{
+    if (strcmp(name, want) == 0)
+        return 1;
+    size_t n = strlen(name), w = strlen(want);
+    return n > w + 2 && strcmp(name + n - w, want) == 0 && name[n - w - 1] == ':' && name[n - w - 2] == ':';
+}
+
+/* Collects the defined C++ functions named want into hits (their count)
+ * and every defined function into seen, for the error messages. */
+static size_t scan_cxx(LLVMModuleRef mod, const char *want, LLVMValueRef *hit, lg_strbuf_t *hits, lg_strbuf_t *seen)
+{
+    size_t n = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+        if (LLVMIsDeclaration(f))
+            continue;
+        size_t len;
+        const char *sym = LLVMGetValueName2(f, &len);
+        char *full = NULL;
+        char *name = demangled_name(sym, &full);
+        lg_strbuf_printf(seen, "%s%s%s%s%s", seen->len ? ", " : "", full ? full : sym, full ? " [" : "",
+                         full ? sym : "", full ? "]" : "");
+        if (name && name_matches(name, want)) {
+            lg_strbuf_printf(hits, "%s%s [%s]", hits->len ? ", " : "", full, sym);
+            *hit = f;
+            n++;
+        }
+        free(name);
+        free(full);
+    }
+    return n;
+}
+
+LLVMValueRef tri_find_kernel(LLVMModuleRef mod, const spec_t *spec, int is_cxx, const lg_log_t *log, lg_err_t *err)
+{
+    LLVMValueRef f = LLVMGetNamedFunction(mod, spec->c_function);
+    if (f && !LLVMIsDeclaration(f))
+        return f;
+    lg_strbuf_t hits, seen;
+    lg_strbuf_init(&hits);
+    lg_strbuf_init(&seen);
+    LLVMValueRef hit = NULL;
+    size_t n = scan_cxx(mod, spec->c_function, &hit, &hits, &seen);
+    if (n == 1) {
+        LG_INFO(log, "tracer: kernel function %s is the C++ function %s", spec->c_function, hits.s);
+        /* The harness is C and calls the plain name. */
+        LLVMSetValueName2(hit, spec->c_function, strlen(spec->c_function));
+    } else if (n > 1) {
+        lg_err_set(err, LG_EINVAL,
+                   "%s: function `%s` is overloaded: %zu C++ functions have that name (%s); give the kernel "
+                   "a name of its own or declare it extern \"C\"",
+                   spec->c_source, spec->c_function, n, hits.s);
+        hit = NULL;
+    } else if (is_cxx) {
+        lg_err_set(err, LG_EINVAL,
+                   "%s: no definition of function `%s`: looked for the C symbol `%s` (extern \"C\") and for a C++ "
+                   "function of that name (mangled); the module defines: %.600s",
+                   spec->c_source, spec->c_function, spec->c_function, seen.len ? seen.s : "no functions");
+    } else {
+        /* The front end never emits a static function nothing calls. */
+        lg_err_set(err, LG_EINVAL,
+                   "%s: no definition of function `%s` (a `static` function that nothing in its file calls is "
+                   "dropped by the compiler: remove `static` from the kernel function)",
+                   spec->c_source, spec->c_function);
+    }
+    lg_strbuf_free(&hits);
+    lg_strbuf_free(&seen);
+    return hit;
+}
+
+/* How the prototype holds a value of ty, in C words. */
+static void describe(lg_strbuf_t *b, LLVMTypeRef ty)
+{
+    switch (LLVMGetTypeKind(ty)) {
+    case LLVMFloatTypeKind:
+        lg_strbuf_puts(b, "float");
+        break;
+    case LLVMDoubleTypeKind:
+        lg_strbuf_puts(b, "double");
+        break;
+    case LLVMIntegerTypeKind:
+        lg_strbuf_printf(b, "a %u-bit integer", LLVMGetIntTypeWidth(ty));
+        break;
+    case LLVMPointerTypeKind:
+        describe(b, LLVMGetElementType(ty));
+        lg_strbuf_puts(b, " *");
+        break;
+    default:
+        lg_strbuf_puts(b, "a value of another kind");
+    }
+}
+
+/* 0 when ty (the pointee for pointers) can hold spec type t: float for
+ * f32, double for f64, an integer for the others. */
+static int agrees(lg_type_t t, LLVMTypeRef ty, int by_pointer)
+{
+    if (by_pointer) {
+        if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind)
+            return LLVMGetTypeKind(ty) == LLVMIntegerTypeKind && !lg_type_is_float(t) ? 0 : -1;
+        ty = LLVMGetElementType(ty);
+    }
+    LLVMTypeKind k = LLVMGetTypeKind(ty);
+    if (t == LG_F32)
+        return k == LLVMFloatTypeKind ? 0 : -1;
+    if (t == LG_F64)
+        return k == LLVMDoubleTypeKind ? 0 : -1;
+    return k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind ? -1 : 0;
+}
+
+static int mismatch(const spec_t *spec, const char *what, lg_type_t t, LLVMTypeRef ty, lg_err_t *err)
+{
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
+    describe(&b, ty);
+    int rc = lg_err_set(err, LG_EINVAL, "%s: %s is declared %s in the spec %s, but `%s` has it as %s", spec->c_source,
+                        what, lg_type_name(t), spec->path, spec->c_function, b.s);
+    lg_strbuf_free(&b);
+    return rc;
+}
+
+int tri_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *err)
+{
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, (unsigned)i));
+        if (agrees(p->type, ty, p->is_array || p->dir != SPEC_DIR_IN) != 0) {
+            char *what = lg_asprintf("param `%s`", p->name);
+            int rc = mismatch(spec, what, p->type, ty, err);
+            free(what);
+            return rc;
+        }
+    }
+    LLVMTypeRef ret = LLVMGetReturnType(LLVMGlobalGetValueType(fn));
+    if (spec->has_return && LLVMGetTypeKind(ret) != LLVMVoidTypeKind && agrees(spec->ret_type, ret, 0) != 0)
+        return mismatch(spec, "the return value", spec->ret_type, ret, err);
+    return 0;
+}
