@@ -263,10 +263,9 @@ static void put_title(lg_strbuf_t *b, const spec_t *spec, const guard_figures_t 
         return;
     }
     lg_strbuf_printf(b,
-                     "/* %s_guard.h: NOT SOUND: admits %.1f%% unsafe inputs (%" PRIu64 " of %" PRIu64
-                     " unsafe training inputs\n"
-                     " * and %" PRIu64 " of the fresh ones pass it). The best precondition learned for kernel `%s`\n"
-                     " * under which its RTL\n",
+                     "/* %s_guard.h: NOT SOUND: admits %.1f%% unsafe inputs (%" PRIu64 " of %" PRIu64 " unsafe\n"
+                     " * training inputs and %" PRIu64 " fresh ones pass it). The best precondition learned\n"
+                     " * for kernel `%s` under which its RTL\n",
                      spec->kernel, guard_unsafe_percent(fig), fig->train_fp, fig->train_unsafe, fig->fp, spec->kernel);
 }
 
