@@ -191,7 +191,7 @@ static const cli_opt_t synth_opts[] = {
      .parse = parse_grammar,
      .arg = "FILE",
      .help = "a grammar stage (repeatable, in escalation order; default\n"
-             "grammars/level1.yaml, level2.yaml, level3.yaml)"},
+             "grammars/level1.yaml, level2.yaml, level3.yaml, numeric.yaml)"},
     {.kind = CLI_COUNT,
      .name = "--samples",
      .field = CLI_FIELD(opts_t, cfg.max_samples),

@@ -247,6 +247,15 @@ static int probe_target(explore_t *ex, size_t i, const expr_t *term, solver_targ
 /* A query for a probe: its learned term aimed at the probe's edge cases
  * (e.g. `sum(data) == 512` for width:sum u9), or the learned condition of
  * its rare side. */
+/* A UB probe that never fired offers nothing to aim at: no term (UB has no
+ * edge cases) and no condition (one side only). Left to the rarity rule
+ * below, such probes would always win over a width probe seen on both
+ * sides, whose term is what reaches a value that wraps to 0. */
+static int probe_aimable(const explore_t *ex, size_t i)
+{
+    return ex->probe_info[i].kind != TRACER_PROBE_UB || ex->probes->p[i].fired;
+}
+
 static int target_probe(explore_t *ex)
 {
     if (!ex->nprobes || ex->cfg.no_spectra)
@@ -255,6 +264,12 @@ static int target_probe(explore_t *ex)
     /* Prefer a probe whose rare side was never or seldom seen. */
     for (int t = 0; t < 4; t++) {
         size_t j = lg_rng_below(&ex->rng, ex->nprobes);
+        if (!probe_aimable(ex, j))
+            continue;
+        if (!probe_aimable(ex, i)) {
+            i = j;
+            continue;
+        }
         const probe_state_t *a = &ex->probes->p[j], *b = &ex->probes->p[i];
         uint64_t ra = a->fired < a->quiet ? a->fired : a->quiet, rb = b->fired < b->quiet ? b->fired : b->quiet;
         if (ra + a->targeted / 4 < rb + b->targeted / 4)

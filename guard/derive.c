@@ -305,11 +305,7 @@ static int learn(deriver_t *d, guard_formula_t *f, guard_figures_t *fig, lg_err_
     int rc = guard_learn(d->synth, d->fs, ex, d->ls.n, d->consts, d->nconsts, d->cfg->max_clauses, &d->rng, f, err);
     if (rc == LG_OK) {
         drop_redundant(f, ex, d->ls.n);
-        expr_t *e = guard_formula_expr(f);
-        fig->mcc = synth_mcc(e, ex, d->ls.n);
-        expr_free(e);
-        fig->train_safe = gdl_count(&d->ls, 1);
-        fig->train_unsafe = gdl_count(&d->ls, 0);
+        guard_figures_train(fig, f, ex, d->ls.n);
     }
     free(ex);
     return rc;
@@ -362,12 +358,8 @@ static int widen(deriver_t *d, guard_formula_t *f, guard_figures_t *fig, lg_err_
              (double)(lg_now_ns() - now) / 1e9);
     free(text);
     synth_example_t *ex = gdl_examples(&d->ls);
-    expr_t *e = guard_formula_expr(f);
-    fig->mcc = synth_mcc(e, ex, d->ls.n);
-    expr_free(e);
+    guard_figures_train(fig, f, ex, d->ls.n);
     free(ex);
-    fig->train_safe = gdl_count(&d->ls, 1);
-    fig->train_unsafe = gdl_count(&d->ls, 0);
     return LG_OK;
 }
 
@@ -397,8 +389,7 @@ static int validate(deriver_t *d, const guard_formula_t *f, guard_figures_t *fig
     free(v);
     fig->tp = conf[0], fig->fp = conf[1], fig->fn = conf[2], fig->tn = conf[3];
     fig->valid_inputs = ran;
-    fig->precision = fig->tp + fig->fp ? (double)fig->tp / (double)(fig->tp + fig->fp) : 1.0;
-    fig->recall = fig->tp + fig->fn ? (double)fig->tp / (double)(fig->tp + fig->fn) : 1.0;
+    guard_figures_settle(fig);
     return rc;
 }
 
@@ -446,8 +437,11 @@ static int refine(deriver_t *d, guard_formula_t *best, guard_figures_t *best_fig
         }
         total += fig.valid_inputs;
         char *text = guard_formula_text(&f, d->fs);
-        LG_INFO(d->log, "guard round %u: %s (mcc %.3f; precision %.4f, recall %.4f on %llu fresh inputs)", round, text,
-                fig.mcc, fig.precision, fig.recall, (unsigned long long)fig.valid_inputs);
+        LG_INFO(d->log,
+                "guard round %u: %s (mcc %.3f; precision %.4f, recall %.4f on %llu fresh inputs; "
+                "training precision %.4f)",
+                round, text, fig.mcc, fig.valid_precision, fig.recall, (unsigned long long)fig.valid_inputs,
+                fig.train_precision);
         free(text);
         fig.rounds = round;
         if (!have || better(&fig, best_fig)) {
@@ -503,6 +497,9 @@ int guard_derive(const char *run_dir, const guard_cfg_t *cfg, guard_report_t *re
         stamp_date(fig.date, sizeof fig.date);
         char *dir = lg_path_join(run_dir, "guards");
         rc = guard_write(dir, d.spec, d.fs, &best, &fig, err);
+        if (!fig.sound)
+            LG_WARN(d.log, "guard is not sound: admits %.1f%% unsafe inputs (%llu of %llu unsafe training inputs)",
+                    guard_unsafe_percent(&fig), (unsigned long long)fig.train_fp, (unsigned long long)fig.train_unsafe);
         rep->kernel = lg_strdup(d.spec->kernel);
         rep->formula = guard_formula_text(&best, d.fs);
         rep->dir = dir;

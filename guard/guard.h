@@ -62,15 +62,34 @@ int guard_learn(synth_t *s, const features_t *fs, const synth_example_t *ex, siz
 typedef struct guard_figures {
     double mcc; /* on the labelled training set */
     uint64_t train_safe, train_unsafe;
-    double precision, recall; /* on the last validation set of this guard */
-    uint64_t valid_inputs;    /* inputs in that validation set */
-    uint64_t tp, fp, tn, fn;  /* its confusion matrix (positive = safe) */
-    uint64_t valid_total;     /* fresh inputs run over all rounds */
-    unsigned rounds;          /* learn-validate rounds */
-    char date[32];            /* UTC, "2024-05-01T12:00:00Z" */
+    uint64_t train_tp, train_fp; /* training inputs the guard admits: safe, unsafe */
+    double train_precision;      /* train_tp / (train_tp + train_fp); 1 when none admitted */
+    /* The precision claimed: the lower of the validation and the training
+     * precision, so a guard that admits unsafe inputs it was trained on is
+     * never reported as precise; recall is the validation recall. */
+    double precision, recall;
+    double valid_precision;  /* on the last validation set of this guard */
+    int sound;               /* admits no unsafe input, training or validation */
+    uint64_t valid_inputs;   /* inputs in that validation set */
+    uint64_t tp, fp, tn, fn; /* its confusion matrix (positive = safe) */
+    uint64_t valid_total;    /* fresh inputs run over all rounds */
+    unsigned rounds;         /* learn-validate rounds */
+    char date[32];           /* UTC, "2024-05-01T12:00:00Z" */
 } guard_figures_t;
 
-/* The text of <kernel>_guard.h: `static inline int <kernel>_guard(<params>)`
+/* Fills fig's training figures (mcc, train_*) for f on the n labelled
+ * examples ex (label 1 = safe); both borrowed. */
+void guard_figures_train(guard_figures_t *fig, const guard_formula_t *f, const synth_example_t *ex, size_t n);
+/* Once fig->tp, fp, fn, tn hold the validation confusion matrix and the
+ * training figures are in: sets valid_precision, recall, precision (the
+ * lower of the two precisions) and sound. */
+void guard_figures_settle(guard_figures_t *fig);
+/* Percentage of the inputs the guard admits that are unsafe, by the claimed
+ * precision: 100 * (1 - precision). */
+double guard_unsafe_percent(const guard_figures_t *fig);
+
+/* The text of <kernel>_guard.h (its first line says NOT SOUND when
+ * fig->sound is 0): `static inline int <kernel>_guard(<params>)`
  * with the kernel's params and C types, C99, depending on <stdint.h> only,
  * computing the features the formula uses (lengths from the len params,
  * max/min/sum over the array) and returning 1 when the input lies within the

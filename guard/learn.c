@@ -14,6 +14,9 @@
 
 /* Share of the safe examples the whole conjunction may reject. */
 #define GUARD_SAFE_SLACK 0.05
+/* Distinct unsafe inputs an equality-shaped clause (`t != c`, `t == c`)
+ * must exclude to be kept: one or two only name the failing inputs seen. */
+#define GUARD_EQ_MIN_SUPPORT 3
 
 typedef struct learner {
     synth_t *s;
@@ -171,6 +174,29 @@ static long clause_gain(const learner_t *L, const expr_t *c, size_t allow, size_
             gain++;
     }
     return *rejected > allow ? -1 : gain;
+}
+
+/* 1 when clause c is `t != c` or `t == c` and the admitted unsafe examples
+ * it excludes are fewer than GUARD_EQ_MIN_SUPPORT distinct inputs: such a
+ * clause memorises the failing inputs (`sum(off) != -216924`) instead of
+ * describing where they lie, and holds on no input it was not learned
+ * from. A clause like `d != 0` that many distinct failures share is kept. */
+static int memorises(const learner_t *L, const expr_t *c)
+{
+    if ((c->op != EXPR_NE && c->op != EXPR_EQ) || c->b->op != EXPR_CONST)
+        return 0;
+    const int64_t *seen[GUARD_EQ_MIN_SUPPORT];
+    size_t nseen = 0;
+    for (size_t i = 0; i < L->n && nseen < GUARD_EQ_MIN_SUPPORT; i++) {
+        if (L->ex[i].label || !L->admitted[i] || expr_eval(c, L->ex[i].feat))
+            continue;
+        int dup = 0;
+        for (size_t k = 0; k < nseen && !dup; k++)
+            dup = memcmp(seen[k], L->ex[i].feat, L->fs_n * sizeof *seen[k]) == 0;
+        if (!dup)
+            seen[nseen++] = L->ex[i].feat;
+    }
+    return nseen < GUARD_EQ_MIN_SUPPORT;
 }
 
 static size_t count_admitted_unsafe(const learner_t *L)
@@ -391,7 +417,7 @@ static int learn_round(learner_t *L, lg_rng_t *rng, lg_err_t *err)
     size_t *rej = lg_calloc(nc ? nc : 1, sizeof *rej);
     long best = 0;
     for (size_t i = 0; i < nc && rc == LG_OK; i++) {
-        long g = already_kept(L, cand[i]) ? -1 : clause_gain(L, cand[i], L->allow, &rej[i]);
+        long g = already_kept(L, cand[i]) || memorises(L, cand[i]) ? -1 : clause_gain(L, cand[i], L->allow, &rej[i]);
         score[i] = g < 0 ? -1 : g - 4 * (long)rej[i];
         if (score[i] > best)
             best = score[i];

@@ -101,6 +101,15 @@ typedef struct solver_hist {
     uint64_t n;
     double sum_ms, max_ms;
 } solver_hist_t;
+/* residue.c: answers a query holding a conjunct `(T & (2^W - 1)) == R`
+ * without Z3 when T is affine in one of its inputs (the others fixed):
+ * solves the congruence, picks a solution in that input's domain, and
+ * keeps it only if every expression of q[0..n) (NULL entries skipped)
+ * holds on it. Returns 1 with out filled (normalised), else 0 and out
+ * untouched. base, q and fs are borrowed. */
+int sve_residue_solve(const features_t *fs, const expr_t *const *q, size_t n, const input_t *base, lg_rng_t *rng,
+                      input_t *out);
+
 void solver_hist_add(solver_hist_t *h, double ms);
 /* Upper edge of the bucket holding the q-quantile (0 when empty). */
 double solver_hist_quantile(const solver_hist_t *h, double q);

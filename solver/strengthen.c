@@ -78,6 +78,23 @@ static int64_t wrap_multiple(int w, lg_rng_t *rng)
     return (int64_t)((uint64_t)ks[lg_rng_below(rng, 6)] * (uint64_t)pow2(w));
 }
 
+/* `(x & (2^w - 1)) == 0 && x != 0`: x is nonzero but reads 0 in w bits,
+ * whatever multiple of 2^w it takes (the residue form the solver can answer
+ * by arithmetic when x is a sum of products, see residue.c). */
+static expr_t *wraps_to_zero(const solver_target_t *t, int w)
+{
+    expr_t *low = expr_binary(EXPR_BAND, expr_clone(t->term), expr_const(pow2(w) - 1));
+    return expr_binary(EXPR_LAND, expr_binary(EXPR_EQ, low, expr_const(0)), term_op(t->term, EXPR_NE, 0));
+}
+
+/* The edge that reads as 0 in w bits: an exact multiple, or any. */
+static expr_t *wrap_edge(const solver_target_t *t, int w, lg_rng_t *rng)
+{
+    if (w < 63 && lg_rng_chance(rng, 0.5))
+        return wraps_to_zero(t, w);
+    return term_op(t->term, EXPR_EQ, wrap_multiple(w, rng));
+}
+
 static expr_t *width_edge(const solver_target_t *t, lg_rng_t *rng)
 {
     int w = t->width.bits;
@@ -93,7 +110,7 @@ static expr_t *width_edge(const solver_target_t *t, lg_rng_t *rng)
         case 3:
             return term_op(t->term, EXPR_EQ, add_sat(-h, -1));
         default:
-            return term_op(t->term, EXPR_EQ, wrap_multiple(w, rng));
+            return wrap_edge(t, w, rng);
         }
     }
     int64_t p = pow2(w);
@@ -107,7 +124,7 @@ static expr_t *width_edge(const solver_target_t *t, lg_rng_t *rng)
     case 3:
         return term_op(t->term, EXPR_EQ, -p);
     default:
-        return term_op(t->term, EXPR_EQ, wrap_multiple(w, rng));
+        return wrap_edge(t, w, rng);
     }
 }
 

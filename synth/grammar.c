@@ -219,12 +219,30 @@ static int limits_field(loader_t *ld, const char *key, const yaml_node_t *v, gra
     return 0;
 }
 
+static int numeric_field(loader_t *ld, const char *key, const yaml_node_t *v, grammar_stage_t *g)
+{
+    int64_t n = 0;
+    int rc;
+    if (strcmp(key, "degree") == 0) {
+        rc = get_int(ld, v, 1, 2, &n);
+        g->num_degree = (int)n;
+    } else if (strcmp(key, "sparse") == 0) {
+        rc = get_int(ld, v, 0, 8, &n);
+        g->num_terms = (size_t)n;
+    } else {
+        rc = get_int(ld, v, 1, 64, &n);
+        g->num_holdout = (size_t)n;
+    }
+    return rc;
+}
+
 static int top_field(loader_t *ld, const char *key, const yaml_node_t *v, grammar_stage_t *g)
 {
     static const char *const consts_keys[] = {"pool", "caller", "neighbours", "fit", NULL};
     static const char *const terms_keys[] = {"atoms", "ops", "max_size", NULL};
     static const char *const conds_keys[] = {"compare", "logic", "pairs", "max_size", NULL};
     static const char *const limits_keys[] = {"candidates", "time_ms", "terms", NULL};
+    static const char *const numeric_keys[] = {"degree", "sparse", "holdout", NULL};
     if (strcmp(key, "name") == 0) {
         if (!yamldoc_text(v))
             return bad(ld, v, "expected a name", NULL);
@@ -240,6 +258,10 @@ static int top_field(loader_t *ld, const char *key, const yaml_node_t *v, gramma
         return each_field(ld, v, terms_keys, terms_field, g);
     if (strcmp(key, "conds") == 0)
         return each_field(ld, v, conds_keys, conds_field, g);
+    if (strcmp(key, "numeric") == 0) {
+        g->numeric = 1;
+        return each_field(ld, v, numeric_keys, numeric_field, g);
+    }
     return each_field(ld, v, limits_keys, limits_field, g);
 }
 
@@ -256,13 +278,16 @@ static void set_defaults(grammar_stage_t *g)
     g->max_candidates = 100000;
     g->time_ns = 50000000u;
     g->max_terms = 20000;
+    g->num_degree = 2;
+    g->num_terms = 4;
+    g->num_holdout = 4;
 }
 
 static int check_stage(loader_t *ld, const yaml_node_t *root, grammar_stage_t *g)
 {
     if (!(g->atoms & GATOM_VAR))
         return bad(ld, root, "terms.atoms must include var", NULL);
-    if (!g->cmp_ops)
+    if (!g->cmp_ops && !g->numeric)
         return bad(ld, root, "conds.compare must list at least one comparison", NULL);
     if (!g->vars)
         return bad(ld, root, "vars must list at least one feature class", NULL);
@@ -273,7 +298,7 @@ static int check_stage(loader_t *ld, const yaml_node_t *root, grammar_stage_t *g
 
 int syg_load(const char *path, grammar_stage_t *g, lg_err_t *err)
 {
-    static const char *const top_keys[] = {"name", "vars", "consts", "terms", "conds", "limits", NULL};
+    static const char *const top_keys[] = {"name", "vars", "consts", "terms", "conds", "numeric", "limits", NULL};
     memset(g, 0, sizeof *g);
     set_defaults(g);
     loader_t ld = {.err = err};

@@ -55,6 +55,12 @@ typedef struct grammar_stage {
     uint64_t max_candidates;
     uint64_t time_ns;
     size_t max_terms; /* cap on the term bank */
+    /* A numeric stage (a `numeric:` key) solves for terms instead of
+     * enumerating them (numeric_int.h) and proposes no conditions. */
+    int numeric;
+    int num_degree;     /* 1: 1 and the features; 2: also their products */
+    size_t num_terms;   /* largest sparse combination tried, in monomials */
+    size_t num_holdout; /* samples beyond the unknowns that must agree */
 } grammar_stage_t;
 
 /* Loads one stage from a YAML file into *g (zeroed first). On error returns

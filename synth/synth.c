@@ -12,6 +12,7 @@
 #include "common/rng.h"
 #include "enum_int.h"
 #include "grammar_int.h"
+#include "numeric_int.h"
 #include "sample_int.h"
 
 struct synth {
@@ -30,8 +31,9 @@ void synth_cfg_default(synth_cfg_t *cfg)
 
 static int load_stages(synth_t *s, const synth_cfg_t *cfg, lg_err_t *err)
 {
-    static const char *const defaults[] = {"grammars/level1.yaml", "grammars/level2.yaml", "grammars/level3.yaml"};
-    size_t n = cfg->grammar_files ? cfg->ngrammar_files : 3;
+    static const char *const defaults[] = {"grammars/level1.yaml", "grammars/level2.yaml", "grammars/level3.yaml",
+                                           "grammars/numeric.yaml"};
+    size_t n = cfg->grammar_files ? cfg->ngrammar_files : sizeof defaults / sizeof defaults[0];
     s->stages = lg_calloc(n ? n : 1, sizeof *s->stages);
     for (size_t i = 0; i < n; i++) {
         char *path = cfg->grammar_files ? lg_strdup(cfg->grammar_files[i]) : lg_data_path(defaults[i]);
@@ -114,6 +116,29 @@ static double judged(const expr_t *e, double mcc)
     return size > ENUM_BASE_SIZE ? mcc - ENUM_SIZE_PENALTY * (double)(size - ENUM_BASE_SIZE) : mcc;
 }
 
+/* A numeric stage: an exact solve for the term, or nothing (it proposes no
+ * conditions). */
+static void run_numeric(const enum_task_t *t, enum_outcome_t *o)
+{
+    if (!t->target)
+        return;
+    syn_task_t nt = {.g = t->g,
+                     .fs = t->fs,
+                     .rows = t->rows,
+                     .target = t->target,
+                     .n = t->ns,
+                     .max_candidates = t->max_candidates,
+                     .time_ns = t->time_ns,
+                     .stop = t->stop};
+    syn_outcome_t no;
+    syn_run(&nt, &no);
+    o->expr = no.expr;
+    o->candidates = no.candidates;
+    o->budget_hit = no.budget_hit;
+    o->perfect = no.expr != NULL;
+    o->mcc = o->perfect ? 1.0 : 0.0;
+}
+
 /* The stages in order; stops at the first perfect answer, or at the first
  * stage whose answer reaches the threshold. Keeps the best answer overall. */
 static void run_stages(const synth_t *s, enum_task_t *t, synth_result_t *out)
@@ -122,7 +147,10 @@ static void run_stages(const synth_t *s, enum_task_t *t, synth_result_t *out)
     for (size_t i = 0; i < s->nstages; i++) {
         task_for_stage(s, i, t);
         enum_outcome_t o = {0};
-        sye_run(t, &o);
+        if (s->stages[i].numeric)
+            run_numeric(t, &o);
+        else
+            sye_run(t, &o);
         out->candidates += o.candidates;
         double score = !o.expr ? -2.0 : o.perfect ? 2.0 : judged(o.expr, o.mcc);
         if (o.expr && score > best) {

@@ -70,10 +70,10 @@ static void test_shipped(void)
     cfg.fs = fs;
     lg_err_t err;
     synth_t *s = synth_create(&cfg, &err);
-    CHECK_MSG(s && synth_nstages(s) == 3, "default stages: %s", s ? "" : err.msg);
+    CHECK_MSG(s && synth_nstages(s) == 4, "default stages: %s", s ? "" : err.msg);
     if (s)
         CHECK_MSG(strcmp(synth_stage_name(s, 0), "level1") == 0 && strcmp(synth_stage_name(s, 2), "level3") == 0 &&
-                      synth_stage_name(s, 3) == NULL,
+                      strcmp(synth_stage_name(s, 3), "numeric") == 0 && synth_stage_name(s, 4) == NULL,
                   "stage names");
     synth_destroy(s);
     /* Class of each feature from its name. */

@@ -1,0 +1,256 @@
+/* The numeric stage's search: builds the monomial basis over the features a
+ * stage may use, solves for the target on the linear basis, then on the
+ * whole degree-2 basis, then on sparse subsets of it (fewest monomials
+ * first, so that a few samples suffice where the whole basis has more
+ * unknowns than samples), and turns the first verified solution into an
+ * expression. A solution counts only when the samples outnumber the
+ * unknowns it was fitted to by the stage's holdout: those samples were
+ * predicted, not fitted. */
+#include "numeric_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/budget.h"
+
+#define NUM_MAX_FEATURES 48 /* features entering the basis (1 + 48 + 1176 monomials) */
+#define NUM_CLOCK_EVERY 256
+
+/* A monomial: 1 (a = b = -1), a feature (b = -1) or a product of two. */
+typedef struct mono {
+    int a, b;
+} mono_t;
+
+typedef struct search {
+    const syn_task_t *t;
+    mono_t *mono;
+    size_t nmono;   /* mono[0] is the constant 1 */
+    uint64_t *res;  /* nmono residues per row, row-major */
+    uint64_t *tres; /* target residues */
+    syn_elim_t el;  /* room for every monomial */
+    uint64_t *coef; /* one row of the system */
+    uint64_t candidates;
+    uint64_t deadline_ns;
+    int stop, budget_hit;
+} search_t;
+
+static __int128 mono_value(const mono_t *m, const int64_t *row)
+{
+    if (m->a < 0)
+        return 1;
+    if (m->b < 0)
+        return row[m->a];
+    return (__int128)row[m->a] * row[m->b];
+}
+
+/* A feature enters the basis when the stage allows its class and it varies
+ * over the rows, and no earlier feature has the same values (a constant or
+ * a copy is collinear with what is already there). */
+static int usable(const syn_task_t *t, size_t f, const int *chosen, size_t nchosen)
+{
+    if (!(syg_feature_class(&t->fs->f[f]) & t->g->vars))
+        return 0;
+    int varies = 0;
+    for (size_t i = 1; i < t->n && !varies; i++)
+        varies = t->rows[i][f] != t->rows[0][f];
+    if (!varies)
+        return 0;
+    for (size_t c = 0; c < nchosen; c++) {
+        size_t i = 0;
+        while (i < t->n && t->rows[i][chosen[c]] == t->rows[i][f])
+            i++;
+        if (i == t->n)
+            return 0;
+    }
+    return 1;
+}
+
+/* Monomials in the order solutions prefer them: 1, the features, then the
+ * products (squares included). */
+static void build_basis(search_t *s)
+{
+    const syn_task_t *t = s->t;
+    int feat[NUM_MAX_FEATURES];
+    size_t nf = 0;
+    for (size_t f = 0; f < t->fs->n && nf < NUM_MAX_FEATURES; f++)
+        if (usable(t, f, feat, nf))
+            feat[nf++] = (int)f;
+    size_t cap = 1 + nf + (t->g->num_degree >= 2 ? nf * (nf + 1) / 2 : 0);
+    s->mono = lg_malloc(cap * sizeof *s->mono);
+    s->mono[s->nmono++] = (mono_t){-1, -1};
+    for (size_t i = 0; i < nf; i++)
+        s->mono[s->nmono++] = (mono_t){feat[i], -1};
+    for (size_t i = 0; i < nf && t->g->num_degree >= 2; i++)
+        for (size_t j = i; j < nf; j++)
+            s->mono[s->nmono++] = (mono_t){feat[i], feat[j]};
+    s->res = lg_malloc(t->n * s->nmono * sizeof *s->res);
+    s->tres = lg_malloc(t->n * sizeof *s->tres);
+    for (size_t r = 0; r < t->n; r++) {
+        for (size_t m = 0; m < s->nmono; m++)
+            s->res[r * s->nmono + m] = syn_residue(mono_value(&s->mono[m], t->rows[r]));
+        s->tres[r] = syn_residue(t->target[r]);
+    }
+}
+
+static int tick(search_t *s)
+{
+    s->candidates++;
+    if (s->candidates >= s->t->max_candidates ||
+        (s->candidates % NUM_CLOCK_EVERY == 0 &&
+         ((s->deadline_ns && lg_now_ns() >= s->deadline_ns) || (s->t->stop && *s->t->stop))))
+        s->stop = s->budget_hit = 1;
+    return s->stop;
+}
+
+/* Exact check: sum(x[j] * mono[cols[j]]) == target on every row, in 128-bit
+ * arithmetic; an overflow of 128 bits counts as a mismatch. */
+static int holds_exactly(const search_t *s, const size_t *cols, const int64_t *x, size_t k)
+{
+    for (size_t r = 0; r < s->t->n; r++) {
+        __int128 sum = 0;
+        for (size_t j = 0; j < k; j++) {
+            __int128 term;
+            if (!x[j])
+                continue;
+            if (__builtin_mul_overflow((__int128)x[j], mono_value(&s->mono[cols[j]], s->t->rows[r]), &term) ||
+                __builtin_add_overflow(sum, term, &sum))
+                return 0;
+        }
+        if (sum != s->t->target[r])
+            return 0;
+    }
+    return 1;
+}
+
+/* Solves for the monomials cols[0..k) (cols[0] is the constant). On success
+ * fills x (k slots) and returns 1. */
+static int solve(search_t *s, const size_t *cols, size_t k, int64_t *x)
+{
+    if (tick(s))
+        return 0;
+    syn_elim_t *el = &s->el;
+    syn_elim_reset(el, k);
+    int ok = 1;
+    for (size_t r = 0; r < s->t->n && ok; r++) {
+        for (size_t j = 0; j < k; j++)
+            s->coef[j] = s->res[r * s->nmono + cols[j]];
+        ok = syn_elim_add(el, s->coef, s->tres[r]) == 0;
+    }
+    ok = ok && el->rank + s->t->g->num_holdout <= s->t->n;
+    if (ok) {
+        syn_elim_solution(el, x);
+        ok = holds_exactly(s, cols, x, k);
+    }
+    return ok;
+}
+
+static expr_t *mono_expr(const mono_t *m)
+{
+    if (m->b < 0)
+        return expr_var(m->a);
+    return expr_binary(EXPR_MUL, expr_var(m->a), expr_var(m->b));
+}
+
+/* |c| * m, or m itself for |c| == 1. c != 0, c != INT64_MIN. */
+static expr_t *scaled(const mono_t *m, int64_t c)
+{
+    int64_t a = c < 0 ? -c : c;
+    if (a == 1)
+        return mono_expr(m);
+    if (m->b < 0)
+        return expr_binary(EXPR_MUL, expr_const(a), mono_expr(m));
+    return expr_binary(EXPR_MUL, expr_binary(EXPR_MUL, expr_const(a), expr_var(m->a)), expr_var(m->b));
+}
+
+/* `c1 * m1 + c2 * m2 - ... + c0`, led by a positive term when there is
+ * one; lifted coefficients lie within +-2^60, so negation is safe. */
+static expr_t *build_expr(const search_t *s, const size_t *cols, const int64_t *x, size_t k)
+{
+    expr_t *e = NULL;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t j = 1; j < k; j++) {
+            if (!x[j] || (pass == 0) != (x[j] > 0))
+                continue;
+            expr_t *t = scaled(&s->mono[cols[j]], x[j]);
+            if (!e)
+                e = x[j] < 0 ? expr_unary(EXPR_NEG, t) : t;
+            else
+                e = expr_binary(x[j] < 0 ? EXPR_SUB : EXPR_ADD, e, t);
+        }
+    if (!e)
+        return expr_const(x[0]);
+    if (x[0])
+        e = expr_binary(x[0] < 0 ? EXPR_SUB : EXPR_ADD, e, expr_const(x[0] < 0 ? -x[0] : x[0]));
+    return e;
+}
+
+/* Whole bases: 1 and the features, then every monomial. */
+static expr_t *try_bases(search_t *s, size_t *cols, int64_t *x)
+{
+    size_t nlin = 1;
+    while (nlin < s->nmono && s->mono[nlin].b < 0)
+        nlin++;
+    for (size_t j = 0; j < s->nmono; j++)
+        cols[j] = j;
+    if (solve(s, cols, nlin, x))
+        return build_expr(s, cols, x, nlin);
+    if (nlin < s->nmono && !s->stop && solve(s, cols, s->nmono, x))
+        return build_expr(s, cols, x, s->nmono);
+    return NULL;
+}
+
+/* Every subset of k non-constant monomials, in lexicographic order, with
+ * the constant beside them. */
+static expr_t *try_sparse(search_t *s, size_t k, size_t *cols, int64_t *x)
+{
+    size_t m = s->nmono - 1, *idx = lg_malloc(k * sizeof *idx);
+    expr_t *e = NULL;
+    for (size_t j = 0; j < k; j++)
+        idx[j] = j;
+    while (!s->stop && !e && k <= m) {
+        cols[0] = 0;
+        for (size_t j = 0; j < k; j++)
+            cols[j + 1] = idx[j] + 1;
+        if (solve(s, cols, k + 1, x))
+            e = build_expr(s, cols, x, k + 1);
+        size_t j = k;
+        while (j > 0 && idx[j - 1] == m - k + j - 1)
+            j--;
+        if (j == 0)
+            break;
+        idx[j - 1]++;
+        for (size_t i = j; i < k; i++)
+            idx[i] = idx[i - 1] + 1;
+    }
+    free(idx);
+    return e;
+}
+
+void syn_run(const syn_task_t *task, syn_outcome_t *out)
+{
+    memset(out, 0, sizeof *out);
+    search_t s = {.t = task};
+    if (task->time_ns)
+        s.deadline_ns = lg_now_ns() + task->time_ns;
+    if (task->n == 0)
+        return;
+    build_basis(&s);
+    syn_elim_init(&s.el, s.nmono);
+    s.coef = lg_malloc(s.nmono * sizeof *s.coef);
+    size_t *cols = lg_malloc(s.nmono * sizeof *cols);
+    int64_t *x = lg_malloc(s.nmono * sizeof *x);
+    expr_t *e = try_bases(&s, cols, x);
+    for (size_t k = 1; !e && !s.stop && k <= task->g->num_terms; k++)
+        e = try_sparse(&s, k, cols, x);
+    out->expr = e;
+    out->candidates = s.candidates;
+    out->budget_hit = s.budget_hit;
+    free(cols);
+    free(x);
+    free(s.mono);
+    free(s.res);
+    free(s.tres);
+    free(s.coef);
+    syn_elim_free(&s.el);
+}
