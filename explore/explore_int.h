@@ -254,7 +254,8 @@ uint64_t exq_drops(const exq_t *q);
 uint64_t exq_repeats(const exq_t *q); /* arrivals not queued: simulated before */
 
 /* verdict.c */
-/* A hash of a native run's whole sequence of branch events (path novelty). */
+/* A hash of a native run's path as the tree sees it, each direction with its
+ * hit-count bucket in first-taken order (path novelty). */
 uint64_t exv_path_hash(const tracer_trace_t *tr);
 /* Takes the verdict of rtl, the RTL result of in, against its native run
  * tr: fv (in's features) and sig (the probes its native run fired) are

@@ -40,25 +40,91 @@ void exl_add_const(explore_t *ex, int64_t v)
     ex->consts[ex->nconsts++] = v;
 }
 
-/* Learns the condition of taking edge k of node against its siblings,
- * from the examples of every edge (synth samples them). For a two-way
- * node the other edge gets the negation. Returns 1 when a synth call was
- * made. An edge whose learning fails or finds nothing is retried one time
- * in eight after its fourth failure. */
+/* Edges of one direction of one site, in different hit-count buckets.
+ * The learner tells directions apart, not how often they were taken: how
+ * often a loop's branch went one way is rarely a condition over the
+ * input's features, and learning it would fit noise. */
+static int same_dir(const tree_edge_t *a, const tree_edge_t *b)
+{
+    return a->site == b->site && a->dir == b->dir;
+}
+
+/* 1 when edge k is the first of its direction among node's edges: the one
+ * a group of buckets is learned through. */
+static int leads_group(const tree_node_t *node, size_t k)
+{
+    for (size_t j = 0; j < k; j++)
+        if (same_dir(&node->edges[j], &node->edges[k]))
+            return 0;
+    return 1;
+}
+
+/* The directions (site, dir) among node's edges. */
+static size_t ngroups(const tree_node_t *node)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < node->nedges; k++)
+        n += leads_group(node, k);
+    return n;
+}
+
+/* Examples one learning call takes from all edges: a node under a loop
+ * has an edge per direction and bucket, up to EXT_BUCKETS times as many as
+ * a loop-free node, and a call's cost grows with its examples. */
+#define LEARN_EXAMPLES (8 * TREE_RESERVOIR)
+
+/* Gives edge e the condition c (owned; NULL keeps none), counting the
+ * tree's learned conditions. */
+static void set_cond(tree_t *t, tree_edge_t *e, expr_t *c, const tree_edge_t *from)
+{
+    t->nconds += (c != NULL) - (e->cond != NULL);
+    expr_free(e->cond);
+    e->cond = c;
+    e->mcc = from->mcc;
+    e->stage = from->stage;
+    e->stale = 0;
+}
+
+/* After edge k's direction was learned: the other buckets of the
+ * direction share its condition, and at a node with two directions the
+ * other one gets the negation. */
+static void share_cond(explore_t *ex, tree_node_t *node, size_t k)
+{
+    const tree_edge_t *e = &node->edges[k];
+    int two = ngroups(node) == 2;
+    for (size_t j = 0; j < node->nedges; j++) {
+        tree_edge_t *o = &node->edges[j];
+        if (j == k || (!same_dir(o, e) && !two))
+            continue;
+        expr_t *c = same_dir(o, e) ? expr_clone(e->cond) : expr_unary(EXPR_NOT, expr_clone(e->cond));
+        set_cond(ex->tree, o, c, e);
+    }
+}
+
+/* Learns the condition of taking edge k's direction at node against the
+ * other directions there, from the examples of every edge (synth samples
+ * them; at most LEARN_EXAMPLES, counter-examples always). Returns 1 when a
+ * synth call was made. An edge whose learning fails or finds nothing is
+ * retried one time in eight after its fourth failure. */
 static int learn_edge(explore_t *ex, tree_node_t *node, size_t k)
 {
     tree_edge_t *e = &node->edges[k];
     if (!e->stale || (e->learn_fails > 3 && e->cond == NULL && lg_rng_below(&ex->rng, 8)))
         return 0;
+    size_t per = LEARN_EXAMPLES / node->nedges;
+    per = per < 2 ? 2 : per;
     synth_example_t *xs = lg_malloc(node->nedges * TREE_RESERVOIR * sizeof *xs);
     size_t n = 0;
     for (size_t j = 0; j < node->nedges; j++) {
         tree_edge_t *o = &node->edges[j];
-        for (size_t m = 0; m < o->nex; m++) {
+        for (size_t m = 0, taken = 0; m < o->nex; m++) {
+            if (taken >= per && !o->ex[m].is_new)
+                continue;
             xs[n].feat = o->ex[m].feat;
-            xs[n].label = j == k;
+            xs[n].label = same_dir(o, e);
             xs[n].is_new = o->ex[m].is_new;
             n++;
+            taken++;
         }
     }
     int relearned = 0;
@@ -89,26 +155,24 @@ static int learn_edge(explore_t *ex, tree_node_t *node, size_t k)
     }
     if (!had)
         ex->tree->nconds++;
-    if (node->nedges == 2 && relearned) {
-        tree_edge_t *o = &node->edges[1 - k];
-        if (!o->cond)
-            ex->tree->nconds++;
-        expr_free(o->cond);
-        o->cond = expr_unary(EXPR_NOT, expr_clone(e->cond));
-        o->mcc = e->mcc;
-        o->stage = e->stage;
-        o->stale = 0;
-    }
+    /* Also when the condition was kept: a bucket may be new since. */
+    share_cond(ex, node, k);
     return 1;
 }
 
 void exl_node(explore_t *ex, tree_node_t *node)
 {
-    if (!ex->synth || node->nedges < 2 || node->nondet)
+    size_t groups = ngroups(node);
+    if (!ex->synth || groups < 2 || node->nondet)
         return;
-    size_t limit = node->nedges == 2 ? 1 : node->nedges;
-    for (size_t k = 0; k < limit; k++)
+    /* Two directions: one is learned, the other is its negation. */
+    size_t limit = groups == 2 ? 1 : groups;
+    for (size_t k = 0, done = 0; k < node->nedges && done < limit; k++) {
+        if (!leads_group(node, k))
+            continue;
         learn_edge(ex, node, k);
+        done++;
+    }
 }
 
 void exl_prefix(explore_t *ex, tree_node_t *node)
@@ -116,7 +180,7 @@ void exl_prefix(explore_t *ex, tree_node_t *node)
     int calls = 0;
     for (tree_node_t *c = node; c->parent && calls < LEARN_PER_PREFIX && !explore_should_stop(ex); c = c->parent) {
         tree_node_t *p = c->parent;
-        if (p->nedges < 2 || p->nondet)
+        if (ngroups(p) < 2 || p->nondet)
             continue;
         tree_edge_t *e = &p->edges[c->parent_edge];
         if (!e->stale)

@@ -23,8 +23,9 @@ void exr_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_n
     b->probe = probe;
 }
 
-/* Converts a trace's events for the tree (sites carry their successor
- * counts, so the tree knows when a node is exhausted). */
+/* Converts a trace's events for the tree: counts become buckets, and sites
+ * carry their successor counts, so the tree knows when a node is
+ * exhausted. */
 static size_t convert_events(explore_t *ex, const tracer_trace_t *tr)
 {
     if (tr->nevents > ex->evcap) {
@@ -36,6 +37,7 @@ static size_t convert_events(explore_t *ex, const tracer_trace_t *tr)
         tree_event_t *t = &ex->evbuf[i];
         t->site = e->site;
         t->dir = e->dir;
+        t->bucket = ext_bucket(e->count);
         t->has_ops = e->has_operands;
         t->op0 = e->op0;
         t->op1 = e->op1;

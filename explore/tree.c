@@ -1,4 +1,4 @@
-/* The path tree: insertion of paths with per-edge example reservoirs,
+/* The path tree: hit-count buckets, insertion of paths with per-edge example reservoirs,
  * path following for counter-examples, non-determinism marking, PC
  * prefixes and the tree.json dump. */
 #include "tree_int.h"
@@ -51,12 +51,45 @@ void ext_destroy(tree_t *t)
     free(t);
 }
 
-int ext_edge_find(const tree_node_t *node, uint32_t site, uint16_t dir)
+uint8_t ext_bucket(uint64_t count)
+{
+    if (count <= 3)
+        return (uint8_t)count;
+    if (count < 8)
+        return 4;
+    if (count < 16)
+        return 5;
+    if (count < 32)
+        return 6;
+    return count < 128 ? 7 : 8;
+}
+
+int ext_edge_find(const tree_node_t *node, uint32_t site, uint16_t dir, uint8_t bucket)
 {
     for (size_t i = 0; i < node->nedges; i++)
-        if (node->edges[i].site == site && node->edges[i].dir == dir)
+        if (node->edges[i].site == site && node->edges[i].dir == dir && node->edges[i].bucket == bucket)
             return (int)i;
     return -1;
+}
+
+/* 1 when every direction of every site among node's edges has an edge (in
+ * any bucket). The sites of one node's edges may differ: the next event is
+ * the next direction taken for the first time, not the next branch. */
+static int all_dirs_taken(const tree_node_t *node)
+{
+    for (size_t i = 0; i < node->nedges; i++) {
+        const tree_edge_t *e = &node->edges[i];
+        if (!e->nsucc)
+            return 0;
+        for (uint32_t d = 0; d < e->nsucc; d++) {
+            int found = 0;
+            for (size_t j = 0; j < node->nedges && !found; j++)
+                found = node->edges[j].site == e->site && node->edges[j].dir == d;
+            if (!found)
+                return 0;
+        }
+    }
+    return node->nedges > 0;
 }
 
 static uint32_t relation(int64_t a, int64_t b)
@@ -97,7 +130,7 @@ size_t ext_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv
     tree_node_t *node = t->root;
     node->visits++;
     for (size_t i = 0; i < n && node->depth < t->depth_cap; i++) {
-        int k = ext_edge_find(node, ev[i].site, ev[i].dir);
+        int k = ext_edge_find(node, ev[i].site, ev[i].dir, ev[i].bucket);
         if (k < 0) {
             lg_grow((void **)&node->edges, &node->cap, node->nedges + 1, sizeof *node->edges);
             k = (int)node->nedges++;
@@ -105,6 +138,8 @@ size_t ext_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv
             memset(e, 0, sizeof *e);
             e->site = ev[i].site;
             e->dir = ev[i].dir;
+            e->bucket = ev[i].bucket;
+            e->nsucc = ev[i].nsucc;
             e->child = node_new(t, node, (size_t)k, base);
             created++;
             /* Other edges' conditions were learned without this direction. */
@@ -118,7 +153,9 @@ size_t ext_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv
         if (ev[i].has_ops)
             e->rels_seen |= relation(ev[i].op0, ev[i].op1);
         add_example(t, e, &ev[i], fv, is_new, rng);
-        node->exhausted = node->nsucc && node->nedges >= node->nsucc;
+        if (ev[i].nsucc)
+            e->nsucc = ev[i].nsucc;
+        node->exhausted = all_dirs_taken(node);
         node = e->child;
         node->visits++;
     }
@@ -138,7 +175,7 @@ tree_node_t *ext_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t
     *diverged = UINT32_MAX;
     tree_node_t *node = t->root;
     for (size_t i = 0; i < n && node->depth < t->depth_cap; i++) {
-        int k = ext_edge_find(node, ev[i].site, ev[i].dir);
+        int k = ext_edge_find(node, ev[i].site, ev[i].dir, ev[i].bucket);
         if (node->depth < wd && *diverged == UINT32_MAX) {
             const tree_node_t *next = chain[node->depth + 1];
             if (k < 0 || node->edges[k].child != next)
@@ -159,14 +196,14 @@ tree_node_t *ext_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const 
     tree_node_t *node = t->root;
     size_t n = na < nb ? na : nb;
     for (size_t i = 0; i <= n && node->depth < t->depth_cap; i++) {
-        int same = i < n ? a[i].site == b[i].site && a[i].dir == b[i].dir : na == nb;
+        int same = i < n ? a[i].site == b[i].site && a[i].dir == b[i].dir && a[i].bucket == b[i].bucket : na == nb;
         if (!same) {
             node->nondet = 1;
             return node;
         }
         if (i == n)
             break;
-        int k = ext_edge_find(node, a[i].site, a[i].dir);
+        int k = ext_edge_find(node, a[i].site, a[i].dir, a[i].bucket);
         if (k < 0)
             return NULL;
         node = node->edges[k].child;
@@ -228,6 +265,7 @@ char *ext_to_json(const tree_t *t, const features_t *fs, const char *(*site_name
             if (site_name)
                 json_object_object_add(eo, "at", json_object_new_string(site_name(ctx, e->site)));
             json_object_object_add(eo, "dir", json_object_new_int(e->dir));
+            json_object_object_add(eo, "bucket", json_object_new_int(e->bucket));
             json_object_object_add(eo, "visits", json_object_new_uint64(e->visits));
             if (e->cond) {
                 char *txt = expr_to_text(e->cond, fs);

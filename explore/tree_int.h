@@ -1,6 +1,11 @@
-/* Private to explore/: the path tree. A node is a position in the branch
- * event sequence reached by a prefix of (site, direction) events; its edges
- * are the events seen at that position. Each node keeps a bounded,
+/* Private to explore/: the path tree. A trace holds one event per branch
+ * direction an input took, in the order it first took each, with how often
+ * it took it; the tree abstracts that count to a bucket (ext_bucket), so a
+ * node is a position in that sequence reached by a prefix of (site,
+ * direction, bucket) events, and its edges are the events seen at that
+ * position. Two runs that differ only in how often a loop iterated, within
+ * one bucket, share their path; loops add nodes by the directions and
+ * buckets they take, not by their iterations. Each node keeps a bounded,
  * per-direction reservoir of example feature vectors (with the comparison
  * operands of the event), and each edge the condition learned for taking it,
  * so a PC prefix is the conjunction of the edge conditions along a path. */
@@ -27,6 +32,8 @@ struct tree_node;
 typedef struct tree_edge {
     uint32_t site;
     uint16_t dir;
+    uint8_t bucket; /* ext_bucket of the times the direction was taken */
+    uint32_t nsucc; /* successors of the site (from the tracer), 0 unknown */
     struct tree_node *child;
     uint64_t visits; /* inputs that took this edge */
     tree_example_t ex[TREE_RESERVOIR];
@@ -51,7 +58,7 @@ typedef struct tree_node {
     uint64_t visits;
     uint64_t picks; /* times chosen as a prefix target */
     int nondet;     /* different directions for the same input */
-    int exhausted;  /* every direction of the site was taken */
+    int exhausted;  /* every direction of every site of its edges was taken */
     size_t base;    /* corpus index of an input that reached it; SIZE_MAX: none */
     uint32_t nsucc; /* successors of the site here (from the tracer), 0 unknown */
 } tree_node_t;
@@ -70,10 +77,16 @@ typedef struct tree {
 typedef struct tree_event {
     uint32_t site;
     uint16_t dir;
+    uint8_t bucket; /* ext_bucket of the times taken */
     uint16_t has_ops;
     int64_t op0, op1;
     uint32_t nsucc;
 } tree_event_t;
+
+/* Number of hit-count buckets (AFL's): 1, 2, 3, 4-7, 8-15, 16-31, 32-127,
+ * 128 and more times, numbered 1..EXT_BUCKETS (0 for a count of 0). */
+#define EXT_BUCKETS 8
+uint8_t ext_bucket(uint64_t count);
 
 tree_t *ext_create(size_t nfeat, uint32_t depth_cap);
 void ext_destroy(tree_t *t); /* accepts NULL */
@@ -92,8 +105,8 @@ size_t ext_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv
  * path follows it to its end. */
 tree_node_t *ext_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t *want, uint32_t *diverged);
 
-/* The edge index of (site, dir) in node, or -1. */
-int ext_edge_find(const tree_node_t *node, uint32_t site, uint16_t dir);
+/* The edge index of (site, dir, bucket) in node, or -1. */
+int ext_edge_find(const tree_node_t *node, uint32_t site, uint16_t dir, uint8_t bucket);
 
 /* Marks the node at the first position where two runs of the same input
  * differ as non-deterministic (its edges leave PC prefixes). Returns the

@@ -20,8 +20,10 @@ uint64_t exv_path_hash(const tracer_trace_t *tr)
 {
     lg_hash_t h;
     lg_hash_init(&h);
-    for (size_t i = 0; i < tr->nevents; i++)
-        lg_hash_word(&h, ((uint64_t)tr->events[i].site << 16) | tr->events[i].dir);
+    for (size_t i = 0; i < tr->nevents; i++) {
+        const tracer_event_t *e = &tr->events[i];
+        lg_hash_word(&h, ((uint64_t)e->site << 24) | ((uint64_t)e->dir << 8) | ext_bucket(e->count));
+    }
     return h.h;
 }
 

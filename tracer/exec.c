@@ -77,7 +77,9 @@ static int map_region(trx_t *x, const trx_layout_t *l, lg_err_t *err)
     h.in_cap = 2 * l->round_max * l->rec_max;
     h.slot_off = align64(h.in_off + h.in_cap);
     h.ev_off = align64(h.slot_off + 2 * l->round_max * l->slot_size);
-    h.ev_cap = 2 * l->event_limit + 65536;
+    /* An input writes at most one event per branch direction: room for
+     * two full rounds, so that the area rarely has to be emptied. */
+    h.ev_cap = 2 * l->round_max * (l->ndirs + 1) + 64;
     h.size = align64(h.ev_off + h.ev_cap * sizeof(lgrt_event_t));
     char name[64];
     snprintf(name, sizeof name, "/lgfuzz-tracer-%ld-%p", (long)getpid(), (void *)x);
@@ -437,7 +439,7 @@ int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn
             if (stop < x->end && slot_at(x, stop)->status == LGRT_FULL) {
                 /* The input ran past the end of the events area: the events
                  * collected so far are copied out and it runs again from
-                 * the start of the area, which holds a whole event limit. */
+                 * the start of the area, which holds every direction. */
                 if (x->ev_used == 0)
                     return lg_err_set(err, LG_EINTERNAL, "%s: events area of %llu events too small", x->exe,
                                       (unsigned long long)h->ev_cap);

@@ -16,10 +16,11 @@
 typedef struct trx trx_t;
 
 typedef struct trx_layout {
-    size_t round_max; /* records per round */
-    size_t rec_max;   /* largest packed record, bytes */
-    size_t slot_size; /* bytes per result slot */
-    uint64_t event_limit;
+    size_t round_max;     /* records per round */
+    size_t rec_max;       /* largest packed record, bytes */
+    size_t slot_size;     /* bytes per result slot */
+    uint64_t event_limit; /* branches per input before it is a hang */
+    uint64_t ndirs;       /* branch directions of the kernel: events per input at most */
     uint64_t nprobes;
     uint64_t timeout_ms;   /* wall clock per input */
     uint64_t memory_bytes; /* the child's address-space limit; 0 = none */

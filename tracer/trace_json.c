@@ -18,6 +18,7 @@ static json_object *path_json(const tracer_t *t, const tracer_trace_t *tr)
         json_object *o = json_object_new_object();
         json_object_object_add(o, "site", json_object_new_int((int)e->site));
         json_object_object_add(o, "dir", json_object_new_int(e->dir));
+        json_object_object_add(o, "count", json_object_new_uint64(e->count));
         if (e->site < nsites) {
             json_object_object_add(o, "file", json_object_new_string(sites[e->site].file));
             json_object_object_add(o, "line", json_object_new_int(sites[e->site].line));
@@ -82,7 +83,7 @@ void tracer_trace_print(const tracer_t *t, const tracer_trace_t *tr, FILE *out)
         fprintf(out, " (%s)", run_signal_name(r->sig, name));
     if (r->detail[0])
         fprintf(out, " - %s", r->detail);
-    fprintf(out, "\npath (%zu branch events):\n", tr->nevents);
+    fprintf(out, "\npath (%zu branch directions, first taken first):\n", tr->nevents);
     for (size_t i = 0; i < tr->nevents; i++) {
         const tracer_event_t *e = &tr->events[i];
         const tracer_site_t *s = e->site < nsites ? &sites[e->site] : NULL;
@@ -92,6 +93,7 @@ void tracer_trace_print(const tracer_t *t, const tracer_trace_t *tr, FILE *out)
             fprintf(out, "case %u", e->dir);
         else
             fprintf(out, "%s", e->dir ? "true " : "false");
+        fprintf(out, "  x%llu", (unsigned long long)e->count);
         if (e->has_operands)
             fprintf(out, "  (%lld, %lld)", (long long)e->op0, (long long)e->op1);
         fputc('\n', out);

@@ -16,6 +16,7 @@
 _Static_assert(sizeof(tracer_event_t) == sizeof(lgrt_event_t), "event layouts differ");
 _Static_assert(offsetof(tracer_event_t, op0) == offsetof(lgrt_event_t, op0), "event layouts differ");
 _Static_assert(offsetof(tracer_event_t, has_operands) == offsetof(lgrt_event_t, flags), "event layouts differ");
+_Static_assert(offsetof(tracer_event_t, count) == offsetof(lgrt_event_t, count), "event layouts differ");
 
 /* Where one pooled trace's events are: in the executor's events area
  * (ev_in_area) unless the area had to be reused during the call, in which
@@ -94,6 +95,15 @@ static void init_bounds(tracer_t *t)
         fire_bounds(&t->build.meta->probes[p], &t->fire_lo[p], &t->fire_hi[p]);
 }
 
+/* The branch directions of the kernel: the most events one input writes. */
+static uint64_t site_dirs(const trm_meta_t *m)
+{
+    uint64_t n = 0;
+    for (size_t i = 0; i < m->nsites; i++)
+        n += m->sites[i].nsucc;
+    return n;
+}
+
 tracer_t *tracer_create(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log, lg_err_t *err)
 {
     tracer_t *t = lg_calloc(1, sizeof *t);
@@ -113,6 +123,7 @@ tracer_t *tracer_create(const spec_t *spec, const tracer_cfg_t *cfg, const lg_lo
         .rec_max = trh_record_max(spec),
         .slot_size = trh_slot_size(spec, t->build.meta->nprobes),
         .event_limit = t->cfg.event_limit,
+        .ndirs = site_dirs(t->build.meta),
         .nprobes = t->build.meta->nprobes,
         .timeout_ms = t->cfg.timeout_ms,
         .memory_bytes = t->cfg.memory_bytes,

@@ -85,11 +85,16 @@ typedef struct tracer_probe {
     int line;
 } tracer_probe_t;
 
+/* One direction of a branch site an input took, with the number of times
+ * it took it. A trace holds one event per (site, direction) taken, in the
+ * order of the first time each was taken, so its length is bounded by the
+ * kernel's branch directions, not by how often its loops ran. */
 typedef struct tracer_event {
     uint32_t site;
     uint16_t dir;          /* br: 1 = condition true; switch: 0 = default, k = case k */
     uint16_t has_operands; /* 1 when op0/op1 hold the integer comparison's operands */
-    int64_t op0, op1;      /* sign-extended (zero-extended for unsigned predicates) */
+    uint64_t count;        /* times the input took this direction (>= 1) */
+    int64_t op0, op1;      /* of the first time; sign-extended (zero-extended for unsigned predicates) */
 } tracer_event_t;
 
 /* The trace of one input. All pointers are owned by the tracer and valid

@@ -27,6 +27,11 @@
 #               start from their initial values every call: exit 0, no divergence
 #   inoutraw    an inout scalar (ap_ovld: x_i, x_o, x_o_ap_vld) whose RTL reads x_i
 #               after the C wrote *x: exit 1, one divergence, mismatch:x
+#   loopnodes   kernels/streamclip's 512-iteration loop: a path is at most one event per
+#               branch direction (6), so the tree has at most 1 + 6 nodes per distinct path
+#               and no node deeper than 6 (each iteration once made a node of its own)
+#   tlvwalk     kernels/tlvwalk's body-only field narrowing, reachable only along a sequence
+#               of loop iterations (a BEGIN record, then a FIELD record), is found
 # Inputs: LGFUZZ, CHECK_EXPECTED, SRC (source root), WORK (scratch directory).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
@@ -314,7 +319,9 @@ elseif(CHECK STREQUAL "corners")
     message(FATAL_ERROR "--no-spectra still started from the corners")
   endif()
 elseif(CHECK STREQUAL "resume")
-  run_lgfuzz(rc ${ACC} --iterations 15 --rtl never --seed 3 --out ${WORK}/res)
+  # A short first run: accumulate has few paths once a loop's trip counts
+  # are bucketed, and a long one leaves the second little to add.
+  run_lgfuzz(rc ${ACC} --iterations 3 --rtl never --seed 3 --out ${WORK}/res)
   corpus_list(first ${WORK}/res)
   list(LENGTH first n1)
   run_lgfuzz(rc ${ACC} --iterations 15 --rtl never --seed 4 --out ${WORK}/res)
@@ -614,6 +621,41 @@ elseif(CHECK STREQUAL "divzero")
       message(FATAL_ERROR "corpus entry ${f} crashes natively (x ${x}, d ${d})")
     endif()
   endforeach()
+elseif(CHECK STREQUAL "loopnodes")
+  set(SC ${SRC}/kernels/streamclip/kernel.yaml)
+  run_lgfuzz(rc ${SC} --iterations 40 --seed 1 --rtl never --no-guard --out ${WORK}/sc)
+  json_get(nodes ${WORK}/sc/stats.json tree_nodes)
+  json_get(paths ${WORK}/sc/stats.json paths)
+  json_get(execs ${WORK}/sc/stats.json execs)
+  math(EXPR bound "1 + 6 * ${paths}")
+  if(execs LESS 200 OR nodes GREATER bound)
+    message(FATAL_ERROR "${execs} executions, ${nodes} tree nodes for ${paths} paths: more than 1 + 6 per path")
+  endif()
+  file(READ ${WORK}/sc/tree.json tree)
+  string(REGEX MATCHALL "\"depth\": *[0-9]+" depths "${tree}")
+  foreach(d ${depths})
+    string(REGEX REPLACE "[^0-9]" "" d "${d}")
+    if(d GREATER 6)
+      message(FATAL_ERROR "a tree node at depth ${d}: deeper than the 6 branch directions")
+    endif()
+  endforeach()
+elseif(CHECK STREQUAL "tlvwalk")
+  # field-narrow is the kernel's one planted divergence and its only
+  # mismatch:return; its witness covers one layout only (see its README),
+  # so the class is what identifies it here.
+  set(TLV ${SRC}/kernels/tlvwalk/kernel.yaml)
+  run_lgfuzz(rc ${TLV} --iterations 300 --seed 1 --no-guard --out ${WORK}/tlv)
+  file(GLOB divs ${WORK}/tlv/divergences/*)
+  set(found 0)
+  foreach(dv ${divs})
+    json_get(cls ${dv}/symptom.json class)
+    if(cls STREQUAL "mismatch:return")
+      set(found 1)
+    endif()
+  endforeach()
+  if(NOT rc EQUAL 1 OR NOT found)
+    message(FATAL_ERROR "tlvwalk: exit ${rc} (want 1), field-narrow (mismatch:return) found: ${found}")
+  endif()
 else()
   message(FATAL_ERROR "unknown CHECK '${CHECK}'")
 endif()

@@ -1,6 +1,7 @@
 /* Path tree, probe, mutation and label unit tests: insertion with shared
  * prefixes, counter-example detection by path following, non-determinism
- * marking, PC prefixes, reservoir bounds, rare probe sides, the names of
+ * marking, PC prefixes, hit-count buckets and the path identity they give
+ * loops, reservoir bounds, rare probe sides, the names of
  * every fired probe, mutations that keep inputs valid and deterministic
  * under a seed, and labels that keep every symptom class. */
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "explore/explore_int.h"
 #include "explore/labels_int.h"
 #include "explore/mutate_int.h"
 #include "explore/probes_int.h"
@@ -16,7 +18,7 @@
 
 static tree_event_t ev(uint32_t site, uint16_t dir, int64_t op0, int64_t op1)
 {
-    tree_event_t e = {site, dir, 1, op0, op1, 2};
+    tree_event_t e = {.site = site, .dir = dir, .bucket = 1, .has_ops = 1, .op0 = op0, .op1 = op1, .nsucc = 2};
     return e;
 }
 
@@ -35,11 +37,11 @@ static void test_insert_and_follow(void)
     CHECK(ext_insert(t, p3, 1, fv, 2, 0, &rng) == 1);
     CHECK(t->root->nedges == 2 && t->root->exhausted);
     CHECK(t->nnodes == 1 + 4);
-    tree_node_t *n1 = t->root->edges[ext_edge_find(t->root, 0, 1)].child;
+    tree_node_t *n1 = t->root->edges[ext_edge_find(t->root, 0, 1, 1)].child;
     CHECK(n1->nedges == 2 && n1->visits == 3 && n1->base == 0);
-    CHECK(t->root->edges[ext_edge_find(t->root, 0, 1)].rels_seen == 4); /* op0 > op1 */
+    CHECK(t->root->edges[ext_edge_find(t->root, 0, 1, 1)].rels_seen == 4); /* op0 > op1 */
     /* Following p1 toward the node under (1,1) diverges at depth 1. */
-    tree_node_t *want = n1->edges[ext_edge_find(n1, 1, 1)].child;
+    tree_node_t *want = n1->edges[ext_edge_find(n1, 1, 1, 1)].child;
     uint32_t d;
     ext_follow(t, p1, 2, want, &d);
     CHECK(d == 1);
@@ -48,8 +50,8 @@ static void test_insert_and_follow(void)
     ext_follow(t, p3, 1, want, &d);
     CHECK(d == 0);
     /* Prefixes collect learned conditions root first, skipping gaps. */
-    t->root->edges[ext_edge_find(t->root, 0, 1)].cond = expr_binary(EXPR_GT, expr_var(0), expr_const(3));
-    n1->edges[ext_edge_find(n1, 1, 1)].cond = expr_binary(EXPR_EQ, expr_var(1), expr_const(1));
+    t->root->edges[ext_edge_find(t->root, 0, 1, 1)].cond = expr_binary(EXPR_GT, expr_var(0), expr_const(3));
+    n1->edges[ext_edge_find(n1, 1, 1, 1)].cond = expr_binary(EXPR_EQ, expr_var(1), expr_const(1));
     const expr_t *pre[8];
     CHECK(ext_prefix(want, pre, 8) == 2 && pre[0]->op == EXPR_GT && pre[1]->op == EXPR_EQ);
     /* Two runs of one input that differ at depth 1 make that node
@@ -60,6 +62,80 @@ static void test_insert_and_follow(void)
     char *js = ext_to_json(t, NULL, NULL, NULL);
     CHECK_STR_CONTAINS(js, "\"nondeterministic\":true");
     free(js);
+    ext_destroy(t);
+}
+
+/* AFL's hit-count buckets, at both ends of each. */
+static void test_buckets(void)
+{
+    static const struct {
+        uint64_t count;
+        uint8_t bucket;
+    } cases[] = {{0, 0},  {1, 1},  {2, 2},  {3, 3},   {4, 4},   {7, 4},   {8, 5},         {15, 5},
+                 {16, 6}, {31, 6}, {32, 7}, {127, 7}, {128, 8}, {512, 8}, {UINT64_MAX, 8}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        CHECK_MSG(ext_bucket(cases[i].count) == cases[i].bucket, "count %llu: bucket %u, want %u",
+                  (unsigned long long)cases[i].count, ext_bucket(cases[i].count), cases[i].bucket);
+}
+
+/* A loop entered, its body taken `body` times, its exit once: the events
+ * of one run as the tracer aggregates them. */
+static void loop_run(tracer_event_t out[2], uint64_t body)
+{
+    memset(out, 0, 2 * sizeof *out);
+    out[0] = (tracer_event_t){.site = 0, .dir = 1, .count = body, .has_operands = 1, .op0 = 0, .op1 = (int64_t)body};
+    out[1] = (tracer_event_t){.site = 0, .dir = 0, .count = 1, .has_operands = 1, .op0 = (int64_t)body};
+}
+
+static size_t insert_run(tree_t *t, const tracer_event_t *te, size_t n, lg_rng_t *rng)
+{
+    tree_event_t ev[2];
+    for (size_t i = 0; i < n; i++)
+        ev[i] = (tree_event_t){.site = te[i].site,
+                               .dir = te[i].dir,
+                               .bucket = ext_bucket(te[i].count),
+                               .has_ops = te[i].has_operands,
+                               .op0 = te[i].op0,
+                               .op1 = te[i].op1,
+                               .nsucc = 2};
+    int64_t fv = (int64_t)te[0].count;
+    return ext_insert(t, ev, n, &fv, 0, 0, rng);
+}
+
+/* Two runs that differ only in how often a loop iterated share their path
+ * (the whole-path hash and the tree's nodes) while the counts fall in one
+ * bucket, and not across buckets; a loop of any trip count adds at most
+ * one node per direction and bucket. */
+static void test_path_identity(void)
+{
+    lg_rng_t rng;
+    lg_rng_seed(&rng, 5);
+    tree_t *t = ext_create(1, 64);
+    tracer_event_t a[2], b[2];
+    run_result_t res = {0};
+    tracer_trace_t ta = {.result = &res, .events = a, .nevents = 2}, tb = {.result = &res, .events = b, .nevents = 2};
+    loop_run(a, 5);
+    loop_run(b, 6); /* both in 4-7 */
+    CHECK(exv_path_hash(&ta) == exv_path_hash(&tb));
+    CHECK(insert_run(t, a, 2, &rng) == 2);
+    CHECK(insert_run(t, b, 2, &rng) == 0);
+    loop_run(b, 8); /* 8-15 */
+    CHECK(exv_path_hash(&ta) != exv_path_hash(&tb));
+    CHECK(insert_run(t, b, 2, &rng) == 2);
+    /* Every trip count from 0 to 1000: 8 buckets of the body direction
+     * under the root, each with the exit below it. */
+    for (uint64_t n = 1; n <= 1000; n++) {
+        loop_run(b, n);
+        insert_run(t, b, 2, &rng);
+    }
+    CHECK_MSG(t->root->nedges == EXT_BUCKETS, "%zu edges at the root", t->root->nedges);
+    CHECK_MSG(t->nnodes == 1 + 2 * EXT_BUCKETS, "%zu nodes", t->nnodes);
+    /* Two directions of one site in any bucket exhaust its node. */
+    CHECK(!t->root->exhausted);
+    tree_event_t exit0 = {.site = 0, .dir = 0, .bucket = 1, .nsucc = 2};
+    int64_t fv = 0;
+    ext_insert(t, &exit0, 1, &fv, 0, 0, &rng);
+    CHECK(t->root->exhausted);
     ext_destroy(t);
 }
 
@@ -243,6 +319,8 @@ int main(void)
 {
     test_insert_and_follow();
     test_reservoir_and_cap();
+    test_buckets();
+    test_path_identity();
     test_probes();
     test_fired_names();
     test_mutations(LG_TEST_KERNELS);

@@ -10,7 +10,9 @@
 typedef struct path_case {
     const char *kernel;
     const char *input;
-    const char *path; /* "line:dir ...": br 1 = true; switch dir = case index, 0 = default */
+    /* the full sequence "line:dir ..." (the second site of a line is
+     * "line.1"): br 1 = true; switch dir = case index, 0 = default */
+    const char *path;
     int64_t ret;
 } path_case_t;
 
@@ -18,11 +20,11 @@ static const path_case_t cases[] = {
     /* x > 10 taken, y becomes 1, case 1 returns early */
     {"branches", "{\"x\": 20, \"y\": 0}", "5:1 9:1", 100},
     /* else branch, y becomes 5 -> case 5, then x > 0 true, y(7) < 5 false */
-    {"branches", "{\"x\": 3, \"y\": 6}", "5:0 9:2 18:1 18:0", 0},
+    {"branches", "{\"x\": 3, \"y\": 6}", "5:0 9:2 18:1 18.1:0", 0},
     /* default case; x > 0 false short-circuits the second test */
     {"branches", "{\"x\": -4, \"y\": 0}", "5:0 9:0 18:0", 0},
     /* both tests of the && true */
-    {"branches", "{\"x\": 12, \"y\": 2}", "5:1 9:0 18:1 18:1", 1},
+    {"branches", "{\"x\": 12, \"y\": 2}", "5:1 9:0 18:1 18.1:1", 1},
     /* loop never entered */
     {"loops", "{\"data\": [], \"n\": 0}", "5:0", 0},
     /* outer twice; inner once then not at all */
@@ -41,10 +43,10 @@ static void run_cases(void)
         tracer_t *t = tu_tracer(spec, NULL);
         input_t *in = tu_input(spec, c->input);
         const tracer_trace_t *tr = tu_run1(t, in);
-        char path[512];
+        char path[512], want[512];
         tu_path(t, tr, path, sizeof path);
-        CHECK_MSG(strcmp(path, c->path) == 0, "%s %s: path \"%s\", expected \"%s\"", c->kernel, c->input, path,
-                  c->path);
+        tu_aggregate(c->path, want, sizeof want);
+        CHECK_MSG(strcmp(path, want) == 0, "%s %s: path \"%s\", expected \"%s\"", c->kernel, c->input, path, want);
         CHECK_MSG(tr->result->status == RUN_OK && tr->result->ret == c->ret,
                   "%s %s: status %s return %lld, expected %lld", c->kernel, c->input,
                   run_status_name(tr->result->status), (long long)tr->result->ret, (long long)c->ret);
@@ -120,8 +122,9 @@ static void model_loops(const int *data, int n, char *buf, size_t cap)
 }
 
 /* Many inputs in one call: several batches (round_max 500) and an events
- * area too small for all their events (event limit 200), so events are
- * spilled and the area reused; every path must still be exact. */
+ * area too small for all their events (room for two rounds of the 6
+ * directions of `loops`), so events are spilled and the area reused;
+ * every path must still be exact. */
 static void check_large_call(void)
 {
     enum { N = 3000 };
@@ -148,13 +151,14 @@ static void check_large_call(void)
     CHECK_MSG(rc == 0, "tracer_run: %s", err.msg);
     size_t total = 0;
     for (int k = 0; rc == 0 && k < N; k++) {
-        static char got[4096], want[4096];
+        static char got[4096], seq[4096], want[4096];
         tu_path(t, &tr[k], got, sizeof got);
-        model_loops(data[k], 8, want, sizeof want);
+        model_loops(data[k], 8, seq, sizeof seq);
+        tu_aggregate(seq, want, sizeof want);
         total += tr[k].nevents;
         CHECK_MSG(strcmp(got, want) == 0, "input %d: path \"%.60s...\", expected \"%.60s...\"", k, got, want);
     }
-    CHECK_MSG(total > 2 * (2 * 200 + 65536), "only %zu events: the area was never reused", total);
+    CHECK_MSG(total > 2 * (2 * 500 * (6 + 1) + 64), "only %zu events: the area was never reused", total);
     for (int k = 0; k < N; k++)
         input_destroy(ins[k]);
     free(ins);
@@ -162,14 +166,14 @@ static void check_large_call(void)
     spec_destroy(spec);
 }
 
-/* Inputs of one event each that fill the events area (2 * 200 + 65536
- * events with event limit 200) exactly at the end of a batch (16 divides
- * it), then one more batch and a second call: the area is emptied when an
+/* Inputs of one event each that fill the events area (2 * 16 * (6 + 1) +
+ * 64 events: two rounds of 16 inputs of the 6 directions of `loops`)
+ * exactly at the end of a batch (16 divides it), then one more batch and a second call: the area is emptied when an
  * input finds it full, never reported as an error, and every path stays
  * exact. */
 static void check_exact_fill(void)
 {
-    enum { CAP = 2 * 200 + 65536, N = CAP + 1 };
+    enum { CAP = 2 * 16 * (6 + 1) + 64, N = CAP + 1 };
     spec_t *spec = tu_spec("loops");
     tracer_cfg_t cfg;
     tracer_cfg_default(&cfg);

@@ -71,7 +71,48 @@ void tu_path(const tracer_t *t, const tracer_trace_t *tr, char *buf, size_t cap)
     for (size_t i = 0; i < tr->nevents && used < cap; i++) {
         const tracer_event_t *e = &tr->events[i];
         int line = e->site < nsites ? sites[e->site].line : -1;
-        used += (size_t)snprintf(buf + used, cap - used, "%s%d:%u", i ? " " : "", line, e->dir);
+        /* A second site on a line (`a && b`) is "line.1", a third "line.2". */
+        unsigned k = 0;
+        for (size_t j = 0; j < e->site && j < nsites; j++)
+            k += sites[j].line == line && strcmp(sites[j].file, sites[e->site].file) == 0;
+        used += (size_t)snprintf(buf + used, cap - used, "%s%d", i ? " " : "", line);
+        if (k && used < cap)
+            used += (size_t)snprintf(buf + used, cap - used, ".%u", k);
+        if (used < cap)
+            used += (size_t)snprintf(buf + used, cap - used, ":%u", e->dir);
+        if (e->count > 1 && used < cap)
+            used += (size_t)snprintf(buf + used, cap - used, "x%llu", (unsigned long long)e->count);
+    }
+}
+
+void tu_aggregate(const char *seq, char *buf, size_t cap)
+{
+    enum { MAXD = 64, TOK = 24 };
+    char tok[MAXD][TOK];
+    unsigned long long count[MAXD];
+    size_t n = 0, used = 0;
+    for (const char *p = seq; *p;) {
+        size_t len = strcspn(p, " ");
+        char t[TOK];
+        snprintf(t, sizeof t, "%.*s", (int)(len < TOK - 1 ? len : TOK - 1), p);
+        p += len;
+        while (*p == ' ')
+            p++;
+        size_t k = 0;
+        while (k < n && strcmp(tok[k], t) != 0)
+            k++;
+        if (k == n && n < MAXD) {
+            memcpy(tok[n], t, sizeof t);
+            count[n++] = 0;
+        }
+        if (k < n)
+            count[k]++;
+    }
+    buf[0] = '\0';
+    for (size_t k = 0; k < n && used < cap; k++) {
+        used += (size_t)snprintf(buf + used, cap - used, "%s%s", k ? " " : "", tok[k]);
+        if (count[k] > 1 && used < cap)
+            used += (size_t)snprintf(buf + used, cap - used, "x%llu", count[k]);
     }
 }
 

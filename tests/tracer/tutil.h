@@ -22,9 +22,13 @@ input_t *tu_input(const spec_t *spec, const char *json);
 const tracer_trace_t *tu_run1(tracer_t *t, const input_t *in);
 /* Writes the path of tr as "line:dir line:dir ..." into buf. */
 void tu_path(const tracer_t *t, const tracer_trace_t *tr, char *buf, size_t cap);
-/* 1 when a and b (traces of tracers on spec with nprobes probes) agree on
- * status, signal, return value, outputs, branch events and probes; else 0
- * with the first difference named in why. */
+/* The trace the tracer gives for the full branch sequence seq ("line:dir
+ * ..."): each direction once, in the order first taken, with "xN" when
+ * taken N > 1 times. */
+void tu_aggregate(const char *seq, char *buf,
+                  size_t cap); /* 1 when a and b (traces of tracers on spec with nprobes probes) agree on
+                                * status, signal, return value, outputs, branch events and probes; else 0
+                                * with the first difference named in why. */
 int tu_same_trace(const spec_t *spec, size_t nprobes, const tracer_trace_t *a, const tracer_trace_t *b, char *why,
                   size_t cap);
 

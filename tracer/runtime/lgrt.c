@@ -12,28 +12,42 @@ volatile sig_atomic_t lgrt_in_kernel;
 
 #define LGRT_INLINE __attribute__((always_inline))
 
-/* The input reached its event limit (a hang) or the end of the events
- * area (it runs again in a fresh round). */
-static void lgrt_stop(void)
+/* The input reached its event limit (LGRT_HANG) or the end of the events
+ * area (LGRT_FULL: it runs again in a fresh round). */
+static void lgrt_stop(int32_t status)
 {
-    lgrt.slot->status = lgrt.stop_status;
+    lgrt.slot->status = status;
     siglongjmp(lgrt_jb, 1);
 }
 
-/* One branch event; both entry points below inline it, so the call the
- * instrumentation inserts costs no more than writing the event itself. */
+/* One branch taken; both entry points below inline it. Only the first time
+ * an input takes a direction writes an event (with that time's operands):
+ * every later time only counts, so a loop costs one event per direction its
+ * branches take, whatever its trip count. */
 LGRT_INLINE static void lgrt_event(uint32_t site, uint32_t dir, uint16_t flags, int64_t a, int64_t b)
 {
+    uint64_t h = lgrt.hits;
+    if (h >= lgrt.hit_limit)
+        lgrt_stop(LGRT_HANG);
+    lgrt.hits = h + 1;
+    uint32_t *ix = &lgrt_dir_event[lgrt_site_dirs[site] + dir];
+    uint32_t k = *ix;
+    if (k) {
+        lgrt.ev[k - 1].count++;
+        return;
+    }
     lgrt_slot_t *s = lgrt.slot;
     uint64_t n = s->nevents;
-    if (n >= lgrt.limit)
-        lgrt_stop();
+    if (n >= lgrt.room)
+        lgrt_stop(LGRT_FULL);
     lgrt_event_t *e = &lgrt.ev[n];
     e->site = site;
     e->dir = (uint16_t)dir;
     e->flags = flags;
+    e->count = 1;
     e->op0 = a;
     e->op1 = b;
+    *ix = (uint32_t)(n + 1);
     s->nevents = n + 1;
 }
 
@@ -69,7 +83,7 @@ void lgrt_fire(uint32_t probe)
 LGRT_INLINE void __lgrt_ub(uint32_t probe)
 {
     lgrt.fired[probe] = 1;
-    __lgrt_val(probe, (int64_t)lgrt.slot->nevents);
+    __lgrt_val(probe, (int64_t)lgrt.hits);
 }
 
 /* Closes one execution of a loop: its trip count feeds the loop's probes. */
@@ -121,13 +135,11 @@ void lgrt_begin(lgrt_slot_t *slot, lgrt_event_t *events, uint64_t ev_first, uint
 {
     lgrt.slot = slot;
     lgrt.ev = events + ev_first;
-    /* Whichever comes first: the event limit, or the end of the area. */
-    lgrt.limit = event_limit;
-    lgrt.stop_status = LGRT_HANG;
-    if (ev_cap - ev_first < event_limit) {
-        lgrt.limit = ev_cap - ev_first;
-        lgrt.stop_status = LGRT_FULL;
-    }
+    lgrt.room = ev_cap - ev_first;
+    lgrt.hits = 0;
+    lgrt.hit_limit = event_limit;
+    for (uint32_t d = 0; d < lgrt_ndirs; d++)
+        lgrt_dir_event[d] = 0;
     slot->status = LGRT_RUNNING;
     slot->sig = 0;
     slot->ret = 0;
