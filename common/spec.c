@@ -319,8 +319,10 @@ void spec_destroy(spec_t *s)
         return;
     for (size_t i = 0; i < s->nparams; i++) {
         free(s->params[i].name);
-        if (s->ifaces)
+        if (s->ifaces) {
             free(s->ifaces[i].port);
+            free(s->ifaces[i].bundle);
+        }
     }
     free(s->params);
     free(s->ifaces);

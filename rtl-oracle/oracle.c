@@ -74,6 +74,7 @@ void oracle_cfg_default(oracle_cfg_t *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->build_jobs = 2;
     cfg->timeout_ms = 60000;
+    cfg->seed = 1;
 }
 
 static int resolve_jobs(int jobs)
@@ -427,7 +428,7 @@ oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg_in, const lg
     if (orb_model(spec, cfg, log, &o->build, &o->model, err) != 0)
         goto fail;
     for (int j = 0; j < o->jobs; j++)
-        if (orr_create(&o->w[j].region, &o->model, err) != 0 ||
+        if (orr_create(&o->w[j].region, &o->model, cfg->seed, err) != 0 ||
             orc_init(&o->w[j].child, o->build.exe, o->w[j].region.fd, err) != 0)
             goto fail;
     if (smoke_test(o, err) != 0)

@@ -17,7 +17,7 @@
  * for many times over. */
 #define REGION_MAX_SLOTS 1024
 
-int orr_create(oregion_t *r, const omodel_t *m, lg_err_t *err)
+int orr_create(oregion_t *r, const omodel_t *m, uint64_t seed, lg_err_t *err)
 {
     memset(r, 0, sizeof *r);
     r->fd = -1;
@@ -53,6 +53,7 @@ int orr_create(oregion_t *r, const omodel_t *m, lg_err_t *err)
     r->base[ORW_SHM_CAP] = cap;
     r->base[ORW_SHM_REQ_WORDS] = req;
     r->base[ORW_SHM_RESP_WORDS] = resp;
+    r->base[ORW_SHM_SEED] = seed;
     return 0;
 }
 
@@ -129,7 +130,8 @@ void orr_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_
     run_result_reset(res);
     res->status = (run_status_t)w[ORW_RESP_STATUS];
     res->cycles = w[ORW_RESP_CYCLES];
-    res->oob_param = w[ORW_RESP_OOB_PARAM] == ORW_NO_PARAM ? -1 : (int)w[ORW_RESP_OOB_PARAM];
+    uint64_t at = w[ORW_RESP_OOB_PARAM];
+    res->oob_param = at == ORW_CONTROL_PARAM ? ORACLE_PARAM_CONTROL : at < m->n ? (int)at : -1;
     if (w[ORW_RESP_OOB_READS]) {
         res->oob_reads.count = w[ORW_RESP_OOB_READS];
         res->oob_reads.param = w[ORW_RESP_OOB_READ_PARAM] < m->n ? (int)w[ORW_RESP_OOB_READ_PARAM] : -1;

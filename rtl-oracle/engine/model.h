@@ -67,10 +67,18 @@ struct Param {
     uint64_t input = 0;            // ap_none and inout scalars: the value driven on the input port
     uint64_t value = 0, valid = 0; // scalar outputs: the last value with its valid high
     size_t pos = 0;                // input FIFO read position
+    int64_t reg = -1;              // s_axilite scalar, m_axi pointer: its control register
+    int bus = -1;                  // m_axi: its bundle
+    unsigned ebytes = 0;           // s_axilite, m_axi: bytes of the value or of an element
+};
+
+// An AXI4 or AXI4-Lite bundle's ports, by wire.h's orw_axi_sig.
+struct Bus {
+    Port sig[ORW_AXI_COUNT];
 };
 
 struct Ctl {
-    Port clk, rst, start, done, idle, ready, ret;
+    Port clk, rst, start, done, idle, ready, ret, cont;
     bool rst_low = false;
 };
 

@@ -17,6 +17,7 @@ Sim::Sim(Param *ps, const std::string &vcd) : ps_(ps)
         ctx_->traceEverOn(true);
     m_.reset(new Vtop{ctx_.get(), "TOP"});
     bind_ports(m_.get(), &c_, ps_);
+    bind_buses(m_.get(), &ctrl_, buses_);
     if (!vcd.empty()) {
         tfp_.reset(new VerilatedVcdC(&wave_));
         m_->trace(tfp_.get(), 99);
@@ -116,6 +117,7 @@ bool Sim::sample_ram(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops)
             o->read_cycle = o->cycles;
         }
         ops->insert(ops->end(), {static_cast<uint64_t>(i), static_cast<uint64_t>(k), a, w, w ? get(p.d[k]) : 0});
+        activity_++;
     }
     return true;
 }
@@ -130,13 +132,18 @@ bool Sim::sample(Outcome *o, std::vector<uint64_t> *ops)
             if (!sample_ram(p, i, o, ops))
                 return false;
         } else if (p.kind == ORW_FIFO_IN) {
-            if (get(p.strobe) && p.pos < p.mem.size())
+            if (get(p.strobe) && p.pos < p.mem.size()) {
                 p.pos++;
+                activity_++;
+            }
         } else if (p.kind == ORW_FIFO_OUT) {
-            if (get(p.strobe) && p.mem.size() < p.depth)
+            if (get(p.strobe) && p.mem.size() < p.depth) {
                 p.mem.push_back(get(p.data));
+                activity_++;
+            }
         } else if (p.kind == ORW_SCALAR_VLD || p.kind == ORW_SCALAR_INOUT) {
             if (get(p.vld)) {
+                activity_ += !p.valid; // a free-running kernel writes it again and again
                 p.value = get(p.data);
                 p.valid = 1;
             }
@@ -162,10 +169,67 @@ void Sim::commit(const std::vector<uint64_t> &ops)
     }
 }
 
-// Three reset cycles, then ap_start until ap_ready (or ap_done). Each cycle
-// samples the settled outputs, clocks the edge, then lets the RAMs answer.
-void Sim::run(Outcome *o, uint64_t poison)
+void Sim::reset()
 {
+    set(c_.start, 0);
+    set(c_.cont, 0);
+    set(c_.rst, c_.rst_low ? 0 : 1);
+    for (int k = 0; k < 3; k++) {
+        eval();
+        edge();
+    }
+    set(c_.rst, c_.rst_low ? 1 : 0);
+}
+
+// A top without a clock: the outputs of one evaluation.
+void Sim::run_comb(Outcome *o)
+{
+    eval();
+    std::vector<uint64_t> ops;
+    sample(o, &ops);
+    o->ret = get(c_.ret);
+    if (ctx_->gotError()) {
+        o->status = ORW_ASSERT;
+        o->detail = "$stop/$fatal in the combinational evaluation";
+    }
+}
+
+void Sim::protocol(Outcome *o, uint64_t param, const std::string &why)
+{
+    o->status = ORW_PROTOCOL;
+    o->oob_param = param;
+    o->detail = why + " at cycle " + std::to_string(o->cycles);
+}
+
+// ap_ctrl_chain: ap_done and ap_return must hold until ap_continue, which
+// the harness raises 1 to 4 cycles (drawn) after ap_done rose.
+void Sim::run_chain_end(Outcome *o)
+{
+    unsigned wait = 1 + rng_.below(4);
+    for (unsigned k = 0; k < wait; k++) {
+        eval();
+        if (!get(c_.done) || get(c_.ret) != o->ret) {
+            protocol(o, ORW_NO_PARAM,
+                     std::string(get(c_.done) ? "ap_return changed" : "ap_done fell") + " " + std::to_string(k + 1) +
+                         " cycle(s) after ap_done rose, before ap_continue");
+            return;
+        }
+        edge();
+    }
+    set(c_.cont, 1);
+    eval();
+    edge();
+    set(c_.cont, 0);
+    eval();
+}
+
+// After three reset cycles: ap_start until ap_ready (or ap_done), ended by
+// ap_done; ap_ctrl_none (no ap_start) ends once the kernel has made no
+// handshake for kQuiet cycles. Each cycle samples the settled outputs,
+// clocks the edge, then lets the RAMs answer.
+void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
+{
+    static const uint64_t kQuiet = 64;
     if (used_ && restore_) {
         restore_->rewind();
         *restore_ >> *m_;
@@ -173,33 +237,38 @@ void Sim::run(Outcome *o, uint64_t poison)
     used_ = true;
     poison_ = poison;
     cycles_ = 0;
+    activity_ = 0;
+    rng_.s = seed;
     for (int i = 0; i < kParams; i++) {
         if (ps_[i].kind == ORW_SCALAR_IN)
             set(ps_[i].data, ps_[i].input);
         else if (ps_[i].kind == ORW_SCALAR_INOUT)
             set(ps_[i].in, ps_[i].input);
     }
-    set(c_.start, 0);
-    set(c_.rst, c_.rst_low ? 0 : 1);
-    for (int k = 0; k < 3; k++) {
-        eval();
-        edge();
-    }
-    set(c_.rst, c_.rst_low ? 1 : 0);
+    if (kProto == ORW_PROTO_COMB)
+        return run_comb(o);
+    reset();
+    if (kProto == ORW_PROTO_AXILITE)
+        return run_lite(o);
     set(c_.start, 1);
     std::vector<uint64_t> ops;
+    uint64_t last_activity = 0, seen = 0;
     for (;;) {
         drive_streams();
         eval();
         if (ctx_->gotError())
             break;
-        bool done = get(c_.done) != 0;
+        bool done = kProto == ORW_PROTO_NONE ? o->cycles >= last_activity + kQuiet : get(c_.done) != 0;
         if (done)
             o->ret = get(c_.ret);
         bool ready = get(c_.ready) != 0 || done;
         ops.clear();
         if (!sample(o, &ops))
             return;
+        if (activity_ != seen) {
+            seen = activity_;
+            last_activity = o->cycles;
+        }
         edge();
         commit(ops);
         if (ready)
@@ -217,6 +286,8 @@ void Sim::run(Outcome *o, uint64_t poison)
     if (ctx_->gotError()) {
         o->status = ORW_ASSERT;
         o->detail = "$stop/$fatal at cycle " + std::to_string(o->cycles);
+    } else if (kProto == ORW_PROTO_CHAIN) {
+        run_chain_end(o);
     }
 }
 

@@ -60,6 +60,7 @@ enum orw_shm_word {
     ORW_SHM_REQ_WORDS,  /* words of a request slot */
     ORW_SHM_RESP_WORDS, /* words of a response slot */
     ORW_SHM_PROGRESS,   /* response slots of the current batch complete */
+    ORW_SHM_SEED,       /* the run's seed: with each input's words, it seeds the bus models' randomness */
     ORW_SHM_HEADER
 };
 
@@ -115,17 +116,63 @@ enum orw_resp_word {
 #define ORW_NO_PARAM UINT64_MAX
 
 /* Call status; the values equal common/result.h's run_status_t. */
-enum orw_status { ORW_OK = 0, ORW_HANG = 2, ORW_OOB = 3, ORW_ASSERT = 4 };
+enum orw_status { ORW_OK = 0, ORW_HANG = 2, ORW_OOB = 3, ORW_ASSERT = 4, ORW_PROTOCOL = 6 };
+
+/* How a call is started and ended (the block protocol). */
+enum orw_proto {
+    ORW_PROTO_HS,     /* ap_start until ap_ready, ap_done ends it */
+    ORW_PROTO_CHAIN,  /* ap_ctrl_hs, and ap_done held until ap_continue */
+    ORW_PROTO_NONE,   /* clocked, no handshake: runs until the ports are quiet */
+    ORW_PROTO_COMB,   /* no clock: one evaluation */
+    ORW_PROTO_AXILITE /* ap_ctrl_hs inside the AXI4-Lite control registers */
+};
 
 /* How the harness drives one param, which decides its fields above. */
 enum orw_kind {
     ORW_SCALAR_IN,   /* ap_none input */
     ORW_SCALAR_VLD,  /* ap_vld output */
-    ORW_MEM,         /* ap_memory RAM; its contents come back when it is out/inout */
+    ORW_MEM,         /* ap_memory RAM or m_axi buffer; its contents come back when it is out/inout */
     ORW_FIFO_IN,     /* ap_fifo read by the kernel */
     ORW_FIFO_OUT,    /* ap_fifo written by the kernel */
     ORW_SCALAR_INOUT /* ap_ovld inout: input port _i, output _o with _o_ap_vld */
 };
+
+/* The signals of an AXI4 bundle (m_axi_<bundle>_<SIGNAL>) and of the
+ * AXI4-Lite control bundle (s_axi_<bundle>_<SIGNAL>, which has no LEN,
+ * SIZE, BURST or LAST), in the order the generated table binds them. */
+enum orw_axi_sig {
+    ORW_AXI_AWVALID,
+    ORW_AXI_AWREADY,
+    ORW_AXI_AWADDR,
+    ORW_AXI_AWLEN,
+    ORW_AXI_AWSIZE,
+    ORW_AXI_AWBURST,
+    ORW_AXI_WVALID,
+    ORW_AXI_WREADY,
+    ORW_AXI_WDATA,
+    ORW_AXI_WSTRB,
+    ORW_AXI_WLAST,
+    ORW_AXI_BVALID,
+    ORW_AXI_BREADY,
+    ORW_AXI_BRESP,
+    ORW_AXI_ARVALID,
+    ORW_AXI_ARREADY,
+    ORW_AXI_ARADDR,
+    ORW_AXI_ARLEN,
+    ORW_AXI_ARSIZE,
+    ORW_AXI_ARBURST,
+    ORW_AXI_RVALID,
+    ORW_AXI_RREADY,
+    ORW_AXI_RDATA,
+    ORW_AXI_RLAST,
+    ORW_AXI_RRESP,
+    ORW_AXI_COUNT
+};
+
+/* oob_param of an ORW_PROTOCOL call whose fault is on the AXI4-Lite
+ * control bundle (ORW_NO_PARAM: on the block protocol; else the m_axi
+ * param whose bundle broke a rule). */
+#define ORW_CONTROL_PARAM (UINT64_MAX - 1)
 
 /* Words a param of this kind and depth takes in a request slot. */
 static inline uint64_t orw_req_words(int kind, uint64_t depth)
