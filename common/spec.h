@@ -18,7 +18,8 @@ typedef enum {
     SPEC_IF_AP_FIFO,   /* stream: _dout/_empty_n/_read or _din/_full_n/_write */
     SPEC_IF_AP_OVLD,   /* scalar output with valid; inout: _i in, _o and _o_ap_vld out */
     SPEC_IF_S_AXILITE, /* scalar in a register of the AXI4-Lite control bundle */
-    SPEC_IF_M_AXI      /* array in memory behind an AXI4 master bundle, its base address in a register */
+    SPEC_IF_M_AXI,     /* array in memory behind an AXI4 master bundle, its base address in a register */
+    SPEC_IF_AXIS       /* array as an AXI4-Stream: _TDATA/_TVALID/_TREADY, optional _TLAST/_TKEEP/_TSTRB/_TUSER */
 } spec_if_mode_t;
 
 typedef struct spec_param {

@@ -69,6 +69,8 @@ const char *spec_if_mode_name(spec_if_mode_t m)
         return "s_axilite";
     case SPEC_IF_M_AXI:
         return "m_axi";
+    case SPEC_IF_AXIS:
+        return "axis";
     }
     return "?";
 }

@@ -59,7 +59,7 @@ static spec_if_mode_t default_mode(const spec_t *s, const spec_param_t *p)
  * when it does. */
 static const char *scalar_mode_problem(const spec_param_t *p, spec_if_mode_t mode)
 {
-    if (mode == SPEC_IF_AP_MEMORY || mode == SPEC_IF_AP_FIFO || mode == SPEC_IF_M_AXI)
+    if (mode == SPEC_IF_AP_MEMORY || mode == SPEC_IF_AP_FIFO || mode == SPEC_IF_M_AXI || mode == SPEC_IF_AXIS)
         return "a scalar (use ap_none, ap_vld, ap_ovld or s_axilite)";
     if (mode == SPEC_IF_S_AXILITE && p->dir == SPEC_DIR_INOUT)
         return "an inout scalar (its s_axilite _i and _o registers are not supported; use ap_ovld)";
@@ -84,7 +84,7 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
         spec_if_mode_t mode;
     } modes[] = {{"ap_none", SPEC_IF_AP_NONE},     {"ap_vld", SPEC_IF_AP_VLD},   {"ap_ovld", SPEC_IF_AP_OVLD},
                  {"ap_memory", SPEC_IF_AP_MEMORY}, {"ap_fifo", SPEC_IF_AP_FIFO}, {"s_axilite", SPEC_IF_S_AXILITE},
-                 {"m_axi", SPEC_IF_M_AXI}};
+                 {"m_axi", SPEC_IF_M_AXI},         {"axis", SPEC_IF_AXIS}};
     const char *m = yamldoc_scalar(d, n, "mode", err);
     if (!m)
         return LG_EINVAL;
@@ -92,9 +92,13 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
         if (strcmp(m, modes[i].name) != 0)
             continue;
         spec_if_mode_t mode = modes[i].mode;
-        if (p->is_array && mode != SPEC_IF_AP_MEMORY && mode != SPEC_IF_AP_FIFO && mode != SPEC_IF_M_AXI)
-            return yamldoc_error(d, n, err, "'%s' is an array: mode must be ap_memory, ap_fifo or m_axi, not %s",
+        if (p->is_array && mode != SPEC_IF_AP_MEMORY && mode != SPEC_IF_AP_FIFO && mode != SPEC_IF_M_AXI &&
+            mode != SPEC_IF_AXIS)
+            return yamldoc_error(d, n, err, "'%s' is an array: mode must be ap_memory, ap_fifo, m_axi or axis, not %s",
                                  p->name, m);
+        if (mode == SPEC_IF_AXIS && p->dir == SPEC_DIR_INOUT)
+            return yamldoc_error(d, n, err, "mode axis does not suit '%s': a stream is either in or out, not inout",
+                                 p->name);
         const char *problem = p->is_array ? NULL : scalar_mode_problem(p, mode);
         if (problem)
             return yamldoc_error(d, n, err, "mode %s does not suit '%s', %s", m, p->name, problem);
@@ -103,8 +107,8 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
     }
     return yamldoc_error(
         d, n, err,
-        "unknown interface mode '%s' for '%s' (expected ap_none, ap_vld, ap_ovld, ap_memory, ap_fifo, s_axilite or "
-        "m_axi)",
+        "unknown interface mode '%s' for '%s' (expected ap_none, ap_vld, ap_ovld, ap_memory, ap_fifo, s_axilite, "
+        "m_axi or axis)",
         m, p->name);
 }
 

@@ -13,7 +13,8 @@
 #define BIND_MAX_DEPTH (1u << 24)
 
 static const char *const role_suffix[ROLE_COUNT] = {
-    "_address0", "_ce0", "_q0", "_we0", "_d0", "_address1", "_ce1", "_q1", "_we1", "_d1", "", "_ap_vld", "", "", ""};
+    "_address0", "_ce0",    "_q0", "_we0", "_d0", "_address1", "_ce1",   "_q1",    "_we1",  "_d1",
+    "",          "_ap_vld", "",    "",     "",    "_TLAST",    "_TKEEP", "_TSTRB", "_TUSER"};
 
 /* Looks up port `name` and checks its direction; optional ports may be
  * missing (returns 0 with *found = 0). */
@@ -110,6 +111,32 @@ static int bind_fifo(const spec_t *spec, const spec_param_t *p, const oports_t *
             return rc;
     }
     b->kind = in ? BIND_FIFO_IN : BIND_FIFO_OUT;
+    b->is_out = !in;
+    return check_width(spec, p, b, ROLE_DATA, err);
+}
+
+/* An AXI4-Stream: p_TDATA, p_TVALID, p_TREADY, and the side channels
+ * TLAST, TKEEP, TSTRB and TUSER when the top has them. */
+static int bind_axis(const spec_t *spec, const spec_param_t *p, const oports_t *ports, const char *pre, obind_t *b,
+                     lg_err_t *err)
+{
+    char name[256];
+    int in = p->dir == SPEC_DIR_IN;
+    const char *sfx[3] = {"_TDATA", "_TVALID", "_TREADY"};
+    int roles[3] = {ROLE_DATA, ROLE_VLD, ROLE_FLAG};
+    int outs[3] = {!in, !in, in};
+    for (int k = 0; k < 3; k++) {
+        snprintf(name, sizeof name, "%s%s", pre, sfx[k]);
+        int rc = bind_port(spec, p, ports, name, outs[k], 1, b, roles[k], err);
+        if (rc)
+            return rc;
+    }
+    for (int r = ROLE_LAST; r <= ROLE_USER; r++) {
+        int rc = bind_role(spec, p, ports, pre, r, !in, 0, b, err);
+        if (rc)
+            return rc;
+    }
+    b->kind = in ? BIND_AXIS_IN : BIND_AXIS_OUT;
     b->is_out = !in;
     return check_width(spec, p, b, ROLE_DATA, err);
 }
@@ -248,6 +275,8 @@ static int bind_param(const spec_t *spec, size_t i, const oports_t *ports, omode
         return bind_memory(spec, p, ports, ifc->port, b, err);
     if (mode == SPEC_IF_AP_FIFO)
         return bind_fifo(spec, p, ports, ifc->port, b, err);
+    if (mode == SPEC_IF_AXIS && p->dir != SPEC_DIR_INOUT)
+        return bind_axis(spec, p, ports, ifc->port, b, err);
     return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: an array needs mode ap_memory, ap_fifo or m_axi, not %s",
                       spec->path, p->line, p->col, p->name, spec_if_mode_name(mode));
 }

@@ -39,7 +39,9 @@ static void protocol_symptom(const spec_t *spec, const run_result_t *rtl, oracle
 {
     int p = rtl->oob_param;
     oracle_symptom_t *s;
-    if (p >= 0 && (size_t)p < spec->nparams)
+    if (p >= 0 && (size_t)p < spec->nparams && spec->ifaces[p].mode == SPEC_IF_AXIS)
+        s = add(out, p, "rtl-axis:%s", spec->params[p].name);
+    else if (p >= 0 && (size_t)p < spec->nparams)
         s = add(out, p, "rtl-axi:%s", spec->ifaces[p].bundle ? spec->ifaces[p].bundle : "gmem");
     else if (p == ORACLE_PARAM_CONTROL)
         s = add(out, -1, "rtl-axi:%s", "control");

@@ -10,13 +10,13 @@
 
 /* The engine's name (wire.h) of each bind_kind_t, whose values are the
  * orw_kind ones. */
-static const char *const kind_name[] = {"ORW_SCALAR_IN", "ORW_SCALAR_VLD", "ORW_MEM",
-                                        "ORW_FIFO_IN",   "ORW_FIFO_OUT",   "ORW_SCALAR_INOUT"};
+static const char *const kind_name[] = {"ORW_SCALAR_IN", "ORW_SCALAR_VLD",   "ORW_MEM",     "ORW_FIFO_IN",
+                                        "ORW_FIFO_OUT",  "ORW_SCALAR_INOUT", "ORW_AXIS_IN", "ORW_AXIS_OUT"};
 
 /* Member of the engine's Param (engine/model.h) for each role. */
-static const char *const role_member[ROLE_COUNT] = {"addr[0]", "ce[0]", "q[0]", "we[0]",  "d[0]",
-                                                    "addr[1]", "ce[1]", "q[1]", "we[1]",  "d[1]",
-                                                    "data",    "vld",   "flag", "strobe", "in"};
+static const char *const role_member[ROLE_COUNT] = {"addr[0]", "ce[0]", "q[0]", "we[0]", "d[0]", "addr[1]", "ce[1]",
+                                                    "q[1]",    "we[1]", "d[1]", "data",  "vld",  "flag",    "strobe",
+                                                    "in",      "last",  "keep", "strb",  "user"};
 
 /* Member of the engine's Ctl for each control signal. */
 static const char *const ctl_member[CTL_COUNT] = {"clk", "rst", "start", "done", "idle", "ready", "ret", "cont"};

@@ -62,12 +62,14 @@ const oport_t *orp_find(const oports_t *p, const char *name);
 
 /* The engine drives each kind as the wire.h kind of the same value. */
 typedef enum {
-    BIND_SCALAR_IN = ORW_SCALAR_IN,      /* ap_none */
-    BIND_SCALAR_VLD = ORW_SCALAR_VLD,    /* ap_vld output */
-    BIND_MEM = ORW_MEM,                  /* ap_memory */
-    BIND_FIFO_IN = ORW_FIFO_IN,          /* ap_fifo, dir in */
-    BIND_FIFO_OUT = ORW_FIFO_OUT,        /* ap_fifo, dir out */
-    BIND_SCALAR_INOUT = ORW_SCALAR_INOUT /* ap_ovld inout: _i in, _o and _o_ap_vld out */
+    BIND_SCALAR_IN = ORW_SCALAR_IN,       /* ap_none */
+    BIND_SCALAR_VLD = ORW_SCALAR_VLD,     /* ap_vld output */
+    BIND_MEM = ORW_MEM,                   /* ap_memory */
+    BIND_FIFO_IN = ORW_FIFO_IN,           /* ap_fifo, dir in */
+    BIND_FIFO_OUT = ORW_FIFO_OUT,         /* ap_fifo, dir out */
+    BIND_SCALAR_INOUT = ORW_SCALAR_INOUT, /* ap_ovld inout: _i in, _o and _o_ap_vld out */
+    BIND_AXIS_IN = ORW_AXIS_IN,           /* axis, dir in */
+    BIND_AXIS_OUT = ORW_AXIS_OUT          /* axis, dir out */
 } bind_kind_t;
 
 /* Port roles of one param; unused roles have a NULL name. */
@@ -82,11 +84,15 @@ enum {
     ROLE_Q1,
     ROLE_WE1,
     ROLE_D1,
-    ROLE_DATA,   /* ap_none / ap_vld value, ap_ovld _o, fifo dout / din */
-    ROLE_VLD,    /* ap_vld valid, ap_ovld _o_ap_vld */
-    ROLE_FLAG,   /* fifo empty_n / full_n */
+    ROLE_DATA,   /* ap_none / ap_vld value, ap_ovld _o, fifo dout / din, axis TDATA */
+    ROLE_VLD,    /* ap_vld valid, ap_ovld _o_ap_vld, axis TVALID */
+    ROLE_FLAG,   /* fifo empty_n / full_n, axis TREADY */
     ROLE_STROBE, /* fifo read / write */
     ROLE_IN,     /* ap_ovld inout: the input _i */
+    ROLE_LAST,   /* axis: TLAST, TKEEP, TSTRB, TUSER (optional) */
+    ROLE_KEEP,
+    ROLE_STRB,
+    ROLE_USER,
     ROLE_COUNT
 };
 

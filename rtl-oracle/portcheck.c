@@ -92,6 +92,7 @@ static void check_memory(pcheck_t *pc, const spec_param_t *p, const char *pre, i
 
 static void check_param(pcheck_t *pc, size_t i)
 {
+    static const char *const axis_side[] = {"_TLAST", "_TKEEP", "_TSTRB", "_TUSER"};
     const spec_t *s = pc->spec;
     const spec_param_t *p = &s->params[i];
     const spec_iface_t *f = &s->ifaces[i];
@@ -103,6 +104,13 @@ static void check_param(pcheck_t *pc, size_t i)
     switch (f->mode) {
     case SPEC_IF_S_AXILITE:
     case SPEC_IF_M_AXI:
+        break;
+    case SPEC_IF_AXIS:
+        expect_sfx(pc, pre, "_TDATA", !in, width, 1, what);
+        expect_sfx(pc, pre, "_TVALID", !in, 1, 1, what);
+        expect_sfx(pc, pre, "_TREADY", in, 1, 1, what);
+        for (int k = 0; k < 4; k++)
+            expect_sfx(pc, pre, axis_side[k], !in, 0, 0, what);
         break;
     case SPEC_IF_AP_MEMORY:
         check_memory(pc, p, pre, width, what);

@@ -86,7 +86,7 @@ void orr_encode(oregion_t *r, const omodel_t *m, size_t slot, const input_t *in)
         } else if (b->kind == BIND_MEM) {
             for (uint64_t j = 0; j < b->depth; j++)
                 *w++ = orm_to_port(b, initial_slot(in, i, (size_t)j));
-        } else if (b->kind == BIND_FIFO_IN) {
+        } else if (b->kind == BIND_FIFO_IN || b->kind == BIND_AXIS_IN) {
             size_t len = in->v[i].len < b->depth ? in->v[i].len : (size_t)b->depth;
             w[0] = len;
             for (size_t j = 0; j < len; j++)
@@ -150,7 +150,7 @@ void orr_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_
         if (b->kind == BIND_SCALAR_VLD || b->kind == BIND_SCALAR_INOUT) {
             res->out[i].valid = (int)d[0];
             res->out[i].scalar = orm_from_port(b->width, spec->params[i].type, d[1]);
-        } else if (b->kind == BIND_FIFO_OUT || (b->kind == BIND_MEM && b->is_out)) {
+        } else if (b->kind == BIND_FIFO_OUT || b->kind == BIND_AXIS_OUT || (b->kind == BIND_MEM && b->is_out)) {
             store_array(spec, b, in, i, d, res);
         }
         d += orw_resp_words((int)b->kind, b->depth, b->is_out);

@@ -59,6 +59,7 @@ std::vector<LiteOp> Sim::start_ops() const
 bool Sim::step_lite(AxiLite &lite, std::vector<AxiMem> &mems, Outcome *o, bool *complete, uint64_t *data)
 {
     lite.drive();
+    drive_streams();
     for (AxiMem &m : mems)
         m.drive(rng_, o->cycles);
     eval();

@@ -95,6 +95,8 @@ void decode(const uint64_t *w, Param *ps)
     for (int i = 0; i < kParams; i++) {
         Param &p = ps[i];
         p.pos = 0;
+        p.on = false;
+        p.ended = false;
         p.valid = 0;
         p.value = 0;
         p.input = 0;
@@ -104,7 +106,7 @@ void decode(const uint64_t *w, Param *ps)
         } else if (p.kind == ORW_MEM) {
             p.mem.assign(w, w + p.depth);
             w += p.depth;
-        } else if (p.kind == ORW_FIFO_IN) {
+        } else if (p.kind == ORW_FIFO_IN || p.kind == ORW_AXIS_IN) {
             uint64_t n = w[0] < p.depth ? w[0] : p.depth;
             p.mem.assign(w + 1, w + 1 + n);
             w += 1 + p.depth;
@@ -138,7 +140,7 @@ void encode(uint64_t *w, const Param *ps, const Outcome &o)
         if (p.kind == ORW_SCALAR_VLD || p.kind == ORW_SCALAR_INOUT) {
             *d++ = p.valid;
             *d++ = p.value;
-        } else if (p.kind == ORW_FIFO_OUT || (p.kind == ORW_MEM && p.is_out)) {
+        } else if (p.kind == ORW_FIFO_OUT || p.kind == ORW_AXIS_OUT || (p.kind == ORW_MEM && p.is_out)) {
             // Unused words are zeroed, so two slots of one input compare equal.
             *d = p.mem.size();
             std::memcpy(d + 1, p.mem.data(), p.mem.size() * sizeof(uint64_t));

@@ -63,6 +63,9 @@ struct Param {
     Port addr[2], ce[2], q[2], we[2], d[2];
     Port data, vld, flag, strobe;
     Port in;                       // an inout scalar's input (_i); data and vld are its _o, _o_ap_vld
+    Port last, keep, strb, user;   // axis side channels (data, vld, flag: TDATA, TVALID, TREADY)
+    bool on = false;               // axis: the harness's TVALID / TREADY in the coming cycle
+    bool ended = false;            // axis out: a beat with TLAST was taken
     std::vector<uint64_t> mem;     // RAM contents, FIFO data
     uint64_t input = 0;            // ap_none and inout scalars: the value driven on the input port
     uint64_t value = 0, valid = 0; // scalar outputs: the last value with its valid high

@@ -87,8 +87,44 @@ void Sim::drive_streams()
             set(p.data, avail ? p.mem[p.pos] : 0);
         } else if (p.kind == ORW_FIFO_OUT) {
             set(p.flag, p.mem.size() < p.depth);
+        } else if (p.kind == ORW_AXIS_IN) {
+            // TVALID, once raised, holds until the kernel takes the beat.
+            p.on = p.on || (p.pos < p.mem.size() && rng_.chance(3, 4));
+            set(p.vld, p.on);
+            set(p.data, p.on ? p.mem[p.pos] : 0);
+            set(p.last, p.on && p.pos + 1 == p.mem.size());
+            set(p.keep, ~0ULL);
+            set(p.strb, ~0ULL);
+            set(p.user, 0);
+        } else if (p.kind == ORW_AXIS_OUT) {
+            p.on = rng_.chance(3, 4); // back-pressure
+            set(p.flag, p.on);
         }
     }
+}
+
+// A beat the kernel sent on output stream i: past the depth, after TLAST
+// or with bytes left out (TKEEP, TSTRB not all ones) it breaks a rule of
+// the stream (false, o filled).
+bool Sim::take_beat(Param &p, int i, Outcome *o)
+{
+    std::string why;
+    uint64_t full = p.data.bits >= 64 ? ~0ULL : (1ULL << ((p.data.bits + 7) / 8)) - 1;
+    if (p.ended)
+        why = "beat " + std::to_string(p.mem.size() + 1) + " came after the beat with TLAST";
+    else if (p.mem.size() >= p.depth)
+        why =
+            "beat " + std::to_string(p.mem.size() + 1) + " is more than the stream's depth " + std::to_string(p.depth);
+    else if ((p.keep.p && (get(p.keep) & full) != full) || (p.strb.p && (get(p.strb) & full) != full))
+        why = "beat " + std::to_string(p.mem.size() + 1) + " leaves bytes out (TKEEP/TSTRB)";
+    if (!why.empty()) {
+        protocol(o, static_cast<uint64_t>(i), why);
+        return false;
+    }
+    p.mem.push_back(get(p.data));
+    p.ended = p.last.p && get(p.last);
+    activity_++;
+    return true;
 }
 
 // The RAM ports of param i in the settled cycle, as ops (param, port,
@@ -141,6 +177,15 @@ bool Sim::sample(Outcome *o, std::vector<uint64_t> *ops)
                 p.mem.push_back(get(p.data));
                 activity_++;
             }
+        } else if (p.kind == ORW_AXIS_IN) {
+            if (p.on && get(p.flag)) {
+                p.pos++;
+                p.on = false;
+                activity_++;
+            }
+        } else if (p.kind == ORW_AXIS_OUT) {
+            if (p.on && get(p.vld) && !take_beat(p, i, o))
+                return false;
         } else if (p.kind == ORW_SCALAR_VLD || p.kind == ORW_SCALAR_INOUT) {
             if (get(p.vld)) {
                 activity_ += !p.valid; // a free-running kernel writes it again and again
@@ -167,6 +212,17 @@ void Sim::commit(const std::vector<uint64_t> &ops)
         if (ops[j + 3])
             p.mem[ops[j + 2]] = ops[j + 4] & width_mask(p.d[ops[j + 1]].bits);
     }
+}
+
+// For a hang: the input streams the kernel left beats in.
+std::string Sim::streams_waiting() const
+{
+    std::string s;
+    for (int i = 0; i < kParams; i++)
+        if (ps_[i].kind == ORW_AXIS_IN && ps_[i].pos < ps_[i].mem.size())
+            s += "; the input stream of param #" + std::to_string(i + 1) + " has " +
+                 std::to_string(ps_[i].mem.size() - ps_[i].pos) + " beat(s) not taken";
+    return s;
 }
 
 void Sim::reset()
@@ -279,7 +335,7 @@ void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
             break;
         if (o->cycles >= kMaxCycles) {
             o->status = ORW_HANG;
-            o->detail = "no ap_done within max_cycles " + std::to_string(kMaxCycles);
+            o->detail = "no ap_done within max_cycles " + std::to_string(kMaxCycles) + streams_waiting();
             return;
         }
     }

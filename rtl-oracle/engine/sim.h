@@ -45,6 +45,8 @@ class Sim
     std::vector<LiteOp> start_ops() const;
     bool step_lite(AxiLite &lite, std::vector<AxiMem> &mems, Outcome *o, bool *complete, uint64_t *data);
     void protocol(Outcome *o, uint64_t param, const std::string &why);
+    bool take_beat(Param &p, int i, Outcome *o);
+    std::string streams_waiting() const;
     void eval();
     void edge();
     void drive_streams();

@@ -17,13 +17,13 @@
  * Request slot, for each param in spec order, by its kind:
  *   ORW_SCALAR_IN, ORW_SCALAR_INOUT   the (input) port value
  *   ORW_MEM         depth words: the RAM's initial contents
- *   ORW_FIFO_IN     a count n <= depth, then depth words (n used)
+ *   ORW_FIFO_IN, ORW_AXIS_IN   a count n <= depth, then depth words (n used)
  *   others          nothing
  *
  * Response slot: ORW_RESP_HEADER words (ORW_RESP_*), then for each param
  * in spec order:
  *   ORW_SCALAR_VLD, ORW_SCALAR_INOUT   valid (0/1), value
- *   ORW_FIFO_OUT, ORW_MEM out  a count n <= depth, then depth words (n used)
+ *   ORW_FIFO_OUT, ORW_AXIS_OUT, ORW_MEM out  a count n <= depth, then depth words (n used)
  *   others                     nothing
  * then ORW_DETAIL_WORDS words holding the detail text (detail_len bytes:
  * why a call hung, went out of range or asserted).
@@ -129,12 +129,14 @@ enum orw_proto {
 
 /* How the harness drives one param, which decides its fields above. */
 enum orw_kind {
-    ORW_SCALAR_IN,   /* ap_none input */
-    ORW_SCALAR_VLD,  /* ap_vld output */
-    ORW_MEM,         /* ap_memory RAM or m_axi buffer; its contents come back when it is out/inout */
-    ORW_FIFO_IN,     /* ap_fifo read by the kernel */
-    ORW_FIFO_OUT,    /* ap_fifo written by the kernel */
-    ORW_SCALAR_INOUT /* ap_ovld inout: input port _i, output _o with _o_ap_vld */
+    ORW_SCALAR_IN,    /* ap_none input */
+    ORW_SCALAR_VLD,   /* ap_vld output */
+    ORW_MEM,          /* ap_memory RAM or m_axi buffer; its contents come back when it is out/inout */
+    ORW_FIFO_IN,      /* ap_fifo read by the kernel */
+    ORW_FIFO_OUT,     /* ap_fifo written by the kernel */
+    ORW_SCALAR_INOUT, /* ap_ovld inout: input port _i, output _o with _o_ap_vld */
+    ORW_AXIS_IN,      /* AXI4-Stream read by the kernel */
+    ORW_AXIS_OUT      /* AXI4-Stream written by the kernel */
 };
 
 /* The signals of an AXI4 bundle (m_axi_<bundle>_<SIGNAL>) and of the
@@ -179,7 +181,7 @@ static inline uint64_t orw_req_words(int kind, uint64_t depth)
 {
     if (kind == ORW_SCALAR_IN || kind == ORW_SCALAR_INOUT)
         return 1;
-    return kind == ORW_MEM ? depth : kind == ORW_FIFO_IN ? 1 + depth : 0;
+    return kind == ORW_MEM ? depth : kind == ORW_FIFO_IN || kind == ORW_AXIS_IN ? 1 + depth : 0;
 }
 
 /* Words it takes in a response slot (is_out: an out/inout memory). */
@@ -187,7 +189,7 @@ static inline uint64_t orw_resp_words(int kind, uint64_t depth, int is_out)
 {
     if (kind == ORW_SCALAR_VLD || kind == ORW_SCALAR_INOUT)
         return 2;
-    return kind == ORW_FIFO_OUT || (kind == ORW_MEM && is_out) ? 1 + depth : 0;
+    return kind == ORW_FIFO_OUT || kind == ORW_AXIS_OUT || (kind == ORW_MEM && is_out) ? 1 + depth : 0;
 }
 
 #endif

@@ -66,7 +66,7 @@ static const struct {
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_bus}\n", 14, 18,
      "unknown interface mode 'ap_bus'"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_none}\n", 14, 18,
-     "'data' is an array: mode must be ap_memory, ap_fifo or m_axi"},
+     "'data' is an array: mode must be ap_memory, ap_fifo, m_axi or axis"},
     {HEAD "params:\n  - name: d\n    type: i8\n    array: {max_len: 4, len: n}\n  - name: n\n    type: i8\n"
           "    range: [0, 9]\n",
      8, 30, "range [0, 9] of 'n' exceeds [0, 4]"},
@@ -89,7 +89,7 @@ static const struct {
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    n: {mode: ap_ovld}\n", 14, 15,
      "mode ap_ovld does not suit 'n', an input (use ap_none)"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_ovld}\n", 14, 18,
-     "'data' is an array: mode must be ap_memory, ap_fifo or m_axi, not ap_ovld"},
+     "'data' is an array: mode must be ap_memory, ap_fifo, m_axi or axis, not ap_ovld"},
     /* Names that reach paths, command lines and generated code. */
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  top: \"../../../escape_top\"\n", 13, 8,
      "rtl.top '../../../escape_top' is not a C identifier"},
