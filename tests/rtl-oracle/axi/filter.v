@@ -1,8 +1,9 @@
 // A stream filter with AXI4-Stream ports (in_r_TDATA/TVALID/TREADY/TLAST,
 // out_r_TDATA/TVALID/TREADY/TLAST) under ap_ctrl_hs: n beats in, those
 // above thr out, TLAST on the last one sent (held back one beat until it
-// is known to be last), the count in ap_return. With DROP_LAST defined the
-// last beat kept is counted but never sent, the planted bug.
+// is known to be last), the count in ap_return. Planted bugs: DROP_LAST
+// (the last beat kept is counted but never sent), EXTRA_BEAT (one more
+// beat, 0, after the one with TLAST).
 module filter (
     input  wire        ap_clk,
     input  wire        ap_rst,
@@ -26,6 +27,7 @@ module filter (
     reg [1:0] st;
     reg [31:0] i, k;
     reg have;          // a kept beat waits in held
+    reg extra;         // EXTRA_BEAT: the beat after TLAST is still to send
     reg [31:0] held;
     assign ap_idle = st == S_IDLE;
     assign ap_ready = st == S_DONE;
@@ -41,7 +43,7 @@ module filter (
             ap_done <= 0;
             if (out_r_TVALID && out_r_TREADY) out_r_TVALID <= 0;
             case (st)
-                S_IDLE: if (ap_start) begin i <= 0; k <= 0; have <= 0; st <= S_RUN; end
+                S_IDLE: if (ap_start) begin i <= 0; k <= 0; have <= 0; extra <= 0; st <= S_RUN; end
                 S_RUN: if (i >= n || n[31]) st <= S_FLUSH;
                        else if (take) begin
                            i <= i + 1;
@@ -58,9 +60,18 @@ module filter (
                              if (have) begin out_r_TVALID <= 1; out_r_TDATA <= held; out_r_TLAST <= 1; end
 `endif
                              have <= 0;
+`ifdef EXTRA_BEAT
+                             extra <= have;
+`endif
                              st <= S_DONE;
                          end
+`ifdef EXTRA_BEAT
+                S_DONE: if (extra && out_free) begin
+                            out_r_TVALID <= 1; out_r_TDATA <= 0; out_r_TLAST <= 0; extra <= 0;
+                        end else if (!extra && out_free && !(out_r_TVALID && !out_r_TREADY)) begin
+`else
                 S_DONE: if (out_free && !(out_r_TVALID && !out_r_TREADY)) begin
+`endif
                             // the last beat has gone out
                             if (!out_r_TVALID || out_r_TREADY) begin ap_done <= 1; ap_return <= k; st <= S_IDLE; end
                         end

@@ -4,7 +4,8 @@
 // arrays through one AXI4 master (m_axi_gmem_*) in INCR bursts of at most
 // 16 beats. Variants (tests/rtl-oracle/axi/*.yaml) plant one bug each with
 // the defines OVERREAD (every in1 burst one beat too long), WLAST_FIRST
-// (WLAST on the first beat) and SIZE_AT_40 (size decoded at 0x40).
+// (WLAST on the first beat), SIZE_AT_40 (size decoded at 0x40) and
+// SLVERR_RETURN (the read of ap_return answered SLVERR).
 module vadd (
     input  wire        ap_clk,
     input  wire        ap_rst_n,
@@ -66,6 +67,7 @@ module vadd (
     reg [31:0] wdata;
     reg r_on;
     reg [31:0] rdata;
+    reg [1:0] rresp;
     assign s_axi_control_AWREADY = !aw_ok && !b_on;
     assign s_axi_control_WREADY = !w_ok && !b_on;
     assign s_axi_control_BVALID = b_on;
@@ -73,7 +75,7 @@ module vadd (
     assign s_axi_control_ARREADY = !r_on;
     assign s_axi_control_RVALID = r_on;
     assign s_axi_control_RDATA = rdata;
-    assign s_axi_control_RRESP = 2'b00;
+    assign s_axi_control_RRESP = rresp;
     assign interrupt = 1'b0;
     wire kernel_done;
     always @(posedge ap_clk) begin
@@ -101,6 +103,10 @@ module vadd (
             if (kernel_done) done_cor <= 1;
             if (s_axi_control_ARVALID && s_axi_control_ARREADY) begin
                 r_on <= 1;
+                rresp <= 2'b00;
+`ifdef SLVERR_RETURN
+                if (s_axi_control_ARADDR == 7'h10) rresp <= 2'b10;
+`endif
                 case (s_axi_control_ARADDR)
                     7'h00: begin rdata <= {28'd0, !busy, done_cor, start}; done_cor <= kernel_done; end
                     7'h10: rdata <= ret;
