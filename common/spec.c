@@ -343,5 +343,6 @@ void spec_destroy(spec_t *s)
     free(s->rtl_top);
     free(s->rtl_protocol);
     free(s->seeds_dir);
+    free(s->rtl_registers);
     free(s);
 }

@@ -74,7 +74,8 @@ typedef struct spec {
     spec_iface_t *ifaces; /* one per param, same index; defaults filled in */
     spec_width_t *widths; /* hls.widths */
     size_t nwidths;
-    char *seeds_dir; /* resolved, or NULL */
+    char *seeds_dir;     /* resolved, or NULL */
+    char *rtl_registers; /* rtl.registers: the Vitis driver header x<top>_hw.h (resolved), or NULL */
 } spec_t;
 
 /* Longest name (kernel, function, param, local, top module, port) a spec

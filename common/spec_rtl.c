@@ -189,8 +189,8 @@ static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *v
 
 int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err)
 {
-    static const char *const keys[] = {"sources",         "top", "protocol", "max_cycles", "interfaces",
-                                       "verilator_flags", NULL};
+    static const char *const keys[] = {"sources",         "top",       "protocol", "max_cycles", "interfaces",
+                                       "verilator_flags", "registers", NULL};
     if (yamldoc_expect_map(d, rtl, "rtl", err) || yamldoc_check_keys(d, rtl, "rtl", keys, err))
         return LG_EINVAL;
     s->has_rtl = 1;
@@ -224,6 +224,9 @@ int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err)
             return yamldoc_error(d, n, err, "rtl.max_cycles must be at least 1");
     }
     if ((n = yamldoc_get(d, rtl, "verilator_flags")) && spec_parse_verilator_flags(d, s, n, err))
+        return LG_EINVAL;
+    if ((n = yamldoc_get(d, rtl, "registers")) &&
+        spec_source_file(d, n, s->dir, "rtl.registers", &s->rtl_registers, err))
         return LG_EINVAL;
     if ((n = yamldoc_get(d, rtl, "interfaces"))) {
         if (yamldoc_expect_map(d, n, "rtl.interfaces", err))

@@ -333,7 +333,7 @@ int orm_bind(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_err_t 
     for (size_t i = 0; i < spec->nparams && rc == 0; i++)
         rc = bind_param(spec, i, ports, out, err);
     if (rc == 0 && out->proto == ORW_PROTO_AXILITE)
-        ora_assign_registers(spec, out);
+        rc = ora_assign_registers(spec, out, err);
     if (rc)
         orm_free(out);
     return rc;

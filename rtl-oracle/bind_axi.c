@@ -6,6 +6,9 @@
 #include "oracle_int.h"
 
 #include "common/alloc.h"
+#include "common/fsutil.h"
+#include <ctype.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,7 +128,57 @@ void ora_bus_free(obus_t *b)
     memset(b, 0, sizeof *b);
 }
 
-void ora_assign_registers(const spec_t *spec, omodel_t *m)
+/* The offset the driver header text defines for the register whose name
+ * ends in `_ADDR_<NAME>_DATA` (`_ADDR_AP_RETURN` for name NULL), the
+ * name upper-cased as HLS writes it (`in_r` -> `IN_R`); -1 when none. */
+static int64_t header_offset(const char *text, const char *name)
+{
+    char want[300];
+    size_t n = 0;
+    for (const char *p = name ? name : "AP_RETURN"; *p && n < 250; p++)
+        want[n++] = (char)toupper((unsigned char)*p);
+    snprintf(want + n, sizeof want - n, "%s", name ? "_DATA" : "");
+    for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        char def[256];
+        unsigned long long v;
+        if (sscanf(line, " #define %255s %llx", def, &v) != 2)
+            continue;
+        size_t len = strlen(def), wl = strlen(want);
+        if (len > wl + 6 && strcmp(def + len - wl, want) == 0 && strncmp(def + len - wl - 6, "_ADDR_", 6) == 0)
+            return (int64_t)v;
+    }
+    return -1;
+}
+
+/* Offsets from the Vitis driver header (rtl.registers): every register the
+ * harness uses must be there. */
+static int header_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
+{
+    char *text = lg_read_file(spec->rtl_registers, NULL, err);
+    if (!text)
+        return LG_EIO;
+    int rc = 0;
+    int64_t ret = header_offset(text, NULL);
+    if (spec->has_return && ret < 0)
+        rc = lg_err_set(err, LG_EINVAL, "%s: rtl.registers %s defines no ..._ADDR_AP_RETURN register", spec->path,
+                        spec->rtl_registers);
+    else if (spec->has_return)
+        m->ret_reg = (uint64_t)ret;
+    for (size_t i = 0; i < m->n && rc == 0; i++) {
+        obind_t *b = &m->binds[i];
+        const spec_iface_t *f = &spec->ifaces[i];
+        if (b->reg < 0 || f->has_offset)
+            continue;
+        b->reg = header_offset(text, f->port);
+        if (b->reg < 0)
+            rc = lg_err_set(err, LG_EINVAL, "%s: param %s: rtl.registers %s defines no ..._ADDR_%s_DATA register",
+                            spec->path, spec->params[i].name, spec->rtl_registers, f->port);
+    }
+    free(text);
+    return rc;
+}
+
+int ora_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
 {
     uint64_t at = 0x10;
     if (spec->has_return) {
@@ -141,4 +194,5 @@ void ora_assign_registers(const spec_t *spec, omodel_t *m)
         b->reg = (int64_t)(f->has_offset ? f->offset : at);
         at = (uint64_t)b->reg + 4 * (words + 1);
     }
+    return spec->rtl_registers ? header_registers(spec, m, err) : 0;
 }

@@ -160,10 +160,12 @@ const char *ora_protocol_name(int p);
 int ora_bind_bus(const spec_t *spec, const oports_t *ports, char *name, int is_lite, int need_read, int need_write,
                  obus_t *out, lg_err_t *err);
 void ora_bus_free(obus_t *b);
-/* Gives every s_axilite scalar and m_axi pointer of m its register (the
- * spec's offset, else HLS's layout: ap_return at 0x10, then the arguments
- * in prototype order, each its 32-bit data words and one more). */
-void ora_assign_registers(const spec_t *spec, omodel_t *m);
+/* Gives every s_axilite scalar and m_axi pointer of m its register: the
+ * spec's offset, else the one the driver header rtl.registers defines
+ * (X<TOP>_<BUNDLE>_ADDR_<PORT>_DATA), else HLS's layout: ap_return at
+ * 0x10, then the arguments in prototype order, each its 32-bit data words
+ * and one more. A register the header lacks is LG_EINVAL naming it. */
+int ora_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err);
 
 /* ------------------------------------------------ harness (harness_gen.c) */
 

@@ -79,6 +79,7 @@ static const struct {
      "unsupported rtl.protocol 'ap_ctrl_free'"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    n: {mode: ap_none, bundle: g}\n", 14, 32,
      "bundle is only meaningful for mode m_axi"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  registers: nope_hw.h\n", 13, 14, "nope_hw.h"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    n: {mode: s_axilite, offset: 0x12}\n", 14, 34,
      "offset of 'n' must be a multiple of 4 in [0x10, 0xffffc], found 18"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: s_axilite}\n", 14, 18,
