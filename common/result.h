@@ -16,8 +16,7 @@ typedef enum {
     RUN_OOB,     /* RTL: a memory write at or beyond the declared depth */
     RUN_ASSERT,  /* RTL: $fatal / $stop / assertion */
     RUN_OOM,     /* CPU: an allocation failed under the executor's memory limit */
-    RUN_PROTOCOL /* RTL: a bus or block-protocol rule broken (AXI, ap_continue); oob_param names the param, -1 the
-                    control */
+    RUN_PROTOCOL /* RTL: an AXI or ap_ctrl_chain rule broken (oob_param says where) */
 } run_status_t;
 
 typedef struct run_output {
