@@ -103,6 +103,15 @@ static void print_rtl(const spec_t *s)
         case SPEC_IF_AP_NONE:
             printf("  port %s", port);
             break;
+        case SPEC_IF_S_AXILITE:
+            printf("  control register%s", f->has_offset ? "" : " (HLS layout)");
+            break;
+        case SPEC_IF_AXIS:
+            printf("  depth %-6" PRIu64 " ports %s_TDATA %s_TVALID %s_TREADY", f->depth, port, port, port);
+            break;
+        case SPEC_IF_M_AXI:
+            printf("  depth %-6" PRIu64 " bundle m_axi_%s", f->depth, f->bundle ? f->bundle : "gmem");
+            break;
         }
         printf("\n");
     }

@@ -94,6 +94,8 @@ const char *run_status_name(run_status_t s)
         return "assert";
     case RUN_OOM:
         return "oom";
+    case RUN_PROTOCOL:
+        return "protocol";
     }
     return "unknown";
 }

@@ -11,11 +11,12 @@
 
 typedef enum {
     RUN_OK = 0,
-    RUN_CRASH,  /* CPU: killed by a signal (sig holds it) */
-    RUN_HANG,   /* CPU: wall-clock or event limit; RTL: max_cycles reached */
-    RUN_OOB,    /* RTL: a memory write at or beyond the declared depth */
-    RUN_ASSERT, /* RTL: $fatal / $stop / assertion */
-    RUN_OOM     /* CPU: an allocation failed under the executor's memory limit */
+    RUN_CRASH,   /* CPU: killed by a signal (sig holds it) */
+    RUN_HANG,    /* CPU: wall-clock or event limit; RTL: max_cycles reached */
+    RUN_OOB,     /* RTL: a memory write at or beyond the declared depth */
+    RUN_ASSERT,  /* RTL: $fatal / $stop / assertion */
+    RUN_OOM,     /* CPU: an allocation failed under the executor's memory limit */
+    RUN_PROTOCOL /* RTL: an AXI or ap_ctrl_chain rule broken (oob_param says where) */
 } run_status_t;
 
 typedef struct run_output {
@@ -44,7 +45,7 @@ typedef struct run_result {
     run_output_t *out; /* spec->nparams entries; only out/inout params used */
     size_t nout;
     uint64_t cycles; /* RTL only */
-    int oob_param;   /* RUN_OOB: param index, else -1 */
+    int oob_param;   /* RUN_OOB, RUN_PROTOCOL: param index, else -1 (-2: the AXI4-Lite control bundle) */
     run_oob_reads_t oob_reads;
     char detail[256]; /* free text: assertion message, hang reason */
 } run_result_t;

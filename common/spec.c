@@ -322,8 +322,10 @@ void spec_destroy(spec_t *s)
         return;
     for (size_t i = 0; i < s->nparams; i++) {
         free(s->params[i].name);
-        if (s->ifaces)
+        if (s->ifaces) {
             free(s->ifaces[i].port);
+            free(s->ifaces[i].bundle);
+        }
     }
     free(s->params);
     free(s->ifaces);
@@ -344,5 +346,6 @@ void spec_destroy(spec_t *s)
     free(s->rtl_top);
     free(s->rtl_protocol);
     free(s->seeds_dir);
+    free(s->rtl_registers);
     free(s);
 }

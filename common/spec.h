@@ -16,7 +16,10 @@ typedef enum {
     SPEC_IF_AP_VLD,    /* scalar output with valid */
     SPEC_IF_AP_MEMORY, /* array: address0/ce0/q0/we0/d0 (+ port 1) */
     SPEC_IF_AP_FIFO,   /* stream: _dout/_empty_n/_read or _din/_full_n/_write */
-    SPEC_IF_AP_OVLD    /* scalar output with valid; inout: _i in, _o and _o_ap_vld out */
+    SPEC_IF_AP_OVLD,   /* scalar output with valid; inout: _i in, _o and _o_ap_vld out */
+    SPEC_IF_S_AXILITE, /* scalar in a register of the AXI4-Lite control bundle */
+    SPEC_IF_M_AXI,     /* array in memory behind an AXI4 master bundle, its base address in a register */
+    SPEC_IF_AXIS       /* array as an AXI4-Stream: _TDATA/_TVALID/_TREADY, optional _TLAST/_TKEEP/_TSTRB/_TUSER */
 } spec_if_mode_t;
 
 typedef struct spec_param {
@@ -35,10 +38,13 @@ typedef struct spec_param {
 typedef struct spec_iface {
     spec_if_mode_t mode;
     int has_depth;
-    uint64_t depth; /* ap_memory / ap_fifo: declared depth */
-    int width;      /* RTL port data width in bits; 0 = the C type's width */
-    char *port;     /* port-name prefix: HLS default (`in` -> `in_r`) or `port:` */
-    int explicit;   /* 1 when the spec had an `interfaces` entry for it */
+    uint64_t depth;  /* ap_memory / ap_fifo: declared depth */
+    int width;       /* RTL port data width in bits; 0 = the C type's width */
+    char *port;      /* port-name prefix: HLS default (`in` -> `in_r`) or `port:` */
+    int explicit;    /* 1 when the spec had an `interfaces` entry for it */
+    char *bundle;    /* m_axi: the bundle (ports m_axi_<bundle>_*); NULL = gmem */
+    int has_offset;  /* s_axilite, m_axi: `offset:` given */
+    uint64_t offset; /* its register's byte offset in the control bundle */
 } spec_iface_t;
 
 typedef struct spec_width {
@@ -61,14 +67,15 @@ typedef struct spec {
     char **rtl_sources; /* resolved paths */
     size_t nrtl_sources;
     char *rtl_top;
-    char *rtl_protocol; /* "ap_ctrl_hs" */
+    char *rtl_protocol; /* "ap_ctrl_hs", "ap_ctrl_chain", "ap_ctrl_none", "s_axilite" or "auto" (from the ports) */
     uint64_t max_cycles;
     char **rtl_vflags; /* rtl.verilator_flags, paths made absolute */
     size_t nrtl_vflags;
     spec_iface_t *ifaces; /* one per param, same index; defaults filled in */
     spec_width_t *widths; /* hls.widths */
     size_t nwidths;
-    char *seeds_dir; /* resolved, or NULL */
+    char *seeds_dir;     /* resolved, or NULL */
+    char *rtl_registers; /* rtl.registers: the Vitis driver header x<top>_hw.h (resolved), or NULL */
 } spec_t;
 
 /* Longest name (kernel, function, param, local, top module, port) a spec

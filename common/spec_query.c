@@ -65,6 +65,12 @@ const char *spec_if_mode_name(spec_if_mode_t m)
         return "ap_fifo";
     case SPEC_IF_AP_OVLD:
         return "ap_ovld";
+    case SPEC_IF_S_AXILITE:
+        return "s_axilite";
+    case SPEC_IF_M_AXI:
+        return "m_axi";
+    case SPEC_IF_AXIS:
+        return "axis";
     }
     return "?";
 }

@@ -43,9 +43,13 @@ static int is_reserved(const char *name)
 }
 
 /* The mode a param gets without an explicit one: what HLS gives it by
- * default (an inout scalar pointer is ap_ovld in Vivado/Vitis HLS). */
-static spec_if_mode_t default_mode(const spec_param_t *p)
+ * default (an inout scalar pointer is ap_ovld in Vivado/Vitis HLS; in the
+ * Vitis kernel flow, s_axilite control, scalars live in the control
+ * registers and pointers behind the gmem AXI4 master). */
+static spec_if_mode_t default_mode(const spec_t *s, const spec_param_t *p)
 {
+    if (s->rtl_protocol && strcmp(s->rtl_protocol, "s_axilite") == 0)
+        return p->is_array ? SPEC_IF_M_AXI : SPEC_IF_S_AXILITE;
     if (p->is_array)
         return SPEC_IF_AP_MEMORY;
     return p->dir == SPEC_DIR_IN ? SPEC_IF_AP_NONE : p->dir == SPEC_DIR_OUT ? SPEC_IF_AP_VLD : SPEC_IF_AP_OVLD;
@@ -55,8 +59,12 @@ static spec_if_mode_t default_mode(const spec_param_t *p)
  * when it does. */
 static const char *scalar_mode_problem(const spec_param_t *p, spec_if_mode_t mode)
 {
-    if (mode == SPEC_IF_AP_MEMORY || mode == SPEC_IF_AP_FIFO)
-        return "a scalar (use ap_none, ap_vld or ap_ovld)";
+    if (mode == SPEC_IF_AP_MEMORY || mode == SPEC_IF_AP_FIFO || mode == SPEC_IF_M_AXI || mode == SPEC_IF_AXIS)
+        return "a scalar (use ap_none, ap_vld, ap_ovld or s_axilite)";
+    if (mode == SPEC_IF_S_AXILITE && p->dir == SPEC_DIR_INOUT)
+        return "an inout scalar (its s_axilite _i and _o registers are not supported; use ap_ovld)";
+    if (mode == SPEC_IF_S_AXILITE)
+        return NULL;
     if (mode == SPEC_IF_AP_NONE && p->dir == SPEC_DIR_OUT)
         return "an output (an ap_none port only carries inputs; use ap_vld or ap_ovld)";
     if (mode == SPEC_IF_AP_NONE && p->dir == SPEC_DIR_INOUT)
@@ -74,11 +82,9 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
     static const struct {
         const char *name;
         spec_if_mode_t mode;
-    } modes[] = {{"ap_none", SPEC_IF_AP_NONE},
-                 {"ap_vld", SPEC_IF_AP_VLD},
-                 {"ap_ovld", SPEC_IF_AP_OVLD},
-                 {"ap_memory", SPEC_IF_AP_MEMORY},
-                 {"ap_fifo", SPEC_IF_AP_FIFO}};
+    } modes[] = {{"ap_none", SPEC_IF_AP_NONE},     {"ap_vld", SPEC_IF_AP_VLD},   {"ap_ovld", SPEC_IF_AP_OVLD},
+                 {"ap_memory", SPEC_IF_AP_MEMORY}, {"ap_fifo", SPEC_IF_AP_FIFO}, {"s_axilite", SPEC_IF_S_AXILITE},
+                 {"m_axi", SPEC_IF_M_AXI},         {"axis", SPEC_IF_AXIS}};
     const char *m = yamldoc_scalar(d, n, "mode", err);
     if (!m)
         return LG_EINVAL;
@@ -86,8 +92,13 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
         if (strcmp(m, modes[i].name) != 0)
             continue;
         spec_if_mode_t mode = modes[i].mode;
-        if (p->is_array && mode != SPEC_IF_AP_MEMORY && mode != SPEC_IF_AP_FIFO)
-            return yamldoc_error(d, n, err, "'%s' is an array: mode must be ap_memory or ap_fifo, not %s", p->name, m);
+        if (p->is_array && mode != SPEC_IF_AP_MEMORY && mode != SPEC_IF_AP_FIFO && mode != SPEC_IF_M_AXI &&
+            mode != SPEC_IF_AXIS)
+            return yamldoc_error(d, n, err, "'%s' is an array: mode must be ap_memory, ap_fifo, m_axi or axis, not %s",
+                                 p->name, m);
+        if (mode == SPEC_IF_AXIS && p->dir == SPEC_DIR_INOUT)
+            return yamldoc_error(d, n, err, "mode axis does not suit '%s': a stream is either in or out, not inout",
+                                 p->name);
         const char *problem = p->is_array ? NULL : scalar_mode_problem(p, mode);
         if (problem)
             return yamldoc_error(d, n, err, "mode %s does not suit '%s', %s", m, p->name, problem);
@@ -95,13 +106,43 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
         return LG_OK;
     }
     return yamldoc_error(
-        d, n, err, "unknown interface mode '%s' for '%s' (expected ap_none, ap_vld, ap_ovld, ap_memory or ap_fifo)", m,
-        p->name);
+        d, n, err,
+        "unknown interface mode '%s' for '%s' (expected ap_none, ap_vld, ap_ovld, ap_memory, ap_fifo, s_axilite, "
+        "m_axi or axis)",
+        m, p->name);
+}
+
+/* The AXI keys of an interface: `bundle` (m_axi only) and `offset` (the
+ * register of an s_axilite scalar or of an m_axi pointer). */
+static int parse_axi_keys(yamldoc_t *d, yaml_node_t *val, const spec_param_t *p, spec_iface_t *f, lg_err_t *err)
+{
+    yaml_node_t *n;
+    if ((n = yamldoc_get(d, val, "bundle"))) {
+        if (f->mode != SPEC_IF_M_AXI)
+            return yamldoc_error(d, n, err, "bundle is only meaningful for mode m_axi; '%s' is %s", p->name,
+                                 spec_if_mode_name(f->mode));
+        const char *b = spec_identifier(d, n, "bundle", err);
+        if (!b)
+            return LG_EINVAL;
+        f->bundle = lg_strdup(b);
+    }
+    if ((n = yamldoc_get(d, val, "offset"))) {
+        if (f->mode != SPEC_IF_M_AXI && f->mode != SPEC_IF_S_AXILITE)
+            return yamldoc_error(d, n, err, "offset is only meaningful for modes s_axilite and m_axi; '%s' is %s",
+                                 p->name, spec_if_mode_name(f->mode));
+        if (yamldoc_uint(d, n, "offset", &f->offset, err))
+            return LG_EINVAL;
+        if (f->offset % 4 || f->offset < 0x10 || f->offset > 0xfffff)
+            return yamldoc_error(d, n, err, "offset of '%s' must be a multiple of 4 in [0x10, 0xffffc], found %llu",
+                                 p->name, (unsigned long long)f->offset);
+        f->has_offset = 1;
+    }
+    return LG_OK;
 }
 
 static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *val, lg_err_t *err)
 {
-    static const char *const keys[] = {"mode", "depth", "width", "port", NULL};
+    static const char *const keys[] = {"mode", "depth", "width", "port", "bundle", "offset", NULL};
     const char *pname = yamldoc_scalar(d, key, "interface name", err);
     if (!pname)
         return LG_EINVAL;
@@ -116,7 +157,7 @@ static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *v
     if (yamldoc_expect_map(d, val, what, err) || yamldoc_check_keys(d, val, what, keys, err))
         return LG_EINVAL;
     f->explicit = 1;
-    f->mode = default_mode(p);
+    f->mode = default_mode(s, p);
     yaml_node_t *n;
     if ((n = yamldoc_get(d, val, "mode")) && parse_mode(d, n, p, &f->mode, err))
         return LG_EINVAL;
@@ -143,13 +184,13 @@ static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *v
             return LG_EINVAL;
         f->port = lg_strdup(port);
     }
-    return LG_OK;
+    return parse_axi_keys(d, val, p, f, err);
 }
 
 int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err)
 {
-    static const char *const keys[] = {"sources",         "top", "protocol", "max_cycles", "interfaces",
-                                       "verilator_flags", NULL};
+    static const char *const keys[] = {"sources",         "top",       "protocol", "max_cycles", "interfaces",
+                                       "verilator_flags", "registers", NULL};
     if (yamldoc_expect_map(d, rtl, "rtl", err) || yamldoc_check_keys(d, rtl, "rtl", keys, err))
         return LG_EINVAL;
     s->has_rtl = 1;
@@ -162,11 +203,18 @@ int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err)
         return LG_EINVAL;
     s->rtl_top = lg_strdup(top);
     n = yamldoc_get(d, rtl, "protocol");
-    const char *proto = n ? yamldoc_scalar(d, n, "rtl.protocol", err) : "ap_ctrl_hs";
+    const char *proto = n ? yamldoc_scalar(d, n, "rtl.protocol", err) : "auto";
     if (!proto)
         return LG_EINVAL;
-    if (strcmp(proto, "ap_ctrl_hs") != 0)
-        return yamldoc_error(d, n, err, "unsupported rtl.protocol '%s' (lgfuzz drives ap_ctrl_hs)", proto);
+    static const char *const protocols[] = {"ap_ctrl_hs", "ap_ctrl_chain", "ap_ctrl_none", "s_axilite", "auto", NULL};
+    size_t k = 0;
+    while (protocols[k] && strcmp(protocols[k], proto) != 0)
+        k++;
+    if (!protocols[k])
+        return yamldoc_error(d, n, err,
+                             "unsupported rtl.protocol '%s' (expected ap_ctrl_hs, ap_ctrl_chain, ap_ctrl_none, "
+                             "s_axilite or auto)",
+                             proto);
     s->rtl_protocol = lg_strdup(proto);
     s->max_cycles = 1000000;
     if ((n = yamldoc_get(d, rtl, "max_cycles"))) {
@@ -176,6 +224,9 @@ int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err)
             return yamldoc_error(d, n, err, "rtl.max_cycles must be at least 1");
     }
     if ((n = yamldoc_get(d, rtl, "verilator_flags")) && spec_parse_verilator_flags(d, s, n, err))
+        return LG_EINVAL;
+    if ((n = yamldoc_get(d, rtl, "registers")) &&
+        spec_source_file(d, n, s->dir, "rtl.registers", &s->rtl_registers, err))
         return LG_EINVAL;
     if ((n = yamldoc_get(d, rtl, "interfaces"))) {
         if (yamldoc_expect_map(d, n, "rtl.interfaces", err))
@@ -193,7 +244,7 @@ void spec_default_ifaces(spec_t *s)
         spec_param_t *p = &s->params[i];
         spec_iface_t *f = &s->ifaces[i];
         if (!f->explicit)
-            f->mode = default_mode(p);
+            f->mode = default_mode(s, p);
         if (p->is_array && !f->has_depth)
             f->depth = p->max_len;
         if (!f->width)

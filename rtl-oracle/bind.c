@@ -13,7 +13,8 @@
 #define BIND_MAX_DEPTH (1u << 24)
 
 static const char *const role_suffix[ROLE_COUNT] = {
-    "_address0", "_ce0", "_q0", "_we0", "_d0", "_address1", "_ce1", "_q1", "_we1", "_d1", "", "_ap_vld", "", "", ""};
+    "_address0", "_ce0",    "_q0", "_we0", "_d0", "_address1", "_ce1",   "_q1",    "_we1",  "_d1",
+    "",          "_ap_vld", "",    "",     "",    "_TLAST",    "_TKEEP", "_TSTRB", "_TUSER"};
 
 /* Looks up port `name` and checks its direction; optional ports may be
  * missing (returns 0 with *found = 0). */
@@ -114,6 +115,32 @@ static int bind_fifo(const spec_t *spec, const spec_param_t *p, const oports_t *
     return check_width(spec, p, b, ROLE_DATA, err);
 }
 
+/* An AXI4-Stream: p_TDATA, p_TVALID, p_TREADY, and the side channels
+ * TLAST, TKEEP, TSTRB and TUSER when the top has them. */
+static int bind_axis(const spec_t *spec, const spec_param_t *p, const oports_t *ports, const char *pre, obind_t *b,
+                     lg_err_t *err)
+{
+    char name[256];
+    int in = p->dir == SPEC_DIR_IN;
+    const char *sfx[3] = {"_TDATA", "_TVALID", "_TREADY"};
+    int roles[3] = {ROLE_DATA, ROLE_VLD, ROLE_FLAG};
+    int outs[3] = {!in, !in, in};
+    for (int k = 0; k < 3; k++) {
+        snprintf(name, sizeof name, "%s%s", pre, sfx[k]);
+        int rc = bind_port(spec, p, ports, name, outs[k], 1, b, roles[k], err);
+        if (rc)
+            return rc;
+    }
+    for (int r = ROLE_LAST; r <= ROLE_USER; r++) {
+        int rc = bind_role(spec, p, ports, pre, r, !in, 0, b, err);
+        if (rc)
+            return rc;
+    }
+    b->kind = in ? BIND_AXIS_IN : BIND_AXIS_OUT;
+    b->is_out = !in;
+    return check_width(spec, p, b, ROLE_DATA, err);
+}
+
 /* An output scalar's ports, named as HLS names them from the prefix p:
  * `p` and `p_ap_vld` for an out pointer; `p_i` (input), `p_o` and
  * `p_o_ap_vld` for an inout one (ap_ovld). */
@@ -162,36 +189,111 @@ static int bind_scalar(const spec_t *spec, const spec_param_t *p, const spec_ifa
     return rc ? rc : check_width(spec, p, b, ROLE_DATA, err);
 }
 
-static int bind_param(const spec_t *spec, size_t i, const oports_t *ports, obind_t *b, lg_err_t *err)
+/* The index of m_axi bundle `name` in m, added (with its channels bound)
+ * when new; -1 with err when its ports do not bind. */
+static int bus_index(const spec_t *spec, const oports_t *ports, omodel_t *m, const char *name, lg_err_t *err)
+{
+    for (size_t k = 0; k < m->nbuses; k++)
+        if (strcmp(m->buses[k].name, name) == 0)
+            return (int)k;
+    int need_read = 0, need_write = 0;
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_iface_t *f = &spec->ifaces[i];
+        if (!spec->params[i].is_array || strcmp(f->bundle ? f->bundle : "gmem", name) != 0)
+            continue;
+        need_read |= spec->params[i].dir != SPEC_DIR_OUT;
+        need_write |= spec->params[i].dir != SPEC_DIR_IN;
+    }
+    obus_t bus;
+    if (ora_bind_bus(spec, ports, lg_strdup(name), 0, need_read, need_write, &bus, err)) {
+        ora_bus_free(&bus);
+        return -1;
+    }
+    m->buses = lg_realloc(m->buses, (m->nbuses + 1) * sizeof *m->buses);
+    m->buses[m->nbuses] = bus;
+    return (int)m->nbuses++;
+}
+
+/* A param in the Vitis kernel flow: an s_axilite scalar is driven through
+ * its register, an m_axi array is a buffer behind its bundle whose base
+ * address goes into its register. Both need the AXI4-Lite control. */
+static int bind_axi_param(const spec_t *spec, const spec_param_t *p, spec_if_mode_t mode, const oports_t *ports,
+                          omodel_t *m, obind_t *b, lg_err_t *err)
+{
+    if (m->proto != ORW_PROTO_AXILITE)
+        return lg_err_set(err, LG_EINVAL,
+                          "%s:%d:%d: param %s: mode %s needs the AXI4-Lite control bundle (rtl.protocol s_axilite, "
+                          "ports s_axi_control_*), which RTL top %s lacks",
+                          spec->path, p->line, p->col, p->name, spec_if_mode_name(mode), spec->rtl_top);
+    b->reg = 0; /* placed by ora_assign_registers */
+    if (mode == SPEC_IF_S_AXILITE) {
+        if (p->is_array || p->dir == SPEC_DIR_INOUT)
+            return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: s_axilite carries in and out scalars only",
+                              spec->path, p->line, p->col, p->name);
+        b->kind = p->dir == SPEC_DIR_IN ? BIND_SCALAR_IN : BIND_SCALAR_VLD;
+        b->is_out = p->dir == SPEC_DIR_OUT;
+        return 0;
+    }
+    if (b->width % 8)
+        return lg_err_set(err, LG_EINVAL,
+                          "%s:%d:%d: param %s: an m_axi buffer needs elements of whole bytes, not %d bits", spec->path,
+                          p->line, p->col, p->name, b->width);
+    const spec_iface_t *f = &spec->ifaces[p - spec->params];
+    b->bus = bus_index(spec, ports, m, f->bundle ? f->bundle : "gmem", err);
+    if (b->bus < 0)
+        return LG_EINVAL;
+    b->kind = BIND_MEM;
+    b->is_out = p->dir != SPEC_DIR_IN;
+    return 0;
+}
+
+static int bind_param(const spec_t *spec, size_t i, const oports_t *ports, omodel_t *m, lg_err_t *err)
 {
     const spec_param_t *p = &spec->params[i];
     const spec_iface_t *ifc = &spec->ifaces[i];
+    obind_t *b = &m->binds[i];
+    b->bus = -1;
+    b->reg = -1;
     b->width = ifc->width ? ifc->width : lg_type_bits(p->type);
+    spec_if_mode_t mode = ifc->mode;
+    if (!ifc->explicit && m->proto == ORW_PROTO_AXILITE) /* Vitis's defaults, found from the ports */
+        mode = p->is_array ? SPEC_IF_M_AXI : SPEC_IF_S_AXILITE;
+    if (p->is_array) {
+        b->depth = ifc->has_depth ? ifc->depth : p->max_len;
+        if (b->depth == 0 || b->depth > BIND_MAX_DEPTH)
+            return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: depth %llu outside 1..%u", spec->path, p->line,
+                              p->col, p->name, (unsigned long long)b->depth, BIND_MAX_DEPTH);
+    }
+    if (mode == SPEC_IF_S_AXILITE || mode == SPEC_IF_M_AXI)
+        return bind_axi_param(spec, p, mode, ports, m, b, err);
+    if (p->is_array && m->proto == ORW_PROTO_COMB)
+        return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: RTL top %s has no ap_clk, and an array needs a clock",
+                          spec->path, p->line, p->col, p->name, spec->rtl_top);
     if (!p->is_array)
         return bind_scalar(spec, p, ifc, ports, b, err);
-    b->depth = ifc->has_depth ? ifc->depth : p->max_len;
-    if (b->depth == 0 || b->depth > BIND_MAX_DEPTH)
-        return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: depth %llu outside 1..%u", spec->path, p->line, p->col,
-                          p->name, (unsigned long long)b->depth, BIND_MAX_DEPTH);
-    if (ifc->mode == SPEC_IF_AP_MEMORY)
+    if (mode == SPEC_IF_AP_MEMORY)
         return bind_memory(spec, p, ports, ifc->port, b, err);
-    if (ifc->mode == SPEC_IF_AP_FIFO)
+    if (mode == SPEC_IF_AP_FIFO)
         return bind_fifo(spec, p, ports, ifc->port, b, err);
-    return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: an array needs mode ap_memory or ap_fifo, not %s",
-                      spec->path, p->line, p->col, p->name, spec_if_mode_name(ifc->mode));
+    if (mode == SPEC_IF_AXIS && p->dir != SPEC_DIR_INOUT)
+        return bind_axis(spec, p, ports, ifc->port, b, err);
+    return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: an array needs mode ap_memory, ap_fifo or m_axi, not %s",
+                      spec->path, p->line, p->col, p->name, spec_if_mode_name(mode));
 }
 
-/* Block-level ap_ctrl_hs ports. ap_idle and ap_ready are optional (the
+/* Block-level control ports. ap_idle and ap_ready are optional (the
  * harness does not need them); ap_return is required when the C function
- * returns a value. */
+ * returns a value; which others are required follows the protocol. */
 static int bind_control(const spec_t *spec, const oports_t *ports, omodel_t *m, lg_err_t *err)
 {
-    static const char *const names[CTL_COUNT] = {"ap_clk",  "ap_rst",   "ap_start", "ap_done",
-                                                 "ap_idle", "ap_ready", "ap_return"};
-    static const int outputs[CTL_COUNT] = {0, 0, 0, 1, 1, 1, 1};
-    if (!spec->rtl_protocol || strcmp(spec->rtl_protocol, "ap_ctrl_hs") != 0)
-        return lg_err_set(err, LG_EINVAL, "%s: rtl.protocol %s is not supported (only ap_ctrl_hs)", spec->path,
-                          spec->rtl_protocol ? spec->rtl_protocol : "(none)");
+    static const char *const names[CTL_COUNT] = {"ap_clk",  "ap_rst",   "ap_start",  "ap_done",
+                                                 "ap_idle", "ap_ready", "ap_return", "ap_continue"};
+    static const int outputs[CTL_COUNT] = {0, 0, 0, 1, 1, 1, 1, 0};
+    char *lite;
+    m->proto = ora_protocol(spec, ports, &lite);
+    if (lite && ora_bind_bus(spec, ports, lite, 1, 1, 1, &m->ctrl, err))
+        return LG_EINVAL;
+    int hs = m->proto == ORW_PROTO_HS || m->proto == ORW_PROTO_CHAIN;
     for (int c = 0; c < CTL_COUNT; c++) {
         const char *name = names[c];
         const oport_t *port = orp_find(ports, name);
@@ -200,12 +302,18 @@ static int bind_control(const spec_t *spec, const oports_t *ports, omodel_t *m, 
             port = orp_find(ports, name);
             m->rst_active_low = port != NULL;
         }
-        int required = c <= CTL_DONE || (c == CTL_RETURN && spec->has_return);
+        int required = (c == CTL_RETURN && spec->has_return) || (c == CTL_CONTINUE && m->proto == ORW_PROTO_CHAIN) ||
+                       (c <= CTL_RST && m->proto != ORW_PROTO_COMB) || ((c == CTL_START || c == CTL_DONE) && hs);
+        if (!port && c == CTL_RETURN && spec->has_return && m->proto == ORW_PROTO_AXILITE) {
+            m->ctl_bits[c] = lg_type_bits(spec->ret_type); /* in its control register */
+            continue;
+        }
         if (!port) {
             if (!required)
                 continue;
-            return lg_err_set(err, LG_EINVAL, "%s: RTL top %s has no %s port (rtl.protocol ap_ctrl_hs%s)", spec->path,
-                              spec->rtl_top, names[c], c == CTL_RETURN ? " with a non-void return" : "");
+            return lg_err_set(err, LG_EINVAL, "%s: RTL top %s has no %s port (block protocol %s%s)", spec->path,
+                              spec->rtl_top, names[c], ora_protocol_name(m->proto),
+                              c == CTL_RETURN ? " with a non-void return" : "");
         }
         if (port->is_output != outputs[c] || port->bits > ORACLE_PORT_MAX_BITS)
             return lg_err_set(err, LG_EINVAL, "%s: RTL top %s: port %s should be a %s of at most %d bits", spec->path,
@@ -223,7 +331,9 @@ int orm_bind(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_err_t 
     out->n = spec->nparams;
     int rc = bind_control(spec, ports, out, err);
     for (size_t i = 0; i < spec->nparams && rc == 0; i++)
-        rc = bind_param(spec, i, ports, &out->binds[i], err);
+        rc = bind_param(spec, i, ports, out, err);
+    if (rc == 0 && out->proto == ORW_PROTO_AXILITE)
+        rc = ora_assign_registers(spec, out, err);
     if (rc)
         orm_free(out);
     return rc;
@@ -239,6 +349,10 @@ void orm_free(omodel_t *m)
     free(m->binds);
     for (int c = 0; c < CTL_COUNT; c++)
         free(m->ctl[c]);
+    for (size_t k = 0; k < m->nbuses; k++)
+        ora_bus_free(&m->buses[k]);
+    free(m->buses);
+    ora_bus_free(&m->ctrl);
     memset(m, 0, sizeof *m);
 }
 

@@ -32,6 +32,24 @@ static oracle_symptom_t *add(oracle_symptoms_t *s, int param, const char *fmt, c
     return sym;
 }
 
+/* A broken bus or block-protocol rule: rtl-axi:<bundle> for an m_axi
+ * bundle (oob_param: a param behind it) or the AXI4-Lite control
+ * (ORACLE_PARAM_CONTROL), rtl-protocol:ap_ctrl_chain for the block. */
+static void protocol_symptom(const spec_t *spec, const run_result_t *rtl, oracle_symptoms_t *out)
+{
+    int p = rtl->oob_param;
+    oracle_symptom_t *s;
+    if (p >= 0 && (size_t)p < spec->nparams && spec->ifaces[p].mode == SPEC_IF_AXIS)
+        s = add(out, p, "rtl-axis:%s", spec->params[p].name);
+    else if (p >= 0 && (size_t)p < spec->nparams)
+        s = add(out, p, "rtl-axi:%s", spec->ifaces[p].bundle ? spec->ifaces[p].bundle : "gmem");
+    else if (p == ORACLE_PARAM_CONTROL)
+        s = add(out, -1, "rtl-axi:%s", "control");
+    else
+        s = add(out, -1, "rtl-protocol:%s", "ap_ctrl_chain");
+    snprintf(s->detail, sizeof s->detail, "%s", rtl->detail);
+}
+
 /* Symptoms that come from how each side ended rather than what it computed.
  * A hang on both sides is agreement, not a divergence. */
 static void status_symptoms(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl,
@@ -68,6 +86,8 @@ static void status_symptoms(const spec_t *spec, const run_result_t *cpu, const r
         s = add(out, p, "rtl-oob:%s", name);
         snprintf(s->detail, sizeof s->detail, "%.60s: %.190s", name, rtl->detail);
     }
+    if (rtl->status == RUN_PROTOCOL)
+        protocol_symptom(spec, rtl, out);
     if (rtl->status == RUN_ASSERT) {
         s = add(out, -1, "%s", "rtl-assert");
         snprintf(s->detail, sizeof s->detail, "%s", rtl->detail[0] ? rtl->detail : "the RTL stopped on an assertion");

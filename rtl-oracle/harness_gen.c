@@ -6,19 +6,20 @@
 #include "oracle_int.h"
 
 #include "common/strbuf.h"
+#include <stdio.h>
 
 /* The engine's name (wire.h) of each bind_kind_t, whose values are the
  * orw_kind ones. */
-static const char *const kind_name[] = {"ORW_SCALAR_IN", "ORW_SCALAR_VLD", "ORW_MEM",
-                                        "ORW_FIFO_IN",   "ORW_FIFO_OUT",   "ORW_SCALAR_INOUT"};
+static const char *const kind_name[] = {"ORW_SCALAR_IN", "ORW_SCALAR_VLD",   "ORW_MEM",     "ORW_FIFO_IN",
+                                        "ORW_FIFO_OUT",  "ORW_SCALAR_INOUT", "ORW_AXIS_IN", "ORW_AXIS_OUT"};
 
 /* Member of the engine's Param (engine/model.h) for each role. */
-static const char *const role_member[ROLE_COUNT] = {"addr[0]", "ce[0]", "q[0]", "we[0]",  "d[0]",
-                                                    "addr[1]", "ce[1]", "q[1]", "we[1]",  "d[1]",
-                                                    "data",    "vld",   "flag", "strobe", "in"};
+static const char *const role_member[ROLE_COUNT] = {"addr[0]", "ce[0]", "q[0]", "we[0]", "d[0]", "addr[1]", "ce[1]",
+                                                    "q[1]",    "we[1]", "d[1]", "data",  "vld",  "flag",    "strobe",
+                                                    "in",      "last",  "keep", "strb",  "user"};
 
 /* Member of the engine's Ctl for each control signal. */
-static const char *const ctl_member[CTL_COUNT] = {"clk", "rst", "start", "done", "idle", "ready", "ret"};
+static const char *const ctl_member[CTL_COUNT] = {"clk", "rst", "start", "done", "idle", "ready", "ret", "cont"};
 
 static void gen_describe(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
 {
@@ -29,6 +30,9 @@ static void gen_describe(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
         lg_strbuf_printf(b, "    ps[%zu].kind = %s;  // %s\n", i, kind_name[bd->kind], spec->params[i].name);
         lg_strbuf_printf(b, "    ps[%zu].is_out = %s;\n", i, bd->is_out ? "true" : "false");
         lg_strbuf_printf(b, "    ps[%zu].depth = %lluULL;\n", i, (unsigned long long)bd->depth);
+        if (bd->reg >= 0)
+            lg_strbuf_printf(b, "    ps[%zu].reg = %lldLL;\n    ps[%zu].bus = %d;\n    ps[%zu].ebytes = %d;\n", i,
+                             (long long)bd->reg, i, bd->bus, i, (bd->width + 7) / 8);
     }
     lg_strbuf_puts(b, "    (void)ps;\n}\n\n");
 }
@@ -51,6 +55,27 @@ static void gen_bind_ports(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m
     lg_strbuf_puts(b, "    (void)ps;\n}\n");
 }
 
+static void gen_bus(lg_strbuf_t *b, const char *var, const obus_t *bus)
+{
+    for (int s = 0; s < ORW_AXI_COUNT; s++)
+        if (bus->port[s])
+            lg_strbuf_printf(b, "    %s.sig[%d] = Port{&m->%s, %d};\n", var, s, bus->port[s], bus->bits[s]);
+}
+
+/* The AXI bundles: the control bus (AXI4-Lite) and each m_axi bundle. */
+static void gen_bind_buses(lg_strbuf_t *b, const omodel_t *m)
+{
+    lg_strbuf_puts(b, "\n// The AXI4-Lite control bundle and the m_axi bundles (wire.h's orw_axi_sig order).\n"
+                      "inline void bind_buses(Vtop *m, Bus *ctrl, Bus *bs) {\n");
+    gen_bus(b, "(*ctrl)", &m->ctrl);
+    for (size_t k = 0; k < m->nbuses; k++) {
+        char var[32];
+        snprintf(var, sizeof var, "bs[%zu]", k);
+        gen_bus(b, var, &m->buses[k]);
+    }
+    lg_strbuf_puts(b, "    (void)m; (void)ctrl; (void)bs;\n}\n");
+}
+
 char *orh_generate(const spec_t *spec, const omodel_t *m)
 {
     lg_strbuf_t b;
@@ -63,9 +88,14 @@ char *orh_generate(const spec_t *spec, const omodel_t *m)
     lg_strbuf_printf(&b, "#include \"V%s.h\"\n\nnamespace lgh {\n\n", spec->rtl_top);
     lg_strbuf_printf(&b, "using Vtop = V%s;\n", spec->rtl_top);
     lg_strbuf_printf(&b, "const uint64_t kMaxCycles = %lluULL;\n", (unsigned long long)spec->max_cycles);
-    lg_strbuf_printf(&b, "const int kParams = %zu;\n\n", m->n);
+    lg_strbuf_printf(&b, "const int kParams = %zu;\n", m->n);
+    lg_strbuf_printf(&b, "const int kProto = %d;  // %s\n", m->proto, ora_protocol_name(m->proto));
+    lg_strbuf_printf(&b, "const int kBuses = %zu;\n", m->nbuses);
+    lg_strbuf_printf(&b, "const uint64_t kRetReg = %lluULL;\n", (unsigned long long)m->ret_reg);
+    lg_strbuf_printf(&b, "const int kRetBits = %d;\n\n", spec->has_return ? m->ctl_bits[CTL_RETURN] : 0);
     gen_describe(&b, spec, m);
     gen_bind_ports(&b, spec, m);
+    gen_bind_buses(&b, m);
     lg_strbuf_puts(&b, "\n}  // namespace lgh\n");
     return lg_strbuf_take(&b);
 }

@@ -75,6 +75,7 @@ void oracle_cfg_default(oracle_cfg_t *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->build_jobs = 2;
     cfg->timeout_ms = 60000;
+    cfg->seed = 1;
 }
 
 static int resolve_jobs(int jobs)
@@ -426,7 +427,7 @@ static int start(oracle_t *o, const oracle_cfg_t *cfg, lg_err_t *err)
 {
     int rc = orb_model(o->spec, cfg, o->log, &o->build, &o->model, err);
     for (int j = 0; j < o->jobs && rc == 0; j++) {
-        rc = orr_create(&o->w[j].region, &o->model, err);
+        rc = orr_create(&o->w[j].region, &o->model, cfg->seed, err);
         if (rc == 0)
             rc = orc_init(&o->w[j].child, o->build.exe, o->w[j].region.fd, err);
     }

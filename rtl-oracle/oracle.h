@@ -40,6 +40,10 @@ typedef struct oracle_cfg {
      * (lg_now_ns clock) past which oracle_run_batch is cut short with
      * LG_ETIMEOUT. */
     const uint64_t *deadline_ns;
+    /* Seeds the randomness of the AXI bus models (latencies, ready and
+     * valid gaps); each call also mixes in its input, so a result depends
+     * on the seed and the input alone. Default 1. */
+    uint64_t seed;
 } oracle_cfg_t;
 
 /* Fills cfg with the defaults described above. */

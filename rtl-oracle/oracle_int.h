@@ -5,6 +5,7 @@
  * (tests/check_prefixes.cmake checks this):
  *   orp_  ports.c        the port list of the Verilated top
  *   orm_  bind.c         spec params bound to ports
+ *   ora_  bind_axi.c     the block protocol from the ports, AXI bundles, control registers
  *   orh_  harness_gen.c  the per-kernel table of the harness engine
  *   orx_  proc.c         tool output: a build log's first error, a command's output
  *   ork_  key.c          the cache keys of the build
@@ -29,6 +30,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+
+/* run_result_t.oob_param of a RUN_PROTOCOL result whose fault is on the
+ * AXI4-Lite control bundle. */
+#define ORACLE_PARAM_CONTROL (-2)
 
 /* Widest port the harness drives (Verilator's QData). */
 #define ORACLE_PORT_MAX_BITS 64
@@ -57,12 +62,14 @@ const oport_t *orp_find(const oports_t *p, const char *name);
 
 /* The engine drives each kind as the wire.h kind of the same value. */
 typedef enum {
-    BIND_SCALAR_IN = ORW_SCALAR_IN,      /* ap_none */
-    BIND_SCALAR_VLD = ORW_SCALAR_VLD,    /* ap_vld output */
-    BIND_MEM = ORW_MEM,                  /* ap_memory */
-    BIND_FIFO_IN = ORW_FIFO_IN,          /* ap_fifo, dir in */
-    BIND_FIFO_OUT = ORW_FIFO_OUT,        /* ap_fifo, dir out */
-    BIND_SCALAR_INOUT = ORW_SCALAR_INOUT /* ap_ovld inout: _i in, _o and _o_ap_vld out */
+    BIND_SCALAR_IN = ORW_SCALAR_IN,       /* ap_none */
+    BIND_SCALAR_VLD = ORW_SCALAR_VLD,     /* ap_vld output */
+    BIND_MEM = ORW_MEM,                   /* ap_memory */
+    BIND_FIFO_IN = ORW_FIFO_IN,           /* ap_fifo, dir in */
+    BIND_FIFO_OUT = ORW_FIFO_OUT,         /* ap_fifo, dir out */
+    BIND_SCALAR_INOUT = ORW_SCALAR_INOUT, /* ap_ovld inout: _i in, _o and _o_ap_vld out */
+    BIND_AXIS_IN = ORW_AXIS_IN,           /* axis, dir in */
+    BIND_AXIS_OUT = ORW_AXIS_OUT          /* axis, dir out */
 } bind_kind_t;
 
 /* Port roles of one param; unused roles have a NULL name. */
@@ -77,24 +84,38 @@ enum {
     ROLE_Q1,
     ROLE_WE1,
     ROLE_D1,
-    ROLE_DATA,   /* ap_none / ap_vld value, ap_ovld _o, fifo dout / din */
-    ROLE_VLD,    /* ap_vld valid, ap_ovld _o_ap_vld */
-    ROLE_FLAG,   /* fifo empty_n / full_n */
+    ROLE_DATA,   /* ap_none / ap_vld value, ap_ovld _o, fifo dout / din, axis TDATA */
+    ROLE_VLD,    /* ap_vld valid, ap_ovld _o_ap_vld, axis TVALID */
+    ROLE_FLAG,   /* fifo empty_n / full_n, axis TREADY */
     ROLE_STROBE, /* fifo read / write */
     ROLE_IN,     /* ap_ovld inout: the input _i */
+    ROLE_LAST,   /* axis: TLAST, TKEEP, TSTRB, TUSER (optional) */
+    ROLE_KEEP,
+    ROLE_STRB,
+    ROLE_USER,
     ROLE_COUNT
 };
 
 typedef struct obind {
-    bind_kind_t kind;
-    int width;      /* data width in bits */
-    uint64_t depth; /* memories and fifos */
-    int is_out;     /* results flow back (out/inout memory, vld, ovld, fifo out) */
+    bind_kind_t kind; /* s_axilite scalars are SCALAR_IN/VLD, m_axi arrays MEM, with reg (and bus) set */
+    int width;        /* data width in bits */
+    uint64_t depth;   /* memories and fifos */
+    int is_out;       /* results flow back (out/inout memory, vld, ovld, fifo out) */
     char *port[ROLE_COUNT];
     int bits[ROLE_COUNT];
+    int bus;     /* m_axi: index into omodel_t.buses, else -1 */
+    int64_t reg; /* s_axilite scalar, m_axi pointer: its register's byte offset, else -1 */
 } obind_t;
 
-enum { CTL_CLK, CTL_RST, CTL_START, CTL_DONE, CTL_IDLE, CTL_READY, CTL_RETURN, CTL_COUNT };
+enum { CTL_CLK, CTL_RST, CTL_START, CTL_DONE, CTL_IDLE, CTL_READY, CTL_RETURN, CTL_CONTINUE, CTL_COUNT };
+
+/* An AXI4 (or AXI4-Lite) bundle's ports by orw_axi_sig; absent optional
+ * signals have a NULL name. */
+typedef struct obus {
+    char *name; /* the bundle: gmem, control */
+    char *port[ORW_AXI_COUNT];
+    int bits[ORW_AXI_COUNT];
+} obus_t;
 
 /* How the harness drives one model: a binding per spec param plus the
  * block-level control ports. */
@@ -104,6 +125,11 @@ typedef struct omodel {
     char *ctl[CTL_COUNT];
     int ctl_bits[CTL_COUNT];
     int rst_active_low; /* the model has ap_rst_n instead of ap_rst */
+    int proto;          /* orw_proto */
+    obus_t ctrl;        /* ORW_PROTO_AXILITE: the control bundle */
+    obus_t *buses;      /* the m_axi bundles */
+    size_t nbuses;
+    uint64_t ret_reg; /* ORW_PROTO_AXILITE with a return value: ap_return's register */
 } omodel_t;
 
 /* Binds every spec param to the model's ports by the HLS naming
@@ -115,6 +141,31 @@ uint64_t orm_to_port(const obind_t *b, int64_t v);
 /* A port value of `bits` bits read back as a value of type t (sign-extended
  * for signed types, zero-extended otherwise). */
 int64_t orm_from_port(int bits, lg_type_t t, uint64_t raw);
+
+/* --------------------------------------------- AXI binding (bind_axi.c) */
+
+/* The block protocol of spec's top (orw_proto): rtl.protocol, or with
+ * `auto` the one its ports show (an s_axi_<bundle>_AWADDR port: AXI4-Lite
+ * control; ap_start with ap_continue: ap_ctrl_chain; ap_start: ap_ctrl_hs;
+ * ap_clk alone: ap_ctrl_none; no clock: combinational). *lite receives
+ * the control bundle's name (heap string) for ORW_PROTO_AXILITE, else
+ * NULL. */
+int ora_protocol(const spec_t *spec, const oports_t *ports, char **lite);
+/* The name of protocol p ("ap_ctrl_chain"). */
+const char *ora_protocol_name(int p);
+/* Binds bundle `name` (taken) as the AXI4-Lite control bus
+ * (is_lite, ports s_axi_<name>_*) or an AXI4 master (m_axi_<name>_*)
+ * whose read (need_read) and write (need_write) channels must be there;
+ * errors name the port. */
+int ora_bind_bus(const spec_t *spec, const oports_t *ports, char *name, int is_lite, int need_read, int need_write,
+                 obus_t *out, lg_err_t *err);
+void ora_bus_free(obus_t *b);
+/* Gives every s_axilite scalar and m_axi pointer of m its register: the
+ * spec's offset, else the one the driver header rtl.registers defines
+ * (X<TOP>_<BUNDLE>_ADDR_<PORT>_DATA), else HLS's layout: ap_return at
+ * 0x10, then the arguments in prototype order, each its 32-bit data words
+ * and one more. A register the header lacks is LG_EINVAL naming it. */
+int ora_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err);
 
 /* ------------------------------------------------ harness (harness_gen.c) */
 
@@ -298,9 +349,10 @@ typedef struct oregion {
     uint64_t req_words, resp_words; /* words per slot */
 } oregion_t;
 
-/* Creates the region for m's params, sized to hold as many slots as fit
+/* Creates the region for m's params (seed: the run's, for the bus
+ * models' randomness), sized to hold as many slots as fit
  * a few MiB (at least one). LG_EIO when memory cannot be had. */
-int orr_create(oregion_t *r, const omodel_t *m, lg_err_t *err);
+int orr_create(oregion_t *r, const omodel_t *m, uint64_t seed, lg_err_t *err);
 void orr_free(oregion_t *r);
 /* Writes in into request slot `slot` (< cap). */
 void orr_encode(oregion_t *r, const omodel_t *m, size_t slot, const input_t *in);

@@ -4,7 +4,9 @@
  * direction and wrong width with the Verilog file and line of the top
  * module, then the ports no param accounts for (a misspelt prefix shows up
  * as both). The ports come from the verilate-only build step, so no model
- * is compiled. */
+ * is compiled. Tops in the Vitis kernel flow (AXI4-Lite control, m_axi,
+ * s_axilite) and without ap_start are left to the binding, whose first
+ * error the check reports. */
 #include "oracle_int.h"
 
 #include "common/alloc.h"
@@ -90,6 +92,7 @@ static void check_memory(pcheck_t *pc, const spec_param_t *p, const char *pre, i
 
 static void check_param(pcheck_t *pc, size_t i)
 {
+    static const char *const axis_side[] = {"_TLAST", "_TKEEP", "_TSTRB", "_TUSER"};
     const spec_t *s = pc->spec;
     const spec_param_t *p = &s->params[i];
     const spec_iface_t *f = &s->ifaces[i];
@@ -99,6 +102,16 @@ static void check_param(pcheck_t *pc, size_t i)
                              s->path, p->line, p->col);
     int in = p->dir == SPEC_DIR_IN;
     switch (f->mode) {
+    case SPEC_IF_S_AXILITE:
+    case SPEC_IF_M_AXI:
+        break;
+    case SPEC_IF_AXIS:
+        expect_sfx(pc, pre, "_TDATA", !in, width, 1, what);
+        expect_sfx(pc, pre, "_TVALID", !in, 1, 1, what);
+        expect_sfx(pc, pre, "_TREADY", in, 1, 1, what);
+        for (int k = 0; k < 4; k++)
+            expect_sfx(pc, pre, axis_side[k], !in, 0, 0, what);
+        break;
     case SPEC_IF_AP_MEMORY:
         check_memory(pc, p, pre, width, what);
         break;
@@ -128,11 +141,6 @@ static void check_param(pcheck_t *pc, size_t i)
 static void check_control(pcheck_t *pc)
 {
     const spec_t *s = pc->spec;
-    if (!s->rtl_protocol || strcmp(s->rtl_protocol, "ap_ctrl_hs") != 0) {
-        say(pc, "%s: rtl.protocol %s is not supported (only ap_ctrl_hs)", s->path,
-            s->rtl_protocol ? s->rtl_protocol : "(none)");
-        return;
-    }
     const char *what = "block protocol ap_ctrl_hs";
     expect(pc, "ap_clk", 0, 1, 1, what);
     if (!expect(pc, "ap_rst", 0, 1, 0, what))
@@ -142,6 +150,7 @@ static void check_control(pcheck_t *pc)
     expect(pc, "ap_idle", 1, 1, 0, what);
     expect(pc, "ap_ready", 1, 1, 0, what);
     expect(pc, "ap_return", 1, 0, s->has_return, "the kernel's return value");
+    expect(pc, "ap_continue", 0, 1, 0, what);
 }
 
 /* The ports no param or control role names: a misspelt port prefix in the
@@ -193,6 +202,13 @@ int orq_check(const spec_t *spec, const oports_t *ports, oracle_report_fn report
 {
     pcheck_t pc = {.spec = spec, .ports = ports, .report = report, .ctx = ctx};
     pc.where = orq_module_location(spec);
+    char *lite;
+    int proto = ora_protocol(spec, ports, &lite);
+    free(lite);
+    if (proto != ORW_PROTO_HS && proto != ORW_PROTO_CHAIN) {
+        free(pc.where);
+        return 0;
+    }
     pc.claimed = lg_calloc(ports->n ? ports->n : 1, 1);
     check_control(&pc);
     for (size_t i = 0; i < spec->nparams; i++)

@@ -17,7 +17,7 @@
  * for many times over. */
 #define REGION_MAX_SLOTS 1024
 
-int orr_create(oregion_t *r, const omodel_t *m, lg_err_t *err)
+int orr_create(oregion_t *r, const omodel_t *m, uint64_t seed, lg_err_t *err)
 {
     memset(r, 0, sizeof *r);
     r->fd = -1;
@@ -53,6 +53,7 @@ int orr_create(oregion_t *r, const omodel_t *m, lg_err_t *err)
     r->base[ORW_SHM_CAP] = cap;
     r->base[ORW_SHM_REQ_WORDS] = req;
     r->base[ORW_SHM_RESP_WORDS] = resp;
+    r->base[ORW_SHM_SEED] = seed;
     return 0;
 }
 
@@ -85,7 +86,7 @@ void orr_encode(oregion_t *r, const omodel_t *m, size_t slot, const input_t *in)
         } else if (b->kind == BIND_MEM) {
             for (uint64_t j = 0; j < b->depth; j++)
                 *w++ = orm_to_port(b, initial_slot(in, i, (size_t)j));
-        } else if (b->kind == BIND_FIFO_IN) {
+        } else if (b->kind == BIND_FIFO_IN || b->kind == BIND_AXIS_IN) {
             size_t len = in->v[i].len < b->depth ? in->v[i].len : (size_t)b->depth;
             w[0] = len;
             for (size_t j = 0; j < len; j++)
@@ -129,7 +130,8 @@ void orr_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_
     run_result_reset(res);
     res->status = (run_status_t)w[ORW_RESP_STATUS];
     res->cycles = w[ORW_RESP_CYCLES];
-    res->oob_param = w[ORW_RESP_OOB_PARAM] == ORW_NO_PARAM ? -1 : (int)w[ORW_RESP_OOB_PARAM];
+    uint64_t at = w[ORW_RESP_OOB_PARAM];
+    res->oob_param = at == ORW_CONTROL_PARAM ? ORACLE_PARAM_CONTROL : at < m->n ? (int)at : -1;
     if (w[ORW_RESP_OOB_READS]) {
         res->oob_reads.count = w[ORW_RESP_OOB_READS];
         res->oob_reads.param = w[ORW_RESP_OOB_READ_PARAM] < m->n ? (int)w[ORW_RESP_OOB_READ_PARAM] : -1;
@@ -148,7 +150,7 @@ void orr_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_
         if (b->kind == BIND_SCALAR_VLD || b->kind == BIND_SCALAR_INOUT) {
             res->out[i].valid = (int)d[0];
             res->out[i].scalar = orm_from_port(b->width, spec->params[i].type, d[1]);
-        } else if (b->kind == BIND_FIFO_OUT || (b->kind == BIND_MEM && b->is_out)) {
+        } else if (b->kind == BIND_FIFO_OUT || b->kind == BIND_AXIS_OUT || (b->kind == BIND_MEM && b->is_out)) {
             store_array(spec, b, in, i, d, res);
         }
         d += orw_resp_words((int)b->kind, b->depth, b->is_out);

@@ -46,10 +46,20 @@ bool write_all(const void *buf, size_t n)
     return true;
 }
 
+// The seed of one call: the run's, mixed with every word of its input
+// (FNV-1a), so the bus models' timing depends on the two alone.
+uint64_t call_seed(uint64_t seed, const uint64_t *req, uint64_t words)
+{
+    uint64_t h = 0xcbf29ce484222325ULL ^ seed;
+    for (uint64_t i = 0; i < words; i++)
+        h = (h ^ req[i]) * 0x100000001b3ULL;
+    return h;
+}
+
 // The shared region, checked against this harness's table.
 struct Region {
     uint64_t *base = nullptr;
-    uint64_t cap = 0, req_words = 0, resp_words = 0;
+    uint64_t cap = 0, req_words = 0, resp_words = 0, seed = 0;
 
     bool map(const Param *ps)
     {
@@ -68,11 +78,13 @@ struct Region {
         cap = base[ORW_SHM_CAP];
         req_words = base[ORW_SHM_REQ_WORDS];
         resp_words = base[ORW_SHM_RESP_WORDS];
+        seed = base[ORW_SHM_SEED];
         uint64_t words = static_cast<uint64_t>(st.st_size) / sizeof(uint64_t);
         return base[ORW_SHM_MAGIC_AT] == ORW_SHM_MAGIC && req_words == req && resp_words == resp && cap > 0 &&
                ORW_SHM_HEADER + cap * (req + resp) <= words;
     }
     uint64_t *request(uint64_t i) const { return base + ORW_SHM_HEADER + i * req_words; }
+    uint64_t seed_of(uint64_t i) const { return call_seed(seed, request(i), req_words); }
     uint64_t *response(uint64_t i) const { return base + ORW_SHM_HEADER + cap * req_words + i * resp_words; }
     void progress(uint64_t n) const { __atomic_store_n(&base[ORW_SHM_PROGRESS], n, __ATOMIC_RELEASE); }
 };
@@ -83,6 +95,8 @@ void decode(const uint64_t *w, Param *ps)
     for (int i = 0; i < kParams; i++) {
         Param &p = ps[i];
         p.pos = 0;
+        p.on = false;
+        p.ended = false;
         p.valid = 0;
         p.value = 0;
         p.input = 0;
@@ -92,7 +106,7 @@ void decode(const uint64_t *w, Param *ps)
         } else if (p.kind == ORW_MEM) {
             p.mem.assign(w, w + p.depth);
             w += p.depth;
-        } else if (p.kind == ORW_FIFO_IN) {
+        } else if (p.kind == ORW_FIFO_IN || p.kind == ORW_AXIS_IN) {
             uint64_t n = w[0] < p.depth ? w[0] : p.depth;
             p.mem.assign(w + 1, w + 1 + n);
             w += 1 + p.depth;
@@ -126,7 +140,7 @@ void encode(uint64_t *w, const Param *ps, const Outcome &o)
         if (p.kind == ORW_SCALAR_VLD || p.kind == ORW_SCALAR_INOUT) {
             *d++ = p.valid;
             *d++ = p.value;
-        } else if (p.kind == ORW_FIFO_OUT || (p.kind == ORW_MEM && p.is_out)) {
+        } else if (p.kind == ORW_FIFO_OUT || p.kind == ORW_AXIS_OUT || (p.kind == ORW_MEM && p.is_out)) {
             // Unused words are zeroed, so two slots of one input compare equal.
             *d = p.mem.size();
             std::memcpy(d + 1, p.mem.data(), p.mem.size() * sizeof(uint64_t));
@@ -156,18 +170,18 @@ bool same_result(const uint64_t *a, const uint64_t *b, const Param *ps)
 // range runs again, on `again`, with the other poison: if the result
 // changes, the value read reached it (wire.h's read_reaches). The first
 // call may be traced; the second never is.
-void call(Sim &first, Sim &again, Param *ps, Param *ps_again, const uint64_t *req, uint64_t *resp,
+void call(Sim &first, Sim &again, Param *ps, Param *ps_again, const uint64_t *req, uint64_t seed, uint64_t *resp,
           std::vector<uint64_t> &scratch)
 {
     decode(req, ps);
     Outcome o;
-    first.run(&o, ORW_POISON);
+    first.run(&o, ORW_POISON, seed);
     encode(resp, ps, o);
     if (o.oob_reads == 0 || o.status == ORW_OOB)
         return;
     decode(req, ps_again);
     Outcome o2;
-    again.run(&o2, ORW_POISON_ALT);
+    again.run(&o2, ORW_POISON_ALT, seed);
     encode(scratch.data(), ps_again, o2);
     resp[ORW_RESP_OOB_READ_REACHES] = same_result(resp, scratch.data(), ps) ? 0 : 1;
 }
@@ -205,7 +219,7 @@ int main()
         r.progress(0);
         std::string wave_error;
         for (uint64_t i = 0; i < n && vcd.empty(); i++) {
-            call(sim, sim, ps, ps, r.request(i), r.response(i), scratch);
+            call(sim, sim, ps, ps, r.request(i), r.seed_of(i), r.response(i), scratch);
             r.progress(i + 1);
         }
         if (!vcd.empty()) {
@@ -214,7 +228,7 @@ int main()
             Param tps[kParams + 1];
             describe(tps);
             Sim traced(tps, vcd);
-            call(traced, sim, tps, ps, r.request(0), r.response(0), scratch);
+            call(traced, sim, tps, ps, r.request(0), r.seed_of(0), r.response(0), scratch);
             // The waveform's error travels in the answer, not in the slot.
             Outcome o;
             traced.close_wave(&o);
@@ -225,7 +239,7 @@ int main()
         if (h[ORW_REQ_FLAGS] & ORW_FLAG_TIME) {
             uint64_t t0 = now_ns();
             for (uint64_t i = 0; i < n; i++)
-                call(sim, sim, ps, ps, r.request(i), scratch.data(), scratch);
+                call(sim, sim, ps, ps, r.request(i), r.seed_of(i), scratch.data(), scratch);
             ns = now_ns() - t0;
         }
         // RTL $display output reaches the log before lgfuzz reads it.

@@ -63,14 +63,25 @@ struct Param {
     Port addr[2], ce[2], q[2], we[2], d[2];
     Port data, vld, flag, strobe;
     Port in;                       // an inout scalar's input (_i); data and vld are its _o, _o_ap_vld
+    Port last, keep, strb, user;   // axis side channels (data, vld, flag: TDATA, TVALID, TREADY)
+    bool on = false;               // axis: the harness's TVALID / TREADY in the coming cycle
+    bool ended = false;            // axis out: a beat with TLAST was taken
     std::vector<uint64_t> mem;     // RAM contents, FIFO data
     uint64_t input = 0;            // ap_none and inout scalars: the value driven on the input port
     uint64_t value = 0, valid = 0; // scalar outputs: the last value with its valid high
     size_t pos = 0;                // input FIFO read position
+    int64_t reg = -1;              // s_axilite scalar, m_axi pointer: its control register
+    int bus = -1;                  // m_axi: its bundle
+    unsigned ebytes = 0;           // s_axilite, m_axi: bytes of the value or of an element
+};
+
+// An AXI4 or AXI4-Lite bundle's ports, by wire.h's orw_axi_sig.
+struct Bus {
+    Port sig[ORW_AXI_COUNT];
 };
 
 struct Ctl {
-    Port clk, rst, start, done, idle, ready, ret;
+    Port clk, rst, start, done, idle, ready, ret, cont;
     bool rst_low = false;
 };
 

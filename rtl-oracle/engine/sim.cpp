@@ -17,6 +17,7 @@ Sim::Sim(Param *ps, const std::string &vcd) : ps_(ps)
         ctx_->traceEverOn(true);
     m_.reset(new Vtop{ctx_.get(), "TOP"});
     bind_ports(m_.get(), &c_, ps_);
+    bind_buses(m_.get(), &ctrl_, buses_);
     if (!vcd.empty()) {
         tfp_.reset(new VerilatedVcdC(&wave_));
         m_->trace(tfp_.get(), 99);
@@ -86,8 +87,44 @@ void Sim::drive_streams()
             set(p.data, avail ? p.mem[p.pos] : 0);
         } else if (p.kind == ORW_FIFO_OUT) {
             set(p.flag, p.mem.size() < p.depth);
+        } else if (p.kind == ORW_AXIS_IN) {
+            // TVALID, once raised, holds until the kernel takes the beat.
+            p.on = p.on || (p.pos < p.mem.size() && rng_.chance(3, 4));
+            set(p.vld, p.on);
+            set(p.data, p.on ? p.mem[p.pos] : 0);
+            set(p.last, p.on && p.pos + 1 == p.mem.size());
+            set(p.keep, ~0ULL);
+            set(p.strb, ~0ULL);
+            set(p.user, 0);
+        } else if (p.kind == ORW_AXIS_OUT) {
+            p.on = rng_.chance(3, 4); // back-pressure
+            set(p.flag, p.on);
         }
     }
+}
+
+// A beat the kernel sent on output stream i: past the depth, after TLAST
+// or with bytes left out (TKEEP, TSTRB not all ones) it breaks a rule of
+// the stream (false, o filled).
+bool Sim::take_beat(Param &p, int i, Outcome *o)
+{
+    std::string why;
+    uint64_t full = p.data.bits >= 64 ? ~0ULL : (1ULL << ((p.data.bits + 7) / 8)) - 1;
+    if (p.ended)
+        why = "beat " + std::to_string(p.mem.size() + 1) + " came after the beat with TLAST";
+    else if (p.mem.size() >= p.depth)
+        why =
+            "beat " + std::to_string(p.mem.size() + 1) + " is more than the stream's depth " + std::to_string(p.depth);
+    else if ((p.keep.p && (get(p.keep) & full) != full) || (p.strb.p && (get(p.strb) & full) != full))
+        why = "beat " + std::to_string(p.mem.size() + 1) + " leaves bytes out (TKEEP/TSTRB)";
+    if (!why.empty()) {
+        protocol(o, static_cast<uint64_t>(i), why);
+        return false;
+    }
+    p.mem.push_back(get(p.data));
+    p.ended = p.last.p && get(p.last);
+    activity_++;
+    return true;
 }
 
 // The RAM ports of param i in the settled cycle, as ops (param, port,
@@ -116,6 +153,7 @@ bool Sim::sample_ram(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops)
             o->read_cycle = o->cycles;
         }
         ops->insert(ops->end(), {static_cast<uint64_t>(i), static_cast<uint64_t>(k), a, w, w ? get(p.d[k]) : 0});
+        activity_++;
     }
     return true;
 }
@@ -130,13 +168,27 @@ bool Sim::sample(Outcome *o, std::vector<uint64_t> *ops)
             if (!sample_ram(p, i, o, ops))
                 return false;
         } else if (p.kind == ORW_FIFO_IN) {
-            if (get(p.strobe) && p.pos < p.mem.size())
+            if (get(p.strobe) && p.pos < p.mem.size()) {
                 p.pos++;
+                activity_++;
+            }
         } else if (p.kind == ORW_FIFO_OUT) {
-            if (get(p.strobe) && p.mem.size() < p.depth)
+            if (get(p.strobe) && p.mem.size() < p.depth) {
                 p.mem.push_back(get(p.data));
+                activity_++;
+            }
+        } else if (p.kind == ORW_AXIS_IN) {
+            if (p.on && get(p.flag)) {
+                p.pos++;
+                p.on = false;
+                activity_++;
+            }
+        } else if (p.kind == ORW_AXIS_OUT) {
+            if (p.on && get(p.vld) && !take_beat(p, i, o))
+                return false;
         } else if (p.kind == ORW_SCALAR_VLD || p.kind == ORW_SCALAR_INOUT) {
             if (get(p.vld)) {
+                activity_ += !p.valid; // a free-running kernel writes it again and again
                 p.value = get(p.data);
                 p.valid = 1;
             }
@@ -162,10 +214,78 @@ void Sim::commit(const std::vector<uint64_t> &ops)
     }
 }
 
-// Three reset cycles, then ap_start until ap_ready (or ap_done). Each cycle
-// samples the settled outputs, clocks the edge, then lets the RAMs answer.
-void Sim::run(Outcome *o, uint64_t poison)
+// For a hang: the input streams the kernel left beats in.
+std::string Sim::streams_waiting() const
 {
+    std::string s;
+    for (int i = 0; i < kParams; i++)
+        if (ps_[i].kind == ORW_AXIS_IN && ps_[i].pos < ps_[i].mem.size())
+            s += "; the input stream of param #" + std::to_string(i + 1) + " has " +
+                 std::to_string(ps_[i].mem.size() - ps_[i].pos) + " beat(s) not taken";
+    return s;
+}
+
+void Sim::reset()
+{
+    set(c_.start, 0);
+    set(c_.cont, 0);
+    set(c_.rst, c_.rst_low ? 0 : 1);
+    for (int k = 0; k < 3; k++) {
+        eval();
+        edge();
+    }
+    set(c_.rst, c_.rst_low ? 1 : 0);
+}
+
+// A top without a clock: the outputs of one evaluation.
+void Sim::run_comb(Outcome *o)
+{
+    eval();
+    std::vector<uint64_t> ops;
+    sample(o, &ops);
+    o->ret = get(c_.ret);
+    if (ctx_->gotError()) {
+        o->status = ORW_ASSERT;
+        o->detail = "$stop/$fatal in the combinational evaluation";
+    }
+}
+
+void Sim::protocol(Outcome *o, uint64_t param, const std::string &why)
+{
+    o->status = ORW_PROTOCOL;
+    o->oob_param = param;
+    o->detail = why + " at cycle " + std::to_string(o->cycles);
+}
+
+// ap_ctrl_chain: ap_done and ap_return must hold until ap_continue, which
+// the harness raises 1 to 4 cycles (drawn) after ap_done rose.
+void Sim::run_chain_end(Outcome *o)
+{
+    unsigned wait = 1 + rng_.below(4);
+    for (unsigned k = 0; k < wait; k++) {
+        eval();
+        if (!get(c_.done) || get(c_.ret) != o->ret) {
+            protocol(o, ORW_NO_PARAM,
+                     std::string(get(c_.done) ? "ap_return changed" : "ap_done fell") + " " + std::to_string(k + 1) +
+                         " cycle(s) after ap_done rose, before ap_continue");
+            return;
+        }
+        edge();
+    }
+    set(c_.cont, 1);
+    eval();
+    edge();
+    set(c_.cont, 0);
+    eval();
+}
+
+// After three reset cycles: ap_start until ap_ready (or ap_done), ended by
+// ap_done; ap_ctrl_none (no ap_start) ends once the kernel has made no
+// handshake for kQuiet cycles. Each cycle samples the settled outputs,
+// clocks the edge, then lets the RAMs answer.
+void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
+{
+    static const uint64_t kQuiet = 64;
     if (used_ && restore_) {
         restore_->rewind();
         *restore_ >> *m_;
@@ -173,33 +293,38 @@ void Sim::run(Outcome *o, uint64_t poison)
     used_ = true;
     poison_ = poison;
     cycles_ = 0;
+    activity_ = 0;
+    rng_.s = seed;
     for (int i = 0; i < kParams; i++) {
         if (ps_[i].kind == ORW_SCALAR_IN)
             set(ps_[i].data, ps_[i].input);
         else if (ps_[i].kind == ORW_SCALAR_INOUT)
             set(ps_[i].in, ps_[i].input);
     }
-    set(c_.start, 0);
-    set(c_.rst, c_.rst_low ? 0 : 1);
-    for (int k = 0; k < 3; k++) {
-        eval();
-        edge();
-    }
-    set(c_.rst, c_.rst_low ? 1 : 0);
+    if (kProto == ORW_PROTO_COMB)
+        return run_comb(o);
+    reset();
+    if (kProto == ORW_PROTO_AXILITE)
+        return run_lite(o);
     set(c_.start, 1);
     std::vector<uint64_t> ops;
+    uint64_t last_activity = 0, seen = 0;
     for (;;) {
         drive_streams();
         eval();
         if (ctx_->gotError())
             break;
-        bool done = get(c_.done) != 0;
+        bool done = kProto == ORW_PROTO_NONE ? o->cycles >= last_activity + kQuiet : get(c_.done) != 0;
         if (done)
             o->ret = get(c_.ret);
         bool ready = get(c_.ready) != 0 || done;
         ops.clear();
         if (!sample(o, &ops))
             return;
+        if (activity_ != seen) {
+            seen = activity_;
+            last_activity = o->cycles;
+        }
         edge();
         commit(ops);
         if (ready)
@@ -210,13 +335,15 @@ void Sim::run(Outcome *o, uint64_t poison)
             break;
         if (o->cycles >= kMaxCycles) {
             o->status = ORW_HANG;
-            o->detail = "no ap_done within max_cycles " + std::to_string(kMaxCycles);
+            o->detail = "no ap_done within max_cycles " + std::to_string(kMaxCycles) + streams_waiting();
             return;
         }
     }
     if (ctx_->gotError()) {
         o->status = ORW_ASSERT;
         o->detail = "$stop/$fatal at cycle " + std::to_string(o->cycles);
+    } else if (kProto == ORW_PROTO_CHAIN) {
+        run_chain_end(o);
     }
 }
 

@@ -6,6 +6,7 @@
 #ifndef LGH_SIM_H
 #define LGH_SIM_H
 
+#include "axi.h"
 #include "model.h"
 #include "snapshot.h"
 #include "verilated.h"
@@ -29,12 +30,23 @@ class Sim
     ~Sim();
     // One call on the inputs in ps; its outputs go to ps and o. A RAM read
     // at or beyond the depth returns poison (ORW_POISON or ORW_POISON_ALT)
-    // truncated to the q port's width.
-    void run(Outcome *o, uint64_t poison);
+    // truncated to the q port's width. seed: the call's, for the AXI
+    // models' randomness.
+    void run(Outcome *o, uint64_t poison, uint64_t seed);
     // Closes the waveform; a failed write of it goes into o.
     void close_wave(Outcome *o);
 
   private:
+    void reset();
+    void run_comb(Outcome *o);
+    void run_chain_end(Outcome *o);
+    void run_lite(Outcome *o);
+    std::vector<AxiMem> make_mems() const;
+    std::vector<LiteOp> start_ops() const;
+    bool step_lite(AxiLite &lite, std::vector<AxiMem> &mems, Outcome *o, bool *complete, uint64_t *data);
+    void protocol(Outcome *o, uint64_t param, const std::string &why);
+    bool take_beat(Param &p, int i, Outcome *o);
+    std::string streams_waiting() const;
     void eval();
     void edge();
     void drive_streams();
@@ -44,6 +56,10 @@ class Sim
 
     Param *ps_;
     Ctl c_;
+    Bus ctrl_;
+    Bus buses_[kBuses + 1]; // + 1: a top may have none
+    Rng rng_;
+    uint64_t activity_ = 0; // handshakes seen in the call (ap_ctrl_none ends when they stop)
     std::unique_ptr<VerilatedContext> ctx_;
     std::unique_ptr<Vtop> m_;
     WaveFile wave_; // before tfp_, which writes to it until destroyed

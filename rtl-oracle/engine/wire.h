@@ -17,13 +17,13 @@
  * Request slot, for each param in spec order, by its kind:
  *   ORW_SCALAR_IN, ORW_SCALAR_INOUT   the (input) port value
  *   ORW_MEM         depth words: the RAM's initial contents
- *   ORW_FIFO_IN     a count n <= depth, then depth words (n used)
+ *   ORW_FIFO_IN, ORW_AXIS_IN   a count n <= depth, then depth words (n used)
  *   others          nothing
  *
  * Response slot: ORW_RESP_HEADER words (ORW_RESP_*), then for each param
  * in spec order:
  *   ORW_SCALAR_VLD, ORW_SCALAR_INOUT   valid (0/1), value
- *   ORW_FIFO_OUT, ORW_MEM out  a count n <= depth, then depth words (n used)
+ *   ORW_FIFO_OUT, ORW_AXIS_OUT, ORW_MEM out  a count n <= depth, then depth words (n used)
  *   others                     nothing
  * then ORW_DETAIL_WORDS words holding the detail text (detail_len bytes:
  * why a call hung, went out of range or asserted).
@@ -60,6 +60,7 @@ enum orw_shm_word {
     ORW_SHM_REQ_WORDS,  /* words of a request slot */
     ORW_SHM_RESP_WORDS, /* words of a response slot */
     ORW_SHM_PROGRESS,   /* response slots of the current batch complete */
+    ORW_SHM_SEED,       /* the run's seed: with each input's words, it seeds the bus models' randomness */
     ORW_SHM_HEADER
 };
 
@@ -115,24 +116,72 @@ enum orw_resp_word {
 #define ORW_NO_PARAM UINT64_MAX
 
 /* Call status; the values equal common/result.h's run_status_t. */
-enum orw_status { ORW_OK = 0, ORW_HANG = 2, ORW_OOB = 3, ORW_ASSERT = 4 };
+enum orw_status { ORW_OK = 0, ORW_HANG = 2, ORW_OOB = 3, ORW_ASSERT = 4, ORW_PROTOCOL = 6 };
+
+/* How a call is started and ended (the block protocol). */
+enum orw_proto {
+    ORW_PROTO_HS,     /* ap_start until ap_ready, ap_done ends it */
+    ORW_PROTO_CHAIN,  /* ap_ctrl_hs, and ap_done held until ap_continue */
+    ORW_PROTO_NONE,   /* clocked, no handshake: runs until the ports are quiet */
+    ORW_PROTO_COMB,   /* no clock: one evaluation */
+    ORW_PROTO_AXILITE /* ap_ctrl_hs inside the AXI4-Lite control registers */
+};
 
 /* How the harness drives one param, which decides its fields above. */
 enum orw_kind {
-    ORW_SCALAR_IN,   /* ap_none input */
-    ORW_SCALAR_VLD,  /* ap_vld output */
-    ORW_MEM,         /* ap_memory RAM; its contents come back when it is out/inout */
-    ORW_FIFO_IN,     /* ap_fifo read by the kernel */
-    ORW_FIFO_OUT,    /* ap_fifo written by the kernel */
-    ORW_SCALAR_INOUT /* ap_ovld inout: input port _i, output _o with _o_ap_vld */
+    ORW_SCALAR_IN,    /* ap_none input */
+    ORW_SCALAR_VLD,   /* ap_vld output */
+    ORW_MEM,          /* ap_memory RAM or m_axi buffer; its contents come back when it is out/inout */
+    ORW_FIFO_IN,      /* ap_fifo read by the kernel */
+    ORW_FIFO_OUT,     /* ap_fifo written by the kernel */
+    ORW_SCALAR_INOUT, /* ap_ovld inout: input port _i, output _o with _o_ap_vld */
+    ORW_AXIS_IN,      /* AXI4-Stream read by the kernel */
+    ORW_AXIS_OUT      /* AXI4-Stream written by the kernel */
 };
+
+/* The signals of an AXI4 bundle (m_axi_<bundle>_<SIGNAL>) and of the
+ * AXI4-Lite control bundle (s_axi_<bundle>_<SIGNAL>, which has no LEN,
+ * SIZE, BURST or LAST), in the order the generated table binds them. */
+enum orw_axi_sig {
+    ORW_AXI_AWVALID,
+    ORW_AXI_AWREADY,
+    ORW_AXI_AWADDR,
+    ORW_AXI_AWLEN,
+    ORW_AXI_AWSIZE,
+    ORW_AXI_AWBURST,
+    ORW_AXI_WVALID,
+    ORW_AXI_WREADY,
+    ORW_AXI_WDATA,
+    ORW_AXI_WSTRB,
+    ORW_AXI_WLAST,
+    ORW_AXI_BVALID,
+    ORW_AXI_BREADY,
+    ORW_AXI_BRESP,
+    ORW_AXI_ARVALID,
+    ORW_AXI_ARREADY,
+    ORW_AXI_ARADDR,
+    ORW_AXI_ARLEN,
+    ORW_AXI_ARSIZE,
+    ORW_AXI_ARBURST,
+    ORW_AXI_RVALID,
+    ORW_AXI_RREADY,
+    ORW_AXI_RDATA,
+    ORW_AXI_RLAST,
+    ORW_AXI_RRESP,
+    ORW_AXI_COUNT
+};
+
+/* oob_param of an ORW_PROTOCOL call whose fault is on the AXI4-Lite
+ * control bundle (ORW_NO_PARAM: on the block protocol; else the m_axi
+ * param whose bundle broke a rule). */
+#define ORW_CONTROL_PARAM (UINT64_MAX - 1)
 
 /* Words a param of this kind and depth takes in a request slot. */
 static inline uint64_t orw_req_words(int kind, uint64_t depth)
 {
     if (kind == ORW_SCALAR_IN || kind == ORW_SCALAR_INOUT)
         return 1;
-    return kind == ORW_MEM ? depth : kind == ORW_FIFO_IN ? 1 + depth : 0;
+    return kind == ORW_MEM ? depth : kind == ORW_FIFO_IN || kind == ORW_AXIS_IN ? 1 + depth : 0;
 }
 
 /* Words it takes in a response slot (is_out: an out/inout memory). */
@@ -140,7 +189,7 @@ static inline uint64_t orw_resp_words(int kind, uint64_t depth, int is_out)
 {
     if (kind == ORW_SCALAR_VLD || kind == ORW_SCALAR_INOUT)
         return 2;
-    return kind == ORW_FIFO_OUT || (kind == ORW_MEM && is_out) ? 1 + depth : 0;
+    return kind == ORW_FIFO_OUT || kind == ORW_AXIS_OUT || (kind == ORW_MEM && is_out) ? 1 + depth : 0;
 }
 
 #endif

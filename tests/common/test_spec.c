@@ -66,7 +66,7 @@ static const struct {
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_bus}\n", 14, 18,
      "unknown interface mode 'ap_bus'"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_none}\n", 14, 18,
-     "'data' is an array: mode must be ap_memory or ap_fifo"},
+     "'data' is an array: mode must be ap_memory, ap_fifo, m_axi or axis"},
     {HEAD "params:\n  - name: d\n    type: i8\n    array: {max_len: 4, len: n}\n  - name: n\n    type: i8\n"
           "    range: [0, 9]\n",
      8, 30, "range [0, 9] of 'n' exceeds [0, 4]"},
@@ -75,7 +75,17 @@ static const struct {
     {"", 1, 1, "the file is empty"},
     {HEAD "params:\n  - name: 2x\n    type: i8\n", 6, 11, "param name '2x' is not a C identifier"},
     {HEAD PARAMS "rtl:\n  sources: [k.v, nope.v]\n", 12, 18, "rtl source 'nope.v' does not exist"},
-    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  protocol: ap_ctrl_none\n", 13, 13, "unsupported rtl.protocol"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  protocol: ap_ctrl_free\n", 13, 13,
+     "unsupported rtl.protocol 'ap_ctrl_free'"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    n: {mode: ap_none, bundle: g}\n", 14, 32,
+     "bundle is only meaningful for mode m_axi"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  registers: nope_hw.h\n", 13, 14, "nope_hw.h"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    n: {mode: s_axilite, offset: 0x12}\n", 14, 34,
+     "offset of 'n' must be a multiple of 4 in [0x10, 0xffffc], found 18"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: s_axilite}\n", 14, 18,
+     "'data' is an array: mode must be ap_memory, ap_fifo, m_axi or axis, not s_axilite"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    n: {mode: m_axi}\n", 14, 15,
+     "mode m_axi does not suit 'n', a scalar"},
     {HEAD "params:\n  - name: d\n    type: i8\n    array: {len: n}\n  - name: n\n    type: i8\n", 8, 12,
      "needs max_len"},
     {HEAD PARAMS "seeds: nowhere/\n", 11, 8, "seeds 'nowhere/' does not exist"},
@@ -86,7 +96,7 @@ static const struct {
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    n: {mode: ap_ovld}\n", 14, 15,
      "mode ap_ovld does not suit 'n', an input (use ap_none)"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_ovld}\n", 14, 18,
-     "'data' is an array: mode must be ap_memory or ap_fifo, not ap_ovld"},
+     "'data' is an array: mode must be ap_memory, ap_fifo, m_axi or axis, not ap_ovld"},
     /* Names that reach paths, command lines and generated code. */
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  top: \"../../../escape_top\"\n", 13, 8,
      "rtl.top '../../../escape_top' is not a C identifier"},
@@ -173,6 +183,32 @@ static void test_scalar_output_modes(void)
     free(path);
 }
 
+/* The Vitis kernel flow: with protocol s_axilite, params left out of
+ * interfaces get m_axi (arrays, bundle gmem) and s_axilite (scalars);
+ * bundle and offset are kept as given; axis streams parse. */
+static void test_vitis_modes(void)
+{
+    char *path = write_spec("vitis.yaml", HEAD "params:\n  - {name: a, type: i32, array: {max_len: 8, len: n}}\n"
+                                               "  - {name: n, type: i32, range: [0, 8]}\n"
+                                               "  - {name: b, type: i32, dir: out, array: {max_len: 8, len: n}}\n"
+                                               "  - {name: s, type: i32, array: {max_len: 8, len: n}}\n"
+                                               "rtl:\n  sources: [k.v]\n  protocol: s_axilite\n  interfaces:\n"
+                                               "    b: {mode: m_axi, bundle: gmem1, offset: 0x40}\n"
+                                               "    n: {offset: 0x30}\n    s: {mode: axis}\n");
+    lg_err_t err;
+    spec_t *s = spec_load(path, &err);
+    CHECK_MSG(s != NULL, "%s", err.msg);
+    if (s) {
+        CHECK(strcmp(s->rtl_protocol, "s_axilite") == 0);
+        CHECK(s->ifaces[0].mode == SPEC_IF_M_AXI && s->ifaces[0].bundle == NULL && !s->ifaces[0].has_offset);
+        CHECK(s->ifaces[1].mode == SPEC_IF_S_AXILITE && s->ifaces[1].has_offset && s->ifaces[1].offset == 0x30);
+        CHECK(s->ifaces[2].mode == SPEC_IF_M_AXI && strcmp(s->ifaces[2].bundle, "gmem1") == 0);
+        CHECK(s->ifaces[2].offset == 0x40 && strcmp(spec_if_mode_name(s->ifaces[3].mode), "axis") == 0);
+    }
+    spec_destroy(s);
+    free(path);
+}
+
 /* rtl.sources entries naming a directory (its .v and .sv files) and a
  * glob pattern expand in sorted order, after a plain file. */
 static void test_source_lists(void)
@@ -252,6 +288,7 @@ int main(void)
         free(write_spec(files[i], "module m(); endmodule\n"));
     test_valid();
     test_scalar_output_modes();
+    test_vitis_modes();
     test_source_lists();
     test_verilator_flags();
     test_deep();

@@ -1,0 +1,198 @@
+/* The Vitis kernel flow's side of binding: which block protocol a top
+ * speaks (from the spec, or from its ports), the ports of its AXI4-Lite
+ * control bundle and of its AXI4 master bundles, and the register map the
+ * harness writes arguments into (HLS's documented layout unless the spec
+ * gives offsets). */
+#include "oracle_int.h"
+
+#include "common/alloc.h"
+#include "common/fsutil.h"
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const sig_name[ORW_AXI_COUNT] = {
+    "AWVALID", "AWREADY", "AWADDR", "AWLEN",  "AWSIZE", "AWBURST", "WVALID",  "WREADY", "WDATA",
+    "WSTRB",   "WLAST",   "BVALID", "BREADY", "BRESP",  "ARVALID", "ARREADY", "ARADDR", "ARLEN",
+    "ARSIZE",  "ARBURST", "RVALID", "RREADY", "RDATA",  "RLAST",   "RRESP"};
+
+/* Which signals the harness drives (the rest are the kernel's outputs),
+ * seen from the kernel's side: a master drives the request channels. */
+static int sig_is_output(int s)
+{
+    return !(s == ORW_AXI_AWREADY || s == ORW_AXI_WREADY || s == ORW_AXI_BVALID || s == ORW_AXI_BRESP ||
+             s == ORW_AXI_ARREADY || s == ORW_AXI_RVALID || s == ORW_AXI_RDATA || s == ORW_AXI_RLAST ||
+             s == ORW_AXI_RRESP);
+}
+
+static int sig_is_write(int s)
+{
+    return s <= ORW_AXI_BRESP;
+}
+
+/* Signals AXI4-Lite lacks; AXI4 masters may leave out SIZE and BURST
+ * (the harness then takes full-width INCR bursts). */
+static int sig_is_burst(int s)
+{
+    return s == ORW_AXI_AWLEN || s == ORW_AXI_AWSIZE || s == ORW_AXI_AWBURST || s == ORW_AXI_WLAST ||
+           s == ORW_AXI_ARLEN || s == ORW_AXI_ARSIZE || s == ORW_AXI_ARBURST || s == ORW_AXI_RLAST;
+}
+
+/* The s_axi_<bundle>_AWADDR port's bundle, or NULL. */
+static char *lite_bundle(const oports_t *ports)
+{
+    for (size_t i = 0; i < ports->n; i++) {
+        const char *n = ports->v[i].name;
+        size_t len = strlen(n);
+        if (strncmp(n, "s_axi_", 6) == 0 && len > 13 && strcmp(n + len - 7, "_AWADDR") == 0)
+            return lg_strndup(n + 6, len - 13);
+    }
+    return NULL;
+}
+
+int ora_protocol(const spec_t *spec, const oports_t *ports, char **lite)
+{
+    const char *p = spec->rtl_protocol ? spec->rtl_protocol : "auto";
+    *lite = NULL;
+    if (strcmp(p, "s_axilite") == 0 || (strcmp(p, "auto") == 0 && (*lite = lite_bundle(ports)))) {
+        if (!*lite)
+            *lite = lite_bundle(ports);
+        if (!*lite)
+            *lite = lg_strdup("control");
+        return ORW_PROTO_AXILITE;
+    }
+    if (strcmp(p, "ap_ctrl_hs") == 0)
+        return ORW_PROTO_HS;
+    if (strcmp(p, "ap_ctrl_chain") == 0)
+        return ORW_PROTO_CHAIN;
+    int clocked = orp_find(ports, "ap_clk") != NULL;
+    if (strcmp(p, "ap_ctrl_none") == 0)
+        return clocked ? ORW_PROTO_NONE : ORW_PROTO_COMB;
+    if (orp_find(ports, "ap_start"))
+        return orp_find(ports, "ap_continue") ? ORW_PROTO_CHAIN : ORW_PROTO_HS;
+    return clocked ? ORW_PROTO_NONE : ORW_PROTO_COMB;
+}
+
+const char *ora_protocol_name(int p)
+{
+    static const char *const names[] = {"ap_ctrl_hs", "ap_ctrl_chain", "ap_ctrl_none", "ap_ctrl_none (combinational)",
+                                        "s_axilite"};
+    return p >= 0 && p <= ORW_PROTO_AXILITE ? names[p] : "?";
+}
+
+int ora_bind_bus(const spec_t *spec, const oports_t *ports, char *name, int is_lite, int need_read, int need_write,
+                 obus_t *out, lg_err_t *err)
+{
+    memset(out, 0, sizeof *out);
+    out->name = name;
+    for (int s = 0; s < ORW_AXI_COUNT; s++) {
+        if (is_lite && sig_is_burst(s))
+            continue;
+        char port[300];
+        snprintf(port, sizeof port, "%s_%s_%s", is_lite ? "s_axi" : "m_axi", name, sig_name[s]);
+        const oport_t *p = orp_find(ports, port);
+        int needed = is_lite || (sig_is_write(s) ? need_write : need_read);
+        if (s == ORW_AXI_AWSIZE || s == ORW_AXI_AWBURST || s == ORW_AXI_ARSIZE || s == ORW_AXI_ARBURST)
+            needed = 0;
+        if (!p && needed)
+            return lg_err_set(err, LG_EINVAL, "%s: RTL top %s has no port %s (%s bundle %s)", spec->path, spec->rtl_top,
+                              port, is_lite ? "s_axilite" : "m_axi", name);
+        if (!p)
+            continue;
+        int want_out = is_lite ? !sig_is_output(s) : sig_is_output(s);
+        if (p->is_output != want_out || p->bits > ORACLE_PORT_MAX_BITS)
+            return lg_err_set(err, LG_EINVAL, "%s: RTL top %s: port %s should be an %s of at most %d bits", spec->path,
+                              spec->rtl_top, port, want_out ? "output" : "input", ORACLE_PORT_MAX_BITS);
+        out->port[s] = lg_strdup(port);
+        out->bits[s] = p->bits;
+    }
+    int data = out->port[ORW_AXI_RDATA] ? out->bits[ORW_AXI_RDATA] : out->bits[ORW_AXI_WDATA];
+    if (data % 8 ||
+        (out->port[ORW_AXI_RDATA] && out->port[ORW_AXI_WDATA] && out->bits[ORW_AXI_RDATA] != out->bits[ORW_AXI_WDATA]))
+        return lg_err_set(err, LG_EINVAL,
+                          "%s: RTL top %s: the data ports of bundle %s are %d and %d bits wide; "
+                          "the harness needs equal widths of whole bytes",
+                          spec->path, spec->rtl_top, name, out->bits[ORW_AXI_RDATA], out->bits[ORW_AXI_WDATA]);
+    return 0;
+}
+
+void ora_bus_free(obus_t *b)
+{
+    if (!b)
+        return;
+    free(b->name);
+    for (int s = 0; s < ORW_AXI_COUNT; s++)
+        free(b->port[s]);
+    memset(b, 0, sizeof *b);
+}
+
+/* The offset the driver header text defines for the register whose name
+ * ends in `_ADDR_<NAME>_DATA` (`_ADDR_AP_RETURN` for name NULL), the
+ * name upper-cased as HLS writes it (`in_r` -> `IN_R`); -1 when none. */
+static int64_t header_offset(const char *text, const char *name)
+{
+    char want[300];
+    size_t n = 0;
+    for (const char *p = name ? name : "AP_RETURN"; *p && n < 250; p++)
+        want[n++] = (char)toupper((unsigned char)*p);
+    snprintf(want + n, sizeof want - n, "%s", name ? "_DATA" : "");
+    for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        char def[256];
+        unsigned long long v;
+        if (sscanf(line, " #define %255s %llx", def, &v) != 2)
+            continue;
+        size_t len = strlen(def), wl = strlen(want);
+        if (len > wl + 6 && strcmp(def + len - wl, want) == 0 && strncmp(def + len - wl - 6, "_ADDR_", 6) == 0)
+            return (int64_t)v;
+    }
+    return -1;
+}
+
+/* Offsets from the Vitis driver header (rtl.registers): every register the
+ * harness uses must be there. */
+static int header_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
+{
+    char *text = lg_read_file(spec->rtl_registers, NULL, err);
+    if (!text)
+        return LG_EIO;
+    int rc = 0;
+    int64_t ret = header_offset(text, NULL);
+    if (spec->has_return && ret < 0)
+        rc = lg_err_set(err, LG_EINVAL, "%s: rtl.registers %s defines no ..._ADDR_AP_RETURN register", spec->path,
+                        spec->rtl_registers);
+    else if (spec->has_return)
+        m->ret_reg = (uint64_t)ret;
+    for (size_t i = 0; i < m->n && rc == 0; i++) {
+        obind_t *b = &m->binds[i];
+        const spec_iface_t *f = &spec->ifaces[i];
+        if (b->reg < 0 || f->has_offset)
+            continue;
+        b->reg = header_offset(text, f->port);
+        if (b->reg < 0)
+            rc = lg_err_set(err, LG_EINVAL, "%s: param %s: rtl.registers %s defines no ..._ADDR_%s_DATA register",
+                            spec->path, spec->params[i].name, spec->rtl_registers, f->port);
+    }
+    free(text);
+    return rc;
+}
+
+int ora_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
+{
+    uint64_t at = 0x10;
+    if (spec->has_return) {
+        m->ret_reg = at;
+        at += 4 * ((uint64_t)(m->ctl_bits[CTL_RETURN] + 31) / 32 + 1);
+    }
+    for (size_t i = 0; i < m->n; i++) {
+        obind_t *b = &m->binds[i];
+        if (b->reg < 0)
+            continue;
+        const spec_iface_t *f = &spec->ifaces[i];
+        uint64_t words = b->bus >= 0 ? 2 : (uint64_t)(b->width + 31) / 32;
+        b->reg = (int64_t)(f->has_offset ? f->offset : at);
+        at = (uint64_t)b->reg + 4 * (words + 1);
+    }
+    return spec->rtl_registers ? header_registers(spec, m, err) : 0;
+}

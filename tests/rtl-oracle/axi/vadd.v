@@ -1,0 +1,191 @@
+// A vector add in the Vitis kernel flow's shape: arguments and ap_start /
+// ap_done in an AXI4-Lite register file (s_axi_control_*, HLS's layout:
+// 0x00 control, 0x10 ap_return, 0x18 in1, 0x24 in2, 0x30 out, 0x3c size),
+// arrays through one AXI4 master (m_axi_gmem_*) in INCR bursts of at most
+// 16 beats. Variants (tests/rtl-oracle/axi/*.yaml) plant one bug each with
+// the defines OVERREAD (every in1 burst one beat too long), WLAST_FIRST
+// (WLAST on the first beat), SIZE_AT_40 (size decoded at 0x40) and
+// SLVERR_RETURN (the read of ap_return answered SLVERR).
+module vadd (
+    input  wire        ap_clk,
+    input  wire        ap_rst_n,
+    input  wire        s_axi_control_AWVALID,
+    output wire        s_axi_control_AWREADY,
+    input  wire [6:0]  s_axi_control_AWADDR,
+    input  wire        s_axi_control_WVALID,
+    output wire        s_axi_control_WREADY,
+    input  wire [31:0] s_axi_control_WDATA,
+    input  wire [3:0]  s_axi_control_WSTRB,
+    output wire        s_axi_control_BVALID,
+    input  wire        s_axi_control_BREADY,
+    output wire [1:0]  s_axi_control_BRESP,
+    input  wire        s_axi_control_ARVALID,
+    output wire        s_axi_control_ARREADY,
+    input  wire [6:0]  s_axi_control_ARADDR,
+    output wire        s_axi_control_RVALID,
+    input  wire        s_axi_control_RREADY,
+    output wire [31:0] s_axi_control_RDATA,
+    output wire [1:0]  s_axi_control_RRESP,
+    output wire        interrupt,
+    output reg         m_axi_gmem_AWVALID,
+    input  wire        m_axi_gmem_AWREADY,
+    output reg  [63:0] m_axi_gmem_AWADDR,
+    output reg  [7:0]  m_axi_gmem_AWLEN,
+    output wire [2:0]  m_axi_gmem_AWSIZE,
+    output wire [1:0]  m_axi_gmem_AWBURST,
+    output reg         m_axi_gmem_WVALID,
+    input  wire        m_axi_gmem_WREADY,
+    output reg  [31:0] m_axi_gmem_WDATA,
+    output wire [3:0]  m_axi_gmem_WSTRB,
+    output reg         m_axi_gmem_WLAST,
+    input  wire        m_axi_gmem_BVALID,
+    output wire        m_axi_gmem_BREADY,
+    input  wire [1:0]  m_axi_gmem_BRESP,
+    output reg         m_axi_gmem_ARVALID,
+    input  wire        m_axi_gmem_ARREADY,
+    output reg  [63:0] m_axi_gmem_ARADDR,
+    output reg  [7:0]  m_axi_gmem_ARLEN,
+    output wire [2:0]  m_axi_gmem_ARSIZE,
+    output wire [1:0]  m_axi_gmem_ARBURST,
+    input  wire        m_axi_gmem_RVALID,
+    output wire        m_axi_gmem_RREADY,
+    input  wire [31:0] m_axi_gmem_RDATA,
+    input  wire        m_axi_gmem_RLAST,
+    input  wire [1:0]  m_axi_gmem_RRESP
+);
+`ifdef SIZE_AT_40
+    localparam [6:0] ADDR_SIZE = 7'h40;
+`else
+    localparam [6:0] ADDR_SIZE = 7'h3c;
+`endif
+    // ---- control registers
+    reg [63:0] in1, in2, out;
+    reg [31:0] size, ret;
+    reg start, done_cor, busy;
+    reg aw_ok, w_ok, b_on;
+    reg [6:0] waddr;
+    reg [31:0] wdata;
+    reg r_on;
+    reg [31:0] rdata;
+    reg [1:0] rresp;
+    assign s_axi_control_AWREADY = !aw_ok && !b_on;
+    assign s_axi_control_WREADY = !w_ok && !b_on;
+    assign s_axi_control_BVALID = b_on;
+    assign s_axi_control_BRESP = 2'b00;
+    assign s_axi_control_ARREADY = !r_on;
+    assign s_axi_control_RVALID = r_on;
+    assign s_axi_control_RDATA = rdata;
+    assign s_axi_control_RRESP = rresp;
+    assign interrupt = 1'b0;
+    wire kernel_done;
+    always @(posedge ap_clk) begin
+        if (!ap_rst_n) begin
+            aw_ok <= 0; w_ok <= 0; b_on <= 0; r_on <= 0; start <= 0; done_cor <= 0;
+        end else begin
+            if (s_axi_control_AWVALID && s_axi_control_AWREADY) begin aw_ok <= 1; waddr <= s_axi_control_AWADDR; end
+            if (s_axi_control_WVALID && s_axi_control_WREADY) begin w_ok <= 1; wdata <= s_axi_control_WDATA; end
+            if (aw_ok && w_ok) begin
+                aw_ok <= 0; w_ok <= 0; b_on <= 1;
+                case (waddr)
+                    7'h00: if (wdata[0]) start <= 1;
+                    7'h18: in1[31:0] <= wdata;
+                    7'h1c: in1[63:32] <= wdata;
+                    7'h24: in2[31:0] <= wdata;
+                    7'h28: in2[63:32] <= wdata;
+                    7'h30: out[31:0] <= wdata;
+                    7'h34: out[63:32] <= wdata;
+                    ADDR_SIZE: size <= wdata;
+                    default: ;
+                endcase
+            end
+            if (b_on && s_axi_control_BREADY) b_on <= 0;
+            if (busy) start <= 0;
+            if (kernel_done) done_cor <= 1;
+            if (s_axi_control_ARVALID && s_axi_control_ARREADY) begin
+                r_on <= 1;
+                rresp <= 2'b00;
+`ifdef SLVERR_RETURN
+                if (s_axi_control_ARADDR == 7'h10) rresp <= 2'b10;
+`endif
+                case (s_axi_control_ARADDR)
+                    7'h00: begin rdata <= {28'd0, !busy, done_cor, start}; done_cor <= kernel_done; end
+                    7'h10: rdata <= ret;
+                    default: rdata <= 32'd0;
+                endcase
+            end
+            if (r_on && s_axi_control_RREADY) r_on <= 0;
+        end
+    end
+
+    // ---- the kernel: per chunk of at most 16, read in1, read in2, write out
+    localparam S_IDLE = 0, S_AR1 = 1, S_R1 = 2, S_AR2 = 3, S_R2 = 4, S_AW = 5, S_W = 6, S_B = 7, S_DONE = 8;
+    reg [3:0] st;
+    reg [31:0] c, n;
+    reg [4:0] beat;
+    reg [31:0] a [0:16];
+    reg [31:0] b [0:15];
+    assign m_axi_gmem_AWSIZE = 3'd2;
+    assign m_axi_gmem_ARSIZE = 3'd2;
+    assign m_axi_gmem_AWBURST = 2'b01;
+    assign m_axi_gmem_ARBURST = 2'b01;
+    assign m_axi_gmem_WSTRB = 4'hf;
+    assign m_axi_gmem_BREADY = st == S_B;
+    assign m_axi_gmem_RREADY = st == S_R1 || st == S_R2;
+    assign kernel_done = st == S_DONE;
+    wire [31:0] left = size - c;
+    wire [31:0] chunk = left > 16 ? 32'd16 : left;
+`ifdef OVERREAD
+    wire [7:0] len1 = chunk[7:0];
+`else
+    wire [7:0] len1 = chunk[7:0] - 8'd1;
+`endif
+    always @(posedge ap_clk) begin
+        if (!ap_rst_n) begin
+            st <= S_IDLE; busy <= 0;
+            m_axi_gmem_ARVALID <= 0; m_axi_gmem_AWVALID <= 0; m_axi_gmem_WVALID <= 0;
+        end else case (st)
+            S_IDLE: if (start) begin busy <= 1; c <= 0; st <= (size == 0 || size[31]) ? S_DONE : S_AR1; end
+            S_AR1: if (!m_axi_gmem_ARVALID) begin
+                       n <= chunk; beat <= 0;
+                       m_axi_gmem_ARVALID <= 1; m_axi_gmem_ARADDR <= in1 + {c, 2'b00}; m_axi_gmem_ARLEN <= len1;
+                   end else if (m_axi_gmem_ARREADY) begin m_axi_gmem_ARVALID <= 0; st <= S_R1; end
+            S_R1: if (m_axi_gmem_RVALID) begin
+                      a[beat] <= m_axi_gmem_RDATA; beat <= beat + 1;
+                      if (m_axi_gmem_RLAST) st <= S_AR2;
+                  end
+            S_AR2: if (!m_axi_gmem_ARVALID) begin
+                       beat <= 0;
+                       m_axi_gmem_ARVALID <= 1; m_axi_gmem_ARADDR <= in2 + {c, 2'b00}; m_axi_gmem_ARLEN <= n[7:0] - 8'd1;
+                   end else if (m_axi_gmem_ARREADY) begin m_axi_gmem_ARVALID <= 0; st <= S_R2; end
+            S_R2: if (m_axi_gmem_RVALID) begin
+                      b[beat[3:0]] <= m_axi_gmem_RDATA; beat <= beat + 1;
+                      if (m_axi_gmem_RLAST) st <= S_AW;
+                  end
+            S_AW: if (!m_axi_gmem_AWVALID) begin
+                      m_axi_gmem_AWVALID <= 1; m_axi_gmem_AWADDR <= out + {c, 2'b00}; m_axi_gmem_AWLEN <= n[7:0] - 8'd1;
+                  end else if (m_axi_gmem_AWREADY) begin
+                      m_axi_gmem_AWVALID <= 0; st <= S_W; beat <= 0;
+                      m_axi_gmem_WVALID <= 1; m_axi_gmem_WDATA <= a[0] + b[0];
+`ifdef WLAST_FIRST
+                      m_axi_gmem_WLAST <= 1;
+`else
+                      m_axi_gmem_WLAST <= n == 1;
+`endif
+                  end
+            S_W: if (m_axi_gmem_WREADY) begin
+                     if ({27'd0, beat} + 1 == n) begin m_axi_gmem_WVALID <= 0; st <= S_B; end
+                     else begin
+                         beat <= beat + 1;
+                         m_axi_gmem_WDATA <= a[beat[3:0] + 1] + b[beat[3:0] + 1];
+                         m_axi_gmem_WLAST <= {27'd0, beat} + 2 == n;
+                     end
+                 end
+            S_B: if (m_axi_gmem_BVALID) begin
+                     c <= c + n;
+                     st <= c + n >= size ? S_DONE : S_AR1;
+                 end
+            S_DONE: begin ret <= size[31] ? 32'd0 : size; busy <= 0; st <= S_IDLE; end
+            default: st <= S_IDLE;
+        endcase
+    end
+endmodule
