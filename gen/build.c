@@ -32,6 +32,8 @@ static void pick_range(gen_kernel_t *g, gni_var_t *v)
     if (lg_rng_chance(&g->rng, 0.5))
         return;
     int64_t lo = lg_type_signed(v->type) && lg_rng_chance(&g->rng, 0.5) ? -(int64_t)lg_rng_below(&g->rng, 200) : 0;
+    if (lo < v->lo)
+        lo = v->lo;
     int64_t hi = lo + 1 + (int64_t)lg_rng_below(&g->rng, 1000);
     if (lg_type_cmp(v->type, hi, v->hi) > 0)
         hi = v->hi;

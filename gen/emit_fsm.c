@@ -103,7 +103,7 @@ static void put_control(const gen_kernel_t *g, const gnf_fsm_t *f, lg_strbuf_t *
             lg_strbuf_printf(b, ") begin\n        %s_address0 = idx%d[%d:0];\n    end else ", a->name, s->stmt,
                              gni_clog2(a->max_len) - 1);
         }
-        lg_strbuf_printf(b, "begin\n        %s_address0 = 'bx;\n    end\nend\n", a->name);
+        lg_strbuf_printf(b, "begin\n        %s_address0 = %d'bx;\n    end\nend\n", a->name, gni_clog2(a->max_len));
         lg_strbuf_printf(b, "\nalways @ (*) begin\n    if ((1'b0");
         for (size_t k = 0; k < f->n; k++)
             if (f->v[k].kind == GNF_LOAD_ADDR && g->stmts[f->v[k].stmt].arr == (int)p) {
@@ -167,7 +167,8 @@ void gnv_put_fsm(const gen_kernel_t *g, const gnf_fsm_t *f, uint32_t mask, lg_st
         put_next(g, &f->v[k], b);
         lg_strbuf_puts(b, "        end\n");
     }
-    lg_strbuf_puts(b, "        default : begin\n            ap_NS_fsm = 'bx;\n        end\n    endcase\nend\n\n");
+    lg_strbuf_printf(b, "        default : begin\n            ap_NS_fsm = %zu'bx;\n        end\n    endcase\nend\n\n",
+                     f->n);
     for (size_t k = 0; k < f->n; k++)
         lg_strbuf_printf(b, "assign ap_CS_fsm_state%zu = ap_CS_fsm[32'd%zu];\n", k + 1, k);
     lg_strbuf_puts(b, "assign ap_return = ap_return_reg;\n");

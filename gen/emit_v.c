@@ -105,7 +105,7 @@ static void put_decls(gnv_ctx_t *c)
         if (st->kind == GNI_FOR)
             lg_strbuf_printf(&c->b, "wire    cond%zu;\n", s);
     }
-    lg_strbuf_puts(&c->b, "\n// power-on initialization\ninitial begin\n#0 ap_CS_fsm = ");
+    lg_strbuf_puts(&c->b, "\n// power-on initialization\ninitial begin\n    ap_CS_fsm = ");
     put_onehot(c, n, 0);
     lg_strbuf_puts(&c->b, ";\nend\n");
 }
@@ -216,10 +216,12 @@ static void put_stmt_wires(gnv_ctx_t *c, size_t s)
         else
             snprintf(bound, sizeof bound, "64'd%zu", a->max_len);
         int w = st->counter_bits;
-        if (gni_applied(c->mask, st->plant) && a->len_var >= 0) /* the exit test at the counter's width */
-            lg_strbuf_printf(&c->b, "assign cond%zu = (%s_reg < %s[%d:0]);\n", s, i, bound, w - 1);
+        /* planted: the exit test at the counter's width, as an equality
+         * (the counter counts up from 0, so != is < here) */
+        if (gni_applied(c->mask, st->plant) && a->len_var >= 0)
+            lg_strbuf_printf(&c->b, "assign cond%zu = (%s_reg != %s[%d:0]);\n", s, i, bound, w - 1);
         else if (gni_applied(c->mask, st->plant))
-            lg_strbuf_printf(&c->b, "assign cond%zu = (%s_reg < %d'd%llu);\n", s, i, w,
+            lg_strbuf_printf(&c->b, "assign cond%zu = (%s_reg != %d'd%llu);\n", s, i, w,
                              (unsigned long long)(a->max_len & ((1u << w) - 1)));
         else
             lg_strbuf_printf(&c->b, "assign cond%zu = ($signed(%s_v) < $signed(%s));\n", s, i, bound);
