@@ -193,7 +193,7 @@ static void put_load(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
     snprintf(elem, sizeof elem, "%s[k]", a->name);
     put_wrap(c, elem, bits, lg_type_signed(a->type));
     lg_strbuf_puts(&c->b, " : ");
-    gni_put_const(&c->b, gni_poison(a->type, bits));
+    gni_put_const(&c->b, gni_poison(a->type, bits, 0));
     lg_strbuf_puts(&c->b, ");\n");
     indent(c, depth);
     lg_strbuf_puts(&c->b, "}\n");

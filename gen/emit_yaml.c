@@ -146,6 +146,15 @@ char *gny_plant_id(const gen_kernel_t *g, const gni_plant_t *p)
     return lg_strbuf_take(&b);
 }
 
+/* The array param's name (a kernel has at most one). */
+static const char *array_name(const gen_kernel_t *g)
+{
+    for (size_t p = 0; p < g->nparams; p++)
+        if (g->vars[p].kind == GNI_ARRAY)
+            return g->vars[p].name;
+    return "";
+}
+
 char *gny_expected(const gen_kernel_t *g)
 {
     lg_strbuf_t b;
@@ -160,9 +169,8 @@ char *gny_expected(const gen_kernel_t *g)
     for (size_t p = 0; p < g->nplants; p++) {
         const gni_plant_t *pl = &g->plants[p];
         char *id = gny_plant_id(g, pl);
-        lg_strbuf_printf(&b, "  - id: %s\n    class: %s%s\n    cause: \"", id,
-                         pl->kind == GNP_DEPTH ? "rtl-oob:" : "mismatch:return",
-                         pl->kind == GNP_DEPTH ? g->vars[pl->var].name : "");
+        lg_strbuf_printf(&b, "  - id: %s\n    class: %s%s\n    cause: \"", id, pl->oob ? "rtl-oob:" : "mismatch:return",
+                         pl->oob ? array_name(g) : "");
         put_cause(g, pl, &b);
         lg_strbuf_printf(&b, "\"\n    witness: \"kernel.c returns %lld, rtl_model.c returns %lld\"\n",
                          (long long)pl->c_ret, (long long)pl->rtl_ret);

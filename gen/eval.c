@@ -131,7 +131,7 @@ static void exec_load(gne_env_t *env, const gni_stmt_t *s)
     int bits = gni_bits(g, s->arr, env->mask);
     int64_t v = idx < gni_depth(g, s->arr, env->mask)
                     ? gni_wrap(env->in->elems[s->arr][idx], bits, lg_type_signed(a->type))
-                    : gni_poison(a->type, bits);
+                    : gni_poison(a->type, bits, (env->mask & GNE_ALT_POISON) != 0);
     store(env, s->var, v);
 }
 

@@ -125,6 +125,7 @@ typedef struct gni_plant {
     /* filled by the witness search */
     gne_input_t wit;
     int64_t c_ret, rtl_ret; /* what kernel.c and rtl_model.c return on it */
+    int oob;                /* on it the RTL's read past a depth reaches the result: rtl-oob */
     uint64_t hits, samples;
 } gni_plant_t;
 
@@ -162,8 +163,9 @@ void gni_block_push(gen_kernel_t *g, int block, int stmt);
 /* v reduced to bits (1..64), then sign-extended when is_signed. */
 int64_t gni_wrap(int64_t v, int bits, int is_signed);
 /* The element value the RTL reads past its memory's depth, on a port of
- * bits bits. */
-int64_t gni_poison(lg_type_t t, int bits);
+ * bits bits: POISON (0xA5 repeated), or with alt its complement, which the
+ * RTL oracle's second run of a call that read there returns. */
+int64_t gni_poison(lg_type_t t, int bits, int alt);
 /* 1 when plant p is in the mask of applied plants. */
 static inline int gni_applied(uint32_t mask, int p)
 {
@@ -197,6 +199,8 @@ void gne_input_free(const gen_kernel_t *g, gne_input_t *in);
 /* Draws a uniform input from the spec's domains; biased toward the
  * extremes of each domain when corner is 1. */
 void gne_input_random(const gen_kernel_t *g, lg_rng_t *r, int corner, gne_input_t *in);
+/* In a mask: reads past a memory's depth return the other POISON. */
+#define GNE_ALT_POISON (1u << 31)
 /* Runs the program on in with the plants of mask applied: mask 0 is
  * kernel.c, every plant rtl_model.c and kernel.v. */
 int64_t gne_eval(const gen_kernel_t *g, const gne_input_t *in, uint32_t mask);

@@ -74,9 +74,10 @@ int64_t gni_wrap(int64_t v, int bits, int is_signed)
     return (int64_t)u;
 }
 
-int64_t gni_poison(lg_type_t t, int bits)
+int64_t gni_poison(lg_type_t t, int bits, int alt)
 {
-    return gni_wrap(lg_type_poison(t), bits, lg_type_signed(t));
+    int64_t v = alt ? (int64_t)UINT64_C(0x5A5A5A5A5A5A5A5A) : lg_type_poison(t);
+    return gni_wrap(v, bits, lg_type_signed(t));
 }
 
 int gni_bits(const gen_kernel_t *g, int var, uint32_t mask)

@@ -21,6 +21,9 @@ static void keep_witness(gen_kernel_t *g, gni_plant_t *p, const gne_input_t *in,
     }
     p->c_ret = c;
     p->rtl_ret = m;
+    /* the oracle's rule: a call whose out-of-range reads change its result
+     * when they return the other POISON is rtl-oob */
+    p->oob = gne_eval(g, in, ((1u << g->nplants) - 1) | GNE_ALT_POISON) != m;
 }
 
 /* Runs in on every configuration; counts hits when uniform, keeps the
