@@ -82,10 +82,11 @@ static void put_expr(gnc_ctx_t *c, int e)
         put_bin(c, x, "(", " >> (", " & 15))");
         break;
     case GNI_LT:
-        put_bin(c, x, "(int64_t)(", " < ", ")");
-        break;
     case GNI_LE:
-        put_bin(c, x, "(int64_t)(", " <= ", ")");
+        if (gni_applied(c->mask, x->plant)) /* compared as unsigned */
+            put_bin(c, x, "(int64_t)((uint64_t)", x->op == GNI_LT ? " < (uint64_t)" : " <= (uint64_t)", ")");
+        else
+            put_bin(c, x, "(int64_t)(", x->op == GNI_LT ? " < " : " <= ", ")");
         break;
     case GNI_EQ:
         put_bin(c, x, "(int64_t)(", " == ", ")");
@@ -209,13 +210,19 @@ static void put_for(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
     else
         snprintf(bound, sizeof bound, "%s", c->g->vars[a->len_var].name);
     indent(c, depth);
-    if (gni_applied(c->mask, s->plant))
+    if (gni_stmt_planted(c->g, s, c->mask, GNP_COUNTER_WIDTH))
         lg_strbuf_printf(&c->b, "for (%s = 0; %s < (%s & %d); %s++) {\n", i, i, bound, (1 << s->counter_bits) - 1, i);
+    else if (gni_stmt_planted(c->g, s, c->mask, GNP_UNROLL_REM))
+        lg_strbuf_printf(&c->b, "for (%s = 0; %s < ((%s + 1) & ~1); %s++) {\n", i, i, bound, i);
     else
         lg_strbuf_printf(&c->b, "for (%s = 0; %s < %s; %s++) {\n", i, i, bound, i);
     if (c->mask == 0) {
         indent(c, depth);
         lg_strbuf_printf(&c->b, "#pragma HLS loop_tripcount max=%zu\n", a->max_len);
+        if (s->plant >= 0 && c->g->plants[s->plant].kind == GNP_UNROLL_REM) {
+            indent(c, depth);
+            lg_strbuf_puts(&c->b, "#pragma HLS unroll factor=2\n");
+        }
     }
     put_block(c, s->body[0], depth + 1);
     indent(c, depth);

@@ -170,7 +170,10 @@ static void put_expr(gnv_ctx_t *c, size_t e)
         break;
     case GNI_LT:
     case GNI_LE:
-        lg_strbuf_printf(&c->b, "{63'd0, ($signed(e%d) %s $signed(e%d))}", x->a, cmp[x->op], x->b);
+        if (gni_applied(c->mask, x->plant)) /* the unsigned compare */
+            lg_strbuf_printf(&c->b, "{63'd0, (e%d %s e%d)}", x->a, cmp[x->op], x->b);
+        else
+            lg_strbuf_printf(&c->b, "{63'd0, ($signed(e%d) %s $signed(e%d))}", x->a, cmp[x->op], x->b);
         break;
     case GNI_EQ:
     case GNI_NE:
@@ -218,11 +221,15 @@ static void put_stmt_wires(gnv_ctx_t *c, size_t s)
         int w = st->counter_bits;
         /* planted: the exit test at the counter's width, as an equality
          * (the counter counts up from 0, so != is < here) */
-        if (gni_applied(c->mask, st->plant) && a->len_var >= 0)
+        int narrow = gni_stmt_planted(g, st, c->mask, GNP_COUNTER_WIDTH);
+        if (narrow && a->len_var >= 0)
             lg_strbuf_printf(&c->b, "assign cond%zu = (%s_reg != %s[%d:0]);\n", s, i, bound, w - 1);
-        else if (gni_applied(c->mask, st->plant))
+        else if (narrow)
             lg_strbuf_printf(&c->b, "assign cond%zu = (%s_reg != %d'd%llu);\n", s, i, w,
                              (unsigned long long)(a->max_len & ((1u << w) - 1)));
+        else if (gni_stmt_planted(g, st, c->mask, GNP_UNROLL_REM)) /* the bound rounded up to even */
+            lg_strbuf_printf(&c->b, "assign cond%zu = ($signed(%s_v) < $signed((%s + 64'd1) & ~64'd1));\n", s, i,
+                             bound);
         else
             lg_strbuf_printf(&c->b, "assign cond%zu = ($signed(%s_v) < $signed(%s));\n", s, i, bound);
     }

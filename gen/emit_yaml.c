@@ -92,7 +92,7 @@ char *gny_spec(const gen_kernel_t *g, const char *c_source)
 static void put_id(const gen_kernel_t *g, const gni_plant_t *p, lg_strbuf_t *b)
 {
     lg_strbuf_printf(b, "%s-", gni_plant_kind_name(p->kind));
-    if (p->kind == GNP_DIV_SHIFT)
+    if (p->kind == GNP_DIV_SHIFT || p->kind == GNP_UNSIGNED_CMP)
         lg_strbuf_printf(b, "e%d", p->expr);
     else if (p->kind == GNP_SATURATE)
         lg_strbuf_printf(b, "%s-s%d", g->vars[p->var].name, p->stmt);
@@ -132,6 +132,15 @@ static void put_cause(const gen_kernel_t *g, const gni_plant_t *p, lg_strbuf_t *
             b,
             "a signed division by %lld is an arithmetic shift right by %lld in the RTL (rounds toward minus infinity)",
             1LL << g->exprs[p->expr].val, (long long)g->exprs[p->expr].val);
+        break;
+    case GNP_UNSIGNED_CMP:
+        lg_strbuf_puts(b, "a signed comparison is unsigned in the RTL, as after narrowing to an unsigned ap_uint");
+        break;
+    case GNP_UNROLL_REM:
+        lg_strbuf_printf(b,
+                         "the loop over %s is unrolled by 2 without a remainder check: an odd bound runs one more "
+                         "iteration, past the end",
+                         n);
         break;
     default:
         break;

@@ -96,9 +96,9 @@ static int64_t eval_expr(gne_env_t *env, int e)
     case GNI_SHR:
         return (int64_t)a >> (b & 15);
     case GNI_LT:
-        return (int64_t)a < (int64_t)b;
+        return gni_applied(env->mask, x->plant) ? a < b : (int64_t)a < (int64_t)b;
     case GNI_LE:
-        return (int64_t)a <= (int64_t)b;
+        return gni_applied(env->mask, x->plant) ? a <= b : (int64_t)a <= (int64_t)b;
     case GNI_EQ:
         return a == b;
     case GNI_NE:
@@ -139,8 +139,10 @@ static void exec_for(gne_env_t *env, const gni_stmt_t *s)
 {
     const gni_var_t *a = &env->g->vars[s->arr];
     uint64_t bound = a->len_var < 0 ? a->max_len : (uint64_t)env->val[a->len_var];
-    if (gni_applied(env->mask, s->plant))
+    if (gni_stmt_planted(env->g, s, env->mask, GNP_COUNTER_WIDTH))
         bound &= (UINT64_C(1) << s->counter_bits) - 1;
+    if (gni_stmt_planted(env->g, s, env->mask, GNP_UNROLL_REM)) /* pairs of iterations, the last maybe past n */
+        bound = (bound + 1) & ~UINT64_C(1);
     for (uint64_t i = 0; i < bound && !env->done; i++) {
         env->val[s->var] = (int64_t)i;
         exec_block(env, s->body[0]);

@@ -65,7 +65,7 @@ typedef struct gni_expr {
     int a, b, c; /* operand expressions, -1 when unused */
     int var;     /* GNI_VAR */
     int64_t val; /* GNI_CONST: the value; GNI_DIV: k */
-    int plant;   /* GNI_DIV: index of the plant making it an arithmetic shift, -1 */
+    int plant;   /* GNI_DIV, GNI_LT, GNI_LE: index of its plant (shift, unsigned), -1 */
 } gni_expr_t;
 
 typedef enum {
@@ -103,6 +103,8 @@ typedef enum {
     GNP_DEPTH,         /* an array memory shallower than max_len */
     GNP_SATURATE,      /* the C saturates, the RTL wraps */
     GNP_DIV_SHIFT,     /* a signed division by 2^k done as an arithmetic shift */
+    GNP_UNSIGNED_CMP,  /* a signed comparison done unsigned */
+    GNP_UNROLL_REM,    /* a loop unrolled by 2 without its remainder check */
     GNP_NKINDS
 } gnp_kind_t;
 
@@ -166,6 +168,8 @@ int64_t gni_wrap(int64_t v, int bits, int is_signed);
  * bits bits: POISON (0xA5 repeated), or with alt its complement, which the
  * RTL oracle's second run of a call that read there returns. */
 int64_t gni_poison(lg_type_t t, int bits, int alt);
+/* 1 when statement s carries a plant of kind that mask applies. */
+int gni_stmt_planted(const gen_kernel_t *g, const gni_stmt_t *s, uint32_t mask, gnp_kind_t kind);
 /* 1 when plant p is in the mask of applied plants. */
 static inline int gni_applied(uint32_t mask, int p)
 {

@@ -112,8 +112,9 @@ void gni_put_const(lg_strbuf_t *b, int64_t v)
 
 const char *gni_plant_kind_name(gnp_kind_t k)
 {
-    static const char *const names[GNP_NKINDS] = {"local-width", "port-width",    "counter-width",
-                                                  "array-depth", "saturate-wrap", "div-shift"};
+    static const char *const names[GNP_NKINDS] = {"local-width",      "port-width",      "counter-width",
+                                                  "array-depth",      "saturate-wrap",   "div-shift",
+                                                  "unsigned-compare", "unroll-remainder"};
     return k < GNP_NKINDS ? names[k] : "?";
 }
 
@@ -122,7 +123,7 @@ int gni_reg_bits(const gen_kernel_t *g, uint32_t mask, int v)
     if (g->vars[v].special == GNI_COUNTER) {
         for (size_t s = 0; s < g->nstmts; s++) {
             const gni_stmt_t *st = &g->stmts[s];
-            if (st->kind == GNI_FOR && st->var == v && gni_applied(mask, st->plant))
+            if (st->kind == GNI_FOR && st->var == v && gni_stmt_planted(g, st, mask, GNP_COUNTER_WIDTH))
                 return st->counter_bits;
         }
         return 32;
@@ -136,4 +137,9 @@ int gni_clog2(size_t n)
     while (((size_t)1 << k) < n)
         k++;
     return k ? k : 1;
+}
+
+int gni_stmt_planted(const gen_kernel_t *g, const gni_stmt_t *s, uint32_t mask, gnp_kind_t kind)
+{
+    return gni_applied(mask, s->plant) && g->plants[s->plant].kind == kind;
 }

@@ -43,10 +43,14 @@ static void collect(const gen_kernel_t *g, gnp_cands_t *c)
             add(c, GNP_SATURATE, st->var, (int)s, -1);
         if (st->kind == GNI_FOR && g->vars[st->arr].max_len >= 4)
             add(c, GNP_COUNTER_WIDTH, st->var, (int)s, -1);
+        if (st->kind == GNI_FOR && g->vars[st->arr].len_var >= 0)
+            add(c, GNP_UNROLL_REM, st->var, (int)s, -1);
     }
     for (size_t e = 0; e < g->nexprs; e++)
         if (g->exprs[e].op == GNI_DIV)
             add(c, GNP_DIV_SHIFT, -1, -1, (int)e);
+        else if (g->exprs[e].op == GNI_LT || g->exprs[e].op == GNI_LE)
+            add(c, GNP_UNSIGNED_CMP, -1, -1, (int)e);
 }
 
 static int floor_log2(size_t n)
