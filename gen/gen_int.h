@@ -2,8 +2,9 @@
  * program (build.c), gnp_ plants narrowings into it (plant.c), gne_
  * evaluates it with any set of plants applied (eval.c), gnw_ samples it for
  * witnesses and hit probabilities (witness.c), gnc_ writes C (emit_c.c),
- * gnv_ writes Verilog (emit_v.c), gny_ writes the YAML files (emit_yaml.c)
- * and gni_ holds what they share (ir.c).
+ * gnf_ schedules it as FSM states (fsm.c), gnv_ writes Verilog (emit_v.c,
+ * emit_fsm.c), gny_ writes the YAML and JSON files (emit_yaml.c) and gni_
+ * holds what they share (ir.c). gen_ (gen.c) drives them.
  *
  * Semantics, the same in the interpreter and every emitter: an expression
  * is a 64-bit two's-complement value; + - * << wrap; >> is arithmetic;
