@@ -13,5 +13,6 @@ const lg_cmd_t lg_cmds[] = {
     {"batch", "fuzz many kernels on one time budget, optionally one shard of them", cmd_batch},
     {"report", "merge batch and run output directories into one summary", cmd_report},
     {"guard", "learn a finished run's kernel precondition and export it as C and SMT-LIB guards", cmd_guard},
+    {"gen", "generate a random C kernel and HLS-style RTL with planted divergences and ground truth", cmd_gen},
     {NULL, NULL, NULL},
 };

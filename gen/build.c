@@ -1,0 +1,321 @@
+/* The random program: params (scalars, at most one input array with a
+ * fixed length or a length param), locals, then a body of assignments, a
+ * loop over the array, loads at computed indices, if/else, early returns,
+ * a switch on a scalar and the final return. Every choice comes from g->rng,
+ * so the seed alone decides the program. */
+#include <stdio.h>
+
+#include "gen_int.h"
+
+/* The context of one expression: which vars may be read here. */
+typedef struct gnb_scope {
+    int counter; /* the loop counter in a loop body, -1 outside */
+    int elem;    /* the element the loop body loaded, -1 outside */
+} gnb_scope_t;
+
+static lg_type_t pick_type(gen_kernel_t *g)
+{
+    static const lg_type_t types[] = {LG_I32, LG_I32, LG_I16, LG_U8, LG_U16, LG_I8, LG_U32, LG_I64, LG_U64};
+    return types[lg_rng_below(&g->rng, sizeof types / sizeof types[0])];
+}
+
+/* A narrower type for locals that saturate (u64 and i64 cannot). */
+static lg_type_t pick_narrow_type(gen_kernel_t *g)
+{
+    static const lg_type_t types[] = {LG_I8, LG_U8, LG_I16, LG_U16, LG_I32};
+    return types[lg_rng_below(&g->rng, sizeof types / sizeof types[0])];
+}
+
+/* A domain: the whole type, or a small window of it, as users often state. */
+static void pick_range(gen_kernel_t *g, gni_var_t *v)
+{
+    if (lg_rng_chance(&g->rng, 0.5))
+        return;
+    int64_t lo = lg_type_signed(v->type) && lg_rng_chance(&g->rng, 0.5) ? -(int64_t)lg_rng_below(&g->rng, 200) : 0;
+    if (lo < v->lo)
+        lo = v->lo;
+    int64_t hi = lo + 1 + (int64_t)lg_rng_below(&g->rng, 1000);
+    if (lg_type_cmp(v->type, hi, v->hi) > 0)
+        hi = v->hi;
+    v->lo = lo;
+    v->hi = hi;
+}
+
+static int64_t pick_const(gen_kernel_t *g)
+{
+    switch (lg_rng_below(&g->rng, 6)) {
+    case 0:
+        return (int64_t)1 << lg_rng_below(&g->rng, 20);
+    case 1:
+        return -(int64_t)lg_rng_below(&g->rng, 100);
+    case 2:
+        return (int64_t)lg_rng_below(&g->rng, 100000);
+    default:
+        return (int64_t)lg_rng_below(&g->rng, 17);
+    }
+}
+
+/* A var that may be read in scope: a scalar param, a local, or the counter. */
+static int pick_readable(gen_kernel_t *g, const gnb_scope_t *sc)
+{
+    if (sc->counter >= 0 && lg_rng_chance(&g->rng, 0.25))
+        return sc->counter;
+    for (;;) {
+        int v = (int)lg_rng_below(&g->rng, g->nvars);
+        const gni_var_t *var = &g->vars[v];
+        if (var->kind != GNI_ARRAY && var->special != GNI_COUNTER)
+            return v;
+    }
+}
+
+static int gen_expr(gen_kernel_t *g, const gnb_scope_t *sc, int depth)
+{
+    if (depth <= 0 || lg_rng_chance(&g->rng, 0.3)) {
+        if (lg_rng_chance(&g->rng, 0.3)) {
+            int e = gni_expr_add(g, GNI_CONST, -1, -1, -1);
+            g->exprs[e].val = pick_const(g);
+            return e;
+        }
+        int e = gni_expr_add(g, GNI_VAR, -1, -1, -1);
+        g->exprs[e].var = pick_readable(g, sc);
+        return e;
+    }
+    static const gni_op_t binops[] = {GNI_ADD, GNI_ADD, GNI_SUB, GNI_MUL, GNI_AND, GNI_OR, GNI_XOR,
+                                      GNI_SHL, GNI_SHR, GNI_LT,  GNI_EQ,  GNI_SEL, GNI_DIV};
+    gni_op_t op = binops[lg_rng_below(&g->rng, sizeof binops / sizeof binops[0])];
+    int a = gen_expr(g, sc, depth - 1);
+    if (op == GNI_DIV) {
+        int e = gni_expr_add(g, GNI_DIV, a, -1, -1);
+        g->exprs[e].val = 1 + (int64_t)lg_rng_below(&g->rng, 4);
+        return e;
+    }
+    int b = gen_expr(g, sc, depth - 1);
+    int c = op == GNI_SEL ? gen_expr(g, sc, depth - 1) : -1;
+    return gni_expr_add(g, op, a, b, c);
+}
+
+/* A condition: a comparison of an expression with a constant or another. */
+static int gen_cond(gen_kernel_t *g, const gnb_scope_t *sc)
+{
+    static const gni_op_t cmps[] = {GNI_LT, GNI_LE, GNI_EQ, GNI_NE};
+    gni_op_t op = cmps[lg_rng_below(&g->rng, 4)];
+    int a = gen_expr(g, sc, 1);
+    int b;
+    if (lg_rng_chance(&g->rng, 0.6)) {
+        b = gni_expr_add(g, GNI_CONST, -1, -1, -1);
+        g->exprs[b].val = pick_const(g);
+    } else {
+        b = gen_expr(g, sc, 1);
+    }
+    return gni_expr_add(g, op, a, b, -1);
+}
+
+/* A local to assign (never the counter or the length). */
+static int pick_local(gen_kernel_t *g)
+{
+    for (;;) {
+        int v = (int)g->nparams + (int)lg_rng_below(&g->rng, g->nvars - g->nparams);
+        if (g->vars[v].special == GNI_PLAIN)
+            return v;
+    }
+}
+
+static int gen_assign(gen_kernel_t *g, const gnb_scope_t *sc)
+{
+    int s = gni_stmt_add(g, GNI_ASSIGN);
+    int v = pick_local(g);
+    int e = gen_expr(g, sc, 2);
+    if (sc->elem >= 0 && lg_rng_chance(&g->rng, 0.7)) { /* in a loop, most statements use the element */
+        int r = gni_expr_add(g, GNI_VAR, -1, -1, -1);
+        g->exprs[r].var = sc->elem;
+        static const gni_op_t ops[] = {GNI_ADD, GNI_SUB, GNI_XOR, GNI_MUL, GNI_DIV};
+        gni_op_t op = ops[lg_rng_below(&g->rng, 5)];
+        if (op == GNI_DIV) {
+            e = gni_expr_add(g, GNI_DIV, gni_expr_add(g, GNI_SUB, r, e, -1), -1, -1);
+            g->exprs[e].val = 1 + (int64_t)lg_rng_below(&g->rng, 4);
+        } else {
+            e = gni_expr_add(g, op, r, e, -1);
+        }
+    }
+    if (sc->elem >= 0 || lg_rng_chance(&g->rng, 0.5)) { /* accumulate: v = v + e */
+        int r = gni_expr_add(g, GNI_VAR, -1, -1, -1);
+        g->exprs[r].var = v;
+        e = gni_expr_add(g, lg_rng_chance(&g->rng, 0.8) ? GNI_ADD : GNI_XOR, r, e, -1);
+    }
+    g->stmts[s].var = v;
+    g->stmts[s].expr = e;
+    g->stmts[s].sat = lg_type_bits(g->vars[v].type) < 64 && lg_rng_chance(&g->rng, 0.2);
+    return s;
+}
+
+static int gen_return(gen_kernel_t *g, const gnb_scope_t *sc)
+{
+    int s = gni_stmt_add(g, GNI_RETURN);
+    g->stmts[s].expr = gen_expr(g, sc, 2);
+    return s;
+}
+
+/* return: every plain local and a random expression, so that what any
+ * statement computed can reach the result */
+static int gen_final_return(gen_kernel_t *g, const gnb_scope_t *sc)
+{
+    int s = gni_stmt_add(g, GNI_RETURN);
+    int e = gen_expr(g, sc, 1);
+    for (size_t v = g->nparams; v < g->nvars; v++) {
+        if (g->vars[v].special == GNI_COUNTER)
+            continue;
+        int r = gni_expr_add(g, GNI_VAR, -1, -1, -1);
+        g->exprs[r].var = (int)v;
+        e = gni_expr_add(g, lg_rng_chance(&g->rng, 0.7) ? GNI_ADD : GNI_XOR, e, r, -1);
+    }
+    g->stmts[s].expr = e;
+    return s;
+}
+
+/* if (cond) { assignment or early return } [else { assignment }] */
+static int gen_if(gen_kernel_t *g, const gnb_scope_t *sc)
+{
+    int s = gni_stmt_add(g, GNI_IF);
+    g->stmts[s].expr = gen_cond(g, sc);
+    int t = gni_block_add(g);
+    g->stmts[s].body[0] = t;
+    gni_block_push(g, t, lg_rng_chance(&g->rng, 0.25) ? gen_return(g, sc) : gen_assign(g, sc));
+    if (lg_rng_chance(&g->rng, 0.5)) {
+        int f = gni_block_add(g);
+        g->stmts[s].body[1] = f;
+        gni_block_push(g, f, gen_assign(g, sc));
+    }
+    return s;
+}
+
+static int gen_load(gen_kernel_t *g, int arr, int dst, const gnb_scope_t *sc, int at_counter)
+{
+    int s = gni_stmt_add(g, GNI_LOAD);
+    g->stmts[s].var = dst;
+    g->stmts[s].arr = arr;
+    if (at_counter) {
+        g->stmts[s].expr = gni_expr_add(g, GNI_VAR, -1, -1, -1);
+        g->exprs[g->stmts[s].expr].var = sc->counter;
+    } else {
+        g->stmts[s].expr = gen_expr(g, sc, 1);
+    }
+    g->stmts[s].at_counter = at_counter;
+    return s;
+}
+
+/* for (i = 0; i < len; i++) { v = x[i]; a few statements } */
+static int gen_for(gen_kernel_t *g, int arr, int counter, int elem)
+{
+    gnb_scope_t sc = {counter, elem};
+    int s = gni_stmt_add(g, GNI_FOR);
+    g->stmts[s].var = counter;
+    g->stmts[s].arr = arr;
+    int b = gni_block_add(g);
+    g->stmts[s].body[0] = b;
+    gni_block_push(g, b, gen_load(g, arr, elem, &sc, 1));
+    size_t n = 1 + lg_rng_below(&g->rng, 1 + g->cfg.size / 2);
+    for (size_t k = 0; k < n; k++)
+        gni_block_push(g, b, lg_rng_chance(&g->rng, 0.3) ? gen_if(g, &sc) : gen_assign(g, &sc));
+    return s;
+}
+
+/* switch (p) on a scalar param with 2 or 3 cases from its domain. */
+static int gen_switch(gen_kernel_t *g, const gnb_scope_t *sc)
+{
+    int p;
+    do
+        p = (int)lg_rng_below(&g->rng, g->nparams);
+    while (g->vars[p].kind != GNI_SCALAR);
+    int s = gni_stmt_add(g, GNI_SWITCH);
+    gni_stmt_t *st = &g->stmts[s];
+    st->var = p;
+    size_t n = 2 + lg_rng_below(&g->rng, 2);
+    for (size_t k = 0; k < n; k++) {
+        int64_t span = g->vars[p].hi - g->vars[p].lo;
+        int64_t c = g->vars[p].lo + (int64_t)lg_rng_below(&g->rng, span > 0 && span < 8 ? (uint64_t)span + 1 : 8);
+        int dup = 0;
+        for (size_t j = 0; j < g->stmts[s].ncases; j++)
+            dup |= g->stmts[s].cases[j] == c;
+        if (!dup)
+            g->stmts[s].cases[g->stmts[s].ncases++] = c;
+    }
+    for (size_t k = 0; k <= g->stmts[s].ncases; k++) {
+        int b = gni_block_add(g);
+        g->stmts[s].body[k] = b;
+        gni_block_push(g, b, gen_assign(g, sc));
+    }
+    return s;
+}
+
+static void gen_params(gen_kernel_t *g, int *arr, int *len)
+{
+    size_t nscalars = 1 + lg_rng_below(&g->rng, 3);
+    *arr = *len = -1;
+    int with_array = lg_rng_chance(&g->rng, 0.8);
+    int with_len = with_array && lg_rng_chance(&g->rng, 0.6);
+    static const size_t lens[] = {4, 8, 12, 16, 32, 64, 100, 256};
+    size_t max_len = lens[lg_rng_below(&g->rng, sizeof lens / sizeof lens[0])];
+    if (with_array) {
+        *arr = gni_var_add(g, "x", GNI_ARRAY, pick_type(g));
+        pick_range(g, &g->vars[*arr]);
+        g->vars[*arr].max_len = max_len;
+        g->vars[*arr].depth = max_len;
+    }
+    for (size_t k = 0; k < nscalars; k++) {
+        char name[24];
+        snprintf(name, sizeof name, "%c", (int)('a' + k));
+        int v = gni_var_add(g, name, GNI_SCALAR, pick_type(g));
+        pick_range(g, &g->vars[v]);
+    }
+    if (with_len) {
+        *len = gni_var_add(g, "n", GNI_SCALAR, LG_I32);
+        g->vars[*len].lo = lg_rng_chance(&g->rng, 0.5);
+        g->vars[*len].hi = (int64_t)max_len;
+        g->vars[*len].is_len = 1;
+        g->vars[*arr].len_var = *len;
+    }
+    g->nparams = g->nvars;
+}
+
+void gnb_build(gen_kernel_t *g)
+{
+    snprintf(g->name, sizeof g->name, "g%llu", (unsigned long long)g->cfg.seed);
+    int arr, len;
+    gen_params(g, &arr, &len);
+    size_t nlocals = 2 + lg_rng_below(&g->rng, 1 + g->cfg.size / 2);
+    for (size_t k = 0; k < nlocals; k++) {
+        char name[24];
+        snprintf(name, sizeof name, "t%zu", k);
+        gni_var_add(g, name, GNI_LOCAL, lg_rng_chance(&g->rng, 0.4) ? pick_narrow_type(g) : pick_type(g));
+    }
+    int counter = -1, elem = -1;
+    if (arr >= 0) {
+        counter = gni_var_add(g, "i", GNI_LOCAL, LG_I32);
+        g->vars[counter].special = GNI_COUNTER;
+        elem = gni_var_add(g, "v", GNI_LOCAL, g->vars[arr].type);
+        g->vars[elem].special = GNI_ELEM;
+    }
+    g->ret_type = pick_type(g);
+    g->body = gni_block_add(g);
+    gnb_scope_t top = {-1, -1};
+    size_t nstmts = 1 + g->cfg.size;
+    int loop_at = arr >= 0 ? (int)lg_rng_below(&g->rng, nstmts) : -1;
+    for (size_t k = 0; k < nstmts; k++) {
+        if ((int)k == loop_at) {
+            gni_block_push(g, g->body, gen_for(g, arr, counter, elem));
+            continue;
+        }
+        uint64_t pick = lg_rng_below(&g->rng, 10);
+        int s;
+        if (pick < 2)
+            s = gen_if(g, &top);
+        else if (pick < 3)
+            s = gen_switch(g, &top);
+        else if (pick < 4 && arr >= 0)
+            s = gen_load(g, arr, elem, &top, 0);
+        else
+            s = gen_assign(g, &top);
+        gni_block_push(g, g->body, s);
+    }
+    gni_block_push(g, g->body, gen_final_return(g, &top));
+}

@@ -1,0 +1,323 @@
+/* The C emitter: kernel.c (mask 0, the kernel as an HLS user writes it)
+ * and rtl_model.c (every plant applied, an exact C model of kernel.v).
+ * Arithmetic is written on int64_t through uint64_t casts so that the C is
+ * defined wherever the IR is (no signed overflow, no oversized shift). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "common/alloc.h"
+#include "gen_int.h"
+
+typedef struct gnc_ctx {
+    const gen_kernel_t *g;
+    uint32_t mask;
+    lg_strbuf_t b;
+} gnc_ctx_t;
+
+/* Writes "x" reduced to bits and extended by signedness, as int64_t. */
+static void put_wrap(gnc_ctx_t *c, const char *x, int bits, int is_signed)
+{
+    if (bits >= 64)
+        lg_strbuf_printf(&c->b, "(int64_t)(%s)", x);
+    else if (is_signed)
+        lg_strbuf_printf(&c->b, "((int64_t)((uint64_t)(%s) << %d) >> %d)", x, 64 - bits, 64 - bits);
+    else
+        lg_strbuf_printf(&c->b, "(int64_t)((uint64_t)(%s) & 0x%llxu)", x,
+                         (unsigned long long)((UINT64_C(1) << bits) - 1));
+}
+
+static void put_var(gnc_ctx_t *c, int v)
+{
+    const gni_var_t *x = &c->g->vars[v];
+    int bits = gni_bits(c->g, v, c->mask);
+    if (x->kind == GNI_SCALAR && bits < lg_type_bits(x->type))
+        put_wrap(c, x->name, bits, lg_type_signed(x->type));
+    else
+        lg_strbuf_printf(&c->b, "(int64_t)%s", x->name);
+}
+
+static void put_expr(gnc_ctx_t *c, int e);
+
+static void put_bin(gnc_ctx_t *c, const gni_expr_t *x, const char *pre, const char *op, const char *post)
+{
+    lg_strbuf_puts(&c->b, pre);
+    put_expr(c, x->a);
+    lg_strbuf_puts(&c->b, op);
+    put_expr(c, x->b);
+    lg_strbuf_puts(&c->b, post);
+}
+
+static void put_expr(gnc_ctx_t *c, int e)
+{
+    const gni_expr_t *x = &c->g->exprs[e];
+    switch (x->op) {
+    case GNI_CONST:
+        gni_put_const(&c->b, x->val);
+        break;
+    case GNI_VAR:
+        put_var(c, x->var);
+        break;
+    case GNI_ADD:
+        put_bin(c, x, "(int64_t)((uint64_t)", " + (uint64_t)", ")");
+        break;
+    case GNI_SUB:
+        put_bin(c, x, "(int64_t)((uint64_t)", " - (uint64_t)", ")");
+        break;
+    case GNI_MUL:
+        put_bin(c, x, "(int64_t)((uint64_t)", " * (uint64_t)", ")");
+        break;
+    case GNI_AND:
+        put_bin(c, x, "(", " & ", ")");
+        break;
+    case GNI_OR:
+        put_bin(c, x, "(", " | ", ")");
+        break;
+    case GNI_XOR:
+        put_bin(c, x, "(", " ^ ", ")");
+        break;
+    case GNI_SHL:
+        put_bin(c, x, "(int64_t)((uint64_t)", " << (", " & 15))");
+        break;
+    case GNI_SHR:
+        put_bin(c, x, "(", " >> (", " & 15))");
+        break;
+    case GNI_LT:
+    case GNI_LE:
+        if (gni_applied(c->mask, x->plant)) /* compared as unsigned */
+            put_bin(c, x, "(int64_t)((uint64_t)", x->op == GNI_LT ? " < (uint64_t)" : " <= (uint64_t)", ")");
+        else
+            put_bin(c, x, "(int64_t)(", x->op == GNI_LT ? " < " : " <= ", ")");
+        break;
+    case GNI_EQ:
+        put_bin(c, x, "(int64_t)(", " == ", ")");
+        break;
+    case GNI_NE:
+        put_bin(c, x, "(int64_t)(", " != ", ")");
+        break;
+    case GNI_SEL:
+        put_bin(c, x, "(", " != 0 ? ", " : ");
+        put_expr(c, x->c);
+        lg_strbuf_puts(&c->b, ")");
+        break;
+    case GNI_DIV:
+        lg_strbuf_puts(&c->b, "(");
+        put_expr(c, x->a);
+        if (gni_applied(c->mask, x->plant))
+            lg_strbuf_printf(&c->b, " >> %lld)", (long long)x->val);
+        else
+            lg_strbuf_printf(&c->b, " / %lld)", 1LL << x->val);
+        break;
+    }
+}
+
+static void indent(gnc_ctx_t *c, int depth)
+{
+    for (int k = 0; k < depth; k++)
+        lg_strbuf_puts(&c->b, "    ");
+}
+
+static void put_block(gnc_ctx_t *c, int block, int depth);
+
+/* var = value: through a saturating clamp when the C saturates, through
+ * the register's width when the RTL narrows it. */
+static void put_assign(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
+{
+    const gni_var_t *v = &c->g->vars[s->var];
+    int bits = gni_bits(c->g, s->var, c->mask);
+    const char *ct = lg_type_ctype(v->type);
+    indent(c, depth);
+    if (s->sat && !gni_applied(c->mask, s->plant)) {
+        lg_strbuf_puts(&c->b, "{\n");
+        indent(c, depth + 1);
+        lg_strbuf_puts(&c->b, "int64_t s = ");
+        put_expr(c, s->expr);
+        lg_strbuf_puts(&c->b, ";\n");
+        indent(c, depth + 1);
+        lg_strbuf_printf(&c->b, "%s = s < ", v->name);
+        gni_put_const(&c->b, lg_type_min(v->type));
+        lg_strbuf_puts(&c->b, " ? ");
+        gni_put_const(&c->b, lg_type_min(v->type));
+        lg_strbuf_puts(&c->b, " : s > ");
+        gni_put_const(&c->b, lg_type_max(v->type));
+        lg_strbuf_puts(&c->b, " ? ");
+        gni_put_const(&c->b, lg_type_max(v->type));
+        lg_strbuf_printf(&c->b, " : (%s)s;\n", ct);
+        indent(c, depth);
+        lg_strbuf_puts(&c->b, "}\n");
+        return;
+    }
+    if (bits < lg_type_bits(v->type)) {
+        lg_strbuf_printf(&c->b, "%s = (%s)", v->name, ct);
+        gnc_ctx_t tmp = {c->g, c->mask, {0}};
+        lg_strbuf_init(&tmp.b);
+        put_expr(&tmp, s->expr);
+        char *inner = lg_strbuf_take(&tmp.b);
+        put_wrap(c, inner, bits, lg_type_signed(v->type));
+        free(inner);
+        lg_strbuf_puts(&c->b, ";\n");
+        return;
+    }
+    lg_strbuf_printf(&c->b, "%s = (%s)", v->name, ct);
+    put_expr(c, s->expr);
+    lg_strbuf_puts(&c->b, ";\n");
+}
+
+/* v = x[index]: past the memory's depth the RTL reads POISON, and an
+ * element port narrower than the type truncates. */
+static void put_load(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
+{
+    const gni_var_t *a = &c->g->vars[s->arr];
+    const gni_var_t *v = &c->g->vars[s->var];
+    int bits = gni_bits(c->g, s->arr, c->mask);
+    size_t d = gni_depth(c->g, s->arr, c->mask);
+    indent(c, depth);
+    if (bits == lg_type_bits(a->type) && d == a->max_len) {
+        lg_strbuf_printf(&c->b, "%s = (%s)%s[", v->name, lg_type_ctype(v->type), a->name);
+        if (s->at_counter)
+            lg_strbuf_puts(&c->b, c->g->vars[c->g->exprs[s->expr].var].name);
+        else {
+            lg_strbuf_puts(&c->b, "(uint64_t)");
+            put_expr(c, s->expr);
+            lg_strbuf_printf(&c->b, " %% %zuu", a->max_len);
+        }
+        lg_strbuf_puts(&c->b, "];\n");
+        return;
+    }
+    lg_strbuf_puts(&c->b, "{\n");
+    indent(c, depth + 1);
+    lg_strbuf_puts(&c->b, "uint64_t k = (uint64_t)");
+    put_expr(c, s->expr);
+    lg_strbuf_printf(&c->b, " %% %zuu;\n", a->max_len);
+    indent(c, depth + 1);
+    lg_strbuf_printf(&c->b, "%s = (%s)(k < %zuu ? ", v->name, lg_type_ctype(v->type), d);
+    char elem[64];
+    snprintf(elem, sizeof elem, "%s[k]", a->name);
+    put_wrap(c, elem, bits, lg_type_signed(a->type));
+    lg_strbuf_puts(&c->b, " : ");
+    gni_put_const(&c->b, gni_poison(a->type, bits, 0));
+    lg_strbuf_puts(&c->b, ");\n");
+    indent(c, depth);
+    lg_strbuf_puts(&c->b, "}\n");
+}
+
+static void put_for(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
+{
+    const gni_var_t *a = &c->g->vars[s->arr];
+    const char *i = c->g->vars[s->var].name;
+    char bound[64];
+    if (a->len_var < 0)
+        snprintf(bound, sizeof bound, "%zu", a->max_len);
+    else
+        snprintf(bound, sizeof bound, "%s", c->g->vars[a->len_var].name);
+    indent(c, depth);
+    if (gni_stmt_planted(c->g, s, c->mask, GNP_COUNTER_WIDTH))
+        lg_strbuf_printf(&c->b, "for (%s = 0; %s < (%s & %d); %s++) {\n", i, i, bound, (1 << s->counter_bits) - 1, i);
+    else if (gni_stmt_planted(c->g, s, c->mask, GNP_UNROLL_REM))
+        lg_strbuf_printf(&c->b, "for (%s = 0; %s < ((%s + 1) & ~1); %s++) {\n", i, i, bound, i);
+    else
+        lg_strbuf_printf(&c->b, "for (%s = 0; %s < %s; %s++) {\n", i, i, bound, i);
+    if (c->mask == 0) {
+        indent(c, depth);
+        lg_strbuf_printf(&c->b, "#pragma HLS loop_tripcount max=%zu\n", a->max_len);
+        if (s->plant >= 0 && c->g->plants[s->plant].kind == GNP_UNROLL_REM) {
+            indent(c, depth);
+            lg_strbuf_puts(&c->b, "#pragma HLS unroll factor=2\n");
+        }
+    }
+    put_block(c, s->body[0], depth + 1);
+    indent(c, depth);
+    lg_strbuf_puts(&c->b, "}\n");
+}
+
+static void put_switch(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
+{
+    indent(c, depth);
+    lg_strbuf_puts(&c->b, "switch (");
+    put_var(c, s->var);
+    lg_strbuf_puts(&c->b, ") {\n");
+    for (size_t k = 0; k <= s->ncases; k++) {
+        indent(c, depth);
+        if (k < s->ncases) {
+            lg_strbuf_puts(&c->b, "case ");
+            gni_put_const(&c->b, s->cases[k]);
+            lg_strbuf_puts(&c->b, ":\n");
+        } else {
+            lg_strbuf_puts(&c->b, "default:\n");
+        }
+        put_block(c, s->body[k], depth + 1);
+        indent(c, depth + 1);
+        lg_strbuf_puts(&c->b, "break;\n");
+    }
+    indent(c, depth);
+    lg_strbuf_puts(&c->b, "}\n");
+}
+
+static void put_stmt(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
+{
+    switch (s->kind) {
+    case GNI_ASSIGN:
+        put_assign(c, s, depth);
+        break;
+    case GNI_LOAD:
+        put_load(c, s, depth);
+        break;
+    case GNI_IF:
+        indent(c, depth);
+        lg_strbuf_puts(&c->b, "if (");
+        put_expr(c, s->expr);
+        lg_strbuf_puts(&c->b, ") {\n");
+        put_block(c, s->body[0], depth + 1);
+        indent(c, depth);
+        if (s->body[1] >= 0) {
+            lg_strbuf_puts(&c->b, "} else {\n");
+            put_block(c, s->body[1], depth + 1);
+            indent(c, depth);
+        }
+        lg_strbuf_puts(&c->b, "}\n");
+        break;
+    case GNI_FOR:
+        put_for(c, s, depth);
+        break;
+    case GNI_RETURN:
+        indent(c, depth);
+        lg_strbuf_printf(&c->b, "return (%s)", lg_type_ctype(c->g->ret_type));
+        put_expr(c, s->expr);
+        lg_strbuf_puts(&c->b, ";\n");
+        break;
+    case GNI_SWITCH:
+        put_switch(c, s, depth);
+        break;
+    }
+}
+
+static void put_block(gnc_ctx_t *c, int block, int depth)
+{
+    const gni_block_t *b = &c->g->blocks[block];
+    for (size_t k = 0; k < b->n; k++)
+        put_stmt(c, &c->g->stmts[b->stmts[k]], depth);
+}
+
+static void put_signature(gnc_ctx_t *c)
+{
+    const gen_kernel_t *g = c->g;
+    lg_strbuf_printf(&c->b, "%s %s(", lg_type_ctype(g->ret_type), g->name);
+    for (size_t p = 0; p < g->nparams; p++) {
+        const gni_var_t *v = &g->vars[p];
+        lg_strbuf_printf(&c->b, "%s%s%s %s%s", p ? ", " : "", v->kind == GNI_ARRAY ? "const " : "",
+                         lg_type_ctype(v->type), v->kind == GNI_ARRAY ? "*" : "", v->name);
+    }
+    lg_strbuf_puts(&c->b, ")\n{\n");
+    for (size_t v = g->nparams; v < g->nvars; v++)
+        lg_strbuf_printf(&c->b, "    %s %s = 0;\n", lg_type_ctype(g->vars[v].type), g->vars[v].name);
+}
+
+char *gnc_emit(const gen_kernel_t *g, uint32_t mask, const char *comment)
+{
+    gnc_ctx_t c = {g, mask, {0}};
+    lg_strbuf_init(&c.b);
+    lg_strbuf_printf(&c.b, "/* %s */\n#include <stdint.h>\n\n", comment);
+    put_signature(&c);
+    put_block(&c, g->body, 1);
+    lg_strbuf_puts(&c.b, "}\n");
+    return lg_strbuf_take(&c.b);
+}

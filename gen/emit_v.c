@@ -1,0 +1,254 @@
+/* The Verilog emitter: kernel.v in the shape Vivado HLS gives a kernel
+ * (ap_ctrl_hs block protocol, ap_none scalars, ap_memory arrays read with
+ * one cycle of latency, a one-hot FSM of ap_ST_fsm_state* states, one
+ * always block per register), implementing the program with every plant
+ * applied. Every expression node is a named 64-bit wire, so no operator's
+ * signedness depends on its context. */
+#include <stdio.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "gen_int.h"
+
+typedef struct gnv_ctx {
+    const gen_kernel_t *g;
+    uint32_t mask; /* every plant */
+    gnf_fsm_t fsm;
+    lg_strbuf_t b;
+} gnv_ctx_t;
+
+static const char *var_src(const gni_var_t *x, char buf[32])
+{
+    snprintf(buf, 32, x->kind == GNI_SCALAR ? "%s" : "%s_reg", x->name);
+    return buf;
+}
+
+static void put_hex64(gnv_ctx_t *c, int64_t v)
+{
+    lg_strbuf_printf(&c->b, "64'h%016llx", (unsigned long long)v);
+}
+
+/* The state's one-hot parameter value: width n, bit k set. */
+static void put_onehot(gnv_ctx_t *c, size_t n, size_t k)
+{
+    lg_strbuf_printf(&c->b, "%zu'h", n);
+    for (size_t d = (n + 3) / 4; d-- > 0;)
+        lg_strbuf_printf(&c->b, "%x", d == k / 4 ? 1u << (k % 4) : 0u);
+}
+
+static void put_header(gnv_ctx_t *c)
+{
+    const gen_kernel_t *g = c->g;
+    lg_strbuf_printf(&c->b,
+                     "// %s: RTL in the style Vivado HLS emits for kernel.c, with the narrowings\n"
+                     "// listed in expected.yaml applied (rtl_model.c is its exact C model).\n"
+                     "`timescale 1 ns / 1 ps\n\nmodule %s (\n        ap_clk,\n        ap_rst,\n        ap_start,\n"
+                     "        ap_done,\n        ap_idle,\n        ap_ready,\n",
+                     g->name, g->name);
+    for (size_t p = 0; p < g->nparams; p++) {
+        const char *n = g->vars[p].name;
+        if (g->vars[p].kind == GNI_ARRAY)
+            lg_strbuf_printf(&c->b, "        %s_address0,\n        %s_ce0,\n        %s_q0,\n", n, n, n);
+        else
+            lg_strbuf_printf(&c->b, "        %s,\n", n);
+    }
+    lg_strbuf_puts(&c->b, "        ap_return\n);\n\n");
+    for (size_t k = 0; k < c->fsm.n; k++) {
+        lg_strbuf_printf(&c->b, "parameter    ap_ST_fsm_state%zu = ", k + 1);
+        put_onehot(c, c->fsm.n, k);
+        lg_strbuf_puts(&c->b, ";\n");
+    }
+    lg_strbuf_puts(&c->b, "\ninput   ap_clk;\ninput   ap_rst;\ninput   ap_start;\noutput   ap_done;\n"
+                          "output   ap_idle;\noutput   ap_ready;\n");
+    for (size_t p = 0; p < g->nparams; p++) {
+        const gni_var_t *x = &g->vars[p];
+        int w = gni_reg_bits(c->g, c->mask, (int)p);
+        if (x->kind == GNI_ARRAY)
+            lg_strbuf_printf(&c->b, "output  [%d:0] %s_address0;\noutput   %s_ce0;\ninput  [%d:0] %s_q0;\n",
+                             gni_clog2(x->max_len) - 1, x->name, x->name, w - 1, x->name);
+        else
+            lg_strbuf_printf(&c->b, "input  [%d:0] %s;\n", w - 1, x->name);
+    }
+    lg_strbuf_printf(&c->b, "output  [%d:0] ap_return;\n\nreg ap_done;\nreg ap_idle;\nreg ap_ready;\n",
+                     lg_type_bits(g->ret_type) - 1);
+    for (size_t p = 0; p < g->nparams; p++)
+        if (g->vars[p].kind == GNI_ARRAY)
+            lg_strbuf_printf(&c->b, "reg[%d:0] %s_address0;\nreg %s_ce0;\n", gni_clog2(g->vars[p].max_len) - 1,
+                             g->vars[p].name, g->vars[p].name);
+}
+
+static void put_decls(gnv_ctx_t *c)
+{
+    const gen_kernel_t *g = c->g;
+    size_t n = c->fsm.n;
+    lg_strbuf_printf(&c->b, "\n(* fsm_encoding = \"none\" *) reg   [%zu:0] ap_CS_fsm;\n", n - 1);
+    for (size_t k = 0; k < n; k++)
+        lg_strbuf_printf(&c->b, "wire    ap_CS_fsm_state%zu;\n", k + 1);
+    lg_strbuf_printf(&c->b, "reg   [%zu:0] ap_NS_fsm;\nreg   [%d:0] ap_return_reg;\n", n - 1,
+                     lg_type_bits(g->ret_type) - 1);
+    for (size_t v = g->nparams; v < g->nvars; v++)
+        lg_strbuf_printf(&c->b, "reg   [%d:0] %s_reg;\n", gni_reg_bits(c->g, c->mask, (int)v) - 1, g->vars[v].name);
+    for (size_t v = 0; v < g->nvars; v++)
+        if (g->vars[v].kind != GNI_ARRAY)
+            lg_strbuf_printf(&c->b, "wire   [63:0] %s_v;\n", g->vars[v].name);
+    for (size_t p = 0; p < g->nparams; p++)
+        if (g->vars[p].kind == GNI_ARRAY)
+            lg_strbuf_printf(&c->b, "wire   [63:0] %s_q0_v;\n", g->vars[p].name);
+    for (size_t e = 0; e < g->nexprs; e++)
+        lg_strbuf_printf(&c->b, "wire   [63:0] e%zu;\n", e);
+    for (size_t s = 0; s < g->nstmts; s++) {
+        const gni_stmt_t *st = &g->stmts[s];
+        if (st->kind == GNI_ASSIGN && st->sat && !gni_applied(c->mask, st->plant))
+            lg_strbuf_printf(&c->b, "wire   [63:0] sat%zu;\n", s);
+        if (st->kind == GNI_LOAD)
+            lg_strbuf_printf(&c->b, "wire   [63:0] idx%zu;\n", s);
+        if (st->kind == GNI_FOR)
+            lg_strbuf_printf(&c->b, "wire    cond%zu;\n", s);
+    }
+    lg_strbuf_puts(&c->b, "\n// power-on initialization\ninitial begin\n    ap_CS_fsm = ");
+    put_onehot(c, n, 0);
+    lg_strbuf_puts(&c->b, ";\nend\n");
+}
+
+/* "name_v = value of src (bits wide) extended to 64 bits". */
+static void put_extend(gnv_ctx_t *c, const char *dst, const char *src, int bits, int is_signed)
+{
+    if (bits >= 64)
+        lg_strbuf_printf(&c->b, "assign %s = %s;\n", dst, src);
+    else if (is_signed)
+        lg_strbuf_printf(&c->b, "assign %s = {{%d{%s[%d]}}, %s};\n", dst, 64 - bits, src, bits - 1, src);
+    else
+        lg_strbuf_printf(&c->b, "assign %s = {%d'd0, %s};\n", dst, 64 - bits, src);
+}
+
+static void put_values(gnv_ctx_t *c)
+{
+    const gen_kernel_t *g = c->g;
+    char dst[48], src[32];
+    lg_strbuf_puts(&c->b, "\n");
+    for (size_t v = 0; v < g->nvars; v++) {
+        const gni_var_t *x = &g->vars[v];
+        if (x->kind == GNI_ARRAY) {
+            snprintf(dst, sizeof dst, "%s_q0_v", x->name);
+            snprintf(src, sizeof src, "%s_q0", x->name);
+            put_extend(c, dst, src, gni_reg_bits(c->g, c->mask, (int)v), lg_type_signed(x->type));
+            continue;
+        }
+        snprintf(dst, sizeof dst, "%s_v", x->name);
+        put_extend(c, dst, var_src(x, src), gni_reg_bits(c->g, c->mask, (int)v),
+                   x->special != GNI_COUNTER && lg_type_signed(x->type));
+    }
+}
+
+static void put_expr(gnv_ctx_t *c, size_t e)
+{
+    const gni_expr_t *x = &c->g->exprs[e];
+    static const char *const infix[] = {
+        [GNI_ADD] = "+", [GNI_SUB] = "-", [GNI_MUL] = "*", [GNI_AND] = "&", [GNI_OR] = "|", [GNI_XOR] = "^"};
+    static const char *const cmp[] = {[GNI_LT] = "<", [GNI_LE] = "<=", [GNI_EQ] = "==", [GNI_NE] = "!="};
+    lg_strbuf_printf(&c->b, "assign e%zu = ", e);
+    switch (x->op) {
+    case GNI_CONST:
+        put_hex64(c, x->val);
+        break;
+    case GNI_VAR:
+        lg_strbuf_printf(&c->b, "%s_v", c->g->vars[x->var].name);
+        break;
+    case GNI_ADD:
+    case GNI_SUB:
+    case GNI_MUL:
+    case GNI_AND:
+    case GNI_OR:
+    case GNI_XOR:
+        lg_strbuf_printf(&c->b, "e%d %s e%d", x->a, infix[x->op], x->b);
+        break;
+    case GNI_SHL:
+        lg_strbuf_printf(&c->b, "e%d << e%d[3:0]", x->a, x->b);
+        break;
+    case GNI_SHR:
+        lg_strbuf_printf(&c->b, "$signed(e%d) >>> e%d[3:0]", x->a, x->b);
+        break;
+    case GNI_LT:
+    case GNI_LE:
+        if (gni_applied(c->mask, x->plant)) /* the unsigned compare */
+            lg_strbuf_printf(&c->b, "{63'd0, (e%d %s e%d)}", x->a, cmp[x->op], x->b);
+        else
+            lg_strbuf_printf(&c->b, "{63'd0, ($signed(e%d) %s $signed(e%d))}", x->a, cmp[x->op], x->b);
+        break;
+    case GNI_EQ:
+    case GNI_NE:
+        lg_strbuf_printf(&c->b, "{63'd0, (e%d %s e%d)}", x->a, cmp[x->op], x->b);
+        break;
+    case GNI_SEL:
+        lg_strbuf_printf(&c->b, "(e%d != 64'd0) ? e%d : e%d", x->a, x->b, x->c);
+        break;
+    case GNI_DIV:
+        if (gni_applied(c->mask, x->plant))
+            lg_strbuf_printf(&c->b, "$signed(e%d) >>> %lld", x->a, (long long)x->val);
+        else
+            lg_strbuf_printf(&c->b, "$signed(e%d) / $signed(64'd%lld)", x->a, 1LL << x->val);
+        break;
+    }
+    lg_strbuf_puts(&c->b, ";\n");
+}
+
+/* The wires of statements: saturation clamps, load indices, loop tests. */
+static void put_stmt_wires(gnv_ctx_t *c, size_t s)
+{
+    const gen_kernel_t *g = c->g;
+    const gni_stmt_t *st = &g->stmts[s];
+    if (st->kind == GNI_ASSIGN && st->sat && !gni_applied(c->mask, st->plant)) {
+        lg_type_t t = g->vars[st->var].type;
+        lg_strbuf_printf(&c->b, "assign sat%zu = ($signed(e%d) < $signed(", s, st->expr);
+        put_hex64(c, lg_type_min(t));
+        lg_strbuf_puts(&c->b, ")) ? ");
+        put_hex64(c, lg_type_min(t));
+        lg_strbuf_printf(&c->b, " : (($signed(e%d) > $signed(", st->expr);
+        put_hex64(c, lg_type_max(t));
+        lg_strbuf_puts(&c->b, ")) ? ");
+        put_hex64(c, lg_type_max(t));
+        lg_strbuf_printf(&c->b, " : e%d);\n", st->expr);
+    } else if (st->kind == GNI_LOAD) {
+        lg_strbuf_printf(&c->b, "assign idx%zu = e%d %% 64'd%zu;\n", s, st->expr, g->vars[st->arr].max_len);
+    } else if (st->kind == GNI_FOR) {
+        const gni_var_t *a = &g->vars[st->arr];
+        const char *i = g->vars[st->var].name;
+        char bound[48];
+        if (a->len_var >= 0)
+            snprintf(bound, sizeof bound, "%s_v", g->vars[a->len_var].name);
+        else
+            snprintf(bound, sizeof bound, "64'd%zu", a->max_len);
+        int w = st->counter_bits;
+        /* planted: the exit test at the counter's width, as an equality
+         * (the counter counts up from 0, so != is < here) */
+        int narrow = gni_stmt_planted(g, st, c->mask, GNP_COUNTER_WIDTH);
+        if (narrow && a->len_var >= 0)
+            lg_strbuf_printf(&c->b, "assign cond%zu = (%s_reg != %s[%d:0]);\n", s, i, bound, w - 1);
+        else if (narrow)
+            lg_strbuf_printf(&c->b, "assign cond%zu = (%s_reg != %d'd%llu);\n", s, i, w,
+                             (unsigned long long)(a->max_len & ((1u << w) - 1)));
+        else if (gni_stmt_planted(g, st, c->mask, GNP_UNROLL_REM)) /* the bound rounded up to even */
+            lg_strbuf_printf(&c->b, "assign cond%zu = ($signed(%s_v) < $signed((%s + 64'd1) & ~64'd1));\n", s, i,
+                             bound);
+        else
+            lg_strbuf_printf(&c->b, "assign cond%zu = ($signed(%s_v) < $signed(%s));\n", s, i, bound);
+    }
+}
+
+char *gnv_emit(const gen_kernel_t *g)
+{
+    gnv_ctx_t c = {g, g->nplants ? (uint32_t)((1u << g->nplants) - 1) : 0, {0}, {0}};
+    gnf_build(g, &c.fsm);
+    lg_strbuf_init(&c.b);
+    put_header(&c);
+    put_decls(&c);
+    put_values(&c);
+    for (size_t e = 0; e < g->nexprs; e++)
+        put_expr(&c, e);
+    for (size_t s = 0; s < g->nstmts; s++)
+        put_stmt_wires(&c, s);
+    gnv_put_fsm(g, &c.fsm, c.mask, &c.b);
+    lg_strbuf_printf(&c.b, "\nendmodule //%s\n", g->name);
+    gnf_free(&c.fsm);
+    return lg_strbuf_take(&c.b);
+}

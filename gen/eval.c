@@ -1,0 +1,206 @@
+/* The interpreter of the IR: the ground truth the emitters must agree
+ * with. Under mask 0 it is kernel.c; with every plant applied it is
+ * rtl_model.c and kernel.v. Also makes the random inputs it is run on. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "gen_int.h"
+
+typedef struct gne_env {
+    const gen_kernel_t *g;
+    const gne_input_t *in;
+    uint32_t mask;
+    int64_t *val; /* one per var */
+    int done;
+    int64_t ret;
+} gne_env_t;
+
+void gne_input_init(const gen_kernel_t *g, gne_input_t *in)
+{
+    in->scalar = lg_calloc(g->nparams, sizeof *in->scalar);
+    in->elems = lg_calloc(g->nparams, sizeof *in->elems);
+    in->len = lg_calloc(g->nparams, sizeof *in->len);
+    for (size_t p = 0; p < g->nparams; p++)
+        if (g->vars[p].kind == GNI_ARRAY)
+            in->elems[p] = lg_calloc(g->vars[p].max_len, sizeof *in->elems[p]);
+}
+
+void gne_input_free(const gen_kernel_t *g, gne_input_t *in)
+{
+    if (!in->scalar)
+        return;
+    for (size_t p = 0; p < g->nparams; p++)
+        free(in->elems[p]);
+    free(in->elems);
+    free(in->scalar);
+    free(in->len);
+    memset(in, 0, sizeof *in);
+}
+
+/* A value of v's domain: uniform, or (corner) one of its edges and small values. */
+static int64_t draw(const gni_var_t *v, lg_rng_t *r, int corner)
+{
+    if (corner && lg_rng_chance(r, 0.7)) {
+        int64_t picks[] = {v->lo, v->hi, v->lo + 1, v->hi - 1, 0, 1, -1, 127, 128, 255, 256, -128, -129};
+        int64_t x = picks[lg_rng_below(r, sizeof picks / sizeof picks[0])];
+        if (lg_type_in(v->type, x, v->lo, v->hi))
+            return x;
+    }
+    if (v->type == LG_U64 && v->lo == 0 && v->hi == -1)
+        return (int64_t)lg_rng_next(r);
+    if (v->lo == INT64_MIN && v->hi == INT64_MAX)
+        return (int64_t)lg_rng_next(r);
+    return lg_rng_range(r, v->lo, v->hi);
+}
+
+void gne_input_random(const gen_kernel_t *g, lg_rng_t *r, int corner, gne_input_t *in)
+{
+    for (size_t p = 0; p < g->nparams; p++)
+        if (g->vars[p].kind == GNI_SCALAR)
+            in->scalar[p] = draw(&g->vars[p], r, corner);
+    for (size_t p = 0; p < g->nparams; p++) {
+        const gni_var_t *a = &g->vars[p];
+        if (a->kind != GNI_ARRAY)
+            continue;
+        in->len[p] = a->len_var < 0 ? a->max_len : (size_t)in->scalar[a->len_var];
+        for (size_t k = 0; k < a->max_len; k++)
+            in->elems[p][k] = k < in->len[p] ? draw(a, r, corner) : lg_type_poison(a->type);
+    }
+}
+
+static int64_t eval_expr(gne_env_t *env, int e)
+{
+    const gni_expr_t *x = &env->g->exprs[e];
+    uint64_t a = x->a >= 0 ? (uint64_t)eval_expr(env, x->a) : 0;
+    uint64_t b = x->b >= 0 ? (uint64_t)eval_expr(env, x->b) : 0;
+    switch (x->op) {
+    case GNI_CONST:
+        return x->val;
+    case GNI_VAR:
+        return env->val[x->var];
+    case GNI_ADD:
+        return (int64_t)(a + b);
+    case GNI_SUB:
+        return (int64_t)(a - b);
+    case GNI_MUL:
+        return (int64_t)(a * b);
+    case GNI_AND:
+        return (int64_t)(a & b);
+    case GNI_OR:
+        return (int64_t)(a | b);
+    case GNI_XOR:
+        return (int64_t)(a ^ b);
+    case GNI_SHL:
+        return (int64_t)(a << (b & 15));
+    case GNI_SHR:
+        return (int64_t)a >> (b & 15);
+    case GNI_LT:
+        return gni_applied(env->mask, x->plant) ? a < b : (int64_t)a < (int64_t)b;
+    case GNI_LE:
+        return gni_applied(env->mask, x->plant) ? a <= b : (int64_t)a <= (int64_t)b;
+    case GNI_EQ:
+        return a == b;
+    case GNI_NE:
+        return a != b;
+    case GNI_SEL:
+        return a ? (int64_t)b : eval_expr(env, x->c);
+    case GNI_DIV:
+        if (gni_applied(env->mask, x->plant))
+            return (int64_t)a >> x->val;
+        return (int64_t)a / ((int64_t)1 << x->val);
+    }
+    return 0;
+}
+
+/* Stores v into var as an assignment does: converted to the C type, or
+ * to the RTL register's width when that is narrower. */
+static void store(gne_env_t *env, int var, int64_t v)
+{
+    const gni_var_t *x = &env->g->vars[var];
+    env->val[var] = gni_wrap(v, gni_bits(env->g, var, env->mask), lg_type_signed(x->type));
+}
+
+static void exec_block(gne_env_t *env, int block);
+
+static void exec_load(gne_env_t *env, const gni_stmt_t *s)
+{
+    const gen_kernel_t *g = env->g;
+    const gni_var_t *a = &g->vars[s->arr];
+    uint64_t idx = (uint64_t)eval_expr(env, s->expr) % a->max_len;
+    int bits = gni_bits(g, s->arr, env->mask);
+    int64_t v = idx < gni_depth(g, s->arr, env->mask)
+                    ? gni_wrap(env->in->elems[s->arr][idx], bits, lg_type_signed(a->type))
+                    : gni_poison(a->type, bits, (env->mask & GNE_ALT_POISON) != 0);
+    store(env, s->var, v);
+}
+
+static void exec_for(gne_env_t *env, const gni_stmt_t *s)
+{
+    const gni_var_t *a = &env->g->vars[s->arr];
+    uint64_t bound = a->len_var < 0 ? a->max_len : (uint64_t)env->val[a->len_var];
+    if (gni_stmt_planted(env->g, s, env->mask, GNP_COUNTER_WIDTH))
+        bound &= (UINT64_C(1) << s->counter_bits) - 1;
+    if (gni_stmt_planted(env->g, s, env->mask, GNP_UNROLL_REM)) /* pairs of iterations, the last maybe past n */
+        bound = (bound + 1) & ~UINT64_C(1);
+    for (uint64_t i = 0; i < bound && !env->done; i++) {
+        env->val[s->var] = (int64_t)i;
+        exec_block(env, s->body[0]);
+    }
+}
+
+static void exec_stmt(gne_env_t *env, const gni_stmt_t *s)
+{
+    const gen_kernel_t *g = env->g;
+    switch (s->kind) {
+    case GNI_ASSIGN: {
+        int64_t v = eval_expr(env, s->expr);
+        lg_type_t t = g->vars[s->var].type;
+        if (s->sat && !gni_applied(env->mask, s->plant))
+            v = v < lg_type_min(t) ? lg_type_min(t) : v > lg_type_max(t) ? lg_type_max(t) : v;
+        store(env, s->var, v);
+        break;
+    }
+    case GNI_LOAD:
+        exec_load(env, s);
+        break;
+    case GNI_IF:
+        if (eval_expr(env, s->expr))
+            exec_block(env, s->body[0]);
+        else if (s->body[1] >= 0)
+            exec_block(env, s->body[1]);
+        break;
+    case GNI_FOR:
+        exec_for(env, s);
+        break;
+    case GNI_RETURN:
+        env->ret = gni_wrap(eval_expr(env, s->expr), lg_type_bits(g->ret_type), lg_type_signed(g->ret_type));
+        env->done = 1;
+        break;
+    case GNI_SWITCH: {
+        size_t k = 0;
+        while (k < s->ncases && s->cases[k] != env->val[s->var])
+            k++;
+        exec_block(env, s->body[k]);
+        break;
+    }
+    }
+}
+
+static void exec_block(gne_env_t *env, int block)
+{
+    const gni_block_t *b = &env->g->blocks[block];
+    for (size_t k = 0; k < b->n && !env->done; k++)
+        exec_stmt(env, &env->g->stmts[b->stmts[k]]);
+}
+
+int64_t gne_eval(const gen_kernel_t *g, const gne_input_t *in, uint32_t mask)
+{
+    gne_env_t env = {g, in, mask, lg_calloc(g->nvars, sizeof(int64_t)), 0, 0};
+    for (size_t p = 0; p < g->nparams; p++)
+        if (g->vars[p].kind == GNI_SCALAR)
+            store(&env, (int)p, in->scalar[p]);
+    exec_block(&env, g->body);
+    free(env.val);
+    return env.ret;
+}

@@ -1,0 +1,95 @@
+/* Ground truth by sampling: runs the interpreter on random inputs with no
+ * plant, each plant alone and every plant, to estimate each plant's
+ * random hit probability and to find for each a witness, an input on
+ * which kernel.c and rtl_model.c return different values and the plant
+ * alone already makes the difference. Plants without one are dropped. */
+#include <string.h>
+
+#include "gen_int.h"
+
+#define GNW_SAMPLES 4000 /* uniform inputs for the probabilities */
+#define GNW_CORNERS 6000 /* then inputs biased to domain edges, for witnesses */
+
+static void keep_witness(gen_kernel_t *g, gni_plant_t *p, const gne_input_t *in, int64_t c, int64_t m)
+{
+    gne_input_init(g, &p->wit);
+    for (size_t k = 0; k < g->nparams; k++) {
+        p->wit.scalar[k] = in->scalar[k];
+        p->wit.len[k] = in->len[k];
+        if (in->elems[k])
+            memcpy(p->wit.elems[k], in->elems[k], g->vars[k].max_len * sizeof *in->elems[k]);
+    }
+    p->c_ret = c;
+    p->rtl_ret = m;
+    /* the oracle's rule: a call whose out-of-range reads change its result
+     * when they return the other POISON is rtl-oob */
+    p->oob = gne_eval(g, in, ((1u << g->nplants) - 1) | GNE_ALT_POISON) != m;
+}
+
+/* Runs in on every configuration; counts hits when uniform, keeps the
+ * first witness of each plant. */
+static void try_input(gen_kernel_t *g, const gne_input_t *in, int uniform)
+{
+    uint32_t all = (uint32_t)((1u << g->nplants) - 1);
+    int64_t c = gne_eval(g, in, 0);
+    int64_t m = g->nplants ? gne_eval(g, in, all) : c;
+    if (uniform) {
+        g->samples++;
+        g->safe_samples += m == c;
+    }
+    for (size_t p = 0; p < g->nplants; p++) {
+        gni_plant_t *pl = &g->plants[p];
+        if (!uniform && pl->wit.scalar)
+            continue;
+        int hit = gne_eval(g, in, 1u << p) != c;
+        if (uniform) {
+            pl->samples++;
+            pl->hits += hit;
+        }
+        if (hit && m != c && !pl->wit.scalar)
+            keep_witness(g, pl, in, c, m);
+    }
+}
+
+static int all_found(const gen_kernel_t *g)
+{
+    for (size_t p = 0; p < g->nplants; p++)
+        if (!g->plants[p].wit.scalar)
+            return 0;
+    return 1;
+}
+
+static void reset(gen_kernel_t *g)
+{
+    g->samples = g->safe_samples = 0;
+    for (size_t p = 0; p < g->nplants; p++) {
+        gne_input_free(g, &g->plants[p].wit);
+        g->plants[p].hits = g->plants[p].samples = 0;
+    }
+}
+
+void gnw_search(gen_kernel_t *g)
+{
+    gne_input_t in;
+    gne_input_init(g, &in);
+    /* Dropping a plant changes rtl_model.c, so the others are sampled again. */
+    for (;;) {
+        reset(g);
+        lg_rng_t r = g->rng;
+        for (size_t k = 0; k < GNW_SAMPLES; k++) {
+            gne_input_random(g, &r, 0, &in);
+            try_input(g, &in, 1);
+        }
+        for (size_t k = 0; k < GNW_CORNERS && !all_found(g); k++) {
+            gne_input_random(g, &r, 1, &in);
+            try_input(g, &in, 0);
+        }
+        size_t before = g->nplants;
+        for (size_t p = g->nplants; p-- > 0;)
+            if (!g->plants[p].wit.scalar)
+                gnp_drop(g, p);
+        if (g->nplants == before)
+            break;
+    }
+    gne_input_free(g, &in);
+}

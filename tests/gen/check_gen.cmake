@@ -1,0 +1,46 @@
+# For seeds FIRST..FIRST+COUNT-1: `lgfuzz gen` twice into two directories
+# gives the same bytes in every file (and another seed other bytes);
+# `lgfuzz check` accepts the kernel; Verilator lints kernel.v clean with
+# lgfuzz's own flags and with -Wall (but for the file name and unused bits,
+# which HLS's style gives too). Needs LGFUZZ, VERILATOR, WORK, FIRST, COUNT.
+file(REMOVE_RECURSE ${WORK})
+set(files kernel.c kernel.v rtl_model.c kernel.yaml model.yaml expected.yaml)
+math(EXPR last "${FIRST} + ${COUNT} - 1")
+foreach(seed RANGE ${FIRST} ${last})
+  foreach(copy a b)
+    execute_process(COMMAND ${LGFUZZ} gen --seed ${seed} --out ${WORK}/${seed}${copy}
+      RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "lgfuzz gen --seed ${seed}: exit ${rc}: ${err}")
+    endif()
+  endforeach()
+  file(GLOB inputs RELATIVE ${WORK}/${seed}a ${WORK}/${seed}a/inputs/*.json)
+  foreach(f ${files} ${inputs})
+    file(READ ${WORK}/${seed}a/${f} a)
+    file(READ ${WORK}/${seed}b/${f} b)
+    if(NOT a STREQUAL b)
+      message(FATAL_ERROR "seed ${seed}: ${f} differs between two runs")
+    endif()
+  endforeach()
+  if(seed GREATER FIRST)
+    math(EXPR prev "${seed} - 1")
+    file(READ ${WORK}/${prev}a/kernel.v a)
+    file(READ ${WORK}/${seed}a/kernel.v b)
+    if(a STREQUAL b)
+      message(FATAL_ERROR "seeds ${prev} and ${seed} give the same kernel.v")
+    endif()
+  endif()
+  execute_process(COMMAND ${LGFUZZ} check ${WORK}/${seed}a/kernel.yaml
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "lgfuzz check on seed ${seed}: exit ${rc}: ${out}${err}")
+  endif()
+  foreach(flags "-Wno-fatal;-Wno-lint;-Wno-style" "-Wall;-Wno-DECLFILENAME;-Wno-UNUSEDSIGNAL")
+    execute_process(COMMAND ${VERILATOR} --lint-only --no-timing ${flags} kernel.v
+      WORKING_DIRECTORY ${WORK}/${seed}a RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0 OR NOT "${out}${err}" STREQUAL "")
+      message(FATAL_ERROR "verilator ${flags} on seed ${seed}: exit ${rc}: ${out}${err}")
+    endif()
+  endforeach()
+endforeach()
+file(REMOVE_RECURSE ${WORK})
