@@ -453,27 +453,26 @@ static int ask(bq_t *q, const expr_t *const *prefix, size_t np, expr_t *strength
     return rc;
 }
 
-/* Outside and inside values of `t op k` nearest its boundary. */
-static int boundary_values(const expr_t *c, int64_t *inside, int64_t *outside)
+int gdf_clause_edge(const expr_t *c, int64_t *inside, int64_t *dir)
 {
     if (c->op < EXPR_LT || c->op > EXPR_GE || c->b->op != EXPR_CONST)
         return 0;
     int64_t k = c->b->value;
-    switch (c->op) {
-    case EXPR_LT:
-        *inside = k - 1, *outside = k;
-        break;
-    case EXPR_LE:
-        *inside = k, *outside = k + 1;
-        break;
-    case EXPR_GT:
-        *inside = k + 1, *outside = k;
-        break;
-    default:
-        *inside = k, *outside = k - 1;
-        break;
-    }
-    return k > INT64_MIN + 1 && k < INT64_MAX - 1;
+    if (k <= INT64_MIN + 1 || k >= INT64_MAX - 1)
+        return 0;
+    *dir = c->op == EXPR_LT || c->op == EXPR_LE ? 1 : -1;
+    *inside = c->op == EXPR_LT ? k - 1 : c->op == EXPR_GT ? k + 1 : k;
+    return 1;
+}
+
+/* Outside and inside values of `t op k` nearest its boundary. */
+static int boundary_values(const expr_t *c, int64_t *inside, int64_t *outside)
+{
+    int64_t dir;
+    if (!gdf_clause_edge(c, inside, &dir))
+        return 0;
+    *outside = *inside + dir;
+    return 1;
 }
 
 static expr_t *term_eq(const expr_t *t, int64_t v)

@@ -131,6 +131,11 @@ void gdf_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t 
 int gdf_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls, lg_rng_t *rng,
                  size_t k, const lg_budget_t *budget, const guard_cfg_t *cfg, input_t ***v, size_t *n, size_t *cap,
                  lg_err_t *err);
+/* For a threshold clause `t op k` (op one of < <= > >=, k a constant not
+ * within 2 of the int64 limits): 1 with the value of t on the clause's
+ * inner edge in *inside and the direction (+1 or -1) that leaves the
+ * clause in *dir; else 0. */
+int gdf_clause_edge(const expr_t *c, int64_t *inside, int64_t *dir);
 /* A safe input of ls drawn at random (any input when none is safe; ls must
  * not be empty): bases from safe inputs keep the features a solver query
  * leaves free plausible. */

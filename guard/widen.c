@@ -52,29 +52,11 @@ typedef struct search {
     int64_t safe, upper;
 } search_t;
 
-/* Inside value of `t op k`, and the direction that leaves the clause. */
+/* gdf_clause_edge for a constant within 32 bits: the gallop's distances
+ * stay far from overflow. */
 static int clause_edge(const expr_t *c, int64_t *inside, int64_t *dir)
 {
-    if (c->op < EXPR_LT || c->op > EXPR_GE || c->b->op != EXPR_CONST)
-        return 0;
-    int64_t k = c->b->value;
-    if (k <= INT32_MIN || k >= INT32_MAX)
-        return 0;
-    switch (c->op) {
-    case EXPR_LT:
-        *inside = k - 1, *dir = 1;
-        break;
-    case EXPR_LE:
-        *inside = k, *dir = 1;
-        break;
-    case EXPR_GT:
-        *inside = k + 1, *dir = -1;
-        break;
-    default:
-        *inside = k, *dir = -1;
-        break;
-    }
-    return 1;
+    return gdf_clause_edge(c, inside, dir) && c->b->value > INT32_MIN && c->b->value < INT32_MAX;
 }
 
 /* Moves c's constant so that its inside value is `inside`. */
