@@ -202,6 +202,18 @@ static int must_stop(const deriver_t *d)
     return d->cfg->deadline_ns && lg_now_ns() >= d->cfg->deadline_ns;
 }
 
+/* Nanoseconds until the deadline (UINT64_MAX: none), or until the budget
+ * is spent when that comes first and with_budget is set. */
+static uint64_t time_left(const deriver_t *d, int with_budget)
+{
+    uint64_t now = lg_now_ns(), room = UINT64_MAX;
+    if (d->cfg->deadline_ns)
+        room = d->cfg->deadline_ns > now ? d->cfg->deadline_ns - now : 0;
+    if (with_budget && lg_budget_left_ns(&d->budget) < room)
+        room = lg_budget_left_ns(&d->budget);
+    return room;
+}
+
 /* How many of the `left` inputs to settle next: SETTLE_CHUNK, fewer when
  * the inputs of the last chunk took so long (a kernel that hangs on every
  * input costs its time limit each) that a whole chunk would run past the
@@ -209,11 +221,7 @@ static int must_stop(const deriver_t *d)
 static size_t chunk(const deriver_t *d, size_t left, int soft)
 {
     size_t m = left < SETTLE_CHUNK ? left : SETTLE_CHUNK;
-    uint64_t now = lg_now_ns(), room = UINT64_MAX;
-    if (d->cfg->deadline_ns)
-        room = d->cfg->deadline_ns > now ? d->cfg->deadline_ns - now : 0;
-    if (soft && lg_budget_left_ns(&d->budget) < room)
-        room = lg_budget_left_ns(&d->budget);
+    uint64_t room = time_left(d, soft);
     if (room != UINT64_MAX && d->ns_per_input) {
         uint64_t fit = room / d->ns_per_input;
         m = fit < 1 ? 1 : fit < m ? (size_t)fit : m;
@@ -318,9 +326,9 @@ static int widen_probe(void *ctx, input_t **v, size_t n, uint8_t *safe, size_t *
     deriver_t *d = ctx;
     *ran = 0;
     int rc = LG_OK;
-    uint8_t agree[GDR_BATCH];
-    width_use_t use[GDR_BATCH];
-    if (n <= GDR_BATCH && !must_stop(d) && !lg_budget_expired(&d->budget) && lg_now_ns() < d->widen_until) {
+    uint8_t *agree = lg_calloc(n ? n : 1, 1);
+    width_use_t *use = lg_calloc(n ? n : 1, sizeof *use);
+    if (!must_stop(d) && !lg_budget_expired(&d->budget) && lg_now_ns() < d->widen_until) {
         rc = gdr_label(&d->run, v, n, agree, use, err);
         if ((rc == LG_ETIMEOUT || rc == LG_EINTR) && must_stop(d))
             rc = LG_OK;
@@ -336,6 +344,8 @@ static int widen_probe(void *ctx, input_t **v, size_t n, uint8_t *safe, size_t *
             input_destroy(v[i]);
         }
     }
+    free(use);
+    free(agree);
     return rc;
 }
 
@@ -344,10 +354,7 @@ static int widen_probe(void *ctx, input_t **v, size_t n, uint8_t *safe, size_t *
  * set are those of the widened guard, probes included. */
 static int widen(deriver_t *d, guard_formula_t *f, guard_figures_t *fig, lg_err_t *err)
 {
-    uint64_t now = lg_now_ns(), left = lg_budget_left_ns(&d->budget);
-    uint64_t to_deadline = d->cfg->deadline_ns > now ? d->cfg->deadline_ns - now : 0;
-    if (d->cfg->deadline_ns && to_deadline < left)
-        left = to_deadline;
+    uint64_t now = lg_now_ns(), left = time_left(d, 1);
     d->widen_until = left == UINT64_MAX ? UINT64_MAX : now + left / 2;
     d->widen_probes = 0;
     int rc = gdw_widen(d->solver, f, &d->ls, &d->rng, widen_probe, d, err);
