@@ -25,12 +25,14 @@ static const char synopsis[] = "usage: lgfuzz check SPEC [--state]\n\n"
                                "the params with their domains, the RTL interface mapping and the feature list\n"
                                "lgfuzz learns conditions over. Compiles the C kernel and verilates the RTL (both\n"
                                "cached, no RTL model is built) to report every mismatch between the spec and the\n"
-                               "top module's ports.\n\n";
+                               "top module's ports. With a host: section, also compiles the host program and\n"
+                               "prints, for each host input, the kernel params it reaches (docs/host.md).\n\n";
 
 static const char epilogue[] = "Exit codes: 0 the spec is valid, 2 usage error, invalid spec (the message\n"
                                "names file:line:col and what was expected), a kernel that does not compile,\n"
                                "Verilog that Verilator rejects, a missing memory file or ports that do not match\n"
-                               "the spec (each mismatch named with its port and Verilog file).\n";
+                               "the spec (each mismatch named with its port and Verilog file), or a host that\n"
+                               "does not compile or never calls the kernel function.\n";
 
 typedef struct check_opts {
     int state;
