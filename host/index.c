@@ -34,9 +34,8 @@ static void add_function(hsi_index_t *ix, LLVMValueRef f)
         add_value(ix, a);
     for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
         if (ix->nblocks == ix->capblocks) {
-            size_t cap = ix->capblocks;
             lg_grow((void **)&ix->blocks, &ix->capblocks, ix->nblocks + 1, sizeof *ix->blocks);
-            lg_grow((void **)&ix->block_fn, &cap, ix->nblocks + 1, sizeof *ix->block_fn);
+            ix->block_fn = lg_realloc(ix->block_fn, ix->capblocks * sizeof *ix->block_fn);
         }
         lg_hashset_add(&ix->bmap, ptr_hash(b), (uint32_t)ix->nblocks);
         ix->block_fn[ix->nblocks] = (int)fi;
