@@ -5,7 +5,9 @@
  * reads the RTL top module's ports (verilating only, no model is built),
  * so a missing header, a missing function, a missing memory file or a
  * port the spec gets wrong fails here rather than in `run`; with --state
- * it lists the kernel's globals the executor restores before every input. */
+ * it lists the kernel's globals the executor restores before every input.
+ * A spec with a host section also gets the host's inputs, each with the
+ * kernel params it reaches (host/host.h). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,6 +15,7 @@
 #include "cli.h"
 #include "common/features.h"
 #include "common/spec.h"
+#include "host/host.h"
 #include "options_int.h"
 #include "rtl-oracle/oracle.h"
 #include "tracer/tracer.h"
@@ -22,12 +25,14 @@ static const char synopsis[] = "usage: lgfuzz check SPEC [--state]\n\n"
                                "the params with their domains, the RTL interface mapping and the feature list\n"
                                "lgfuzz learns conditions over. Compiles the C kernel and verilates the RTL (both\n"
                                "cached, no RTL model is built) to report every mismatch between the spec and the\n"
-                               "top module's ports.\n\n";
+                               "top module's ports. With a host: section, also compiles the host program and\n"
+                               "prints, for each host input, the kernel params it reaches (docs/host.md).\n\n";
 
 static const char epilogue[] = "Exit codes: 0 the spec is valid, 2 usage error, invalid spec (the message\n"
                                "names file:line:col and what was expected), a kernel that does not compile,\n"
                                "Verilog that Verilator rejects, a missing memory file or ports that do not match\n"
-                               "the spec (each mismatch named with its port and Verilog file).\n";
+                               "the spec (each mismatch named with its port and Verilog file), or a host that\n"
+                               "does not compile or never calls the kernel function.\n";
 
 typedef struct check_opts {
     int state;
@@ -144,6 +149,60 @@ static int check_c(const spec_t *s, const lg_log_t *log, int state)
     return LG_EXIT_OK;
 }
 
+/* "-> data, size" or "-> none" for argv word w (w > 0) or input i. */
+static void print_reach(const spec_t *s, const host_slice_t *sl, size_t w, size_t i)
+{
+    int any = 0;
+    printf(" ->");
+    for (size_t p = 0; p < s->nparams; p++)
+        if (w ? host_slice_word_reaches(sl, w, p) : host_slice_reaches(sl, i, p))
+            printf("%s %s", any++ ? "," : "", s->params[p].name);
+    printf("%s\n", any ? "" : " none");
+}
+
+/* Slices the host back from every kernel call and prints, for each host
+ * input, the kernel params it reaches; 0, or LG_EXIT_USAGE when the host
+ * does not build or never calls the kernel. */
+static int check_host(const spec_t *s, const lg_log_t *log)
+{
+    const spec_host_t *h = s->host;
+    lg_err_t err;
+    lg_err_clear(&err);
+    host_slice_t *sl = host_slice_create(s, log, &err);
+    if (!sl) {
+        fprintf(stderr, "lgfuzz check: %s\n", err.msg);
+        return LG_EXIT_USAGE;
+    }
+    printf("host: entry %s, %zu call%s of %s, alpha %g; the kernel params each host input reaches:\n", h->entry,
+           host_slice_calls(sl), host_slice_calls(sl) == 1 ? "" : "s", s->c_function, h->alpha);
+    for (size_t w = 1; w <= h->nargv; w++) {
+        const spec_host_word_t *word = &h->argv[w - 1];
+        if (word->input < 0)
+            printf("  argv[%zu] (\"%s\", literal)", w, word->literal);
+        else
+            printf("  argv[%zu] (%s, %s)", w, h->inputs[word->input].name,
+                   spec_host_kind_name(h->inputs[word->input].kind));
+        print_reach(s, sl, w, 0);
+    }
+    for (size_t i = 0; i < h->ninputs; i++) {
+        const spec_host_input_t *in = &h->inputs[i];
+        if (in->kind == SPEC_HOST_STDIN)
+            printf("  stdin (%s)", in->name);
+        else if (in->kind == SPEC_HOST_NAMED)
+            printf("  %s (%s, named file)", in->path, in->name);
+        else
+            continue;
+        print_reach(s, sl, 0, i);
+    }
+    if (host_slice_unlisted_stdin(sl))
+        fprintf(stderr,
+                "lgfuzz check: warning: the host reads standard input into the kernel's params, but %s "
+                "gives no host.stdin input\n",
+                s->path);
+    host_slice_destroy(sl);
+    return LG_EXIT_OK;
+}
+
 static void report_mismatch(void *ctx, const char *msg)
 {
     (void)ctx;
@@ -231,6 +290,9 @@ int cmd_check(int argc, char **argv)
     int rtl_rc = check_rtl(s, &log);
     if (rc == LG_EXIT_OK)
         rc = rtl_rc;
+    int host_rc = s->host ? check_host(s, &log) : LG_EXIT_OK;
+    if (rc == LG_EXIT_OK)
+        rc = host_rc;
     spec_destroy(s);
     return rc;
 }

@@ -240,7 +240,7 @@ static int parse_params(yamldoc_t *d, spec_t *s, yaml_node_t *ps, lg_err_t *err)
  * (interfaces and widths need the params). */
 static int parse_spec(yamldoc_t *d, spec_t *s, lg_err_t *err)
 {
-    static const char *const keys[] = {"kernel", "c", "params", "return", "rtl", "hls", "seeds", NULL};
+    static const char *const keys[] = {"kernel", "c", "params", "return", "rtl", "hls", "seeds", "host", NULL};
     yaml_node_t *root = yamldoc_root(d);
     if (!root)
         return yamldoc_error(d, NULL, err, "the file is empty; expected a mapping with a `kernel:` key");
@@ -282,6 +282,9 @@ static int parse_spec(yamldoc_t *d, spec_t *s, lg_err_t *err)
         if (!lg_is_dir(s->seeds_dir))
             return yamldoc_error(d, seeds, err, "seeds '%s' is not a directory", s->seeds_dir);
     }
+    yaml_node_t *host = yamldoc_get(d, root, "host");
+    if (host && spec_parse_host(d, s, host, err))
+        return LG_EINVAL;
     return LG_OK;
 }
 
@@ -347,5 +350,6 @@ void spec_destroy(spec_t *s)
     free(s->rtl_protocol);
     free(s->seeds_dir);
     free(s->rtl_registers);
+    spec_host_destroy(s->host);
     free(s);
 }

@@ -52,6 +52,40 @@ typedef struct spec_width {
     lg_width_t width;
 } spec_width_t;
 
+/* host: the user's host program that calls the kernel (docs/spec.md). */
+typedef enum {
+    SPEC_HOST_WORD,  /* an argv word: the word itself is the input */
+    SPEC_HOST_FILE,  /* an argv word naming a file lgfuzz writes: its content is the input */
+    SPEC_HOST_STDIN, /* the host's standard input */
+    SPEC_HOST_NAMED  /* a file the host opens by a fixed name (host.files) */
+} spec_host_kind_t;
+
+typedef struct spec_host_input {
+    char *name; /* the input's name, a C identifier unique among the host's inputs */
+    spec_host_kind_t kind;
+    int argv_index; /* WORD, FILE: i of argv[i] (argv[0] is the program); -1 otherwise */
+    char *path;     /* NAMED: the name the host opens, as written; NULL otherwise */
+    char *seed;     /* FILE, STDIN, NAMED: resolved file with the first content, or NULL */
+    char *value;    /* WORD: the first value of the word, or NULL */
+    int line, col;  /* where the input is declared in the spec */
+} spec_host_input_t;
+
+typedef struct spec_host_word {
+    char *literal; /* the word as given, or NULL when it is an input */
+    int input;     /* index into spec_host_t.inputs, or -1 for a literal */
+} spec_host_word_t;
+
+typedef struct spec_host {
+    char **sources; /* resolved paths of the host's C sources */
+    size_t nsources;
+    char *entry;            /* the function the host starts in (default main) */
+    spec_host_word_t *argv; /* argv[1..nargv] in order */
+    size_t nargv;
+    spec_host_input_t *inputs; /* argv inputs in argv order, then stdin, then files */
+    size_t ninputs;
+    double alpha; /* mutation probability of an input the kernel does not see */
+} spec_host_t;
+
 typedef struct spec {
     char *path; /* the spec file as given */
     char *dir;  /* directory of the spec; relative paths resolve here */
@@ -76,6 +110,7 @@ typedef struct spec {
     size_t nwidths;
     char *seeds_dir;     /* resolved, or NULL */
     char *rtl_registers; /* rtl.registers: the Vitis driver header x<top>_hw.h (resolved), or NULL */
+    spec_host_t *host;   /* the host: section, or NULL */
 } spec_t;
 
 /* Longest name (kernel, function, param, local, top module, port) a spec
@@ -104,5 +139,7 @@ size_t spec_array_len(const spec_t *spec, size_t i, const int64_t *scalar_values
 void spec_format_signature(const spec_t *spec, char *buf, size_t cap);
 const char *spec_dir_name(spec_dir_t d);
 const char *spec_if_mode_name(spec_if_mode_t m);
+/* "word", "file", "stdin" or "named file". */
+const char *spec_host_kind_name(spec_host_kind_t k);
 
 #endif

@@ -9,6 +9,10 @@
 #include "yamldoc.h"
 
 int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err);
+/* The host section into s->host (spec_host.c); on error s->host holds
+ * what was parsed, for spec_destroy. */
+int spec_parse_host(yamldoc_t *d, spec_t *s, yaml_node_t *host, lg_err_t *err);
+void spec_host_destroy(spec_host_t *h); /* accepts NULL */
 int spec_parse_hls(yamldoc_t *d, spec_t *s, yaml_node_t *hls, lg_err_t *err);
 /* Fills interface defaults for every param the rtl section did not name. */
 void spec_default_ifaces(spec_t *s);
