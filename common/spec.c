@@ -45,9 +45,14 @@ static int parse_type(yamldoc_t *d, yaml_node_t *n, const char *what, lg_type_t 
     const char *t = yamldoc_scalar(d, n, what, err);
     if (!t)
         return LG_EINVAL;
-    if (lg_type_parse(t, out) != 0)
-        return yamldoc_error(
-            d, n, err, "unknown type '%s' for %s (expected i8, i16, i32, i64, u8, u16, u32, u64, f32 or f64)", t, what);
+    long bits = 0;
+    int rc = lg_type_parse_width(t, out, &bits);
+    if (rc == -2)
+        return yamldoc_error(d, n, err, "type '%s' of %s is %ld bits wide; integer types go up to %d bits", t, what,
+                             bits, LG_TYPE_BITS_MAX);
+    if (rc != 0)
+        return yamldoc_error(d, n, err, "unknown type '%s' for %s (expected i<W> or u<W> with W in 1..%d, f32 or f64)",
+                             t, what, LG_TYPE_BITS_MAX);
     return LG_OK;
 }
 
@@ -162,7 +167,10 @@ static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name,
     p->name = lg_strdup(nm);
     s->nparams++; /* owned by s from here on, so spec_destroy frees it */
     yaml_node_t *type = yamldoc_require(d, n, "type", "param", err);
-    if (!type || parse_type(d, type, "param type", &p->type, err))
+    char *what = lg_asprintf("param '%s'", nm);
+    int trc = type ? parse_type(d, type, what, &p->type, err) : LG_EINVAL;
+    free(what);
+    if (trc)
         return LG_EINVAL;
     p->range_lo = lg_type_min(p->type);
     p->range_hi = lg_type_max(p->type);

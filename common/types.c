@@ -14,7 +14,45 @@ static const struct {
     [LG_F64] = {"f64", "double", 64, 1},
 };
 
-int lg_type_parse(const char *name, lg_type_t *out)
+/* The names of the other widths, as constant strings: index 2 * (W - 1)
+ * + signed, as in the encoding of lg_type_int. */
+#define LG_WIDTHS(X)                                                                                                   \
+    X(1)                                                                                                               \
+    X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16) X(17) X(18) X(19) X(20) X(21)    \
+        X(22) X(23) X(24) X(25) X(26) X(27) X(28) X(29) X(30) X(31) X(32) X(33) X(34) X(35) X(36) X(37) X(38) X(39)    \
+            X(40) X(41) X(42) X(43) X(44) X(45) X(46) X(47) X(48) X(49) X(50) X(51) X(52) X(53) X(54) X(55) X(56)      \
+                X(57) X(58) X(59) X(60) X(61) X(62) X(63) X(64)
+#define LG_NAME(w) "u" #w, "i" #w,
+#define LG_KTYPE(w) "unsigned _BitInt(" #w ")", "_BitInt(" #w ")",
+static const char *const width_names[] = {LG_WIDTHS(LG_NAME)};
+static const char *const width_ktypes[] = {LG_WIDTHS(LG_KTYPE)};
+
+int lg_type_is_named(lg_type_t t)
+{
+    return t <= LG_F64;
+}
+
+static int iw_index(lg_type_t t)
+{
+    return (int)t - LG_IW_FIRST;
+}
+
+lg_type_t lg_type_int(int bits, int is_signed)
+{
+    switch (bits) {
+    case 8:
+        return is_signed ? LG_I8 : LG_U8;
+    case 16:
+        return is_signed ? LG_I16 : LG_U16;
+    case 32:
+        return is_signed ? LG_I32 : LG_U32;
+    case 64:
+        return is_signed ? LG_I64 : LG_U64;
+    }
+    return (lg_type_t)(LG_IW_FIRST + 2 * (bits - 1) + (is_signed != 0));
+}
+
+int lg_type_parse_width(const char *name, lg_type_t *out, long *bits)
 {
     for (int t = LG_I8; t <= LG_F64; t++) {
         if (strcmp(name, type_info[t].name) == 0) {
@@ -22,17 +60,51 @@ int lg_type_parse(const char *name, lg_type_t *out)
             return 0;
         }
     }
-    return -1;
+    if ((name[0] != 'i' && name[0] != 'u') || name[1] < '1' || name[1] > '9')
+        return -1;
+    char *end;
+    long w = strtol(name + 1, &end, 10);
+    if (*end != '\0')
+        return -1;
+    if (bits)
+        *bits = w;
+    if (w > LG_TYPE_BITS_MAX)
+        return -2;
+    *out = lg_type_int((int)w, name[0] == 'i');
+    return 0;
+}
+
+int lg_type_parse(const char *name, lg_type_t *out)
+{
+    return lg_type_parse_width(name, out, NULL) == 0 ? 0 : -1;
 }
 
 const char *lg_type_name(lg_type_t t)
 {
-    return type_info[t].name;
+    return lg_type_is_named(t) ? type_info[t].name : width_names[iw_index(t)];
 }
+
 const char *lg_type_ctype(lg_type_t t)
 {
-    return type_info[t].ctype;
+    if (lg_type_is_named(t))
+        return type_info[t].ctype;
+    static const char *const holders[2][4] = {{"uint8_t", "uint16_t", "uint32_t", "uint64_t"},
+                                              {"int8_t", "int16_t", "int32_t", "int64_t"}};
+    int b = lg_type_bytes(t);
+    return holders[lg_type_signed(t)][b == 1 ? 0 : b == 2 ? 1 : b == 4 ? 2 : 3];
 }
+
+const char *lg_type_ktype(lg_type_t t)
+{
+    return lg_type_is_named(t) ? type_info[t].ctype : width_ktypes[iw_index(t)];
+}
+
+int lg_type_bytes(lg_type_t t)
+{
+    int b = lg_type_bits(t);
+    return b <= 8 ? 1 : b <= 16 ? 2 : b <= 32 ? 4 : 8;
+}
+
 int lg_type_is_float(lg_type_t t)
 {
     return t == LG_F32 || t == LG_F64;
@@ -57,24 +129,25 @@ int lg_type_same(lg_type_t t, int64_t a, int64_t b)
 
 int lg_type_bits(lg_type_t t)
 {
-    return type_info[t].bits;
+    return lg_type_is_named(t) ? type_info[t].bits : iw_index(t) / 2 + 1;
 }
 int lg_type_signed(lg_type_t t)
 {
-    return type_info[t].is_signed;
+    return lg_type_is_named(t) ? type_info[t].is_signed : iw_index(t) % 2;
 }
 
 int64_t lg_type_min(lg_type_t t)
 {
-    if (!type_info[t].is_signed)
+    if (!lg_type_signed(t))
         return 0;
-    return type_info[t].bits == 64 ? INT64_MIN : -((int64_t)1 << (type_info[t].bits - 1));
+    int b = lg_type_bits(t);
+    return b == 64 ? INT64_MIN : -((int64_t)1 << (b - 1));
 }
 
 int64_t lg_type_max(lg_type_t t)
 {
-    int b = type_info[t].bits;
-    if (type_info[t].is_signed)
+    int b = lg_type_bits(t);
+    if (lg_type_signed(t))
         return b == 64 ? INT64_MAX : ((int64_t)1 << (b - 1)) - 1;
     return b == 64 ? -1 : ((int64_t)1 << b) - 1;
 }
@@ -93,28 +166,16 @@ int lg_type_in(lg_type_t t, int64_t v, int64_t lo, int64_t hi)
     return lg_type_cmp(t, v, lo) >= 0 && lg_type_cmp(t, v, hi) <= 0;
 }
 
+/* A float is wrapped as the integer of its width: its bits are kept. */
 int64_t lg_type_wrap(lg_type_t t, int64_t v)
 {
-    switch (t) {
-    case LG_I8:
-        return (int8_t)v;
-    case LG_I16:
-        return (int16_t)v;
-    case LG_I32:
-    case LG_F32:
-        return (int32_t)v;
-    case LG_U8:
-        return (uint8_t)v;
-    case LG_U16:
-        return (uint16_t)v;
-    case LG_U32:
-        return (uint32_t)v;
-    case LG_I64:
-    case LG_U64:
-    case LG_F64:
+    int b = lg_type_bits(t);
+    if (b == 64)
         return v;
-    }
-    return v;
+    uint64_t low = (uint64_t)v & ((UINT64_C(1) << b) - 1);
+    if (lg_type_signed(t) && (low >> (b - 1)) & 1)
+        low |= ~((UINT64_C(1) << b) - 1);
+    return (int64_t)low;
 }
 
 int64_t lg_type_poison(lg_type_t t)

@@ -1,5 +1,9 @@
 /* The C scalar types a kernel param may have, and helpers for their
- * domains. Values of every type travel as int64_t; a u64 value above
+ * domains. Besides the named types, an integer of any width W in 1..64
+ * (`i12`, `u3`: a `_BitInt(W)`, an `ap_int<W>`) is a type of its own,
+ * made by lg_type_int; "i8" and "u8" ... "u64" are the named ones. Values
+ * of every type travel as int64_t, an integer narrower than 64 bits sign-
+ * or zero-extended; a u64 value above
  * INT64_MAX is carried as its two's-complement bit pattern. A float (f32)
  * or double (f64) travels as its IEEE 754 bit pattern read as a signed
  * integer of its width (a negative float is a negative value): to
@@ -9,12 +13,47 @@
 
 #include <stdint.h>
 
-typedef enum { LG_I8, LG_I16, LG_I32, LG_I64, LG_U8, LG_U16, LG_U32, LG_U64, LG_F32, LG_F64 } lg_type_t;
+/* LG_IW_FIRST..LG_IW_LAST hold the other integer widths (encoded by
+ * lg_type_int; compare them only through the functions below). */
+typedef enum {
+    LG_I8,
+    LG_I16,
+    LG_I32,
+    LG_I64,
+    LG_U8,
+    LG_U16,
+    LG_U32,
+    LG_U64,
+    LG_F32,
+    LG_F64,
+    LG_IW_FIRST = 16,
+    LG_IW_LAST = LG_IW_FIRST + 2 * 64 - 1
+} lg_type_t;
 
-/* Parses "i8" ... "u64", "f32", "f64"; returns 0 on success, -1 for anything else. */
+/* The largest integer width a type may have. */
+#define LG_TYPE_BITS_MAX 64
+
+/* The integer type of bits (1..64) and signedness: a named type for 8,
+ * 16, 32 and 64 bits. */
+lg_type_t lg_type_int(int bits, int is_signed);
+/* Parses "i<W>"/"u<W>" (W in 1..64), "f32", "f64"; returns 0 on success,
+ * -2 for an integer wider than 64 bits (*bits set to its width), -1 for
+ * anything else. bits may be NULL. */
+int lg_type_parse_width(const char *name, lg_type_t *out, long *bits);
+/* lg_type_parse_width without the width: 0 or -1. */
 int lg_type_parse(const char *name, lg_type_t *out);
-const char *lg_type_name(lg_type_t t);  /* "i32" */
-const char *lg_type_ctype(lg_type_t t); /* "int32_t", "float" */
+const char *lg_type_name(lg_type_t t); /* "i32", "u12" */
+/* The standard C type that holds t's values: "int32_t", "float", and for
+ * u12 "uint16_t". */
+const char *lg_type_ctype(lg_type_t t);
+/* The type a C kernel declares: lg_type_ctype for the named types,
+ * "_BitInt(12)" / "unsigned _BitInt(12)" for the others. */
+const char *lg_type_ktype(lg_type_t t);
+/* 1 for the named types (whose C type is a standard one). */
+int lg_type_is_named(lg_type_t t);
+/* Bytes a kernel's variable of type t takes (a _BitInt(W) rounds up to a
+ * power of two). */
+int lg_type_bytes(lg_type_t t);
 /* 1 for f32 and f64. */
 int lg_type_is_float(lg_type_t t);
 /* 1 when a and b are the same value of t: equal bits, or (f32, f64) both

@@ -29,14 +29,15 @@ static const char float_converters[] =
 /* A C literal of value v in type t (no overflow warnings for the extremes). */
 static void literal(lg_strbuf_t *b, lg_type_t t, int64_t v)
 {
+    char cast[64];
     if (lg_type_is_float(t))
-        lg_strbuf_printf(b, "%s(%" PRId64 "LL)", trh_from_int64(t), v);
+        lg_strbuf_printf(b, "%s(%" PRId64 "LL)", trh_from_int64(t, cast, sizeof cast), v);
     else if (!lg_type_signed(t))
-        lg_strbuf_printf(b, "((%s)%" PRIu64 "ULL)", lg_type_ctype(t), (uint64_t)v);
+        lg_strbuf_printf(b, "((%s)%" PRIu64 "ULL)", lg_type_ktype(t), (uint64_t)v);
     else if (v == INT64_MIN)
-        lg_strbuf_printf(b, "((%s)(-9223372036854775807LL - 1))", lg_type_ctype(t));
+        lg_strbuf_printf(b, "((%s)(-9223372036854775807LL - 1))", lg_type_ktype(t));
     else
-        lg_strbuf_printf(b, "((%s)%" PRId64 "LL)", lg_type_ctype(t), v);
+        lg_strbuf_printf(b, "((%s)%" PRId64 "LL)", lg_type_ktype(t), v);
 }
 
 static int port_probe(const spec_t *spec, const trm_meta_t *meta, size_t i)
@@ -85,9 +86,9 @@ static void emit_prologue(lg_strbuf_t *b, const spec_t *spec, const trm_meta_t *
                      spec->path, spec->kernel);
     lg_strbuf_puts(b, "#include <stddef.h>\n#include <stdint.h>\n#include <string.h>\n#include \"lgrt.h\"\n\n");
     lg_strbuf_puts(b, float_converters);
-    lg_strbuf_printf(b, "%s %s(", spec->has_return ? lg_type_ctype(spec->ret_type) : "void", spec->c_function);
+    lg_strbuf_printf(b, "%s %s(", spec->has_return ? lg_type_ktype(spec->ret_type) : "void", spec->c_function);
     for (size_t i = 0; i < spec->nparams; i++)
-        lg_strbuf_printf(b, "%s%s%s", i ? ", " : "", lg_type_ctype(spec->params[i].type),
+        lg_strbuf_printf(b, "%s%s%s", i ? ", " : "", lg_type_ktype(spec->params[i].type),
                          spec->params[i].is_array || spec->params[i].dir != SPEC_DIR_IN ? " *" : "");
     lg_strbuf_printf(b, "%s);\n\n", spec->nparams ? "" : "void");
     lg_strbuf_puts(b, "const lgrt_loop_info_t lgrt_loops[] = {\n");
@@ -101,7 +102,7 @@ static void emit_prologue(lg_strbuf_t *b, const spec_t *spec, const trm_meta_t *
         const spec_param_t *p = &spec->params[i];
         if (!p->is_array)
             continue;
-        lg_strbuf_printf(b, "static %s buf%zu[%d + %zu + %d];\n", lg_type_ctype(p->type), i, TRH_GUARD, p->max_len,
+        lg_strbuf_printf(b, "static %s buf%zu[%d + %zu + %d];\n", lg_type_ktype(p->type), i, TRH_GUARD, p->max_len,
                          TRH_GUARD);
         lg_strbuf_printf(b, "static size_t dirty%zu = %zu; /* slots from the length up that may not hold poison */\n",
                          i, p->max_len);
@@ -114,7 +115,7 @@ static void emit_prologue(lg_strbuf_t *b, const spec_t *spec, const trm_meta_t *
 static void emit_unpack_array(lg_strbuf_t *b, const spec_t *spec, const trm_meta_t *meta, size_t i)
 {
     const spec_param_t *p = &spec->params[i];
-    const char *ct = lg_type_ctype(p->type);
+    const char *ct = lg_type_ktype(p->type);
     lg_strbuf_printf(b, "    /* %s: %s array of %s, max_len %zu */\n", p->name, spec_dir_name(p->dir), ct, p->max_len);
     lg_strbuf_printf(b, "    {\n        %s *b = buf%zu + %d;\n        size_t n = (size_t)*rec++;\n", ct, i, TRH_GUARD);
     lg_strbuf_printf(b, "        n%zu = n;\n", i);
@@ -127,7 +128,8 @@ static void emit_unpack_array(lg_strbuf_t *b, const spec_t *spec, const trm_meta
         return;
     }
     /* Branch-free min/max, so the copy loop vectorises. */
-    const char *of = trh_from_int64(p->type);
+    char cast[64];
+    const char *of = trh_from_int64(p->type, cast, sizeof cast);
     lg_strbuf_printf(b, "        %s mn = n ? %s(rec[0]) : 0, mx = mn;\n", ct, of);
     lg_strbuf_printf(b, "        for (size_t k = 0; k < n; k++) {\n            %s v = %s(rec[k]);\n", ct, of);
     lg_strbuf_puts(
@@ -153,12 +155,13 @@ static void emit_unpack(lg_strbuf_t *b, const spec_t *spec, const trm_meta_t *me
             emit_unpack_array(b, spec, meta, i);
             continue;
         }
-        const char *ct = lg_type_ctype(p->type);
+        const char *ct = lg_type_ktype(p->type);
+        char cast[64];
         /* An output scalar starts at zero, as output arrays do. */
         if (p->dir == SPEC_DIR_OUT)
             lg_strbuf_printf(b, "    %s a%zu = 0;\n    rec++;\n", ct, i);
         else
-            lg_strbuf_printf(b, "    %s a%zu = %s(*rec++);\n", ct, i, trh_from_int64(p->type));
+            lg_strbuf_printf(b, "    %s a%zu = %s(*rec++);\n", ct, i, trh_from_int64(p->type, cast, sizeof cast));
         char v[32];
         snprintf(v, sizeof v, "a%zu", i);
         emit_port_check(b, spec, meta, i, v, v);
@@ -188,7 +191,7 @@ static void emit_call_and_outputs(lg_strbuf_t *b, const spec_t *spec, const trm_
         const spec_param_t *p = &spec->params[i];
         if (p->dir == SPEC_DIR_IN || !p->is_array)
             continue;
-        const char *ct = lg_type_ctype(p->type);
+        const char *ct = lg_type_ktype(p->type);
         lg_strbuf_printf(b, "    {\n        const %s *b = buf%zu + %d;\n", ct, i, TRH_GUARD);
         lg_strbuf_printf(b, "        int64_t *o = (int64_t *)((char *)slot + %zu);\n",
                          trh_out_offset(spec, meta->nprobes, i));

@@ -34,9 +34,10 @@ size_t trh_record_max(const spec_t *spec);
 
 /* harness_outputs.c: "(int64_t)(expr)", or for f32/f64 the bit pattern of expr
  * through the prologue's converters (types.h), and the other way round:
- * expr (an int64_t) as a value of t. */
+ * expr (an int64_t) as a value of t: a cast to the kernel's type (written
+ * into buf, 64 bytes are enough) or a converter's name. */
 const char *trh_to_int64(lg_type_t t);
-const char *trh_from_int64(lg_type_t t);
+const char *trh_from_int64(lg_type_t t, char *buf, size_t cap);
 
 /* harness.c: writes the harness C source for spec to path (atomically).
  * meta gives the port probe ids and the loop table. */

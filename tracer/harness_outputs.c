@@ -6,6 +6,8 @@
  * writes instrument_outputs.c instruments. */
 #include "harness_int.h"
 
+#include <stdio.h>
+
 #include "runtime/lgrt.h"
 
 static size_t probes_bytes(size_t nprobes)
@@ -70,13 +72,12 @@ const char *trh_to_int64(lg_type_t t)
     return t == LG_F32 ? "lg_f32_bits" : t == LG_F64 ? "lg_f64_bits" : "(int64_t)";
 }
 
-const char *trh_from_int64(lg_type_t t)
+const char *trh_from_int64(lg_type_t t, char *buf, size_t cap)
 {
-    static const char *const casts[] = {
-        [LG_I8] = "(int8_t)",   [LG_I16] = "(int16_t)",  [LG_I32] = "(int32_t)",  [LG_I64] = "(int64_t)",
-        [LG_U8] = "(uint8_t)",  [LG_U16] = "(uint16_t)", [LG_U32] = "(uint32_t)", [LG_U64] = "(uint64_t)",
-        [LG_F32] = "lg_f32_of", [LG_F64] = "lg_f64_of"};
-    return casts[t];
+    if (lg_type_is_float(t))
+        return t == LG_F32 ? "lg_f32_of" : "lg_f64_of";
+    snprintf(buf, cap, "(%s)", lg_type_ktype(t));
+    return buf;
 }
 
 void trh_outputs_store(lg_strbuf_t *b, const spec_t *spec, size_t nprobes)

@@ -138,7 +138,8 @@ static void describe(lg_strbuf_t *b, LLVMTypeRef ty)
 }
 
 /* 0 when ty (the pointee for pointers) can hold spec type t: float for
- * f32, double for f64, an integer for the others. */
+ * f32, double for f64, an integer for the others, of exactly t's width
+ * for a width other than 8, 16, 32, 64 (a `_BitInt`). */
 static int agrees(lg_type_t t, LLVMTypeRef ty, int by_pointer)
 {
     if (by_pointer) {
@@ -151,7 +152,11 @@ static int agrees(lg_type_t t, LLVMTypeRef ty, int by_pointer)
         return k == LLVMFloatTypeKind ? 0 : -1;
     if (t == LG_F64)
         return k == LLVMDoubleTypeKind ? 0 : -1;
-    return k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind ? -1 : 0;
+    if (k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind)
+        return -1;
+    if (!lg_type_is_named(t) && (k != LLVMIntegerTypeKind || (int)LLVMGetIntTypeWidth(ty) != lg_type_bits(t)))
+        return -1;
+    return 0;
 }
 
 static int mismatch(const spec_t *spec, const char *what, lg_type_t t, LLVMTypeRef ty, lg_err_t *err)

@@ -126,7 +126,7 @@ void tri_output_writes(tri_ctx_t *c)
     o.size = lg_calloc(o.k, sizeof *o.size);
     for (size_t i = 0, k = 0; i < c->spec->nparams; i++)
         if (!c->spec->params[i].is_array && c->spec->params[i].dir != SPEC_DIR_IN)
-            o.size[k++] = (uint64_t)lg_type_bits(c->spec->params[i].type) / 8;
+            o.size[k++] = (uint64_t)lg_type_bytes(c->spec->params[i].type);
     o.addr_ty = LLVMArrayType(c->i64, (unsigned)o.k);
     o.flag_ty = LLVMArrayType(LLVMInt8TypeInContext(c->ctx), (unsigned)o.k);
     o.addr = define_table(c, o.addr_ty, TRH_OUT_ADDR);

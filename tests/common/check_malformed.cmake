@@ -4,7 +4,7 @@ execute_process(COMMAND ${LGFUZZ} check ${SRC}/bad/unknown_type.yaml
 if(NOT rc EQUAL 2)
   message(FATAL_ERROR "expected exit code 2, got ${rc}: ${err}")
 endif()
-if(NOT err MATCHES "unknown_type.yaml:7:11: unknown type 'i33'")
+if(NOT err MATCHES "unknown_type.yaml:7:11: unknown type 'int'")
   message(FATAL_ERROR "unexpected message: ${err}")
 endif()
 execute_process(COMMAND ${LGFUZZ} check RESULT_VARIABLE rc ERROR_VARIABLE err)

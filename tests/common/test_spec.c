@@ -37,7 +37,9 @@ static const struct {
 } bad[] = {
     {"kernal: k\n", 1, 1, "unknown key 'kernal' in the spec"},
     {"kernel: k\nc:\n  source: k.c\nparams: []\n", 3, 3, "missing required key 'function' in c"},
-    {HEAD "params:\n  - name: x\n    type: i33\n", 7, 11, "unknown type 'i33'"},
+    {HEAD "params:\n  - name: x\n    type: int\n", 7, 11, "unknown type 'int' for param 'x'"},
+    {HEAD "params:\n  - name: x\n    type: u65\n", 7, 11, "type 'u65' of param 'x' is 65 bits wide"},
+    {HEAD "params:\n  - name: x\n    type: i0\n", 7, 11, "unknown type 'i0'"},
     {HEAD "params:\n  - name: d\n    type: i8\n    array: {max_len: 4, len: count}\n", 8, 30,
      "len of 'd' names 'count', which is not a param"},
     {HEAD "params:\n  - name: d\n    type: i8\n    array: {max_len: 4, len: e}\n  - name: e\n    type: i8\n"

@@ -78,7 +78,27 @@ static void test_duration(void)
 static void test_types(void)
 {
     lg_type_t t;
-    CHECK(lg_type_parse("u16", &t) == 0 && t == LG_U16 && lg_type_parse("i33", &t) != 0);
+    CHECK(lg_type_parse("u16", &t) == 0 && t == LG_U16 && lg_type_parse("i65", &t) != 0);
+    CHECK(lg_type_parse("i0", &t) != 0 && lg_type_parse("u12x", &t) != 0 && lg_type_parse("u012", &t) != 0);
+}
+
+/* Integers of any width 1..64: names, ranges, wrapping and the C types
+ * that declare and hold them. */
+static void test_int_widths(void)
+{
+    lg_type_t t;
+    long bits = 0;
+    CHECK(lg_type_parse_width("u70", &t, &bits) == -2 && bits == 70);
+    CHECK(lg_type_parse("i32", &t) == 0 && t == LG_I32 && lg_type_int(32, 1) == LG_I32);
+    CHECK(lg_type_parse("u12", &t) == 0 && lg_type_bits(t) == 12 && !lg_type_signed(t));
+    CHECK(strcmp(lg_type_name(t), "u12") == 0 && strcmp(lg_type_ktype(t), "unsigned _BitInt(12)") == 0);
+    CHECK(strcmp(lg_type_ctype(t), "uint16_t") == 0 && lg_type_bytes(t) == 2 && !lg_type_is_named(t));
+    CHECK(lg_type_min(t) == 0 && lg_type_max(t) == 4095 && lg_type_wrap(t, 4097) == 1 && lg_type_wrap(t, -1) == 4095);
+    CHECK(lg_type_parse("i1", &t) == 0 && lg_type_min(t) == -1 && lg_type_max(t) == 0 && lg_type_wrap(t, 1) == -1);
+    CHECK(lg_type_parse("i63", &t) == 0 && lg_type_max(t) == INT64_MAX / 2 && lg_type_bytes(t) == 8);
+    CHECK(strcmp(lg_type_ktype(t), "_BitInt(63)") == 0 && strcmp(lg_type_ctype(t), "int64_t") == 0);
+    CHECK(lg_type_parse("u64", &t) == 0 && t == LG_U64 && lg_type_int(64, 0) == LG_U64);
+    CHECK(lg_type_poison(lg_type_int(12, 1)) == 0x5A5 && lg_type_poison(lg_type_int(3, 0)) == 5);
     CHECK(lg_type_min(LG_I8) == -128 && lg_type_max(LG_I8) == 127 && lg_type_max(LG_U32) == 4294967295LL);
     CHECK(lg_type_wrap(LG_U8, 300) == 44 && lg_type_wrap(LG_I8, 200) == -56);
     CHECK(lg_type_cmp(LG_U64, -1, 1) > 0 && lg_type_cmp(LG_I64, -1, 1) < 0);
@@ -533,6 +553,7 @@ int main(void)
     test_rng();
     test_duration();
     test_types();
+    test_int_widths();
     test_poison();
     test_hash();
     test_strbuf();
