@@ -25,9 +25,29 @@ static const char *require_identifier(yamldoc_t *d, const yaml_node_t *map, cons
     return name;
 }
 
+/* c.include_dirs: directories given to the compiler with -I (the HLS
+ * headers of the user's install), relative to the spec; each must exist. */
+static int parse_include_dirs(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
+{
+    if (yamldoc_expect_seq(d, n, "c.include_dirs", err))
+        return LG_EINVAL;
+    size_t len = yamldoc_len(n);
+    s->c_include_dirs = lg_calloc(len ? len : 1, sizeof *s->c_include_dirs);
+    for (size_t i = 0; i < len; i++) {
+        yaml_node_t *item = yamldoc_item(d, n, i);
+        char *path;
+        if (yamldoc_path(d, item, s->dir, "c.include_dirs entry", &path, err))
+            return LG_EINVAL;
+        s->c_include_dirs[s->c_ninclude_dirs++] = path; /* owned by s from here on */
+        if (!lg_is_dir(path))
+            return yamldoc_error(d, item, err, "c.include_dirs entry '%s' is not a directory", path);
+    }
+    return LG_OK;
+}
+
 static int parse_c(yamldoc_t *d, spec_t *s, yaml_node_t *c, lg_err_t *err)
 {
-    static const char *const keys[] = {"source", "function", NULL};
+    static const char *const keys[] = {"source", "function", "include_dirs", NULL};
     if (yamldoc_expect_map(d, c, "c", err) || yamldoc_check_keys(d, c, "c", keys, err))
         return LG_EINVAL;
     yaml_node_t *src = yamldoc_require(d, c, "source", "c", err);
@@ -37,7 +57,8 @@ static int parse_c(yamldoc_t *d, spec_t *s, yaml_node_t *c, lg_err_t *err)
     if (!name)
         return LG_EINVAL;
     s->c_function = lg_strdup(name);
-    return LG_OK;
+    yaml_node_t *inc = yamldoc_get(d, c, "include_dirs");
+    return inc ? parse_include_dirs(d, s, inc, err) : LG_OK;
 }
 
 static int parse_type(yamldoc_t *d, yaml_node_t *n, const char *what, lg_type_t *out, lg_err_t *err)
@@ -353,6 +374,9 @@ void spec_destroy(spec_t *s)
     free(s->dir);
     free(s->kernel);
     free(s->c_source);
+    for (size_t i = 0; i < s->c_ninclude_dirs; i++)
+        free(s->c_include_dirs[i]);
+    free(s->c_include_dirs);
     free(s->c_function);
     free(s->rtl_top);
     free(s->rtl_protocol);

@@ -92,6 +92,8 @@ typedef struct spec {
     char *kernel;
     char *c_source; /* resolved path */
     char *c_function;
+    char **c_include_dirs; /* c.include_dirs resolved, each an existing directory */
+    size_t c_ninclude_dirs;
     spec_param_t *params; /* in C signature order */
     size_t nparams;
     int has_return;

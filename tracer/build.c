@@ -21,6 +21,7 @@
 #include "harness_int.h"
 #include "instrument_int.h"
 #include "pragma_int.h"
+#include "shim_int.h"
 
 #ifndef LGFUZZ_CLANG
 #error "LGFUZZ_CLANG must name the clang 14 binary"
@@ -54,10 +55,11 @@ static const char *const cxx_flags[] = {"-fno-exceptions", "-fno-rtti"};
 static const char *const runtime_files[] = {"lgrt.h", "lgrt.c", "lgrt_main.c"};
 /* The tool's own sources, hashed when present (a build tree) so a changed
  * instrumentation never reuses executors built by the previous one. */
-static const char *const tool_files[] = {
-    "instrument.c",         "instrument_emit.c", "instrument_lookup.c", "instrument_probes.c",
-    "instrument_outputs.c", "harness.c",         "harness_outputs.c",   "pragma.c",
-    "pragma_consts.c"};
+static const char *const tool_files[] = {"instrument.c",         "instrument_emit.c",
+                                         "instrument_lookup.c",  "instrument_probes.c",
+                                         "instrument_outputs.c", "harness.c",
+                                         "harness_outputs.c",    "pragma.c",
+                                         "pragma_consts.c",      "shim.c"};
 /* What a run of the entry reads, sealed at build time. */
 static const char *const sealed_files[] = {"executor", "meta.json"};
 
@@ -88,6 +90,13 @@ static const char *kernel_compiler(const spec_t *spec)
     return tri_is_cxx(spec->c_source) ? LGFUZZ_CLANGXX : LGFUZZ_CLANG;
 }
 
+/* The HLS install's headers when $XILINX_HLS is set (owned), else NULL. */
+static char *hls_include_dir(void)
+{
+    const char *root = getenv("XILINX_HLS");
+    return root && *root ? lg_path_join(root, "include") : NULL;
+}
+
 static char *runtime_dir(void)
 {
     return lg_data_path("tracer/runtime");
@@ -102,6 +111,11 @@ static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg
     for (size_t i = 0; i < sizeof kernel_flags / sizeof *kernel_flags; i++)
         lg_hash_str(h, kernel_flags[i]);
     lg_hash_str(h, spec->c_source);
+    for (size_t i = 0; i < spec->c_ninclude_dirs; i++)
+        lg_hash_str(h, spec->c_include_dirs[i]);
+    char *hls = hls_include_dir();
+    lg_hash_str(h, hls ? hls : "");
+    free(hls);
     if (lg_hash_file(h, spec->c_source, err) || lg_hash_file(h, spec->path, err) || lg_hash_file(h, spectra, err))
         return err->code;
     char *rt = runtime_dir();
@@ -121,24 +135,47 @@ static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg
     return rc;
 }
 
-static int compile_kernel(const spec_t *spec, const char *dir, const char *log, lg_err_t *err)
+/* Compiles source (the kernel's, or its shim) with the spec's and the
+ * source's directories and the HLS include directories on the path. */
+static int compile_kernel(const spec_t *spec, const char *source, const char *dir, const char *log, lg_err_t *err)
 {
     char *out = lg_path_join(dir, "kernel.bc");
-    char *inc = lg_asprintf("-I%s", spec->dir);
-    char *argv[32];
-    size_t n = 0;
+    char *src_dir = lg_strdup(spec->c_source);
+    char *slash = strrchr(src_dir, '/');
+    if (slash)
+        slash[slash == src_dir] = '\0';
+    char *incs[3] = {lg_asprintf("-I%s", spec->dir), lg_asprintf("-I%s", slash ? src_dir : "."), hls_include_dir()};
+    if (incs[2]) {
+        char *flag = lg_asprintf("-I%s", incs[2]);
+        free(incs[2]);
+        incs[2] = flag;
+    }
+    size_t cap = 24 + sizeof kernel_flags / sizeof *kernel_flags + spec->c_ninclude_dirs, n = 0;
+    char **argv = lg_calloc(cap, sizeof *argv);
+    char **extra = lg_calloc(spec->c_ninclude_dirs + 1, sizeof *extra);
     argv[n++] = (char *)kernel_compiler(spec);
     for (size_t i = 0; i < sizeof kernel_flags / sizeof *kernel_flags; i++)
         argv[n++] = (char *)kernel_flags[i];
     for (size_t i = 0; tri_is_cxx(spec->c_source) && i < sizeof cxx_flags / sizeof *cxx_flags; i++)
         argv[n++] = (char *)cxx_flags[i];
-    argv[n++] = inc;
+    for (size_t i = 0; i < 2; i++)
+        argv[n++] = incs[i];
+    for (size_t i = 0; i < spec->c_ninclude_dirs; i++)
+        argv[n++] = extra[i] = lg_asprintf("-I%s", spec->c_include_dirs[i]);
+    if (incs[2])
+        argv[n++] = incs[2];
     argv[n++] = "-o";
     argv[n++] = out;
-    argv[n++] = spec->c_source;
+    argv[n++] = (char *)source;
     argv[n] = NULL;
     int rc = trb_run_tool(argv, log, err);
-    free(inc);
+    for (size_t i = 0; i < spec->c_ninclude_dirs; i++)
+        free(extra[i]);
+    free(extra);
+    free(argv);
+    for (size_t i = 0; i < 3; i++)
+        free(incs[i]);
+    free(src_dir);
     free(out);
     return rc;
 }
@@ -184,7 +221,7 @@ static int build_in(const spec_t *spec, const char *spectra, const char *dir, tr
     char *clang_log = lg_path_join(dir, "clang.log");
     char *kbc = lg_path_join(dir, "kernel.bc"), *rbc = lg_path_join(dir, "lgrt.bc");
     char *ibc = lg_path_join(dir, "kernel.inst.bc"), *harness = lg_path_join(dir, "harness.c");
-    char *meta_path = lg_path_join(dir, "meta.json");
+    char *meta_path = lg_path_join(dir, "meta.json"), *shim_path = lg_path_join(dir, "shim.cpp");
     trp_rules_t *rules = trp_rules_load(spectra, err);
     char *src = rules ? lg_read_file(spec->c_source, NULL, err) : NULL;
     if (!src) {
@@ -194,17 +231,23 @@ static int build_in(const spec_t *spec, const char *spectra, const char *dir, tr
     if ((rc = trp_scan(rules, src, spec->c_source, &hits, err)) != 0)
         goto done;
     LG_INFO(log, "tracer: building the executor for %s in %s", spec->kernel, dir);
-    if ((rc = compile_kernel(spec, dir, clang_log, err)) != 0 || (rc = compile_runtime(dir, clang_log, err)) != 0)
+    /* A kernel on HLS types is compiled through its shim, which includes it. */
+    int shim = tri_is_cxx(spec->c_source) && trs_needed(src);
+    if (shim && (rc = trs_write(spec, shim_path, err)) != 0)
+        goto done;
+    if ((rc = compile_kernel(spec, shim ? shim_path : spec->c_source, dir, clang_log, err)) != 0 ||
+        (rc = compile_runtime(dir, clang_log, err)) != 0)
         goto done;
     if ((rc = tri_instrument(spec, &hits, kbc, rbc, ibc, meta, log, err)) != 0)
         goto done;
-    if ((rc = trh_write(spec, meta, harness, err)) != 0 || (rc = link_executor(spec, dir, clang_log, err)) != 0)
+    if ((rc = trh_write(spec, meta, harness, shim, err)) != 0 || (rc = link_executor(spec, dir, clang_log, err)) != 0)
         goto done;
     rc = trm_save(meta, meta_path, err);
 done:
     trp_hits_free(&hits);
     free(src);
     trp_rules_destroy(rules);
+    free(shim_path);
     free(meta_path);
     free(harness);
     free(ibc);

@@ -40,8 +40,9 @@ const char *trh_to_int64(lg_type_t t);
 const char *trh_from_int64(lg_type_t t, char *buf, size_t cap);
 
 /* harness.c: writes the harness C source for spec to path (atomically).
- * meta gives the port probe ids and the loop table. */
-int trh_write(const spec_t *spec, const trm_meta_t *meta, const char *path, lg_err_t *err);
+ * meta gives the port probe ids and the loop table; with shim set it calls
+ * the shim's entry (shim_int.h) rather than the kernel. */
+int trh_write(const spec_t *spec, const trm_meta_t *meta, const char *path, int shim, lg_err_t *err);
 
 /* harness_outputs.c. The scalar outputs (out/inout pointers to one value)
  * are numbered k = 0, 1, ... in param order. The instrumented kernel

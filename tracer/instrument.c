@@ -18,6 +18,7 @@
 #include "common/fsutil.h"
 #include "instrument_pass_int.h"
 #include "runtime/lgrt.h"
+#include "shim_int.h"
 
 static void declare_rt(tri_ctx_t *c, tri_rt_t *rt, const char *name, LLVMTypeRef *params, unsigned n)
 {
@@ -54,7 +55,9 @@ static void collect_functions(tri_ctx_t *c)
 {
     size_t cap = 0;
     for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
-        if (LLVMIsDeclaration(f))
+        size_t len;
+        /* The shim's entry is lgfuzz's code, not the kernel's. */
+        if (LLVMIsDeclaration(f) || strcmp(LLVMGetValueName2(f, &len), TRS_ENTRY) == 0)
             continue;
         lg_grow((void **)&c->funcs, &cap, c->nfuncs + 1, sizeof *c->funcs);
         c->funcs[c->nfuncs++] = f;
@@ -382,17 +385,19 @@ int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kerne
         rc = err->code;
         goto fail_ctx;
     }
-    c.kernel = tri_find_kernel(c.mod, spec, tri_is_cxx(spec->c_source), log, err);
+    /* Through a shim, C++ matched the kernel's types; the shim checked them. */
+    int shim = LLVMGetNamedFunction(c.mod, TRS_ENTRY) != NULL;
+    c.kernel = tri_find_kernel(c.mod, spec, tri_is_cxx(spec->c_source), !shim, log, err);
     if (!c.kernel) {
         rc = err->code;
         goto fail_mod;
     }
-    if (LLVMCountParams(c.kernel) != spec->nparams) {
+    if (!shim && LLVMCountParams(c.kernel) != spec->nparams) {
         rc = lg_err_set(err, LG_EINVAL, "%s: `%s` takes %u parameters but the spec lists %zu", spec->c_source,
                         spec->c_function, LLVMCountParams(c.kernel), spec->nparams);
         goto fail_mod;
     }
-    if ((rc = tri_check_prototype(c.kernel, spec, err)) != 0)
+    if (!shim && (rc = tri_check_prototype(c.kernel, spec, err)) != 0)
         goto fail_mod;
     c.b = LLVMCreateBuilderInContext(c.ctx);
     c.i1 = LLVMInt1TypeInContext(c.ctx);

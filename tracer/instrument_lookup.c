@@ -78,7 +78,8 @@ static size_t scan_cxx(LLVMModuleRef mod, const char *want, LLVMValueRef *hit, l
     return n;
 }
 
-LLVMValueRef tri_find_kernel(LLVMModuleRef mod, const spec_t *spec, int is_cxx, const lg_log_t *log, lg_err_t *err)
+LLVMValueRef tri_find_kernel(LLVMModuleRef mod, const spec_t *spec, int is_cxx, int rename, const lg_log_t *log,
+                             lg_err_t *err)
 {
     LLVMValueRef f = LLVMGetNamedFunction(mod, spec->c_function);
     if (f && !LLVMIsDeclaration(f))
@@ -90,8 +91,9 @@ LLVMValueRef tri_find_kernel(LLVMModuleRef mod, const spec_t *spec, int is_cxx, 
     size_t n = scan_cxx(mod, spec->c_function, &hit, &hits, &seen);
     if (n == 1) {
         LG_INFO(log, "tracer: kernel function %s is the C++ function %s", spec->c_function, hits.s);
-        /* The harness is C and calls the plain name. */
-        LLVMSetValueName2(hit, spec->c_function, strlen(spec->c_function));
+        /* The harness is C and calls the plain name (a shim calls the C++ one). */
+        if (rename)
+            LLVMSetValueName2(hit, spec->c_function, strlen(spec->c_function));
     } else if (n > 1) {
         lg_err_set(err, LG_EINVAL,
                    "%s: function `%s` is overloaded: %zu C++ functions have that name (%s); give the kernel "

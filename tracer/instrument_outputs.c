@@ -111,9 +111,13 @@ static void instrument_write(tri_ctx_t *c, const outs_t *o, const write_t *w)
     }
 }
 
+/* A kernel's shim declares the tables to point them at its own objects
+ * (shim_int.h): its declaration becomes the definition. */
 static LLVMValueRef define_table(tri_ctx_t *c, LLVMTypeRef ty, const char *name)
 {
-    LLVMValueRef g = LLVMAddGlobal(c->mod, ty, name);
+    LLVMValueRef g = LLVMGetNamedGlobal(c->mod, name);
+    if (!g || !LLVMIsDeclaration(g) || LLVMGlobalGetValueType(g) != ty)
+        g = LLVMAddGlobal(c->mod, ty, name);
     LLVMSetInitializer(g, LLVMConstNull(ty));
     return g;
 }

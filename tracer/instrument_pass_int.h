@@ -57,10 +57,11 @@ void tri_output_writes(tri_ctx_t *c);
 
 /* The kernel function of mod for spec: the defined C symbol c_function,
  * else the one defined C++ function of that demangled name (renamed to
- * c_function in mod, the name logged). NULL with err set when there is none
+ * c_function in mod when rename is set, the name logged). NULL with err set when there is none
  * (the message lists what was looked for and, for C++ sources, the
  * module's functions) or several (an overload, each candidate named). */
-LLVMValueRef tri_find_kernel(LLVMModuleRef mod, const spec_t *spec, int is_cxx, const lg_log_t *log, lg_err_t *err);
+LLVMValueRef tri_find_kernel(LLVMModuleRef mod, const spec_t *spec, int is_cxx, int rename, const lg_log_t *log,
+                             lg_err_t *err);
 
 /* 0 when fn's parameters and return agree with spec's types (f32 with
  * float, f64 with double, integers with integers); else LG_EINVAL with err

@@ -1,0 +1,193 @@
+/* Generates the C++ shim of a kernel written with HLS types. The shim
+ * includes the kernel's source, so the kernel's own declaration decides how
+ * each argument is passed: C++ deduces every parameter's type from the
+ * kernel's address, the shim holds an object of that type (by value,
+ * reference or pointer alike, guard elements around arrays as in the
+ * harness), converts the harness's integers into it and back, and asserts
+ * at compile time that the widths agree with the spec. */
+#include "shim_int.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/alloc.h"
+#include "common/fsutil.h"
+#include "common/strbuf.h"
+#include "harness_int.h"
+
+/* What the entry needs from C++: the kernel's parameter types, the object
+ * behind each, passing it as the parameter wants, the width of an HLS
+ * integer (its static member `width`) or a C integer (0: not checked),
+ * and the value of an object, by to_int64() where the type has it. */
+static const char prelude[] =
+    "#include <stdint.h>\n#include <tuple>\n#include <type_traits>\n\n"
+    "namespace lgfuzz_shim {\n"
+    "template <class F> struct sig;\n"
+    "template <class R, class... A> struct sig<R (*)(A...)> {\n"
+    "    template <unsigned I> struct arg {\n"
+    "        typedef typename std::tuple_element<I, std::tuple<A...> >::type type;\n"
+    "    };\n"
+    "};\n"
+    "template <class A> struct base {\n"
+    "    typedef typename std::remove_cv<\n"
+    "        typename std::remove_pointer<typename std::remove_reference<A>::type>::type>::type type;\n"
+    "};\n"
+    "template <class A, class P> struct pass {\n    static A get(P &o) { return o; }\n};\n"
+    "template <class T, class P> struct pass<T *, P> {\n    static T *get(P &o) { return &o; }\n};\n"
+    "template <class T, class = void> struct width {\n"
+    "    static const int bits =\n"
+    "        std::is_integral<T>::value && !std::is_same<T, bool>::value ? (int)sizeof(T) * 8 : 0;\n"
+    "};\n"
+    "template <class T> struct width<T, decltype((void)T::width)> {\n    static const int bits = T::width;\n};\n"
+    "template <class T> inline auto value(const T &o, int) -> decltype((long long)o.to_int64())\n"
+    "{\n    return (long long)o.to_int64();\n}\n"
+    "template <class T> inline long long value(const T &o, long)\n{\n    return (long long)o;\n}\n"
+    "} // namespace lgfuzz_shim\n\n";
+
+int trs_needed(const char *src)
+{
+    static const char *const marks[] = {"ap_int.h", "ap_fixed.h", "hls_stream.h",
+                                        "ap_int<",  "ap_uint<",   "hls::stream<"};
+    for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
+        if (strstr(src, marks[i]))
+            return 1;
+    return 0;
+}
+
+/* "(long long)" or "(unsigned long long)": how a value of t enters an HLS
+ * object, so a u64 above INT64_MAX keeps its bits. */
+static const char *wide(lg_type_t t)
+{
+    return lg_type_signed(t) ? "(long long)" : "(unsigned long long)";
+}
+
+static void emit_types(lg_strbuf_t *b, const spec_t *spec)
+{
+    lg_strbuf_printf(b, "typedef lgfuzz_shim::sig<decltype(&%s)> lgfuzz_sig;\n", spec->c_function);
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        lg_strbuf_printf(b, "typedef lgfuzz_sig::arg<%zu>::type lgfuzz_a%zu;\n", i, i);
+        lg_strbuf_printf(b, "typedef lgfuzz_shim::base<lgfuzz_a%zu>::type lgfuzz_p%zu;\n", i, i);
+        lg_strbuf_printf(b,
+                         "static_assert(lgfuzz_shim::width<lgfuzz_p%zu>::bits == 0 || "
+                         "lgfuzz_shim::width<lgfuzz_p%zu>::bits == %d,\n              \"param `%s` is %s in the "
+                         "spec: its type in `%s` must be %d bits wide\");\n",
+                         i, i, lg_type_bits(p->type), p->name, lg_type_name(p->type), spec->c_function,
+                         lg_type_bits(p->type));
+    }
+    if (spec->has_return) {
+        lg_strbuf_printf(b, "typedef decltype(%s(", spec->c_function);
+        for (size_t i = 0; i < spec->nparams; i++)
+            lg_strbuf_printf(b, "%sstd::declval<lgfuzz_a%zu>()", i ? ", " : "", i);
+        lg_strbuf_puts(b, ")) lgfuzz_r;\n");
+        lg_strbuf_printf(b,
+                         "static_assert(lgfuzz_shim::width<lgfuzz_r>::bits == 0 || "
+                         "lgfuzz_shim::width<lgfuzz_r>::bits == %d,\n              \"the return value is %s in the "
+                         "spec: the return type of `%s` must be %d bits wide\");\n",
+                         lg_type_bits(spec->ret_type), lg_type_name(spec->ret_type), spec->c_function,
+                         lg_type_bits(spec->ret_type));
+    }
+    size_t k = trh_scalar_outputs(spec);
+    if (k)
+        lg_strbuf_printf(b, "extern \"C\" uint64_t %s[%zu];\nextern \"C\" unsigned char %s[%zu];\n", TRH_OUT_ADDR, k,
+                         TRH_OUT_WRITTEN, k);
+    lg_strbuf_puts(b, "\n");
+}
+
+/* The entry's signature: the harness's C types (harness.c). */
+static void emit_signature(lg_strbuf_t *b, const spec_t *spec)
+{
+    lg_strbuf_printf(b, "extern \"C\" %s %s(", spec->has_return ? lg_type_ktype(spec->ret_type) : "void", TRS_ENTRY);
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        lg_strbuf_printf(b, "%s%s %sa%zu", i ? ", " : "", lg_type_ktype(p->type),
+                         p->is_array || p->dir != SPEC_DIR_IN ? "*" : "", i);
+    }
+    lg_strbuf_printf(b, "%s)\n{\n", spec->nparams ? "" : "void");
+}
+
+/* Objects and their start values; an array's guard elements come from
+ * the harness's guards. */
+static void emit_objects(lg_strbuf_t *b, const spec_t *spec)
+{
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        const char *w = wide(p->type);
+        if (p->is_array) {
+            size_t n = p->max_len + 2 * TRH_GUARD;
+            lg_strbuf_printf(b, "    static lgfuzz_p%zu o%zu[%zu];\n", i, i, n);
+            lg_strbuf_printf(b, "    for (long k = 0; k < %zu; k++)\n        o%zu[k] = %sa%zu[k - %d];\n", n, i, w, i,
+                             TRH_GUARD);
+        } else {
+            lg_strbuf_printf(b, "    lgfuzz_p%zu o%zu;\n    o%zu = %s%sa%zu;\n", i, i, i, w,
+                             p->dir == SPEC_DIR_IN ? "" : "*", i);
+        }
+    }
+    for (size_t i = 0, k = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        if (p->is_array || p->dir == SPEC_DIR_IN)
+            continue;
+        lg_strbuf_printf(b, "    %s[%zu] = (uint64_t)(uintptr_t)&o%zu;\n    %s[%zu] = 0;\n", TRH_OUT_ADDR, k, i,
+                         TRH_OUT_WRITTEN, k);
+        k++;
+    }
+}
+
+static void emit_call(lg_strbuf_t *b, const spec_t *spec)
+{
+    lg_strbuf_puts(b, "    ");
+    if (spec->has_return)
+        lg_strbuf_printf(b, "%s r = (%s)lgfuzz_shim::value(", lg_type_ktype(spec->ret_type),
+                         lg_type_ktype(spec->ret_type));
+    lg_strbuf_printf(b, "%s(", spec->c_function);
+    for (size_t i = 0; i < spec->nparams; i++) {
+        lg_strbuf_printf(b, "%slgfuzz_shim::pass<lgfuzz_a%zu, lgfuzz_p%zu>::get(o%zu", i ? ",\n        " : "", i, i, i);
+        if (spec->params[i].is_array)
+            lg_strbuf_printf(b, "[%d]", TRH_GUARD);
+        lg_strbuf_puts(b, ")");
+    }
+    lg_strbuf_printf(b, ")%s;\n", spec->has_return ? ", 0)" : "");
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        const char *kt = lg_type_ktype(p->type);
+        if (p->dir == SPEC_DIR_IN)
+            continue;
+        if (p->is_array)
+            lg_strbuf_printf(
+                b, "    for (long k = 0; k < %zu; k++)\n        a%zu[k] = (%s)lgfuzz_shim::value(o%zu[k + %d], 0);\n",
+                p->max_len, i, kt, i, TRH_GUARD);
+        else
+            lg_strbuf_printf(b, "    *a%zu = (%s)lgfuzz_shim::value(o%zu, 0);\n", i, kt, i);
+    }
+    if (spec->has_return)
+        lg_strbuf_puts(b, "    return r;\n");
+    lg_strbuf_puts(b, "}\n");
+}
+
+int trs_write(const spec_t *spec, const char *path, lg_err_t *err)
+{
+    char *src = realpath(spec->c_source, NULL);
+    if (!src || strpbrk(src, "\"\n\\")) {
+        int rc = lg_err_set(err, LG_EINVAL,
+                            "%s: a kernel with HLS types is compiled through a generated file that includes it, "
+                            "and its path must exist and hold no '\"', '\\\\' or newline",
+                            spec->c_source);
+        free(src);
+        return rc;
+    }
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
+    lg_strbuf_printf(&b, "/* Generated by lgfuzz %s from %s: the C++ entry of kernel `%s`. */\n", LGFUZZ_VERSION,
+                     spec->path, spec->kernel);
+    lg_strbuf_printf(&b, "#include \"%s\"\n", src);
+    lg_strbuf_puts(&b, prelude);
+    emit_types(&b, spec);
+    emit_signature(&b, spec);
+    emit_objects(&b, spec);
+    emit_call(&b, spec);
+    int rc = lg_write_file_atomic(path, b.s, b.len, err);
+    lg_strbuf_free(&b);
+    free(src);
+    return rc;
+}
