@@ -94,9 +94,12 @@ static void emit_prologue(lg_strbuf_t *b, const spec_t *spec, const trm_meta_t *
     lg_strbuf_puts(b, "#include <stddef.h>\n#include <stdint.h>\n#include <string.h>\n#include \"lgrt.h\"\n\n");
     lg_strbuf_puts(b, float_converters);
     lg_strbuf_printf(b, "%s %s(", spec->has_return ? lg_type_ktype(spec->ret_type) : "void", callee(spec, shim));
-    for (size_t i = 0; i < spec->nparams; i++)
+    for (size_t i = 0; i < spec->nparams; i++) {
         lg_strbuf_printf(b, "%s%s%s", i ? ", " : "", lg_type_ktype(spec->params[i].type),
                          spec->params[i].is_array || spec->params[i].dir != SPEC_DIR_IN ? " *" : "");
+        if (spec->params[i].is_array && shim)
+            lg_strbuf_puts(b, ", long");
+    }
     lg_strbuf_printf(b, "%s);\n\n", spec->nparams ? "" : "void");
     lg_strbuf_puts(b, "const lgrt_loop_info_t lgrt_loops[] = {\n");
     for (size_t l = 0; l < meta->nloops; l++)
@@ -188,6 +191,8 @@ static void emit_call_and_outputs(lg_strbuf_t *b, const spec_t *spec, const trm_
     for (size_t i = 0; i < spec->nparams; i++) {
         if (spec->params[i].is_array)
             lg_strbuf_printf(b, "%sbuf%zu + %d", i ? ", " : "", i, TRH_GUARD);
+        if (spec->params[i].is_array && shim) /* the shim's entry takes the length too */
+            lg_strbuf_printf(b, ", (long)n%zu", i);
         else
             lg_strbuf_printf(b, "%s%sa%zu", i ? ", " : "", spec->params[i].dir != SPEC_DIR_IN ? "&" : "", i);
     }

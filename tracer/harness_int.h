@@ -7,7 +7,7 @@
 
 /* Version of the generated harness and instrumentation; part of the build
  * cache key, so bump it whenever generated code changes shape. */
-#define TRH_FORMAT "4"
+#define TRH_FORMAT "5"
 
 #include <stddef.h>
 #include <stdint.h>

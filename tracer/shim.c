@@ -43,6 +43,34 @@ static const char prelude[] =
     "template <class T> inline auto value(const T &o, int) -> decltype((long long)o.to_int64())\n"
     "{\n    return (long long)o.to_int64();\n}\n"
     "template <class T> inline long long value(const T &o, long)\n{\n    return (long long)o;\n}\n"
+    "template <class P, class = void> struct is_stream : std::false_type {};\n"
+    "template <class P>\n"
+    "struct is_stream<P, decltype((void)std::declval<P &>().empty(), (void)std::declval<P &>().read())>\n"
+    "    : std::true_type {};\n"
+    "/* An array argument: N elements of P between guards of G, kept static\n"
+    " * (the kernel's state, restored before every input, like its globals). */\n"
+    "template <class P, class K, class V, long N, long G, bool S = is_stream<P>::value> struct holder {\n"
+    "    static P o[N + 2 * G];\n"
+    "    void load(const K *a, long)\n    {\n"
+    "        for (long k = 0; k < N + 2 * G; k++)\n            o[k] = (V)a[k - G];\n    }\n"
+    "    P &first() { return o[G]; }\n"
+    "    void store(K *a)\n    {\n"
+    "        for (long k = 0; k < N; k++)\n            a[k] = (K)value(o[k + G], 0);\n    }\n"
+    "};\n"
+    "template <class P, class K, class V, long N, long G, bool S> P holder<P, K, V, N, G, S>::o[N + 2 * G];\n"
+    "/* An hls::stream argument, on the stack (its elements live on the heap,\n"
+    " * which the restored state would not match): the input's n elements are\n"
+    " * written before the call, what the kernel wrote is read after it. */\n"
+    "template <class P, class K, class V, long N, long G> struct holder<P, K, V, N, G, true> {\n"
+    "    typedef typename std::decay<decltype(std::declval<P &>().read())>::type E;\n"
+    "    P s;\n"
+    "    void load(const K *a, long n)\n    {\n"
+    "        for (long k = 0; k < n; k++) {\n            E e;\n            e = (V)a[k];\n            s.write(e);\n"
+    "        }\n    }\n"
+    "    P &first() { return s; }\n"
+    "    void store(K *a)\n    {\n"
+    "        for (long k = 0; k < N && !s.empty(); k++)\n            a[k] = (K)value(s.read(), 0);\n    }\n"
+    "};\n"
     "} // namespace lgfuzz_shim\n\n";
 
 int trs_needed(const char *src)
@@ -95,7 +123,8 @@ static void emit_types(lg_strbuf_t *b, const spec_t *spec)
     lg_strbuf_puts(b, "\n");
 }
 
-/* The entry's signature: the harness's C types (harness.c). */
+/* The entry's signature: the harness's C types (harness.c), and after
+ * each array its input's length. */
 static void emit_signature(lg_strbuf_t *b, const spec_t *spec)
 {
     lg_strbuf_printf(b, "extern \"C\" %s %s(", spec->has_return ? lg_type_ktype(spec->ret_type) : "void", TRS_ENTRY);
@@ -103,6 +132,8 @@ static void emit_signature(lg_strbuf_t *b, const spec_t *spec)
         const spec_param_t *p = &spec->params[i];
         lg_strbuf_printf(b, "%s%s %sa%zu", i ? ", " : "", lg_type_ktype(p->type),
                          p->is_array || p->dir != SPEC_DIR_IN ? "*" : "", i);
+        if (p->is_array)
+            lg_strbuf_printf(b, ", long n%zu", i);
     }
     lg_strbuf_printf(b, "%s)\n{\n", spec->nparams ? "" : "void");
 }
@@ -115,10 +146,13 @@ static void emit_objects(lg_strbuf_t *b, const spec_t *spec)
         const spec_param_t *p = &spec->params[i];
         const char *w = wide(p->type);
         if (p->is_array) {
-            size_t n = p->max_len + 2 * TRH_GUARD;
-            lg_strbuf_printf(b, "    static lgfuzz_p%zu o%zu[%zu];\n", i, i, n);
-            lg_strbuf_printf(b, "    for (long k = 0; k < %zu; k++)\n        o%zu[k] = %sa%zu[k - %d];\n", n, i, w, i,
-                             TRH_GUARD);
+            lg_strbuf_printf(b, "    lgfuzz_shim::holder<lgfuzz_p%zu, %s, %s, %zu, %d> h%zu;\n", i,
+                             lg_type_ktype(p->type), lg_type_signed(p->type) ? "long long" : "unsigned long long",
+                             p->max_len, TRH_GUARD, i);
+            if (p->dir == SPEC_DIR_OUT) /* an output stream starts empty */
+                lg_strbuf_printf(b, "    h%zu.load(a%zu, 0);\n", i, i);
+            else
+                lg_strbuf_printf(b, "    h%zu.load(a%zu, n%zu);\n", i, i, i);
         } else {
             lg_strbuf_printf(b, "    lgfuzz_p%zu o%zu;\n    o%zu = %s%sa%zu;\n", i, i, i, w,
                              p->dir == SPEC_DIR_IN ? "" : "*", i);
@@ -141,12 +175,9 @@ static void emit_call(lg_strbuf_t *b, const spec_t *spec)
         lg_strbuf_printf(b, "%s r = (%s)lgfuzz_shim::value(", lg_type_ktype(spec->ret_type),
                          lg_type_ktype(spec->ret_type));
     lg_strbuf_printf(b, "%s(", spec->c_function);
-    for (size_t i = 0; i < spec->nparams; i++) {
-        lg_strbuf_printf(b, "%slgfuzz_shim::pass<lgfuzz_a%zu, lgfuzz_p%zu>::get(o%zu", i ? ",\n        " : "", i, i, i);
-        if (spec->params[i].is_array)
-            lg_strbuf_printf(b, "[%d]", TRH_GUARD);
-        lg_strbuf_puts(b, ")");
-    }
+    for (size_t i = 0; i < spec->nparams; i++)
+        lg_strbuf_printf(b, "%slgfuzz_shim::pass<lgfuzz_a%zu, lgfuzz_p%zu>::get(%s%zu%s)", i ? ",\n        " : "", i, i,
+                         spec->params[i].is_array ? "h" : "o", i, spec->params[i].is_array ? ".first()" : "");
     lg_strbuf_printf(b, ")%s;\n", spec->has_return ? ", 0)" : "");
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
@@ -154,9 +185,7 @@ static void emit_call(lg_strbuf_t *b, const spec_t *spec)
         if (p->dir == SPEC_DIR_IN)
             continue;
         if (p->is_array)
-            lg_strbuf_printf(
-                b, "    for (long k = 0; k < %zu; k++)\n        a%zu[k] = (%s)lgfuzz_shim::value(o%zu[k + %d], 0);\n",
-                p->max_len, i, kt, i, TRH_GUARD);
+            lg_strbuf_printf(b, "    h%zu.store(a%zu);\n", i, i);
         else
             lg_strbuf_printf(b, "    *a%zu = (%s)lgfuzz_shim::value(o%zu, 0);\n", i, kt, i);
     }

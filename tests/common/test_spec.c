@@ -40,6 +40,8 @@ static const struct {
     {HEAD "params:\n  - name: x\n    type: int\n", 7, 11, "unknown type 'int' for param 'x'"},
     {HEAD "params:\n  - name: x\n    type: u65\n", 7, 11, "type 'u65' of param 'x' is 65 bits wide"},
     {HEAD "params:\n  - name: x\n    type: i0\n", 7, 11, "unknown type 'i0'"},
+    {HEAD "  include_dirs: [nodir]\nparams: []\n", 5, 18, "c.include_dirs entry"},
+    {HEAD "  include_dirs: nodir\nparams: []\n", 5, 17, "c.include_dirs"},
     {HEAD "params:\n  - name: d\n    type: i8\n    array: {max_len: 4, len: count}\n", 8, 30,
      "len of 'd' names 'count', which is not a param"},
     {HEAD "params:\n  - name: d\n    type: i8\n    array: {max_len: 4, len: e}\n  - name: e\n    type: i8\n"
