@@ -189,12 +189,12 @@ static void emit_call_and_outputs(lg_strbuf_t *b, const spec_t *spec, const trm_
         lg_strbuf_printf(b, "slot->ret = %s(", trh_to_int64(spec->ret_type));
     lg_strbuf_printf(b, "%s(", callee(spec, shim));
     for (size_t i = 0; i < spec->nparams; i++) {
-        if (spec->params[i].is_array)
-            lg_strbuf_printf(b, "%sbuf%zu + %d", i ? ", " : "", i, TRH_GUARD);
-        if (spec->params[i].is_array && shim) /* the shim's entry takes the length too */
-            lg_strbuf_printf(b, ", (long)n%zu", i);
-        else
+        if (!spec->params[i].is_array)
             lg_strbuf_printf(b, "%s%sa%zu", i ? ", " : "", spec->params[i].dir != SPEC_DIR_IN ? "&" : "", i);
+        else if (shim) /* the shim's entry takes the length too */
+            lg_strbuf_printf(b, "%sbuf%zu + %d, (long)n%zu", i ? ", " : "", i, TRH_GUARD, i);
+        else
+            lg_strbuf_printf(b, "%sbuf%zu + %d", i ? ", " : "", i, TRH_GUARD);
     }
     lg_strbuf_printf(b, ")%s;\n        slot->status = LGRT_OK;\n    }\n    lgrt_in_kernel = 0;\n",
                      spec->has_return ? ")" : "");
