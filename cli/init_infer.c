@@ -242,8 +242,9 @@ static int type_from_sources(ctx_t *c, init_param_t *p, const init_cparam_t *cp,
         p->type = xt;
     } else if (cp) {
         return lg_err_set(c->err, LG_EINVAL,
-                          "%s:%d: C parameter `%s` has type `%s`, which lgfuzz does not carry (integers, float and "
-                          "double; ap_int and hls::stream arguments are not supported yet)",
+                          "%s:%d: C parameter `%s` has type `%s`, which lgfuzz does not carry (integers, _BitInt, "
+                          "ap_int/ap_uint up to 64 bits, hls::stream of those, float and double; ap_fixed is not "
+                          "supported yet)",
                           c->proto->path, c->proto->line, p->name, cp->ctype);
     } else {
         p->type = type_for_width(p->width);

@@ -57,6 +57,28 @@ static int ident(char c)
     return isalnum((unsigned char)c) || c == '_';
 }
 
+/* "ap_int<12>" -> i12, "ap_uint<12>" -> u12 (HLS's arbitrary-precision
+ * integers, widths 1..64); -1 otherwise. */
+static int map_ap_int(const char *t, lg_type_t *out)
+{
+    int is_signed = strncmp(t, "ap_int", 6) == 0;
+    const char *p = t + (is_signed ? 6 : 7);
+    if (!is_signed && strncmp(t, "ap_uint", 7) != 0)
+        return -1;
+    while (*p == ' ')
+        p++;
+    if (*p++ != '<')
+        return -1;
+    char *end;
+    long w = strtol(p, &end, 10);
+    while (*end == ' ')
+        end++;
+    if (w < 1 || w > LG_TYPE_BITS_MAX || strcmp(end, ">") != 0)
+        return -1;
+    *out = lg_type_int((int)w, is_signed);
+    return 0;
+}
+
 /* Maps a C type (qualifiers and the name already removed, words single
  * spaced) to a spec type; -1 for a type lgfuzz does not carry. */
 static int map_type(const char *t, lg_type_t *out)
@@ -82,7 +104,7 @@ static int map_type(const char *t, lg_type_t *out)
             return 0;
         }
     }
-    return -1;
+    return map_ap_int(t, out);
 }
 
 /* The type words of text without qualifiers, '*', '&' and the name
@@ -153,6 +175,25 @@ static int resolve_typedef(const char *src, const char *name, lg_type_t *out)
     return -1;
 }
 
+/* The type of core, through one typedef of src if need be; an
+ * hls::stream<T> has the type of its elements T (its port an ap_fifo). */
+static int map_element(const char *core, const char *src, lg_type_t *out)
+{
+    static const char stream[] = "hls::stream";
+    if (strncmp(core, stream, sizeof stream - 1) != 0)
+        return map_type(core, out) == 0 || resolve_typedef(src, core, out) == 0 ? 0 : -1;
+    const char *open = strchr(core, '<'), *close = strrchr(core, '>');
+    if (!open || !close || close < open)
+        return -1;
+    char *inner = lg_strndup(open + 1, (size_t)(close - open - 1));
+    int is_const = 0, pointer = 0;
+    char *elem = core_type(inner, &is_const, &pointer);
+    int rc = !pointer && elem[0] ? map_element(elem, src, out) : -1;
+    free(elem);
+    free(inner);
+    return rc;
+}
+
 /* One parameter's text, trimmed: "const int data[16]"; src is the whole
  * (blanked) source, for typedefs. */
 static int read_param(const char *text, const char *src, init_cparam_t *cp)
@@ -178,7 +219,7 @@ static int read_param(const char *text, const char *src, init_cparam_t *cp)
         cp->name = lg_strndup(t + start, end - start);
         t[start] = '\0';
         char *core = core_type(t, &cp->is_const, &cp->pointer);
-        cp->known = core[0] && (map_type(core, &cp->type) == 0 || resolve_typedef(src, core, &cp->type) == 0);
+        cp->known = core[0] && map_element(core, src, &cp->type) == 0;
         /* The type as written, for messages and notes. */
         char *w = t;
         while (isspace((unsigned char)*w))
