@@ -15,7 +15,8 @@ template <int W, bool S> struct ap_int_base;
 template <int W> struct ap_int;
 template <int W> struct ap_uint;
 
-namespace ap_standin {
+namespace ap_standin
+{
 typedef __int128 wide_t;
 
 /* The type of width W and signedness S (widths capped at 64 here). */
@@ -38,8 +39,10 @@ template <int W, bool S> struct view<ap_int_base<W, S>, void> {
     static const bool sign = S;
     static wide_t get(const ap_int_base<W, S> &v) { return v.wide(); }
 };
-template <int W> struct view<ap_int<W>, void> : view<ap_int_base<W, true>, void> {};
-template <int W> struct view<ap_uint<W>, void> : view<ap_int_base<W, false>, void> {};
+template <int W> struct view<ap_int<W>, void> : view<ap_int_base<W, true>, void> {
+};
+template <int W> struct view<ap_uint<W>, void> : view<ap_int_base<W, false>, void> {
+};
 
 /* Result types of the real headers: plus/minus one bit wider than the
  * wider operand (counting a sign bit an unsigned operand lacks), mult
@@ -119,18 +122,18 @@ template <int W> struct ap_uint : ap_int_base<W, false> {
 };
 
 /* Binary operators on two ap values or an ap value and a C integer. */
-#define AP_STANDIN_BINARY(op, kind)                                                                                  \
-    template <int W, bool S, class B>                                                                                \
+#define AP_STANDIN_BINARY(op, kind)                                                                                    \
+    template <int W, bool S, class B>                                                                                  \
     typename ap_standin::arith<ap_int_base<W, S>, B>::kind operator op(const ap_int_base<W, S> &a, const B &b)         \
-    {                                                                                                                \
-        typedef typename ap_standin::arith<ap_int_base<W, S>, B>::kind R;                                            \
-        return R((unsigned long long)(a.wide() op ap_standin::view<B>::get(b)));                                     \
-    }                                                                                                                \
-    template <class A, int W, bool S, class = typename std::enable_if<std::is_integral<A>::value>::type>            \
-    typename ap_standin::arith<A, ap_int_base<W, S> >::kind operator op(const A &a, const ap_int_base<W, S> &b)        \
-    {                                                                                                                \
-        typedef typename ap_standin::arith<A, ap_int_base<W, S> >::kind R;                                           \
-        return R((unsigned long long)((ap_standin::wide_t)a op b.wide()));                                           \
+    {                                                                                                                  \
+        typedef typename ap_standin::arith<ap_int_base<W, S>, B>::kind R;                                              \
+        return R((unsigned long long)(a.wide() op ap_standin::view<B>::get(b)));                                       \
+    }                                                                                                                  \
+    template <class A, int W, bool S, class = typename std::enable_if<std::is_integral<A>::value>::type>               \
+    typename ap_standin::arith<A, ap_int_base<W, S>>::kind operator op(const A &a, const ap_int_base<W, S> &b)         \
+    {                                                                                                                  \
+        typedef typename ap_standin::arith<A, ap_int_base<W, S>>::kind R;                                              \
+        return R((unsigned long long)((ap_standin::wide_t)a op b.wide()));                                             \
     }
 AP_STANDIN_BINARY(+, plus)
 AP_STANDIN_BINARY(-, plus)
@@ -141,10 +144,10 @@ AP_STANDIN_BINARY(^, logic)
 #undef AP_STANDIN_BINARY
 
 /* Comparisons are of the mathematical values. */
-#define AP_STANDIN_COMPARE(op)                                                                                       \
-    template <int W, bool S, class B> bool operator op(const ap_int_base<W, S> &a, const B &b)                       \
-    {                                                                                                                \
-        return a.wide() op ap_standin::view<B>::get(b);                                                              \
+#define AP_STANDIN_COMPARE(op)                                                                                         \
+    template <int W, bool S, class B> bool operator op(const ap_int_base<W, S> &a, const B &b)                         \
+    {                                                                                                                  \
+        return a.wide() op ap_standin::view<B>::get(b);                                                                \
     }
 AP_STANDIN_COMPARE(<)
 AP_STANDIN_COMPARE(<=)

@@ -9,11 +9,13 @@
 
 #include <deque>
 
-namespace hls {
-template <class T> class stream {
+namespace hls
+{
+template <class T> class stream
+{
     std::deque<T> q;
 
-public:
+  public:
     stream() {}
     explicit stream(const char *) {}
     void write(const T &v) { q.push_back(v); }
