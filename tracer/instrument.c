@@ -56,8 +56,11 @@ static void collect_functions(tri_ctx_t *c)
     size_t cap = 0;
     for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
         size_t len;
-        /* The shim's entry is lgfuzz's code, not the kernel's. */
-        if (LLVMIsDeclaration(f) || strcmp(LLVMGetValueName2(f, &len), TRS_ENTRY) == 0)
+        const char *name = LLVMGetValueName2(f, &len);
+        /* The shim's entry is lgfuzz's code, not the kernel's; C++'s
+         * initialisers of globals run before the runtime is set up. */
+        if (LLVMIsDeclaration(f) || strcmp(name, TRS_ENTRY) == 0 || strncmp(name, "__cxx_global_var_init", 21) == 0 ||
+            strncmp(name, "_GLOBAL__sub_I_", 15) == 0)
             continue;
         lg_grow((void **)&c->funcs, &cap, c->nfuncs + 1, sizeof *c->funcs);
         c->funcs[c->nfuncs++] = f;
