@@ -216,12 +216,15 @@ void explore_destroy_at_exit(explore_t *ex)
 #endif
 }
 
-/* Runs the inputs saved in dir as seeds, a round at a time. */
-static int run_saved(explore_t *ex, const char *dir, lg_err_t *err)
+/* Runs the inputs saved in dir as seeds, a round at a time; *loaded
+ * (may be NULL): how many were read. */
+static int run_saved(explore_t *ex, const char *dir, uint64_t *loaded, lg_err_t *err)
 {
     size_t n;
     input_t **ins;
     int rc = exc_load_inputs(ex, dir, &ins, &n, err);
+    if (loaded)
+        *loaded = n;
     for (size_t i = 0; i < n; i++) {
         if (rc != LG_OK) {
             input_destroy(ins[i]);
@@ -241,10 +244,10 @@ static int run_saved(explore_t *ex, const char *dir, lg_err_t *err)
 static int bootstrap(explore_t *ex, lg_err_t *err)
 {
     char *cdir = lg_path_join(ex->out_dir, "corpus");
-    int rc = run_saved(ex, cdir, err);
+    int rc = run_saved(ex, cdir, NULL, err);
     free(cdir);
     if (rc == LG_OK && ex->spec->seeds_dir)
-        rc = run_saved(ex, ex->spec->seeds_dir, err);
+        rc = run_saved(ex, ex->spec->seeds_dir, &ex->st.seeds_loaded, err);
     if (rc)
         return rc;
     exr_add(ex, input_create(ex->spec), ORIGIN_RANDOM, MUT_COUNT, NULL, -1);

@@ -120,6 +120,7 @@ typedef struct explore_stats {
     uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
     uint64_t rtl_calls, rtl_errors;
     uint64_t outside_checked;               /* inputs from outside exploration (explore_record_inputs) */
+    uint64_t seeds_loaded;                  /* inputs read from the spec's seeds directory */
     uint64_t minimisations, minimise_steps; /* divergences minimised, candidates evaluated */
     uint64_t rtl_ns;                        /* waiting for the RTL */
     uint64_t solver_errors, synth_errors;   /* failed calls, each logged once (exo_warn_once) */
