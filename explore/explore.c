@@ -103,6 +103,14 @@ static int create_components(explore_t *ex, lg_err_t *err)
     ex->tree = ext_create(ex->fs->n, ex->cfg.depth_cap);
     ex->probes = exp_create(ex->nprobes, ex->fs->n);
     ex->mut = exm_create(ex->spec, ex->consts, ex->nkernel_consts);
+    if (ex->cfg.value_db) {
+        ex->values = exd_load(ex->spec, ex->cfg.value_db, err);
+        if (!ex->values)
+            return lg_err_prefix(err, "reading the value database");
+        ex->mut->db = ex->values;
+        LG_INFO(ex->log, "value database %s: %zu values for this kernel", ex->cfg.value_db, exd_values(ex->values));
+    }
+    ex->cfg.value_db = NULL; /* borrowed for explore_create only */
     return LG_OK;
 }
 
@@ -158,6 +166,7 @@ static void free_memory(explore_t *ex)
     ext_destroy(ex->tree);
     exp_destroy(ex->probes);
     exm_destroy(ex->mut);
+    exd_destroy(ex->values);
     oracle_select_destroy(ex->sel);
     exq_destroy(ex->queue);
     oracle_dedup_destroy(ex->dedup);

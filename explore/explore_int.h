@@ -14,6 +14,7 @@
  *   exp_      probes.c    probe outcomes         (probes_int.h)
  *   exm_      mutate.c    the six mutations      (mutate_int.h)
  *   exb_      labels.c    labelled executions    (labels_int.h)
+ *   exd_      valuedb.c   a batch's value database (valuedb_int.h)
  * Calls between the files go one way: explore.c calls the others,
  * generate.c calls learn.c and round.c, round.c calls verdict.c, verdict.c
  * calls corpus.c and minimise.c, and any of
@@ -149,6 +150,7 @@ struct explore {
     tree_t *tree;
     probes_t *probes;
     mutator_t *mut;
+    exd_db_t *values; /* the batch's value database (cfg.value_db), or NULL */
     oracle_select_t *sel;
     exq_t *queue; /* the RTL scheduler; NULL under the heterofuzz policy */
     oracle_dedup_t *dedup;
