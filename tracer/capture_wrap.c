@@ -47,9 +47,12 @@ static void array_length(lg_strbuf_t *b, const spec_t *spec, size_t i)
     if (p->fixed_len || p->len_param < 0)
         return;
     const spec_param_t *l = &spec->params[p->len_param];
-    lg_strbuf_printf(b, "    if (");
-    scalar_addr(b, l);
-    lg_strbuf_printf(b, ") {\n        int64_t v = lgcap_value(%s, ", kind_names[l->type]);
+    /* A len param that is an inout scalar arrives as a pointer. */
+    if (by_pointer(l))
+        lg_strbuf_printf(b, "    if (%s) {\n", l->name);
+    else
+        lg_strbuf_puts(b, "    {\n");
+    lg_strbuf_printf(b, "        int64_t v = lgcap_value(%s, ", kind_names[l->type]);
     scalar_addr(b, l);
     lg_strbuf_printf(b, ");\n        lgcap_n_%s = v < 0 ? 0 : v > %zu ? %zu : v;\n    }\n", p->name, p->max_len,
                      p->max_len);
