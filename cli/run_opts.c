@@ -182,6 +182,12 @@ static const cli_opt_t run_opts[] = {
      .letter = 'q',
      .field = CLI_FIELD(cli_run_t, quiet),
      .help = "no progress output"},
+    {.kind = CLI_STRING,
+     .name = "--value-db",
+     .field = CLI_FIELD(cli_run_t, cfg.value_db),
+     .arg = "FILE",
+     .help = "a value database (lgfuzz batch writes DIR/values.json and passes\n"
+             "it): mutations may draw values seen for params of the same name"},
     {.kind = CLI_END},
 };
 

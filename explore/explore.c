@@ -103,6 +103,14 @@ static int create_components(explore_t *ex, lg_err_t *err)
     ex->tree = ext_create(ex->fs->n, ex->cfg.depth_cap);
     ex->probes = exp_create(ex->nprobes, ex->fs->n);
     ex->mut = exm_create(ex->spec, ex->consts, ex->nkernel_consts);
+    if (ex->cfg.value_db) {
+        ex->values = exd_load(ex->spec, ex->cfg.value_db, err);
+        if (!ex->values)
+            return lg_err_prefix(err, "reading the value database");
+        ex->mut->db = ex->values;
+        LG_INFO(ex->log, "value database %s: %zu values for this kernel", ex->cfg.value_db, exd_values(ex->values));
+    }
+    ex->cfg.value_db = NULL; /* borrowed for explore_create only */
     return LG_OK;
 }
 
@@ -158,6 +166,7 @@ static void free_memory(explore_t *ex)
     ext_destroy(ex->tree);
     exp_destroy(ex->probes);
     exm_destroy(ex->mut);
+    exd_destroy(ex->values);
     oracle_select_destroy(ex->sel);
     exq_destroy(ex->queue);
     oracle_dedup_destroy(ex->dedup);
@@ -216,12 +225,15 @@ void explore_destroy_at_exit(explore_t *ex)
 #endif
 }
 
-/* Runs the inputs saved in dir as seeds, a round at a time. */
-static int run_saved(explore_t *ex, const char *dir, lg_err_t *err)
+/* Runs the inputs saved in dir as seeds, a round at a time; *loaded
+ * (may be NULL): how many were read. */
+static int run_saved(explore_t *ex, const char *dir, uint64_t *loaded, lg_err_t *err)
 {
     size_t n;
     input_t **ins;
     int rc = exc_load_inputs(ex, dir, &ins, &n, err);
+    if (loaded)
+        *loaded = n;
     for (size_t i = 0; i < n; i++) {
         if (rc != LG_OK) {
             input_destroy(ins[i]);
@@ -241,10 +253,10 @@ static int run_saved(explore_t *ex, const char *dir, lg_err_t *err)
 static int bootstrap(explore_t *ex, lg_err_t *err)
 {
     char *cdir = lg_path_join(ex->out_dir, "corpus");
-    int rc = run_saved(ex, cdir, err);
+    int rc = run_saved(ex, cdir, NULL, err);
     free(cdir);
     if (rc == LG_OK && ex->spec->seeds_dir)
-        rc = run_saved(ex, ex->spec->seeds_dir, err);
+        rc = run_saved(ex, ex->spec->seeds_dir, &ex->st.seeds_loaded, err);
     if (rc)
         return rc;
     exr_add(ex, input_create(ex->spec), ORIGIN_RANDOM, MUT_COUNT, NULL, -1);

@@ -59,6 +59,10 @@ typedef struct explore_cfg {
     /* The executor's memory limit in bytes (tracer_cfg_t.memory_bytes;
      * default TRACER_MEMORY_DEFAULT, 0 = none). */
     uint64_t kernel_memory;
+    /* A batch's value database (borrowed for explore_create; NULL =
+     * none): mutations may draw a param's value from the values seen for
+     * params of its name and type (docs/batch.md, "The value database"). */
+    const char *value_db;
 } explore_cfg_t;
 
 void explore_cfg_default(explore_cfg_t *cfg);

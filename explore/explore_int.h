@@ -14,6 +14,7 @@
  *   exp_      probes.c    probe outcomes         (probes_int.h)
  *   exm_      mutate.c    the six mutations      (mutate_int.h)
  *   exb_      labels.c    labelled executions    (labels_int.h)
+ *   exd_      valuedb.c   a batch's value database (valuedb_int.h)
  * Calls between the files go one way: explore.c calls the others,
  * generate.c calls learn.c and round.c, round.c calls verdict.c, verdict.c
  * calls corpus.c and minimise.c, and any of
@@ -120,6 +121,7 @@ typedef struct explore_stats {
     uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
     uint64_t rtl_calls, rtl_errors;
     uint64_t outside_checked;               /* inputs from outside exploration (explore_record_inputs) */
+    uint64_t seeds_loaded;                  /* inputs read from the spec's seeds directory */
     uint64_t minimisations, minimise_steps; /* divergences minimised, candidates evaluated */
     uint64_t rtl_ns;                        /* waiting for the RTL */
     uint64_t solver_errors, synth_errors;   /* failed calls, each logged once (exo_warn_once) */
@@ -148,6 +150,7 @@ struct explore {
     tree_t *tree;
     probes_t *probes;
     mutator_t *mut;
+    exd_db_t *values; /* the batch's value database (cfg.value_db), or NULL */
     oracle_select_t *sel;
     exq_t *queue; /* the RTL scheduler; NULL under the heterofuzz policy */
     oracle_dedup_t *dedup;

@@ -169,6 +169,9 @@ static json_object *stats_json(const explore_t *ex)
     U64("probes", ex->nprobes);
     U64("probes_fired", probes_fired(ex));
     U64("corpus", ex->ncorpus);
+    U64("seeds_loaded", ex->st.seeds_loaded);
+    U64("value_db_values", exd_values(ex->values));
+    U64("value_db_draws", ex->mut ? ex->mut->db_draws : 0);
     U64("rtl_invoked", ex->queue ? ex->st.rtl_calls : oracle_select_invoked(ex->sel));
     U64("rtl_skipped", ex->queue ? exq_drops(ex->queue) + exq_len(ex->queue) : oracle_select_skipped(ex->sel));
     U64("rtl_skipped_divergent", oracle_select_skipped_divergent(ex->sel));
