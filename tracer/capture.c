@@ -2,7 +2,7 @@
  * source to bitcode with the kernel's clang, points the testbench's calls
  * of the kernel at the generated recorder (capture_rewrite.c,
  * capture_wrap.c), links the program with the recording runtime
- * (tracer/runtime/lgcap.c), runs it (capture_run.c) and reads back one
+ * (tracer/runtime/lgcap.c), runs it (lg_run_logged_opts) and reads back one
  * line per call. Everything is built in a private directory of the cache
  * that is removed afterwards: a testbench is run once, not reused. */
 #include "tracer.h"
@@ -16,6 +16,7 @@
 #include "common/alloc.h"
 #include "common/cache.h"
 #include "common/fsutil.h"
+#include "common/proc.h"
 #include "instrument_int.h"
 #include "runtime/lgcap.h"
 
@@ -213,12 +214,16 @@ static int run(const tracer_capture_cfg_t *cfg, const char *dir, tracer_capture_
     argv[0] = exe;
     for (size_t i = 0; i < cfg->nargs; i++)
         argv[i + 1] = cfg->args[i];
-    trc_exit_t ex;
+    lg_proc_exit_t ex;
     int rc = lg_write_file_atomic(calls, "", 0, err);
     if (rc == LG_OK && !realpath(src_dir, cwd))
         rc = lg_err_set(err, LG_EIO, "%s: cannot resolve the testbench's directory", src_dir);
-    if (rc == LG_OK)
-        rc = trc_run(exe, argv, cwd, LGCAP_ENV, calls, log, cfg->timeout_ms, cfg->stop, &ex, err);
+    if (rc == LG_OK) {
+        /* In the testbench's directory: HLS testbenches open their .dat
+         * files by relative path. */
+        lg_proc_opts_t opts = {cwd, LGCAP_ENV, calls, cfg->timeout_ms, cfg->stop};
+        rc = lg_run_logged_opts(argv, log, &opts, &ex, err);
+    }
     if (rc == LG_OK) {
         out->status = ex.status;
         out->signal = ex.signal;

@@ -1,7 +1,7 @@
 /* Call capture, private to the tracer: the recording wrapper's C source
  * (capture_wrap.c), the rewrite of the testbench's calls of the kernel
  * into calls of that wrapper (capture_rewrite.c, LLVM C API) and the
- * testbench's run as a child with a time limit (capture_run.c);
+ * testbench's run as a child with a time limit (common/proc.h);
  * capture.c drives them behind tracer_capture. */
 #ifndef LG_TRACER_CAPTURE_INT_H
 #define LG_TRACER_CAPTURE_INT_H
@@ -37,21 +37,5 @@ int trc_rewrite(const spec_t *spec, const char *const *tb_src, const char *const
 /* 1 when the bitcode at path defines the kernel's C symbol (a testbench
  * that includes the kernel's source), 0 when not, negative on error. */
 int trc_defines_kernel(const spec_t *spec, const char *path, lg_err_t *err);
-
-/* How a run of the testbench ended. */
-typedef struct trc_exit {
-    int status;    /* exit status, or -1 when a signal ended it */
-    int signal;    /* the signal, or 0 */
-    int timed_out; /* 1 when lgfuzz killed it at the time limit */
-} trc_exit_t;
-
-/* Runs exe with argv (argv[0] the name the testbench sees), in directory
- * cwd, with env_name=env_value added to lgfuzz's environment, stdin from
- * /dev/null and its output in log_path; kills its process group after
- * timeout_ms (0 = none) or when *stop is set (then LG_EINTR). Everything
- * borrowed. LG_ECHILD / LG_EIO when it cannot be started. */
-int trc_run(const char *exe, char *const argv[], const char *cwd, const char *env_name, const char *env_value,
-            const char *log_path, uint64_t timeout_ms, const volatile sig_atomic_t *stop, trc_exit_t *out,
-            lg_err_t *err);
 
 #endif
