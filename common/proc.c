@@ -47,6 +47,7 @@ typedef struct spawn_cfg {
     const char *cwd;
     char **env; /* NULL: ours */
     int own_group;
+    const char *stdin_path; /* NULL: /dev/null */
 } spawn_cfg_t;
 
 /* After fork, in the child: redirect, enter cwd, exec, or report the stage
@@ -84,9 +85,10 @@ static int spawn(const char *file, char *const argv[], const char *log_path, con
         rc = lg_err_set(err, LG_EIO, "%s: cannot open: %s", log_path, strerror(errno));
         goto done;
     }
-    fds[1] = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    const char *in = c->stdin_path ? c->stdin_path : "/dev/null";
+    fds[1] = open(in, O_RDONLY | O_CLOEXEC);
     if (fds[1] < 0) {
-        rc = lg_err_set(err, LG_EIO, "/dev/null: cannot open: %s", strerror(errno));
+        rc = lg_err_set(err, LG_EIO, "%s: cannot open: %s", in, strerror(errno));
         goto done;
     }
     if (cloexec_pipe(fds + 2) < 0) {
@@ -121,7 +123,7 @@ done:
 
 int lg_spawn_logged(const char *file, char *const argv[], const char *log_path, pid_t *pid, lg_err_t *err)
 {
-    spawn_cfg_t c = {NULL, NULL, 0};
+    spawn_cfg_t c = {NULL, NULL, 0, NULL};
     int failed;
     return spawn(file, argv, log_path, &c, pid, &failed, err);
 }
@@ -172,7 +174,7 @@ static int wait_or_stop(pid_t pid, const volatile sig_atomic_t *stop, uint64_t t
 int lg_run_logged_until(char *const argv[], const char *log_path, const volatile sig_atomic_t *stop, lg_err_t *err)
 {
     pid_t pid;
-    spawn_cfg_t c = {NULL, NULL, stop != NULL};
+    spawn_cfg_t c = {NULL, NULL, stop != NULL, NULL};
     int failed;
     int rc = spawn(argv[0], argv, log_path, &c, &pid, &failed, err);
     if (rc != LG_OK)
@@ -211,7 +213,7 @@ int lg_run_logged_opts(char *const argv[], const char *log_path, const lg_proc_o
 {
     memset(out, 0, sizeof *out);
     char *entry = NULL;
-    spawn_cfg_t c = {opts->cwd, NULL, 1};
+    spawn_cfg_t c = {opts->cwd, NULL, 1, opts->stdin_path};
     if (opts->env_name)
         c.env = env_with(opts->env_name, opts->env_value ? opts->env_value : "", &entry);
     pid_t pid;

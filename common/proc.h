@@ -39,6 +39,7 @@ typedef struct lg_proc_opts {
     const char *env_value;
     uint64_t timeout_ms;               /* 0: none; at the limit the child's group is ended as on *stop */
     const volatile sig_atomic_t *stop; /* may be NULL; as in lg_run_logged_until */
+    const char *stdin_path;            /* the child's standard input; NULL: /dev/null */
 } lg_proc_opts_t;
 
 /* How a child run by lg_run_logged_opts ended. */
@@ -49,7 +50,7 @@ typedef struct lg_proc_exit {
 } lg_proc_exit_t;
 
 /* Runs argv[0] (PATH lookup when it has no '/') with argv as
- * lg_run_logged does, in a process group of its own, with opts, and
+ * lg_run_logged does (stdin from opts->stdin_path when given), in a process group of its own, with opts, and
  * waits. LG_OK with *out filled whatever the child's status; LG_EINTR
  * once *opts->stop was set (the group ended); LG_ECHILD naming argv[0],
  * the directory and the reason when it could not be started (also written

@@ -3,8 +3,9 @@
  * of the kernel at the generated recorder (capture_rewrite.c,
  * capture_wrap.c), links the program with the recording runtime
  * (tracer/runtime/lgcap.c), runs it (lg_run_logged_opts) and reads back one
- * line per call. Everything is built in a private directory of the cache
- * that is removed afterwards: a testbench is run once, not reused. */
+ * line per call. The program is built once into a private directory of
+ * the cache (tracer_capture_build) and run as often as the caller likes
+ * (tracer_capture_exec, one run at a time); the directory goes with it. */
 #include "tracer.h"
 
 #include <limits.h>
@@ -136,15 +137,17 @@ static int link_program(const char *dir, const char *merged, int cxx, const char
     return rc;
 }
 
-/* Builds dir/testbench; *sites: the uses of the kernel redirected. */
+/* Builds dir/testbench; *sites: the uses of the kernel redirected;
+ * *with_kernel: 1 when the kernel's source was added to the sources. */
 static int build(const spec_t *spec, const tracer_capture_cfg_t *cfg, const char *dir, const lg_log_t *log,
-                 size_t *sites, lg_err_t *err)
+                 size_t *sites, int *with_kernel, lg_err_t *err)
 {
     char **bc = NULL, *kbc = NULL;
     int cxx;
     char *merged = lg_path_join(dir, "testbench.bc"), *wrap = lg_path_join(dir, "wrapper.c");
     char *exe = lg_path_join(dir, "testbench");
     int rc = compile_all(spec, cfg, dir, &bc, &kbc, &cxx, err);
+    *with_kernel = kbc != NULL;
     if (rc == LG_OK)
         rc = trc_rewrite(spec, cfg->sources, (const char *const *)bc, cfg->nsources, kbc, merged, sites, log, err);
     if (rc == LG_OK && *sites == 0)
@@ -204,24 +207,29 @@ static char *output_tail(const char *path)
     return tail;
 }
 
-/* Runs dir/testbench in the first source's directory. */
-static int run(const tracer_capture_cfg_t *cfg, const char *dir, tracer_capture_t *out, lg_err_t *err)
+struct tracer_capture_prog {
+    char *dir;     /* the private build directory, removed by destroy */
+    char *src_dir; /* the first source's directory, resolved */
+    size_t sites;
+    int with_kernel; /* the kernel's source was compiled in beside the sources */
+};
+
+/* Runs p's program under cfg; *out receives its calls and exit. */
+static int run(tracer_capture_prog_t *p, const tracer_capture_cfg_t *cfg, tracer_capture_t *out, lg_err_t *err)
 {
-    char *exe = lg_path_join(dir, "testbench"), *calls = lg_path_join(dir, "calls.jsonl");
-    char *log = lg_path_join(dir, "output.log"), *src_dir = lg_path_dirname(cfg->sources[0]);
-    char cwd[PATH_MAX];
+    char *exe = lg_path_join(p->dir, "testbench"), *calls = lg_path_join(p->dir, "calls.jsonl");
+    char *log = lg_path_join(p->dir, "output.log");
     char **argv = lg_calloc(cfg->nargs + 2, sizeof *argv);
     argv[0] = exe;
     for (size_t i = 0; i < cfg->nargs; i++)
         argv[i + 1] = cfg->args[i];
     lg_proc_exit_t ex;
     int rc = lg_write_file_atomic(calls, "", 0, err);
-    if (rc == LG_OK && !realpath(src_dir, cwd))
-        rc = lg_err_set(err, LG_EIO, "%s: cannot resolve the testbench's directory", src_dir);
     if (rc == LG_OK) {
-        /* In the testbench's directory: HLS testbenches open their .dat
-         * files by relative path. */
-        lg_proc_opts_t opts = {cwd, LGCAP_ENV, calls, cfg->timeout_ms, cfg->stop};
+        /* By default in the testbench's directory: HLS testbenches open
+         * their .dat files by relative path. */
+        lg_proc_opts_t opts = {
+            cfg->cwd ? cfg->cwd : p->src_dir, LGCAP_ENV, calls, cfg->timeout_ms, cfg->stop, cfg->stdin_path};
         rc = lg_run_logged_opts(argv, log, &opts, &ex, err);
     }
     if (rc == LG_OK) {
@@ -229,40 +237,86 @@ static int run(const tracer_capture_cfg_t *cfg, const char *dir, tracer_capture_
         out->signal = ex.signal;
         out->timed_out = ex.timed_out;
         out->output = output_tail(log);
+        out->sites = p->sites;
         rc = read_calls(calls, out, err);
     }
     free(argv);
-    free(src_dir);
     free(log);
     free(calls);
     free(exe);
     return rc;
 }
 
+void tracer_capture_prog_destroy(tracer_capture_prog_t *p)
+{
+    if (!p)
+        return;
+    if (p->dir)
+        lg_remove_tree(p->dir);
+    free(p->dir);
+    free(p->src_dir);
+    free(p);
+}
+
+tracer_capture_prog_t *tracer_capture_build(const spec_t *spec, const tracer_capture_cfg_t *cfg, const lg_log_t *log,
+                                            lg_err_t *err)
+{
+    if (cfg->nsources == 0) {
+        lg_err_set(err, LG_EINVAL, "no testbench source to capture calls from");
+        return NULL;
+    }
+    tracer_capture_prog_t *p = lg_calloc(1, sizeof *p);
+    char *root = NULL, *entry = NULL, *src_dir = lg_path_dirname(cfg->sources[0]);
+    char cwd[PATH_MAX];
+    int rc = lg_cache_dir(cfg->cache_dir, cfg->cache_dir ? NULL : "capture", &root, err);
+    if (rc == LG_OK && !realpath(src_dir, cwd))
+        rc = lg_err_set(err, LG_EIO, "%s: cannot resolve the testbench's directory", src_dir);
+    if (rc == LG_OK) {
+        p->src_dir = lg_strdup(cwd);
+        entry = lg_path_join(root, "run");
+        rc = lg_cache_mkdtemp(entry, &p->dir, err);
+    }
+    if (rc == LG_OK) {
+        LG_INFO(log, "capture: building %s with the recorder of %s in %s", cfg->sources[0], spec->c_function, p->dir);
+        rc = build(spec, cfg, p->dir, log, &p->sites, &p->with_kernel, err);
+    }
+    free(src_dir);
+    free(entry);
+    free(root);
+    if (rc != LG_OK) {
+        tracer_capture_prog_destroy(p);
+        return NULL;
+    }
+    return p;
+}
+
+int tracer_capture_exec(tracer_capture_prog_t *p, const tracer_capture_cfg_t *cfg, tracer_capture_t *out, lg_err_t *err)
+{
+    memset(out, 0, sizeof *out);
+    int rc = run(p, cfg, out, err);
+    if (rc != LG_OK)
+        tracer_capture_free(out);
+    return rc;
+}
+
+const char *tracer_capture_dir(const tracer_capture_prog_t *p)
+{
+    return p->dir;
+}
+
+int tracer_capture_with_kernel(const tracer_capture_prog_t *p)
+{
+    return p->with_kernel;
+}
+
 int tracer_capture(const spec_t *spec, const tracer_capture_cfg_t *cfg, const lg_log_t *log, tracer_capture_t *out,
                    lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
-    if (cfg->nsources == 0)
-        return lg_err_set(err, LG_EINVAL, "no testbench source to capture calls from");
-    char *root = NULL, *entry = NULL, *dir = NULL;
-    int rc = lg_cache_dir(cfg->cache_dir, cfg->cache_dir ? NULL : "capture", &root, err);
-    if (rc == LG_OK) {
-        entry = lg_path_join(root, "run");
-        rc = lg_cache_mkdtemp(entry, &dir, err);
-    }
-    if (rc == LG_OK) {
-        LG_INFO(log, "capture: building %s with the recorder of %s in %s", cfg->sources[0], spec->c_function, dir);
-        rc = build(spec, cfg, dir, log, &out->sites, err);
-    }
-    if (rc == LG_OK)
-        rc = run(cfg, dir, out, err);
-    if (rc != LG_OK)
-        tracer_capture_free(out);
-    if (dir)
-        lg_remove_tree(dir);
-    free(dir);
-    free(entry);
-    free(root);
+    tracer_capture_prog_t *p = tracer_capture_build(spec, cfg, log, err);
+    if (!p)
+        return err->code;
+    int rc = tracer_capture_exec(p, cfg, out, err);
+    tracer_capture_prog_destroy(p);
     return rc;
 }

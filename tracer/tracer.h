@@ -176,6 +176,8 @@ typedef struct tracer_capture_cfg {
     uint64_t timeout_ms;               /* wall-clock limit of the testbench (default 60000; 0 = none) */
     const char *cache_dir;             /* borrowed; NULL = lg_cache_dir()/capture */
     const volatile sig_atomic_t *stop; /* SIGINT flag, may be NULL: a set flag kills the testbench */
+    const char *cwd;                   /* borrowed: where it runs; NULL = the first source's directory */
+    const char *stdin_path;            /* borrowed: its standard input; NULL = /dev/null */
 } tracer_capture_cfg_t;
 
 #define TRACER_CAPTURE_TIMEOUT_MS 60000
@@ -211,5 +213,29 @@ int tracer_capture(const spec_t *spec, const tracer_capture_cfg_t *cfg, const lg
                    lg_err_t *err);
 /* Frees what *c holds and empties it; accepts NULL. */
 void tracer_capture_free(tracer_capture_t *c);
+
+/* The same in two steps, for a host run on many inputs: the program is
+ * built once, then run as often as needed. */
+typedef struct tracer_capture_prog tracer_capture_prog_t;
+
+/* Builds cfg's sources (cfg->sources, cfg->cache_dir; the rest is not
+ * read) with the recorder into a private directory of the cache, as
+ * tracer_capture does. Returns the program (the caller owns it) or NULL
+ * with err as tracer_capture's build errors. */
+tracer_capture_prog_t *tracer_capture_build(const spec_t *spec, const tracer_capture_cfg_t *cfg, const lg_log_t *log,
+                                            lg_err_t *err);
+/* Runs p once with cfg's args, cwd, stdin_path, timeout_ms and stop (its
+ * sources are not read) and fills *out as tracer_capture does. One run
+ * at a time per program. On error *out is empty. */
+int tracer_capture_exec(tracer_capture_prog_t *p, const tracer_capture_cfg_t *cfg, tracer_capture_t *out,
+                        lg_err_t *err);
+/* p's private directory (borrowed, valid until destroy): the caller may
+ * keep the files of its runs below it; they go with p. */
+const char *tracer_capture_dir(const tracer_capture_prog_t *p);
+/* 1 when p was built with the kernel's source beside cfg's sources, 0
+ * when a source defines the kernel itself (includes its source). */
+int tracer_capture_with_kernel(const tracer_capture_prog_t *p);
+/* Removes p's directory and frees it; accepts NULL. */
+void tracer_capture_prog_destroy(tracer_capture_prog_t *p);
 
 #endif

@@ -140,7 +140,7 @@ static void test_opts(const char *dir)
     lg_proc_exit_t ex;
     setenv("LG_TEST_PROC_VAR", "ours", 1);
     char *const show[] = {"sh", "-c", "pwd; echo \"var=$LG_TEST_PROC_VAR\"; exit 5", NULL};
-    lg_proc_opts_t opts = {dir, "LG_TEST_PROC_VAR", "theirs", 0, NULL};
+    lg_proc_opts_t opts = {dir, "LG_TEST_PROC_VAR", "theirs", 0, NULL, NULL};
     CHECK(lg_run_logged_opts(show, log, &opts, &ex, &err) == LG_OK);
     CHECK(ex.status == 5 && ex.signal == 0 && !ex.timed_out);
     char *text = lg_read_file(log, NULL, &err);
@@ -150,8 +150,8 @@ static void test_opts(const char *dir)
     free(text);
     CHECK(strcmp(getenv("LG_TEST_PROC_VAR"), "ours") == 0);
 
-    char *const slow[] = {"sh", "-c", "sleep 30", NULL};
-    lg_proc_opts_t limited = {NULL, NULL, NULL, 300, NULL};
+    char *const slow[] = {"sh", "-c", "sleep 30", NULL, NULL};
+    lg_proc_opts_t limited = {NULL, NULL, NULL, 300, NULL, NULL};
     double t0 = now_s();
     CHECK(lg_run_logged_opts(slow, log, &limited, &ex, &err) == LG_OK);
     CHECK_MSG(ex.timed_out && ex.signal == SIGTERM && ex.status == -1, "timed_out %d signal %d status %d", ex.timed_out,
@@ -159,17 +159,28 @@ static void test_opts(const char *dir)
     CHECK_MSG(now_s() - t0 < 5.0, "the timed-out child took %.1f s to end", now_s() - t0);
 
     char *missing = lg_path_join(dir, "no-such-dir");
-    lg_proc_opts_t nodir = {missing, NULL, NULL, 0, NULL};
+    lg_proc_opts_t nodir = {missing, NULL, NULL, 0, NULL, NULL};
     CHECK(lg_run_logged_opts(show, log, &nodir, &ex, &err) == LG_ECHILD);
     CHECK_STR_CONTAINS(err.msg, "no-such-dir");
     text = lg_read_file(log, NULL, &err);
     CHECK(text && strstr(text, "cannot enter") && strstr(text, "No such file or directory"));
     free(text);
-    char *const bad[] = {"/nonexistent/tool", NULL};
-    lg_proc_opts_t plain = {NULL, NULL, NULL, 0, NULL};
+    char *const bad[] = {"/nonexistent/tool", NULL, NULL};
+    lg_proc_opts_t plain = {NULL, NULL, NULL, 0, NULL, NULL};
     CHECK(lg_run_logged_opts(bad, log, &plain, &ex, &err) == LG_ECHILD);
     CHECK_STR_CONTAINS(err.msg, "cannot run /nonexistent/tool");
     free(missing);
+
+    /* stdin_path is the child's standard input. */
+    char *in = lg_path_join(dir, "stdin.txt");
+    CHECK(lg_write_file_atomic(in, "from the file\n", 14, &err) == LG_OK);
+    char *const cat[] = {"cat", NULL};
+    lg_proc_opts_t fed = {NULL, NULL, NULL, 0, NULL, in};
+    CHECK(lg_run_logged_opts(cat, log, &fed, &ex, &err) == LG_OK && ex.status == 0);
+    text = lg_read_file(log, NULL, &err);
+    CHECK_MSG(text && strcmp(text, "from the file\n") == 0, "log '%s'", text ? text : "(none)");
+    free(text);
+    free(in);
     free(log);
 }
 
