@@ -48,6 +48,18 @@ static int parse_guard_share(const char *text, void *field, lg_err_t *err)
     return LG_OK;
 }
 
+/* --alpha: a probability in [0, 1]. */
+static int parse_alpha(const char *text, void *field, lg_err_t *err)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end || !(v >= 0 && v <= 1))
+        return lg_err_set(err, LG_EINVAL, "--alpha: '%s' is not a probability from 0 to 1 (such as 0.2)", text);
+    *(double *)field = v;
+    return LG_OK;
+}
+
 /* --kernel-memory: bytes, with an optional K, M, G or T (powers of 1024,
  * optionally followed by "iB" or "B"); 0 means no limit. */
 static int parse_memory(const char *text, void *field, lg_err_t *err)
@@ -145,6 +157,19 @@ const cli_opt_t cli_run_fuzz_opts[] = {
      .arg = "SIZE",
      .help = "address-space limit of the C kernel's executor (512M, 4G;\n"
              "default 2G; 0 = none); an allocation past it is cpu-oom"},
+    {.kind = CLI_CUSTOM,
+     .name = "--alpha",
+     .field = CLI_FIELD(explore_cfg_t, host_alpha),
+     .parse = parse_alpha,
+     .arg = "P",
+     .help = "with a host: section, the probability with which host-level\n"
+             "mutation picks a host input the kernel does not see\n"
+             "(default: the spec's host.alpha, 0.2)"},
+    {.kind = CLI_FLAG,
+     .name = "--host-only",
+     .field = CLI_FIELD(explore_cfg_t, host_only),
+     .help = "with a host: section, make every input a kernel call of the\n"
+             "host program on mutated host inputs (no kernel-level inputs)"},
     {.kind = CLI_END},
 };
 

@@ -18,6 +18,7 @@ void explore_cfg_default(explore_cfg_t *cfg)
     cfg->depth_cap = 256;
     cfg->progress = 1;
     cfg->kernel_memory = TRACER_MEMORY_DEFAULT;
+    cfg->host_alpha = -1;
 }
 
 /* Branch coverage counts each (site, direction) pair once. */
@@ -111,6 +112,13 @@ static int create_components(explore_t *ex, lg_err_t *err)
         LG_INFO(ex->log, "value database %s: %zu values for this kernel", ex->cfg.value_db, exd_values(ex->values));
     }
     ex->cfg.value_db = NULL; /* borrowed for explore_create only */
+    if (ex->cfg.host_only && !ex->spec->host && !ex->cfg.record_only)
+        return lg_err_set(err, LG_EINVAL, "%s: --host-only needs a host: section in the spec", ex->spec->path);
+    if (ex->spec->host && !ex->cfg.record_only) {
+        ex->host = exh_create(ex->spec, ex->cfg.host_alpha, ex->log, ex->cfg.stop, err);
+        if (!ex->host)
+            return err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the host program");
+    }
     return LG_OK;
 }
 
@@ -167,6 +175,7 @@ static void free_memory(explore_t *ex)
     exp_destroy(ex->probes);
     exm_destroy(ex->mut);
     exd_destroy(ex->values);
+    exh_destroy(ex->host);
     oracle_select_destroy(ex->sel);
     exq_destroy(ex->queue);
     oracle_dedup_destroy(ex->dedup);
@@ -250,8 +259,17 @@ static int run_saved(explore_t *ex, const char *dir, uint64_t *loaded, lg_err_t 
 /* The corpus of a previous run, the spec's seeds, the corners of the
  * input domain (unless spectra are off) and a few random inputs (small
  * values and whole-domain values) start the tree. */
+static int host_step(explore_t *ex, lg_err_t *err);
+
 static int bootstrap(explore_t *ex, lg_err_t *err)
 {
+    /* The host on its starting inputs comes first: its calls are the
+     * inputs the user's program really makes. */
+    if (ex->host) {
+        int hrc = host_step(ex, err);
+        if (hrc != LG_OK || ex->cfg.host_only)
+            return hrc;
+    }
     char *cdir = lg_path_join(ex->out_dir, "corpus");
     int rc = run_saved(ex, cdir, NULL, err);
     free(cdir);
@@ -269,6 +287,22 @@ static int bootstrap(explore_t *ex, lg_err_t *err)
         exr_add(ex, in, ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
     }
     return exr_run(ex, err);
+}
+
+/* One run of the host program (host_source.c); its new kernel calls are
+ * the round's inputs, seeds of the host. */
+static int host_step(explore_t *ex, lg_err_t *err)
+{
+    input_t **ins;
+    size_t n;
+    int rc = exh_step(ex->host, &ex->rng, &ins, &n, err);
+    for (size_t i = 0; i < n; i++) {
+        exr_add(ex, ins[i], ORIGIN_SEED, MUT_COUNT, NULL, -1);
+        if (rc == LG_OK && ex->nround == EXPLORE_ROUND_MAX)
+            rc = exr_run(ex, err);
+    }
+    free(ins);
+    return rc;
 }
 
 /* Solver or mutations for the next step. A timed run keeps the solver
@@ -302,12 +336,16 @@ int explore_run(explore_t *ex, lg_err_t *err)
     while (rc == LG_OK && !explore_should_stop(ex)) {
         /* PathFinder's solver and HeteroFuzz's mutations alternate; the
          * solver gets the larger share once it has something to solve. */
-        int use_solver = ex->solver && (ex->cfg.no_mutations || want_solver(ex));
+        /* With a host, every EXPLORE_HOST_EVERY-th step runs the host. */
+        int use_host = ex->host && (ex->cfg.host_only || ex->st.iterations % EXPLORE_HOST_EVERY == 0);
+        int use_solver = !use_host && ex->solver && (ex->cfg.no_mutations || want_solver(ex));
         uint64_t t0 = lg_now_ns();
-        if (use_solver)
+        if (use_host)
+            rc = host_step(ex, err);
+        else if (use_solver)
             exg_solver_step(ex);
         ex->st.solver_ns += lg_now_ns() - t0;
-        if (!use_solver || ex->nround == 0) {
+        if (!use_host && (!use_solver || ex->nround == 0)) {
             if (ex->cfg.no_mutations) {
                 input_t *in = input_create(ex->spec);
                 exg_random_input(ex, in, lg_rng_chance(&ex->rng, 0.5));
@@ -320,7 +358,8 @@ int explore_run(explore_t *ex, lg_err_t *err)
         }
         ex->st.iterations++;
         t0 = lg_now_ns();
-        rc = exr_run(ex, err);
+        if (rc == LG_OK)
+            rc = exr_run(ex, err);
         ex->st.exec_ns += lg_now_ns() - t0;
         if (rc == LG_OK)
             rc = exo_plot_row(ex, 0, err);

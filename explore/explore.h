@@ -63,6 +63,11 @@ typedef struct explore_cfg {
      * none): mutations may draw a param's value from the values seen for
      * params of its name and type (docs/batch.md, "The value database"). */
     const char *value_db;
+    /* With a spec's host: section: HeteroFuzz's alpha for host-level
+     * mutation (< 0 = the spec's host.alpha), and host_only to make every
+     * generation step a host step (no kernel-level inputs at all). */
+    double host_alpha;
+    int host_only;
 } explore_cfg_t;
 
 void explore_cfg_default(explore_cfg_t *cfg);

@@ -15,6 +15,7 @@
  *   exm_      mutate.c    the six mutations      (mutate_int.h)
  *   exb_      labels.c    labelled executions    (labels_int.h)
  *   exd_      valuedb.c   a batch's value database (valuedb_int.h)
+ *   exh_...   host_*.c    host-level inputs from the spec's host program (host_source_int.h)
  * Calls between the files go one way: explore.c calls the others,
  * generate.c calls learn.c and round.c, round.c calls verdict.c, verdict.c
  * calls corpus.c and minimise.c, and any of
@@ -34,6 +35,7 @@
 #include "common/result.h"
 #include "common/rng.h"
 #include "explore.h"
+#include "host_source_int.h"
 #include "labels_int.h"
 #include "mutate_int.h"
 #include "probes_int.h"
@@ -151,6 +153,7 @@ struct explore {
     probes_t *probes;
     mutator_t *mut;
     exd_db_t *values; /* the batch's value database (cfg.value_db), or NULL */
+    exh_t *host;      /* host-level inputs (spec->host), or NULL */
     oracle_select_t *sel;
     exq_t *queue; /* the RTL scheduler; NULL under the heterofuzz policy */
     oracle_dedup_t *dedup;

@@ -170,6 +170,13 @@ static json_object *stats_json(const explore_t *ex)
     U64("probes_fired", probes_fired(ex));
     U64("corpus", ex->ncorpus);
     U64("seeds_loaded", ex->st.seeds_loaded);
+    if (ex->host) {
+        uint64_t execs, calls, fresh;
+        exh_counts(ex->host, &execs, &calls, &fresh);
+        U64("host_execs", execs);
+        U64("host_calls", calls);
+        U64("host_calls_new", fresh);
+    }
     U64("value_db_values", exd_values(ex->values));
     U64("value_db_draws", ex->mut ? ex->mut->db_draws : 0);
     U64("rtl_invoked", ex->queue ? ex->st.rtl_calls : oracle_select_invoked(ex->sel));
