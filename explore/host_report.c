@@ -190,10 +190,11 @@ static int append_readme(const spec_t *spec, size_t call, const char *dir, lg_er
     if (text)
         lg_strbuf_puts(&b, text);
     lg_strbuf_printf(&b,
-                     "\nFound through the host program (%s): the kernel input input.orig.json is\n"
-                     "kernel call %zu of the host run on the host input in host/ (argv words, input\n"
-                     "files and standard input, one file per input; host/host.json says how each is\n"
-                     "given). repro-host.sh builds the host with clang and runs it on that input.\n",
+                     "\nFound through the host program %s:\n"
+                     "the kernel input input.orig.json is kernel call %zu of the host run on the\n"
+                     "host input in host/ (argv words, input files and standard input, one file\n"
+                     "per input; host/host.json says how each is given). repro-host.sh builds the\n"
+                     "host with clang and runs it on that input.\n",
                      spec->host->sources[0], call + 1);
     int rc = lg_write_file_atomic(path, b.s, b.len, err);
     lg_strbuf_free(&b);

@@ -6,7 +6,8 @@
 # builds and runs the host, and stats.json counts the host's runs and
 # calls. --alpha 0 leaves the host inputs the kernel does not see as the
 # spec gives them. Without --host-only one generation step in four runs
-# the host. --host-only on a spec without host: is an error.
+# the host. A host's standard input is an input like its files.
+# --host-only on a spec without host: is an error.
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch; LGFUZZ_CACHE_DIR is
 # WORK/cache); CC in the environment is the clang repro-host.sh uses.
 cmake_minimum_required(VERSION 3.20)
@@ -114,6 +115,24 @@ run_lgfuzz(mixed 1 --iterations 20)
 stat(execs mixed host_execs)
 if(NOT execs EQUAL 6)
   message(FATAL_ERROR "mixed run: ${execs} host runs, expected 6 (the start and steps 0, 4, 8, 12, 16)")
+endif()
+
+# A host that reads its data from standard input (tests/host/stdin): the
+# values mutated into its stdin reach the kernel (the start is empty).
+set(spec ${SRC}/tests/host/stdin/host.yaml)
+run_lgfuzz(stdin 0 --host-only --iterations 30 --rtl never)
+stat(execs stdin host_execs)
+file(GLOB kins ${WORK}/stdin/corpus/*.json)
+set(fed 0)
+foreach(f ${kins})
+  file(READ ${f} kj)
+  string(JSON n GET "${kj}" n)
+  if(n GREATER 0)
+    set(fed 1)
+  endif()
+endforeach()
+if(NOT execs EQUAL 31 OR NOT fed)
+  message(FATAL_ERROR "stdin host: ${execs} runs (want 31), a call with values from stdin: ${fed}")
 endif()
 
 set(spec ${SRC}/kernels/accumulate/kernel.yaml)
