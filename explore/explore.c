@@ -295,7 +295,7 @@ static int host_step(explore_t *ex, lg_err_t *err)
 {
     input_t **ins;
     size_t n;
-    int rc = exh_step(ex->host, &ex->rng, &ins, &n, err);
+    int rc = exh_step(ex->host, &ex->rng, ex->deadline_ns, &ins, &n, err);
     for (size_t i = 0; i < n; i++) {
         exr_add(ex, ins[i], ORIGIN_SEED, MUT_COUNT, NULL, -1);
         if (rc == LG_OK && ex->nround == EXPLORE_ROUND_MAX)

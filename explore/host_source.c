@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/budget.h"
 #include "common/fsutil.h"
 #include "common/hashset.h"
 #include "host/host.h"
@@ -240,17 +241,22 @@ static void collect(exh_t *h, const tracer_capture_t *cap, const exh_blob_t *v, 
     }
 }
 
-int exh_step(exh_t *h, lg_rng_t *rng, input_t ***ins, size_t *n, lg_err_t *err)
+int exh_step(exh_t *h, lg_rng_t *rng, uint64_t deadline_ns, input_t ***ins, size_t *n, lg_err_t *err)
 {
     *ins = NULL;
     *n = 0;
+    uint64_t now = lg_now_ns(), timeout_ms = EXPLORE_HOST_TIMEOUT_MS;
+    if (deadline_ns && now >= deadline_ns)
+        return lg_err_set(err, LG_ETIMEOUT, "the run's deadline passed before the host could run");
+    if (deadline_ns && (deadline_ns - now) / 1000000 + 1 < timeout_ms)
+        timeout_ms = (deadline_ns - now) / 1000000 + 1;
     exh_blob_t *v = blobs_clone(h, h->corpus[h->started ? lg_rng_below(rng, h->ncorpus) : 0]);
     if (h->started)
         mutate(h, v, rng);
     h->started = 1;
     tracer_capture_cfg_t cc;
     tracer_capture_cfg_default(&cc);
-    cc.timeout_ms = EXPLORE_HOST_TIMEOUT_MS;
+    cc.timeout_ms = timeout_ms;
     cc.stop = h->stop;
     char **args = NULL;
     tracer_capture_t cap;

@@ -49,9 +49,10 @@ void exh_destroy(exh_t *h); /* accepts NULL */
  * (host_slice_probability). *ins receives a heap array of *n kernel
  * inputs (owned by the caller), the calls not seen before that conform
  * to the spec. A host that fails, crashes or times out is no error; an
- * error is a host that cannot be run at all (LG_EIO, LG_ECHILD) or
- * LG_EINTR once *stop is set. */
-int exh_step(exh_t *h, lg_rng_t *rng, input_t ***ins, size_t *n, lg_err_t *err);
+ * error is a host that cannot be run at all (LG_EIO, LG_ECHILD),
+ * LG_EINTR once *stop is set, or LG_ETIMEOUT when deadline_ns (lg_now_ns;
+ * 0 = none) has passed; the host's time limit ends at the deadline. */
+int exh_step(exh_t *h, lg_rng_t *rng, uint64_t deadline_ns, input_t ***ins, size_t *n, lg_err_t *err);
 
 /* When found (borrowed) came from a host run, writes dir/host/ (the host
  * input), dir/repro-host.sh and a paragraph of dir/README; else does
