@@ -35,7 +35,7 @@ static int bind_port(const spec_t *spec, const spec_param_t *p, const oports_t *
     if (port->bits > ORACLE_PORT_MAX_BITS)
         return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: port %s is %d bits wide; at most %d supported",
                           spec->path, p->line, p->col, p->name, name, port->bits, ORACLE_PORT_MAX_BITS);
-    b->port[role] = lg_strdup(name);
+    b->port[role] = lg_strdup(port->member);
     b->bits[role] = port->bits;
     return 0;
 }
@@ -344,7 +344,7 @@ static int bind_control(const spec_t *spec, const oports_t *ports, omodel_t *m, 
         if (port->is_output != outputs[c] || port->bits > ORACLE_PORT_MAX_BITS)
             return lg_err_set(err, LG_EINVAL, "%s: RTL top %s: port %s should be a %s of at most %d bits", spec->path,
                               spec->rtl_top, name, outputs[c] ? "output" : "input", ORACLE_PORT_MAX_BITS);
-        m->ctl[c] = lg_strdup(name);
+        m->ctl[c] = lg_strdup(port->member);
         m->ctl_bits[c] = port->bits;
     }
     return 0;

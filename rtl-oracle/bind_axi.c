@@ -105,7 +105,7 @@ int ora_bind_bus(const spec_t *spec, const oports_t *ports, char *name, int is_l
         if (p->is_output != want_out || p->bits > ORACLE_PORT_MAX_BITS)
             return lg_err_set(err, LG_EINVAL, "%s: RTL top %s: port %s should be an %s of at most %d bits", spec->path,
                               spec->rtl_top, port, want_out ? "output" : "input", ORACLE_PORT_MAX_BITS);
-        out->port[s] = lg_strdup(port);
+        out->port[s] = lg_strdup(p->member);
         out->bits[s] = p->bits;
     }
     int data = out->port[ORW_AXI_RDATA] ? out->bits[ORW_AXI_RDATA] : out->bits[ORW_AXI_WDATA];

@@ -42,7 +42,9 @@
 
 /* One top-level port of the Verilated model, from its V<top>.h header. */
 typedef struct oport {
-    char *name;
+    char *name;   /* as in the Verilog */
+    char *member; /* the model's member: name, or Verilator's __SYM__<name> for a word C++ compilers reserve
+                     (`interrupt`) */
     int bits;
     int is_output;
 } oport_t;
