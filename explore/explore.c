@@ -102,6 +102,7 @@ static int create_components(explore_t *ex, lg_err_t *err)
     }
     ex->tree = ext_create(ex->fs->n, ex->cfg.depth_cap);
     ex->probes = exp_create(ex->nprobes, ex->fs->n);
+    ex->loops = exn_create(ex->sites, ex->nsites, ex->probe_info, ex->nprobes, ex->spec, ex->fs->n);
     ex->mut = exm_create(ex->spec, ex->consts, ex->nkernel_consts);
     return LG_OK;
 }
@@ -157,6 +158,7 @@ static void free_memory(explore_t *ex)
     free(ex->warned);
     ext_destroy(ex->tree);
     exp_destroy(ex->probes);
+    exn_destroy(ex->loops);
     exm_destroy(ex->mut);
     oracle_select_destroy(ex->sel);
     exq_destroy(ex->queue);

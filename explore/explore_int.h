@@ -12,6 +12,7 @@
  *   exo_      report.c    progress lines, stats.json, tree.json, plot.csv, warnings
  *   ext_      tree.c      the path tree          (tree_int.h)
  *   exp_      probes.c    probe outcomes         (probes_int.h)
+ *   exn_      loops.c     loop trip counts       (loops_int.h)
  *   exm_      mutate.c    the six mutations      (mutate_int.h)
  *   exb_      labels.c    labelled executions    (labels_int.h)
  * Calls between the files go one way: explore.c calls the others,
@@ -34,6 +35,7 @@
 #include "common/rng.h"
 #include "explore.h"
 #include "labels_int.h"
+#include "loops_int.h"
 #include "mutate_int.h"
 #include "probes_int.h"
 #include "rtl-oracle/oracle.h"
@@ -117,6 +119,7 @@ typedef struct exc_finding {
 
 typedef struct explore_stats {
     uint64_t iterations, execs, crashes, hangs;
+    uint64_t loop_queries; /* solver queries aimed at a loop-bound edge case */
     uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
     uint64_t rtl_calls, rtl_errors;
     uint64_t outside_checked;               /* inputs from outside exploration (explore_record_inputs) */
@@ -147,6 +150,7 @@ struct explore {
 
     tree_t *tree;
     probes_t *probes;
+    loops_t *loops;
     mutator_t *mut;
     oracle_select_t *sel;
     exq_t *queue; /* the RTL scheduler; NULL under the heterofuzz policy */
@@ -301,6 +305,8 @@ void exl_node(explore_t *ex, tree_node_t *node);
 void exl_prefix(explore_t *ex, tree_node_t *node);
 int exl_probe_term(explore_t *ex, size_t probe);
 int exl_probe_cond(explore_t *ex, size_t probe);
+/* Learns loop i's trip count as a term over the inputs; 1 when it has one. */
+int exl_loop_term(explore_t *ex, size_t loop);
 int exl_flip(explore_t *ex, tree_node_t *node, expr_t **out);
 void exl_add_const(explore_t *ex, int64_t v);
 

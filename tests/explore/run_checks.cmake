@@ -32,6 +32,10 @@
 #               and no node deeper than 6 (each iteration once made a node of its own)
 #   tlvwalk     kernels/tlvwalk's body-only field narrowing, reachable only along a sequence
 #               of loop iterations (a BEGIN record, then a FIELD record), is found
+#   loopedges   a loop whose trip count is a scalar in [0, 100000] with a declared trip
+#               count of 300 and an RTL counter of 9 bits: its trip count is learned as a
+#               term and every edge case (299-301 and 511-513 iterations) is reached, one
+#               value in 100,001 each, by queries aimed at it
 # Inputs: LGFUZZ, CHECK_EXPECTED, SRC (source root), WORK (scratch directory).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
@@ -577,6 +581,33 @@ done
       message(FATAL_ERROR "a full build cache should end the run with exit 2 and say the file system is full")
     endif()
   endforeach()
+elseif(CHECK STREQUAL "loopedges")
+  set(LE ${SRC}/tests/explore/kernels/loopedge/kernel.yaml)
+  run_lgfuzz(rc ${LE} --iterations 100 --rtl never --seed 1 --no-guard --no-mutations --out ${WORK}/le)
+  file(READ ${WORK}/le/stats.json stats)
+  string(JSON nloops LENGTH "${stats}" loops)
+  if(NOT nloops EQUAL 1)
+    message(FATAL_ERROR "stats.json lists ${nloops} loops, expected 1")
+  endif()
+  json_get(term ${WORK}/le/stats.json loops 0 term)
+  if(NOT term STREQUAL "count")
+    message(FATAL_ERROR "the trip count was learned as '${term}', expected 'count'")
+  endif()
+  string(JSON nedges LENGTH "${stats}" loops 0 edges)
+  set(want 299 300 301 511 512 513)
+  foreach(k RANGE 0 5)
+    if(k LESS nedges)
+      json_get(trips ${WORK}/le/stats.json loops 0 edges ${k} trips)
+      json_get(reached ${WORK}/le/stats.json loops 0 edges ${k} reached)
+      list(REMOVE_ITEM want ${trips})
+      if(reached EQUAL 0)
+        message(FATAL_ERROR "edge case of ${trips} iterations never reached")
+      endif()
+    endif()
+  endforeach()
+  if(want)
+    message(FATAL_ERROR "edge cases missing from stats.json: ${want}")
+  endif()
 elseif(CHECK STREQUAL "arith")
   run_lgfuzz(rc ${ARITH} --iterations 300 --rtl never --seed 1 --out ${WORK}/a1)
   json_get(cov ${WORK}/a1/stats.json branches_covered)
