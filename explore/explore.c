@@ -18,6 +18,7 @@ void explore_cfg_default(explore_cfg_t *cfg)
     cfg->depth_cap = 256;
     cfg->progress = 1;
     cfg->kernel_memory = TRACER_MEMORY_DEFAULT;
+    cfg->max_memory = EXPLORE_MAX_MEMORY_DEFAULT;
 }
 
 /* Branch coverage counts each (site, direction) pair once. */
@@ -289,6 +290,7 @@ int explore_run(explore_t *ex, lg_err_t *err)
     if (ex->cfg.budget_ns && (!ex->deadline_ns || ex->budget.start_ns + ex->cfg.budget_ns < ex->deadline_ns))
         ex->deadline_ns = ex->budget.start_ns + ex->cfg.budget_ns;
     int rc = bootstrap(ex, err);
+    exh_start(ex);
     while (rc == LG_OK && !explore_should_stop(ex)) {
         /* PathFinder's solver and HeteroFuzz's mutations alternate; the
          * solver gets the larger share once it has something to solve. */
@@ -312,6 +314,7 @@ int explore_run(explore_t *ex, lg_err_t *err)
         t0 = lg_now_ns();
         rc = exr_run(ex, err);
         ex->st.exec_ns += lg_now_ns() - t0;
+        exh_check(ex);
         if (rc == LG_OK)
             rc = exo_plot_row(ex, 0, err);
         exo_progress(ex, 0);

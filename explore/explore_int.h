@@ -13,6 +13,7 @@
  *   ext_      tree.c      the path tree          (tree_int.h)
  *   exp_      probes.c    probe outcomes         (probes_int.h)
  *   exn_      loops.c     loop trip counts       (loops_int.h)
+ *   exh_      memory.c    the memory bound: the tree's share, summaries
  *   exm_      mutate.c    the six mutations      (mutate_int.h)
  *   exb_      labels.c    labelled executions    (labels_int.h)
  * Calls between the files go one way: explore.c calls the others,
@@ -129,6 +130,8 @@ typedef struct explore_stats {
     uint64_t solver_ns, exec_ns, mutate_ns; /* time in each part of the loop */
     uint64_t native_ns, native_runs;        /* in tracer_run, for the size of parts near the deadline */
     uint64_t last_plot_ns, last_progress_ns, last_save_ns;
+    uint64_t rss_start, last_rss_ns; /* resident bytes when the loop started; last look */
+    uint64_t summaries;              /* ext_summarise calls */
     uint64_t plot_branches;
     size_t plot_divs;
 } explore_stats_t;
@@ -149,6 +152,7 @@ struct explore {
     solver_t *solver; /* NULL with --no-synth */
 
     tree_t *tree;
+    uint64_t tree_budget; /* accounted bytes the tree may hold; 0 = no bound */
     probes_t *probes;
     loops_t *loops;
     mutator_t *mut;
@@ -218,6 +222,18 @@ static inline int explore_should_stop(const explore_t *ex)
         return 1;
     return ex->cfg.budget_ns && lg_budget_expired(&ex->budget);
 }
+
+/* memory.c */
+/* Resident memory of the process now, and at its peak, in bytes (0 when
+ * it cannot be read). */
+uint64_t exh_resident(void);
+uint64_t exh_peak_resident(void);
+/* Measures the resident memory at the start of the loop and sets the
+ * tree's share of cfg.max_memory. */
+void exh_start(explore_t *ex);
+/* Between rounds (no node pointer held): summarises the tree when it is
+ * over its share, and shrinks the share when the process nears the bound. */
+void exh_check(explore_t *ex);
 
 /* round.c */
 int exr_run(explore_t *ex, lg_err_t *err);

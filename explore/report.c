@@ -196,6 +196,14 @@ static json_object *stats_json(const explore_t *ex)
     U64("branches_total", ex->branches_total);
     U64("paths", ex->paths.n);
     U64("tree_nodes", ex->tree->nnodes);
+    /* The memory bound (--max-memory) and what the tree gave up for it. */
+    U64("max_memory_bytes", ex->cfg.max_memory);
+    U64("rss_start_bytes", ex->st.rss_start);
+    U64("peak_rss_bytes", exh_peak_resident());
+    U64("tree_bytes", ex->tree->bytes);
+    U64("tree_budget_bytes", ex->tree_budget);
+    U64("tree_summarised", ex->tree->summarised);
+    U64("tree_folded_nodes", ex->tree->folded);
     U64("conditions", ex->tree->nconds);
     U64("learn_calls", ex->st.learn_calls);
     U64("term_calls", ex->st.term_calls);

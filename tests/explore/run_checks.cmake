@@ -36,6 +36,9 @@
 #               count of 300 and an RTL counter of 9 bits: its trip count is learned as a
 #               term and every edge case (299-301 and 511-513 iterations) is reached, one
 #               value in 100,001 each, by queries aimed at it
+#   maxmemory   --max-memory below what the run starts with: the path tree is held to its
+#               floor of 1 MiB by summarising subtrees (tree.json marks them, and stays
+#               valid JSON), and kernels/streamclip's counter-wrap is still found
 # Inputs: LGFUZZ, CHECK_EXPECTED, SRC (source root), WORK (scratch directory).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
@@ -607,6 +610,43 @@ elseif(CHECK STREQUAL "loopedges")
   endforeach()
   if(want)
     message(FATAL_ERROR "edge cases missing from stats.json: ${want}")
+  endif()
+elseif(CHECK STREQUAL "maxmemory")
+  set(SC ${SRC}/kernels/streamclip/kernel.yaml)
+  warm_model(${SC} ${SRC}/kernels/streamclip/inputs/*.json)
+  run_lgfuzz(rc ${SC} --budget 10s --seed 1 --no-guard --max-memory 1M --out ${WORK}/mm)
+  if(NOT rc EQUAL 1)
+    message(FATAL_ERROR "expected exit 1 (the planted rtl-hang), got ${rc}")
+  endif()
+  execute_process(COMMAND ${CHECK_EXPECTED} ${SC} ${SRC}/kernels/streamclip/expected.yaml ${WORK}/mm
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "counter-wrap not found under the memory bound\n${out}")
+  endif()
+  json_get(summarised ${WORK}/mm/stats.json tree_summarised)
+  json_get(bytes ${WORK}/mm/stats.json tree_bytes)
+  json_get(budget ${WORK}/mm/stats.json tree_budget_bytes)
+  if(summarised EQUAL 0 OR NOT budget EQUAL 1048576)
+    message(FATAL_ERROR "tree budget ${budget} bytes, ${summarised} subtrees summarised: the bound did not act")
+  endif()
+  # The last round may add to the tree after its last check: one round's worth.
+  math(EXPR slack "${budget} + 512 * 1024")
+  if(bytes GREATER slack)
+    message(FATAL_ERROR "the tree holds ${bytes} accounted bytes, over its budget of ${budget}")
+  endif()
+  file(READ ${WORK}/mm/tree.json tree)
+  string(JSON folded GET "${tree}" folded_nodes)
+  string(JSON n LENGTH "${tree}" tree)
+  set(marked 0)
+  math(EXPR last "${n} - 1")
+  foreach(k RANGE 0 ${last})
+    string(JSON s ERROR_VARIABLE none GET "${tree}" tree ${k} summarised)
+    if(s STREQUAL "ON" OR s STREQUAL "true")
+      set(marked 1)
+    endif()
+  endforeach()
+  if(folded EQUAL 0 OR NOT marked)
+    message(FATAL_ERROR "tree.json: ${folded} folded nodes, summarised node listed: ${marked}")
   endif()
 elseif(CHECK STREQUAL "arith")
   run_lgfuzz(rc ${ARITH} --iterations 300 --rtl never --seed 1 --out ${WORK}/a1)
