@@ -263,15 +263,14 @@ static void drop_below(tree_t *t, const size_t *parent, const uint8_t *chosen, c
     free(drop);
 }
 
-size_t ext_summarise(tree_t *t, uint64_t target)
+/* One pass of ext_summarise: chooses by the estimate, drops, compacts. */
+static void summarise_pass(tree_t *t, uint64_t target)
 {
-    if (t->bytes <= target)
-        return 0;
     subtree_t *st = subtrees(t);
     candidate_t *c = lg_calloc(t->nnodes, sizeof *c);
     size_t *parent = lg_calloc(t->nnodes, sizeof *parent);
     uint8_t *chosen = lg_calloc(t->nnodes, 1);
-    size_t nc = 0, before = t->nnodes;
+    size_t nc = 0;
     for (size_t i = 0; i < t->nnodes; i++) {
         parent[i] = t->nodes[i]->parent ? t->nodes[i]->parent->index : SIZE_MAX;
         if (i && t->nodes[i]->nedges)
@@ -279,7 +278,7 @@ size_t ext_summarise(tree_t *t, uint64_t target)
     }
     qsort(c, nc, sizeof *c, cmp_candidate);
     /* The estimate counts a subtree holding one chosen before twice: it
-     * errs toward dropping less. */
+     * errs toward dropping less, and another pass drops the rest. */
     uint64_t left = t->bytes;
     for (size_t k = 0; k < nc && left > target; k++) {
         if (inside_chosen(parent, chosen, c[k].idx))
@@ -300,6 +299,15 @@ size_t ext_summarise(tree_t *t, uint64_t target)
     free(parent);
     free(c);
     free(st);
+}
+
+size_t ext_summarise(tree_t *t, uint64_t target)
+{
+    size_t before = t->nnodes;
+    for (size_t last = SIZE_MAX; t->bytes > target && t->nnodes < last;) {
+        last = t->nnodes;
+        summarise_pass(t, target);
+    }
     return before - t->nnodes;
 }
 
