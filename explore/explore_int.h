@@ -121,6 +121,8 @@ typedef struct exc_finding {
 typedef struct explore_stats {
     uint64_t iterations, execs, crashes, hangs;
     uint64_t loop_queries; /* solver queries aimed at a loop-bound edge case */
+    uint64_t solver_steps; /* solver steps taken */
+    uint64_t solver_yield; /* solver inputs that found a new path, edge or direction */
     uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
     uint64_t rtl_calls, rtl_errors;
     uint64_t outside_checked;               /* inputs from outside exploration (explore_record_inputs) */
@@ -150,6 +152,11 @@ struct explore {
     oracle_t *oracle; /* NULL when the RTL is not used */
     synth_t *synth;   /* NULL with --no-synth */
     solver_t *solver; /* NULL with --no-synth */
+    /* Queries per solver step (EXPLORE_QUOTA_MIN..EXPLORE_QUOTA_MAX): halved
+     * after a step whose inputs found no new path, doubled after one that
+     * did (explore.c). */
+    uint32_t solver_quota;
+    uint64_t loop_start_ns; /* when the main loop started (the solver's share) */
 
     tree_t *tree;
     uint64_t tree_budget; /* accounted bytes the tree may hold; 0 = no bound */
@@ -208,6 +215,13 @@ struct explore {
     uint64_t *warned;   /* hashes of the failures logged so far */
     size_t nwarned, warned_cap;
 };
+
+#define EXPLORE_QUOTA_MIN 1
+#define EXPLORE_QUOTA_START 8
+#define EXPLORE_QUOTA_MAX 16
+/* The largest share of the loop's wall time the solver step (learning and
+ * solving) may take in a timed run. */
+#define EXPLORE_SOLVER_SHARE_MAX 0.5
 
 /* 1 once the budget, the iteration count or a signal says stop; long steps
  * check it between pieces of work. Inline, so that the files the loop calls

@@ -11,7 +11,6 @@
  * the node; longer conjunctions over array aggregates are more than Z3
  * can bit-blast (or cancel) within a query's time limit. */
 #define PREFIX_MAX 32
-#define SOLVES_PER_STEP 8
 
 void exg_random_input(explore_t *ex, input_t *in, int small)
 {
@@ -329,7 +328,8 @@ void exg_solver_step(explore_t *ex)
 {
     if (!ex->ncorpus)
         return;
-    for (int q = 0; q < SOLVES_PER_STEP && !explore_should_stop(ex); q++) {
+    ex->st.solver_steps++;
+    for (uint32_t q = 0; q < ex->solver_quota && !explore_should_stop(ex); q++) {
         if (lg_rng_chance(&ex->rng, 0.2) && target_loop(ex))
             continue;
         if (lg_rng_chance(&ex->rng, 0.4) && target_probe(ex))

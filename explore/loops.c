@@ -173,6 +173,10 @@ loop_edge_t *exn_next_edge(loops_t *ls, size_t i)
         loop_edge_t *e = &l->edges[k];
         if (e->reached || e->tries >= LOOP_EDGE_TRIES)
             continue;
+        /* An edge far beyond every trip count seen (an array's depth for a
+         * loop over its records) is not this loop's bound. */
+        if (l->max < l->min || e->trips > 4 * l->max + 4)
+            continue;
         if (!best || e->tries < best->tries)
             best = e;
     }

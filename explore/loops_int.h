@@ -8,7 +8,8 @@
  * counter that follows the trip count (`hls.widths`: 2^W-1, 2^W, 2^W+1) and
  * the depth D of each array (D-1, D, D+1: the last iteration at index D-2,
  * D-1, D). An edge case is kept until a run reaches it or the solver gave
- * up on it LOOP_EDGE_TRIES times. */
+ * up on it LOOP_EDGE_TRIES times, and aimed at only once some run's trip
+ * count came within a factor of 4 of it. */
 #ifndef LG_EXPLORE_LOOPS_H
 #define LG_EXPLORE_LOOPS_H
 

@@ -244,6 +244,14 @@ static json_object *stats_json(const explore_t *ex)
     U64("solver_errors", ex->st.solver_errors);
     U64("synth_errors", ex->st.synth_errors);
     json_object_object_add(o, "solver_seconds", json_object_new_double((double)ex->st.solver_ns / 1e9));
+    /* The solver's share of the loop's wall time (at most
+     * EXPLORE_SOLVER_SHARE_MAX in a timed run) and its adaptive quota. */
+    uint64_t loop_ns = ex->loop_start_ns ? lg_now_ns() - ex->loop_start_ns : 0;
+    json_object_object_add(o, "solver_share",
+                           json_object_new_double(loop_ns ? (double)ex->st.solver_ns / (double)loop_ns : 0));
+    U64("solver_steps", ex->st.solver_steps);
+    U64("solver_yield", ex->st.solver_yield);
+    U64("solver_quota", ex->solver_quota);
     json_object_object_add(o, "exec_seconds", json_object_new_double((double)ex->st.exec_ns / 1e9));
     solver_stats_t ss = {0};
     if (ex->solver)

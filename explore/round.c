@@ -369,6 +369,8 @@ static int process_one(explore_t *ex, size_t item, const tracer_trace_t *tr, lg_
     if (b->origin == ORIGIN_MUTATION)
         exm_feedback(ex->mut, b->mut, spectra_new);
     int brings_new = cov_new || created || spectra_new || (path_new && ex->tree->depth_cap > n);
+    if (b->origin == ORIGIN_SOLVER && (path_new || created || cov_new))
+        ex->st.solver_yield++;
     if (parent && (brings_new || b->origin == ORIGIN_SEED)) {
         int rc = exc_add(ex, b->in, fv, err);
         if (rc)

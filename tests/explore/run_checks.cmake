@@ -36,6 +36,10 @@
 #               count of 300 and an RTL counter of 9 bits: its trip count is learned as a
 #               term and every edge case (299-301 and 511-513 iterations) is reached, one
 #               value in 100,001 each, by queries aimed at it
+#   solvershare a kernel whose few paths are all found early, so queries stop paying: the
+#               solver's quota falls below its start of 8 queries per step, fewer queries
+#               are made than 8 per step, and its share of the loop's time stays within
+#               the cap of 0.5 (stats.json solver_share, solver_quota, solver_steps)
 #   maxmemory   --max-memory below what the run starts with: the path tree is held to its
 #               floor of 1 MiB by summarising subtrees (tree.json marks them, and stays
 #               valid JSON), and kernels/streamclip's counter-wrap is still found
@@ -610,6 +614,21 @@ elseif(CHECK STREQUAL "loopedges")
   endforeach()
   if(want)
     message(FATAL_ERROR "edge cases missing from stats.json: ${want}")
+  endif()
+elseif(CHECK STREQUAL "solvershare")
+  run_lgfuzz(rc ${ARITH} --budget 8s --rtl never --seed 1 --no-guard --out ${WORK}/sq)
+  json_get(share ${WORK}/sq/stats.json solver_share)
+  json_get(quota ${WORK}/sq/stats.json solver_quota)
+  json_get(steps ${WORK}/sq/stats.json solver_steps)
+  json_get(queries ${WORK}/sq/stats.json solver queries)
+  json_get(yield ${WORK}/sq/stats.json solver_yield)
+  message(STATUS "share ${share}, quota ${quota}, ${queries} queries in ${steps} steps, ${yield} paying")
+  if(share GREATER 0.55)
+    message(FATAL_ERROR "the solver took ${share} of the loop's time, over the cap of 0.5")
+  endif()
+  math(EXPR fixed "8 * ${steps}")
+  if(steps EQUAL 0 OR NOT quota LESS 8 OR NOT queries LESS fixed)
+    message(FATAL_ERROR "quota ${quota} after ${steps} steps, ${queries} queries: the quota did not fall")
   endif()
 elseif(CHECK STREQUAL "maxmemory")
   set(SC ${SRC}/kernels/streamclip/kernel.yaml)
