@@ -317,7 +317,8 @@ int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, 
 uint64_t exz_steps(const explore_t *ex);
 /* Runs in on both sides again for its results; run->shown tells whether a
  * symptom of class cls showed (0 too when the RTL could not be run, which is
- * counted and logged, not an error). */
+ * counted and logged, not an error, and when the deadline passed before or
+ * during the re-run: the caller then records the input as found). */
 int exz_rerun(explore_t *ex, const input_t *in, const char *cls, exz_run_t *run, lg_err_t *err);
 void exz_destroy(explore_t *ex); /* frees ex->mz */
 

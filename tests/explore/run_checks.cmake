@@ -40,6 +40,10 @@
 #               solver's quota falls below its start of 8 queries per step, fewer queries
 #               are made than 8 per step, and its share of the loop's time stays within
 #               the cap of 0.5 (stats.json solver_share, solver_quota, solver_steps)
+#   lastrerun   a divergence whose candidates take 600 ms each natively, found at the start
+#               of a 6 s run and minimised up to the deadline: the minimisation's batch
+#               and the re-run that confirms it are cut at the deadline, the run exits
+#               within 6 s + 2 s of wall time (measured here) with the divergence recorded
 #   maxmemory   --max-memory below what the run starts with: the path tree is held to its
 #               floor of 1 MiB by summarising subtrees (tree.json marks them, and stays
 #               valid JSON), and kernels/streamclip's counter-wrap is still found
@@ -629,6 +633,26 @@ elseif(CHECK STREQUAL "solvershare")
   math(EXPR fixed "8 * ${steps}")
   if(steps EQUAL 0 OR NOT quota LESS 8 OR NOT queries LESS fixed)
     message(FATAL_ERROR "quota ${quota} after ${steps} steps, ${queries} queries: the quota did not fall")
+  endif()
+elseif(CHECK STREQUAL "lastrerun")
+  set(SD ${SRC}/tests/explore/kernels/slowdiv/kernel.yaml)
+  file(WRITE ${WORK}/x.json "{\"x\": 51000}")
+  warm_model(${SD} ${WORK}/x.json)
+  string(TIMESTAMP t0 "%s%f")
+  run_lgfuzz(rc ${SD} --budget 6s --seed 1 --no-guard --out ${WORK}/sd)
+  string(TIMESTAMP t1 "%s%f")
+  math(EXPR ms "(${t1} - ${t0}) / 1000")
+  message(STATUS "lgfuzz run --budget 6s: exit ${rc} after ${ms} ms")
+  if(NOT rc EQUAL 1)
+    message(FATAL_ERROR "expected exit 1 (the divergence recorded), got ${rc}")
+  endif()
+  expect_complete(${WORK}/sd)
+  json_get(steps ${WORK}/sd/stats.json minimise_steps)
+  if(steps EQUAL 0)
+    message(FATAL_ERROR "nothing was minimised: the check no longer reaches the deadline while minimising")
+  endif()
+  if(ms GREATER 8000)
+    message(FATAL_ERROR "the run took ${ms} ms of wall time on a 6 s budget (limit 8000 ms)")
   endif()
 elseif(CHECK STREQUAL "maxmemory")
   set(SC ${SRC}/kernels/streamclip/kernel.yaml)
