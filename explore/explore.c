@@ -104,7 +104,7 @@ static int create_components(explore_t *ex, lg_err_t *err)
     ex->tree = ext_create(ex->fs->n, ex->cfg.depth_cap);
     ex->solver_quota = EXPLORE_QUOTA_START;
     ex->probes = exp_create(ex->nprobes, ex->fs->n);
-    ex->loops = exn_create(ex->sites, ex->nsites, ex->probe_info, ex->nprobes, ex->spec, ex->fs->n);
+    ex->loops = exn_create(ex->sites, ex->nsites, ex->probe_info, ex->nprobes, ex->spec, ex->fs->n, ex->cfg.seed);
     ex->mut = exm_create(ex->spec, ex->consts, ex->nkernel_consts);
     return LG_OK;
 }

@@ -307,6 +307,12 @@ static int target_loop(explore_t *ex)
     loops_t *ls = ex->loops;
     if (!ls->n || ex->cfg.no_spectra)
         return 0;
+    /* Nothing to aim at draws nothing from the run's generator. */
+    int any = 0;
+    for (size_t i = 0; i < ls->n && !any; i++)
+        any = exn_next_edge(ls, i) != NULL;
+    if (!any || !lg_rng_chance(&ex->rng, 0.2))
+        return 0;
     size_t first = lg_rng_below(&ex->rng, ls->n);
     for (size_t k = 0; k < ls->n; k++) {
         size_t i = (first + k) % ls->n;
@@ -330,7 +336,7 @@ void exg_solver_step(explore_t *ex)
         return;
     ex->st.solver_steps++;
     for (uint32_t q = 0; q < ex->solver_quota && !explore_should_stop(ex); q++) {
-        if (lg_rng_chance(&ex->rng, 0.2) && target_loop(ex))
+        if (target_loop(ex))
             continue;
         if (lg_rng_chance(&ex->rng, 0.4) && target_probe(ex))
             continue;

@@ -46,9 +46,10 @@ static void depth_edges(loop_state_t *l, const spec_t *spec)
 }
 
 loops_t *exn_create(const tracer_site_t *sites, size_t nsites, const tracer_probe_t *probes, size_t nprobes,
-                    const spec_t *spec, size_t nfeat)
+                    const spec_t *spec, size_t nfeat, uint64_t seed)
 {
     loops_t *ls = lg_calloc(1, sizeof *ls);
+    lg_rng_seed(&ls->rng, seed ^ UINT64_C(0x6c6f6f7073));
     ls->nfeat = nfeat;
     ls->probes = probes;
     ls->nprobes = nprobes;
@@ -134,7 +135,7 @@ static void follow_counters(loops_t *ls, loop_state_t *l, const tracer_trace_t *
     }
 }
 
-int exn_record(loops_t *ls, const tracer_trace_t *tr, const int64_t *fv, lg_rng_t *rng)
+int exn_record(loops_t *ls, const tracer_trace_t *tr, const int64_t *fv)
 {
     int fresh = 0;
     for (size_t i = 0; i < ls->n; i++) {
@@ -154,7 +155,7 @@ int exn_record(loops_t *ls, const tracer_trace_t *tr, const int64_t *fv, lg_rng_
             l->min = l->max = trips;
         l->min = trips < l->min ? trips : l->min;
         l->max = trips > l->max ? trips : l->max;
-        offer(ls, l, fv, trips, rng);
+        offer(ls, l, fv, trips, &ls->rng);
         follow_counters(ls, l, tr, trips);
         for (size_t k = 0; k < l->nedges; k++)
             if (l->edges[k].trips == trips && l->edges[k].reached++ == 0) {

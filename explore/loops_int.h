@@ -58,19 +58,23 @@ typedef struct loops {
     const tracer_probe_t *probes; /* borrowed from the tracer */
     size_t nprobes;
     uint64_t reached; /* edge cases reached (distinct) */
+    /* The reservoirs' own generator: recording trip counts draws nothing
+     * from the run's, so it leaves the inputs a seed makes as they were. */
+    lg_rng_t rng;
 } loops_t;
 
 /* The loops of a kernel: one per site with loop_stay >= 0 (sites and
  * probes borrowed, they must outlive the result), with the edge cases
- * known before any run (declared trip counts, array depths of spec). */
+ * known before any run (declared trip counts, array depths of spec);
+ * seed seeds the reservoirs' generator. */
 loops_t *exn_create(const tracer_site_t *sites, size_t nsites, const tracer_probe_t *probes, size_t nprobes,
-                    const spec_t *spec, size_t nfeat);
+                    const spec_t *spec, size_t nfeat, uint64_t seed);
 void exn_destroy(loops_t *ls); /* accepts NULL */
 
 /* Records one run: the trip counts of its trace's loops, and which
  * counters followed them. Returns 1 when the run reached an edge case no
  * run reached before (a reason to keep it and check it on the RTL). */
-int exn_record(loops_t *ls, const tracer_trace_t *tr, const int64_t *fv, lg_rng_t *rng);
+int exn_record(loops_t *ls, const tracer_trace_t *tr, const int64_t *fv);
 
 /* The edge case of loop i to aim at next (fewest queries among those not
  * reached), or NULL when none is left. */

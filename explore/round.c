@@ -362,7 +362,7 @@ static int process_one(explore_t *ex, size_t item, const tracer_trace_t *tr, lg_
     int spectra = exp_record(ex->probes, fv, tr->fired, tr->seen, tr->min, tr->max, &ex->rng);
     if (ex->cfg.no_spectra)
         spectra = 0;
-    int loop_edge = exn_record(ex->loops, tr, fv, &ex->rng);
+    int loop_edge = exn_record(ex->loops, tr, fv);
     if (ex->cfg.no_spectra)
         loop_edge = 0;
     int spectra_new = spectra != 0 || loop_edge;
