@@ -307,13 +307,12 @@ static int target_loop(explore_t *ex)
     loops_t *ls = ex->loops;
     if (!ls->n || ex->cfg.no_spectra)
         return 0;
-    /* Nothing to aim at draws nothing from the run's generator. */
-    int any = 0;
-    for (size_t i = 0; i < ls->n && !any; i++)
-        any = exn_next_edge(ls, i) != NULL;
-    if (!any || !lg_rng_chance(&ex->rng, 0.2))
+    /* The choices up to a query draw from the loops' own generator, so a
+     * kernel whose loops offer nothing to aim at (no term) gets the inputs
+     * it got without them. */
+    if (!lg_rng_chance(&ls->rng, 0.2))
         return 0;
-    size_t first = lg_rng_below(&ex->rng, ls->n);
+    size_t first = lg_rng_below(&ls->rng, ls->n);
     for (size_t k = 0; k < ls->n; k++) {
         size_t i = (first + k) % ls->n;
         loop_edge_t *edge = exn_next_edge(ls, i);

@@ -58,8 +58,9 @@ typedef struct loops {
     const tracer_probe_t *probes; /* borrowed from the tracer */
     size_t nprobes;
     uint64_t reached; /* edge cases reached (distinct) */
-    /* The reservoirs' own generator: recording trip counts draws nothing
-     * from the run's, so it leaves the inputs a seed makes as they were. */
+    /* The loops' own generator (reservoirs, which loop to aim at): what
+     * draws nothing from the run's leaves the inputs a seed makes as they
+     * were until a loop query is made. */
     lg_rng_t rng;
 } loops_t;
 
