@@ -60,9 +60,9 @@ static int parse_alpha(const char *text, void *field, lg_err_t *err)
     return LG_OK;
 }
 
-/* --kernel-memory: bytes, with an optional K, M, G or T (powers of 1024,
+/* A size in bytes, with an optional K, M, G or T (powers of 1024,
  * optionally followed by "iB" or "B"); 0 means no limit. */
-static int parse_memory(const char *text, void *field, lg_err_t *err)
+static int parse_size(const char *opt, const char *text, void *field, lg_err_t *err)
 {
     static const char units[] = "KMGT";
     char *end;
@@ -79,9 +79,19 @@ static int parse_memory(const char *text, void *field, lg_err_t *err)
         ok = strcmp(end, "B") == 0;
     }
     if (!ok)
-        return lg_err_set(err, LG_EINVAL, "--kernel-memory: '%s' is not a size such as 512M, 2G or 0 (no limit)", text);
+        return lg_err_set(err, LG_EINVAL, "%s: '%s' is not a size such as 512M, 2G or 0 (no limit)", opt, text);
     *(uint64_t *)field = v;
     return LG_OK;
+}
+
+static int parse_memory(const char *text, void *field, lg_err_t *err)
+{
+    return parse_size("--kernel-memory", text, field, err);
+}
+
+static int parse_max_memory(const char *text, void *field, lg_err_t *err)
+{
+    return parse_size("--max-memory", text, field, err);
 }
 
 static const cli_choice_t schedules[] = {
@@ -170,6 +180,13 @@ const cli_opt_t cli_run_fuzz_opts[] = {
      .field = CLI_FIELD(explore_cfg_t, host_only),
      .help = "with a host: section, make every input a kernel call of the\n"
              "host program on mutated host inputs (no kernel-level inputs)"},
+    {.kind = CLI_CUSTOM,
+     .name = "--max-memory",
+     .field = CLI_FIELD(explore_cfg_t, max_memory),
+     .parse = parse_max_memory,
+     .arg = "SIZE",
+     .help = "bound on lgfuzz's resident memory (default 512M; 0 = none):\n"
+             "past it the path tree's least useful subtrees are summarised"},
     {.kind = CLI_END},
 };
 

@@ -19,6 +19,7 @@ void explore_cfg_default(explore_cfg_t *cfg)
     cfg->progress = 1;
     cfg->kernel_memory = TRACER_MEMORY_DEFAULT;
     cfg->host_alpha = -1;
+    cfg->max_memory = EXPLORE_MAX_MEMORY_DEFAULT;
 }
 
 /* Branch coverage counts each (site, direction) pair once. */
@@ -102,7 +103,9 @@ static int create_components(explore_t *ex, lg_err_t *err)
             return lg_err_prefix(err, "starting the solver");
     }
     ex->tree = ext_create(ex->fs->n, ex->cfg.depth_cap);
+    ex->solver_quota = EXPLORE_QUOTA_START;
     ex->probes = exp_create(ex->nprobes, ex->fs->n);
+    ex->loops = exn_create(ex->sites, ex->nsites, ex->probe_info, ex->nprobes, ex->spec, ex->fs->n, ex->cfg.seed);
     ex->mut = exm_create(ex->spec, ex->consts, ex->nkernel_consts);
     if (ex->cfg.value_db) {
         ex->values = exd_load(ex->spec, ex->cfg.value_db, err);
@@ -173,6 +176,7 @@ static void free_memory(explore_t *ex)
     free(ex->warned);
     ext_destroy(ex->tree);
     exp_destroy(ex->probes);
+    exn_destroy(ex->loops);
     exm_destroy(ex->mut);
     exd_destroy(ex->values);
     exh_destroy(ex->host);
@@ -305,15 +309,36 @@ static int host_step(explore_t *ex, lg_err_t *err)
     return rc;
 }
 
-/* Solver or mutations for the next step. A timed run keeps the solver
- * (learning and solving) to about half the time, so Z3 never starves
- * native execution; a run bounded by --iterations flips a seeded coin, so
- * it stays reproducible. */
-static int want_solver(explore_t *ex)
+/* The share of the loop's wall time the solver step may take now: the cap
+ * while its quota is at least where it started, less below, down to
+ * 9/16 of the cap at a quota of 1 (a solver whose queries stopped paying
+ * still gets steps, to notice when they pay again). */
+static double solver_share(const explore_t *ex)
+{
+    double q = (double)(ex->solver_quota + EXPLORE_QUOTA_START) / (2.0 * EXPLORE_QUOTA_START);
+    return EXPLORE_SOLVER_SHARE_MAX * (q < 1 ? q : 1);
+}
+
+/* Whether this step is the solver's. A timed run keeps the solver step
+ * (learning and solving) within its share of the loop's wall time, so Z3
+ * never starves native execution; a run bounded by --iterations flips a
+ * seeded coin, so it stays reproducible. */
+static int want_solver(explore_t *ex, uint64_t loop_start_ns)
 {
     if (ex->cfg.iterations)
         return lg_rng_chance(&ex->rng, 0.6);
-    return ex->st.solver_ns <= ex->st.exec_ns + ex->st.mutate_ns;
+    return (double)ex->st.solver_ns <= solver_share(ex) * (double)(lg_now_ns() - loop_start_ns);
+}
+
+/* Fewer queries when they stop paying: the next solver step makes half
+ * as many after one whose inputs found nothing new, twice as many after
+ * one that did. */
+static void adapt_quota(explore_t *ex, uint64_t yield_before)
+{
+    if (ex->st.solver_yield > yield_before)
+        ex->solver_quota = ex->solver_quota * 2 > EXPLORE_QUOTA_MAX ? EXPLORE_QUOTA_MAX : ex->solver_quota * 2;
+    else
+        ex->solver_quota = ex->solver_quota / 2 < EXPLORE_QUOTA_MIN ? EXPLORE_QUOTA_MIN : ex->solver_quota / 2;
 }
 
 /* A call that the deadline or a signal cut short (tracer_run,
@@ -333,19 +358,24 @@ int explore_run(explore_t *ex, lg_err_t *err)
     if (ex->cfg.budget_ns && (!ex->deadline_ns || ex->budget.start_ns + ex->cfg.budget_ns < ex->deadline_ns))
         ex->deadline_ns = ex->budget.start_ns + ex->cfg.budget_ns;
     int rc = bootstrap(ex, err);
+    exk_start(ex);
+    ex->loop_start_ns = lg_now_ns();
     while (rc == LG_OK && !explore_should_stop(ex)) {
         /* PathFinder's solver and HeteroFuzz's mutations alternate; the
          * solver gets the larger share once it has something to solve. */
         /* With a host, every EXPLORE_HOST_EVERY-th step runs the host. */
         int use_host = ex->host && (ex->cfg.host_only || ex->st.iterations % EXPLORE_HOST_EVERY == 0);
-        int use_solver = !use_host && ex->solver && (ex->cfg.no_mutations || want_solver(ex));
+        int use_solver = !use_host && ex->solver && (ex->cfg.no_mutations || want_solver(ex, ex->loop_start_ns));
+        uint64_t yield_before = ex->st.solver_yield;
         uint64_t t0 = lg_now_ns();
-        if (use_host)
+        if (use_host) {
             rc = host_step(ex, err);
-        else if (use_solver)
+        } else if (use_solver) {
             exg_solver_step(ex);
-        ex->st.solver_ns += lg_now_ns() - t0;
-        if (!use_host && (!use_solver || ex->nround == 0)) {
+            ex->st.solver_ns += lg_now_ns() - t0;
+        }
+        /* A solver step held back by its quota leaves room in the round. */
+        if (!use_host && (!use_solver || ex->nround == 0 || ex->solver_quota < EXPLORE_QUOTA_START)) {
             if (ex->cfg.no_mutations) {
                 input_t *in = input_create(ex->spec);
                 exg_random_input(ex, in, lg_rng_chance(&ex->rng, 0.5));
@@ -361,6 +391,9 @@ int explore_run(explore_t *ex, lg_err_t *err)
         if (rc == LG_OK)
             rc = exr_run(ex, err);
         ex->st.exec_ns += lg_now_ns() - t0;
+        exk_check(ex);
+        if (use_solver)
+            adapt_quota(ex, yield_before);
         if (rc == LG_OK)
             rc = exo_plot_row(ex, 0, err);
         exo_progress(ex, 0);

@@ -68,7 +68,14 @@ typedef struct explore_cfg {
      * generation step a host step (no kernel-level inputs at all). */
     double host_alpha;
     int host_only;
+    /* The bound on the run's resident memory in bytes (default
+     * EXPLORE_MAX_MEMORY_DEFAULT; 0 = none): the path tree gets half of
+     * what is left above the resident memory when exploration starts, and
+     * its least useful subtrees are summarised when it reaches that. */
+    uint64_t max_memory;
 } explore_cfg_t;
+
+#define EXPLORE_MAX_MEMORY_DEFAULT (UINT64_C(512) << 20)
 
 void explore_cfg_default(explore_cfg_t *cfg);
 

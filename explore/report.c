@@ -139,6 +139,40 @@ static void divergences_json(const explore_t *ex, json_object *o)
     json_object_object_add(o, "divergences_detail", da);
 }
 
+/* Each loop (by its exit site): the trip counts seen, the learned term
+ * and its edge cases with how often they were aimed at and reached. */
+static json_object *loops_json(const explore_t *ex)
+{
+    json_object *a = json_object_new_array();
+    for (size_t i = 0; ex->loops && i < ex->loops->n; i++) {
+        const loop_state_t *l = &ex->loops->l[i];
+        const tracer_site_t *s = &ex->sites[l->site];
+        json_object *lo = json_object_new_object();
+        char *where = lg_asprintf("%s:%d", s->file, s->line);
+        json_object_object_add(lo, "site", json_object_new_string(where));
+        free(where);
+        if (l->max >= l->min) {
+            json_object_object_add(lo, "min_trips", json_object_new_int64(l->min));
+            json_object_object_add(lo, "max_trips", json_object_new_int64(l->max));
+        }
+        char *term = l->term ? expr_to_text(l->term, ex->fs) : NULL;
+        json_object_object_add(lo, "term", term ? json_object_new_string(term) : NULL);
+        free(term);
+        json_object *ea = json_object_new_array();
+        for (size_t k = 0; k < l->nedges; k++) {
+            json_object *eo = json_object_new_object();
+            json_object_object_add(eo, "trips", json_object_new_int64(l->edges[k].trips));
+            json_object_object_add(eo, "from", json_object_new_string(exn_edge_kind_name(l->edges[k].kind)));
+            json_object_object_add(eo, "queries", json_object_new_uint64(l->edges[k].tries));
+            json_object_object_add(eo, "reached", json_object_new_uint64(l->edges[k].reached));
+            json_object_array_add(ea, eo);
+        }
+        json_object_object_add(lo, "edges", ea);
+        json_object_array_add(a, lo);
+    }
+    return a;
+}
+
 static json_object *stats_json(const explore_t *ex)
 {
     json_object *o = json_object_new_object();
@@ -162,11 +196,21 @@ static json_object *stats_json(const explore_t *ex)
     U64("branches_total", ex->branches_total);
     U64("paths", ex->paths.n);
     U64("tree_nodes", ex->tree->nnodes);
+    /* The memory bound (--max-memory) and what the tree gave up for it. */
+    U64("max_memory_bytes", ex->cfg.max_memory);
+    U64("rss_start_bytes", ex->st.rss_start);
+    U64("peak_rss_bytes", exk_peak_resident());
+    U64("tree_bytes", ex->tree->bytes);
+    U64("tree_budget_bytes", ex->tree_budget);
+    U64("tree_summarised", ex->tree->summarised);
+    U64("tree_folded_nodes", ex->tree->folded);
     U64("conditions", ex->tree->nconds);
     U64("learn_calls", ex->st.learn_calls);
     U64("term_calls", ex->st.term_calls);
     U64("counterexamples", ex->st.counterexamples);
     U64("probes", ex->nprobes);
+    U64("loop_queries", ex->st.loop_queries);
+    U64("loop_edges_reached", ex->loops ? ex->loops->reached : 0);
     U64("probes_fired", probes_fired(ex));
     U64("corpus", ex->ncorpus);
     U64("seeds_loaded", ex->st.seeds_loaded);
@@ -210,6 +254,14 @@ static json_object *stats_json(const explore_t *ex)
     U64("solver_errors", ex->st.solver_errors);
     U64("synth_errors", ex->st.synth_errors);
     json_object_object_add(o, "solver_seconds", json_object_new_double((double)ex->st.solver_ns / 1e9));
+    /* The solver's share of the loop's wall time (at most
+     * EXPLORE_SOLVER_SHARE_MAX in a timed run) and its adaptive quota. */
+    uint64_t loop_ns = ex->loop_start_ns ? lg_now_ns() - ex->loop_start_ns : 0;
+    json_object_object_add(o, "solver_share",
+                           json_object_new_double(loop_ns ? (double)ex->st.solver_ns / (double)loop_ns : 0));
+    U64("solver_steps", ex->st.solver_steps);
+    U64("solver_yield", ex->st.solver_yield);
+    U64("solver_quota", ex->solver_quota);
     json_object_object_add(o, "exec_seconds", json_object_new_double((double)ex->st.exec_ns / 1e9));
     solver_stats_t ss = {0};
     if (ex->solver)
@@ -223,6 +275,7 @@ static json_object *stats_json(const explore_t *ex)
     json_object_object_add(so, "mean_ms", json_object_new_double(ss.mean_ms));
     json_object_object_add(so, "p95_ms", json_object_new_double(ss.p95_ms));
     json_object_object_add(o, "solver", so);
+    json_object_object_add(o, "loops", loops_json(ex));
     json_object *mo = json_object_new_object();
     for (int k = 0; k < MUT_COUNT; k++) {
         json_object *m = json_object_new_object();

@@ -59,6 +59,10 @@ typedef struct tracer_site {
     int line, col;
     tracer_site_kind_t kind;
     uint32_t nsucc; /* 2 for br; 1 + number of cases for switch */
+    /* A br that leaves a loop of the CFG (the loop's condition, or a
+     * `break`): the direction that stays in its innermost loop, whose count
+     * in a trace is the loop's trip count; -1 for any other site. */
+    int loop_stay;
 } tracer_site_t;
 
 typedef enum {
