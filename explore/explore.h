@@ -70,8 +70,8 @@ typedef struct explore_cfg {
     int host_only;
     /* The bound on the run's resident memory in bytes (default
      * EXPLORE_MAX_MEMORY_DEFAULT; 0 = none): the path tree gets half of
-     * what is left above the resident memory when exploration starts, and
-     * its least useful subtrees are summarised when it reaches that. */
+     * it, and its least useful subtrees are summarised when it reaches
+     * that (docs/architecture.md, "Bounded memory"). */
     uint64_t max_memory;
 } explore_cfg_t;
 

@@ -1,7 +1,7 @@
 /* Bounded memory: the run's resident memory is kept below --max-memory by
- * giving the path tree, the one structure that grows with the run, a share
- * of what was left when exploration started, and summarising its least
- * useful subtrees when it reaches that share. */
+ * giving the path tree, the one structure that grows with the run, a fixed
+ * share of it, and summarising its least useful subtrees when it reaches
+ * that share. */
 #include <stdio.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -29,18 +29,18 @@ uint64_t exk_peak_resident(void)
     return getrusage(RUSAGE_SELF, &ru) == 0 ? (uint64_t)ru.ru_maxrss * 1024 : 0;
 }
 
-/* The tree gets half of what the bound leaves above the resident memory
- * at the start (the tracer, the RTL model's client, Z3 and the grammars
- * are loaded by then); the other half is for what else grows: the path
- * set, the corpus, the RTL queue, the allocator's slack. */
+/* The tree's share is a fixed half of the bound (at least 1 MiB), not
+ * what a measurement of the resident memory leaves: a summary changes
+ * what the run explores next, so when it happens must follow from the
+ * options and the seed alone. The other half is for the rest: the tracer,
+ * the RTL workers' client, Z3, the path set, the corpus, the RTL queue. */
 void exk_start(explore_t *ex)
 {
     ex->st.rss_start = exk_resident();
     ex->st.last_rss_ns = lg_now_ns();
     if (!ex->cfg.max_memory)
         return;
-    uint64_t room = ex->cfg.max_memory > ex->st.rss_start ? ex->cfg.max_memory - ex->st.rss_start : 0;
-    ex->tree_budget = room / 2 > MIB ? room / 2 : MIB;
+    ex->tree_budget = ex->cfg.max_memory / 2 > MIB ? ex->cfg.max_memory / 2 : MIB;
 }
 
 void exk_check(explore_t *ex)
@@ -48,15 +48,17 @@ void exk_check(explore_t *ex)
     if (!ex->tree_budget)
         return;
     uint64_t now = lg_now_ns();
-    if (now - ex->st.last_rss_ns >= RSS_CHECK_NS) {
+    /* A timed run also watches the resident memory once a second: when the
+     * rest grew to within a sixteenth of the bound, the tree gives up what
+     * it holds beyond three quarters of its size, down to an eighth of the
+     * bound. A run bounded by --iterations does not (that look depends on
+     * the machine and the clock), so it stays reproducible. */
+    if (!ex->cfg.iterations && now - ex->st.last_rss_ns >= RSS_CHECK_NS) {
         ex->st.last_rss_ns = now;
-        uint64_t rss = exk_resident();
-        /* Something besides the tree grew past its half: the tree gives
-         * up what it holds beyond a quarter of its own size. */
-        if (rss + ex->cfg.max_memory / 16 > ex->cfg.max_memory && ex->tree->bytes / 4 * 3 < ex->tree_budget) {
-            uint64_t smaller = ex->tree->bytes / 4 * 3;
-            ex->tree_budget = smaller > MIB ? smaller : MIB;
-        }
+        uint64_t rss = exk_resident(), floor = ex->cfg.max_memory / 8 > MIB ? ex->cfg.max_memory / 8 : MIB;
+        uint64_t smaller = ex->tree->bytes / 4 * 3;
+        if (rss + ex->cfg.max_memory / 16 > ex->cfg.max_memory && smaller < ex->tree_budget)
+            ex->tree_budget = smaller > floor ? smaller : floor;
     }
     /* Down to three quarters, so the next summary is some rounds away. */
     if (ex->tree->bytes > ex->tree_budget) {

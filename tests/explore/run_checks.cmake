@@ -46,7 +46,8 @@
 #               within 6 s + 2 s of wall time (measured here) with the divergence recorded
 #   maxmemory   --max-memory below what the run starts with: the path tree is held to its
 #               floor of 1 MiB by summarising subtrees (tree.json marks them, and stays
-#               valid JSON), and kernels/streamclip's counter-wrap is still found
+#               valid JSON), kernels/streamclip's counter-wrap is still found, and two
+#               --iterations runs with one seed under the bound are the same run
 # Inputs: LGFUZZ, CHECK_EXPECTED, SRC (source root), WORK (scratch directory).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
@@ -690,6 +691,18 @@ elseif(CHECK STREQUAL "maxmemory")
   endforeach()
   if(folded EQUAL 0 OR NOT marked)
     message(FATAL_ERROR "tree.json: ${folded} folded nodes, summarised node listed: ${marked}")
+  endif()
+  # The tree's share follows from the options alone, so a run with
+  # --iterations that summarises is reproducible.
+  foreach(k 1 2)
+    run_lgfuzz(rc ${SC} --iterations 60 --rtl never --seed 4 --no-guard --max-memory 1M --out ${WORK}/mi${k})
+    corpus_list(mc${k} ${WORK}/mi${k})
+    json_get(ms${k} ${WORK}/mi${k}/stats.json tree_summarised)
+    json_get(mp${k} ${WORK}/mi${k}/stats.json paths)
+  endforeach()
+  if(NOT mc1 STREQUAL mc2 OR NOT ms1 EQUAL ms2 OR NOT mp1 EQUAL mp2 OR ms1 EQUAL 0)
+    message(FATAL_ERROR "same seed under --max-memory 1M, different runs: ${ms1} vs ${ms2} summaries, "
+                        "${mp1} vs ${mp2} paths (want equal and nonzero summaries)")
   endif()
 elseif(CHECK STREQUAL "arith")
   run_lgfuzz(rc ${ARITH} --iterations 300 --rtl never --seed 1 --out ${WORK}/a1)
