@@ -460,6 +460,7 @@ void explore_get_summary(const explore_t *ex, explore_summary_t *out)
      * still waited in the queue at the end. */
     out->rtl_invoked = ex->queue ? ex->st.rtl_calls : oracle_select_invoked(ex->sel);
     out->rtl_skipped = ex->queue ? exq_drops(ex->queue) + exq_len(ex->queue) : oracle_select_skipped(ex->sel);
+    out->rtl_undecided = ex->st.rtl_undecided;
     out->branches_covered = ex->branches_covered;
     out->branches_total = ex->branches_total;
     out->paths = ex->paths.n;

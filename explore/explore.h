@@ -82,6 +82,7 @@ void explore_cfg_default(explore_cfg_t *cfg);
 /* Final figures of a run (also written to stats.json). */
 typedef struct explore_summary {
     uint64_t iterations, execs, rtl_invoked, rtl_skipped;
+    uint64_t rtl_undecided; /* RTL calls not compared: where an ap_ctrl_none call ends was not decided */
     uint64_t branches_covered, branches_total, paths;
     size_t divergences; /* distinct symptoms in the output directory */
     size_t corpus;

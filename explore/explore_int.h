@@ -128,6 +128,7 @@ typedef struct explore_stats {
     uint64_t solver_yield; /* solver inputs that found a new path, edge or direction */
     uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
     uint64_t rtl_calls, rtl_errors;
+    uint64_t rtl_undecided;                 /* RTL calls whose end could not be decided (ap_ctrl_none): not compared */
     uint64_t outside_checked;               /* inputs from outside exploration (explore_record_inputs) */
     uint64_t seeds_loaded;                  /* inputs read from the spec's seeds directory */
     uint64_t minimisations, minimise_steps; /* divergences minimised, candidates evaluated */
