@@ -287,6 +287,12 @@ static void put_stmt(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
     case GNI_SWITCH:
         put_switch(c, s, depth);
         break;
+    case GNI_WRITE:
+        indent(c, depth);
+        lg_strbuf_printf(&c->b, "*%s = (%s)", c->g->vars[s->var].name, lg_type_ctype(c->g->vars[s->var].type));
+        put_expr(c, s->expr);
+        lg_strbuf_puts(&c->b, ";\n");
+        break;
     }
 }
 
@@ -304,7 +310,7 @@ static void put_signature(gnc_ctx_t *c)
     for (size_t p = 0; p < g->nparams; p++) {
         const gni_var_t *v = &g->vars[p];
         lg_strbuf_printf(&c->b, "%s%s%s %s%s", p ? ", " : "", v->kind == GNI_ARRAY ? "const " : "",
-                         lg_type_ctype(v->type), v->kind == GNI_ARRAY ? "*" : "", v->name);
+                         lg_type_ctype(v->type), v->kind == GNI_ARRAY || v->kind == GNI_OUT ? "*" : "", v->name);
     }
     lg_strbuf_puts(&c->b, ")\n{\n");
     for (size_t v = g->nparams; v < g->nvars; v++)
