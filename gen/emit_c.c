@@ -133,7 +133,10 @@ static void put_assign(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
         put_expr(c, s->expr);
         lg_strbuf_puts(&c->b, ";\n");
         indent(c, depth + 1);
-        lg_strbuf_printf(&c->b, "%s = s < ", v->name);
+        /* narrowed too (a local-width plant): the clamped value then
+         * wraps into the register, as the interpreter's store does */
+        int narrow = bits < lg_type_bits(v->type);
+        lg_strbuf_printf(&c->b, "%s = s < ", narrow ? "s" : v->name);
         gni_put_const(&c->b, lg_type_min(v->type));
         lg_strbuf_puts(&c->b, " ? ");
         gni_put_const(&c->b, lg_type_min(v->type));
@@ -141,7 +144,15 @@ static void put_assign(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
         gni_put_const(&c->b, lg_type_max(v->type));
         lg_strbuf_puts(&c->b, " ? ");
         gni_put_const(&c->b, lg_type_max(v->type));
-        lg_strbuf_printf(&c->b, " : (%s)s;\n", ct);
+        if (narrow) {
+            lg_strbuf_puts(&c->b, " : s;\n");
+            indent(c, depth + 1);
+            lg_strbuf_printf(&c->b, "%s = (%s)", v->name, ct);
+            put_wrap(c, "s", bits, lg_type_signed(v->type));
+            lg_strbuf_puts(&c->b, ";\n");
+        } else {
+            lg_strbuf_printf(&c->b, " : (%s)s;\n", ct);
+        }
         indent(c, depth);
         lg_strbuf_puts(&c->b, "}\n");
         return;
