@@ -359,6 +359,7 @@ static int process_one(explore_t *ex, size_t item, const tracer_trace_t *tr, lg_
      * node's base input. */
     int parent = tr->result->status == RUN_OK;
     size_t created = ext_insert(ex->tree, ex->evbuf, n, fv, parent ? ex->ncorpus : SIZE_MAX, counter, &ex->rng);
+    exp_watch(ex->probes, tr->events, tr->nevents, tr->seen, tr->min, tr->max);
     int spectra = exp_record(ex->probes, fv, tr->fired, tr->seen, tr->min, tr->max, &ex->rng);
     if (ex->cfg.no_spectra)
         spectra = 0;
