@@ -102,16 +102,34 @@ typedef struct batch_run_cfg {
      * from its start, so builds use the grace) gets SIGINT, and SIGKILL
      * after another grace_ns. 0 disables it. */
     uint64_t grace_ns;
+    /* The value database's file (borrowed), written by batch_run before
+     * the first kernel starts and passed to every kernel as --value-db;
+     * NULL for none (--no-value-db). */
+    const char *value_db;
 } batch_run_cfg_t;
 
 /* Runs each kernel of plan as `lgfuzz run SPEC --out DIR/<name> --budget
- * <kernel_ns> --seed <seed> ARGS`, at most plan->jobs at a time, with its
+ * <kernel_ns> --seed <seed> [--value-db FILE] ARGS`, at most plan->jobs at a time, with its
  * stdout and stderr in DIR/<name>/run.log; writes DIR/<name>/run.json (how
  * the run went) for every kernel, started or not, and DIR/batch.json (the
  * plan). Once *stop is set no new kernel starts and the running ones get
  * SIGINT. Returns 0, or LG_EIO when the batch directory cannot be written
  * (kernels that fail are reported in run.json, not here). */
 int batch_run(const batch_plan_t *plan, const batch_run_cfg_t *cfg, lg_err_t *err);
+
+/* Values kept per key of the value database. */
+#define BATCH_VALUES_MAX 1024
+
+/* Writes the value database of plan to path (atomically): the JSON object
+ * {"format": 1, "values": {KEY: [values...]}} where KEY is
+ * "<param>:<type>" for a scalar param and "<param>[]:<type>" for the
+ * elements of an array param ("size:i32", "data[]:i32"), over the in and
+ * inout params of every kernel whose spec loads, from the inputs of its
+ * spec's seeds directory and of out_dir/<name>/corpus (a resumed batch);
+ * each key's values sorted, unique, at most BATCH_VALUES_MAX of them
+ * spread over that order; u64 values as unsigned, f32/f64 as bit
+ * patterns. *nkeys: the keys written. LG_EIO naming path. */
+int batch_values_write(const batch_plan_t *plan, const char *out_dir, const char *path, size_t *nkeys, lg_err_t *err);
 
 /* The divergences of a group that fired the same probes on their
  * minimised inputs: on one C path, what tells causes apart (a wrapped

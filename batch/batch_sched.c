@@ -143,7 +143,7 @@ static int write_batch_json(const sched_t *s, const char *status, lg_err_t *err)
 static char **child_argv(const sched_t *s, size_t i, const char *dir)
 {
     const batch_kernel_t *k = &s->plan->k[i];
-    char **av = lg_calloc(10 + s->cfg->nrun_args, sizeof *av);
+    char **av = lg_calloc(12 + s->cfg->nrun_args, sizeof *av);
     size_t n = 0;
     av[n++] = "lgfuzz";
     av[n++] = "run";
@@ -154,6 +154,10 @@ static char **child_argv(const sched_t *s, size_t i, const char *dir)
     av[n++] = lg_asprintf("%llums", (unsigned long long)(k->budget_ns / 1000000ull));
     av[n++] = lg_strdup("--seed");
     av[n++] = lg_asprintf("%llu", (unsigned long long)k->seed);
+    if (s->cfg->value_db) {
+        av[n++] = "--value-db";
+        av[n++] = (char *)s->cfg->value_db;
+    }
     for (size_t a = 0; a < s->cfg->nrun_args; a++)
         av[n++] = s->cfg->run_args[a];
     av[n] = NULL;
@@ -315,6 +319,9 @@ int batch_run(const batch_plan_t *plan, const batch_run_cfg_t *cfg, lg_err_t *er
 {
     sched_t s = {plan, cfg, lg_calloc(plan->n ? plan->n : 1, sizeof(outcome_t)), lg_now_ns(), 0};
     int rc = lg_mkdirs(cfg->out_dir, err);
+    size_t nkeys = 0;
+    if (rc == LG_OK && cfg->value_db && (rc = batch_values_write(plan, cfg->out_dir, cfg->value_db, &nkeys, err)) == 0)
+        LG_INFO(cfg->log, "batch: value database %s: %zu param keys", cfg->value_db, nkeys);
     if (rc == LG_OK)
         rc = write_batch_json(&s, "running", err);
     size_t next = 0;

@@ -34,6 +34,7 @@ int cmd_batch(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_init(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+int cmd_seeds(int argc, char **argv);
 
 /* Helpers shared by subcommands (options_int.h has the option parser). */
 /* Prints "lgfuzz <cmd>: message" to stderr and returns LG_EXIT_USAGE. */

@@ -8,6 +8,7 @@
 
 #include "batch/batch.h"
 #include "cli.h"
+#include "common/fsutil.h"
 #include "explore/explore.h"
 #include "run_opts_int.h"
 
@@ -36,7 +37,7 @@ typedef struct batch_args {
     batch_plan_cfg_t plan;
     uint64_t grace_ns;
     const char *out;
-    int json, quiet;
+    int json, quiet, no_value_db;
     /* lgfuzz run's options, parsed here so that a typo is one usage error
      * rather than every kernel failing alike, then forwarded. */
     explore_cfg_t run;
@@ -105,6 +106,11 @@ static const cli_opt_t batch_opts[] = {
      .letter = 'q',
      .field = CLI_FIELD(batch_args_t, quiet),
      .help = "no progress on stderr"},
+    {.kind = CLI_FLAG,
+     .name = "--no-value-db",
+     .field = CLI_FIELD(batch_args_t, no_value_db),
+     .help = "no value database (DIR/values.json): mutations draw no\n"
+             "values seen with other kernels' params of the same name"},
     {.kind = CLI_END},
 };
 
@@ -122,16 +128,19 @@ static int check_args(const cli_opts_t *cl, const batch_args_t *a)
 static int run_and_report(const batch_plan_t *plan, const batch_args_t *a, char *const *run_args, size_t nrun_args,
                           const lg_log_t *log)
 {
-    batch_run_cfg_t rcfg = {a->out, "/proc/self/exe", run_args, nrun_args, &stop_count, log, a->grace_ns};
+    char *db = a->no_value_db ? NULL : lg_path_join(a->out, "values.json");
+    batch_run_cfg_t rcfg = {a->out, "/proc/self/exe", run_args, nrun_args, &stop_count, log, a->grace_ns, db};
     lg_err_t err;
     /* The batch directory's own lock (batch.json, the summary); each
      * kernel's `lgfuzz run` locks its kernel directory. */
     lg_lock_t *lock;
     if (explore_dir_acquire(a->out, 1, &lock, &err)) {
         fprintf(stderr, "lgfuzz batch: %s\n", err.msg);
+        free(db);
         return LG_EXIT_USAGE;
     }
     int rc = batch_run(plan, &rcfg, &err);
+    free(db);
     batch_summary_t *sum = batch_summary_create();
     if (rc == LG_OK)
         rc = batch_summary_add_dir(sum, a->out, &err);

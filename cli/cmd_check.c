@@ -270,6 +270,10 @@ int cmd_check(int argc, char **argv)
     spec_format_signature(s, sig, sizeof sig);
     printf("kernel: %s\nsource: %s\nsignature: %s;\n", s->kernel, s->c_source, sig);
     print_params(s);
+    lg_log_t log = lg_log_make(o.verbose ? LG_LOG_INFO : LG_LOG_WARN);
+    rc = check_c(s, &log, o.state);
+    int rtl_rc = check_rtl(s, &log);
+    /* the modes after the ports were read, so they follow the verdict on them */
     print_rtl(s);
     if (s->nwidths) {
         printf("hls widths:");
@@ -285,9 +289,6 @@ int cmd_check(int argc, char **argv)
         printf("%s%s", i % 8 ? " " : "\n  ", fs->f[i].name);
     printf("\n");
     features_destroy(fs);
-    lg_log_t log = lg_log_make(o.verbose ? LG_LOG_INFO : LG_LOG_WARN);
-    rc = check_c(s, &log, o.state);
-    int rtl_rc = check_rtl(s, &log);
     if (rc == LG_EXIT_OK)
         rc = rtl_rc;
     int host_rc = s->host ? check_host(s, &log) : LG_EXIT_OK;

@@ -13,14 +13,17 @@
 #include "init_int.h"
 #include "options_int.h"
 
-static const char synopsis[] = "usage: lgfuzz init RTL [--c SOURCE] [--function NAME] [-o FILE [--force]]\n\n"
-                               "Writes a kernel spec for an HLS design. RTL is the top module's Verilog file, a\n"
-                               "directory of Verilog files, or an HLS solution directory (its syn/verilog/). The\n"
-                               "top module is the one HLS marks with CORE_GENERATION_INFO. Params come from the\n"
-                               "port list (ap_memory, ap_fifo, ap_vld, ap_ovld, ap_none, ap_return), names, order,\n"
-                               "types and directions from the C prototype (--c) and csynth.xml when the solution\n"
-                               "has one. Every guessed value is marked with a YAML comment and listed on stderr.\n"
-                               "Without -o the spec goes to stdout, its paths relative to the working directory.\n\n";
+static const char synopsis[] =
+    "usage: lgfuzz init RTL [--c SOURCE] [--function NAME] [-o FILE [--force]]\n\n"
+    "Writes a kernel spec for an HLS design. RTL is the top module's Verilog file, a\n"
+    "directory of Verilog files, or an HLS solution directory (its syn/verilog/). The\n"
+    "top module is the one HLS marks with CORE_GENERATION_INFO. Params come from the\n"
+    "port list (ap_memory, ap_fifo, ap_vld, ap_ovld, ap_none, axis, ap_return; the AXI4-Lite\n"
+    "control and m_axi bundles of the Vitis kernel flow, with x<top>_hw.h when the solution\n"
+    "has one), names, order,\n"
+    "types and directions from the C prototype (--c) and csynth.xml when the solution\n"
+    "has one. Every guessed value is marked with a YAML comment and listed on stderr.\n"
+    "Without -o the spec goes to stdout, its paths relative to the working directory.\n\n";
 
 static const char epilogue[] = "Exit codes: 0 the spec was written, 2 usage error, an unreadable file, a design\n"
                                "with interfaces lgfuzz does not drive (each named), an existing FILE without\n"
@@ -83,6 +86,7 @@ static int run_init(const init_opts_t *o, const char *rtl_path, lg_err_t *err)
     init_proto_t proto = {0};
     init_xml_t xml = {0};
     init_spec_t spec = {0};
+    init_axi_t axi = {0};
     char *csource = NULL, *vdir = NULL, *out_dir = NULL, *text = NULL;
     int have_proto = 0;
     int rc = init_rtl_read(rtl_path, o->function, &rtl, err);
@@ -103,7 +107,8 @@ static int run_init(const init_opts_t *o, const char *rtl_path, lg_err_t *err)
     have_proto = 1;
     if ((rc = init_xml_read(vdir, rtl.top, &xml, err)) != 0)
         goto done;
-    if ((rc = init_infer(&rtl, &proto, &xml, &spec, err)) != 0)
+    init_axi_read(&rtl, vdir, &axi);
+    if ((rc = init_infer(&rtl, &proto, &xml, &axi, &spec, err)) != 0)
         goto done;
     out_dir = o->out ? lg_path_dirname(o->out) : lg_strdup(".");
     text = init_emit(&spec, &rtl, &proto, &xml, csource, fn, out_dir);
@@ -118,6 +123,7 @@ done:
     free(text);
     free(out_dir);
     init_spec_free(&spec);
+    init_axi_free(&axi);
     init_xml_free(&xml);
     if (have_proto)
         init_proto_free(&proto);

@@ -160,6 +160,10 @@ int cmd_run(int argc, char **argv)
            (unsigned long long)sum.branches_total, (unsigned long long)sum.paths, (unsigned long long)sum.rtl_invoked,
            (unsigned long long)sum.rtl_skipped, sum.divergences, sum.divergences == 1 ? "" : "s");
     print_groups(cfg.out_dir);
+    if (sum.rtl_undecided)
+        printf("warning: %llu of the RTL calls were not compared: the design has no ap_done (ap_ctrl_none) and "
+               "where those calls end could not be decided; give rtl.latency (docs/rtl-oracle.md)\n",
+               (unsigned long long)sum.rtl_undecided);
     printf("output: %s\n", cfg.out_dir);
     /* The tree alone can take a second to free piece by piece. */
     explore_destroy_at_exit(ex);

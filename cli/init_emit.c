@@ -66,11 +66,11 @@ static int needs_iface(const init_param_t *p)
 
 static void emit_ifaces(lg_strbuf_t *b, const init_spec_t *s)
 {
-    static const char *const modes[] = {[INIT_NONE] = "ap_none",
-                                        [INIT_VLD] = "ap_vld",
-                                        [INIT_OVLD] = "ap_ovld",
-                                        [INIT_MEMORY] = "ap_memory",
-                                        [INIT_FIFO] = "ap_fifo"};
+    static const char *const modes[] = {
+        [INIT_NONE] = "ap_none", [INIT_VLD] = "ap_vld", [INIT_OVLD] = "ap_ovld", [INIT_MEMORY] = "ap_memory",
+        [INIT_FIFO] = "ap_fifo", [INIT_AXIS] = "axis",  [INIT_MAXI] = "m_axi",   [INIT_LITE] = "s_axilite"};
+    static const char *const addrs[] = {
+        [INIT_ADDR_SLAVE] = "slave", [INIT_ADDR_DIRECT] = "direct", [INIT_ADDR_OFF] = "off"};
     int any = 0;
     for (size_t i = 0; i < s->nparams; i++) {
         const init_param_t *p = &s->params[i];
@@ -83,6 +83,10 @@ static void emit_ifaces(lg_strbuf_t *b, const init_spec_t *s)
             lg_strbuf_printf(b, ", depth: %ld", p->depth);
         if (p->width != lg_type_bits(p->type))
             lg_strbuf_printf(b, ", width: %d", p->width);
+        if (p->mode == INIT_MAXI && strcmp(p->bundle, "gmem") != 0)
+            lg_strbuf_printf(b, ", bundle: %s", p->bundle);
+        if (p->mode == INIT_MAXI && p->addr != INIT_ADDR_SLAVE)
+            lg_strbuf_printf(b, ", offset: %s", addrs[p->addr]);
         /* The loader appends _r to reserved words itself; saying it is harmless. */
         if (strcmp(p->port, p->name) != 0)
             lg_strbuf_printf(b, ", port: %s", p->port);
@@ -120,6 +124,13 @@ char *init_emit(const init_spec_t *s, const init_rtl_t *rtl, const init_proto_t 
         free(f);
     }
     lg_strbuf_printf(&b, "]\n  top: %s\n", rtl->top);
+    if (s->protocol)
+        lg_strbuf_printf(&b, "  protocol: %s\n", s->protocol);
+    if (s->registers) {
+        char *f = relative(out_dir, s->registers);
+        lg_strbuf_printf(&b, "  registers: %s\n", f);
+        free(f);
+    }
     emit_ifaces(&b, s);
     return lg_strbuf_take(&b);
 }

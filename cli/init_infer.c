@@ -1,7 +1,8 @@
 /* `lgfuzz init`'s inference: groups the top module's ports into HLS
  * interfaces by their suffixes (ap_memory, ap_fifo, ap_vld, ap_ovld,
- * ap_none, ap_return and the ap_ctrl_hs block ports), then ties each group
- * to a C argument, taking names, order, types and directions from the
+ * axis, ap_none, ap_return and the block ports), then ties each group
+ * to a C argument (an argument without ports of its own lives in the
+ * AXI4-Lite control registers or behind an m_axi bundle), taking names, order, types and directions from the
  * prototype first, csynth.xml second and the ports last; whatever came
  * from the last source, or from no source, is recorded as a guess. */
 #include <stdarg.h>
@@ -24,10 +25,12 @@ typedef struct group {
 
 typedef struct ctx {
     const init_rtl_t *rtl;
+    const init_axi_t *axi;
     const init_proto_t *proto; /* may be NULL */
     group_t *groups;
     size_t ngroups, cap;
     int ret_width; /* 0: no ap_return */
+    size_t nmaxi;  /* m_axi pointers tied so far */
     init_spec_t *out;
     lg_err_t *err;
 } ctx_t;
@@ -71,12 +74,14 @@ static void guess(init_spec_t *s, const char *fmt, ...)
  * (Vitis's ap_local_block and ap_local_deadlock outputs are only status). */
 static int claimed(const ctx_t *c, const char *name)
 {
-    static const char *const block[] = {"ap_clk",  "ap_rst",   "ap_rst_n",  "ap_start",       "ap_done",
-                                        "ap_idle", "ap_ready", "ap_return", "ap_local_block", "ap_local_deadlock",
-                                        NULL};
+    static const char *const block[] = {"ap_clk",      "ap_rst",   "ap_rst_n",  "ap_start",       "ap_done",
+                                        "ap_idle",     "ap_ready", "ap_return", "ap_local_block", "ap_local_deadlock",
+                                        "ap_continue", NULL};
     for (size_t i = 0; block[i]; i++)
         if (strcmp(name, block[i]) == 0)
             return 1;
+    if (init_axi_port(name))
+        return 1;
     for (size_t g = 0; g < c->ngroups; g++) {
         size_t n = strlen(c->groups[g].prefix);
         if (strncmp(name, c->groups[g].prefix, n) != 0)
@@ -86,8 +91,14 @@ static int claimed(const ctx_t *c, const char *name)
                                           "_ce1",      "_we1",    "_d1",     "_q1",    "_dout", "_empty_n",
                                           "_read",     "_din",    "_full_n", "_write", "_i",    "_o",
                                           "_o_ap_vld", "_ap_vld", "",        NULL};
-        for (size_t k = 0; sfx[k]; k++)
+        static const char *const axis[] = {"_TDATA", "_TVALID", "_TREADY", "_TLAST",
+                                           "_TKEEP", "_TSTRB",  "_TUSER",  NULL};
+        int is_axis = c->groups[g].mode == INIT_AXIS;
+        for (size_t k = 0; !is_axis && sfx[k]; k++)
             if (strcmp(rest, sfx[k]) == 0 && (sfx[k][0] || c->groups[g].mode == INIT_VLD))
+                return 1;
+        for (size_t k = 0; is_axis && axis[k]; k++)
+            if (strcmp(rest, axis[k]) == 0)
                 return 1;
     }
     return 0;
@@ -105,6 +116,8 @@ static void group_suffixed(ctx_t *c)
             int dir = q && d ? SPEC_DIR_INOUT : q ? SPEC_DIR_IN : SPEC_DIR_OUT;
             add_group(c, pre, n, INIT_MEMORY, dir, q ? q->width : d ? d->width : 0, p->width);
             free(pre);
+        } else if (ends_with(p->name, "_TDATA", &n)) {
+            add_group(c, p->name, n, INIT_AXIS, p->dir == 'i' ? SPEC_DIR_IN : SPEC_DIR_OUT, p->width, 0);
         } else if (ends_with(p->name, "_dout", &n) && p->dir == 'i') {
             add_group(c, p->name, n, INIT_FIFO, SPEC_DIR_IN, p->width, 0);
         } else if (ends_with(p->name, "_din", &n) && p->dir == 'o') {
@@ -125,34 +138,30 @@ static void group_suffixed(ctx_t *c)
     }
 }
 
-/* The block protocol, ap_return, plain inputs; anything left is an error. */
+/* The block protocol (ap_ctrl_hs, ap_ctrl_chain, ap_ctrl_none, a
+ * combinational top, or AXI4-Lite control), ap_return, plain inputs;
+ * anything left is an error. */
 static int group_rest(ctx_t *c)
 {
-    static const char *const need[] = {"ap_clk", "ap_start", "ap_done", "ap_idle", "ap_ready", NULL};
-    for (size_t k = 0; need[k]; k++)
-        if (!port(c, need[k], ""))
-            return lg_err_set(c->err, LG_EINVAL,
-                              "%s:%d: module %s has no port %s: its block protocol is not ap_ctrl_hs, the one lgfuzz "
-                              "drives (ap_clk, ap_rst, ap_start, ap_done, ap_idle, ap_ready)",
-                              c->rtl->top_file, c->rtl->top_line, c->rtl->top, need[k]);
+    if (port(c, "ap_start", "") && !port(c, "ap_done", ""))
+        return lg_err_set(c->err, LG_EINVAL, "%s:%d: module %s has ap_start but no ap_done port", c->rtl->top_file,
+                          c->rtl->top_line, c->rtl->top);
+    if (c->axi->lite && !port(c, "ap_clk", ""))
+        return lg_err_set(c->err, LG_EINVAL, "%s:%d: module %s has AXI4-Lite control (s_axi_%s_*) but no ap_clk",
+                          c->rtl->top_file, c->rtl->top_line, c->rtl->top, c->axi->lite);
     const init_port_t *r = port(c, "ap_return", "");
     c->ret_width = r ? r->width : 0;
     for (size_t i = 0; i < c->rtl->nports; i++) {
         const init_port_t *p = &c->rtl->ports[i];
         if (claimed(c, p->name))
             continue;
-        if (p->dir == 'i' && strncmp(p->name, "ap_", 3) != 0 && !strstr(p->name, "_T") &&
-            strncmp(p->name, "m_axi_", 6) != 0 && strncmp(p->name, "s_axi_", 6) != 0) {
+        if (p->dir == 'i' && strncmp(p->name, "ap_", 3) != 0) {
             add_group(c, p->name, strlen(p->name), INIT_NONE, SPEC_DIR_IN, p->width, 0);
             continue;
         }
-        const char *why = strcmp(p->name, "ap_continue") == 0 ? " (ap_ctrl_chain: lgfuzz drives ap_ctrl_hs)"
-                          : strncmp(p->name, "m_axi_", 6) == 0 || strncmp(p->name, "s_axi_", 6) == 0
-                              ? " (AXI interfaces are not driven by lgfuzz yet)"
-                          : strstr(p->name, "_T") ? " (AXI-Stream is not driven by lgfuzz yet)"
-                          : p->dir == 'o'         ? " (an ap_none output: lgfuzz reads out scalars through ap_vld; use "
-                                                    "#pragma HLS interface mode=ap_vld)"
-                                                  : "";
+        const char *why = p->dir == 'o' ? " (an ap_none output: lgfuzz reads out scalars through ap_vld; use "
+                                          "#pragma HLS interface mode=ap_vld)"
+                                        : "";
         return lg_err_set(c->err, LG_EINVAL, "%s:%d: port %s of module %s fits no interface lgfuzz knows%s",
                           c->rtl->top_file, c->rtl->top_line, p->name, c->rtl->top, why);
     }
@@ -222,11 +231,11 @@ static void fill_param(init_param_t *p, group_t *g)
     p->mode = g->mode;
     p->dir = g->dir;
     p->width = g->width;
-    p->is_array = g->mode == INIT_MEMORY || g->mode == INIT_FIFO;
+    p->is_array = g->mode == INIT_MEMORY || g->mode == INIT_FIFO || g->mode == INIT_AXIS;
     if (g->mode == INIT_MEMORY) {
         p->depth = g->addr_bits > 0 && g->addr_bits < 25 ? 1L << g->addr_bits : 1;
         p->max_len = p->depth;
-    } else if (g->mode == INIT_FIFO) {
+    } else if (p->is_array) {
         p->depth = p->max_len = 16;
     }
 }
@@ -254,12 +263,20 @@ static int type_from_sources(ctx_t *c, init_param_t *p, const init_cparam_t *cp,
     if (p->is_array && cp && cp->arr_len > 0) {
         p->depth = p->max_len = cp->arr_len;
     } else if (p->is_array) {
-        p->iface_note = lg_asprintf("guessed: depth %s", p->mode == INIT_MEMORY ? "from the address width"
-                                                                                : "(a FIFO's depth is not in the RTL)");
+        p->iface_note =
+            lg_asprintf("guessed: depth %s", p->mode == INIT_MEMORY ? "from the address width" : "(not in the RTL)");
         guess(c->out, "%s: depth %ld guessed %s", p->name, p->depth,
               p->mode == INIT_MEMORY ? "from the address width" : "(not in the RTL)");
     }
     return 0;
+}
+
+/* Appends text to the note *note ("a; b"). */
+static void add_note(char **note, const char *text)
+{
+    char *n = lg_asprintf("%s%s%s", *note ? *note : "", *note ? "; " : "", text);
+    free(*note);
+    *note = n;
 }
 
 /* Names that usually hold an array's length. */
@@ -288,6 +305,68 @@ static void guess_lengths(init_spec_t *s)
     }
 }
 
+/* An argument of the Vitis kernel flow: a pointer is an m_axi buffer
+ * when the top has an AXI4 master (its address in a control register, on
+ * its own port g, or fixed), else, like a value, a register of the
+ * AXI4-Lite control. */
+static int tie_axi(ctx_t *c, init_param_t *p, group_t *g, const init_cparam_t *cp)
+{
+    const init_axi_t *a = c->axi;
+    p->port = lg_strdup(g ? g->prefix : p->name);
+    if (cp->pointer && a->nbundles) {
+        size_t k = a->nbundles == 1 ? 0 : c->nmaxi < a->nbundles ? c->nmaxi : 0;
+        c->nmaxi++;
+        p->mode = INIT_MAXI;
+        p->is_array = 1;
+        p->depth = p->max_len = 16;
+        p->bundle = lg_strdup(a->bundles[k]);
+        p->addr = g ? INIT_ADDR_DIRECT : a->lite ? INIT_ADDR_SLAVE : INIT_ADDR_OFF;
+        if (g)
+            g->used = 1;
+        p->dir = cp->is_const || !a->writes[k] ? SPEC_DIR_IN : !a->reads[k] ? SPEC_DIR_OUT : SPEC_DIR_INOUT;
+        if (a->nbundles > 1)
+            guess(c->out, "%s: bundle %s guessed from the order of the pointers and the bundles", p->name, p->bundle);
+        if (p->dir == SPEC_DIR_INOUT)
+            guess(c->out, "%s: inout guessed (bundle %s reads and writes; say dir: out if the kernel only writes it)",
+                  p->name, p->bundle);
+        if (p->addr == INIT_ADDR_OFF)
+            guess(c->out, "%s: offset off with base 0 guessed (no address port or register)", p->name);
+        return 0;
+    }
+    if (!a->lite)
+        return lg_err_set(c->err, LG_EINVAL,
+                          "%s:%d: module %s has no ports for argument `%s` and no AXI4-Lite control to hold it",
+                          c->rtl->top_file, c->rtl->top_line, c->rtl->top, p->name);
+    p->mode = INIT_LITE;
+    p->dir = SPEC_DIR_IN;
+    if (!cp->pointer)
+        return 0;
+    char *in = lg_asprintf("%s_i", p->name), *in_r = lg_asprintf("%s_r_i", p->name);
+    char *out_r = lg_asprintf("%s_r", p->name);
+    if (init_axi_has_register(a, in) || init_axi_has_register(a, in_r)) {
+        p->dir = SPEC_DIR_INOUT;
+    } else if (init_axi_has_register(a, p->name) || init_axi_has_register(a, out_r)) {
+        p->dir = SPEC_DIR_OUT;
+    } else {
+        p->dir = SPEC_DIR_INOUT;
+        p->note = lg_strdup("guessed: inout (no driver header tells _i/_o registers from an output's)");
+        guess(c->out, "%s: inout guessed (no x<top>_hw.h: say dir: out if the kernel only writes it)", p->name);
+    }
+    free(in);
+    free(in_r);
+    free(out_r);
+    return 0;
+}
+
+/* Whether argument cp, whose ports g may be NULL, is carried by the Vitis
+ * kernel flow's AXI bundles rather than ports of its own. */
+static int on_axi(const ctx_t *c, const group_t *g, const init_cparam_t *cp)
+{
+    if (!cp || (!c->axi->lite && !c->axi->nbundles))
+        return 0;
+    return !g || (g->mode == INIT_NONE && cp->pointer && c->axi->nbundles);
+}
+
 static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml)
 {
     init_spec_t *s = c->out;
@@ -296,6 +375,19 @@ static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml
     for (size_t i = 0; i < n; i++) {
         const char *name = proto ? proto->params[i].name : xml->path ? xml->args[i].name : c->groups[i].prefix;
         group_t *g = group_for(c, name);
+        const init_cparam_t *cp = proto ? &proto->params[i] : NULL;
+        if (on_axi(c, g, cp)) {
+            init_param_t *p = &s->params[s->nparams++];
+            p->name = lg_strdup(name);
+            if (tie_axi(c, p, g, cp) != 0 || type_from_sources(c, p, cp, xml) != 0)
+                return c->err->code;
+            p->width = lg_type_bits(p->type);
+            if (p->mode == INIT_MAXI && p->dir == SPEC_DIR_INOUT)
+                add_note(&p->note, "guessed: inout (its bundle reads and writes)");
+            if (p->mode == INIT_MAXI && p->addr == INIT_ADDR_OFF)
+                add_note(&p->iface_note, "guessed: base 0");
+            continue;
+        }
         if (!g)
             return lg_err_set(c->err, LG_EINVAL,
                               "%s:%d: module %s has no ports for argument `%s` (looked for %s, %s_address0, %s_dout, "
@@ -305,7 +397,6 @@ static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml
         init_param_t *p = &s->params[s->nparams++];
         p->name = lg_strdup(name);
         fill_param(p, g);
-        const init_cparam_t *cp = proto ? &proto->params[i] : NULL;
         if (cp && !cp->pointer && (p->is_array || p->mode == INIT_VLD || p->mode == INIT_OVLD))
             return lg_err_set(c->err, LG_EINVAL,
                               "%s:%d: argument `%s` is passed by value but module %s has %s ports for it", proto->path,
@@ -326,7 +417,7 @@ static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml
 static int infer_return(ctx_t *c, const init_proto_t *proto)
 {
     init_spec_t *s = c->out;
-    if (proto && proto->has_ret && !c->ret_width)
+    if (proto && proto->has_ret && !c->ret_width && !c->axi->lite) /* AXI4-Lite: in a register */
         return lg_err_set(c->err, LG_EINVAL, "%s:%d: the function returns %s but module %s has no ap_return port",
                           proto->path, proto->line, proto->ret_ctype, c->rtl->top);
     if (proto && !proto->has_ret && c->ret_width)
@@ -335,7 +426,7 @@ static int infer_return(ctx_t *c, const init_proto_t *proto)
     if (proto && proto->has_ret && !proto->ret_known)
         return lg_err_set(c->err, LG_EINVAL, "%s:%d: the function returns `%s`, which lgfuzz does not carry",
                           proto->path, proto->line, proto->ret_ctype);
-    s->has_ret = c->ret_width > 0;
+    s->has_ret = c->ret_width > 0 || (proto && proto->has_ret);
     if (proto && proto->has_ret) {
         s->ret = proto->ret;
     } else if (s->has_ret) {
@@ -346,11 +437,14 @@ static int infer_return(ctx_t *c, const init_proto_t *proto)
     return 0;
 }
 
-int init_infer(const init_rtl_t *rtl, const init_proto_t *proto, const init_xml_t *xml, init_spec_t *out, lg_err_t *err)
+int init_infer(const init_rtl_t *rtl, const init_proto_t *proto, const init_xml_t *xml, const init_axi_t *axi,
+               init_spec_t *out, lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
-    ctx_t c = {.rtl = rtl, .proto = proto, .out = out, .err = err};
+    ctx_t c = {.rtl = rtl, .axi = axi, .proto = proto, .out = out, .err = err};
     out->kernel = lg_strdup(rtl->top);
+    out->protocol = axi->lite ? "s_axilite" : NULL;
+    out->registers = axi->registers ? lg_strdup(axi->registers) : NULL;
     group_suffixed(&c);
     int rc = group_rest(&c);
     if (rc == 0)
@@ -375,6 +469,7 @@ void init_spec_free(init_spec_t *s)
         free(s->params[i].name);
         free(s->params[i].port);
         free(s->params[i].len_param);
+        free(s->params[i].bundle);
         free(s->params[i].note);
         free(s->params[i].iface_note);
     }
@@ -384,5 +479,6 @@ void init_spec_free(init_spec_t *s)
     free(s->params);
     free(s->kernel);
     free(s->ret_note);
+    free(s->registers);
     memset(s, 0, sizeof *s);
 }

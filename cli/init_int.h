@@ -88,7 +88,11 @@ const init_xarg_t *init_xml_arg(const init_xml_t *x, const char *name);
 
 /* The spec init writes: params with their interfaces, each value that was
  * guessed carrying a note. */
-typedef enum { INIT_NONE, INIT_VLD, INIT_OVLD, INIT_MEMORY, INIT_FIFO } init_mode_t;
+typedef enum { INIT_NONE, INIT_VLD, INIT_OVLD, INIT_MEMORY, INIT_FIFO, INIT_AXIS, INIT_MAXI, INIT_LITE } init_mode_t;
+
+/* How an m_axi buffer's address reaches the kernel (spec.h's
+ * spec_maxi_addr_t). */
+typedef enum { INIT_ADDR_SLAVE, INIT_ADDR_DIRECT, INIT_ADDR_OFF } init_addr_t;
 
 typedef struct init_param {
     char *name, *port; /* port prefix (owned) */
@@ -99,6 +103,8 @@ typedef struct init_param {
     long depth, max_len;
     int width;        /* RTL data width */
     char *len_param;  /* a param holding the length, or NULL (owned) */
+    char *bundle;     /* INIT_MAXI: its bundle (owned) */
+    init_addr_t addr; /* INIT_MAXI: where its address comes from */
     char *note;       /* what was guessed about this param, or NULL (owned) */
     char *iface_note; /* what was guessed about its interface, or NULL (owned) */
 } init_param_t;
@@ -110,16 +116,41 @@ typedef struct init_spec {
     int has_ret;
     lg_type_t ret;
     char *ret_note;
-    char **guesses; /* one line each, for stderr */
+    const char *protocol; /* "s_axilite" (static) when the top has AXI4-Lite control, else NULL */
+    char *registers;      /* the driver header x<top>_hw.h found, or NULL (owned) */
+    char **guesses;       /* one line each, for stderr */
     size_t nguesses;
 } init_spec_t;
+
+/* The Vitis kernel flow's side of a top (init_axi.c): its AXI4-Lite
+ * control bundle, its AXI4 master bundles and the driver header. */
+typedef struct init_axi {
+    char *lite;     /* s_axi_<lite>_AWADDR's bundle, or NULL (owned) */
+    char **bundles; /* m_axi_<bundle>_{AR,AW}ADDR's bundles, in port order (owned) */
+    int *reads;     /* per bundle: it has a read channel */
+    int *writes;    /* per bundle: it has a write channel */
+    size_t nbundles;
+    char *registers; /* x<top>_hw.h under the solution, or NULL (owned) */
+    char *reg_text;  /* its text (owned) */
+} init_axi_t;
+
+/* Finds rtl's AXI bundles and, searching from verilog_dir up to the
+ * solution directory, the driver header; none is no error. */
+void init_axi_read(const init_rtl_t *rtl, const char *verilog_dir, init_axi_t *out);
+void init_axi_free(init_axi_t *a);
+/* 1 when port name belongs to an AXI bundle or is the control's
+ * `interrupt`. */
+int init_axi_port(const char *name);
+/* 1 when the driver header defines the register ..._ADDR_<REG>_DATA for
+ * reg (a port prefix, upper-cased as HLS writes it). */
+int init_axi_has_register(const init_axi_t *a, const char *reg);
 
 /* Derives the params from the ports of rtl, the prototype proto and the
  * report xml (either may be empty: proto NULL, xml->path NULL). On error
  * returns LG_EINVAL with err naming the port or argument that does not fit
  * (an interface lgfuzz does not drive, a port with no C argument). */
-int init_infer(const init_rtl_t *rtl, const init_proto_t *proto, const init_xml_t *xml, init_spec_t *out,
-               lg_err_t *err);
+int init_infer(const init_rtl_t *rtl, const init_proto_t *proto, const init_xml_t *xml, const init_axi_t *axi,
+               init_spec_t *out, lg_err_t *err);
 void init_spec_free(init_spec_t *s);
 
 /* Writes the YAML text of s (a malloc'd string): paths relative to the

@@ -48,9 +48,21 @@ static int parse_guard_share(const char *text, void *field, lg_err_t *err)
     return LG_OK;
 }
 
-/* --kernel-memory: bytes, with an optional K, M, G or T (powers of 1024,
+/* --alpha: a probability in [0, 1]. */
+static int parse_alpha(const char *text, void *field, lg_err_t *err)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end || !(v >= 0 && v <= 1))
+        return lg_err_set(err, LG_EINVAL, "--alpha: '%s' is not a probability from 0 to 1 (such as 0.2)", text);
+    *(double *)field = v;
+    return LG_OK;
+}
+
+/* A size in bytes, with an optional K, M, G or T (powers of 1024,
  * optionally followed by "iB" or "B"); 0 means no limit. */
-static int parse_memory(const char *text, void *field, lg_err_t *err)
+static int parse_size(const char *opt, const char *text, void *field, lg_err_t *err)
 {
     static const char units[] = "KMGT";
     char *end;
@@ -67,9 +79,19 @@ static int parse_memory(const char *text, void *field, lg_err_t *err)
         ok = strcmp(end, "B") == 0;
     }
     if (!ok)
-        return lg_err_set(err, LG_EINVAL, "--kernel-memory: '%s' is not a size such as 512M, 2G or 0 (no limit)", text);
+        return lg_err_set(err, LG_EINVAL, "%s: '%s' is not a size such as 512M, 2G or 0 (no limit)", opt, text);
     *(uint64_t *)field = v;
     return LG_OK;
+}
+
+static int parse_memory(const char *text, void *field, lg_err_t *err)
+{
+    return parse_size("--kernel-memory", text, field, err);
+}
+
+static int parse_max_memory(const char *text, void *field, lg_err_t *err)
+{
+    return parse_size("--max-memory", text, field, err);
 }
 
 static const cli_choice_t schedules[] = {
@@ -145,6 +167,26 @@ const cli_opt_t cli_run_fuzz_opts[] = {
      .arg = "SIZE",
      .help = "address-space limit of the C kernel's executor (512M, 4G;\n"
              "default 2G; 0 = none); an allocation past it is cpu-oom"},
+    {.kind = CLI_CUSTOM,
+     .name = "--alpha",
+     .field = CLI_FIELD(explore_cfg_t, host_alpha),
+     .parse = parse_alpha,
+     .arg = "P",
+     .help = "with a host: section, the probability with which host-level\n"
+             "mutation picks a host input the kernel does not see\n"
+             "(default: the spec's host.alpha, 0.2)"},
+    {.kind = CLI_FLAG,
+     .name = "--host-only",
+     .field = CLI_FIELD(explore_cfg_t, host_only),
+     .help = "with a host: section, make every input a kernel call of the\n"
+             "host program on mutated host inputs (no kernel-level inputs)"},
+    {.kind = CLI_CUSTOM,
+     .name = "--max-memory",
+     .field = CLI_FIELD(explore_cfg_t, max_memory),
+     .parse = parse_max_memory,
+     .arg = "SIZE",
+     .help = "bound on lgfuzz's resident memory (default 512M; 0 = none):\n"
+             "past it the path tree's least useful subtrees are summarised"},
     {.kind = CLI_END},
 };
 
@@ -182,6 +224,12 @@ static const cli_opt_t run_opts[] = {
      .letter = 'q',
      .field = CLI_FIELD(cli_run_t, quiet),
      .help = "no progress output"},
+    {.kind = CLI_STRING,
+     .name = "--value-db",
+     .field = CLI_FIELD(cli_run_t, cfg.value_db),
+     .arg = "FILE",
+     .help = "a value database (lgfuzz batch writes DIR/values.json and passes\n"
+             "it): mutations may draw values seen for params of the same name"},
     {.kind = CLI_END},
 };
 

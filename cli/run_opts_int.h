@@ -11,7 +11,8 @@
 
 /* The options of explore_cfg_t that batch forwards: --iterations, --rtl,
  * --schedule, --no-synth, --no-spectra, --no-selective, --rtl-policy,
- * --rtl-share, --rtl-jobs, --no-mutations, --kernel-memory.
+ * --rtl-share, --rtl-jobs, --no-mutations, --kernel-memory, --alpha,
+ * --host-only.
  * Their fields are relative to an explore_cfg_t. */
 extern const cli_opt_t cli_run_fuzz_opts[];
 

@@ -9,10 +9,13 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "alloc.h"
 
 /* A pipe whose ends do not survive exec. */
 static int cloexec_pipe(int fds[2])
@@ -35,30 +38,57 @@ static void close_all(const int *fds, int n)
             close(fds[i]);
 }
 
-/* After fork, in the child: redirect, exec, or report errno and exit; with
- * own_group, the child first leads a process group of its own. */
-static void child(const char *file, char *const argv[], int logfd, int nullfd, int report, int own_group)
+/* The stages a child reports through the pipe when it cannot start. */
+enum { STAGE_REDIRECT = 1, STAGE_CHDIR, STAGE_EXEC };
+
+/* How to start a child: lg_proc_opts_t's cwd and environment, and whether
+ * it leads a process group of its own (to be ended with what it started). */
+typedef struct spawn_cfg {
+    const char *cwd;
+    char **env; /* NULL: ours */
+    int own_group;
+    const char *stdin_path; /* NULL: /dev/null */
+} spawn_cfg_t;
+
+/* After fork, in the child: redirect, enter cwd, exec, or report the stage
+ * and errno and exit 127. Only async-signal-safe calls (assigning environ
+ * is one: execvp then passes it on). */
+static void child(const char *file, char *const argv[], int logfd, int nullfd, int report, const spawn_cfg_t *c)
 {
-    if ((!own_group || setpgid(0, 0) == 0) && dup2(nullfd, 0) >= 0 && dup2(logfd, 1) >= 0 && dup2(logfd, 2) >= 0)
-        execvp(file, argv);
-    int e = errno;
-    ssize_t w = write(report, &e, sizeof e);
+    extern char **environ;
+    int why[2] = {STAGE_REDIRECT, 0};
+    if ((!c->own_group || setpgid(0, 0) == 0) && dup2(nullfd, 0) >= 0 && dup2(logfd, 1) >= 0 && dup2(logfd, 2) >= 0) {
+        why[0] = STAGE_CHDIR;
+        if (!c->cwd || chdir(c->cwd) == 0) {
+            why[0] = STAGE_EXEC;
+            if (c->env)
+                environ = c->env;
+            execvp(file, argv);
+        }
+    }
+    why[1] = errno;
+    ssize_t w = write(report, why, sizeof why);
     (void)w;
     _exit(127);
 }
 
-static int spawn(const char *file, char *const argv[], const char *log_path, int own_group, pid_t *pid, lg_err_t *err)
+/* Starts file; on LG_OK *pid is the child and *failed the stage at which
+ * it could not start (0 when it runs), which the log then names. */
+static int spawn(const char *file, char *const argv[], const char *log_path, const spawn_cfg_t *c, pid_t *pid,
+                 int *failed, lg_err_t *err)
 {
     int fds[4] = {-1, -1, -1, -1}; /* log, /dev/null, pipe read end, pipe write end */
     int rc = LG_OK;
+    *failed = 0;
     fds[0] = open(log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fds[0] < 0) {
         rc = lg_err_set(err, LG_EIO, "%s: cannot open: %s", log_path, strerror(errno));
         goto done;
     }
-    fds[1] = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    const char *in = c->stdin_path ? c->stdin_path : "/dev/null";
+    fds[1] = open(in, O_RDONLY | O_CLOEXEC);
     if (fds[1] < 0) {
-        rc = lg_err_set(err, LG_EIO, "/dev/null: cannot open: %s", strerror(errno));
+        rc = lg_err_set(err, LG_EIO, "%s: cannot open: %s", in, strerror(errno));
         goto done;
     }
     if (cloexec_pipe(fds + 2) < 0) {
@@ -71,16 +101,21 @@ static int spawn(const char *file, char *const argv[], const char *log_path, int
         goto done;
     }
     if (*pid == 0)
-        child(file, argv, fds[0], fds[1], fds[3], own_group);
+        child(file, argv, fds[0], fds[1], fds[3], c);
     close(fds[3]);
     fds[3] = -1;
-    /* End of file: the exec succeeded. An int: it failed with that errno. */
-    int e;
+    /* End of file: the exec succeeded. Two ints: the stage that failed and its errno. */
+    int why[2];
     ssize_t got;
-    while ((got = read(fds[2], &e, sizeof e)) < 0 && errno == EINTR)
+    while ((got = read(fds[2], why, sizeof why)) < 0 && errno == EINTR)
         ;
-    if (got == (ssize_t)sizeof e)
-        dprintf(fds[0], "cannot run %s: %s\n", file, strerror(e));
+    if (got == (ssize_t)sizeof why) {
+        *failed = why[0];
+        if (why[0] == STAGE_CHDIR)
+            dprintf(fds[0], "cannot enter %s to run %s: %s\n", c->cwd, file, strerror(why[1]));
+        else
+            dprintf(fds[0], "cannot run %s: %s\n", file, strerror(why[1]));
+    }
 done:
     close_all(fds, 4);
     return rc;
@@ -88,7 +123,9 @@ done:
 
 int lg_spawn_logged(const char *file, char *const argv[], const char *log_path, pid_t *pid, lg_err_t *err)
 {
-    return spawn(file, argv, log_path, 0, pid, err);
+    spawn_cfg_t c = {NULL, NULL, 0, NULL};
+    int failed;
+    return spawn(file, argv, log_path, &c, pid, &failed, err);
 }
 
 int lg_run_logged(char *const argv[], const char *log_path, lg_err_t *err)
@@ -96,21 +133,35 @@ int lg_run_logged(char *const argv[], const char *log_path, lg_err_t *err)
     return lg_run_logged_until(argv, log_path, NULL, err);
 }
 
-/* Waits for pid, polling *stop every 20 ms; once it is set, ends pid's
- * group. 0 with *status, 1 when stopped (the group reaped), or LG_ECHILD. */
-static int wait_or_stop(pid_t pid, const volatile sig_atomic_t *stop, int *status, const char *what, lg_err_t *err)
+static uint64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* Waits for pid, polling every 20 ms when there is a *stop or a time
+ * limit; once *stop is set or timeout_ms (0: none) has passed, pid's group
+ * gets SIGTERM, then SIGKILL a second later. 0 with *status, 1 when it was
+ * stopped, 2 when it timed out (the group reaped either way), or
+ * LG_ECHILD. */
+static int wait_or_stop(pid_t pid, const volatile sig_atomic_t *stop, uint64_t timeout_ms, int *status,
+                        const char *what, lg_err_t *err)
 {
     const struct timespec tick = {0, 20 * 1000000L};
-    uint64_t term_ticks = 0;
+    int poll = stop || timeout_ms;
+    uint64_t term_ticks = 0, t0 = now_ms();
+    int ended = 0;
     for (;;) {
-        pid_t got = waitpid(pid, status, stop ? WNOHANG : 0);
+        pid_t got = waitpid(pid, status, poll ? WNOHANG : 0);
         if (got == pid)
-            return term_ticks ? 1 : 0;
+            return ended;
         if (got < 0 && errno != EINTR)
             return lg_err_set(err, LG_ECHILD, "waitpid for %s: %s", what, strerror(errno));
-        if (!stop || got < 0)
+        if (!poll || got < 0)
             continue;
-        if (*stop && term_ticks == 0) {
+        if (term_ticks == 0 && ((stop && *stop) || (timeout_ms && now_ms() - t0 >= timeout_ms))) {
+            ended = stop && *stop ? 1 : 2;
             kill(-pid, SIGTERM);
             term_ticks = 1;
         } else if (term_ticks && ++term_ticks == 50) {
@@ -123,11 +174,13 @@ static int wait_or_stop(pid_t pid, const volatile sig_atomic_t *stop, int *statu
 int lg_run_logged_until(char *const argv[], const char *log_path, const volatile sig_atomic_t *stop, lg_err_t *err)
 {
     pid_t pid;
-    int rc = spawn(argv[0], argv, log_path, stop != NULL, &pid, err);
+    spawn_cfg_t c = {NULL, NULL, stop != NULL, NULL};
+    int failed;
+    int rc = spawn(argv[0], argv, log_path, &c, &pid, &failed, err);
     if (rc != LG_OK)
         return rc;
     int status;
-    rc = wait_or_stop(pid, stop, &status, argv[0], err);
+    rc = wait_or_stop(pid, stop, 0, &status, argv[0], err);
     if (rc == 1)
         return lg_err_set(err, LG_EINTR, "interrupted while %s was running (log: %s)", argv[0], log_path);
     if (rc != 0)
@@ -135,4 +188,51 @@ int lg_run_logged_until(char *const argv[], const char *log_path, const volatile
     if (WIFSIGNALED(status))
         return lg_err_set(err, LG_EBUILD, "%s killed by signal %d (log: %s)", argv[0], WTERMSIG(status), log_path);
     return WEXITSTATUS(status);
+}
+
+/* lgfuzz's environment without name, plus name=value: the array and the new
+ * entry are owned, the other strings borrowed. */
+static char **env_with(const char *name, const char *value, char **entry)
+{
+    extern char **environ;
+    size_t n = 0, nl = strlen(name);
+    while (environ[n])
+        n++;
+    char **env = lg_calloc(n + 2, sizeof *env);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!(strncmp(environ[i], name, nl) == 0 && environ[i][nl] == '='))
+            env[k++] = environ[i];
+    *entry = lg_asprintf("%s=%s", name, value);
+    env[k] = *entry;
+    return env;
+}
+
+int lg_run_logged_opts(char *const argv[], const char *log_path, const lg_proc_opts_t *opts, lg_proc_exit_t *out,
+                       lg_err_t *err)
+{
+    memset(out, 0, sizeof *out);
+    char *entry = NULL;
+    spawn_cfg_t c = {opts->cwd, NULL, 1, opts->stdin_path};
+    if (opts->env_name)
+        c.env = env_with(opts->env_name, opts->env_value ? opts->env_value : "", &entry);
+    pid_t pid;
+    int failed, status;
+    int rc = spawn(argv[0], argv, log_path, &c, &pid, &failed, err);
+    if (rc == LG_OK)
+        rc = wait_or_stop(pid, opts->stop, opts->timeout_ms, &status, argv[0], err);
+    free(c.env);
+    free(entry);
+    if (rc < 0)
+        return rc;
+    if (failed)
+        return lg_err_set(err, LG_ECHILD, "cannot %s %s%s%s (log: %s)",
+                          failed == STAGE_CHDIR ? "enter the directory to run" : "run", argv[0],
+                          opts->cwd ? " in " : "", opts->cwd ? opts->cwd : "", log_path);
+    if (rc == 1)
+        return lg_err_set(err, LG_EINTR, "interrupted while %s was running (log: %s)", argv[0], log_path);
+    out->timed_out = rc == 2;
+    out->signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    out->status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return LG_OK;
 }

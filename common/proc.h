@@ -4,6 +4,7 @@
 #define LG_PROC_H
 
 #include <signal.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "err.h"
@@ -30,5 +31,31 @@ int lg_run_logged(char *const argv[], const char *log_path, lg_err_t *err);
  * then SIGKILL after a second, and the call returns LG_EINTR naming
  * argv[0] within about 50 ms of the flag plus the group's exit. */
 int lg_run_logged_until(char *const argv[], const char *log_path, const volatile sig_atomic_t *stop, lg_err_t *err);
+
+/* What lg_run_logged_opts does beyond lg_run_logged. All borrowed. */
+typedef struct lg_proc_opts {
+    const char *cwd;      /* the child's working directory; NULL: ours */
+    const char *env_name; /* with env_value: one variable set in the child's environment (replacing ours) */
+    const char *env_value;
+    uint64_t timeout_ms;               /* 0: none; at the limit the child's group is ended as on *stop */
+    const volatile sig_atomic_t *stop; /* may be NULL; as in lg_run_logged_until */
+    const char *stdin_path;            /* the child's standard input; NULL: /dev/null */
+} lg_proc_opts_t;
+
+/* How a child run by lg_run_logged_opts ended. */
+typedef struct lg_proc_exit {
+    int status;    /* exit status, or -1 when a signal ended it */
+    int signal;    /* the signal, or 0 */
+    int timed_out; /* 1 when it was ended at opts->timeout_ms */
+} lg_proc_exit_t;
+
+/* Runs argv[0] (PATH lookup when it has no '/') with argv as
+ * lg_run_logged does (stdin from opts->stdin_path when given), in a process group of its own, with opts, and
+ * waits. LG_OK with *out filled whatever the child's status; LG_EINTR
+ * once *opts->stop was set (the group ended); LG_ECHILD naming argv[0],
+ * the directory and the reason when it could not be started (also written
+ * to the log); LG_EIO when the log cannot be created. */
+int lg_run_logged_opts(char *const argv[], const char *log_path, const lg_proc_opts_t *opts, lg_proc_exit_t *out,
+                       lg_err_t *err);
 
 #endif

@@ -96,6 +96,8 @@ const char *run_status_name(run_status_t s)
         return "oom";
     case RUN_PROTOCOL:
         return "protocol";
+    case RUN_UNDECIDED:
+        return "undecided";
     }
     return "unknown";
 }

@@ -22,6 +22,14 @@ typedef enum {
     SPEC_IF_AXIS       /* array as an AXI4-Stream: _TDATA/_TVALID/_TREADY, optional _TLAST/_TKEEP/_TSTRB/_TUSER */
 } spec_if_mode_t;
 
+/* How an m_axi buffer's base address reaches the kernel (HLS's `offset=`
+ * option of the m_axi interface). */
+typedef enum {
+    SPEC_MAXI_SLAVE,  /* a register of the AXI4-Lite control bundle (offset=slave, Vitis's default) */
+    SPEC_MAXI_DIRECT, /* a plain input port named after the param (offset=direct) */
+    SPEC_MAXI_OFF     /* none: the kernel addresses a fixed base (offset=off) */
+} spec_maxi_addr_t;
+
 typedef struct spec_param {
     char *name;
     lg_type_t type; /* element type for arrays */
@@ -38,13 +46,15 @@ typedef struct spec_param {
 typedef struct spec_iface {
     spec_if_mode_t mode;
     int has_depth;
-    uint64_t depth;  /* ap_memory / ap_fifo: declared depth */
-    int width;       /* RTL port data width in bits; 0 = the C type's width */
-    char *port;      /* port-name prefix: HLS default (`in` -> `in_r`) or `port:` */
-    int explicit;    /* 1 when the spec had an `interfaces` entry for it */
-    char *bundle;    /* m_axi: the bundle (ports m_axi_<bundle>_*); NULL = gmem */
-    int has_offset;  /* s_axilite, m_axi: `offset:` given */
-    uint64_t offset; /* its register's byte offset in the control bundle */
+    uint64_t depth;        /* ap_memory / ap_fifo: declared depth */
+    int width;             /* RTL port data width in bits; 0 = the C type's width */
+    char *port;            /* port-name prefix: HLS default (`in` -> `in_r`) or `port:` */
+    int explicit;          /* 1 when the spec had an `interfaces` entry for it */
+    char *bundle;          /* m_axi: the bundle (ports m_axi_<bundle>_*); NULL = gmem */
+    int has_offset;        /* s_axilite, m_axi: `offset:` given as a number */
+    uint64_t offset;       /* its register's byte offset in the control bundle */
+    spec_maxi_addr_t addr; /* m_axi: where the buffer's base address comes from */
+    uint64_t base;         /* m_axi with addr SPEC_MAXI_OFF: the buffer's fixed base address */
 } spec_iface_t;
 
 typedef struct spec_width {
@@ -110,9 +120,12 @@ typedef struct spec {
     spec_iface_t *ifaces; /* one per param, same index; defaults filled in */
     spec_width_t *widths; /* hls.widths */
     size_t nwidths;
-    char *seeds_dir;     /* resolved, or NULL */
-    char *rtl_registers; /* rtl.registers: the Vitis driver header x<top>_hw.h (resolved), or NULL */
-    spec_host_t *host;   /* the host: section, or NULL */
+    char *seeds_dir;        /* resolved, or NULL */
+    char *rtl_registers;    /* rtl.registers: the Vitis driver header x<top>_hw.h (resolved), or NULL */
+    int64_t rtl_latency;    /* rtl.latency: cycles of one call (ap_ctrl_none ends after it), -1 when not given */
+    int rtl_interrupt;      /* rtl.interrupt: wait for the `interrupt` port instead of polling ap_done */
+    uint64_t rtl_maxi_base; /* rtl.m_axi_base: the default base of an m_axi buffer with offset off */
+    spec_host_t *host;      /* the host: section, or NULL */
 } spec_t;
 
 /* Longest name (kernel, function, param, local, top module, port) a spec

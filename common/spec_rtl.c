@@ -61,8 +61,6 @@ static const char *scalar_mode_problem(const spec_param_t *p, spec_if_mode_t mod
 {
     if (mode == SPEC_IF_AP_MEMORY || mode == SPEC_IF_AP_FIFO || mode == SPEC_IF_M_AXI || mode == SPEC_IF_AXIS)
         return "a scalar (use ap_none, ap_vld, ap_ovld or s_axilite)";
-    if (mode == SPEC_IF_S_AXILITE && p->dir == SPEC_DIR_INOUT)
-        return "an inout scalar (its s_axilite _i and _o registers are not supported; use ap_ovld)";
     if (mode == SPEC_IF_S_AXILITE)
         return NULL;
     if (mode == SPEC_IF_AP_NONE && p->dir == SPEC_DIR_OUT)
@@ -112,9 +110,36 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
         m, p->name);
 }
 
-/* The AXI keys of an interface: `bundle` (m_axi only) and `offset` (the
- * register of an s_axilite scalar or of an m_axi pointer). */
-static int parse_axi_keys(yamldoc_t *d, yaml_node_t *val, const spec_param_t *p, spec_iface_t *f, lg_err_t *err)
+/* `offset:` of an m_axi or s_axilite interface: a register's byte
+ * offset, or for m_axi HLS's `slave`, `direct` or `off`. */
+static int parse_offset(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_iface_t *f, lg_err_t *err)
+{
+    static const char *const addr_names[] = {"slave", "direct", "off"};
+    const char *v = yamldoc_scalar(d, n, "offset", err);
+    if (!v)
+        return LG_EINVAL;
+    for (int k = 0; k < 3; k++)
+        if (strcmp(v, addr_names[k]) == 0) {
+            if (f->mode != SPEC_IF_M_AXI)
+                return yamldoc_error(d, n, err, "offset %s is only meaningful for mode m_axi; '%s' is %s", v, p->name,
+                                     spec_if_mode_name(f->mode));
+            f->addr = (spec_maxi_addr_t)k;
+            return LG_OK;
+        }
+    if (yamldoc_uint(d, n, "offset (a register's byte offset, or slave, direct or off)", &f->offset, err))
+        return LG_EINVAL;
+    if (f->offset % 4 || f->offset < 0x10 || f->offset > 0xfffff)
+        return yamldoc_error(d, n, err, "offset of '%s' must be a multiple of 4 in [0x10, 0xffffc], found %llu",
+                             p->name, (unsigned long long)f->offset);
+    f->has_offset = 1;
+    return LG_OK;
+}
+
+/* The AXI keys of an interface: `bundle` (m_axi only), `offset` (the
+ * register of an s_axilite scalar or of an m_axi pointer, or how an m_axi
+ * pointer arrives) and `base` (an m_axi buffer with offset off). */
+static int parse_axi_keys(yamldoc_t *d, const spec_t *s, yaml_node_t *val, const spec_param_t *p, spec_iface_t *f,
+                          lg_err_t *err)
 {
     yaml_node_t *n;
     if ((n = yamldoc_get(d, val, "bundle"))) {
@@ -130,19 +155,22 @@ static int parse_axi_keys(yamldoc_t *d, yaml_node_t *val, const spec_param_t *p,
         if (f->mode != SPEC_IF_M_AXI && f->mode != SPEC_IF_S_AXILITE)
             return yamldoc_error(d, n, err, "offset is only meaningful for modes s_axilite and m_axi; '%s' is %s",
                                  p->name, spec_if_mode_name(f->mode));
-        if (yamldoc_uint(d, n, "offset", &f->offset, err))
+        if (parse_offset(d, n, p, f, err))
             return LG_EINVAL;
-        if (f->offset % 4 || f->offset < 0x10 || f->offset > 0xfffff)
-            return yamldoc_error(d, n, err, "offset of '%s' must be a multiple of 4 in [0x10, 0xffffc], found %llu",
-                                 p->name, (unsigned long long)f->offset);
-        f->has_offset = 1;
+    }
+    f->base = s->rtl_maxi_base;
+    if ((n = yamldoc_get(d, val, "base"))) {
+        if (f->mode != SPEC_IF_M_AXI || f->addr != SPEC_MAXI_OFF)
+            return yamldoc_error(d, n, err, "base is only meaningful for mode m_axi with offset off ('%s')", p->name);
+        if (yamldoc_uint(d, n, "base", &f->base, err))
+            return LG_EINVAL;
     }
     return LG_OK;
 }
 
 static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *val, lg_err_t *err)
 {
-    static const char *const keys[] = {"mode", "depth", "width", "port", "bundle", "offset", NULL};
+    static const char *const keys[] = {"mode", "depth", "width", "port", "bundle", "offset", "base", NULL};
     const char *pname = yamldoc_scalar(d, key, "interface name", err);
     if (!pname)
         return LG_EINVAL;
@@ -184,13 +212,42 @@ static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *v
             return LG_EINVAL;
         f->port = lg_strdup(port);
     }
-    return parse_axi_keys(d, val, p, f, err);
+    return parse_axi_keys(d, s, val, p, f, err);
+}
+
+/* rtl.latency, rtl.interrupt and rtl.m_axi_base (before the interfaces,
+ * whose m_axi bases default to the last). */
+static int parse_rtl_extras(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err)
+{
+    yaml_node_t *n;
+    s->rtl_latency = -1;
+    if ((n = yamldoc_get(d, rtl, "latency"))) {
+        uint64_t v;
+        if (yamldoc_uint(d, n, "rtl.latency", &v, err))
+            return LG_EINVAL;
+        if (v >= s->max_cycles)
+            return yamldoc_error(d, n, err, "rtl.latency %llu is not below rtl.max_cycles %llu", (unsigned long long)v,
+                                 (unsigned long long)s->max_cycles);
+        s->rtl_latency = (int64_t)v;
+    }
+    if ((n = yamldoc_get(d, rtl, "interrupt"))) {
+        const char *v = yamldoc_scalar(d, n, "rtl.interrupt", err);
+        if (!v)
+            return LG_EINVAL;
+        if (strcmp(v, "true") != 0 && strcmp(v, "false") != 0)
+            return yamldoc_error(d, n, err, "rtl.interrupt must be true or false, found '%s'", v);
+        s->rtl_interrupt = strcmp(v, "true") == 0;
+    }
+    if ((n = yamldoc_get(d, rtl, "m_axi_base")) && yamldoc_uint(d, n, "rtl.m_axi_base", &s->rtl_maxi_base, err))
+        return LG_EINVAL;
+    return LG_OK;
 }
 
 int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err)
 {
-    static const char *const keys[] = {"sources",         "top",       "protocol", "max_cycles", "interfaces",
-                                       "verilator_flags", "registers", NULL};
+    static const char *const keys[] = {
+        "sources",   "top",     "protocol",  "max_cycles", "interfaces", "verilator_flags",
+        "registers", "latency", "interrupt", "m_axi_base", NULL};
     if (yamldoc_expect_map(d, rtl, "rtl", err) || yamldoc_check_keys(d, rtl, "rtl", keys, err))
         return LG_EINVAL;
     s->has_rtl = 1;
@@ -227,6 +284,8 @@ int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err)
         return LG_EINVAL;
     if ((n = yamldoc_get(d, rtl, "registers")) &&
         spec_source_file(d, n, s->dir, "rtl.registers", &s->rtl_registers, err))
+        return LG_EINVAL;
+    if (parse_rtl_extras(d, s, rtl, err))
         return LG_EINVAL;
     if ((n = yamldoc_get(d, rtl, "interfaces"))) {
         if (yamldoc_expect_map(d, n, "rtl.interfaces", err))

@@ -228,6 +228,8 @@ int exc_divergence_record(explore_t *ex, const exc_finding_t *f, lg_err_t *err)
         rc = input_save(f->found, orig, err);
         free(orig);
     }
+    if (rc == LG_OK && ex->host)
+        rc = exh_divergence(ex->host, f->found, staging, err);
     if (rc == LG_OK)
         rc = write_symptom(ex, staging, f, err);
     if (rc == LG_OK && rename(staging, dir) != 0)

@@ -18,6 +18,8 @@ void explore_cfg_default(explore_cfg_t *cfg)
     cfg->depth_cap = 256;
     cfg->progress = 1;
     cfg->kernel_memory = TRACER_MEMORY_DEFAULT;
+    cfg->host_alpha = -1;
+    cfg->max_memory = EXPLORE_MAX_MEMORY_DEFAULT;
 }
 
 /* Branch coverage counts each (site, direction) pair once. */
@@ -101,8 +103,25 @@ static int create_components(explore_t *ex, lg_err_t *err)
             return lg_err_prefix(err, "starting the solver");
     }
     ex->tree = ext_create(ex->fs->n, ex->cfg.depth_cap);
+    ex->solver_quota = EXPLORE_QUOTA_START;
     ex->probes = exp_create(ex->nprobes, ex->fs->n);
+    ex->loops = exn_create(ex->sites, ex->nsites, ex->probe_info, ex->nprobes, ex->spec, ex->fs->n, ex->cfg.seed);
     ex->mut = exm_create(ex->spec, ex->consts, ex->nkernel_consts);
+    if (ex->cfg.value_db) {
+        ex->values = exd_load(ex->spec, ex->cfg.value_db, err);
+        if (!ex->values)
+            return lg_err_prefix(err, "reading the value database");
+        ex->mut->db = ex->values;
+        LG_INFO(ex->log, "value database %s: %zu values for this kernel", ex->cfg.value_db, exd_values(ex->values));
+    }
+    ex->cfg.value_db = NULL; /* borrowed for explore_create only */
+    if (ex->cfg.host_only && !ex->spec->host && !ex->cfg.record_only)
+        return lg_err_set(err, LG_EINVAL, "%s: --host-only needs a host: section in the spec", ex->spec->path);
+    if (ex->spec->host && !ex->cfg.record_only) {
+        ex->host = exh_create(ex->spec, ex->cfg.host_alpha, ex->log, ex->cfg.stop, err);
+        if (!ex->host)
+            return err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the host program");
+    }
     return LG_OK;
 }
 
@@ -157,7 +176,10 @@ static void free_memory(explore_t *ex)
     free(ex->warned);
     ext_destroy(ex->tree);
     exp_destroy(ex->probes);
+    exn_destroy(ex->loops);
     exm_destroy(ex->mut);
+    exd_destroy(ex->values);
+    exh_destroy(ex->host);
     oracle_select_destroy(ex->sel);
     exq_destroy(ex->queue);
     oracle_dedup_destroy(ex->dedup);
@@ -216,12 +238,15 @@ void explore_destroy_at_exit(explore_t *ex)
 #endif
 }
 
-/* Runs the inputs saved in dir as seeds, a round at a time. */
-static int run_saved(explore_t *ex, const char *dir, lg_err_t *err)
+/* Runs the inputs saved in dir as seeds, a round at a time; *loaded
+ * (may be NULL): how many were read. */
+static int run_saved(explore_t *ex, const char *dir, uint64_t *loaded, lg_err_t *err)
 {
     size_t n;
     input_t **ins;
     int rc = exc_load_inputs(ex, dir, &ins, &n, err);
+    if (loaded)
+        *loaded = n;
     for (size_t i = 0; i < n; i++) {
         if (rc != LG_OK) {
             input_destroy(ins[i]);
@@ -238,13 +263,22 @@ static int run_saved(explore_t *ex, const char *dir, lg_err_t *err)
 /* The corpus of a previous run, the spec's seeds, the corners of the
  * input domain (unless spectra are off) and a few random inputs (small
  * values and whole-domain values) start the tree. */
+static int host_step(explore_t *ex, lg_err_t *err);
+
 static int bootstrap(explore_t *ex, lg_err_t *err)
 {
+    /* The host on its starting inputs comes first: its calls are the
+     * inputs the user's program really makes. */
+    if (ex->host) {
+        int hrc = host_step(ex, err);
+        if (hrc != LG_OK || ex->cfg.host_only)
+            return hrc;
+    }
     char *cdir = lg_path_join(ex->out_dir, "corpus");
-    int rc = run_saved(ex, cdir, err);
+    int rc = run_saved(ex, cdir, NULL, err);
     free(cdir);
     if (rc == LG_OK && ex->spec->seeds_dir)
-        rc = run_saved(ex, ex->spec->seeds_dir, err);
+        rc = run_saved(ex, ex->spec->seeds_dir, &ex->st.seeds_loaded, err);
     if (rc)
         return rc;
     exr_add(ex, input_create(ex->spec), ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
@@ -259,15 +293,52 @@ static int bootstrap(explore_t *ex, lg_err_t *err)
     return exr_run(ex, err);
 }
 
-/* Solver or mutations for the next step. A timed run keeps the solver
- * (learning and solving) to about half the time, so Z3 never starves
- * native execution; a run bounded by --iterations flips a seeded coin, so
- * it stays reproducible. */
-static int want_solver(explore_t *ex)
+/* One run of the host program (host_source.c); its new kernel calls are
+ * the round's inputs, seeds of the host. */
+static int host_step(explore_t *ex, lg_err_t *err)
+{
+    input_t **ins;
+    size_t n;
+    int rc = exh_step(ex->host, &ex->rng, ex->deadline_ns, &ins, &n, err);
+    for (size_t i = 0; i < n; i++) {
+        exr_add(ex, ins[i], ORIGIN_SEED, MUT_COUNT, NULL, -1);
+        if (rc == LG_OK && ex->nround == EXPLORE_ROUND_MAX)
+            rc = exr_run(ex, err);
+    }
+    free(ins);
+    return rc;
+}
+
+/* The share of the loop's wall time the solver step may take now: the cap
+ * while its quota is at least where it started, less below, down to
+ * 9/16 of the cap at a quota of 1 (a solver whose queries stopped paying
+ * still gets steps, to notice when they pay again). */
+static double solver_share(const explore_t *ex)
+{
+    double q = (double)(ex->solver_quota + EXPLORE_QUOTA_START) / (2.0 * EXPLORE_QUOTA_START);
+    return EXPLORE_SOLVER_SHARE_MAX * (q < 1 ? q : 1);
+}
+
+/* Whether this step is the solver's. A timed run keeps the solver step
+ * (learning and solving) within its share of the loop's wall time, so Z3
+ * never starves native execution; a run bounded by --iterations flips a
+ * seeded coin, so it stays reproducible. */
+static int want_solver(explore_t *ex, uint64_t loop_start_ns)
 {
     if (ex->cfg.iterations)
         return lg_rng_chance(&ex->rng, 0.6);
-    return ex->st.solver_ns <= ex->st.exec_ns + ex->st.mutate_ns;
+    return (double)ex->st.solver_ns <= solver_share(ex) * (double)(lg_now_ns() - loop_start_ns);
+}
+
+/* Fewer queries when they stop paying: the next solver step makes half
+ * as many after one whose inputs found nothing new, twice as many after
+ * one that did. */
+static void adapt_quota(explore_t *ex, uint64_t yield_before)
+{
+    if (ex->st.solver_yield > yield_before)
+        ex->solver_quota = ex->solver_quota * 2 > EXPLORE_QUOTA_MAX ? EXPLORE_QUOTA_MAX : ex->solver_quota * 2;
+    else
+        ex->solver_quota = ex->solver_quota / 2 < EXPLORE_QUOTA_MIN ? EXPLORE_QUOTA_MIN : ex->solver_quota / 2;
 }
 
 /* A call that the deadline or a signal cut short (tracer_run,
@@ -287,15 +358,24 @@ int explore_run(explore_t *ex, lg_err_t *err)
     if (ex->cfg.budget_ns && (!ex->deadline_ns || ex->budget.start_ns + ex->cfg.budget_ns < ex->deadline_ns))
         ex->deadline_ns = ex->budget.start_ns + ex->cfg.budget_ns;
     int rc = bootstrap(ex, err);
+    exk_start(ex);
+    ex->loop_start_ns = lg_now_ns();
     while (rc == LG_OK && !explore_should_stop(ex)) {
         /* PathFinder's solver and HeteroFuzz's mutations alternate; the
          * solver gets the larger share once it has something to solve. */
-        int use_solver = ex->solver && (ex->cfg.no_mutations || want_solver(ex));
+        /* With a host, every EXPLORE_HOST_EVERY-th step runs the host. */
+        int use_host = ex->host && (ex->cfg.host_only || ex->st.iterations % EXPLORE_HOST_EVERY == 0);
+        int use_solver = !use_host && ex->solver && (ex->cfg.no_mutations || want_solver(ex, ex->loop_start_ns));
+        uint64_t yield_before = ex->st.solver_yield;
         uint64_t t0 = lg_now_ns();
-        if (use_solver)
+        if (use_host) {
+            rc = host_step(ex, err);
+        } else if (use_solver) {
             exg_solver_step(ex);
-        ex->st.solver_ns += lg_now_ns() - t0;
-        if (!use_solver || ex->nround == 0) {
+            ex->st.solver_ns += lg_now_ns() - t0;
+        }
+        /* A solver step held back by its quota leaves room in the round. */
+        if (!use_host && (!use_solver || ex->nround == 0 || ex->solver_quota < EXPLORE_QUOTA_START)) {
             if (ex->cfg.no_mutations) {
                 input_t *in = input_create(ex->spec);
                 exg_random_input(ex, in, lg_rng_chance(&ex->rng, 0.5));
@@ -308,8 +388,12 @@ int explore_run(explore_t *ex, lg_err_t *err)
         }
         ex->st.iterations++;
         t0 = lg_now_ns();
-        rc = exr_run(ex, err);
+        if (rc == LG_OK)
+            rc = exr_run(ex, err);
         ex->st.exec_ns += lg_now_ns() - t0;
+        exk_check(ex);
+        if (use_solver)
+            adapt_quota(ex, yield_before);
         if (rc == LG_OK)
             rc = exo_plot_row(ex, 0, err);
         exo_progress(ex, 0);
@@ -376,6 +460,7 @@ void explore_get_summary(const explore_t *ex, explore_summary_t *out)
      * still waited in the queue at the end. */
     out->rtl_invoked = ex->queue ? ex->st.rtl_calls : oracle_select_invoked(ex->sel);
     out->rtl_skipped = ex->queue ? exq_drops(ex->queue) + exq_len(ex->queue) : oracle_select_skipped(ex->sel);
+    out->rtl_undecided = ex->st.rtl_undecided;
     out->branches_covered = ex->branches_covered;
     out->branches_total = ex->branches_total;
     out->paths = ex->paths.n;

@@ -59,13 +59,30 @@ typedef struct explore_cfg {
     /* The executor's memory limit in bytes (tracer_cfg_t.memory_bytes;
      * default TRACER_MEMORY_DEFAULT, 0 = none). */
     uint64_t kernel_memory;
+    /* A batch's value database (borrowed for explore_create; NULL =
+     * none): mutations may draw a param's value from the values seen for
+     * params of its name and type (docs/batch.md, "The value database"). */
+    const char *value_db;
+    /* With a spec's host: section: HeteroFuzz's alpha for host-level
+     * mutation (< 0 = the spec's host.alpha), and host_only to make every
+     * generation step a host step (no kernel-level inputs at all). */
+    double host_alpha;
+    int host_only;
+    /* The bound on the run's resident memory in bytes (default
+     * EXPLORE_MAX_MEMORY_DEFAULT; 0 = none): the path tree gets half of
+     * it, and its least useful subtrees are summarised when it reaches
+     * that (docs/architecture.md, "Bounded memory"). */
+    uint64_t max_memory;
 } explore_cfg_t;
+
+#define EXPLORE_MAX_MEMORY_DEFAULT (UINT64_C(512) << 20)
 
 void explore_cfg_default(explore_cfg_t *cfg);
 
 /* Final figures of a run (also written to stats.json). */
 typedef struct explore_summary {
     uint64_t iterations, execs, rtl_invoked, rtl_skipped;
+    uint64_t rtl_undecided; /* RTL calls not compared: where an ap_ctrl_none call ends was not decided */
     uint64_t branches_covered, branches_total, paths;
     size_t divergences; /* distinct symptoms in the output directory */
     size_t corpus;

@@ -12,8 +12,12 @@
  *   exo_      report.c    progress lines, stats.json, tree.json, plot.csv, warnings
  *   ext_      tree.c      the path tree          (tree_int.h)
  *   exp_      probes.c    probe outcomes         (probes_int.h)
+ *   exn_      loops.c     loop trip counts       (loops_int.h)
+ *   exk_      memory.c    the memory bound: the tree's share, summaries
  *   exm_      mutate.c    the six mutations      (mutate_int.h)
  *   exb_      labels.c    labelled executions    (labels_int.h)
+ *   exd_      valuedb.c   a batch's value database (valuedb_int.h)
+ *   exh_...   host_*.c    host-level inputs from the spec's host program (host_source_int.h)
  * Calls between the files go one way: explore.c calls the others,
  * generate.c calls learn.c and round.c, round.c calls verdict.c, verdict.c
  * calls corpus.c and minimise.c, and any of
@@ -33,7 +37,9 @@
 #include "common/result.h"
 #include "common/rng.h"
 #include "explore.h"
+#include "host_source_int.h"
 #include "labels_int.h"
+#include "loops_int.h"
 #include "mutate_int.h"
 #include "probes_int.h"
 #include "rtl-oracle/oracle.h"
@@ -117,15 +123,22 @@ typedef struct exc_finding {
 
 typedef struct explore_stats {
     uint64_t iterations, execs, crashes, hangs;
+    uint64_t loop_queries; /* solver queries aimed at a loop-bound edge case */
+    uint64_t solver_steps; /* solver steps taken */
+    uint64_t solver_yield; /* solver inputs that found a new path, edge or direction */
     uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
     uint64_t rtl_calls, rtl_errors;
+    uint64_t rtl_undecided;                 /* RTL calls whose end could not be decided (ap_ctrl_none): not compared */
     uint64_t outside_checked;               /* inputs from outside exploration (explore_record_inputs) */
+    uint64_t seeds_loaded;                  /* inputs read from the spec's seeds directory */
     uint64_t minimisations, minimise_steps; /* divergences minimised, candidates evaluated */
     uint64_t rtl_ns;                        /* waiting for the RTL */
     uint64_t solver_errors, synth_errors;   /* failed calls, each logged once (exo_warn_once) */
     uint64_t solver_ns, exec_ns, mutate_ns; /* time in each part of the loop */
     uint64_t native_ns, native_runs;        /* in tracer_run, for the size of parts near the deadline */
     uint64_t last_plot_ns, last_progress_ns, last_save_ns;
+    uint64_t rss_start, last_rss_ns; /* resident bytes when the loop started; last look */
+    uint64_t summaries;              /* ext_summarise calls */
     uint64_t plot_branches;
     size_t plot_divs;
 } explore_stats_t;
@@ -144,10 +157,19 @@ struct explore {
     oracle_t *oracle; /* NULL when the RTL is not used */
     synth_t *synth;   /* NULL with --no-synth */
     solver_t *solver; /* NULL with --no-synth */
+    /* Queries per solver step (EXPLORE_QUOTA_MIN..EXPLORE_QUOTA_MAX): halved
+     * after a step whose inputs found no new path, doubled after one that
+     * did (explore.c). */
+    uint32_t solver_quota;
+    uint64_t loop_start_ns; /* when the main loop started (the solver's share) */
 
     tree_t *tree;
+    uint64_t tree_budget; /* accounted bytes the tree may hold; 0 = no bound */
     probes_t *probes;
+    loops_t *loops;
     mutator_t *mut;
+    exd_db_t *values; /* the batch's value database (cfg.value_db), or NULL */
+    exh_t *host;      /* host-level inputs (spec->host), or NULL */
     oracle_select_t *sel;
     exq_t *queue; /* the RTL scheduler; NULL under the heterofuzz policy */
     oracle_dedup_t *dedup;
@@ -201,6 +223,13 @@ struct explore {
     size_t nwarned, warned_cap;
 };
 
+#define EXPLORE_QUOTA_MIN 1
+#define EXPLORE_QUOTA_START 8
+#define EXPLORE_QUOTA_MAX 16
+/* The largest share of the loop's wall time the solver step (learning and
+ * solving) may take in a timed run. */
+#define EXPLORE_SOLVER_SHARE_MAX 0.5
+
 /* 1 once the budget, the iteration count or a signal says stop; long steps
  * check it between pieces of work. Inline, so that the files the loop calls
  * (generate.c, learn.c) need not call back into explore.c. */
@@ -214,6 +243,18 @@ static inline int explore_should_stop(const explore_t *ex)
         return 1;
     return ex->cfg.budget_ns && lg_budget_expired(&ex->budget);
 }
+
+/* memory.c */
+/* Resident memory of the process now, and at its peak, in bytes (0 when
+ * it cannot be read). */
+uint64_t exk_resident(void);
+uint64_t exk_peak_resident(void);
+/* Measures the resident memory at the start of the loop and sets the
+ * tree's share of cfg.max_memory. */
+void exk_start(explore_t *ex);
+/* Between rounds (no node pointer held): summarises the tree when it is
+ * over its share, and shrinks the share when the process nears the bound. */
+void exk_check(explore_t *ex);
 
 /* round.c */
 int exr_run(explore_t *ex, lg_err_t *err);
@@ -283,7 +324,8 @@ int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, 
 uint64_t exz_steps(const explore_t *ex);
 /* Runs in on both sides again for its results; run->shown tells whether a
  * symptom of class cls showed (0 too when the RTL could not be run, which is
- * counted and logged, not an error). */
+ * counted and logged, not an error, and when the deadline passed before or
+ * during the re-run: the caller then records the input as found). */
 int exz_rerun(explore_t *ex, const input_t *in, const char *cls, exz_run_t *run, lg_err_t *err);
 void exz_destroy(explore_t *ex); /* frees ex->mz */
 
@@ -301,6 +343,8 @@ void exl_node(explore_t *ex, tree_node_t *node);
 void exl_prefix(explore_t *ex, tree_node_t *node);
 int exl_probe_term(explore_t *ex, size_t probe);
 int exl_probe_cond(explore_t *ex, size_t probe);
+/* Learns loop i's trip count as a term over the inputs; 1 when it has one. */
+int exl_loop_term(explore_t *ex, size_t loop);
 int exl_flip(explore_t *ex, tree_node_t *node, expr_t **out);
 void exl_add_const(explore_t *ex, int64_t v);
 

@@ -11,7 +11,6 @@
  * the node; longer conjunctions over array aggregates are more than Z3
  * can bit-blast (or cancel) within a query's time limit. */
 #define PREFIX_MAX 32
-#define SOLVES_PER_STEP 8
 
 void exg_random_input(explore_t *ex, input_t *in, int small)
 {
@@ -299,11 +298,45 @@ static int target_probe(explore_t *ex)
     return 1;
 }
 
+/* A query for a loop-bound edge case: the loop's trip count, learned as a
+ * term, equal to the edge (`n == 512` for a loop to n whose declared trip
+ * count or array depth is 512). Loops are tried from a random one on, so
+ * one whose trip count is no term does not starve the others. */
+static int target_loop(explore_t *ex)
+{
+    loops_t *ls = ex->loops;
+    if (!ls->n || ex->cfg.no_spectra)
+        return 0;
+    /* The choices up to a query draw from the loops' own generator, so a
+     * kernel whose loops offer nothing to aim at (no term) gets the inputs
+     * it got without them. */
+    if (!lg_rng_chance(&ls->rng, 0.2))
+        return 0;
+    size_t first = lg_rng_below(&ls->rng, ls->n);
+    for (size_t k = 0; k < ls->n; k++) {
+        size_t i = (first + k) % ls->n;
+        loop_edge_t *edge = exn_next_edge(ls, i);
+        if (!edge || !exl_loop_term(ex, i))
+            continue;
+        edge->tries++;
+        ex->st.loop_queries++;
+        expr_t *want = expr_binary(EXPR_EQ, expr_clone(ls->l[i].term), expr_const(edge->trips));
+        size_t base = ex->ncorpus ? lg_rng_below(&ex->rng, ex->ncorpus) : 0;
+        solve_and_add(ex, NULL, 0, want, NULL, base, NULL, -1);
+        expr_free(want);
+        return 1;
+    }
+    return 0;
+}
+
 void exg_solver_step(explore_t *ex)
 {
     if (!ex->ncorpus)
         return;
-    for (int q = 0; q < SOLVES_PER_STEP && !explore_should_stop(ex); q++) {
+    ex->st.solver_steps++;
+    for (uint32_t q = 0; q < ex->solver_quota && !explore_should_stop(ex); q++) {
+        if (target_loop(ex))
+            continue;
         if (lg_rng_chance(&ex->rng, 0.4) && target_probe(ex))
             continue;
         tree_node_t *node = pick_node(ex);

@@ -334,3 +334,47 @@ int exl_probe_cond(explore_t *ex, size_t i)
     }
     return p->cond != NULL;
 }
+
+/* Like a probe's term: kept while it explains every example, relearned
+ * when one contradicts it, backed off after repeated failures (the trip
+ * count of a record walker is no term over the inputs). */
+int exl_loop_term(explore_t *ex, size_t i)
+{
+    loop_state_t *l = &ex->loops->l[i];
+    if (!ex->synth || l->nex < 2)
+        return 0;
+    if (!l->stale)
+        return l->term != NULL;
+    l->stale = 0;
+    if (l->term) {
+        int ok = 1;
+        for (size_t k = 0; k < l->nex && ok; k++)
+            ok = expr_eval(l->term, l->feat[k]) == l->val[k];
+        if (ok)
+            return 1;
+        expr_free(l->term);
+        l->term = NULL;
+    }
+    if (l->learn_fails > 3 && lg_rng_below(&ex->rng, 8)) {
+        l->stale = 1;
+        return 0;
+    }
+    synth_term_example_t xs[LOOP_RESERVOIR];
+    for (size_t k = 0; k < l->nex; k++)
+        xs[k] = (synth_term_example_t){.feat = l->feat[k], .value = l->val[k], .is_new = 0};
+    synth_result_t res;
+    lg_err_t err;
+    ex->st.term_calls++;
+    int rc = synth_learn_term(ex->synth, xs, l->nex, ex->consts, ex->nconsts, &res, &err);
+    if (rc)
+        synth_failed(ex, &err);
+    if (rc == 0 && res.expr && res.mcc >= 1.0) {
+        l->term = res.expr;
+        mark_sensitive(ex, l->term);
+        return 1;
+    }
+    expr_free(res.expr);
+    l->learn_fails++;
+    l->stale = 1;
+    return 0;
+}

@@ -33,6 +33,7 @@ struct exz {
     uint64_t path;
     uint64_t steps; /* candidates evaluated for it */
     int rtl_failed; /* an RTL batch failed: the minimisation ends there */
+    int cut;        /* a batch was cut at the deadline: likewise */
 };
 
 static exz_t *state(explore_t *ex)
@@ -140,6 +141,13 @@ static int has_class(const oracle_symptoms_t *syms, size_t n, const char *cls, o
     return 0;
 }
 
+/* The deadline passed or a signal came (not an --iterations count: the
+ * last round's minimisation is part of a reproducible run). */
+static int past_deadline(const explore_t *ex)
+{
+    return (ex->cfg.stop && *ex->cfg.stop) || (ex->deadline_ns && lg_now_ns() >= ex->deadline_ns);
+}
+
 static int start_tracer(explore_t *ex, exz_t *z, lg_err_t *err)
 {
     if (z->tracer)
@@ -147,8 +155,10 @@ static int start_tracer(explore_t *ex, exz_t *z, lg_err_t *err)
     tracer_cfg_t tcfg;
     tracer_cfg_default(&tcfg);
     tcfg.stop = ex->cfg.stop;
-    /* No deadline: minimisation stops between candidate batches, and the
-     * re-run that confirms a minimised divergence must not be cut. */
+    /* The run's deadline cuts a batch of candidates still running at it
+     * (a slow kernel's batch takes seconds); the divergence is then
+     * recorded as minimised so far, or as found (exz_rerun). */
+    tcfg.deadline_ns = &ex->deadline_ns;
     tcfg.memory_bytes = ex->cfg.kernel_memory;
     z->tracer = tracer_create(ex->spec, &tcfg, ex->log, err);
     return z->tracer ? LG_OK : lg_err_prefix(err, "starting the minimiser's executor");
@@ -164,6 +174,10 @@ static int evaluate(explore_t *ex, exz_t *z, size_t n, size_t *first, lg_err_t *
     *first = n;
     tracer_trace_t *tr;
     int rc = tracer_run(z->tracer, (const input_t *const *)z->cand, n, &tr, err);
+    if (rc == LG_ETIMEOUT || rc == LG_EINTR) {
+        z->cut = 1;
+        return LG_OK;
+    }
     if (rc)
         return LG_ERR_PASS(err, rc);
     z->steps += n;
@@ -186,6 +200,10 @@ static int evaluate(explore_t *ex, exz_t *z, size_t n, size_t *first, lg_err_t *
     int brc = oracle_run_batch(ex->oracle, keep, m, z->rtl, &rerr);
     ex->st.rtl_ns += lg_now_ns() - t0;
     ex->st.rtl_calls += m;
+    if (brc && past_deadline(ex)) {
+        z->cut = 1; /* cut at the deadline or by a signal: not a failure */
+        return LG_OK;
+    }
     if (brc) {
         ex->st.rtl_errors += m;
         z->rtl_failed = 1;
@@ -216,8 +234,7 @@ static input_t *slot(exz_t *z, size_t i, const input_t *best)
 
 static int stopped(const explore_t *ex, const exz_t *z)
 {
-    return z->steps >= EXZ_STEPS_MAX || z->rtl_failed || (ex->cfg.stop && *ex->cfg.stop) ||
-           (ex->deadline_ns && lg_now_ns() >= ex->deadline_ns);
+    return z->steps >= EXZ_STEPS_MAX || z->rtl_failed || z->cut || past_deadline(ex);
 }
 
 /* Where a value lives: scalar param i (k unused) or element k of array
@@ -415,6 +432,7 @@ int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, 
     z->cls = cls;
     z->path = exz_path(ex, tr);
     z->rtl_failed = 0;
+    z->cut = 0;
     memcpy(z->fired, tr->fired, ex->nprobes);
     ex->st.minimisations++;
     const spec_t *spec = ex->spec;
@@ -449,8 +467,14 @@ int exz_rerun(explore_t *ex, const input_t *in, const char *cls, exz_run_t *run,
     int rc = start_tracer(ex, z, err);
     if (rc)
         return rc;
+    /* Past the deadline there is no time to confirm: shown stays 0 and the
+     * caller records the input as found, which its own runs confirmed. */
+    if (past_deadline(ex))
+        return LG_OK;
     tracer_trace_t *tr;
     rc = tracer_run(z->tracer, &in, 1, &tr, err);
+    if (rc == LG_ETIMEOUT || rc == LG_EINTR)
+        return LG_OK;
     if (rc)
         return LG_ERR_PASS(err, rc);
     if (!z->final_rtl)
@@ -460,6 +484,8 @@ int exz_rerun(explore_t *ex, const input_t *in, const char *cls, exz_run_t *run,
     int orc = oracle_run(ex->oracle, in, z->final_rtl, &rerr);
     ex->st.rtl_ns += lg_now_ns() - t0;
     ex->st.rtl_calls++;
+    if (orc && past_deadline(ex))
+        return LG_OK;
     if (orc) {
         ex->st.rtl_errors++;
         LG_WARN(ex->log, "RTL run of a minimised divergence failed: %s", rerr.msg);

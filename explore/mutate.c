@@ -200,6 +200,9 @@ mut_kind_t exm_apply(mutator_t *m, input_t *in, lg_rng_t *rng)
             break;
         }
     }
+    /* FreeFuzz's database value mutation, beside HeteroFuzz's six. */
+    if (m->db && lg_rng_chance(rng, EXPLORE_VALUE_DB_CHANCE) && exd_draw(m->db, in, rng))
+        m->db_draws++;
     input_normalize(in, 0);
     LG_ASSERT(input_conforms(in, NULL, 0));
     m->used[k]++;

@@ -10,6 +10,7 @@
 
 #include "common/input.h"
 #include "common/rng.h"
+#include "valuedb_int.h"
 
 typedef enum { MUT_SIZE, MUT_DIMENSION, MUT_ELEMENT, MUT_TYPE, MUT_BIT, MUT_BYTE, MUT_COUNT } mut_kind_t;
 
@@ -21,13 +22,17 @@ typedef struct mutator {
     const int64_t *consts; /* kernel comparison constants (borrowed) */
     size_t nconsts;
     uint64_t used[MUT_COUNT], favored[MUT_COUNT];
+    const exd_db_t *db; /* the batch's value database (borrowed), or NULL */
+    uint64_t db_draws;  /* mutated inputs that got a value from it */
 } mutator_t;
 
 mutator_t *exm_create(const spec_t *spec, const int64_t *consts, size_t nconsts);
 void exm_destroy(mutator_t *m); /* accepts NULL */
 
 /* Picks a mutation by activation probability and applies it (one to four
- * times) to in, which stays normalised. Returns the mutation applied. */
+ * times) to in, which stays normalised; then, with a value database, with
+ * chance EXPLORE_VALUE_DB_CHANCE sets one value of in to one drawn from
+ * it. Returns the mutation applied. */
 mut_kind_t exm_apply(mutator_t *m, input_t *in, lg_rng_t *rng);
 
 /* Feedback for a child produced by kind k: new_spectra raises p[k] by

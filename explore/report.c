@@ -139,6 +139,40 @@ static void divergences_json(const explore_t *ex, json_object *o)
     json_object_object_add(o, "divergences_detail", da);
 }
 
+/* Each loop (by its exit site): the trip counts seen, the learned term
+ * and its edge cases with how often they were aimed at and reached. */
+static json_object *loops_json(const explore_t *ex)
+{
+    json_object *a = json_object_new_array();
+    for (size_t i = 0; ex->loops && i < ex->loops->n; i++) {
+        const loop_state_t *l = &ex->loops->l[i];
+        const tracer_site_t *s = &ex->sites[l->site];
+        json_object *lo = json_object_new_object();
+        char *where = lg_asprintf("%s:%d", s->file, s->line);
+        json_object_object_add(lo, "site", json_object_new_string(where));
+        free(where);
+        if (l->max >= l->min) {
+            json_object_object_add(lo, "min_trips", json_object_new_int64(l->min));
+            json_object_object_add(lo, "max_trips", json_object_new_int64(l->max));
+        }
+        char *term = l->term ? expr_to_text(l->term, ex->fs) : NULL;
+        json_object_object_add(lo, "term", term ? json_object_new_string(term) : NULL);
+        free(term);
+        json_object *ea = json_object_new_array();
+        for (size_t k = 0; k < l->nedges; k++) {
+            json_object *eo = json_object_new_object();
+            json_object_object_add(eo, "trips", json_object_new_int64(l->edges[k].trips));
+            json_object_object_add(eo, "from", json_object_new_string(exn_edge_kind_name(l->edges[k].kind)));
+            json_object_object_add(eo, "queries", json_object_new_uint64(l->edges[k].tries));
+            json_object_object_add(eo, "reached", json_object_new_uint64(l->edges[k].reached));
+            json_object_array_add(ea, eo);
+        }
+        json_object_object_add(lo, "edges", ea);
+        json_object_array_add(a, lo);
+    }
+    return a;
+}
+
 static json_object *stats_json(const explore_t *ex)
 {
     json_object *o = json_object_new_object();
@@ -162,17 +196,38 @@ static json_object *stats_json(const explore_t *ex)
     U64("branches_total", ex->branches_total);
     U64("paths", ex->paths.n);
     U64("tree_nodes", ex->tree->nnodes);
+    /* The memory bound (--max-memory) and what the tree gave up for it. */
+    U64("max_memory_bytes", ex->cfg.max_memory);
+    U64("rss_start_bytes", ex->st.rss_start);
+    U64("peak_rss_bytes", exk_peak_resident());
+    U64("tree_bytes", ex->tree->bytes);
+    U64("tree_budget_bytes", ex->tree_budget);
+    U64("tree_summarised", ex->tree->summarised);
+    U64("tree_folded_nodes", ex->tree->folded);
     U64("conditions", ex->tree->nconds);
     U64("learn_calls", ex->st.learn_calls);
     U64("term_calls", ex->st.term_calls);
     U64("counterexamples", ex->st.counterexamples);
     U64("probes", ex->nprobes);
+    U64("loop_queries", ex->st.loop_queries);
+    U64("loop_edges_reached", ex->loops ? ex->loops->reached : 0);
     U64("probes_fired", probes_fired(ex));
     U64("corpus", ex->ncorpus);
+    U64("seeds_loaded", ex->st.seeds_loaded);
+    if (ex->host) {
+        uint64_t execs, calls, fresh;
+        exh_counts(ex->host, &execs, &calls, &fresh);
+        U64("host_execs", execs);
+        U64("host_calls", calls);
+        U64("host_calls_new", fresh);
+    }
+    U64("value_db_values", exd_values(ex->values));
+    U64("value_db_draws", ex->mut ? ex->mut->db_draws : 0);
     U64("rtl_invoked", ex->queue ? ex->st.rtl_calls : oracle_select_invoked(ex->sel));
     U64("rtl_skipped", ex->queue ? exq_drops(ex->queue) + exq_len(ex->queue) : oracle_select_skipped(ex->sel));
     U64("rtl_skipped_divergent", oracle_select_skipped_divergent(ex->sel));
     U64("rtl_errors", ex->st.rtl_errors);
+    U64("rtl_undecided", ex->st.rtl_undecided);
     /* The RTL's cost: calls per second of waiting for it, and the share of
      * the run spent waiting. */
     double rtl_s = (double)ex->st.rtl_ns / 1e9, run_s = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;
@@ -200,6 +255,14 @@ static json_object *stats_json(const explore_t *ex)
     U64("solver_errors", ex->st.solver_errors);
     U64("synth_errors", ex->st.synth_errors);
     json_object_object_add(o, "solver_seconds", json_object_new_double((double)ex->st.solver_ns / 1e9));
+    /* The solver's share of the loop's wall time (at most
+     * EXPLORE_SOLVER_SHARE_MAX in a timed run) and its adaptive quota. */
+    uint64_t loop_ns = ex->loop_start_ns ? lg_now_ns() - ex->loop_start_ns : 0;
+    json_object_object_add(o, "solver_share",
+                           json_object_new_double(loop_ns ? (double)ex->st.solver_ns / (double)loop_ns : 0));
+    U64("solver_steps", ex->st.solver_steps);
+    U64("solver_yield", ex->st.solver_yield);
+    U64("solver_quota", ex->solver_quota);
     json_object_object_add(o, "exec_seconds", json_object_new_double((double)ex->st.exec_ns / 1e9));
     solver_stats_t ss = {0};
     if (ex->solver)
@@ -213,6 +276,7 @@ static json_object *stats_json(const explore_t *ex)
     json_object_object_add(so, "mean_ms", json_object_new_double(ss.mean_ms));
     json_object_object_add(so, "p95_ms", json_object_new_double(ss.p95_ms));
     json_object_object_add(o, "solver", so);
+    json_object_object_add(o, "loops", loops_json(ex));
     json_object *mo = json_object_new_object();
     for (int k = 0; k < MUT_COUNT; k++) {
         json_object *m = json_object_new_object();

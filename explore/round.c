@@ -359,13 +359,19 @@ static int process_one(explore_t *ex, size_t item, const tracer_trace_t *tr, lg_
      * node's base input. */
     int parent = tr->result->status == RUN_OK;
     size_t created = ext_insert(ex->tree, ex->evbuf, n, fv, parent ? ex->ncorpus : SIZE_MAX, counter, &ex->rng);
+    exp_watch(ex->probes, tr->events, tr->nevents, tr->seen, tr->min, tr->max);
     int spectra = exp_record(ex->probes, fv, tr->fired, tr->seen, tr->min, tr->max, &ex->rng);
     if (ex->cfg.no_spectra)
         spectra = 0;
-    int spectra_new = spectra != 0;
+    int loop_edge = exn_record(ex->loops, tr, fv);
+    if (ex->cfg.no_spectra)
+        loop_edge = 0;
+    int spectra_new = spectra != 0 || loop_edge;
     if (b->origin == ORIGIN_MUTATION)
         exm_feedback(ex->mut, b->mut, spectra_new);
     int brings_new = cov_new || created || spectra_new || (path_new && ex->tree->depth_cap > n);
+    if (b->origin == ORIGIN_SOLVER && (path_new || created || cov_new))
+        ex->st.solver_yield++;
     if (parent && (brings_new || b->origin == ORIGIN_SEED)) {
         int rc = exc_add(ex, b->in, fv, err);
         if (rc)
@@ -376,7 +382,7 @@ static int process_one(explore_t *ex, size_t item, const tracer_trace_t *tr, lg_
      * a little further, is no reason to simulate (the feature ranges
      * decide that). */
     int targeted = b->origin == ORIGIN_SEED || b->origin == ORIGIN_SOLVER;
-    rtl_plan(ex, item, tr, fv, cov_new || (spectra & PROBES_NEW_SIDE), path_new, targeted, 0);
+    rtl_plan(ex, item, tr, fv, cov_new || (spectra & PROBES_NEW_SIDE) || loop_edge, path_new, targeted, 0);
     return LG_OK;
 }
 

@@ -17,9 +17,31 @@ static tree_node_t *node_new(tree_t *t, tree_node_t *parent, size_t parent_edge,
     n->parent_edge = parent_edge;
     n->depth = parent ? parent->depth + 1 : 0;
     n->base = base;
+    n->index = t->nnodes;
     lg_grow((void **)&t->nodes, &t->nodes_cap, t->nnodes + 1, sizeof *t->nodes);
     t->nodes[t->nnodes++] = n;
+    t->bytes += sizeof *n + sizeof *t->nodes;
     return n;
+}
+
+/* Frees what node owns below its own struct: edges, examples, learned
+ * expressions (the children are nodes of their own). */
+static void node_clear(tree_t *t, tree_node_t *n)
+{
+    for (size_t e = 0; e < n->nedges; e++) {
+        tree_edge_t *ed = &n->edges[e];
+        for (size_t k = 0; k < ed->nex; k++)
+            free(ed->ex[k].feat);
+        t->bytes -= ed->nex * t->nfeat * sizeof(int64_t);
+        t->nconds -= ed->cond != NULL;
+        expr_free(ed->cond);
+        expr_free(ed->term[0]);
+        expr_free(ed->term[1]);
+    }
+    t->bytes -= n->cap * sizeof *n->edges;
+    free(n->edges);
+    n->edges = NULL;
+    n->nedges = n->cap = 0;
 }
 
 tree_t *ext_create(size_t nfeat, uint32_t depth_cap)
@@ -36,16 +58,8 @@ void ext_destroy(tree_t *t)
     if (!t)
         return;
     for (size_t i = 0; i < t->nnodes; i++) {
-        tree_node_t *n = t->nodes[i];
-        for (size_t e = 0; e < n->nedges; e++) {
-            for (size_t k = 0; k < n->edges[e].nex; k++)
-                free(n->edges[e].ex[k].feat);
-            expr_free(n->edges[e].cond);
-            expr_free(n->edges[e].term[0]);
-            expr_free(n->edges[e].term[1]);
-        }
-        free(n->edges);
-        free(n);
+        node_clear(t, t->nodes[i]);
+        free(t->nodes[i]);
     }
     free(t->nodes);
     free(t);
@@ -107,6 +121,7 @@ static void add_example(tree_t *t, tree_edge_t *e, const tree_event_t *ev, const
     if (e->nex < TREE_RESERVOIR) {
         slot = e->nex++;
         e->ex[slot].feat = lg_malloc(t->nfeat * sizeof(int64_t));
+        t->bytes += t->nfeat * sizeof(int64_t);
     } else {
         uint64_t r = lg_rng_below(rng, e->seen);
         if (!is_new && r >= TREE_RESERVOIR)
@@ -129,10 +144,15 @@ size_t ext_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv
     size_t created = 0;
     tree_node_t *node = t->root;
     node->visits++;
-    for (size_t i = 0; i < n && node->depth < t->depth_cap; i++) {
+    t->inserts++;
+    for (size_t i = 0; i < n && node->depth < t->depth_cap && !node->summarised; i++) {
         int k = ext_edge_find(node, ev[i].site, ev[i].dir, ev[i].bucket);
         if (k < 0) {
+            size_t cap = node->cap;
             lg_grow((void **)&node->edges, &node->cap, node->nedges + 1, sizeof *node->edges);
+            t->bytes += (node->cap - cap) * sizeof *node->edges;
+            for (tree_node_t *a = node; a; a = a->parent)
+                a->last_new = t->inserts;
             k = (int)node->nedges++;
             tree_edge_t *e = &node->edges[k];
             memset(e, 0, sizeof *e);
@@ -160,6 +180,135 @@ size_t ext_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv
         node->visits++;
     }
     return created;
+}
+
+/* Per node (by index), over its subtree: the accounted bytes, whether some
+ * node in it still has an untaken direction, and the nodes in it. Children
+ * come after their parents in t->nodes, so one backward pass sums them. */
+typedef struct subtree {
+    uint64_t bytes, nodes;
+    int open;
+} subtree_t;
+
+static subtree_t *subtrees(const tree_t *t)
+{
+    subtree_t *st = lg_calloc(t->nnodes, sizeof *st);
+    for (size_t i = t->nnodes; i-- > 0;) {
+        const tree_node_t *n = t->nodes[i];
+        st[i].bytes += sizeof *n + sizeof *t->nodes + n->cap * sizeof *n->edges;
+        for (size_t e = 0; e < n->nedges; e++)
+            st[i].bytes += n->edges[e].nex * t->nfeat * sizeof(int64_t);
+        st[i].nodes++;
+        st[i].open |= n->nedges && !n->exhausted;
+        if (n->parent) {
+            subtree_t *p = &st[n->parent->index];
+            p->bytes += st[i].bytes;
+            p->nodes += st[i].nodes;
+            p->open |= st[i].open;
+        }
+    }
+    return st;
+}
+
+typedef struct candidate {
+    tree_node_t *node;
+    size_t idx;
+    subtree_t sub;
+} candidate_t;
+
+/* Closed subtrees first, then the oldest yield, then the largest. */
+static int cmp_candidate(const void *pa, const void *pb)
+{
+    const candidate_t *a = pa, *b = pb;
+    if (a->sub.open != b->sub.open)
+        return a->sub.open - b->sub.open;
+    if (a->node->last_new != b->node->last_new)
+        return a->node->last_new < b->node->last_new ? -1 : 1;
+    return (a->sub.bytes < b->sub.bytes) - (a->sub.bytes > b->sub.bytes);
+}
+
+/* Whether an ancestor of node i (parent indices as before any drop) is
+ * chosen: its subtree goes with that ancestor's. */
+static int inside_chosen(const size_t *parent, const uint8_t *chosen, size_t i)
+{
+    for (size_t p = parent[i]; p != SIZE_MAX; p = parent[p])
+        if (chosen[p])
+            return 1;
+    return 0;
+}
+
+/* Chosen nodes lose their edges and keep the count of what was below; the
+ * nodes below them are freed and their slots in t->nodes emptied. One
+ * forward pass, since a parent comes before its children. */
+static void drop_below(tree_t *t, const size_t *parent, const uint8_t *chosen, const subtree_t *st)
+{
+    uint8_t *drop = lg_calloc(t->nnodes, 1);
+    for (size_t i = 0; i < t->nnodes; i++) {
+        tree_node_t *n = t->nodes[i];
+        drop[i] = parent[i] != SIZE_MAX && (drop[parent[i]] || chosen[parent[i]]);
+        if (drop[i]) {
+            node_clear(t, n);
+            t->bytes -= sizeof *n + sizeof *t->nodes;
+            t->nodes[i] = NULL;
+            free(n);
+        } else if (chosen[i]) {
+            node_clear(t, n);
+            n->summarised = 1;
+            n->exhausted = 1;
+            n->folded += st[i].nodes - 1;
+            t->folded += st[i].nodes - 1;
+            t->summarised++;
+        }
+    }
+    free(drop);
+}
+
+/* One pass of ext_summarise: chooses by the estimate, drops, compacts. */
+static void summarise_pass(tree_t *t, uint64_t target)
+{
+    subtree_t *st = subtrees(t);
+    candidate_t *c = lg_calloc(t->nnodes, sizeof *c);
+    size_t *parent = lg_calloc(t->nnodes, sizeof *parent);
+    uint8_t *chosen = lg_calloc(t->nnodes, 1);
+    size_t nc = 0;
+    for (size_t i = 0; i < t->nnodes; i++) {
+        parent[i] = t->nodes[i]->parent ? t->nodes[i]->parent->index : SIZE_MAX;
+        if (i && t->nodes[i]->nedges)
+            c[nc++] = (candidate_t){t->nodes[i], i, st[i]};
+    }
+    qsort(c, nc, sizeof *c, cmp_candidate);
+    /* The estimate counts a subtree holding one chosen before twice: it
+     * errs toward dropping less, and another pass drops the rest. */
+    uint64_t left = t->bytes;
+    for (size_t k = 0; k < nc && left > target; k++) {
+        if (inside_chosen(parent, chosen, c[k].idx))
+            continue;
+        chosen[c[k].idx] = 1;
+        uint64_t own = sizeof *c[k].node + sizeof *t->nodes;
+        left -= c[k].sub.bytes - own < left ? c[k].sub.bytes - own : left;
+    }
+    drop_below(t, parent, chosen, st);
+    size_t w = 0;
+    for (size_t i = 0; i < t->nnodes; i++)
+        if (t->nodes[i]) {
+            t->nodes[i]->index = w;
+            t->nodes[w++] = t->nodes[i];
+        }
+    t->nnodes = w;
+    free(chosen);
+    free(parent);
+    free(c);
+    free(st);
+}
+
+size_t ext_summarise(tree_t *t, uint64_t target)
+{
+    size_t before = t->nnodes;
+    for (size_t last = SIZE_MAX; t->bytes > target && t->nnodes < last;) {
+        last = t->nnodes;
+        summarise_pass(t, target);
+    }
+    return before - t->nnodes;
 }
 
 tree_node_t *ext_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t *want, uint32_t *diverged)
@@ -243,12 +392,14 @@ char *ext_to_json(const tree_t *t, const features_t *fs, const char *(*site_name
     json_object_object_add(root, "nodes", json_object_new_int64((int64_t)t->nnodes));
     json_object_object_add(root, "conditions", json_object_new_int64((int64_t)t->nconds));
     json_object_object_add(root, "depth_cap", json_object_new_int64(t->depth_cap));
+    json_object_object_add(root, "summarised", json_object_new_uint64(t->summarised));
+    json_object_object_add(root, "folded_nodes", json_object_new_uint64(t->folded));
     json_object *arr = json_object_new_array();
     for (size_t i = 0; i < t->nnodes; i++) {
         const tree_node_t *n = t->nodes[i];
         /* Straight stretches (one edge, nothing learned) carry no decision;
          * leaving them out keeps tree.json readable for long loops. */
-        if (!n->nedges || (n->nedges == 1 && !n->edges[0].cond))
+        if (!n->summarised && (!n->nedges || (n->nedges == 1 && !n->edges[0].cond)))
             continue;
         json_object *o = json_object_new_object();
         json_object_object_add(o, "id", json_object_new_int64((int64_t)i));
@@ -257,6 +408,10 @@ char *ext_to_json(const tree_t *t, const features_t *fs, const char *(*site_name
         if (n->nondet)
             json_object_object_add(o, "nondeterministic", json_object_new_boolean(1));
         json_object_object_add(o, "exhausted", json_object_new_boolean(n->exhausted));
+        if (n->summarised) {
+            json_object_object_add(o, "summarised", json_object_new_boolean(1));
+            json_object_object_add(o, "folded_nodes", json_object_new_uint64(n->folded));
+        }
         json_object *edges = json_object_new_array();
         for (size_t k = 0; k < n->nedges; k++) {
             const tree_edge_t *e = &n->edges[k];

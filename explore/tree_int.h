@@ -61,6 +61,12 @@ typedef struct tree_node {
     int exhausted;  /* every direction of every site of its edges was taken */
     size_t base;    /* corpus index of an input that reached it; SIZE_MAX: none */
     uint32_t nsucc; /* successors of the site here (from the tracer), 0 unknown */
+    size_t index;   /* in tree_t.nodes */
+    /* Its subtree was summarised (ext_summarise): no edges, and paths
+     * through it end here; folded counts the nodes dropped below it. */
+    int summarised;
+    uint64_t folded;
+    uint64_t last_new; /* tree_t.inserts when an edge was last created in its subtree */
 } tree_node_t;
 
 typedef struct tree {
@@ -69,8 +75,12 @@ typedef struct tree {
     uint32_t depth_cap; /* events beyond this depth are not inserted */
     size_t nnodes;
     size_t nconds;       /* edges with a learned condition */
-    tree_node_t **nodes; /* every node, in creation order (for scheduling) */
+    tree_node_t **nodes; /* every node, parents before children (for scheduling) */
     size_t nodes_cap;
+    uint64_t bytes;      /* accounted: nodes, edges, example vectors */
+    uint64_t inserts;    /* paths inserted */
+    uint64_t summarised; /* subtrees summarised */
+    uint64_t folded;     /* nodes dropped by summarising */
 } tree_t;
 
 /* One event of a path, as the tree needs it. */
@@ -99,6 +109,15 @@ void ext_destroy(tree_t *t); /* accepts NULL */
 size_t ext_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv, size_t base, int is_new,
                   lg_rng_t *rng);
 
+/* Summarises the least useful subtrees until the accounted bytes are at
+ * most target: first those without a node that has an untaken direction,
+ * then those where no edge was created for the longest time, the largest
+ * first. A summarised node keeps its visits and counts, loses its edges and
+ * everything below them (node pointers into them become invalid: call it
+ * between rounds), and ends the paths that reach it. The root is never
+ * summarised. Returns the number of nodes dropped. */
+size_t ext_summarise(tree_t *t, uint64_t target);
+
 /* Walks the path from the root; returns the deepest node reached (n events
  * consumed, capped at depth_cap) and in *diverged the depth of the first
  * event whose edge differs from `want` (a node path), or UINT32_MAX when the
@@ -120,7 +139,8 @@ tree_node_t *ext_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const 
 size_t ext_prefix(const tree_node_t *node, const expr_t **out, size_t cap);
 
 /* JSON for tree.json: nodes with their edges, conditions (text syntax),
- * MCC, stage, visits and flags. The caller frees the string. */
+ * MCC, stage, visits and flags (a summarised node with the number of
+ * nodes folded into it). The caller frees the string. */
 char *ext_to_json(const tree_t *t, const features_t *fs, const char *(*site_name)(void *ctx, uint32_t site), void *ctx);
 
 #endif

@@ -229,6 +229,12 @@ static int identify(explore_t *ex, const input_t *in, const tracer_trace_t *tr, 
 int exv_record(explore_t *ex, const input_t *in, const int64_t *fv, uint64_t sig, int corner, const tracer_trace_t *tr,
                const run_result_t *rtl, lg_err_t *err)
 {
+    /* An ap_ctrl_none call whose end could not be decided says nothing:
+     * neither a divergence nor evidence that the input is safe. */
+    if (rtl->status == RUN_UNDECIDED) {
+        ex->st.rtl_undecided++;
+        return LG_OK;
+    }
     oracle_symptoms_t syms = {0};
     size_t n = oracle_compare(ex->spec, tr->result, rtl, &syms);
     if (!corner) {

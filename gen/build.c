@@ -1,11 +1,14 @@
 /* The random program: params (scalars, at most one input array with a
- * fixed length or a length param), locals, then a body of assignments, a
- * loop over the array, loads at computed indices, if/else, early returns,
- * a switch on a scalar and the final return. Every choice comes from g->rng,
+ * fixed length or a length param, sometimes an out scalar), locals, then a body of assignments, a
+ * loop over the array (on short arrays sometimes with a second loop over
+ * it nested inside), loads at computed indices, if/else, early returns, a
+ * switch on a scalar and the final return. Every choice comes from g->rng,
  * so the seed alone decides the program. */
 #include <stdio.h>
 
 #include "gen_int.h"
+
+#define GNB_NEST_MAX_LEN 16
 
 /* The context of one expression: which vars may be read here. */
 typedef struct gnb_scope {
@@ -63,7 +66,7 @@ static int pick_readable(gen_kernel_t *g, const gnb_scope_t *sc)
     for (;;) {
         int v = (int)lg_rng_below(&g->rng, g->nvars);
         const gni_var_t *var = &g->vars[v];
-        if (var->kind != GNI_ARRAY && var->special != GNI_COUNTER)
+        if (var->kind != GNI_ARRAY && var->kind != GNI_OUT && var->special != GNI_COUNTER)
             return v;
     }
 }
@@ -148,6 +151,15 @@ static int gen_assign(gen_kernel_t *g, const gnb_scope_t *sc)
     return s;
 }
 
+/* *o = e, the out scalar written */
+static int gen_out_write(gen_kernel_t *g, const gnb_scope_t *sc)
+{
+    int s = gni_stmt_add(g, GNI_WRITE);
+    g->stmts[s].var = gni_out_var(g);
+    g->stmts[s].expr = gen_expr(g, sc, 2);
+    return s;
+}
+
 static int gen_return(gen_kernel_t *g, const gnb_scope_t *sc)
 {
     int s = gni_stmt_add(g, GNI_RETURN);
@@ -179,7 +191,12 @@ static int gen_if(gen_kernel_t *g, const gnb_scope_t *sc)
     g->stmts[s].expr = gen_cond(g, sc);
     int t = gni_block_add(g);
     g->stmts[s].body[0] = t;
-    gni_block_push(g, t, lg_rng_chance(&g->rng, 0.25) ? gen_return(g, sc) : gen_assign(g, sc));
+    /* an out scalar written on one branch only: written on some paths */
+    int write = gni_out_var(g) >= 0 && lg_rng_chance(&g->rng, 0.25);
+    gni_block_push(g, t,
+                   write                          ? gen_out_write(g, sc)
+                   : lg_rng_chance(&g->rng, 0.25) ? gen_return(g, sc)
+                                                  : gen_assign(g, sc));
     if (lg_rng_chance(&g->rng, 0.5)) {
         int f = gni_block_add(g);
         g->stmts[s].body[1] = f;
@@ -203,8 +220,9 @@ static int gen_load(gen_kernel_t *g, int arr, int dst, const gnb_scope_t *sc, in
     return s;
 }
 
-/* for (i = 0; i < len; i++) { v = x[i]; a few statements } */
-static int gen_for(gen_kernel_t *g, int arr, int counter, int elem)
+/* for (i = 0; i < len; i++) { v = x[i]; a few statements }, with
+ * for (j = ...) { w = x[j]; ... } among them when inner is a counter. */
+static int gen_for(gen_kernel_t *g, int arr, int counter, int elem, int inner, int inner_elem)
 {
     gnb_scope_t sc = {counter, elem};
     int s = gni_stmt_add(g, GNI_FOR);
@@ -214,8 +232,13 @@ static int gen_for(gen_kernel_t *g, int arr, int counter, int elem)
     g->stmts[s].body[0] = b;
     gni_block_push(g, b, gen_load(g, arr, elem, &sc, 1));
     size_t n = 1 + lg_rng_below(&g->rng, 1 + g->cfg.size / 2);
-    for (size_t k = 0; k < n; k++)
-        gni_block_push(g, b, lg_rng_chance(&g->rng, 0.3) ? gen_if(g, &sc) : gen_assign(g, &sc));
+    size_t nest_at = inner >= 0 ? lg_rng_below(&g->rng, n + 1) : n + 1;
+    for (size_t k = 0; k <= n; k++) {
+        if (k == nest_at)
+            gni_block_push(g, b, gen_for(g, arr, inner, inner_elem, -1, -1));
+        if (k < n)
+            gni_block_push(g, b, lg_rng_chance(&g->rng, 0.3) ? gen_if(g, &sc) : gen_assign(g, &sc));
+    }
     return s;
 }
 
@@ -231,8 +254,9 @@ static int gen_switch(gen_kernel_t *g, const gnb_scope_t *sc)
     st->var = p;
     size_t n = 2 + lg_rng_below(&g->rng, 2);
     for (size_t k = 0; k < n; k++) {
-        int64_t span = g->vars[p].hi - g->vars[p].lo;
-        int64_t c = g->vars[p].lo + (int64_t)lg_rng_below(&g->rng, span > 0 && span < 8 ? (uint64_t)span + 1 : 8);
+        /* unsigned: a whole-range i64 param's span does not fit int64_t */
+        uint64_t span = (uint64_t)g->vars[p].hi - (uint64_t)g->vars[p].lo;
+        int64_t c = g->vars[p].lo + (int64_t)lg_rng_below(&g->rng, span > 0 && span < 8 ? span + 1 : 8);
         int dup = 0;
         for (size_t j = 0; j < g->stmts[s].ncases; j++)
             dup |= g->stmts[s].cases[j] == c;
@@ -274,6 +298,8 @@ static void gen_params(gen_kernel_t *g, int *arr, int *len)
         g->vars[*len].is_len = 1;
         g->vars[*arr].len_var = *len;
     }
+    if (lg_rng_chance(&g->rng, 0.3))
+        gni_var_add(g, "o", GNI_OUT, pick_type(g));
     g->nparams = g->nvars;
 }
 
@@ -288,21 +314,34 @@ void gnb_build(gen_kernel_t *g)
         snprintf(name, sizeof name, "t%zu", k);
         gni_var_add(g, name, GNI_LOCAL, lg_rng_chance(&g->rng, 0.4) ? pick_narrow_type(g) : pick_type(g));
     }
-    int counter = -1, elem = -1;
+    int counter = -1, elem = -1, inner = -1, inner_elem = -1;
     if (arr >= 0) {
         counter = gni_var_add(g, "i", GNI_LOCAL, LG_I32);
         g->vars[counter].special = GNI_COUNTER;
         elem = gni_var_add(g, "v", GNI_LOCAL, g->vars[arr].type);
         g->vars[elem].special = GNI_ELEM;
     }
+    /* Nested only over short arrays: 16 x 16 iterations already take
+     * thousands of cycles per call. */
+    if (arr >= 0 && g->vars[arr].max_len <= GNB_NEST_MAX_LEN && lg_rng_chance(&g->rng, 0.4)) {
+        inner = gni_var_add(g, "j", GNI_LOCAL, LG_I32);
+        g->vars[inner].special = GNI_COUNTER;
+        inner_elem = gni_var_add(g, "w", GNI_LOCAL, g->vars[arr].type);
+        g->vars[inner_elem].special = GNI_ELEM;
+    }
     g->ret_type = pick_type(g);
     g->body = gni_block_add(g);
     gnb_scope_t top = {-1, -1};
     size_t nstmts = 1 + g->cfg.size;
     int loop_at = arr >= 0 ? (int)lg_rng_below(&g->rng, nstmts) : -1;
-    for (size_t k = 0; k < nstmts; k++) {
+    int write_at = gni_out_var(g) >= 0 ? (int)lg_rng_below(&g->rng, nstmts + 1) : -1;
+    for (size_t k = 0; k <= nstmts; k++) {
+        if ((int)k == write_at)
+            gni_block_push(g, g->body, gen_out_write(g, &top));
+        if (k == nstmts)
+            break;
         if ((int)k == loop_at) {
-            gni_block_push(g, g->body, gen_for(g, arr, counter, elem));
+            gni_block_push(g, g->body, gen_for(g, arr, counter, elem, inner, inner_elem));
             continue;
         }
         uint64_t pick = lg_rng_below(&g->rng, 10);

@@ -133,7 +133,10 @@ static void put_assign(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
         put_expr(c, s->expr);
         lg_strbuf_puts(&c->b, ";\n");
         indent(c, depth + 1);
-        lg_strbuf_printf(&c->b, "%s = s < ", v->name);
+        /* narrowed too (a local-width plant): the clamped value then
+         * wraps into the register, as the interpreter's store does */
+        int narrow = bits < lg_type_bits(v->type);
+        lg_strbuf_printf(&c->b, "%s = s < ", narrow ? "s" : v->name);
         gni_put_const(&c->b, lg_type_min(v->type));
         lg_strbuf_puts(&c->b, " ? ");
         gni_put_const(&c->b, lg_type_min(v->type));
@@ -141,7 +144,15 @@ static void put_assign(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
         gni_put_const(&c->b, lg_type_max(v->type));
         lg_strbuf_puts(&c->b, " ? ");
         gni_put_const(&c->b, lg_type_max(v->type));
-        lg_strbuf_printf(&c->b, " : (%s)s;\n", ct);
+        if (narrow) {
+            lg_strbuf_puts(&c->b, " : s;\n");
+            indent(c, depth + 1);
+            lg_strbuf_printf(&c->b, "%s = (%s)", v->name, ct);
+            put_wrap(c, "s", bits, lg_type_signed(v->type));
+            lg_strbuf_puts(&c->b, ";\n");
+        } else {
+            lg_strbuf_printf(&c->b, " : (%s)s;\n", ct);
+        }
         indent(c, depth);
         lg_strbuf_puts(&c->b, "}\n");
         return;
@@ -287,6 +298,12 @@ static void put_stmt(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
     case GNI_SWITCH:
         put_switch(c, s, depth);
         break;
+    case GNI_WRITE:
+        indent(c, depth);
+        lg_strbuf_printf(&c->b, "*%s = (%s)", c->g->vars[s->var].name, lg_type_ctype(c->g->vars[s->var].type));
+        put_expr(c, s->expr);
+        lg_strbuf_puts(&c->b, ";\n");
+        break;
     }
 }
 
@@ -304,7 +321,7 @@ static void put_signature(gnc_ctx_t *c)
     for (size_t p = 0; p < g->nparams; p++) {
         const gni_var_t *v = &g->vars[p];
         lg_strbuf_printf(&c->b, "%s%s%s %s%s", p ? ", " : "", v->kind == GNI_ARRAY ? "const " : "",
-                         lg_type_ctype(v->type), v->kind == GNI_ARRAY ? "*" : "", v->name);
+                         lg_type_ctype(v->type), v->kind == GNI_ARRAY || v->kind == GNI_OUT ? "*" : "", v->name);
     }
     lg_strbuf_puts(&c->b, ")\n{\n");
     for (size_t v = g->nparams; v < g->nvars; v++)

@@ -155,9 +155,34 @@ static void put_next(const gen_kernel_t *g, const gnf_state_t *s, lg_strbuf_t *b
     }
 }
 
+/* The out scalar's ap_vld port: data and valid in the states that write it
+ * (HLS raises the valid exactly in the C store's state). */
+static void put_out_port(const gen_kernel_t *g, const gnf_fsm_t *f, lg_strbuf_t *b)
+{
+    int o = gni_out_var(g);
+    if (o < 0)
+        return;
+    const char *n = g->vars[o].name;
+    int bits = lg_type_bits(g->vars[o].type);
+    lg_strbuf_printf(b, "\nassign %s = ", n);
+    for (size_t k = 0; k < f->n; k++)
+        if (f->v[k].kind == GNF_WRITE) {
+            put_state(b, k);
+            lg_strbuf_printf(b, " ? e%d[%d:0] : ", g->stmts[f->v[k].stmt].expr, bits - 1);
+        }
+    lg_strbuf_printf(b, "%d'd0;\nassign %s_ap_vld = 1'b0", bits, n);
+    for (size_t k = 0; k < f->n; k++)
+        if (f->v[k].kind == GNF_WRITE) {
+            lg_strbuf_puts(b, " | ");
+            put_state(b, k);
+        }
+    lg_strbuf_puts(b, ";\n");
+}
+
 void gnv_put_fsm(const gen_kernel_t *g, const gnf_fsm_t *f, uint32_t mask, lg_strbuf_t *b)
 {
     put_control(g, f, b);
+    put_out_port(g, f, b);
     for (size_t v = g->nparams; v < g->nvars; v++)
         put_register(g, f, (int)v, mask, b);
     put_return_reg(g, f, b);

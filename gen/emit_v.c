@@ -49,6 +49,8 @@ static void put_header(gnv_ctx_t *c)
         const char *n = g->vars[p].name;
         if (g->vars[p].kind == GNI_ARRAY)
             lg_strbuf_printf(&c->b, "        %s_address0,\n        %s_ce0,\n        %s_q0,\n", n, n, n);
+        else if (g->vars[p].kind == GNI_OUT)
+            lg_strbuf_printf(&c->b, "        %s,\n        %s_ap_vld,\n", n, n);
         else
             lg_strbuf_printf(&c->b, "        %s,\n", n);
     }
@@ -66,6 +68,8 @@ static void put_header(gnv_ctx_t *c)
         if (x->kind == GNI_ARRAY)
             lg_strbuf_printf(&c->b, "output  [%d:0] %s_address0;\noutput   %s_ce0;\ninput  [%d:0] %s_q0;\n",
                              gni_clog2(x->max_len) - 1, x->name, x->name, w - 1, x->name);
+        else if (x->kind == GNI_OUT)
+            lg_strbuf_printf(&c->b, "output  [%d:0] %s;\noutput   %s_ap_vld;\n", w - 1, x->name, x->name);
         else
             lg_strbuf_printf(&c->b, "input  [%d:0] %s;\n", w - 1, x->name);
     }
@@ -89,7 +93,7 @@ static void put_decls(gnv_ctx_t *c)
     for (size_t v = g->nparams; v < g->nvars; v++)
         lg_strbuf_printf(&c->b, "reg   [%d:0] %s_reg;\n", gni_reg_bits(c->g, c->mask, (int)v) - 1, g->vars[v].name);
     for (size_t v = 0; v < g->nvars; v++)
-        if (g->vars[v].kind != GNI_ARRAY)
+        if (g->vars[v].kind != GNI_ARRAY && g->vars[v].kind != GNI_OUT)
             lg_strbuf_printf(&c->b, "wire   [63:0] %s_v;\n", g->vars[v].name);
     for (size_t p = 0; p < g->nparams; p++)
         if (g->vars[p].kind == GNI_ARRAY)
@@ -134,6 +138,8 @@ static void put_values(gnv_ctx_t *c)
             put_extend(c, dst, src, gni_reg_bits(c->g, c->mask, (int)v), lg_type_signed(x->type));
             continue;
         }
+        if (x->kind == GNI_OUT)
+            continue;
         snprintf(dst, sizeof dst, "%s_v", x->name);
         put_extend(c, dst, var_src(x, src), gni_reg_bits(c->g, c->mask, (int)v),
                    x->special != GNI_COUNTER && lg_type_signed(x->type));

@@ -14,6 +14,8 @@ typedef struct gne_env {
     int64_t *val; /* one per var */
     int done;
     int64_t ret;
+    int64_t out;
+    int written;
 } gne_env_t;
 
 void gne_input_init(const gen_kernel_t *g, gne_input_t *in)
@@ -173,6 +175,12 @@ static void exec_stmt(gne_env_t *env, const gni_stmt_t *s)
     case GNI_FOR:
         exec_for(env, s);
         break;
+    case GNI_WRITE: {
+        const gni_var_t *o = &g->vars[s->var];
+        env->out = gni_wrap(eval_expr(env, s->expr), lg_type_bits(o->type), lg_type_signed(o->type));
+        env->written = 1;
+        break;
+    }
     case GNI_RETURN:
         env->ret = gni_wrap(eval_expr(env, s->expr), lg_type_bits(g->ret_type), lg_type_signed(g->ret_type));
         env->done = 1;
@@ -194,13 +202,27 @@ static void exec_block(gne_env_t *env, int block)
         exec_stmt(env, &env->g->stmts[b->stmts[k]]);
 }
 
-int64_t gne_eval(const gen_kernel_t *g, const gne_input_t *in, uint32_t mask)
+void gne_run(const gen_kernel_t *g, const gne_input_t *in, uint32_t mask, gne_result_t *r)
 {
-    gne_env_t env = {g, in, mask, lg_calloc(g->nvars, sizeof(int64_t)), 0, 0};
+    gne_env_t env = {g, in, mask, lg_calloc(g->nvars, sizeof(int64_t)), 0, 0, 0, 0};
     for (size_t p = 0; p < g->nparams; p++)
         if (g->vars[p].kind == GNI_SCALAR)
             store(&env, (int)p, in->scalar[p]);
     exec_block(&env, g->body);
     free(env.val);
-    return env.ret;
+    r->ret = env.ret;
+    r->out = env.out;
+    r->written = env.written;
+}
+
+int64_t gne_eval(const gen_kernel_t *g, const gne_input_t *in, uint32_t mask)
+{
+    gne_result_t r;
+    gne_run(g, in, mask, &r);
+    return r.ret;
+}
+
+int gne_result_eq(const gne_result_t *a, const gne_result_t *b)
+{
+    return a->ret == b->ret && a->written == b->written && (!a->written || a->out == b->out);
 }

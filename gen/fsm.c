@@ -49,6 +49,8 @@ static int compile_stmt(const gen_kernel_t *g, gnf_fsm_t *f, int st, int cont)
     }
     case GNI_RETURN:
         return add_state(f, GNF_RETURN, st, GNF_DONE);
+    case GNI_WRITE:
+        return add_state(f, GNF_WRITE, st, cont);
     case GNI_SWITCH: {
         int targets[GNI_MAX_CASES + 1];
         for (size_t k = 0; k <= s->ncases; k++)

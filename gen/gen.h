@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "common/err.h"
+#include "common/input.h"
 
 /* What to generate. Every random choice is drawn from seed. */
 typedef struct gen_cfg {
@@ -45,5 +46,12 @@ int gen_write(const gen_kernel_t *g, const char *dir, lg_err_t *err);
 const char *gen_name(const gen_kernel_t *g);
 /* Number of plants kept (0: an exact control). */
 size_t gen_plant_count(const gen_kernel_t *g);
+/* The id of plant i as expected.yaml writes it ("local-width-t2"): a heap
+ * string the caller frees, or NULL when i >= gen_plant_count(g). */
+char *gen_plant_id(const gen_kernel_t *g, size_t i);
+/* 1 when plant i alone changes what kernel.c returns on in (borrowed, an
+ * input of g's kernel.yaml: params in signature order), else 0: whether a
+ * divergent input found plant i. Deterministic; g is not changed. */
+int gen_plant_decides(const gen_kernel_t *g, size_t i, const input_t *in);
 
 #endif

@@ -23,7 +23,9 @@
 #include "common/types.h"
 #include "gen.h"
 
-typedef enum { GNI_SCALAR, GNI_ARRAY, GNI_LOCAL } gni_var_kind_t;
+/* GNI_OUT: an out scalar param (`T *o`), written by GNI_WRITE statements
+ * and read by none; an ap_vld port in the RTL. */
+typedef enum { GNI_SCALAR, GNI_ARRAY, GNI_LOCAL, GNI_OUT } gni_var_kind_t;
 enum { GNI_PLAIN = 0, GNI_COUNTER = 1, GNI_ELEM = 2 };
 
 /* A param (scalar or array) or a local. Arrays are `in` params read
@@ -75,7 +77,8 @@ typedef enum {
     GNI_IF,     /* if (expr) body[0] else body[1] */
     GNI_FOR,    /* for (var = 0; var < len(arr); var++) body[0] */
     GNI_RETURN, /* return expr */
-    GNI_SWITCH  /* switch (var) { case cases[k]: body[k] ... default: body[ncases] } */
+    GNI_SWITCH, /* switch (var) { case cases[k]: body[k] ... default: body[ncases] } */
+    GNI_WRITE   /* *var = expr, var an out scalar */
 } gni_stmt_kind_t;
 
 #define GNI_MAX_CASES 4
@@ -118,6 +121,14 @@ typedef struct gne_input {
 
 #define GNI_MAX_PLANTS 8
 
+/* What one run of the program gives: its return value and the out
+ * scalar's last written value, if the kernel has one and wrote it. */
+typedef struct gne_result {
+    int64_t ret;
+    int64_t out;
+    int written;
+} gne_result_t;
+
 typedef struct gni_plant {
     gnp_kind_t kind;
     int var;  /* the local, param or array */
@@ -127,8 +138,10 @@ typedef struct gni_plant {
     size_t old_depth, new_depth;
     /* filled by the witness search */
     gne_input_t wit;
-    int64_t c_ret, rtl_ret; /* what kernel.c and rtl_model.c return on it */
-    int oob;                /* on it the RTL's read past a depth reaches the result: rtl-oob */
+    int64_t c_ret, rtl_ret;      /* what kernel.c and rtl_model.c return on it */
+    gne_result_t c_res, rtl_res; /* the same, with the out scalar */
+    int oob;                     /* on it the RTL's read past a depth reaches the result: rtl-oob */
+    int on_out;                  /* on it only the out scalar differs: mismatch:<out> */
     uint64_t hits, samples;
 } gni_plant_t;
 
@@ -209,6 +222,13 @@ void gne_input_random(const gen_kernel_t *g, lg_rng_t *r, int corner, gne_input_
 /* Runs the program on in with the plants of mask applied: mask 0 is
  * kernel.c, every plant rtl_model.c and kernel.v. */
 int64_t gne_eval(const gen_kernel_t *g, const gne_input_t *in, uint32_t mask);
+/* The same, with the out scalar, into r. */
+void gne_run(const gen_kernel_t *g, const gne_input_t *in, uint32_t mask, gne_result_t *r);
+/* 1 when a and b are the same observable result (an unwritten out scalar's
+ * value does not count). */
+int gne_result_eq(const gne_result_t *a, const gne_result_t *b);
+/* The out scalar param's index, -1 when the kernel has none. */
+int gni_out_var(const gen_kernel_t *g);
 
 /* witness.c: finds a witness and estimates the hit probability of every
  * plant, dropping the plants without a witness. */
@@ -228,7 +248,8 @@ typedef enum {
     GNF_FOR_HEAD, /* next into the body, next2 out of the loop */
     GNF_FOR_STEP,
     GNF_RETURN,
-    GNF_SWITCH /* targets[k] for case k, targets[ncases] for default */
+    GNF_SWITCH, /* targets[k] for case k, targets[ncases] for default */
+    GNF_WRITE   /* the out scalar's data with its valid */
 } gnf_kind_t;
 
 enum { GNF_IDLE = 0, GNF_DONE = 1 }; /* the indices of those two states */
@@ -259,6 +280,9 @@ char *gny_spec(const gen_kernel_t *g, const char *c_source);
 char *gny_expected(const gen_kernel_t *g);
 /* The id of plant p ("local-width-t0"), a heap string. */
 char *gny_plant_id(const gen_kernel_t *g, const gni_plant_t *p);
+/* The class the oracle gives kernel.c against kernel.v on p's witness:
+ * "rtl-oob:x", "mismatch:o" or "mismatch:return", a heap string. */
+char *gny_plant_class(const gen_kernel_t *g, const gni_plant_t *p);
 /* in as an lgfuzz input file (JSON). */
 char *gny_input_json(const gen_kernel_t *g, const gne_input_t *in);
 

@@ -143,3 +143,11 @@ int gni_stmt_planted(const gen_kernel_t *g, const gni_stmt_t *s, uint32_t mask, 
 {
     return gni_applied(mask, s->plant) && g->plants[s->plant].kind == kind;
 }
+
+int gni_out_var(const gen_kernel_t *g)
+{
+    for (size_t p = 0; p < g->nparams; p++)
+        if (g->vars[p].kind == GNI_OUT)
+            return (int)p;
+    return -1;
+}

@@ -1,8 +1,10 @@
 /* Ground truth by sampling: runs the interpreter on random inputs with no
  * plant, each plant alone and every plant, to estimate each plant's
  * random hit probability and to find for each a witness, an input on
- * which kernel.c and rtl_model.c return different values and the plant
- * alone already makes the difference. Plants without one are dropped. */
+ * which kernel.c and rtl_model.c give different results and the plant
+ * alone already makes the difference. A result is the return value and
+ * the out scalar; a witness differs in exactly one of them, so that the
+ * oracle reports one symptom on it. Plants without one are dropped. */
 #include <string.h>
 
 #include "gen_int.h"
@@ -10,7 +12,8 @@
 #define GNW_SAMPLES 4000 /* uniform inputs for the probabilities */
 #define GNW_CORNERS 6000 /* then inputs biased to domain edges, for witnesses */
 
-static void keep_witness(gen_kernel_t *g, gni_plant_t *p, const gne_input_t *in, int64_t c, int64_t m)
+static void keep_witness(gen_kernel_t *g, gni_plant_t *p, const gne_input_t *in, const gne_result_t *c,
+                         const gne_result_t *m)
 {
     gne_input_init(g, &p->wit);
     for (size_t k = 0; k < g->nparams; k++) {
@@ -19,11 +22,24 @@ static void keep_witness(gen_kernel_t *g, gni_plant_t *p, const gne_input_t *in,
         if (in->elems[k])
             memcpy(p->wit.elems[k], in->elems[k], g->vars[k].max_len * sizeof *in->elems[k]);
     }
-    p->c_ret = c;
-    p->rtl_ret = m;
+    p->c_ret = c->ret;
+    p->rtl_ret = m->ret;
+    p->c_res = *c;
+    p->rtl_res = *m;
+    p->on_out = c->ret == m->ret;
     /* the oracle's rule: a call whose out-of-range reads change its result
      * when they return the other POISON is rtl-oob */
-    p->oob = gne_eval(g, in, ((1u << g->nplants) - 1) | GNE_ALT_POISON) != m;
+    gne_result_t alt;
+    gne_run(g, in, ((1u << g->nplants) - 1) | GNE_ALT_POISON, &alt);
+    p->oob = !gne_result_eq(&alt, m);
+}
+
+/* c and m differ in the return value or in the out scalar, not both. */
+static int one_symptom(const gne_result_t *c, const gne_result_t *m)
+{
+    gne_result_t same_ret = *m;
+    same_ret.ret = c->ret;
+    return !gne_result_eq(c, m) && (c->ret == m->ret || gne_result_eq(c, &same_ret));
 }
 
 /* Runs in on every configuration; counts hits when uniform, keeps the
@@ -31,23 +47,27 @@ static void keep_witness(gen_kernel_t *g, gni_plant_t *p, const gne_input_t *in,
 static void try_input(gen_kernel_t *g, const gne_input_t *in, int uniform)
 {
     uint32_t all = (uint32_t)((1u << g->nplants) - 1);
-    int64_t c = gne_eval(g, in, 0);
-    int64_t m = g->nplants ? gne_eval(g, in, all) : c;
+    gne_result_t c, m, alone;
+    gne_run(g, in, 0, &c);
+    m = c;
+    if (g->nplants)
+        gne_run(g, in, all, &m);
     if (uniform) {
         g->samples++;
-        g->safe_samples += m == c;
+        g->safe_samples += gne_result_eq(&m, &c);
     }
     for (size_t p = 0; p < g->nplants; p++) {
         gni_plant_t *pl = &g->plants[p];
         if (!uniform && pl->wit.scalar)
             continue;
-        int hit = gne_eval(g, in, 1u << p) != c;
+        gne_run(g, in, 1u << p, &alone);
+        int hit = !gne_result_eq(&alone, &c);
         if (uniform) {
             pl->samples++;
             pl->hits += hit;
         }
-        if (hit && m != c && !pl->wit.scalar)
-            keep_witness(g, pl, in, c, m);
+        if (hit && one_symptom(&c, &m) && !pl->wit.scalar)
+            keep_witness(g, pl, in, &c, &m);
     }
 }
 

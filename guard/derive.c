@@ -61,6 +61,10 @@ typedef struct deriver {
     solver_t *solver;
     int64_t *consts;
     size_t nconsts;
+    guard_term_t terms[GDL_WIDTHS]; /* width probe quantities, learned once */
+    size_t term_probe[GDL_WIDTHS];  /* each one's width probe (width_use_t) */
+    size_t nterms;
+    int terms_tried;
     lg_rng_t rng;
     lg_budget_t budget;    /* the whole derivation's: loading, settling, rounds */
     uint64_t ns_per_input; /* both sides, in the last chunk settled */
@@ -184,6 +188,7 @@ static void close_all(deriver_t *d)
 {
     solver_destroy(d->solver);
     synth_destroy(d->synth);
+    gdt_free(d->terms, d->nterms);
     gdr_close(&d->run);
     gdl_free(&d->ls);
     features_destroy(d->fs);
@@ -306,11 +311,48 @@ static void drop_redundant(guard_formula_t *f, const synth_example_t *ex, size_t
     }
 }
 
+/* The width probes' quantities as terms: learned from the first round's
+ * labelled set (the run's inputs, most of what there is), then dropped in
+ * a later round the moment a new input contradicts one. */
+static int learn_terms(deriver_t *d, lg_err_t *err)
+{
+    if (!d->terms_tried) {
+        d->terms_tried = 1;
+        size_t np;
+        const tracer_probe_t *probes = tracer_probes(d->run.tracer, &np);
+        int n = gdt_learn(&d->ls, probes, np, d->cfg->seed, d->terms, d->term_probe, err);
+        if (n < 0)
+            return n;
+        d->nterms = (size_t)n;
+        for (size_t i = 0; i < d->nterms; i++) {
+            char *t = expr_to_text(d->terms[i].term, d->fs);
+            LG_DEBUG(d->log, "guard: width quantity %s (%d bits)", t, d->terms[i].bits);
+            free(t);
+        }
+        return LG_OK;
+    }
+    for (size_t i = 0; i < d->nterms;) {
+        if (gdt_exact(&d->ls, d->term_probe[i], d->terms[i].term)) {
+            i++;
+            continue;
+        }
+        gdt_free(&d->terms[i], 1);
+        memmove(&d->terms[i], &d->terms[i + 1], (d->nterms - i - 1) * sizeof *d->terms);
+        memmove(&d->term_probe[i], &d->term_probe[i + 1], (d->nterms - i - 1) * sizeof *d->term_probe);
+        d->nterms--;
+    }
+    return LG_OK;
+}
+
 static int learn(deriver_t *d, guard_formula_t *f, guard_figures_t *fig, lg_err_t *err)
 {
     gdl_relabel(&d->ls);
+    int rc = learn_terms(d, err);
+    if (rc)
+        return rc;
     synth_example_t *ex = gdl_examples(&d->ls);
-    int rc = guard_learn(d->synth, d->fs, ex, d->ls.n, d->consts, d->nconsts, d->cfg->max_clauses, &d->rng, f, err);
+    rc = guard_learn_terms(d->synth, d->fs, ex, d->ls.n, d->consts, d->nconsts, d->terms, d->nterms,
+                           d->cfg->max_clauses, &d->rng, f, err);
     if (rc == LG_OK) {
         drop_redundant(f, ex, d->ls.n);
         guard_figures_train(fig, f, ex, d->ls.n);

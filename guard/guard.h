@@ -56,6 +56,24 @@ char *guard_formula_text(const guard_formula_t *f, const features_t *fs);
 int guard_learn(synth_t *s, const features_t *fs, const synth_example_t *ex, size_t n, const int64_t *consts,
                 size_t nconsts, size_t max_clauses, lg_rng_t *rng, guard_formula_t *out, lg_err_t *err);
 
+/* A quantity the RTL holds in `bits` bits (an `hls.widths` local), known
+ * exactly as a term over the features (term: borrowed). */
+typedef struct guard_term {
+    expr_t *term;
+    int bits; /* 1..63 */
+} guard_term_t;
+
+/* guard_learn with clause atoms over the terms[nterms] (borrowed for the
+ * call) besides the features: for each term T of width W, the bounds
+ * `T <= c`, `T >= c`, and the width-residue clause
+ * `(T & (2^W - 1)) != 0 || T == 0` (T does not wrap to 0 at W bits unless
+ * it is 0), which wins over any other candidate that scores within 10% of
+ * the best: it names the failure itself where a bound only fits the
+ * examples seen. */
+int guard_learn_terms(synth_t *s, const features_t *fs, const synth_example_t *ex, size_t n, const int64_t *consts,
+                      size_t nconsts, const guard_term_t *terms, size_t nterms, size_t max_clauses, lg_rng_t *rng,
+                      guard_formula_t *out, lg_err_t *err);
+
 /* --------------------------------------------------------------- export */
 
 /* Figures written next to a guard. */

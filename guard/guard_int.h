@@ -5,7 +5,8 @@
  *   gdl_  labelset.c  the labelled input set
  *   gdr_  runner.c    runs inputs on both sides and labels them
  *   gdf_  fresh.c     random and boundary samplers of fresh inputs
- *   gdw_  widen.c     widening a learned guard's threshold constants */
+ *   gdw_  widen.c     widening a learned guard's threshold constants
+ *   gdt_  terms.c     the quantities of width probes learned as terms */
 #ifndef LG_GUARD_INT_H
 #define LG_GUARD_INT_H
 
@@ -32,10 +33,19 @@
  * a guard must not describe coincidences. A port of w bits holds
  * [-2^(w-1), 2^w - 1] under one reading or the other; which one the RTL
  * uses is not in the spec, so it is inferred from the labels. */
+/* Width probes (`hls.widths` locals) whose stored value is kept per input,
+ * in probe order: the values a guard clause over a learned term needs. */
+#define GDL_WIDTHS 4
+
 typedef struct width_use {
     uint8_t wide;  /* a port value fits neither reading */
     uint64_t neg;  /* bit k: port probe k carried a value in [-2^(w-1), -1] */
     uint64_t high; /* bit k: port probe k carried a value in [2^(w-1), 2^w - 1] */
+    /* Not part of the label: bit k of `one` says width probe k stored
+     * exactly one value in the run (a local assigned once, as det2's
+     * `det`), and wval[k] holds it. */
+    uint8_t one;
+    int64_t wval[GDL_WIDTHS];
 } width_use_t;
 
 typedef struct labelset {
@@ -140,6 +150,25 @@ int gdf_clause_edge(const expr_t *c, int64_t *inside, int64_t *dir);
  * not be empty): bases from safe inputs keep the features a solver query
  * leaves free plausible. */
 const input_t *gdf_safe_base(const labelset_t *ls, lg_rng_t *rng);
+
+/* ---- width probe quantities as terms (terms.c) ---- */
+
+/* Learns, for each of the first GDL_WIDTHS width probes of probes[np] (the
+ * tracer's list), the value it stored as a term over the features of ls
+ * (the numeric stage of synth: sums of products such as det2's
+ * `2 * a * d - 2 * b * c + a + d - b - c`), from the inputs of ls where
+ * the probe stored one value. A term is kept only when it is exact on
+ * every such input and is no constant. out[] (room for GDL_WIDTHS)
+ * receives the terms with their widths, owned by the caller
+ * (gdt_free), and probe[] each one's width probe index (as in
+ * width_use_t); returns how many, or a negative LG_E* code with err
+ * filled. */
+int gdt_learn(const labelset_t *ls, const tracer_probe_t *probes, size_t np, uint64_t seed, guard_term_t *out,
+              size_t *probe, lg_err_t *err);
+/* 1 when t (borrowed) equals the value width probe wk stored on every
+ * input of ls where it stored one, and those values are not all equal. */
+int gdt_exact(const labelset_t *ls, size_t wk, const expr_t *t);
+void gdt_free(guard_term_t *t, size_t n);
 
 /* ---- widening threshold constants (widen.c) ---- */
 

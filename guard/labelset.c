@@ -85,7 +85,7 @@ int gdl_add(labelset_t *ls, input_t *in, int agree, const width_use_t *use)
     ls->in[ls->n] = in;
     features_eval(ls->fs, in, ls->feat + ls->n * ls->fs->n);
     ls->agree[ls->n] = agree != 0;
-    ls->use[ls->n] = use ? *use : (width_use_t){0, 0, 0};
+    ls->use[ls->n] = use ? *use : (width_use_t){0};
     ls->safe[ls->n] = (uint8_t)gdl_verdict(ls, agree, use);
     ls->hash[ls->n] = h;
     ls->n++;

@@ -26,6 +26,8 @@ typedef struct learner {
     size_t n;
     const int64_t *consts;
     size_t nconsts;
+    const guard_term_t *terms; /* clause atoms beside the features */
+    size_t nterms;
     uint8_t *admitted; /* per example: satisfies every clause kept so far */
     size_t nsafe;
     size_t allow; /* safe examples the clauses may still reject */
@@ -318,19 +320,19 @@ static int64_t extend_to_safe(const learner_t *L, const expr_t *t, int upper, in
     return k;
 }
 
-/* Bound stumps `f <= c` and `f >= c` for feature j: c sits in the gap
- * between the (widened) safe extreme and the nearest admitted unsafe value
- * beyond it, at its roundest value. */
-static void add_bound_stumps(const learner_t *L, size_t j, expr_t ***cand, size_t *nc, size_t *cap)
+/* Bound stumps `t <= c` and `t >= c` for term t (borrowed): c sits in the
+ * gap between the (widened) safe extreme and the nearest admitted unsafe
+ * value beyond it, at its roundest value. */
+static void add_bound_stumps(const learner_t *L, const expr_t *t, expr_t ***cand, size_t *nc, size_t *cap)
 {
     for (int upper = 0; upper < 2; upper++) {
-        expr_t *c = expr_binary(upper ? EXPR_LE : EXPR_GE, expr_var((int)j), expr_const(upper ? INT64_MIN : INT64_MAX));
+        expr_t *c = expr_binary(upper ? EXPR_LE : EXPR_GE, expr_clone(t), expr_const(upper ? INT64_MIN : INT64_MAX));
         widen_clause(c, L, L->allow);
         int64_t k = c->b->value, near = upper ? INT64_MAX : INT64_MIN;
         for (size_t i = 0; i < L->n; i++) {
             if (L->ex[i].label || !L->admitted[i])
                 continue;
-            int64_t v = L->ex[i].feat[j];
+            int64_t v = expr_eval(t, L->ex[i].feat);
             if (upper ? (v > k && v < near) : (v < k && v > near))
                 near = v;
         }
@@ -343,6 +345,43 @@ static void add_bound_stumps(const learner_t *L, size_t j, expr_t ***cand, size_
             c->b->value = k;
         lg_grow((void **)cand, cap, *nc + 1, sizeof **cand);
         (*cand)[(*nc)++] = c;
+    }
+}
+
+/* The width-residue clause of a term T held in W bits:
+ * `(T & (2^W - 1)) != 0 || T == 0`. A nonzero T that truncates to 0 reads
+ * as 0 in the RTL's register while the C sees it nonzero (det2's
+ * `det == 0`); every other T keeps its zero test. */
+static expr_t *residue_clause(const guard_term_t *t)
+{
+    int64_t mask = (int64_t)((UINT64_C(1) << t->bits) - 1);
+    expr_t *low = expr_binary(EXPR_BAND, expr_clone(t->term), expr_const(mask));
+    return expr_binary(EXPR_LOR, expr_binary(EXPR_NE, low, expr_const(0)),
+                       expr_binary(EXPR_EQ, expr_clone(t->term), expr_const(0)));
+}
+
+/* 1 when c is the residue clause of one of the learner's terms. */
+static int is_residue(const learner_t *L, const expr_t *c)
+{
+    if (c->op != EXPR_LOR)
+        return 0;
+    for (size_t i = 0; i < L->nterms; i++) {
+        expr_t *r = residue_clause(&L->terms[i]);
+        int same = expr_equal(r, c);
+        expr_free(r);
+        if (same)
+            return 1;
+    }
+    return 0;
+}
+
+/* Clauses over the learned terms: bounds and the width residue. */
+static void add_term_clauses(const learner_t *L, expr_t ***cand, size_t *nc, size_t *cap)
+{
+    for (size_t i = 0; i < L->nterms; i++) {
+        add_bound_stumps(L, L->terms[i].term, cand, nc, cap);
+        lg_grow((void **)cand, cap, *nc + 1, sizeof **cand);
+        (*cand)[(*nc)++] = residue_clause(&L->terms[i]);
     }
 }
 
@@ -407,9 +446,12 @@ static int learn_round(learner_t *L, lg_rng_t *rng, lg_err_t *err)
     free(pick);
     for (size_t j = 0; j < L->fs_n; j++)
         if (stump_feature(L->fs, j)) {
-            add_bound_stumps(L, j, &cand, &nc, &cap);
+            expr_t *v = expr_var((int)j);
+            add_bound_stumps(L, v, &cand, &nc, &cap);
+            expr_free(v);
             add_mod_stumps(L, j, &cand, &nc, &cap);
         }
+    add_term_clauses(L, &cand, &nc, &cap);
     /* Score: unsafe examples excluded, less four times the safe ones rejected.
      * Among clauses within 10% of the best score the smallest wins: users
      * read `max(d) <= 255`, not a term that fits the same samples. */
@@ -422,10 +464,17 @@ static int learn_round(learner_t *L, lg_rng_t *rng, lg_err_t *err)
         if (score[i] > best)
             best = score[i];
     }
+    /* A width-residue clause within 10% of the best wins outright: it
+     * states the failure, where a bound of similar score only fits the few
+     * failing inputs seen (det2's three unsafe inputs share `d >= 65000`). */
     size_t bi = nc;
-    for (size_t i = 0; i < nc && best > 0; i++)
-        if (score[i] > 0 && 10 * score[i] >= 9 * best && (bi == nc || simpler(cand[i], score[i], cand[bi], score[bi])))
+    for (size_t i = 0; i < nc && best > 0; i++) {
+        if (score[i] <= 0 || 10 * score[i] < 9 * best)
+            continue;
+        int ri = is_residue(L, cand[i]), rb = bi < nc && is_residue(L, cand[bi]);
+        if (bi == nc || ri > rb || (ri == rb && simpler(cand[i], score[i], cand[bi], score[bi])))
             bi = i;
+    }
     int kept = 0;
     if (rc == LG_OK && bi < nc) {
         L->allow -= rej[bi];
@@ -488,8 +537,24 @@ static void backfit(learner_t *L)
 int guard_learn(synth_t *s, const features_t *fs, const synth_example_t *ex, size_t n, const int64_t *consts,
                 size_t nconsts, size_t max_clauses, lg_rng_t *rng, guard_formula_t *out, lg_err_t *err)
 {
+    return guard_learn_terms(s, fs, ex, n, consts, nconsts, NULL, 0, max_clauses, rng, out, err);
+}
+
+int guard_learn_terms(synth_t *s, const features_t *fs, const synth_example_t *ex, size_t n, const int64_t *consts,
+                      size_t nconsts, const guard_term_t *terms, size_t nterms, size_t max_clauses, lg_rng_t *rng,
+                      guard_formula_t *out, lg_err_t *err)
+{
     memset(out, 0, sizeof *out);
-    learner_t L = {.s = s, .fs = fs, .fs_n = fs->n, .ex = ex, .n = n, .consts = consts, .nconsts = nconsts, .out = out};
+    learner_t L = {.s = s,
+                   .fs = fs,
+                   .fs_n = fs->n,
+                   .ex = ex,
+                   .n = n,
+                   .consts = consts,
+                   .nconsts = nconsts,
+                   .terms = terms,
+                   .nterms = nterms,
+                   .out = out};
     size_t nsafe = 0;
     for (size_t i = 0; i < n; i++)
         nsafe += ex[i].label != 0;

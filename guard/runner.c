@@ -58,15 +58,23 @@ void gdr_close(runner_t *r)
 }
 
 /* The width use of one trace, from its port probes (see width_use_t).
- * Width probes are left out: a local's declared width also fires on a loop
- * counter's exit value, which the RTL never computes with, and a register
- * that really wraps shows up as a disagreement anyway. */
+ * Width probes are left out of the label: a local's declared width also
+ * fires on a loop counter's exit value, which the RTL never computes with,
+ * and a register that really wraps shows up as a disagreement anyway. The
+ * single value a width probe stored is kept for learning its term. */
 static width_use_t width_use(const runner_t *r, const tracer_trace_t *tr)
 {
-    width_use_t u = {0, 0, 0};
-    size_t np, port = 0;
+    width_use_t u = {0};
+    size_t np, port = 0, wk = 0;
     const tracer_probe_t *p = tracer_probes(r->tracer, &np);
     for (size_t k = 0; k < np; k++) {
+        if (p[k].kind == TRACER_PROBE_WIDTH && wk < GDL_WIDTHS) {
+            if (tr->seen[k] && tr->min[k] == tr->max[k]) {
+                u.one |= (uint8_t)(1u << wk);
+                u.wval[wk] = tr->min[k];
+            }
+            wk++;
+        }
         if (p[k].kind != TRACER_PROBE_PORT)
             continue;
         int64_t w = p[k].param;

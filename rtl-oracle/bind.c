@@ -35,7 +35,7 @@ static int bind_port(const spec_t *spec, const spec_param_t *p, const oports_t *
     if (port->bits > ORACLE_PORT_MAX_BITS)
         return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: port %s is %d bits wide; at most %d supported",
                           spec->path, p->line, p->col, p->name, name, port->bits, ORACLE_PORT_MAX_BITS);
-    b->port[role] = lg_strdup(name);
+    b->port[role] = lg_strdup(port->member);
     b->bits[role] = port->bits;
     return 0;
 }
@@ -214,35 +214,54 @@ static int bus_index(const spec_t *spec, const oports_t *ports, omodel_t *m, con
     return (int)m->nbuses++;
 }
 
-/* A param in the Vitis kernel flow: an s_axilite scalar is driven through
- * its register, an m_axi array is a buffer behind its bundle whose base
- * address goes into its register. Both need the AXI4-Lite control. */
-static int bind_axi_param(const spec_t *spec, const spec_param_t *p, spec_if_mode_t mode, const oports_t *ports,
-                          omodel_t *m, obind_t *b, lg_err_t *err)
+/* An m_axi array: a buffer behind its bundle, its base address in a
+ * control register (offset slave), on a plain input port named after the
+ * param (offset direct) or fixed (offset off). */
+static int bind_maxi(const spec_t *spec, const spec_param_t *p, const oports_t *ports, omodel_t *m, obind_t *b,
+                     lg_err_t *err)
 {
-    if (m->proto != ORW_PROTO_AXILITE)
-        return lg_err_set(err, LG_EINVAL,
-                          "%s:%d:%d: param %s: mode %s needs the AXI4-Lite control bundle (rtl.protocol s_axilite, "
-                          "ports s_axi_control_*), which RTL top %s lacks",
-                          spec->path, p->line, p->col, p->name, spec_if_mode_name(mode), spec->rtl_top);
-    b->reg = 0; /* placed by ora_assign_registers */
-    if (mode == SPEC_IF_S_AXILITE) {
-        if (p->is_array || p->dir == SPEC_DIR_INOUT)
-            return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: s_axilite carries in and out scalars only",
-                              spec->path, p->line, p->col, p->name);
-        b->kind = p->dir == SPEC_DIR_IN ? BIND_SCALAR_IN : BIND_SCALAR_VLD;
-        b->is_out = p->dir == SPEC_DIR_OUT;
-        return 0;
-    }
+    const spec_iface_t *f = &spec->ifaces[p - spec->params];
     if (b->width % 8)
         return lg_err_set(err, LG_EINVAL,
                           "%s:%d:%d: param %s: an m_axi buffer needs elements of whole bytes, not %d bits", spec->path,
                           p->line, p->col, p->name, b->width);
-    const spec_iface_t *f = &spec->ifaces[p - spec->params];
+    if (m->proto == ORW_PROTO_COMB)
+        return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: RTL top %s has no ap_clk, and an m_axi bundle needs one",
+                          spec->path, p->line, p->col, p->name, spec->rtl_top);
+    if (f->addr == SPEC_MAXI_SLAVE)
+        b->reg = 0; /* placed by ora_assign_registers */
+    if (f->addr == SPEC_MAXI_DIRECT && bind_port(spec, p, ports, f->port, 0, 1, b, ROLE_DATA, err))
+        return LG_EINVAL;
     b->bus = bus_index(spec, ports, m, f->bundle ? f->bundle : "gmem", err);
     if (b->bus < 0)
         return LG_EINVAL;
     b->kind = BIND_MEM;
+    b->is_out = p->dir != SPEC_DIR_IN;
+    return 0;
+}
+
+/* A param in the Vitis kernel flow: an s_axilite scalar is driven through
+ * its register (an inout one through its _i and _o registers), an m_axi
+ * array is a buffer behind its bundle. The registers need the AXI4-Lite
+ * control. */
+static int bind_axi_param(const spec_t *spec, const spec_param_t *p, spec_if_mode_t mode, const oports_t *ports,
+                          omodel_t *m, obind_t *b, lg_err_t *err)
+{
+    const spec_iface_t *f = &spec->ifaces[p - spec->params];
+    int needs_regs = mode == SPEC_IF_S_AXILITE || f->addr == SPEC_MAXI_SLAVE;
+    if (needs_regs && m->proto != ORW_PROTO_AXILITE)
+        return lg_err_set(err, LG_EINVAL,
+                          "%s:%d:%d: param %s: mode %s%s needs the AXI4-Lite control bundle (rtl.protocol s_axilite, "
+                          "ports s_axi_control_*), which RTL top %s lacks",
+                          spec->path, p->line, p->col, p->name, spec_if_mode_name(mode),
+                          mode == SPEC_IF_M_AXI ? " with offset slave" : "", spec->rtl_top);
+    if (mode == SPEC_IF_M_AXI)
+        return bind_maxi(spec, p, ports, m, b, err);
+    if (p->is_array)
+        return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: s_axilite carries scalars only", spec->path, p->line,
+                          p->col, p->name);
+    b->reg = 0; /* placed by ora_assign_registers */
+    b->kind = p->dir == SPEC_DIR_IN ? BIND_SCALAR_IN : p->dir == SPEC_DIR_OUT ? BIND_SCALAR_VLD : BIND_SCALAR_INOUT;
     b->is_out = p->dir != SPEC_DIR_IN;
     return 0;
 }
@@ -254,6 +273,7 @@ static int bind_param(const spec_t *spec, size_t i, const oports_t *ports, omode
     obind_t *b = &m->binds[i];
     b->bus = -1;
     b->reg = -1;
+    b->reg_out = -1;
     b->width = ifc->width ? ifc->width : lg_type_bits(p->type);
     spec_if_mode_t mode = ifc->mode;
     if (!ifc->explicit && m->proto == ORW_PROTO_AXILITE) /* Vitis's defaults, found from the ports */
@@ -286,15 +306,20 @@ static int bind_param(const spec_t *spec, size_t i, const oports_t *ports, omode
  * returns a value; which others are required follows the protocol. */
 static int bind_control(const spec_t *spec, const oports_t *ports, omodel_t *m, lg_err_t *err)
 {
-    static const char *const names[CTL_COUNT] = {"ap_clk",  "ap_rst",   "ap_start",  "ap_done",
-                                                 "ap_idle", "ap_ready", "ap_return", "ap_continue"};
-    static const int outputs[CTL_COUNT] = {0, 0, 0, 1, 1, 1, 1, 0};
+    static const char *const names[CTL_COUNT] = {"ap_clk",   "ap_rst",    "ap_start",    "ap_done",  "ap_idle",
+                                                 "ap_ready", "ap_return", "ap_continue", "interrupt"};
+    static const int outputs[CTL_COUNT] = {0, 0, 0, 1, 1, 1, 1, 0, 1};
     char *lite;
     m->proto = ora_protocol(spec, ports, &lite);
     if (lite && ora_bind_bus(spec, ports, lite, 1, 1, 1, &m->ctrl, err))
         return LG_EINVAL;
     int hs = m->proto == ORW_PROTO_HS || m->proto == ORW_PROTO_CHAIN;
+    if (spec->rtl_interrupt && m->proto != ORW_PROTO_AXILITE)
+        return lg_err_set(err, LG_EINVAL, "%s: rtl.interrupt needs the AXI4-Lite control (block protocol %s)",
+                          spec->path, ora_protocol_name(m->proto));
     for (int c = 0; c < CTL_COUNT; c++) {
+        if (c == CTL_INTERRUPT && !spec->rtl_interrupt)
+            continue;
         const char *name = names[c];
         const oport_t *port = orp_find(ports, name);
         if (!port && c == CTL_RST) {
@@ -302,7 +327,8 @@ static int bind_control(const spec_t *spec, const oports_t *ports, omodel_t *m, 
             port = orp_find(ports, name);
             m->rst_active_low = port != NULL;
         }
-        int required = (c == CTL_RETURN && spec->has_return) || (c == CTL_CONTINUE && m->proto == ORW_PROTO_CHAIN) ||
+        int required = (c == CTL_RETURN && spec->has_return) || c == CTL_INTERRUPT ||
+                       (c == CTL_CONTINUE && m->proto == ORW_PROTO_CHAIN) ||
                        (c <= CTL_RST && m->proto != ORW_PROTO_COMB) || ((c == CTL_START || c == CTL_DONE) && hs);
         if (!port && c == CTL_RETURN && spec->has_return && m->proto == ORW_PROTO_AXILITE) {
             m->ctl_bits[c] = lg_type_bits(spec->ret_type); /* in its control register */
@@ -318,7 +344,7 @@ static int bind_control(const spec_t *spec, const oports_t *ports, omodel_t *m, 
         if (port->is_output != outputs[c] || port->bits > ORACLE_PORT_MAX_BITS)
             return lg_err_set(err, LG_EINVAL, "%s: RTL top %s: port %s should be a %s of at most %d bits", spec->path,
                               spec->rtl_top, name, outputs[c] ? "output" : "input", ORACLE_PORT_MAX_BITS);
-        m->ctl[c] = lg_strdup(name);
+        m->ctl[c] = lg_strdup(port->member);
         m->ctl_bits[c] = port->bits;
     }
     return 0;
@@ -334,6 +360,10 @@ int orm_bind(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_err_t 
         rc = bind_param(spec, i, ports, out, err);
     if (rc == 0 && out->proto == ORW_PROTO_AXILITE)
         rc = ora_assign_registers(spec, out, err);
+    if (rc == 0)
+        rc = ora_place_buffers(spec, out, err);
+    if (rc == 0)
+        out->latency = ora_latency(spec);
     if (rc)
         orm_free(out);
     return rc;

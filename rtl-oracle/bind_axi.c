@@ -105,7 +105,7 @@ int ora_bind_bus(const spec_t *spec, const oports_t *ports, char *name, int is_l
         if (p->is_output != want_out || p->bits > ORACLE_PORT_MAX_BITS)
             return lg_err_set(err, LG_EINVAL, "%s: RTL top %s: port %s should be an %s of at most %d bits", spec->path,
                               spec->rtl_top, port, want_out ? "output" : "input", ORACLE_PORT_MAX_BITS);
-        out->port[s] = lg_strdup(port);
+        out->port[s] = lg_strdup(p->member);
         out->bits[s] = p->bits;
     }
     int data = out->port[ORW_AXI_RDATA] ? out->bits[ORW_AXI_RDATA] : out->bits[ORW_AXI_WDATA];
@@ -169,10 +169,16 @@ static int header_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
         const spec_iface_t *f = &spec->ifaces[i];
         if (b->reg < 0 || f->has_offset)
             continue;
-        b->reg = header_offset(text, f->port);
-        if (b->reg < 0)
-            rc = lg_err_set(err, LG_EINVAL, "%s: param %s: rtl.registers %s defines no ..._ADDR_%s_DATA register",
-                            spec->path, spec->params[i].name, spec->rtl_registers, f->port);
+        for (int k = 0; k < (b->reg_out >= 0 ? 2 : 1) && rc == 0; k++) {
+            /* an inout's registers are <PORT>_I and <PORT>_O */
+            char *name = b->reg_out >= 0 ? lg_asprintf("%s_%s", f->port, k ? "o" : "i") : lg_strdup(f->port);
+            int64_t at = header_offset(text, name);
+            *(k ? &b->reg_out : &b->reg) = at;
+            if (at < 0)
+                rc = lg_err_set(err, LG_EINVAL, "%s: param %s: rtl.registers %s defines no ..._ADDR_%s_DATA register",
+                                spec->path, spec->params[i].name, spec->rtl_registers, name);
+            free(name);
+        }
     }
     free(text);
     return rc;
@@ -193,6 +199,90 @@ int ora_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
         uint64_t words = b->bus >= 0 ? 2 : (uint64_t)(b->width + 31) / 32;
         b->reg = (int64_t)(f->has_offset ? f->offset : at);
         at = (uint64_t)b->reg + 4 * (words + 1);
+        if (b->kind == BIND_SCALAR_INOUT) { /* _i (data, reserved), then _o (data, ap_vld) */
+            b->reg_out = (int64_t)at;
+            at += 4 * (words + 1);
+        }
     }
     return spec->rtl_registers ? header_registers(spec, m, err) : 0;
+}
+
+/* Whether [base, base + bytes) of buffer a meets that of b, each rounded
+ * out to whole pages. */
+static int pages_meet(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
+{
+    uint64_t a0 = a & ~UINT64_C(4095), a1 = (a + an + 4095) & ~UINT64_C(4095);
+    uint64_t b0 = b & ~UINT64_C(4095), b1 = (b + bn + 4095) & ~UINT64_C(4095);
+    return a0 < b1 && b0 < a1;
+}
+
+int ora_place_buffers(const spec_t *spec, omodel_t *m, lg_err_t *err)
+{
+    uint64_t at = UINT64_C(0x10000000);
+    for (size_t i = 0; i < m->n; i++) {
+        obind_t *b = &m->binds[i];
+        if (b->bus < 0 || spec->ifaces[i].addr != SPEC_MAXI_OFF)
+            continue;
+        b->base = spec->ifaces[i].base;
+        uint64_t bytes = b->depth * (uint64_t)(b->width / 8);
+        for (size_t j = 0; j < i; j++)
+            if (m->binds[j].bus == b->bus && spec->ifaces[j].addr == SPEC_MAXI_OFF &&
+                pages_meet(b->base, bytes, m->binds[j].base, m->binds[j].depth * (uint64_t)(m->binds[j].width / 8)))
+                return lg_err_set(err, LG_EINVAL,
+                                  "%s: params %s and %s (offset off, bundle %s) have buffers at 0x%" PRIx64
+                                  " and 0x%" PRIx64 " that share a 4 KiB page; give one another base",
+                                  spec->path, spec->params[j].name, spec->params[i].name, m->buses[b->bus].name,
+                                  m->binds[j].base, b->base);
+        uint64_t end = ((b->base + bytes + 4095) & ~UINT64_C(4095)) + 4096;
+        if (end > at)
+            at = end;
+    }
+    for (size_t i = 0; i < m->n; i++) {
+        obind_t *b = &m->binds[i];
+        if (b->bus < 0 || spec->ifaces[i].addr == SPEC_MAXI_OFF)
+            continue;
+        b->base = at;
+        at += ((b->depth * (uint64_t)(b->width / 8) + 4095) & ~UINT64_C(4095)) + 4096;
+    }
+    return 0;
+}
+
+/* HLS_SYN_LAT=<n> in the CORE_GENERATION_INFO attribute of text whose
+ * value names the top (`<top>,` or `<top>_<top>,` as Vitis writes it);
+ * -1 when there is none or it is not a number (HLS writes -1 for a
+ * latency it could not bound). */
+static int64_t gen_info_latency(const char *text, const char *top)
+{
+    size_t tl = strlen(top);
+    for (const char *p = strstr(text, "CORE_GENERATION_INFO"); p; p = strstr(p + 1, "CORE_GENERATION_INFO")) {
+        const char *q = strchr(p, '"');
+        const char *end = q ? strchr(q + 1, '"') : NULL;
+        if (!end)
+            return -1;
+        q++;
+        int names_top = strncmp(q, top, tl) == 0 &&
+                        (q[tl] == ',' || (q[tl] == '_' && strncmp(q + tl + 1, top, tl) == 0 && q[2 * tl + 1] == ','));
+        const char *lat = strstr(q, "HLS_SYN_LAT=");
+        if (!names_top || !lat || lat > end)
+            continue;
+        char *e;
+        long long v = strtoll(lat + 12, &e, 10);
+        return e != lat + 12 && v >= 0 ? (int64_t)v : -1;
+    }
+    return -1;
+}
+
+int64_t ora_latency(const spec_t *spec)
+{
+    if (spec->rtl_latency >= 0)
+        return spec->rtl_latency;
+    int64_t lat = -1;
+    for (size_t i = 0; i < spec->nrtl_sources && lat < 0; i++) {
+        lg_err_t err;
+        char *text = lg_read_file(spec->rtl_sources[i], NULL, &err);
+        if (text)
+            lat = gen_info_latency(text, spec->rtl_top);
+        free(text);
+    }
+    return lat;
 }

@@ -19,7 +19,7 @@ static const char *const role_member[ROLE_COUNT] = {"addr[0]", "ce[0]", "q[0]", 
                                                     "in",      "last",  "keep", "strb",  "user"};
 
 /* Member of the engine's Ctl for each control signal. */
-static const char *const ctl_member[CTL_COUNT] = {"clk", "rst", "start", "done", "idle", "ready", "ret", "cont"};
+static const char *const ctl_member[CTL_COUNT] = {"clk", "rst", "start", "done", "idle", "ready", "ret", "cont", "irq"};
 
 static void gen_describe(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
 {
@@ -30,9 +30,13 @@ static void gen_describe(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
         lg_strbuf_printf(b, "    ps[%zu].kind = %s;  // %s\n", i, kind_name[bd->kind], spec->params[i].name);
         lg_strbuf_printf(b, "    ps[%zu].is_out = %s;\n", i, bd->is_out ? "true" : "false");
         lg_strbuf_printf(b, "    ps[%zu].depth = %lluULL;\n", i, (unsigned long long)bd->depth);
-        if (bd->reg >= 0)
+        if (bd->reg >= 0 || bd->bus >= 0)
             lg_strbuf_printf(b, "    ps[%zu].reg = %lldLL;\n    ps[%zu].bus = %d;\n    ps[%zu].ebytes = %d;\n", i,
                              (long long)bd->reg, i, bd->bus, i, (bd->width + 7) / 8);
+        if (bd->reg_out >= 0)
+            lg_strbuf_printf(b, "    ps[%zu].reg_out = %lldLL;\n", i, (long long)bd->reg_out);
+        if (bd->bus >= 0)
+            lg_strbuf_printf(b, "    ps[%zu].base = 0x%llxULL;\n", i, (unsigned long long)bd->base);
     }
     lg_strbuf_puts(b, "    (void)ps;\n}\n\n");
 }
@@ -92,7 +96,9 @@ char *orh_generate(const spec_t *spec, const omodel_t *m)
     lg_strbuf_printf(&b, "const int kProto = %d;  // %s\n", m->proto, ora_protocol_name(m->proto));
     lg_strbuf_printf(&b, "const int kBuses = %zu;\n", m->nbuses);
     lg_strbuf_printf(&b, "const uint64_t kRetReg = %lluULL;\n", (unsigned long long)m->ret_reg);
-    lg_strbuf_printf(&b, "const int kRetBits = %d;\n\n", spec->has_return ? m->ctl_bits[CTL_RETURN] : 0);
+    lg_strbuf_printf(&b, "const int kRetBits = %d;\n", spec->has_return ? m->ctl_bits[CTL_RETURN] : 0);
+    lg_strbuf_printf(&b, "const int64_t kLatency = %lldLL;  // -1: unknown\n", (long long)m->latency);
+    lg_strbuf_printf(&b, "const bool kInterrupt = %s;\n\n", spec->rtl_interrupt ? "true" : "false");
     gen_describe(&b, spec, m);
     gen_bind_ports(&b, spec, m);
     gen_bind_buses(&b, m);

@@ -15,7 +15,8 @@
 #include <unistd.h>
 
 _Static_assert((int)ORW_OK == RUN_OK && (int)ORW_HANG == RUN_HANG && (int)ORW_OOB == RUN_OOB &&
-                   (int)ORW_ASSERT == RUN_ASSERT,
+                   (int)ORW_ASSERT == RUN_ASSERT && (int)ORW_PROTOCOL == RUN_PROTOCOL &&
+                   (int)ORW_UNDECIDED == RUN_UNDECIDED,
                "the harness's statuses are run_status_t values");
 
 /* One RTL worker and the chunk it is running. */

@@ -42,7 +42,9 @@
 
 /* One top-level port of the Verilated model, from its V<top>.h header. */
 typedef struct oport {
-    char *name;
+    char *name;   /* as in the Verilog */
+    char *member; /* the model's member: name, or Verilator's __SYM__<name> for a word C++ compilers reserve
+                     (`interrupt`) */
     int bits;
     int is_output;
 } oport_t;
@@ -104,10 +106,13 @@ typedef struct obind {
     char *port[ROLE_COUNT];
     int bits[ROLE_COUNT];
     int bus;     /* m_axi: index into omodel_t.buses, else -1 */
-    int64_t reg; /* s_axilite scalar, m_axi pointer: its register's byte offset, else -1 */
+    int64_t reg; /* s_axilite scalar (an inout's _i), m_axi pointer with offset slave: its register's byte offset, else
+                    -1 */
+    int64_t reg_out; /* s_axilite inout: its _o register, else -1 */
+    uint64_t base;   /* m_axi: the buffer's base address in its bundle */
 } obind_t;
 
-enum { CTL_CLK, CTL_RST, CTL_START, CTL_DONE, CTL_IDLE, CTL_READY, CTL_RETURN, CTL_CONTINUE, CTL_COUNT };
+enum { CTL_CLK, CTL_RST, CTL_START, CTL_DONE, CTL_IDLE, CTL_READY, CTL_RETURN, CTL_CONTINUE, CTL_INTERRUPT, CTL_COUNT };
 
 /* An AXI4 (or AXI4-Lite) bundle's ports by orw_axi_sig; absent optional
  * signals have a NULL name. */
@@ -130,6 +135,7 @@ typedef struct omodel {
     obus_t *buses;      /* the m_axi bundles */
     size_t nbuses;
     uint64_t ret_reg; /* ORW_PROTO_AXILITE with a return value: ap_return's register */
+    int64_t latency;  /* cycles of one call (rtl.latency, else CORE_GENERATION_INFO's HLS_SYN_LAT), -1 unknown */
 } omodel_t;
 
 /* Binds every spec param to the model's ports by the HLS naming
@@ -166,6 +172,15 @@ void ora_bus_free(obus_t *b);
  * 0x10, then the arguments in prototype order, each its 32-bit data words
  * and one more. A register the header lacks is LG_EINVAL naming it. */
 int ora_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err);
+/* Places every m_axi buffer of m in its bundle's address space: those
+ * with offset off at their fixed base, the others from 0x10000000 up
+ * past them, each on 4 KiB pages of its own with a free page after it.
+ * Two buffers of a bundle that overlap are LG_EINVAL naming both. */
+int ora_place_buffers(const spec_t *spec, omodel_t *m, lg_err_t *err);
+/* The latency of one call of spec's top: rtl.latency, else the
+ * HLS_SYN_LAT of the CORE_GENERATION_INFO attribute HLS writes on the top
+ * module (when a number, not -1), else -1. */
+int64_t ora_latency(const spec_t *spec);
 
 /* ------------------------------------------------ harness (harness_gen.c) */
 

@@ -58,7 +58,10 @@ int orp_parse(const char *text, const char *path, oports_t *out, lg_err_t *err)
         if (parse_decl(q, &name, &bits) != 0)
             continue; /* a macro definition or another use of the prefix */
         lg_grow((void **)&out->v, &cap, out->n + 1, sizeof *out->v);
-        out->v[out->n].name = name;
+        /* Verilator prefixes a name some C++ compilers reserve (`interrupt`) */
+        int sym = strncmp(name, "__SYM__", 7) == 0 && name[7];
+        out->v[out->n].member = name;
+        out->v[out->n].name = lg_strdup(sym ? name + 7 : name);
         out->v[out->n].bits = bits;
         out->v[out->n].is_output = is_output;
         out->n++;
@@ -73,8 +76,10 @@ void orp_free(oports_t *p)
 {
     if (!p)
         return;
-    for (size_t i = 0; i < p->n; i++)
+    for (size_t i = 0; i < p->n; i++) {
         free(p->v[i].name);
+        free(p->v[i].member);
+    }
     free(p->v);
     p->v = NULL;
     p->n = 0;

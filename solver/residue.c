@@ -90,6 +90,22 @@ static int solve_congruence(uint64_t alpha, uint64_t beta, int64_t r, int bits, 
     return 1;
 }
 
+/* A value for one of T's other inputs: uniform with its `low` lowest bits
+ * cleared (0 when the value has no higher bits), or uniform when that
+ * leaves the domain. alpha * x == R - beta (mod 2^W) has a solution only
+ * when 2^v divides R - beta, v the 2-adic valuation of alpha, and one
+ * inside a 16-bit domain only when v >= W - 16. For a sum of products
+ * (kernels/dot's x[i] * y[i]) alpha and beta are products of the other
+ * inputs: with every other input a multiple of 2^low, alpha is a multiple
+ * of 2^low and beta of 2^(2 low), where uniform draws give 9 low zero bits
+ * one time in 512. */
+static int64_t draw_other(const spec_param_t *p, int low, lg_rng_t *rng)
+{
+    int64_t v = lg_rng_range(rng, p->range_lo, p->range_hi);
+    int64_t m = (int64_t)((uint64_t)v & ~((UINT64_C(1) << low) - 1));
+    return m >= p->range_lo && m <= p->range_hi ? m : v;
+}
+
 static int holds(const features_t *fs, const expr_t *const *q, size_t n, const input_t *in, int64_t *fv)
 {
     features_eval(fs, in, fv);
@@ -140,11 +156,14 @@ int sve_residue_solve(const features_t *fs, const expr_t *const *q, size_t n, co
         input_copy(trial, base);
         /* After the first try, the other inputs of T are drawn anew: a base
          * whose values admit no solution in x's domain gets another chance. */
+        /* Half of the tries draw them uniformly, half as multiples of one
+         * random power of two (see draw_other). */
+        int low = lg_rng_chance(rng, 0.5) ? 0 : (int)lg_rng_below(rng, 17);
         for (size_t i = 0; k > 0 && i < nv; i++) {
             int64_t *s = slot(trial, &fs->f[vars[i]]);
             const spec_param_t *p = fs->f[vars[i]].param >= 0 ? &trial->spec->params[fs->f[vars[i]].param] : NULL;
             if (s && p)
-                *s = lg_rng_range(rng, p->range_lo, p->range_hi);
+                *s = draw_other(p, low, rng);
         }
         const feature_t *f = &fs->f[vars[lg_rng_below(rng, nv)]];
         if (!try_var(fs, t, bits, r, trial, f, rng, fv))

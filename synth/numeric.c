@@ -17,15 +17,31 @@
 #define NUM_MAX_FEATURES 48 /* features entering the basis (1 + 48 + 1176 monomials) */
 #define NUM_CLOCK_EVERY 256
 
-/* A monomial: 1 (a = b = -1), a feature (b = -1) or a product of two. */
+#define NUM_MAX_PAIRS 16 /* paired sums in the basis */
+
+/* A monomial: 1 (a = b = -1), a feature (b = -1), a product of two, or
+ * (a = -2) the paired sum number b. */
 typedef struct mono {
     int a, b;
 } mono_t;
+
+/* A paired sum: sum over i of A[i] * B[i] for two arrays' element features
+ * of equal index (A == B gives the sum of squares). A loop that accumulates
+ * x[i] * y[i] ends with such a value: a sum of up to FEATURES_ELEMS
+ * products, far beyond what a sparse combination reaches, but one unknown
+ * here. */
+typedef struct pairsum {
+    int fa[FEATURES_ELEMS], fb[FEATURES_ELEMS];
+    size_t n;
+} pairsum_t;
 
 typedef struct search {
     const syn_task_t *t;
     mono_t *mono;
     size_t nmono;   /* mono[0] is the constant 1 */
+    size_t nlin;    /* mono[0..nlin) are 1 and the features */
+    size_t npaired; /* then npaired paired sums */
+    pairsum_t pair[NUM_MAX_PAIRS];
     uint64_t *res;  /* nmono residues per row, row-major */
     uint64_t *tres; /* target residues */
     syn_elim_t el;  /* room for every monomial */
@@ -35,8 +51,15 @@ typedef struct search {
     int stop, budget_hit;
 } search_t;
 
-static __int128 mono_value(const mono_t *m, const int64_t *row)
+static __int128 mono_value(const search_t *s, const mono_t *m, const int64_t *row)
 {
+    if (m->a == -2) {
+        const pairsum_t *p = &s->pair[m->b];
+        __int128 sum = 0;
+        for (size_t i = 0; i < p->n; i++)
+            sum += (__int128)row[p->fa[i]] * row[p->fb[i]];
+        return sum;
+    }
     if (m->a < 0)
         return 1;
     if (m->b < 0)
@@ -66,8 +89,63 @@ static int usable(const syn_task_t *t, size_t f, const int *chosen, size_t nchos
     return 1;
 }
 
-/* Monomials in the order solutions prefer them: 1, the features, then the
- * products (squares included). */
+/* The array and index of an element feature named `a[i]`: the length of
+ * the array name, or 0 when the name has another shape. */
+static size_t elem_of(const feature_t *f, size_t *index)
+{
+    const char *lb = strchr(f->name, '[');
+    if (syg_feature_class(f) != GCLASS_ELEM || !lb || lb == f->name)
+        return 0;
+    char *end;
+    unsigned long i = strtoul(lb + 1, &end, 10);
+    if (end == lb + 1 || *end != ']' || end[1] != '\0')
+        return 0;
+    *index = (size_t)i;
+    return (size_t)(lb - f->name);
+}
+
+/* The element feature of the array named name[0..len) at index i, or -1. */
+static int elem_feature(const syn_task_t *t, const char *name, size_t len, size_t i)
+{
+    for (size_t f = 0; f < t->fs->n; f++) {
+        size_t k, l = elem_of(&t->fs->f[f], &k);
+        if (l == len && k == i && strncmp(t->fs->f[f].name, name, len) == 0)
+            return (int)f;
+    }
+    return -1;
+}
+
+/* The paired sums of every two arrays (and of each array with itself)
+ * whose element features share at least two indices, led by array A's
+ * element 0. Degree 2 only. */
+static void find_pairs(search_t *s)
+{
+    const syn_task_t *t = s->t;
+    for (size_t fa = 0; fa < t->fs->n && t->g->num_degree >= 2; fa++) {
+        size_t ia, la = elem_of(&t->fs->f[fa], &ia);
+        if (!la || ia != 0 || !(syg_feature_class(&t->fs->f[fa]) & t->g->vars))
+            continue;
+        for (size_t fb = fa; fb < t->fs->n && s->npaired < NUM_MAX_PAIRS; fb++) {
+            size_t ib, lb = elem_of(&t->fs->f[fb], &ib);
+            if (!lb || ib != 0)
+                continue;
+            pairsum_t *p = &s->pair[s->npaired];
+            p->n = 0;
+            for (size_t i = 0; i < FEATURES_ELEMS; i++) {
+                int a = elem_feature(t, t->fs->f[fa].name, la, i), b = elem_feature(t, t->fs->f[fb].name, lb, i);
+                if (a < 0 || b < 0)
+                    break;
+                p->fa[p->n] = a;
+                p->fb[p->n++] = b;
+            }
+            if (p->n >= 2)
+                s->npaired++;
+        }
+    }
+}
+
+/* Monomials in the order solutions prefer them: 1, the features, the
+ * paired sums, then the products (squares included). */
 static void build_basis(search_t *s)
 {
     const syn_task_t *t = s->t;
@@ -76,11 +154,15 @@ static void build_basis(search_t *s)
     for (size_t f = 0; f < t->fs->n && nf < NUM_MAX_FEATURES; f++)
         if (usable(t, f, feat, nf))
             feat[nf++] = (int)f;
-    size_t cap = 1 + nf + (t->g->num_degree >= 2 ? nf * (nf + 1) / 2 : 0);
+    find_pairs(s);
+    size_t cap = 1 + nf + s->npaired + (t->g->num_degree >= 2 ? nf * (nf + 1) / 2 : 0);
     s->mono = lg_malloc(cap * sizeof *s->mono);
     s->mono[s->nmono++] = (mono_t){-1, -1};
     for (size_t i = 0; i < nf; i++)
         s->mono[s->nmono++] = (mono_t){feat[i], -1};
+    s->nlin = s->nmono;
+    for (size_t i = 0; i < s->npaired; i++)
+        s->mono[s->nmono++] = (mono_t){-2, (int)i};
     for (size_t i = 0; i < nf && t->g->num_degree >= 2; i++)
         for (size_t j = i; j < nf; j++)
             s->mono[s->nmono++] = (mono_t){feat[i], feat[j]};
@@ -88,7 +170,7 @@ static void build_basis(search_t *s)
     s->tres = lg_malloc(t->n * sizeof *s->tres);
     for (size_t r = 0; r < t->n; r++) {
         for (size_t m = 0; m < s->nmono; m++)
-            s->res[r * s->nmono + m] = syn_residue(mono_value(&s->mono[m], t->rows[r]));
+            s->res[r * s->nmono + m] = syn_residue(mono_value(s, &s->mono[m], t->rows[r]));
         s->tres[r] = syn_residue(t->target[r]);
     }
 }
@@ -113,7 +195,7 @@ static int holds_exactly(const search_t *s, const size_t *cols, const int64_t *x
             __int128 term;
             if (!x[j])
                 continue;
-            if (__builtin_mul_overflow((__int128)x[j], mono_value(&s->mono[cols[j]], s->t->rows[r]), &term) ||
+            if (__builtin_mul_overflow((__int128)x[j], mono_value(s, &s->mono[cols[j]], s->t->rows[r]), &term) ||
                 __builtin_add_overflow(sum, term, &sum))
                 return 0;
         }
@@ -145,21 +227,30 @@ static int solve(search_t *s, const size_t *cols, size_t k, int64_t *x)
     return ok;
 }
 
-static expr_t *mono_expr(const mono_t *m)
+static expr_t *mono_expr(const search_t *s, const mono_t *m)
 {
+    if (m->a == -2) {
+        const pairsum_t *p = &s->pair[m->b];
+        expr_t *e = NULL;
+        for (size_t i = 0; i < p->n; i++) {
+            expr_t *t = expr_binary(EXPR_MUL, expr_var(p->fa[i]), expr_var(p->fb[i]));
+            e = e ? expr_binary(EXPR_ADD, e, t) : t;
+        }
+        return e;
+    }
     if (m->b < 0)
         return expr_var(m->a);
     return expr_binary(EXPR_MUL, expr_var(m->a), expr_var(m->b));
 }
 
 /* |c| * m, or m itself for |c| == 1. c != 0, c != INT64_MIN. */
-static expr_t *scaled(const mono_t *m, int64_t c)
+static expr_t *scaled(const search_t *s, const mono_t *m, int64_t c)
 {
     int64_t a = c < 0 ? -c : c;
     if (a == 1)
-        return mono_expr(m);
-    if (m->b < 0)
-        return expr_binary(EXPR_MUL, expr_const(a), mono_expr(m));
+        return mono_expr(s, m);
+    if (m->b < 0 || m->a == -2)
+        return expr_binary(EXPR_MUL, expr_const(a), mono_expr(s, m));
     return expr_binary(EXPR_MUL, expr_binary(EXPR_MUL, expr_const(a), expr_var(m->a)), expr_var(m->b));
 }
 
@@ -172,7 +263,7 @@ static expr_t *build_expr(const search_t *s, const size_t *cols, const int64_t *
         for (size_t j = 1; j < k; j++) {
             if (!x[j] || (pass == 0) != (x[j] > 0))
                 continue;
-            expr_t *t = scaled(&s->mono[cols[j]], x[j]);
+            expr_t *t = scaled(s, &s->mono[cols[j]], x[j]);
             if (!e)
                 e = x[j] < 0 ? expr_unary(EXPR_NEG, t) : t;
             else
@@ -185,16 +276,17 @@ static expr_t *build_expr(const search_t *s, const size_t *cols, const int64_t *
     return e;
 }
 
-/* Whole bases: 1 and the features, then every monomial. */
+/* Whole bases: 1 and the features, then with the paired sums, then every
+ * monomial. */
 static expr_t *try_bases(search_t *s, size_t *cols, int64_t *x)
 {
-    size_t nlin = 1;
-    while (nlin < s->nmono && s->mono[nlin].b < 0)
-        nlin++;
+    size_t nlin = s->nlin, npair = s->nlin + s->npaired;
     for (size_t j = 0; j < s->nmono; j++)
         cols[j] = j;
     if (solve(s, cols, nlin, x))
         return build_expr(s, cols, x, nlin);
+    if (s->npaired && !s->stop && solve(s, cols, npair, x))
+        return build_expr(s, cols, x, npair);
     if (nlin < s->nmono && !s->stop && solve(s, cols, s->nmono, x))
         return build_expr(s, cols, x, s->nmono);
     return NULL;

@@ -88,6 +88,11 @@ void synth_destroy(synth_t *s)
     free(s);
 }
 
+double synth_threshold(const synth_t *s)
+{
+    return s->cfg.mcc_threshold;
+}
+
 size_t synth_nstages(const synth_t *s)
 {
     return s->nstages;

@@ -78,6 +78,8 @@ void synth_cfg_default(synth_cfg_t *cfg);
 synth_t *synth_create(const synth_cfg_t *cfg, lg_err_t *err);
 void synth_destroy(synth_t *s); /* accepts NULL */
 
+/* The MCC a condition must reach to be good enough (cfg.mcc_threshold). */
+double synth_threshold(const synth_t *s);
 /* Number of grammar stages and the name of stage i (0-based; "level2");
  * the string lives as long as the context. */
 size_t synth_nstages(const synth_t *s);
@@ -108,6 +110,26 @@ int synth_refine(synth_t *s, const synth_example_t *ex, size_t n, const int64_t 
  * is not an error. out->mcc is the fraction of all examples matched. */
 int synth_learn_term(synth_t *s, const synth_term_example_t *ex, size_t n, const int64_t *consts, size_t nconsts,
                      synth_result_t *out, lg_err_t *err);
+
+/* The comparison a branch made on each example, as the tracer logs it:
+ * its operands op0[i] and op1[i], present when has[i] is nonzero. All
+ * arrays hold n entries (the examples') and are borrowed for the call. */
+typedef struct synth_cmp {
+    const int64_t *op0, *op1;
+    const uint8_t *has;
+} synth_cmp_t;
+
+/* synth_learn, then, when its answer's MCC on all examples stays below the
+ * threshold, an affine or degree-2 condition from the logged comparison:
+ * each operand is learned as a term (synth_learn_term: the numeric stage
+ * solves for sums of products such as `a * d - b * c` exactly) from the
+ * examples that logged it, the relation (== != < <= > >=) of op0 to op1
+ * that best predicts the labels is read off the logs, and the condition
+ * `T0 op T1` (`T0 op c` when op1 is a constant c) is returned when its MCC
+ * on all examples beats the enumerated answer's. out->stage is then the
+ * stage that learned the operand terms. Errors as synth_learn. */
+int synth_learn_cmp(synth_t *s, const synth_example_t *ex, size_t n, const synth_cmp_t *cmp, const int64_t *consts,
+                    size_t nconsts, synth_result_t *out, lg_err_t *err);
 
 /* MCC of the boolean expression cond over the examples (0 when a class or a
  * prediction is absent, as usual for MCC). */

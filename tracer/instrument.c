@@ -100,9 +100,10 @@ static uint32_t add_site(tri_ctx_t *c, LLVMValueRef fn, LLVMValueRef term, trace
 
 /* A conditional branch: its direction, plus the operands when an integer
  * comparison decides it. */
-static void instrument_br(tri_ctx_t *c, LLVMValueRef fn, LLVMValueRef term)
+static void instrument_br(tri_ctx_t *c, LLVMValueRef fn, LLVMValueRef term, int loop_stay)
 {
     uint32_t site = add_site(c, fn, term, TRACER_SITE_BR, 2);
+    c->meta->sites[site].loop_stay = loop_stay;
     LLVMValueRef cond = LLVMGetCondition(term);
     tri_position_before(c, term);
     LLVMValueRef dir = LLVMBuildZExt(c->b, cond, c->i32, "");
@@ -152,7 +153,11 @@ static void instrument_sites(tri_ctx_t *c)
 {
     for (size_t i = 0; i < c->nfuncs; i++) {
         LLVMValueRef fn = c->funcs[i];
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+        /* The exits are found before the calls below are inserted, which
+         * add no blocks: block k here is block k of the analysis. */
+        size_t nblocks, k = 0;
+        int8_t *stay = tri_loop_exits(fn, &nblocks);
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb), k++) {
             for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
                 LLVMValueRef cmp = LLVMIsAICmpInst(in);
                 if (cmp && !LLVMGetMetadata(cmp, c->md_nosanitize)) {
@@ -166,10 +171,11 @@ static void instrument_sites(tri_ctx_t *c)
                 continue;
             LLVMOpcode op = LLVMGetInstructionOpcode(term);
             if (op == LLVMBr && LLVMIsConditional(term))
-                instrument_br(c, fn, term);
+                instrument_br(c, fn, term, k < nblocks ? stay[k] : -1);
             else if (op == LLVMSwitch)
                 instrument_switch(c, fn, term);
         }
+        free(stay);
     }
 }
 

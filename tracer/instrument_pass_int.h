@@ -43,6 +43,28 @@ void tri_call(tri_ctx_t *c, const tri_rt_t *rt, LLVMValueRef *args, unsigned n);
 LLVMValueRef tri_to_i64(tri_ctx_t *c, LLVMValueRef v, int is_unsigned);
 LLVMValueRef tri_u32(tri_ctx_t *c, uint32_t v);
 
+/* instrument_cfg.c: the control-flow graph of a function. */
+typedef struct tri_cfg {
+    LLVMBasicBlockRef *bb; /* in LLVMGetBasicBlocks order */
+    size_t n;
+    size_t **succ; /* succ[i]: successor indices, nsucc[i] entries */
+    size_t *nsucc;
+} tri_cfg_t;
+void tri_cfg_build(tri_cfg_t *g, LLVMValueRef fn);
+void tri_cfg_free(tri_cfg_t *g);
+/* Marks in `in` the natural loop of back edge latch -> header: header plus
+ * every block that reaches latch without passing through header. */
+void tri_natural_loop(const tri_cfg_t *g, size_t header, size_t latch, uint8_t *in);
+/* Back edges found by an iterative DFS from the entry (an edge to a block
+ * still on the DFS stack); back[i*n+j] set for edge i -> j. Heap array the
+ * caller frees. */
+uint8_t *tri_back_edges(const tri_cfg_t *g);
+/* Per block of fn (LLVMGetBasicBlocks order, *nblocks of them): the
+ * direction of its conditional branch (1 = condition true) that stays in
+ * the innermost loop the branch leaves, or -1 when it leaves none. Heap
+ * array the caller frees. */
+int8_t *tri_loop_exits(LLVMValueRef fn, size_t *nblocks);
+
 /* instrument_probes.c: probes inserted before mem2reg (they need the
  * locals' stack slots). */
 void tri_width_probes(tri_ctx_t *c);

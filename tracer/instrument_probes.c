@@ -220,102 +220,7 @@ void tri_param_offset_probes(tri_ctx_t *c)
 
 /* ---- loops ---------------------------------------------------------- */
 
-typedef struct cfg {
-    LLVMBasicBlockRef *bb;
-    size_t n;
-    size_t **succ; /* succ[i]: successor indices, nsucc[i] entries */
-    size_t *nsucc;
-} cfg_t;
-
-static size_t block_index(const cfg_t *g, LLVMBasicBlockRef b)
-{
-    for (size_t i = 0; i < g->n; i++)
-        if (g->bb[i] == b)
-            return i;
-    return g->n;
-}
-
-static void cfg_build(cfg_t *g, LLVMValueRef fn)
-{
-    g->n = LLVMCountBasicBlocks(fn);
-    g->bb = lg_calloc(g->n + 1, sizeof *g->bb);
-    LLVMGetBasicBlocks(fn, g->bb);
-    g->succ = lg_calloc(g->n + 1, sizeof *g->succ);
-    g->nsucc = lg_calloc(g->n + 1, sizeof *g->nsucc);
-    for (size_t i = 0; i < g->n; i++) {
-        LLVMValueRef t = LLVMGetBasicBlockTerminator(g->bb[i]);
-        unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-        g->succ[i] = lg_calloc(ns + 1, sizeof **g->succ);
-        for (unsigned s = 0; s < ns; s++)
-            g->succ[i][g->nsucc[i]++] = block_index(g, LLVMGetSuccessor(t, s));
-    }
-}
-
-static void cfg_free(cfg_t *g)
-{
-    for (size_t i = 0; i < g->n; i++)
-        free(g->succ[i]);
-    free(g->succ);
-    free(g->nsucc);
-    free(g->bb);
-}
-
-/* Marks in `in` the natural loop of back edge latch -> header: header plus
- * every block that reaches latch without passing through header. */
-static void natural_loop(const cfg_t *g, size_t header, size_t latch, uint8_t *in)
-{
-    size_t *work = lg_calloc(g->n + 1, sizeof *work), nw = 0;
-    in[header] = 1;
-    if (!in[latch]) {
-        in[latch] = 1;
-        work[nw++] = latch;
-    }
-    while (nw) {
-        size_t b = work[--nw];
-        for (size_t p = 0; p < g->n; p++)
-            for (size_t s = 0; s < g->nsucc[p]; s++)
-                if (g->succ[p][s] == b && !in[p]) {
-                    in[p] = 1;
-                    work[nw++] = p;
-                }
-    }
-    free(work);
-}
-
-/* Back edges found by an iterative DFS from the entry (an edge to a block
- * still on the DFS stack); back[i*n+j] set for edge i -> j. */
-static uint8_t *back_edges(const cfg_t *g)
-{
-    uint8_t *back = lg_calloc(g->n * g->n + 1, 1), *state = lg_calloc(g->n + 1, 1);
-    size_t *stack = lg_calloc(g->n + 1, sizeof *stack), *next = lg_calloc(g->n + 1, sizeof *next), sp = 0;
-    if (g->n) {
-        stack[sp++] = 0;
-        state[0] = 1;
-    }
-    while (sp) {
-        size_t b = stack[sp - 1];
-        if (next[b] < g->nsucc[b]) {
-            size_t s = g->succ[b][next[b]++];
-            if (s >= g->n)
-                continue;
-            if (state[s] == 1)
-                back[b * g->n + s] = 1;
-            else if (state[s] == 0) {
-                state[s] = 1;
-                stack[sp++] = s;
-            }
-        } else {
-            state[b] = 2;
-            sp--;
-        }
-    }
-    free(stack);
-    free(next);
-    free(state);
-    return back;
-}
-
-static void loop_span(const cfg_t *g, const uint8_t *in, int *lo, int *hi)
+static void loop_span(const tri_cfg_t *g, const uint8_t *in, int *lo, int *hi)
 {
     *lo = 0;
     *hi = 0;
@@ -336,7 +241,7 @@ static void loop_span(const cfg_t *g, const uint8_t *in, int *lo, int *hi)
 
 /* At the header: a phi telling whether control came through a back edge,
  * and the runtime call that counts iterations of this loop execution. */
-static void instrument_header(tri_ctx_t *c, const cfg_t *g, size_t header, const uint8_t *in, uint32_t loop)
+static void instrument_header(tri_ctx_t *c, const tri_cfg_t *g, size_t header, const uint8_t *in, uint32_t loop)
 {
     LLVMBasicBlockRef hb = g->bb[header];
     LLVMValueRef first = LLVMGetFirstInstruction(hb);
@@ -361,9 +266,9 @@ static void instrument_header(tri_ctx_t *c, const cfg_t *g, size_t header, const
  * returns 1 and instruments its header as loop `loop`. */
 static int attach_loop(tri_ctx_t *c, LLVMValueRef fn, int line, uint32_t loop)
 {
-    cfg_t g = {0};
-    cfg_build(&g, fn);
-    uint8_t *back = back_edges(&g);
+    tri_cfg_t g = {0};
+    tri_cfg_build(&g, fn);
+    uint8_t *back = tri_back_edges(&g);
     uint8_t *in = lg_calloc(g.n + 1, 1), *best_in = lg_calloc(g.n + 1, 1);
     size_t best = g.n;
     int best_span = 0;
@@ -372,7 +277,7 @@ static int attach_loop(tri_ctx_t *c, LLVMValueRef fn, int line, uint32_t loop)
         int any = 0;
         for (size_t l = 0; l < g.n; l++)
             if (back[l * g.n + h]) {
-                natural_loop(&g, h, l, in);
+                tri_natural_loop(&g, h, l, in);
                 any = 1;
             }
         int lo, hi;
@@ -390,7 +295,7 @@ static int attach_loop(tri_ctx_t *c, LLVMValueRef fn, int line, uint32_t loop)
     free(in);
     free(best_in);
     free(back);
-    cfg_free(&g);
+    tri_cfg_free(&g);
     return best < g.n;
 }
 

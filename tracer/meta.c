@@ -74,6 +74,7 @@ uint32_t trm_add_site(trm_meta_t *m, const char *func, const char *file, int lin
     s->col = col;
     s->kind = kind;
     s->nsucc = nsucc;
+    s->loop_stay = -1;
     return (uint32_t)m->nsites++;
 }
 
@@ -120,6 +121,7 @@ int trm_save(const trm_meta_t *m, const char *path, lg_err_t *err)
         json_object_object_add(o, "col", json_object_new_int(s->col));
         json_object_object_add(o, "kind", json_object_new_int((int)s->kind));
         json_object_object_add(o, "nsucc", json_object_new_int((int)s->nsucc));
+        json_object_object_add(o, "loop_stay", json_object_new_int(s->loop_stay));
         json_object_array_add(sites, o);
     }
     json_object *probes = json_object_new_array();
@@ -199,6 +201,9 @@ trm_meta_t *trm_load(const char *path, lg_err_t *err)
         json_object *o = json_object_array_get_idx(sites, i);
         trm_add_site(m, get_str(o, "func"), get_str(o, "file"), (int)get_i64(o, "line"), (int)get_i64(o, "col"),
                      (tracer_site_kind_t)get_i64(o, "kind"), (uint32_t)get_i64(o, "nsucc"));
+        json_object *stay;
+        if (json_object_object_get_ex(o, "loop_stay", &stay))
+            m->sites[m->nsites - 1].loop_stay = json_object_get_int(stay);
     }
     for (size_t i = 0; i < json_object_array_length(probes); i++) {
         json_object *o = json_object_array_get_idx(probes, i);

@@ -59,6 +59,10 @@ typedef struct tracer_site {
     int line, col;
     tracer_site_kind_t kind;
     uint32_t nsucc; /* 2 for br; 1 + number of cases for switch */
+    /* A br that leaves a loop of the CFG (the loop's condition, or a
+     * `break`): the direction that stays in its innermost loop, whose count
+     * in a trace is the loop's trip count; -1 for any other site. */
+    int loop_stay;
 } tracer_site_t;
 
 typedef enum {
@@ -163,5 +167,79 @@ char *tracer_trace_to_json(const tracer_t *t, const tracer_trace_t *tr);
 /* Prints the trace as text: path with source locations, fired probes,
  * outputs and status. */
 void tracer_trace_print(const tracer_t *t, const tracer_trace_t *tr, FILE *out);
+
+/* Call capture: the user's testbench (or host program), compiled with the
+ * kernel's source, runs natively with every call of the kernel it makes
+ * recorded, arguments read as the spec declares them, before the real
+ * kernel runs (docs/tracer.md, "Call capture"). */
+typedef struct tracer_capture_cfg {
+    const char *const *sources; /* borrowed: the testbench's C/C++ files (not the kernel's) */
+    size_t nsources;
+    char *const *args; /* borrowed: argv words after the program name */
+    size_t nargs;
+    uint64_t timeout_ms;               /* wall-clock limit of the testbench (default 60000; 0 = none) */
+    const char *cache_dir;             /* borrowed; NULL = lg_cache_dir()/capture */
+    const volatile sig_atomic_t *stop; /* SIGINT flag, may be NULL: a set flag kills the testbench */
+    const char *cwd;                   /* borrowed: where it runs; NULL = the first source's directory */
+    const char *stdin_path;            /* borrowed: its standard input; NULL = /dev/null */
+} tracer_capture_cfg_t;
+
+#define TRACER_CAPTURE_TIMEOUT_MS 60000
+
+/* Fills cfg with no sources and the defaults above. */
+void tracer_capture_cfg_default(tracer_capture_cfg_t *cfg);
+
+/* What one run of a testbench under capture gave; all owned, released with
+ * tracer_capture_free. */
+typedef struct tracer_capture {
+    char **calls; /* one line of input JSON (docs/inputs.md) per kernel call, in call order; out params
+                   * hold what the kernel wrote (input readers ignore them) */
+    size_t ncalls;
+    int last_unfinished; /* 1 when the testbench died inside its last call (that line holds its inputs only) */
+    size_t sites;        /* uses of the kernel in the testbench that were redirected to the recorder */
+    int status;          /* the testbench's exit status, -1 when a signal ended it */
+    int signal;          /* that signal, or 0 */
+    int timed_out;       /* 1 when it ran into timeout_ms and was killed */
+    char *output;        /* the last 4 KiB of its stdout and stderr */
+} tracer_capture_t;
+
+/* Compiles cfg's sources and spec's kernel source with clang 14 into one
+ * program whose calls of the kernel (found by its C symbol, or as the one
+ * C++ function of that name) go through a generated recorder, and runs it
+ * in the first source's directory with cfg's args, stdin from /dev/null,
+ * under cfg's time limit. The testbench's exit status is reported in *out,
+ * never an error. Errors: LG_EBUILD naming the source that does not
+ * compile (with clang's message) or that cannot be linked, LG_EINVAL for a
+ * kernel the sources never use or whose prototype disagrees with spec,
+ * LG_EINTR when cfg->stop was set, LG_EIO / LG_ECHILD. spec and cfg are
+ * borrowed for the call; on error *out is empty. */
+int tracer_capture(const spec_t *spec, const tracer_capture_cfg_t *cfg, const lg_log_t *log, tracer_capture_t *out,
+                   lg_err_t *err);
+/* Frees what *c holds and empties it; accepts NULL. */
+void tracer_capture_free(tracer_capture_t *c);
+
+/* The same in two steps, for a host run on many inputs: the program is
+ * built once, then run as often as needed. */
+typedef struct tracer_capture_prog tracer_capture_prog_t;
+
+/* Builds cfg's sources (cfg->sources, cfg->cache_dir; the rest is not
+ * read) with the recorder into a private directory of the cache, as
+ * tracer_capture does. Returns the program (the caller owns it) or NULL
+ * with err as tracer_capture's build errors. */
+tracer_capture_prog_t *tracer_capture_build(const spec_t *spec, const tracer_capture_cfg_t *cfg, const lg_log_t *log,
+                                            lg_err_t *err);
+/* Runs p once with cfg's args, cwd, stdin_path, timeout_ms and stop (its
+ * sources are not read) and fills *out as tracer_capture does. One run
+ * at a time per program. On error *out is empty. */
+int tracer_capture_exec(tracer_capture_prog_t *p, const tracer_capture_cfg_t *cfg, tracer_capture_t *out,
+                        lg_err_t *err);
+/* p's private directory (borrowed, valid until destroy): the caller may
+ * keep the files of its runs below it; they go with p. */
+const char *tracer_capture_dir(const tracer_capture_prog_t *p);
+/* 1 when p was built with the kernel's source beside cfg's sources, 0
+ * when a source defines the kernel itself (includes its source). */
+int tracer_capture_with_kernel(const tracer_capture_prog_t *p);
+/* Removes p's directory and frees it; accepts NULL. */
+void tracer_capture_prog_destroy(tracer_capture_prog_t *p);
 
 #endif

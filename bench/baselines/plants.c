@@ -1,7 +1,12 @@
 /* Planted divergences of a kernel (the `divergences` list of expected.yaml)
  * and their matching: a divergent input finds planted divergence i when its
  * symptom class equals i's class and i's witness predicate holds on it.
- * Every tool of the benchmark is matched through this one function. */
+ * A generated kernel (expected.yaml has a `generator` entry) is rebuilt
+ * from its seed instead, and a divergent input of class mismatch:* or
+ * rtl-oob:* finds plant i when plant i alone changes kernel.c's result
+ * (gen_plant_decides): its witness is an input, not a predicate, and the
+ * class on an input depends on the other plants. Every tool of the
+ * benchmark is matched through this one function. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,21 +14,74 @@
 #include "bench/baselines/benchkit.h"
 #include "common/alloc.h"
 #include "common/features.h"
+#include "common/yamldoc.h"
+#include "gen/gen.h"
 #include "synth/expr.h"
 #include "tests/kernels/kexpected.h"
 
 typedef struct plant {
     char *id, *cls;
     double probability;
-    expr_t *witness;
+    expr_t *witness;  /* NULL for a generated kernel's plant */
+    size_t gen_index; /* the plant's index in gen */
 } plant_t;
 
 struct benchkit_plants {
     features_t *fs;
     plant_t *v;
     size_t n;
-    int64_t *fv; /* scratch feature vector; matching is single-threaded */
+    int64_t *fv;       /* scratch feature vector; matching is single-threaded */
+    gen_kernel_t *gen; /* a generated kernel, rebuilt; NULL for the suite's */
 };
+
+static int generator_field(yamldoc_t *d, yaml_node_t *gn, const char *key, int64_t *out, lg_err_t *err)
+{
+    yaml_node_t *n = yamldoc_require(d, gn, key, "generator", err);
+    return n ? yamldoc_int(d, n, key, out, err) : LG_EINVAL;
+}
+
+/* The `generator` entry of expected.yaml, when it has one: the kernel
+ * rebuilt from its seed, size and plant count into p->gen. */
+static int load_generator(benchkit_plants_t *p, const char *path, lg_err_t *err)
+{
+    yamldoc_t d = {0};
+    int rc = yamldoc_load(&d, path, err);
+    yaml_node_t *gn = rc ? NULL : yamldoc_get(&d, yamldoc_root(&d), "generator");
+    if (gn) {
+        int64_t seed, size, plants;
+        rc = yamldoc_expect_map(&d, gn, "generator", err);
+        if (!rc)
+            rc = generator_field(&d, gn, "seed", &seed, err);
+        if (!rc)
+            rc = generator_field(&d, gn, "size", &size, err);
+        if (!rc)
+            rc = generator_field(&d, gn, "plants", &plants, err);
+        if (!rc) {
+            gen_cfg_t cfg = {(uint64_t)seed, (unsigned)size, (int)plants};
+            p->gen = gen_create(&cfg, err);
+            if (!p->gen)
+                rc = lg_err_prefix(err, "%s: generator", path);
+        }
+    }
+    yamldoc_free(&d);
+    return rc;
+}
+
+/* Plant pl's index in the rebuilt kernel, by id. */
+static int bind_generated(benchkit_plants_t *p, plant_t *pl, const char *path, lg_err_t *err)
+{
+    for (size_t i = 0; i < gen_plant_count(p->gen); i++) {
+        char *id = gen_plant_id(p->gen, i);
+        int same = strcmp(id, pl->id) == 0;
+        free(id);
+        if (same) {
+            pl->gen_index = i;
+            return LG_OK;
+        }
+    }
+    return lg_err_set(err, LG_EINVAL, "%s: %s is not a plant of %s as this lgfuzz generates it (another generator?)",
+                      path, pl->id, gen_name(p->gen));
+}
 
 benchkit_plants_t *benchkit_plants_load(const spec_t *spec, const char *path, lg_err_t *err)
 {
@@ -40,6 +98,8 @@ benchkit_plants_t *benchkit_plants_load(const spec_t *spec, const char *path, lg
                    BENCHKIT_MAX_PLANTS);
         goto fail;
     }
+    if (load_generator(p, path, err) != LG_OK)
+        goto fail;
     p->v = lg_calloc(e->ndivs ? e->ndivs : 1, sizeof *p->v);
     for (size_t i = 0; i < e->ndivs; i++) {
         const kexp_div_t *d = &e->divs[i];
@@ -47,6 +107,11 @@ benchkit_plants_t *benchkit_plants_load(const spec_t *spec, const char *path, lg
         pl->id = lg_strdup(d->id);
         pl->cls = lg_strdup(d->cls);
         pl->probability = d->probability;
+        if (p->gen) {
+            if (bind_generated(p, pl, path, err) != LG_OK)
+                goto fail;
+            continue;
+        }
         pl->witness = expr_parse(d->witness, p->fs, err);
         if (!pl->witness) {
             lg_err_prefix(err, "%s:%d: witness of %s", path, d->line, d->id);
@@ -73,6 +138,7 @@ void benchkit_plants_destroy(benchkit_plants_t *p)
     free(p->v);
     free(p->fv);
     features_destroy(p->fs);
+    gen_destroy(p->gen);
     free(p);
 }
 
@@ -100,6 +166,16 @@ size_t benchkit_plants_match(const benchkit_plants_t *p, const char *cls, const 
 {
     size_t matched = 0;
     int evaluated = 0;
+    if (p->gen) {
+        if (strncmp(cls, "mismatch:", 9) != 0 && strncmp(cls, "rtl-oob:", 8) != 0)
+            return 0;
+        for (size_t i = 0; i < p->n; i++)
+            if (gen_plant_decides(p->gen, p->v[i].gen_index, in)) {
+                hits[i] = 1;
+                matched++;
+            }
+        return matched;
+    }
     for (size_t i = 0; i < p->n; i++) {
         if (strcmp(p->v[i].cls, cls) != 0)
             continue;

@@ -1,8 +1,9 @@
 // A call in the Vitis kernel flow: the arguments and each m_axi buffer's
 // base address written into the AXI4-Lite control registers, ap_start set
 // in the control register (0x00, bit 0), the register polled until
-// ap_done (bit 1) shows, then the return value and the scalar outputs
-// (data, then the ap_vld bit of the word after it) read back. The m_axi
+// ap_done (bit 1) shows (or, with the interrupt enabled, the `interrupt`
+// port awaited and ISR cleared), then the return value and the scalar
+// outputs (data, then the ap_vld bit of the word after it) read back. The m_axi
 // bundles' memories serve the kernel meanwhile; a transaction still in
 // flight when ap_done shows is a broken rule, like any other of axi.cpp's.
 #include "sim.h"
@@ -10,19 +11,16 @@
 namespace lgh
 {
 
-// Buffers start at 256 MiB, each on a 4 KiB page of its own with a free
-// page after it, so a burst past a buffer's end reaches no other buffer.
+// Each buffer at the base the table gives it (rtl-oracle/bind_axi.c
+// places them: on 4 KiB pages of their own with a free page after each,
+// so a burst past a buffer's end reaches no other buffer).
 std::vector<AxiMem> Sim::make_mems() const
 {
     std::vector<std::vector<Buffer>> bufs(kBuses + 1);
-    uint64_t at = 0x10000000ULL;
     for (int i = 0; i < kParams; i++) {
         const Param &p = ps_[i];
-        if (p.kind != ORW_MEM || p.bus < 0)
-            continue;
-        uint64_t bytes = p.depth * p.ebytes;
-        bufs[static_cast<size_t>(p.bus)].push_back(Buffer{i, at, bytes, p.ebytes});
-        at += ((bytes + 4095) & ~4095ULL) + 4096;
+        if (p.kind == ORW_MEM && p.bus >= 0)
+            bufs[static_cast<size_t>(p.bus)].push_back(Buffer{i, p.base, p.depth * p.ebytes, p.ebytes});
     }
     std::vector<AxiMem> mems;
     for (int k = 0; k < kBuses; k++)
@@ -30,21 +28,48 @@ std::vector<AxiMem> Sim::make_mems() const
     return mems;
 }
 
-// The register writes before ap_start: each input scalar's value and each
-// buffer's base address, 32 bits a register, low word first.
+// The memories' side of a settled cycle; false (o filled) on a broken rule.
+bool Sim::sample_mems(std::vector<AxiMem> &mems, Outcome *o)
+{
+    std::string why;
+    for (AxiMem &m : mems)
+        if (!m.sample(rng_, o->cycles, &why)) {
+            protocol(o, static_cast<uint64_t>(m.buffers().empty() ? ORW_NO_PARAM : m.buffers()[0].param), why);
+            return false;
+        }
+    return true;
+}
+
+// A transaction still in flight when the kernel says it is done breaks a
+// rule (false, o filled).
+bool Sim::mems_idle(const std::vector<AxiMem> &mems, Outcome *o, const char *when)
+{
+    for (const AxiMem &m : mems)
+        if (m.outstanding()) {
+            protocol(o, static_cast<uint64_t>(m.buffers()[0].param), m.pending() + " " + when);
+            return false;
+        }
+    return true;
+}
+
+// The register writes before ap_start: with the interrupt, GIE (0x04) and
+// IER bit 0 (0x08, ap_done); each input scalar's value (an inout's into its
+// _i register) and each buffer's base address, 32 bits a register, low
+// word first.
 std::vector<LiteOp> Sim::start_ops() const
 {
     std::vector<LiteOp> ops;
-    std::vector<AxiMem> mems = make_mems();
+    if (kInterrupt) {
+        ops.push_back(LiteOp{true, 0x04, 1});
+        ops.push_back(LiteOp{true, 0x08, 1});
+    }
     for (int i = 0; i < kParams; i++) {
         const Param &p = ps_[i];
         uint64_t v = p.input, words = (p.ebytes + 3) / 4;
-        if (p.reg < 0 || (p.kind != ORW_SCALAR_IN && p.kind != ORW_MEM))
+        if (p.reg < 0 || (p.kind != ORW_SCALAR_IN && p.kind != ORW_SCALAR_INOUT && p.kind != ORW_MEM))
             continue;
         if (p.kind == ORW_MEM) {
-            for (const Buffer &b : mems[static_cast<size_t>(p.bus)].buffers())
-                if (b.param == i)
-                    v = b.base;
+            v = p.base;
             words = 2;
         }
         for (uint64_t w = 0; w < words; w++)
@@ -52,6 +77,28 @@ std::vector<LiteOp> Sim::start_ops() const
     }
     ops.push_back(LiteOp{true, 0, 1}); // ap_start
     return ops;
+}
+
+// The reads once the kernel is done: ap_return's words (what -2, -3), then
+// each output's data words and the ap_vld word after them (what 2i, 2i+1;
+// an inout's from its _o register).
+void Sim::result_ops(std::vector<LiteOp> *ops, std::vector<int> *what) const
+{
+    for (unsigned k = 0; k < static_cast<unsigned>(kRetBits + 31) / 32; k++) {
+        ops->push_back(LiteOp{false, kRetReg + 4 * k, 0});
+        what->push_back(-2 - static_cast<int>(k));
+    }
+    for (int i = 0; i < kParams; i++) {
+        const Param &p = ps_[i];
+        if (p.reg < 0 || (p.kind != ORW_SCALAR_VLD && p.kind != ORW_SCALAR_INOUT))
+            continue;
+        uint64_t words = (p.ebytes + 3) / 4;
+        uint64_t at = static_cast<uint64_t>(p.kind == ORW_SCALAR_INOUT ? p.reg_out : p.reg);
+        for (uint64_t k = 0; k <= words; k++) {
+            ops->push_back(LiteOp{false, at + 4 * k, k});
+            what->push_back(k < words ? 2 * i : 2 * i + 1);
+        }
+    }
 }
 
 // One cycle with the control master and the memories; false when the
@@ -76,15 +123,29 @@ bool Sim::step_lite(AxiLite &lite, std::vector<AxiMem> &mems, Outcome *o, bool *
         protocol(o, ORW_CONTROL_PARAM, why);
         return false;
     }
-    for (AxiMem &m : mems)
-        if (!m.sample(rng_, o->cycles, &why)) {
-            protocol(o, static_cast<uint64_t>(m.buffers().empty() ? ORW_NO_PARAM : m.buffers()[0].param), why);
-            return false;
-        }
+    if (!sample_mems(mems, o))
+        return false;
     edge();
     commit(ops);
     o->cycles++;
     cycles_ = o->cycles;
+    return true;
+}
+
+// Takes the data of a completed read (what: as in run_lite); false (o
+// filled) when the ISR read after the interrupt shows no ap_done.
+bool Sim::take_read(int w, const LiteOp &op, uint64_t data, Outcome *o)
+{
+    if (w == -4 && !(data & 1)) {
+        protocol(o, ORW_CONTROL_PARAM, "interrupt rose but ISR (0x0c) bit 0, ap_done, is clear");
+        return false;
+    }
+    if (w <= -2 && w >= -3)
+        o->ret |= (data & 0xffffffffULL) << (32 * static_cast<unsigned>(-2 - w));
+    else if (w >= 0 && w % 2 == 0)
+        ps_[w / 2].value |= (data & 0xffffffffULL) << (32 * op.data);
+    else if (w >= 0)
+        ps_[w / 2].valid = data & 1;
     return true;
 }
 
@@ -93,18 +154,21 @@ void Sim::run_lite(Outcome *o)
     AxiLite lite(&ctrl_);
     std::vector<AxiMem> mems = make_mems();
     std::vector<LiteOp> ops = start_ops();
-    // What each read is for: -1 polls ap_done, -2/-3 the return's words,
-    // 2i / 2i+1 param i's data words / its ap_vld word.
+    // What each read is for: -1 polls ap_done, -4 reads ISR, -2/-3 the
+    // return's words, 2i / 2i+1 param i's data words / its ap_vld word.
     std::vector<int> what(ops.size(), 0);
     size_t next = 0;
     unsigned gap = 0;
     bool done = false;
     while (o->cycles < kMaxCycles) {
+        bool idle = !lite.busy() && next == ops.size();
         if (!lite.busy() && gap > 0) {
             gap--;
+        } else if (idle && done) {
+            return;
+        } else if (idle && kInterrupt) {
+            // waiting for the interrupt: no access
         } else if (!lite.busy()) {
-            if (next == ops.size() && done)
-                return;
             if (next == ops.size()) { // poll
                 ops.push_back(LiteOp{false, 0, 0});
                 what.push_back(-1);
@@ -115,6 +179,16 @@ void Sim::run_lite(Outcome *o)
         uint64_t data = 0;
         if (!step_lite(lite, mems, o, &complete, &data))
             return;
+        if (kInterrupt && !done && idle && get(c_.irq)) {
+            done = true;
+            if (!mems_idle(mems, o, "when interrupt rose"))
+                return;
+            ops.push_back(LiteOp{false, 0x0c, 0}); // ISR: which interrupt
+            what.push_back(-4);
+            ops.push_back(LiteOp{true, 0x0c, 1}); // toggle-on-write: clears ap_done's bit
+            what.push_back(0);
+            result_ops(&ops, &what);
+        }
         if (!complete)
             continue;
         gap = rng_.below(3);
@@ -124,35 +198,17 @@ void Sim::run_lite(Outcome *o)
             continue;
         if (w == -1 && (data & 2)) {
             done = true;
-            for (AxiMem &m : mems)
-                if (m.outstanding()) {
-                    protocol(o, static_cast<uint64_t>(m.buffers()[0].param), m.pending() + " when ap_done rose");
-                    return;
-                }
-            for (unsigned k = 0; k < static_cast<unsigned>(kRetBits + 31) / 32; k++) {
-                ops.push_back(LiteOp{false, kRetReg + 4 * k, 0});
-                what.push_back(-2 - static_cast<int>(k));
-            }
-            for (int i = 0; i < kParams; i++) {
-                if (ps_[i].reg < 0 || ps_[i].kind != ORW_SCALAR_VLD)
-                    continue;
-                uint64_t words = (ps_[i].ebytes + 3) / 4;
-                for (uint64_t k = 0; k <= words; k++) {
-                    ops.push_back(LiteOp{false, static_cast<uint64_t>(ps_[i].reg) + 4 * k, k});
-                    what.push_back(k < words ? 2 * i : 2 * i + 1);
-                }
-            }
-        } else if (w <= -2) {
-            o->ret |= (data & 0xffffffffULL) << (32 * static_cast<unsigned>(-2 - w));
-        } else if (w >= 0 && w % 2 == 0) {
-            ps_[w / 2].value |= (data & 0xffffffffULL) << (32 * op.data);
-        } else if (w >= 0) {
-            ps_[w / 2].valid = data & 1;
+            if (!mems_idle(mems, o, "when ap_done rose"))
+                return;
+            result_ops(&ops, &what);
+        } else if (!take_read(w, op, data, o)) {
+            return;
         }
     }
     o->status = ORW_HANG;
-    o->detail = done ? "the control registers gave no answer within max_cycles " + std::to_string(kMaxCycles)
-                     : "no ap_done within max_cycles " + std::to_string(kMaxCycles);
+    o->detail = done         ? "the control registers gave no answer within max_cycles " + std::to_string(kMaxCycles)
+                : kInterrupt ? "no interrupt within max_cycles " + std::to_string(kMaxCycles)
+                             : "no ap_done within max_cycles " + std::to_string(kMaxCycles);
 }
 
 } // namespace lgh

@@ -63,6 +63,7 @@ struct Param {
     Port addr[2], ce[2], q[2], we[2], d[2];
     Port data, vld, flag, strobe;
     Port in;                       // an inout scalar's input (_i); data and vld are its _o, _o_ap_vld
+                                   // (an m_axi buffer with offset direct: data is its address port)
     Port last, keep, strb, user;   // axis side channels (data, vld, flag: TDATA, TVALID, TREADY)
     bool on = false;               // axis: the harness's TVALID / TREADY in the coming cycle
     bool ended = false;            // axis out: a beat with TLAST was taken
@@ -70,7 +71,9 @@ struct Param {
     uint64_t input = 0;            // ap_none and inout scalars: the value driven on the input port
     uint64_t value = 0, valid = 0; // scalar outputs: the last value with its valid high
     size_t pos = 0;                // input FIFO read position
-    int64_t reg = -1;              // s_axilite scalar, m_axi pointer: its control register
+    int64_t reg = -1;              // s_axilite scalar (an inout's _i), m_axi pointer: its control register
+    int64_t reg_out = -1;          // s_axilite inout: its _o register (data words, then ap_vld)
+    uint64_t base = 0;             // m_axi: the buffer's base address in its bundle
     int bus = -1;                  // m_axi: its bundle
     unsigned ebytes = 0;           // s_axilite, m_axi: bytes of the value or of an element
 };
@@ -81,7 +84,7 @@ struct Bus {
 };
 
 struct Ctl {
-    Port clk, rst, start, done, idle, ready, ret, cont;
+    Port clk, rst, start, done, idle, ready, ret, cont, irq;
     bool rst_low = false;
 };
 

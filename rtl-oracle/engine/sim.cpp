@@ -123,7 +123,6 @@ bool Sim::take_beat(Param &p, int i, Outcome *o)
     }
     p.mem.push_back(get(p.data));
     p.ended = p.last.p && get(p.last);
-    activity_++;
     return true;
 }
 
@@ -153,7 +152,6 @@ bool Sim::sample_ram(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops)
             o->read_cycle = o->cycles;
         }
         ops->insert(ops->end(), {static_cast<uint64_t>(i), static_cast<uint64_t>(k), a, w, w ? get(p.d[k]) : 0});
-        activity_++;
     }
     return true;
 }
@@ -168,27 +166,21 @@ bool Sim::sample(Outcome *o, std::vector<uint64_t> *ops)
             if (!sample_ram(p, i, o, ops))
                 return false;
         } else if (p.kind == ORW_FIFO_IN) {
-            if (get(p.strobe) && p.pos < p.mem.size()) {
+            if (get(p.strobe) && p.pos < p.mem.size())
                 p.pos++;
-                activity_++;
-            }
         } else if (p.kind == ORW_FIFO_OUT) {
-            if (get(p.strobe) && p.mem.size() < p.depth) {
+            if (get(p.strobe) && p.mem.size() < p.depth)
                 p.mem.push_back(get(p.data));
-                activity_++;
-            }
         } else if (p.kind == ORW_AXIS_IN) {
             if (p.on && get(p.flag)) {
                 p.pos++;
                 p.on = false;
-                activity_++;
             }
         } else if (p.kind == ORW_AXIS_OUT) {
             if (p.on && get(p.vld) && !take_beat(p, i, o))
                 return false;
         } else if (p.kind == ORW_SCALAR_VLD || p.kind == ORW_SCALAR_INOUT) {
             if (get(p.vld)) {
-                activity_ += !p.valid; // a free-running kernel writes it again and again
                 p.value = get(p.data);
                 p.valid = 1;
             }
@@ -279,13 +271,59 @@ void Sim::run_chain_end(Outcome *o)
     eval();
 }
 
+// The state a call's future depends on, as bytes: the model's (its
+// serialisation, taken at time 0 so the clock's advance does not count)
+// and the harness's (RAM contents, stream positions).
+void Sim::state_bytes(std::vector<uint8_t> *out)
+{
+    uint64_t t = ctx_->time();
+    ctx_->time(0);
+    SnapshotWriter w;
+    w << *m_;
+    w.flush();
+    ctx_->time(t);
+    out->swap(w.bytes);
+    for (int i = 0; i < kParams; i++) {
+        const Param &p = ps_[i];
+        const uint8_t *at = reinterpret_cast<const uint8_t *>(p.mem.data());
+        if (p.kind == ORW_MEM)
+            out->insert(out->end(), at, at + p.mem.size() * sizeof(uint64_t));
+        uint64_t pos[2] = {p.pos, p.mem.size()};
+        const uint8_t *q = reinterpret_cast<const uint8_t *>(pos);
+        out->insert(out->end(), q, q + sizeof pos);
+    }
+}
+
+// ap_ctrl_none has no ap_done. The call has ended once the cycle just
+// clocked was the design's latency (when known), or once the whole state
+// repeats one it had before (Brent's cycle detection): the design then
+// does forever what it did between the two, all of which was sampled, so
+// no output can still change. A design whose state does not repeat
+// within max_cycles, or whose harness side draws random timing (AXI4-Stream,
+// m_axi), is undecided: not compared, as its end cannot be told.
+bool Sim::none_ended(Outcome *o)
+{
+    if (kLatency >= 0)
+        return o->cycles > static_cast<uint64_t>(kLatency);
+    for (int i = 0; i < kParams; i++)
+        if (ps_[i].kind == ORW_AXIS_IN || ps_[i].kind == ORW_AXIS_OUT || ps_[i].bus >= 0)
+            return false;
+    state_bytes(&cur_);
+    if (o->cycles == 1 || lam_ == power_) {
+        saved_.swap(cur_);
+        power_ = o->cycles == 1 ? 1 : 2 * power_;
+        lam_ = 0;
+        return false;
+    }
+    lam_++;
+    return cur_ == saved_;
+}
+
 // After three reset cycles: ap_start until ap_ready (or ap_done), ended by
-// ap_done; ap_ctrl_none (no ap_start) ends once the kernel has made no
-// handshake for kQuiet cycles. Each cycle samples the settled outputs,
-// clocks the edge, then lets the RAMs answer.
+// ap_done (ap_ctrl_none: none_ended). Each cycle samples the settled
+// outputs, clocks the edge, then lets the RAMs answer.
 void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
 {
-    static const uint64_t kQuiet = 64;
     if (used_ && restore_) {
         restore_->rewind();
         *restore_ >> *m_;
@@ -293,13 +331,16 @@ void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
     used_ = true;
     poison_ = poison;
     cycles_ = 0;
-    activity_ = 0;
+    power_ = 1;
+    lam_ = 0;
     rng_.s = seed;
     for (int i = 0; i < kParams; i++) {
         if (ps_[i].kind == ORW_SCALAR_IN)
             set(ps_[i].data, ps_[i].input);
         else if (ps_[i].kind == ORW_SCALAR_INOUT)
             set(ps_[i].in, ps_[i].input);
+        else if (ps_[i].kind == ORW_MEM && ps_[i].bus >= 0)
+            set(ps_[i].data, ps_[i].base); // offset direct: the address port
     }
     if (kProto == ORW_PROTO_COMB)
         return run_comb(o);
@@ -308,23 +349,23 @@ void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
         return run_lite(o);
     set(c_.start, 1);
     std::vector<uint64_t> ops;
-    uint64_t last_activity = 0, seen = 0;
+    std::vector<AxiMem> mems = make_mems();
     for (;;) {
         drive_streams();
+        for (AxiMem &m : mems)
+            m.drive(rng_, o->cycles);
         eval();
         if (ctx_->gotError())
             break;
-        bool done = kProto == ORW_PROTO_NONE ? o->cycles >= last_activity + kQuiet : get(c_.done) != 0;
-        if (done)
+        bool done = kProto != ORW_PROTO_NONE && get(c_.done) != 0;
+        if (done || kProto == ORW_PROTO_NONE) // ap_ctrl_none: as settled in the call's last cycle
             o->ret = get(c_.ret);
         bool ready = get(c_.ready) != 0 || done;
         ops.clear();
-        if (!sample(o, &ops))
+        if (!sample(o, &ops) || !sample_mems(mems, o))
             return;
-        if (activity_ != seen) {
-            seen = activity_;
-            last_activity = o->cycles;
-        }
+        if (done && !mems_idle(mems, o, "when ap_done rose"))
+            return;
         edge();
         commit(ops);
         if (ready)
@@ -333,9 +374,14 @@ void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
         cycles_ = o->cycles;
         if (ctx_->gotError() || done)
             break;
+        if (kProto == ORW_PROTO_NONE && none_ended(o))
+            return;
         if (o->cycles >= kMaxCycles) {
-            o->status = ORW_HANG;
-            o->detail = "no ap_done within max_cycles " + std::to_string(kMaxCycles) + streams_waiting();
+            o->status = kProto == ORW_PROTO_NONE ? ORW_UNDECIDED : ORW_HANG;
+            o->detail = kProto == ORW_PROTO_NONE
+                            ? "ap_ctrl_none: no latency known and the state did not repeat within max_cycles " +
+                                  std::to_string(kMaxCycles) + ", so where the call ends is not known"
+                            : "no ap_done within max_cycles " + std::to_string(kMaxCycles) + streams_waiting();
             return;
         }
     }

@@ -1,5 +1,6 @@
-// RTL calls on one Verilated model: reset, the ap_ctrl_hs handshake, the
-// RAMs and FIFOs of the params, the cycle limit and the optional VCD. An
+// RTL calls on one Verilated model: reset, the block protocols, the RAMs,
+// FIFOs and m_axi memories of the params, the cycle limit and the
+// optional VCD. An
 // untraced Sim serves any number of calls, each starting from the state
 // the model had when constructed (snapshot.h); a traced one serves one.
 // The model's class and ports come from the generated kernel_table.h.
@@ -43,6 +44,12 @@ class Sim
     void run_lite(Outcome *o);
     std::vector<AxiMem> make_mems() const;
     std::vector<LiteOp> start_ops() const;
+    void result_ops(std::vector<LiteOp> *ops, std::vector<int> *what) const;
+    bool take_read(int w, const LiteOp &op, uint64_t data, Outcome *o);
+    bool sample_mems(std::vector<AxiMem> &mems, Outcome *o);
+    bool mems_idle(const std::vector<AxiMem> &mems, Outcome *o, const char *when);
+    bool none_ended(Outcome *o);
+    void state_bytes(std::vector<uint8_t> *out);
     bool step_lite(AxiLite &lite, std::vector<AxiMem> &mems, Outcome *o, bool *complete, uint64_t *data);
     void protocol(Outcome *o, uint64_t param, const std::string &why);
     bool take_beat(Param &p, int i, Outcome *o);
@@ -59,7 +66,10 @@ class Sim
     Bus ctrl_;
     Bus buses_[kBuses + 1]; // + 1: a top may have none
     Rng rng_;
-    uint64_t activity_ = 0; // handshakes seen in the call (ap_ctrl_none ends when they stop)
+    // ap_ctrl_none without a known latency: the state saved for Brent's
+    // cycle detection, and the steps since (lam_) and allowed (power_).
+    std::vector<uint8_t> saved_, cur_;
+    uint64_t power_ = 1, lam_ = 0;
     std::unique_ptr<VerilatedContext> ctx_;
     std::unique_ptr<Vtop> m_;
     WaveFile wave_; // before tfp_, which writes to it until destroyed

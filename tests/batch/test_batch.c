@@ -404,7 +404,7 @@ static void test_watchdog(const char *root)
     batch_kernel_t k = {"stubborn", "stubborn", "/nonexistent/kernel.yaml", NULL, 1, SEC};
     batch_plan_t plan = {&k, 1, 1, {1, 1}, 1, 0, SEC, SEC, 1};
     lg_log_t quiet = lg_log_make(LG_LOG_QUIET);
-    batch_run_cfg_t cfg = {out, exe, NULL, 0, NULL, &quiet, SEC};
+    batch_run_cfg_t cfg = {out, exe, NULL, 0, NULL, &quiet, SEC, NULL};
     lg_err_t err;
     CHECK(batch_run(&plan, &cfg, &err) == LG_OK);
     char *dir = lg_path_join(out, "stubborn");

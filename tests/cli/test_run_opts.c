@@ -43,6 +43,10 @@ static const rcase_t cases[] = {
     {"--kernel-memory 512MiB", CLI_PROCEED, 45 * S, 15 * S, 1, 0},
     {"--kernel-memory 0", CLI_PROCEED, 45 * S, 15 * S, 1, 0},
     {"--kernel-memory 2X", 2, 0, 0, 0, 0},
+    {"--alpha 0.5 --host-only", CLI_PROCEED, 45 * S, 15 * S, 1, 0},
+    {"--alpha 1.5", 2, 0, 0, 0, 0},
+    {"--alpha -0.1", 2, 0, 0, 0, 0},
+    {"--alpha x", 2, 0, 0, 0, 0},
     {"--kernel-memory -1", 2, 0, 0, 0, 0},
     {"--kernel-memory 99999999999T", 2, 0, 0, 0, 0},
     {"--iterations 0", 2, 0, 0, 0, 0},
@@ -89,6 +93,18 @@ int main(void)
         CHECK_MSG(rc == CLI_PROCEED, "--kernel-memory %s: rc %d", test_str(mem[i].arg), rc);
         CHECK_MSG(r.cfg.kernel_memory == mem[i].bytes, "--kernel-memory %s: %llu bytes, want %llu",
                   test_str(mem[i].arg), (unsigned long long)r.cfg.kernel_memory, (unsigned long long)mem[i].bytes);
+    }
+    /* --alpha: the spec's host.alpha (-1) unless given, 0 and 1 included. */
+    static const struct {
+        const char *arg;
+        double alpha;
+    } al[] = {{NULL, -1}, {"0", 0}, {"0.25", 0.25}, {"1", 1}};
+    for (size_t i = 0; i < sizeof al / sizeof al[0]; i++) {
+        char *argv[] = {"run", "kernel.yaml", al[i].arg ? "--alpha" : NULL, (char *)al[i].arg, NULL};
+        cli_run_t r;
+        int rc = cli_run_read(&r, al[i].arg ? 4 : 2, argv);
+        CHECK_MSG(rc == CLI_PROCEED && r.cfg.host_alpha == al[i].alpha && !r.cfg.host_only, "--alpha %s: rc %d, %g",
+                  test_str(al[i].arg), rc, r.cfg.host_alpha);
     }
     TEST_DONE();
 }

@@ -2,7 +2,8 @@
  * streams in the log (truncated first), stdin at end of file, a program
  * that cannot be executed (status 127 and a line in the log), a signal,
  * a log that cannot be created; lg_run_logged_until ending a child and the
- * process it started once the stop flag is set. */
+ * process it started once the stop flag is set; lg_run_logged_opts's
+ * working directory, environment variable, time limit and start errors. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -129,6 +130,60 @@ static void test_until(const char *dir)
     free(pidfile);
 }
 
+/* The child runs in opts.cwd with opts.env_name set (replacing ours), is
+ * ended at its time limit with what it started, and a directory it cannot
+ * enter is an error naming the directory. */
+static void test_opts(const char *dir)
+{
+    char *log = lg_path_join(dir, "opts.log");
+    lg_err_t err;
+    lg_proc_exit_t ex;
+    setenv("LG_TEST_PROC_VAR", "ours", 1);
+    char *const show[] = {"sh", "-c", "pwd; echo \"var=$LG_TEST_PROC_VAR\"; exit 5", NULL};
+    lg_proc_opts_t opts = {dir, "LG_TEST_PROC_VAR", "theirs", 0, NULL, NULL};
+    CHECK(lg_run_logged_opts(show, log, &opts, &ex, &err) == LG_OK);
+    CHECK(ex.status == 5 && ex.signal == 0 && !ex.timed_out);
+    char *text = lg_read_file(log, NULL, &err);
+    char want[4200];
+    snprintf(want, sizeof want, "%s\nvar=theirs\n", dir);
+    CHECK_MSG(text && strcmp(text, want) == 0, "log '%s', want '%s'", text ? text : "(none)", want);
+    free(text);
+    CHECK(strcmp(getenv("LG_TEST_PROC_VAR"), "ours") == 0);
+
+    char *const slow[] = {"sh", "-c", "sleep 30", NULL, NULL};
+    lg_proc_opts_t limited = {NULL, NULL, NULL, 300, NULL, NULL};
+    double t0 = now_s();
+    CHECK(lg_run_logged_opts(slow, log, &limited, &ex, &err) == LG_OK);
+    CHECK_MSG(ex.timed_out && ex.signal == SIGTERM && ex.status == -1, "timed_out %d signal %d status %d", ex.timed_out,
+              ex.signal, ex.status);
+    CHECK_MSG(now_s() - t0 < 5.0, "the timed-out child took %.1f s to end", now_s() - t0);
+
+    char *missing = lg_path_join(dir, "no-such-dir");
+    lg_proc_opts_t nodir = {missing, NULL, NULL, 0, NULL, NULL};
+    CHECK(lg_run_logged_opts(show, log, &nodir, &ex, &err) == LG_ECHILD);
+    CHECK_STR_CONTAINS(err.msg, "no-such-dir");
+    text = lg_read_file(log, NULL, &err);
+    CHECK(text && strstr(text, "cannot enter") && strstr(text, "No such file or directory"));
+    free(text);
+    char *const bad[] = {"/nonexistent/tool", NULL, NULL};
+    lg_proc_opts_t plain = {NULL, NULL, NULL, 0, NULL, NULL};
+    CHECK(lg_run_logged_opts(bad, log, &plain, &ex, &err) == LG_ECHILD);
+    CHECK_STR_CONTAINS(err.msg, "cannot run /nonexistent/tool");
+    free(missing);
+
+    /* stdin_path is the child's standard input. */
+    char *in = lg_path_join(dir, "stdin.txt");
+    CHECK(lg_write_file_atomic(in, "from the file\n", 14, &err) == LG_OK);
+    char *const cat[] = {"cat", NULL};
+    lg_proc_opts_t fed = {NULL, NULL, NULL, 0, NULL, in};
+    CHECK(lg_run_logged_opts(cat, log, &fed, &ex, &err) == LG_OK && ex.status == 0);
+    text = lg_read_file(log, NULL, &err);
+    CHECK_MSG(text && strcmp(text, "from the file\n") == 0, "log '%s'", text ? text : "(none)");
+    free(text);
+    free(in);
+    free(log);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/lgfuzz-test-proc-XXXXXX";
@@ -136,6 +191,7 @@ int main(void)
     test_run(dir);
     test_spawn(dir);
     test_until(dir);
+    test_opts(dir);
     lg_remove_tree(dir);
     TEST_DONE();
 }

@@ -2,7 +2,7 @@
  * prefixes, counter-example detection by path following, non-determinism
  * marking, PC prefixes, hit-count buckets and the path identity they give
  * loops, reservoir bounds, rare probe sides, the names of
- * every fired probe, mutations that keep inputs valid and deterministic
+ * every fired probe, the summary of subtrees under a byte bound, mutations that keep inputs valid and deterministic
  * under a seed, and labels that keep every symptom class. */
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +66,49 @@ static void test_insert_and_follow(void)
 }
 
 /* AFL's hit-count buckets, at both ends of each. */
+/* Two subtrees under the root: an old one (sites 1, 3, 4 below direction 0
+ * of site 0, built first) and a recent one (site 2 below direction 1).
+ * Summarising to a bound the tree exceeds takes from the old one first and
+ * keeps every node's index right; down to nothing, the root's children are
+ * summarised, keep their counts and end the paths that reach them. */
+static void test_summarise(void)
+{
+    lg_rng_t rng;
+    lg_rng_seed(&rng, 3);
+    tree_t *t = ext_create(4, 64);
+    int64_t fv[4] = {1, 2, 3, 4};
+    for (uint16_t k = 0; k < 8; k++) {
+        tree_event_t old[] = {ev(0, 0, 0, 0), ev(1, k & 1, 0, 0), ev(3, k >> 1 & 1, 0, 0), ev(4, k >> 2, 0, 0)};
+        ext_insert(t, old, 4, fv, 0, 0, &rng);
+    }
+    for (uint16_t k = 0; k < 2; k++) {
+        tree_event_t recent[] = {ev(0, 1, 0, 0), ev(2, k, 0, 0)};
+        ext_insert(t, recent, 2, fv, 0, 0, &rng);
+    }
+    size_t before = t->nnodes;
+    uint64_t bytes = t->bytes;
+    CHECK(ext_summarise(t, bytes) == 0); /* within the bound: nothing */
+    size_t dropped = ext_summarise(t, bytes / 2);
+    CHECK(dropped > 0 && t->nnodes == before - dropped && t->bytes <= bytes / 2);
+    CHECK(t->folded == dropped && t->summarised >= 1);
+    for (size_t i = 0; i < t->nnodes; i++)
+        CHECK(t->nodes[i]->index == i);
+    int r = ext_edge_find(t->root, 0, 1, 1);
+    CHECK(r >= 0 && t->root->edges[r].child->nedges == 2); /* the recent subtree stays */
+    ext_summarise(t, 0);                                   /* everything below the root's children goes */
+    CHECK(t->nnodes == 3 && t->root->nedges == 2);
+    tree_node_t *old = t->root->edges[ext_edge_find(t->root, 0, 0, 1)].child;
+    CHECK(old->summarised && old->nedges == 0 && old->visits == 8 && t->folded == before - 3);
+    /* A path through the summarised node ends there: nothing new. */
+    tree_event_t again[] = {ev(0, 0, 0, 0), ev(1, 1, 0, 0), ev(9, 1, 0, 0)};
+    CHECK(ext_insert(t, again, 3, fv, 0, 0, &rng) == 0);
+    CHECK(old->visits == 9 && t->nnodes == 3);
+    char *json = ext_to_json(t, NULL, NULL, NULL);
+    CHECK(json && strstr(json, "\"summarised\":true") && strstr(json, "\"folded_nodes\""));
+    free(json);
+    ext_destroy(t);
+}
+
 static void test_buckets(void)
 {
     static const struct {
@@ -317,6 +360,7 @@ static void test_mutations(const char *kernels)
 
 int main(void)
 {
+    test_summarise();
     test_insert_and_follow();
     test_reservoir_and_cap();
     test_buckets();

@@ -3,8 +3,9 @@
  * IR interpreter without plants, rtl_model.c run natively equals it with
  * every plant, and kernel.v under Verilator (lgfuzz's RTL oracle) equals
  * rtl_model.c, on random inputs, half uniform and half at the domains'
- * edges. Each witness in expected.yaml makes kernel.c and rtl_model.c
- * return the values it states, and they differ. A mismatch is a generator
+ * edges: the return value and the out scalar (whether written, and its
+ * value). Each witness in expected.yaml makes kernel.c and rtl_model.c
+ * give the results it states, and they differ. A mismatch is a generator
  * bug. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
 #include <stdio.h>
@@ -51,6 +52,8 @@ static input_t *to_input(const gen_kernel_t *g, const spec_t *spec, const gne_in
 {
     input_t *in = input_create(spec);
     for (size_t p = 0; p < g->nparams; p++) {
+        if (g->vars[p].kind == GNI_OUT)
+            continue;
         if (g->vars[p].kind != GNI_ARRAY) {
             in->v[p].scalar = gi->scalar[p];
             continue;
@@ -63,39 +66,55 @@ static input_t *to_input(const gen_kernel_t *g, const spec_t *spec, const gne_in
     return in;
 }
 
+/* r as the interpreter's result (the out scalar's, if any, at index o). */
+static gne_result_t as_gne(const run_result_t *r, int o)
+{
+    gne_result_t x = {r->ret, o >= 0 ? r->out[o].scalar : 0, o >= 0 ? r->out[o].valid : 0};
+    return x;
+}
+
 /* Runs n inputs on both C sides and the RTL and compares every pair. */
 static void check_batch(const gen_kernel_t *g, side_t *c, side_t *m, oracle_t *o, gne_input_t *gi, size_t n)
 {
     uint32_t all = (uint32_t)((1u << g->nplants) - 1);
     input_t **cin = lg_calloc(n, sizeof *cin), **min = lg_calloc(n, sizeof *min);
     run_result_t **rtl = lg_calloc(n, sizeof *rtl);
-    int64_t *want_c = lg_calloc(n, sizeof *want_c), *want_m = lg_calloc(n, sizeof *want_m);
+    gne_result_t *want_c = lg_calloc(n, sizeof *want_c), *want_m = lg_calloc(n, sizeof *want_m);
+    int ov = gni_out_var(g);
     for (size_t k = 0; k < n; k++) {
         cin[k] = to_input(g, c->spec, &gi[k]);
         min[k] = to_input(g, m->spec, &gi[k]);
         rtl[k] = run_result_create(m->spec);
-        want_c[k] = gne_eval(g, &gi[k], 0);
-        want_m[k] = gne_eval(g, &gi[k], all);
+        gne_run(g, &gi[k], 0, &want_c[k]);
+        gne_run(g, &gi[k], all, &want_m[k]);
     }
     lg_err_t err;
     tracer_trace_t *ct, *mt;
     CHECK_MSG(tracer_run(c->tracer, (const input_t *const *)cin, n, &ct, &err) == 0, "%s", err.msg);
-    for (size_t k = 0; k < n; k++)
-        CHECK_MSG(ct[k].result->status == RUN_OK && ct[k].result->ret == want_c[k],
-                  "%s input %zu: kernel.c status %d returns %lld, the IR %lld", g->name, k, ct[k].result->status,
-                  (long long)ct[k].result->ret, (long long)want_c[k]);
+    for (size_t k = 0; k < n; k++) {
+        gne_result_t got = as_gne(ct[k].result, ov);
+        CHECK_MSG(ct[k].result->status == RUN_OK && gne_result_eq(&got, &want_c[k]),
+                  "%s input %zu: kernel.c status %d returns %lld (out %lld written %d), the IR %lld (%lld, %d)",
+                  g->name, k, ct[k].result->status, (long long)got.ret, (long long)got.out, got.written,
+                  (long long)want_c[k].ret, (long long)want_c[k].out, want_c[k].written);
+    }
     CHECK_MSG(tracer_run(m->tracer, (const input_t *const *)min, n, &mt, &err) == 0, "%s", err.msg);
     CHECK_MSG(oracle_run_batch(o, (const input_t *const *)min, n, rtl, &err) == 0, "%s", err.msg);
     size_t bad = 0;
     for (size_t k = 0; k < n; k++) {
         const run_result_t *r = mt[k].result;
-        CHECK_MSG(r->status == RUN_OK && r->ret == want_m[k], "%s input %zu: rtl_model.c returns %lld, the IR %lld",
-                  g->name, k, (long long)r->ret, (long long)want_m[k]);
-        if (rtl[k]->status != RUN_OK || rtl[k]->ret != r->ret) {
+        gne_result_t got = as_gne(r, ov), hw = as_gne(rtl[k], ov);
+        CHECK_MSG(r->status == RUN_OK && gne_result_eq(&got, &want_m[k]),
+                  "%s input %zu: rtl_model.c returns %lld (out %lld written %d), the IR %lld (%lld, %d)", g->name, k,
+                  (long long)got.ret, (long long)got.out, got.written, (long long)want_m[k].ret,
+                  (long long)want_m[k].out, want_m[k].written);
+        if (rtl[k]->status != RUN_OK || !gne_result_eq(&hw, &got)) {
             if (bad++ < 3) {
                 char *json = input_to_json(min[k]);
-                CHECK_MSG(0, "%s input %s: kernel.v status %s returns %lld, rtl_model.c %lld", g->name, json,
-                          run_status_name(rtl[k]->status), (long long)rtl[k]->ret, (long long)r->ret);
+                CHECK_MSG(
+                    0, "%s input %s: kernel.v status %s returns %lld (out %lld valid %d), rtl_model.c %lld (%lld, %d)",
+                    g->name, json, run_status_name(rtl[k]->status), (long long)hw.ret, (long long)hw.out, hw.written,
+                    (long long)got.ret, (long long)got.out, got.written);
                 free(json);
             }
         }
@@ -112,16 +131,6 @@ static void check_batch(const gen_kernel_t *g, side_t *c, side_t *m, oracle_t *o
     free(want_m);
 }
 
-/* The class expected.yaml gives plant p. */
-static void plant_class(const gen_kernel_t *g, const gni_plant_t *p, char *buf, size_t cap)
-{
-    const char *arr = "";
-    for (size_t v = 0; v < g->nparams; v++)
-        if (g->vars[v].kind == GNI_ARRAY)
-            arr = g->vars[v].name;
-    snprintf(buf, cap, "%s%s", p->oob ? "rtl-oob:" : "mismatch:return", p->oob ? arr : "");
-}
-
 /* kernel.c and rtl_model.c on each witness file return what expected.yaml
  * says, and the oracle gives kernel.c against kernel.v its class. */
 static void check_witnesses(const gen_kernel_t *g, const char *dir, side_t *c, side_t *m, oracle_t *o)
@@ -134,24 +143,29 @@ static void check_witnesses(const gen_kernel_t *g, const char *dir, side_t *c, s
         input_t *ci = input_load(c->spec, path, &err), *mi = input_load(m->spec, path, &err);
         CHECK_MSG(ci && mi, "%s", err.msg);
         tracer_trace_t *t;
+        int ov = gni_out_var(g);
         if (ci && mi && tracer_run(c->tracer, (const input_t *const *)&ci, 1, &t, &err) == 0) {
-            int64_t cr = t[0].result->ret;
+            gne_result_t cr = as_gne(t[0].result, ov);
             CHECK_MSG(tracer_run(m->tracer, (const input_t *const *)&mi, 1, &t, &err) == 0, "%s", err.msg);
-            int64_t mr = t[0].result->ret;
-            CHECK_MSG(cr == pl->c_ret && mr == pl->rtl_ret && cr != mr,
+            gne_result_t mr = as_gne(t[0].result, ov);
+            CHECK_MSG(gne_result_eq(&cr, &pl->c_res) && gne_result_eq(&mr, &pl->rtl_res) && !gne_result_eq(&cr, &mr),
                       "%s witness %s: kernel.c %lld rtl_model.c %lld, expected.yaml says %lld and %lld", g->name, id,
-                      (long long)cr, (long long)mr, (long long)pl->c_ret, (long long)pl->rtl_ret);
+                      (long long)cr.ret, (long long)mr.ret, (long long)pl->c_ret, (long long)pl->rtl_ret);
             run_result_t *cpu = run_result_create(m->spec), *rtl = run_result_create(m->spec);
-            cpu->ret = cr;
+            cpu->ret = cr.ret;
             cpu->has_return = 1;
+            if (ov >= 0) {
+                cpu->out[ov].scalar = cr.out;
+                cpu->out[ov].valid = cr.written;
+            }
             oracle_symptoms_t syms = {0};
-            char want[64];
-            plant_class(g, pl, want, sizeof want);
+            char *want = gny_plant_class(g, pl);
             CHECK_MSG(oracle_run(o, mi, rtl, &err) == 0, "%s", err.msg);
             size_t n = oracle_compare(m->spec, cpu, rtl, &syms);
             CHECK_MSG(n == 1 && strcmp(syms.v[0].cls, want) == 0, "%s witness %s: the oracle says %s, expected.yaml %s",
                       g->name, id, n ? syms.v[0].cls : "no divergence", want);
             oracle_symptoms_free(&syms);
+            free(want);
             run_result_destroy(cpu);
             run_result_destroy(rtl);
         }

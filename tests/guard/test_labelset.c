@@ -30,13 +30,13 @@ static void check_inferred_reading(const spec_t *spec, const features_t *fs, int
     gdl_init(&ls, fs);
     int64_t k = 0;
     for (int i = 0; i < 20; i++) {
-        width_use_t high = {0, 0, 1}, neg = {0, 1, 0};
+        width_use_t high = {.high = 1}, neg = {.neg = 1};
         /* The right reading's lossy-looking values agree 3 times in 4, the
          * wrong reading's once in 10. */
         gdl_add(&ls, input_k(spec, k++), unsigned_port ? i % 4 != 0 : i % 10 == 0, &high);
         gdl_add(&ls, input_k(spec, k++), unsigned_port ? i % 10 == 0 : i % 4 != 0, &neg);
     }
-    width_use_t none = {0, 0, 0}, wide = {1, 0, 0};
+    width_use_t none = {0}, wide = {.wide = 1};
     gdl_add(&ls, input_k(spec, k++), 1, &none);
     gdl_add(&ls, input_k(spec, k++), 1, &wide);
     /* Before any inference both readings pass; a wide value never does. */
@@ -64,7 +64,7 @@ static void check_no_evidence(const spec_t *spec, const features_t *fs)
 {
     labelset_t ls;
     gdl_init(&ls, fs);
-    width_use_t high = {0, 0, 1}, none = {0, 0, 0};
+    width_use_t high = {.high = 1}, none = {0};
     gdl_add(&ls, input_k(spec, 1), 1, &high);
     gdl_add(&ls, input_k(spec, 2), 0, &none);
     gdl_relabel(&ls);

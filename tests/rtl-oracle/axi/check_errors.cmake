@@ -1,0 +1,41 @@
+# `lgfuzz check` refuses the AXI spec fields where they cannot hold, each
+# with a message naming the field or params: offset direct on a scalar,
+# base without offset off, rtl.interrupt without AXI4-Lite control, two
+# fixed m_axi buffers on one page, a latency not below max_cycles.
+# Variables: LGFUZZ, AXI (tests/rtl-oracle/axi), WORK.
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+
+# A copy of AXI/<spec>.yaml with its files absolute and <from> replaced by
+# <to>; lgfuzz check on it must exit 2 saying <want>.
+function(refuse label spec from to want)
+  file(READ ${AXI}/${spec}.yaml text)
+  string(FIND "${text}" "${from}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "${label}: '${from}' not in ${spec}.yaml")
+  endif()
+  string(REPLACE "${from}" "${to}" text "${text}")
+  string(REGEX REPLACE "source: ([a-z]+\\.c)" "source: ${AXI}/\\1" text "${text}")
+  string(REGEX REPLACE "sources: \\[([a-z]+\\.v)\\]" "sources: [${AXI}/\\1]" text "${text}")
+  file(WRITE ${WORK}/${label}.yaml "${text}")
+  execute_process(COMMAND ${LGFUZZ} check ${WORK}/${label}.yaml RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err)
+  if(NOT rc EQUAL 2)
+    message(FATAL_ERROR "${label}: exit ${rc}, want 2\n${out}${err}")
+  endif()
+  string(FIND "${err}" "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "${label}: no '${want}' in\n${err}")
+  endif()
+endfunction()
+
+refuse(direct_scalar irq "max_cycles: 2000" "max_cycles: 2000\n  interfaces:\n    x: {mode: s_axilite, offset: direct}"
+       "offset direct is only meaningful for mode m_axi; 'x' is s_axilite")
+refuse(base_slave mcopy "src: {mode: m_axi, offset: direct}" "src: {mode: m_axi, offset: direct, base: 4096}"
+       "base is only meaningful for mode m_axi with offset off ('src')")
+refuse(irq_hs mcopy "max_cycles: 5000" "max_cycles: 5000\n  interrupt: true"
+       "rtl.interrupt needs the AXI4-Lite control (block protocol ap_ctrl_hs)")
+refuse(overlap mcopy "src: {mode: m_axi, offset: direct}" "src: {mode: m_axi, offset: off, base: 0x20}"
+       "params src and dst (offset off, bundle gmem) have buffers at 0x20 and 0x0 that share a 4 KiB page")
+refuse(latency slow "max_cycles: 5000" "max_cycles: 5000\n  latency: 5000"
+       "rtl.latency 5000 is not below rtl.max_cycles 5000")
