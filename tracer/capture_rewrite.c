@@ -23,24 +23,6 @@
  * which may rename its internal ones. */
 static const char tb_attr[] = "lgfuzz-testbench";
 
-static LLVMModuleRef load(LLVMContextRef ctx, const char *path, lg_err_t *err)
-{
-    LLVMMemoryBufferRef buf = NULL;
-    LLVMModuleRef mod = NULL;
-    char *msg = NULL;
-    if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
-        lg_err_set(err, LG_EIO, "%s: %s", path, msg ? msg : "cannot read");
-        LLVMDisposeMessage(msg);
-        return NULL;
-    }
-    if (LLVMParseBitcodeInContext2(ctx, buf, &mod)) {
-        lg_err_set(err, LG_EBUILD, "%s: not valid LLVM bitcode", path);
-        mod = NULL;
-    }
-    LLVMDisposeMemoryBuffer(buf);
-    return mod;
-}
-
 static void mark_testbench(LLVMContextRef ctx, LLVMModuleRef mod)
 {
     LLVMAttributeRef a = LLVMCreateStringAttribute(ctx, tb_attr, sizeof tb_attr - 1, "", 0);
@@ -57,7 +39,7 @@ static int is_testbench(LLVMValueRef f)
 int trc_defines_kernel(const spec_t *spec, const char *path, lg_err_t *err)
 {
     LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef mod = load(ctx, path, err);
+    LLVMModuleRef mod = tri_load_bitcode(ctx, path, err);
     int rc = mod ? 0 : err->code;
     if (mod) {
         LLVMValueRef f = LLVMGetNamedFunction(mod, spec->c_function);
@@ -118,7 +100,7 @@ static int link_all(LLVMContextRef ctx, LLVMModuleRef dest, const char *const *t
     LLVMContextSetDiagnosticHandler(ctx, diagnostic, &diag);
     int rc = LG_OK;
     for (size_t i = first; i < n && rc == LG_OK; i++) {
-        LLVMModuleRef m = load(ctx, tb_bc[i], err);
+        LLVMModuleRef m = tri_load_bitcode(ctx, tb_bc[i], err);
         if (!m) {
             rc = err->code;
             break;
@@ -136,7 +118,7 @@ static int link_all(LLVMContextRef ctx, LLVMModuleRef dest, const char *const *t
 /* The kernel of mod, checked against spec. */
 static LLVMValueRef find_kernel(LLVMModuleRef mod, const spec_t *spec, const lg_log_t *log, lg_err_t *err)
 {
-    LLVMValueRef k = tri_find_kernel(mod, spec, tri_is_cxx(spec->c_source), log, err);
+    LLVMValueRef k = tri_find_kernel(mod, spec, tri_is_cxx(spec->c_source), 1, log, err);
     if (k && LLVMCountParams(k) != spec->nparams) {
         lg_err_set(err, LG_EINVAL, "%s: `%s` takes %u parameters but the spec lists %zu", spec->c_source,
                    spec->c_function, LLVMCountParams(k), spec->nparams);
@@ -166,7 +148,7 @@ int trc_rewrite(const spec_t *spec, const char *const *tb_src, const char *const
                 const char *kernel_bc, const char *out_bc, size_t *nsites, const lg_log_t *log, lg_err_t *err)
 {
     LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef mod = load(ctx, kernel_bc ? kernel_bc : tb_bc[0], err);
+    LLVMModuleRef mod = tri_load_bitcode(ctx, kernel_bc ? kernel_bc : tb_bc[0], err);
     int rc = mod ? LG_OK : err->code;
     if (rc == LG_OK && !kernel_bc)
         mark_testbench(ctx, mod);

@@ -348,24 +348,6 @@ static void port_probes(tri_ctx_t *c)
     }
 }
 
-static LLVMModuleRef load_module(LLVMContextRef ctx, const char *path, lg_err_t *err)
-{
-    LLVMMemoryBufferRef buf = NULL;
-    LLVMModuleRef mod = NULL;
-    char *msg = NULL;
-    if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
-        lg_err_set(err, LG_EIO, "%s: %s", path, msg ? msg : "cannot read");
-        LLVMDisposeMessage(msg);
-        return NULL;
-    }
-    if (LLVMParseBitcodeInContext2(ctx, buf, &mod)) {
-        lg_err_set(err, LG_EBUILD, "%s: not valid LLVM bitcode", path);
-        mod = NULL;
-    }
-    LLVMDisposeMemoryBuffer(buf);
-    return mod;
-}
-
 static void run_passes(tri_ctx_t *c)
 {
     tri_width_probes(c);
@@ -389,7 +371,7 @@ int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kerne
     int rc;
     char *msg = NULL;
     c.ctx = LLVMContextCreate();
-    c.mod = load_module(c.ctx, kernel_bc, err);
+    c.mod = tri_load_bitcode(c.ctx, kernel_bc, err);
     if (!c.mod) {
         rc = err->code;
         goto fail_ctx;
@@ -416,7 +398,7 @@ int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kerne
     collect_functions(&c);
     declare_runtime(&c);
     run_passes(&c);
-    LLVMModuleRef rt = load_module(c.ctx, runtime_bc, err);
+    LLVMModuleRef rt = tri_load_bitcode(c.ctx, runtime_bc, err);
     if (!rt) {
         rc = err->code;
         goto fail_builder;

@@ -2,10 +2,12 @@
  * extern "C" C++ function) or the one C++ function whose demangled name is
  * the spec's, renamed to the plain name so the C harness can call it; and
  * checks that the prototype agrees with the spec's float and integer
- * types. */
+ * types; and reads a bitcode file into a module (instrumentation and call
+ * capture both load one). */
 #include "instrument_int.h"
 #include "instrument_pass_int.h"
 
+#include <llvm-c/BitReader.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -188,4 +190,22 @@ int tri_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *err)
     if (spec->has_return && LLVMGetTypeKind(ret) != LLVMVoidTypeKind && agrees(spec->ret_type, ret, 0) != 0)
         return mismatch(spec, "the return value", spec->ret_type, ret, err);
     return 0;
+}
+
+LLVMModuleRef tri_load_bitcode(LLVMContextRef ctx, const char *path, lg_err_t *err)
+{
+    LLVMMemoryBufferRef buf = NULL;
+    LLVMModuleRef mod = NULL;
+    char *msg = NULL;
+    if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+        lg_err_set(err, LG_EIO, "%s: %s", path, msg ? msg : "cannot read");
+        LLVMDisposeMessage(msg);
+        return NULL;
+    }
+    if (LLVMParseBitcodeInContext2(ctx, buf, &mod)) {
+        lg_err_set(err, LG_EBUILD, "%s: not valid LLVM bitcode", path);
+        mod = NULL;
+    }
+    LLVMDisposeMemoryBuffer(buf);
+    return mod;
 }

@@ -90,4 +90,9 @@ LLVMValueRef tri_find_kernel(LLVMModuleRef mod, const spec_t *spec, int is_cxx, 
  * naming the param, the spec's type and the prototype's. */
 int tri_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *err);
 
+/* The bitcode module at path, read into ctx (the caller disposes of it);
+ * NULL with LG_EIO when it cannot be read, LG_EBUILD when it is not
+ * bitcode, naming path. */
+LLVMModuleRef tri_load_bitcode(LLVMContextRef ctx, const char *path, lg_err_t *err);
+
 #endif
