@@ -9,7 +9,7 @@
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
 set(DOT ${SRC}/kernels/dot)
-foreach(case "kernel|${DOT}/kernel.yaml|60" "nocorner|${SRC}/tests/kernels/data/dot-nocorner/kernel.yaml|400")
+foreach(case "kernel|${DOT}/kernel.yaml|60" "nocorner|${SRC}/tests/kernels/data/dot-nocorner/kernel.yaml|1000")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 name)
   list(GET parts 1 spec)
