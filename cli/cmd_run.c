@@ -9,7 +9,9 @@
 
 #include "batch/batch.h"
 #include "cli.h"
+#include "common/alloc.h"
 #include "common/budget.h"
+#include "common/fsutil.h"
 #include "common/spec.h"
 #include "explore/explore.h"
 #include "guard/guard.h"
@@ -44,11 +46,15 @@ static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *
     guard_cfg_t gc;
     guard_cfg_default(&gc);
     gc.seed = cfg->seed;
-    /* A quarter of the guard's share is left to recording what its RTL
-     * runs saw diverge. */
+    /* A quarter of the guard's share, or of what is left of it when
+     * exploration borrowed from it, goes to recording what its RTL runs
+     * saw diverge. */
+    uint64_t now = lg_now_ns(), left = deadline_ns > now ? deadline_ns - now : 0;
     if (budget_ns)
         gc.budget_ns = budget_ns - budget_ns / 4;
-    gc.deadline_ns = deadline_ns && budget_ns ? deadline_ns - budget_ns / 4 : deadline_ns;
+    if (deadline_ns && left < budget_ns)
+        gc.budget_ns = left - left / 4;
+    gc.deadline_ns = deadline_ns && budget_ns ? deadline_ns - (left < budget_ns ? left : budget_ns) / 4 : deadline_ns;
     gc.stop = cfg->stop;
     gc.kernel_memory = cfg->kernel_memory;
     gc.log = log;
@@ -111,6 +117,15 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "%s\n", err.msg);
         return LG_EXIT_USAGE;
     }
+    if (r.seeds) {
+        if (!lg_is_dir(r.seeds)) {
+            fprintf(stderr, "lgfuzz run: --seeds '%s' is not a directory\n", r.seeds);
+            spec_destroy(spec);
+            return LG_EXIT_USAGE;
+        }
+        free(spec->seeds_dir);
+        spec->seeds_dir = lg_strdup(r.seeds);
+    }
     char defout[512];
     snprintf(defout, sizeof defout, "out/%s", spec->kernel);
     cfg.out_dir = r.out ? r.out : defout;
@@ -125,6 +140,11 @@ int cmd_run(int argc, char **argv)
     if (r.total_ns) {
         end = t_start + r.total_ns - save_reserve(r.total_ns);
         cfg.deadline_ns = end - (r.guard ? r.guard_ns : 0);
+        /* With nothing unsafe the guard step only checks the guard `1` on
+         * fresh inputs: a quarter of its share is plenty, the rest goes
+         * to exploration until the first divergence. */
+        if (r.guard && spec->has_rtl)
+            cfg.lend_ns = r.guard_ns - r.guard_ns / 4;
     }
     /* Held until the summary is printed: a second command on this
      * directory is refused rather than writing beside this one. */

@@ -209,6 +209,12 @@ static const cli_opt_t run_opts[] = {
      .field = CLI_FIELD(cli_run_t, out),
      .arg = "DIR",
      .help = "output directory (default out/<kernel>); an existing run resumes"},
+    {.kind = CLI_STRING,
+     .name = "--seeds",
+     .field = CLI_FIELD(cli_run_t, seeds),
+     .arg = "DIR",
+     .help = "start from the inputs in DIR (e.g. what lgfuzz seeds wrote)\n"
+             "instead of the spec's seeds: directory"},
     {.kind = CLI_COUNT,
      .name = "--seed",
      .field = CLI_FIELD(cli_run_t, cfg.seed),

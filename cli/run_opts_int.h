@@ -20,6 +20,7 @@ typedef struct cli_run {
     explore_cfg_t cfg; /* out_dir, stop and progress are left to the caller */
     const char *spec;  /* borrowed from argv */
     const char *out;   /* borrowed from argv; NULL for the default out/<kernel> */
+    const char *seeds; /* borrowed from argv; NULL for the spec's seeds: directory */
     int no_guard, quiet;
     double guard_share; /* --guard-share; 0 when not given (a quarter, at most 20 s) */
     int guard;          /* 1 when the run ends with the guard derivation */

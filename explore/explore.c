@@ -349,6 +349,18 @@ static int cut_to_stop(const explore_t *ex, int rc)
     return (rc == LG_ETIMEOUT || rc == LG_EINTR) && explore_should_stop(ex) ? LG_OK : rc;
 }
 
+/* Stretches the run's budget and deadline (limit and deadline: their
+ * values without the loan) by cfg.lend_ns while no divergence is known,
+ * and takes the loan back once one is. */
+static void apply_loan(explore_t *ex, uint64_t limit, uint64_t deadline)
+{
+    if (!ex->cfg.lend_ns)
+        return;
+    uint64_t loan = ex->ndivs ? 0 : ex->cfg.lend_ns;
+    ex->budget.limit_ns = limit ? limit + loan : 0;
+    ex->deadline_ns = deadline ? deadline + loan : 0;
+}
+
 int explore_run(explore_t *ex, lg_err_t *err)
 {
     lg_budget_start(&ex->budget, ex->cfg.budget_ns);
@@ -357,10 +369,12 @@ int explore_run(explore_t *ex, lg_err_t *err)
      * end. */
     if (ex->cfg.budget_ns && (!ex->deadline_ns || ex->budget.start_ns + ex->cfg.budget_ns < ex->deadline_ns))
         ex->deadline_ns = ex->budget.start_ns + ex->cfg.budget_ns;
+    const uint64_t limit = ex->budget.limit_ns, deadline = ex->deadline_ns;
+    apply_loan(ex, limit, deadline);
     int rc = bootstrap(ex, err);
     exk_start(ex);
     ex->loop_start_ns = lg_now_ns();
-    while (rc == LG_OK && !explore_should_stop(ex)) {
+    while (rc == LG_OK && (apply_loan(ex, limit, deadline), !explore_should_stop(ex))) {
         /* PathFinder's solver and HeteroFuzz's mutations alternate; the
          * solver gets the larger share once it has something to solve. */
         /* With a host, every EXPLORE_HOST_EVERY-th step runs the host. */

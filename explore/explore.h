@@ -56,6 +56,11 @@ typedef struct explore_cfg {
     /* lg_now_ns() at which exploration ends whatever the budget says (the
      * command's own deadline, which counts from its start); 0 = none. */
     uint64_t deadline_ns;
+    /* Time the step after exploration (lgfuzz run's guard derivation)
+     * lends back while the run has found no divergence, since that step
+     * then has nothing to learn: the budget and the deadline stretch by it
+     * until the first divergence, and shrink back at once then. 0 = none. */
+    uint64_t lend_ns;
     /* The executor's memory limit in bytes (tracer_cfg_t.memory_bytes;
      * default TRACER_MEMORY_DEFAULT, 0 = none). */
     uint64_t kernel_memory;
