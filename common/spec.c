@@ -61,18 +61,42 @@ static int parse_c(yamldoc_t *d, spec_t *s, yaml_node_t *c, lg_err_t *err)
     return inc ? parse_include_dirs(d, s, inc, err) : LG_OK;
 }
 
-static int parse_type(yamldoc_t *d, yaml_node_t *n, const char *what, lg_type_t *out, lg_err_t *err)
+/* A fixed<W,I> type: 1 when t is none (then fx is left clear), 0 when it
+ * is one, LG_EINVAL (err set) when its W or I is out of bounds. */
+static int parse_fixed(yamldoc_t *d, yaml_node_t *n, const char *t, const char *what, lg_type_t *out, lg_fixed_t *fx,
+                       lg_err_t *err)
+{
+    long bad = 0;
+    int rc = lg_fixed_parse(t, out, fx, &bad);
+    if (rc == -1)
+        return 1;
+    if (rc == -2)
+        return yamldoc_error(d, n, err, "type '%s' of %s has W %ld; fixed-point types have W in 1..%d", t, what, bad,
+                             LG_TYPE_BITS_MAX);
+    if (rc == -3)
+        return yamldoc_error(d, n, err, "type '%s' of %s has I %ld; I must lie in %d..%d", t, what, bad, LG_FIXED_I_MIN,
+                             LG_FIXED_I_MAX);
+    return LG_OK;
+}
+
+static int parse_type(yamldoc_t *d, yaml_node_t *n, const char *what, lg_type_t *out, lg_fixed_t *fx, lg_err_t *err)
 {
     const char *t = yamldoc_scalar(d, n, what, err);
     if (!t)
         return LG_EINVAL;
+    memset(fx, 0, sizeof *fx);
+    int frc = parse_fixed(d, n, t, what, out, fx, err);
+    if (frc != 1)
+        return frc;
     long bits = 0;
     int rc = lg_type_parse_width(t, out, &bits);
     if (rc == -2)
         return yamldoc_error(d, n, err, "type '%s' of %s is %ld bits wide; integer types go up to %d bits", t, what,
                              bits, LG_TYPE_BITS_MAX);
     if (rc != 0)
-        return yamldoc_error(d, n, err, "unknown type '%s' for %s (expected i<W> or u<W> with W in 1..%d, f32 or f64)",
+        return yamldoc_error(d, n, err,
+                             "unknown type '%s' for %s (expected i<W> or u<W> with W in 1..%d, "
+                             "fixed<W,I>, ufixed<W,I>, f32 or f64)",
                              t, what, LG_TYPE_BITS_MAX);
     return LG_OK;
 }
@@ -189,7 +213,7 @@ static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name,
     s->nparams++; /* owned by s from here on, so spec_destroy frees it */
     yaml_node_t *type = yamldoc_require(d, n, "type", "param", err);
     char *what = lg_asprintf("param '%s'", nm);
-    int trc = type ? parse_type(d, type, what, &p->type, err) : LG_EINVAL;
+    int trc = type ? parse_type(d, type, what, &p->type, &p->fx, err) : LG_EINVAL;
     free(what);
     if (trc)
         return LG_EINVAL;
@@ -291,7 +315,7 @@ static int parse_spec(yamldoc_t *d, spec_t *s, lg_err_t *err)
         if (!rv)
             return LG_EINVAL;
         if (strcmp(rv, "void") != 0) {
-            if (parse_type(d, ret, "return", &s->ret_type, err))
+            if (parse_type(d, ret, "return", &s->ret_type, &s->ret_fx, err))
                 return LG_EINVAL;
             s->has_return = 1;
         }
