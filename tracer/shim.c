@@ -3,8 +3,9 @@
  * each argument is passed: C++ deduces every parameter's type from the
  * kernel's address, the shim holds an object of that type (by value,
  * reference or pointer alike, guard elements around arrays as in the
- * harness), converts the harness's integers into it and back, and asserts
- * at compile time that the widths agree with the spec. */
+ * harness), converts the harness's integers into it and back (a
+ * fixed-point object by its raw bits), and asserts at compile time that
+ * the widths, and an ap_fixed's integer bits, agree with the spec. */
 #include "shim_int.h"
 
 #include <inttypes.h>
@@ -97,8 +98,8 @@ static const char prelude[] =
 
 int trs_needed(const char *src)
 {
-    static const char *const marks[] = {"ap_int.h", "ap_fixed.h", "hls_stream.h",
-                                        "ap_int<",  "ap_uint<",   "hls::stream<"};
+    static const char *const marks[] = {"ap_int.h", "ap_fixed.h", "hls_stream.h", "ap_int<",
+                                        "ap_uint<", "ap_fixed<",  "ap_ufixed<",   "hls::stream<"};
     for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
         if (strstr(src, marks[i]))
             return 1;
