@@ -193,6 +193,19 @@ static int parse_array(yamldoc_t *d, spec_param_t *p, yaml_node_t *a, char **len
     return LG_OK;
 }
 
+/* An unquoted fixed<W,I> in a flow mapping ends at its comma, and its
+ * rest becomes a key; say so before that key is called unknown. */
+static int cut_fixed(yamldoc_t *d, yaml_node_t *n, lg_err_t *err)
+{
+    yaml_node_t *ty = yamldoc_get(d, n, "type");
+    if (!ty || ty->type != YAML_SCALAR_NODE)
+        return LG_OK;
+    const char *t = (const char *)ty->data.scalar.value;
+    if ((strncmp(t, "fixed<", 6) != 0 && strncmp(t, "ufixed<", 7) != 0) || strchr(t, '>'))
+        return LG_OK;
+    return yamldoc_error(d, ty, err, "type '%s' ends at its comma: inside { } quote it, type: \"%s,I>\"", t, t);
+}
+
 static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name, yaml_node_t **len_node, lg_err_t *err)
 {
     static const char *const keys[] = {"name", "type", "array", "dir", "range", NULL};
@@ -201,7 +214,8 @@ static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name,
     p->len_param = -1;
     p->line = (int)n->start_mark.line + 1;
     p->col = (int)n->start_mark.column + 1;
-    if (yamldoc_expect_map(d, n, "each entry of params", err) || yamldoc_check_keys(d, n, "a param", keys, err))
+    if (yamldoc_expect_map(d, n, "each entry of params", err) || cut_fixed(d, n, err) ||
+        yamldoc_check_keys(d, n, "a param", keys, err))
         return LG_EINVAL;
     yaml_node_t *name;
     const char *nm = require_identifier(d, n, "name", "a param", "param name", &name, err);
