@@ -122,7 +122,8 @@ static int parse_bound(yamldoc_t *d, yaml_node_t *n, lg_type_t t, const char *wh
 static int parse_range(yamldoc_t *d, spec_param_t *p, yaml_node_t *r, lg_err_t *err)
 {
     char what[128];
-    snprintf(what, sizeof what, "range of '%s'", p->name);
+    /* A fixed-point range is of raw values: the message says so. */
+    snprintf(what, sizeof what, "%srange of '%s'", p->fx.is_fixed ? "raw " : "", p->name);
     if (lg_type_is_float(p->type))
         return yamldoc_error(d, r, err, "%s: params of type %s take no range (their values are IEEE 754 bit patterns)",
                              what, lg_type_name(p->type));

@@ -44,6 +44,8 @@ static const struct {
     {HEAD "params:\n  - name: x\n    type: ufixed<16,1001>\n", 7, 11, "type 'ufixed<16,1001>' of param 'x' has I 1001"},
     {HEAD "params:\n  - name: x\n    type: fixed<16>\n", 7, 11, "unknown type 'fixed<16>' for param 'x'"},
     {HEAD "params:\n  - {name: x, type: fixed<16,8>}\n", 6, 21, "type 'fixed<16' ends at its comma"},
+    {HEAD "params:\n  - {name: x, type: \"fixed<16,8>\", range: [0, 40000]}\n", 6, 47,
+     "raw range of 'x' 40000 is outside type i16"},
     {HEAD "  include_dirs: [nodir]\nparams: []\n", 5, 18, "c.include_dirs entry"},
     {HEAD "  include_dirs: nodir\nparams: []\n", 5, 17, "c.include_dirs"},
     {HEAD "params:\n  - name: d\n    type: i8\n    array: {max_len: 4, len: count}\n", 8, 30,
