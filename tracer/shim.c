@@ -123,9 +123,10 @@ static void emit_fixed_check(lg_strbuf_t *b, const spec_t *spec, const char *ty,
     lg_fixed_name(t, fx, name, sizeof name);
     if (fx.is_fixed)
         lg_strbuf_printf(b,
-                         "static_assert(lgfuzz_shim::iwidth<%s>::bits == %d,\n              \"%s is %s in the "
-                         "spec: its type in `%s` must be ap_%s\");\n",
-                         ty, fx.int_bits, what, name, spec->c_function, name);
+                         "static_assert(lgfuzz_shim::iwidth<%s>::bits == %d &&\n"
+                         "                  decltype(lgfuzz_shim::fixed_sign((%s *)0))::value == %d,\n"
+                         "              \"%s is %s in the spec: its type in `%s` must be ap_%s\");\n",
+                         ty, fx.int_bits, ty, lg_type_signed(t), what, name, spec->c_function, name);
     else
         lg_strbuf_printf(b,
                          "static_assert(lgfuzz_shim::iwidth<%s>::bits == lgfuzz_shim::NONE,\n              \"%s is "
@@ -133,8 +134,26 @@ static void emit_fixed_check(lg_strbuf_t *b, const spec_t *spec, const char *ty,
                          ty, what, name, spec->c_function);
 }
 
+/* 1 when a param or the return value is fixed point. */
+static int any_fixed(const spec_t *spec)
+{
+    for (size_t i = 0; i < spec->nparams; i++)
+        if (spec->params[i].fx.is_fixed)
+            return 1;
+    return spec->has_return && spec->ret_fx.is_fixed;
+}
+
 static void emit_types(lg_strbuf_t *b, const spec_t *spec)
 {
+    /* An ap_fixed's signedness is only in its base's template arguments
+     * (the headers have no static member for it); those names exist only
+     * where the kernel includes ap_fixed.h, which a fixed param implies. */
+    if (any_fixed(spec))
+        lg_strbuf_puts(b, "namespace lgfuzz_shim {\n"
+                          "template <int W, int I, bool S, ap_q_mode Q, ap_o_mode O, int N>\n"
+                          "std::integral_constant<int, S> fixed_sign(const ap_fixed_base<W, I, S, Q, O, N> *);\n"
+                          "std::integral_constant<int, -1> fixed_sign(...);\n"
+                          "} // namespace lgfuzz_shim\n");
     lg_strbuf_printf(b, "typedef lgfuzz_shim::sig<decltype(&%s)> lgfuzz_sig;\n", spec->c_function);
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
