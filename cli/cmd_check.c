@@ -52,7 +52,8 @@ static void print_params(const spec_t *s)
     printf("params:\n");
     for (size_t i = 0; i < s->nparams; i++) {
         const spec_param_t *p = &s->params[i];
-        printf("  %-12s %-5s %-5s", p->name, lg_type_name(p->type), spec_dir_name(p->dir));
+        char ty[32];
+        printf("  %-12s %-5s %-5s", p->name, lg_fixed_name(p->type, p->fx, ty, sizeof ty), spec_dir_name(p->dir));
         if (p->is_array) {
             if (p->fixed_len)
                 printf(" array[%zu]", p->max_len);

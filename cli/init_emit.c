@@ -45,7 +45,10 @@ static void emit_params(lg_strbuf_t *b, const init_spec_t *s)
     lg_strbuf_puts(b, s->nparams ? "params:\n" : "params: []\n");
     for (size_t i = 0; i < s->nparams; i++) {
         const init_param_t *p = &s->params[i];
-        lg_strbuf_printf(b, "  - {name: %s, type: %s", p->name, lg_type_name(p->type));
+        char ty[32];
+        /* A fixed-point type's comma needs quotes in a flow mapping. */
+        lg_strbuf_printf(b, p->fx.is_fixed ? "  - {name: %s, type: \"%s\"" : "  - {name: %s, type: %s", p->name,
+                         lg_fixed_name(p->type, p->fx, ty, sizeof ty));
         if (p->is_array && p->len_param)
             lg_strbuf_printf(b, ", array: {max_len: %ld, len: %s}", p->max_len, p->len_param);
         else if (p->is_array)
@@ -114,7 +117,9 @@ char *init_emit(const init_spec_t *s, const init_rtl_t *rtl, const init_proto_t 
     free(src);
     emit_params(&b, s);
     if (s->has_ret) {
-        lg_strbuf_printf(&b, "return: %s", lg_type_name(s->ret));
+        char ty[32];
+        lg_strbuf_printf(&b, s->ret_fx.is_fixed ? "return: \"%s\"" : "return: %s",
+                         lg_fixed_name(s->ret, s->ret_fx, ty, sizeof ty));
         comment(&b, s->ret_note);
     }
     lg_strbuf_puts(&b, "rtl:\n  sources: [");

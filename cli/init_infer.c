@@ -247,13 +247,14 @@ static int type_from_sources(ctx_t *c, init_param_t *p, const init_cparam_t *cp,
     int from_xml = xa && xa->ctype && xml_type(xa->ctype, &xt) == 0;
     if (cp && cp->known) {
         p->type = cp->type;
+        p->fx = cp->fx;
     } else if (from_xml) {
         p->type = xt;
     } else if (cp) {
         return lg_err_set(c->err, LG_EINVAL,
                           "%s:%d: C parameter `%s` has type `%s`, which lgfuzz does not carry (integers, _BitInt, "
-                          "ap_int/ap_uint up to 64 bits, hls::stream of those, float and double; ap_fixed is not "
-                          "supported yet)",
+                          "ap_int/ap_uint and ap_fixed/ap_ufixed up to 64 bits, hls::stream of those, float and "
+                          "double)",
                           c->proto->path, c->proto->line, p->name, cp->ctype);
     } else {
         p->type = type_for_width(p->width);
@@ -429,6 +430,7 @@ static int infer_return(ctx_t *c, const init_proto_t *proto)
     s->has_ret = c->ret_width > 0 || (proto && proto->has_ret);
     if (proto && proto->has_ret) {
         s->ret = proto->ret;
+        s->ret_fx = proto->ret_fx;
     } else if (s->has_ret) {
         s->ret = type_for_width(c->ret_width);
         s->ret_note = lg_asprintf("guessed: type from the %d-bit ap_return", c->ret_width);

@@ -42,10 +42,11 @@ typedef struct init_cparam {
     char *name;
     char *ctype; /* the declared type as written, without the name (owned) */
     lg_type_t type;
-    int known;    /* 1 when type was mapped from ctype */
-    int pointer;  /* declared with * or [] */
-    int is_const; /* const element or value */
-    long arr_len; /* N of name[N], 0 when not given */
+    lg_fixed_t fx; /* an ap_fixed's I */
+    int known;     /* 1 when type was mapped from ctype */
+    int pointer;   /* declared with * or [] */
+    int is_const;  /* const element or value */
+    long arr_len;  /* N of name[N], 0 when not given */
 } init_cparam_t;
 
 typedef struct init_proto {
@@ -53,6 +54,7 @@ typedef struct init_proto {
     int line;
     char *ret_ctype; /* owned; "void" for none */
     lg_type_t ret;
+    lg_fixed_t ret_fx;
     int ret_known, has_ret;
     init_cparam_t *params;
     size_t nparams;
@@ -97,7 +99,8 @@ typedef enum { INIT_ADDR_SLAVE, INIT_ADDR_DIRECT, INIT_ADDR_OFF } init_addr_t;
 typedef struct init_param {
     char *name, *port; /* port prefix (owned) */
     lg_type_t type;
-    int dir; /* spec_dir_t */
+    lg_fixed_t fx; /* fixed<W,I>: its I */
+    int dir;       /* spec_dir_t */
     init_mode_t mode;
     int is_array;
     long depth, max_len;
@@ -115,6 +118,7 @@ typedef struct init_spec {
     size_t nparams;
     int has_ret;
     lg_type_t ret;
+    lg_fixed_t ret_fx;
     char *ret_note;
     const char *protocol; /* "s_axilite" (static) when the top has AXI4-Lite control, else NULL */
     char *registers;      /* the driver header x<top>_hw.h found, or NULL (owned) */

@@ -79,10 +79,45 @@ static int map_ap_int(const char *t, lg_type_t *out)
     return 0;
 }
 
-/* Maps a C type (qualifiers and the name already removed, words single
- * spaced) to a spec type; -1 for a type lgfuzz does not carry. */
-static int map_type(const char *t, lg_type_t *out)
+/* "ap_fixed<16,8>" -> fixed<16,8>, "ap_ufixed<12, 4, AP_RND, AP_SAT>" ->
+ * ufixed<12,4>: the quantisation and overflow modes do not change how the
+ * value is carried (its raw bits); -1 when W or I is not a number in range. */
+static int map_ap_fixed(const char *t, lg_type_t *out, lg_fixed_t *fx)
 {
+    int is_signed = strncmp(t, "ap_fixed", 8) == 0;
+    const char *p = t + (is_signed ? 8 : 9);
+    if (!is_signed && strncmp(t, "ap_ufixed", 9) != 0)
+        return -1;
+    while (*p == ' ')
+        p++;
+    if (*p++ != '<')
+        return -1;
+    char *end;
+    long w = strtol(p, &end, 10);
+    while (*end == ' ')
+        end++;
+    if (end == p || *end++ != ',')
+        return -1;
+    p = end;
+    long i = strtol(p, &end, 10);
+    while (*end == ' ')
+        end++;
+    if (end == p || (*end != ',' && *end != '>') || (*end == '>' && end[1] != '\0'))
+        return -1;
+    if (w < 1 || w > LG_TYPE_BITS_MAX || i < LG_FIXED_I_MIN || i > LG_FIXED_I_MAX)
+        return -1;
+    *out = lg_type_int((int)w, is_signed);
+    fx->is_fixed = 1;
+    fx->int_bits = (int)i;
+    return 0;
+}
+
+/* Maps a C type (qualifiers and the name already removed, words single
+ * spaced) to a spec type, and fx for a fixed-point one (cleared for any
+ * other); -1 for a type lgfuzz does not carry. */
+static int map_type(const char *t, lg_type_t *out, lg_fixed_t *fx)
+{
+    memset(fx, 0, sizeof *fx);
     static const struct {
         const char *c;
         lg_type_t t;
@@ -104,7 +139,7 @@ static int map_type(const char *t, lg_type_t *out)
             return 0;
         }
     }
-    return map_ap_int(t, out);
+    return map_ap_int(t, out) == 0 ? 0 : map_ap_fixed(t, out, fx);
 }
 
 /* The type words of text without qualifiers, '*', '&' and the name
@@ -152,7 +187,7 @@ static char *core_type(const char *text, int *is_const, int *pointer)
 
 /* The type a `typedef WORDS name;` of the source gives name (one level,
  * as HLS code names its data types): 0 and *out when it maps. */
-static int resolve_typedef(const char *src, const char *name, lg_type_t *out)
+static int resolve_typedef(const char *src, const char *name, lg_type_t *out, lg_fixed_t *fx)
 {
     size_t nl = strlen(name);
     for (const char *p = strstr(src, "typedef"); p; p = strstr(p + 1, "typedef")) {
@@ -167,7 +202,7 @@ static int resolve_typedef(const char *src, const char *name, lg_type_t *out)
         char *words = lg_strndup(p + 7, (size_t)(e - nl - p - 7));
         int is_const = 0, pointer = 0;
         char *core = core_type(words, &is_const, &pointer);
-        int rc = !pointer && core[0] ? map_type(core, out) : -1;
+        int rc = !pointer && core[0] ? map_type(core, out, fx) : -1;
         free(core);
         free(words);
         return rc;
@@ -177,18 +212,18 @@ static int resolve_typedef(const char *src, const char *name, lg_type_t *out)
 
 /* The type of core, through one typedef of src if need be; an
  * hls::stream<T> has the type of its elements T (its port an ap_fifo). */
-static int map_element(const char *core, const char *src, lg_type_t *out)
+static int map_element(const char *core, const char *src, lg_type_t *out, lg_fixed_t *fx)
 {
     static const char stream[] = "hls::stream";
     if (strncmp(core, stream, sizeof stream - 1) != 0)
-        return map_type(core, out) == 0 || resolve_typedef(src, core, out) == 0 ? 0 : -1;
+        return map_type(core, out, fx) == 0 || resolve_typedef(src, core, out, fx) == 0 ? 0 : -1;
     const char *open = strchr(core, '<'), *close = strrchr(core, '>');
     if (!open || !close || close < open)
         return -1;
     char *inner = lg_strndup(open + 1, (size_t)(close - open - 1));
     int is_const = 0, pointer = 0;
     char *elem = core_type(inner, &is_const, &pointer);
-    int rc = !pointer && elem[0] ? map_element(elem, src, out) : -1;
+    int rc = !pointer && elem[0] ? map_element(elem, src, out, fx) : -1;
     free(elem);
     free(inner);
     return rc;
@@ -219,7 +254,7 @@ static int read_param(const char *text, const char *src, init_cparam_t *cp)
         cp->name = lg_strndup(t + start, end - start);
         t[start] = '\0';
         char *core = core_type(t, &cp->is_const, &cp->pointer);
-        cp->known = core[0] && map_element(core, src, &cp->type) == 0;
+        cp->known = core[0] && map_element(core, src, &cp->type, &cp->fx) == 0;
         /* The type as written, for messages and notes. */
         char *w = t;
         while (isspace((unsigned char)*w))
@@ -287,7 +322,8 @@ static void read_return(const char *text, size_t at, init_proto_t *out)
     out->ret_ctype = lg_strdup(core[0] ? core : "void");
     out->has_ret = strcmp(out->ret_ctype, "void") != 0 || pointer;
     out->ret_known =
-        out->has_ret && !pointer && (map_type(core, &out->ret) == 0 || resolve_typedef(text, core, &out->ret) == 0);
+        out->has_ret && !pointer &&
+        (map_type(core, &out->ret, &out->ret_fx) == 0 || resolve_typedef(text, core, &out->ret, &out->ret_fx) == 0);
     free(core);
     free(t);
 }

@@ -61,18 +61,42 @@ static int parse_c(yamldoc_t *d, spec_t *s, yaml_node_t *c, lg_err_t *err)
     return inc ? parse_include_dirs(d, s, inc, err) : LG_OK;
 }
 
-static int parse_type(yamldoc_t *d, yaml_node_t *n, const char *what, lg_type_t *out, lg_err_t *err)
+/* A fixed<W,I> type: 1 when t is none (then fx is left clear), 0 when it
+ * is one, LG_EINVAL (err set) when its W or I is out of bounds. */
+static int parse_fixed(yamldoc_t *d, yaml_node_t *n, const char *t, const char *what, lg_type_t *out, lg_fixed_t *fx,
+                       lg_err_t *err)
+{
+    long bad = 0;
+    int rc = lg_fixed_parse(t, out, fx, &bad);
+    if (rc == -1)
+        return 1;
+    if (rc == -2)
+        return yamldoc_error(d, n, err, "type '%s' of %s has W %ld; fixed-point types have W in 1..%d", t, what, bad,
+                             LG_TYPE_BITS_MAX);
+    if (rc == -3)
+        return yamldoc_error(d, n, err, "type '%s' of %s has I %ld; I must lie in %d..%d", t, what, bad, LG_FIXED_I_MIN,
+                             LG_FIXED_I_MAX);
+    return LG_OK;
+}
+
+static int parse_type(yamldoc_t *d, yaml_node_t *n, const char *what, lg_type_t *out, lg_fixed_t *fx, lg_err_t *err)
 {
     const char *t = yamldoc_scalar(d, n, what, err);
     if (!t)
         return LG_EINVAL;
+    memset(fx, 0, sizeof *fx);
+    int frc = parse_fixed(d, n, t, what, out, fx, err);
+    if (frc != 1)
+        return frc;
     long bits = 0;
     int rc = lg_type_parse_width(t, out, &bits);
     if (rc == -2)
         return yamldoc_error(d, n, err, "type '%s' of %s is %ld bits wide; integer types go up to %d bits", t, what,
                              bits, LG_TYPE_BITS_MAX);
     if (rc != 0)
-        return yamldoc_error(d, n, err, "unknown type '%s' for %s (expected i<W> or u<W> with W in 1..%d, f32 or f64)",
+        return yamldoc_error(d, n, err,
+                             "unknown type '%s' for %s (expected i<W> or u<W> with W in 1..%d, "
+                             "fixed<W,I>, ufixed<W,I>, f32 or f64)",
                              t, what, LG_TYPE_BITS_MAX);
     return LG_OK;
 }
@@ -98,7 +122,8 @@ static int parse_bound(yamldoc_t *d, yaml_node_t *n, lg_type_t t, const char *wh
 static int parse_range(yamldoc_t *d, spec_param_t *p, yaml_node_t *r, lg_err_t *err)
 {
     char what[128];
-    snprintf(what, sizeof what, "range of '%s'", p->name);
+    /* A fixed-point range is of raw values: the message says so. */
+    snprintf(what, sizeof what, "%srange of '%s'", p->fx.is_fixed ? "raw " : "", p->name);
     if (lg_type_is_float(p->type))
         return yamldoc_error(d, r, err, "%s: params of type %s take no range (their values are IEEE 754 bit patterns)",
                              what, lg_type_name(p->type));
@@ -169,6 +194,19 @@ static int parse_array(yamldoc_t *d, spec_param_t *p, yaml_node_t *a, char **len
     return LG_OK;
 }
 
+/* An unquoted fixed<W,I> in a flow mapping ends at its comma, and its
+ * rest becomes a key; say so before that key is called unknown. */
+static int cut_fixed(yamldoc_t *d, yaml_node_t *n, lg_err_t *err)
+{
+    yaml_node_t *ty = yamldoc_get(d, n, "type");
+    if (!ty || ty->type != YAML_SCALAR_NODE)
+        return LG_OK;
+    const char *t = (const char *)ty->data.scalar.value;
+    if ((strncmp(t, "fixed<", 6) != 0 && strncmp(t, "ufixed<", 7) != 0) || strchr(t, '>'))
+        return LG_OK;
+    return yamldoc_error(d, ty, err, "type '%s' ends at its comma: inside { } quote it, type: \"%s,I>\"", t, t);
+}
+
 static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name, yaml_node_t **len_node, lg_err_t *err)
 {
     static const char *const keys[] = {"name", "type", "array", "dir", "range", NULL};
@@ -177,7 +215,8 @@ static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name,
     p->len_param = -1;
     p->line = (int)n->start_mark.line + 1;
     p->col = (int)n->start_mark.column + 1;
-    if (yamldoc_expect_map(d, n, "each entry of params", err) || yamldoc_check_keys(d, n, "a param", keys, err))
+    if (yamldoc_expect_map(d, n, "each entry of params", err) || cut_fixed(d, n, err) ||
+        yamldoc_check_keys(d, n, "a param", keys, err))
         return LG_EINVAL;
     yaml_node_t *name;
     const char *nm = require_identifier(d, n, "name", "a param", "param name", &name, err);
@@ -189,7 +228,7 @@ static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name,
     s->nparams++; /* owned by s from here on, so spec_destroy frees it */
     yaml_node_t *type = yamldoc_require(d, n, "type", "param", err);
     char *what = lg_asprintf("param '%s'", nm);
-    int trc = type ? parse_type(d, type, what, &p->type, err) : LG_EINVAL;
+    int trc = type ? parse_type(d, type, what, &p->type, &p->fx, err) : LG_EINVAL;
     free(what);
     if (trc)
         return LG_EINVAL;
@@ -291,7 +330,7 @@ static int parse_spec(yamldoc_t *d, spec_t *s, lg_err_t *err)
         if (!rv)
             return LG_EINVAL;
         if (strcmp(rv, "void") != 0) {
-            if (parse_type(d, ret, "return", &s->ret_type, err))
+            if (parse_type(d, ret, "return", &s->ret_type, &s->ret_fx, err))
                 return LG_EINVAL;
             s->has_return = 1;
         }

@@ -32,7 +32,8 @@ typedef enum {
 
 typedef struct spec_param {
     char *name;
-    lg_type_t type; /* element type for arrays */
+    lg_type_t type; /* element type for arrays; a fixed-point param's raw integer type */
+    lg_fixed_t fx;  /* fixed<W,I>: its I; is_fixed 0 otherwise */
     spec_dir_t dir;
     int is_array;
     size_t max_len; /* arrays: capacity (== fixed length when fixed) */
@@ -108,6 +109,7 @@ typedef struct spec {
     size_t nparams;
     int has_return;
     lg_type_t ret_type;
+    lg_fixed_t ret_fx; /* a fixed-point return value's I */
     /* rtl section (optional as a whole; has_rtl says whether present) */
     int has_rtl;
     char **rtl_sources; /* resolved paths */

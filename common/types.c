@@ -1,6 +1,10 @@
 /* C scalar types of kernel params and RTL widths: names, ranges, wrapping. */
 #include "types.h"
 
+#include <ctype.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -206,4 +210,70 @@ int lg_width_fits(lg_width_t w, int64_t v)
         return v >= -lim && v < lim;
     }
     return v >= 0 && v < ((int64_t)1 << w.bits);
+}
+
+/* Reads a decimal integer (optionally signed) at *p, moving *p past it;
+ * -1 when there is none. */
+static int read_long(const char **p, long *out)
+{
+    char *end;
+    if (!isdigit((unsigned char)**p) && **p != '-' && **p != '+')
+        return -1;
+    *out = strtol(*p, &end, 10);
+    if (end == *p || (!isdigit((unsigned char)end[-1])))
+        return -1;
+    *p = end;
+    return 0;
+}
+
+int lg_fixed_parse(const char *name, lg_type_t *out, lg_fixed_t *fx, long *bad)
+{
+    int is_signed = strncmp(name, "fixed<", 6) == 0;
+    if (!is_signed && strncmp(name, "ufixed<", 7) != 0)
+        return -1;
+    const char *p = name + (is_signed ? 6 : 7);
+    long w, i;
+    if (read_long(&p, &w) || *p++ != ',')
+        return -1;
+    while (*p == ' ')
+        p++;
+    if (read_long(&p, &i) || strcmp(p, ">") != 0)
+        return -1;
+    if (w < 1 || w > LG_TYPE_BITS_MAX) {
+        *bad = w;
+        return -2;
+    }
+    if (i < LG_FIXED_I_MIN || i > LG_FIXED_I_MAX) {
+        *bad = i;
+        return -3;
+    }
+    *out = lg_type_int((int)w, is_signed);
+    fx->is_fixed = 1;
+    fx->int_bits = (int)i;
+    return 0;
+}
+
+const char *lg_fixed_name(lg_type_t t, lg_fixed_t fx, char *buf, int n)
+{
+    if (!fx.is_fixed)
+        snprintf(buf, (size_t)n, "%s", lg_type_name(t));
+    else
+        snprintf(buf, (size_t)n, "%sfixed<%d,%d>", lg_type_signed(t) ? "" : "u", lg_type_bits(t), fx.int_bits);
+    return buf;
+}
+
+double lg_fixed_real(lg_type_t t, lg_fixed_t fx, int64_t v)
+{
+    double raw = lg_type_signed(t) ? (double)v : (double)(uint64_t)v;
+    return ldexp(raw, fx.int_bits - lg_type_bits(t));
+}
+
+const char *lg_fixed_show(lg_type_t t, lg_fixed_t fx, int64_t v, char *buf, int n)
+{
+    snprintf(buf, (size_t)n, "%" PRId64, v);
+    if (fx.is_fixed) {
+        size_t len = strlen(buf);
+        snprintf(buf + len, (size_t)n - len, " (%.17g)", lg_fixed_real(t, fx, v));
+    }
+    return buf;
 }

@@ -75,6 +75,39 @@ int64_t lg_type_wrap(lg_type_t t, int64_t v);
  * input's length: the byte 0xA5 repeated, converted to t. */
 int64_t lg_type_poison(lg_type_t t);
 
+/* A fixed-point type, fixed<W,I> (ap_fixed<W,I>) or ufixed<W,I>
+ * (ap_ufixed<W,I>): W bits of which I are above the binary point (I may be
+ * <= 0 or > W). Its values are carried as the raw W-bit integer, of type
+ * lg_type_int(W, signed), so that everything handling integers handles them
+ * and a comparison against the RTL (whose port holds the raw bits) is
+ * exact; the real value is raw / 2^(W-I). A param that is not fixed point
+ * has is_fixed 0. */
+typedef struct lg_fixed {
+    int is_fixed;
+    int int_bits; /* I */
+} lg_fixed_t;
+
+/* Bounds of I: far beyond any useful value, yet the real value's scale
+ * stays representable as a double. */
+#define LG_FIXED_I_MIN (-1000)
+#define LG_FIXED_I_MAX 1000
+
+/* Parses "fixed<W,I>" / "ufixed<W,I>" (spaces allowed after the comma):
+ * 0 on success (*out the raw integer type, *fx filled); -1 when name is no
+ * fixed-point type at all; -2 when W is not in 1..64 and -3 when I is
+ * outside LG_FIXED_I_MIN..LG_FIXED_I_MAX (*bad set to the value at fault). */
+int lg_fixed_parse(const char *name, lg_type_t *out, lg_fixed_t *fx, long *bad);
+/* The spec name of t with fx: "fixed<16,8>", or lg_type_name(t) when fx is
+ * not fixed point. Written to buf (size n), which is returned. */
+const char *lg_fixed_name(lg_type_t t, lg_fixed_t fx, char *buf, int n);
+/* The real value of raw value v of t with fixed-point fx: v / 2^(W-I). */
+double lg_fixed_real(lg_type_t t, lg_fixed_t fx, int64_t v);
+/* v as a report shows it: "-384" for an integer, "-384 (-1.5)" for a
+ * fixed-point value, its raw bits then its real value. Written to buf (size
+ * n), which is returned. */
+#define LG_SHOW_MAX 64 /* room for any value lg_fixed_show writes */
+const char *lg_fixed_show(lg_type_t t, lg_fixed_t fx, int64_t v, char *buf, int n);
+
 /* An RTL bit width with signedness, e.g. "u9" or "i24" from hls.widths. */
 typedef struct lg_width {
     int bits; /* 1..64 */

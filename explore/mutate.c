@@ -83,7 +83,7 @@ static int64_t interesting(mutator_t *m, const spec_param_t *p, int64_t cur, lg_
     }
     case 2:
         if (m->nconsts)
-            return m->consts[lg_rng_below(rng, m->nconsts)] + lg_rng_range(rng, -1, 1);
+            return (int64_t)((uint64_t)m->consts[lg_rng_below(rng, m->nconsts)] + (uint64_t)lg_rng_range(rng, -1, 1));
         return cur + 1;
     case 3:
         return (int64_t)((uint64_t)cur + (uint64_t)lg_rng_range(rng, -16, 16));

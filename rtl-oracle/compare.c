@@ -111,8 +111,10 @@ static void array_mismatch(const spec_t *spec, size_t i, const run_output_t *c, 
     if (!count)
         return;
     oracle_symptom_t *s = add(out, (int)i, "mismatch:%s", p->name);
-    snprintf(s->detail, sizeof s->detail, "%s[%zu]: cpu %" PRId64 ", rtl %" PRId64 " (%zu of %zu slots differ)",
-             p->name, first, c->elems[first], r->elems[first], count, n);
+    char cs[LG_SHOW_MAX], rs[LG_SHOW_MAX];
+    snprintf(s->detail, sizeof s->detail, "%s[%zu]: cpu %s, rtl %s (%zu of %zu slots differ)", p->name, first,
+             lg_fixed_show(p->type, p->fx, c->elems[first], cs, sizeof cs),
+             lg_fixed_show(p->type, p->fx, r->elems[first], rs, sizeof rs), count, n);
 }
 
 /* Scalar output i: the two sides must agree on whether it was written (the
@@ -126,12 +128,15 @@ static void scalar_mismatch(const spec_t *spec, size_t i, const run_output_t *c,
     if (c->valid == r->valid && (!c->valid || lg_type_same(p->type, cv, rv)))
         return;
     oracle_symptom_t *s = add(out, (int)i, "mismatch:%s", p->name);
+    char cs[LG_SHOW_MAX], rs[LG_SHOW_MAX];
+    lg_fixed_show(p->type, p->fx, cv, cs, sizeof cs);
+    lg_fixed_show(p->type, p->fx, rv, rs, sizeof rs);
     if (c->valid && r->valid)
-        snprintf(s->detail, sizeof s->detail, "%s: cpu %" PRId64 ", rtl %" PRId64, p->name, cv, rv);
+        snprintf(s->detail, sizeof s->detail, "%s: cpu %s, rtl %s", p->name, cs, rs);
     else if (c->valid)
-        snprintf(s->detail, sizeof s->detail, "%s: cpu wrote %" PRId64 ", rtl did not write it", p->name, cv);
+        snprintf(s->detail, sizeof s->detail, "%s: cpu wrote %s, rtl did not write it", p->name, cs);
     else
-        snprintf(s->detail, sizeof s->detail, "%s: cpu did not write it, rtl wrote %" PRId64, p->name, rv);
+        snprintf(s->detail, sizeof s->detail, "%s: cpu did not write it, rtl wrote %s", p->name, rs);
 }
 
 static void output_mismatches(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl,
@@ -142,7 +147,10 @@ static void output_mismatches(const spec_t *spec, const run_result_t *cpu, const
         int64_t r = lg_type_wrap(spec->ret_type, rtl->ret);
         if (!lg_type_same(spec->ret_type, c, r)) {
             oracle_symptom_t *s = add(out, -1, "%s", "mismatch:return");
-            snprintf(s->detail, sizeof s->detail, "return: cpu %" PRId64 ", rtl %" PRId64, c, r);
+            char cs[LG_SHOW_MAX], rs[LG_SHOW_MAX];
+            snprintf(s->detail, sizeof s->detail, "return: cpu %s, rtl %s",
+                     lg_fixed_show(spec->ret_type, spec->ret_fx, c, cs, sizeof cs),
+                     lg_fixed_show(spec->ret_type, spec->ret_fx, r, rs, sizeof rs));
         }
     }
     for (size_t i = 0; i < spec->nparams; i++) {

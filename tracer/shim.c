@@ -3,11 +3,13 @@
  * each argument is passed: C++ deduces every parameter's type from the
  * kernel's address, the shim holds an object of that type (by value,
  * reference or pointer alike, guard elements around arrays as in the
- * harness), converts the harness's integers into it and back, and asserts
- * at compile time that the widths agree with the spec. */
+ * harness), converts the harness's integers into it and back (a
+ * fixed-point object by its raw bits), and asserts at compile time that
+ * the widths, and an ap_fixed's integer bits, agree with the spec. */
 #include "shim_int.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,39 +45,61 @@ static const char prelude[] =
     "template <class T> inline auto value(const T &o, int) -> decltype((long long)o.to_int64())\n"
     "{\n    return (long long)o.to_int64();\n}\n"
     "template <class T> inline long long value(const T &o, long)\n{\n    return (long long)o;\n}\n"
+    "/* A fixed-point type's integer bits (its static member `iwidth`); NONE\n"
+    " * for any other type. */\n"
+    "enum { NONE = -0x7fff };\n"
+    "template <class T, class = void> struct iwidth {\n    static const int bits = NONE;\n};\n"
+    "template <class T> struct iwidth<T, decltype((void)T::iwidth)> {\n    static const int bits = T::iwidth;\n};\n"
+    "/* How a harness value enters an object and comes back: as its value, or\n"
+    " * (R, a fixed-point object) as its raw bits, through the range over all\n"
+    " * its bits, which the HLS headers offer as an lvalue. */\n"
+    "template <bool R> struct conv {\n"
+    "    template <class P, class V> static void in(P &o, V v) { o = v; }\n"
+    "    template <class P> static long long out(const P &o) { return value(o, 0); }\n"
+    "};\n"
+    "template <> struct conv<true> {\n"
+    "    template <class P, class V> static void in(P &o, V v) { o.range(P::width - 1, 0) = (unsigned long long)v; }\n"
+    "    template <class P> static long long out(const P &o)\n    {\n"
+    "        return (long long)o.range(P::width - 1, 0).to_uint64();\n    }\n"
+    "};\n"
     "template <class P, class = void> struct is_stream : std::false_type {};\n"
     "template <class P>\n"
     "struct is_stream<P, decltype((void)std::declval<P &>().empty(), (void)std::declval<P &>().read())>\n"
     "    : std::true_type {};\n"
+    "/* The type of an argument's values: a stream's element, else its own. */\n"
+    "template <class P, bool S = is_stream<P>::value> struct elem {\n    typedef P type;\n};\n"
+    "template <class P> struct elem<P, true> {\n"
+    "    typedef typename std::decay<decltype(std::declval<P &>().read())>::type type;\n};\n"
     "/* An array argument: N elements of P between guards of G, on the stack. */\n"
-    "template <class P, class K, class V, long N, long G, bool S = is_stream<P>::value> struct holder {\n"
+    "template <class P, class K, class V, long N, long G, bool R, bool S = is_stream<P>::value> struct holder {\n"
     "    P o[N + 2 * G];\n"
     "    void load(const K *a, long)\n    {\n"
-    "        for (long k = 0; k < N + 2 * G; k++)\n            o[k] = (V)a[k - G];\n    }\n"
+    "        for (long k = 0; k < N + 2 * G; k++)\n            conv<R>::in(o[k], (V)a[k - G]);\n    }\n"
     "    P &first() { return o[G]; }\n"
     "    void store(K *a)\n    {\n"
-    "        for (long k = 0; k < N; k++)\n            a[k] = (K)value(o[k + G], 0);\n    }\n"
+    "        for (long k = 0; k < N; k++)\n            a[k] = (K)conv<R>::out(o[k + G]);\n    }\n"
     "};\n"
     "/* An hls::stream argument, on the stack too (its elements live on the\n"
     " * heap, which the kernel state restored before every input would not\n"
     " * match): the input's n elements are written before the call, what the\n"
     " * kernel wrote is read after it. */\n"
-    "template <class P, class K, class V, long N, long G> struct holder<P, K, V, N, G, true> {\n"
+    "template <class P, class K, class V, long N, long G, bool R> struct holder<P, K, V, N, G, R, true> {\n"
     "    typedef typename std::decay<decltype(std::declval<P &>().read())>::type E;\n"
     "    P s;\n"
     "    void load(const K *a, long n)\n    {\n"
-    "        for (long k = 0; k < n; k++) {\n            E e;\n            e = (V)a[k];\n            s.write(e);\n"
+    "        for (long k = 0; k < n; k++) {\n            E e;\n            conv<R>::in(e, (V)a[k]);\n            "
+    "s.write(e);\n"
     "        }\n    }\n"
     "    P &first() { return s; }\n"
     "    void store(K *a)\n    {\n"
-    "        for (long k = 0; k < N && !s.empty(); k++)\n            a[k] = (K)value(s.read(), 0);\n    }\n"
+    "        for (long k = 0; k < N && !s.empty(); k++)\n            a[k] = (K)conv<R>::out(s.read());\n    }\n"
     "};\n"
     "} // namespace lgfuzz_shim\n\n";
 
 int trs_needed(const char *src)
 {
-    static const char *const marks[] = {"ap_int.h", "ap_fixed.h", "hls_stream.h",
-                                        "ap_int<",  "ap_uint<",   "hls::stream<"};
+    static const char *const marks[] = {"ap_int.h", "ap_fixed.h", "hls_stream.h", "ap_int<",
+                                        "ap_uint<", "ap_fixed<",  "ap_ufixed<",   "hls::stream<"};
     for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
         if (strstr(src, marks[i]))
             return 1;
@@ -89,8 +113,47 @@ static const char *wide(lg_type_t t)
     return lg_type_signed(t) ? "(long long)" : "(unsigned long long)";
 }
 
+/* Asserts that the kernel's type `ty` (a param's or the return value's)
+ * is fixed point exactly when the spec says so, with the spec's I; `what`
+ * names it in the message. */
+static void emit_fixed_check(lg_strbuf_t *b, const spec_t *spec, const char *ty, const char *what, lg_type_t t,
+                             lg_fixed_t fx)
+{
+    char name[32];
+    lg_fixed_name(t, fx, name, sizeof name);
+    if (fx.is_fixed)
+        lg_strbuf_printf(b,
+                         "static_assert(lgfuzz_shim::iwidth<%s>::bits == %d &&\n"
+                         "                  decltype(lgfuzz_shim::fixed_sign((%s *)0))::value == %d,\n"
+                         "              \"%s is %s in the spec: its type in `%s` must be ap_%s\");\n",
+                         ty, fx.int_bits, ty, lg_type_signed(t), what, name, spec->c_function, name);
+    else
+        lg_strbuf_printf(b,
+                         "static_assert(lgfuzz_shim::iwidth<%s>::bits == lgfuzz_shim::NONE,\n              \"%s is "
+                         "%s in the spec, but its type in `%s` is fixed point: declare it fixed<W,I>\");\n",
+                         ty, what, name, spec->c_function);
+}
+
+/* 1 when a param or the return value is fixed point. */
+static int any_fixed(const spec_t *spec)
+{
+    for (size_t i = 0; i < spec->nparams; i++)
+        if (spec->params[i].fx.is_fixed)
+            return 1;
+    return spec->has_return && spec->ret_fx.is_fixed;
+}
+
 static void emit_types(lg_strbuf_t *b, const spec_t *spec)
 {
+    /* An ap_fixed's signedness is only in its base's template arguments
+     * (the headers have no static member for it); those names exist only
+     * where the kernel includes ap_fixed.h, which a fixed param implies. */
+    if (any_fixed(spec))
+        lg_strbuf_puts(b, "namespace lgfuzz_shim {\n"
+                          "template <int W, int I, bool S, ap_q_mode Q, ap_o_mode O, int N>\n"
+                          "std::integral_constant<int, S> fixed_sign(const ap_fixed_base<W, I, S, Q, O, N> *);\n"
+                          "std::integral_constant<int, -1> fixed_sign(...);\n"
+                          "} // namespace lgfuzz_shim\n");
     lg_strbuf_printf(b, "typedef lgfuzz_shim::sig<decltype(&%s)> lgfuzz_sig;\n", spec->c_function);
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
@@ -102,6 +165,10 @@ static void emit_types(lg_strbuf_t *b, const spec_t *spec)
                          "spec: its type in `%s` must be %d bits wide\");\n",
                          i, i, lg_type_bits(p->type), p->name, lg_type_name(p->type), spec->c_function,
                          lg_type_bits(p->type));
+        char ty[64], what[SPEC_NAME_MAX + 16];
+        snprintf(ty, sizeof ty, "lgfuzz_shim::elem<lgfuzz_p%zu>::type", i);
+        snprintf(what, sizeof what, "param `%s`", p->name);
+        emit_fixed_check(b, spec, ty, what, p->type, p->fx);
     }
     if (spec->has_return) {
         lg_strbuf_printf(b, "typedef decltype(%s(", spec->c_function);
@@ -114,6 +181,7 @@ static void emit_types(lg_strbuf_t *b, const spec_t *spec)
                          "spec: the return type of `%s` must be %d bits wide\");\n",
                          lg_type_bits(spec->ret_type), lg_type_name(spec->ret_type), spec->c_function,
                          lg_type_bits(spec->ret_type));
+        emit_fixed_check(b, spec, "lgfuzz_r", "the return value", spec->ret_type, spec->ret_fx);
     }
     size_t k = trh_scalar_outputs(spec);
     if (k)
@@ -145,16 +213,16 @@ static void emit_objects(lg_strbuf_t *b, const spec_t *spec)
         const spec_param_t *p = &spec->params[i];
         const char *w = wide(p->type);
         if (p->is_array) {
-            lg_strbuf_printf(b, "    lgfuzz_shim::holder<lgfuzz_p%zu, %s, %s, %zu, %d> h%zu;\n", i,
+            lg_strbuf_printf(b, "    lgfuzz_shim::holder<lgfuzz_p%zu, %s, %s, %zu, %d, %s> h%zu;\n", i,
                              lg_type_ktype(p->type), lg_type_signed(p->type) ? "long long" : "unsigned long long",
-                             p->max_len, TRH_GUARD, i);
+                             p->max_len, TRH_GUARD, p->fx.is_fixed ? "true" : "false", i);
             if (p->dir == SPEC_DIR_OUT) /* an output stream starts empty */
                 lg_strbuf_printf(b, "    h%zu.load(a%zu, 0);\n", i, i);
             else
                 lg_strbuf_printf(b, "    h%zu.load(a%zu, n%zu);\n", i, i, i);
         } else {
-            lg_strbuf_printf(b, "    lgfuzz_p%zu o%zu;\n    o%zu = %s%sa%zu;\n", i, i, i, w,
-                             p->dir == SPEC_DIR_IN ? "" : "*", i);
+            lg_strbuf_printf(b, "    lgfuzz_p%zu o%zu;\n    lgfuzz_shim::conv<%s>::in(o%zu, %s%sa%zu);\n", i, i,
+                             p->fx.is_fixed ? "true" : "false", i, w, p->dir == SPEC_DIR_IN ? "" : "*", i);
         }
     }
     for (size_t i = 0, k = 0; i < spec->nparams; i++) {
@@ -171,13 +239,13 @@ static void emit_call(lg_strbuf_t *b, const spec_t *spec)
 {
     lg_strbuf_puts(b, "    ");
     if (spec->has_return)
-        lg_strbuf_printf(b, "%s r = (%s)lgfuzz_shim::value(", lg_type_ktype(spec->ret_type),
-                         lg_type_ktype(spec->ret_type));
+        lg_strbuf_printf(b, "%s r = (%s)lgfuzz_shim::conv<%s>::out(", lg_type_ktype(spec->ret_type),
+                         lg_type_ktype(spec->ret_type), spec->ret_fx.is_fixed ? "true" : "false");
     lg_strbuf_printf(b, "%s(", spec->c_function);
     for (size_t i = 0; i < spec->nparams; i++)
         lg_strbuf_printf(b, "%slgfuzz_shim::pass<lgfuzz_a%zu, lgfuzz_p%zu>::get(%s%zu%s)", i ? ",\n        " : "", i, i,
                          spec->params[i].is_array ? "h" : "o", i, spec->params[i].is_array ? ".first()" : "");
-    lg_strbuf_printf(b, ")%s;\n", spec->has_return ? ", 0)" : "");
+    lg_strbuf_printf(b, ")%s;\n", spec->has_return ? ")" : "");
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         const char *kt = lg_type_ktype(p->type);
@@ -186,7 +254,8 @@ static void emit_call(lg_strbuf_t *b, const spec_t *spec)
         if (p->is_array)
             lg_strbuf_printf(b, "    h%zu.store(a%zu);\n", i, i);
         else
-            lg_strbuf_printf(b, "    *a%zu = (%s)lgfuzz_shim::value(o%zu, 0);\n", i, kt, i);
+            lg_strbuf_printf(b, "    *a%zu = (%s)lgfuzz_shim::conv<%s>::out(o%zu);\n", i, kt,
+                             p->fx.is_fixed ? "true" : "false", i);
     }
     if (spec->has_return)
         lg_strbuf_puts(b, "    return r;\n");

@@ -1,5 +1,5 @@
 /* The C++ shim of a kernel written with HLS types (ap_int<W>, ap_uint<W>,
- * hls::stream<T>): generated C++ that includes the kernel's source and
+ * ap_fixed<W,I>, hls::stream<T>): generated C++ that includes the kernel's source and
  * adds an extern "C" entry taking the harness's plain integers, which
  * builds the HLS values, calls the kernel and converts the results back.
  * Private to the tracer. */

@@ -82,6 +82,31 @@ static void test_types(void)
     CHECK(lg_type_parse("i0", &t) != 0 && lg_type_parse("u12x", &t) != 0 && lg_type_parse("u012", &t) != 0);
 }
 
+/* Fixed-point types: raw integer types, names, real values and how
+ * reports show them. */
+static void test_fixed(void)
+{
+    lg_type_t t;
+    lg_fixed_t fx;
+    long bad = 0;
+    char buf[LG_SHOW_MAX];
+    CHECK(lg_fixed_parse("fixed<16,8>", &t, &fx, &bad) == 0 && t == LG_I16 && fx.is_fixed && fx.int_bits == 8);
+    CHECK(strcmp(lg_fixed_name(t, fx, buf, sizeof buf), "fixed<16,8>") == 0);
+    CHECK(lg_fixed_real(t, fx, -384) == -1.5 &&
+          strcmp(lg_fixed_show(t, fx, -384, buf, sizeof buf), "-384 (-1.5)") == 0);
+    CHECK(lg_fixed_parse("ufixed<12, -2>", &t, &fx, &bad) == 0 && t == lg_type_int(12, 0) && fx.int_bits == -2);
+    CHECK(lg_fixed_real(t, fx, 4095) == 4095.0 / 16384 && strcmp(lg_fixed_name(t, fx, buf, 32), "ufixed<12,-2>") == 0);
+    CHECK(lg_fixed_parse("fixed<8,20>", &t, &fx, &bad) == 0 && lg_fixed_real(t, fx, -1) == -4096.0);
+    CHECK(lg_fixed_parse("fixed<65,8>", &t, &fx, &bad) == -2 && bad == 65);
+    CHECK(lg_fixed_parse("fixed<0,0>", &t, &fx, &bad) == -2 && bad == 0);
+    CHECK(lg_fixed_parse("fixed<16,-1001>", &t, &fx, &bad) == -3 && bad == -1001);
+    CHECK(lg_fixed_parse("fixed<16>", &t, &fx, &bad) == -1 && lg_fixed_parse("fixed<16,8>x", &t, &fx, &bad) == -1);
+    CHECK(lg_fixed_parse("i16", &t, &fx, &bad) == -1 && lg_fixed_parse("fixed<,8>", &t, &fx, &bad) == -1);
+    lg_fixed_t none = {0, 0};
+    CHECK(strcmp(lg_fixed_show(LG_I16, none, -384, buf, sizeof buf), "-384") == 0);
+    CHECK(strcmp(lg_fixed_name(LG_I16, none, buf, sizeof buf), "i16") == 0);
+}
+
 /* Integers of any width 1..64: names, ranges, wrapping and the C types
  * that declare and hold them. */
 static void test_int_widths(void)
@@ -554,6 +579,7 @@ int main(void)
     test_duration();
     test_types();
     test_int_widths();
+    test_fixed();
     test_poison();
     test_hash();
     test_strbuf();
