@@ -46,4 +46,5 @@ harness_afl() {
 # derives 20 ms from the calibrated executions, kills every restarted
 # process before its first input ends and makes no execution after the
 # second restart.
+# shellcheck disable=SC2034 # read by the sourcing scripts
 HARNESS_AFL_TIMEOUT_MS=10000

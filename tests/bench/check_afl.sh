@@ -20,6 +20,9 @@ RD="$OUT/work/runs/accumulate/aflpp/seed1"
 execs=$(od -An -tu8 -j16 -N8 "$RD/state.bin" | tr -d ' ')
 [ "$execs" -gt $((PROCS * LOOP)) ] ||
     fail "$execs inputs checked, want more than $((PROCS * LOOP)) ($PROCS target processes of $LOOP); see $RD/tool.log"
-queue=$(ls "$RD/afl/default/queue" | grep -c '^id:')
+queue=0
+for f in "$RD"/afl/default/queue/id:*; do
+    [ -e "$f" ] && queue=$((queue + 1))
+done
 [ "$queue" -gt 1 ] || fail "AFL++'s corpus stayed at $queue entry"
 echo "check_afl: ok ($execs inputs checked, $queue corpus entries)"
