@@ -30,3 +30,21 @@ harness_libfuzzer() {
     # shellcheck disable=SC2086
     clang-14 $CFLAGS_H -fsanitize=fuzzer $SANFLAGS $1 "$3/bench/baselines/libfuzzer_main.c" $LIBS -o "$2"
 }
+
+# harness_afl SRC OUT ROOT: links the AFL++ harness of SRC as OUT and its
+# CmpLog build as OUT.cmplog.
+harness_afl() {
+    # shellcheck disable=SC2086
+    afl-clang-fast $CFLAGS_H $SANFLAGS $1 "$3/bench/baselines/afl_main.c" $LIBS -o "$2" &&
+        AFL_LLVM_CMPLOG=1 afl-clang-fast $CFLAGS_H $SANFLAGS $1 "$3/bench/baselines/afl_main.c" $LIBS -o "$2.cmplog"
+}
+
+# The per-input timeout afl-fuzz runs the AFL++ harness with (-t), in ms:
+# libFuzzer's -timeout=10 of bench/run. It must cover a target process's
+# start, which the harness pays inside its first input (driver and RTL
+# model child: 0.1-0.5 s on a loaded machine). Left to itself afl-fuzz
+# derives 20 ms from the calibrated executions, kills every restarted
+# process before its first input ends and makes no execution after the
+# second restart.
+# shellcheck disable=SC2034 # read by the sourcing scripts
+HARNESS_AFL_TIMEOUT_MS=10000
