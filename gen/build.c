@@ -255,11 +255,14 @@ static void gen_store(gen_kernel_t *g, int b, const gnb_scope_t *sc)
 }
 
 /* One kernel in two writes an array: in three of five of those an out
- * array y of the input's length, else the input itself read and written. */
+ * array y of the input's length, else the input itself read and written.
+ * Of the others, two in five read the input as a stream. */
 static void gen_written_array(gen_kernel_t *g, int arr, int len)
 {
-    if (!lg_rng_chance(&g->rng, 0.5))
+    if (!lg_rng_chance(&g->rng, 0.5)) {
+        g->vars[arr].fifo = lg_rng_chance(&g->rng, 0.4);
         return;
+    }
     if (lg_rng_chance(&g->rng, 0.4)) {
         g->vars[arr].dir = GNI_DIR_INOUT;
         return;
@@ -387,7 +390,8 @@ void gnb_build(gen_kernel_t *g)
     }
     /* Nested only over short arrays: 16 x 16 iterations already take
      * thousands of cycles per call. */
-    if (arr >= 0 && g->vars[arr].max_len <= GNB_NEST_MAX_LEN && lg_rng_chance(&g->rng, 0.4)) {
+    /* a stream is read once, in order: no second loop over it */
+    if (arr >= 0 && g->vars[arr].max_len <= GNB_NEST_MAX_LEN && lg_rng_chance(&g->rng, 0.4) && !g->vars[arr].fifo) {
         inner = gni_var_add(g, "j", GNI_LOCAL, LG_I32);
         g->vars[inner].special = GNI_COUNTER;
         inner_elem = gni_var_add(g, "w", GNI_LOCAL, g->vars[arr].type);
@@ -414,7 +418,7 @@ void gnb_build(gen_kernel_t *g)
             s = gen_if(g, &top);
         else if (pick < 3)
             s = gen_switch(g, &top);
-        else if (pick < 4 && arr >= 0)
+        else if (pick < 4 && arr >= 0 && !g->vars[arr].fifo) /* a stream has no index */
             s = gen_load(g, arr, elem, &top, 0);
         else
             s = gen_assign(g, &top);

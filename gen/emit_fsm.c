@@ -25,6 +25,9 @@ static int put_write(const gen_kernel_t *g, const gnf_state_t *s, int v, int bit
     case GNF_LOAD_DATA:
         lg_strbuf_printf(b, "%s_q0_v[%d:0]", g->vars[st->arr].name, bits - 1);
         return 1;
+    case GNF_FIFO_READ:
+        lg_strbuf_printf(b, "%s_dout_v[%d:0]", g->vars[st->arr].name, bits - 1);
+        return 1;
     case GNF_FOR_INIT:
         lg_strbuf_printf(b, "%d'd0", bits);
         return 1;
@@ -51,6 +54,8 @@ static void put_register(const gen_kernel_t *g, const gnf_fsm_t *f, int v, uint3
         if (put_write(g, &f->v[k], v, bits, mask, &val)) {
             lg_strbuf_puts(b, " else if (");
             put_state(b, k);
+            if (f->v[k].kind == GNF_FIFO_READ) /* the element is taken when the stream has one */
+                lg_strbuf_printf(b, " & (%s_empty_n == 1'b1)", g->vars[g->stmts[f->v[k].stmt].arr].name);
             lg_strbuf_printf(b, ") begin\n        %s_reg <= %s;\n    end", n, val.s);
         }
         lg_strbuf_free(&val);
@@ -88,6 +93,19 @@ static void put_memory(const gen_kernel_t *g, const gnf_fsm_t *f, int p, lg_strb
 {
     const gni_var_t *a = &g->vars[p];
     int abits = gni_clog2(a->max_len);
+    if (a->fifo) { /* HLS's read: high in a reading state while the stream is not empty */
+        lg_strbuf_printf(b, "\nalways @ (*) begin\n    if (((1'b0");
+        for (size_t k = 0; k < f->n; k++)
+            if (f->v[k].kind == GNF_FIFO_READ && g->stmts[f->v[k].stmt].arr == p) {
+                lg_strbuf_puts(b, " | ");
+                put_state(b, k);
+            }
+        lg_strbuf_printf(b,
+                         ") & (%s_empty_n == 1'b1))) begin\n        %s_read = 1'b1;\n    end else begin\n"
+                         "        %s_read = 1'b0;\n    end\nend\n",
+                         a->name, a->name, a->name);
+        return;
+    }
     lg_strbuf_puts(b, "\nalways @ (*) begin\n    ");
     for (size_t k = 0; k < f->n; k++) {
         if (!uses_memory(g, &f->v[k], p))
@@ -144,7 +162,7 @@ static void put_control(const gen_kernel_t *g, const gnf_fsm_t *f, lg_strbuf_t *
             put_memory(g, f, (int)p, b);
 }
 
-static void put_next(const gen_kernel_t *g, const gnf_state_t *s, lg_strbuf_t *b)
+static void put_next(const gen_kernel_t *g, const gnf_state_t *s, size_t self, lg_strbuf_t *b)
 {
     const gni_stmt_t *st = s->stmt >= 0 ? &g->stmts[s->stmt] : NULL;
     switch (s->kind) {
@@ -165,6 +183,13 @@ static void put_next(const gen_kernel_t *g, const gnf_state_t *s, lg_strbuf_t *b
                          "                ap_NS_fsm = ap_ST_fsm_state%d;\n            end else begin\n"
                          "                ap_NS_fsm = ap_ST_fsm_state%d;\n            end\n",
                          s->next + 1, s->next2 + 1);
+        return;
+    case GNF_FIFO_READ: /* stays until the stream has an element */
+        lg_strbuf_printf(
+            b,
+            "            if ((%s_empty_n == 1'b1)) begin\n                ap_NS_fsm = ap_ST_fsm_state%d;\n"
+            "            end else begin\n                ap_NS_fsm = ap_ST_fsm_state%zu;\n            end\n",
+            g->vars[st->arr].name, s->next + 1, self + 1);
         return;
     case GNF_SWITCH:
         lg_strbuf_puts(b, "            ");
@@ -216,7 +241,7 @@ void gnv_put_fsm(const gen_kernel_t *g, const gnf_fsm_t *f, uint32_t mask, lg_st
     lg_strbuf_puts(b, "\nalways @ (*) begin\n    case (ap_CS_fsm)\n");
     for (size_t k = 0; k < f->n; k++) {
         lg_strbuf_printf(b, "        ap_ST_fsm_state%zu : begin\n", k + 1);
-        put_next(g, &f->v[k], b);
+        put_next(g, &f->v[k], k, b);
         lg_strbuf_puts(b, "        end\n");
     }
     lg_strbuf_printf(b, "        default : begin\n            ap_NS_fsm = %zu'bx;\n        end\n    endcase\nend\n\n",

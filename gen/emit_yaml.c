@@ -86,7 +86,9 @@ char *gny_spec(const gen_kernel_t *g, const char *c_source)
                      lg_type_name(g->ret_type), g->name, (unsigned long long)max_cycles(g));
     for (size_t p = 0; p < g->nparams; p++) {
         const gni_var_t *v = &g->vars[p];
-        if (v->kind == GNI_ARRAY)
+        if (v->kind == GNI_ARRAY && v->fifo)
+            lg_strbuf_printf(&b, "    %s: {mode: ap_fifo, width: %d}\n", v->name, gni_bits(g, (int)p, all));
+        else if (v->kind == GNI_ARRAY)
             lg_strbuf_printf(&b, "    %s: {mode: ap_memory, depth: %zu, width: %d}\n", v->name,
                              gni_depth(g, (int)p, all), gni_bits(g, (int)p, all));
         else if (v->kind == GNI_OUT)

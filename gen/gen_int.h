@@ -49,6 +49,7 @@ typedef struct gni_var {
     int special;  /* GNI_COUNTER or GNI_ELEM: written by their own statement only */
     int declared; /* a local whose narrowed width hls.widths declares */
     int dir;      /* arrays: GNI_DIR_* */
+    int fifo;     /* an input array on an ap_fifo port, read once in order by the loop */
 } gni_var_t;
 
 typedef enum {
@@ -268,9 +269,10 @@ typedef enum {
     GNF_FOR_HEAD, /* next into the body, next2 out of the loop */
     GNF_FOR_STEP,
     GNF_RETURN,
-    GNF_SWITCH, /* targets[k] for case k, targets[ncases] for default */
-    GNF_WRITE,  /* the out scalar's data with its valid */
-    GNF_STORE   /* an array element's address, data and write enable */
+    GNF_SWITCH,   /* targets[k] for case k, targets[ncases] for default */
+    GNF_WRITE,    /* the out scalar's data with its valid */
+    GNF_STORE,    /* an array element's address, data and write enable */
+    GNF_FIFO_READ /* an input stream's next element, waiting while it is empty */
 } gnf_kind_t;
 
 enum { GNF_IDLE = 0, GNF_DONE = 1 }; /* the indices of those two states */
