@@ -34,7 +34,7 @@ enum { GNI_DIR_IN = 0, GNI_DIR_OUT = 1, GNI_DIR_INOUT = 2 };
 #define GNI_MAX_LEN 256 /* the longest array */
 
 /* A param (scalar or array) or a local. Arrays are params on ap_memory
- * ports; scalars are `in` params on ap_none ports. A kernel writes at most
+ * ports or (fifo) an ap_fifo input stream; scalars are `in` params on ap_none ports. A kernel writes at most
  * one array (an `out` one beside its input, or its input as `inout`). */
 typedef struct gni_var {
     char name[16];
@@ -130,8 +130,9 @@ typedef struct gne_input {
 
 #define GNI_MAX_PLANTS 8
 
-/* What one run of the program gives: its return value and the out
- * scalar's last written value, if the kernel has one and wrote it. */
+/* What one run of the program gives: its return value, the out scalar's
+ * last written value (if the kernel has one and wrote it) and the written
+ * array's contents (if it has one). */
 typedef struct gne_result {
     int64_t ret;
     int64_t out;
