@@ -1,9 +1,11 @@
 /* The random program: params (scalars, at most one input array with a
- * fixed length or a length param, sometimes an out scalar), locals, then a body of assignments, a
- * loop over the array (on short arrays sometimes with a second loop over
- * it nested inside), loads at computed indices, if/else, early returns, a
- * switch on a scalar and the final return. Every choice comes from g->rng,
- * so the seed alone decides the program. */
+ * fixed length or a length param, sometimes an out scalar, sometimes an
+ * out array beside the input or the input read and written), locals, then
+ * a body of assignments, a loop over the array (on short arrays sometimes
+ * with a second loop over it nested inside) that stores into the written
+ * array, loads at computed indices, if/else, early returns, a switch on a
+ * scalar and the final return. Every choice comes from g->rng or g->side,
+ * both seeded from the seed alone. */
 #include <stdio.h>
 
 #include "gen_int.h"
@@ -220,9 +222,61 @@ static int gen_load(gen_kernel_t *g, int arr, int dst, const gnb_scope_t *sc, in
     return s;
 }
 
+/* Draws from g->side instead of g->rng until swapped back. */
+static void swap_rng(gen_kernel_t *g)
+{
+    lg_rng_t t = g->rng;
+    g->rng = g->side;
+    g->side = t;
+}
+
+/* arr[counter] = an expression that mostly folds in the element, at a
+ * random place of loop body b after its load. */
+static void gen_store(gen_kernel_t *g, int b, const gnb_scope_t *sc)
+{
+    int wa = gni_out_array(g);
+    int s = gni_stmt_add(g, GNI_STORE);
+    int e = gen_expr(g, sc, 2);
+    if (lg_rng_chance(&g->rng, 0.7)) {
+        int r = gni_expr_add(g, GNI_VAR, -1, -1, -1);
+        g->exprs[r].var = sc->elem;
+        static const gni_op_t ops[] = {GNI_ADD, GNI_SUB, GNI_XOR, GNI_MUL};
+        e = gni_expr_add(g, ops[lg_rng_below(&g->rng, 4)], r, e, -1);
+    }
+    g->stmts[s].var = sc->counter;
+    g->stmts[s].arr = wa;
+    g->stmts[s].expr = e;
+    gni_block_push(g, b, s);
+    gni_block_t *blk = &g->blocks[b];
+    size_t at = 1 + lg_rng_below(&g->rng, blk->n - 1);
+    for (size_t k = blk->n - 1; k > at; k--)
+        blk->stmts[k] = blk->stmts[k - 1];
+    blk->stmts[at] = s;
+}
+
+/* One kernel in two writes an array: in three of five of those an out
+ * array y of the input's length, else the input itself read and written.
+ * Of the others, two in five read the input as a stream. */
+static void gen_written_array(gen_kernel_t *g, int arr, int len)
+{
+    if (!lg_rng_chance(&g->rng, 0.5)) {
+        g->vars[arr].fifo = lg_rng_chance(&g->rng, 0.4);
+        return;
+    }
+    if (lg_rng_chance(&g->rng, 0.4)) {
+        g->vars[arr].dir = GNI_DIR_INOUT;
+        return;
+    }
+    int y = gni_var_add(g, "y", GNI_ARRAY, pick_type(g));
+    g->vars[y].dir = GNI_DIR_OUT;
+    g->vars[y].max_len = g->vars[arr].max_len;
+    g->vars[y].depth = g->vars[arr].max_len;
+    g->vars[y].len_var = len;
+}
+
 /* for (i = 0; i < len; i++) { v = x[i]; a few statements }, with
  * for (j = ...) { w = x[j]; ... } among them when inner is a counter. */
-static int gen_for(gen_kernel_t *g, int arr, int counter, int elem, int inner, int inner_elem)
+static int gen_for(gen_kernel_t *g, int arr, int counter, int elem, int inner, int inner_elem, int outer)
 {
     gnb_scope_t sc = {counter, elem};
     int s = gni_stmt_add(g, GNI_FOR);
@@ -235,9 +289,16 @@ static int gen_for(gen_kernel_t *g, int arr, int counter, int elem, int inner, i
     size_t nest_at = inner >= 0 ? lg_rng_below(&g->rng, n + 1) : n + 1;
     for (size_t k = 0; k <= n; k++) {
         if (k == nest_at)
-            gni_block_push(g, b, gen_for(g, arr, inner, inner_elem, -1, -1));
+            gni_block_push(g, b, gen_for(g, arr, inner, inner_elem, -1, -1, 0));
         if (k < n)
             gni_block_push(g, b, lg_rng_chance(&g->rng, 0.3) ? gen_if(g, &sc) : gen_assign(g, &sc));
+    }
+    /* the outer loop always stores into the written array, an inner one in half the kernels */
+    if (gni_out_array(g) >= 0) {
+        swap_rng(g);
+        if (outer || lg_rng_chance(&g->rng, 0.5))
+            gen_store(g, b, &sc);
+        swap_rng(g);
     }
     return s;
 }
@@ -300,12 +361,18 @@ static void gen_params(gen_kernel_t *g, int *arr, int *len)
     }
     if (lg_rng_chance(&g->rng, 0.3))
         gni_var_add(g, "o", GNI_OUT, pick_type(g));
+    if (*arr >= 0) {
+        swap_rng(g);
+        gen_written_array(g, *arr, *len);
+        swap_rng(g);
+    }
     g->nparams = g->nvars;
 }
 
 void gnb_build(gen_kernel_t *g)
 {
     snprintf(g->name, sizeof g->name, "g%llu", (unsigned long long)g->cfg.seed);
+    lg_rng_seed(&g->side, g->cfg.seed ^ UINT64_C(0x5eedf00dcafe));
     int arr, len;
     gen_params(g, &arr, &len);
     size_t nlocals = 2 + lg_rng_below(&g->rng, 1 + g->cfg.size / 2);
@@ -323,7 +390,8 @@ void gnb_build(gen_kernel_t *g)
     }
     /* Nested only over short arrays: 16 x 16 iterations already take
      * thousands of cycles per call. */
-    if (arr >= 0 && g->vars[arr].max_len <= GNB_NEST_MAX_LEN && lg_rng_chance(&g->rng, 0.4)) {
+    /* a stream is read once, in order: no second loop over it */
+    if (arr >= 0 && g->vars[arr].max_len <= GNB_NEST_MAX_LEN && lg_rng_chance(&g->rng, 0.4) && !g->vars[arr].fifo) {
         inner = gni_var_add(g, "j", GNI_LOCAL, LG_I32);
         g->vars[inner].special = GNI_COUNTER;
         inner_elem = gni_var_add(g, "w", GNI_LOCAL, g->vars[arr].type);
@@ -341,7 +409,7 @@ void gnb_build(gen_kernel_t *g)
         if (k == nstmts)
             break;
         if ((int)k == loop_at) {
-            gni_block_push(g, g->body, gen_for(g, arr, counter, elem, inner, inner_elem));
+            gni_block_push(g, g->body, gen_for(g, arr, counter, elem, inner, inner_elem, 1));
             continue;
         }
         uint64_t pick = lg_rng_below(&g->rng, 10);
@@ -350,7 +418,7 @@ void gnb_build(gen_kernel_t *g)
             s = gen_if(g, &top);
         else if (pick < 3)
             s = gen_switch(g, &top);
-        else if (pick < 4 && arr >= 0)
+        else if (pick < 4 && arr >= 0 && !g->vars[arr].fifo) /* a stream has no index */
             s = gen_load(g, arr, elem, &top, 0);
         else
             s = gen_assign(g, &top);

@@ -30,6 +30,8 @@ int gen_plant_decides(const gen_kernel_t *g, size_t i, const input_t *in)
             continue;
         }
         gi.len[p] = in->v[p].len;
+        if (g->vars[p].dir == GNI_DIR_OUT)
+            continue;
         for (size_t k = 0; k < g->vars[p].max_len; k++)
             gi.elems[p][k] = k < in->v[p].len ? in->v[p].elems[k] : lg_type_poison(g->vars[p].type);
     }

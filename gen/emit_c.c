@@ -298,6 +298,13 @@ static void put_stmt(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
     case GNI_SWITCH:
         put_switch(c, s, depth);
         break;
+    case GNI_STORE:
+        indent(c, depth);
+        lg_strbuf_printf(&c->b, "%s[%s] = (%s)", c->g->vars[s->arr].name, c->g->vars[s->var].name,
+                         lg_type_ctype(c->g->vars[s->arr].type));
+        put_expr(c, s->expr);
+        lg_strbuf_puts(&c->b, ";\n");
+        break;
     case GNI_WRITE:
         indent(c, depth);
         lg_strbuf_printf(&c->b, "*%s = (%s)", c->g->vars[s->var].name, lg_type_ctype(c->g->vars[s->var].type));
@@ -320,8 +327,9 @@ static void put_signature(gnc_ctx_t *c)
     lg_strbuf_printf(&c->b, "%s %s(", lg_type_ctype(g->ret_type), g->name);
     for (size_t p = 0; p < g->nparams; p++) {
         const gni_var_t *v = &g->vars[p];
-        lg_strbuf_printf(&c->b, "%s%s%s %s%s", p ? ", " : "", v->kind == GNI_ARRAY ? "const " : "",
-                         lg_type_ctype(v->type), v->kind == GNI_ARRAY || v->kind == GNI_OUT ? "*" : "", v->name);
+        lg_strbuf_printf(&c->b, "%s%s%s %s%s", p ? ", " : "",
+                         v->kind == GNI_ARRAY && v->dir == GNI_DIR_IN ? "const " : "", lg_type_ctype(v->type),
+                         v->kind == GNI_ARRAY || v->kind == GNI_OUT ? "*" : "", v->name);
     }
     lg_strbuf_puts(&c->b, ")\n{\n");
     for (size_t v = g->nparams; v < g->nvars; v++)

@@ -1,7 +1,7 @@
 /* The sequential half of kernel.v: the state register, one always block
  * per register listing the states that write it (HLS's layout), the
- * ap_ctrl_hs outputs, each memory's address and chip enable, and the
- * next-state case. */
+ * ap_ctrl_hs outputs, each memory's address and chip enable (and write
+ * enable and data when written), and the next-state case. */
 #include "gen_int.h"
 
 static void put_state(lg_strbuf_t *b, size_t k)
@@ -24,6 +24,9 @@ static int put_write(const gen_kernel_t *g, const gnf_state_t *s, int v, int bit
         return 1;
     case GNF_LOAD_DATA:
         lg_strbuf_printf(b, "%s_q0_v[%d:0]", g->vars[st->arr].name, bits - 1);
+        return 1;
+    case GNF_FIFO_READ:
+        lg_strbuf_printf(b, "%s_dout_v[%d:0]", g->vars[st->arr].name, bits - 1);
         return 1;
     case GNF_FOR_INIT:
         lg_strbuf_printf(b, "%d'd0", bits);
@@ -51,6 +54,8 @@ static void put_register(const gen_kernel_t *g, const gnf_fsm_t *f, int v, uint3
         if (put_write(g, &f->v[k], v, bits, mask, &val)) {
             lg_strbuf_puts(b, " else if (");
             put_state(b, k);
+            if (f->v[k].kind == GNF_FIFO_READ) /* the element is taken when the stream has one */
+                lg_strbuf_printf(b, " & (%s_empty_n == 1'b1)", g->vars[g->stmts[f->v[k].stmt].arr].name);
             lg_strbuf_printf(b, ") begin\n        %s_reg <= %s;\n    end", n, val.s);
         }
         lg_strbuf_free(&val);
@@ -76,6 +81,69 @@ static void put_return_reg(const gen_kernel_t *g, const gnf_fsm_t *f, lg_strbuf_
     lg_strbuf_puts(b, "\nend\n");
 }
 
+/* 1 when state s drives array a's port: a load's address or a store. */
+static int uses_memory(const gen_kernel_t *g, const gnf_state_t *s, int a)
+{
+    return (s->kind == GNF_LOAD_ADDR || s->kind == GNF_STORE) && g->stmts[s->stmt].arr == a;
+}
+
+/* Array a's port 0: the address and chip enable of every load and store,
+ * and for a written array the write enable and data of every store. */
+static void put_memory(const gen_kernel_t *g, const gnf_fsm_t *f, int p, lg_strbuf_t *b)
+{
+    const gni_var_t *a = &g->vars[p];
+    int abits = gni_clog2(a->max_len);
+    if (a->fifo) { /* HLS's read: high in a reading state while the stream is not empty */
+        lg_strbuf_printf(b, "\nalways @ (*) begin\n    if (((1'b0");
+        for (size_t k = 0; k < f->n; k++)
+            if (f->v[k].kind == GNF_FIFO_READ && g->stmts[f->v[k].stmt].arr == p) {
+                lg_strbuf_puts(b, " | ");
+                put_state(b, k);
+            }
+        lg_strbuf_printf(b,
+                         ") & (%s_empty_n == 1'b1))) begin\n        %s_read = 1'b1;\n    end else begin\n"
+                         "        %s_read = 1'b0;\n    end\nend\n",
+                         a->name, a->name, a->name);
+        return;
+    }
+    lg_strbuf_puts(b, "\nalways @ (*) begin\n    ");
+    for (size_t k = 0; k < f->n; k++) {
+        if (!uses_memory(g, &f->v[k], p))
+            continue;
+        lg_strbuf_puts(b, "if (");
+        put_state(b, k);
+        lg_strbuf_printf(b, ") begin\n        %s_address0 = idx%d[%d:0];\n    end else ", a->name, f->v[k].stmt,
+                         abits - 1);
+    }
+    lg_strbuf_printf(b, "begin\n        %s_address0 = %d'bx;\n    end\nend\n", a->name, abits);
+    static const char *const sig[] = {"ce0", "we0"};
+    for (int w = 0; w < (a->dir == GNI_DIR_IN ? 1 : 2); w++) {
+        lg_strbuf_printf(b, "\nalways @ (*) begin\n    if ((1'b0");
+        for (size_t k = 0; k < f->n; k++)
+            if (uses_memory(g, &f->v[k], p) && (w == 0 || f->v[k].kind == GNF_STORE)) {
+                lg_strbuf_puts(b, " | ");
+                put_state(b, k);
+            }
+        lg_strbuf_printf(b,
+                         ")) begin\n        %s_%s = 1'b1;\n    end else begin\n        %s_%s = 1'b0;\n"
+                         "    end\nend\n",
+                         a->name, sig[w], a->name, sig[w]);
+    }
+    if (a->dir == GNI_DIR_IN)
+        return;
+    int bits = lg_type_bits(a->type);
+    lg_strbuf_puts(b, "\nalways @ (*) begin\n    ");
+    for (size_t k = 0; k < f->n; k++) {
+        if (f->v[k].kind != GNF_STORE || g->stmts[f->v[k].stmt].arr != p)
+            continue;
+        lg_strbuf_puts(b, "if (");
+        put_state(b, k);
+        lg_strbuf_printf(b, ") begin\n        %s_d0 = e%d[%d:0];\n    end else ", a->name, g->stmts[f->v[k].stmt].expr,
+                         bits - 1);
+    }
+    lg_strbuf_printf(b, "begin\n        %s_d0 = %d'bx;\n    end\nend\n", a->name, bits);
+}
+
 static void put_control(const gen_kernel_t *g, const gnf_fsm_t *f, lg_strbuf_t *b)
 {
     lg_strbuf_puts(b, "\nalways @ (posedge ap_clk) begin\n    if (ap_rst == 1'b1) begin\n"
@@ -89,35 +157,12 @@ static void put_control(const gen_kernel_t *g, const gnf_fsm_t *f, lg_strbuf_t *
                          outs[k], outs[k]);
     lg_strbuf_puts(b, "\nalways @ (*) begin\n    if (((ap_start == 1'b0) & (1'b1 == ap_CS_fsm_state1))) begin\n"
                       "        ap_idle = 1'b1;\n    end else begin\n        ap_idle = 1'b0;\n    end\nend\n");
-    for (size_t p = 0; p < g->nparams; p++) {
-        const gni_var_t *a = &g->vars[p];
-        if (a->kind != GNI_ARRAY)
-            continue;
-        lg_strbuf_puts(b, "\nalways @ (*) begin\n    ");
-        for (size_t k = 0; k < f->n; k++) {
-            const gnf_state_t *s = &f->v[k];
-            if (s->kind != GNF_LOAD_ADDR || g->stmts[s->stmt].arr != (int)p)
-                continue;
-            lg_strbuf_puts(b, "if (");
-            put_state(b, k);
-            lg_strbuf_printf(b, ") begin\n        %s_address0 = idx%d[%d:0];\n    end else ", a->name, s->stmt,
-                             gni_clog2(a->max_len) - 1);
-        }
-        lg_strbuf_printf(b, "begin\n        %s_address0 = %d'bx;\n    end\nend\n", a->name, gni_clog2(a->max_len));
-        lg_strbuf_printf(b, "\nalways @ (*) begin\n    if ((1'b0");
-        for (size_t k = 0; k < f->n; k++)
-            if (f->v[k].kind == GNF_LOAD_ADDR && g->stmts[f->v[k].stmt].arr == (int)p) {
-                lg_strbuf_puts(b, " | ");
-                put_state(b, k);
-            }
-        lg_strbuf_printf(b,
-                         ")) begin\n        %s_ce0 = 1'b1;\n    end else begin\n        %s_ce0 = 1'b0;\n"
-                         "    end\nend\n",
-                         a->name, a->name);
-    }
+    for (size_t p = 0; p < g->nparams; p++)
+        if (g->vars[p].kind == GNI_ARRAY)
+            put_memory(g, f, (int)p, b);
 }
 
-static void put_next(const gen_kernel_t *g, const gnf_state_t *s, lg_strbuf_t *b)
+static void put_next(const gen_kernel_t *g, const gnf_state_t *s, size_t self, lg_strbuf_t *b)
 {
     const gni_stmt_t *st = s->stmt >= 0 ? &g->stmts[s->stmt] : NULL;
     switch (s->kind) {
@@ -138,6 +183,13 @@ static void put_next(const gen_kernel_t *g, const gnf_state_t *s, lg_strbuf_t *b
                          "                ap_NS_fsm = ap_ST_fsm_state%d;\n            end else begin\n"
                          "                ap_NS_fsm = ap_ST_fsm_state%d;\n            end\n",
                          s->next + 1, s->next2 + 1);
+        return;
+    case GNF_FIFO_READ: /* stays until the stream has an element */
+        lg_strbuf_printf(
+            b,
+            "            if ((%s_empty_n == 1'b1)) begin\n                ap_NS_fsm = ap_ST_fsm_state%d;\n"
+            "            end else begin\n                ap_NS_fsm = ap_ST_fsm_state%zu;\n            end\n",
+            g->vars[st->arr].name, s->next + 1, self + 1);
         return;
     case GNF_SWITCH:
         lg_strbuf_puts(b, "            ");
@@ -189,7 +241,7 @@ void gnv_put_fsm(const gen_kernel_t *g, const gnf_fsm_t *f, uint32_t mask, lg_st
     lg_strbuf_puts(b, "\nalways @ (*) begin\n    case (ap_CS_fsm)\n");
     for (size_t k = 0; k < f->n; k++) {
         lg_strbuf_printf(b, "        ap_ST_fsm_state%zu : begin\n", k + 1);
-        put_next(g, &f->v[k], b);
+        put_next(g, &f->v[k], k, b);
         lg_strbuf_puts(b, "        end\n");
     }
     lg_strbuf_printf(b, "        default : begin\n            ap_NS_fsm = %zu'bx;\n        end\n    endcase\nend\n\n",

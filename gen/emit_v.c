@@ -1,9 +1,8 @@
 /* The Verilog emitter: kernel.v in the shape Vivado HLS gives a kernel
  * (ap_ctrl_hs block protocol, ap_none scalars, ap_memory arrays read with
- * one cycle of latency, a one-hot FSM of ap_ST_fsm_state* states, one
- * always block per register), implementing the program with every plant
- * applied. Every expression node is a named 64-bit wire, so no operator's
- * signedness depends on its context. */
+ * one cycle of latency and written through _we0/_d0, ap_fifo input streams, a one-hot FSM of ap_ST_fsm_state* states,
+ * one always block per register), implementing the program with every plant applied. Every expression node is a named
+ * 64-bit wire, so no operator's signedness depends on its context. */
 #include <stdio.h>
 #include <string.h>
 
@@ -47,9 +46,15 @@ static void put_header(gnv_ctx_t *c)
                      g->name, g->name);
     for (size_t p = 0; p < g->nparams; p++) {
         const char *n = g->vars[p].name;
-        if (g->vars[p].kind == GNI_ARRAY)
-            lg_strbuf_printf(&c->b, "        %s_address0,\n        %s_ce0,\n        %s_q0,\n", n, n, n);
-        else if (g->vars[p].kind == GNI_OUT)
+        if (g->vars[p].kind == GNI_ARRAY && g->vars[p].fifo) {
+            lg_strbuf_printf(&c->b, "        %s_dout,\n        %s_empty_n,\n        %s_read,\n", n, n, n);
+        } else if (g->vars[p].kind == GNI_ARRAY) {
+            lg_strbuf_printf(&c->b, "        %s_address0,\n        %s_ce0,\n", n, n);
+            if (g->vars[p].dir != GNI_DIR_IN)
+                lg_strbuf_printf(&c->b, "        %s_we0,\n        %s_d0,\n", n, n);
+            if (g->vars[p].dir != GNI_DIR_OUT)
+                lg_strbuf_printf(&c->b, "        %s_q0,\n", n);
+        } else if (g->vars[p].kind == GNI_OUT)
             lg_strbuf_printf(&c->b, "        %s,\n        %s_ap_vld,\n", n, n);
         else
             lg_strbuf_printf(&c->b, "        %s,\n", n);
@@ -65,20 +70,35 @@ static void put_header(gnv_ctx_t *c)
     for (size_t p = 0; p < g->nparams; p++) {
         const gni_var_t *x = &g->vars[p];
         int w = gni_reg_bits(c->g, c->mask, (int)p);
-        if (x->kind == GNI_ARRAY)
-            lg_strbuf_printf(&c->b, "output  [%d:0] %s_address0;\noutput   %s_ce0;\ninput  [%d:0] %s_q0;\n",
-                             gni_clog2(x->max_len) - 1, x->name, x->name, w - 1, x->name);
-        else if (x->kind == GNI_OUT)
+        if (x->kind == GNI_ARRAY && x->fifo) {
+            lg_strbuf_printf(&c->b, "input  [%d:0] %s_dout;\ninput   %s_empty_n;\noutput   %s_read;\n", w - 1, x->name,
+                             x->name, x->name);
+        } else if (x->kind == GNI_ARRAY) {
+            lg_strbuf_printf(&c->b, "output  [%d:0] %s_address0;\noutput   %s_ce0;\n", gni_clog2(x->max_len) - 1,
+                             x->name, x->name);
+            if (x->dir != GNI_DIR_IN)
+                lg_strbuf_printf(&c->b, "output   %s_we0;\noutput  [%d:0] %s_d0;\n", x->name, w - 1, x->name);
+            if (x->dir != GNI_DIR_OUT)
+                lg_strbuf_printf(&c->b, "input  [%d:0] %s_q0;\n", w - 1, x->name);
+        } else if (x->kind == GNI_OUT)
             lg_strbuf_printf(&c->b, "output  [%d:0] %s;\noutput   %s_ap_vld;\n", w - 1, x->name, x->name);
         else
             lg_strbuf_printf(&c->b, "input  [%d:0] %s;\n", w - 1, x->name);
     }
     lg_strbuf_printf(&c->b, "output  [%d:0] ap_return;\n\nreg ap_done;\nreg ap_idle;\nreg ap_ready;\n",
                      lg_type_bits(g->ret_type) - 1);
-    for (size_t p = 0; p < g->nparams; p++)
-        if (g->vars[p].kind == GNI_ARRAY)
-            lg_strbuf_printf(&c->b, "reg[%d:0] %s_address0;\nreg %s_ce0;\n", gni_clog2(g->vars[p].max_len) - 1,
-                             g->vars[p].name, g->vars[p].name);
+    for (size_t p = 0; p < g->nparams; p++) {
+        const gni_var_t *x = &g->vars[p];
+        if (x->kind != GNI_ARRAY)
+            continue;
+        if (x->fifo) {
+            lg_strbuf_printf(&c->b, "reg %s_read;\n", x->name);
+            continue;
+        }
+        lg_strbuf_printf(&c->b, "reg[%d:0] %s_address0;\nreg %s_ce0;\n", gni_clog2(x->max_len) - 1, x->name, x->name);
+        if (x->dir != GNI_DIR_IN)
+            lg_strbuf_printf(&c->b, "reg %s_we0;\nreg[%d:0] %s_d0;\n", x->name, lg_type_bits(x->type) - 1, x->name);
+    }
 }
 
 static void put_decls(gnv_ctx_t *c)
@@ -96,15 +116,15 @@ static void put_decls(gnv_ctx_t *c)
         if (g->vars[v].kind != GNI_ARRAY && g->vars[v].kind != GNI_OUT)
             lg_strbuf_printf(&c->b, "wire   [63:0] %s_v;\n", g->vars[v].name);
     for (size_t p = 0; p < g->nparams; p++)
-        if (g->vars[p].kind == GNI_ARRAY)
-            lg_strbuf_printf(&c->b, "wire   [63:0] %s_q0_v;\n", g->vars[p].name);
+        if (g->vars[p].kind == GNI_ARRAY && g->vars[p].dir != GNI_DIR_OUT)
+            lg_strbuf_printf(&c->b, "wire   [63:0] %s_%s_v;\n", g->vars[p].name, g->vars[p].fifo ? "dout" : "q0");
     for (size_t e = 0; e < g->nexprs; e++)
         lg_strbuf_printf(&c->b, "wire   [63:0] e%zu;\n", e);
     for (size_t s = 0; s < g->nstmts; s++) {
         const gni_stmt_t *st = &g->stmts[s];
         if (st->kind == GNI_ASSIGN && st->sat && !gni_applied(c->mask, st->plant))
             lg_strbuf_printf(&c->b, "wire   [63:0] sat%zu;\n", s);
-        if (st->kind == GNI_LOAD)
+        if ((st->kind == GNI_LOAD && !g->vars[st->arr].fifo) || st->kind == GNI_STORE)
             lg_strbuf_printf(&c->b, "wire   [63:0] idx%zu;\n", s);
         if (st->kind == GNI_FOR)
             lg_strbuf_printf(&c->b, "wire    cond%zu;\n", s);
@@ -132,9 +152,12 @@ static void put_values(gnv_ctx_t *c)
     lg_strbuf_puts(&c->b, "\n");
     for (size_t v = 0; v < g->nvars; v++) {
         const gni_var_t *x = &g->vars[v];
+        if (x->kind == GNI_ARRAY && x->dir == GNI_DIR_OUT)
+            continue;
         if (x->kind == GNI_ARRAY) {
-            snprintf(dst, sizeof dst, "%s_q0_v", x->name);
-            snprintf(src, sizeof src, "%s_q0", x->name);
+            const char *port = x->fifo ? "dout" : "q0";
+            snprintf(dst, sizeof dst, "%s_%s_v", x->name, port);
+            snprintf(src, sizeof src, "%s_%s", x->name, port);
             put_extend(c, dst, src, gni_reg_bits(c->g, c->mask, (int)v), lg_type_signed(x->type));
             continue;
         }
@@ -214,8 +237,11 @@ static void put_stmt_wires(gnv_ctx_t *c, size_t s)
         lg_strbuf_puts(&c->b, ")) ? ");
         put_hex64(c, lg_type_max(t));
         lg_strbuf_printf(&c->b, " : e%d);\n", st->expr);
-    } else if (st->kind == GNI_LOAD) {
+    } else if (st->kind == GNI_LOAD && !g->vars[st->arr].fifo) {
         lg_strbuf_printf(&c->b, "assign idx%zu = e%d %% 64'd%zu;\n", s, st->expr, g->vars[st->arr].max_len);
+    } else if (st->kind == GNI_STORE) {
+        lg_strbuf_printf(&c->b, "assign idx%zu = %s_v %% 64'd%zu;\n", s, g->vars[st->var].name,
+                         g->vars[st->arr].max_len);
     } else if (st->kind == GNI_FOR) {
         const gni_var_t *a = &g->vars[st->arr];
         const char *i = g->vars[st->var].name;

@@ -30,6 +30,12 @@ static void put_param(const gen_kernel_t *g, size_t p, lg_strbuf_t *b)
             lg_strbuf_printf(b, ", array: {max_len: %zu, len: %s}", v->max_len, g->vars[v->len_var].name);
         else
             lg_strbuf_printf(b, ", array: {len: %zu}", v->max_len);
+        if (v->dir == GNI_DIR_OUT) { /* no domain: the kernel writes it */
+            lg_strbuf_puts(b, ", dir: out}\n");
+            return;
+        }
+        if (v->dir == GNI_DIR_INOUT)
+            lg_strbuf_puts(b, ", dir: inout");
     }
     if (v->lo != lg_type_min(v->type) || v->hi != lg_type_max(v->type)) {
         lg_strbuf_puts(b, ", range: [");
@@ -80,7 +86,9 @@ char *gny_spec(const gen_kernel_t *g, const char *c_source)
                      lg_type_name(g->ret_type), g->name, (unsigned long long)max_cycles(g));
     for (size_t p = 0; p < g->nparams; p++) {
         const gni_var_t *v = &g->vars[p];
-        if (v->kind == GNI_ARRAY)
+        if (v->kind == GNI_ARRAY && v->fifo)
+            lg_strbuf_printf(&b, "    %s: {mode: ap_fifo, width: %d}\n", v->name, gni_bits(g, (int)p, all));
+        else if (v->kind == GNI_ARRAY)
             lg_strbuf_printf(&b, "    %s: {mode: ap_memory, depth: %zu, width: %d}\n", v->name,
                              gni_depth(g, (int)p, all), gni_bits(g, (int)p, all));
         else if (v->kind == GNI_OUT)
@@ -168,11 +176,11 @@ char *gny_plant_id(const gen_kernel_t *g, const gni_plant_t *p)
     return lg_strbuf_take(&b);
 }
 
-/* The array param's name (a kernel has at most one). */
+/* The read-only array's name (the only one a depth plant makes shallow). */
 static const char *array_name(const gen_kernel_t *g)
 {
     for (size_t p = 0; p < g->nparams; p++)
-        if (g->vars[p].kind == GNI_ARRAY)
+        if (g->vars[p].kind == GNI_ARRAY && g->vars[p].dir == GNI_DIR_IN)
             return g->vars[p].name;
     return "";
 }
@@ -181,16 +189,21 @@ char *gny_plant_class(const gen_kernel_t *g, const gni_plant_t *p)
 {
     if (p->oob)
         return lg_asprintf("rtl-oob:%s", array_name(g));
-    if (p->on_out)
+    if (p->sym == GNE_SYM_OUT)
         return lg_asprintf("mismatch:%s", g->vars[gni_out_var(g)].name);
+    if (p->sym == GNE_SYM_ARRAY)
+        return lg_asprintf("mismatch:%s", g->vars[gni_out_array(g)].name);
     return lg_asprintf("mismatch:return");
 }
 
-/* What one side gives on a witness, for its `witness` line. */
-static void put_result(const gen_kernel_t *g, const gne_result_t *r, int on_out, lg_strbuf_t *b)
+/* What one side gives on a witness, for its `witness` line: the array's
+ * first differing slot is at. */
+static void put_result(const gen_kernel_t *g, const gne_result_t *r, int sym, size_t at, lg_strbuf_t *b)
 {
-    if (!on_out)
+    if (sym == GNE_SYM_RETURN)
         lg_strbuf_printf(b, "returns %lld", (long long)r->ret);
+    else if (sym == GNE_SYM_ARRAY)
+        lg_strbuf_printf(b, "writes %s[%zu] = %lld", g->vars[gni_out_array(g)].name, at, (long long)r->arr[at]);
     else if (r->written)
         lg_strbuf_printf(b, "writes %s = %lld", g->vars[gni_out_var(g)].name, (long long)r->out);
     else
@@ -219,9 +232,10 @@ char *gny_expected(const gen_kernel_t *g)
         free(cls);
         put_cause(g, pl, &b);
         lg_strbuf_puts(&b, "\"\n    witness: \"kernel.c ");
-        put_result(g, &pl->c_res, pl->on_out, &b);
+        size_t at = gne_result_first_slot(&pl->c_res, &pl->rtl_res);
+        put_result(g, &pl->c_res, pl->sym, at, &b);
         lg_strbuf_puts(&b, ", rtl_model.c ");
-        put_result(g, &pl->rtl_res, pl->on_out, &b);
+        put_result(g, &pl->rtl_res, pl->sym, at, &b);
         lg_strbuf_puts(&b, "\"\n");
         lg_strbuf_printf(
             &b,
@@ -243,7 +257,7 @@ char *gny_input_json(const gen_kernel_t *g, const gne_input_t *in)
     lg_strbuf_puts(&b, "{");
     for (size_t p = 0; p < g->nparams; p++) {
         const gni_var_t *v = &g->vars[p];
-        if (v->kind == GNI_OUT) /* an out param is no input */
+        if (v->kind == GNI_OUT || (v->kind == GNI_ARRAY && v->dir == GNI_DIR_OUT)) /* an out param is no input */
             continue;
         lg_strbuf_printf(&b, "%s\"%s\": ", p ? ", " : "", v->name);
         if (v->kind != GNI_ARRAY) {

@@ -16,6 +16,8 @@ typedef struct gne_env {
     int64_t ret;
     int64_t out;
     int written;
+    int wa;       /* the written array, -1 when none */
+    int64_t *mem; /* its contents: zeroed (out) or the input's (inout) */
 } gne_env_t;
 
 void gne_input_init(const gen_kernel_t *g, gne_input_t *in)
@@ -66,6 +68,8 @@ void gne_input_random(const gen_kernel_t *g, lg_rng_t *r, int corner, gne_input_
         if (a->kind != GNI_ARRAY)
             continue;
         in->len[p] = a->len_var < 0 ? a->max_len : (size_t)in->scalar[a->len_var];
+        if (a->dir == GNI_DIR_OUT) /* no input: the kernel's to write */
+            continue;
         for (size_t k = 0; k < a->max_len; k++)
             in->elems[p][k] = k < in->len[p] ? draw(a, r, corner) : lg_type_poison(a->type);
     }
@@ -131,9 +135,9 @@ static void exec_load(gne_env_t *env, const gni_stmt_t *s)
     const gni_var_t *a = &g->vars[s->arr];
     uint64_t idx = (uint64_t)eval_expr(env, s->expr) % a->max_len;
     int bits = gni_bits(g, s->arr, env->mask);
-    int64_t v = idx < gni_depth(g, s->arr, env->mask)
-                    ? gni_wrap(env->in->elems[s->arr][idx], bits, lg_type_signed(a->type))
-                    : gni_poison(a->type, bits, (env->mask & GNE_ALT_POISON) != 0);
+    const int64_t *elems = s->arr == env->wa ? env->mem : env->in->elems[s->arr];
+    int64_t v = idx < gni_depth(g, s->arr, env->mask) ? gni_wrap(elems[idx], bits, lg_type_signed(a->type))
+                                                      : gni_poison(a->type, bits, (env->mask & GNE_ALT_POISON) != 0);
     store(env, s->var, v);
 }
 
@@ -181,6 +185,12 @@ static void exec_stmt(gne_env_t *env, const gni_stmt_t *s)
         env->written = 1;
         break;
     }
+    case GNI_STORE: {
+        const gni_var_t *a = &g->vars[s->arr];
+        uint64_t idx = (uint64_t)env->val[s->var] % a->max_len;
+        env->mem[idx] = gni_wrap(eval_expr(env, s->expr), lg_type_bits(a->type), lg_type_signed(a->type));
+        break;
+    }
     case GNI_RETURN:
         env->ret = gni_wrap(eval_expr(env, s->expr), lg_type_bits(g->ret_type), lg_type_signed(g->ret_type));
         env->done = 1;
@@ -204,10 +214,17 @@ static void exec_block(gne_env_t *env, int block)
 
 void gne_run(const gen_kernel_t *g, const gne_input_t *in, uint32_t mask, gne_result_t *r)
 {
-    gne_env_t env = {g, in, mask, lg_calloc(g->nvars, sizeof(int64_t)), 0, 0, 0, 0};
+    gne_env_t env = {g, in, mask, lg_calloc(g->nvars, sizeof(int64_t)), 0, 0, 0, 0, gni_out_array(g), r->arr};
     for (size_t p = 0; p < g->nparams; p++)
         if (g->vars[p].kind == GNI_SCALAR)
             store(&env, (int)p, in->scalar[p]);
+    r->arr_len = 0;
+    if (env.wa >= 0) {
+        const gni_var_t *a = &g->vars[env.wa];
+        r->arr_len = a->max_len;
+        for (size_t k = 0; k < a->max_len; k++)
+            r->arr[k] = a->dir == GNI_DIR_INOUT ? in->elems[env.wa][k] : 0;
+    }
     exec_block(&env, g->body);
     free(env.val);
     r->ret = env.ret;
@@ -222,7 +239,30 @@ int64_t gne_eval(const gen_kernel_t *g, const gne_input_t *in, uint32_t mask)
     return r.ret;
 }
 
+static int arr_eq(const gne_result_t *a, const gne_result_t *b)
+{
+    return a->arr_len == b->arr_len && memcmp(a->arr, b->arr, a->arr_len * sizeof a->arr[0]) == 0;
+}
+
 int gne_result_eq(const gne_result_t *a, const gne_result_t *b)
 {
-    return a->ret == b->ret && a->written == b->written && (!a->written || a->out == b->out);
+    return a->ret == b->ret && a->written == b->written && (!a->written || a->out == b->out) && arr_eq(a, b);
+}
+
+int gne_result_sym(const gne_result_t *r, const gne_result_t *s)
+{
+    int ret = r->ret != s->ret;
+    int out = r->written != s->written || (r->written && r->out != s->out);
+    int arr = !arr_eq(r, s);
+    if (ret + out + arr != 1)
+        return -1;
+    return ret ? GNE_SYM_RETURN : out ? GNE_SYM_OUT : GNE_SYM_ARRAY;
+}
+
+size_t gne_result_first_slot(const gne_result_t *r, const gne_result_t *s)
+{
+    for (size_t k = 0; k < r->arr_len && k < s->arr_len; k++)
+        if (r->arr[k] != s->arr[k])
+            return k;
+    return 0;
 }

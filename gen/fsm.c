@@ -1,6 +1,8 @@
 /* The IR scheduled as an HLS-style finite state machine: one state per
  * assignment, branch, switch and return, two per memory load (the address
- * goes out in the first, the data comes back in the second), and a loop
+ * goes out in the first, the data comes back in the second), one per
+ * store (address, data and write enable together) and per stream read
+ * (waiting for the element), and a loop
  * as init, head (the exit test), body and step states. State 0 is the idle
  * state (ap_ST_fsm_state1), state 1 the done state. */
 #include <stdlib.h>
@@ -31,6 +33,8 @@ static int compile_stmt(const gen_kernel_t *g, gnf_fsm_t *f, int st, int cont)
     case GNI_ASSIGN:
         return add_state(f, GNF_ASSIGN, st, cont);
     case GNI_LOAD:
+        if (g->vars[s->arr].fifo)
+            return add_state(f, GNF_FIFO_READ, st, cont);
         return add_state(f, GNF_LOAD_ADDR, st, add_state(f, GNF_LOAD_DATA, st, cont));
     case GNI_IF: {
         int t = compile_block(g, f, s->body[0], cont);
@@ -51,6 +55,8 @@ static int compile_stmt(const gen_kernel_t *g, gnf_fsm_t *f, int st, int cont)
         return add_state(f, GNF_RETURN, st, GNF_DONE);
     case GNI_WRITE:
         return add_state(f, GNF_WRITE, st, cont);
+    case GNI_STORE:
+        return add_state(f, GNF_STORE, st, cont);
     case GNI_SWITCH: {
         int targets[GNI_MAX_CASES + 1];
         for (size_t k = 0; k <= s->ncases; k++)

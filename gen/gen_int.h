@@ -27,9 +27,15 @@
  * and read by none; an ap_vld port in the RTL. */
 typedef enum { GNI_SCALAR, GNI_ARRAY, GNI_LOCAL, GNI_OUT } gni_var_kind_t;
 enum { GNI_PLAIN = 0, GNI_COUNTER = 1, GNI_ELEM = 2 };
+/* An array's direction: read only (ap_memory _q0), written only by loops
+ * (_we0/_d0, starting zeroed) or read and written (both, starting from the
+ * input), as HLS makes of a const, a write-only and a read-write pointer. */
+enum { GNI_DIR_IN = 0, GNI_DIR_OUT = 1, GNI_DIR_INOUT = 2 };
+#define GNI_MAX_LEN 256 /* the longest array */
 
-/* A param (scalar or array) or a local. Arrays are `in` params read
- * through ap_memory; scalars are `in` params on ap_none ports. */
+/* A param (scalar or array) or a local. Arrays are params on ap_memory
+ * ports or (fifo) an ap_fifo input stream; scalars are `in` params on ap_none ports. A kernel writes at most
+ * one array (an `out` one beside its input, or its input as `inout`). */
 typedef struct gni_var {
     char name[16];
     gni_var_kind_t kind;
@@ -42,6 +48,8 @@ typedef struct gni_var {
     int is_len;   /* a scalar that is some array's length */
     int special;  /* GNI_COUNTER or GNI_ELEM: written by their own statement only */
     int declared; /* a local whose narrowed width hls.widths declares */
+    int dir;      /* arrays: GNI_DIR_* */
+    int fifo;     /* an input array on an ap_fifo port, read once in order by the loop */
 } gni_var_t;
 
 typedef enum {
@@ -78,7 +86,8 @@ typedef enum {
     GNI_FOR,    /* for (var = 0; var < len(arr); var++) body[0] */
     GNI_RETURN, /* return expr */
     GNI_SWITCH, /* switch (var) { case cases[k]: body[k] ... default: body[ncases] } */
-    GNI_WRITE   /* *var = expr, var an out scalar */
+    GNI_WRITE,  /* *var = expr, var an out scalar */
+    GNI_STORE   /* arr[var % max_len] = expr, var the enclosing loop's counter */
 } gni_stmt_kind_t;
 
 #define GNI_MAX_CASES 4
@@ -121,13 +130,19 @@ typedef struct gne_input {
 
 #define GNI_MAX_PLANTS 8
 
-/* What one run of the program gives: its return value and the out
- * scalar's last written value, if the kernel has one and wrote it. */
+/* What one run of the program gives: its return value, the out scalar's
+ * last written value (if the kernel has one and wrote it) and the written
+ * array's contents (if it has one). */
 typedef struct gne_result {
     int64_t ret;
     int64_t out;
     int written;
+    size_t arr_len;           /* the written array's max_len, 0 when the kernel writes none */
+    int64_t arr[GNI_MAX_LEN]; /* its contents after the call */
 } gne_result_t;
+
+/* Which output a witness differs in: exactly one, so the oracle reports one symptom. */
+enum { GNE_SYM_RETURN = 0, GNE_SYM_OUT = 1, GNE_SYM_ARRAY = 2 };
 
 typedef struct gni_plant {
     gnp_kind_t kind;
@@ -141,7 +156,7 @@ typedef struct gni_plant {
     int64_t c_ret, rtl_ret;      /* what kernel.c and rtl_model.c return on it */
     gne_result_t c_res, rtl_res; /* the same, with the out scalar */
     int oob;                     /* on it the RTL's read past a depth reaches the result: rtl-oob */
-    int on_out;                  /* on it only the out scalar differs: mismatch:<out> */
+    int sym;                     /* GNE_SYM_*: the one output that differs on it */
     uint64_t hits, samples;
 } gni_plant_t;
 
@@ -150,6 +165,7 @@ struct gen_kernel {
     gen_cfg_t cfg;
     char name[32];
     lg_rng_t rng;
+    lg_rng_t side; /* the written array's choices, so kernels without one keep their programs */
     gni_var_t *vars;
     size_t nvars, nparams, capvars;
     gni_expr_t *exprs;
@@ -229,6 +245,12 @@ void gne_run(const gen_kernel_t *g, const gne_input_t *in, uint32_t mask, gne_re
 int gne_result_eq(const gne_result_t *a, const gne_result_t *b);
 /* The out scalar param's index, -1 when the kernel has none. */
 int gni_out_var(const gen_kernel_t *g);
+/* The written (out or inout) array param's index, -1 when none. */
+int gni_out_array(const gen_kernel_t *g);
+/* The output r and s differ in: GNE_SYM_*, or -1 when equal or when more than one differs. */
+int gne_result_sym(const gne_result_t *r, const gne_result_t *s);
+/* The first slot of the written array where r and s differ (0 when none). */
+size_t gne_result_first_slot(const gne_result_t *r, const gne_result_t *s);
 
 /* witness.c: finds a witness and estimates the hit probability of every
  * plant, dropping the plants without a witness. */
@@ -248,8 +270,10 @@ typedef enum {
     GNF_FOR_HEAD, /* next into the body, next2 out of the loop */
     GNF_FOR_STEP,
     GNF_RETURN,
-    GNF_SWITCH, /* targets[k] for case k, targets[ncases] for default */
-    GNF_WRITE   /* the out scalar's data with its valid */
+    GNF_SWITCH,   /* targets[k] for case k, targets[ncases] for default */
+    GNF_WRITE,    /* the out scalar's data with its valid */
+    GNF_STORE,    /* an array element's address, data and write enable */
+    GNF_FIFO_READ /* an input stream's next element, waiting while it is empty */
 } gnf_kind_t;
 
 enum { GNF_IDLE = 0, GNF_DONE = 1 }; /* the indices of those two states */
@@ -281,7 +305,8 @@ char *gny_expected(const gen_kernel_t *g);
 /* The id of plant p ("local-width-t0"), a heap string. */
 char *gny_plant_id(const gen_kernel_t *g, const gni_plant_t *p);
 /* The class the oracle gives kernel.c against kernel.v on p's witness:
- * "rtl-oob:x", "mismatch:o" or "mismatch:return", a heap string. */
+ * "rtl-oob:x", "mismatch:o", "mismatch:<written array>" or
+ * "mismatch:return", a heap string. */
 char *gny_plant_class(const gen_kernel_t *g, const gni_plant_t *p);
 /* in as an lgfuzz input file (JSON). */
 char *gny_input_json(const gen_kernel_t *g, const gne_input_t *in);

@@ -151,3 +151,11 @@ int gni_out_var(const gen_kernel_t *g)
             return (int)p;
     return -1;
 }
+
+int gni_out_array(const gen_kernel_t *g)
+{
+    for (size_t p = 0; p < g->nparams; p++)
+        if (g->vars[p].kind == GNI_ARRAY && g->vars[p].dir != GNI_DIR_IN)
+            return (int)p;
+    return -1;
+}

@@ -32,9 +32,12 @@ static void collect(const gen_kernel_t *g, gnp_cands_t *c)
         int bits = lg_type_bits(var->type);
         if (var->kind == GNI_LOCAL && var->special == GNI_PLAIN && bits >= 8)
             add(c, GNP_LOCAL_WIDTH, (int)v, -1, -1);
-        if ((var->kind == GNI_SCALAR || var->kind == GNI_ARRAY) && !var->is_len && bits >= 8)
+        /* a written array keeps its width and depth: a write past the
+         * depth is rtl-oob whatever it changes, another story */
+        int ro = var->kind == GNI_SCALAR || (var->kind == GNI_ARRAY && var->dir == GNI_DIR_IN);
+        if (ro && !var->is_len && bits >= 8)
             add(c, GNP_PORT_WIDTH, (int)v, -1, -1);
-        if (var->kind == GNI_ARRAY && var->max_len >= 2)
+        if (ro && var->kind == GNI_ARRAY && !var->fifo && var->max_len >= 2)
             add(c, GNP_DEPTH, (int)v, -1, -1);
     }
     for (size_t s = 0; s < g->nstmts; s++) {
@@ -43,7 +46,8 @@ static void collect(const gen_kernel_t *g, gnp_cands_t *c)
             add(c, GNP_SATURATE, st->var, (int)s, -1);
         if (st->kind == GNI_FOR && g->vars[st->arr].max_len >= 4)
             add(c, GNP_COUNTER_WIDTH, st->var, (int)s, -1);
-        if (st->kind == GNI_FOR && g->vars[st->arr].len_var >= 0)
+        /* a stream has no element past its length: the extra read would wait forever */
+        if (st->kind == GNI_FOR && g->vars[st->arr].len_var >= 0 && !g->vars[st->arr].fifo)
             add(c, GNP_UNROLL_REM, st->var, (int)s, -1);
     }
     for (size_t e = 0; e < g->nexprs; e++)

@@ -2,8 +2,8 @@
  * plant, each plant alone and every plant, to estimate each plant's
  * random hit probability and to find for each a witness, an input on
  * which kernel.c and rtl_model.c give different results and the plant
- * alone already makes the difference. A result is the return value and
- * the out scalar; a witness differs in exactly one of them, so that the
+ * alone already makes the difference. A result is the return value, the
+ * out scalar and the written array; a witness differs in exactly one of them, so that the
  * oracle reports one symptom on it. Plants without one are dropped. */
 #include <string.h>
 
@@ -26,7 +26,7 @@ static void keep_witness(gen_kernel_t *g, gni_plant_t *p, const gne_input_t *in,
     p->rtl_ret = m->ret;
     p->c_res = *c;
     p->rtl_res = *m;
-    p->on_out = c->ret == m->ret;
+    p->sym = gne_result_sym(c, m);
     /* the oracle's rule: a call whose out-of-range reads change its result
      * when they return the other POISON is rtl-oob */
     gne_result_t alt;
@@ -34,12 +34,10 @@ static void keep_witness(gen_kernel_t *g, gni_plant_t *p, const gne_input_t *in,
     p->oob = !gne_result_eq(&alt, m);
 }
 
-/* c and m differ in the return value or in the out scalar, not both. */
+/* c and m differ in one output: the return value, the out scalar or the written array. */
 static int one_symptom(const gne_result_t *c, const gne_result_t *m)
 {
-    gne_result_t same_ret = *m;
-    same_ret.ret = c->ret;
-    return !gne_result_eq(c, m) && (c->ret == m->ret || gne_result_eq(c, &same_ret));
+    return gne_result_sym(c, m) >= 0;
 }
 
 /* Runs in on every configuration; counts hits when uniform, keeps the

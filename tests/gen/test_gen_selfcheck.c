@@ -59,18 +59,29 @@ static input_t *to_input(const gen_kernel_t *g, const spec_t *spec, const gne_in
             continue;
         }
         in->v[p].len = gi->len[p];
-        memcpy(in->v[p].elems, gi->elems[p], g->vars[p].max_len * sizeof(int64_t));
+        if (g->vars[p].dir != GNI_DIR_OUT) /* an out array starts zeroed */
+            memcpy(in->v[p].elems, gi->elems[p], g->vars[p].max_len * sizeof(int64_t));
     }
     char why[256];
     CHECK_MSG(input_conforms(in, why, sizeof why), "%s", why);
     return in;
 }
 
-/* r as the interpreter's result (the out scalar's, if any, at index o). */
-static gne_result_t as_gne(const run_result_t *r, int o)
+/* r as the interpreter's result (the out scalar's, if any, at index o;
+ * the written array's, if any, at index a, wrapped to its type as the
+ * oracle compares it). */
+static void as_gne(const gen_kernel_t *g, const run_result_t *r, gne_result_t *x)
 {
-    gne_result_t x = {r->ret, o >= 0 ? r->out[o].scalar : 0, o >= 0 ? r->out[o].valid : 0};
-    return x;
+    int o = gni_out_var(g), a = gni_out_array(g);
+    memset(x, 0, sizeof *x);
+    x->ret = r->ret;
+    x->out = o >= 0 ? r->out[o].scalar : 0;
+    x->written = o >= 0 ? r->out[o].valid : 0;
+    if (a < 0)
+        return;
+    x->arr_len = g->vars[a].max_len;
+    for (size_t k = 0; k < x->arr_len; k++)
+        x->arr[k] = k < r->out[a].len ? lg_type_wrap(g->vars[a].type, r->out[a].elems[k]) : 0;
 }
 
 /* Runs n inputs on both C sides and the RTL and compares every pair. */
@@ -80,7 +91,6 @@ static void check_batch(const gen_kernel_t *g, side_t *c, side_t *m, oracle_t *o
     input_t **cin = lg_calloc(n, sizeof *cin), **min = lg_calloc(n, sizeof *min);
     run_result_t **rtl = lg_calloc(n, sizeof *rtl);
     gne_result_t *want_c = lg_calloc(n, sizeof *want_c), *want_m = lg_calloc(n, sizeof *want_m);
-    int ov = gni_out_var(g);
     for (size_t k = 0; k < n; k++) {
         cin[k] = to_input(g, c->spec, &gi[k]);
         min[k] = to_input(g, m->spec, &gi[k]);
@@ -92,7 +102,8 @@ static void check_batch(const gen_kernel_t *g, side_t *c, side_t *m, oracle_t *o
     tracer_trace_t *ct, *mt;
     CHECK_MSG(tracer_run(c->tracer, (const input_t *const *)cin, n, &ct, &err) == 0, "%s", err.msg);
     for (size_t k = 0; k < n; k++) {
-        gne_result_t got = as_gne(ct[k].result, ov);
+        gne_result_t got;
+        as_gne(g, ct[k].result, &got);
         CHECK_MSG(ct[k].result->status == RUN_OK && gne_result_eq(&got, &want_c[k]),
                   "%s input %zu: kernel.c status %d returns %lld (out %lld written %d), the IR %lld (%lld, %d)",
                   g->name, k, ct[k].result->status, (long long)got.ret, (long long)got.out, got.written,
@@ -103,7 +114,9 @@ static void check_batch(const gen_kernel_t *g, side_t *c, side_t *m, oracle_t *o
     size_t bad = 0;
     for (size_t k = 0; k < n; k++) {
         const run_result_t *r = mt[k].result;
-        gne_result_t got = as_gne(r, ov), hw = as_gne(rtl[k], ov);
+        gne_result_t got, hw;
+        as_gne(g, r, &got);
+        as_gne(g, rtl[k], &hw);
         CHECK_MSG(r->status == RUN_OK && gne_result_eq(&got, &want_m[k]),
                   "%s input %zu: rtl_model.c returns %lld (out %lld written %d), the IR %lld (%lld, %d)", g->name, k,
                   (long long)got.ret, (long long)got.out, got.written, (long long)want_m[k].ret,
@@ -145,9 +158,10 @@ static void check_witnesses(const gen_kernel_t *g, const char *dir, side_t *c, s
         tracer_trace_t *t;
         int ov = gni_out_var(g);
         if (ci && mi && tracer_run(c->tracer, (const input_t *const *)&ci, 1, &t, &err) == 0) {
-            gne_result_t cr = as_gne(t[0].result, ov);
+            gne_result_t cr, mr;
+            as_gne(g, t[0].result, &cr);
             CHECK_MSG(tracer_run(m->tracer, (const input_t *const *)&mi, 1, &t, &err) == 0, "%s", err.msg);
-            gne_result_t mr = as_gne(t[0].result, ov);
+            as_gne(g, t[0].result, &mr);
             CHECK_MSG(gne_result_eq(&cr, &pl->c_res) && gne_result_eq(&mr, &pl->rtl_res) && !gne_result_eq(&cr, &mr),
                       "%s witness %s: kernel.c %lld rtl_model.c %lld, expected.yaml says %lld and %lld", g->name, id,
                       (long long)cr.ret, (long long)mr.ret, (long long)pl->c_ret, (long long)pl->rtl_ret);
@@ -158,6 +172,9 @@ static void check_witnesses(const gen_kernel_t *g, const char *dir, side_t *c, s
                 cpu->out[ov].scalar = cr.out;
                 cpu->out[ov].valid = cr.written;
             }
+            int oa = gni_out_array(g);
+            for (size_t k = 0; oa >= 0 && k < cr.arr_len && k < cpu->out[oa].len; k++)
+                cpu->out[oa].elems[k] = cr.arr[k];
             oracle_symptoms_t syms = {0};
             char *want = gny_plant_class(g, pl);
             CHECK_MSG(oracle_run(o, mi, rtl, &err) == 0, "%s", err.msg);
