@@ -10,7 +10,7 @@
 #   clampio solution directory (with csynth.xml), kernels/accumulate and
 #   kernels/fir (two Verilog files) writes specs that check and run; it refuses to
 #   overwrite, takes ap_ctrl_chain, and names what it cannot take (an ap_fixed
-#   argument, no source, no top module, an argument without ports).
+#   argument wider than 64 bits, no source, no top module, an argument without ports).
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch; LGFUZZ_CACHE_DIR is
 # WORK/cache).
 cmake_minimum_required(VERSION 3.20)
@@ -192,8 +192,8 @@ set(w "")
 expect(init.chain 0 w init ${WORK}/init-chain/vsum.v -o ${WORK}/init-chain/kernel.yaml --force)
 set(w "rtl: the ports of vsum match the spec")
 expect(init.chain.check 0 w check ${WORK}/init-chain/kernel.yaml)
-hls_copy(vsum init-apfixed vsum.cpp "int vsum(const int data[16], int n)" "int vsum(const int data[16], ap_fixed<8, 3> n)")
-set(w "vsum.cpp:3: C parameter `n` has type `ap_fixed<8, 3>`, which lgfuzz does not carry")
+hls_copy(vsum init-apfixed vsum.cpp "int vsum(const int data[16], int n)" "int vsum(const int data[16], ap_fixed<80, 3> n)")
+set(w "vsum.cpp:3: C parameter `n` has type `ap_fixed<80, 3>`, which lgfuzz does not carry")
 expect(init.err.ap_fixed 2 w init ${WORK}/init-apfixed/vsum.v)
 hls_copy(vsum init-nosrc "" "" "")
 file(REMOVE ${WORK}/init-nosrc/vsum.cpp)
