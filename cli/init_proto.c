@@ -59,15 +59,25 @@ static int ident(char c)
 
 /* "ap_int<12>" -> i12, "ap_uint<12>" -> u12 (HLS's arbitrary-precision
  * integers, widths 1..64); -1 otherwise. */
-static int map_ap_int(const char *t, lg_type_t *out)
+/* The first template argument of t when t is `sname<...>` (signed) or
+ * `uname<...>` (unsigned), setting *is_signed; NULL otherwise. */
+static const char *template_args(const char *t, const char *sname, const char *uname, int *is_signed)
 {
-    int is_signed = strncmp(t, "ap_int", 6) == 0;
-    const char *p = t + (is_signed ? 6 : 7);
-    if (!is_signed && strncmp(t, "ap_uint", 7) != 0)
-        return -1;
+    size_t ns = strlen(sname), nu = strlen(uname);
+    *is_signed = strncmp(t, sname, ns) == 0;
+    if (!*is_signed && strncmp(t, uname, nu) != 0)
+        return NULL;
+    const char *p = t + (*is_signed ? ns : nu);
     while (*p == ' ')
         p++;
-    if (*p++ != '<')
+    return *p == '<' ? p + 1 : NULL;
+}
+
+static int map_ap_int(const char *t, lg_type_t *out)
+{
+    int is_signed;
+    const char *p = template_args(t, "ap_int", "ap_uint", &is_signed);
+    if (!p)
         return -1;
     char *end;
     long w = strtol(p, &end, 10);
@@ -84,13 +94,9 @@ static int map_ap_int(const char *t, lg_type_t *out)
  * value is carried (its raw bits); -1 when W or I is not a number in range. */
 static int map_ap_fixed(const char *t, lg_type_t *out, lg_fixed_t *fx)
 {
-    int is_signed = strncmp(t, "ap_fixed", 8) == 0;
-    const char *p = t + (is_signed ? 8 : 9);
-    if (!is_signed && strncmp(t, "ap_ufixed", 9) != 0)
-        return -1;
-    while (*p == ' ')
-        p++;
-    if (*p++ != '<')
+    int is_signed;
+    const char *p = template_args(t, "ap_fixed", "ap_ufixed", &is_signed);
+    if (!p)
         return -1;
     char *end;
     long w = strtol(p, &end, 10);
