@@ -50,11 +50,10 @@ static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *
      * exploration borrowed from it, goes to recording what its RTL runs
      * saw diverge. */
     uint64_t now = lg_now_ns(), left = deadline_ns > now ? deadline_ns - now : 0;
-    if (budget_ns)
-        gc.budget_ns = budget_ns - budget_ns / 4;
-    if (deadline_ns && left < budget_ns)
-        gc.budget_ns = left - left / 4;
-    gc.deadline_ns = deadline_ns && budget_ns ? deadline_ns - (left < budget_ns ? left : budget_ns) / 4 : deadline_ns;
+    uint64_t share = deadline_ns && left < budget_ns ? left : budget_ns;
+    if (share)
+        gc.budget_ns = share - share / 4;
+    gc.deadline_ns = deadline_ns && budget_ns ? deadline_ns - share / 4 : deadline_ns;
     gc.stop = cfg->stop;
     gc.kernel_memory = cfg->kernel_memory;
     gc.log = log;
