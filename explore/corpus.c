@@ -151,7 +151,7 @@ static void divs_push(explore_t *ex, char *dir, const char *cls, const char *det
     d->key = lg_strdup(key);
 }
 
-size_t exc_found_find(const explore_t *ex, const char *found_key)
+static found_key_t *found_entry(const explore_t *ex, const char *found_key)
 {
     lg_hash_t h;
     lg_hash_init(&h);
@@ -160,16 +160,23 @@ size_t exc_found_find(const explore_t *ex, const char *found_key)
     uint32_t v;
     while (lg_hashset_next(&ex->found_index, h.h, &pos, &v))
         if (strcmp(ex->found[v].key, found_key) == 0)
-            return ex->found[v].id;
-    return SIZE_MAX;
+            return &ex->found[v];
+    return NULL;
+}
+
+size_t exc_found_hit(explore_t *ex, const char *found_key, uint64_t *hits)
+{
+    found_key_t *f = found_entry(ex, found_key);
+    *hits = f ? f->hits++ : 0;
+    return f ? f->id : SIZE_MAX;
 }
 
 void exc_found_add(explore_t *ex, const char *found_key, size_t id)
 {
-    if (exc_found_find(ex, found_key) != SIZE_MAX)
+    if (found_entry(ex, found_key))
         return;
     lg_grow((void **)&ex->found, &ex->found_cap, ex->nfound + 1, sizeof *ex->found);
-    ex->found[ex->nfound] = (found_key_t){.key = lg_strdup(found_key), .id = id};
+    ex->found[ex->nfound] = (found_key_t){.key = lg_strdup(found_key), .id = id, .hits = 1};
     lg_hash_t h;
     lg_hash_init(&h);
     lg_hash_str(&h, found_key);

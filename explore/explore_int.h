@@ -89,11 +89,12 @@ typedef struct divergence {
 } divergence_t;
 
 /* The key of a divergence as found (class, C path and probes before
- * minimisation) and the distinct divergence (its oracle_dedup id) it was
- * minimised into. */
+ * minimisation), the distinct divergence (its oracle_dedup id) it was
+ * minimised into, and how many inputs came with it since. */
 typedef struct found_key {
     char *key; /* owned */
     size_t id;
+    uint64_t hits;
 } found_key_t;
 
 /* The minimiser's executor and scratch (minimise.c). */
@@ -364,8 +365,10 @@ int exc_divergence_record(explore_t *ex, const exc_finding_t *f, lg_err_t *err);
  * keys) and directories. */
 int exc_divergences_restore(explore_t *ex, lg_err_t *err);
 /* The distinct divergence (oracle_dedup id) a found key led to, or
- * SIZE_MAX when it is new; exc_found_add records one (copied). */
-size_t exc_found_find(const explore_t *ex, const char *found_key);
+ * SIZE_MAX when it is new, for one more input with the key: *hits is how
+ * many came with it before this one (0 for a new key). exc_found_add
+ * records a new key (copied). */
+size_t exc_found_hit(explore_t *ex, const char *found_key, uint64_t *hits);
 void exc_found_add(explore_t *ex, const char *found_key, size_t id);
 /* Space held back in the output directory (a preallocated OUT/.reserve) so
  * that the final stats.json, tree.json and labels.jsonl can still be

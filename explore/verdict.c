@@ -179,18 +179,25 @@ static int record(explore_t *ex, size_t id, const input_t *found, const input_t 
 
 /* The distinct divergence behind symptom sym of in (its native run tr,
  * its RTL result rtl, path its C path, probes the names of the probes it
- * fired). A found key (class, path and probes as found) seen before is a
- * duplicate and only counts as a hit of the divergence it led to. A new
- * one is minimised first: the key of a divergence is that of its
- * minimised input, which is what its directory shows, so inputs that only
- * differ in incidental values (the probes they happen to fire on the way)
- * come to the same divergence. */
+ * fired). A new found key (class, path and probes as found) is minimised
+ * first: the key of a divergence is that of its minimised input, which is
+ * what its directory shows, so inputs that only differ in incidental
+ * values (the probes they happen to fire on the way) come to the same
+ * divergence. A found key seen before usually leads to the same one, but
+ * two bugs can share it (one class on one path, the same probes fired on
+ * the way): the first input decides where the key leads, and were every
+ * later one a duplicate, the other bug would never be seen. So the 2nd,
+ * 4th, 8th, ... input with the key is minimised again, and one that
+ * minimises to a new key is a new divergence: no bug stays hidden behind
+ * another's key, at a cost that grows with the log of the inputs. */
 static int identify(explore_t *ex, const input_t *in, const tracer_trace_t *tr, const run_result_t *rtl,
                     const oracle_symptom_t *sym, uint64_t path, const char *const *probes, size_t np, lg_err_t *err)
 {
     char *found_key = oracle_dedup_make_key(sym, path, probes, np);
-    size_t id = exc_found_find(ex, found_key);
-    if (id != SIZE_MAX) {
+    uint64_t hits;
+    size_t id = exc_found_hit(ex, found_key, &hits);
+    uint64_t nth = hits + 1; /* this input's rank among those with the key */
+    if (id != SIZE_MAX && (nth & (nth - 1)) != 0) {
         oracle_dedup_add_key(ex->dedup, oracle_dedup_key(ex->dedup, id), NULL);
         free(found_key);
         return LG_OK;
