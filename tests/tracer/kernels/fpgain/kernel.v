@@ -2,7 +2,8 @@
 // ap_memory, g as ap_none, under ap_ctrl_hs. One sample per two states:
 // read x[i], then write y[i] = x[i] * g through the multiplier core
 // fpgain_fmul_32ns_32ns_32_1_1, whose Verilog is a separate file as HLS's
-// floating-point cores are (exact.v, tieaway.v, ftz.v).
+// floating-point cores are: exact.v beside it, plants/tieaway.v and
+// plants/ftz.v with planted bugs.
 `timescale 1 ns / 1 ps
 module fpgain (
         ap_clk, ap_rst, ap_start, ap_done, ap_idle, ap_ready,
