@@ -12,6 +12,7 @@
 #include "common/alloc.h"
 #include "common/budget.h"
 #include "common/fsutil.h"
+#include "common/input.h"
 #include "common/spec.h"
 #include "explore/explore.h"
 #include "guard/guard.h"
@@ -99,6 +100,30 @@ static void print_groups(const char *out_dir)
     batch_groups_free(&g);
 }
 
+/* --seeds names inputs the user chose: a file among them that does not
+ * load is refused with its path and reason rather than skipped, as a
+ * corpus file left by an older spec is. Fills err for the first one. */
+static int seeds_check(const spec_t *spec, const char *dir, lg_err_t *err)
+{
+    if (!lg_is_dir(dir))
+        return lg_err_set(err, LG_EINVAL, "--seeds '%s' is not a directory", dir);
+    char **names;
+    size_t n;
+    int rc = lg_list_dir(dir, ".json", &names, &n, err);
+    for (size_t i = 0; rc == LG_OK && i < n; i++) {
+        char *path = lg_path_join(dir, names[i]);
+        lg_err_t lerr;
+        input_t *in = input_load(spec, path, &lerr);
+        if (in)
+            input_destroy(in);
+        else
+            rc = lg_err_set(err, LG_EINVAL, "--seeds: %s", lerr.msg);
+        free(path);
+    }
+    lg_list_free(names, n);
+    return rc;
+}
+
 int cmd_run(int argc, char **argv)
 {
     /* The budget counts from here: building the executor and the RTL model
@@ -117,8 +142,8 @@ int cmd_run(int argc, char **argv)
         return LG_EXIT_USAGE;
     }
     if (r.seeds) {
-        if (!lg_is_dir(r.seeds)) {
-            fprintf(stderr, "lgfuzz run: --seeds '%s' is not a directory\n", r.seeds);
+        if (seeds_check(spec, r.seeds, &err)) {
+            fprintf(stderr, "lgfuzz run: %s\n", err.msg);
             spec_destroy(spec);
             return LG_EXIT_USAGE;
         }

@@ -68,9 +68,12 @@ static int64_t *pick_slot(input_t *in, int i, lg_rng_t *rng)
 }
 
 /* A value for an element mutation: a boundary of the type or range, a
- * power of two nearby, a kernel constant, a small step, or uniform. */
+ * power of two nearby, a kernel constant, a small step, or uniform; for a
+ * float param, half the time a value that knows the float's classes. */
 static int64_t interesting(mutator_t *m, const spec_param_t *p, int64_t cur, lg_rng_t *rng)
 {
+    if (lg_type_is_float(p->type) && lg_rng_chance(rng, 0.5))
+        return exm_float_value(p->type, cur, rng);
     switch (lg_rng_below(rng, 6)) {
     case 0: {
         int64_t b[] = {p->range_lo, p->range_hi, 0, 1, -1, lg_type_min(p->type), lg_type_max(p->type)};

@@ -41,4 +41,10 @@ void exm_feedback(mutator_t *m, mut_kind_t k, int new_spectra);
 
 const char *exm_name(mut_kind_t k);
 
+/* A value for an element mutation of a param of float type t (LG_F32 or
+ * LG_F64), as its bit pattern in the type's signed integer: a special
+ * value, a small integer or half, a value with few mantissa bits, or a
+ * neighbour of cur (mutate_float.c). */
+int64_t exm_float_value(lg_type_t t, int64_t cur, lg_rng_t *rng);
+
 #endif

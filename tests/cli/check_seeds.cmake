@@ -11,22 +11,7 @@ cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 
-# Runs lgfuzz with ARGN; expects exit <code> and each of <wants> (a list)
-# in its output; the output in <var>.
-function(expect_lgfuzz var code wants)
-  execute_process(COMMAND ${LGFUZZ} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  message(STATUS "lgfuzz ${ARGN}: exit ${rc}\n${out}${err}")
-  if(NOT rc EQUAL code)
-    message(FATAL_ERROR "lgfuzz ${ARGN}: exit ${rc}, expected ${code}\n${out}${err}")
-  endif()
-  foreach(want ${wants})
-    string(FIND "${out}${err}" "${want}" at)
-    if(at LESS 0)
-      message(FATAL_ERROR "lgfuzz ${ARGN}: no '${want}' in\n${out}${err}")
-    endif()
-  endforeach()
-  set(${var} "${out}${err}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect_lgfuzz.cmake)
 
 # Expects <count> seed files in dir; their texts, each one between two
 # '|' (not a list: JSON's brackets would group CMake list elements), in

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "explore/mutate_int.h"
+#include "gfixture.h"
 #include "guard/guard_int.h"
-#include "tests/test.h"
 
 static void check_all(input_t *const *v, size_t n, const char *who)
 {
@@ -67,14 +67,6 @@ static void check_mutation(const spec_t *spec)
     exm_destroy(m);
 }
 
-static expr_t *parse(const features_t *fs, const char *text)
-{
-    lg_err_t err;
-    expr_t *e = expr_parse(text, fs, &err);
-    CHECK_MSG(e != NULL, "%s: %s", text, err.msg);
-    return e;
-}
-
 static void check_solver(const spec_t *spec, const features_t *fs, solver_t *sv)
 {
     static const char *const queries[] = {"len(b) >= 6", "len(a) == 3",  "c >= 15", "max(a) > 90",
@@ -87,7 +79,7 @@ static void check_solver(const spec_t *spec, const features_t *fs, solver_t *sv)
     size_t n = 0;
     input_t *base = input_create(spec);
     for (size_t q = 0; q < 7; q++) {
-        expr_t *e = parse(fs, queries[q]);
+        expr_t *e = gf_parse(fs, queries[q]);
         for (size_t k = 0; k < PER; k++) {
             const expr_t *pre[1] = {e};
             expr_t *st = solver_strengthen_random(fs, NULL, &rng);
@@ -116,7 +108,7 @@ static void check_guard_samplers(const spec_t *spec, const features_t *fs, solve
     static const char *const clauses[] = {"n <= 6", "max(a) <= 40", "c >= 12"};
     guard_formula_t f = {.clauses = calloc(3, sizeof(expr_t *)), .n = 3};
     for (size_t i = 0; i < 3; i++)
-        f.clauses[i] = parse(fs, clauses[i]);
+        f.clauses[i] = gf_parse(fs, clauses[i]);
     labelset_t ls;
     gdl_init(&ls, fs);
     lg_rng_t rng;
@@ -150,24 +142,15 @@ static void check_guard_samplers(const spec_t *spec, const features_t *fs, solve
 
 int main(void)
 {
-    lg_err_t err;
-    spec_t *spec = spec_load(LG_TEST_DATA "/shared.yaml", &err);
-    CHECK_MSG(spec != NULL, "%s", err.msg);
-    if (!spec)
+    gf_world_t w;
+    if (gf_world_open(&w, "shared.yaml"))
         return 1;
-    features_t *fs = features_create(spec);
-    solver_cfg_t cfg = solver_cfg_default();
-    cfg.rlimit = 5000000; /* deterministic: the counts below must not depend on load */
-    solver_t *sv = solver_create(fs, &cfg, &err);
-    CHECK_MSG(sv != NULL, "%s", err.msg);
-    check_shared_len(spec);
-    check_mutation(spec);
-    if (sv) {
-        check_solver(spec, fs, sv);
-        check_guard_samplers(spec, fs, sv);
+    check_shared_len(w.spec);
+    check_mutation(w.spec);
+    if (w.sv) {
+        check_solver(w.spec, w.fs, w.sv);
+        check_guard_samplers(w.spec, w.fs, w.sv);
     }
-    solver_destroy(sv);
-    features_destroy(fs);
-    spec_destroy(spec);
+    gf_world_close(&w);
     TEST_DONE();
 }

@@ -4,16 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <z3.h>
 
 #include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/rng.h"
-#include "guard/guard.h"
-#include "tests/test.h"
-
-#define NINPUTS 2000
+#include "gfixture.h"
 
 /* Formulas over the mixed spec's features, one per case. */
 static const char *const cases[] = {
@@ -25,13 +19,13 @@ static const char *const cases[] = {
     "1",
 };
 
-/* Writes NINPUTS random inputs (drawn near the domains' edges too) as
+/* Writes GF_NINPUTS random inputs (drawn near the domains' edges too) as
  * lines of the mixed kernel's arguments, and the evaluator's verdicts. */
 static void make_inputs(const spec_t *spec, const features_t *fs, const guard_formula_t *f, lg_rng_t *rng, FILE *in,
                         int *want)
 {
     int64_t *fv = lg_malloc(fs->n * sizeof *fv);
-    for (int t = 0; t < NINPUTS; t++) {
+    for (int t = 0; t < GF_NINPUTS; t++) {
         input_t *x = input_create(spec);
         x->v[1].scalar = lg_rng_range(rng, 0, 16);
         x->v[3].scalar = lg_rng_chance(rng, 0.5) ? lg_rng_range(rng, -1000, 1000) : lg_rng_range(rng, -20, 20);
@@ -64,30 +58,6 @@ static const char driver[] =
     "        printf(\"%d\\n\", mixed_guard(px, (int16_t)n, w, (int64_t)k, out, &a));\n"
     "    }\n    return 0;\n}\n";
 
-/* Compiles header + driver and compares its verdicts with want[]. */
-static void check_compiled(const char *dir, const int *want, const char *formula)
-{
-    char *drv = lg_path_join(dir, "driver.c");
-    FILE *d = fopen(drv, "w");
-    fputs(driver, d);
-    fclose(d);
-    char *cmd = lg_asprintf("cc -std=c99 -Wall -Wextra -Werror -I%s -o %s/driver %s", dir, dir, drv);
-    int rc = system(cmd);
-    CHECK_MSG(rc == 0, "header does not compile cleanly for '%s' (%s)", formula, cmd);
-    free(cmd);
-    free(drv);
-    if (rc)
-        return;
-    cmd = lg_asprintf("%s/driver < %s/inputs.txt", dir, dir);
-    FILE *p = popen(cmd, "r");
-    int mism = 0, got, t = 0;
-    while (t < NINPUTS && fscanf(p, "%d", &got) == 1)
-        mism += got != want[t++];
-    pclose(p);
-    CHECK_MSG(t == NINPUTS && mism == 0, "'%s': %d of %d verdicts differ (%d read)", formula, mism, NINPUTS, t);
-    free(cmd);
-}
-
 /* The .smt2 text must parse in Z3, and asserting the guard must be sat
  * exactly when some input of the evaluator satisfies it (here: checked
  * for the formula `1` and a formula with a satisfying input). */
@@ -105,51 +75,30 @@ static void check_smt(const char *text, int satisfiable, const char *formula)
     Z3_del_context(ctx);
 }
 
+/* The SMT-LIB and JSON exports of a case the header harness checked. */
+static void check_exports(const spec_t *spec, const features_t *fs, const guard_formula_t *f,
+                          const guard_figures_t *fig, const char *formula, const int *want)
+{
+    int any = 0;
+    for (int t = 0; t < GF_NINPUTS; t++)
+        any |= want[t];
+    char *smt = guard_smt2(spec, fs, f, fig);
+    check_smt(smt, any, formula);
+    free(smt);
+    char *js = guard_json(spec, fs, f, fig);
+    CHECK_STR_CONTAINS(js, "\"formula\"");
+    free(js);
+}
+
 int main(void)
 {
-    lg_err_t err;
-    spec_t *spec = spec_load(LG_TEST_DATA "/mixed.yaml", &err);
-    CHECK_MSG(spec != NULL, "%s", err.msg);
-    if (!spec)
-        TEST_DONE();
-    features_t *fs = features_create(spec);
-    char tmpl[] = "/tmp/lgfuzz-guard-test-XXXXXX";
-    char *dir = mkdtemp(tmpl);
-    lg_rng_t rng;
-    lg_rng_seed(&rng, 7);
-    int *want = lg_malloc(NINPUTS * sizeof *want);
-    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
-        expr_t *e = expr_parse(cases[c], fs, &err);
-        CHECK_MSG(e != NULL, "%s: %s", cases[c], err.msg);
-        if (!e)
-            continue;
-        guard_formula_t f = {.clauses = lg_malloc(sizeof(expr_t *)), .n = 1};
-        f.clauses[0] = e;
-        guard_figures_t fig = {.mcc = 1.0, .precision = 1.0, .recall = 1.0};
-        strcpy(fig.date, "2024-01-01T00:00:00Z");
-        CHECK(guard_write(dir, spec, fs, &f, &fig, &err) == 0);
-        char *inp = lg_path_join(dir, "inputs.txt");
-        FILE *in = fopen(inp, "w");
-        make_inputs(spec, fs, &f, &rng, in, want);
-        fclose(in);
-        free(inp);
-        check_compiled(dir, want, cases[c]);
-        int any = 0;
-        for (int t = 0; t < NINPUTS; t++)
-            any |= want[t];
-        char *smt = guard_smt2(spec, fs, &f, &fig);
-        check_smt(smt, any, cases[c]);
-        free(smt);
-        char *js = guard_json(spec, fs, &f, &fig);
-        CHECK_STR_CONTAINS(js, "\"formula\"");
-        free(js);
-        guard_formula_free(&f);
-    }
-    free(want);
-    char *rm = lg_asprintf("rm -rf %s", dir);
-    CHECK(system(rm) == 0);
-    free(rm);
-    features_destroy(fs);
-    spec_destroy(spec);
+    gf_header_t h = {.spec = "mixed.yaml",
+                     .cases = cases,
+                     .ncases = sizeof cases / sizeof *cases,
+                     .driver = driver,
+                     .make_inputs = make_inputs,
+                     .seed = 7,
+                     .more = check_exports};
+    gf_header_check(&h);
     TEST_DONE();
 }

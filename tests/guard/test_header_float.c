@@ -4,16 +4,9 @@
  * infinities and negative zero included. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/rng.h"
-#include "guard/guard.h"
-#include "tests/test.h"
-
-#define NINPUTS 2000
+#include "gfixture.h"
 
 static const char *const cases[] = {
     "g < 0",
@@ -52,7 +45,7 @@ static void make_inputs(const spec_t *spec, const features_t *fs, const guard_fo
                         int *want)
 {
     int64_t *fv = lg_malloc(fs->n * sizeof *fv);
-    for (int t = 0; t < NINPUTS; t++) {
+    for (int t = 0; t < GF_NINPUTS; t++) {
         input_t *x = input_create(spec);
         x->v[0].scalar = pattern(rng, 32);
         x->v[2].scalar = lg_rng_range(rng, 0, 4);
@@ -71,69 +64,16 @@ static void make_inputs(const spec_t *spec, const features_t *fs, const guard_fo
     free(fv);
 }
 
-static void check_compiled(const char *dir, const int *want, const char *formula)
-{
-    char *drv = lg_path_join(dir, "driver.c");
-    FILE *d = fopen(drv, "w");
-    fputs(driver, d);
-    fclose(d);
-    char *cmd = lg_asprintf("cc -std=c99 -Wall -Wextra -Werror -I%s -o %s/driver %s", dir, dir, drv);
-    int rc = system(cmd);
-    CHECK_MSG(rc == 0, "header does not compile cleanly for '%s' (%s)", formula, cmd);
-    free(cmd);
-    free(drv);
-    if (rc)
-        return;
-    cmd = lg_asprintf("%s/driver < %s/inputs.txt", dir, dir);
-    FILE *p = popen(cmd, "r");
-    int mism = 0, got, t = 0, ones = 0;
-    while (t < NINPUTS && fscanf(p, "%d", &got) == 1) {
-        ones += got;
-        mism += got != want[t++];
-    }
-    pclose(p);
-    CHECK_MSG(t == NINPUTS && mism == 0, "'%s': %d of %d verdicts differ (%d read)", formula, mism, NINPUTS, t);
-    CHECK_MSG(ones > 0 && ones < NINPUTS, "'%s': the inputs do not exercise both verdicts (%d of %d)", formula, ones,
-              NINPUTS);
-    free(cmd);
-}
-
 int main(void)
 {
-    lg_err_t err;
-    spec_t *spec = spec_load(LG_TEST_DATA "/floaty.yaml", &err);
-    CHECK_MSG(spec != NULL, "%s", err.msg);
-    if (!spec)
-        TEST_DONE();
-    features_t *fs = features_create(spec);
-    char tmpl[] = "/tmp/lgfuzz-guard-float-XXXXXX";
-    char *dir = mkdtemp(tmpl);
-    lg_rng_t rng;
-    lg_rng_seed(&rng, 11);
-    int *want = lg_malloc(NINPUTS * sizeof *want);
-    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
-        expr_t *e = expr_parse(cases[c], fs, &err);
-        CHECK_MSG(e != NULL, "%s: %s", cases[c], err.msg);
-        if (!e)
-            continue;
-        guard_formula_t f = {.clauses = lg_malloc(sizeof(expr_t *)), .n = 1};
-        f.clauses[0] = e;
-        guard_figures_t fig = {.mcc = 1.0, .precision = 1.0, .recall = 1.0, .sound = 1};
-        strcpy(fig.date, "2024-01-01T00:00:00Z");
-        CHECK(guard_write(dir, spec, fs, &f, &fig, &err) == 0);
-        char *inp = lg_path_join(dir, "inputs.txt");
-        FILE *in = fopen(inp, "w");
-        make_inputs(spec, fs, &f, &rng, in, want);
-        fclose(in);
-        free(inp);
-        check_compiled(dir, want, cases[c]);
-        guard_formula_free(&f);
-    }
-    free(want);
-    char *rm = lg_asprintf("rm -rf %s", dir);
-    CHECK(system(rm) == 0);
-    free(rm);
-    features_destroy(fs);
-    spec_destroy(spec);
+    gf_header_t h = {.spec = "floaty.yaml",
+                     .cases = cases,
+                     .ncases = sizeof cases / sizeof *cases,
+                     .driver = driver,
+                     .make_inputs = make_inputs,
+                     .seed = 11,
+                     .sound = 1,
+                     .both_verdicts = 1};
+    gf_header_check(&h);
     TEST_DONE();
 }

@@ -6,12 +6,7 @@
 
 #include "common/alloc.h"
 #include "common/rng.h"
-#include "guard/guard.h"
-#include "tests/test.h"
-
-#ifndef LGFUZZ_DATA_DIR
-#error "LGFUZZ_DATA_DIR must name the source tree (the top CMakeLists.txt defines it)"
-#endif
+#include "gfixture.h"
 
 static const char *const names[] = {"size", "len(d)", "max(d)", "min(d)", "sum(d)", "d[0]", "k"};
 #define NF 7
@@ -90,20 +85,7 @@ static void run_case(const learn_case_t *c, features_t *fs, synth_t *s, lg_rng_t
 int main(void)
 {
     features_t *fs = features_from_names(names, NF);
-    synth_cfg_t sc;
-    synth_cfg_default(&sc);
-    sc.fs = fs;
-    sc.seed = 3;
-    sc.max_samples = 200;
-    sc.mcc_threshold = 0.95;
-    sc.stage_candidates = 60000;
-    sc.stage_time_ns = 30ull * 1000000000ull;
-    const char *stage = LGFUZZ_DATA_DIR "/guard/clauses.yaml";
-    sc.grammar_files = &stage;
-    sc.ngrammar_files = 1;
-    lg_err_t err;
-    synth_t *s = synth_create(&sc, &err);
-    CHECK_MSG(s != NULL, "%s", err.msg);
+    synth_t *s = gf_synth(fs, 3);
     if (!s)
         TEST_DONE();
     lg_rng_t rng;
@@ -115,6 +97,7 @@ int main(void)
     int64_t one[NF] = {1, 1, 1, 1, 1, 1, 1};
     synth_example_t bad = {.feat = one, .label = 0};
     guard_formula_t f;
+    lg_err_t err;
     CHECK(guard_learn(s, fs, &bad, 1, NULL, 0, 8, &rng, &f, &err) == 0);
     CHECK(f.n == 1 && !guard_formula_eval(&f, one));
     guard_formula_free(&f);

@@ -8,35 +8,11 @@
 
 #include "common/alloc.h"
 #include "common/rng.h"
-#include "guard/guard.h"
-#include "tests/test.h"
-
-#ifndef LGFUZZ_DATA_DIR
-#error "LGFUZZ_DATA_DIR must name the source tree (the top CMakeLists.txt defines it)"
-#endif
+#include "gfixture.h"
 
 static const char *const names[] = {"s", "k", "len(d)"};
 #define NF 3
 #define NTRAIN 2000
-
-static synth_t *make_synth(const features_t *fs)
-{
-    synth_cfg_t sc;
-    synth_cfg_default(&sc);
-    sc.fs = fs;
-    sc.seed = 5;
-    sc.max_samples = 200;
-    sc.mcc_threshold = 0.95;
-    sc.stage_candidates = 60000;
-    sc.stage_time_ns = 30ull * 1000000000ull;
-    const char *stage = LGFUZZ_DATA_DIR "/guard/clauses.yaml";
-    sc.grammar_files = &stage;
-    sc.ngrammar_files = 1;
-    lg_err_t err;
-    synth_t *s = synth_create(&sc, &err);
-    CHECK_MSG(s != NULL, "%s", err.msg);
-    return s;
-}
 
 /* NTRAIN examples, s uniform in a wide range, k in [-40, 40]; unsafe when
  * the rule says so. rule 0: three isolated values of s (nothing to learn
@@ -151,7 +127,7 @@ static void check_figures(void)
 int main(void)
 {
     features_t *fs = features_from_names(names, NF);
-    synth_t *s = make_synth(fs);
+    synth_t *s = gf_synth(fs, 5);
     lg_rng_t rng;
     lg_rng_seed(&rng, 25);
     if (s)

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gfixture.h"
 #include "guard/guard_int.h"
-#include "tests/test.h"
 
 typedef struct oracle {
     const features_t *fs;
@@ -54,20 +54,12 @@ static int probe(void *ctx, input_t **v, size_t n, uint8_t *safe, size_t *ran, l
     return LG_OK;
 }
 
-static expr_t *parse(const features_t *fs, const char *text)
-{
-    lg_err_t err;
-    expr_t *e = expr_parse(text, fs, &err);
-    CHECK_MSG(e != NULL, "%s: %s", text, err.msg);
-    return e;
-}
-
 static void make_formula(const features_t *fs, guard_formula_t *f, const char *const *clauses, size_t n)
 {
     f->clauses = calloc(n, sizeof *f->clauses);
     f->n = n;
     for (size_t i = 0; i < n; i++)
-        f->clauses[i] = parse(fs, clauses[i]);
+        f->clauses[i] = gf_parse(fs, clauses[i]);
 }
 
 /* One safe input to draw solver bases from. */
@@ -132,22 +124,13 @@ static void check_cut(const spec_t *spec, const features_t *fs, solver_t *sv)
 
 int main(void)
 {
-    lg_err_t err;
-    spec_t *spec = spec_load(LG_TEST_DATA "/shared.yaml", &err);
-    CHECK_MSG(spec != NULL, "%s", err.msg);
-    if (!spec)
+    gf_world_t w;
+    if (gf_world_open(&w, "shared.yaml"))
         return 1;
-    features_t *fs = features_create(spec);
-    solver_cfg_t cfg = solver_cfg_default();
-    cfg.rlimit = 5000000;
-    solver_t *sv = solver_create(fs, &cfg, &err);
-    CHECK_MSG(sv != NULL, "%s", err.msg);
-    if (sv) {
-        check_widen(spec, fs, sv);
-        check_cut(spec, fs, sv);
+    if (w.sv) {
+        check_widen(w.spec, w.fs, w.sv);
+        check_cut(w.spec, w.fs, w.sv);
     }
-    solver_destroy(sv);
-    features_destroy(fs);
-    spec_destroy(spec);
+    gf_world_close(&w);
     TEST_DONE();
 }

@@ -2,17 +2,12 @@
  * that does not compile, the kernel function the host never calls, the
  * entry function that is not defined, a call with the wrong number of
  * arguments). */
-#define _XOPEN_SOURCE 700 /* mkdtemp */
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
-#include "common/spec.h"
+#include "hfixture.h"
 #include "host/host.h"
-#include "tests/test.h"
 
 static const char kernel_c[] = "int k(const int *d, int n) { return n ? d[0] : 0; }\n";
 static const char spec_fmt[] = "kernel: k\nc: {source: kernel.c, function: k}\n"
@@ -33,34 +28,17 @@ static const struct {
      "calls kernel function 'k' in function 'main' with 1 argument, but"},
 };
 
-static void write_text(const char *dir, const char *name, const char *text)
-{
-    char *path = lg_path_join(dir, name);
-    FILE *f = fopen(path, "w");
-    CHECK(f != NULL);
-    if (f) {
-        fputs(text, f);
-        fclose(f);
-    }
-    free(path);
-}
-
 int main(void)
 {
-    char dir[] = "/tmp/lgfuzz-host-test-XXXXXX";
-    if (!mkdtemp(dir))
-        return 1;
-    write_text(dir, "kernel.c", kernel_c);
-    char *spec_path = lg_path_join(dir, "host.yaml");
+    char *dir = hf_dir_create("lgfuzz-host-test", kernel_c);
+    if (!dir)
+        TEST_DONE();
     char *host_path = lg_path_join(dir, "host.c");
     lg_log_t log = lg_log_make(LG_LOG_QUIET);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *spec_text = lg_asprintf(spec_fmt, cases[i].entry);
-        write_text(dir, "host.yaml", spec_text);
-        write_text(dir, "host.c", cases[i].host_c);
         lg_err_t err;
-        lg_err_clear(&err);
-        spec_t *spec = spec_load(spec_path, &err);
+        spec_t *spec = hf_spec_load(dir, spec_text, cases[i].host_c, &err);
         CHECK_MSG(spec != NULL, "%s", err.msg);
         host_slice_t *sl = spec ? host_slice_create(spec, &log, &err) : NULL;
         CHECK_MSG(sl == NULL, "case %zu loaded", i);
@@ -73,7 +51,6 @@ int main(void)
         free(spec_text);
     }
     free(host_path);
-    free(spec_path);
-    lg_remove_tree(dir);
+    hf_dir_remove(dir);
     TEST_DONE();
 }

@@ -2,16 +2,13 @@
  * getchar, read(0), files opened by name, argv in a loop, strcpy, fread,
  * helpers writing through pointers, call-site context): each input
  * reaches exactly the params the table gives. */
-#define _XOPEN_SOURCE 700 /* mkdtemp */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/spec.h"
+#include "hfixture.h"
 #include "host/host.h"
-#include "tests/test.h"
 
 static const char kernel_c[] = "int k(const int *d, int n) { return n > 0 ? d[0] : 0; }\n";
 static const char spec_fmt[] = "kernel: k\nc: {source: kernel.c, function: k}\n"
@@ -66,18 +63,6 @@ static const struct {
     {"unlisted stdin", "int main(void) { int d[1] = {0}; return k(d, getchar()); }\n", "  argv: [x]\n", "", 1},
 };
 
-static void write_text(const char *dir, const char *name, const char *text)
-{
-    char *path = lg_path_join(dir, name);
-    FILE *f = fopen(path, "w");
-    CHECK(f != NULL);
-    if (f) {
-        fputs(text, f);
-        fclose(f);
-    }
-    free(path);
-}
-
 static int input_index(const spec_t *spec, const char *name)
 {
     for (size_t i = 0; i < spec->host->ninputs; i++)
@@ -108,20 +93,15 @@ static void check_expect(const char *what, const spec_t *spec, const host_slice_
 
 int main(void)
 {
-    char dir[] = "/tmp/lgfuzz-host-models-XXXXXX";
-    if (!mkdtemp(dir))
-        return 1;
-    write_text(dir, "kernel.c", kernel_c);
-    char *spec_path = lg_path_join(dir, "host.yaml");
+    char *dir = hf_dir_create("lgfuzz-host-models", kernel_c);
+    if (!dir)
+        TEST_DONE();
     lg_log_t log = lg_log_make(LG_LOG_WARN);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *spec_text = lg_asprintf(spec_fmt, cases[i].inputs);
         char *host_text = lg_asprintf("%s%s", prelude, cases[i].host_c);
-        write_text(dir, "host.yaml", spec_text);
-        write_text(dir, "host.c", host_text);
         lg_err_t err;
-        lg_err_clear(&err);
-        spec_t *spec = spec_load(spec_path, &err);
+        spec_t *spec = hf_spec_load(dir, spec_text, host_text, &err);
         CHECK_MSG(spec != NULL, "%s: %s", cases[i].what, err.msg);
         host_slice_t *sl = spec ? host_slice_create(spec, &log, &err) : NULL;
         CHECK_MSG(!spec || sl, "%s: %s", cases[i].what, err.msg);
@@ -135,7 +115,6 @@ int main(void)
         free(host_text);
         free(spec_text);
     }
-    free(spec_path);
-    lg_remove_tree(dir);
+    hf_dir_remove(dir);
     TEST_DONE();
 }

@@ -1,0 +1,19 @@
+# What the lgfuzz command scripts of tests/cli share: one call of lgfuzz
+# checked for its exit status and output. Needs LGFUZZ (the binary).
+
+# Runs lgfuzz with ARGN; expects exit <code> and each of <wants> (a list)
+# in its output; the output (stdout, then stderr) in <var>.
+function(expect_lgfuzz var code wants)
+  execute_process(COMMAND ${LGFUZZ} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  message(STATUS "lgfuzz ${ARGN}: exit ${rc}\n${out}${err}")
+  if(NOT rc EQUAL code)
+    message(FATAL_ERROR "lgfuzz ${ARGN}: exit ${rc}, expected ${code}\n${out}${err}")
+  endif()
+  foreach(want ${wants})
+    string(FIND "${out}${err}" "${want}" at)
+    if(at LESS 0)
+      message(FATAL_ERROR "lgfuzz ${ARGN}: no '${want}' in\n${out}${err}")
+    endif()
+  endforeach()
+  set(${var} "${out}${err}" PARENT_SCOPE)
+endfunction()
