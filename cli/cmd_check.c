@@ -212,6 +212,12 @@ static void report_mismatch(void *ctx, const char *msg)
 
 /* Reads the RTL top's ports (verilating only) and reports every mismatch
  * with the spec; 0, or LG_EXIT_USAGE. */
+static void print_line(void *ctx, const char *msg)
+{
+    (void)ctx;
+    printf("rtl: %s\n", msg);
+}
+
 static int check_rtl(const spec_t *s, const lg_log_t *log)
 {
     if (!s->has_rtl)
@@ -229,6 +235,10 @@ static int check_rtl(const spec_t *s, const lg_log_t *log)
         return LG_EXIT_USAGE;
     }
     printf("rtl: the ports of %s match the spec\n", s->rtl_top);
+    if (oracle_describe_rtl(s, NULL, log, print_line, NULL, &err) != 0) {
+        fprintf(stderr, "lgfuzz check: %s\n", err.msg);
+        return LG_EXIT_USAGE;
+    }
     return LG_EXIT_OK;
 }
 

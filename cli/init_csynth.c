@@ -1,7 +1,9 @@
 /* `lgfuzz init`'s view of the HLS synthesis report csynth.xml (libxml2):
  * each C argument of the top function with its C type, direction and
  * interface, from the <Args> section newer Vitis HLS versions write, else
- * from the <RtlPorts> of <InterfaceSummary> that every version writes. */
+ * from the <RtlPorts> of <InterfaceSummary> that every version writes.
+ * In the newer layout an argument's <hwRefs> also name its m_axi bundle
+ * and its AXI4-Lite registers, whose offsets <Interfaces> lists. */
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <stdlib.h>
@@ -55,7 +57,73 @@ static init_xarg_t *add_arg(init_xml_t *x, size_t *cap, const char *name)
     return a;
 }
 
-static void read_args(xmlNode *args, init_xml_t *x, size_t *cap)
+/* The first element called name at or below n, depth first. */
+static xmlNode *find_element(xmlNode *n, const char *name)
+{
+    for (xmlNode *c = n; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        if (strcmp((const char *)c->name, name) == 0)
+            return c;
+        xmlNode *d = find_element(c->children, name);
+        if (d)
+            return d;
+    }
+    return NULL;
+}
+
+/* The offset of register reg of interface iface in <Interfaces>: 1 with
+ * *off, 0 when the report does not list it. */
+static int register_offset(xmlNode *ifaces, const char *iface, const char *reg, long *off)
+{
+    for (xmlNode *i = ifaces ? ifaces->children : NULL; i; i = i->next) {
+        if (i->type != XML_ELEMENT_NODE || strcmp((const char *)i->name, "Interface") != 0)
+            continue;
+        char *name = attr(i, "InterfaceName");
+        int same = strcmp(name, iface) == 0;
+        free(name);
+        xmlNode *regs = same ? child(i, "registers") : NULL;
+        for (xmlNode *r = regs ? regs->children : NULL; r; r = r->next) {
+            if (r->type != XML_ELEMENT_NODE || strcmp((const char *)r->name, "register") != 0)
+                continue;
+            char *rn = attr(r, "name"), *ro = attr(r, "offset"), *end = NULL;
+            long v = strtol(ro, &end, 0);
+            int hit = strcmp(rn, reg) == 0 && end != ro && !*end && v >= 0;
+            free(rn);
+            free(ro);
+            if (hit) {
+                *off = v;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* An argument's <hwRefs>: its m_axi bundle, and the lowest offset of its
+ * registers (a pointer's address and a 64-bit value take two, an inout's
+ * _i comes before its _o). */
+static void read_hwrefs(xmlNode *arg, xmlNode *ifaces, init_xarg_t *xa)
+{
+    for (xmlNode *h = find_element(arg->children, "hwRef"); h; h = h->next) {
+        if (h->type != XML_ELEMENT_NODE || strcmp((const char *)h->name, "hwRef") != 0)
+            continue;
+        char *type = attr(h, "type"), *iface = attr(h, "interface"), *name = attr(h, "name");
+        long off;
+        if (strcmp(type, "interface") == 0 && strncmp(iface, "m_axi_", 6) == 0 && iface[6] && !xa->bundle) {
+            xa->bundle = lg_strdup(iface + 6);
+        } else if (strcmp(type, "register") == 0 && register_offset(ifaces, iface, name, &off) &&
+                   (!xa->has_offset || off < xa->offset)) {
+            xa->offset = off;
+            xa->has_offset = 1;
+        }
+        free(type);
+        free(iface);
+        free(name);
+    }
+}
+
+static void read_args(xmlNode *args, xmlNode *ifaces, init_xml_t *x, size_t *cap)
 {
     for (xmlNode *a = args->children; a; a = a->next) {
         if (a->type != XML_ELEMENT_NODE || strcmp((const char *)a->name, "Arg") != 0)
@@ -66,6 +134,7 @@ static void read_args(xmlNode *args, init_xml_t *x, size_t *cap)
             xa->ctype = attr(a, "srcType");
             xa->dir = attr(a, "direction");
             xa->mode = lg_strdup("");
+            read_hwrefs(a, ifaces, xa);
         }
         free(name);
     }
@@ -133,7 +202,7 @@ int init_xml_read(const char *verilog_dir, const char *top, init_xml_t *out, lg_
     size_t cap = 0;
     xmlNode *args = child(root, "Args");
     if (args)
-        read_args(args, out, &cap);
+        read_args(args, find_element(root, "Interfaces"), out, &cap);
     xmlNode *summary = child(root, "InterfaceSummary");
     if (summary && out->nargs == 0)
         read_rtl_ports(summary, out, &cap);
@@ -158,6 +227,7 @@ void init_xml_free(init_xml_t *x)
         free(x->args[i].ctype);
         free(x->args[i].dir);
         free(x->args[i].mode);
+        free(x->args[i].bundle);
     }
     free(x->args);
     free(x->path);

@@ -61,10 +61,11 @@ static void emit_params(lg_strbuf_t *b, const init_spec_t *s)
 }
 
 /* 1 when the param needs an interfaces entry: a mode, width, depth or
- * port other than the default. */
+ * port other than the default, or a register offset csynth.xml gave. */
 static int needs_iface(const init_param_t *p)
 {
-    return p->is_array || p->mode == INIT_FIFO || p->width != lg_type_bits(p->type) || strcmp(p->port, p->name) != 0;
+    return p->is_array || p->mode == INIT_FIFO || p->width != lg_type_bits(p->type) || strcmp(p->port, p->name) != 0 ||
+           p->has_offset;
 }
 
 static void emit_ifaces(lg_strbuf_t *b, const init_spec_t *s)
@@ -90,6 +91,8 @@ static void emit_ifaces(lg_strbuf_t *b, const init_spec_t *s)
             lg_strbuf_printf(b, ", bundle: %s", p->bundle);
         if (p->mode == INIT_MAXI && p->addr != INIT_ADDR_SLAVE)
             lg_strbuf_printf(b, ", offset: %s", addrs[p->addr]);
+        else if (p->has_offset && (p->mode == INIT_LITE || p->mode == INIT_MAXI))
+            lg_strbuf_printf(b, ", offset: 0x%lx", p->offset);
         /* The loader appends _r to reserved words itself; saying it is harmless. */
         if (strcmp(p->port, p->name) != 0)
             lg_strbuf_printf(b, ", port: %s", p->port);

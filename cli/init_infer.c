@@ -27,6 +27,7 @@ typedef struct ctx {
     const init_rtl_t *rtl;
     const init_axi_t *axi;
     const init_proto_t *proto; /* may be NULL */
+    const init_xml_t *xml;
     group_t *groups;
     size_t ngroups, cap;
     int ret_width; /* 0: no ap_return */
@@ -306,16 +307,32 @@ static void guess_lengths(init_spec_t *s)
     }
 }
 
+/* The bundle of a's that csynth.xml names for xa, or -1. */
+static int xml_bundle(const init_axi_t *a, const init_xarg_t *xa)
+{
+    for (size_t k = 0; xa && xa->bundle && k < a->nbundles; k++)
+        if (strcmp(a->bundles[k], xa->bundle) == 0)
+            return (int)k;
+    return -1;
+}
+
 /* An argument of the Vitis kernel flow: a pointer is an m_axi buffer
  * when the top has an AXI4 master (its address in a control register, on
  * its own port g, or fixed), else, like a value, a register of the
- * AXI4-Lite control. */
+ * AXI4-Lite control. csynth.xml's bundle and register offset, when it
+ * gives them, replace the guess and the default layout. */
 static int tie_axi(ctx_t *c, init_param_t *p, group_t *g, const init_cparam_t *cp)
 {
     const init_axi_t *a = c->axi;
+    const init_xarg_t *xa = init_xml_arg(c->xml, p->name);
     p->port = lg_strdup(g ? g->prefix : p->name);
+    if (xa && xa->has_offset && a->lite) {
+        p->has_offset = 1;
+        p->offset = xa->offset;
+    }
     if (cp->pointer && a->nbundles) {
-        size_t k = a->nbundles == 1 ? 0 : c->nmaxi < a->nbundles ? c->nmaxi : 0;
+        int known = xml_bundle(a, xa);
+        size_t k = known >= 0 ? (size_t)known : a->nbundles == 1 ? 0 : c->nmaxi < a->nbundles ? c->nmaxi : 0;
         c->nmaxi++;
         p->mode = INIT_MAXI;
         p->is_array = 1;
@@ -325,7 +342,7 @@ static int tie_axi(ctx_t *c, init_param_t *p, group_t *g, const init_cparam_t *c
         if (g)
             g->used = 1;
         p->dir = cp->is_const || !a->writes[k] ? SPEC_DIR_IN : !a->reads[k] ? SPEC_DIR_OUT : SPEC_DIR_INOUT;
-        if (a->nbundles > 1)
+        if (a->nbundles > 1 && known < 0)
             guess(c->out, "%s: bundle %s guessed from the order of the pointers and the bundles", p->name, p->bundle);
         if (p->dir == SPEC_DIR_INOUT)
             guess(c->out, "%s: inout guessed (bundle %s reads and writes; say dir: out if the kernel only writes it)",
@@ -443,7 +460,7 @@ int init_infer(const init_rtl_t *rtl, const init_proto_t *proto, const init_xml_
                init_spec_t *out, lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
-    ctx_t c = {.rtl = rtl, .axi = axi, .proto = proto, .out = out, .err = err};
+    ctx_t c = {.rtl = rtl, .axi = axi, .proto = proto, .xml = xml, .out = out, .err = err};
     out->kernel = lg_strdup(rtl->top);
     out->protocol = axi->lite ? "s_axilite" : NULL;
     out->registers = axi->registers ? lg_strdup(axi->registers) : NULL;

@@ -68,11 +68,14 @@ void init_proto_free(init_proto_t *p);
 
 /* One C argument as csynth.xml reports it. */
 typedef struct init_xarg {
-    char *name;  /* C argument */
-    char *ctype; /* C type, e.g. "float const" or "int*" (owned, may be "") */
-    char *dir;   /* "in", "out", "inout" (owned, may be "") */
-    char *mode;  /* interface protocol, e.g. "ap_memory" (owned, may be "") */
-    long depth;  /* array depth when the report gives it, else 0 */
+    char *name;   /* C argument */
+    char *ctype;  /* C type, e.g. "float const" or "int*" (owned, may be "") */
+    char *dir;    /* "in", "out", "inout" (owned, may be "") */
+    char *mode;   /* interface protocol, e.g. "ap_memory" (owned, may be "") */
+    long depth;   /* array depth when the report gives it, else 0 */
+    char *bundle; /* its m_axi bundle (hwRef interface m_axi_<bundle>), or NULL (owned) */
+    long offset;  /* its first AXI4-Lite register's offset, when has_offset */
+    int has_offset;
 } init_xarg_t;
 
 typedef struct init_xml {
@@ -108,6 +111,8 @@ typedef struct init_param {
     char *len_param;  /* a param holding the length, or NULL (owned) */
     char *bundle;     /* INIT_MAXI: its bundle (owned) */
     init_addr_t addr; /* INIT_MAXI: where its address comes from */
+    int has_offset;   /* its control register's offset is known (csynth.xml) */
+    long offset;
     char *note;       /* what was guessed about this param, or NULL (owned) */
     char *iface_note; /* what was guessed about its interface, or NULL (owned) */
 } init_param_t;

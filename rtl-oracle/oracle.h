@@ -76,6 +76,18 @@ typedef void (*oracle_report_fn)(void *ctx, const char *msg);
  * spec, cfg (NULL: defaults) and log (NULL: quiet) are borrowed. */
 int oracle_check_rtl(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, oracle_report_fn report,
                      void *ctx, lg_err_t *err);
+/* How the harness will drive spec's top, one line each to line: the
+ * block protocol, under AXI4-Lite control each register it writes or
+ * reads (ap_return's, each s_axilite argument's and each m_axi pointer's
+ * byte offset and where it comes from), the interrupt setting, and the
+ * latency of one call (rtl.latency, else HLS_SYN_LAT) or that it is
+ * unknown. Call after oracle_check_rtl found no mismatch (it reuses the
+ * verilated ports from the cache). Returns 0, or a negative LG_E* code
+ * with err as oracle_check_rtl's and the binding's errors. A spec without
+ * rtl section gives 0 and no line. spec, cfg (NULL: defaults) and log
+ * are borrowed; each line is valid during the call. */
+int oracle_describe_rtl(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, oracle_report_fn line,
+                        void *ctx, lg_err_t *err);
 /* Stops the children and frees the oracle. Accepts NULL. */
 void oracle_destroy(oracle_t *o);
 

@@ -84,6 +84,7 @@ void orr_encode(oregion_t *r, const omodel_t *m, size_t slot, const input_t *in)
         if (b->kind == BIND_SCALAR_IN || b->kind == BIND_SCALAR_INOUT) {
             *w++ = orm_to_port(b, in->v[i].scalar);
         } else if (b->kind == BIND_MEM) {
+            *w++ = in->v[i].len < b->depth ? in->v[i].len : b->depth;
             for (uint64_t j = 0; j < b->depth; j++)
                 *w++ = orm_to_port(b, initial_slot(in, i, (size_t)j));
         } else if (b->kind == BIND_FIFO_IN || b->kind == BIND_AXIS_IN) {

@@ -356,6 +356,7 @@ static void run_passes(tri_ctx_t *c)
     tri_output_writes(c);
     tri_param_offset_probes(c);
     tri_loop_probes(c);
+    tri_burst_probes(c);
     port_probes(c);
     tri_depth_probes(c);
     rewrite_ubsan(c);

@@ -73,6 +73,8 @@ void tri_local_offset_probes(tri_ctx_t *c);
 void tri_param_offset_probes(tri_ctx_t *c);
 void tri_loop_probes(tri_ctx_t *c);
 void tri_depth_probes(tri_ctx_t *c);
+/* After tri_loop_probes: the m_axi burst loops of read-/write-burst hits. */
+void tri_burst_probes(tri_ctx_t *c);
 /* instrument_outputs.c, after mem2reg: the written flags of scalar
  * outputs. */
 void tri_output_writes(tri_ctx_t *c);

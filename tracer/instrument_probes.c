@@ -153,12 +153,25 @@ static size_t probe_local_array(tri_ctx_t *c, LLVMValueRef alloca, int is_unsign
     return 1;
 }
 
+/* The index of the kernel's array param called name, or -1. */
+static int array_param(const tri_ctx_t *c, const char *name)
+{
+    for (size_t i = 0; i < c->spec->nparams; i++)
+        if (c->spec->params[i].is_array && strcmp(c->spec->params[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
 /* offset:<array> for fixed-size local arrays named by an offset pragma
- * (e.g. `#pragma HLS array_partition variable=buf`): depth = array length. */
+ * (e.g. `#pragma HLS array_partition variable=buf`): depth = array length.
+ * An offset pragma with a depth naming a pointer param (m_axi's
+ * `port=in1 depth=64`) is tri_param_offset_probes's. */
 void tri_local_offset_probes(tri_ctx_t *c)
 {
     for (size_t h = 0; h < c->hits->n; h++) {
         const trp_hit_t *hit = &c->hits->h[h];
+        if (hit->kind == TRP_OFFSET && hit->has_value && array_param(c, hit->target) >= 0)
+            continue;
         if (hit->kind == TRP_OFFSET && for_each_local(c, hit->target, probe_local_array, (void *)hit) == 0)
             LG_WARN(c->log, "%s:%d: no fixed-size local array `%s`", c->spec->c_source, hit->line, hit->target);
     }
@@ -196,24 +209,51 @@ static size_t array_carriers(LLVMValueRef root, LLVMValueRef **out)
     return n;
 }
 
+/* An offset probe called name (kind OFFSET, fires on an index outside
+ * [0, depth)) on every `param[i]` GEP of an argument carrying param i. */
+static void param_offset_probe(tri_ctx_t *c, size_t i, const char *name, int64_t depth, int line)
+{
+    if (trm_find_probe(c->meta, name) >= 0)
+        return; /* declared twice (spec and pragma): the first wins */
+    uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_OFFSET, depth, 0, line ? c->src_base : NULL, line);
+    LLVMValueRef *carriers = NULL;
+    size_t nc = array_carriers(LLVMGetParam(c->kernel, (unsigned)i), &carriers);
+    for (size_t k = 0; k < nc; k++)
+        probe_geps(c, carriers[k], 1, pid);
+    free(carriers);
+}
+
 /* offset:<param> for array params with a declared interface depth: every
- * `param[i]` GEP directly on an argument carrying the array. */
+ * `param[i]` GEP directly on an argument carrying the array. An m_axi
+ * pragma's depth also gives offset:<param>:last, an offset probe of depth
+ * - 1: it fires when an index reaches the buffer's last element, the edge
+ * a burst one beat too long falls off. */
 void tri_param_offset_probes(tri_ctx_t *c)
 {
-    if (!c->spec->has_rtl)
-        return;
-    for (size_t i = 0; i < c->spec->nparams; i++) {
+    for (size_t i = 0; i < c->spec->nparams && c->spec->has_rtl; i++) {
         const spec_param_t *p = &c->spec->params[i];
         const spec_iface_t *f = &c->spec->ifaces[i];
         if (!p->is_array || !f->has_depth)
             continue;
         char *name = lg_asprintf("offset:%s", p->name);
-        uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_OFFSET, (int64_t)f->depth, 0, NULL, 0);
-        LLVMValueRef *carriers = NULL;
-        size_t nc = array_carriers(LLVMGetParam(c->kernel, (unsigned)i), &carriers);
-        for (size_t k = 0; k < nc; k++)
-            probe_geps(c, carriers[k], 1, pid);
-        free(carriers);
+        param_offset_probe(c, i, name, (int64_t)f->depth, 0);
+        free(name);
+    }
+    for (size_t h = 0; h < c->hits->n; h++) {
+        const trp_hit_t *hit = &c->hits->h[h];
+        int i = hit->kind == TRP_OFFSET && hit->has_value ? array_param(c, hit->target) : -1;
+        if (i < 0)
+            continue;
+        if (hit->value < 1) {
+            LG_WARN(c->log, "%s:%d: depth %lld of `%s` is no buffer length; no offset probe", c->spec->c_source,
+                    hit->line, (long long)hit->value, hit->target);
+            continue;
+        }
+        char *name = lg_asprintf("offset:%s", hit->target);
+        param_offset_probe(c, (size_t)i, name, hit->value, hit->line);
+        free(name);
+        name = lg_asprintf("offset:%s:last", hit->target);
+        param_offset_probe(c, (size_t)i, name, hit->value - 1, hit->line);
         free(name);
     }
 }
@@ -382,5 +422,116 @@ void tri_depth_probes(tri_ctx_t *c)
                 tri_call(c, &c->leave, args, 1);
             }
         }
+    }
+}
+
+/* ---- m_axi bursts ---------------------------------------------------- */
+
+/* Whether a block of the loop `in` loads (want_store 0) or stores
+ * (want_store 1) through a GEP on one of the carriers. */
+static int loop_accesses(const tri_cfg_t *g, const uint8_t *in, LLVMValueRef *carriers, size_t nc, int want_store)
+{
+    for (size_t i = 0; i < g->n; i++) {
+        if (!in[i])
+            continue;
+        for (LLVMValueRef v = LLVMGetFirstInstruction(g->bb[i]); v; v = LLVMGetNextInstruction(v)) {
+            LLVMValueRef ptr = LLVMIsALoadInst(v)    ? LLVMGetOperand(v, 0)
+                               : LLVMIsAStoreInst(v) ? LLVMGetOperand(v, 1)
+                                                     : NULL;
+            if (!ptr || (LLVMIsAStoreInst(v) != NULL) != want_store)
+                continue;
+            LLVMValueRef base = LLVMIsAGetElementPtrInst(ptr) ? LLVMGetOperand(ptr, 0) : ptr;
+            for (size_t k = 0; k < nc; k++)
+                if (base == carriers[k])
+                    return 1;
+        }
+    }
+    return 0;
+}
+
+/* A loop entry of its own for one burst loop: remainder and trip-count
+ * probes of the burst length, named after the loop's line, the pointer
+ * and the direction. Returns the entry's index, or -1 when the runtime's
+ * table is full. */
+static int burst_entry(tri_ctx_t *c, const trp_hit_t *hit, int line)
+{
+    size_t l = c->meta->nloops;
+    if (l >= LGRT_MAX_LOOPS)
+        return -1;
+    const char *dir = hit->kind == TRP_READ_BURST ? "read" : "write";
+    char *rem = lg_asprintf("loop:%s:%d:%s:%s-burst:remainder", c->src_base, line, hit->target, dir);
+    char *trip = lg_asprintf("loop:%s:%d:%s:%s-burst:tripcount", c->src_base, line, hit->target, dir);
+    if (trm_find_probe(c->meta, rem) >= 0) { /* the same burst declared twice */
+        free(rem);
+        free(trip);
+        return -1;
+    }
+    lg_grow((void **)&c->meta->loops, &c->meta->caploops, l + 1, sizeof *c->meta->loops);
+    trm_loop_t *lp = &c->meta->loops[l];
+    *lp = (trm_loop_t){.factor = hit->value, .max = hit->value};
+    lp->rem_probe = (int)trm_add_probe(c->meta, rem, TRACER_PROBE_LOOP_REMAINDER, hit->value, 0, c->src_base, line);
+    lp->trip_probe = (int)trm_add_probe(c->meta, trip, TRACER_PROBE_LOOP_TRIPCOUNT, hit->value, 0, c->src_base, line);
+    c->meta->nloops++;
+    free(rem);
+    free(trip);
+    return (int)l;
+}
+
+/* Instruments, in fn, every natural loop that reads (or writes) through a
+ * carrier of the hit's pointer; returns how many. */
+static size_t burst_loops(tri_ctx_t *c, LLVMValueRef fn, const trp_hit_t *hit, LLVMValueRef *carriers, size_t nc)
+{
+    tri_cfg_t g = {0};
+    tri_cfg_build(&g, fn);
+    uint8_t *back = tri_back_edges(&g);
+    uint8_t *in = lg_calloc(g.n + 1, 1);
+    size_t found = 0;
+    for (size_t h = 0; h < g.n; h++) {
+        memset(in, 0, g.n + 1);
+        int any = 0;
+        for (size_t l = 0; l < g.n; l++)
+            if (back[l * g.n + h]) {
+                tri_natural_loop(&g, h, l, in);
+                any = 1;
+            }
+        if (!any || !loop_accesses(&g, in, carriers, nc, hit->kind == TRP_WRITE_BURST))
+            continue;
+        int lo, hi;
+        loop_span(&g, in, &lo, &hi);
+        int entry = burst_entry(c, hit, lo);
+        if (entry >= 0) {
+            instrument_header(c, &g, h, in, (uint32_t)entry);
+            found++;
+        }
+    }
+    free(in);
+    free(back);
+    tri_cfg_free(&g);
+    return found;
+}
+
+/* loop:<file>:<line>:<ptr>:read-burst:{remainder,tripcount} (and write-):
+ * for an m_axi pointer with a burst length, every loop that reads (writes)
+ * through it. HLS turns such a loop into bursts of at most that many
+ * beats: a trip count that is not a multiple of it ends in a short burst,
+ * and one above it needs several, the two places a burst is most often
+ * cut wrong. After tri_loop_probes: its loops are found by line. */
+void tri_burst_probes(tri_ctx_t *c)
+{
+    for (size_t h = 0; h < c->hits->n; h++) {
+        const trp_hit_t *hit = &c->hits->h[h];
+        if (hit->kind != TRP_READ_BURST && hit->kind != TRP_WRITE_BURST)
+            continue;
+        int i = array_param(c, hit->target);
+        if (i < 0 || hit->value < 1)
+            continue; /* e.g. port=return, or a scalar */
+        LLVMValueRef *carriers = NULL;
+        size_t nc = array_carriers(LLVMGetParam(c->kernel, (unsigned)i), &carriers), found = 0;
+        for (size_t f = 0; f < c->nfuncs; f++)
+            found += burst_loops(c, c->funcs[f], hit, carriers, nc);
+        free(carriers);
+        if (!found)
+            LG_DEBUG(c->log, "%s:%d: no loop %s `%s`", c->spec->c_source, hit->line,
+                     hit->kind == TRP_READ_BURST ? "reads" : "writes", hit->target);
     }
 }

@@ -116,13 +116,28 @@ static const char *pair_value(const pragma_line_t *pl, const char *key)
     return NULL;
 }
 
+/* The rule's plain words are the line's leading words; its `key=value`
+ * words are pairs the line must hold (`HLS interface mode=m_axi` matches
+ * `#pragma HLS INTERFACE port=a mode=M_AXI`). */
 static int rule_matches(const trp_rule_t *r, const pragma_line_t *pl)
 {
-    if (pl->nwords < r->nwords)
-        return 0;
-    for (size_t w = 0; w < r->nwords; w++)
-        if (strcmp(r->words[w], pl->words[w]) != 0)
+    size_t lead = 0;
+    for (size_t w = 0; w < r->nwords; w++) {
+        const char *eq = strchr(r->words[w], '=');
+        if (eq) {
+            char key[64];
+            size_t kl = (size_t)(eq - r->words[w]);
+            if (kl >= sizeof key)
+                return 0;
+            memcpy(key, r->words[w], kl);
+            key[kl] = '\0';
+            const char *v = pair_value(pl, key);
+            if (!v || strcasecmp(v, eq + 1) != 0)
+                return 0;
+        } else if (lead >= pl->nwords || strcmp(r->words[w], pl->words[lead++]) != 0) {
             return 0;
+        }
+    }
     return 1;
 }
 
@@ -154,7 +169,10 @@ static int handle_pragma(scanner_t *s, const trp_rules_t *rules, const char *tex
                 break;
             }
             hit.has_value = 1;
-        } else if (r->value_key && r->kind != TRP_OFFSET) {
+        } else if (r->value_key && r->has_dflt) {
+            hit.value = r->dflt;
+            hit.has_value = 1;
+        } else if (r->value_key) {
             continue; /* e.g. a full unroll: no remainder to probe */
         }
         if (r->kind == TRP_LOOP_REMAINDER || r->kind == TRP_LOOP_TRIPCOUNT) {
@@ -164,7 +182,7 @@ static int handle_pragma(scanner_t *s, const trp_rules_t *rules, const char *tex
                 break;
             }
         }
-        if (r->kind == TRP_OFFSET) {
+        if (r->kind == TRP_OFFSET || r->kind == TRP_READ_BURST || r->kind == TRP_WRITE_BURST) {
             const char *t = pair_value(&pl, r->target_key);
             if (!t) {
                 rc = lg_err_set(err, LG_EINVAL, "%s:%d: pragma lacks `%s=` naming the array", s->origin, s->line,

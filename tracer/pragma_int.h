@@ -9,17 +9,28 @@
 
 #include "common/err.h"
 
-typedef enum { TRP_LOOP_REMAINDER, TRP_LOOP_TRIPCOUNT, TRP_OFFSET, TRP_DEPTH } trp_kind_t;
+typedef enum {
+    TRP_LOOP_REMAINDER,
+    TRP_LOOP_TRIPCOUNT,
+    TRP_OFFSET,
+    TRP_DEPTH,
+    TRP_READ_BURST, /* loops reading through the m_axi pointer named by target */
+    TRP_WRITE_BURST /* loops writing through it */
+} trp_kind_t;
 
-/* One mapping: a pragma whose leading words match `words` (case-insensitive)
- * gives a probe of `kind`, parameterised by the integer value of key
- * `value_key` and, for offset probes, naming the array by key `target_key`. */
+/* One mapping: a pragma whose leading words match `words` (case-insensitive;
+ * a word `key=value` instead requires that pair anywhere on the line) gives
+ * a probe of `kind`, parameterised by the integer value of key `value_key`
+ * (or dflt when the pragma lacks it and has_dflt) and, for offset and burst
+ * probes, naming the array or pointer by key `target_key`. */
 typedef struct trp_rule {
     char **words;
     size_t nwords;
     trp_kind_t kind;
     char *value_key;  /* NULL when the probe takes no value */
-    char *target_key; /* offset probes */
+    char *target_key; /* offset and burst probes */
+    int has_dflt;
+    int64_t dflt;
 } trp_rule_t;
 
 /* A recursion bound declared in spectra.yaml rather than by a pragma:
@@ -50,7 +61,7 @@ typedef struct trp_hit {
     int line; /* line of the pragma */
     int has_value;
     int64_t value;
-    char *target;  /* offset: array name (owned) */
+    char *target;  /* offset: array or pointer name, burst: pointer name (owned) */
     int loop_line; /* loop probes: line of the enclosing for/while/do, 0 if none */
     char *func;    /* enclosing function (owned), NULL at file scope */
 } trp_hit_t;

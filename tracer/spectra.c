@@ -11,7 +11,8 @@
 #include "common/fsutil.h"
 #include "common/yamldoc.h"
 
-static const char *const kind_names[] = {"loop-remainder", "loop-tripcount", "offset", "depth"};
+static const char *const kind_names[] = {"loop-remainder", "loop-tripcount", "offset",
+                                         "depth",          "read-burst",     "write-burst"};
 
 const char *trp_kind_name(trp_kind_t k)
 {
@@ -66,7 +67,17 @@ static char *lower_dup(const char *s)
     return d;
 }
 
-/* Reads one `- pragma: ... probe: ... value: ... target: ...` entry. */
+/* `default: N`: 1 with the value stored in r, 0 when val is no integer. */
+static int parse_default(const char *val, trp_rule_t *r)
+{
+    char *end = NULL;
+    r->dflt = strtoll(val, &end, 0);
+    r->has_dflt = end != val && !*end;
+    return r->has_dflt;
+}
+
+/* Reads one `- pragma: ... probe: ... value: ... target: ... default: ...`
+ * entry. */
 static int parse_rule(yamldoc_t *d, yaml_node_t *map, trp_rule_t *r, lg_err_t *err)
 {
     if (map->type != YAML_MAPPING_NODE)
@@ -85,8 +96,12 @@ static int parse_rule(yamldoc_t *d, yaml_node_t *map, trp_rule_t *r, lg_err_t *e
             r->value_key = lower_dup(val);
         else if (strcmp(key, "target") == 0)
             r->target_key = lower_dup(val);
+        else if (strcmp(key, "default") == 0 && parse_default(val, r))
+            continue;
+        else if (strcmp(key, "default") == 0)
+            return yamldoc_error(d, k, err, "`default:` must be an integer");
         else
-            return yamldoc_error(d, k, err, "unknown key (expected pragma, probe, value or target)");
+            return yamldoc_error(d, k, err, "unknown key (expected pragma, probe, value, target or default)");
     }
     if (!pragma || !probe)
         return yamldoc_error(d, map, err, "an entry needs `pragma:` and `probe:`");
@@ -95,13 +110,15 @@ static int parse_rule(yamldoc_t *d, yaml_node_t *map, trp_rule_t *r, lg_err_t *e
         if (strcmp(probe, kind_names[k]) == 0)
             break;
     if (k == sizeof kind_names / sizeof kind_names[0])
-        return yamldoc_error(d, map, err, "probe must be loop-remainder, loop-tripcount, offset or depth");
+        return yamldoc_error(d, map, err,
+                             "probe must be loop-remainder, loop-tripcount, offset, depth, read-burst or write-burst");
     r->kind = (trp_kind_t)k;
     split_words(r, pragma);
     if (r->nwords == 0)
         return yamldoc_error(d, map, err, "empty `pragma:`");
-    if (r->kind == TRP_OFFSET && !r->target_key)
-        return yamldoc_error(d, map, err, "an offset mapping needs `target:` (the key naming the array)");
+    int burst = r->kind == TRP_READ_BURST || r->kind == TRP_WRITE_BURST;
+    if ((r->kind == TRP_OFFSET || burst) && !r->target_key)
+        return yamldoc_error(d, map, err, "an offset or burst mapping needs `target:` (the key naming the array)");
     if (r->kind != TRP_OFFSET && !r->value_key)
         return yamldoc_error(d, map, err, "this probe needs `value:` (the key holding its bound)");
     return 0;

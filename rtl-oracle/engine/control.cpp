@@ -13,14 +13,20 @@ namespace lgh
 
 // Each buffer at the base the table gives it (rtl-oracle/bind_axi.c
 // places them: on 4 KiB pages of their own with a free page after each,
-// so a burst past a buffer's end reaches no other buffer).
-std::vector<AxiMem> Sim::make_mems() const
+// so a burst past a buffer's end reaches no other buffer). A buffer spans
+// its depth, or, in half of the calls (drawn from the call's seed), only
+// the elements the C side was given: a host allocates what it passes, so
+// an access past the array's length but within the depth is then outside
+// every buffer, as it would be on a board.
+std::vector<AxiMem> Sim::make_mems()
 {
     std::vector<std::vector<Buffer>> bufs(kBuses + 1);
     for (int i = 0; i < kParams; i++) {
         const Param &p = ps_[i];
-        if (p.kind == ORW_MEM && p.bus >= 0)
-            bufs[static_cast<size_t>(p.bus)].push_back(Buffer{i, p.base, p.depth * p.ebytes, p.ebytes});
+        if (p.kind != ORW_MEM || p.bus < 0)
+            continue;
+        uint64_t elems = rng_.chance(1, 2) ? p.given : p.depth;
+        bufs[static_cast<size_t>(p.bus)].push_back(Buffer{i, p.base, elems * p.ebytes, p.ebytes});
     }
     std::vector<AxiMem> mems;
     for (int k = 0; k < kBuses; k++)

@@ -104,8 +104,9 @@ void decode(const uint64_t *w, Param *ps)
         if (p.kind == ORW_SCALAR_IN || p.kind == ORW_SCALAR_INOUT) {
             p.input = *w++;
         } else if (p.kind == ORW_MEM) {
-            p.mem.assign(w, w + p.depth);
-            w += p.depth;
+            p.given = w[0] < p.depth ? w[0] : p.depth;
+            p.mem.assign(w + 1, w + 1 + p.depth);
+            w += 1 + p.depth;
         } else if (p.kind == ORW_FIFO_IN || p.kind == ORW_AXIS_IN) {
             uint64_t n = w[0] < p.depth ? w[0] : p.depth;
             p.mem.assign(w + 1, w + 1 + n);

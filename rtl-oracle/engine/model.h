@@ -74,6 +74,9 @@ struct Param {
     int64_t reg = -1;              // s_axilite scalar (an inout's _i), m_axi pointer: its control register
     int64_t reg_out = -1;          // s_axilite inout: its _o register (data words, then ap_vld)
     uint64_t base = 0;             // m_axi: the buffer's base address in its bundle
+    uint64_t given = 0;            // m_axi: elements the C side was given (the array's length)
+    unsigned pace = 0;             // axis: this call's valid / ready pattern (Sim::pace_on)
+    bool gate = true;              // axis, stalling pace: whether the current run offers beats
     int bus = -1;                  // m_axi: its bundle
     unsigned ebytes = 0;           // s_axilite, m_axi: bytes of the value or of an element
 };

@@ -77,6 +77,38 @@ void Sim::edge()
 }
 
 // Stream handshakes seen by the model during the coming cycle.
+// Each AXI4-Stream's pattern for one call, drawn from the call's seed:
+// random gaps (a beat offered in 3 of 4 cycles), none, sparse beats (1 in
+// 4), or long stalls (runs of offered and withheld cycles, each ending
+// with chance 1/8). A kernel that only works with the stream always ready,
+// or that loses a beat after a long stall, meets its pattern.
+void Sim::draw_paces()
+{
+    for (int i = 0; i < kParams; i++)
+        if (ps_[i].kind == ORW_AXIS_IN || ps_[i].kind == ORW_AXIS_OUT) {
+            ps_[i].pace = rng_.below(4);
+            ps_[i].gate = true;
+        }
+}
+
+// Whether stream p offers a beat (TVALID) or takes one (TREADY) in the
+// coming cycle, by its pace.
+bool Sim::pace_on(Param &p)
+{
+    switch (p.pace) {
+    case 1:
+        return true;
+    case 2:
+        return rng_.chance(1, 4);
+    case 3:
+        if (rng_.chance(1, 8))
+            p.gate = !p.gate;
+        return p.gate;
+    default:
+        return rng_.chance(3, 4);
+    }
+}
+
 void Sim::drive_streams()
 {
     for (int i = 0; i < kParams; i++) {
@@ -89,7 +121,7 @@ void Sim::drive_streams()
             set(p.flag, p.mem.size() < p.depth);
         } else if (p.kind == ORW_AXIS_IN) {
             // TVALID, once raised, holds until the kernel takes the beat.
-            p.on = p.on || (p.pos < p.mem.size() && rng_.chance(3, 4));
+            p.on = p.on || (p.pos < p.mem.size() && pace_on(p));
             set(p.vld, p.on);
             set(p.data, p.on ? p.mem[p.pos] : 0);
             set(p.last, p.on && p.pos + 1 == p.mem.size());
@@ -97,7 +129,7 @@ void Sim::drive_streams()
             set(p.strb, ~0ULL);
             set(p.user, 0);
         } else if (p.kind == ORW_AXIS_OUT) {
-            p.on = rng_.chance(3, 4); // back-pressure
+            p.on = pace_on(p); // back-pressure
             set(p.flag, p.on);
         }
     }
@@ -334,6 +366,7 @@ void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
     power_ = 1;
     lam_ = 0;
     rng_.s = seed;
+    draw_paces();
     for (int i = 0; i < kParams; i++) {
         if (ps_[i].kind == ORW_SCALAR_IN)
             set(ps_[i].data, ps_[i].input);

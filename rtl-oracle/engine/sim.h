@@ -42,7 +42,9 @@ class Sim
     void run_comb(Outcome *o);
     void run_chain_end(Outcome *o);
     void run_lite(Outcome *o);
-    std::vector<AxiMem> make_mems() const;
+    std::vector<AxiMem> make_mems();
+    void draw_paces();
+    bool pace_on(Param &p);
     std::vector<LiteOp> start_ops() const;
     void result_ops(std::vector<LiteOp> *ops, std::vector<int> *what) const;
     bool take_read(int w, const LiteOp &op, uint64_t data, Outcome *o);

@@ -16,7 +16,9 @@
  *
  * Request slot, for each param in spec order, by its kind:
  *   ORW_SCALAR_IN, ORW_SCALAR_INOUT   the (input) port value
- *   ORW_MEM         depth words: the RAM's initial contents
+ *   ORW_MEM         a count n <= depth (the elements the C side was given:
+ *                   an m_axi buffer may end there), then depth words: the
+ *                   RAM's initial contents
  *   ORW_FIFO_IN, ORW_AXIS_IN   a count n <= depth, then depth words (n used)
  *   others          nothing
  *
@@ -181,7 +183,7 @@ static inline uint64_t orw_req_words(int kind, uint64_t depth)
 {
     if (kind == ORW_SCALAR_IN || kind == ORW_SCALAR_INOUT)
         return 1;
-    return kind == ORW_MEM ? depth : kind == ORW_FIFO_IN || kind == ORW_AXIS_IN ? 1 + depth : 0;
+    return kind == ORW_MEM || kind == ORW_FIFO_IN || kind == ORW_AXIS_IN ? 1 + depth : 0;
 }
 
 /* Words it takes in a response slot (is_out: an out/inout memory). */

@@ -24,6 +24,8 @@ typedef struct pragma_case {
 
 #define LOOP(pragma) "void f(int n)\n{\n    for (int i = 0; i < n; i++) {\n" pragma "\n    }\n}\n"
 
+#define MAXI(pragma) "void k(int *in1)\n{\n" pragma "\n}\n"
+
 static const pragma_case_t cases[] = {
     {LOOP("#pragma HLS unroll factor=2"), 0, NULL, 1, TRP_LOOP_REMAINDER, 2, 3, NULL, "f"},
     {LOOP("#pragma HLS UNROLL factor = 4"), 0, NULL, 1, TRP_LOOP_REMAINDER, 4, 3, NULL, "f"},
@@ -75,6 +77,18 @@ static const pragma_case_t cases[] = {
     {"#define N (N + 1)\n" LOOP("#pragma HLS unroll factor=N"), LG_EINVAL, "`N` is defined in terms of itself", 0, 0, 0,
      0, NULL, NULL},
     {"#define S \"x\"\n" LOOP("#pragma HLS unroll factor=S"), LG_EINVAL, "`factor=S`: unexpected `\"x\"`", 0, 0, 0, 0,
+     NULL, NULL},
+    /* m_axi: depth gives offset probes, the burst lengths (16 unless
+     * given) read- and write-burst ones; both spellings of the mode. */
+    {MAXI("#pragma HLS INTERFACE m_axi port=in1 offset=slave bundle=gmem depth=64"), 0, NULL, 3, TRP_OFFSET, 64, 0,
+     "in1", "k"},
+    {MAXI("#pragma HLS interface mode=M_AXI port = in1 depth = 8"), 0, NULL, 3, TRP_OFFSET, 8, 0, "in1", "k"},
+    {MAXI("#pragma HLS INTERFACE m_axi port=in1 max_read_burst_length=8"), 0, NULL, 2, TRP_READ_BURST, 8, 0, "in1",
+     "k"},
+    {MAXI("#pragma HLS INTERFACE mode=m_axi port=in1"), 0, NULL, 2, TRP_READ_BURST, 16, 0, "in1", "k"},
+    {MAXI("#pragma HLS INTERFACE axis port=in1 depth=64"), 0, NULL, 0, 0, 0, 0, NULL, NULL},
+    {MAXI("#pragma HLS INTERFACE mode=s_axilite port=in1"), 0, NULL, 0, 0, 0, 0, NULL, NULL},
+    {MAXI("#pragma HLS INTERFACE m_axi bundle=gmem depth=64"), LG_EINVAL, "test.c:3: pragma lacks `port=`", 0, 0, 0, 0,
      NULL, NULL},
 };
 
@@ -134,6 +148,9 @@ static const rules_case_t rule_cases[] = {
     {"recursion:\n  - function: r\n    depth: 3\n", 1, NULL},
     {"recursion:\n  - function: r\n    depth: deep\n", 0, "rules.yaml:3:5: expected"},
     {"recursion:\n  - depth: 3\n", 0, "needs `function:`"},
+    {"pragmas:\n  - pragma: HLS interface m_axi\n    probe: read-burst\n    value: n\n", 0, "needs `target:`"},
+    {"pragmas:\n  - pragma: X\n    probe: write-burst\n    value: n\n    target: p\n    default: lots\n", 0,
+     "rules.yaml:6:5: `default:` must be an integer"},
 };
 
 /* A user-added mapping works without recompiling, and bad rule files are

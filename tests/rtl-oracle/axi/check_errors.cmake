@@ -1,7 +1,9 @@
 # `lgfuzz check` refuses the AXI spec fields where they cannot hold, each
 # with a message naming the field or params: offset direct on a scalar,
 # base without offset off, rtl.interrupt without AXI4-Lite control, two
-# fixed m_axi buffers on one page, a latency not below max_cycles.
+# fixed m_axi buffers on one page, a latency not below max_cycles. On
+# valid specs it shows how the harness will drive the top: the AXI4-Lite
+# registers (HLS layout, a spec offset), the interrupt and the latency.
 # Variables: LGFUZZ, AXI (tests/rtl-oracle/axi), WORK.
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
@@ -39,3 +41,33 @@ refuse(overlap mcopy "src: {mode: m_axi, offset: direct}" "src: {mode: m_axi, of
        "params src and dst (offset off, bundle gmem) have buffers at 0x20 and 0x0 that share a 4 KiB page")
 refuse(latency slow "max_cycles: 5000" "max_cycles: 5000\n  latency: 5000"
        "rtl.latency 5000 is not below rtl.max_cycles 5000")
+
+# A valid spec (files absolute, <from> replaced by <to>): lgfuzz check
+# exits 0 and its output holds every <want>.
+function(shows label spec from to)
+  file(READ ${AXI}/${spec}.yaml text)
+  string(REPLACE "${from}" "${to}" text "${text}")
+  string(REGEX REPLACE "source: ([a-z]+\\.c)" "source: ${AXI}/\\1" text "${text}")
+  string(REGEX REPLACE "sources: \\[([a-z]+\\.v)\\]" "sources: [${AXI}/\\1]" text "${text}")
+  file(WRITE ${WORK}/${label}.yaml "${text}")
+  execute_process(COMMAND ${LGFUZZ} check ${WORK}/${label}.yaml RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${label}: exit ${rc}, want 0\n${out}${err}")
+  endif()
+  foreach(want ${ARGN})
+    string(FIND "${out}" "${want}" at)
+    if(at LESS 0)
+      message(FATAL_ERROR "${label}: no '${want}' in\n${out}")
+    endif()
+  endforeach()
+endfunction()
+
+shows(irq_regs irq "max_cycles: 2000" "max_cycles: 2000"
+      "rtl: block protocol s_axilite, control bundle s_axi_control"
+      "rtl: register 0x10 (return)  ap_return (HLS layout)" "rtl: register 0x18 x  value (HLS layout)"
+      "rtl: register 0x20 acc  input _i (HLS layout)" "rtl: register 0x28 acc  output _o"
+      "rtl: interrupt on" "rtl: latency unknown")
+shows(vadd_regs vadd "max_cycles: 20000" "max_cycles: 20000\n  latency: 300\n  interfaces:\n    size: {mode: s_axilite, offset: 0x40}"
+      "rtl: register 0x18 in1  buffer address, 2 words (HLS layout)" "rtl: register 0x40 size  value (interfaces offset)"
+      "rtl: interrupt off: ap_done polled" "rtl: latency 300 cycles (rtl.latency)")

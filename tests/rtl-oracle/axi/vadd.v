@@ -3,7 +3,9 @@
 // 0x00 control, 0x10 ap_return, 0x18 in1, 0x24 in2, 0x30 out, 0x3c size),
 // arrays through one AXI4 master (m_axi_gmem_*) in INCR bursts of at most
 // 16 beats. Variants (tests/rtl-oracle/axi/*.yaml) plant one bug each with
-// the defines OVERREAD (every in1 burst one beat too long), WLAST_FIRST
+// the defines OVERREAD (every in1 burst one beat too long), TAIL_OVERREAD
+// (the short in1 burst that ends a size not a multiple of 16 one beat too
+// long: past the array, within the 64-element depth), WLAST_FIRST
 // (WLAST on the first beat), SIZE_AT_40 (size decoded at 0x40) and
 // SLVERR_RETURN (the read of ap_return answered SLVERR).
 module vadd (
@@ -136,6 +138,8 @@ module vadd (
     wire [31:0] chunk = left > 16 ? 32'd16 : left;
 `ifdef OVERREAD
     wire [7:0] len1 = chunk[7:0];
+`elsif TAIL_OVERREAD
+    wire [7:0] len1 = chunk < 16 ? chunk[7:0] : chunk[7:0] - 8'd1;
 `else
     wire [7:0] len1 = chunk[7:0] - 8'd1;
 `endif

@@ -1,0 +1,71 @@
+/* What `lgfuzz check` shows of how the harness will drive an RTL top: the
+ * block protocol, the AXI4-Lite register of each argument, ap_return's,
+ * the interrupt setting and the latency of one call, as the binding that
+ * a run uses computes them. */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "oracle.h"
+#include "oracle_int.h"
+
+/* One line per AXI4-Lite register the harness uses. */
+static void describe_registers(const spec_t *spec, const omodel_t *m, oracle_report_fn line, void *ctx)
+{
+    char buf[512];
+    const char *from = spec->rtl_registers ? "rtl.registers" : "HLS layout";
+    if (spec->has_return) {
+        snprintf(buf, sizeof buf, "register 0x%02" PRIx64 " (return)  ap_return (%s)", m->ret_reg, from);
+        line(ctx, buf);
+    }
+    for (size_t i = 0; i < m->n; i++) {
+        const obind_t *b = &m->binds[i];
+        if (b->reg < 0)
+            continue;
+        const char *why = spec->ifaces[i].has_offset ? "interfaces offset" : from;
+        const char *what = b->bus >= 0 ? "buffer address, 2 words" : b->reg_out >= 0 ? "input _i" : "value";
+        snprintf(buf, sizeof buf, "register 0x%02" PRIx64 " %s  %s (%s)", (uint64_t)b->reg, spec->params[i].name, what,
+                 why);
+        line(ctx, buf);
+        if (b->reg_out >= 0) {
+            snprintf(buf, sizeof buf, "register 0x%02" PRIx64 " %s  output _o, ap_vld in the word after it (%s)",
+                     (uint64_t)b->reg_out, spec->params[i].name, why);
+            line(ctx, buf);
+        }
+    }
+}
+
+int oracle_describe_rtl(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, oracle_report_fn line,
+                        void *ctx, lg_err_t *err)
+{
+    if (!spec->has_rtl)
+        return 0;
+    oracle_cfg_t defaults;
+    oracle_cfg_default(&defaults);
+    oports_t ports;
+    int rc = orb_ports(spec, cfg ? cfg : &defaults, log, &ports, err);
+    if (rc)
+        return rc;
+    omodel_t m;
+    rc = orm_bind(spec, &ports, &m, err);
+    if (rc == 0) {
+        char buf[256];
+        int lite = m.proto == ORW_PROTO_AXILITE;
+        snprintf(buf, sizeof buf, "block protocol %s%s%s", ora_protocol_name(m.proto),
+                 lite ? ", control bundle s_axi_" : "", lite && m.ctrl.name ? m.ctrl.name : "");
+        line(ctx, buf);
+        if (lite) {
+            describe_registers(spec, &m, line, ctx);
+            line(ctx, spec->rtl_interrupt ? "interrupt on: GIE and IER set, the interrupt port awaited, ISR cleared"
+                                          : "interrupt off: ap_done polled in the control register");
+        }
+        if (m.latency >= 0)
+            snprintf(buf, sizeof buf, "latency %" PRId64 " cycles (%s)", m.latency,
+                     spec->rtl_latency >= 0 ? "rtl.latency" : "HLS_SYN_LAT of CORE_GENERATION_INFO");
+        else
+            snprintf(buf, sizeof buf, "latency unknown (no rtl.latency, no HLS_SYN_LAT)");
+        line(ctx, buf);
+    }
+    orm_free(&m);
+    orp_free(&ports);
+    return rc;
+}
