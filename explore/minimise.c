@@ -19,10 +19,16 @@
 /* Candidates run in one round trip; a ladder starts with 2 (the target and
  * the halfway point usually decide it) and doubles up to this. */
 #define EXZ_CHUNK_MAX 16
+/* Candidates the cuts (cuts()) may spend on top: one per position and
+ * block size, nearly all decided by the native run alone, which costs
+ * microseconds. */
+#define EXZ_CUTS_MAX 768
 
 struct exz {
     tracer_t *tracer; /* the minimiser's executor, started on first use */
     uint8_t *edge;    /* per branch direction, scratch for exz_path */
+    uint8_t *best;    /* per branch direction, 1 when the best input took it */
+    uint8_t *leaves;  /* per branch direction, 1 when it leaves a loop */
     input_t *cand[EXZ_CHUNK_MAX];
     run_result_t *rtl[EXZ_CHUNK_MAX];
     run_result_t *final_rtl; /* exz_rerun's result */
@@ -30,17 +36,27 @@ struct exz {
     uint8_t *fired; /* the probes the current best input fired */
     /* The divergence being minimised. */
     const char *cls;
-    uint64_t path;
     uint64_t steps; /* candidates evaluated for it */
+    uint64_t cuts;  /* of which cuts */
     int rtl_failed; /* an RTL batch failed: the minimisation ends there */
     int cut;        /* a batch was cut at the deadline: likewise */
+    int cutting;    /* cuts() is evaluating: count in cuts, not steps */
 };
 
 static exz_t *state(explore_t *ex)
 {
     if (!ex->mz) {
         exz_t *z = lg_calloc(1, sizeof *z);
-        z->edge = lg_calloc(ex->branches_total ? ex->branches_total : 1, 1);
+        size_t nb = ex->branches_total ? ex->branches_total : 1;
+        z->edge = lg_calloc(nb, 1);
+        z->best = lg_calloc(nb, 1);
+        z->leaves = lg_calloc(nb, 1);
+        for (size_t s = 0; s < ex->nsites; s++) {
+            const tracer_site_t *site = &ex->sites[s];
+            if (site->loop_stay >= 0)
+                for (uint32_t d = 0; d < site->nsucc; d++)
+                    z->leaves[ex->cov_offset[s] + d] = (int)d != site->loop_stay;
+        }
         z->fired = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
         ex->mz = z;
     }
@@ -60,9 +76,21 @@ void exz_destroy(explore_t *ex)
     run_result_destroy(z->final_rtl);
     oracle_symptoms_free(&z->syms);
     free(z->edge);
+    free(z->best);
+    free(z->leaves);
     free(z->fired);
     free(z);
     ex->mz = NULL;
+}
+
+/* Marks in set the branch directions the run took. */
+static void take(const explore_t *ex, const tracer_trace_t *tr, uint8_t *set)
+{
+    for (size_t i = 0; i < tr->nevents; i++) {
+        const tracer_event_t *e = &tr->events[i];
+        if (e->site < ex->nsites && e->dir < ex->sites[e->site].nsucc)
+            set[ex->cov_offset[e->site] + e->dir] = 1;
+    }
 }
 
 /* The set of branch directions the run took, hashed in a fixed order. A
@@ -73,11 +101,7 @@ void exz_destroy(explore_t *ex)
 uint64_t exz_path(explore_t *ex, const tracer_trace_t *tr)
 {
     exz_t *z = state(ex);
-    for (size_t i = 0; i < tr->nevents; i++) {
-        const tracer_event_t *e = &tr->events[i];
-        if (e->site < ex->nsites && e->dir < ex->sites[e->site].nsucc)
-            z->edge[ex->cov_offset[e->site] + e->dir] = 1;
-    }
+    take(ex, tr, z->edge);
     lg_hash_t h;
     lg_hash_init(&h);
     for (uint64_t i = 0; i < ex->branches_total; i++) {
@@ -87,6 +111,27 @@ uint64_t exz_path(explore_t *ex, const tracer_trace_t *tr)
         }
     }
     return h.h;
+}
+
+/* 1 when the run took no branch direction the best input did not take,
+ * except one that leaves a loop. A path with fewer directions is the same
+ * bug shown by less of the input: the records, elements or iterations that
+ * took the others were incidental to it (the same directions in a
+ * different order is the same set). A loop may end another way, by its
+ * condition instead of a `break` or the other way round, as the input
+ * shrinks. In loop-free code a run that takes a subset of another's
+ * directions takes them all, so there this is "the same path". */
+static int path_within(const explore_t *ex, const exz_t *z, const tracer_trace_t *tr)
+{
+    for (size_t i = 0; i < tr->nevents; i++) {
+        const tracer_event_t *e = &tr->events[i];
+        if (e->site >= ex->nsites || e->dir >= ex->sites[e->site].nsucc)
+            continue;
+        size_t k = ex->cov_offset[e->site] + e->dir;
+        if (!z->best[k] && !z->leaves[k])
+            return 0;
+    }
+    return 1;
 }
 
 /* The value of param p's domain closest to 0: where every value is moved. */
@@ -180,12 +225,15 @@ static int evaluate(explore_t *ex, exz_t *z, size_t n, size_t *first, lg_err_t *
     }
     if (rc)
         return LG_ERR_PASS(err, rc);
-    z->steps += n;
+    if (z->cutting)
+        z->cuts += n;
+    else
+        z->steps += n;
     ex->st.minimise_steps += n;
     const input_t *keep[EXZ_CHUNK_MAX];
     size_t which[EXZ_CHUNK_MAX], m = 0;
     for (size_t i = 0; i < n; i++) {
-        if (exz_path(ex, &tr[i]) == z->path && probes_kept(ex, z, &tr[i])) {
+        if (path_within(ex, z, &tr[i]) && probes_kept(ex, z, &tr[i])) {
             keep[m] = z->cand[i];
             which[m++] = i;
         }
@@ -216,6 +264,8 @@ static int evaluate(explore_t *ex, exz_t *z, size_t n, size_t *first, lg_err_t *
         if (has_class(&z->syms, ns, z->cls, NULL)) {
             *first = which[i];
             memcpy(z->fired, t->fired, ex->nprobes);
+            memset(z->best, 0, ex->branches_total);
+            take(ex, t, z->best);
             return LG_OK;
         }
     }
@@ -234,7 +284,8 @@ static input_t *slot(exz_t *z, size_t i, const input_t *best)
 
 static int stopped(const explore_t *ex, const exz_t *z)
 {
-    return z->steps >= EXZ_STEPS_MAX || z->rtl_failed || z->cut || past_deadline(ex);
+    return (z->cutting ? z->cuts >= EXZ_CUTS_MAX : z->steps >= EXZ_STEPS_MAX) || z->rtl_failed || z->cut ||
+           past_deadline(ex);
 }
 
 /* Where a value lives: scalar param i (k unused) or element k of array
@@ -409,13 +460,96 @@ static int blocks(explore_t *ex, exz_t *z, input_t *best, size_t i, lg_err_t *er
     return moved;
 }
 
+/* The length of the arrays tied to len param l (normalised inputs keep
+ * them equal to it). */
+static size_t tied_len(const input_t *in, size_t l)
+{
+    const spec_t *spec = in->spec;
+    for (size_t j = 0; j < spec->nparams; j++)
+        if (spec->params[j].is_array && !spec->params[j].fixed_len && spec->params[j].len_param == (int)l)
+            return in->v[j].len;
+    return 0;
+}
+
+/* Takes the s elements at lo out of every array tied to len param l, the
+ * later ones moving up, and shortens the length by s: a record, element or
+ * iteration removed from the middle, which shortening from the end and
+ * setting values to the target cannot do without changing what the
+ * elements after it mean. Returns 0 when the length would leave l's
+ * domain. */
+static int cut_at(input_t *c, size_t l, size_t lo, size_t s)
+{
+    const spec_t *spec = c->spec;
+    const spec_param_t *lp = &spec->params[l];
+    int64_t nl = c->v[l].scalar - (int64_t)s;
+    if (!lg_type_in(lp->type, nl, lp->range_lo, lp->range_hi))
+        return 0;
+    for (size_t j = 0; j < spec->nparams; j++) {
+        const spec_param_t *p = &spec->params[j];
+        if (!p->is_array || p->fixed_len || p->len_param != (int)l)
+            continue;
+        input_value_t *v = &c->v[j];
+        memmove(v->elems + lo, v->elems + lo + s, (v->len - lo - s) * sizeof *v->elems);
+        for (size_t k = v->len - s; k < v->len; k++)
+            v->elems[k] = target_of(p);
+    }
+    c->v[l].scalar = nl;
+    input_normalize(c, 0);
+    return 1;
+}
+
+/* The next smaller cut size: halving down to 8, then one at a time, so a
+ * record of any small size can go whole. */
+static size_t smaller(size_t s)
+{
+    return s > 16 ? s / 2 : s > 8 ? 8 : s - 1;
+}
+
+/* Cuts blocks out of the arrays tied to len param l, the largest first and
+ * from the front, each position in turn; after a cut that keeps the
+ * divergence the same position is tried again (new elements moved into
+ * it). */
+static int cuts(explore_t *ex, exz_t *z, input_t *best, size_t l, lg_err_t *err, int *rc)
+{
+    int moved = 0;
+    z->cutting = 1;
+    for (size_t s = tied_len(best, l) / 2; s >= 1 && !stopped(ex, z); s = smaller(s)) {
+        size_t lo = 0;
+        while (!stopped(ex, z)) {
+            size_t len = tied_len(best, l), n = 0, at[EXZ_CHUNK_MAX];
+            for (; n < EXZ_CHUNK_MAX && lo + s <= len && s < len; lo++) {
+                if (!cut_at(slot(z, n, best), l, lo, s))
+                    break;
+                LG_ASSERT(input_conforms(z->cand[n], NULL, 0));
+                at[n++] = lo;
+            }
+            if (!n)
+                break;
+            size_t found;
+            *rc = evaluate(ex, z, n, &found, err);
+            if (*rc)
+                break;
+            if (found < n) {
+                input_copy(best, z->cand[found]);
+                moved = 1;
+                lo = at[found];
+            }
+        }
+        if (*rc)
+            break;
+    }
+    z->cutting = 0;
+    return moved;
+}
+
 /* Passes over the input until one changes nothing or the steps run out:
- * arrays' blocks to the target, lengths, other scalars, then each element
- * alone. One change at a time: every candidate differs from the current
- * best input in one place (a value, a length or a block of elements), and
- * is kept only when its native run takes the same C path (exz_path), its
- * probes may stand for the best input's (probes_kept) and the RTL still
- * shows a symptom of the class. */
+ * arrays' blocks to the target, blocks cut out of variable-length arrays,
+ * lengths, other scalars, then each element alone. One change at a time:
+ * every candidate differs from the current best input in one place (a
+ * value, a length, a block of elements set or cut out), and is kept only
+ * when its native run takes no branch direction the best input did not
+ * (path_within), its probes may stand for the best input's (probes_kept)
+ * and the RTL still shows a symptom of the class. */
 int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls, input_t **out,
                  lg_err_t *err)
 {
@@ -430,9 +564,11 @@ int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, 
     if (rc)
         return rc;
     z->cls = cls;
-    z->path = exz_path(ex, tr);
+    memset(z->best, 0, ex->branches_total);
+    take(ex, tr, z->best);
     z->rtl_failed = 0;
     z->cut = 0;
+    z->cuts = 0;
     memcpy(z->fired, tr->fired, ex->nprobes);
     ex->st.minimisations++;
     const spec_t *spec = ex->spec;
@@ -443,6 +579,9 @@ int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, 
         for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
             if (spec->params[i].is_array && is_read(&spec->params[i]))
                 progress |= blocks(ex, z, best, i, err, &rc);
+        for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
+            if (!spec->params[i].is_array && is_len_param(spec, i))
+                progress |= cuts(ex, z, best, i, err, &rc);
         for (int lens = 1; lens >= 0; lens--)
             for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
                 if (!spec->params[i].is_array && is_read(&spec->params[i]) && is_len_param(spec, i) == lens)

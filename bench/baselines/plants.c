@@ -1,6 +1,7 @@
 /* Planted divergences of a kernel (the `divergences` list of expected.yaml)
  * and their matching: a divergent input finds planted divergence i when its
- * symptom class equals i's class and i's witness predicate holds on it.
+ * symptom class equals i's class and i's witness predicate holds on it
+ * (or i's exact C witness, kmodel.h, when expected.yaml names one).
  * A generated kernel (expected.yaml has a `generator` entry) is rebuilt
  * from its seed instead, and a divergent input of class mismatch:* or
  * rtl-oob:* finds plant i when plant i alone changes kernel.c's result
@@ -18,11 +19,13 @@
 #include "gen/gen.h"
 #include "synth/expr.h"
 #include "tests/kernels/kexpected.h"
+#include "tests/kernels/kmodel.h"
 
 typedef struct plant {
     char *id, *cls;
     double probability;
     expr_t *witness;  /* NULL for a generated kernel's plant */
+    kmodel_fn model;  /* an exact C witness, deciding instead; or NULL */
     size_t gen_index; /* the plant's index in gen */
 } plant_t;
 
@@ -112,6 +115,7 @@ benchkit_plants_t *benchkit_plants_load(const spec_t *spec, const char *path, lg
                 goto fail;
             continue;
         }
+        pl->model = d->model ? kmodel_find(d->model) : NULL;
         pl->witness = expr_parse(d->witness, p->fs, err);
         if (!pl->witness) {
             lg_err_prefix(err, "%s:%d: witness of %s", path, d->line, d->id);
@@ -179,6 +183,13 @@ size_t benchkit_plants_match(const benchkit_plants_t *p, const char *cls, const 
     for (size_t i = 0; i < p->n; i++) {
         if (strcmp(p->v[i].cls, cls) != 0)
             continue;
+        if (p->v[i].model) {
+            if (p->v[i].model(in)) {
+                hits[i] = 1;
+                matched++;
+            }
+            continue;
+        }
         if (!evaluated) { /* features only when some class matches: most symptoms are repeats */
             features_eval(p->fs, in, p->fv);
             evaluated = 1;

@@ -7,12 +7,12 @@
  * cycles per call is reported too. With --expected FILE it
  * checks the witnesses of expected.yaml instead: on every input, each true
  * witness must come with a symptom of its class, and every divergent input
- * must satisfy some witness whose class it shows.
+ * must satisfy some witness whose class it shows. With --near, every input
+ * is instead one of expected.yaml's trigger and safe inputs with one to
+ * four values redrawn or moved by one: the neighbourhood of a rare divergence,
+ * where a witness that is not exact shows it.
  * Usage: kernels_equiv SPEC [--inputs N] [--seed S] [--expect-divergent]
- *                           [--expected EXPECTED] */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+ *                           [--expected EXPECTED [--near]] */
 #include "common/features.h"
 #include "common/input.h"
 #include "common/log.h"
@@ -20,10 +20,14 @@
 #include "common/rng.h"
 #include "common/spec.h"
 #include "kexpected.h"
+#include "kmodel.h"
 #include "ksample.h"
 #include "rtl-oracle/oracle.h"
 #include "synth/expr.h"
 #include "tracer/tracer.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define EQUIV_BATCH 250
 
@@ -32,6 +36,7 @@ typedef struct equiv_opts {
     const char *expected_path; /* NULL: plain divergence count */
     uint64_t inputs, seed;
     int expect_divergent;
+    int near; /* draw around the trigger and safe inputs */
 } equiv_opts_t;
 
 static int parse_opts(int argc, char **argv, equiv_opts_t *o)
@@ -48,20 +53,78 @@ static int parse_opts(int argc, char **argv, equiv_opts_t *o)
             o->expected_path = argv[++i];
         else if (strcmp(argv[i], "--expect-divergent") == 0)
             o->expect_divergent = 1;
+        else if (strcmp(argv[i], "--near") == 0)
+            o->near = 1;
         else if (!o->spec_path && argv[i][0] != '-')
             o->spec_path = argv[i];
         else
             return -1;
     }
-    return o->spec_path ? 0 : -1;
+    return o->spec_path && (!o->near || o->expected_path) ? 0 : -1;
+}
+
+/* The trigger and safe inputs of expected.yaml, loaded for --near. */
+typedef struct bases {
+    input_t **v;
+    size_t n;
+} bases_t;
+
+static int bases_load(bases_t *b, const spec_t *spec, const kexp_t *e, lg_err_t *err)
+{
+    b->v = calloc(e->ndivs + e->nsafe + 1, sizeof *b->v);
+    for (size_t i = 0; i < e->ndivs + e->nsafe; i++) {
+        const char *path = i < e->ndivs ? e->divs[i].trigger : e->safe[i - e->ndivs];
+        if (!(b->v[b->n++] = input_load(spec, path, err)))
+            return err->code;
+    }
+    return 0;
+}
+
+static void bases_free(bases_t *b)
+{
+    for (size_t i = 0; i < b->n; i++)
+        input_destroy(b->v[i]);
+    free(b->v);
+}
+
+/* in := a random base with one to four values changed: each taken from a
+ * uniformly random input (scratch), or moved by one, where a threshold of
+ * the witness shows (a param's value, or one array element). */
+static void near_input(input_t *in, input_t *scratch, const bases_t *b, lg_rng_t *rng)
+{
+    const spec_t *spec = in->spec;
+    input_copy(in, b->v[lg_rng_below(rng, b->n)]);
+    ksample_input(scratch, rng);
+    for (uint64_t c = 1 + lg_rng_below(rng, 4); c > 0; c--) {
+        size_t i = (size_t)lg_rng_below(rng, spec->nparams);
+        const spec_param_t *p = &spec->params[i];
+        if (p->dir == SPEC_DIR_OUT)
+            continue;
+        size_t k = p->is_array ? (size_t)lg_rng_below(rng, p->max_len) : 0;
+        int64_t *v = p->is_array ? &in->v[i].elems[k] : &in->v[i].scalar;
+        int64_t u = p->is_array ? scratch->v[i].elems[k] : scratch->v[i].scalar;
+        switch (lg_rng_below(rng, 3)) {
+        case 0:
+            *v = u;
+            break;
+        case 1:
+            *v = (int64_t)((uint64_t)*v + 1);
+            break; /* clamped by input_normalize */
+        default:
+            *v = (int64_t)((uint64_t)*v - 1);
+            break;
+        }
+    }
+    input_normalize(in, 0);
 }
 
 /* The witnesses of expected.yaml, parsed over the spec's features. */
 typedef struct witnesses {
     kexp_t *e;
     features_t *fs;
-    expr_t **w;      /* e->ndivs entries */
-    int64_t *fv;     /* fs->n feature values of the current input */
+    expr_t **w;   /* e->ndivs entries */
+    kmodel_fn *m; /* e->ndivs entries: the exact C witness deciding instead, or NULL */
+    int64_t *fv;  /* fs->n feature values of the current input */
 } witnesses_t;
 
 static void witnesses_free(witnesses_t *ws)
@@ -69,6 +132,7 @@ static void witnesses_free(witnesses_t *ws)
     for (size_t i = 0; ws->e && ws->w && i < ws->e->ndivs; i++)
         expr_free(ws->w[i]);
     free(ws->w);
+    free(ws->m);
     free(ws->fv);
     features_destroy(ws->fs);
     kexp_destroy(ws->e);
@@ -81,9 +145,12 @@ static int witnesses_load(witnesses_t *ws, const spec_t *spec, const char *path,
     ws->fs = features_create(spec);
     ws->fv = calloc(ws->fs->n, sizeof *ws->fv);
     ws->w = calloc(ws->e->ndivs + 1, sizeof *ws->w);
-    for (size_t i = 0; i < ws->e->ndivs; i++)
+    ws->m = calloc(ws->e->ndivs + 1, sizeof *ws->m);
+    for (size_t i = 0; i < ws->e->ndivs; i++) {
         if (!(ws->w[i] = expr_parse(ws->e->divs[i].witness, ws->fs, err)))
             return lg_err_prefix(err, "%s: witness of %s", path, ws->e->divs[i].id);
+        ws->m[i] = ws->e->divs[i].model ? kmodel_find(ws->e->divs[i].model) : NULL;
+    }
     return 0;
 }
 
@@ -103,19 +170,17 @@ static int witnesses_agree(witnesses_t *ws, const input_t *in, const oracle_symp
     features_eval(ws->fs, in, ws->fv);
     int explained = syms->n == 0, ok = 1;
     for (size_t i = 0; i < ws->e->ndivs; i++) {
-        if (!expr_eval(ws->w[i], ws->fv))
+        if (ws->m[i] ? !ws->m[i](in) : !expr_eval(ws->w[i], ws->fv))
             continue;
         int shows = has_symptom(syms, ws->e->divs[i].cls);
         explained |= shows;
         if (!shows) {
-            fprintf(stderr, "witness of %s holds but no %s symptom\n", ws->e->divs[i].id,
-                    ws->e->divs[i].cls);
+            fprintf(stderr, "witness of %s holds but no %s symptom\n", ws->e->divs[i].id, ws->e->divs[i].cls);
             ok = 0;
         }
     }
     if (!explained)
-        fprintf(stderr, "divergence %s: %s not explained by any witness\n", syms->v[0].cls,
-                syms->v[0].detail);
+        fprintf(stderr, "divergence %s: %s not explained by any witness\n", syms->v[0].cls, syms->v[0].detail);
     if (!(ok && explained)) {
         char *json = input_to_json(in);
         fprintf(stderr, "  input %s\n", json);
@@ -128,9 +193,8 @@ static int witnesses_agree(witnesses_t *ws, const input_t *in, const oracle_symp
  * *divergent and prints the first divergence seen. With ws, adds the
  * inputs on which witnesses and symptoms disagree to *disagree instead.
  * Returns 0 or an LG_E* code with err filled. */
-static int run_batch(tracer_t *t, oracle_t *o, const spec_t *spec, input_t **batch, size_t n,
-                     witnesses_t *ws, run_result_t *rtl, uint64_t *divergent, uint64_t *disagree,
-                     uint64_t *cycles, lg_err_t *err)
+static int run_batch(tracer_t *t, oracle_t *o, const spec_t *spec, input_t **batch, size_t n, witnesses_t *ws,
+                     run_result_t *rtl, uint64_t *divergent, uint64_t *disagree, uint64_t *cycles, lg_err_t *err)
 {
     tracer_trace_t *traces;
     int rc = tracer_run(t, (const input_t *const *)batch, n, &traces, err);
@@ -162,7 +226,7 @@ int main(int argc, char **argv)
     equiv_opts_t opt;
     if (parse_opts(argc, argv, &opt)) {
         fprintf(stderr, "usage: kernels_equiv SPEC [--inputs N] [--seed S] [--expect-divergent]"
-                        " [--expected EXPECTED]\n");
+                        " [--expected EXPECTED [--near]]\n");
         return 2;
     }
     lg_err_t err;
@@ -170,13 +234,16 @@ int main(int argc, char **argv)
     int rc = 2;
     uint64_t done = 0, divergent = 0, disagree = 0, cycles = 0;
     witnesses_t ws = {0};
+    bases_t bases = {0};
+    input_t *scratch = NULL;
     tracer_t *t = NULL;
     oracle_t *o = NULL;
     run_result_t *rtl = NULL;
     input_t *batch[EQUIV_BATCH] = {0};
     spec_t *spec = spec_load(opt.spec_path, &err);
     if (!spec || (opt.expected_path && witnesses_load(&ws, spec, opt.expected_path, &err)) ||
-        !(t = tracer_create(spec, NULL, &log, &err)) || !(o = oracle_create(spec, NULL, &log, &err)))
+        (opt.near && bases_load(&bases, spec, ws.e, &err)) || !(t = tracer_create(spec, NULL, &log, &err)) ||
+        !(o = oracle_create(spec, NULL, &log, &err)))
         goto fail;
     rtl = run_result_create(spec);
     lg_rng_t rng;
@@ -185,21 +252,25 @@ int main(int argc, char **argv)
         batch[i] = input_create(spec);
     while (done < opt.inputs && (opt.expect_divergent || opt.expected_path || divergent == 0)) {
         size_t n = opt.inputs - done < EQUIV_BATCH ? (size_t)(opt.inputs - done) : EQUIV_BATCH;
-        for (size_t i = 0; i < n; i++)
-            ksample_input(batch[i], &rng);
-        if (run_batch(t, o, spec, batch, n, opt.expected_path ? &ws : NULL, rtl, &divergent,
-                      &disagree, &cycles, &err))
+        if (opt.near && !scratch)
+            scratch = input_create(spec);
+        for (size_t i = 0; i < n; i++) {
+            if (opt.near)
+                near_input(batch[i], scratch, &bases, &rng);
+            else
+                ksample_input(batch[i], &rng);
+        }
+        if (run_batch(t, o, spec, batch, n, opt.expected_path ? &ws : NULL, rtl, &divergent, &disagree, &cycles, &err))
             goto fail;
         done += n;
     }
-    printf("%s: %llu random inputs, %llu divergent, %.0f RTL cycles per call", spec->kernel,
-           (unsigned long long)done, (unsigned long long)divergent,
-           done ? (double)cycles / (double)done : 0.0);
+    printf("%s: %llu random inputs, %llu divergent, %.0f RTL cycles per call", spec->kernel, (unsigned long long)done,
+           (unsigned long long)divergent, done ? (double)cycles / (double)done : 0.0);
     if (opt.expected_path)
         printf(", %llu disagree with the witnesses", (unsigned long long)disagree);
     printf("\n");
     if (opt.expected_path)
-        rc = disagree != 0;
+        rc = disagree != 0 || (opt.near && divergent == 0); /* a neighbourhood without one checks nothing */
     else
         rc = opt.expect_divergent ? divergent == 0 : divergent != 0;
     goto out;
@@ -212,6 +283,8 @@ out:
     oracle_destroy(o);
     tracer_destroy(t);
     witnesses_free(&ws);
+    bases_free(&bases);
+    input_destroy(scratch);
     spec_destroy(spec);
     return rc;
 }

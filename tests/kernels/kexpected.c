@@ -1,13 +1,14 @@
 /* Loader of expected.yaml (see kexpected.h): libyaml document API, one pass
  * over the mapping with every error reported at the node's line:col. */
 #include "kexpected.h"
+#include "kmodel.h"
 
+#include "common/alloc.h"
+#include "common/fsutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
-#include "common/alloc.h"
-#include "common/fsutil.h"
 
 typedef struct kload {
     const char *path;
@@ -18,8 +19,8 @@ typedef struct kload {
 
 static int fail_at(kload_t *k, const yaml_node_t *n, const char *what)
 {
-    return lg_err_set(k->err, LG_EINVAL, "%s:%zu:%zu: %s", k->path, n->start_mark.line + 1,
-                      n->start_mark.column + 1, what);
+    return lg_err_set(k->err, LG_EINVAL, "%s:%zu:%zu: %s", k->path, n->start_mark.line + 1, n->start_mark.column + 1,
+                      what);
 }
 
 static const char *scalar(const yaml_node_t *n)
@@ -42,8 +43,8 @@ static int need_string(kload_t *k, yaml_node_t *m, const char *key, char **out)
 {
     yaml_node_t *v = map_get(k, m, key);
     if (!v)
-        return lg_err_set(k->err, LG_EINVAL, "%s:%zu:%zu: missing field '%s'", k->path,
-                          m->start_mark.line + 1, m->start_mark.column + 1, key);
+        return lg_err_set(k->err, LG_EINVAL, "%s:%zu:%zu: missing field '%s'", k->path, m->start_mark.line + 1,
+                          m->start_mark.column + 1, key);
     if (!scalar(v) || !*scalar(v))
         return fail_at(k, v, "expected a non-empty string");
     *out = lg_strdup(scalar(v));
@@ -72,12 +73,23 @@ static int load_div(kload_t *k, yaml_node_t *n, kexp_div_t *d)
     d->line = (int)n->start_mark.line + 1;
     char *trigger = NULL, *prob = NULL;
     int rc = need_string(k, n, "id", &d->id);
-    if (!rc) rc = need_string(k, n, "class", &d->cls);
-    if (!rc) rc = need_string(k, n, "cause", &d->cause);
-    if (!rc) rc = need_string(k, n, "witness", &d->witness);
-    if (!rc) rc = need_string(k, n, "trigger", &trigger);
-    if (!rc) rc = need_string(k, n, "probability", &prob);
-    if (!rc) rc = need_string(k, n, "probability_method", &d->method);
+    if (!rc)
+        rc = need_string(k, n, "class", &d->cls);
+    if (!rc)
+        rc = need_string(k, n, "cause", &d->cause);
+    if (!rc)
+        rc = need_string(k, n, "witness", &d->witness);
+    if (!rc && map_get(k, n, "model")) {
+        rc = need_string(k, n, "model", &d->model);
+        if (!rc && !kmodel_find(d->model))
+            rc = fail_at(k, map_get(k, n, "model"), "no such model (tests/kernels/kmodel.c lists them)");
+    }
+    if (!rc)
+        rc = need_string(k, n, "trigger", &trigger);
+    if (!rc)
+        rc = need_string(k, n, "probability", &prob);
+    if (!rc)
+        rc = need_string(k, n, "probability_method", &d->method);
     if (!rc && !kexp_class_valid(d->cls))
         rc = fail_at(k, map_get(k, n, "class"), "unknown symptom class");
     if (!rc) {
@@ -147,8 +159,8 @@ kexp_t *kexp_load(const char *path, lg_err_t *err)
     have_parser = 1;
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
     if (!yaml_parser_load(&parser, &doc)) {
-        lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: %s", path, parser.problem_mark.line + 1,
-                   parser.problem_mark.column + 1, parser.problem ? parser.problem : "YAML error");
+        lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: %s", path, parser.problem_mark.line + 1, parser.problem_mark.column + 1,
+                   parser.problem ? parser.problem : "YAML error");
         goto fail;
     }
     have_doc = 1;
@@ -180,6 +192,7 @@ void kexp_destroy(kexp_t *e)
         free(d->cls);
         free(d->cause);
         free(d->witness);
+        free(d->model);
         free(d->trigger);
         free(d->method);
     }

@@ -13,6 +13,8 @@ typedef struct kexp_div {
     char *cls;         /* "mismatch:return", "rtl-hang", "rtl-oob:a", ... */
     char *cause;
     char *witness;     /* expression text (synth/expr.h syntax) */
+    char *model;       /* optional: an exact C witness (kmodel.h) that
+                        * decides instead of the expression, or NULL */
     char *trigger;     /* resolved against the directory of expected.yaml */
     double probability;
     char *method;      /* how probability was obtained */

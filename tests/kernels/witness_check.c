@@ -1,17 +1,18 @@
 /* kernels_witness: checks a kernel's expected.yaml against its spec: every
  * witness parses over the spec's features, every class names a real
- * output or array, every trigger input satisfies its own witness, and no
- * safe input satisfies any witness.
+ * output or array, every trigger input satisfies its own witness (and its
+ * exact C witness, when it names one), and no safe input satisfies any.
  * Usage: kernels_witness SPEC EXPECTED */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include "common/features.h"
 #include "common/input.h"
 #include "common/spec.h"
 #include "kexpected.h"
+#include "kmodel.h"
 #include "synth/expr.h"
 #include "tests/test.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* 1 when the param named in cls after its prefix exists with the role the
  * class implies: an out/inout array or scalar output for mismatch:, an
@@ -36,9 +37,9 @@ static int class_names_param(const spec_t *spec, const char *cls)
     return want_output ? p->dir != SPEC_DIR_IN : p->is_array;
 }
 
-/* Value of witness w on the input stored at path; -1 if it cannot load. */
-static int witness_holds(const spec_t *spec, const features_t *fs, const expr_t *w,
-                         const char *path)
+/* Value of witness w on the input stored at path, or of the exact C
+ * witness m when not NULL; -1 if it cannot load. */
+static int witness_holds(const spec_t *spec, const features_t *fs, const expr_t *w, kmodel_fn m, const char *path)
 {
     lg_err_t err;
     input_t *in = input_load(spec, path, &err);
@@ -48,7 +49,7 @@ static int witness_holds(const spec_t *spec, const features_t *fs, const expr_t 
     }
     int64_t *fv = calloc(fs->n, sizeof *fv);
     features_eval(fs, in, fv);
-    int holds = expr_eval(w, fv) != 0;
+    int holds = m ? m(in) != 0 : expr_eval(w, fv) != 0;
     free(fv);
     input_destroy(in);
     return holds;
@@ -73,25 +74,31 @@ int main(int argc, char **argv)
         return 2;
     }
     features_t *fs = features_create(spec);
-    CHECK_MSG(strcmp(e->kernel, spec->kernel) == 0, "expected.yaml names kernel '%s', spec '%s'",
-              e->kernel, spec->kernel);
+    CHECK_MSG(strcmp(e->kernel, spec->kernel) == 0, "expected.yaml names kernel '%s', spec '%s'", e->kernel,
+              spec->kernel);
     CHECK_MSG(e->nsafe > 0, "%s lists no safe input", e->path);
     expr_t **w = calloc(e->ndivs ? e->ndivs : 1, sizeof *w);
     for (size_t i = 0; i < e->ndivs; i++) {
         const kexp_div_t *d = &e->divs[i];
         w[i] = expr_parse(d->witness, fs, &err);
         CHECK_MSG(w[i] != NULL, "%s:%d: witness of %s: %s", e->path, d->line, d->id, err.msg);
-        CHECK_MSG(class_names_param(spec, d->cls), "%s:%d: class %s names no matching param",
-                  e->path, d->line, d->cls);
+        CHECK_MSG(class_names_param(spec, d->cls), "%s:%d: class %s names no matching param", e->path, d->line, d->cls);
         if (w[i])
-            CHECK_MSG(witness_holds(spec, fs, w[i], d->trigger) == 1,
+            CHECK_MSG(witness_holds(spec, fs, w[i], NULL, d->trigger) == 1,
                       "%s: trigger %s does not satisfy its witness", d->id, d->trigger);
+        if (d->model)
+            CHECK_MSG(witness_holds(spec, fs, NULL, kmodel_find(d->model), d->trigger) == 1,
+                      "%s: trigger %s does not satisfy its model %s", d->id, d->trigger, d->model);
     }
     for (size_t s = 0; s < e->nsafe; s++)
         for (size_t i = 0; i < e->ndivs; i++)
-            if (w[i])
-                CHECK_MSG(witness_holds(spec, fs, w[i], e->safe[s]) == 0,
+            if (w[i]) {
+                CHECK_MSG(witness_holds(spec, fs, w[i], NULL, e->safe[s]) == 0,
                           "safe input %s satisfies the witness of %s", e->safe[s], e->divs[i].id);
+                if (e->divs[i].model)
+                    CHECK_MSG(witness_holds(spec, fs, NULL, kmodel_find(e->divs[i].model), e->safe[s]) == 0,
+                              "safe input %s satisfies the model of %s", e->safe[s], e->divs[i].id);
+            }
     printf("%s: %zu divergences, %zu safe inputs checked\n", e->kernel, e->ndivs, e->nsafe);
     for (size_t i = 0; i < e->ndivs; i++)
         expr_free(w[i]);
