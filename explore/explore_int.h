@@ -6,6 +6,7 @@
  *   exv_      verdict.c   an RTL verdict: evidence, labels, divergences; path novelty hash
  *   exq_      schedule.c  the RTL scheduler: candidates queued by priority
  *   exz_      minimise.c  a divergence's C path signature and the minimisation of its input
+ *             shrink.c    the typed values and cuts its candidates try
  *   exg_      generate.c  solver-driven, mutated, random and corner inputs
  *   exl_      learn.c     synth glue: edge, prefix and probe conditions
  *   exc_      corpus.c    the output directory: corpus, divergences, reserve
@@ -231,6 +232,16 @@ struct explore {
  * solving) may take in a timed run. */
 #define EXPLORE_SOLVER_SHARE_MAX 0.5
 
+/* The index of event e's direction among all branch directions (in
+ * ex->covered and every per-direction array), or -1 for an event of no
+ * known site. Inline for the same reason as below. */
+static inline int64_t explore_direction(const explore_t *ex, const tracer_event_t *e)
+{
+    if (e->site >= ex->nsites || e->dir >= ex->sites[e->site].nsucc)
+        return -1;
+    return (int64_t)(ex->cov_offset[e->site] + e->dir);
+}
+
 /* 1 once the budget, the iteration count or a signal says stop; long steps
  * check it between pieces of work. Inline, so that the files the loop calls
  * (generate.c, learn.c) need not call back into explore.c. */
@@ -313,8 +324,9 @@ void exr_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_n
 uint64_t exz_path(explore_t *ex, const tracer_trace_t *tr);
 /* Minimises found, whose native run was tr and whose RTL run showed a
  * symptom of class cls: *out receives a new input (the caller destroys it,
- * also on error) that follows the same C path, fires no probe found did
- * not and every loop or memory probe found did, and still shows cls,
+ * also on error) that takes no branch direction found did not (but for
+ * one that leaves a loop), fires no probe found did not and every loop or
+ * memory probe found did, and still shows cls,
  * reached one change at a time within a bounded number of candidate
  * evaluations (ex->st.minimise_steps counts them); found itself when
  * nothing smaller does, or when its native run hung. Errors: the
@@ -329,6 +341,29 @@ uint64_t exz_steps(const explore_t *ex);
  * during the re-run: the caller then records the input as found). */
 int exz_rerun(explore_t *ex, const input_t *in, const char *cls, exz_run_t *run, lg_err_t *err);
 void exz_destroy(explore_t *ex); /* frees ex->mz */
+
+/* shrink.c: the values minimise.c's candidates take. */
+/* The value of param p's domain closest to 0: where every value is moved. */
+int64_t exz_target(const spec_param_t *p);
+/* Where a value lives: scalar param i (k unused) or element k of array
+ * param i. */
+int64_t *exz_value_at(input_t *in, size_t i, size_t k);
+/* Params whose values the kernel reads: out params are written, not read. */
+int exz_is_read(const spec_param_t *p);
+/* 1 when param i is the length of some variable-length array. */
+int exz_is_len_param(const spec_t *spec, size_t i);
+/* Fills out with at most EXZ_RUNGS_MAX values position (i, k) of best may
+ * take next, each closer to the target, closest first; returns how many. */
+#define EXZ_RUNGS_MAX 136
+size_t exz_rungs(const input_t *best, size_t i, size_t k, int64_t *out);
+/* The length of the arrays tied to len param l. */
+size_t exz_tied_len(const input_t *in, size_t l);
+/* Cuts the s elements at lo out of every array tied to len param l
+ * (lo + s at most their length); 0, changing nothing, when the length
+ * would leave l's domain. */
+int exz_cut_at(input_t *c, size_t l, size_t lo, size_t s);
+/* The next smaller cut size after s. */
+size_t exz_cut_smaller(size_t s);
 
 /* generate.c */
 void exg_solver_step(explore_t *ex);

@@ -87,10 +87,19 @@ void exz_destroy(explore_t *ex)
 static void take(const explore_t *ex, const tracer_trace_t *tr, uint8_t *set)
 {
     for (size_t i = 0; i < tr->nevents; i++) {
-        const tracer_event_t *e = &tr->events[i];
-        if (e->site < ex->nsites && e->dir < ex->sites[e->site].nsucc)
-            set[ex->cov_offset[e->site] + e->dir] = 1;
+        int64_t k = explore_direction(ex, &tr->events[i]);
+        if (k >= 0)
+            set[k] = 1;
     }
+}
+
+/* The run becomes the best input's: its directions and probes are what
+ * later candidates are held to. */
+static void set_best(const explore_t *ex, exz_t *z, const tracer_trace_t *tr)
+{
+    memset(z->best, 0, ex->branches_total);
+    take(ex, tr, z->best);
+    memcpy(z->fired, tr->fired, ex->nprobes);
 }
 
 /* The set of branch directions the run took, hashed in a fixed order. A
@@ -124,24 +133,11 @@ uint64_t exz_path(explore_t *ex, const tracer_trace_t *tr)
 static int path_within(const explore_t *ex, const exz_t *z, const tracer_trace_t *tr)
 {
     for (size_t i = 0; i < tr->nevents; i++) {
-        const tracer_event_t *e = &tr->events[i];
-        if (e->site >= ex->nsites || e->dir >= ex->sites[e->site].nsucc)
-            continue;
-        size_t k = ex->cov_offset[e->site] + e->dir;
-        if (!z->best[k] && !z->leaves[k])
+        int64_t k = explore_direction(ex, &tr->events[i]);
+        if (k >= 0 && !z->best[k] && !z->leaves[k])
             return 0;
     }
     return 1;
-}
-
-/* The value of param p's domain closest to 0: where every value is moved. */
-static int64_t target_of(const spec_param_t *p)
-{
-    if (lg_type_cmp(p->type, 0, p->range_lo) < 0)
-        return p->range_lo;
-    if (lg_type_cmp(p->type, 0, p->range_hi) > 0)
-        return p->range_hi;
-    return 0;
 }
 
 /* Probes about the shape of the loops and memories (a trip count past the
@@ -263,9 +259,7 @@ static int evaluate(explore_t *ex, exz_t *z, size_t n, size_t *first, lg_err_t *
         size_t ns = oracle_compare(ex->spec, t->result, z->rtl[i], &z->syms);
         if (has_class(&z->syms, ns, z->cls, NULL)) {
             *first = which[i];
-            memcpy(z->fired, t->fired, ex->nprobes);
-            memset(z->best, 0, ex->branches_total);
-            take(ex, t, z->best);
+            set_best(ex, z, t);
             return LG_OK;
         }
     }
@@ -288,106 +282,6 @@ static int stopped(const explore_t *ex, const exz_t *z)
            past_deadline(ex);
 }
 
-/* Where a value lives: scalar param i (k unused) or element k of array
- * param i. */
-static int64_t *value_at(input_t *in, size_t i, size_t k)
-{
-    return in->spec->params[i].is_array ? &in->v[i].elems[k] : &in->v[i].scalar;
-}
-
-static int64_t value_of(const input_t *in, size_t i, size_t k)
-{
-    return in->spec->params[i].is_array ? in->v[i].elems[k] : in->v[i].scalar;
-}
-
-/* Params whose values the kernel reads: out params are written, not read. */
-static int is_read(const spec_param_t *p)
-{
-    return p->dir != SPEC_DIR_OUT;
-}
-
-static int is_len_param(const spec_t *spec, size_t i)
-{
-    for (size_t j = 0; j < spec->nparams; j++)
-        if (spec->params[j].is_array && !spec->params[j].fixed_len && spec->params[j].len_param == (int)i)
-            return 1;
-    return 0;
-}
-
-/* The distance between two values of a type, as an unsigned number. */
-static uint64_t distance(lg_type_t type, int64_t a, int64_t b)
-{
-    return lg_type_cmp(type, a, b) < 0 ? (uint64_t)b - (uint64_t)a : (uint64_t)a - (uint64_t)b;
-}
-
-/* The length of the arrays tied to len param i once the elements at their
- * target are cut from the end: shortening to it loses no other value. */
-static int64_t trimmed_len(const input_t *in, size_t i)
-{
-    const spec_t *spec = in->spec;
-    size_t len = 0;
-    for (size_t j = 0; j < spec->nparams; j++) {
-        const spec_param_t *p = &spec->params[j];
-        if (!p->is_array || p->fixed_len || p->len_param != (int)i)
-            continue;
-        int64_t t = target_of(p);
-        size_t n = in->v[j].len;
-        while (n > len && in->v[j].elems[n - 1] == t)
-            n--;
-        len = n > len ? n : len;
-    }
-    return (int64_t)len;
-}
-
-/* v moved step closer to t (step at most their distance). */
-static int64_t toward(lg_type_t type, int64_t v, int64_t t, uint64_t step)
-{
-    return lg_type_cmp(type, v, t) < 0 ? (int64_t)((uint64_t)v + step) : (int64_t)((uint64_t)v - step);
-}
-
-/* The values one position may take next, closest to the target first:
- * the target itself, then v moved 1/2, 3/4, ... of the way to it (the last
- * rung a single step: for a length, dropping the last element) and, for a
- * len param, the length with the trailing target-valued elements cut (and
- * one more), and v shortened by 2, 4, 8, ... elements: a kernel that needs
- * an even length, or one past a depth, then still gets the shortest. */
-#define EXZ_RUNGS_MAX 136
-static size_t rungs(const input_t *best, size_t i, size_t k, int64_t *out)
-{
-    const spec_param_t *p = &best->spec->params[i];
-    int64_t t = target_of(p), v = value_of(best, i, k);
-    uint64_t dv = distance(p->type, v, t), dist[EXZ_RUNGS_MAX];
-    int64_t cand[EXZ_RUNGS_MAX];
-    size_t nc = 0;
-    for (unsigned r = 0; r < 64 && (dv >> r) > 0; r++)
-        cand[nc++] = toward(p->type, v, t, dv >> r);
-    if (!p->is_array && is_len_param(best->spec, i)) {
-        cand[nc++] = trimmed_len(best, i);
-        cand[nc++] = trimmed_len(best, i) + 1;
-        for (unsigned r = 1; r < 64 && ((uint64_t)1 << r) < dv; r++)
-            cand[nc++] = toward(p->type, v, t, (uint64_t)1 << r);
-    }
-    size_t n = 0;
-    for (size_t c = 0; c < nc; c++) {
-        int64_t x = cand[c];
-        uint64_t d = distance(p->type, x, t);
-        if (d >= dv || !lg_type_in(p->type, x, p->range_lo, p->range_hi))
-            continue;
-        /* Insert in order of distance, once. */
-        size_t at = n;
-        while (at > 0 && dist[at - 1] > d)
-            at--;
-        if ((at > 0 && out[at - 1] == x) || (at < n && out[at] == x))
-            continue;
-        memmove(out + at + 1, out + at, (n - at) * sizeof *out);
-        memmove(dist + at + 1, dist + at, (n - at) * sizeof *dist);
-        out[at] = x;
-        dist[at] = d;
-        n++;
-    }
-    return n;
-}
-
 /* Moves one value toward its param's target, trying rungs() in chunks
  * (2, then 4, 8, ...): the first that keeps the divergence wins, and the
  * search starts again from there, until no rung does. Changing a len param
@@ -397,12 +291,12 @@ static int ladder(explore_t *ex, exz_t *z, input_t *best, size_t i, size_t k, lg
     int moved = 0;
     int64_t vals[EXZ_RUNGS_MAX];
     for (;;) {
-        size_t nv = rungs(best, i, k, vals), next = 0, chunk = 2, found = 0;
+        size_t nv = exz_rungs(best, i, k, vals), next = 0, chunk = 2, found = 0;
         int won = 0;
         while (next < nv && !won && !stopped(ex, z)) {
             size_t n = 0;
             for (; n < chunk && next < nv; n++) {
-                *value_at(slot(z, n, best), i, k) = vals[next++];
+                *exz_value_at(slot(z, n, best), i, k) = vals[next++];
                 input_normalize(z->cand[n], 0);
                 LG_ASSERT(input_conforms(z->cand[n], NULL, 0));
             }
@@ -424,7 +318,7 @@ static int ladder(explore_t *ex, exz_t *z, input_t *best, size_t i, size_t k, lg
  * stay tends to end up at the front, where shortening keeps it. */
 static int blocks(explore_t *ex, exz_t *z, input_t *best, size_t i, lg_err_t *err, int *rc)
 {
-    int64_t t = target_of(&ex->spec->params[i]);
+    int64_t t = exz_target(&ex->spec->params[i]);
     int moved = 0;
     for (size_t s = best->v[i].len; s >= 2 && !stopped(ex, z); s /= 2) {
         /* Blocks [b - s, b) from the end; the one at the front may be
@@ -460,51 +354,6 @@ static int blocks(explore_t *ex, exz_t *z, input_t *best, size_t i, lg_err_t *er
     return moved;
 }
 
-/* The length of the arrays tied to len param l (normalised inputs keep
- * them equal to it). */
-static size_t tied_len(const input_t *in, size_t l)
-{
-    const spec_t *spec = in->spec;
-    for (size_t j = 0; j < spec->nparams; j++)
-        if (spec->params[j].is_array && !spec->params[j].fixed_len && spec->params[j].len_param == (int)l)
-            return in->v[j].len;
-    return 0;
-}
-
-/* Takes the s elements at lo out of every array tied to len param l, the
- * later ones moving up, and shortens the length by s: a record, element or
- * iteration removed from the middle, which shortening from the end and
- * setting values to the target cannot do without changing what the
- * elements after it mean. Returns 0 when the length would leave l's
- * domain. */
-static int cut_at(input_t *c, size_t l, size_t lo, size_t s)
-{
-    const spec_t *spec = c->spec;
-    const spec_param_t *lp = &spec->params[l];
-    int64_t nl = c->v[l].scalar - (int64_t)s;
-    if (!lg_type_in(lp->type, nl, lp->range_lo, lp->range_hi))
-        return 0;
-    for (size_t j = 0; j < spec->nparams; j++) {
-        const spec_param_t *p = &spec->params[j];
-        if (!p->is_array || p->fixed_len || p->len_param != (int)l)
-            continue;
-        input_value_t *v = &c->v[j];
-        memmove(v->elems + lo, v->elems + lo + s, (v->len - lo - s) * sizeof *v->elems);
-        for (size_t k = v->len - s; k < v->len; k++)
-            v->elems[k] = target_of(p);
-    }
-    c->v[l].scalar = nl;
-    input_normalize(c, 0);
-    return 1;
-}
-
-/* The next smaller cut size: halving down to 8, then one at a time, so a
- * record of any small size can go whole. */
-static size_t smaller(size_t s)
-{
-    return s > 16 ? s / 2 : s > 8 ? 8 : s - 1;
-}
-
 /* Cuts blocks out of the arrays tied to len param l, the largest first and
  * from the front, each position in turn; after a cut that keeps the
  * divergence the same position is tried again (new elements moved into
@@ -513,12 +362,12 @@ static int cuts(explore_t *ex, exz_t *z, input_t *best, size_t l, lg_err_t *err,
 {
     int moved = 0;
     z->cutting = 1;
-    for (size_t s = tied_len(best, l) / 2; s >= 1 && !stopped(ex, z); s = smaller(s)) {
+    for (size_t s = exz_tied_len(best, l) / 2; s >= 1 && !stopped(ex, z); s = exz_cut_smaller(s)) {
         size_t lo = 0;
         while (!stopped(ex, z)) {
-            size_t len = tied_len(best, l), n = 0, at[EXZ_CHUNK_MAX];
+            size_t len = exz_tied_len(best, l), n = 0, at[EXZ_CHUNK_MAX];
             for (; n < EXZ_CHUNK_MAX && lo + s <= len && s < len; lo++) {
-                if (!cut_at(slot(z, n, best), l, lo, s))
+                if (!exz_cut_at(slot(z, n, best), l, lo, s))
                     break;
                 LG_ASSERT(input_conforms(z->cand[n], NULL, 0));
                 at[n++] = lo;
@@ -564,12 +413,10 @@ int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, 
     if (rc)
         return rc;
     z->cls = cls;
-    memset(z->best, 0, ex->branches_total);
-    take(ex, tr, z->best);
+    set_best(ex, z, tr);
     z->rtl_failed = 0;
     z->cut = 0;
     z->cuts = 0;
-    memcpy(z->fired, tr->fired, ex->nprobes);
     ex->st.minimisations++;
     const spec_t *spec = ex->spec;
     input_t *best = *out;
@@ -577,17 +424,17 @@ int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, 
     while (progress && rc == LG_OK && !stopped(ex, z)) {
         progress = 0;
         for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
-            if (spec->params[i].is_array && is_read(&spec->params[i]))
+            if (spec->params[i].is_array && exz_is_read(&spec->params[i]))
                 progress |= blocks(ex, z, best, i, err, &rc);
         for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
-            if (!spec->params[i].is_array && is_len_param(spec, i))
+            if (!spec->params[i].is_array && exz_is_len_param(spec, i))
                 progress |= cuts(ex, z, best, i, err, &rc);
         for (int lens = 1; lens >= 0; lens--)
             for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
-                if (!spec->params[i].is_array && is_read(&spec->params[i]) && is_len_param(spec, i) == lens)
+                if (!spec->params[i].is_array && exz_is_read(&spec->params[i]) && exz_is_len_param(spec, i) == lens)
                     progress |= ladder(ex, z, best, i, 0, err, &rc);
         for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
-            if (spec->params[i].is_array && is_read(&spec->params[i]))
+            if (spec->params[i].is_array && exz_is_read(&spec->params[i]))
                 for (size_t k = 0; k < best->v[i].len && rc == LG_OK; k++)
                     progress |= ladder(ex, z, best, i, k, err, &rc);
     }

@@ -50,10 +50,10 @@ static int coverage_update(explore_t *ex, const tracer_trace_t *tr)
 {
     int news = 0;
     for (size_t i = 0; i < tr->nevents; i++) {
-        const tracer_event_t *e = &tr->events[i];
-        if (e->site >= ex->nsites || e->dir >= ex->sites[e->site].nsucc)
+        int64_t k = explore_direction(ex, &tr->events[i]);
+        if (k < 0)
             continue;
-        uint8_t *c = &ex->covered[ex->cov_offset[e->site] + e->dir];
+        uint8_t *c = &ex->covered[k];
         if (!*c) {
             *c = 1;
             ex->branches_covered++;

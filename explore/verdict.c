@@ -108,9 +108,10 @@ static char *describe_path(const explore_t *ex, const tracer_trace_t *tr)
     uint8_t *taken = lg_calloc(ex->branches_total ? ex->branches_total : 1, 1);
     for (size_t i = 0; i < tr->nevents; i++) {
         const tracer_event_t *e = &tr->events[i];
-        if (e->site >= ex->nsites || e->dir >= ex->sites[e->site].nsucc || taken[ex->cov_offset[e->site] + e->dir])
+        int64_t k = explore_direction(ex, e);
+        if (k < 0 || taken[k])
             continue;
-        taken[ex->cov_offset[e->site] + e->dir] = 1;
+        taken[k] = 1;
         path_item_t *it = &items[e->site];
         it->site = &ex->sites[e->site];
         it->ndirs++;

@@ -19,7 +19,6 @@
 #include "gen/gen.h"
 #include "synth/expr.h"
 #include "tests/kernels/kexpected.h"
-#include "tests/kernels/kmodel.h"
 
 typedef struct plant {
     char *id, *cls;
@@ -115,7 +114,7 @@ benchkit_plants_t *benchkit_plants_load(const spec_t *spec, const char *path, lg
                 goto fail;
             continue;
         }
-        pl->model = d->model ? kmodel_find(d->model) : NULL;
+        pl->model = d->model_fn;
         pl->witness = expr_parse(d->witness, p->fs, err);
         if (!pl->witness) {
             lg_err_prefix(err, "%s:%d: witness of %s", path, d->line, d->id);

@@ -3,7 +3,7 @@
 # giving the registers' offsets): the spec takes its bundles and register
 # offsets from the report rather than from the order of the bundles and
 # HLS's default layout. vadd.v built with SIZE_AT_40 decodes size at 0x40:
-# its spec agrees with the RTL only with the report's offsets. A stub top
+# its spec agrees with the RTL only with the report's offsets. A minimal top
 # with two bundles, the report binding the pointers in the order opposite
 # to the ports', gets the report's bundles and guesses none.
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch; LGFUZZ_CACHE_DIR is

@@ -20,7 +20,6 @@
 #include "common/rng.h"
 #include "common/spec.h"
 #include "kexpected.h"
-#include "kmodel.h"
 #include "ksample.h"
 #include "rtl-oracle/oracle.h"
 #include "synth/expr.h"
@@ -122,9 +121,8 @@ static void near_input(input_t *in, input_t *scratch, const bases_t *b, lg_rng_t
 typedef struct witnesses {
     kexp_t *e;
     features_t *fs;
-    expr_t **w;   /* e->ndivs entries */
-    kmodel_fn *m; /* e->ndivs entries: the exact C witness deciding instead, or NULL */
-    int64_t *fv;  /* fs->n feature values of the current input */
+    expr_t **w;  /* e->ndivs entries */
+    int64_t *fv; /* fs->n feature values of the current input */
 } witnesses_t;
 
 static void witnesses_free(witnesses_t *ws)
@@ -132,7 +130,6 @@ static void witnesses_free(witnesses_t *ws)
     for (size_t i = 0; ws->e && ws->w && i < ws->e->ndivs; i++)
         expr_free(ws->w[i]);
     free(ws->w);
-    free(ws->m);
     free(ws->fv);
     features_destroy(ws->fs);
     kexp_destroy(ws->e);
@@ -145,12 +142,9 @@ static int witnesses_load(witnesses_t *ws, const spec_t *spec, const char *path,
     ws->fs = features_create(spec);
     ws->fv = calloc(ws->fs->n, sizeof *ws->fv);
     ws->w = calloc(ws->e->ndivs + 1, sizeof *ws->w);
-    ws->m = calloc(ws->e->ndivs + 1, sizeof *ws->m);
-    for (size_t i = 0; i < ws->e->ndivs; i++) {
+    for (size_t i = 0; i < ws->e->ndivs; i++)
         if (!(ws->w[i] = expr_parse(ws->e->divs[i].witness, ws->fs, err)))
             return lg_err_prefix(err, "%s: witness of %s", path, ws->e->divs[i].id);
-        ws->m[i] = ws->e->divs[i].model ? kmodel_find(ws->e->divs[i].model) : NULL;
-    }
     return 0;
 }
 
@@ -170,7 +164,8 @@ static int witnesses_agree(witnesses_t *ws, const input_t *in, const oracle_symp
     features_eval(ws->fs, in, ws->fv);
     int explained = syms->n == 0, ok = 1;
     for (size_t i = 0; i < ws->e->ndivs; i++) {
-        if (ws->m[i] ? !ws->m[i](in) : !expr_eval(ws->w[i], ws->fv))
+        kmodel_fn m = ws->e->divs[i].model_fn;
+        if (m ? !m(in) : !expr_eval(ws->w[i], ws->fv))
             continue;
         int shows = has_symptom(syms, ws->e->divs[i].cls);
         explained |= shows;

@@ -1,7 +1,6 @@
 /* Loader of expected.yaml (see kexpected.h): libyaml document API, one pass
  * over the mapping with every error reported at the node's line:col. */
 #include "kexpected.h"
-#include "kmodel.h"
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
@@ -81,7 +80,7 @@ static int load_div(kload_t *k, yaml_node_t *n, kexp_div_t *d)
         rc = need_string(k, n, "witness", &d->witness);
     if (!rc && map_get(k, n, "model")) {
         rc = need_string(k, n, "model", &d->model);
-        if (!rc && !kmodel_find(d->model))
+        if (!rc && !(d->model_fn = kmodel_find(d->model)))
             rc = fail_at(k, map_get(k, n, "model"), "no such model (tests/kernels/kmodel.c lists them)");
     }
     if (!rc)

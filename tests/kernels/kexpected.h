@@ -5,28 +5,31 @@
 #ifndef LG_KEXPECTED_H
 #define LG_KEXPECTED_H
 
-#include <stddef.h>
 #include "common/err.h"
+#include "kmodel.h"
+#include <stddef.h>
 
 typedef struct kexp_div {
-    char *id;          /* slug, unique in the kernel */
-    char *cls;         /* "mismatch:return", "rtl-hang", "rtl-oob:a", ... */
+    char *id;  /* slug, unique in the kernel */
+    char *cls; /* "mismatch:return", "rtl-hang", "rtl-oob:a", ... */
     char *cause;
-    char *witness;     /* expression text (synth/expr.h syntax) */
-    char *model;       /* optional: an exact C witness (kmodel.h) that
-                        * decides instead of the expression, or NULL */
-    char *trigger;     /* resolved against the directory of expected.yaml */
+    char *witness;      /* expression text (synth/expr.h syntax) */
+    char *model;        /* optional: the name of an exact C witness
+                         * (kmodel.h) that decides instead of the
+                         * expression, or NULL */
+    kmodel_fn model_fn; /* that witness, found at load; NULL without one */
+    char *trigger;      /* resolved against the directory of expected.yaml */
     double probability;
-    char *method;      /* how probability was obtained */
-    int line;          /* where the entry starts in expected.yaml */
+    char *method; /* how probability was obtained */
+    int line;     /* where the entry starts in expected.yaml */
 } kexp_div_t;
 
 typedef struct kexp {
-    char *path;        /* expected.yaml as given */
+    char *path; /* expected.yaml as given */
     char *kernel;
     kexp_div_t *divs;
     size_t ndivs;
-    char **safe;       /* resolved paths of inputs that must not diverge */
+    char **safe; /* resolved paths of inputs that must not diverge */
     size_t nsafe;
 } kexp_t;
 

@@ -7,7 +7,6 @@
 #include "common/input.h"
 #include "common/spec.h"
 #include "kexpected.h"
-#include "kmodel.h"
 #include "synth/expr.h"
 #include "tests/test.h"
 #include <stdio.h>
@@ -86,8 +85,8 @@ int main(int argc, char **argv)
         if (w[i])
             CHECK_MSG(witness_holds(spec, fs, w[i], NULL, d->trigger) == 1,
                       "%s: trigger %s does not satisfy its witness", d->id, d->trigger);
-        if (d->model)
-            CHECK_MSG(witness_holds(spec, fs, NULL, kmodel_find(d->model), d->trigger) == 1,
+        if (d->model_fn)
+            CHECK_MSG(witness_holds(spec, fs, NULL, d->model_fn, d->trigger) == 1,
                       "%s: trigger %s does not satisfy its model %s", d->id, d->trigger, d->model);
     }
     for (size_t s = 0; s < e->nsafe; s++)
@@ -95,8 +94,8 @@ int main(int argc, char **argv)
             if (w[i]) {
                 CHECK_MSG(witness_holds(spec, fs, w[i], NULL, e->safe[s]) == 0,
                           "safe input %s satisfies the witness of %s", e->safe[s], e->divs[i].id);
-                if (e->divs[i].model)
-                    CHECK_MSG(witness_holds(spec, fs, NULL, kmodel_find(e->divs[i].model), e->safe[s]) == 0,
+                if (e->divs[i].model_fn)
+                    CHECK_MSG(witness_holds(spec, fs, NULL, e->divs[i].model_fn, e->safe[s]) == 0,
                               "safe input %s satisfies the model of %s", e->safe[s], e->divs[i].id);
             }
     printf("%s: %zu divergences, %zu safe inputs checked\n", e->kernel, e->ndivs, e->nsafe);
