@@ -124,15 +124,11 @@ size_t gnp_choose(gen_kernel_t *g)
     gnp_cands_t c;
     c.n = 0;
     collect(g, &c);
-    size_t want;
-    if (g->cfg.plants >= 0)
-        want = (size_t)g->cfg.plants;
-    else if (!g->want_drawn)
+    if (g->cfg.plants < 0 && !g->want_drawn) {
         g->want = lg_rng_chance(&g->rng, 0.2) ? 0 : 1 + lg_rng_below(&g->rng, 3);
-    if (g->cfg.plants < 0) {
         g->want_drawn = 1;
-        want = g->want;
     }
+    size_t want = g->cfg.plants >= 0 ? (size_t)g->cfg.plants : g->want;
     for (size_t tries = 0; g->nplants < want && tries < 8 * GNP_MAX_CANDS && c.n; tries++) {
         const gnp_cand_t *k = &c.v[lg_rng_below(&g->rng, c.n)];
         if (taken(g, k))
