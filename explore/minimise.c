@@ -36,11 +36,12 @@ struct exz {
     uint8_t *fired; /* the probes the current best input fired */
     /* The divergence being minimised. */
     const char *cls;
-    uint64_t steps; /* candidates evaluated for it */
-    uint64_t cuts;  /* of which cuts */
-    int rtl_failed; /* an RTL batch failed: the minimisation ends there */
-    int cut;        /* a batch was cut at the deadline: likewise */
-    int cutting;    /* cuts() is evaluating: count in cuts, not steps */
+    uint64_t steps;      /* candidates evaluated for it */
+    uint64_t cuts;       /* of which cuts */
+    int rtl_failed;      /* an RTL batch failed: the minimisation ends there */
+    int cut;             /* a batch was cut at the deadline: likewise */
+    int cutting;         /* cuts() is evaluating: count in cuts, not steps */
+    const uint8_t *keep; /* per probe: must keep firing (exz_minimise_keeping), or NULL */
 };
 
 static exz_t *state(explore_t *ex)
@@ -164,7 +165,7 @@ static int probes_kept(const explore_t *ex, const exz_t *z, const tracer_trace_t
     for (size_t i = 0; i < ex->nprobes; i++) {
         if (tr->fired[i] && !z->fired[i])
             return 0;
-        if (!tr->fired[i] && z->fired[i] && is_structural(ex->probe_info[i].kind))
+        if (!tr->fired[i] && z->fired[i] && (is_structural(ex->probe_info[i].kind) || (z->keep && z->keep[i])))
             return 0;
     }
     return 1;
@@ -402,7 +403,14 @@ static int cuts(explore_t *ex, exz_t *z, input_t *best, size_t l, lg_err_t *err,
 int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls, input_t **out,
                  lg_err_t *err)
 {
+    return exz_minimise_keeping(ex, found, tr, cls, NULL, out, err);
+}
+
+int exz_minimise_keeping(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
+                         const uint8_t *keep, input_t **out, lg_err_t *err)
+{
     exz_t *z = state(ex);
+    z->keep = keep;
     *out = input_clone(found);
     z->steps = 0;
     /* A native hang is kept as found: every candidate could run to the
@@ -438,7 +446,64 @@ int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, 
                 for (size_t k = 0; k < best->v[i].len && rc == LG_OK; k++)
                     progress |= ladder(ex, z, best, i, k, err, &rc);
     }
+    z->keep = NULL;
     return LG_ERR_PASS(err, rc);
+}
+
+/* Cuts every value of param i of in to w bits and extends it back by the
+ * type's signedness: what an RTL port of w bits hands the design. */
+static void cut_to_port(input_t *in, const spec_param_t *p, size_t i, int w, int is_signed)
+{
+    size_t n = p->is_array ? in->v[i].len : 1;
+    for (size_t k = 0; k < n; k++) {
+        int64_t *v = p->is_array ? &in->v[i].elems[k] : &in->v[i].scalar;
+        uint64_t low = (uint64_t)*v & ((UINT64_C(1) << w) - 1);
+        if (is_signed && (low >> (w - 1)) & 1)
+            low |= ~((UINT64_C(1) << w) - 1);
+        *v = (int64_t)low;
+    }
+}
+
+int exz_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const uint8_t *fired, uint8_t *keep,
+                    size_t *n, lg_err_t *err)
+{
+    exz_t *z = state(ex);
+    *n = 0;
+    if (ex->cfg.no_spectra || tr->result->status != RUN_OK)
+        return LG_OK;
+    size_t probe[EXZ_CHUNK_MAX], m = 0;
+    for (size_t i = 0; i < ex->nprobes && m < EXZ_CHUNK_MAX; i++) {
+        const tracer_probe_t *pi = &ex->probe_info[i];
+        if (pi->kind != TRACER_PROBE_PORT || !tr->fired[i] || fired[i] || pi->param < 1 || pi->param > 63)
+            continue;
+        int at = spec_param_index(ex->spec, pi->name + strlen("port:"));
+        if (at < 0)
+            continue;
+        input_t *c = slot(z, m, found);
+        cut_to_port(c, &ex->spec->params[at], (size_t)at, (int)pi->param, pi->is_signed);
+        if (input_conforms(c, NULL, 0)) /* a cut value outside the param's range is not an input */
+            probe[m++] = i;
+    }
+    if (!m)
+        return LG_OK;
+    int rc = start_tracer(ex, z, err);
+    if (rc)
+        return rc;
+    tracer_trace_t *ctr;
+    rc = tracer_run(z->tracer, (const input_t *const *)z->cand, m, &ctr, err);
+    if (rc == LG_ETIMEOUT || rc == LG_EINTR)
+        return LG_OK;
+    if (rc)
+        return LG_ERR_PASS(err, rc);
+    for (size_t k = 0; k < m; k++) {
+        /* The kernel's own results on found and on found as the port
+         * hands it over: compared as the oracle compares two sides. */
+        if (ctr[k].result->status == RUN_OK && oracle_compare(ex->spec, tr->result, ctr[k].result, &z->syms) > 0) {
+            keep[probe[k]] = 1;
+            (*n)++;
+        }
+    }
+    return LG_OK;
 }
 
 uint64_t exz_steps(const explore_t *ex)
