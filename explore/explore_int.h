@@ -339,13 +339,13 @@ int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, 
 int exz_minimise_keeping(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
                          const uint8_t *keep, input_t **out, lg_err_t *err);
 /* The port probes that found's run fired and its minimised run (fired)
- * did not, and whose narrow port changes the kernel's own result on found
- * (found with that param cut to the port's width, run natively, returns
- * another result): a cause of the divergence the minimisation let go.
- * Sets keep[i] for each and returns how many; keep has one entry per
- * probe. */
-int exz_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const uint8_t *fired, uint8_t *keep,
-                    size_t *n, lg_err_t *err);
+ * did not, and whose narrow port changes the output a divergence of class
+ * cls (a mismatch) is about in the kernel's own result on found (found
+ * with that param cut to the port's width, run natively, gives another
+ * value there): a cause of the divergence the minimisation let go. Sets
+ * keep[i] for each and *n to how many; keep has one entry per probe. */
+int exz_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
+                    const uint8_t *fired, uint8_t *keep, size_t *n, lg_err_t *err);
 /* Candidates the last exz_minimise evaluated. */
 uint64_t exz_steps(const explore_t *ex);
 /* Runs in on both sides again for its results; run->shown tells whether a

@@ -450,38 +450,46 @@ int exz_minimise_keeping(explore_t *ex, const input_t *found, const tracer_trace
     return LG_ERR_PASS(err, rc);
 }
 
-/* Cuts every value of param i of in to w bits and extends it back by the
- * type's signedness: what an RTL port of w bits hands the design. */
-static void cut_to_port(input_t *in, const spec_param_t *p, size_t i, int w, int is_signed)
+/* Cuts every value of param i of in to w bits and extends it back, by
+ * sign or by zeros: what an RTL port of w bits hands the design, which may
+ * read it either way. */
+static void cut_to_port(input_t *in, const spec_param_t *p, size_t i, int w, int sign_extend)
 {
     size_t n = p->is_array ? in->v[i].len : 1;
     for (size_t k = 0; k < n; k++) {
         int64_t *v = p->is_array ? &in->v[i].elems[k] : &in->v[i].scalar;
         uint64_t low = (uint64_t)*v & ((UINT64_C(1) << w) - 1);
-        if (is_signed && (low >> (w - 1)) & 1)
+        if (sign_extend && (low >> (w - 1)) & 1)
             low |= ~((UINT64_C(1) << w) - 1);
         *v = (int64_t)low;
     }
 }
 
-int exz_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const uint8_t *fired, uint8_t *keep,
-                    size_t *n, lg_err_t *err)
+int exz_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
+                    const uint8_t *fired, uint8_t *keep, size_t *n, lg_err_t *err)
 {
     exz_t *z = state(ex);
     *n = 0;
-    if (ex->cfg.no_spectra || tr->result->status != RUN_OK)
+    /* Only a value that differs can have two causes: a hang, a read past a
+     * depth or a crash is the same symptom whatever the port hands over. */
+    if (ex->cfg.no_spectra || tr->result->status != RUN_OK || strncmp(cls, "mismatch:", 9) != 0)
         return LG_OK;
-    size_t probe[EXZ_CHUNK_MAX], m = 0;
-    for (size_t i = 0; i < ex->nprobes && m < EXZ_CHUNK_MAX; i++) {
+    /* Two candidates per port, its values cut and extended by sign and by
+     * zeros: the spec does not say which the RTL does, so the port is a
+     * cause only when either way changes the result (a value of 128 on an
+     * 8-bit port a design reads unsigned is no cause). */
+    size_t probe[EXZ_CHUNK_MAX / 2], m = 0;
+    for (size_t i = 0; i < ex->nprobes && m < EXZ_CHUNK_MAX / 2; i++) {
         const tracer_probe_t *pi = &ex->probe_info[i];
         if (pi->kind != TRACER_PROBE_PORT || !tr->fired[i] || fired[i] || pi->param < 1 || pi->param > 63)
             continue;
         int at = spec_param_index(ex->spec, pi->name + strlen("port:"));
         if (at < 0)
             continue;
-        input_t *c = slot(z, m, found);
-        cut_to_port(c, &ex->spec->params[at], (size_t)at, (int)pi->param, pi->is_signed);
-        if (input_conforms(c, NULL, 0)) /* a cut value outside the param's range is not an input */
+        for (int sx = 0; sx < 2; sx++)
+            cut_to_port(slot(z, 2 * m + (size_t)sx, found), &ex->spec->params[at], (size_t)at, (int)pi->param, sx);
+        /* A cut value outside the param's range is not an input. */
+        if (input_conforms(z->cand[2 * m], NULL, 0) && input_conforms(z->cand[2 * m + 1], NULL, 0))
             probe[m++] = i;
     }
     if (!m)
@@ -490,15 +498,22 @@ int exz_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *t
     if (rc)
         return rc;
     tracer_trace_t *ctr;
-    rc = tracer_run(z->tracer, (const input_t *const *)z->cand, m, &ctr, err);
+    rc = tracer_run(z->tracer, (const input_t *const *)z->cand, 2 * m, &ctr, err);
     if (rc == LG_ETIMEOUT || rc == LG_EINTR)
         return LG_OK;
     if (rc)
         return LG_ERR_PASS(err, rc);
     for (size_t k = 0; k < m; k++) {
         /* The kernel's own results on found and on found as the port
-         * hands it over: compared as the oracle compares two sides. */
-        if (ctr[k].result->status == RUN_OK && oracle_compare(ex->spec, tr->result, ctr[k].result, &z->syms) > 0) {
+         * hands it over, compared as the oracle compares two sides: the
+         * port is a cause when the output the divergence is about differs. */
+        int both = 1;
+        for (size_t c = 2 * k; c < 2 * k + 2 && both; c++) {
+            size_t ns =
+                ctr[c].result->status == RUN_OK ? oracle_compare(ex->spec, tr->result, ctr[c].result, &z->syms) : 0;
+            both = ctr[c].result->status == RUN_OK && has_class(&z->syms, ns, cls, NULL);
+        }
+        if (both) {
             keep[probe[k]] = 1;
             (*n)++;
         }

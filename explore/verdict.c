@@ -178,19 +178,46 @@ static int record(explore_t *ex, size_t id, const input_t *found, const input_t 
     return rc;
 }
 
+/* 1 when a divergence of class cls already recorded names probe in its
+ * key (<class>|path:<hash>|<probe>,...): that port's cause is reported,
+ * and an input showing it beside another bug is the pair, not a new bug. */
+static int reported_with(const explore_t *ex, const char *cls, const char *probe)
+{
+    size_t lc = strlen(cls), lp = strlen(probe);
+    for (size_t id = 0; id < oracle_dedup_count(ex->dedup); id++) {
+        const char *k = oracle_dedup_key(ex->dedup, id);
+        const char *probes = strncmp(k, cls, lc) == 0 && k[lc] == '|' ? strchr(k + lc + 1, '|') : NULL;
+        for (const char *p = probes ? probes + 1 : NULL; p && *p;) {
+            const char *end = strchr(p, ',');
+            size_t n = end ? (size_t)(end - p) : strlen(p);
+            if (n == lp && strncmp(p, probe, n) == 0)
+                return 1;
+            p = end ? end + 1 : NULL;
+        }
+    }
+    return 0;
+}
+
 /* A divergence whose minimised input came to a key already recorded,
  * while the input as found also had a narrow port cut a value the kernel's
  * result depends on (exz_port_causes): the minimisation let a second cause
  * go, as when one narrowing changes every result and hides another behind
- * its report. Minimised again holding those ports' probes, it is a
- * divergence of its own when that key is new. min_fired: the probes the
- * minimised input fired. */
+ * its report. Minimised again holding those ports' probes (but for one a
+ * recorded divergence of the class already names), it is a divergence of
+ * its own when that key is new. min_fired: the probes the minimised input
+ * fired. */
 static int identify_port_cause(explore_t *ex, const input_t *in, const tracer_trace_t *tr, const uint8_t *min_fired,
                                const char *cls, const char *found_key, lg_err_t *err)
 {
     uint8_t *keep = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
     size_t nk = 0;
-    int rc = exz_port_causes(ex, in, tr, min_fired, keep, &nk, err);
+    int rc = exz_port_causes(ex, in, tr, cls, min_fired, keep, &nk, err);
+    for (size_t i = 0; rc == LG_OK && i < ex->nprobes; i++) {
+        if (keep[i] && reported_with(ex, cls, ex->probe_info[i].name)) {
+            keep[i] = 0;
+            nk--;
+        }
+    }
     input_t *min = NULL;
     exz_run_t run = {0};
     if (rc == LG_OK && nk)
