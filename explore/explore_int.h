@@ -134,7 +134,8 @@ typedef struct explore_stats {
     uint64_t outside_checked;               /* inputs from outside exploration (explore_record_inputs) */
     uint64_t seeds_loaded;                  /* inputs read from the spec's seeds directory */
     uint64_t minimisations, minimise_steps; /* divergences minimised, candidates evaluated */
-    uint64_t rtl_ns;                        /* waiting for the RTL */
+    uint64_t port_causes; /* divergences told apart by a port the first minimisation let go (verdict.c) */
+    uint64_t rtl_ns;      /* waiting for the RTL */
     uint64_t solver_errors, synth_errors;   /* failed calls, each logged once (exo_warn_once) */
     uint64_t solver_ns, exec_ns, mutate_ns; /* time in each part of the loop */
     uint64_t native_ns, native_runs;        /* in tracer_run, for the size of parts near the deadline */
@@ -333,6 +334,18 @@ uint64_t exz_path(explore_t *ex, const tracer_trace_t *tr);
  * minimiser's executor cannot be started or run. */
 int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls, input_t **out,
                  lg_err_t *err);
+/* exz_minimise, holding the candidates also to every probe i with
+ * keep[i] set (keep has one entry per probe; found's run fired them). */
+int exz_minimise_keeping(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
+                         const uint8_t *keep, input_t **out, lg_err_t *err);
+/* The port probes that found's run fired and its minimised run (fired)
+ * did not, and whose narrow port changes the output a divergence of class
+ * cls (a mismatch) is about in the kernel's own result on found (found
+ * with that param cut to the port's width, run natively, gives another
+ * value there): a cause of the divergence the minimisation let go. Sets
+ * keep[i] for each and *n to how many; keep has one entry per probe. */
+int exz_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
+                    const uint8_t *fired, uint8_t *keep, size_t *n, lg_err_t *err);
 /* Candidates the last exz_minimise evaluated. */
 uint64_t exz_steps(const explore_t *ex);
 /* Runs in on both sides again for its results; run->shown tells whether a

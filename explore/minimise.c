@@ -36,11 +36,12 @@ struct exz {
     uint8_t *fired; /* the probes the current best input fired */
     /* The divergence being minimised. */
     const char *cls;
-    uint64_t steps; /* candidates evaluated for it */
-    uint64_t cuts;  /* of which cuts */
-    int rtl_failed; /* an RTL batch failed: the minimisation ends there */
-    int cut;        /* a batch was cut at the deadline: likewise */
-    int cutting;    /* cuts() is evaluating: count in cuts, not steps */
+    uint64_t steps;      /* candidates evaluated for it */
+    uint64_t cuts;       /* of which cuts */
+    int rtl_failed;      /* an RTL batch failed: the minimisation ends there */
+    int cut;             /* a batch was cut at the deadline: likewise */
+    int cutting;         /* cuts() is evaluating: count in cuts, not steps */
+    const uint8_t *keep; /* per probe: must keep firing (exz_minimise_keeping), or NULL */
 };
 
 static exz_t *state(explore_t *ex)
@@ -164,7 +165,7 @@ static int probes_kept(const explore_t *ex, const exz_t *z, const tracer_trace_t
     for (size_t i = 0; i < ex->nprobes; i++) {
         if (tr->fired[i] && !z->fired[i])
             return 0;
-        if (!tr->fired[i] && z->fired[i] && is_structural(ex->probe_info[i].kind))
+        if (!tr->fired[i] && z->fired[i] && (is_structural(ex->probe_info[i].kind) || (z->keep && z->keep[i])))
             return 0;
     }
     return 1;
@@ -402,7 +403,14 @@ static int cuts(explore_t *ex, exz_t *z, input_t *best, size_t l, lg_err_t *err,
 int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls, input_t **out,
                  lg_err_t *err)
 {
+    return exz_minimise_keeping(ex, found, tr, cls, NULL, out, err);
+}
+
+int exz_minimise_keeping(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
+                         const uint8_t *keep, input_t **out, lg_err_t *err)
+{
     exz_t *z = state(ex);
+    z->keep = keep;
     *out = input_clone(found);
     z->steps = 0;
     /* A native hang is kept as found: every candidate could run to the
@@ -438,7 +446,79 @@ int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, 
                 for (size_t k = 0; k < best->v[i].len && rc == LG_OK; k++)
                     progress |= ladder(ex, z, best, i, k, err, &rc);
     }
+    z->keep = NULL;
     return LG_ERR_PASS(err, rc);
+}
+
+/* Cuts every value of param i of in to w bits and extends it back, by
+ * sign or by zeros: what an RTL port of w bits hands the design, which may
+ * read it either way. */
+static void cut_to_port(input_t *in, const spec_param_t *p, size_t i, int w, int sign_extend)
+{
+    size_t n = p->is_array ? in->v[i].len : 1;
+    for (size_t k = 0; k < n; k++) {
+        int64_t *v = p->is_array ? &in->v[i].elems[k] : &in->v[i].scalar;
+        uint64_t low = (uint64_t)*v & ((UINT64_C(1) << w) - 1);
+        if (sign_extend && (low >> (w - 1)) & 1)
+            low |= ~((UINT64_C(1) << w) - 1);
+        *v = (int64_t)low;
+    }
+}
+
+int exz_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
+                    const uint8_t *fired, uint8_t *keep, size_t *n, lg_err_t *err)
+{
+    exz_t *z = state(ex);
+    *n = 0;
+    /* Only a value that differs can have two causes: a hang, a read past a
+     * depth or a crash is the same symptom whatever the port hands over. */
+    if (ex->cfg.no_spectra || tr->result->status != RUN_OK || strncmp(cls, "mismatch:", 9) != 0)
+        return LG_OK;
+    /* Two candidates per port, its values cut and extended by sign and by
+     * zeros: the spec does not say which the RTL does, so the port is a
+     * cause only when either way changes the result (a value of 128 on an
+     * 8-bit port a design reads unsigned is no cause). */
+    size_t probe[EXZ_CHUNK_MAX / 2], m = 0;
+    for (size_t i = 0; i < ex->nprobes && m < EXZ_CHUNK_MAX / 2; i++) {
+        const tracer_probe_t *pi = &ex->probe_info[i];
+        if (pi->kind != TRACER_PROBE_PORT || !tr->fired[i] || fired[i] || pi->param < 1 || pi->param > 63)
+            continue;
+        int at = spec_param_index(ex->spec, pi->name + strlen("port:"));
+        if (at < 0)
+            continue;
+        for (int sx = 0; sx < 2; sx++)
+            cut_to_port(slot(z, 2 * m + (size_t)sx, found), &ex->spec->params[at], (size_t)at, (int)pi->param, sx);
+        /* A cut value outside the param's range is not an input. */
+        if (input_conforms(z->cand[2 * m], NULL, 0) && input_conforms(z->cand[2 * m + 1], NULL, 0))
+            probe[m++] = i;
+    }
+    if (!m)
+        return LG_OK;
+    int rc = start_tracer(ex, z, err);
+    if (rc)
+        return rc;
+    tracer_trace_t *ctr;
+    rc = tracer_run(z->tracer, (const input_t *const *)z->cand, 2 * m, &ctr, err);
+    if (rc == LG_ETIMEOUT || rc == LG_EINTR)
+        return LG_OK;
+    if (rc)
+        return LG_ERR_PASS(err, rc);
+    for (size_t k = 0; k < m; k++) {
+        /* The kernel's own results on found and on found as the port
+         * hands it over, compared as the oracle compares two sides: the
+         * port is a cause when the output the divergence is about differs. */
+        int both = 1;
+        for (size_t c = 2 * k; c < 2 * k + 2 && both; c++) {
+            size_t ns =
+                ctr[c].result->status == RUN_OK ? oracle_compare(ex->spec, tr->result, ctr[c].result, &z->syms) : 0;
+            both = ctr[c].result->status == RUN_OK && has_class(&z->syms, ns, cls, NULL);
+        }
+        if (both) {
+            keep[probe[k]] = 1;
+            (*n)++;
+        }
+    }
+    return LG_OK;
 }
 
 uint64_t exz_steps(const explore_t *ex)

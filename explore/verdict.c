@@ -178,6 +178,68 @@ static int record(explore_t *ex, size_t id, const input_t *found, const input_t 
     return rc;
 }
 
+/* 1 when a divergence of class cls already recorded names probe in its
+ * key (<class>|path:<hash>|<probe>,...): that port's cause is reported,
+ * and an input showing it beside another bug is the pair, not a new bug. */
+static int reported_with(const explore_t *ex, const char *cls, const char *probe)
+{
+    size_t lc = strlen(cls), lp = strlen(probe);
+    for (size_t id = 0; id < oracle_dedup_count(ex->dedup); id++) {
+        const char *k = oracle_dedup_key(ex->dedup, id);
+        const char *probes = strncmp(k, cls, lc) == 0 && k[lc] == '|' ? strchr(k + lc + 1, '|') : NULL;
+        for (const char *p = probes ? probes + 1 : NULL; p && *p;) {
+            const char *end = strchr(p, ',');
+            size_t n = end ? (size_t)(end - p) : strlen(p);
+            if (n == lp && strncmp(p, probe, n) == 0)
+                return 1;
+            p = end ? end + 1 : NULL;
+        }
+    }
+    return 0;
+}
+
+/* A divergence whose minimised input came to a key already recorded,
+ * while the input as found also had a narrow port cut a value the kernel's
+ * result depends on (exz_port_causes): the minimisation let a second cause
+ * go, as when one narrowing changes every result and hides another behind
+ * its report. Minimised again holding those ports' probes (but for one a
+ * recorded divergence of the class already names), it is a divergence of
+ * its own when that key is new. min_fired: the probes the minimised input
+ * fired. */
+static int identify_port_cause(explore_t *ex, const input_t *in, const tracer_trace_t *tr, const uint8_t *min_fired,
+                               const char *cls, const char *found_key, lg_err_t *err)
+{
+    uint8_t *keep = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
+    size_t nk = 0;
+    int rc = exz_port_causes(ex, in, tr, cls, min_fired, keep, &nk, err);
+    for (size_t i = 0; rc == LG_OK && i < ex->nprobes; i++) {
+        if (keep[i] && reported_with(ex, cls, ex->probe_info[i].name)) {
+            keep[i] = 0;
+            nk--;
+        }
+    }
+    input_t *min = NULL;
+    exz_run_t run = {0};
+    if (rc == LG_OK && nk)
+        rc = exz_minimise_keeping(ex, in, tr, cls, keep, &min, err);
+    if (rc == LG_OK && nk)
+        rc = exz_rerun(ex, min, cls, &run, err);
+    if (rc == LG_OK && nk && run.shown) {
+        size_t nm = 0;
+        const char **mprobes = exp_fired_names(ex->probe_info, run.tr->fired, ex->nprobes, &nm);
+        int is_new = 0;
+        size_t id = oracle_dedup_add(ex->dedup, &run.sym, exz_path(ex, run.tr), mprobes, nm, &is_new);
+        if (is_new) {
+            ex->st.port_causes++;
+            rc = record(ex, id, in, min, &run, found_key, mprobes, nm, err);
+        }
+        free(mprobes);
+    }
+    input_destroy(min);
+    free(keep);
+    return rc;
+}
+
 /* The distinct divergence behind symptom sym of in (its native run tr,
  * its RTL result rtl, path its C path, probes the names of the probes it
  * fired). A new found key (class, path and probes as found) is minimised
@@ -224,8 +286,15 @@ static int identify(explore_t *ex, const input_t *in, const tracer_trace_t *tr, 
     int is_new = 0;
     id = oracle_dedup_add(ex->dedup, &run.sym, exz_path(ex, run.tr), mprobes, nm, &is_new);
     exc_found_add(ex, found_key, id);
-    if (is_new)
+    if (is_new) {
         rc = record(ex, id, in, min, &run, found_key, mprobes, nm, err);
+    } else if (!ex->cfg.no_spectra) {
+        /* run.tr is the minimiser's and its next run replaces it. */
+        uint8_t *fired = lg_malloc(ex->nprobes ? ex->nprobes : 1);
+        memcpy(fired, run.tr->fired, ex->nprobes);
+        rc = identify_port_cause(ex, in, tr, fired, sym->cls, found_key, err);
+        free(fired);
+    }
     free(mprobes);
     input_destroy(min);
     free(found_key);

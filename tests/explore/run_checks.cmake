@@ -39,6 +39,11 @@
 #               count of 300 and an RTL counter of 9 bits: its trip count is learned as a
 #               term and every edge case (299-301 and 511-513 iterations) is reached, one
 #               value in 100,001 each, by queries aimed at it
+#   portcause   a constant the RTL narrows changes every result, and b's 4-bit port
+#               changes those with b outside [-8, 7]: inputs found with b out of range
+#               minimise (b to 0) into the first report, so the port, which cut a value
+#               the kernel's result depends on, is held and minimised again into a
+#               report of its own (stats.json port_causes), whose b is out of range
 #   solvershare a kernel whose few paths are all found early, so queries stop paying: the
 #               solver's quota falls below its start of 8 queries per step, fewer queries
 #               are made than 8 per step, and its share of the loop's time stays within
@@ -293,6 +298,31 @@ elseif(CHECK STREQUAL "specread" OR CHECK STREQUAL "vldpath" OR CHECK STREQUAL "
   json_get(rtl_calls ${WORK}/out/stats.json rtl_calls)
   if(NOT rc EQUAL 0 OR divs OR rtl_calls EQUAL 0)
     message(FATAL_ERROR "a correct RTL in HLS's shape: exit ${rc}, ${rtl_calls} RTL calls, divergences:\n${readmes}")
+  endif()
+elseif(CHECK STREQUAL "portcause")
+  set(spec ${SRC}/tests/explore/kernels/portmask/kernel.yaml)
+  warm_model(${spec} ${SRC}/tests/explore/kernels/portmask/inputs/*.json)
+  run_lgfuzz(rc ${spec} --iterations 40 --seed 1 --no-guard --out ${WORK}/out)
+  file(GLOB divs ${WORK}/out/divergences/*)
+  list(LENGTH divs ndivs)
+  json_get(causes ${WORK}/out/stats.json port_causes)
+  if(NOT rc EQUAL 1 OR NOT ndivs EQUAL 2 OR NOT causes EQUAL 1)
+    message(FATAL_ERROR "two causes behind one class: exit ${rc} (want 1), ${ndivs} divergences (want 2), "
+                        "port_causes ${causes} (want 1)")
+  endif()
+  set(outside 0)
+  foreach(d ${divs})
+    json_get(b ${d}/input.json b)
+    if(b LESS -8 OR b GREATER 7)
+      math(EXPR outside "${outside} + 1")
+      json_get(key ${d}/symptom.json key)
+      if(NOT key MATCHES "port:b")
+        message(FATAL_ERROR "${d}: b = ${b} is outside the port but the key ${key} names no port:b")
+      endif()
+    endif()
+  endforeach()
+  if(NOT outside EQUAL 1)
+    message(FATAL_ERROR "${outside} reports with b outside [-8, 7], want 1 (the port's own)")
   endif()
 elseif(CHECK STREQUAL "inoutraw")
   set(spec ${SRC}/tests/explore/kernels/inoutraw/kernel.yaml)
