@@ -455,13 +455,11 @@ int exz_minimise_keeping(explore_t *ex, const input_t *found, const tracer_trace
  * read it either way. */
 static void cut_to_port(input_t *in, const spec_param_t *p, size_t i, int w, int sign_extend)
 {
+    lg_type_t port = lg_type_int(w, sign_extend);
     size_t n = p->is_array ? in->v[i].len : 1;
     for (size_t k = 0; k < n; k++) {
-        int64_t *v = p->is_array ? &in->v[i].elems[k] : &in->v[i].scalar;
-        uint64_t low = (uint64_t)*v & ((UINT64_C(1) << w) - 1);
-        if (sign_extend && (low >> (w - 1)) & 1)
-            low |= ~((UINT64_C(1) << w) - 1);
-        *v = (int64_t)low;
+        int64_t *v = exz_value_at(in, i, k);
+        *v = lg_type_wrap(port, *v);
     }
 }
 
@@ -477,7 +475,8 @@ int exz_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *t
     /* Two candidates per port, its values cut and extended by sign and by
      * zeros: the spec does not say which the RTL does, so the port is a
      * cause only when either way changes the result (a value of 128 on an
-     * 8-bit port a design reads unsigned is no cause). */
+     * 8-bit port a design reads unsigned is no cause). One batch: the
+     * first EXZ_CHUNK_MAX / 2 such ports are checked. */
     size_t probe[EXZ_CHUNK_MAX / 2], m = 0;
     for (size_t i = 0; i < ex->nprobes && m < EXZ_CHUNK_MAX / 2; i++) {
         const tracer_probe_t *pi = &ex->probe_info[i];

@@ -178,24 +178,18 @@ static int record(explore_t *ex, size_t id, const input_t *found, const input_t 
     return rc;
 }
 
-/* 1 when a divergence of class cls already recorded names probe in its
- * key (<class>|path:<hash>|<probe>,...): that port's cause is reported,
- * and an input showing it beside another bug is the pair, not a new bug. */
-static int reported_with(const explore_t *ex, const char *cls, const char *probe)
+/* Keys the minimised input min of in (its re-run run) and records it when
+ * the key is new: *id and *is_new say which distinct symptom it is. */
+static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, const exz_run_t *run,
+                         const char *found_key, size_t *id, int *is_new, lg_err_t *err)
 {
-    size_t lc = strlen(cls), lp = strlen(probe);
-    for (size_t id = 0; id < oracle_dedup_count(ex->dedup); id++) {
-        const char *k = oracle_dedup_key(ex->dedup, id);
-        const char *probes = strncmp(k, cls, lc) == 0 && k[lc] == '|' ? strchr(k + lc + 1, '|') : NULL;
-        for (const char *p = probes ? probes + 1 : NULL; p && *p;) {
-            const char *end = strchr(p, ',');
-            size_t n = end ? (size_t)(end - p) : strlen(p);
-            if (n == lp && strncmp(p, probe, n) == 0)
-                return 1;
-            p = end ? end + 1 : NULL;
-        }
-    }
-    return 0;
+    size_t nm = 0;
+    const char **mprobes =
+        ex->cfg.no_spectra ? NULL : exp_fired_names(ex->probe_info, run->tr->fired, ex->nprobes, &nm);
+    *id = oracle_dedup_add(ex->dedup, &run->sym, exz_path(ex, run->tr), mprobes, nm, is_new);
+    int rc = *is_new ? record(ex, *id, in, min, run, found_key, mprobes, nm, err) : LG_OK;
+    free(mprobes);
+    return rc;
 }
 
 /* A divergence whose minimised input came to a key already recorded,
@@ -213,7 +207,9 @@ static int identify_port_cause(explore_t *ex, const input_t *in, const tracer_tr
     size_t nk = 0;
     int rc = exz_port_causes(ex, in, tr, cls, min_fired, keep, &nk, err);
     for (size_t i = 0; rc == LG_OK && i < ex->nprobes; i++) {
-        if (keep[i] && reported_with(ex, cls, ex->probe_info[i].name)) {
+        /* That port's cause is reported already: an input showing it
+         * beside another bug is the pair, not a new bug. */
+        if (keep[i] && oracle_dedup_names_probe(ex->dedup, cls, ex->probe_info[i].name)) {
             keep[i] = 0;
             nk--;
         }
@@ -225,15 +221,10 @@ static int identify_port_cause(explore_t *ex, const input_t *in, const tracer_tr
     if (rc == LG_OK && nk)
         rc = exz_rerun(ex, min, cls, &run, err);
     if (rc == LG_OK && nk && run.shown) {
-        size_t nm = 0;
-        const char **mprobes = exp_fired_names(ex->probe_info, run.tr->fired, ex->nprobes, &nm);
+        size_t id;
         int is_new = 0;
-        size_t id = oracle_dedup_add(ex->dedup, &run.sym, exz_path(ex, run.tr), mprobes, nm, &is_new);
-        if (is_new) {
-            ex->st.port_causes++;
-            rc = record(ex, id, in, min, &run, found_key, mprobes, nm, err);
-        }
-        free(mprobes);
+        rc = add_minimised(ex, in, min, &run, found_key, &id, &is_new, err);
+        ex->st.port_causes += (uint64_t)is_new;
     }
     input_destroy(min);
     free(keep);
@@ -281,21 +272,16 @@ static int identify(explore_t *ex, const input_t *in, const tracer_trace_t *tr, 
         free(found_key);
         return rc;
     }
-    size_t nm = 0;
-    const char **mprobes = ex->cfg.no_spectra ? NULL : exp_fired_names(ex->probe_info, run.tr->fired, ex->nprobes, &nm);
     int is_new = 0;
-    id = oracle_dedup_add(ex->dedup, &run.sym, exz_path(ex, run.tr), mprobes, nm, &is_new);
+    rc = add_minimised(ex, in, min, &run, found_key, &id, &is_new, err);
     exc_found_add(ex, found_key, id);
-    if (is_new) {
-        rc = record(ex, id, in, min, &run, found_key, mprobes, nm, err);
-    } else if (!ex->cfg.no_spectra) {
+    if (rc == LG_OK && !is_new && !ex->cfg.no_spectra) {
         /* run.tr is the minimiser's and its next run replaces it. */
         uint8_t *fired = lg_malloc(ex->nprobes ? ex->nprobes : 1);
         memcpy(fired, run.tr->fired, ex->nprobes);
         rc = identify_port_cause(ex, in, tr, fired, sym->cls, found_key, err);
         free(fired);
     }
-    free(mprobes);
     input_destroy(min);
     free(found_key);
     return rc;

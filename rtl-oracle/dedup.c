@@ -106,3 +106,21 @@ uint64_t oracle_dedup_hits(const oracle_dedup_t *d, size_t id)
 {
     return id < d->n ? d->hits[id] : 0;
 }
+
+int oracle_dedup_names_probe(const oracle_dedup_t *d, const char *cls, const char *probe)
+{
+    size_t lc = strlen(cls), lp = strlen(probe);
+    for (size_t i = 0; i < d->n; i++) {
+        const char *k = d->keys[i];
+        /* "<class>|path:<hash>|<probe>,<probe>,..." */
+        const char *probes = strncmp(k, cls, lc) == 0 && k[lc] == '|' ? strchr(k + lc + 1, '|') : NULL;
+        for (const char *p = probes ? probes + 1 : NULL; p && *p;) {
+            const char *end = strchr(p, ',');
+            size_t n = end ? (size_t)(end - p) : strlen(p);
+            if (n == lp && strncmp(p, probe, n) == 0)
+                return 1;
+            p = end ? end + 1 : NULL;
+        }
+    }
+    return 0;
+}

@@ -215,6 +215,8 @@ size_t oracle_dedup_count(const oracle_dedup_t *d);
 const char *oracle_dedup_key(const oracle_dedup_t *d, size_t id);
 /* How many times distinct symptom id was seen (0 if out of range). */
 uint64_t oracle_dedup_hits(const oracle_dedup_t *d, size_t id);
+/* 1 when some distinct symptom of class cls has probe among its probes. */
+int oracle_dedup_names_probe(const oracle_dedup_t *d, const char *cls, const char *probe);
 
 /* ---------------------------------------------------- selective invocation */
 

@@ -179,6 +179,12 @@ static void test_dedup(void)
               oracle_dedup_key(d, 5));
     CHECK_MSG(oracle_dedup_hits(d, 1) == 3, "hits %llu", (unsigned long long)oracle_dedup_hits(d, 1));
     CHECK_MSG(oracle_dedup_key(d, 9) == NULL, "key out of range");
+    /* A probe named by a key of the class, whole names only. */
+    CHECK_MSG(oracle_dedup_names_probe(d, "mismatch:return", "loop:k.c:9:remainder"), "remainder in mismatch:return");
+    CHECK_MSG(oracle_dedup_names_probe(d, "mismatch:data", "width:sum"), "width:sum in mismatch:data");
+    CHECK_MSG(!oracle_dedup_names_probe(d, "rtl-oob:data", "loop:k.c:9:remainder"), "remainder not in rtl-oob:data");
+    CHECK_MSG(!oracle_dedup_names_probe(d, "mismatch:return", "width:su"), "a prefix is no probe");
+    CHECK_MSG(!oracle_dedup_names_probe(d, "mismatch:ret", "width:sum"), "a class prefix is no class");
     /* The key a caller looks up before adding is the one added; adding a
      * known key counts a hit. */
     oracle_symptom_t s = {.param = -1};
