@@ -9,20 +9,17 @@
 #include "batch.h"
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/num.h"
 #include "common/rng.h"
 #include "common/spec.h"
 
 static int parse_uint(const char *s, const char **end, unsigned *out)
 {
-    if (*s < '0' || *s > '9')
-        return -1;
-    errno = 0;
-    char *e;
-    unsigned long v = strtoul(s, &e, 10);
-    if (errno || v > 1000000ul)
+    uint64_t v;
+    lg_err_t ignored;
+    if (lg_uint_scan(s, LG_NUM_DEC, 1000000, &v, end, &ignored) != LG_OK)
         return -1;
     *out = (unsigned)v;
-    *end = e;
     return 0;
 }
 

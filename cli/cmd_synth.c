@@ -1,7 +1,6 @@
 /* `lgfuzz synth FILE.csv`: learns a condition separating the rows labelled
  * 1 from those labelled 0 (or, with --term, a term equal to a column) with
  * the staged grammar enumerator, and prints it with its MCC and stage. */
-#include <errno.h>
 #include <inttypes.h>
 #include <json-c/json.h>
 #include <stdio.h>
@@ -11,6 +10,7 @@
 #include "cli.h"
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/num.h"
 #include "options_int.h"
 #include "synth/synth.h"
 
@@ -84,10 +84,10 @@ static int parse_row(table_t *t, char *line, const char *path, size_t lineno, lg
         if (col >= t->ncols)
             return lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: more cells than the %zu columns of the header", path, lineno,
                               at, t->ncols);
-        char *text = trim(cell), *end;
-        errno = 0;
-        long long v = strtoll(text, &end, 0);
-        if (*text == '\0' || *end != '\0' || errno == ERANGE)
+        char *text = trim(cell);
+        int64_t v;
+        lg_err_t ignored;
+        if (lg_int_parse(text, LG_NUM_HEX, INT64_MIN, INT64_MAX, &v, &ignored) != LG_OK)
             return lg_err_set(err, LG_EINVAL, "%s:%zu:%zu: '%s' in column '%s' is not a 64-bit integer", path, lineno,
                               at, text, t->names[col]);
         row[col] = v;
@@ -143,10 +143,9 @@ typedef struct opts {
 static int parse_const(const char *text, void *field, lg_err_t *err)
 {
     consts_t *c = field;
-    char *end;
-    errno = 0;
-    long long v = strtoll(text, &end, 0);
-    if (*text == '\0' || *end != '\0' || errno == ERANGE)
+    int64_t v;
+    lg_err_t ignored;
+    if (lg_int_parse(text, LG_NUM_HEX, INT64_MIN, INT64_MAX, &v, &ignored) != LG_OK)
         return lg_err_set(err, LG_EINVAL, "--const: '%s' is not a 64-bit integer", text);
     if (c->n == MAX_CONSTS)
         return lg_err_set(err, LG_EINVAL, "--const: '%s' is one more than the %d constants allowed", text, MAX_CONSTS);

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "common/alloc.h"
 #include "common/budget.h"
+#include "common/num.h"
 #include "common/strbuf.h"
 #include "options_int.h"
 
@@ -62,21 +63,11 @@ static void expected(const cli_opt_t *d, char *buf, size_t size)
     }
 }
 
-/* Digits only, so "-1", "+1", " 1" and "0x10" are refused alike. */
+/* Decimal digits only, so "-1", "+1", " 1" and "0x10" are refused alike. */
 static int parse_count(const cli_opt_t *d, const char *text, uint64_t *out)
 {
-    uint64_t v = 0;
-    if (!*text)
-        return -1;
-    for (const char *p = text; *p; p++) {
-        if (*p < '0' || *p > '9' || v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
-            return -1;
-        v = v * 10 + (uint64_t)(*p - '0');
-    }
-    if (v < d->min || v > d->max)
-        return -1;
-    *out = v;
-    return 0;
+    lg_err_t ignored;
+    return lg_uint_parse(text, LG_NUM_DEC, d->min, d->max, out, &ignored) == LG_OK ? 0 : -1;
 }
 
 static void store_unsigned(void *field, size_t size, uint64_t v)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/num.h"
 #include "rtl-oracle/oracle.h"
 #include "run_opts_int.h"
 
@@ -65,10 +66,10 @@ static int parse_alpha(const char *text, void *field, lg_err_t *err)
 static int parse_size(const char *opt, const char *text, void *field, lg_err_t *err)
 {
     static const char units[] = "KMGT";
-    char *end;
-    errno = 0;
-    unsigned long long v = text[0] >= '0' && text[0] <= '9' ? strtoull(text, &end, 10) : 0;
-    int ok = text[0] >= '0' && text[0] <= '9' && !errno;
+    uint64_t v = 0;
+    const char *end = text;
+    lg_err_t ignored;
+    int ok = lg_uint_scan(text, LG_NUM_DEC, UINT64_MAX, &v, &end, &ignored) == LG_OK;
     const char *u = ok && *end ? strchr(units, end[0] & ~0x20) : NULL;
     if (ok && u) {
         int shift = 10 * (int)(u - units + 1);

@@ -1,9 +1,9 @@
 /* Monotonic time and budget parsing; budgets never use the wall clock, so a
  * clock change cannot end a run early. */
 #include "budget.h"
+#include "num.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -21,9 +21,11 @@ int lg_duration_parse(const char *text, uint64_t *out_ns, lg_err_t *err)
         return lg_err_set(err, LG_EINVAL,
                           "invalid duration '%s': expected a number followed by ms, s, m or h (e.g. 30s)",
                           text ? text : "");
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(text, &end, 10);
+    uint64_t v;
+    const char *end;
+    lg_err_t ignored;
+    if (lg_uint_scan(text, LG_NUM_DEC, UINT64_MAX, &v, &end, &ignored) != LG_OK)
+        return lg_err_set(err, LG_EINVAL, "invalid duration '%s': too large", text);
     uint64_t unit;
     if (*end == '\0' || strcmp(end, "s") == 0)
         unit = 1000000000ull;
@@ -35,7 +37,7 @@ int lg_duration_parse(const char *text, uint64_t *out_ns, lg_err_t *err)
         unit = 3600ull * 1000000000ull;
     else
         return lg_err_set(err, LG_EINVAL, "invalid duration '%s': unknown unit '%s' (use ms, s, m or h)", text, end);
-    if (errno == ERANGE || v > UINT64_MAX / unit)
+    if (v > UINT64_MAX / unit)
         return lg_err_set(err, LG_EINVAL, "invalid duration '%s': too large", text);
     *out_ns = (uint64_t)v * unit;
     return LG_OK;

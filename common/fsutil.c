@@ -19,6 +19,7 @@
 
 #include "alloc.h"
 #include "budget.h"
+#include "num.h"
 
 #ifndef LGFUZZ_DATA_DIR
 #error "LGFUZZ_DATA_DIR must name the directory of lgfuzz's data files (the top CMakeLists.txt defines it)"
@@ -91,9 +92,11 @@ void lg_remove_stale_builds(const char *path)
     while (d && (de = readdir(d))) {
         if (strncmp(de->d_name, prefix, plen) != 0)
             continue;
-        char *end;
-        long pid = strtol(de->d_name + plen, &end, 10);
-        if (pid <= 0 || (*end && *end != '.') || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+        uint64_t pid = 0;
+        const char *end = NULL;
+        lg_err_t ignored;
+        if (lg_uint_scan(de->d_name + plen, LG_NUM_DEC, INT32_MAX, &pid, &end, &ignored) != LG_OK || pid == 0 ||
+            (*end && *end != '.') || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
             continue;
         char *p = lg_path_join(dir, de->d_name);
         lg_remove_tree(p);

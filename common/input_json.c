@@ -1,7 +1,6 @@
 /* JSON form of kernel inputs ({"data": [3, 250, 7], "size": 3}), read and
  * written with json-c, which keeps 64-bit integers exact. Every rejection
  * names the origin, the param and the value at fault. */
-#include <errno.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +10,7 @@
 #include "fsutil.h"
 #include "input.h"
 #include "json_int.h"
+#include "num.h"
 
 static const char *json_kind(json_object *o)
 {
@@ -64,20 +64,16 @@ static int read_value(const char *origin, const spec_param_t *p, const char *wha
                           json_kind(o));
     /* json-c prints integers exactly as parsed, for int64 and uint64 alike. */
     const char *text = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
-    errno = 0;
-    char *end;
-    int64_t v;
-    if (text[0] == '-') {
-        long long s = strtoll(text, &end, 10);
-        v = s;
-    } else {
-        unsigned long long u = strtoull(text, &end, 10);
-        if (p->type != LG_U64 && u > (unsigned long long)INT64_MAX)
-            errno = ERANGE;
+    lg_err_t ignored;
+    int64_t v = 0;
+    uint64_t u = 0;
+    int in_type;
+    if (p->type == LG_U64) {
+        in_type = lg_uint_parse(text, LG_NUM_DEC, 0, UINT64_MAX, &u, &ignored) == LG_OK;
         v = (int64_t)u;
+    } else {
+        in_type = lg_int_parse(text, LG_NUM_DEC, lg_type_min(p->type), lg_type_max(p->type), &v, &ignored) == LG_OK;
     }
-    int in_type = errno != ERANGE && *end == '\0' && (p->type == LG_U64 ? text[0] != '-' : 1) &&
-                  (p->type == LG_U64 || (v >= lg_type_min(p->type) && v <= lg_type_max(p->type)));
     if (!in_type)
         return lg_err_set(err, LG_EINVAL, "%s: %s = %s does not fit type %s", origin, what, text,
                           lg_type_name(p->type));

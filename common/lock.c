@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "num.h"
 
 struct lg_lock {
     int fd;
@@ -24,9 +25,10 @@ static long holder_pid(int fd)
     if (n <= 0)
         return 0;
     buf[n] = '\0';
-    char *end;
-    long pid = strtol(buf, &end, 10);
-    return end != buf && pid > 0 ? pid : 0;
+    uint64_t pid;
+    const char *end;
+    lg_err_t ignored;
+    return lg_uint_scan(buf, LG_NUM_DEC, INT32_MAX, &pid, &end, &ignored) == LG_OK ? (long)pid : 0;
 }
 
 /* Best effort: only another process's refusal message reads the pid. */

@@ -1,8 +1,10 @@
 /* C scalar types of kernel params and RTL widths: names, ranges, wrapping. */
 #include "types.h"
+#include "num.h"
 
 #include <ctype.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,10 +69,11 @@ int lg_type_parse_width(const char *name, lg_type_t *out, long *bits)
     }
     if ((name[0] != 'i' && name[0] != 'u') || name[1] < '1' || name[1] > '9')
         return -1;
-    char *end;
-    long w = strtol(name + 1, &end, 10);
-    if (*end != '\0')
+    uint64_t w64;
+    lg_err_t ignored;
+    if (lg_uint_parse(name + 1, LG_NUM_DEC, 1, UINT64_MAX, &w64, &ignored) != LG_OK)
         return -1;
+    long w = w64 > (uint64_t)LONG_MAX ? LONG_MAX : (long)w64;
     if (bits)
         *bits = w;
     if (w > LG_TYPE_BITS_MAX)
@@ -192,9 +195,9 @@ int lg_width_parse(const char *text, lg_width_t *out)
 {
     if (!text || (text[0] != 'u' && text[0] != 'i') || text[1] < '1' || text[1] > '9')
         return -1;
-    char *end;
-    long bits = strtol(text + 1, &end, 10);
-    if (*end != '\0' || bits < 1 || bits > 64)
+    uint64_t bits;
+    lg_err_t ignored;
+    if (lg_uint_parse(text + 1, LG_NUM_DEC, 1, 64, &bits, &ignored) != LG_OK)
         return -1;
     out->bits = (int)bits;
     out->is_signed = text[0] == 'i';
@@ -216,12 +219,13 @@ int lg_width_fits(lg_width_t w, int64_t v)
  * -1 when there is none. */
 static int read_long(const char **p, long *out)
 {
-    char *end;
-    if (!isdigit((unsigned char)**p) && **p != '-' && **p != '+')
+    const char *s = *p + (**p == '-' || **p == '+');
+    uint64_t v;
+    const char *end;
+    lg_err_t ignored;
+    if (lg_uint_scan(s, LG_NUM_DEC, (uint64_t)LONG_MAX, &v, &end, &ignored) != LG_OK)
         return -1;
-    *out = strtol(*p, &end, 10);
-    if (end == *p || (!isdigit((unsigned char)end[-1])))
-        return -1;
+    *out = **p == '-' ? -(long)v : (long)v;
     *p = end;
     return 0;
 }

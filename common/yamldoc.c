@@ -2,7 +2,6 @@
  * errors. */
 #include "yamldoc.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +9,7 @@
 
 #include "alloc.h"
 #include "fsutil.h"
+#include "num.h"
 
 static int syntax_error(const yaml_parser_t *parser, const char *origin, lg_err_t *err)
 {
@@ -284,12 +284,10 @@ int yamldoc_int(const yamldoc_t *d, const yaml_node_t *n, const char *what, int6
     const char *s = yamldoc_scalar(d, n, what, err);
     if (!s)
         return LG_EINVAL;
-    errno = 0;
-    char *end;
-    long long v = strtoll(s, &end, 0);
-    if (!s[0] || *end != '\0' || errno == ERANGE)
+    /* Decimal, or hex with 0x: "0200000" is 200000, as YAML 1.2 reads it. */
+    lg_err_t ignored;
+    if (lg_int_parse(s, LG_NUM_HEX, INT64_MIN, INT64_MAX, out, &ignored) != LG_OK)
         return yamldoc_error(d, n, err, "%s must be an integer, found '%s'", what, s);
-    *out = v;
     return LG_OK;
 }
 
@@ -298,12 +296,9 @@ int yamldoc_uint(const yamldoc_t *d, const yaml_node_t *n, const char *what, uin
     const char *s = yamldoc_scalar(d, n, what, err);
     if (!s)
         return LG_EINVAL;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (!s[0] || s[0] == '-' || *end != '\0' || errno == ERANGE)
+    lg_err_t ignored;
+    if (lg_uint_parse(s, LG_NUM_HEX, 0, UINT64_MAX, out, &ignored) != LG_OK)
         return yamldoc_error(d, n, err, "%s must be a non-negative integer, found '%s'", what, s);
-    *out = v;
     return LG_OK;
 }
 

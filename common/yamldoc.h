@@ -59,7 +59,9 @@ int yamldoc_expect_map(const yamldoc_t *d, const yaml_node_t *n, const char *wha
 int yamldoc_expect_seq(const yamldoc_t *d, const yaml_node_t *n, const char *what, lg_err_t *err);
 /* Scalar text (borrowed from the document) or NULL with an error. */
 const char *yamldoc_scalar(const yamldoc_t *d, const yaml_node_t *n, const char *what, lg_err_t *err);
-/* Integer scalar (decimal or 0x hex, optional sign) into int64 / uint64. */
+/* Integer scalar into int64 / uint64, read by lg_int_parse / lg_uint_parse
+ * with LG_NUM_HEX: decimal (leading zeros too: "0200000" is 200000) or 0x
+ * hex, a sign only for yamldoc_int. */
 int yamldoc_int(const yamldoc_t *d, const yaml_node_t *n, const char *what, int64_t *out, lg_err_t *err);
 int yamldoc_uint(const yamldoc_t *d, const yaml_node_t *n, const char *what, uint64_t *out, lg_err_t *err);
 /* Looks up key in a mapping; NULL when absent or when map is not one. */

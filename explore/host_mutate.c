@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/num.h"
 #include "host_source_int.h"
 
 /* Past this a mutation that grows the text does nothing. */
@@ -105,7 +106,10 @@ static void mutate_once(exh_blob_t *b, int word, lg_rng_t *rng)
         /* fall through */
     case 4: { /* a number nudged */
         char *tok = lg_strndup(b->data + t.at, t.len);
-        snprintf(num, sizeof num, "%lld", strtoll(tok, NULL, 10) + lg_rng_range(rng, -16, 16));
+        int64_t v = 0; /* a number too large to nudge becomes a small one */
+        lg_err_t ignored;
+        (void)lg_int_parse(tok, LG_NUM_DEC, INT64_MIN + 16, INT64_MAX - 16, &v, &ignored);
+        snprintf(num, sizeof num, "%lld", (long long)(v + lg_rng_range(rng, -16, 16)));
         free(tok);
         splice(b, t.at, t.len, num);
         break;

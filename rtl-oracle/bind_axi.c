@@ -7,6 +7,7 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/num.h"
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -139,9 +140,11 @@ static int64_t header_offset(const char *text, const char *name)
         want[n++] = (char)toupper((unsigned char)*p);
     snprintf(want + n, sizeof want - n, "%s", name ? "_DATA" : "");
     for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
-        char def[256];
-        unsigned long long v;
-        if (sscanf(line, " #define %255s %llx", def, &v) != 2)
+        char def[256], val[64];
+        uint64_t v;
+        lg_err_t ignored;
+        if (sscanf(line, " #define %255s %63s", def, val) != 2 ||
+            lg_uint_parse(val, LG_NUM_C, 0, INT64_MAX, &v, &ignored) != LG_OK)
             continue;
         size_t len = strlen(def), wl = strlen(want);
         if (len > wl + 6 && strcmp(def + len - wl, want) == 0 && strncmp(def + len - wl - 6, "_ADDR_", 6) == 0)
@@ -265,9 +268,10 @@ static int64_t gen_info_latency(const char *text, const char *top)
         const char *lat = strstr(q, "HLS_SYN_LAT=");
         if (!names_top || !lat || lat > end)
             continue;
-        char *e;
-        long long v = strtoll(lat + 12, &e, 10);
-        return e != lat + 12 && v >= 0 ? (int64_t)v : -1;
+        uint64_t v;
+        const char *e;
+        lg_err_t ignored;
+        return lg_uint_scan(lat + 12, LG_NUM_DEC, INT64_MAX, &v, &e, &ignored) == LG_OK ? (int64_t)v : -1;
     }
     return -1;
 }

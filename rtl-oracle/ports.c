@@ -5,6 +5,7 @@
 #include "oracle_int.h"
 
 #include "common/alloc.h"
+#include "common/num.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,12 +22,11 @@ static int parse_decl(const char *p, char **name, int *bits)
     if (p == start || *p != ',')
         return -1;
     size_t n = (size_t)(p - start);
-    char *end;
-    long msb = strtol(p + 1, &end, 10);
-    if (*end != ',')
-        return -1;
-    long lsb = strtol(end + 1, &end, 10);
-    if (msb < lsb || lsb < 0)
+    uint64_t msb, lsb;
+    const char *end;
+    lg_err_t ignored;
+    if (lg_uint_scan(p + 1, LG_NUM_DEC, INT32_MAX - 1, &msb, &end, &ignored) != LG_OK || *end != ',' ||
+        lg_uint_scan(end + 1, LG_NUM_DEC, INT32_MAX - 1, &lsb, &end, &ignored) != LG_OK || msb < lsb)
         return -1;
     *name = lg_strndup(start, n);
     *bits = (int)(msb - lsb + 1);

@@ -3,12 +3,12 @@
  * error naming its file:line:col, not a silently smaller grammar. */
 #include "grammar_int.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/num.h"
 #include "common/yamldoc.h"
 #include "expr.h"
 
@@ -81,12 +81,9 @@ static int get_int(loader_t *ld, const yaml_node_t *node, int64_t lo, int64_t hi
     const char *s = yamldoc_text(node);
     if (!s)
         return bad(ld, node, "expected an integer", NULL);
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 0);
-    if (*s == '\0' || *end != '\0' || errno == ERANGE || v < lo || v > hi)
+    lg_err_t ignored;
+    if (lg_int_parse(s, LG_NUM_HEX, lo, hi, out, &ignored) != LG_OK)
         return bad(ld, node, "expected an integer in range, found", s);
-    *out = v;
     return 0;
 }
 

@@ -13,6 +13,7 @@
 
 #include "common/alloc.h"
 #include "common/budget.h"
+#include "common/num.h"
 
 #define NUM_MAX_FEATURES 48 /* features entering the basis (1 + 48 + 1176 monomials) */
 #define NUM_CLOCK_EVERY 256
@@ -96,9 +97,10 @@ static size_t elem_of(const feature_t *f, size_t *index)
     const char *lb = strchr(f->name, '[');
     if (syg_feature_class(f) != GCLASS_ELEM || !lb || lb == f->name)
         return 0;
-    char *end;
-    unsigned long i = strtoul(lb + 1, &end, 10);
-    if (end == lb + 1 || *end != ']' || end[1] != '\0')
+    uint64_t i;
+    const char *end;
+    lg_err_t ignored;
+    if (lg_uint_scan(lb + 1, LG_NUM_DEC, SIZE_MAX, &i, &end, &ignored) != LG_OK || *end != ']' || end[1] != '\0')
         return 0;
     *index = (size_t)i;
     return (size_t)(lb - f->name);

@@ -9,12 +9,12 @@
 #include "pragma_int.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/alloc.h"
+#include "common/num.h"
 
 #define DEPTH_MAX 64
 
@@ -271,12 +271,9 @@ static int64_t number(eval_t *e)
     size_t n = e->t.len < sizeof buf - 1 ? e->t.len : sizeof buf - 1;
     memcpy(buf, e->t.s, n);
     buf[n] = '\0';
-    while (n > 0 && strchr("uUlL", buf[n - 1]))
-        buf[--n] = '\0';
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(buf, &end, 0);
-    if (errno || *end || n == 0)
+    uint64_t v = 0;
+    lg_err_t ignored;
+    if (lg_uint_parse(buf, LG_NUM_C, 0, UINT64_MAX, &v, &ignored) != LG_OK)
         fail(e, "`%.*s` is not an integer", e->t.s, e->t.len);
     return (int64_t)v;
 }

@@ -9,6 +9,7 @@
 
 #include "common/alloc.h"
 #include "common/fsutil.h"
+#include "common/num.h"
 #include "common/yamldoc.h"
 
 static const char *const kind_names[] = {"loop-remainder", "loop-tripcount", "offset",
@@ -70,9 +71,8 @@ static char *lower_dup(const char *s)
 /* `default: N`: 1 with the value stored in r, 0 when val is no integer. */
 static int parse_default(const char *val, trp_rule_t *r)
 {
-    char *end = NULL;
-    r->dflt = strtoll(val, &end, 0);
-    r->has_dflt = end != val && !*end;
+    lg_err_t ignored;
+    r->has_dflt = lg_int_parse(val, LG_NUM_HEX, INT64_MIN, INT64_MAX, &r->dflt, &ignored) == LG_OK;
     return r->has_dflt;
 }
 
@@ -133,11 +133,12 @@ static int parse_bound(yamldoc_t *d, yaml_node_t *map, trp_bound_t *b, lg_err_t 
     for (size_t i = 0; i < yamldoc_len(map); i++) {
         yaml_node_t *k = yamldoc_key(d, map, i);
         const char *key = yamldoc_text(k), *val = yamldoc_text(yamldoc_value(d, map, i));
-        char *end = NULL;
+        lg_err_t ignored;
         if (key && val && strcmp(key, "function") == 0) {
             free(b->func);
             b->func = lg_strdup(val);
-        } else if (key && val && strcmp(key, "depth") == 0 && (b->depth = strtoll(val, &end, 0), end != val && !*end)) {
+        } else if (key && val && strcmp(key, "depth") == 0 &&
+                   lg_int_parse(val, LG_NUM_HEX, INT64_MIN, INT64_MAX, &b->depth, &ignored) == LG_OK) {
             has_depth = 1;
         } else {
             return yamldoc_error(d, k, err, "expected `function: NAME` or `depth: INTEGER`");

@@ -174,6 +174,23 @@ done:
     free(path);
 }
 
+/* Integers in a spec are decimal, leading zeros too (0200000 is 200000,
+ * never octal 65536), or 0x hex. */
+static void test_integers(void)
+{
+    char *path = write_spec("ints.yaml", HEAD "params:\n  - {name: n, type: i32, range: [010, 0x20]}\n"
+                                              "rtl:\n  sources: [k.v]\n  max_cycles: 0200000\n");
+    lg_err_t err;
+    spec_t *s = spec_load(path, &err);
+    CHECK_MSG(s != NULL, "%s", err.msg);
+    if (s) {
+        CHECK_MSG(s->max_cycles == 200000, "max_cycles %llu", (unsigned long long)s->max_cycles);
+        CHECK(s->params[0].range_lo == 10 && s->params[0].range_hi == 32);
+    }
+    spec_destroy(s);
+    free(path);
+}
+
 /* Scalar outputs get HLS's default modes: ap_vld for an out pointer,
  * ap_ovld for an inout one; ap_ovld is accepted on an out pointer too. */
 static void test_scalar_output_modes(void)
@@ -297,6 +314,7 @@ int main(void)
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         free(write_spec(files[i], "module m(); endmodule\n"));
     test_valid();
+    test_integers();
     test_scalar_output_modes();
     test_vitis_modes();
     test_source_lists();
