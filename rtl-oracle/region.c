@@ -78,9 +78,14 @@ static int64_t initial_slot(const input_t *in, size_t i, size_t j)
 
 void orr_encode(oregion_t *r, const omodel_t *m, size_t slot, const input_t *in)
 {
-    uint64_t *w = r->base + ORW_SHM_HEADER + slot * r->req_words;
+    /* The request slots are cap slots of req_words words each, past the
+     * header: the harness reads exactly what orw_req_words sized. */
+    LG_ASSERT(r->base && slot < r->cap && in->spec->nparams == m->n);
+    uint64_t *const start = r->base + ORW_SHM_HEADER + slot * r->req_words;
+    uint64_t *w = start;
     for (size_t i = 0; i < m->n; i++) {
         const obind_t *b = &m->binds[i];
+        LG_ASSERT(b->kind != BIND_MEM || in->spec->params[i].is_array);
         if (b->kind == BIND_SCALAR_IN || b->kind == BIND_SCALAR_INOUT) {
             *w++ = orm_to_port(b, in->v[i].scalar);
         } else if (b->kind == BIND_MEM) {
@@ -95,6 +100,7 @@ void orr_encode(oregion_t *r, const omodel_t *m, size_t slot, const input_t *in)
             w += 1 + b->depth;
         }
     }
+    LG_ASSERT((uint64_t)(w - start) == r->req_words);
 }
 
 static void store_array(const spec_t *spec, const obind_t *b, const input_t *in, size_t i, const uint64_t *w,
@@ -127,9 +133,12 @@ static int64_t return_value(const spec_t *spec, const omodel_t *m, uint64_t raw)
 void orr_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_t slot, const input_t *in,
                 run_result_t *res, uint64_t *log_end)
 {
+    LG_ASSERT(r->base && slot < r->cap && res->nout == m->n);
     const uint64_t *w = r->base + ORW_SHM_HEADER + r->cap * r->req_words + slot * r->resp_words;
     run_result_reset(res);
-    res->status = (run_status_t)w[ORW_RESP_STATUS];
+    /* The harness writes one of run_status_t's values; anything else is a
+     * harness that broke its side of the wire, reported as its crash. */
+    res->status = w[ORW_RESP_STATUS] <= RUN_UNDECIDED ? (run_status_t)w[ORW_RESP_STATUS] : RUN_CRASH;
     res->cycles = w[ORW_RESP_CYCLES];
     uint64_t at = w[ORW_RESP_OOB_PARAM];
     res->oob_param = at == ORW_CONTROL_PARAM ? ORACLE_PARAM_CONTROL : at < m->n ? (int)at : -1;
@@ -156,6 +165,7 @@ void orr_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_
         }
         d += orw_resp_words((int)b->kind, b->depth, b->is_out);
     }
+    LG_ASSERT((uint64_t)(d - w) + ORW_DETAIL_WORDS == r->resp_words);
     size_t len = w[ORW_RESP_DETAIL_LEN] < sizeof res->detail ? (size_t)w[ORW_RESP_DETAIL_LEN] : sizeof res->detail - 1;
     memcpy(res->detail, d, len);
     res->detail[len] = '\0';

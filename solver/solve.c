@@ -279,6 +279,9 @@ static void record(solver_t *s, const solver_result_t *res)
 int solver_solve(solver_t *s, const expr_t *const *prefix, size_t n, const expr_t *strengthening, const input_t *base,
                  input_t *out, lg_rng_t *rng, solver_result_t *res, lg_err_t *err)
 {
+    LG_ASSERT(s && base && out && res && (n == 0 || prefix));
+    for (size_t i = 0; i < n; i++)
+        LG_ASSERT(prefix[i] != NULL);
     memset(res, 0, sizeof *res);
     res->status = SOLVER_UNKNOWN;
     if (base->spec != s->fs->spec || out->spec != s->fs->spec)

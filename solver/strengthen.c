@@ -175,6 +175,8 @@ static expr_t *range_edge(const solver_target_t *t, lg_rng_t *rng)
 
 expr_t *solver_strengthen_target(const solver_target_t *t, lg_rng_t *rng)
 {
+    /* The header's preconditions: a term, and u >= 2 for an unroll. */
+    LG_ASSERT(t && t->term && (t->kind != SOLVER_TARGET_UNROLL || t->factor >= 2));
     switch (t->kind) {
     case SOLVER_TARGET_WIDTH:
         return width_edge(t, rng);

@@ -57,6 +57,8 @@ static void state_init(enum_state_t *st, const enum_task_t *task)
     st->mask = lg_calloc(nw, sizeof *st->mask);
     st->scratch = lg_calloc(nw, sizeof *st->scratch);
     st->scratch_v = lg_calloc(st->ns ? st->ns : 1, sizeof *st->scratch_v);
+    /* Sample i is bit i % 64 of word i / 64 of pos and mask: nw words. */
+    LG_ASSERT(task->ns == 0 || (st->ns - 1) / 64 < nw);
     for (size_t i = 0; i < st->ns; i++) {
         st->mask[i / 64] |= 1ULL << (i % 64);
         if (task->labels && task->labels[i]) {
@@ -115,6 +117,8 @@ void sye_run(const enum_task_t *task, enum_outcome_t *out)
         top = task->g->cond_max_size;
     if (top > ENUM_MAX_SIZE)
         top = ENUM_MAX_SIZE;
+    /* tstart, cstart, conj_start and disj_start are indexed up to top + 1. */
+    LG_ASSERT(top + 1 < sizeof st.tstart / sizeof st.tstart[0]);
     /* Conditions of size s only use terms of size <= s - 2, so they are
      * tried before the (far more numerous) terms of size s are built: a
      * separator is often found before the term bank grows. */

@@ -128,6 +128,7 @@ void sye_conds_size(enum_state_t *st, size_t s)
 
 expr_t *sye_cond_expr(const enum_state_t *st, int32_t i)
 {
+    LG_ASSERT(i >= 0 && (size_t)i < st->nconds);
     const econd_t *c = &st->conds[i];
     switch (c->kind) {
     case COND_TK:

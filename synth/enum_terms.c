@@ -203,6 +203,7 @@ void sye_terms_size(enum_state_t *st, size_t s)
 
 expr_t *sye_term_expr(const enum_state_t *st, int32_t i)
 {
+    LG_ASSERT(i >= 0 && (size_t)i < st->nterms);
     const eterm_t *t = &st->terms[i];
     switch (t->op) {
     case EXPR_CONST:

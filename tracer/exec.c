@@ -256,13 +256,16 @@ void trx_destroy(trx_t *x)
     free(x);
 }
 
+/* Slot k of the 2 * round_max slots: round_max per half. */
 static lgrt_slot_t *slot_at(trx_t *x, size_t k)
 {
+    LG_ASSERT(k < 2 * x->hdr->round_max);
     return (lgrt_slot_t *)(x->base + x->hdr->slot_off + k * x->hdr->slot_size);
 }
 
 int64_t *trx_record(trx_t *x, int half, size_t k)
 {
+    LG_ASSERT((half == 0 || half == 1) && k < x->hdr->round_max);
     if (k == 0)
         x->pack_off[half] = (uint64_t)half * (x->hdr->in_cap / 2);
     slot_at(x, (size_t)half * x->hdr->round_max + k)->rec_off = x->pack_off[half];
@@ -271,6 +274,9 @@ int64_t *trx_record(trx_t *x, int half, size_t k)
 
 void trx_record_end(trx_t *x, int half, size_t nwords)
 {
+    /* Each half packs its records into its own in_cap / 2 bytes. */
+    LG_ASSERT((half == 0 || half == 1) &&
+              x->pack_off[half] + 8 * (uint64_t)nwords <= (uint64_t)(half + 1) * (x->hdr->in_cap / 2));
     x->pack_off[half] += 8 * nwords;
 }
 
@@ -397,12 +403,22 @@ static int send_round(trx_t *x, lg_err_t *err)
 
 int trx_start(trx_t *x, int half, size_t n, lg_err_t *err)
 {
+    LG_ASSERT((half == 0 || half == 1) && n <= x->hdr->round_max);
     x->first = (size_t)half * x->hdr->round_max;
     x->end = x->first + n;
     x->next = x->first;
     for (size_t k = x->first; k < x->end; k++)
         slot_at(x, k)->status = NOT_RUN;
     return n ? send_round(x, err) : 0;
+}
+
+/* 1 when the counters a finished round left are in range: done between
+ * the round's next and end records, the events used within the area. */
+static int round_counters_sane(const trx_t *x)
+{
+    const lgrt_hdr_t *h = x->hdr;
+    uint64_t done = __atomic_load_n(&h->done, __ATOMIC_ACQUIRE);
+    return done >= x->next && done <= x->end && h->ev_used <= h->ev_cap;
 }
 
 int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn next, void *arg, lg_err_t *err)
@@ -419,6 +435,12 @@ int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn
         x->sent = 0;
         int status = 0;
         round_end_t end = x->pid > 0 ? wait_round(x, &status) : ROUND_DIED;
+        if (end == ROUND_DONE && !round_counters_sane(x)) {
+            /* The kernel shares the child's memory: a kernel that wrote
+             * over the counters is a child gone wrong, not an index. */
+            stop_child_status(x, &status);
+            end = ROUND_DIED;
+        }
         if (end == ROUND_CUT)
             return cut_error(x, err);
         if (end == ROUND_DIED && x->pid > 0)
@@ -480,7 +502,7 @@ int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn
                  : s->status == LGRT_OOM ? "out of memory"
                                          : "crash");
         collect_range(x, first, x->next, k + 1, collect, arg, detail[0] ? detail : NULL, k);
-        x->ev_used = s->ev_first + s->nevents;
+        x->ev_used = s->ev_first <= h->ev_cap && s->nevents <= h->ev_cap - s->ev_first ? s->ev_first + s->nevents : 0;
         x->next = k + 1;
     }
     return next ? next(arg, err) : 0;
