@@ -29,6 +29,7 @@ function(lg_symbol_prefixes target)
   add_test(NAME ${folder}.prefixes
     COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DLIB=$<TARGET_FILE:${target}> "-DPREFIXES=${prefixes}"
             -P ${CMAKE_SOURCE_DIR}/tests/check_prefixes.cmake)
+  set_tests_properties(${folder}.prefixes PROPERTIES LABELS "${folder};quick")
 endfunction()
 
 # lg_oneway_calls(<target>): adds the test <folder>.oneway, which fails when
@@ -40,4 +41,5 @@ function(lg_oneway_calls target)
   get_filename_component(folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   add_test(NAME ${folder}.oneway
     COMMAND sh ${CMAKE_SOURCE_DIR}/tests/check_oneway.sh ${CMAKE_NM} $<TARGET_FILE:${target}>)
+  set_tests_properties(${folder}.oneway PROPERTIES LABELS "${folder};quick")
 endfunction()

@@ -8,8 +8,9 @@
 # spec gives them. Without --host-only one generation step in four runs
 # the host. A host's standard input is an input like its files.
 # --host-only on a spec without host: is an error.
-# Inputs: LGFUZZ, SRC (source root), WORK (scratch; LGFUZZ_CACHE_DIR is
-# WORK/cache); CC in the environment is the clang repro-host.sh uses.
+# Inputs: LGFUZZ, SRC (source root), WORK (scratch; builds go to the
+# suite's cache, tests/tiers.cmake); CC in the environment is the clang
+# repro-host.sh uses.
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})

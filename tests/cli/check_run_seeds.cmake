@@ -5,8 +5,8 @@
 # A --seeds directory that does not exist and one holding a file that is
 # not an input of the spec each end with exit 2 naming the path, before
 # anything is built.
-# Inputs: LGFUZZ, SRC (source root), WORK (scratch directory; the test's
-# LGFUZZ_CACHE_DIR is WORK/cache).
+# Inputs: LGFUZZ, SRC (source root), WORK (scratch directory; builds go to
+# the suite's cache, tests/tiers.cmake).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})

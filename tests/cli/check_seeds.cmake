@@ -5,8 +5,8 @@
 # that crashes inside the kernel keeps the calls it made before (the call
 # it died in is reported and skipped: its pointer cannot be read). With
 # CHECK=run, `lgfuzz run` on the mined seeds reports them in stats.json.
-# Inputs: LGFUZZ, SRC (source root), WORK (scratch directory; the test's
-# LGFUZZ_CACHE_DIR is WORK/cache), CHECK (capture or run).
+# Inputs: LGFUZZ, SRC (source root), WORK (scratch directory; builds go to
+# the suite's cache, tests/tiers.cmake), CHECK (capture or run).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
