@@ -150,6 +150,9 @@ static void classify(batch_row_t *row, json_object *run, json_object *stats, con
         row->error = bj_str(stats, "error") ? lg_strdup(bj_str(stats, "error")) : log_error(dir);
     } else if (st && strcmp(st, "interrupted") == 0) {
         row->status = "interrupted";
+    } else if (st && strcmp(st, "starved") == 0) {
+        row->status = "starved";
+        row->error = bj_str(stats, "error") ? lg_strdup(bj_str(stats, "error")) : NULL;
     } else if (!st || strcmp(st, "complete") != 0) {
         /* "running": the process ended before its final save, unless a
          * command holds the directory (batch_row_set_live). */

@@ -25,8 +25,8 @@ struct batch_summary {
 static const struct {
     const char *name;
     int fatal;
-} statuses[] = {{"ok", 0},     {"divergent", 0},    {"interrupted", 0}, {"running", 0}, {"not-run", 0},
-                {"failed", 1}, {"build-failed", 1}, {"spec-error", 1},  {"crashed", 1}};
+} statuses[] = {{"ok", 0},      {"divergent", 0}, {"interrupted", 0},  {"running", 0},    {"not-run", 0},
+                {"starved", 1}, {"failed", 1},    {"build-failed", 1}, {"spec-error", 1}, {"crashed", 1}};
 #define NSTATUS (sizeof statuses / sizeof statuses[0])
 
 batch_summary_t *batch_summary_create(void)

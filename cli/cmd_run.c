@@ -13,6 +13,7 @@
 #include "common/budget.h"
 #include "common/fsutil.h"
 #include "common/input.h"
+#include "common/plan.h"
 #include "common/spec.h"
 #include "explore/explore.h"
 #include "guard/guard.h"
@@ -29,32 +30,20 @@ static void on_signal(int sig)
     stop_requested = 1;
 }
 
-/* Time kept at the end of a timed run for the final save and teardown:
- * 2% of the budget, within [250 ms, 5 s]. */
-static uint64_t save_reserve(uint64_t total_ns)
-{
-    uint64_t r = total_ns / 50;
-    return r < 250000000ull ? 250000000ull : r > 5000000000ull ? 5000000000ull : r;
-}
-
 /* Derives OUT/guards/ from the finished run (lgfuzz guard with its
  * defaults), then records what its RTL runs saw diverge with the run's own
- * explorer, both ending by deadline_ns (0 = none); a failure is a warning,
- * the run itself succeeded. */
-static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *cfg, uint64_t budget_ns,
-                        uint64_t deadline_ns, const lg_log_t *log)
+ * explorer, both by the plan's guard and record deadlines (none for a run
+ * without a budget); a failure is a warning, the run itself succeeded. */
+static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *cfg, const lg_plan_t *plan,
+                        const lg_log_t *log)
 {
     guard_cfg_t gc;
     guard_cfg_default(&gc);
     gc.seed = cfg->seed;
-    /* A quarter of the guard's share, or of what is left of it when
-     * exploration borrowed from it, goes to recording what its RTL runs
-     * saw diverge. */
-    uint64_t now = lg_now_ns(), left = deadline_ns > now ? deadline_ns - now : 0;
-    uint64_t share = deadline_ns && left < budget_ns ? left : budget_ns;
-    if (share)
-        gc.budget_ns = share - share / 4;
-    gc.deadline_ns = deadline_ns && budget_ns ? deadline_ns - share / 4 : deadline_ns;
+    lg_plan_guard_t g = lg_plan_guard_at(plan, lg_now_ns());
+    if (g.budget_ns)
+        gc.budget_ns = g.budget_ns;
+    gc.deadline_ns = g.deadline_ns;
     gc.stop = cfg->stop;
     gc.kernel_memory = cfg->kernel_memory;
     gc.log = log;
@@ -66,12 +55,36 @@ static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *
         fprintf(stderr, "lgfuzz: guard %s (precision %.4f, recall %.4f on %llu fresh inputs) in %s\n", rep.formula,
                 rep.fig.precision, rep.fig.recall, (unsigned long long)rep.fig.valid_inputs, rep.dir);
     size_t nnew = 0;
-    if (cli_guard_record(ex, spec, &rep, deadline_ns, &nnew, &err))
+    if (cli_guard_record(ex, spec, &rep, g.record_end_ns, &nnew, &err))
         fprintf(stderr, "lgfuzz run: warning: the guard step's divergent inputs were not recorded: %s\n", err.msg);
     else if (rep.ndivergent && cfg->progress)
         fprintf(stderr, "lgfuzz: the guard step saw %zu divergent input%s: %zu new distinct divergence%s\n",
                 rep.ndivergent, rep.ndivergent == 1 ? "" : "s", nnew, nnew == 1 ? "" : "s");
     guard_report_free(&rep);
+}
+
+/* A timed run that executed no input, or fuzzed for less than half of its
+ * budget without reaching its --iterations, did not test the kernel and
+ * must not look clean: writes why (and what to do) and returns 1. */
+static int starved(const cli_run_t *r, const explore_summary_t *sum, char *why, size_t cap)
+{
+    double budget = (double)r->total_ns / 1e9;
+    if (sum->execs == 0 && sum->host_execs == 0) {
+        snprintf(why, cap,
+                 "the run executed no input in %.1f s: the kernel's executor never completed a call (see run.log in "
+                 "the output directory; lgfuzz trace SPEC INPUT.json runs one input and says why)",
+                 sum->seconds);
+        return 1;
+    }
+    int iterations_done = r->cfg.iterations && sum->iterations >= r->cfg.iterations;
+    if (r->total_ns && !iterations_done && sum->seconds < budget / 2) {
+        snprintf(why, cap,
+                 "the run fuzzed %.1f s of its %.1f s budget (%llu execs): it stopped early without being "
+                 "interrupted (see run.log in the output directory); run it again with a longer --budget",
+                 sum->seconds, budget, (unsigned long long)sum->execs);
+        return 1;
+    }
+    return 0;
 }
 
 /* Ends the summary's first line with the number of groups of the run's
@@ -160,16 +173,6 @@ int cmd_run(int argc, char **argv)
     sa.sa_handler = on_signal;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    uint64_t end = 0;
-    if (r.total_ns) {
-        end = t_start + r.total_ns - save_reserve(r.total_ns);
-        cfg.deadline_ns = end - (r.guard ? r.guard_ns : 0);
-        /* With nothing unsafe the guard step only checks the guard `1` on
-         * fresh inputs: a quarter of its share is plenty, the rest goes
-         * to exploration until the first divergence. */
-        if (r.guard && spec->has_rtl)
-            cfg.lend_ns = r.guard_ns - r.guard_ns / 4;
-    }
     /* Held until the summary is printed: a second command on this
      * directory is refused rather than writing beside this one. */
     lg_lock_t *lock;
@@ -185,9 +188,18 @@ int cmd_run(int argc, char **argv)
         spec_destroy(spec);
         return LG_EXIT_USAGE;
     }
+    /* The budget's clock starts now that the kernel and its RTL are built
+     * (or were in the cache): the builds never eat the fuzzing time. */
+    uint64_t t_fuzz = lg_now_ns();
+    int guard = r.guard && spec->has_rtl;
+    lg_plan_t plan;
+    lg_plan_make(&plan, t_fuzz, r.total_ns, guard, r.guard_share);
+    if (r.total_ns)
+        explore_set_deadline(ex, plan.explore_end_ns, plan.lend_ns);
+    explore_note_build_time(ex, t_fuzz - t_start);
     rc = explore_run(ex, &err);
-    if (rc == LG_OK && !stop_requested && r.guard && spec->has_rtl)
-        write_guard(ex, spec, &cfg, r.guard_ns, end, &log);
+    if (rc == LG_OK && !stop_requested && guard)
+        write_guard(ex, spec, &cfg, &plan, &log);
     /* Read once, so that stderr and stats.json tell the same story even
      * when the signal comes in between. */
     int interrupted = stop_requested;
@@ -196,18 +208,25 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "lgfuzz run: warning: %s\n", ierr.msg);
     explore_summary_t sum;
     explore_get_summary(ex, &sum);
+    char why[512];
+    int is_starved = rc == LG_OK && !interrupted && starved(&r, &sum, why, sizeof why);
+    if (is_starved && explore_note_starved(ex, why, &ierr))
+        fprintf(stderr, "lgfuzz run: warning: %s\n", ierr.msg);
     if (interrupted && cfg.progress)
         fprintf(stderr, "lgfuzz: interrupted; output directory %s is complete\n", cfg.out_dir);
-    printf("lgfuzz run %s: %.1fs, %llu execs, branches %llu/%llu, %llu paths, RTL calls %llu (skipped %llu), "
-           "%zu distinct divergence%s",
-           spec->kernel, sum.seconds, (unsigned long long)sum.execs, (unsigned long long)sum.branches_covered,
-           (unsigned long long)sum.branches_total, (unsigned long long)sum.paths, (unsigned long long)sum.rtl_invoked,
-           (unsigned long long)sum.rtl_skipped, sum.divergences, sum.divergences == 1 ? "" : "s");
+    printf("lgfuzz run %s: %.1fs (build %.1fs), %llu execs, branches %llu/%llu, %llu paths, RTL calls %llu (skipped "
+           "%llu), %zu distinct divergence%s",
+           spec->kernel, sum.seconds, sum.build_seconds, (unsigned long long)sum.execs,
+           (unsigned long long)sum.branches_covered, (unsigned long long)sum.branches_total,
+           (unsigned long long)sum.paths, (unsigned long long)sum.rtl_invoked, (unsigned long long)sum.rtl_skipped,
+           sum.divergences, sum.divergences == 1 ? "" : "s");
     print_groups(cfg.out_dir);
     if (sum.rtl_undecided)
         printf("warning: %llu of the RTL calls were not compared: the design has no ap_done (ap_ctrl_none) and "
                "where those calls end could not be decided; give rtl.latency (docs/rtl-oracle.md)\n",
                (unsigned long long)sum.rtl_undecided);
+    if (is_starved)
+        printf("starved: %s\n", why);
     printf("output: %s\n", cfg.out_dir);
     /* The tree alone can take a second to free piece by piece. */
     explore_destroy_at_exit(ex);
@@ -215,6 +234,11 @@ int cmd_run(int argc, char **argv)
     spec_destroy(spec);
     if (rc) {
         fprintf(stderr, "lgfuzz run: %s\n", err.msg);
+        return LG_EXIT_USAGE;
+    }
+    if (is_starved) {
+        /* Findings still count: they are listed above and saved. */
+        fprintf(stderr, "lgfuzz run: starved: %s\n", why);
         return LG_EXIT_USAGE;
     }
     return sum.divergences ? LG_EXIT_FINDINGS : LG_EXIT_OK;

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "common/num.h"
+#include "common/plan.h"
 #include "rtl-oracle/oracle.h"
 #include "run_opts_int.h"
 
@@ -245,9 +246,11 @@ static const char synopsis[] = "usage: lgfuzz run SPEC [options]\n\n"
                                "(input, both sides' outputs, waveform, reproducer) to the output directory.\n\n";
 
 static const char epilogue[] = "Exit codes: 0 no divergence, 1 divergences found (listed on stdout),\n"
-                               "2 usage error, invalid spec, a build failure of the kernel or RTL, or an\n"
-                               "output file that could not be written (the run stops; what was saved stays), or an\n"
-                               "output directory another lgfuzz command is writing.\n";
+                               "2 usage error, invalid spec, a build failure of the kernel or RTL, an\n"
+                               "output file that could not be written (the run stops; what was saved stays), an\n"
+                               "output directory another lgfuzz command is writing, or a starved run: one that\n"
+                               "executed no input or fuzzed less than half of its budget without being\n"
+                               "interrupted (stats.json status \"starved\"; the message says why).\n";
 
 int cli_run_check(const explore_cfg_t *cfg, lg_err_t *err)
 {
@@ -256,22 +259,16 @@ int cli_run_check(const explore_cfg_t *cfg, lg_err_t *err)
     return LG_OK;
 }
 
-/* With guards on, --budget bounds the whole command: the guard derivation
- * gets a quarter of it (at most its usual 20 s) or the --guard-share
- * given, exploration the rest. */
+/* With guards on, --budget bounds fuzzing and the guard step together:
+ * the guard's share is the time plan's (common/plan.h: a quarter, at most
+ * 20 s, or --guard-share), exploration keeps the rest. */
 static void split_budget(cli_run_t *r)
 {
-    const uint64_t cap = 20ull * 1000000000ull;
-    uint64_t b = r->cfg.budget_ns;
-    r->total_ns = b;
-    r->guard_ns = 0;
-    if (!r->guard || !b)
-        return;
-    if (r->guard_share > 0)
-        r->guard_ns = (uint64_t)((double)b * r->guard_share);
-    else
-        r->guard_ns = b / 4 < cap ? b / 4 : cap;
-    r->cfg.budget_ns -= r->guard_ns;
+    lg_plan_t p;
+    lg_plan_make(&p, 0, r->cfg.budget_ns, r->guard, r->guard_share);
+    r->total_ns = r->cfg.budget_ns;
+    r->guard_ns = p.guard_ns;
+    r->cfg.budget_ns -= p.guard_ns;
 }
 
 int cli_run_read(cli_run_t *r, int argc, char **argv)

@@ -25,7 +25,7 @@ typedef struct cli_run {
     double guard_share; /* --guard-share; 0 when not given (a quarter, at most 20 s) */
     int guard;          /* 1 when the run ends with the guard derivation */
     uint64_t guard_ns;  /* its share of --budget; 0 for its own default */
-    uint64_t total_ns;  /* the whole --budget, counted from the command's start; 0 = no time limit */
+    uint64_t total_ns;  /* the whole --budget, counted from fuzzing's start (after the builds); 0 = no time limit */
 } cli_run_t;
 
 /* Parses the arguments of `lgfuzz run` into r, starting from

@@ -361,6 +361,18 @@ static void apply_loan(explore_t *ex, uint64_t limit, uint64_t deadline)
     ex->deadline_ns = deadline ? deadline + loan : 0;
 }
 
+void explore_set_deadline(explore_t *ex, uint64_t deadline_ns, uint64_t lend_ns)
+{
+    ex->cfg.budget_ns = 0;
+    ex->cfg.deadline_ns = deadline_ns;
+    ex->cfg.lend_ns = lend_ns;
+}
+
+void explore_note_build_time(explore_t *ex, uint64_t build_ns)
+{
+    ex->build_ns = build_ns;
+}
+
 int explore_run(explore_t *ex, lg_err_t *err)
 {
     lg_budget_start(&ex->budget, ex->cfg.budget_ns);
@@ -465,6 +477,16 @@ int explore_note_interrupted(explore_t *ex, lg_err_t *err)
     return exo_save_stats(ex, err);
 }
 
+int explore_note_starved(explore_t *ex, const char *why, lg_err_t *err)
+{
+    if (!ex->status || strcmp(ex->status, "complete") != 0)
+        return LG_OK;
+    ex->status = "starved";
+    free(ex->error);
+    ex->error = lg_strdup(why);
+    return exo_save_stats(ex, err);
+}
+
 void explore_get_summary(const explore_t *ex, explore_summary_t *out)
 {
     memset(out, 0, sizeof *out);
@@ -481,4 +503,9 @@ void explore_get_summary(const explore_t *ex, explore_summary_t *out)
     out->divergences = ex->ndivs;
     out->corpus = ex->ncorpus;
     out->seconds = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;
+    out->build_seconds = (double)ex->build_ns / 1e9;
+    if (ex->host) {
+        uint64_t calls, fresh;
+        exh_counts(ex->host, &out->host_execs, &calls, &fresh);
+    }
 }

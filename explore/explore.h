@@ -87,11 +87,13 @@ void explore_cfg_default(explore_cfg_t *cfg);
 /* Final figures of a run (also written to stats.json). */
 typedef struct explore_summary {
     uint64_t iterations, execs, rtl_invoked, rtl_skipped;
+    uint64_t host_execs;    /* runs of the host program (host: specs) */
     uint64_t rtl_undecided; /* RTL calls not compared: where an ap_ctrl_none call ends was not decided */
     uint64_t branches_covered, branches_total, paths;
     size_t divergences; /* distinct symptoms in the output directory */
     size_t corpus;
-    double seconds;
+    double seconds;       /* fuzzing, from explore_run's start */
+    double build_seconds; /* before it: building the kernel and its RTL (explore_note_build_time) */
 } explore_summary_t;
 
 typedef struct explore explore_t;
@@ -111,6 +113,18 @@ void explore_destroy(explore_t *ex); /* accepts NULL */
  * exit, which takes it back at once. In sanitizer builds, whose leak
  * check would report it, it is explore_destroy. Accepts NULL. */
 void explore_destroy_at_exit(explore_t *ex);
+
+/* Sets, before explore_run, exploration's deadline (lg_now_ns() time; 0 =
+ * none) and the time it may borrow until the first divergence, in place of
+ * cfg's budget_ns, deadline_ns and lend_ns: for a command whose clock
+ * starts once explore_create has built the kernel and its RTL (lgfuzz
+ * run's time plan, common/plan.h). */
+void explore_set_deadline(explore_t *ex, uint64_t deadline_ns, uint64_t lend_ns);
+
+/* Records how long the command took before explore_run, building the
+ * kernel's executor and RTL model or finding them in the cache: reported
+ * apart from the fuzzing time (stats.json build_seconds). */
+void explore_note_build_time(explore_t *ex, uint64_t build_ns);
 
 /* Runs until the budget, the iteration count or *cfg->stop; leaves a
  * complete output directory either way. Returns 0, or a negative LG_E*
@@ -138,6 +152,13 @@ int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, uint64_t 
  * reports the interruption after the run. Returns 0 or a negative LG_E*
  * code with err filled. */
 int explore_note_interrupted(explore_t *ex, lg_err_t *err);
+
+/* When stats.json says "complete", makes it say "starved" with why as its
+ * error (saving it again): the run ended without testing the kernel
+ * (lgfuzz run's rule: it fuzzed less than half of its budget, or executed
+ * no input). why is copied. Returns 0 or a negative LG_E* code with err
+ * filled. */
+int explore_note_starved(explore_t *ex, const char *why, lg_err_t *err);
 
 /* The run's figures. The divergences themselves are in the output
  * directory, where the summaries read them back. */

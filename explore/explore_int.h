@@ -165,6 +165,7 @@ struct explore {
      * did (explore.c). */
     uint32_t solver_quota;
     uint64_t loop_start_ns; /* when the main loop started (the solver's share) */
+    uint64_t build_ns;      /* the command's time before fuzzing: builds (explore_note_build_time) */
 
     tree_t *tree;
     uint64_t tree_budget; /* accounted bytes the tree may hold; 0 = no bound */
@@ -219,8 +220,8 @@ struct explore {
     explore_stats_t st;
     int plot_fd; /* plot.csv opened for appending; -1 until the first row */
     char sitebuf[512];
-    const char *status; /* "running", "complete", "interrupted", "failed" */
-    char *error;        /* why the run failed (status "failed"); owned */
+    const char *status; /* "running", "complete", "interrupted", "failed", "starved" */
+    char *error;        /* why the run failed or starved; owned */
     uint64_t reserve;   /* bytes held in OUT/.reserve for the final save */
     uint64_t *warned;   /* hashes of the failures logged so far */
     size_t nwarned, warned_cap;
