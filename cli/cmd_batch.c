@@ -9,6 +9,7 @@
 #include "batch/batch.h"
 #include "cli.h"
 #include "common/fsutil.h"
+#include "common/proc.h"
 #include "explore/explore.h"
 #include "run_opts_int.h"
 
@@ -139,6 +140,13 @@ static int run_and_report(const batch_plan_t *plan, const batch_args_t *a, char 
         free(db);
         return LG_EXIT_USAGE;
     }
+    /* --jobs kernels run at once: each gets its share of the CPUs this
+     * process may use for its RTL workers and builds (lg_cpus_usable reads
+     * LGFUZZ_CPUS in the children). */
+    unsigned share = (unsigned)lg_cpus_usable() / (plan->jobs ? plan->jobs : 1);
+    char cpus[16];
+    snprintf(cpus, sizeof cpus, "%u", share ? share : 1);
+    setenv("LGFUZZ_CPUS", cpus, 1);
     int rc = batch_run(plan, &rcfg, &err);
     free(db);
     batch_summary_t *sum = batch_summary_create();

@@ -2,7 +2,10 @@
  * fails is reported through a close-on-exec pipe: the child writes its
  * errno there (async-signal-safe), the parent turns it into a line of the
  * log, so the child needs neither stdio nor strerror. */
+#define _GNU_SOURCE /* sched_getaffinity */
 #include "proc.h"
+
+#include <sched.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +16,8 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
+
+#include "num.h"
 #include <unistd.h>
 
 #include "alloc.h"
@@ -235,4 +240,19 @@ int lg_run_logged_opts(char *const argv[], const char *log_path, const lg_proc_o
     out->signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     out->status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return LG_OK;
+}
+
+int lg_cpus_usable(void)
+{
+    cpu_set_t set;
+    int n = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+    static const char *const caps[] = {"SLURM_CPUS_PER_TASK", "LGFUZZ_CPUS"};
+    for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++) {
+        const char *v = getenv(caps[i]);
+        uint64_t cap;
+        lg_err_t ignored;
+        if (v && lg_uint_parse(v, LG_NUM_DEC, 1, 4096, &cap, &ignored) == LG_OK && (int)cap < n)
+            n = (int)cap;
+    }
+    return n > 0 ? n : 1;
 }

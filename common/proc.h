@@ -19,6 +19,13 @@
  * fork and exec the child makes only async-signal-safe calls. */
 int lg_spawn_logged(const char *file, char *const argv[], const char *log_path, pid_t *pid, lg_err_t *err);
 
+/* The CPUs this process may use: those of its affinity mask (taskset, a
+ * cgroup's cpuset), no more than SLURM_CPUS_PER_TASK when Slurm sets it
+ * nor than LGFUZZ_CPUS (what lgfuzz batch gives each of its --jobs
+ * kernels); at least 1. What lgfuzz sizes its RTL workers and `make -j`
+ * by, never the machine's online CPUs. */
+int lg_cpus_usable(void);
+
 /* Runs argv[0] as lg_spawn_logged does and waits for it. Returns its exit
  * status (0 to 255; 127 when it could not be executed), LG_EBUILD naming
  * argv[0], the signal and log_path when a signal ended it, or a negative

@@ -191,7 +191,7 @@ static int build_in(const job_t *job, const char *work, const char *log_path, lg
     char *inc = lg_asprintf("-I%s", work);
     char *mk = lg_asprintf("V%s.mk", spec->rtl_top);
     char jobs[16];
-    snprintf(jobs, sizeof jobs, "%d", job->cfg->build_jobs > 0 ? job->cfg->build_jobs : 2);
+    snprintf(jobs, sizeof jobs, "%d", job->cfg->build_jobs > 0 ? job->cfg->build_jobs : lg_cpus_usable());
     char **cpp = lg_calloc(job->nengine_files + 1, sizeof *cpp);
     const char **argv = lg_calloc(32 + spec->nrtl_vflags + job->nengine_files + spec->nrtl_sources, sizeof *argv);
     size_t n = common_args(job, mdir, argv);

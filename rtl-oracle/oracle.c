@@ -6,6 +6,7 @@
 
 #include "common/alloc.h"
 #include "common/budget.h"
+#include "common/proc.h"
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -74,17 +75,15 @@ typedef struct obatch {
 void oracle_cfg_default(oracle_cfg_t *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
-    cfg->build_jobs = 2;
+    cfg->build_jobs = lg_cpus_usable();
     cfg->timeout_ms = 60000;
     cfg->seed = 1;
 }
 
 static int resolve_jobs(int jobs)
 {
-    if (jobs <= 0) {
-        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-        jobs = cpus > 0 ? (int)cpus : 1;
-    }
+    if (jobs <= 0)
+        jobs = lg_cpus_usable();
     return jobs > ORACLE_JOBS_MAX ? ORACLE_JOBS_MAX : jobs;
 }
 

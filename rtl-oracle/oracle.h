@@ -25,7 +25,7 @@ typedef struct oracle oracle_t;
 typedef struct oracle_cfg {
     const char *cache_dir; /* build cache root; NULL = lg_cache_dir() */
     const char *verilator; /* verilator executable; NULL = "verilator" on PATH */
-    int build_jobs;        /* parallel C++ compile jobs; 0 = 2 */
+    int build_jobs;        /* parallel C++ compile jobs (make -j); 0 = the CPUs lgfuzz may use (lg_cpus_usable) */
     uint64_t timeout_ms;   /* wall-clock limit of one RTL call; 0 = 60000 */
     /* RTL workers: harness children, each with its own model, that share
      * a batch (oracle_run_batch); 0 = one per online CPU. Workers start
