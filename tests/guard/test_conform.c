@@ -42,7 +42,7 @@ static void check_shared_len(const spec_t *spec)
 
 static void check_mutation(const spec_t *spec)
 {
-    mutator_t *m = exm_create(spec, NULL, 0);
+    mutator_t *m = mutator_create(spec, NULL, 0);
     lg_rng_t rng;
     lg_rng_seed(&rng, 11);
     enum { N = 4000 };
@@ -54,7 +54,7 @@ static void check_mutation(const spec_t *spec)
         if (i % 50 == 0)
             input_destroy(cur), cur = input_create(spec);
         size_t before = cur->v[a].len;
-        exm_apply(m, cur, &rng);
+        mutator_apply(m, cur, &rng);
         lens += cur->v[a].len != before;
         v[i] = input_clone(cur);
     }
@@ -64,7 +64,7 @@ static void check_mutation(const spec_t *spec)
         input_destroy(v[i]);
     free(v);
     input_destroy(cur);
-    exm_destroy(m);
+    mutator_destroy(m);
 }
 
 static void check_solver(const spec_t *spec, const features_t *fs, solver_t *sv)
