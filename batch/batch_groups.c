@@ -62,7 +62,7 @@ static void add_probe(char ***v, size_t *n, const char *name, size_t len)
 /* The probes of symptom.json's "probes", or those its key ends with. */
 static void read_probes(member_t *m, json_object *sym)
 {
-    json_object *arr = bj_get(sym, "probes");
+    json_object *arr = batch_json_get(sym, "probes");
     if (arr && json_object_is_type(arr, json_type_array)) {
         for (size_t i = 0; i < json_object_array_length(arr); i++) {
             json_object *p = json_object_array_get_idx(arr, i);
@@ -71,7 +71,7 @@ static void read_probes(member_t *m, json_object *sym)
         }
         return;
     }
-    const char *key = bj_str(sym, "key");
+    const char *key = batch_json_str(sym, "key");
     const char *bar = key ? strchr(key, '|') : NULL;
     bar = bar ? strchr(bar + 1, '|') : NULL;
     for (const char *p = bar ? bar + 1 : NULL; p && *p;) {
@@ -136,17 +136,17 @@ static int read_member(const char *run_dir, const char *name, member_t *m)
     char *dir = lg_asprintf("%s/divergences/%s", run_dir, name);
     char *spath = lg_path_join(dir, "symptom.json"), *ipath = lg_path_join(dir, "input.json");
     json_object *sym = lg_is_dir(dir) ? load_object(spath) : NULL;
-    const char *cls = bj_str(sym, "class");
+    const char *cls = batch_json_str(sym, "class");
     if (cls) {
         m->cls = lg_strdup(cls);
         m->dir = lg_asprintf("divergences/%s", name);
-        m->detail = lg_strdup(bj_str(sym, "detail") ? bj_str(sym, "detail") : "");
-        m->c_path = lg_strdup(bj_str(sym, "c_path"));
-        m->group = lg_strdup(bj_str(sym, "group"));
+        m->detail = lg_strdup(batch_json_str(sym, "detail") ? batch_json_str(sym, "detail") : "");
+        m->c_path = lg_strdup(batch_json_str(sym, "c_path"));
+        m->group = lg_strdup(batch_json_str(sym, "group"));
         if (!m->group)
-            m->group = group_of_key(bj_str(sym, "key"));
+            m->group = group_of_key(batch_json_str(sym, "key"));
         if (!m->group)
-            m->group = group_of_key(bj_str(sym, "found_key"));
+            m->group = group_of_key(batch_json_str(sym, "found_key"));
         /* No path to group by: a group of its own. */
         if (!m->group)
             m->group = lg_asprintf("%s|%s", cls, m->dir);

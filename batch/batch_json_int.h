@@ -7,16 +7,16 @@
 #include <json-c/json.h>
 
 /* o's member key, or NULL (also when o is NULL). */
-static inline json_object *bj_get(json_object *o, const char *key)
+static inline json_object *batch_json_get(json_object *o, const char *key)
 {
     json_object *v = NULL;
     return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
 }
 
 /* o's member key when it is a string, else NULL. */
-static inline const char *bj_str(json_object *o, const char *key)
+static inline const char *batch_json_str(json_object *o, const char *key)
 {
-    json_object *v = bj_get(o, key);
+    json_object *v = batch_json_get(o, key);
     return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
 }
 

@@ -30,7 +30,7 @@ static int load_json(const char *dir, const char *name, json_object **out, lg_er
 
 static uint64_t get_u64(json_object *o, const char *key)
 {
-    json_object *v = bj_get(o, key);
+    json_object *v = batch_json_get(o, key);
     return v && (json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double))
                ? json_object_get_uint64(v)
                : 0;
@@ -38,7 +38,7 @@ static uint64_t get_u64(json_object *o, const char *key)
 
 static double get_double(json_object *o, const char *key)
 {
-    json_object *v = bj_get(o, key);
+    json_object *v = batch_json_get(o, key);
     return v && (json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double))
                ? json_object_get_double(v)
                : 0.0;
@@ -80,13 +80,13 @@ static int by_class(const void *a, const void *b)
 /* Distinct divergences per class, from stats.json's divergences_detail. */
 static void load_classes(batch_row_t *row, json_object *stats)
 {
-    json_object *arr = bj_get(stats, "divergences_detail");
+    json_object *arr = batch_json_get(stats, "divergences_detail");
     if (!arr || !json_object_is_type(arr, json_type_array))
         return;
     size_t n = json_object_array_length(arr);
     row->classes = lg_calloc(n ? n : 1, sizeof *row->classes);
     for (size_t i = 0; i < n; i++) {
-        const char *cls = bj_str(json_object_array_get_idx(arr, i), "class");
+        const char *cls = batch_json_str(json_object_array_get_idx(arr, i), "class");
         if (!cls)
             continue;
         size_t j = 0;
@@ -112,11 +112,11 @@ static void load_guard(batch_row_t *row, json_object *guard)
             where[n++] = val;
     }
     for (size_t i = 0; i < n; i++) {
-        if (!row->has_precision && bj_get(where[i], "precision")) {
+        if (!row->has_precision && batch_json_get(where[i], "precision")) {
             row->has_precision = 1;
             row->precision = get_double(where[i], "precision");
         }
-        if (!row->has_recall && bj_get(where[i], "recall")) {
+        if (!row->has_recall && batch_json_get(where[i], "recall")) {
             row->has_recall = 1;
             row->recall = get_double(where[i], "recall");
         }
@@ -126,11 +126,11 @@ static void load_guard(batch_row_t *row, json_object *guard)
 /* The status rules, first match wins; see docs/batch.md. */
 static void classify(batch_row_t *row, json_object *run, json_object *stats, const char *dir)
 {
-    const char *sig = bj_str(run, "signal");
-    const char *st = bj_str(stats, "status");
-    json_object *started = bj_get(run, "started");
-    json_object *spec_error = bj_get(run, "spec_error");
-    const char *run_error = bj_str(run, "error");
+    const char *sig = batch_json_str(run, "signal");
+    const char *st = batch_json_str(stats, "status");
+    json_object *started = batch_json_get(run, "started");
+    json_object *spec_error = batch_json_get(run, "spec_error");
+    const char *run_error = batch_json_str(run, "error");
     if (spec_error && json_object_get_boolean(spec_error)) {
         row->status = "spec-error";
         row->error = lg_strdup(run_error);
@@ -139,7 +139,7 @@ static void classify(batch_row_t *row, json_object *run, json_object *stats, con
         row->error = lg_strdup(run_error);
     } else if (sig) {
         row->status = "crashed";
-        row->error = bj_str(run, "watchdog")
+        row->error = batch_json_str(run, "watchdog")
                          ? lg_asprintf("killed by %s from the batch watchdog after overrunning its budget", sig)
                          : lg_asprintf("lgfuzz run killed by %s", sig);
     } else if (!stats) {
@@ -147,12 +147,12 @@ static void classify(batch_row_t *row, json_object *run, json_object *stats, con
         row->error = log_error(dir);
     } else if (st && strcmp(st, "failed") == 0) {
         row->status = "failed";
-        row->error = bj_str(stats, "error") ? lg_strdup(bj_str(stats, "error")) : log_error(dir);
+        row->error = batch_json_str(stats, "error") ? lg_strdup(batch_json_str(stats, "error")) : log_error(dir);
     } else if (st && strcmp(st, "interrupted") == 0) {
         row->status = "interrupted";
     } else if (st && strcmp(st, "starved") == 0) {
         row->status = "starved";
-        row->error = bj_str(stats, "error") ? lg_strdup(bj_str(stats, "error")) : NULL;
+        row->error = batch_json_str(stats, "error") ? lg_strdup(batch_json_str(stats, "error")) : NULL;
     } else if (!st || strcmp(st, "complete") != 0) {
         /* "running": the process ended before its final save, unless a
          * command holds the directory (batch_row_set_live). */
@@ -162,7 +162,7 @@ static void classify(batch_row_t *row, json_object *run, json_object *stats, con
     } else {
         row->status = row->divergences ? "divergent" : "ok";
     }
-    const char *wd = bj_str(run, "watchdog");
+    const char *wd = batch_json_str(run, "watchdog");
     if (wd && !row->error)
         row->error = lg_asprintf("overran its budget; the batch watchdog sent %s", wd);
 }
@@ -201,10 +201,13 @@ int batch_row_load(const char *dir, batch_row_t *row, lg_err_t *err)
     char *abs = realpath(dir, NULL);
     row->dir = abs ? abs : lg_strdup(dir);
     const char *slash = strrchr(row->dir, '/');
-    row->name = lg_strdup(bj_str(run, "name") ? bj_str(run, "name") : slash && slash[1] ? slash + 1 : row->dir);
-    const char *kernel = bj_str(stats, "kernel") ? bj_str(stats, "kernel") : bj_str(run, "kernel");
+    row->name = lg_strdup(batch_json_str(run, "name") ? batch_json_str(run, "name")
+                          : slash && slash[1]         ? slash + 1
+                                                      : row->dir);
+    const char *kernel =
+        batch_json_str(stats, "kernel") ? batch_json_str(stats, "kernel") : batch_json_str(run, "kernel");
     row->kernel = lg_strdup(kernel ? kernel : row->name);
-    const char *spec = bj_str(stats, "spec") ? bj_str(stats, "spec") : bj_str(run, "spec");
+    const char *spec = batch_json_str(stats, "spec") ? batch_json_str(stats, "spec") : batch_json_str(run, "spec");
     row->spec = lg_strdup(spec);
     fill_figures(row, run, stats);
     rc = batch_groups_load(dir, &row->groups, err);

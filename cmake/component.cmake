@@ -22,7 +22,8 @@ endfunction()
 
 # lg_symbol_prefixes(<target> <prefix>...): declares the prefixes every
 # external symbol of the component library <target> starts with, and adds
-# the test <folder>.prefixes that checks it with nm.
+# the test <folder>.prefixes that checks with nm that each symbol has one
+# of them and that each of them starts some symbol.
 function(lg_symbol_prefixes target)
   get_filename_component(folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)
   string(REPLACE ";" "," prefixes "${ARGN}")

@@ -38,7 +38,7 @@ static uint64_t report_bytes(const explore_t *ex)
     return total;
 }
 
-int exc_reserve(explore_t *ex, lg_err_t *err)
+int corpus_reserve(explore_t *ex, lg_err_t *err)
 {
     /* Twice the report files: the final save writes each one beside its
      * old copy before replacing it, and they grow. */
@@ -58,7 +58,7 @@ int exc_reserve(explore_t *ex, lg_err_t *err)
     return LG_OK;
 }
 
-void exc_release(explore_t *ex)
+void corpus_release(explore_t *ex)
 {
     char *path = lg_path_join(ex->out_dir, ".reserve");
     unlink(path);
@@ -66,7 +66,7 @@ void exc_release(explore_t *ex)
     ex->reserve = 0;
 }
 
-int exc_open(explore_t *ex, lg_err_t *err)
+int corpus_open(explore_t *ex, lg_err_t *err)
 {
     static const char *const subdirs[] = {"corpus", "divergences", NULL};
     int rc = lg_mkdirs(ex->out_dir, err);
@@ -79,10 +79,10 @@ int exc_open(explore_t *ex, lg_err_t *err)
         if (rc)
             return rc;
     }
-    return exc_reserve(ex, err);
+    return corpus_reserve(ex, err);
 }
 
-int exc_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err)
+int corpus_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err)
 {
     uint64_t h = input_hash(in);
     for (size_t i = 0; i < ex->ncorpus; i++)
@@ -103,7 +103,7 @@ int exc_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err)
     return LG_OK;
 }
 
-int exc_load_inputs(explore_t *ex, const char *dir, input_t ***out, size_t *n, lg_err_t *err)
+int corpus_load_inputs(explore_t *ex, const char *dir, input_t ***out, size_t *n, lg_err_t *err)
 {
     size_t nnames;
     char **names;
@@ -164,14 +164,14 @@ static found_key_t *found_entry(const explore_t *ex, const char *found_key)
     return NULL;
 }
 
-size_t exc_found_hit(explore_t *ex, const char *found_key, uint64_t *hits)
+size_t corpus_found_hit(explore_t *ex, const char *found_key, uint64_t *hits)
 {
     found_key_t *f = found_entry(ex, found_key);
     *hits = f ? f->hits++ : 0;
     return f ? f->id : SIZE_MAX;
 }
 
-void exc_found_add(explore_t *ex, const char *found_key, size_t id)
+void corpus_found_add(explore_t *ex, const char *found_key, size_t id)
 {
     if (found_entry(ex, found_key))
         return;
@@ -183,7 +183,7 @@ void exc_found_add(explore_t *ex, const char *found_key, size_t id)
     lg_hashset_add(&ex->found_index, h.h, (uint32_t)ex->nfound++);
 }
 
-static int write_symptom(explore_t *ex, const char *dir, const exc_finding_t *f, lg_err_t *err)
+static int write_symptom(explore_t *ex, const char *dir, const corpus_finding_t *f, lg_err_t *err)
 {
     json_object *o = json_object_new_object();
     json_object_object_add(o, "class", json_object_new_string(f->sym->cls));
@@ -214,7 +214,7 @@ static int write_symptom(explore_t *ex, const char *dir, const exc_finding_t *f,
  * half-written one (a full disk, a kill): each entry there has its input
  * (minimised) and the input as found, both results, the waveform and the
  * reproducer. */
-int exc_divergence_record(explore_t *ex, const exc_finding_t *f, lg_err_t *err)
+int corpus_divergence_record(explore_t *ex, const corpus_finding_t *f, lg_err_t *err)
 {
     char *s = slug(f->sym->cls), *name = NULL, *dir = NULL;
     /* The next number, skipping a directory a resumed run could not read
@@ -236,7 +236,7 @@ int exc_divergence_record(explore_t *ex, const exc_finding_t *f, lg_err_t *err)
         free(orig);
     }
     if (rc == LG_OK && ex->host)
-        rc = exh_divergence(ex->host, f->found, staging, err);
+        rc = hostsource_divergence(ex->host, f->found, staging, err);
     if (rc == LG_OK)
         rc = write_symptom(ex, staging, f, err);
     if (rc == LG_OK && rename(staging, dir) != 0)
@@ -253,7 +253,7 @@ int exc_divergence_record(explore_t *ex, const exc_finding_t *f, lg_err_t *err)
     return LG_OK;
 }
 
-int exc_divergences_restore(explore_t *ex, lg_err_t *err)
+int corpus_divergences_restore(explore_t *ex, lg_err_t *err)
 {
     char *root = lg_path_join(ex->out_dir, "divergences");
     size_t n;
@@ -271,7 +271,7 @@ int exc_divergences_restore(explore_t *ex, lg_err_t *err)
             /* A found key leads straight to its divergence again, without
              * minimising (older runs did not write one). */
             if (json_object_object_get_ex(o, "found_key", &found_key))
-                exc_found_add(ex, json_object_get_string(found_key), id);
+                corpus_found_add(ex, json_object_get_string(found_key), id);
             divs_push(ex, dir, json_object_get_string(cls), json_object_get_string(detail),
                       json_object_get_string(key));
             dir = NULL;

@@ -57,7 +57,7 @@ static int create_components(explore_t *ex, lg_err_t *err)
     size_t nk;
     const int64_t *kc = tracer_constants(ex->tracer, &nk);
     for (size_t i = 0; i < nk; i++)
-        exl_add_const(ex, kc[i]);
+        learn_add_const(ex, kc[i]);
     ex->nkernel_consts = ex->nconsts;
     if (ex->cfg.rtl != EXPLORE_RTL_NEVER && ex->spec->has_rtl) {
         if (ex->cfg.stop && *ex->cfg.stop)
@@ -74,11 +74,11 @@ static int create_components(explore_t *ex, lg_err_t *err)
     int always = ex->cfg.rtl == EXPLORE_RTL_ALWAYS || ex->cfg.no_selective;
     ex->sel = oracle_select_create(ex->fs->n, always);
     if (ex->oracle && !always && ex->cfg.rtl_policy == EXPLORE_RTL_POLICY_QUEUE)
-        ex->queue = exq_create(ex->fs->n, EXPLORE_RTL_QUEUE_MAX);
+        ex->queue = schedule_create(ex->fs->n, EXPLORE_RTL_QUEUE_MAX);
     ex->dedup = oracle_dedup_create();
-    ex->labels = exb_create();
+    ex->labels = labels_create();
     char *lpath = lg_path_join(ex->out_dir, "labels.jsonl");
-    int lrc = exb_load(ex->labels, lpath, err);
+    int lrc = labels_load(ex->labels, lpath, err);
     free(lpath);
     if (lrc)
         return lrc;
@@ -102,23 +102,23 @@ static int create_components(explore_t *ex, lg_err_t *err)
         if (!ex->solver)
             return lg_err_prefix(err, "starting the solver");
     }
-    ex->tree = ext_create(ex->fs->n, ex->cfg.depth_cap);
+    ex->tree = tree_create(ex->fs->n, ex->cfg.depth_cap);
     ex->solver_quota = EXPLORE_QUOTA_START;
-    ex->probes = exp_create(ex->nprobes, ex->fs->n);
-    ex->loops = exn_create(ex->sites, ex->nsites, ex->probe_info, ex->nprobes, ex->spec, ex->fs->n, ex->cfg.seed);
-    ex->mut = exm_create(ex->spec, ex->consts, ex->nkernel_consts);
+    ex->probes = probes_create(ex->nprobes, ex->fs->n);
+    ex->loops = loops_create(ex->sites, ex->nsites, ex->probe_info, ex->nprobes, ex->spec, ex->fs->n, ex->cfg.seed);
+    ex->mut = mutator_create(ex->spec, ex->consts, ex->nkernel_consts);
     if (ex->cfg.value_db) {
-        ex->values = exd_load(ex->spec, ex->cfg.value_db, err);
+        ex->values = valuedb_load(ex->spec, ex->cfg.value_db, err);
         if (!ex->values)
             return lg_err_prefix(err, "reading the value database");
         ex->mut->db = ex->values;
-        LG_INFO(ex->log, "value database %s: %zu values for this kernel", ex->cfg.value_db, exd_values(ex->values));
+        LG_INFO(ex->log, "value database %s: %zu values for this kernel", ex->cfg.value_db, valuedb_values(ex->values));
     }
     ex->cfg.value_db = NULL; /* borrowed for explore_create only */
     if (ex->cfg.host_only && !ex->spec->host && !ex->cfg.record_only)
         return lg_err_set(err, LG_EINVAL, "%s: --host-only needs a host: section in the spec", ex->spec->path);
     if (ex->spec->host && !ex->cfg.record_only) {
-        ex->host = exh_create(ex->spec, ex->cfg.host_alpha, ex->log, ex->cfg.stop, err);
+        ex->host = hostsource_create(ex->spec, ex->cfg.host_alpha, ex->log, ex->cfg.stop, err);
         if (!ex->host)
             return err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the host program");
     }
@@ -141,7 +141,7 @@ explore_t *explore_create(const spec_t *spec, const explore_cfg_t *cfg, const lg
     ex->feat_min = lg_calloc(ex->fs->n ? ex->fs->n : 1, sizeof(int64_t));
     ex->feat_max = lg_calloc(ex->fs->n ? ex->fs->n : 1, sizeof(int64_t));
     ex->plot_fd = -1;
-    if (exc_open(ex, err) || create_components(ex, err) || exc_divergences_restore(ex, err)) {
+    if (corpus_open(ex, err) || create_components(ex, err) || corpus_divergences_restore(ex, err)) {
         explore_destroy(ex);
         return NULL;
     }
@@ -174,16 +174,16 @@ static void free_memory(explore_t *ex)
     lg_hashset_free(&ex->found_index);
     free(ex->error);
     free(ex->warned);
-    ext_destroy(ex->tree);
-    exp_destroy(ex->probes);
-    exn_destroy(ex->loops);
-    exm_destroy(ex->mut);
-    exd_destroy(ex->values);
-    exh_destroy(ex->host);
+    tree_destroy(ex->tree);
+    probes_destroy(ex->probes);
+    loops_destroy(ex->loops);
+    mutator_destroy(ex->mut);
+    valuedb_destroy(ex->values);
+    hostsource_destroy(ex->host);
     oracle_select_destroy(ex->sel);
-    exq_destroy(ex->queue);
+    schedule_destroy(ex->queue);
     oracle_dedup_destroy(ex->dedup);
-    exb_destroy(ex->labels);
+    labels_destroy(ex->labels);
     solver_destroy(ex->solver);
     synth_destroy(ex->synth);
     for (size_t i = 0; i < ex->rtl_cap; i++)
@@ -208,11 +208,11 @@ static void free_memory(explore_t *ex)
  * in the output directory. */
 static void release_resources(explore_t *ex)
 {
-    exz_destroy(ex);
+    minimise_destroy(ex);
     if (ex->plot_fd >= 0)
         close(ex->plot_fd);
     ex->plot_fd = -1;
-    exc_release(ex);
+    corpus_release(ex);
     oracle_destroy(ex->oracle);
     ex->oracle = NULL;
     tracer_destroy(ex->tracer);
@@ -244,7 +244,7 @@ static int run_saved(explore_t *ex, const char *dir, uint64_t *loaded, lg_err_t 
 {
     size_t n;
     input_t **ins;
-    int rc = exc_load_inputs(ex, dir, &ins, &n, err);
+    int rc = corpus_load_inputs(ex, dir, &ins, &n, err);
     if (loaded)
         *loaded = n;
     for (size_t i = 0; i < n; i++) {
@@ -252,12 +252,12 @@ static int run_saved(explore_t *ex, const char *dir, uint64_t *loaded, lg_err_t 
             input_destroy(ins[i]);
             continue;
         }
-        exr_add(ex, ins[i], ORIGIN_SEED, MUT_COUNT, NULL, -1);
+        rounds_add(ex, ins[i], ORIGIN_SEED, MUT_COUNT, NULL, -1);
         if (ex->nround == EXPLORE_ROUND_MAX)
-            rc = exr_run(ex, err);
+            rc = rounds_run(ex, err);
     }
     free(ins);
-    return rc == LG_OK ? exr_run(ex, err) : rc;
+    return rc == LG_OK ? rounds_run(ex, err) : rc;
 }
 
 /* The corpus of a previous run, the spec's seeds, the corners of the
@@ -281,16 +281,16 @@ static int bootstrap(explore_t *ex, lg_err_t *err)
         rc = run_saved(ex, ex->spec->seeds_dir, &ex->st.seeds_loaded, err);
     if (rc)
         return rc;
-    exr_add(ex, input_create(ex->spec), ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
+    rounds_add(ex, input_create(ex->spec), ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
     /* The corners are the static side of spectra's edge-case guidance. */
     if (!ex->cfg.no_spectra)
-        exg_corner_inputs(ex);
+        generate_corner_inputs(ex);
     for (int i = 0; i < 15; i++) {
         input_t *in = input_create(ex->spec);
-        exg_random_input(ex, in, i < 10);
-        exr_add(ex, in, ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
+        generate_random_input(ex, in, i < 10);
+        rounds_add(ex, in, ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
     }
-    return exr_run(ex, err);
+    return rounds_run(ex, err);
 }
 
 /* One run of the host program (host_source.c); its new kernel calls are
@@ -299,11 +299,11 @@ static int host_step(explore_t *ex, lg_err_t *err)
 {
     input_t **ins;
     size_t n;
-    int rc = exh_step(ex->host, &ex->rng, ex->deadline_ns, &ins, &n, err);
+    int rc = hostsource_step(ex->host, &ex->rng, ex->deadline_ns, &ins, &n, err);
     for (size_t i = 0; i < n; i++) {
-        exr_add(ex, ins[i], ORIGIN_SEED, MUT_COUNT, NULL, -1);
+        rounds_add(ex, ins[i], ORIGIN_SEED, MUT_COUNT, NULL, -1);
         if (rc == LG_OK && ex->nround == EXPLORE_ROUND_MAX)
-            rc = exr_run(ex, err);
+            rc = rounds_run(ex, err);
     }
     free(ins);
     return rc;
@@ -384,7 +384,7 @@ int explore_run(explore_t *ex, lg_err_t *err)
     const uint64_t limit = ex->budget.limit_ns, deadline = ex->deadline_ns;
     apply_loan(ex, limit, deadline);
     int rc = bootstrap(ex, err);
-    exk_start(ex);
+    memory_start(ex);
     ex->loop_start_ns = lg_now_ns();
     while (rc == LG_OK && (apply_loan(ex, limit, deadline), !explore_should_stop(ex))) {
         /* PathFinder's solver and HeteroFuzz's mutations alternate; the
@@ -397,38 +397,38 @@ int explore_run(explore_t *ex, lg_err_t *err)
         if (use_host) {
             rc = host_step(ex, err);
         } else if (use_solver) {
-            exg_solver_step(ex);
+            generate_solver_step(ex);
             ex->st.solver_ns += lg_now_ns() - t0;
         }
         /* A solver step held back by its quota leaves room in the round. */
         if (!use_host && (!use_solver || ex->nround == 0 || ex->solver_quota < EXPLORE_QUOTA_START)) {
             if (ex->cfg.no_mutations) {
                 input_t *in = input_create(ex->spec);
-                exg_random_input(ex, in, lg_rng_chance(&ex->rng, 0.5));
-                exr_add(ex, in, ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
+                generate_random_input(ex, in, lg_rng_chance(&ex->rng, 0.5));
+                rounds_add(ex, in, ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
             } else {
                 uint64_t tm = lg_now_ns();
-                exg_mutation_step(ex);
+                generate_mutation_step(ex);
                 ex->st.mutate_ns += lg_now_ns() - tm;
             }
         }
         ex->st.iterations++;
         t0 = lg_now_ns();
         if (rc == LG_OK)
-            rc = exr_run(ex, err);
+            rc = rounds_run(ex, err);
         ex->st.exec_ns += lg_now_ns() - t0;
-        exk_check(ex);
+        memory_check(ex);
         if (use_solver)
             adapt_quota(ex, yield_before);
         if (rc == LG_OK)
-            rc = exo_plot_row(ex, 0, err);
-        exo_progress(ex, 0);
+            rc = report_plot_row(ex, 0, err);
+        report_progress(ex, 0);
         uint64_t now = lg_now_ns();
         if (rc == LG_OK && now - ex->st.last_save_ns > 10ull * 1000000000ull) {
             ex->st.last_save_ns = now;
-            rc = exo_save(ex, err);
+            rc = report_save(ex, err);
             if (rc == LG_OK)
-                rc = exc_reserve(ex, err);
+                rc = corpus_reserve(ex, err);
         }
     }
     rc = cut_to_stop(ex, rc);
@@ -439,14 +439,14 @@ int explore_run(explore_t *ex, lg_err_t *err)
      * failed for want of space (even before the first row: a failed run's
      * directory has all its files too); it is not needed once the run is
      * over. */
-    exc_release(ex);
+    corpus_release(ex);
     lg_err_t err2;
-    int rc2 = exo_plot_row(ex, 1, rc ? &err2 : err);
+    int rc2 = report_plot_row(ex, 1, rc ? &err2 : err);
     if (rc2 == LG_OK)
-        rc2 = exo_save(ex, rc ? &err2 : err);
+        rc2 = report_save(ex, rc ? &err2 : err);
     if (rc && rc2)
         LG_WARN(ex->log, "final save failed too: %s", err2.msg);
-    exo_progress(ex, 1);
+    report_progress(ex, 1);
     return LG_ERR_PASS(err, rc ? rc : rc2);
 }
 
@@ -459,13 +459,13 @@ int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, uint64_t 
     ex->cfg.budget_ns = 0;
     ex->cfg.iterations = 0;
     ex->deadline_ns = deadline_ns;
-    int rc = cut_to_stop(ex, ex->oracle ? exr_check(ex, in, n, err) : LG_OK);
+    int rc = cut_to_stop(ex, ex->oracle ? rounds_check(ex, in, n, err) : LG_OK);
     if (nnew)
         *nnew = ex->ndivs - before;
     if (ex->cfg.stop && *ex->cfg.stop && ex->status && strcmp(ex->status, "complete") == 0)
         ex->status = "interrupted";
     lg_err_t err2;
-    int rc2 = exo_save_stats(ex, rc ? &err2 : err);
+    int rc2 = report_save_stats(ex, rc ? &err2 : err);
     return rc ? rc : rc2;
 }
 
@@ -474,7 +474,7 @@ int explore_note_interrupted(explore_t *ex, lg_err_t *err)
     if (!ex->cfg.stop || !*ex->cfg.stop || !ex->status || strcmp(ex->status, "complete") != 0)
         return LG_OK;
     ex->status = "interrupted";
-    return exo_save_stats(ex, err);
+    return report_save_stats(ex, err);
 }
 
 int explore_note_starved(explore_t *ex, const char *why, lg_err_t *err)
@@ -484,7 +484,7 @@ int explore_note_starved(explore_t *ex, const char *why, lg_err_t *err)
     ex->status = "starved";
     free(ex->error);
     ex->error = lg_strdup(why);
-    return exo_save_stats(ex, err);
+    return report_save_stats(ex, err);
 }
 
 void explore_get_summary(const explore_t *ex, explore_summary_t *out)
@@ -495,7 +495,7 @@ void explore_get_summary(const explore_t *ex, explore_summary_t *out)
     /* Under the queue policy an input is "skipped" when it was dropped or
      * still waited in the queue at the end. */
     out->rtl_invoked = ex->queue ? ex->st.rtl_calls : oracle_select_invoked(ex->sel);
-    out->rtl_skipped = ex->queue ? exq_drops(ex->queue) + exq_len(ex->queue) : oracle_select_skipped(ex->sel);
+    out->rtl_skipped = ex->queue ? schedule_drops(ex->queue) + schedule_len(ex->queue) : oracle_select_skipped(ex->sel);
     out->rtl_undecided = ex->st.rtl_undecided;
     out->branches_covered = ex->branches_covered;
     out->branches_total = ex->branches_total;
@@ -506,6 +506,6 @@ void explore_get_summary(const explore_t *ex, explore_summary_t *out)
     out->build_seconds = (double)ex->build_ns / 1e9;
     if (ex->host) {
         uint64_t calls, fresh;
-        exh_counts(ex->host, &out->host_execs, &calls, &fresh);
+        hostsource_counts(ex->host, &out->host_execs, &calls, &fresh);
     }
 }

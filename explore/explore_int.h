@@ -1,24 +1,24 @@
 /* Private to explore/: the state of one run, shared by the files that make
  * up the loop. Every external name of the explore library starts with the
- * prefix of its file (tests/common/check_prefixes.cmake checks this):
- *   explore_  explore.c   set-up, the loop, the public API
- *   exr_      round.c     running a round and the feedback from each run
- *   exv_      verdict.c   an RTL verdict: evidence, labels, divergences; path novelty hash
- *   exq_      schedule.c  the RTL scheduler: candidates queued by priority
- *   exz_      minimise.c  a divergence's C path signature and the minimisation of its input
- *             shrink.c    the typed values and cuts its candidates try
- *   exg_      generate.c  solver-driven, mutated, random and corner inputs
- *   exl_      learn.c     synth glue: edge, prefix and probe conditions
- *   exc_      corpus.c    the output directory: corpus, divergences, reserve
- *   exo_      report.c    progress lines, stats.json, tree.json, plot.csv, warnings
- *   ext_      tree.c      the path tree          (tree_int.h)
- *   exp_      probes.c    probe outcomes         (probes_int.h)
- *   exn_      loops.c     loop trip counts       (loops_int.h)
- *   exk_      memory.c    the memory bound: the tree's share, summaries
- *   exm_      mutate.c    the six mutations      (mutate_int.h)
- *   exb_      labels.c    labelled executions    (labels_int.h)
- *   exd_      valuedb.c   a batch's value database (valuedb_int.h)
- *   exh_...   host_*.c    host-level inputs from the spec's host program (host_source_int.h)
+ * prefix of its file (tests/check_prefixes.cmake checks this):
+ *   explore_     explore.c      set-up, the loop, the public API
+ *   rounds_      round.c        running a round and the feedback from each run
+ *   verdict_     verdict.c      an RTL verdict: evidence, labels, divergences; path novelty hash
+ *   schedule_    schedule.c     the RTL scheduler: candidates queued by priority
+ *   minimise_    minimise.c     a divergence's C path signature and the minimisation of its input
+ *   shrink_      shrink.c       the typed values and cuts its candidates try
+ *   generate_    generate.c     solver-driven, mutated, random and corner inputs
+ *   learn_       learn.c        synth glue: edge, prefix and probe conditions
+ *   corpus_      corpus.c       the output directory: corpus, divergences, reserve
+ *   report_      report.c       progress lines, stats.json, tree.json, plot.csv, warnings
+ *   tree_        tree.c         the path tree          (tree_int.h)
+ *   probes_      probes.c       probe outcomes         (probes_int.h)
+ *   loops_       loops.c        loop trip counts       (loops_int.h)
+ *   memory_      memory.c       the memory bound: the tree's share, summaries
+ *   mutator_     mutate*.c      the six mutations      (mutate_int.h)
+ *   labels_      labels.c       labelled executions    (labels_int.h)
+ *   valuedb_     valuedb.c      a batch's value database (valuedb_int.h)
+ *   hostsource_  host_*.c       host-level inputs from the spec's host program (host_source_int.h)
  * Calls between the files go one way: explore.c calls the others,
  * generate.c calls learn.c and round.c, round.c calls verdict.c, verdict.c
  * calls corpus.c and minimise.c, and any of
@@ -53,24 +53,24 @@
  * more (the corners of a spec with many params) makes a larger round. */
 #define EXPLORE_ROUND_MAX 64
 
-/* ORIGIN_CORNER: a corner of the input domain (exg_corner_inputs). */
+/* ORIGIN_CORNER: a corner of the input domain (generate_corner_inputs). */
 typedef enum { ORIGIN_SEED, ORIGIN_RANDOM, ORIGIN_CORNER, ORIGIN_MUTATION, ORIGIN_SOLVER } origin_t;
 
 /* Why an input in a round was made, for feedback after it ran. */
-typedef struct exr_item {
+typedef struct rounds_item {
     input_t *in; /* owned by the round */
     origin_t origin;
     mut_kind_t mut;    /* ORIGIN_MUTATION */
     tree_node_t *want; /* ORIGIN_SOLVER: the prefix node aimed at, or NULL */
     int probe;         /* ORIGIN_SOLVER: the probe aimed at, or -1 */
-} exr_item_t;
+} rounds_item_t;
 
 /* An input of the round going to the RTL, and what its verdict feeds. */
-typedef struct exr_rtl {
+typedef struct rounds_rtl {
     size_t item;  /* its index in the round */
     uint64_t sig; /* the signature of its native run (selective invocation) */
     int corner;   /* a corner: checked, but no evidence and no label */
-} exr_rtl_t;
+} rounds_rtl_t;
 
 typedef struct corpus_entry {
     input_t *in;
@@ -79,7 +79,7 @@ typedef struct corpus_entry {
     uint64_t picks;
 } corpus_entry_t;
 
-typedef struct exq exq_t; /* schedule.c */
+typedef struct schedule schedule_t; /* schedule.c */
 
 /* One distinct divergence of the output directory. */
 typedef struct divergence {
@@ -99,18 +99,18 @@ typedef struct found_key {
 } found_key_t;
 
 /* The minimiser's executor and scratch (minimise.c). */
-typedef struct exz exz_t;
+typedef struct minimise minimise_t;
 
-/* A re-run of a minimised input on both sides (exz_rerun). */
-typedef struct exz_run {
+/* A re-run of a minimised input on both sides (minimise_rerun). */
+typedef struct minimise_run {
     int shown;                /* 1 when the comparison shows a symptom of the class */
     oracle_symptom_t sym;     /* that symptom */
-    const tracer_trace_t *tr; /* its native run: valid until the next exz_ call */
+    const tracer_trace_t *tr; /* its native run: valid until the next minimise_ call */
     const run_result_t *rtl;  /* its RTL result: likewise */
-} exz_run_t;
+} minimise_run_t;
 
 /* A new distinct divergence for the output directory. */
-typedef struct exc_finding {
+typedef struct corpus_finding {
     const input_t *found;          /* the input as found */
     const input_t *in;             /* the minimised input */
     const run_result_t *cpu, *rtl; /* in's results on both sides */
@@ -121,7 +121,7 @@ typedef struct exc_finding {
     const char *const *probes;     /* the probes in's native run fired, sorted */
     size_t nprobes;
     uint64_t steps; /* candidates its minimisation evaluated */
-} exc_finding_t;
+} corpus_finding_t;
 
 typedef struct explore_stats {
     uint64_t iterations, execs, crashes, hangs;
@@ -136,12 +136,12 @@ typedef struct explore_stats {
     uint64_t minimisations, minimise_steps; /* divergences minimised, candidates evaluated */
     uint64_t port_causes; /* divergences told apart by a port the first minimisation let go (verdict.c) */
     uint64_t rtl_ns;      /* waiting for the RTL */
-    uint64_t solver_errors, synth_errors;   /* failed calls, each logged once (exo_warn_once) */
+    uint64_t solver_errors, synth_errors;   /* failed calls, each logged once (report_warn_once) */
     uint64_t solver_ns, exec_ns, mutate_ns; /* time in each part of the loop */
     uint64_t native_ns, native_runs;        /* in tracer_run, for the size of parts near the deadline */
     uint64_t last_plot_ns, last_progress_ns, last_save_ns;
     uint64_t rss_start, last_rss_ns; /* resident bytes when the loop started; last look */
-    uint64_t summaries;              /* ext_summarise calls */
+    uint64_t summaries;              /* tree_summarise calls */
     uint64_t plot_branches;
     size_t plot_divs;
 } explore_stats_t;
@@ -172,10 +172,10 @@ struct explore {
     probes_t *probes;
     loops_t *loops;
     mutator_t *mut;
-    exd_db_t *values; /* the batch's value database (cfg.value_db), or NULL */
-    exh_t *host;      /* host-level inputs (spec->host), or NULL */
+    valuedb_t *values;  /* the batch's value database (cfg.value_db), or NULL */
+    hostsource_t *host; /* host-level inputs (spec->host), or NULL */
     oracle_select_t *sel;
-    exq_t *queue; /* the RTL scheduler; NULL under the heterofuzz policy */
+    schedule_t *queue; /* the RTL scheduler; NULL under the heterofuzz policy */
     oracle_dedup_t *dedup;
     labels_t *labels;
 
@@ -201,13 +201,13 @@ struct explore {
     found_key_t *found; /* keys of divergences as found, indexed by found_index */
     size_t nfound, found_cap;
     lg_hashset_t found_index; /* hash of the key -> index in found */
-    exz_t *mz;                /* NULL until the first minimisation */
+    minimise_t *mz;           /* NULL until the first minimisation */
 
-    exr_item_t *round; /* the inputs waiting to run; grows, never drops one */
+    rounds_item_t *round; /* the inputs waiting to run; grows, never drops one */
     size_t nround, round_cap;
     /* The round's inputs chosen for the RTL, run as one batch after the
      * native side of the round is processed. */
-    exr_rtl_t *rtl_pending;
+    rounds_rtl_t *rtl_pending;
     size_t nrtl, rtl_pending_cap;
     run_result_t **rtl_res; /* rtl_cap results, reused */
     size_t rtl_cap;
@@ -261,69 +261,69 @@ static inline int explore_should_stop(const explore_t *ex)
 /* memory.c */
 /* Resident memory of the process now, and at its peak, in bytes (0 when
  * it cannot be read). */
-uint64_t exk_resident(void);
-uint64_t exk_peak_resident(void);
+uint64_t memory_resident(void);
+uint64_t memory_peak_resident(void);
 /* Measures the resident memory at the start of the loop and sets the
  * tree's share of cfg.max_memory. */
-void exk_start(explore_t *ex);
+void memory_start(explore_t *ex);
 /* Between rounds (no node pointer held): summarises the tree when it is
  * over its share, and shrinks the share when the process nears the bound. */
-void exk_check(explore_t *ex);
+void memory_check(explore_t *ex);
 
 /* round.c */
-int exr_run(explore_t *ex, lg_err_t *err);
+int rounds_run(explore_t *ex, lg_err_t *err);
 /* Runs n inputs (borrowed) found outside exploration on both sides and
  * records their verdicts like a corner's: divergences only, no evidence and
  * no labels (explore_record_inputs). */
-int exr_check(explore_t *ex, input_t *const *in, size_t n, lg_err_t *err);
+int rounds_check(explore_t *ex, input_t *const *in, size_t n, lg_err_t *err);
 
 /* schedule.c: the queue of RTL candidates (see the file's comment). */
-#define EXQ_CLASSES 4
+#define SCHEDULE_CLASSES 4
 /* Candidates the queue holds; more are dropped, lowest class first. */
 #define EXPLORE_RTL_QUEUE_MAX 4096
-typedef struct exq_entry {
+typedef struct schedule_entry {
     input_t *in;  /* owned */
     int64_t *fv;  /* owned: its features */
     uint64_t sig; /* the probes its native run fired */
     uint64_t path;
     int corner;
     int cls; /* its priority class, 0 first */
-} exq_entry_t;
+} schedule_entry_t;
 /* An empty queue holding at most limit candidates of nfeatures features. */
-exq_t *exq_create(size_t nfeatures, size_t limit);
-void exq_destroy(exq_t *q); /* accepts NULL */
+schedule_t *schedule_create(size_t nfeatures, size_t limit);
+void schedule_destroy(schedule_t *q); /* accepts NULL */
 /* Queues a copy of in (borrowed, as is fv) unless it was simulated
  * already. fresh: it found a new path, direction or probe side; targeted:
  * a seed or solver model. Returns the input dropped to make room (the
  * caller's to label and destroy), or NULL. */
-input_t *exq_push(exq_t *q, const input_t *in, const int64_t *fv, uint64_t sig, uint64_t path, int fresh, int targeted,
-                  int corner, lg_rng_t *rng);
+input_t *schedule_push(schedule_t *q, const input_t *in, const int64_t *fv, uint64_t sig, uint64_t path, int fresh,
+                       int targeted, int corner, lg_rng_t *rng);
 /* Takes the next candidate (the caller owns its fields); 0 when empty. */
-int exq_pop(exq_t *q, lg_rng_t *rng, exq_entry_t *out);
+int schedule_pop(schedule_t *q, lg_rng_t *rng, schedule_entry_t *out);
 /* Records that e was simulated: its path's ranges widen, it is not queued
  * again. */
-void exq_simulated(exq_t *q, const exq_entry_t *e);
-size_t exq_len(const exq_t *q);
-size_t exq_len_class(const exq_t *q, int c);
-uint64_t exq_drops(const exq_t *q);
-uint64_t exq_repeats(const exq_t *q); /* arrivals not queued: simulated before */
+void schedule_simulated(schedule_t *q, const schedule_entry_t *e);
+size_t schedule_len(const schedule_t *q);
+size_t schedule_len_class(const schedule_t *q, int c);
+uint64_t schedule_drops(const schedule_t *q);
+uint64_t schedule_repeats(const schedule_t *q); /* arrivals not queued: simulated before */
 
 /* verdict.c */
 /* A hash of a native run's path as the tree sees it, each direction with its
  * hit-count bucket in first-taken order (path novelty). */
-uint64_t exv_path_hash(const tracer_trace_t *tr);
+uint64_t verdict_path_hash(const tracer_trace_t *tr);
 /* Takes the verdict of rtl, the RTL result of in, against its native run
  * tr: fv (in's features) and sig (the probes its native run fired) are
  * evidence for selective invocation unless corner; each symptom is keyed,
  * and a new distinct one is written to divergences/. */
-int exv_record(explore_t *ex, const input_t *in, const int64_t *fv, uint64_t sig, int corner, const tracer_trace_t *tr,
-               const run_result_t *rtl, lg_err_t *err);
-void exr_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_node_t *want, int probe);
+int verdict_record(explore_t *ex, const input_t *in, const int64_t *fv, uint64_t sig, int corner,
+                   const tracer_trace_t *tr, const run_result_t *rtl, lg_err_t *err);
+void rounds_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_node_t *want, int probe);
 
 /* minimise.c */
 /* The signature of a native run's C path that tells divergences apart: the
  * set of branch directions it took (a loop's iterations count once). */
-uint64_t exz_path(explore_t *ex, const tracer_trace_t *tr);
+uint64_t minimise_path(explore_t *ex, const tracer_trace_t *tr);
 /* Minimises found, whose native run was tr and whose RTL run showed a
  * symptom of class cls: *out receives a new input (the caller destroys it,
  * also on error) that takes no branch direction found did not (but for
@@ -333,109 +333,109 @@ uint64_t exz_path(explore_t *ex, const tracer_trace_t *tr);
  * evaluations (ex->st.minimise_steps counts them); found itself when
  * nothing smaller does, or when its native run hung. Errors: the
  * minimiser's executor cannot be started or run. */
-int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls, input_t **out,
-                 lg_err_t *err);
-/* exz_minimise, holding the candidates also to every probe i with
+int minimise_input(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls, input_t **out,
+                   lg_err_t *err);
+/* minimise_input, holding the candidates also to every probe i with
  * keep[i] set (keep has one entry per probe; found's run fired them). */
-int exz_minimise_keeping(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
-                         const uint8_t *keep, input_t **out, lg_err_t *err);
+int minimise_input_keeping(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
+                           const uint8_t *keep, input_t **out, lg_err_t *err);
 /* The port probes that found's run fired and its minimised run (fired)
  * did not, and whose narrow port changes the output a divergence of class
  * cls (a mismatch) is about in the kernel's own result on found (found
  * with that param cut to the port's width, run natively, gives another
  * value there): a cause of the divergence the minimisation let go. Sets
  * keep[i] for each and *n to how many; keep has one entry per probe. */
-int exz_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
-                    const uint8_t *fired, uint8_t *keep, size_t *n, lg_err_t *err);
-/* Candidates the last exz_minimise evaluated. */
-uint64_t exz_steps(const explore_t *ex);
+int minimise_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
+                         const uint8_t *fired, uint8_t *keep, size_t *n, lg_err_t *err);
+/* Candidates the last minimise_input evaluated. */
+uint64_t minimise_last_steps(const explore_t *ex);
 /* Runs in on both sides again for its results; run->shown tells whether a
  * symptom of class cls showed (0 too when the RTL could not be run, which is
  * counted and logged, not an error, and when the deadline passed before or
  * during the re-run: the caller then records the input as found). */
-int exz_rerun(explore_t *ex, const input_t *in, const char *cls, exz_run_t *run, lg_err_t *err);
-void exz_destroy(explore_t *ex); /* frees ex->mz */
+int minimise_rerun(explore_t *ex, const input_t *in, const char *cls, minimise_run_t *run, lg_err_t *err);
+void minimise_destroy(explore_t *ex); /* frees ex->mz */
 
 /* shrink.c: the values minimise.c's candidates take. */
 /* The value of param p's domain closest to 0: where every value is moved. */
-int64_t exz_target(const spec_param_t *p);
+int64_t shrink_target(const spec_param_t *p);
 /* Where a value lives: scalar param i (k unused) or element k of array
  * param i. */
-int64_t *exz_value_at(input_t *in, size_t i, size_t k);
+int64_t *shrink_value_at(input_t *in, size_t i, size_t k);
 /* Params whose values the kernel reads: out params are written, not read. */
-int exz_is_read(const spec_param_t *p);
+int shrink_is_read(const spec_param_t *p);
 /* 1 when param i is the length of some variable-length array. */
-int exz_is_len_param(const spec_t *spec, size_t i);
-/* Fills out with at most EXZ_RUNGS_MAX values position (i, k) of best may
+int shrink_is_len_param(const spec_t *spec, size_t i);
+/* Fills out with at most SHRINK_RUNGS_MAX values position (i, k) of best may
  * take next, each closer to the target, closest first; returns how many. */
-#define EXZ_RUNGS_MAX 136
-size_t exz_rungs(const input_t *best, size_t i, size_t k, int64_t *out);
+#define SHRINK_RUNGS_MAX 136
+size_t shrink_rungs(const input_t *best, size_t i, size_t k, int64_t *out);
 /* The length of the arrays tied to len param l. */
-size_t exz_tied_len(const input_t *in, size_t l);
+size_t shrink_tied_len(const input_t *in, size_t l);
 /* Cuts the s elements at lo out of every array tied to len param l
  * (lo + s at most their length); 0, changing nothing, when the length
  * would leave l's domain. */
-int exz_cut_at(input_t *c, size_t l, size_t lo, size_t s);
+int shrink_cut_at(input_t *c, size_t l, size_t lo, size_t s);
 /* The next smaller cut size after s. */
-size_t exz_cut_smaller(size_t s);
+size_t shrink_cut_smaller(size_t s);
 
 /* generate.c */
-void exg_solver_step(explore_t *ex);
-void exg_mutation_step(explore_t *ex);
-void exg_random_input(explore_t *ex, input_t *in, int small);
+void generate_solver_step(explore_t *ex);
+void generate_mutation_step(explore_t *ex);
+void generate_random_input(explore_t *ex, input_t *in, int small);
 /* Adds the corners of the input domain to the round (bit-width bugs live
  * at the extremes): all values at their minimum, all at their maximum, and
  * each input param alone at the other end. */
-void exg_corner_inputs(explore_t *ex);
+void generate_corner_inputs(explore_t *ex);
 
 /* learn.c */
-void exl_node(explore_t *ex, tree_node_t *node);
-void exl_prefix(explore_t *ex, tree_node_t *node);
-int exl_probe_term(explore_t *ex, size_t probe);
-int exl_probe_cond(explore_t *ex, size_t probe);
+void learn_node(explore_t *ex, tree_node_t *node);
+void learn_prefix(explore_t *ex, tree_node_t *node);
+int learn_probe_term(explore_t *ex, size_t probe);
+int learn_probe_cond(explore_t *ex, size_t probe);
 /* Learns loop i's trip count as a term over the inputs; 1 when it has one. */
-int exl_loop_term(explore_t *ex, size_t loop);
-int exl_flip(explore_t *ex, tree_node_t *node, expr_t **out);
-void exl_add_const(explore_t *ex, int64_t v);
+int learn_loop_term(explore_t *ex, size_t loop);
+int learn_flip(explore_t *ex, tree_node_t *node, expr_t **out);
+void learn_add_const(explore_t *ex, int64_t v);
 
 /* corpus.c */
-int exc_open(explore_t *ex, lg_err_t *err);
-int exc_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err);
+int corpus_open(explore_t *ex, lg_err_t *err);
+int corpus_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *err);
 /* The inputs of dir's *.json files in name order: *out receives a heap
  * array of *n owned inputs (NULL when none); a file that does not load is
  * skipped with a warning, a directory that cannot be listed is LG_EIO. */
-int exc_load_inputs(explore_t *ex, const char *dir, input_t ***out, size_t *n, lg_err_t *err);
+int corpus_load_inputs(explore_t *ex, const char *dir, input_t ***out, size_t *n, lg_err_t *err);
 /* Writes a new distinct divergence to divergences/NNN-<class>/: the
  * oracle's artifacts of the minimised input, input.orig.json (the input as
  * found) and symptom.json (class, detail, both keys, group, C path and
  * fired probes). */
-int exc_divergence_record(explore_t *ex, const exc_finding_t *f, lg_err_t *err);
+int corpus_divergence_record(explore_t *ex, const corpus_finding_t *f, lg_err_t *err);
 /* Reads the divergences of a previous run back: their keys (and found
  * keys) and directories. */
-int exc_divergences_restore(explore_t *ex, lg_err_t *err);
+int corpus_divergences_restore(explore_t *ex, lg_err_t *err);
 /* The distinct divergence (oracle_dedup id) a found key led to, or
  * SIZE_MAX when it is new, for one more input with the key: *hits is how
- * many came with it before this one (0 for a new key). exc_found_add
+ * many came with it before this one (0 for a new key). corpus_found_add
  * records a new key (copied). */
-size_t exc_found_hit(explore_t *ex, const char *found_key, uint64_t *hits);
-void exc_found_add(explore_t *ex, const char *found_key, size_t id);
+size_t corpus_found_hit(explore_t *ex, const char *found_key, uint64_t *hits);
+void corpus_found_add(explore_t *ex, const char *found_key, size_t id);
 /* Space held back in the output directory (a preallocated OUT/.reserve) so
  * that the final stats.json, tree.json and labels.jsonl can still be
  * written when the file system fills up during the run. Grows with the
  * report files; LG_EIO when the file system cannot hold it. */
-int exc_reserve(explore_t *ex, lg_err_t *err);
-void exc_release(explore_t *ex);
+int corpus_reserve(explore_t *ex, lg_err_t *err);
+void corpus_release(explore_t *ex);
 
 /* report.c */
-void exo_progress(explore_t *ex, int final);
+void report_progress(explore_t *ex, int final);
 /* stats.json alone (a record-only explorer: its divergence count and list). */
-int exo_save_stats(explore_t *ex, lg_err_t *err);
+int report_save_stats(explore_t *ex, lg_err_t *err);
 /* stats.json, tree.json and labels.jsonl. */
-int exo_save(explore_t *ex, lg_err_t *err);
-int exo_plot_row(explore_t *ex, int final, lg_err_t *err);
+int report_save(explore_t *ex, lg_err_t *err);
+int report_plot_row(explore_t *ex, int final, lg_err_t *err);
 /* Logs a failed solver or synth call (what: "solver", "synth") once per
  * distinct message; digits do not count, so the sizes and values a message
  * carries do not make it new. Callers count every failure in ex->st. */
-void exo_warn_once(explore_t *ex, const char *what, const lg_err_t *err);
+void report_warn_once(explore_t *ex, const char *what, const lg_err_t *err);
 
 #endif

@@ -12,7 +12,7 @@
  * can bit-blast (or cancel) within a query's time limit. */
 #define PREFIX_MAX 32
 
-void exg_random_input(explore_t *ex, input_t *in, int small)
+void generate_random_input(explore_t *ex, input_t *in, int small)
 {
     const spec_t *s = ex->spec;
     for (size_t i = 0; i < s->nparams; i++) {
@@ -81,14 +81,14 @@ static input_t *corner_input(const explore_t *ex, int all_max, size_t flip)
     return in;
 }
 
-void exg_corner_inputs(explore_t *ex)
+void generate_corner_inputs(explore_t *ex)
 {
     const spec_t *s = ex->spec;
     for (int all_max = 0; all_max < 2; all_max++) {
-        exr_add(ex, corner_input(ex, all_max, s->nparams), ORIGIN_CORNER, MUT_COUNT, NULL, -1);
+        rounds_add(ex, corner_input(ex, all_max, s->nparams), ORIGIN_CORNER, MUT_COUNT, NULL, -1);
         for (size_t i = 0; i < s->nparams; i++)
             if (s->params[i].dir != SPEC_DIR_OUT && !is_len_param(s, i))
-                exr_add(ex, corner_input(ex, all_max, i), ORIGIN_CORNER, MUT_COUNT, NULL, -1);
+                rounds_add(ex, corner_input(ex, all_max, i), ORIGIN_CORNER, MUT_COUNT, NULL, -1);
     }
 }
 
@@ -105,18 +105,18 @@ static size_t pick_corpus(explore_t *ex)
     return best;
 }
 
-void exg_mutation_step(explore_t *ex)
+void generate_mutation_step(explore_t *ex)
 {
     if (!ex->ncorpus) {
         input_t *in = input_create(ex->spec);
-        exg_random_input(ex, in, 0);
-        exr_add(ex, in, ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
+        generate_random_input(ex, in, 0);
+        rounds_add(ex, in, ORIGIN_RANDOM, MUT_COUNT, NULL, -1);
         return;
     }
     for (int i = 0; i < 32; i++) {
         input_t *in = input_clone(ex->corpus[pick_corpus(ex)].in);
-        mut_kind_t k = exm_apply(ex->mut, in, &ex->rng);
-        exr_add(ex, in, ORIGIN_MUTATION, k, NULL, -1);
+        mut_kind_t k = mutator_apply(ex->mut, in, &ex->rng);
+        rounds_add(ex, in, ORIGIN_MUTATION, k, NULL, -1);
     }
 }
 
@@ -171,12 +171,12 @@ static void solve_and_add(explore_t *ex, const expr_t **prefix, size_t n, expr_t
     int rc = solver_solve(ex->solver, all, n, strength, ex->corpus[base].in, out, &ex->rng, &res, &err);
     if (rc == 0 && res.status == SOLVER_SAT) {
         ex->st.solver_sat++;
-        exr_add(ex, out, ORIGIN_SOLVER, MUT_COUNT, want, probe);
+        rounds_add(ex, out, ORIGIN_SOLVER, MUT_COUNT, want, probe);
         return;
     }
     if (rc) {
         ex->st.solver_errors++;
-        exo_warn_once(ex, "solver", &err);
+        report_warn_once(ex, "solver", &err);
     }
     input_destroy(out);
 }
@@ -187,18 +187,18 @@ static void solve_and_add(explore_t *ex, const expr_t **prefix, size_t n, expr_t
 static void target_node(explore_t *ex, tree_node_t *node)
 {
     node->picks++;
-    exl_prefix(ex, node);
+    learn_prefix(ex, node);
     const expr_t *prefix[PREFIX_MAX];
-    size_t n = ext_prefix(node, prefix, PREFIX_MAX - 1);
+    size_t n = tree_prefix(node, prefix, PREFIX_MAX - 1);
     expr_t *flip = NULL;
     if (!node->exhausted && node->nedges && lg_rng_chance(&ex->rng, 0.7))
-        exl_flip(ex, node, &flip);
+        learn_flip(ex, node, &flip);
     expr_t *strength = lg_rng_chance(&ex->rng, 0.8) ? random_strengthening(ex, NULL) : NULL;
     tree_node_t *want = node;
     if (flip == NULL && node->nedges > 1) {
         /* Explore below one of the node's edges. */
         size_t k = lg_rng_below(&ex->rng, node->nedges);
-        exl_node(ex, node);
+        learn_node(ex, node);
         if (node->edges[k].cond && n < PREFIX_MAX - 1)
             prefix[n++] = node->edges[k].cond;
         want = node->edges[k].child;
@@ -277,7 +277,7 @@ static int target_probe(explore_t *ex)
     probe_state_t *ps = &ex->probes->p[i];
     ps->targeted++;
     size_t base = ex->ncorpus ? lg_rng_below(&ex->rng, ex->ncorpus) : 0;
-    if (ps->fired && ps->quiet && lg_rng_chance(&ex->rng, 0.4) && exl_probe_cond(ex, i) && ps->cond) {
+    if (ps->fired && ps->quiet && lg_rng_chance(&ex->rng, 0.4) && learn_probe_cond(ex, i) && ps->cond) {
         /* The rare side, with a random strengthening for variety. */
         int rare_fired = ps->fired <= ps->quiet;
         expr_t *want = rare_fired ? expr_clone(ps->cond) : expr_unary(EXPR_NOT, expr_clone(ps->cond));
@@ -287,7 +287,7 @@ static int target_probe(explore_t *ex)
         expr_free(strength);
         return 1;
     }
-    if (!exl_probe_term(ex, i) || !ps->term)
+    if (!learn_probe_term(ex, i) || !ps->term)
         return 0;
     solver_target_t tg;
     if (!probe_target(ex, i, ps->term, &tg))
@@ -315,8 +315,8 @@ static int target_loop(explore_t *ex)
     size_t first = lg_rng_below(&ls->rng, ls->n);
     for (size_t k = 0; k < ls->n; k++) {
         size_t i = (first + k) % ls->n;
-        loop_edge_t *edge = exn_next_edge(ls, i);
-        if (!edge || !exl_loop_term(ex, i))
+        loop_edge_t *edge = loops_next_edge(ls, i);
+        if (!edge || !learn_loop_term(ex, i))
             continue;
         edge->tries++;
         ex->st.loop_queries++;
@@ -329,7 +329,7 @@ static int target_loop(explore_t *ex)
     return 0;
 }
 
-void exg_solver_step(explore_t *ex)
+void generate_solver_step(explore_t *ex)
 {
     if (!ex->ncorpus)
         return;

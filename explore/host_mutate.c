@@ -29,7 +29,7 @@ static int is_space(char c)
 
 /* The k-th token's extent (k below the token count); the count when k is
  * SIZE_MAX. */
-static size_t tokens(const exh_blob_t *b, size_t k, span_t *out)
+static size_t tokens(const hostsource_blob_t *b, size_t k, span_t *out)
 {
     size_t n = 0;
     for (size_t i = 0; i < b->len;) {
@@ -50,7 +50,7 @@ static size_t tokens(const exh_blob_t *b, size_t k, span_t *out)
 }
 
 /* Replaces [at, at + len) with text (borrowed). */
-static void splice(exh_blob_t *b, size_t at, size_t len, const char *text)
+static void splice(hostsource_blob_t *b, size_t at, size_t len, const char *text)
 {
     size_t tl = strlen(text);
     char *d = lg_malloc(b->len - len + tl + 1);
@@ -69,7 +69,7 @@ static long long pick_number(lg_rng_t *rng)
     return (long long)lg_rng_range(rng, -1000, 1000);
 }
 
-static void mutate_once(exh_blob_t *b, int word, lg_rng_t *rng)
+static void mutate_once(hostsource_blob_t *b, int word, lg_rng_t *rng)
 {
     span_t t = {0, 0};
     size_t nt = tokens(b, SIZE_MAX, &t);
@@ -123,7 +123,7 @@ static void mutate_once(exh_blob_t *b, int word, lg_rng_t *rng)
     }
 }
 
-void exhm_mutate(exh_blob_t *b, int word, lg_rng_t *rng)
+void hostsource_mutate(hostsource_blob_t *b, int word, lg_rng_t *rng)
 {
     int n = 1 + (int)lg_rng_below(rng, 3);
     for (int i = 0; i < n; i++)

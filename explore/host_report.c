@@ -28,7 +28,7 @@ static char *absolute(const char *path)
     return lg_strdup(realpath(path, buf) ? buf : path);
 }
 
-static json_object *argv_json(const spec_t *spec, const exh_blob_t *values)
+static json_object *argv_json(const spec_t *spec, const hostsource_blob_t *values)
 {
     const spec_host_t *hs = spec->host;
     json_object *a = json_object_new_array();
@@ -53,7 +53,7 @@ static json_object *argv_json(const spec_t *spec, const exh_blob_t *values)
     return a;
 }
 
-static int write_json(const spec_t *spec, const exh_blob_t *values, size_t call, const char *hdir, lg_err_t *err)
+static int write_json(const spec_t *spec, const hostsource_blob_t *values, size_t call, const char *hdir, lg_err_t *err)
 {
     const spec_host_t *hs = spec->host;
     json_object *o = json_object_new_object(), *srcs = json_object_new_array(), *files = json_object_new_array();
@@ -119,7 +119,7 @@ static void script_build(lg_strbuf_t *b, const spec_t *spec, int with_kernel)
     lg_strbuf_puts(b, " -lm\n");
 }
 
-static void script_run(lg_strbuf_t *b, const spec_t *spec, const exh_blob_t *values)
+static void script_run(lg_strbuf_t *b, const spec_t *spec, const hostsource_blob_t *values)
 {
     const spec_host_t *hs = spec->host;
     const char *in_file = NULL;
@@ -153,8 +153,8 @@ static void script_run(lg_strbuf_t *b, const spec_t *spec, const exh_blob_t *val
     lg_strbuf_puts(b, "\nstatus=$?\nrm -rf \"$work\"\nexit $status\n");
 }
 
-static int write_script(const spec_t *spec, int with_kernel, const exh_blob_t *values, size_t call, const char *dir,
-                        lg_err_t *err)
+static int write_script(const spec_t *spec, int with_kernel, const hostsource_blob_t *values, size_t call,
+                        const char *dir, lg_err_t *err)
 {
     lg_strbuf_t b;
     lg_strbuf_init(&b);
@@ -203,8 +203,8 @@ static int append_readme(const spec_t *spec, size_t call, const char *dir, lg_er
     return rc;
 }
 
-int exhr_write(const spec_t *spec, int with_kernel, const exh_blob_t *values, size_t call, const char *dir,
-               lg_err_t *err)
+int hostsource_report(const spec_t *spec, int with_kernel, const hostsource_blob_t *values, size_t call,
+                      const char *dir, lg_err_t *err)
 {
     char *hdir = lg_path_join(dir, "host");
     int rc = lg_mkdirs(hdir, err);

@@ -21,11 +21,11 @@
 /* A host input vector that led to a kernel input: its values and which
  * of the run's kernel calls it was. */
 typedef struct origin_rec {
-    exh_blob_t *values;
+    hostsource_blob_t *values;
     size_t call;
 } origin_rec_t;
 
-struct exh {
+struct hostsource {
     const spec_t *spec;
     const spec_host_t *hs;
     const lg_log_t *log;
@@ -35,7 +35,7 @@ struct exh {
     tracer_capture_prog_t *prog;
     char *in_dir;   /* where argv and stdin input files are written */
     char *work_dir; /* the host's working directory, emptied before each run */
-    exh_blob_t **corpus;
+    hostsource_blob_t **corpus;
     size_t ncorpus, corpus_cap;
     origin_rec_t *recs;
     size_t nrecs, recs_cap;
@@ -44,9 +44,9 @@ struct exh {
     uint64_t execs, calls, fresh;
 };
 
-static exh_blob_t *blobs_clone(const exh_t *h, const exh_blob_t *src)
+static hostsource_blob_t *blobs_clone(const hostsource_t *h, const hostsource_blob_t *src)
 {
-    exh_blob_t *v = lg_calloc(h->hs->ninputs ? h->hs->ninputs : 1, sizeof *v);
+    hostsource_blob_t *v = lg_calloc(h->hs->ninputs ? h->hs->ninputs : 1, sizeof *v);
     for (size_t i = 0; i < h->hs->ninputs; i++) {
         v[i].data = lg_malloc(src[i].len + 1);
         memcpy(v[i].data, src[i].data, src[i].len + 1);
@@ -55,7 +55,7 @@ static exh_blob_t *blobs_clone(const exh_t *h, const exh_blob_t *src)
     return v;
 }
 
-static void blobs_free(const exh_t *h, exh_blob_t *v)
+static void blobs_free(const hostsource_t *h, hostsource_blob_t *v)
 {
     for (size_t i = 0; v && i < h->hs->ninputs; i++)
         free(v[i].data);
@@ -64,9 +64,9 @@ static void blobs_free(const exh_t *h, exh_blob_t *v)
 
 /* The spec's first values: a word's value, a seed file's content, or
  * nothing. */
-static exh_blob_t *starting_values(const exh_t *h, lg_err_t *err)
+static hostsource_blob_t *starting_values(const hostsource_t *h, lg_err_t *err)
 {
-    exh_blob_t *v = lg_calloc(h->hs->ninputs ? h->hs->ninputs : 1, sizeof *v);
+    hostsource_blob_t *v = lg_calloc(h->hs->ninputs ? h->hs->ninputs : 1, sizeof *v);
     for (size_t i = 0; i < h->hs->ninputs; i++) {
         const spec_host_input_t *in = &h->hs->inputs[i];
         if (in->kind != SPEC_HOST_WORD && in->seed) {
@@ -84,7 +84,7 @@ static exh_blob_t *starting_values(const exh_t *h, lg_err_t *err)
     return v;
 }
 
-static void corpus_add(exh_t *h, exh_blob_t *v, lg_rng_t *rng)
+static void blobs_keep(hostsource_t *h, hostsource_blob_t *v, lg_rng_t *rng)
 {
     if (h->ncorpus == CORPUS_MAX) {
         size_t k = (size_t)lg_rng_below(rng, CORPUS_MAX);
@@ -96,7 +96,7 @@ static void corpus_add(exh_t *h, exh_blob_t *v, lg_rng_t *rng)
     h->corpus[h->ncorpus++] = v;
 }
 
-void exh_destroy(exh_t *h)
+void hostsource_destroy(hostsource_t *h)
 {
     if (!h)
         return;
@@ -114,10 +114,10 @@ void exh_destroy(exh_t *h)
     free(h);
 }
 
-exh_t *exh_create(const spec_t *spec, double alpha, const lg_log_t *log, const volatile sig_atomic_t *stop,
-                  lg_err_t *err)
+hostsource_t *hostsource_create(const spec_t *spec, double alpha, const lg_log_t *log,
+                                const volatile sig_atomic_t *stop, lg_err_t *err)
 {
-    exh_t *h = lg_calloc(1, sizeof *h);
+    hostsource_t *h = lg_calloc(1, sizeof *h);
     h->spec = spec;
     h->hs = spec->host;
     h->log = log;
@@ -141,11 +141,11 @@ exh_t *exh_create(const spec_t *spec, double alpha, const lg_log_t *log, const v
         h->work_dir = lg_path_join(tracer_capture_dir(h->prog), "work");
         rc = lg_mkdirs(h->in_dir, err);
     }
-    exh_blob_t *first = rc == LG_OK ? starting_values(h, err) : NULL;
+    hostsource_blob_t *first = rc == LG_OK ? starting_values(h, err) : NULL;
     if (rc == LG_OK && !first)
         rc = err->code;
     if (rc != LG_OK) {
-        exh_destroy(h);
+        hostsource_destroy(h);
         return NULL;
     }
     lg_grow((void **)&h->corpus, &h->corpus_cap, 1, sizeof *h->corpus);
@@ -159,24 +159,24 @@ exh_t *exh_create(const spec_t *spec, double alpha, const lg_log_t *log, const v
 /* HeteroFuzz's probabilistic mutation: each input with its slice
  * probability; when none was picked, one at random, so that a step never
  * repeats its parent. */
-static void mutate(exh_t *h, exh_blob_t *v, lg_rng_t *rng)
+static void mutate(hostsource_t *h, hostsource_blob_t *v, lg_rng_t *rng)
 {
     size_t n = h->hs->ninputs, picked = 0;
     for (size_t i = 0; i < n; i++)
         if (lg_rng_chance(rng, host_slice_probability(h->slice, i, h->alpha))) {
-            exhm_mutate(&v[i], h->hs->inputs[i].kind == SPEC_HOST_WORD, rng);
+            hostsource_mutate(&v[i], h->hs->inputs[i].kind == SPEC_HOST_WORD, rng);
             picked++;
         }
     if (!picked && n) {
         size_t i = (size_t)lg_rng_below(rng, n);
-        exhm_mutate(&v[i], h->hs->inputs[i].kind == SPEC_HOST_WORD, rng);
+        hostsource_mutate(&v[i], h->hs->inputs[i].kind == SPEC_HOST_WORD, rng);
     }
 }
 
 /* Writes v's files (argv files and stdin into in_dir, named files into a
  * fresh work_dir) and fills cc's argv and stdin; *args is the caller's to
  * free with its nargs entries. */
-static int stage(exh_t *h, const exh_blob_t *v, tracer_capture_cfg_t *cc, char ***args, lg_err_t *err)
+static int stage(hostsource_t *h, const hostsource_blob_t *v, tracer_capture_cfg_t *cc, char ***args, lg_err_t *err)
 {
     const spec_host_t *hs = h->hs;
     lg_remove_tree(h->work_dir);
@@ -192,7 +192,7 @@ static int stage(exh_t *h, const exh_blob_t *v, tracer_capture_cfg_t *cc, char *
         if (rc == LG_OK)
             rc = lg_write_file_atomic(path, v[i].data, v[i].len, err);
         if (in->kind == SPEC_HOST_STDIN)
-            cc->stdin_path = path; /* kept: freed by exh_step through args */
+            cc->stdin_path = path; /* kept: freed by hostsource_step through args */
         else
             free(path);
         free(dir);
@@ -215,7 +215,7 @@ static int stage(exh_t *h, const exh_blob_t *v, tracer_capture_cfg_t *cc, char *
 }
 
 /* Turns the run's calls into kernel inputs, keeping the new ones. */
-static void collect(exh_t *h, const tracer_capture_t *cap, const exh_blob_t *v, input_t ***ins, size_t *n)
+static void collect(hostsource_t *h, const tracer_capture_t *cap, const hostsource_blob_t *v, input_t ***ins, size_t *n)
 {
     *ins = lg_calloc(cap->ncalls ? cap->ncalls : 1, sizeof **ins);
     for (size_t k = 0; k < cap->ncalls; k++) {
@@ -241,7 +241,7 @@ static void collect(exh_t *h, const tracer_capture_t *cap, const exh_blob_t *v, 
     }
 }
 
-int exh_step(exh_t *h, lg_rng_t *rng, uint64_t deadline_ns, input_t ***ins, size_t *n, lg_err_t *err)
+int hostsource_step(hostsource_t *h, lg_rng_t *rng, uint64_t deadline_ns, input_t ***ins, size_t *n, lg_err_t *err)
 {
     *ins = NULL;
     *n = 0;
@@ -250,7 +250,7 @@ int exh_step(exh_t *h, lg_rng_t *rng, uint64_t deadline_ns, input_t ***ins, size
         return lg_err_set(err, LG_ETIMEOUT, "the run's deadline passed before the host could run");
     if (deadline_ns && (deadline_ns - now) / 1000000 + 1 < timeout_ms)
         timeout_ms = (deadline_ns - now) / 1000000 + 1;
-    exh_blob_t *v = blobs_clone(h, h->corpus[h->started ? lg_rng_below(rng, h->ncorpus) : 0]);
+    hostsource_blob_t *v = blobs_clone(h, h->corpus[h->started ? lg_rng_below(rng, h->ncorpus) : 0]);
     if (h->started)
         mutate(h, v, rng);
     h->started = 1;
@@ -276,25 +276,25 @@ int exh_step(exh_t *h, lg_rng_t *rng, uint64_t deadline_ns, input_t ***ins, size
     free(args);
     free((char *)cc.stdin_path);
     if (rc == LG_OK && *n)
-        corpus_add(h, v, rng);
+        blobs_keep(h, v, rng);
     else
         blobs_free(h, v);
     return rc;
 }
 
-int exh_divergence(const exh_t *h, const input_t *found, const char *dir, lg_err_t *err)
+int hostsource_divergence(const hostsource_t *h, const input_t *found, const char *dir, lg_err_t *err)
 {
     size_t pos = 0;
     uint32_t val;
     while (lg_hashset_next(&h->index, input_hash(found), &pos, &val))
         if (val > 0) {
             const origin_rec_t *r = &h->recs[val - 1];
-            return exhr_write(h->spec, tracer_capture_with_kernel(h->prog), r->values, r->call, dir, err);
+            return hostsource_report(h->spec, tracer_capture_with_kernel(h->prog), r->values, r->call, dir, err);
         }
     return LG_OK;
 }
 
-void exh_counts(const exh_t *h, uint64_t *execs, uint64_t *calls, uint64_t *fresh)
+void hostsource_counts(const hostsource_t *h, uint64_t *execs, uint64_t *calls, uint64_t *fresh)
 {
     *execs = h->execs;
     *calls = h->calls;

@@ -3,11 +3,11 @@
  * (argv words, input files, standard input); every kernel call it makes
  * becomes a kernel input of the run, and the host input that led to it
  * is kept for the report of a divergence it causes.
- *   exh_   host_source.c  the host program, its input corpus and its runs
- *   exhm_  host_mutate.c  mutation of one host input's text
- *   exhr_  host_report.c  divergences/<id>/host/, host.json, repro-host.sh
+ *   hostsource_         host_source.c  the host program, its input corpus and its runs
+ *   hostsource_mutate   host_mutate.c  mutation of one host input's text
+ *   hostsource_report   host_report.c  divergences/<id>/host/, host.json, repro-host.sh
  * host_source.c calls the other two; none calls back into the loop: the
- * loop (explore.c) feeds the inputs exh_step returns to its rounds. */
+ * loop (explore.c) feeds the inputs hostsource_step returns to its rounds. */
 #ifndef LG_EXPLORE_HOST_SOURCE_INT_H
 #define LG_EXPLORE_HOST_SOURCE_INT_H
 
@@ -28,21 +28,21 @@
 #define EXPLORE_HOST_TIMEOUT_MS 5000
 
 /* One host input's content: a word, or a file's bytes. */
-typedef struct exh_blob {
+typedef struct hostsource_blob {
     char *data; /* owned, NUL-terminated */
     size_t len;
-} exh_blob_t;
+} hostsource_blob_t;
 
-typedef struct exh exh_t;
+typedef struct hostsource hostsource_t;
 
 /* Slices and builds spec's host (spec->host must not be NULL) and starts
  * its corpus from the spec's values and seed files. alpha < 0: the
  * spec's host.alpha. spec, log and stop are borrowed for the lifetime of
  * the result. NULL with err naming the host source, entry or seed file at
  * fault. */
-exh_t *exh_create(const spec_t *spec, double alpha, const lg_log_t *log, const volatile sig_atomic_t *stop,
-                  lg_err_t *err);
-void exh_destroy(exh_t *h); /* accepts NULL */
+hostsource_t *hostsource_create(const spec_t *spec, double alpha, const lg_log_t *log,
+                                const volatile sig_atomic_t *stop, lg_err_t *err);
+void hostsource_destroy(hostsource_t *h); /* accepts NULL */
 
 /* One host step: the first runs the host on its starting inputs, every
  * later one on a corpus entry mutated with HeteroFuzz's probabilities
@@ -52,22 +52,22 @@ void exh_destroy(exh_t *h); /* accepts NULL */
  * error is a host that cannot be run at all (LG_EIO, LG_ECHILD),
  * LG_EINTR once *stop is set, or LG_ETIMEOUT when deadline_ns (lg_now_ns;
  * 0 = none) has passed; the host's time limit ends at the deadline. */
-int exh_step(exh_t *h, lg_rng_t *rng, uint64_t deadline_ns, input_t ***ins, size_t *n, lg_err_t *err);
+int hostsource_step(hostsource_t *h, lg_rng_t *rng, uint64_t deadline_ns, input_t ***ins, size_t *n, lg_err_t *err);
 
 /* When found (borrowed) came from a host run, writes dir/host/ (the host
  * input), dir/repro-host.sh and a paragraph of dir/README; else does
  * nothing. */
-int exh_divergence(const exh_t *h, const input_t *found, const char *dir, lg_err_t *err);
+int hostsource_divergence(const hostsource_t *h, const input_t *found, const char *dir, lg_err_t *err);
 
 /* The host's runs, the kernel calls they made and how many of those were
  * new kernel inputs. */
-void exh_counts(const exh_t *h, uint64_t *execs, uint64_t *calls, uint64_t *fresh);
+void hostsource_counts(const hostsource_t *h, uint64_t *execs, uint64_t *calls, uint64_t *fresh);
 
 /* host_mutate.c */
 /* Applies one to three text mutations (numbers replaced, nudged, inserted
  * or deleted, lines repeated, bytes changed) to b; a word never gets a
  * NUL, a space or a newline. */
-void exhm_mutate(exh_blob_t *b, int word, lg_rng_t *rng);
+void hostsource_mutate(hostsource_blob_t *b, int word, lg_rng_t *rng);
 
 /* host_report.c */
 /* Writes dir/host/<input> for each host input of spec (values[i] its
@@ -76,7 +76,7 @@ void exhm_mutate(exh_blob_t *b, int word, lg_rng_t *rng);
  * host with clang from the spec's sources (with_kernel: also the kernel's
  * source) and runs it on those inputs; appends a paragraph to
  * dir/README. */
-int exhr_write(const spec_t *spec, int with_kernel, const exh_blob_t *values, size_t call, const char *dir,
-               lg_err_t *err);
+int hostsource_report(const spec_t *spec, int with_kernel, const hostsource_blob_t *values, size_t call,
+                      const char *dir, lg_err_t *err);
 
 #endif

@@ -13,7 +13,7 @@
 
 static const char *const label_names[LABEL_COUNT] = {"safe", "unsafe", "skipped"};
 
-labels_t *exb_create(void)
+labels_t *labels_create(void)
 {
     labels_t *l = lg_calloc(1, sizeof *l);
     for (int k = 0; k < LABEL_COUNT; k++)
@@ -21,7 +21,7 @@ labels_t *exb_create(void)
     return l;
 }
 
-void exb_destroy(labels_t *l)
+void labels_destroy(labels_t *l)
 {
     if (!l)
         return;
@@ -50,8 +50,8 @@ static void keep(labels_t *l, label_kind_t kind, char *line, lg_rng_t *rng)
     l->dirty = 1;
 }
 
-void exb_add(labels_t *l, label_kind_t kind, const input_t *in, const char *const *classes, size_t nclasses,
-             lg_rng_t *rng)
+void labels_add(labels_t *l, label_kind_t kind, const input_t *in, const char *const *classes, size_t nclasses,
+                lg_rng_t *rng)
 {
     /* Only a sample is kept, so decide before paying for the JSON. */
     if (l->n[kind] >= LABELS_PER_KIND && lg_rng_below(rng, l->seen[kind] + 1) >= LABELS_PER_KIND) {
@@ -70,16 +70,16 @@ void exb_add(labels_t *l, label_kind_t kind, const input_t *in, const char *cons
     keep(l, kind, line, rng);
 }
 
-void exb_add_verdict(labels_t *l, const input_t *in, const oracle_symptoms_t *syms, lg_rng_t *rng)
+void labels_add_verdict(labels_t *l, const input_t *in, const oracle_symptoms_t *syms, lg_rng_t *rng)
 {
     const char **classes = lg_malloc((syms->n ? syms->n : 1) * sizeof *classes);
     for (size_t i = 0; i < syms->n; i++)
         classes[i] = syms->v[i].cls;
-    exb_add(l, syms->n ? LABEL_UNSAFE : LABEL_SAFE, in, classes, syms->n, rng);
+    labels_add(l, syms->n ? LABEL_UNSAFE : LABEL_SAFE, in, classes, syms->n, rng);
     free(classes);
 }
 
-int exb_load(labels_t *l, const char *path, lg_err_t *err)
+int labels_load(labels_t *l, const char *path, lg_err_t *err)
 {
     if (!lg_path_exists(path))
         return LG_OK;
@@ -105,7 +105,7 @@ int exb_load(labels_t *l, const char *path, lg_err_t *err)
     return rc;
 }
 
-int exb_save(labels_t *l, const char *path, lg_err_t *err)
+int labels_save(labels_t *l, const char *path, lg_err_t *err)
 {
     if (!l->dirty)
         return LG_OK;

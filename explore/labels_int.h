@@ -27,19 +27,19 @@ typedef struct labels {
     int dirty;
 } labels_t;
 
-labels_t *exb_create(void);
-void exb_destroy(labels_t *l); /* accepts NULL */
+labels_t *labels_create(void);
+void labels_destroy(labels_t *l); /* accepts NULL */
 /* Offers one labelled input (borrowed); classes (nclasses strings,
  * borrowed) name the divergences of an unsafe input. */
-void exb_add(labels_t *l, label_kind_t kind, const input_t *in, const char *const *classes, size_t nclasses,
-             lg_rng_t *rng);
+void labels_add(labels_t *l, label_kind_t kind, const input_t *in, const char *const *classes, size_t nclasses,
+                lg_rng_t *rng);
 /* Offers the RTL's verdict on one input (borrowed): unsafe, with the class
  * of every symptom in syms, when it holds any; safe otherwise. */
-void exb_add_verdict(labels_t *l, const input_t *in, const oracle_symptoms_t *syms, lg_rng_t *rng);
+void labels_add_verdict(labels_t *l, const input_t *in, const oracle_symptoms_t *syms, lg_rng_t *rng);
 /* Loads path (a previous run's labels.jsonl) so a resumed run keeps them;
  * a missing file is not an error. */
-int exb_load(labels_t *l, const char *path, lg_err_t *err);
+int labels_load(labels_t *l, const char *path, lg_err_t *err);
 /* Writes every kept line to path atomically when something changed. */
-int exb_save(labels_t *l, const char *path, lg_err_t *err);
+int labels_save(labels_t *l, const char *path, lg_err_t *err);
 
 #endif

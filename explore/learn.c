@@ -28,10 +28,10 @@ static void mark_sensitive(explore_t *ex, const expr_t *e)
 static void synth_failed(explore_t *ex, const lg_err_t *err)
 {
     ex->st.synth_errors++;
-    exo_warn_once(ex, "synth", err);
+    report_warn_once(ex, "synth", err);
 }
 
-void exl_add_const(explore_t *ex, int64_t v)
+void learn_add_const(explore_t *ex, int64_t v)
 {
     for (size_t i = 0; i < ex->nconsts; i++)
         if (ex->consts[i] == v)
@@ -69,7 +69,7 @@ static size_t ngroups(const tree_node_t *node)
 }
 
 /* Examples one learning call takes from all edges: a node under a loop
- * has an edge per direction and bucket, up to EXT_BUCKETS times as many as
+ * has an edge per direction and bucket, up to TREE_BUCKETS times as many as
  * a loop-free node, and a call's cost grows with its examples. */
 #define LEARN_EXAMPLES (8 * TREE_RESERVOIR)
 
@@ -160,7 +160,7 @@ static int learn_edge(explore_t *ex, tree_node_t *node, size_t k)
     return 1;
 }
 
-void exl_node(explore_t *ex, tree_node_t *node)
+void learn_node(explore_t *ex, tree_node_t *node)
 {
     size_t groups = ngroups(node);
     if (!ex->synth || groups < 2 || node->nondet)
@@ -175,7 +175,7 @@ void exl_node(explore_t *ex, tree_node_t *node)
     }
 }
 
-void exl_prefix(explore_t *ex, tree_node_t *node)
+void learn_prefix(explore_t *ex, tree_node_t *node)
 {
     int calls = 0;
     for (tree_node_t *c = node; c->parent && calls < LEARN_PER_PREFIX && !explore_should_stop(ex); c = c->parent) {
@@ -186,7 +186,7 @@ void exl_prefix(explore_t *ex, tree_node_t *node)
         if (!e->stale)
             continue;
         calls++;
-        exl_node(ex, p);
+        learn_node(ex, p);
     }
 }
 
@@ -227,7 +227,7 @@ static expr_t *learn_operand(explore_t *ex, tree_edge_t *e, int which)
     return t;
 }
 
-int exl_flip(explore_t *ex, tree_node_t *node, expr_t **out)
+int learn_flip(explore_t *ex, tree_node_t *node, expr_t **out)
 {
     *out = NULL;
     if (!ex->synth || !node->nedges)
@@ -262,7 +262,7 @@ int exl_flip(explore_t *ex, tree_node_t *node, expr_t **out)
     return 1;
 }
 
-int exl_probe_term(explore_t *ex, size_t i)
+int learn_probe_term(explore_t *ex, size_t i)
 {
     probe_state_t *p = &ex->probes->p[i];
     if (!ex->synth || p->nterm < 2)
@@ -305,7 +305,7 @@ int exl_probe_term(explore_t *ex, size_t i)
     return 0;
 }
 
-int exl_probe_cond(explore_t *ex, size_t i)
+int learn_probe_cond(explore_t *ex, size_t i)
 {
     probe_state_t *p = &ex->probes->p[i];
     if (!ex->synth || !p->nfired || !p->nquiet)
@@ -338,7 +338,7 @@ int exl_probe_cond(explore_t *ex, size_t i)
 /* Like a probe's term: kept while it explains every example, relearned
  * when one contradicts it, backed off after repeated failures (the trip
  * count of a record walker is no term over the inputs). */
-int exl_loop_term(explore_t *ex, size_t i)
+int learn_loop_term(explore_t *ex, size_t i)
 {
     loop_state_t *l = &ex->loops->l[i];
     if (!ex->synth || l->nex < 2)

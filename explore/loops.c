@@ -45,8 +45,8 @@ static void depth_edges(loop_state_t *l, const spec_t *spec)
             add_edges_around(l, (int64_t)spec->params[i].max_len, LOOP_EDGE_DEPTH);
 }
 
-loops_t *exn_create(const tracer_site_t *sites, size_t nsites, const tracer_probe_t *probes, size_t nprobes,
-                    const spec_t *spec, size_t nfeat, uint64_t seed)
+loops_t *loops_create(const tracer_site_t *sites, size_t nsites, const tracer_probe_t *probes, size_t nprobes,
+                      const spec_t *spec, size_t nfeat, uint64_t seed)
 {
     loops_t *ls = lg_calloc(1, sizeof *ls);
     lg_rng_seed(&ls->rng, seed ^ UINT64_C(0x6c6f6f7073));
@@ -73,7 +73,7 @@ loops_t *exn_create(const tracer_site_t *sites, size_t nsites, const tracer_prob
     return ls;
 }
 
-void exn_destroy(loops_t *ls)
+void loops_destroy(loops_t *ls)
 {
     if (!ls)
         return;
@@ -135,7 +135,7 @@ static void follow_counters(loops_t *ls, loop_state_t *l, const tracer_trace_t *
     }
 }
 
-int exn_record(loops_t *ls, const tracer_trace_t *tr, const int64_t *fv)
+int loops_record(loops_t *ls, const tracer_trace_t *tr, const int64_t *fv)
 {
     int fresh = 0;
     for (size_t i = 0; i < ls->n; i++) {
@@ -166,7 +166,7 @@ int exn_record(loops_t *ls, const tracer_trace_t *tr, const int64_t *fv)
     return fresh;
 }
 
-loop_edge_t *exn_next_edge(loops_t *ls, size_t i)
+loop_edge_t *loops_next_edge(loops_t *ls, size_t i)
 {
     loop_state_t *l = &ls->l[i];
     loop_edge_t *best = NULL;
@@ -184,7 +184,7 @@ loop_edge_t *exn_next_edge(loops_t *ls, size_t i)
     return best;
 }
 
-const char *exn_edge_kind_name(loop_edge_kind_t k)
+const char *loops_edge_kind_name(loop_edge_kind_t k)
 {
     switch (k) {
     case LOOP_EDGE_DECLARED:

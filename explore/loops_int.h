@@ -68,20 +68,20 @@ typedef struct loops {
  * probes borrowed, they must outlive the result), with the edge cases
  * known before any run (declared trip counts, array depths of spec);
  * seed seeds the reservoirs' generator. */
-loops_t *exn_create(const tracer_site_t *sites, size_t nsites, const tracer_probe_t *probes, size_t nprobes,
-                    const spec_t *spec, size_t nfeat, uint64_t seed);
-void exn_destroy(loops_t *ls); /* accepts NULL */
+loops_t *loops_create(const tracer_site_t *sites, size_t nsites, const tracer_probe_t *probes, size_t nprobes,
+                      const spec_t *spec, size_t nfeat, uint64_t seed);
+void loops_destroy(loops_t *ls); /* accepts NULL */
 
 /* Records one run: the trip counts of its trace's loops, and which
  * counters followed them. Returns 1 when the run reached an edge case no
  * run reached before (a reason to keep it and check it on the RTL). */
-int exn_record(loops_t *ls, const tracer_trace_t *tr, const int64_t *fv);
+int loops_record(loops_t *ls, const tracer_trace_t *tr, const int64_t *fv);
 
 /* The edge case of loop i to aim at next (fewest queries among those not
  * reached), or NULL when none is left. */
-loop_edge_t *exn_next_edge(loops_t *ls, size_t i);
+loop_edge_t *loops_next_edge(loops_t *ls, size_t i);
 
 /* "declared", "width", "depth". */
-const char *exn_edge_kind_name(loop_edge_kind_t k);
+const char *loops_edge_kind_name(loop_edge_kind_t k);
 
 #endif

@@ -11,7 +11,7 @@
 #define MIB (UINT64_C(1) << 20)
 #define RSS_CHECK_NS (UINT64_C(1000000000))
 
-uint64_t exk_resident(void)
+uint64_t memory_resident(void)
 {
     FILE *f = fopen("/proc/self/statm", "r");
     if (!f)
@@ -23,7 +23,7 @@ uint64_t exk_resident(void)
     return ok && page > 0 ? (uint64_t)resident * (uint64_t)page : 0;
 }
 
-uint64_t exk_peak_resident(void)
+uint64_t memory_peak_resident(void)
 {
     struct rusage ru;
     return getrusage(RUSAGE_SELF, &ru) == 0 ? (uint64_t)ru.ru_maxrss * 1024 : 0;
@@ -34,16 +34,16 @@ uint64_t exk_peak_resident(void)
  * what the run explores next, so when it happens must follow from the
  * options and the seed alone. The other half is for the rest: the tracer,
  * the RTL workers' client, Z3, the path set, the corpus, the RTL queue. */
-void exk_start(explore_t *ex)
+void memory_start(explore_t *ex)
 {
-    ex->st.rss_start = exk_resident();
+    ex->st.rss_start = memory_resident();
     ex->st.last_rss_ns = lg_now_ns();
     if (!ex->cfg.max_memory)
         return;
     ex->tree_budget = ex->cfg.max_memory / 2 > MIB ? ex->cfg.max_memory / 2 : MIB;
 }
 
-void exk_check(explore_t *ex)
+void memory_check(explore_t *ex)
 {
     if (!ex->tree_budget)
         return;
@@ -55,14 +55,14 @@ void exk_check(explore_t *ex)
      * the machine and the clock), so it stays reproducible. */
     if (!ex->cfg.iterations && now - ex->st.last_rss_ns >= RSS_CHECK_NS) {
         ex->st.last_rss_ns = now;
-        uint64_t rss = exk_resident(), floor = ex->cfg.max_memory / 8 > MIB ? ex->cfg.max_memory / 8 : MIB;
+        uint64_t rss = memory_resident(), floor = ex->cfg.max_memory / 8 > MIB ? ex->cfg.max_memory / 8 : MIB;
         uint64_t smaller = ex->tree->bytes / 4 * 3;
         if (rss + ex->cfg.max_memory / 16 > ex->cfg.max_memory && smaller < ex->tree_budget)
             ex->tree_budget = smaller > floor ? smaller : floor;
     }
     /* Down to three quarters, so the next summary is some rounds away. */
     if (ex->tree->bytes > ex->tree_budget) {
-        ext_summarise(ex->tree, ex->tree_budget / 4 * 3);
+        tree_summarise(ex->tree, ex->tree_budget / 4 * 3);
         ex->st.summaries++;
     }
 }

@@ -15,23 +15,23 @@
 /* Candidate evaluations one minimisation may spend: enough to shorten a
  * full array of a few hundred elements and bring its values to the domain's
  * small end, few enough that minimising costs a fraction of a second. */
-#define EXZ_STEPS_MAX 400
+#define MINIMISE_STEPS_MAX 400
 /* Candidates run in one round trip; a ladder starts with 2 (the target and
  * the halfway point usually decide it) and doubles up to this. */
-#define EXZ_CHUNK_MAX 16
+#define MINIMISE_CHUNK_MAX 16
 /* Candidates the cuts (cuts()) may spend on top: one per position and
  * block size, nearly all decided by the native run alone, which costs
  * microseconds. */
-#define EXZ_CUTS_MAX 768
+#define MINIMISE_CUTS_MAX 768
 
-struct exz {
+struct minimise {
     tracer_t *tracer; /* the minimiser's executor, started on first use */
-    uint8_t *edge;    /* per branch direction, scratch for exz_path */
+    uint8_t *edge;    /* per branch direction, scratch for minimise_path */
     uint8_t *best;    /* per branch direction, 1 when the best input took it */
     uint8_t *leaves;  /* per branch direction, 1 when it leaves a loop */
-    input_t *cand[EXZ_CHUNK_MAX];
-    run_result_t *rtl[EXZ_CHUNK_MAX];
-    run_result_t *final_rtl; /* exz_rerun's result */
+    input_t *cand[MINIMISE_CHUNK_MAX];
+    run_result_t *rtl[MINIMISE_CHUNK_MAX];
+    run_result_t *final_rtl; /* minimise_rerun's result */
     oracle_symptoms_t syms;
     uint8_t *fired; /* the probes the current best input fired */
     /* The divergence being minimised. */
@@ -41,13 +41,13 @@ struct exz {
     int rtl_failed;      /* an RTL batch failed: the minimisation ends there */
     int cut;             /* a batch was cut at the deadline: likewise */
     int cutting;         /* cuts() is evaluating: count in cuts, not steps */
-    const uint8_t *keep; /* per probe: must keep firing (exz_minimise_keeping), or NULL */
+    const uint8_t *keep; /* per probe: must keep firing (minimise_input_keeping), or NULL */
 };
 
-static exz_t *state(explore_t *ex)
+static minimise_t *state(explore_t *ex)
 {
     if (!ex->mz) {
-        exz_t *z = lg_calloc(1, sizeof *z);
+        minimise_t *z = lg_calloc(1, sizeof *z);
         size_t nb = ex->branches_total ? ex->branches_total : 1;
         z->edge = lg_calloc(nb, 1);
         z->best = lg_calloc(nb, 1);
@@ -64,13 +64,13 @@ static exz_t *state(explore_t *ex)
     return ex->mz;
 }
 
-void exz_destroy(explore_t *ex)
+void minimise_destroy(explore_t *ex)
 {
-    exz_t *z = ex->mz;
+    minimise_t *z = ex->mz;
     if (!z)
         return;
     tracer_destroy(z->tracer);
-    for (size_t i = 0; i < EXZ_CHUNK_MAX; i++) {
+    for (size_t i = 0; i < MINIMISE_CHUNK_MAX; i++) {
         input_destroy(z->cand[i]);
         run_result_destroy(z->rtl[i]);
     }
@@ -96,7 +96,7 @@ static void take(const explore_t *ex, const tracer_trace_t *tr, uint8_t *set)
 
 /* The run becomes the best input's: its directions and probes are what
  * later candidates are held to. */
-static void set_best(const explore_t *ex, exz_t *z, const tracer_trace_t *tr)
+static void set_best(const explore_t *ex, minimise_t *z, const tracer_trace_t *tr)
 {
     memset(z->best, 0, ex->branches_total);
     take(ex, tr, z->best);
@@ -105,12 +105,12 @@ static void set_best(const explore_t *ex, exz_t *z, const tracer_trace_t *tr)
 
 /* The set of branch directions the run took, hashed in a fixed order. A
  * loop's iterations count once: hashing the whole event sequence, as path
- * novelty does (exv_path_hash), would make every trip count a path of its
+ * novelty does (verdict_path_hash), would make every trip count a path of its
  * own, and every array length a divergence of its own. For loop-free code
  * the set is the path itself. */
-uint64_t exz_path(explore_t *ex, const tracer_trace_t *tr)
+uint64_t minimise_path(explore_t *ex, const tracer_trace_t *tr)
 {
-    exz_t *z = state(ex);
+    minimise_t *z = state(ex);
     take(ex, tr, z->edge);
     lg_hash_t h;
     lg_hash_init(&h);
@@ -131,7 +131,7 @@ uint64_t exz_path(explore_t *ex, const tracer_trace_t *tr)
  * condition instead of a `break` or the other way round, as the input
  * shrinks. In loop-free code a run that takes a subset of another's
  * directions takes them all, so there this is "the same path". */
-static int path_within(const explore_t *ex, const exz_t *z, const tracer_trace_t *tr)
+static int path_within(const explore_t *ex, const minimise_t *z, const tracer_trace_t *tr)
 {
     for (size_t i = 0; i < tr->nevents; i++) {
         int64_t k = explore_direction(ex, &tr->events[i]);
@@ -158,7 +158,7 @@ static int is_structural(tracer_probe_kind_t k)
  * input's: no probe fired that did not fire for it (a possible new cause:
  * the search would drift to another bug of the class), and every
  * structural probe that fired for it fired again. */
-static int probes_kept(const explore_t *ex, const exz_t *z, const tracer_trace_t *tr)
+static int probes_kept(const explore_t *ex, const minimise_t *z, const tracer_trace_t *tr)
 {
     if (ex->cfg.no_spectra)
         return 1;
@@ -190,7 +190,7 @@ static int past_deadline(const explore_t *ex)
     return (ex->cfg.stop && *ex->cfg.stop) || (ex->deadline_ns && lg_now_ns() >= ex->deadline_ns);
 }
 
-static int start_tracer(explore_t *ex, exz_t *z, lg_err_t *err)
+static int start_tracer(explore_t *ex, minimise_t *z, lg_err_t *err)
 {
     if (z->tracer)
         return LG_OK;
@@ -199,7 +199,7 @@ static int start_tracer(explore_t *ex, exz_t *z, lg_err_t *err)
     tcfg.stop = ex->cfg.stop;
     /* The run's deadline cuts a batch of candidates still running at it
      * (a slow kernel's batch takes seconds); the divergence is then
-     * recorded as minimised so far, or as found (exz_rerun). */
+     * recorded as minimised so far, or as found (minimise_rerun). */
     tcfg.deadline_ns = &ex->deadline_ns;
     tcfg.memory_bytes = ex->cfg.kernel_memory;
     z->tracer = tracer_create(ex->spec, &tcfg, ex->log, err);
@@ -211,7 +211,7 @@ static int start_tracer(explore_t *ex, exz_t *z, lg_err_t *err)
  * the RTL, as one batch each. *first receives the index of the first that
  * still shows the class, or n when none does. A failed RTL batch loses the
  * candidates and ends the minimisation, not the run (as in round.c). */
-static int evaluate(explore_t *ex, exz_t *z, size_t n, size_t *first, lg_err_t *err)
+static int evaluate(explore_t *ex, minimise_t *z, size_t n, size_t *first, lg_err_t *err)
 {
     *first = n;
     tracer_trace_t *tr;
@@ -227,8 +227,8 @@ static int evaluate(explore_t *ex, exz_t *z, size_t n, size_t *first, lg_err_t *
     else
         z->steps += n;
     ex->st.minimise_steps += n;
-    const input_t *keep[EXZ_CHUNK_MAX];
-    size_t which[EXZ_CHUNK_MAX], m = 0;
+    const input_t *keep[MINIMISE_CHUNK_MAX];
+    size_t which[MINIMISE_CHUNK_MAX], m = 0;
     for (size_t i = 0; i < n; i++) {
         if (path_within(ex, z, &tr[i]) && probes_kept(ex, z, &tr[i])) {
             keep[m] = z->cand[i];
@@ -268,7 +268,7 @@ static int evaluate(explore_t *ex, exz_t *z, size_t n, size_t *first, lg_err_t *
 }
 
 /* A candidate slot holding a copy of best, to change in one place. */
-static input_t *slot(exz_t *z, size_t i, const input_t *best)
+static input_t *slot(minimise_t *z, size_t i, const input_t *best)
 {
     if (!z->cand[i])
         z->cand[i] = input_clone(best);
@@ -277,9 +277,9 @@ static input_t *slot(exz_t *z, size_t i, const input_t *best)
     return z->cand[i];
 }
 
-static int stopped(const explore_t *ex, const exz_t *z)
+static int stopped(const explore_t *ex, const minimise_t *z)
 {
-    return (z->cutting ? z->cuts >= EXZ_CUTS_MAX : z->steps >= EXZ_STEPS_MAX) || z->rtl_failed || z->cut ||
+    return (z->cutting ? z->cuts >= MINIMISE_CUTS_MAX : z->steps >= MINIMISE_STEPS_MAX) || z->rtl_failed || z->cut ||
            past_deadline(ex);
 }
 
@@ -287,17 +287,17 @@ static int stopped(const explore_t *ex, const exz_t *z)
  * (2, then 4, 8, ...): the first that keeps the divergence wins, and the
  * search starts again from there, until no rung does. Changing a len param
  * resizes its arrays. Returns 1 when the value moved. */
-static int ladder(explore_t *ex, exz_t *z, input_t *best, size_t i, size_t k, lg_err_t *err, int *rc)
+static int ladder(explore_t *ex, minimise_t *z, input_t *best, size_t i, size_t k, lg_err_t *err, int *rc)
 {
     int moved = 0;
-    int64_t vals[EXZ_RUNGS_MAX];
+    int64_t vals[SHRINK_RUNGS_MAX];
     for (;;) {
-        size_t nv = exz_rungs(best, i, k, vals), next = 0, chunk = 2, found = 0;
+        size_t nv = shrink_rungs(best, i, k, vals), next = 0, chunk = 2, found = 0;
         int won = 0;
         while (next < nv && !won && !stopped(ex, z)) {
             size_t n = 0;
             for (; n < chunk && next < nv; n++) {
-                *exz_value_at(slot(z, n, best), i, k) = vals[next++];
+                *shrink_value_at(slot(z, n, best), i, k) = vals[next++];
                 input_normalize(z->cand[n], 0);
                 LG_ASSERT(input_conforms(z->cand[n], NULL, 0));
             }
@@ -305,7 +305,7 @@ static int ladder(explore_t *ex, exz_t *z, input_t *best, size_t i, size_t k, lg
             if (*rc)
                 return moved;
             won = found < n;
-            chunk = chunk * 2 > EXZ_CHUNK_MAX ? EXZ_CHUNK_MAX : chunk * 2;
+            chunk = chunk * 2 > MINIMISE_CHUNK_MAX ? MINIMISE_CHUNK_MAX : chunk * 2;
         }
         if (!won)
             return moved;
@@ -317,17 +317,17 @@ static int ladder(explore_t *ex, exz_t *z, input_t *best, size_t i, size_t k, lg
 /* Sets whole blocks of array param i to the target, halving the block size
  * down to 2 (single elements are ladder's), last block first: what must
  * stay tends to end up at the front, where shortening keeps it. */
-static int blocks(explore_t *ex, exz_t *z, input_t *best, size_t i, lg_err_t *err, int *rc)
+static int blocks(explore_t *ex, minimise_t *z, input_t *best, size_t i, lg_err_t *err, int *rc)
 {
-    int64_t t = exz_target(&ex->spec->params[i]);
+    int64_t t = shrink_target(&ex->spec->params[i]);
     int moved = 0;
     for (size_t s = best->v[i].len; s >= 2 && !stopped(ex, z); s /= 2) {
         /* Blocks [b - s, b) from the end; the one at the front may be
          * shorter. */
         size_t b = best->v[i].len;
         while (b > 0 && !stopped(ex, z)) {
-            size_t n = 0, ends[EXZ_CHUNK_MAX];
-            for (; b > 0 && n<EXZ_CHUNK_MAX; b = b> s ? b - s : 0) {
+            size_t n = 0, ends[MINIMISE_CHUNK_MAX];
+            for (; b > 0 && n<MINIMISE_CHUNK_MAX; b = b> s ? b - s : 0) {
                 size_t lo = b > s ? b - s : 0, k = lo;
                 while (k < b && best->v[i].elems[k] == t)
                     k++;
@@ -359,16 +359,16 @@ static int blocks(explore_t *ex, exz_t *z, input_t *best, size_t i, lg_err_t *er
  * from the front, each position in turn; after a cut that keeps the
  * divergence the same position is tried again (new elements moved into
  * it). */
-static int cuts(explore_t *ex, exz_t *z, input_t *best, size_t l, lg_err_t *err, int *rc)
+static int cuts(explore_t *ex, minimise_t *z, input_t *best, size_t l, lg_err_t *err, int *rc)
 {
     int moved = 0;
     z->cutting = 1;
-    for (size_t s = exz_tied_len(best, l) / 2; s >= 1 && !stopped(ex, z); s = exz_cut_smaller(s)) {
+    for (size_t s = shrink_tied_len(best, l) / 2; s >= 1 && !stopped(ex, z); s = shrink_cut_smaller(s)) {
         size_t lo = 0;
         while (!stopped(ex, z)) {
-            size_t len = exz_tied_len(best, l), n = 0, at[EXZ_CHUNK_MAX];
-            for (; n < EXZ_CHUNK_MAX && lo + s <= len && s < len; lo++) {
-                if (!exz_cut_at(slot(z, n, best), l, lo, s))
+            size_t len = shrink_tied_len(best, l), n = 0, at[MINIMISE_CHUNK_MAX];
+            for (; n < MINIMISE_CHUNK_MAX && lo + s <= len && s < len; lo++) {
+                if (!shrink_cut_at(slot(z, n, best), l, lo, s))
                     break;
                 LG_ASSERT(input_conforms(z->cand[n], NULL, 0));
                 at[n++] = lo;
@@ -400,16 +400,16 @@ static int cuts(explore_t *ex, exz_t *z, input_t *best, size_t l, lg_err_t *err,
  * when its native run takes no branch direction the best input did not
  * (path_within), its probes may stand for the best input's (probes_kept)
  * and the RTL still shows a symptom of the class. */
-int exz_minimise(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls, input_t **out,
-                 lg_err_t *err)
+int minimise_input(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls, input_t **out,
+                   lg_err_t *err)
 {
-    return exz_minimise_keeping(ex, found, tr, cls, NULL, out, err);
+    return minimise_input_keeping(ex, found, tr, cls, NULL, out, err);
 }
 
-int exz_minimise_keeping(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
-                         const uint8_t *keep, input_t **out, lg_err_t *err)
+int minimise_input_keeping(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
+                           const uint8_t *keep, input_t **out, lg_err_t *err)
 {
-    exz_t *z = state(ex);
+    minimise_t *z = state(ex);
     z->keep = keep;
     *out = input_clone(found);
     z->steps = 0;
@@ -432,17 +432,18 @@ int exz_minimise_keeping(explore_t *ex, const input_t *found, const tracer_trace
     while (progress && rc == LG_OK && !stopped(ex, z)) {
         progress = 0;
         for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
-            if (spec->params[i].is_array && exz_is_read(&spec->params[i]))
+            if (spec->params[i].is_array && shrink_is_read(&spec->params[i]))
                 progress |= blocks(ex, z, best, i, err, &rc);
         for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
-            if (!spec->params[i].is_array && exz_is_len_param(spec, i))
+            if (!spec->params[i].is_array && shrink_is_len_param(spec, i))
                 progress |= cuts(ex, z, best, i, err, &rc);
         for (int lens = 1; lens >= 0; lens--)
             for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
-                if (!spec->params[i].is_array && exz_is_read(&spec->params[i]) && exz_is_len_param(spec, i) == lens)
+                if (!spec->params[i].is_array && shrink_is_read(&spec->params[i]) &&
+                    shrink_is_len_param(spec, i) == lens)
                     progress |= ladder(ex, z, best, i, 0, err, &rc);
         for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
-            if (spec->params[i].is_array && exz_is_read(&spec->params[i]))
+            if (spec->params[i].is_array && shrink_is_read(&spec->params[i]))
                 for (size_t k = 0; k < best->v[i].len && rc == LG_OK; k++)
                     progress |= ladder(ex, z, best, i, k, err, &rc);
     }
@@ -458,15 +459,15 @@ static void cut_to_port(input_t *in, const spec_param_t *p, size_t i, int w, int
     lg_type_t port = lg_type_int(w, sign_extend);
     size_t n = p->is_array ? in->v[i].len : 1;
     for (size_t k = 0; k < n; k++) {
-        int64_t *v = exz_value_at(in, i, k);
+        int64_t *v = shrink_value_at(in, i, k);
         *v = lg_type_wrap(port, *v);
     }
 }
 
-int exz_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
-                    const uint8_t *fired, uint8_t *keep, size_t *n, lg_err_t *err)
+int minimise_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
+                         const uint8_t *fired, uint8_t *keep, size_t *n, lg_err_t *err)
 {
-    exz_t *z = state(ex);
+    minimise_t *z = state(ex);
     *n = 0;
     /* Only a value that differs can have two causes: a hang, a read past a
      * depth or a crash is the same symptom whatever the port hands over. */
@@ -476,9 +477,9 @@ int exz_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *t
      * zeros: the spec does not say which the RTL does, so the port is a
      * cause only when either way changes the result (a value of 128 on an
      * 8-bit port a design reads unsigned is no cause). One batch: the
-     * first EXZ_CHUNK_MAX / 2 such ports are checked. */
-    size_t probe[EXZ_CHUNK_MAX / 2], m = 0;
-    for (size_t i = 0; i < ex->nprobes && m < EXZ_CHUNK_MAX / 2; i++) {
+     * first MINIMISE_CHUNK_MAX / 2 such ports are checked. */
+    size_t probe[MINIMISE_CHUNK_MAX / 2], m = 0;
+    for (size_t i = 0; i < ex->nprobes && m < MINIMISE_CHUNK_MAX / 2; i++) {
         const tracer_probe_t *pi = &ex->probe_info[i];
         if (pi->kind != TRACER_PROBE_PORT || !tr->fired[i] || fired[i] || pi->param < 1 || pi->param > 63)
             continue;
@@ -520,14 +521,14 @@ int exz_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *t
     return LG_OK;
 }
 
-uint64_t exz_steps(const explore_t *ex)
+uint64_t minimise_last_steps(const explore_t *ex)
 {
     return ex->mz ? ex->mz->steps : 0;
 }
 
-int exz_rerun(explore_t *ex, const input_t *in, const char *cls, exz_run_t *run, lg_err_t *err)
+int minimise_rerun(explore_t *ex, const input_t *in, const char *cls, minimise_run_t *run, lg_err_t *err)
 {
-    exz_t *z = state(ex);
+    minimise_t *z = state(ex);
     memset(run, 0, sizeof *run);
     int rc = start_tracer(ex, z, err);
     if (rc)

@@ -8,7 +8,7 @@
 
 #include "common/alloc.h"
 
-mutator_t *exm_create(const spec_t *spec, const int64_t *consts, size_t nconsts)
+mutator_t *mutator_create(const spec_t *spec, const int64_t *consts, size_t nconsts)
 {
     mutator_t *m = lg_calloc(1, sizeof *m);
     m->spec = spec;
@@ -21,7 +21,7 @@ mutator_t *exm_create(const spec_t *spec, const int64_t *consts, size_t nconsts)
     return m;
 }
 
-void exm_destroy(mutator_t *m)
+void mutator_destroy(mutator_t *m)
 {
     if (!m)
         return;
@@ -29,7 +29,7 @@ void exm_destroy(mutator_t *m)
     free(m);
 }
 
-const char *exm_name(mut_kind_t k)
+const char *mutator_name(mut_kind_t k)
 {
     static const char *const names[] = {"size", "dimension", "element", "type", "bit", "byte"};
     return k < MUT_COUNT ? names[k] : "?";
@@ -73,7 +73,7 @@ static int64_t *pick_slot(input_t *in, int i, lg_rng_t *rng)
 static int64_t interesting(mutator_t *m, const spec_param_t *p, int64_t cur, lg_rng_t *rng)
 {
     if (lg_type_is_float(p->type) && lg_rng_chance(rng, 0.5))
-        return exm_float_value(p->type, cur, rng);
+        return mutator_float_value(p->type, cur, rng);
     switch (lg_rng_below(rng, 6)) {
     case 0: {
         int64_t b[] = {p->range_lo, p->range_hi, 0, 1, -1, lg_type_min(p->type), lg_type_max(p->type)};
@@ -178,7 +178,7 @@ static void mut_value(mutator_t *m, input_t *in, mut_kind_t kind, lg_rng_t *rng)
     input_normalize(in, 0);
 }
 
-mut_kind_t exm_apply(mutator_t *m, input_t *in, lg_rng_t *rng)
+mut_kind_t mutator_apply(mutator_t *m, input_t *in, lg_rng_t *rng)
 {
     double u = lg_rng_unit(rng), acc = 0;
     mut_kind_t k = MUT_BYTE;
@@ -204,7 +204,7 @@ mut_kind_t exm_apply(mutator_t *m, input_t *in, lg_rng_t *rng)
         }
     }
     /* FreeFuzz's database value mutation, beside HeteroFuzz's six. */
-    if (m->db && lg_rng_chance(rng, EXPLORE_VALUE_DB_CHANCE) && exd_draw(m->db, in, rng))
+    if (m->db && lg_rng_chance(rng, EXPLORE_VALUE_DB_CHANCE) && valuedb_draw(m->db, in, rng))
         m->db_draws++;
     input_normalize(in, 0);
     LG_ASSERT(input_conforms(in, NULL, 0));
@@ -212,7 +212,7 @@ mut_kind_t exm_apply(mutator_t *m, input_t *in, lg_rng_t *rng)
     return k;
 }
 
-void exm_feedback(mutator_t *m, mut_kind_t k, int new_spectra)
+void mutator_feedback(mutator_t *m, mut_kind_t k, int new_spectra)
 {
     double base = 1.0 / MUT_COUNT;
     if (new_spectra) {

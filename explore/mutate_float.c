@@ -80,7 +80,7 @@ static int64_t few_bits(fmt_t f, lg_rng_t *rng)
     return pack(f, lg_rng_chance(rng, 0.5), lg_rng_below(rng, emax), frac);
 }
 
-int64_t exm_float_value(lg_type_t t, int64_t cur, lg_rng_t *rng)
+int64_t mutator_float_value(lg_type_t t, int64_t cur, lg_rng_t *rng)
 {
     fmt_t f = fmt_of(t);
     switch (lg_rng_below(rng, 4)) {

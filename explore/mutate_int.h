@@ -22,29 +22,29 @@ typedef struct mutator {
     const int64_t *consts; /* kernel comparison constants (borrowed) */
     size_t nconsts;
     uint64_t used[MUT_COUNT], favored[MUT_COUNT];
-    const exd_db_t *db; /* the batch's value database (borrowed), or NULL */
-    uint64_t db_draws;  /* mutated inputs that got a value from it */
+    const valuedb_t *db; /* the batch's value database (borrowed), or NULL */
+    uint64_t db_draws;   /* mutated inputs that got a value from it */
 } mutator_t;
 
-mutator_t *exm_create(const spec_t *spec, const int64_t *consts, size_t nconsts);
-void exm_destroy(mutator_t *m); /* accepts NULL */
+mutator_t *mutator_create(const spec_t *spec, const int64_t *consts, size_t nconsts);
+void mutator_destroy(mutator_t *m); /* accepts NULL */
 
 /* Picks a mutation by activation probability and applies it (one to four
  * times) to in, which stays normalised; then, with a value database, with
  * chance EXPLORE_VALUE_DB_CHANCE sets one value of in to one drawn from
  * it. Returns the mutation applied. */
-mut_kind_t exm_apply(mutator_t *m, input_t *in, lg_rng_t *rng);
+mut_kind_t mutator_apply(mutator_t *m, input_t *in, lg_rng_t *rng);
 
 /* Feedback for a child produced by kind k: new_spectra raises p[k] by
  * alpha, otherwise p[k] decays toward 1/MUT_COUNT; then renormalise. */
-void exm_feedback(mutator_t *m, mut_kind_t k, int new_spectra);
+void mutator_feedback(mutator_t *m, mut_kind_t k, int new_spectra);
 
-const char *exm_name(mut_kind_t k);
+const char *mutator_name(mut_kind_t k);
 
 /* A value for an element mutation of a param of float type t (LG_F32 or
  * LG_F64), as its bit pattern in the type's signed integer: a special
  * value, a small integer or half, a value with few mantissa bits, or a
  * neighbour of cur (mutate_float.c). */
-int64_t exm_float_value(lg_type_t t, int64_t cur, lg_rng_t *rng);
+int64_t mutator_float_value(lg_type_t t, int64_t cur, lg_rng_t *rng);
 
 #endif

@@ -7,7 +7,7 @@
 
 #include "common/alloc.h"
 
-probes_t *exp_create(size_t nprobes, size_t nfeat)
+probes_t *probes_create(size_t nprobes, size_t nfeat)
 {
     probes_t *ps = lg_calloc(1, sizeof *ps);
     ps->p = lg_calloc(nprobes ? nprobes : 1, sizeof *ps->p);
@@ -18,7 +18,7 @@ probes_t *exp_create(size_t nprobes, size_t nfeat)
     return ps;
 }
 
-void exp_destroy(probes_t *ps)
+void probes_destroy(probes_t *ps)
 {
     if (!ps)
         return;
@@ -76,8 +76,8 @@ static int reader_slot(probe_state_t *p, uint32_t site, int which, int64_t v)
     return free_slot;
 }
 
-void exp_watch(probes_t *ps, const tracer_event_t *ev, size_t nev, const uint8_t *seen, const int64_t *min,
-               const int64_t *max)
+void probes_watch(probes_t *ps, const tracer_event_t *ev, size_t nev, const uint8_t *seen, const int64_t *min,
+                  const int64_t *max)
 {
     for (size_t i = 0; i < ps->n; i++) {
         probe_state_t *p = &ps->p[i];
@@ -178,8 +178,8 @@ static void offer_term(probe_state_t *p, const int64_t *fv, size_t nfeat, int64_
     p->stale_term = 1;
 }
 
-int exp_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const uint8_t *seen, const int64_t *min,
-               const int64_t *max, lg_rng_t *rng)
+int probes_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const uint8_t *seen, const int64_t *min,
+                  const int64_t *max, lg_rng_t *rng)
 {
     int news = 0;
     for (size_t i = 0; i < ps->n; i++) {
@@ -216,13 +216,13 @@ int exp_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const uint
     return news;
 }
 
-int exp_is_rare(const probes_t *ps, size_t i, int fired)
+int probes_is_rare(const probes_t *ps, size_t i, int fired)
 {
     const probe_state_t *p = &ps->p[i];
     return fired ? p->fired <= p->quiet : p->quiet < p->fired;
 }
 
-const char **exp_fired_names(const tracer_probe_t *info, const uint8_t *fired, size_t nprobes, size_t *n)
+const char **probes_fired_names(const tracer_probe_t *info, const uint8_t *fired, size_t nprobes, size_t *n)
 {
     const char **names = lg_malloc((nprobes ? nprobes : 1) * sizeof *names);
     *n = 0;

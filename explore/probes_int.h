@@ -55,7 +55,7 @@ typedef struct probe_state {
     int64_t term_read[PROBE_RESERVOIR][PROBE_READERS];
     uint8_t term_has[PROBE_RESERVOIR]; /* bit r: term_read[.][r] holds */
     int reader;                        /* term_val holds: -1 the max, else this reader's values */
-    int64_t cur_read[PROBE_READERS];   /* the run exp_watch saw last */
+    int64_t cur_read[PROBE_READERS];   /* the run probes_watch saw last */
     uint8_t cur_has;
     expr_t *cond; /* learned: condition for firing, or NULL */
     double cond_mcc;
@@ -71,33 +71,33 @@ typedef struct probes {
     size_t nfeat;
 } probes_t;
 
-probes_t *exp_create(size_t nprobes, size_t nfeat);
-void exp_destroy(probes_t *ps); /* accepts NULL */
+probes_t *probes_create(size_t nprobes, size_t nfeat);
+void probes_destroy(probes_t *ps); /* accepts NULL */
 
-/* What a run brought to the spectra feedback (exp_record's flags). */
+/* What a run brought to the spectra feedback (probes_record's flags). */
 #define PROBES_NEW_SIDE 1  /* a probe fired, or stayed quiet, for the first time */
 #define PROBES_NEW_RANGE 2 /* a probe's range widened */
 
 /* Records one run: fired[i], seen[i], min[i], max[i] as from the tracer.
  * Returns the PROBES_NEW_* flags of what it brought, 0 when nothing. The
- * operands of the run's comparisons, when given to exp_watch just before,
+ * operands of the run's comparisons, when given to probes_watch just before,
  * are recorded with it. */
-int exp_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const uint8_t *seen, const int64_t *min,
-               const int64_t *max, lg_rng_t *rng);
+int probes_record(probes_t *ps, const int64_t *fv, const uint8_t *fired, const uint8_t *seen, const int64_t *min,
+                  const int64_t *max, lg_rng_t *rng);
 /* Watches the comparison operands of one run (its nev events, borrowed for
  * the call) against each probe's range in it (seen, min, max as for
- * exp_record): an operand outside a probe's range in a run reads no value
- * of its local. Call it just before exp_record for the same run. */
-void exp_watch(probes_t *ps, const tracer_event_t *ev, size_t nev, const uint8_t *seen, const int64_t *min,
-               const int64_t *max);
+ * probes_record): an operand outside a probe's range in a run reads no value
+ * of its local. Call it just before probes_record for the same run. */
+void probes_watch(probes_t *ps, const tracer_event_t *ev, size_t nev, const uint8_t *seen, const int64_t *min,
+                  const int64_t *max);
 
 /* The names of the probes that fired in one run (fired[i] as from the
  * tracer; the names are borrowed from info): a heap array of *n names,
  * every probe that fired however many, which the caller frees. */
-const char **exp_fired_names(const tracer_probe_t *info, const uint8_t *fired, size_t nprobes, size_t *n);
+const char **probes_fired_names(const tracer_probe_t *info, const uint8_t *fired, size_t nprobes, size_t *n);
 
 /* 1 when probe i's outcome `fired` is its rare side (seen in fewer runs;
  * a side never seen before counts as rare). */
-int exp_is_rare(const probes_t *ps, size_t i, int fired);
+int probes_is_rare(const probes_t *ps, size_t i, int fired);
 
 #endif

@@ -24,7 +24,7 @@ static size_t probes_fired(const explore_t *ex)
     return n;
 }
 
-void exo_progress(explore_t *ex, int final)
+void report_progress(explore_t *ex, int final)
 {
     if (!ex->cfg.progress)
         return;
@@ -80,7 +80,7 @@ static int plot_append(explore_t *ex, const char *text, lg_err_t *err)
     return rc;
 }
 
-int exo_plot_row(explore_t *ex, int final, lg_err_t *err)
+int report_plot_row(explore_t *ex, int final, lg_err_t *err)
 {
     uint64_t now = lg_now_ns();
     /* A row a second, and one whenever coverage or divergences change, so
@@ -107,7 +107,7 @@ int exo_plot_row(explore_t *ex, int final, lg_err_t *err)
     return plot_append(ex, row, err);
 }
 
-void exo_warn_once(explore_t *ex, const char *what, const lg_err_t *err)
+void report_warn_once(explore_t *ex, const char *what, const lg_err_t *err)
 {
     lg_hash_t h;
     lg_hash_init(&h);
@@ -162,7 +162,7 @@ static json_object *loops_json(const explore_t *ex)
         for (size_t k = 0; k < l->nedges; k++) {
             json_object *eo = json_object_new_object();
             json_object_object_add(eo, "trips", json_object_new_int64(l->edges[k].trips));
-            json_object_object_add(eo, "from", json_object_new_string(exn_edge_kind_name(l->edges[k].kind)));
+            json_object_object_add(eo, "from", json_object_new_string(loops_edge_kind_name(l->edges[k].kind)));
             json_object_object_add(eo, "queries", json_object_new_uint64(l->edges[k].tries));
             json_object_object_add(eo, "reached", json_object_new_uint64(l->edges[k].reached));
             json_object_array_add(ea, eo);
@@ -200,7 +200,7 @@ static json_object *stats_json(const explore_t *ex)
     /* The memory bound (--max-memory) and what the tree gave up for it. */
     U64("max_memory_bytes", ex->cfg.max_memory);
     U64("rss_start_bytes", ex->st.rss_start);
-    U64("peak_rss_bytes", exk_peak_resident());
+    U64("peak_rss_bytes", memory_peak_resident());
     U64("tree_bytes", ex->tree->bytes);
     U64("tree_budget_bytes", ex->tree_budget);
     U64("tree_summarised", ex->tree->summarised);
@@ -217,15 +217,16 @@ static json_object *stats_json(const explore_t *ex)
     U64("seeds_loaded", ex->st.seeds_loaded);
     if (ex->host) {
         uint64_t execs, calls, fresh;
-        exh_counts(ex->host, &execs, &calls, &fresh);
+        hostsource_counts(ex->host, &execs, &calls, &fresh);
         U64("host_execs", execs);
         U64("host_calls", calls);
         U64("host_calls_new", fresh);
     }
-    U64("value_db_values", exd_values(ex->values));
+    U64("value_db_values", valuedb_values(ex->values));
     U64("value_db_draws", ex->mut ? ex->mut->db_draws : 0);
     U64("rtl_invoked", ex->queue ? ex->st.rtl_calls : oracle_select_invoked(ex->sel));
-    U64("rtl_skipped", ex->queue ? exq_drops(ex->queue) + exq_len(ex->queue) : oracle_select_skipped(ex->sel));
+    U64("rtl_skipped",
+        ex->queue ? schedule_drops(ex->queue) + schedule_len(ex->queue) : oracle_select_skipped(ex->sel));
     U64("rtl_skipped_divergent", oracle_select_skipped_divergent(ex->sel));
     U64("rtl_errors", ex->st.rtl_errors);
     U64("rtl_undecided", ex->st.rtl_undecided);
@@ -245,9 +246,9 @@ static json_object *stats_json(const explore_t *ex)
                                                   : ex->queue ? "queue"
                                                   : always    ? "always"
                                                               : "heterofuzz"));
-    U64("rtl_queued", ex->queue ? exq_len(ex->queue) : 0);
-    U64("rtl_queue_drops", ex->queue ? exq_drops(ex->queue) : 0);
-    U64("rtl_queue_repeats", ex->queue ? exq_repeats(ex->queue) : 0);
+    U64("rtl_queued", ex->queue ? schedule_len(ex->queue) : 0);
+    U64("rtl_queue_drops", ex->queue ? schedule_drops(ex->queue) : 0);
+    U64("rtl_queue_repeats", ex->queue ? schedule_repeats(ex->queue) : 0);
     /* Minimising each new divergence's input: the divergences minimised and
      * the candidates evaluated (each run natively, and on the RTL when it
      * kept the path; those RTL calls count in rtl_calls). */
@@ -285,7 +286,7 @@ static json_object *stats_json(const explore_t *ex)
         json_object_object_add(m, "p", json_object_new_double(ex->mut->p[k]));
         json_object_object_add(m, "used", json_object_new_uint64(ex->mut->used[k]));
         json_object_object_add(m, "favored", json_object_new_uint64(ex->mut->favored[k]));
-        json_object_object_add(mo, exm_name((mut_kind_t)k), m);
+        json_object_object_add(mo, mutator_name((mut_kind_t)k), m);
     }
     json_object_object_add(o, "mutations", mo);
     json_object *sens = json_object_new_array();
@@ -328,7 +329,7 @@ static const char *site_name(void *ctx, uint32_t site)
     explore_t *ex = ctx;
     if (site >= ex->nsites)
         return "?";
-    /* One buffer is enough: ext_to_json copies the string at once. */
+    /* One buffer is enough: tree_to_json copies the string at once. */
     snprintf(ex->sitebuf, sizeof ex->sitebuf, "%s:%d:%d", ex->sites[site].file, ex->sites[site].line,
              ex->sites[site].col);
     return ex->sitebuf;
@@ -360,7 +361,7 @@ static int save_divergences(explore_t *ex, lg_err_t *err)
     return rc;
 }
 
-int exo_save_stats(explore_t *ex, lg_err_t *err)
+int report_save_stats(explore_t *ex, lg_err_t *err)
 {
     if (ex->cfg.record_only)
         return save_divergences(ex, err);
@@ -372,18 +373,18 @@ int exo_save_stats(explore_t *ex, lg_err_t *err)
     return rc;
 }
 
-int exo_save(explore_t *ex, lg_err_t *err)
+int report_save(explore_t *ex, lg_err_t *err)
 {
-    int rc = exo_save_stats(ex, err);
+    int rc = report_save_stats(ex, err);
     if (rc || ex->cfg.record_only)
         return rc;
-    char *tree = ext_to_json(ex->tree, ex->fs, site_name, ex);
+    char *tree = tree_to_json(ex->tree, ex->fs, site_name, ex);
     rc = save_json(ex, "tree.json", tree, err);
     free(tree);
     if (rc)
         return rc;
     char *lpath = lg_path_join(ex->out_dir, "labels.jsonl");
-    rc = exb_save(ex->labels, lpath, err);
+    rc = labels_save(ex->labels, lpath, err);
     free(lpath);
     return rc;
 }

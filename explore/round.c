@@ -12,10 +12,10 @@
 #include "common/fsutil.h"
 #include "explore_int.h"
 
-void exr_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_node_t *want, int probe)
+void rounds_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_node_t *want, int probe)
 {
     lg_grow((void **)&ex->round, &ex->round_cap, ex->nround + 1, sizeof *ex->round);
-    exr_item_t *b = &ex->round[ex->nround++];
+    rounds_item_t *b = &ex->round[ex->nround++];
     b->in = in;
     b->origin = origin;
     b->mut = mut;
@@ -37,7 +37,7 @@ static size_t convert_events(explore_t *ex, const tracer_trace_t *tr)
         tree_event_t *t = &ex->evbuf[i];
         t->site = e->site;
         t->dir = e->dir;
-        t->bucket = ext_bucket(e->count);
+        t->bucket = tree_bucket(e->count);
         t->has_ops = e->has_operands;
         t->op0 = e->op0;
         t->op1 = e->op1;
@@ -66,7 +66,7 @@ static int coverage_update(explore_t *ex, const tracer_trace_t *tr)
 /* Adds the hash of the whole path to the set; 1 when it is new. */
 static int path_add(explore_t *ex, const tracer_trace_t *tr)
 {
-    return lg_hashset_insert(&ex->paths, exv_path_hash(tr));
+    return lg_hashset_insert(&ex->paths, verdict_path_hash(tr));
 }
 
 static void track_features(explore_t *ex, const int64_t *fv)
@@ -110,22 +110,22 @@ static void rtl_plan(explore_t *ex, size_t item, const tracer_trace_t *tr, const
         return;
     uint64_t sig = fired_signature(ex, tr);
     if (ex->queue) {
-        input_t *dropped = exq_push(ex->queue, ex->round[item].in, fv, sig, exz_path(ex, tr), brings_new || path_new,
-                                    targeted, corner, &ex->rng);
+        input_t *dropped = schedule_push(ex->queue, ex->round[item].in, fv, sig, minimise_path(ex, tr),
+                                         brings_new || path_new, targeted, corner, &ex->rng);
         if (dropped)
-            exb_add(ex->labels, LABEL_SKIPPED, dropped, NULL, 0, &ex->rng);
+            labels_add(ex->labels, LABEL_SKIPPED, dropped, NULL, 0, &ex->rng);
         input_destroy(dropped);
         return;
     }
     if (!oracle_select_should_run(ex->sel, fv, brings_new, sig, targeted)) {
-        exb_add(ex->labels, LABEL_SKIPPED, ex->round[item].in, NULL, 0, &ex->rng);
+        labels_add(ex->labels, LABEL_SKIPPED, ex->round[item].in, NULL, 0, &ex->rng);
         return;
     }
     lg_grow((void **)&ex->rtl_pending, &ex->rtl_pending_cap, ex->nrtl + 1, sizeof *ex->rtl_pending);
     size_t nf = ex->fs->n;
     lg_grow((void **)&ex->rtl_fv, &ex->rtl_fv_cap, (ex->nrtl + 1) * nf + 1, sizeof *ex->rtl_fv);
     memcpy(ex->rtl_fv + ex->nrtl * nf, fv, nf * sizeof *fv);
-    ex->rtl_pending[ex->nrtl++] = (exr_rtl_t){.item = item, .sig = sig, .corner = corner};
+    ex->rtl_pending[ex->nrtl++] = (rounds_rtl_t){.item = item, .sig = sig, .corner = corner};
 }
 
 /* Room for n RTL results. */
@@ -209,7 +209,7 @@ static int rtl_simulate(explore_t *ex, const input_t **ins, size_t n)
  * recent cost of a call. */
 static size_t drain_count(explore_t *ex)
 {
-    size_t queued = exq_len(ex->queue);
+    size_t queued = schedule_len(ex->queue);
     if (!queued)
         return 0;
     if (ex->cfg.iterations)
@@ -233,10 +233,10 @@ static int rtl_drain(explore_t *ex, lg_err_t *err)
     size_t n = drain_count(ex);
     if (!n)
         return LG_OK;
-    exq_entry_t *e = lg_calloc(n, sizeof *e);
+    schedule_entry_t *e = lg_calloc(n, sizeof *e);
     const input_t **ins = lg_calloc(n, sizeof *ins);
     size_t m = 0;
-    while (m < n && exq_pop(ex->queue, &ex->rng, &e[m])) {
+    while (m < n && schedule_pop(ex->queue, &ex->rng, &e[m])) {
         ins[m] = e[m].in;
         m++;
     }
@@ -244,8 +244,8 @@ static int rtl_drain(explore_t *ex, lg_err_t *err)
     int rc = native_run(ex, ex->tracer, ins, m, &tr, err);
     if (rc == LG_OK && rtl_simulate(ex, ins, m)) {
         for (size_t i = 0; i < m && rc == LG_OK; i++) {
-            exq_simulated(ex->queue, &e[i]);
-            rc = exv_record(ex, e[i].in, e[i].fv, e[i].sig, e[i].corner, &tr[i], ex->rtl_res[i], err);
+            schedule_simulated(ex->queue, &e[i]);
+            rc = verdict_record(ex, e[i].in, e[i].fv, e[i].sig, e[i].corner, &tr[i], ex->rtl_res[i], err);
         }
     }
     for (size_t i = 0; i < m; i++) {
@@ -277,9 +277,9 @@ static int rtl_batch(explore_t *ex, const tracer_trace_t *traces, size_t first, 
         if (!rtl_simulate(ex, ins + lo, m))
             break;
         for (size_t i = lo; i < lo + m && rc == LG_OK; i++) {
-            const exr_rtl_t *p = &ex->rtl_pending[i];
-            rc = exv_record(ex, ex->round[p->item].in, ex->rtl_fv + i * ex->fs->n, p->sig, p->corner,
-                            &traces[p->item - first], ex->rtl_res[i - lo], err);
+            const rounds_rtl_t *p = &ex->rtl_pending[i];
+            rc = verdict_record(ex, ex->round[p->item].in, ex->rtl_fv + i * ex->fs->n, p->sig, p->corner,
+                                &traces[p->item - first], ex->rtl_res[i - lo], err);
         }
     }
     free(ins);
@@ -314,7 +314,7 @@ static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
     for (size_t i = 0; i < n; i++) {
         if (rc == LG_OK) {
             size_t m = convert_events(ex, &second[i]);
-            if (ext_mark_nondet(ex->tree, saved[i], ns[i], ex->evbuf, m))
+            if (tree_mark_nondet(ex->tree, saved[i], ns[i], ex->evbuf, m))
                 LG_DEBUG(ex->log, "non-deterministic branch found");
         }
         free(saved[i]);
@@ -325,7 +325,7 @@ static int nondet_check(explore_t *ex, size_t *which, size_t n, lg_err_t *err)
 
 static int process_one(explore_t *ex, size_t item, const tracer_trace_t *tr, lg_err_t *err)
 {
-    exr_item_t *b = &ex->round[item];
+    rounds_item_t *b = &ex->round[item];
     ex->st.execs++;
     if (tr->result->status == RUN_CRASH)
         ex->st.crashes++;
@@ -348,7 +348,7 @@ static int process_one(explore_t *ex, size_t item, const tracer_trace_t *tr, lg_
     if (b->origin == ORIGIN_SOLVER && b->want) {
         LG_ASSERT(b->want->depth <= ex->tree->depth_cap);
         uint32_t d;
-        ext_follow(ex->tree, ex->evbuf, n, b->want, &d);
+        tree_follow(ex->tree, ex->evbuf, n, b->want, &d);
         counter = d != UINT32_MAX;
         ex->st.counterexamples += (uint64_t)counter;
     }
@@ -358,22 +358,22 @@ static int process_one(explore_t *ex, size_t item, const tracer_trace_t *tr, lg_
      * check below), never a corpus entry to mutate again, nor a tree
      * node's base input. */
     int parent = tr->result->status == RUN_OK;
-    size_t created = ext_insert(ex->tree, ex->evbuf, n, fv, parent ? ex->ncorpus : SIZE_MAX, counter, &ex->rng);
-    exp_watch(ex->probes, tr->events, tr->nevents, tr->seen, tr->min, tr->max);
-    int spectra = exp_record(ex->probes, fv, tr->fired, tr->seen, tr->min, tr->max, &ex->rng);
+    size_t created = tree_insert(ex->tree, ex->evbuf, n, fv, parent ? ex->ncorpus : SIZE_MAX, counter, &ex->rng);
+    probes_watch(ex->probes, tr->events, tr->nevents, tr->seen, tr->min, tr->max);
+    int spectra = probes_record(ex->probes, fv, tr->fired, tr->seen, tr->min, tr->max, &ex->rng);
     if (ex->cfg.no_spectra)
         spectra = 0;
-    int loop_edge = exn_record(ex->loops, tr, fv);
+    int loop_edge = loops_record(ex->loops, tr, fv);
     if (ex->cfg.no_spectra)
         loop_edge = 0;
     int spectra_new = spectra != 0 || loop_edge;
     if (b->origin == ORIGIN_MUTATION)
-        exm_feedback(ex->mut, b->mut, spectra_new);
+        mutator_feedback(ex->mut, b->mut, spectra_new);
     int brings_new = cov_new || created || spectra_new || (path_new && ex->tree->depth_cap > n);
     if (b->origin == ORIGIN_SOLVER && (path_new || created || cov_new))
         ex->st.solver_yield++;
     if (parent && (brings_new || b->origin == ORIGIN_SEED)) {
-        int rc = exc_add(ex, b->in, fv, err);
+        int rc = corpus_add(ex, b->in, fv, err);
         if (rc)
             return rc;
     }
@@ -405,7 +405,7 @@ static int run_part(explore_t *ex, size_t first, size_t n, lg_err_t *err)
     return rc;
 }
 
-int exr_run(explore_t *ex, lg_err_t *err)
+int rounds_run(explore_t *ex, lg_err_t *err)
 {
     if (!ex->nround)
         return LG_OK;
@@ -431,7 +431,7 @@ int exr_run(explore_t *ex, lg_err_t *err)
     return LG_ERR_PASS(err, rc);
 }
 
-int exr_check(explore_t *ex, input_t *const *in, size_t n, lg_err_t *err)
+int rounds_check(explore_t *ex, input_t *const *in, size_t n, lg_err_t *err)
 {
     int rc = LG_OK;
     for (size_t base = 0; base < n && rc == LG_OK && !explore_should_stop(ex); base += EXPLORE_ROUND_MAX) {
@@ -443,7 +443,7 @@ int exr_check(explore_t *ex, input_t *const *in, size_t n, lg_err_t *err)
         ex->st.outside_checked += m;
         if (rc == LG_OK && rtl_simulate(ex, (const input_t **)ins, m))
             for (size_t i = 0; i < m && rc == LG_OK; i++)
-                rc = exv_record(ex, ins[i], NULL, 0, 1, &tr[i], ex->rtl_res[i], err);
+                rc = verdict_record(ex, ins[i], NULL, 0, 1, &tr[i], ex->rtl_res[i], err);
     }
     return rc;
 }

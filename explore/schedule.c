@@ -16,9 +16,9 @@
 #include "common/alloc.h"
 #include "explore_int.h"
 
-struct exq {
-    exq_entry_t *v[EXQ_CLASSES];
-    size_t n[EXQ_CLASSES], cap[EXQ_CLASSES];
+struct schedule {
+    schedule_entry_t *v[SCHEDULE_CLASSES];
+    size_t n[SCHEDULE_CLASSES], cap[SCHEDULE_CLASSES];
     size_t total, limit, nf;
     lg_hashset_t path_index; /* path hash -> its row in pmin/pmax */
     int64_t *pmin, *pmax;    /* per simulated path: nf values each */
@@ -27,25 +27,25 @@ struct exq {
     uint64_t drops, repeats;
 };
 
-exq_t *exq_create(size_t nfeatures, size_t limit)
+schedule_t *schedule_create(size_t nfeatures, size_t limit)
 {
-    exq_t *q = lg_calloc(1, sizeof *q);
+    schedule_t *q = lg_calloc(1, sizeof *q);
     q->nf = nfeatures;
     q->limit = limit ? limit : 1;
     return q;
 }
 
-static void entry_free(exq_entry_t *e)
+static void entry_free(schedule_entry_t *e)
 {
     input_destroy(e->in);
     free(e->fv);
 }
 
-void exq_destroy(exq_t *q)
+void schedule_destroy(schedule_t *q)
 {
     if (!q)
         return;
-    for (int c = 0; c < EXQ_CLASSES; c++) {
+    for (int c = 0; c < SCHEDULE_CLASSES; c++) {
         for (size_t i = 0; i < q->n[c]; i++)
             entry_free(&q->v[c][i]);
         free(q->v[c]);
@@ -58,14 +58,14 @@ void exq_destroy(exq_t *q)
 }
 
 /* The row of path in the per-path ranges, or -1 if none was simulated. */
-static long path_row(const exq_t *q, uint64_t path)
+static long path_row(const schedule_t *q, uint64_t path)
 {
     size_t pos = 0;
     uint32_t row;
     return lg_hashset_next(&q->path_index, path, &pos, &row) ? (long)row : -1;
 }
 
-static int outside_path_range(const exq_t *q, uint64_t path, const int64_t *fv)
+static int outside_path_range(const schedule_t *q, uint64_t path, const int64_t *fv)
 {
     long row = path_row(q, path);
     if (row < 0)
@@ -79,10 +79,10 @@ static int outside_path_range(const exq_t *q, uint64_t path, const int64_t *fv)
 
 /* Removes entry i of class c, filling its place from the back (class 3 has
  * no order) or by moving the rest up (classes 0-2 keep theirs). */
-static exq_entry_t take(exq_t *q, int c, size_t i)
+static schedule_entry_t take(schedule_t *q, int c, size_t i)
 {
-    exq_entry_t e = q->v[c][i];
-    if (c == EXQ_CLASSES - 1)
+    schedule_entry_t e = q->v[c][i];
+    if (c == SCHEDULE_CLASSES - 1)
         q->v[c][i] = q->v[c][q->n[c] - 1];
     else
         memmove(&q->v[c][i], &q->v[c][i + 1], (q->n[c] - i - 1) * sizeof e);
@@ -91,8 +91,8 @@ static exq_entry_t take(exq_t *q, int c, size_t i)
     return e;
 }
 
-input_t *exq_push(exq_t *q, const input_t *in, const int64_t *fv, uint64_t sig, uint64_t path, int fresh, int targeted,
-                  int corner, lg_rng_t *rng)
+input_t *schedule_push(schedule_t *q, const input_t *in, const int64_t *fv, uint64_t sig, uint64_t path, int fresh,
+                       int targeted, int corner, lg_rng_t *rng)
 {
     if (lg_hashset_next(&q->simulated, input_hash(in), &(size_t){0}, &(uint32_t){0})) {
         q->repeats++;
@@ -101,18 +101,19 @@ input_t *exq_push(exq_t *q, const input_t *in, const int64_t *fv, uint64_t sig, 
     int c = fresh || corner ? 0 : targeted ? 1 : outside_path_range(q, path, fv) ? 2 : 3;
     input_t *dropped = NULL;
     if (q->total >= q->limit) {
-        int low = EXQ_CLASSES - 1;
+        int low = SCHEDULE_CLASSES - 1;
         while (low > 0 && !q->n[low])
             low--;
         q->drops++;
         if (low < c)
             return input_clone(in); /* the arrival is the least worth */
-        exq_entry_t e = take(q, low, low == EXQ_CLASSES - 1 ? (size_t)lg_rng_below(rng, q->n[low]) : q->n[low] - 1);
+        schedule_entry_t e =
+            take(q, low, low == SCHEDULE_CLASSES - 1 ? (size_t)lg_rng_below(rng, q->n[low]) : q->n[low] - 1);
         dropped = e.in;
         free(e.fv);
     }
     lg_grow((void **)&q->v[c], &q->cap[c], q->n[c] + 1, sizeof *q->v[c]);
-    exq_entry_t *e = &q->v[c][q->n[c]++];
+    schedule_entry_t *e = &q->v[c][q->n[c]++];
     q->total++;
     e->in = input_clone(in);
     e->fv = lg_malloc((q->nf ? q->nf : 1) * sizeof *e->fv);
@@ -124,18 +125,18 @@ input_t *exq_push(exq_t *q, const input_t *in, const int64_t *fv, uint64_t sig, 
     return dropped;
 }
 
-int exq_pop(exq_t *q, lg_rng_t *rng, exq_entry_t *out)
+int schedule_pop(schedule_t *q, lg_rng_t *rng, schedule_entry_t *out)
 {
-    for (int c = 0; c < EXQ_CLASSES; c++) {
+    for (int c = 0; c < SCHEDULE_CLASSES; c++) {
         if (!q->n[c])
             continue;
-        *out = take(q, c, c == EXQ_CLASSES - 1 ? (size_t)lg_rng_below(rng, q->n[c]) : 0);
+        *out = take(q, c, c == SCHEDULE_CLASSES - 1 ? (size_t)lg_rng_below(rng, q->n[c]) : 0);
         return 1;
     }
     return 0;
 }
 
-void exq_simulated(exq_t *q, const exq_entry_t *e)
+void schedule_simulated(schedule_t *q, const schedule_entry_t *e)
 {
     lg_hashset_insert(&q->simulated, input_hash(e->in));
     if (e->corner)
@@ -158,22 +159,22 @@ void exq_simulated(exq_t *q, const exq_entry_t *e)
     }
 }
 
-size_t exq_len(const exq_t *q)
+size_t schedule_len(const schedule_t *q)
 {
     return q->total;
 }
 
-size_t exq_len_class(const exq_t *q, int c)
+size_t schedule_len_class(const schedule_t *q, int c)
 {
     return q->n[c];
 }
 
-uint64_t exq_drops(const exq_t *q)
+uint64_t schedule_drops(const schedule_t *q)
 {
     return q->drops;
 }
 
-uint64_t exq_repeats(const exq_t *q)
+uint64_t schedule_repeats(const schedule_t *q)
 {
     return q->repeats;
 }

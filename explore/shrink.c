@@ -14,7 +14,7 @@ static int tied_to(const spec_param_t *p, size_t l)
 }
 
 /* The value of param p's domain closest to 0: where every value is moved. */
-int64_t exz_target(const spec_param_t *p)
+int64_t shrink_target(const spec_param_t *p)
 {
     if (lg_type_cmp(p->type, 0, p->range_lo) < 0)
         return p->range_lo;
@@ -25,7 +25,7 @@ int64_t exz_target(const spec_param_t *p)
 
 /* Where a value lives: scalar param i (k unused) or element k of array
  * param i. */
-int64_t *exz_value_at(input_t *in, size_t i, size_t k)
+int64_t *shrink_value_at(input_t *in, size_t i, size_t k)
 {
     return in->spec->params[i].is_array ? &in->v[i].elems[k] : &in->v[i].scalar;
 }
@@ -36,12 +36,12 @@ static int64_t value_of(const input_t *in, size_t i, size_t k)
 }
 
 /* Params whose values the kernel reads: out params are written, not read. */
-int exz_is_read(const spec_param_t *p)
+int shrink_is_read(const spec_param_t *p)
 {
     return p->dir != SPEC_DIR_OUT;
 }
 
-int exz_is_len_param(const spec_t *spec, size_t i)
+int shrink_is_len_param(const spec_t *spec, size_t i)
 {
     for (size_t j = 0; j < spec->nparams; j++)
         if (tied_to(&spec->params[j], i))
@@ -65,7 +65,7 @@ static int64_t trimmed_len(const input_t *in, size_t i)
         const spec_param_t *p = &spec->params[j];
         if (!tied_to(p, i))
             continue;
-        int64_t t = exz_target(p);
+        int64_t t = shrink_target(p);
         size_t n = in->v[j].len;
         while (n > len && in->v[j].elems[n - 1] == t)
             n--;
@@ -86,16 +86,16 @@ static int64_t toward(lg_type_t type, int64_t v, int64_t t, uint64_t step)
  * len param, the length with the trailing target-valued elements cut (and
  * one more), and v shortened by 2, 4, 8, ... elements: a kernel that needs
  * an even length, or one past a depth, then still gets the shortest. */
-size_t exz_rungs(const input_t *best, size_t i, size_t k, int64_t *out)
+size_t shrink_rungs(const input_t *best, size_t i, size_t k, int64_t *out)
 {
     const spec_param_t *p = &best->spec->params[i];
-    int64_t t = exz_target(p), v = value_of(best, i, k);
-    uint64_t dv = distance(p->type, v, t), dist[EXZ_RUNGS_MAX];
-    int64_t cand[EXZ_RUNGS_MAX];
+    int64_t t = shrink_target(p), v = value_of(best, i, k);
+    uint64_t dv = distance(p->type, v, t), dist[SHRINK_RUNGS_MAX];
+    int64_t cand[SHRINK_RUNGS_MAX];
     size_t nc = 0;
     for (unsigned r = 0; r < 64 && (dv >> r) > 0; r++)
         cand[nc++] = toward(p->type, v, t, dv >> r);
-    if (!p->is_array && exz_is_len_param(best->spec, i)) {
+    if (!p->is_array && shrink_is_len_param(best->spec, i)) {
         cand[nc++] = trimmed_len(best, i);
         cand[nc++] = trimmed_len(best, i) + 1;
         for (unsigned r = 1; r < 64 && ((uint64_t)1 << r) < dv; r++)
@@ -124,7 +124,7 @@ size_t exz_rungs(const input_t *best, size_t i, size_t k, int64_t *out)
 
 /* The length of the arrays tied to len param l (normalised inputs keep
  * them equal to it). */
-size_t exz_tied_len(const input_t *in, size_t l)
+size_t shrink_tied_len(const input_t *in, size_t l)
 {
     const spec_t *spec = in->spec;
     for (size_t j = 0; j < spec->nparams; j++)
@@ -139,7 +139,7 @@ size_t exz_tied_len(const input_t *in, size_t l)
  * setting values to the target cannot do without changing what the
  * elements after it mean. Returns 0 when the length would leave l's
  * domain. */
-int exz_cut_at(input_t *c, size_t l, size_t lo, size_t s)
+int shrink_cut_at(input_t *c, size_t l, size_t lo, size_t s)
 {
     const spec_t *spec = c->spec;
     const spec_param_t *lp = &spec->params[l];
@@ -153,7 +153,7 @@ int exz_cut_at(input_t *c, size_t l, size_t lo, size_t s)
         input_value_t *v = &c->v[j];
         memmove(v->elems + lo, v->elems + lo + s, (v->len - lo - s) * sizeof *v->elems);
         for (size_t k = v->len - s; k < v->len; k++)
-            v->elems[k] = exz_target(p);
+            v->elems[k] = shrink_target(p);
     }
     c->v[l].scalar = nl;
     input_normalize(c, 0);
@@ -162,7 +162,7 @@ int exz_cut_at(input_t *c, size_t l, size_t lo, size_t s)
 
 /* The next smaller cut size: halving down to 8, then one at a time, so a
  * record of any small size can go whole. */
-size_t exz_cut_smaller(size_t s)
+size_t shrink_cut_smaller(size_t s)
 {
     return s > 16 ? s / 2 : s > 8 ? 8 : s - 1;
 }

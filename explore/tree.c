@@ -44,7 +44,7 @@ static void node_clear(tree_t *t, tree_node_t *n)
     n->nedges = n->cap = 0;
 }
 
-tree_t *ext_create(size_t nfeat, uint32_t depth_cap)
+tree_t *tree_create(size_t nfeat, uint32_t depth_cap)
 {
     tree_t *t = lg_calloc(1, sizeof *t);
     t->nfeat = nfeat;
@@ -53,7 +53,7 @@ tree_t *ext_create(size_t nfeat, uint32_t depth_cap)
     return t;
 }
 
-void ext_destroy(tree_t *t)
+void tree_destroy(tree_t *t)
 {
     if (!t)
         return;
@@ -65,7 +65,7 @@ void ext_destroy(tree_t *t)
     free(t);
 }
 
-uint8_t ext_bucket(uint64_t count)
+uint8_t tree_bucket(uint64_t count)
 {
     if (count <= 3)
         return (uint8_t)count;
@@ -78,7 +78,7 @@ uint8_t ext_bucket(uint64_t count)
     return count < 128 ? 7 : 8;
 }
 
-int ext_edge_find(const tree_node_t *node, uint32_t site, uint16_t dir, uint8_t bucket)
+int tree_edge_find(const tree_node_t *node, uint32_t site, uint16_t dir, uint8_t bucket)
 {
     for (size_t i = 0; i < node->nedges; i++)
         if (node->edges[i].site == site && node->edges[i].dir == dir && node->edges[i].bucket == bucket)
@@ -138,15 +138,15 @@ static void add_example(tree_t *t, tree_edge_t *e, const tree_event_t *ev, const
     e->stale = 1;
 }
 
-size_t ext_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv, size_t base, int is_new,
-                  lg_rng_t *rng)
+size_t tree_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv, size_t base, int is_new,
+                   lg_rng_t *rng)
 {
     size_t created = 0;
     tree_node_t *node = t->root;
     node->visits++;
     t->inserts++;
     for (size_t i = 0; i < n && node->depth < t->depth_cap && !node->summarised; i++) {
-        int k = ext_edge_find(node, ev[i].site, ev[i].dir, ev[i].bucket);
+        int k = tree_edge_find(node, ev[i].site, ev[i].dir, ev[i].bucket);
         if (k < 0) {
             size_t cap = node->cap;
             lg_grow((void **)&node->edges, &node->cap, node->nedges + 1, sizeof *node->edges);
@@ -263,7 +263,7 @@ static void drop_below(tree_t *t, const size_t *parent, const uint8_t *chosen, c
     free(drop);
 }
 
-/* One pass of ext_summarise: chooses by the estimate, drops, compacts. */
+/* One pass of tree_summarise: chooses by the estimate, drops, compacts. */
 static void summarise_pass(tree_t *t, uint64_t target)
 {
     subtree_t *st = subtrees(t);
@@ -301,7 +301,7 @@ static void summarise_pass(tree_t *t, uint64_t target)
     free(st);
 }
 
-size_t ext_summarise(tree_t *t, uint64_t target)
+size_t tree_summarise(tree_t *t, uint64_t target)
 {
     size_t before = t->nnodes;
     for (size_t last = SIZE_MAX; t->bytes > target && t->nnodes < last;) {
@@ -311,7 +311,7 @@ size_t ext_summarise(tree_t *t, uint64_t target)
     return before - t->nnodes;
 }
 
-tree_node_t *ext_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t *want, uint32_t *diverged)
+tree_node_t *tree_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t *want, uint32_t *diverged)
 {
     /* The wanted path, root first. */
     uint32_t wd = want ? want->depth : 0;
@@ -324,7 +324,7 @@ tree_node_t *ext_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t
     *diverged = UINT32_MAX;
     tree_node_t *node = t->root;
     for (size_t i = 0; i < n && node->depth < t->depth_cap; i++) {
-        int k = ext_edge_find(node, ev[i].site, ev[i].dir, ev[i].bucket);
+        int k = tree_edge_find(node, ev[i].site, ev[i].dir, ev[i].bucket);
         if (node->depth < wd && *diverged == UINT32_MAX) {
             const tree_node_t *next = chain[node->depth + 1];
             if (k < 0 || node->edges[k].child != next)
@@ -340,7 +340,7 @@ tree_node_t *ext_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t
     return node;
 }
 
-tree_node_t *ext_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const tree_event_t *b, size_t nb)
+tree_node_t *tree_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const tree_event_t *b, size_t nb)
 {
     tree_node_t *node = t->root;
     size_t n = na < nb ? na : nb;
@@ -352,7 +352,7 @@ tree_node_t *ext_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const 
         }
         if (i == n)
             break;
-        int k = ext_edge_find(node, a[i].site, a[i].dir, a[i].bucket);
+        int k = tree_edge_find(node, a[i].site, a[i].dir, a[i].bucket);
         if (k < 0)
             return NULL;
         node = node->edges[k].child;
@@ -360,7 +360,7 @@ tree_node_t *ext_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const 
     return NULL;
 }
 
-size_t ext_prefix(const tree_node_t *node, const expr_t **out, size_t cap)
+size_t tree_prefix(const tree_node_t *node, const expr_t **out, size_t cap)
 {
     size_t n = 0;
     for (const tree_node_t *c = node; c->parent && n < cap; c = c->parent) {
@@ -386,7 +386,7 @@ size_t ext_prefix(const tree_node_t *node, const expr_t **out, size_t cap)
     return n;
 }
 
-char *ext_to_json(const tree_t *t, const features_t *fs, const char *(*site_name)(void *ctx, uint32_t site), void *ctx)
+char *tree_to_json(const tree_t *t, const features_t *fs, const char *(*site_name)(void *ctx, uint32_t site), void *ctx)
 {
     json_object *root = json_object_new_object();
     json_object_object_add(root, "nodes", json_object_new_int64((int64_t)t->nnodes));

@@ -1,6 +1,6 @@
 /* Private to explore/: the path tree. A trace holds one event per branch
  * direction an input took, in the order it first took each, with how often
- * it took it; the tree abstracts that count to a bucket (ext_bucket), so a
+ * it took it; the tree abstracts that count to a bucket (tree_bucket), so a
  * node is a position in that sequence reached by a prefix of (site,
  * direction, bucket) events, and its edges are the events seen at that
  * position. Two runs that differ only in how often a loop iterated, within
@@ -32,7 +32,7 @@ struct tree_node;
 typedef struct tree_edge {
     uint32_t site;
     uint16_t dir;
-    uint8_t bucket; /* ext_bucket of the times the direction was taken */
+    uint8_t bucket; /* tree_bucket of the times the direction was taken */
     uint32_t nsucc; /* successors of the site (from the tracer), 0 unknown */
     struct tree_node *child;
     uint64_t visits; /* inputs that took this edge */
@@ -62,7 +62,7 @@ typedef struct tree_node {
     size_t base;    /* corpus index of an input that reached it; SIZE_MAX: none */
     uint32_t nsucc; /* successors of the site here (from the tracer), 0 unknown */
     size_t index;   /* in tree_t.nodes */
-    /* Its subtree was summarised (ext_summarise): no edges, and paths
+    /* Its subtree was summarised (tree_summarise): no edges, and paths
      * through it end here; folded counts the nodes dropped below it. */
     int summarised;
     uint64_t folded;
@@ -87,27 +87,27 @@ typedef struct tree {
 typedef struct tree_event {
     uint32_t site;
     uint16_t dir;
-    uint8_t bucket; /* ext_bucket of the times taken */
+    uint8_t bucket; /* tree_bucket of the times taken */
     uint16_t has_ops;
     int64_t op0, op1;
     uint32_t nsucc;
 } tree_event_t;
 
 /* Number of hit-count buckets (AFL's): 1, 2, 3, 4-7, 8-15, 16-31, 32-127,
- * 128 and more times, numbered 1..EXT_BUCKETS (0 for a count of 0). */
-#define EXT_BUCKETS 8
-uint8_t ext_bucket(uint64_t count);
+ * 128 and more times, numbered 1..TREE_BUCKETS (0 for a count of 0). */
+#define TREE_BUCKETS 8
+uint8_t tree_bucket(uint64_t count);
 
-tree_t *ext_create(size_t nfeat, uint32_t depth_cap);
-void ext_destroy(tree_t *t); /* accepts NULL */
+tree_t *tree_create(size_t nfeat, uint32_t depth_cap);
+void tree_destroy(tree_t *t); /* accepts NULL */
 
 /* Inserts the path of one input (its feature vector fv and corpus index
  * base, used when the path creates nodes; SIZE_MAX when it is not in the
  * corpus). Returns the number of new edges
  * created (0 = nothing new within the depth cap). Examples are added by
  * reservoir sampling with rng; is_new marks them as counter-examples. */
-size_t ext_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv, size_t base, int is_new,
-                  lg_rng_t *rng);
+size_t tree_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv, size_t base, int is_new,
+                   lg_rng_t *rng);
 
 /* Summarises the least useful subtrees until the accounted bytes are at
  * most target: first those without a node that has an untaken direction,
@@ -116,31 +116,32 @@ size_t ext_insert(tree_t *t, const tree_event_t *ev, size_t n, const int64_t *fv
  * everything below them (node pointers into them become invalid: call it
  * between rounds), and ends the paths that reach it. The root is never
  * summarised. Returns the number of nodes dropped. */
-size_t ext_summarise(tree_t *t, uint64_t target);
+size_t tree_summarise(tree_t *t, uint64_t target);
 
 /* Walks the path from the root; returns the deepest node reached (n events
  * consumed, capped at depth_cap) and in *diverged the depth of the first
  * event whose edge differs from `want` (a node path), or UINT32_MAX when the
  * path follows it to its end. */
-tree_node_t *ext_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t *want, uint32_t *diverged);
+tree_node_t *tree_follow(tree_t *t, const tree_event_t *ev, size_t n, tree_node_t *want, uint32_t *diverged);
 
 /* The edge index of (site, dir, bucket) in node, or -1. */
-int ext_edge_find(const tree_node_t *node, uint32_t site, uint16_t dir, uint8_t bucket);
+int tree_edge_find(const tree_node_t *node, uint32_t site, uint16_t dir, uint8_t bucket);
 
 /* Marks the node at the first position where two runs of the same input
  * differ as non-deterministic (its edges leave PC prefixes). Returns the
  * node, or NULL when the runs agree within the depth cap. */
-tree_node_t *ext_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const tree_event_t *b, size_t nb);
+tree_node_t *tree_mark_nondet(tree_t *t, const tree_event_t *a, size_t na, const tree_event_t *b, size_t nb);
 
 /* Collects the distinct learned conditions along the path root -> node
  * (borrowed pointers, valid until the edges are re-learned) into out, root
  * first; at most cap, keeping the deepest. Edges without a condition and
  * edges leaving non-deterministic nodes are skipped. Returns the count. */
-size_t ext_prefix(const tree_node_t *node, const expr_t **out, size_t cap);
+size_t tree_prefix(const tree_node_t *node, const expr_t **out, size_t cap);
 
 /* JSON for tree.json: nodes with their edges, conditions (text syntax),
  * MCC, stage, visits and flags (a summarised node with the number of
  * nodes folded into it). The caller frees the string. */
-char *ext_to_json(const tree_t *t, const features_t *fs, const char *(*site_name)(void *ctx, uint32_t site), void *ctx);
+char *tree_to_json(const tree_t *t, const features_t *fs, const char *(*site_name)(void *ctx, uint32_t site),
+                   void *ctx);
 
 #endif

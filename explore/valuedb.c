@@ -11,14 +11,14 @@
 #include "common/alloc.h"
 #include "common/jsonfile.h"
 
-struct exd_db {
+struct valuedb {
     const spec_t *spec;
     int64_t **v; /* per param, owned */
     size_t *n;
     size_t total;
 };
 
-void exd_destroy(exd_db_t *db)
+void valuedb_destroy(valuedb_t *db)
 {
     if (!db)
         return;
@@ -30,7 +30,7 @@ void exd_destroy(exd_db_t *db)
 }
 
 /* The values of param i from the array a (the key's). */
-static int take(exd_db_t *db, size_t i, json_object *a, const char *path, const char *key, lg_err_t *err)
+static int take(valuedb_t *db, size_t i, json_object *a, const char *path, const char *key, lg_err_t *err)
 {
     const spec_param_t *p = &db->spec->params[i];
     if (!json_object_is_type(a, json_type_array))
@@ -49,7 +49,7 @@ static int take(exd_db_t *db, size_t i, json_object *a, const char *path, const 
     return LG_OK;
 }
 
-exd_db_t *exd_load(const spec_t *spec, const char *path, lg_err_t *err)
+valuedb_t *valuedb_load(const spec_t *spec, const char *path, lg_err_t *err)
 {
     json_object *root = lg_json_read_object(path, err), *vals = NULL;
     if (!root)
@@ -59,7 +59,7 @@ exd_db_t *exd_load(const spec_t *spec, const char *path, lg_err_t *err)
         json_object_put(root);
         return NULL;
     }
-    exd_db_t *db = lg_calloc(1, sizeof *db);
+    valuedb_t *db = lg_calloc(1, sizeof *db);
     db->spec = spec;
     db->v = lg_calloc(spec->nparams ? spec->nparams : 1, sizeof *db->v);
     db->n = lg_calloc(spec->nparams ? spec->nparams : 1, sizeof *db->n);
@@ -74,18 +74,18 @@ exd_db_t *exd_load(const spec_t *spec, const char *path, lg_err_t *err)
     }
     json_object_put(root);
     if (rc != LG_OK) {
-        exd_destroy(db);
+        valuedb_destroy(db);
         return NULL;
     }
     return db;
 }
 
-size_t exd_values(const exd_db_t *db)
+size_t valuedb_values(const valuedb_t *db)
 {
     return db ? db->total : 0;
 }
 
-int exd_draw(const exd_db_t *db, input_t *in, lg_rng_t *rng)
+int valuedb_draw(const valuedb_t *db, input_t *in, lg_rng_t *rng)
 {
     size_t cand[64], ncand = 0;
     for (size_t i = 0; i < db->spec->nparams && ncand < 64; i++)

@@ -16,13 +16,13 @@
 /* Branch sites a path description names at most. */
 #define PATH_ITEMS_MAX 3
 
-uint64_t exv_path_hash(const tracer_trace_t *tr)
+uint64_t verdict_path_hash(const tracer_trace_t *tr)
 {
     lg_hash_t h;
     lg_hash_init(&h);
     for (size_t i = 0; i < tr->nevents; i++) {
         const tracer_event_t *e = &tr->events[i];
-        lg_hash_word(&h, ((uint64_t)e->site << 24) | ((uint64_t)e->dir << 8) | ext_bucket(e->count));
+        lg_hash_word(&h, ((uint64_t)e->site << 24) | ((uint64_t)e->dir << 8) | tree_bucket(e->count));
     }
     return h.h;
 }
@@ -150,7 +150,7 @@ static int by_name(const void *a, const void *b)
  * run, found the input as found) with its group: the key's class and C
  * path, without the probes that fired, so divergences that differ only in
  * those come together in the summaries. */
-static int record(explore_t *ex, size_t id, const input_t *found, const input_t *min, const exz_run_t *run,
+static int record(explore_t *ex, size_t id, const input_t *found, const input_t *min, const minimise_run_t *run,
                   const char *found_key, const char **probes, size_t np, lg_err_t *err)
 {
     const char *key = oracle_dedup_key(ex->dedup, id);
@@ -160,19 +160,19 @@ static int record(explore_t *ex, size_t id, const input_t *found, const input_t 
     char *c_path = describe_path(ex, run->tr);
     if (np)
         qsort(probes, np, sizeof *probes, by_name);
-    exc_finding_t f = {.found = found,
-                       .in = min,
-                       .cpu = run->tr->result,
-                       .rtl = run->rtl,
-                       .sym = &run->sym,
-                       .key = key,
-                       .found_key = found_key,
-                       .group = group,
-                       .c_path = c_path,
-                       .probes = probes,
-                       .nprobes = np,
-                       .steps = exz_steps(ex)};
-    int rc = exc_divergence_record(ex, &f, err);
+    corpus_finding_t f = {.found = found,
+                          .in = min,
+                          .cpu = run->tr->result,
+                          .rtl = run->rtl,
+                          .sym = &run->sym,
+                          .key = key,
+                          .found_key = found_key,
+                          .group = group,
+                          .c_path = c_path,
+                          .probes = probes,
+                          .nprobes = np,
+                          .steps = minimise_last_steps(ex)};
+    int rc = corpus_divergence_record(ex, &f, err);
     free(c_path);
     free(group);
     return rc;
@@ -180,13 +180,13 @@ static int record(explore_t *ex, size_t id, const input_t *found, const input_t 
 
 /* Keys the minimised input min of in (its re-run run) and records it when
  * the key is new: *id and *is_new say which distinct symptom it is. */
-static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, const exz_run_t *run,
+static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, const minimise_run_t *run,
                          const char *found_key, size_t *id, int *is_new, lg_err_t *err)
 {
     size_t nm = 0;
     const char **mprobes =
-        ex->cfg.no_spectra ? NULL : exp_fired_names(ex->probe_info, run->tr->fired, ex->nprobes, &nm);
-    *id = oracle_dedup_add(ex->dedup, &run->sym, exz_path(ex, run->tr), mprobes, nm, is_new);
+        ex->cfg.no_spectra ? NULL : probes_fired_names(ex->probe_info, run->tr->fired, ex->nprobes, &nm);
+    *id = oracle_dedup_add(ex->dedup, &run->sym, minimise_path(ex, run->tr), mprobes, nm, is_new);
     int rc = *is_new ? record(ex, *id, in, min, run, found_key, mprobes, nm, err) : LG_OK;
     free(mprobes);
     return rc;
@@ -194,7 +194,7 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
 
 /* A divergence whose minimised input came to a key already recorded,
  * while the input as found also had a narrow port cut a value the kernel's
- * result depends on (exz_port_causes): the minimisation let a second cause
+ * result depends on (minimise_port_causes): the minimisation let a second cause
  * go, as when one narrowing changes every result and hides another behind
  * its report. Minimised again holding those ports' probes (but for one a
  * recorded divergence of the class already names), it is a divergence of
@@ -205,7 +205,7 @@ static int identify_port_cause(explore_t *ex, const input_t *in, const tracer_tr
 {
     uint8_t *keep = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
     size_t nk = 0;
-    int rc = exz_port_causes(ex, in, tr, cls, min_fired, keep, &nk, err);
+    int rc = minimise_port_causes(ex, in, tr, cls, min_fired, keep, &nk, err);
     for (size_t i = 0; rc == LG_OK && i < ex->nprobes; i++) {
         /* That port's cause is reported already: an input showing it
          * beside another bug is the pair, not a new bug. */
@@ -215,11 +215,11 @@ static int identify_port_cause(explore_t *ex, const input_t *in, const tracer_tr
         }
     }
     input_t *min = NULL;
-    exz_run_t run = {0};
+    minimise_run_t run = {0};
     if (rc == LG_OK && nk)
-        rc = exz_minimise_keeping(ex, in, tr, cls, keep, &min, err);
+        rc = minimise_input_keeping(ex, in, tr, cls, keep, &min, err);
     if (rc == LG_OK && nk)
-        rc = exz_rerun(ex, min, cls, &run, err);
+        rc = minimise_rerun(ex, min, cls, &run, err);
     if (rc == LG_OK && nk && run.shown) {
         size_t id;
         int is_new = 0;
@@ -249,7 +249,7 @@ static int identify(explore_t *ex, const input_t *in, const tracer_trace_t *tr, 
 {
     char *found_key = oracle_dedup_make_key(sym, path, probes, np);
     uint64_t hits;
-    size_t id = exc_found_hit(ex, found_key, &hits);
+    size_t id = corpus_found_hit(ex, found_key, &hits);
     uint64_t nth = hits + 1; /* this input's rank among those with the key */
     if (id != SIZE_MAX && (nth & (nth - 1)) != 0) {
         oracle_dedup_add_key(ex->dedup, oracle_dedup_key(ex->dedup, id), NULL);
@@ -257,15 +257,15 @@ static int identify(explore_t *ex, const input_t *in, const tracer_trace_t *tr, 
         return LG_OK;
     }
     input_t *min = NULL;
-    exz_run_t run = {0};
-    int rc = exz_minimise(ex, in, tr, sym->cls, &min, err);
+    minimise_run_t run = {0};
+    int rc = minimise_input(ex, in, tr, sym->cls, &min, err);
     if (rc == LG_OK && !input_equal(min, in))
-        rc = exz_rerun(ex, min, sym->cls, &run, err);
+        rc = minimise_rerun(ex, min, sym->cls, &run, err);
     if (rc == LG_OK && !run.shown) {
         /* Unchanged, or the minimised input did not show the class again
          * (a kernel that is not deterministic): the input as found. */
         input_copy(min, in);
-        run = (exz_run_t){.shown = 1, .sym = *sym, .tr = tr, .rtl = rtl};
+        run = (minimise_run_t){.shown = 1, .sym = *sym, .tr = tr, .rtl = rtl};
     }
     if (rc) {
         input_destroy(min);
@@ -274,7 +274,7 @@ static int identify(explore_t *ex, const input_t *in, const tracer_trace_t *tr, 
     }
     int is_new = 0;
     rc = add_minimised(ex, in, min, &run, found_key, &id, &is_new, err);
-    exc_found_add(ex, found_key, id);
+    corpus_found_add(ex, found_key, id);
     if (rc == LG_OK && !is_new && !ex->cfg.no_spectra) {
         /* run.tr is the minimiser's and its next run replaces it. */
         uint8_t *fired = lg_malloc(ex->nprobes ? ex->nprobes : 1);
@@ -289,8 +289,8 @@ static int identify(explore_t *ex, const input_t *in, const tracer_trace_t *tr, 
 
 /* The verdict of one RTL run: evidence for selective invocation, a label
  * for the guard, and each new distinct symptom recorded. */
-int exv_record(explore_t *ex, const input_t *in, const int64_t *fv, uint64_t sig, int corner, const tracer_trace_t *tr,
-               const run_result_t *rtl, lg_err_t *err)
+int verdict_record(explore_t *ex, const input_t *in, const int64_t *fv, uint64_t sig, int corner,
+                   const tracer_trace_t *tr, const run_result_t *rtl, lg_err_t *err)
 {
     /* An ap_ctrl_none call whose end could not be decided says nothing:
      * neither a divergence nor evidence that the input is safe. */
@@ -302,7 +302,7 @@ int exv_record(explore_t *ex, const input_t *in, const int64_t *fv, uint64_t sig
     size_t n = oracle_compare(ex->spec, tr->result, rtl, &syms);
     if (!corner) {
         oracle_select_record(ex->sel, fv, sig, n > 0);
-        exb_add_verdict(ex->labels, in, &syms, &ex->rng);
+        labels_add_verdict(ex->labels, in, &syms, &ex->rng);
     }
     /* The spectra probes that fired in this run: the part of a divergence's
      * dedup key that tells causes apart on one path (a wrapped accumulator
@@ -314,8 +314,8 @@ int exv_record(explore_t *ex, const input_t *in, const int64_t *fv, uint64_t sig
     const char **probes = NULL;
     uint64_t path = 0;
     if (n) {
-        probes = ex->cfg.no_spectra ? NULL : exp_fired_names(ex->probe_info, tr->fired, ex->nprobes, &np);
-        path = exz_path(ex, tr);
+        probes = ex->cfg.no_spectra ? NULL : probes_fired_names(ex->probe_info, tr->fired, ex->nprobes, &np);
+        path = minimise_path(ex, tr);
     }
     int rc = LG_OK;
     for (size_t i = 0; i < n && rc == LG_OK; i++)

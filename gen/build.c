@@ -10,13 +10,13 @@
 
 #include "gen_int.h"
 
-#define GNB_NEST_MAX_LEN 16
+#define IR_NEST_MAX_LEN 16
 
 /* The context of one expression: which vars may be read here. */
-typedef struct gnb_scope {
+typedef struct ir_scope {
     int counter; /* the loop counter in a loop body, -1 outside */
     int elem;    /* the element the loop body loaded, -1 outside */
-} gnb_scope_t;
+} ir_scope_t;
 
 static lg_type_t pick_type(gen_kernel_t *g)
 {
@@ -32,7 +32,7 @@ static lg_type_t pick_narrow_type(gen_kernel_t *g)
 }
 
 /* A domain: the whole type, or a small window of it, as users often state. */
-static void pick_range(gen_kernel_t *g, gni_var_t *v)
+static void pick_range(gen_kernel_t *g, ir_var_t *v)
 {
     if (lg_rng_chance(&g->rng, 0.5))
         return;
@@ -61,58 +61,58 @@ static int64_t pick_const(gen_kernel_t *g)
 }
 
 /* A var that may be read in scope: a scalar param, a local, or the counter. */
-static int pick_readable(gen_kernel_t *g, const gnb_scope_t *sc)
+static int pick_readable(gen_kernel_t *g, const ir_scope_t *sc)
 {
     if (sc->counter >= 0 && lg_rng_chance(&g->rng, 0.25))
         return sc->counter;
     for (;;) {
         int v = (int)lg_rng_below(&g->rng, g->nvars);
-        const gni_var_t *var = &g->vars[v];
-        if (var->kind != GNI_ARRAY && var->kind != GNI_OUT && var->special != GNI_COUNTER)
+        const ir_var_t *var = &g->vars[v];
+        if (var->kind != IR_ARRAY && var->kind != IR_OUT && var->special != IR_COUNTER)
             return v;
     }
 }
 
-static int gen_expr(gen_kernel_t *g, const gnb_scope_t *sc, int depth)
+static int gen_expr(gen_kernel_t *g, const ir_scope_t *sc, int depth)
 {
     if (depth <= 0 || lg_rng_chance(&g->rng, 0.3)) {
         if (lg_rng_chance(&g->rng, 0.3)) {
-            int e = gni_expr_add(g, GNI_CONST, -1, -1, -1);
+            int e = ir_expr_add(g, IR_CONST, -1, -1, -1);
             g->exprs[e].val = pick_const(g);
             return e;
         }
-        int e = gni_expr_add(g, GNI_VAR, -1, -1, -1);
+        int e = ir_expr_add(g, IR_VAR, -1, -1, -1);
         g->exprs[e].var = pick_readable(g, sc);
         return e;
     }
-    static const gni_op_t binops[] = {GNI_ADD, GNI_ADD, GNI_SUB, GNI_MUL, GNI_AND, GNI_OR, GNI_XOR,
-                                      GNI_SHL, GNI_SHR, GNI_LT,  GNI_EQ,  GNI_SEL, GNI_DIV};
-    gni_op_t op = binops[lg_rng_below(&g->rng, sizeof binops / sizeof binops[0])];
+    static const ir_op_t binops[] = {IR_ADD, IR_ADD, IR_SUB, IR_MUL, IR_AND, IR_OR, IR_XOR,
+                                     IR_SHL, IR_SHR, IR_LT,  IR_EQ,  IR_SEL, IR_DIV};
+    ir_op_t op = binops[lg_rng_below(&g->rng, sizeof binops / sizeof binops[0])];
     int a = gen_expr(g, sc, depth - 1);
-    if (op == GNI_DIV) {
-        int e = gni_expr_add(g, GNI_DIV, a, -1, -1);
+    if (op == IR_DIV) {
+        int e = ir_expr_add(g, IR_DIV, a, -1, -1);
         g->exprs[e].val = 1 + (int64_t)lg_rng_below(&g->rng, 4);
         return e;
     }
     int b = gen_expr(g, sc, depth - 1);
-    int c = op == GNI_SEL ? gen_expr(g, sc, depth - 1) : -1;
-    return gni_expr_add(g, op, a, b, c);
+    int c = op == IR_SEL ? gen_expr(g, sc, depth - 1) : -1;
+    return ir_expr_add(g, op, a, b, c);
 }
 
 /* A condition: a comparison of an expression with a constant or another. */
-static int gen_cond(gen_kernel_t *g, const gnb_scope_t *sc)
+static int gen_cond(gen_kernel_t *g, const ir_scope_t *sc)
 {
-    static const gni_op_t cmps[] = {GNI_LT, GNI_LE, GNI_EQ, GNI_NE};
-    gni_op_t op = cmps[lg_rng_below(&g->rng, 4)];
+    static const ir_op_t cmps[] = {IR_LT, IR_LE, IR_EQ, IR_NE};
+    ir_op_t op = cmps[lg_rng_below(&g->rng, 4)];
     int a = gen_expr(g, sc, 1);
     int b;
     if (lg_rng_chance(&g->rng, 0.6)) {
-        b = gni_expr_add(g, GNI_CONST, -1, -1, -1);
+        b = ir_expr_add(g, IR_CONST, -1, -1, -1);
         g->exprs[b].val = pick_const(g);
     } else {
         b = gen_expr(g, sc, 1);
     }
-    return gni_expr_add(g, op, a, b, -1);
+    return ir_expr_add(g, op, a, b, -1);
 }
 
 /* A local to assign (never the counter or the length). */
@@ -120,32 +120,32 @@ static int pick_local(gen_kernel_t *g)
 {
     for (;;) {
         int v = (int)g->nparams + (int)lg_rng_below(&g->rng, g->nvars - g->nparams);
-        if (g->vars[v].special == GNI_PLAIN)
+        if (g->vars[v].special == IR_PLAIN)
             return v;
     }
 }
 
-static int gen_assign(gen_kernel_t *g, const gnb_scope_t *sc)
+static int gen_assign(gen_kernel_t *g, const ir_scope_t *sc)
 {
-    int s = gni_stmt_add(g, GNI_ASSIGN);
+    int s = ir_stmt_add(g, IR_ASSIGN);
     int v = pick_local(g);
     int e = gen_expr(g, sc, 2);
     if (sc->elem >= 0 && lg_rng_chance(&g->rng, 0.7)) { /* in a loop, most statements use the element */
-        int r = gni_expr_add(g, GNI_VAR, -1, -1, -1);
+        int r = ir_expr_add(g, IR_VAR, -1, -1, -1);
         g->exprs[r].var = sc->elem;
-        static const gni_op_t ops[] = {GNI_ADD, GNI_SUB, GNI_XOR, GNI_MUL, GNI_DIV};
-        gni_op_t op = ops[lg_rng_below(&g->rng, 5)];
-        if (op == GNI_DIV) {
-            e = gni_expr_add(g, GNI_DIV, gni_expr_add(g, GNI_SUB, r, e, -1), -1, -1);
+        static const ir_op_t ops[] = {IR_ADD, IR_SUB, IR_XOR, IR_MUL, IR_DIV};
+        ir_op_t op = ops[lg_rng_below(&g->rng, 5)];
+        if (op == IR_DIV) {
+            e = ir_expr_add(g, IR_DIV, ir_expr_add(g, IR_SUB, r, e, -1), -1, -1);
             g->exprs[e].val = 1 + (int64_t)lg_rng_below(&g->rng, 4);
         } else {
-            e = gni_expr_add(g, op, r, e, -1);
+            e = ir_expr_add(g, op, r, e, -1);
         }
     }
     if (sc->elem >= 0 || lg_rng_chance(&g->rng, 0.5)) { /* accumulate: v = v + e */
-        int r = gni_expr_add(g, GNI_VAR, -1, -1, -1);
+        int r = ir_expr_add(g, IR_VAR, -1, -1, -1);
         g->exprs[r].var = v;
-        e = gni_expr_add(g, lg_rng_chance(&g->rng, 0.8) ? GNI_ADD : GNI_XOR, r, e, -1);
+        e = ir_expr_add(g, lg_rng_chance(&g->rng, 0.8) ? IR_ADD : IR_XOR, r, e, -1);
     }
     g->stmts[s].var = v;
     g->stmts[s].expr = e;
@@ -154,66 +154,66 @@ static int gen_assign(gen_kernel_t *g, const gnb_scope_t *sc)
 }
 
 /* *o = e, the out scalar written */
-static int gen_out_write(gen_kernel_t *g, const gnb_scope_t *sc)
+static int gen_out_write(gen_kernel_t *g, const ir_scope_t *sc)
 {
-    int s = gni_stmt_add(g, GNI_WRITE);
-    g->stmts[s].var = gni_out_var(g);
+    int s = ir_stmt_add(g, IR_WRITE);
+    g->stmts[s].var = ir_out_var(g);
     g->stmts[s].expr = gen_expr(g, sc, 2);
     return s;
 }
 
-static int gen_return(gen_kernel_t *g, const gnb_scope_t *sc)
+static int gen_return(gen_kernel_t *g, const ir_scope_t *sc)
 {
-    int s = gni_stmt_add(g, GNI_RETURN);
+    int s = ir_stmt_add(g, IR_RETURN);
     g->stmts[s].expr = gen_expr(g, sc, 2);
     return s;
 }
 
 /* return: every plain local and a random expression, so that what any
  * statement computed can reach the result */
-static int gen_final_return(gen_kernel_t *g, const gnb_scope_t *sc)
+static int gen_final_return(gen_kernel_t *g, const ir_scope_t *sc)
 {
-    int s = gni_stmt_add(g, GNI_RETURN);
+    int s = ir_stmt_add(g, IR_RETURN);
     int e = gen_expr(g, sc, 1);
     for (size_t v = g->nparams; v < g->nvars; v++) {
-        if (g->vars[v].special == GNI_COUNTER)
+        if (g->vars[v].special == IR_COUNTER)
             continue;
-        int r = gni_expr_add(g, GNI_VAR, -1, -1, -1);
+        int r = ir_expr_add(g, IR_VAR, -1, -1, -1);
         g->exprs[r].var = (int)v;
-        e = gni_expr_add(g, lg_rng_chance(&g->rng, 0.7) ? GNI_ADD : GNI_XOR, e, r, -1);
+        e = ir_expr_add(g, lg_rng_chance(&g->rng, 0.7) ? IR_ADD : IR_XOR, e, r, -1);
     }
     g->stmts[s].expr = e;
     return s;
 }
 
 /* if (cond) { assignment or early return } [else { assignment }] */
-static int gen_if(gen_kernel_t *g, const gnb_scope_t *sc)
+static int gen_if(gen_kernel_t *g, const ir_scope_t *sc)
 {
-    int s = gni_stmt_add(g, GNI_IF);
+    int s = ir_stmt_add(g, IR_IF);
     g->stmts[s].expr = gen_cond(g, sc);
-    int t = gni_block_add(g);
+    int t = ir_block_add(g);
     g->stmts[s].body[0] = t;
     /* an out scalar written on one branch only: written on some paths */
-    int write = gni_out_var(g) >= 0 && lg_rng_chance(&g->rng, 0.25);
-    gni_block_push(g, t,
-                   write                          ? gen_out_write(g, sc)
-                   : lg_rng_chance(&g->rng, 0.25) ? gen_return(g, sc)
-                                                  : gen_assign(g, sc));
+    int write = ir_out_var(g) >= 0 && lg_rng_chance(&g->rng, 0.25);
+    ir_block_push(g, t,
+                  write                          ? gen_out_write(g, sc)
+                  : lg_rng_chance(&g->rng, 0.25) ? gen_return(g, sc)
+                                                 : gen_assign(g, sc));
     if (lg_rng_chance(&g->rng, 0.5)) {
-        int f = gni_block_add(g);
+        int f = ir_block_add(g);
         g->stmts[s].body[1] = f;
-        gni_block_push(g, f, gen_assign(g, sc));
+        ir_block_push(g, f, gen_assign(g, sc));
     }
     return s;
 }
 
-static int gen_load(gen_kernel_t *g, int arr, int dst, const gnb_scope_t *sc, int at_counter)
+static int gen_load(gen_kernel_t *g, int arr, int dst, const ir_scope_t *sc, int at_counter)
 {
-    int s = gni_stmt_add(g, GNI_LOAD);
+    int s = ir_stmt_add(g, IR_LOAD);
     g->stmts[s].var = dst;
     g->stmts[s].arr = arr;
     if (at_counter) {
-        g->stmts[s].expr = gni_expr_add(g, GNI_VAR, -1, -1, -1);
+        g->stmts[s].expr = ir_expr_add(g, IR_VAR, -1, -1, -1);
         g->exprs[g->stmts[s].expr].var = sc->counter;
     } else {
         g->stmts[s].expr = gen_expr(g, sc, 1);
@@ -232,22 +232,22 @@ static void swap_rng(gen_kernel_t *g)
 
 /* arr[counter] = an expression that mostly folds in the element, at a
  * random place of loop body b after its load. */
-static void gen_store(gen_kernel_t *g, int b, const gnb_scope_t *sc)
+static void gen_store(gen_kernel_t *g, int b, const ir_scope_t *sc)
 {
-    int wa = gni_out_array(g);
-    int s = gni_stmt_add(g, GNI_STORE);
+    int wa = ir_out_array(g);
+    int s = ir_stmt_add(g, IR_STORE);
     int e = gen_expr(g, sc, 2);
     if (lg_rng_chance(&g->rng, 0.7)) {
-        int r = gni_expr_add(g, GNI_VAR, -1, -1, -1);
+        int r = ir_expr_add(g, IR_VAR, -1, -1, -1);
         g->exprs[r].var = sc->elem;
-        static const gni_op_t ops[] = {GNI_ADD, GNI_SUB, GNI_XOR, GNI_MUL};
-        e = gni_expr_add(g, ops[lg_rng_below(&g->rng, 4)], r, e, -1);
+        static const ir_op_t ops[] = {IR_ADD, IR_SUB, IR_XOR, IR_MUL};
+        e = ir_expr_add(g, ops[lg_rng_below(&g->rng, 4)], r, e, -1);
     }
     g->stmts[s].var = sc->counter;
     g->stmts[s].arr = wa;
     g->stmts[s].expr = e;
-    gni_block_push(g, b, s);
-    gni_block_t *blk = &g->blocks[b];
+    ir_block_push(g, b, s);
+    ir_block_t *blk = &g->blocks[b];
     size_t at = 1 + lg_rng_below(&g->rng, blk->n - 1);
     for (size_t k = blk->n - 1; k > at; k--)
         blk->stmts[k] = blk->stmts[k - 1];
@@ -264,11 +264,11 @@ static void gen_written_array(gen_kernel_t *g, int arr, int len)
         return;
     }
     if (lg_rng_chance(&g->rng, 0.4)) {
-        g->vars[arr].dir = GNI_DIR_INOUT;
+        g->vars[arr].dir = IR_DIR_INOUT;
         return;
     }
-    int y = gni_var_add(g, "y", GNI_ARRAY, pick_type(g));
-    g->vars[y].dir = GNI_DIR_OUT;
+    int y = ir_var_add(g, "y", IR_ARRAY, pick_type(g));
+    g->vars[y].dir = IR_DIR_OUT;
     g->vars[y].max_len = g->vars[arr].max_len;
     g->vars[y].depth = g->vars[arr].max_len;
     g->vars[y].len_var = len;
@@ -278,23 +278,23 @@ static void gen_written_array(gen_kernel_t *g, int arr, int len)
  * for (j = ...) { w = x[j]; ... } among them when inner is a counter. */
 static int gen_for(gen_kernel_t *g, int arr, int counter, int elem, int inner, int inner_elem, int outer)
 {
-    gnb_scope_t sc = {counter, elem};
-    int s = gni_stmt_add(g, GNI_FOR);
+    ir_scope_t sc = {counter, elem};
+    int s = ir_stmt_add(g, IR_FOR);
     g->stmts[s].var = counter;
     g->stmts[s].arr = arr;
-    int b = gni_block_add(g);
+    int b = ir_block_add(g);
     g->stmts[s].body[0] = b;
-    gni_block_push(g, b, gen_load(g, arr, elem, &sc, 1));
+    ir_block_push(g, b, gen_load(g, arr, elem, &sc, 1));
     size_t n = 1 + lg_rng_below(&g->rng, 1 + g->cfg.size / 2);
     size_t nest_at = inner >= 0 ? lg_rng_below(&g->rng, n + 1) : n + 1;
     for (size_t k = 0; k <= n; k++) {
         if (k == nest_at)
-            gni_block_push(g, b, gen_for(g, arr, inner, inner_elem, -1, -1, 0));
+            ir_block_push(g, b, gen_for(g, arr, inner, inner_elem, -1, -1, 0));
         if (k < n)
-            gni_block_push(g, b, lg_rng_chance(&g->rng, 0.3) ? gen_if(g, &sc) : gen_assign(g, &sc));
+            ir_block_push(g, b, lg_rng_chance(&g->rng, 0.3) ? gen_if(g, &sc) : gen_assign(g, &sc));
     }
     /* the outer loop always stores into the written array, an inner one in half the kernels */
-    if (gni_out_array(g) >= 0) {
+    if (ir_out_array(g) >= 0) {
         swap_rng(g);
         if (outer || lg_rng_chance(&g->rng, 0.5))
             gen_store(g, b, &sc);
@@ -304,14 +304,14 @@ static int gen_for(gen_kernel_t *g, int arr, int counter, int elem, int inner, i
 }
 
 /* switch (p) on a scalar param with 2 or 3 cases from its domain. */
-static int gen_switch(gen_kernel_t *g, const gnb_scope_t *sc)
+static int gen_switch(gen_kernel_t *g, const ir_scope_t *sc)
 {
     int p;
     do
         p = (int)lg_rng_below(&g->rng, g->nparams);
-    while (g->vars[p].kind != GNI_SCALAR);
-    int s = gni_stmt_add(g, GNI_SWITCH);
-    gni_stmt_t *st = &g->stmts[s];
+    while (g->vars[p].kind != IR_SCALAR);
+    int s = ir_stmt_add(g, IR_SWITCH);
+    ir_stmt_t *st = &g->stmts[s];
     st->var = p;
     size_t n = 2 + lg_rng_below(&g->rng, 2);
     for (size_t k = 0; k < n; k++) {
@@ -325,9 +325,9 @@ static int gen_switch(gen_kernel_t *g, const gnb_scope_t *sc)
             g->stmts[s].cases[g->stmts[s].ncases++] = c;
     }
     for (size_t k = 0; k <= g->stmts[s].ncases; k++) {
-        int b = gni_block_add(g);
+        int b = ir_block_add(g);
         g->stmts[s].body[k] = b;
-        gni_block_push(g, b, gen_assign(g, sc));
+        ir_block_push(g, b, gen_assign(g, sc));
     }
     return s;
 }
@@ -341,7 +341,7 @@ static void gen_params(gen_kernel_t *g, int *arr, int *len)
     static const size_t lens[] = {4, 8, 12, 16, 32, 64, 100, 256};
     size_t max_len = lens[lg_rng_below(&g->rng, sizeof lens / sizeof lens[0])];
     if (with_array) {
-        *arr = gni_var_add(g, "x", GNI_ARRAY, pick_type(g));
+        *arr = ir_var_add(g, "x", IR_ARRAY, pick_type(g));
         pick_range(g, &g->vars[*arr]);
         g->vars[*arr].max_len = max_len;
         g->vars[*arr].depth = max_len;
@@ -349,18 +349,18 @@ static void gen_params(gen_kernel_t *g, int *arr, int *len)
     for (size_t k = 0; k < nscalars; k++) {
         char name[24];
         snprintf(name, sizeof name, "%c", (int)('a' + k));
-        int v = gni_var_add(g, name, GNI_SCALAR, pick_type(g));
+        int v = ir_var_add(g, name, IR_SCALAR, pick_type(g));
         pick_range(g, &g->vars[v]);
     }
     if (with_len) {
-        *len = gni_var_add(g, "n", GNI_SCALAR, LG_I32);
+        *len = ir_var_add(g, "n", IR_SCALAR, LG_I32);
         g->vars[*len].lo = lg_rng_chance(&g->rng, 0.5);
         g->vars[*len].hi = (int64_t)max_len;
         g->vars[*len].is_len = 1;
         g->vars[*arr].len_var = *len;
     }
     if (lg_rng_chance(&g->rng, 0.3))
-        gni_var_add(g, "o", GNI_OUT, pick_type(g));
+        ir_var_add(g, "o", IR_OUT, pick_type(g));
     if (*arr >= 0) {
         swap_rng(g);
         gen_written_array(g, *arr, *len);
@@ -369,7 +369,7 @@ static void gen_params(gen_kernel_t *g, int *arr, int *len)
     g->nparams = g->nvars;
 }
 
-void gnb_build(gen_kernel_t *g)
+void ir_build(gen_kernel_t *g)
 {
     snprintf(g->name, sizeof g->name, "g%llu", (unsigned long long)g->cfg.seed);
     lg_rng_seed(&g->side, g->cfg.seed ^ UINT64_C(0x5eedf00dcafe));
@@ -379,37 +379,37 @@ void gnb_build(gen_kernel_t *g)
     for (size_t k = 0; k < nlocals; k++) {
         char name[24];
         snprintf(name, sizeof name, "t%zu", k);
-        gni_var_add(g, name, GNI_LOCAL, lg_rng_chance(&g->rng, 0.4) ? pick_narrow_type(g) : pick_type(g));
+        ir_var_add(g, name, IR_LOCAL, lg_rng_chance(&g->rng, 0.4) ? pick_narrow_type(g) : pick_type(g));
     }
     int counter = -1, elem = -1, inner = -1, inner_elem = -1;
     if (arr >= 0) {
-        counter = gni_var_add(g, "i", GNI_LOCAL, LG_I32);
-        g->vars[counter].special = GNI_COUNTER;
-        elem = gni_var_add(g, "v", GNI_LOCAL, g->vars[arr].type);
-        g->vars[elem].special = GNI_ELEM;
+        counter = ir_var_add(g, "i", IR_LOCAL, LG_I32);
+        g->vars[counter].special = IR_COUNTER;
+        elem = ir_var_add(g, "v", IR_LOCAL, g->vars[arr].type);
+        g->vars[elem].special = IR_ELEM;
     }
     /* Nested only over short arrays: 16 x 16 iterations already take
      * thousands of cycles per call. */
     /* a stream is read once, in order: no second loop over it */
-    if (arr >= 0 && g->vars[arr].max_len <= GNB_NEST_MAX_LEN && lg_rng_chance(&g->rng, 0.4) && !g->vars[arr].fifo) {
-        inner = gni_var_add(g, "j", GNI_LOCAL, LG_I32);
-        g->vars[inner].special = GNI_COUNTER;
-        inner_elem = gni_var_add(g, "w", GNI_LOCAL, g->vars[arr].type);
-        g->vars[inner_elem].special = GNI_ELEM;
+    if (arr >= 0 && g->vars[arr].max_len <= IR_NEST_MAX_LEN && lg_rng_chance(&g->rng, 0.4) && !g->vars[arr].fifo) {
+        inner = ir_var_add(g, "j", IR_LOCAL, LG_I32);
+        g->vars[inner].special = IR_COUNTER;
+        inner_elem = ir_var_add(g, "w", IR_LOCAL, g->vars[arr].type);
+        g->vars[inner_elem].special = IR_ELEM;
     }
     g->ret_type = pick_type(g);
-    g->body = gni_block_add(g);
-    gnb_scope_t top = {-1, -1};
+    g->body = ir_block_add(g);
+    ir_scope_t top = {-1, -1};
     size_t nstmts = 1 + g->cfg.size;
     int loop_at = arr >= 0 ? (int)lg_rng_below(&g->rng, nstmts) : -1;
-    int write_at = gni_out_var(g) >= 0 ? (int)lg_rng_below(&g->rng, nstmts + 1) : -1;
+    int write_at = ir_out_var(g) >= 0 ? (int)lg_rng_below(&g->rng, nstmts + 1) : -1;
     for (size_t k = 0; k <= nstmts; k++) {
         if ((int)k == write_at)
-            gni_block_push(g, g->body, gen_out_write(g, &top));
+            ir_block_push(g, g->body, gen_out_write(g, &top));
         if (k == nstmts)
             break;
         if ((int)k == loop_at) {
-            gni_block_push(g, g->body, gen_for(g, arr, counter, elem, inner, inner_elem, 1));
+            ir_block_push(g, g->body, gen_for(g, arr, counter, elem, inner, inner_elem, 1));
             continue;
         }
         uint64_t pick = lg_rng_below(&g->rng, 10);
@@ -422,7 +422,7 @@ void gnb_build(gen_kernel_t *g)
             s = gen_load(g, arr, elem, &top, 0);
         else
             s = gen_assign(g, &top);
-        gni_block_push(g, g->body, s);
+        ir_block_push(g, g->body, s);
     }
-    gni_block_push(g, g->body, gen_final_return(g, &top));
+    ir_block_push(g, g->body, gen_final_return(g, &top));
 }

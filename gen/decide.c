@@ -11,34 +11,34 @@
 
 char *gen_plant_id(const gen_kernel_t *g, size_t i)
 {
-    return i < g->nplants ? gny_plant_id(g, &g->plants[i]) : NULL;
+    return i < g->nplants ? emit_plant_id(g, &g->plants[i]) : NULL;
 }
 
 int gen_plant_decides(const gen_kernel_t *g, size_t i, const input_t *in)
 {
     if (i >= g->nplants)
         return 0;
-    gne_input_t gi;
-    gne_input_init(g, &gi);
+    eval_input_t gi;
+    eval_input_init(g, &gi);
     /* Params are the spec's, in signature order; an array's slots past its
      * length hold POISON in both, as the RTL's memory would. */
     for (size_t p = 0; p < g->nparams; p++) {
-        if (g->vars[p].kind == GNI_OUT)
+        if (g->vars[p].kind == IR_OUT)
             continue;
-        if (g->vars[p].kind != GNI_ARRAY) {
+        if (g->vars[p].kind != IR_ARRAY) {
             gi.scalar[p] = in->v[p].scalar;
             continue;
         }
         gi.len[p] = in->v[p].len;
-        if (g->vars[p].dir == GNI_DIR_OUT)
+        if (g->vars[p].dir == IR_DIR_OUT)
             continue;
         for (size_t k = 0; k < g->vars[p].max_len; k++)
             gi.elems[p][k] = k < in->v[p].len ? in->v[p].elems[k] : lg_type_poison(g->vars[p].type);
     }
-    gne_result_t c, alone;
-    gne_run(g, &gi, 0, &c);
-    gne_run(g, &gi, 1u << i, &alone);
-    int differs = !gne_result_eq(&c, &alone);
-    gne_input_free(g, &gi);
+    eval_result_t c, alone;
+    eval_run(g, &gi, 0, &c);
+    eval_run(g, &gi, 1u << i, &alone);
+    int differs = !eval_result_eq(&c, &alone);
+    eval_input_free(g, &gi);
     return differs;
 }

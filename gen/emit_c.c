@@ -8,14 +8,14 @@
 #include "common/alloc.h"
 #include "gen_int.h"
 
-typedef struct gnc_ctx {
+typedef struct emit_c_ctx {
     const gen_kernel_t *g;
     uint32_t mask;
     lg_strbuf_t b;
-} gnc_ctx_t;
+} emit_c_ctx_t;
 
 /* Writes "x" reduced to bits and extended by signedness, as int64_t. */
-static void put_wrap(gnc_ctx_t *c, const char *x, int bits, int is_signed)
+static void put_wrap(emit_c_ctx_t *c, const char *x, int bits, int is_signed)
 {
     if (bits >= 64)
         lg_strbuf_printf(&c->b, "(int64_t)(%s)", x);
@@ -26,19 +26,19 @@ static void put_wrap(gnc_ctx_t *c, const char *x, int bits, int is_signed)
                          (unsigned long long)((UINT64_C(1) << bits) - 1));
 }
 
-static void put_var(gnc_ctx_t *c, int v)
+static void put_var(emit_c_ctx_t *c, int v)
 {
-    const gni_var_t *x = &c->g->vars[v];
-    int bits = gni_bits(c->g, v, c->mask);
-    if (x->kind == GNI_SCALAR && bits < lg_type_bits(x->type))
+    const ir_var_t *x = &c->g->vars[v];
+    int bits = ir_bits(c->g, v, c->mask);
+    if (x->kind == IR_SCALAR && bits < lg_type_bits(x->type))
         put_wrap(c, x->name, bits, lg_type_signed(x->type));
     else
         lg_strbuf_printf(&c->b, "(int64_t)%s", x->name);
 }
 
-static void put_expr(gnc_ctx_t *c, int e);
+static void put_expr(emit_c_ctx_t *c, int e);
 
-static void put_bin(gnc_ctx_t *c, const gni_expr_t *x, const char *pre, const char *op, const char *post)
+static void put_bin(emit_c_ctx_t *c, const ir_expr_t *x, const char *pre, const char *op, const char *post)
 {
     lg_strbuf_puts(&c->b, pre);
     put_expr(c, x->a);
@@ -47,62 +47,62 @@ static void put_bin(gnc_ctx_t *c, const gni_expr_t *x, const char *pre, const ch
     lg_strbuf_puts(&c->b, post);
 }
 
-static void put_expr(gnc_ctx_t *c, int e)
+static void put_expr(emit_c_ctx_t *c, int e)
 {
-    const gni_expr_t *x = &c->g->exprs[e];
+    const ir_expr_t *x = &c->g->exprs[e];
     switch (x->op) {
-    case GNI_CONST:
-        gni_put_const(&c->b, x->val);
+    case IR_CONST:
+        ir_put_const(&c->b, x->val);
         break;
-    case GNI_VAR:
+    case IR_VAR:
         put_var(c, x->var);
         break;
-    case GNI_ADD:
+    case IR_ADD:
         put_bin(c, x, "(int64_t)((uint64_t)", " + (uint64_t)", ")");
         break;
-    case GNI_SUB:
+    case IR_SUB:
         put_bin(c, x, "(int64_t)((uint64_t)", " - (uint64_t)", ")");
         break;
-    case GNI_MUL:
+    case IR_MUL:
         put_bin(c, x, "(int64_t)((uint64_t)", " * (uint64_t)", ")");
         break;
-    case GNI_AND:
+    case IR_AND:
         put_bin(c, x, "(", " & ", ")");
         break;
-    case GNI_OR:
+    case IR_OR:
         put_bin(c, x, "(", " | ", ")");
         break;
-    case GNI_XOR:
+    case IR_XOR:
         put_bin(c, x, "(", " ^ ", ")");
         break;
-    case GNI_SHL:
+    case IR_SHL:
         put_bin(c, x, "(int64_t)((uint64_t)", " << (", " & 15))");
         break;
-    case GNI_SHR:
+    case IR_SHR:
         put_bin(c, x, "(", " >> (", " & 15))");
         break;
-    case GNI_LT:
-    case GNI_LE:
-        if (gni_applied(c->mask, x->plant)) /* compared as unsigned */
-            put_bin(c, x, "(int64_t)((uint64_t)", x->op == GNI_LT ? " < (uint64_t)" : " <= (uint64_t)", ")");
+    case IR_LT:
+    case IR_LE:
+        if (ir_applied(c->mask, x->plant)) /* compared as unsigned */
+            put_bin(c, x, "(int64_t)((uint64_t)", x->op == IR_LT ? " < (uint64_t)" : " <= (uint64_t)", ")");
         else
-            put_bin(c, x, "(int64_t)(", x->op == GNI_LT ? " < " : " <= ", ")");
+            put_bin(c, x, "(int64_t)(", x->op == IR_LT ? " < " : " <= ", ")");
         break;
-    case GNI_EQ:
+    case IR_EQ:
         put_bin(c, x, "(int64_t)(", " == ", ")");
         break;
-    case GNI_NE:
+    case IR_NE:
         put_bin(c, x, "(int64_t)(", " != ", ")");
         break;
-    case GNI_SEL:
+    case IR_SEL:
         put_bin(c, x, "(", " != 0 ? ", " : ");
         put_expr(c, x->c);
         lg_strbuf_puts(&c->b, ")");
         break;
-    case GNI_DIV:
+    case IR_DIV:
         lg_strbuf_puts(&c->b, "(");
         put_expr(c, x->a);
-        if (gni_applied(c->mask, x->plant))
+        if (ir_applied(c->mask, x->plant))
             lg_strbuf_printf(&c->b, " >> %lld)", (long long)x->val);
         else
             lg_strbuf_printf(&c->b, " / %lld)", 1LL << x->val);
@@ -110,23 +110,23 @@ static void put_expr(gnc_ctx_t *c, int e)
     }
 }
 
-static void indent(gnc_ctx_t *c, int depth)
+static void indent(emit_c_ctx_t *c, int depth)
 {
     for (int k = 0; k < depth; k++)
         lg_strbuf_puts(&c->b, "    ");
 }
 
-static void put_block(gnc_ctx_t *c, int block, int depth);
+static void put_block(emit_c_ctx_t *c, int block, int depth);
 
 /* var = value: through a saturating clamp when the C saturates, through
  * the register's width when the RTL narrows it. */
-static void put_assign(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
+static void put_assign(emit_c_ctx_t *c, const ir_stmt_t *s, int depth)
 {
-    const gni_var_t *v = &c->g->vars[s->var];
-    int bits = gni_bits(c->g, s->var, c->mask);
+    const ir_var_t *v = &c->g->vars[s->var];
+    int bits = ir_bits(c->g, s->var, c->mask);
     const char *ct = lg_type_ctype(v->type);
     indent(c, depth);
-    if (s->sat && !gni_applied(c->mask, s->plant)) {
+    if (s->sat && !ir_applied(c->mask, s->plant)) {
         lg_strbuf_puts(&c->b, "{\n");
         indent(c, depth + 1);
         lg_strbuf_puts(&c->b, "int64_t s = ");
@@ -137,13 +137,13 @@ static void put_assign(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
          * wraps into the register, as the interpreter's store does */
         int narrow = bits < lg_type_bits(v->type);
         lg_strbuf_printf(&c->b, "%s = s < ", narrow ? "s" : v->name);
-        gni_put_const(&c->b, lg_type_min(v->type));
+        ir_put_const(&c->b, lg_type_min(v->type));
         lg_strbuf_puts(&c->b, " ? ");
-        gni_put_const(&c->b, lg_type_min(v->type));
+        ir_put_const(&c->b, lg_type_min(v->type));
         lg_strbuf_puts(&c->b, " : s > ");
-        gni_put_const(&c->b, lg_type_max(v->type));
+        ir_put_const(&c->b, lg_type_max(v->type));
         lg_strbuf_puts(&c->b, " ? ");
-        gni_put_const(&c->b, lg_type_max(v->type));
+        ir_put_const(&c->b, lg_type_max(v->type));
         if (narrow) {
             lg_strbuf_puts(&c->b, " : s;\n");
             indent(c, depth + 1);
@@ -159,7 +159,7 @@ static void put_assign(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
     }
     if (bits < lg_type_bits(v->type)) {
         lg_strbuf_printf(&c->b, "%s = (%s)", v->name, ct);
-        gnc_ctx_t tmp = {c->g, c->mask, {0}};
+        emit_c_ctx_t tmp = {c->g, c->mask, {0}};
         lg_strbuf_init(&tmp.b);
         put_expr(&tmp, s->expr);
         char *inner = lg_strbuf_take(&tmp.b);
@@ -175,12 +175,12 @@ static void put_assign(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
 
 /* v = x[index]: past the memory's depth the RTL reads POISON, and an
  * element port narrower than the type truncates. */
-static void put_load(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
+static void put_load(emit_c_ctx_t *c, const ir_stmt_t *s, int depth)
 {
-    const gni_var_t *a = &c->g->vars[s->arr];
-    const gni_var_t *v = &c->g->vars[s->var];
-    int bits = gni_bits(c->g, s->arr, c->mask);
-    size_t d = gni_depth(c->g, s->arr, c->mask);
+    const ir_var_t *a = &c->g->vars[s->arr];
+    const ir_var_t *v = &c->g->vars[s->var];
+    int bits = ir_bits(c->g, s->arr, c->mask);
+    size_t d = ir_depth(c->g, s->arr, c->mask);
     indent(c, depth);
     if (bits == lg_type_bits(a->type) && d == a->max_len) {
         lg_strbuf_printf(&c->b, "%s = (%s)%s[", v->name, lg_type_ctype(v->type), a->name);
@@ -205,15 +205,15 @@ static void put_load(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
     snprintf(elem, sizeof elem, "%s[k]", a->name);
     put_wrap(c, elem, bits, lg_type_signed(a->type));
     lg_strbuf_puts(&c->b, " : ");
-    gni_put_const(&c->b, gni_poison(a->type, bits, 0));
+    ir_put_const(&c->b, ir_poison(a->type, bits, 0));
     lg_strbuf_puts(&c->b, ");\n");
     indent(c, depth);
     lg_strbuf_puts(&c->b, "}\n");
 }
 
-static void put_for(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
+static void put_for(emit_c_ctx_t *c, const ir_stmt_t *s, int depth)
 {
-    const gni_var_t *a = &c->g->vars[s->arr];
+    const ir_var_t *a = &c->g->vars[s->arr];
     const char *i = c->g->vars[s->var].name;
     char bound[64];
     if (a->len_var < 0)
@@ -221,16 +221,16 @@ static void put_for(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
     else
         snprintf(bound, sizeof bound, "%s", c->g->vars[a->len_var].name);
     indent(c, depth);
-    if (gni_stmt_planted(c->g, s, c->mask, GNP_COUNTER_WIDTH))
+    if (ir_stmt_planted(c->g, s, c->mask, PLANT_COUNTER_WIDTH))
         lg_strbuf_printf(&c->b, "for (%s = 0; %s < (%s & %d); %s++) {\n", i, i, bound, (1 << s->counter_bits) - 1, i);
-    else if (gni_stmt_planted(c->g, s, c->mask, GNP_UNROLL_REM))
+    else if (ir_stmt_planted(c->g, s, c->mask, PLANT_UNROLL_REM))
         lg_strbuf_printf(&c->b, "for (%s = 0; %s < ((%s + 1) & ~1); %s++) {\n", i, i, bound, i);
     else
         lg_strbuf_printf(&c->b, "for (%s = 0; %s < %s; %s++) {\n", i, i, bound, i);
     if (c->mask == 0) {
         indent(c, depth);
         lg_strbuf_printf(&c->b, "#pragma HLS loop_tripcount max=%zu\n", a->max_len);
-        if (s->plant >= 0 && c->g->plants[s->plant].kind == GNP_UNROLL_REM) {
+        if (s->plant >= 0 && c->g->plants[s->plant].kind == PLANT_UNROLL_REM) {
             indent(c, depth);
             lg_strbuf_puts(&c->b, "#pragma HLS unroll factor=2\n");
         }
@@ -240,7 +240,7 @@ static void put_for(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
     lg_strbuf_puts(&c->b, "}\n");
 }
 
-static void put_switch(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
+static void put_switch(emit_c_ctx_t *c, const ir_stmt_t *s, int depth)
 {
     indent(c, depth);
     lg_strbuf_puts(&c->b, "switch (");
@@ -250,7 +250,7 @@ static void put_switch(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
         indent(c, depth);
         if (k < s->ncases) {
             lg_strbuf_puts(&c->b, "case ");
-            gni_put_const(&c->b, s->cases[k]);
+            ir_put_const(&c->b, s->cases[k]);
             lg_strbuf_puts(&c->b, ":\n");
         } else {
             lg_strbuf_puts(&c->b, "default:\n");
@@ -263,16 +263,16 @@ static void put_switch(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
     lg_strbuf_puts(&c->b, "}\n");
 }
 
-static void put_stmt(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
+static void put_stmt(emit_c_ctx_t *c, const ir_stmt_t *s, int depth)
 {
     switch (s->kind) {
-    case GNI_ASSIGN:
+    case IR_ASSIGN:
         put_assign(c, s, depth);
         break;
-    case GNI_LOAD:
+    case IR_LOAD:
         put_load(c, s, depth);
         break;
-    case GNI_IF:
+    case IR_IF:
         indent(c, depth);
         lg_strbuf_puts(&c->b, "if (");
         put_expr(c, s->expr);
@@ -286,26 +286,26 @@ static void put_stmt(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
         }
         lg_strbuf_puts(&c->b, "}\n");
         break;
-    case GNI_FOR:
+    case IR_FOR:
         put_for(c, s, depth);
         break;
-    case GNI_RETURN:
+    case IR_RETURN:
         indent(c, depth);
         lg_strbuf_printf(&c->b, "return (%s)", lg_type_ctype(c->g->ret_type));
         put_expr(c, s->expr);
         lg_strbuf_puts(&c->b, ";\n");
         break;
-    case GNI_SWITCH:
+    case IR_SWITCH:
         put_switch(c, s, depth);
         break;
-    case GNI_STORE:
+    case IR_STORE:
         indent(c, depth);
         lg_strbuf_printf(&c->b, "%s[%s] = (%s)", c->g->vars[s->arr].name, c->g->vars[s->var].name,
                          lg_type_ctype(c->g->vars[s->arr].type));
         put_expr(c, s->expr);
         lg_strbuf_puts(&c->b, ";\n");
         break;
-    case GNI_WRITE:
+    case IR_WRITE:
         indent(c, depth);
         lg_strbuf_printf(&c->b, "*%s = (%s)", c->g->vars[s->var].name, lg_type_ctype(c->g->vars[s->var].type));
         put_expr(c, s->expr);
@@ -314,31 +314,31 @@ static void put_stmt(gnc_ctx_t *c, const gni_stmt_t *s, int depth)
     }
 }
 
-static void put_block(gnc_ctx_t *c, int block, int depth)
+static void put_block(emit_c_ctx_t *c, int block, int depth)
 {
-    const gni_block_t *b = &c->g->blocks[block];
+    const ir_block_t *b = &c->g->blocks[block];
     for (size_t k = 0; k < b->n; k++)
         put_stmt(c, &c->g->stmts[b->stmts[k]], depth);
 }
 
-static void put_signature(gnc_ctx_t *c)
+static void put_signature(emit_c_ctx_t *c)
 {
     const gen_kernel_t *g = c->g;
     lg_strbuf_printf(&c->b, "%s %s(", lg_type_ctype(g->ret_type), g->name);
     for (size_t p = 0; p < g->nparams; p++) {
-        const gni_var_t *v = &g->vars[p];
+        const ir_var_t *v = &g->vars[p];
         lg_strbuf_printf(&c->b, "%s%s%s %s%s", p ? ", " : "",
-                         v->kind == GNI_ARRAY && v->dir == GNI_DIR_IN ? "const " : "", lg_type_ctype(v->type),
-                         v->kind == GNI_ARRAY || v->kind == GNI_OUT ? "*" : "", v->name);
+                         v->kind == IR_ARRAY && v->dir == IR_DIR_IN ? "const " : "", lg_type_ctype(v->type),
+                         v->kind == IR_ARRAY || v->kind == IR_OUT ? "*" : "", v->name);
     }
     lg_strbuf_puts(&c->b, ")\n{\n");
     for (size_t v = g->nparams; v < g->nvars; v++)
         lg_strbuf_printf(&c->b, "    %s %s = 0;\n", lg_type_ctype(g->vars[v].type), g->vars[v].name);
 }
 
-char *gnc_emit(const gen_kernel_t *g, uint32_t mask, const char *comment)
+char *emit_c(const gen_kernel_t *g, uint32_t mask, const char *comment)
 {
-    gnc_ctx_t c = {g, mask, {0}};
+    emit_c_ctx_t c = {g, mask, {0}};
     lg_strbuf_init(&c.b);
     lg_strbuf_printf(&c.b, "/* %s */\n#include <stdint.h>\n\n", comment);
     put_signature(&c);

@@ -19,22 +19,22 @@ static void put_value(lg_strbuf_t *b, lg_type_t t, int64_t v)
 
 static void put_param(const gen_kernel_t *g, size_t p, lg_strbuf_t *b)
 {
-    const gni_var_t *v = &g->vars[p];
+    const ir_var_t *v = &g->vars[p];
     lg_strbuf_printf(b, "  - {name: %s, type: %s", v->name, lg_type_name(v->type));
-    if (v->kind == GNI_OUT) {
+    if (v->kind == IR_OUT) {
         lg_strbuf_puts(b, ", dir: out}\n");
         return;
     }
-    if (v->kind == GNI_ARRAY) {
+    if (v->kind == IR_ARRAY) {
         if (v->len_var >= 0)
             lg_strbuf_printf(b, ", array: {max_len: %zu, len: %s}", v->max_len, g->vars[v->len_var].name);
         else
             lg_strbuf_printf(b, ", array: {len: %zu}", v->max_len);
-        if (v->dir == GNI_DIR_OUT) { /* no domain: the kernel writes it */
+        if (v->dir == IR_DIR_OUT) { /* no domain: the kernel writes it */
             lg_strbuf_puts(b, ", dir: out}\n");
             return;
         }
-        if (v->dir == GNI_DIR_INOUT)
+        if (v->dir == IR_DIR_INOUT)
             lg_strbuf_puts(b, ", dir: inout");
     }
     if (v->lo != lg_type_min(v->type) || v->hi != lg_type_max(v->type)) {
@@ -52,22 +52,22 @@ static void put_param(const gen_kernel_t *g, size_t p, lg_strbuf_t *b)
  * array, and a second loop is always nested in the first. */
 static uint64_t max_cycles(const gen_kernel_t *g)
 {
-    gnf_fsm_t f;
-    gnf_build(g, &f);
+    fsm_t f;
+    fsm_build(g, &f);
     size_t len = 1;
     for (size_t p = 0; p < g->nparams; p++)
-        if (g->vars[p].kind == GNI_ARRAY)
+        if (g->vars[p].kind == IR_ARRAY)
             len = g->vars[p].max_len;
     uint64_t iters = 1;
     for (size_t s = 0; s < g->nstmts; s++)
-        if (g->stmts[s].kind == GNI_FOR)
+        if (g->stmts[s].kind == IR_FOR)
             iters *= len + 2;
     uint64_t n = (uint64_t)f.n * iters * 2 + 100;
-    gnf_free(&f);
+    fsm_free(&f);
     return n;
 }
 
-char *gny_spec(const gen_kernel_t *g, const char *c_source)
+char *emit_spec(const gen_kernel_t *g, const char *c_source)
 {
     uint32_t all = (uint32_t)((1u << g->nplants) - 1);
     lg_strbuf_t b;
@@ -85,21 +85,21 @@ char *gny_spec(const gen_kernel_t *g, const char *c_source)
                      "  max_cycles: %llu\n  interfaces:\n",
                      lg_type_name(g->ret_type), g->name, (unsigned long long)max_cycles(g));
     for (size_t p = 0; p < g->nparams; p++) {
-        const gni_var_t *v = &g->vars[p];
-        if (v->kind == GNI_ARRAY && v->fifo)
-            lg_strbuf_printf(&b, "    %s: {mode: ap_fifo, width: %d}\n", v->name, gni_bits(g, (int)p, all));
-        else if (v->kind == GNI_ARRAY)
+        const ir_var_t *v = &g->vars[p];
+        if (v->kind == IR_ARRAY && v->fifo)
+            lg_strbuf_printf(&b, "    %s: {mode: ap_fifo, width: %d}\n", v->name, ir_bits(g, (int)p, all));
+        else if (v->kind == IR_ARRAY)
             lg_strbuf_printf(&b, "    %s: {mode: ap_memory, depth: %zu, width: %d}\n", v->name,
-                             gni_depth(g, (int)p, all), gni_bits(g, (int)p, all));
-        else if (v->kind == GNI_OUT)
+                             ir_depth(g, (int)p, all), ir_bits(g, (int)p, all));
+        else if (v->kind == IR_OUT)
             lg_strbuf_printf(&b, "    %s: {mode: ap_vld}\n", v->name);
         else
-            lg_strbuf_printf(&b, "    %s: {mode: ap_none, width: %d}\n", v->name, gni_bits(g, (int)p, all));
+            lg_strbuf_printf(&b, "    %s: {mode: ap_none, width: %d}\n", v->name, ir_bits(g, (int)p, all));
     }
     int any = 0;
     for (size_t p = 0; p < g->nplants; p++) {
-        const gni_plant_t *pl = &g->plants[p];
-        if (pl->kind != GNP_LOCAL_WIDTH || !g->vars[pl->var].declared)
+        const ir_plant_t *pl = &g->plants[p];
+        if (pl->kind != PLANT_LOCAL_WIDTH || !g->vars[pl->var].declared)
             continue;
         lg_strbuf_printf(&b, "%s%s: %c%d", any ? ", " : "hls:\n  widths: {", g->vars[pl->var].name,
                          lg_type_signed(g->vars[pl->var].type) ? 'i' : 'u', pl->new_bits);
@@ -110,54 +110,54 @@ char *gny_spec(const gen_kernel_t *g, const char *c_source)
     return lg_strbuf_take(&b);
 }
 
-static void put_id(const gen_kernel_t *g, const gni_plant_t *p, lg_strbuf_t *b)
+static void put_id(const gen_kernel_t *g, const ir_plant_t *p, lg_strbuf_t *b)
 {
-    lg_strbuf_printf(b, "%s-", gni_plant_kind_name(p->kind));
-    if (p->kind == GNP_DIV_SHIFT || p->kind == GNP_UNSIGNED_CMP)
+    lg_strbuf_printf(b, "%s-", ir_plant_kind_name(p->kind));
+    if (p->kind == PLANT_DIV_SHIFT || p->kind == PLANT_UNSIGNED_CMP)
         lg_strbuf_printf(b, "e%d", p->expr);
-    else if (p->kind == GNP_SATURATE)
+    else if (p->kind == PLANT_SATURATE)
         lg_strbuf_printf(b, "%s-s%d", g->vars[p->var].name, p->stmt);
     else
         lg_strbuf_puts(b, g->vars[p->var].name);
 }
 
-static void put_cause(const gen_kernel_t *g, const gni_plant_t *p, lg_strbuf_t *b)
+static void put_cause(const gen_kernel_t *g, const ir_plant_t *p, lg_strbuf_t *b)
 {
     const char *n = p->var >= 0 ? g->vars[p->var].name : "";
     switch (p->kind) {
-    case GNP_LOCAL_WIDTH:
+    case PLANT_LOCAL_WIDTH:
         lg_strbuf_printf(b, "the local %s (%s) is a %d-bit register in the RTL%s", n,
                          lg_type_name(g->vars[p->var].type), p->new_bits,
                          g->vars[p->var].declared ? " (declared in hls.widths)" : " (not declared in hls.widths)");
         break;
-    case GNP_PORT_WIDTH:
+    case PLANT_PORT_WIDTH:
         lg_strbuf_printf(b, "the %s port of %s is %d bits wide where the C type is %s",
-                         g->vars[p->var].kind == GNI_ARRAY ? "ap_memory data" : "ap_none", n, p->new_bits,
+                         g->vars[p->var].kind == IR_ARRAY ? "ap_memory data" : "ap_none", n, p->new_bits,
                          lg_type_name(g->vars[p->var].type));
         break;
-    case GNP_COUNTER_WIDTH:
+    case PLANT_COUNTER_WIDTH:
         lg_strbuf_printf(
             b, "the loop counter %s is %d bits wide and the exit test compares it with the bound truncated to %d bits",
             n, p->new_bits, p->new_bits);
         break;
-    case GNP_DEPTH:
+    case PLANT_DEPTH:
         lg_strbuf_printf(b, "the memory of %s is %zu words deep where max_len is %zu; reads past it return POISON", n,
                          p->new_depth, p->old_depth);
         break;
-    case GNP_SATURATE:
+    case PLANT_SATURATE:
         lg_strbuf_printf(b, "the C saturates the assignment to %s into %s; the RTL wraps", n,
                          lg_type_name(g->vars[p->var].type));
         break;
-    case GNP_DIV_SHIFT:
+    case PLANT_DIV_SHIFT:
         lg_strbuf_printf(
             b,
             "a signed division by %lld is an arithmetic shift right by %lld in the RTL (rounds toward minus infinity)",
             1LL << g->exprs[p->expr].val, (long long)g->exprs[p->expr].val);
         break;
-    case GNP_UNSIGNED_CMP:
+    case PLANT_UNSIGNED_CMP:
         lg_strbuf_puts(b, "a signed comparison is unsigned in the RTL, as after narrowing to an unsigned ap_uint");
         break;
-    case GNP_UNROLL_REM:
+    case PLANT_UNROLL_REM:
         lg_strbuf_printf(b,
                          "the loop over %s is unrolled by 2 without a remainder check: an odd bound runs one more "
                          "iteration, past the end",
@@ -168,7 +168,7 @@ static void put_cause(const gen_kernel_t *g, const gni_plant_t *p, lg_strbuf_t *
     }
 }
 
-char *gny_plant_id(const gen_kernel_t *g, const gni_plant_t *p)
+char *emit_plant_id(const gen_kernel_t *g, const ir_plant_t *p)
 {
     lg_strbuf_t b;
     lg_strbuf_init(&b);
@@ -180,37 +180,37 @@ char *gny_plant_id(const gen_kernel_t *g, const gni_plant_t *p)
 static const char *array_name(const gen_kernel_t *g)
 {
     for (size_t p = 0; p < g->nparams; p++)
-        if (g->vars[p].kind == GNI_ARRAY && g->vars[p].dir == GNI_DIR_IN)
+        if (g->vars[p].kind == IR_ARRAY && g->vars[p].dir == IR_DIR_IN)
             return g->vars[p].name;
     return "";
 }
 
-char *gny_plant_class(const gen_kernel_t *g, const gni_plant_t *p)
+char *emit_plant_class(const gen_kernel_t *g, const ir_plant_t *p)
 {
     if (p->oob)
         return lg_asprintf("rtl-oob:%s", array_name(g));
-    if (p->sym == GNE_SYM_OUT)
-        return lg_asprintf("mismatch:%s", g->vars[gni_out_var(g)].name);
-    if (p->sym == GNE_SYM_ARRAY)
-        return lg_asprintf("mismatch:%s", g->vars[gni_out_array(g)].name);
+    if (p->sym == EVAL_SYM_OUT)
+        return lg_asprintf("mismatch:%s", g->vars[ir_out_var(g)].name);
+    if (p->sym == EVAL_SYM_ARRAY)
+        return lg_asprintf("mismatch:%s", g->vars[ir_out_array(g)].name);
     return lg_asprintf("mismatch:return");
 }
 
 /* What one side gives on a witness, for its `witness` line: the array's
  * first differing slot is at. */
-static void put_result(const gen_kernel_t *g, const gne_result_t *r, int sym, size_t at, lg_strbuf_t *b)
+static void put_result(const gen_kernel_t *g, const eval_result_t *r, int sym, size_t at, lg_strbuf_t *b)
 {
-    if (sym == GNE_SYM_RETURN)
+    if (sym == EVAL_SYM_RETURN)
         lg_strbuf_printf(b, "returns %lld", (long long)r->ret);
-    else if (sym == GNE_SYM_ARRAY)
-        lg_strbuf_printf(b, "writes %s[%zu] = %lld", g->vars[gni_out_array(g)].name, at, (long long)r->arr[at]);
+    else if (sym == EVAL_SYM_ARRAY)
+        lg_strbuf_printf(b, "writes %s[%zu] = %lld", g->vars[ir_out_array(g)].name, at, (long long)r->arr[at]);
     else if (r->written)
-        lg_strbuf_printf(b, "writes %s = %lld", g->vars[gni_out_var(g)].name, (long long)r->out);
+        lg_strbuf_printf(b, "writes %s = %lld", g->vars[ir_out_var(g)].name, (long long)r->out);
     else
-        lg_strbuf_printf(b, "does not write %s", g->vars[gni_out_var(g)].name);
+        lg_strbuf_printf(b, "does not write %s", g->vars[ir_out_var(g)].name);
 }
 
-char *gny_expected(const gen_kernel_t *g)
+char *emit_expected(const gen_kernel_t *g)
 {
     lg_strbuf_t b;
     lg_strbuf_init(&b);
@@ -225,14 +225,14 @@ char *gny_expected(const gen_kernel_t *g)
                      (unsigned long long)g->cfg.seed, g->name, (unsigned long long)g->cfg.seed, g->cfg.size,
                      g->cfg.plants, g->nplants ? "" : " []");
     for (size_t p = 0; p < g->nplants; p++) {
-        const gni_plant_t *pl = &g->plants[p];
-        char *id = gny_plant_id(g, pl);
-        char *cls = gny_plant_class(g, pl);
+        const ir_plant_t *pl = &g->plants[p];
+        char *id = emit_plant_id(g, pl);
+        char *cls = emit_plant_class(g, pl);
         lg_strbuf_printf(&b, "  - id: %s\n    class: %s\n    cause: \"", id, cls);
         free(cls);
         put_cause(g, pl, &b);
         lg_strbuf_puts(&b, "\"\n    witness: \"kernel.c ");
-        size_t at = gne_result_first_slot(&pl->c_res, &pl->rtl_res);
+        size_t at = eval_result_first_slot(&pl->c_res, &pl->rtl_res);
         put_result(g, &pl->c_res, pl->sym, at, &b);
         lg_strbuf_puts(&b, ", rtl_model.c ");
         put_result(g, &pl->rtl_res, pl->sym, at, &b);
@@ -250,17 +250,17 @@ char *gny_expected(const gen_kernel_t *g)
     return lg_strbuf_take(&b);
 }
 
-char *gny_input_json(const gen_kernel_t *g, const gne_input_t *in)
+char *emit_input_json(const gen_kernel_t *g, const eval_input_t *in)
 {
     lg_strbuf_t b;
     lg_strbuf_init(&b);
     lg_strbuf_puts(&b, "{");
     for (size_t p = 0; p < g->nparams; p++) {
-        const gni_var_t *v = &g->vars[p];
-        if (v->kind == GNI_OUT || (v->kind == GNI_ARRAY && v->dir == GNI_DIR_OUT)) /* an out param is no input */
+        const ir_var_t *v = &g->vars[p];
+        if (v->kind == IR_OUT || (v->kind == IR_ARRAY && v->dir == IR_DIR_OUT)) /* an out param is no input */
             continue;
         lg_strbuf_printf(&b, "%s\"%s\": ", p ? ", " : "", v->name);
-        if (v->kind != GNI_ARRAY) {
+        if (v->kind != IR_ARRAY) {
             put_value(&b, v->type, in->scalar[p]);
             continue;
         }

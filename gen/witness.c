@@ -9,13 +9,13 @@
 
 #include "gen_int.h"
 
-#define GNW_SAMPLES 4000 /* uniform inputs for the probabilities */
-#define GNW_CORNERS 6000 /* then inputs biased to domain edges, for witnesses */
+#define WITNESS_SAMPLES 4000 /* uniform inputs for the probabilities */
+#define WITNESS_CORNERS 6000 /* then inputs biased to domain edges, for witnesses */
 
-static void keep_witness(gen_kernel_t *g, gni_plant_t *p, const gne_input_t *in, const gne_result_t *c,
-                         const gne_result_t *m)
+static void keep_witness(gen_kernel_t *g, ir_plant_t *p, const eval_input_t *in, const eval_result_t *c,
+                         const eval_result_t *m)
 {
-    gne_input_init(g, &p->wit);
+    eval_input_init(g, &p->wit);
     for (size_t k = 0; k < g->nparams; k++) {
         p->wit.scalar[k] = in->scalar[k];
         p->wit.len[k] = in->len[k];
@@ -26,40 +26,40 @@ static void keep_witness(gen_kernel_t *g, gni_plant_t *p, const gne_input_t *in,
     p->rtl_ret = m->ret;
     p->c_res = *c;
     p->rtl_res = *m;
-    p->sym = gne_result_sym(c, m);
+    p->sym = eval_result_sym(c, m);
     /* the oracle's rule: a call whose out-of-range reads change its result
      * when they return the other POISON is rtl-oob */
-    gne_result_t alt;
-    gne_run(g, in, ((1u << g->nplants) - 1) | GNE_ALT_POISON, &alt);
-    p->oob = !gne_result_eq(&alt, m);
+    eval_result_t alt;
+    eval_run(g, in, ((1u << g->nplants) - 1) | EVAL_ALT_POISON, &alt);
+    p->oob = !eval_result_eq(&alt, m);
 }
 
 /* c and m differ in one output: the return value, the out scalar or the written array. */
-static int one_symptom(const gne_result_t *c, const gne_result_t *m)
+static int one_symptom(const eval_result_t *c, const eval_result_t *m)
 {
-    return gne_result_sym(c, m) >= 0;
+    return eval_result_sym(c, m) >= 0;
 }
 
 /* Runs in on every configuration; counts hits when uniform, keeps the
  * first witness of each plant. */
-static void try_input(gen_kernel_t *g, const gne_input_t *in, int uniform)
+static void try_input(gen_kernel_t *g, const eval_input_t *in, int uniform)
 {
     uint32_t all = (uint32_t)((1u << g->nplants) - 1);
-    gne_result_t c, m, alone;
-    gne_run(g, in, 0, &c);
+    eval_result_t c, m, alone;
+    eval_run(g, in, 0, &c);
     m = c;
     if (g->nplants)
-        gne_run(g, in, all, &m);
+        eval_run(g, in, all, &m);
     if (uniform) {
         g->samples++;
-        g->safe_samples += gne_result_eq(&m, &c);
+        g->safe_samples += eval_result_eq(&m, &c);
     }
     for (size_t p = 0; p < g->nplants; p++) {
-        gni_plant_t *pl = &g->plants[p];
+        ir_plant_t *pl = &g->plants[p];
         if (!uniform && pl->wit.scalar)
             continue;
-        gne_run(g, in, 1u << p, &alone);
-        int hit = !gne_result_eq(&alone, &c);
+        eval_run(g, in, 1u << p, &alone);
+        int hit = !eval_result_eq(&alone, &c);
         if (uniform) {
             pl->samples++;
             pl->hits += hit;
@@ -81,33 +81,33 @@ static void reset(gen_kernel_t *g)
 {
     g->samples = g->safe_samples = 0;
     for (size_t p = 0; p < g->nplants; p++) {
-        gne_input_free(g, &g->plants[p].wit);
+        eval_input_free(g, &g->plants[p].wit);
         g->plants[p].hits = g->plants[p].samples = 0;
     }
 }
 
-void gnw_search(gen_kernel_t *g)
+void gen_witness_search(gen_kernel_t *g)
 {
-    gne_input_t in;
-    gne_input_init(g, &in);
+    eval_input_t in;
+    eval_input_init(g, &in);
     /* Dropping a plant changes rtl_model.c, so the others are sampled again. */
     for (;;) {
         reset(g);
         lg_rng_t r = g->rng;
-        for (size_t k = 0; k < GNW_SAMPLES; k++) {
-            gne_input_random(g, &r, 0, &in);
+        for (size_t k = 0; k < WITNESS_SAMPLES; k++) {
+            eval_input_random(g, &r, 0, &in);
             try_input(g, &in, 1);
         }
-        for (size_t k = 0; k < GNW_CORNERS && !all_found(g); k++) {
-            gne_input_random(g, &r, 1, &in);
+        for (size_t k = 0; k < WITNESS_CORNERS && !all_found(g); k++) {
+            eval_input_random(g, &r, 1, &in);
             try_input(g, &in, 0);
         }
         size_t before = g->nplants;
         for (size_t p = g->nplants; p-- > 0;)
             if (!g->plants[p].wit.scalar)
-                gnp_drop(g, p);
+                plant_drop(g, p);
         if (g->nplants == before)
             break;
     }
-    gne_input_free(g, &in);
+    eval_input_free(g, &in);
 }

@@ -61,8 +61,8 @@ typedef struct deriver {
     solver_t *solver;
     int64_t *consts;
     size_t nconsts;
-    guard_term_t terms[GDL_WIDTHS]; /* width probe quantities, learned once */
-    size_t term_probe[GDL_WIDTHS];  /* each one's width probe (width_use_t) */
+    guard_term_t terms[LABELSET_WIDTHS]; /* width probe quantities, learned once */
+    size_t term_probe[LABELSET_WIDTHS];  /* each one's width probe (width_use_t) */
     size_t nterms;
     int terms_tried;
     lg_rng_t rng;
@@ -142,8 +142,8 @@ static int open_all(deriver_t *d, const char *run_dir, lg_err_t *err)
     if (!d->spec)
         return err->code;
     d->fs = features_create(d->spec);
-    gdl_init(&d->ls, d->fs);
-    int rc = gdr_open(&d->run, d->spec, d->cfg, d->log, err);
+    labelset_init(&d->ls, d->fs);
+    int rc = runner_open(&d->run, d->spec, d->cfg, d->log, err);
     if (rc)
         return rc;
     synth_cfg_t sc;
@@ -188,9 +188,9 @@ static void close_all(deriver_t *d)
 {
     solver_destroy(d->solver);
     synth_destroy(d->synth);
-    gdt_free(d->terms, d->nterms);
-    gdr_close(&d->run);
-    gdl_free(&d->ls);
+    terms_free(d->terms, d->nterms);
+    runner_close(&d->run);
+    labelset_free(&d->ls);
     features_destroy(d->fs);
     spec_destroy(d->spec);
     free(d->consts);
@@ -249,7 +249,7 @@ static int settle(deriver_t *d, input_t **v, size_t n, const guard_formula_t *f,
     while (done < n && rc == LG_OK && !must_stop(d) && (done < min_run || !lg_budget_expired(&d->budget))) {
         size_t m = chunk(d, n - done, done >= min_run);
         uint64_t t0 = lg_now_ns();
-        rc = gdr_label(&d->run, v + done, m, agree + done, use + done, err);
+        rc = runner_label(&d->run, v + done, m, agree + done, use + done, err);
         if ((rc == LG_ETIMEOUT || rc == LG_EINTR) && must_stop(d)) {
             /* Cut at the deadline or by a signal: this chunk has no
              * verdicts and is dropped with the rest. */
@@ -271,11 +271,11 @@ static int settle(deriver_t *d, input_t **v, size_t n, const guard_formula_t *f,
         if (rc == LG_OK && f) {
             features_eval(d->fs, v[i], fv);
             int g = guard_formula_eval(f, fv);
-            int safe = gdl_verdict(&d->ls, agree[i], &use[i]);
+            int safe = labelset_verdict(&d->ls, agree[i], &use[i]);
             conf[(g ? 0 : 2) + (safe ? 0 : 1)]++; /* tp fp fn tn */
         }
         if (rc == LG_OK)
-            gdl_add(&d->ls, v[i], agree[i], &use[i]);
+            labelset_add(&d->ls, v[i], agree[i], &use[i]);
         else
             input_destroy(v[i]);
     }
@@ -320,7 +320,7 @@ static int learn_terms(deriver_t *d, lg_err_t *err)
         d->terms_tried = 1;
         size_t np;
         const tracer_probe_t *probes = tracer_probes(d->run.tracer, &np);
-        int n = gdt_learn(&d->ls, probes, np, d->cfg->seed, d->terms, d->term_probe, err);
+        int n = terms_learn(&d->ls, probes, np, d->cfg->seed, d->terms, d->term_probe, err);
         if (n < 0)
             return n;
         d->nterms = (size_t)n;
@@ -332,11 +332,11 @@ static int learn_terms(deriver_t *d, lg_err_t *err)
         return LG_OK;
     }
     for (size_t i = 0; i < d->nterms;) {
-        if (gdt_exact(&d->ls, d->term_probe[i], d->terms[i].term)) {
+        if (terms_exact(&d->ls, d->term_probe[i], d->terms[i].term)) {
             i++;
             continue;
         }
-        gdt_free(&d->terms[i], 1);
+        terms_free(&d->terms[i], 1);
         memmove(&d->terms[i], &d->terms[i + 1], (d->nterms - i - 1) * sizeof *d->terms);
         memmove(&d->term_probe[i], &d->term_probe[i + 1], (d->nterms - i - 1) * sizeof *d->term_probe);
         d->nterms--;
@@ -346,11 +346,11 @@ static int learn_terms(deriver_t *d, lg_err_t *err)
 
 static int learn(deriver_t *d, guard_formula_t *f, guard_figures_t *fig, lg_err_t *err)
 {
-    gdl_relabel(&d->ls);
+    labelset_relabel(&d->ls);
     int rc = learn_terms(d, err);
     if (rc)
         return rc;
-    synth_example_t *ex = gdl_examples(&d->ls);
+    synth_example_t *ex = labelset_examples(&d->ls);
     rc = guard_learn_terms(d->synth, d->fs, ex, d->ls.n, d->consts, d->nconsts, d->terms, d->nterms,
                            d->cfg->max_clauses, &d->rng, f, err);
     if (rc == LG_OK) {
@@ -361,7 +361,7 @@ static int learn(deriver_t *d, guard_formula_t *f, guard_figures_t *fig, lg_err_
     return rc;
 }
 
-/* gdw_probe_fn: the probes of a widening run like any labelled input, until
+/* guard_widen_probe_fn: the probes of a widening run like any labelled input, until
  * the widening's share of the time is spent. */
 static int widen_probe(void *ctx, input_t **v, size_t n, uint8_t *safe, size_t *ran, lg_err_t *err)
 {
@@ -371,7 +371,7 @@ static int widen_probe(void *ctx, input_t **v, size_t n, uint8_t *safe, size_t *
     uint8_t *agree = lg_calloc(n ? n : 1, 1);
     width_use_t *use = lg_calloc(n ? n : 1, sizeof *use);
     if (!must_stop(d) && !lg_budget_expired(&d->budget) && lg_now_ns() < d->widen_until) {
-        rc = gdr_label(&d->run, v, n, agree, use, err);
+        rc = runner_label(&d->run, v, n, agree, use, err);
         if ((rc == LG_ETIMEOUT || rc == LG_EINTR) && must_stop(d))
             rc = LG_OK;
         else if (rc == LG_OK)
@@ -380,8 +380,8 @@ static int widen_probe(void *ctx, input_t **v, size_t n, uint8_t *safe, size_t *
     d->widen_probes += *ran;
     for (size_t i = 0; i < n; i++) {
         if (i < *ran) {
-            safe[i] = (uint8_t)gdl_verdict(&d->ls, agree[i], &use[i]);
-            gdl_add(&d->ls, v[i], agree[i], &use[i]);
+            safe[i] = (uint8_t)labelset_verdict(&d->ls, agree[i], &use[i]);
+            labelset_add(&d->ls, v[i], agree[i], &use[i]);
         } else {
             input_destroy(v[i]);
         }
@@ -399,14 +399,14 @@ static int widen(deriver_t *d, guard_formula_t *f, guard_figures_t *fig, lg_err_
     uint64_t now = lg_now_ns(), left = time_left(d, 1);
     d->widen_until = left == UINT64_MAX ? UINT64_MAX : now + left / 2;
     d->widen_probes = 0;
-    int rc = gdw_widen(d->solver, f, &d->ls, &d->rng, widen_probe, d, err);
+    int rc = guard_widen(d->solver, f, &d->ls, &d->rng, widen_probe, d, err);
     if (rc)
         return rc;
     char *text = guard_formula_text(f, d->fs);
     LG_DEBUG(d->log, "guard: widened to %s with %llu probe inputs in %.2f s", text, (unsigned long long)d->widen_probes,
              (double)(lg_now_ns() - now) / 1e9);
     free(text);
-    synth_example_t *ex = gdl_examples(&d->ls);
+    synth_example_t *ex = labelset_examples(&d->ls);
     guard_figures_train(fig, f, ex, d->ls.n);
     free(ex);
     return LG_OK;
@@ -422,9 +422,9 @@ static int validate(deriver_t *d, const guard_formula_t *f, guard_figures_t *fig
     input_t **v = NULL;
     size_t n = 0, cap = 0;
     uint64_t t_start = lg_now_ns();
-    gdf_random(d->spec, &d->ls, f, &d->rng, d->cfg->nrandom, &v, &n, &cap);
+    fresh_random(d->spec, &d->ls, f, &d->rng, d->cfg->nrandom, &v, &n, &cap);
     int rc =
-        gdf_boundary(d->solver, d->fs, f, &d->ls, &d->rng, d->cfg->nboundary, &d->budget, d->cfg, &v, &n, &cap, err);
+        fresh_boundary(d->solver, d->fs, f, &d->ls, &d->rng, d->cfg->nboundary, &d->budget, d->cfg, &v, &n, &cap, err);
     uint64_t conf[4] = {0, 0, 0, 0};
     uint64_t t0 = lg_now_ns();
     size_t ran = 0;
@@ -528,7 +528,7 @@ int guard_derive(const char *run_dir, const guard_cfg_t *cfg, guard_report_t *re
     /* The run's labels say whether the sides agreed; the width use of
      * each comes from a native run. */
     if (rc == LG_OK)
-        rc = gdr_widths(&d.run, d.ls.in, d.ls.n, d.ls.use, err);
+        rc = runner_widths(&d.run, d.ls.in, d.ls.n, d.ls.use, err);
     if ((rc == LG_ETIMEOUT || rc == LG_EINTR) && must_stop(&d))
         rc = lg_err_set(err, LG_EINTR, "%s before a guard was learned",
                         cfg->stop && *cfg->stop ? "interrupted" : "the deadline passed");

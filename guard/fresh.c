@@ -375,8 +375,8 @@ static void beyond_safe(const labelset_t *ls, const guard_formula_t *f, const si
     free(fv);
 }
 
-void gdf_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t *f, lg_rng_t *rng, size_t k,
-                input_t ***v, size_t *n, size_t *cap)
+void fresh_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t *f, lg_rng_t *rng, size_t k,
+                  input_t ***v, size_t *n, size_t *cap)
 {
     /* Mutants start from safe inputs the guard admits: mutants of inputs
      * that are safe only by coincidence breed more coincidences, which
@@ -420,7 +420,7 @@ typedef struct bq {
     size_t *n, *cap;
 } bq_t;
 
-const input_t *gdf_safe_base(const labelset_t *ls, lg_rng_t *rng)
+const input_t *fresh_safe_base(const labelset_t *ls, lg_rng_t *rng)
 {
     size_t nsafe = 0;
     for (size_t i = 0; i < ls->n; i++)
@@ -441,7 +441,7 @@ static int ask(bq_t *q, const expr_t *const *prefix, size_t np, expr_t *strength
         expr_free(strength);
         return LG_OK;
     }
-    const input_t *base = gdf_safe_base(q->ls, q->rng);
+    const input_t *base = fresh_safe_base(q->ls, q->rng);
     input_t *out = input_create(base->spec);
     solver_result_t res;
     int rc = solver_solve(q->sv, prefix, np, strength, base, out, q->rng, &res, err);
@@ -453,7 +453,7 @@ static int ask(bq_t *q, const expr_t *const *prefix, size_t np, expr_t *strength
     return rc;
 }
 
-int gdf_clause_edge(const expr_t *c, int64_t *inside, int64_t *dir)
+int fresh_clause_edge(const expr_t *c, int64_t *inside, int64_t *dir)
 {
     if (c->op < EXPR_LT || c->op > EXPR_GE || c->b->op != EXPR_CONST)
         return 0;
@@ -469,7 +469,7 @@ int gdf_clause_edge(const expr_t *c, int64_t *inside, int64_t *dir)
 static int boundary_values(const expr_t *c, int64_t *inside, int64_t *outside)
 {
     int64_t dir;
-    if (!gdf_clause_edge(c, inside, &dir))
+    if (!fresh_clause_edge(c, inside, &dir))
         return 0;
     *outside = *inside + dir;
     return 1;
@@ -517,9 +517,9 @@ static int clause_boundary(bq_t *q, size_t ci, size_t k, const expr_t **prefix, 
     return rc;
 }
 
-int gdf_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls, lg_rng_t *rng,
-                 size_t k, const lg_budget_t *budget, const guard_cfg_t *cfg, input_t ***v, size_t *n, size_t *cap,
-                 lg_err_t *err)
+int fresh_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls, lg_rng_t *rng,
+                   size_t k, const lg_budget_t *budget, const guard_cfg_t *cfg, input_t ***v, size_t *n, size_t *cap,
+                   lg_err_t *err)
 {
     if (!ls->n)
         return LG_OK;

@@ -2,11 +2,12 @@
  * fresh-input samplers shared by the derivation loop (derive.c). External
  * names outside the public guard_ API carry their file's prefix
  * (tests/check_prefixes.cmake checks this):
- *   gdl_  labelset.c  the labelled input set
- *   gdr_  runner.c    runs inputs on both sides and labels them
- *   gdf_  fresh.c     random and boundary samplers of fresh inputs
- *   gdw_  widen.c     widening a learned guard's threshold constants
- *   gdt_  terms.c     the quantities of width probes learned as terms */
+ *   labelset_  labelset.c  the labelled input set
+ *   runner_    runner.c    runs inputs on both sides and labels them
+ *   fresh_     fresh.c     random and boundary samplers of fresh inputs
+ *   terms_     terms.c     the quantities of width probes learned as terms
+ * widen.c's one function, widening a learned guard's threshold constants,
+ * is guard_widen. */
 #ifndef LG_GUARD_INT_H
 #define LG_GUARD_INT_H
 
@@ -35,7 +36,7 @@
  * uses is not in the spec, so it is inferred from the labels. */
 /* Width probes (`hls.widths` locals) whose stored value is kept per input,
  * in probe order: the values a guard clause over a learned term needs. */
-#define GDL_WIDTHS 4
+#define LABELSET_WIDTHS 4
 
 typedef struct width_use {
     uint8_t wide;  /* a port value fits neither reading */
@@ -45,7 +46,7 @@ typedef struct width_use {
      * exactly one value in the run (a local assigned once, as det2's
      * `det`), and wval[k] holds it. */
     uint8_t one;
-    int64_t wval[GDL_WIDTHS];
+    int64_t wval[LABELSET_WIDTHS];
 } width_use_t;
 
 typedef struct labelset {
@@ -54,28 +55,28 @@ typedef struct labelset {
     int64_t *feat;        /* n * fs->n feature values */
     uint8_t *agree;       /* per input: the oracle found no symptom */
     width_use_t *use;     /* per input */
-    uint8_t *safe;        /* per input: agree and no truncated value (gdl_relabel) */
+    uint8_t *safe;        /* per input: agree and no truncated value (labelset_relabel) */
     uint64_t *hash;       /* per input, for deduplication */
     size_t n, cap;
     uint64_t port_unsigned, port_signed; /* bit k: port probe k's inferred reading */
 } labelset_t;
 
-void gdl_init(labelset_t *ls, const features_t *fs);
-void gdl_free(labelset_t *ls);
+void labelset_init(labelset_t *ls, const features_t *fs);
+void labelset_free(labelset_t *ls);
 /* Adds in (ownership transferred) with the oracle's verdict and its width
  * use (NULL: none known yet), labelled by the readings inferred so far; a
  * duplicate input is dropped (the first label stays). Returns 1 when added. */
-int gdl_add(labelset_t *ls, input_t *in, int agree, const width_use_t *use);
+int labelset_add(labelset_t *ls, input_t *in, int agree, const width_use_t *use);
 /* The label of an input under the readings inferred so far. */
-int gdl_verdict(const labelset_t *ls, int agree, const width_use_t *use);
+int labelset_verdict(const labelset_t *ls, int agree, const width_use_t *use);
 /* Infers each port's reading from the set (the reading under which more
  * of the inputs it makes lossy agree is the wrong one: the RTL computes
  * right on values it reads right) and relabels every input. */
-void gdl_relabel(labelset_t *ls);
+void labelset_relabel(labelset_t *ls);
 /* Synth examples over the set (label 1 = safe); caller frees the array,
  * whose feature pointers live as long as the set is not grown. */
-synth_example_t *gdl_examples(const labelset_t *ls);
-uint64_t gdl_count(const labelset_t *ls, int safe);
+synth_example_t *labelset_examples(const labelset_t *ls);
+uint64_t labelset_count(const labelset_t *ls, int safe);
 
 /* ---- running both sides (runner.c) ---- */
 
@@ -83,7 +84,7 @@ typedef struct runner {
     const spec_t *spec; /* borrowed */
     tracer_t *tracer;   /* owned */
     oracle_t *oracle;   /* owned */
-    run_result_t **rtl; /* GDR_BATCH owned results: the RTL side of a batch */
+    run_result_t **rtl; /* RUNNER_BATCH owned results: the RTL side of a batch */
     uint64_t runs;
     /* Distinct inputs whose RTL run diverged here (at most
      * GUARD_DIVERGENT_MAX, the first ones), owned; handed to the report. */
@@ -93,21 +94,21 @@ typedef struct runner {
 } runner_t;
 
 /* Inputs per round trip to both sides. */
-#define GDR_BATCH 256
+#define RUNNER_BATCH 256
 
 /* cfg (borrowed; must outlive the runner) gives the executor's memory
  * limit; its stop flag and its deadline (read at every batch) also end the
  * native and RTL runs in progress: a batch cut short fails with LG_EINTR
  * or LG_ETIMEOUT. */
-int gdr_open(runner_t *r, const spec_t *spec, const guard_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
-void gdr_close(runner_t *r);
+int runner_open(runner_t *r, const spec_t *spec, const guard_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
+void runner_close(runner_t *r);
 /* Runs n inputs (borrowed) natively and on the RTL: agree[i] = 1 when the
  * two sides agree, use[i] what the native run held. A wide input
  * (use[i].wide) is not simulated: it agrees only by coincidence. */
-int gdr_label(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, width_use_t *use, lg_err_t *err);
+int runner_label(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, width_use_t *use, lg_err_t *err);
 /* Runs n inputs (borrowed) natively only and fills use[i]: for inputs a
  * run already labelled. */
-int gdr_widths(runner_t *r, input_t *const *in, size_t n, width_use_t *use, lg_err_t *err);
+int runner_widths(runner_t *r, input_t *const *in, size_t n, width_use_t *use, lg_err_t *err);
 
 /* ---- loading a finished run (load.c) ---- */
 
@@ -125,8 +126,8 @@ int guard_load_run(const char *run_dir, const spec_t *spec, labelset_t *ls, inpu
  * ls that f admits (any safe ones when f admits none), and uniform within
  * the box f's bound clauses on scalars, lengths and elements describe
  * (uniform or log-uniform lengths), a quarter each. */
-void gdf_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t *f, lg_rng_t *rng, size_t k,
-                input_t ***v, size_t *n, size_t *cap);
+void fresh_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t *f, lg_rng_t *rng, size_t k,
+                  input_t ***v, size_t *n, size_t *cap);
 /* Appends solver-generated inputs near the boundary of every clause of f:
  * inside (f with the clause's term at or just within its constant) and
  * outside (the other clauses with the clause false, its term just beyond
@@ -138,44 +139,44 @@ void gdf_random(const spec_t *spec, const labelset_t *ls, const guard_formula_t 
  * set, no more solver queries are made: a solver check takes tens of
  * milliseconds, and a derivation given little time would otherwise
  * overrun it by seconds. */
-int gdf_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls, lg_rng_t *rng,
-                 size_t k, const lg_budget_t *budget, const guard_cfg_t *cfg, input_t ***v, size_t *n, size_t *cap,
-                 lg_err_t *err);
+int fresh_boundary(solver_t *sv, const features_t *fs, const guard_formula_t *f, const labelset_t *ls, lg_rng_t *rng,
+                   size_t k, const lg_budget_t *budget, const guard_cfg_t *cfg, input_t ***v, size_t *n, size_t *cap,
+                   lg_err_t *err);
 /* For a threshold clause `t op k` (op one of < <= > >=, k a constant not
  * within 2 of the int64 limits): 1 with the value of t on the clause's
  * inner edge in *inside and the direction (+1 or -1) that leaves the
  * clause in *dir; else 0. */
-int gdf_clause_edge(const expr_t *c, int64_t *inside, int64_t *dir);
+int fresh_clause_edge(const expr_t *c, int64_t *inside, int64_t *dir);
 /* A safe input of ls drawn at random (any input when none is safe; ls must
  * not be empty): bases from safe inputs keep the features a solver query
  * leaves free plausible. */
-const input_t *gdf_safe_base(const labelset_t *ls, lg_rng_t *rng);
+const input_t *fresh_safe_base(const labelset_t *ls, lg_rng_t *rng);
 
 /* ---- width probe quantities as terms (terms.c) ---- */
 
-/* Learns, for each of the first GDL_WIDTHS width probes of probes[np] (the
+/* Learns, for each of the first LABELSET_WIDTHS width probes of probes[np] (the
  * tracer's list), the value it stored as a term over the features of ls
  * (the numeric stage of synth: sums of products such as det2's
  * `2 * a * d - 2 * b * c + a + d - b - c`), from the inputs of ls where
  * the probe stored one value. A term is kept only when it is exact on
- * every such input and is no constant. out[] (room for GDL_WIDTHS)
+ * every such input and is no constant. out[] (room for LABELSET_WIDTHS)
  * receives the terms with their widths, owned by the caller
- * (gdt_free), and probe[] each one's width probe index (as in
+ * (terms_free), and probe[] each one's width probe index (as in
  * width_use_t); returns how many, or a negative LG_E* code with err
  * filled. */
-int gdt_learn(const labelset_t *ls, const tracer_probe_t *probes, size_t np, uint64_t seed, guard_term_t *out,
-              size_t *probe, lg_err_t *err);
+int terms_learn(const labelset_t *ls, const tracer_probe_t *probes, size_t np, uint64_t seed, guard_term_t *out,
+                size_t *probe, lg_err_t *err);
 /* 1 when t (borrowed) equals the value width probe wk stored on every
  * input of ls where it stored one, and those values are not all equal. */
-int gdt_exact(const labelset_t *ls, size_t wk, const expr_t *t);
-void gdt_free(guard_term_t *t, size_t n);
+int terms_exact(const labelset_t *ls, size_t wk, const expr_t *t);
+void terms_free(guard_term_t *t, size_t n);
 
 /* ---- widening threshold constants (widen.c) ---- */
 
 /* Runs the n inputs of v (ownership transferred) on both sides and keeps
  * them as labelled examples; safe[i] gets each one's label. *ran < n when
  * the time for it ran out (the inputs past *ran are dropped). */
-typedef int (*gdw_probe_fn)(void *ctx, input_t **v, size_t n, uint8_t *safe, size_t *ran, lg_err_t *err);
+typedef int (*guard_widen_probe_fn)(void *ctx, input_t **v, size_t n, uint8_t *safe, size_t *ran, lg_err_t *err);
 /* Moves the constant of every threshold clause of f (`t <= k`, <, >, >=)
  * outward as far as probe inputs stay safe: inputs built by sv with the
  * other clauses true and t in a range of values, galloping out from k and
@@ -184,7 +185,7 @@ typedef int (*gdw_probe_fn)(void *ctx, input_t **v, size_t n, uint8_t *safe, siz
  * clauses, as widening one can open values to another. The probe callback
  * running out of time ends the widening where it stands, without error.
  * Bases are drawn from ls (which probe may grow). */
-int gdw_widen(solver_t *sv, const guard_formula_t *f, const labelset_t *ls, lg_rng_t *rng, gdw_probe_fn probe,
-              void *ctx, lg_err_t *err);
+int guard_widen(solver_t *sv, const guard_formula_t *f, const labelset_t *ls, lg_rng_t *rng, guard_widen_probe_fn probe,
+                void *ctx, lg_err_t *err);
 
 #endif

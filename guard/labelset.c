@@ -7,13 +7,13 @@
 #include "common/alloc.h"
 #include "guard_int.h"
 
-void gdl_init(labelset_t *ls, const features_t *fs)
+void labelset_init(labelset_t *ls, const features_t *fs)
 {
     memset(ls, 0, sizeof *ls);
     ls->fs = fs;
 }
 
-void gdl_free(labelset_t *ls)
+void labelset_free(labelset_t *ls)
 {
     for (size_t i = 0; i < ls->n; i++)
         input_destroy(ls->in[i]);
@@ -26,7 +26,7 @@ void gdl_free(labelset_t *ls)
     memset(ls, 0, sizeof *ls);
 }
 
-int gdl_verdict(const labelset_t *ls, int agree, const width_use_t *use)
+int labelset_verdict(const labelset_t *ls, int agree, const width_use_t *use)
 {
     if (!agree)
         return 0;
@@ -35,7 +35,7 @@ int gdl_verdict(const labelset_t *ls, int agree, const width_use_t *use)
     return !use->wide && !(use->neg & ls->port_unsigned) && !(use->high & ls->port_signed);
 }
 
-void gdl_relabel(labelset_t *ls)
+void labelset_relabel(labelset_t *ls)
 {
     ls->port_unsigned = ls->port_signed = 0;
     for (int k = 0; k < 64; k++) {
@@ -59,10 +59,10 @@ void gdl_relabel(labelset_t *ls)
             ls->port_signed |= bit;
     }
     for (size_t i = 0; i < ls->n; i++)
-        ls->safe[i] = (uint8_t)gdl_verdict(ls, ls->agree[i], &ls->use[i]);
+        ls->safe[i] = (uint8_t)labelset_verdict(ls, ls->agree[i], &ls->use[i]);
 }
 
-int gdl_add(labelset_t *ls, input_t *in, int agree, const width_use_t *use)
+int labelset_add(labelset_t *ls, input_t *in, int agree, const width_use_t *use)
 {
     uint64_t h = input_hash(in);
     /* A linear scan is enough: sets hold a few thousand inputs and adds
@@ -86,13 +86,13 @@ int gdl_add(labelset_t *ls, input_t *in, int agree, const width_use_t *use)
     features_eval(ls->fs, in, ls->feat + ls->n * ls->fs->n);
     ls->agree[ls->n] = agree != 0;
     ls->use[ls->n] = use ? *use : (width_use_t){0};
-    ls->safe[ls->n] = (uint8_t)gdl_verdict(ls, agree, use);
+    ls->safe[ls->n] = (uint8_t)labelset_verdict(ls, agree, use);
     ls->hash[ls->n] = h;
     ls->n++;
     return 1;
 }
 
-synth_example_t *gdl_examples(const labelset_t *ls)
+synth_example_t *labelset_examples(const labelset_t *ls)
 {
     synth_example_t *ex = lg_calloc(ls->n ? ls->n : 1, sizeof *ex);
     for (size_t i = 0; i < ls->n; i++) {
@@ -102,7 +102,7 @@ synth_example_t *gdl_examples(const labelset_t *ls)
     return ex;
 }
 
-uint64_t gdl_count(const labelset_t *ls, int safe)
+uint64_t labelset_count(const labelset_t *ls, int safe)
 {
     uint64_t k = 0;
     for (size_t i = 0; i < ls->n; i++)

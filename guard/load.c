@@ -34,9 +34,9 @@ static int load_label_line(const char *path, int lineno, const char *line, const
     if (!in)
         rc = LG_EINVAL;
     else if (strcmp(l, "safe") == 0)
-        gdl_add(ls, in, 1, NULL);
+        labelset_add(ls, in, 1, NULL);
     else if (strcmp(l, "unsafe") == 0)
-        gdl_add(ls, in, 0, NULL);
+        labelset_add(ls, in, 0, NULL);
     else
         push(unknown, nunknown, cap, in); /* skipped: safe only by a range argument */
     json_object_put(o);
@@ -106,7 +106,7 @@ int guard_load_run(const char *run_dir, const spec_t *spec, labelset_t *ls, inpu
         rc = load_inputs(run_dir, "divergences", "input.json", spec, &divs, &ndivs, &dcap, err);
     for (size_t i = 0; i < ndivs; i++)
         if (rc == LG_OK)
-            gdl_add(ls, divs[i], 0, NULL);
+            labelset_add(ls, divs[i], 0, NULL);
         else
             input_destroy(divs[i]);
     free(divs);

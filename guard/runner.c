@@ -7,7 +7,7 @@
 #include "common/alloc.h"
 #include "guard_int.h"
 
-int gdr_open(runner_t *r, const spec_t *spec, const guard_cfg_t *cfg, const lg_log_t *log, lg_err_t *err)
+int runner_open(runner_t *r, const spec_t *spec, const guard_cfg_t *cfg, const lg_log_t *log, lg_err_t *err)
 {
     memset(r, 0, sizeof *r);
     r->spec = spec;
@@ -29,16 +29,16 @@ int gdr_open(runner_t *r, const spec_t *spec, const guard_cfg_t *cfg, const lg_l
     r->oracle = oracle_create(spec, &ocfg, log, err);
     if (!r->oracle)
         goto fail;
-    r->rtl = lg_calloc(GDR_BATCH, sizeof *r->rtl);
-    for (size_t i = 0; i < GDR_BATCH; i++)
+    r->rtl = lg_calloc(RUNNER_BATCH, sizeof *r->rtl);
+    for (size_t i = 0; i < RUNNER_BATCH; i++)
         r->rtl[i] = run_result_create(spec);
     return LG_OK;
 fail:
-    gdr_close(r);
+    runner_close(r);
     return err->code ? err->code : LG_EINTERNAL;
 }
 
-void gdr_close(runner_t *r)
+void runner_close(runner_t *r)
 {
     for (size_t i = 0; i < r->ndivergent; i++)
         input_destroy(r->divergent[i]);
@@ -49,7 +49,7 @@ void gdr_close(runner_t *r)
     r->ndivergent = 0;
     oracle_destroy(r->oracle);
     tracer_destroy(r->tracer);
-    for (size_t i = 0; r->rtl && i < GDR_BATCH; i++)
+    for (size_t i = 0; r->rtl && i < RUNNER_BATCH; i++)
         run_result_destroy(r->rtl[i]);
     free(r->rtl);
     r->oracle = NULL;
@@ -68,7 +68,7 @@ static width_use_t width_use(const runner_t *r, const tracer_trace_t *tr)
     size_t np, port = 0, wk = 0;
     const tracer_probe_t *p = tracer_probes(r->tracer, &np);
     for (size_t k = 0; k < np; k++) {
-        if (p[k].kind == TRACER_PROBE_WIDTH && wk < GDL_WIDTHS) {
+        if (p[k].kind == TRACER_PROBE_WIDTH && wk < LABELSET_WIDTHS) {
             if (tr->seen[k] && tr->min[k] == tr->max[k]) {
                 u.one |= (uint8_t)(1u << wk);
                 u.wval[wk] = tr->min[k];
@@ -113,11 +113,11 @@ static void keep_divergent(runner_t *r, const input_t *in)
 static int run_inputs(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, width_use_t *use, lg_err_t *err)
 {
     oracle_symptoms_t syms = {0};
-    const input_t *sim[GDR_BATCH];
-    size_t which[GDR_BATCH];
+    const input_t *sim[RUNNER_BATCH];
+    size_t which[RUNNER_BATCH];
     int rc = LG_OK;
-    for (size_t base = 0; base < n && rc == LG_OK; base += GDR_BATCH) {
-        size_t m = n - base < GDR_BATCH ? n - base : GDR_BATCH, nsim = 0;
+    for (size_t base = 0; base < n && rc == LG_OK; base += RUNNER_BATCH) {
+        size_t m = n - base < RUNNER_BATCH ? n - base : RUNNER_BATCH, nsim = 0;
         tracer_trace_t *tr;
         rc = tracer_run(r->tracer, (const input_t *const *)(in + base), m, &tr, err);
         for (size_t i = 0; i < m && rc == LG_OK; i++) {
@@ -143,12 +143,12 @@ static int run_inputs(runner_t *r, input_t *const *in, size_t n, uint8_t *agree,
     return rc;
 }
 
-int gdr_label(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, width_use_t *use, lg_err_t *err)
+int runner_label(runner_t *r, input_t *const *in, size_t n, uint8_t *agree, width_use_t *use, lg_err_t *err)
 {
     return run_inputs(r, in, n, agree, use, err);
 }
 
-int gdr_widths(runner_t *r, input_t *const *in, size_t n, width_use_t *use, lg_err_t *err)
+int runner_widths(runner_t *r, input_t *const *in, size_t n, width_use_t *use, lg_err_t *err)
 {
     return run_inputs(r, in, n, NULL, use, err);
 }

@@ -11,12 +11,12 @@
 #include "guard_int.h"
 
 /* Rows the numeric stage solves from; every other row checks the answer. */
-#define GDT_SAMPLES 30
+#define TERMS_SAMPLES 30
 /* Fewer rows than this give no term: a degree-2 solve over four features
  * already needs 19. */
-#define GDT_MIN_ROWS 12
+#define TERMS_MIN_ROWS 12
 
-void gdt_free(guard_term_t *t, size_t n)
+void terms_free(guard_term_t *t, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         expr_free(t[i].term);
@@ -59,9 +59,9 @@ static int learn_one(synth_t *s, const labelset_t *ls, size_t wk, int bits, lg_r
     int found = 0, varies = 0;
     for (size_t i = 1; i < m && !varies; i++)
         varies = rows[i].value != rows[0].value;
-    if (m >= GDT_MIN_ROWS && varies) {
+    if (m >= TERMS_MIN_ROWS && varies) {
         /* A random subset to solve from (Fisher-Yates prefix). */
-        size_t k = m < GDT_SAMPLES ? m : GDT_SAMPLES;
+        size_t k = m < TERMS_SAMPLES ? m : TERMS_SAMPLES;
         for (size_t i = 0; i < k; i++) {
             size_t j = i + (size_t)lg_rng_below(rng, m - i);
             synth_term_example_t t = rows[i];
@@ -86,7 +86,7 @@ static int learn_one(synth_t *s, const labelset_t *ls, size_t wk, int bits, lg_r
     return found;
 }
 
-int gdt_exact(const labelset_t *ls, size_t wk, const expr_t *t)
+int terms_exact(const labelset_t *ls, size_t wk, const expr_t *t)
 {
     synth_term_example_t *rows = lg_malloc((ls->n ? ls->n : 1) * sizeof *rows);
     size_t m = gather(ls, wk, rows);
@@ -95,14 +95,14 @@ int gdt_exact(const labelset_t *ls, size_t wk, const expr_t *t)
     return ok;
 }
 
-int gdt_learn(const labelset_t *ls, const tracer_probe_t *probes, size_t np, uint64_t seed, guard_term_t *out,
-              size_t *probe, lg_err_t *err)
+int terms_learn(const labelset_t *ls, const tracer_probe_t *probes, size_t np, uint64_t seed, guard_term_t *out,
+                size_t *probe, lg_err_t *err)
 {
     synth_cfg_t sc;
     synth_cfg_default(&sc);
     sc.fs = ls->fs;
     sc.seed = seed;
-    sc.max_samples = GDT_SAMPLES;
+    sc.max_samples = TERMS_SAMPLES;
     /* The numeric stage alone: the enumerated stages would spend their
      * budgets on sums of products they cannot reach. */
     char *g = lg_data_path("grammars/numeric.yaml");
@@ -117,14 +117,14 @@ int gdt_learn(const labelset_t *ls, const tracer_probe_t *probes, size_t np, uin
     lg_rng_seed(&rng, seed ^ 0x7465726d73ull);
     int n = 0;
     size_t wk = 0;
-    for (size_t k = 0; k < np && wk < GDL_WIDTHS; k++) {
+    for (size_t k = 0; k < np && wk < LABELSET_WIDTHS; k++) {
         if (probes[k].kind != TRACER_PROBE_WIDTH)
             continue;
         int bits = (int)probes[k].param;
         if (bits >= 1 && bits <= 63) {
             int rc = learn_one(s, ls, wk, bits, &rng, &out[n], err);
             if (rc < 0) {
-                gdt_free(out, (size_t)n);
+                terms_free(out, (size_t)n);
                 synth_destroy(s);
                 return rc;
             }

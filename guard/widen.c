@@ -35,7 +35,7 @@ typedef struct widener {
     const guard_formula_t *f;
     const labelset_t *ls;
     lg_rng_t *rng;
-    gdw_probe_fn probe;
+    guard_widen_probe_fn probe;
     void *ctx;
     const expr_t **prefix; /* the other clauses */
     size_t np;
@@ -52,11 +52,11 @@ typedef struct search {
     int64_t safe, upper;
 } search_t;
 
-/* gdf_clause_edge for a constant within 32 bits: the gallop's distances
+/* fresh_clause_edge for a constant within 32 bits: the gallop's distances
  * stay far from overflow. */
 static int clause_edge(const expr_t *c, int64_t *inside, int64_t *dir)
 {
-    return gdf_clause_edge(c, inside, dir) && c->b->value > INT32_MIN && c->b->value < INT32_MAX;
+    return fresh_clause_edge(c, inside, dir) && c->b->value > INT32_MIN && c->b->value < INT32_MAX;
 }
 
 /* Moves c's constant so that its inside value is `inside`. */
@@ -89,7 +89,7 @@ static int probe_range(widener_t *w, search_t *q, int64_t lo, int64_t hi, range_
     int64_t *fv = lg_malloc(w->ls->fs->n * sizeof *fv);
     int rc = LG_OK, empty = 0;
     for (int i = 0; i < WIDEN_PROBES && rc == LG_OK && !empty; i++) {
-        const input_t *base = gdf_safe_base(w->ls, w->rng);
+        const input_t *base = fresh_safe_base(w->ls, w->rng);
         input_t *in = input_create(base->spec);
         expr_t *range =
             lo == hi ? expr_binary(EXPR_EQ, expr_clone(q->t), at(q, lo))
@@ -193,8 +193,8 @@ static int widen_clause(widener_t *w, size_t ci, int *moved, lg_err_t *err)
     return rc;
 }
 
-int gdw_widen(solver_t *sv, const guard_formula_t *f, const labelset_t *ls, lg_rng_t *rng, gdw_probe_fn probe,
-              void *ctx, lg_err_t *err)
+int guard_widen(solver_t *sv, const guard_formula_t *f, const labelset_t *ls, lg_rng_t *rng, guard_widen_probe_fn probe,
+                void *ctx, lg_err_t *err)
 {
     if (!ls->n || !f->n)
         return LG_OK;

@@ -132,8 +132,8 @@ static int build_in(const spec_host_t *host, const char *include_dir, const char
     return LG_OK;
 }
 
-int hsb_build(const spec_host_t *host, const char *include_dir, LLVMContextRef ctx, LLVMModuleRef *out,
-              const lg_log_t *log, lg_err_t *err)
+int host_build(const spec_host_t *host, const char *include_dir, LLVMContextRef ctx, LLVMModuleRef *out,
+               const lg_log_t *log, lg_err_t *err)
 {
     const char *base = getenv("TMPDIR");
     char *tmp = lg_path_join(base && base[0] ? base : "/tmp", "lgfuzz-host-XXXXXX");

@@ -20,14 +20,14 @@ static void set_bit(uint64_t *s, size_t i)
 }
 
 /* The local index of successor k of local block b, or -1. */
-static int succ(const hsi_index_t *ix, size_t f, size_t b, unsigned k)
+static int succ(const irindex_t *ix, size_t f, size_t b, unsigned k)
 {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(ix->blocks[ix->fn_block0[f] + b]);
-    int id = hsi_block(ix, LLVMGetSuccessor(t, k));
+    int id = irindex_block(ix, LLVMGetSuccessor(t, k));
     return id < 0 ? -1 : id - (int)ix->fn_block0[f];
 }
 
-static unsigned nsucc(const hsi_index_t *ix, size_t f, size_t b)
+static unsigned nsucc(const irindex_t *ix, size_t f, size_t b)
 {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(ix->blocks[ix->fn_block0[f] + b]);
     return t ? LLVMGetNumSuccessors(t) : 0;
@@ -35,7 +35,7 @@ static unsigned nsucc(const hsi_index_t *ix, size_t f, size_t b)
 
 /* Post-dominator sets of function f's blocks, nb + 1 rows (the last is a
  * virtual exit that every block without successors leads to). */
-static uint64_t *post_dominators(const hsi_index_t *ix, size_t f, size_t words)
+static uint64_t *post_dominators(const irindex_t *ix, size_t f, size_t words)
 {
     size_t nb = ix->fn_nblocks[f];
     uint64_t *pd = lg_calloc((nb + 1) * words, sizeof *pd);
@@ -68,9 +68,9 @@ static uint64_t *post_dominators(const hsi_index_t *ix, size_t f, size_t words)
 
 /* Control dependence of function f: B depends on A when B post-dominates
  * a successor of A but does not strictly post-dominate A. */
-static void control_deps(hsc_graph_t *g, size_t f)
+static void control_deps(cdep_graph_t *g, size_t f)
 {
-    const hsi_index_t *ix = g->ix;
+    const irindex_t *ix = g->ix;
     size_t nb = ix->fn_nblocks[f], words = (nb + 1 + 63) / 64, b0 = ix->fn_block0[f];
     uint64_t *pd = post_dominators(ix, f, words);
     uint64_t *dep = lg_calloc(nb * words + 1, sizeof *dep); /* row B: the A it depends on */
@@ -94,9 +94,9 @@ static void control_deps(hsc_graph_t *g, size_t f)
 }
 
 /* reach[f]: row a holds the blocks a path of at least one edge leads to. */
-static void reachability(hsc_graph_t *g, size_t f)
+static void reachability(cdep_graph_t *g, size_t f)
 {
-    const hsi_index_t *ix = g->ix;
+    const irindex_t *ix = g->ix;
     size_t nb = ix->fn_nblocks[f], words = (nb + 63) / 64;
     uint64_t *r = lg_calloc(nb * words + 1, sizeof *r);
     int *stack = lg_calloc(nb + 1, sizeof *stack);
@@ -121,17 +121,17 @@ static void reachability(hsc_graph_t *g, size_t f)
 
 /* calls[f] gets g for each call in f to the defined function g; an
  * indirect call may reach any. Then the transitive closure. */
-static void call_graph(hsc_graph_t *g)
+static void call_graph(cdep_graph_t *g)
 {
-    const hsi_index_t *ix = g->ix;
+    const irindex_t *ix = g->ix;
     size_t n = ix->nfns, w = g->fwords;
     for (size_t f = 0; f < n; f++)
         for (size_t b = ix->fn_block0[f]; b < ix->fn_block0[f] + ix->fn_nblocks[f]; b++)
             for (LLVMValueRef i = LLVMGetFirstInstruction(ix->blocks[b]); i; i = LLVMGetNextInstruction(i)) {
                 if (!LLVMIsACallInst(i))
                     continue;
-                LLVMValueRef c = hsi_callee(i);
-                int callee = c ? hsi_fn(ix, c) : -1;
+                LLVMValueRef c = irindex_callee(i);
+                int callee = c ? irindex_fn(ix, c) : -1;
                 for (size_t t = 0; t < n; t++)
                     if (!c || (int)t == callee)
                         set_bit(g->calls + f * w, t);
@@ -143,7 +143,7 @@ static void call_graph(hsc_graph_t *g)
                     g->calls[f * w + x] |= g->calls[k * w + x];
 }
 
-void hsc_build(hsc_graph_t *g, const hsi_index_t *ix)
+void cdep_build(cdep_graph_t *g, const irindex_t *ix)
 {
     memset(g, 0, sizeof *g);
     g->ix = ix;
@@ -158,7 +158,7 @@ void hsc_build(hsc_graph_t *g, const hsi_index_t *ix)
     call_graph(g);
 }
 
-void hsc_free(hsc_graph_t *g)
+void cdep_free(cdep_graph_t *g)
 {
     for (size_t b = 0; g->cd && b < g->ix->nblocks; b++)
         free(g->cd[b]);
@@ -171,12 +171,12 @@ void hsc_free(hsc_graph_t *g)
 }
 
 /* w and r in the same function f. */
-static int precedes_in(const hsc_graph_t *g, size_t f, LLVMValueRef w, LLVMValueRef r)
+static int precedes_in(const cdep_graph_t *g, size_t f, LLVMValueRef w, LLVMValueRef r)
 {
-    const hsi_index_t *ix = g->ix;
+    const irindex_t *ix = g->ix;
     size_t nb = ix->fn_nblocks[f], words = (nb + 63) / 64;
-    size_t bw = (size_t)hsi_block(ix, LLVMGetInstructionParent(w)) - ix->fn_block0[f];
-    size_t br = (size_t)hsi_block(ix, LLVMGetInstructionParent(r)) - ix->fn_block0[f];
+    size_t bw = (size_t)irindex_block(ix, LLVMGetInstructionParent(w)) - ix->fn_block0[f];
+    size_t br = (size_t)irindex_block(ix, LLVMGetInstructionParent(r)) - ix->fn_block0[f];
     if (bw == br)
         for (LLVMValueRef i = LLVMGetNextInstruction(w); i; i = LLVMGetNextInstruction(i))
             if (i == r)
@@ -184,11 +184,11 @@ static int precedes_in(const hsc_graph_t *g, size_t f, LLVMValueRef w, LLVMValue
     return has_bit(g->reach[f] + bw * words, br);
 }
 
-int hsc_may_precede(const hsc_graph_t *g, int entry_fn, LLVMValueRef w, LLVMValueRef r)
+int cdep_may_precede(const cdep_graph_t *g, int entry_fn, LLVMValueRef w, LLVMValueRef r)
 {
-    const hsi_index_t *ix = g->ix;
-    int fw = ix->block_fn[hsi_block(ix, LLVMGetInstructionParent(w))];
-    int fr = ix->block_fn[hsi_block(ix, LLVMGetInstructionParent(r))];
+    const irindex_t *ix = g->ix;
+    int fw = ix->block_fn[irindex_block(ix, LLVMGetInstructionParent(w))];
+    int fr = ix->block_fn[irindex_block(ix, LLVMGetInstructionParent(r))];
     if (fw == fr)
         return precedes_in(g, (size_t)fw, w, r);
     if (fr != entry_fn)
@@ -202,8 +202,8 @@ int hsc_may_precede(const hsc_graph_t *g, int entry_fn, LLVMValueRef w, LLVMValu
         for (LLVMValueRef i = LLVMGetFirstInstruction(ix->blocks[b]); i; i = LLVMGetNextInstruction(i)) {
             if (!LLVMIsACallInst(i))
                 continue;
-            LLVMValueRef c = hsi_callee(i);
-            int callee = c ? hsi_fn(ix, c) : -1;
+            LLVMValueRef c = irindex_callee(i);
+            int callee = c ? irindex_fn(ix, c) : -1;
             int leads =
                 !c || callee == fw || (callee >= 0 && has_bit(g->calls + (size_t)callee * g->fwords, (size_t)fw));
             if (leads && (i == r || precedes_in(g, (size_t)fr, i, r)))

@@ -32,14 +32,14 @@ static char *source_list(const spec_host_t *h)
 
 /* The calls of the kernel function, each with the spec's number of
  * arguments. */
-static int find_calls(const spec_t *spec, const hsi_index_t *ix, LLVMValueRef **calls, size_t *n, lg_err_t *err)
+static int find_calls(const spec_t *spec, const irindex_t *ix, LLVMValueRef **calls, size_t *n, lg_err_t *err)
 {
     LLVMValueRef k = LLVMGetNamedFunction(ix->mod, spec->c_function);
     *calls = NULL;
     *n = 0;
     for (size_t i = 0; k && i < ix->nvals; i++) {
         LLVMValueRef v = ix->vals[i];
-        if (!LLVMIsACallInst(v) || hsi_callee(v) != k)
+        if (!LLVMIsACallInst(v) || irindex_callee(v) != k)
             continue;
         unsigned na = LLVMGetNumArgOperands(v);
         if (na != spec->nparams) {
@@ -64,18 +64,18 @@ static int find_calls(const spec_t *spec, const hsi_index_t *ix, LLVMValueRef **
 }
 
 /* Slices every param and fills s->word and s->input. */
-static void slice_all(host_slice_t *s, const hss_env_t *env)
+static void slice_all(host_slice_t *s, const slice_env_t *env)
 {
     const spec_host_t *h = s->spec->host;
     size_t np = s->spec->nparams;
-    hss_reach_t r;
+    slice_reach_t r;
     r.argv = lg_calloc(h->nargv + 1, 1);
     r.input = lg_calloc(h->ninputs + 1, 1);
     for (size_t p = 0; p < np; p++) {
         memset(r.argv, 0, h->nargv + 1);
         memset(r.input, 0, h->ninputs + 1);
         r.stdin_ = 0;
-        hss_slice(env, p, &r);
+        host_param_slice(env, p, &r);
         for (size_t w = 1; w <= h->nargv; w++)
             s->word[w * np + p] = r.argv[w];
         int has_stdin = 0;
@@ -105,24 +105,24 @@ static int analyse(host_slice_t *s, LLVMModuleRef mod, lg_err_t *err)
         free(srcs);
         return LG_EINVAL;
     }
-    hsi_index_t ix;
-    hsi_build(&ix, mod);
-    hss_env_t env = {.spec = s->spec, .ix = &ix, .entry = entry, .entry_fn = hsi_fn(&ix, entry)};
+    irindex_t ix;
+    irindex_build(&ix, mod);
+    slice_env_t env = {.spec = s->spec, .ix = &ix, .entry = entry, .entry_fn = irindex_fn(&ix, entry)};
     int rc = find_calls(s->spec, &ix, &env.calls, &env.ncalls, err);
     if (rc == LG_OK) {
-        hsp_pts_t pt;
-        hsc_graph_t g;
-        hsp_solve(&pt, &ix, entry, h->nargv);
-        hsc_build(&g, &ix);
+        pointsto_t pt;
+        cdep_graph_t g;
+        pointsto_solve(&pt, &ix, entry, h->nargv);
+        cdep_build(&g, &ix);
         env.pt = &pt;
         env.g = &g;
         s->ncalls = env.ncalls;
         slice_all(s, &env);
-        hsc_free(&g);
-        hsp_free(&pt);
+        cdep_free(&g);
+        pointsto_free(&pt);
     }
     free(env.calls);
-    hsi_free(&ix);
+    irindex_free(&ix);
     return rc;
 }
 
@@ -135,7 +135,7 @@ host_slice_t *host_slice_create(const spec_t *spec, const lg_log_t *log, lg_err_
     s->input = lg_calloc(spec->host->ninputs * spec->nparams + 1, 1);
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef mod = NULL;
-    int rc = hsb_build(spec->host, spec->dir, ctx, &mod, log, err);
+    int rc = host_build(spec->host, spec->dir, ctx, &mod, log, err);
     if (rc == LG_OK) {
         rc = analyse(s, mod, err);
         LLVMDisposeModule(mod);

@@ -13,7 +13,7 @@ static uint64_t ptr_hash(const void *p)
     return (uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15ull;
 }
 
-static void add_value(hsi_index_t *ix, LLVMValueRef v)
+static void add_value(irindex_t *ix, LLVMValueRef v)
 {
     if (ix->nvals == ix->capvals)
         lg_grow((void **)&ix->vals, &ix->capvals, ix->nvals + 1, sizeof *ix->vals);
@@ -21,7 +21,7 @@ static void add_value(hsi_index_t *ix, LLVMValueRef v)
     ix->vals[ix->nvals++] = v;
 }
 
-static void add_function(hsi_index_t *ix, LLVMValueRef f)
+static void add_function(irindex_t *ix, LLVMValueRef f)
 {
     size_t fi = ix->nfns++;
     ix->fns = lg_realloc(ix->fns, ix->nfns * sizeof *ix->fns);
@@ -46,7 +46,7 @@ static void add_function(hsi_index_t *ix, LLVMValueRef f)
     }
 }
 
-void hsi_build(hsi_index_t *ix, LLVMModuleRef mod)
+void irindex_build(irindex_t *ix, LLVMModuleRef mod)
 {
     memset(ix, 0, sizeof *ix);
     ix->mod = mod;
@@ -59,7 +59,7 @@ void hsi_build(hsi_index_t *ix, LLVMModuleRef mod)
     }
 }
 
-void hsi_free(hsi_index_t *ix)
+void irindex_free(irindex_t *ix)
 {
     free(ix->vals);
     free(ix->blocks);
@@ -72,7 +72,7 @@ void hsi_free(hsi_index_t *ix)
     memset(ix, 0, sizeof *ix);
 }
 
-int hsi_value(const hsi_index_t *ix, LLVMValueRef v)
+int irindex_value(const irindex_t *ix, LLVMValueRef v)
 {
     size_t pos = 0;
     uint32_t id;
@@ -82,7 +82,7 @@ int hsi_value(const hsi_index_t *ix, LLVMValueRef v)
     return -1;
 }
 
-int hsi_block(const hsi_index_t *ix, LLVMBasicBlockRef b)
+int irindex_block(const irindex_t *ix, LLVMBasicBlockRef b)
 {
     size_t pos = 0;
     uint32_t id;
@@ -92,7 +92,7 @@ int hsi_block(const hsi_index_t *ix, LLVMBasicBlockRef b)
     return -1;
 }
 
-int hsi_fn(const hsi_index_t *ix, LLVMValueRef f)
+int irindex_fn(const irindex_t *ix, LLVMValueRef f)
 {
     for (size_t i = 0; i < ix->nfns; i++)
         if (ix->fns[i] == f)
@@ -100,7 +100,7 @@ int hsi_fn(const hsi_index_t *ix, LLVMValueRef f)
     return -1;
 }
 
-LLVMOpcode hsi_opcode(LLVMValueRef v)
+LLVMOpcode irindex_opcode(LLVMValueRef v)
 {
     if (LLVMIsAInstruction(v))
         return LLVMGetInstructionOpcode(v);
@@ -109,24 +109,24 @@ LLVMOpcode hsi_opcode(LLVMValueRef v)
     return (LLVMOpcode)0;
 }
 
-LLVMValueRef hsi_callee(LLVMValueRef call)
+LLVMValueRef irindex_callee(LLVMValueRef call)
 {
     LLVMValueRef c = LLVMGetCalledValue(call);
-    while (c && hsi_opcode(c) == LLVMBitCast)
+    while (c && irindex_opcode(c) == LLVMBitCast)
         c = LLVMGetOperand(c, 0);
     return c && LLVMIsAFunction(c) ? c : NULL;
 }
 
-const char *hsi_callee_name(LLVMValueRef call)
+const char *irindex_callee_name(LLVMValueRef call)
 {
-    LLVMValueRef f = hsi_callee(call);
+    LLVMValueRef f = irindex_callee(call);
     size_t len;
     return f ? LLVMGetValueName2(f, &len) : "";
 }
 
-const char *hsi_const_string(LLVMValueRef v)
+const char *irindex_const_string(LLVMValueRef v)
 {
-    while (v && (hsi_opcode(v) == LLVMGetElementPtr || hsi_opcode(v) == LLVMBitCast) && !LLVMIsAInstruction(v))
+    while (v && (irindex_opcode(v) == LLVMGetElementPtr || irindex_opcode(v) == LLVMBitCast) && !LLVMIsAInstruction(v))
         v = LLVMGetOperand(v, 0);
     if (!v || !LLVMIsAGlobalVariable(v) || !LLVMIsGlobalConstant(v))
         return NULL;

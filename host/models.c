@@ -13,7 +13,7 @@
 
 /* Fields: name, ret_deps, writes, varargs_from, write_deps, reads_stdin,
  * fd_arg, opens, allocates, copies_pointers, ret_aliases. */
-static const hsm_model_t models[] = {
+static const model_t models[] = {
     /* where host inputs come from */
     {"fopen", A(0), 0, -1, 0, 0, -1, 1, 1, 0, 0},
     {"fopen64", A(0), 0, -1, 0, 0, -1, 1, 1, 0, 0},
@@ -105,7 +105,7 @@ static int name_matches(const char *model, const char *name)
     return name[n] == '\0' || (strncmp(model, "llvm.", 5) == 0 && name[n] == '.');
 }
 
-const hsm_model_t *hsm_find(const char *name)
+const model_t *models_find(const char *name)
 {
     for (size_t i = 0; i < sizeof models / sizeof *models; i++)
         if (name_matches(models[i].name, name))
@@ -113,7 +113,7 @@ const hsm_model_t *hsm_find(const char *name)
     return NULL;
 }
 
-int hsm_ignored(const char *name)
+int models_ignored(const char *name)
 {
     return strncmp(name, "llvm.dbg.", 9) == 0 || strncmp(name, "llvm.lifetime.", 14) == 0 ||
            strncmp(name, "llvm.va_", 8) == 0;

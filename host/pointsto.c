@@ -16,16 +16,16 @@ static uint64_t ptr_hash(const void *p)
     return (uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15ull;
 }
 
-static int add_obj(hsp_pts_t *p, hsp_kind_t kind, LLVMValueRef site, int argv_index)
+static int add_obj(pointsto_t *p, pointsto_kind_t kind, LLVMValueRef site, int argv_index)
 {
     p->objs = lg_realloc(p->objs, (p->nobjs + 1) * sizeof *p->objs);
-    p->objs[p->nobjs] = (hsp_obj_t){kind, site, argv_index};
+    p->objs[p->nobjs] = (pointsto_obj_t){kind, site, argv_index};
     if (site)
         lg_hashset_add(&p->site_obj, ptr_hash(site), (uint32_t)p->nobjs);
     return (int)p->nobjs++;
 }
 
-int hsp_site(const hsp_pts_t *p, LLVMValueRef site)
+int pointsto_site(const pointsto_t *p, LLVMValueRef site)
 {
     size_t pos = 0;
     uint32_t id;
@@ -39,29 +39,29 @@ int hsp_site(const hsp_pts_t *p, LLVMValueRef site)
  * does not know the function (its result may be memory of its own). */
 static int call_has_object(LLVMValueRef call)
 {
-    if (!LLVMIsACallInst(call) || (hsi_callee(call) && !LLVMIsDeclaration(hsi_callee(call))))
+    if (!LLVMIsACallInst(call) || (irindex_callee(call) && !LLVMIsDeclaration(irindex_callee(call))))
         return 0;
-    const char *name = hsi_callee_name(call);
-    if (hsm_ignored(name))
+    const char *name = irindex_callee_name(call);
+    if (models_ignored(name))
         return 0;
-    const hsm_model_t *m = hsm_find(name);
+    const model_t *m = models_find(name);
     return !m || m->allocates;
 }
 
-static void make_objects(hsp_pts_t *p, const hsi_index_t *ix)
+static void make_objects(pointsto_t *p, const irindex_t *ix)
 {
-    p->argv_obj = add_obj(p, HSP_ARGV, NULL, -1);
+    p->argv_obj = add_obj(p, POINTSTO_ARGV, NULL, -1);
     p->argv_str0 = (int)p->nobjs;
     for (size_t i = 0; i <= p->nargv; i++)
-        add_obj(p, HSP_ARGV_STR, NULL, (int)i);
+        add_obj(p, POINTSTO_ARGV_STR, NULL, (int)i);
     for (size_t i = 0; i < ix->nvals; i++) {
         LLVMValueRef v = ix->vals[i];
         if (LLVMIsAGlobalVariable(v))
-            add_obj(p, HSP_GLOBAL, v, -1);
+            add_obj(p, POINTSTO_GLOBAL, v, -1);
         else if (LLVMIsAAllocaInst(v))
-            add_obj(p, HSP_ALLOCA, v, -1);
+            add_obj(p, POINTSTO_ALLOCA, v, -1);
         else if (call_has_object(v))
-            add_obj(p, HSP_HEAP, v, -1);
+            add_obj(p, POINTSTO_HEAP, v, -1);
     }
     p->words = (p->nobjs + 63) / 64;
 }
@@ -83,13 +83,13 @@ static int or_into(uint64_t *dst, const uint64_t *src, size_t words)
     return changed;
 }
 
-int hsp_argv_slot(const hsp_pts_t *p, LLVMValueRef ptr)
+int pointsto_argv_slot(const pointsto_t *p, LLVMValueRef ptr)
 {
     if (!p->argv)
         return -1;
     if (ptr == p->argv)
         return 0;
-    if (hsi_opcode(ptr) != LLVMGetElementPtr || LLVMGetOperand(ptr, 0) != p->argv || LLVMGetNumOperands(ptr) != 2)
+    if (irindex_opcode(ptr) != LLVMGetElementPtr || LLVMGetOperand(ptr, 0) != p->argv || LLVMGetNumOperands(ptr) != 2)
         return -1;
     LLVMValueRef idx = LLVMGetOperand(ptr, 1);
     if (!LLVMIsAConstantInt(idx))
@@ -98,31 +98,31 @@ int hsp_argv_slot(const hsp_pts_t *p, LLVMValueRef ptr)
     return i >= 0 && i <= (long long)p->nargv ? (int)i : (int)p->nargv + 1;
 }
 
-void hsp_of(const hsp_pts_t *p, LLVMValueRef v, uint64_t *out)
+void pointsto_of(const pointsto_t *p, LLVMValueRef v, uint64_t *out)
 {
-    int id = hsi_value(p->ix, v);
+    int id = irindex_value(p->ix, v);
     if (id >= 0) {
         or_into(out, p->pts + (size_t)id * p->words, p->words);
         return;
     }
-    LLVMOpcode op = hsi_opcode(v);
+    LLVMOpcode op = irindex_opcode(v);
     if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast || op == LLVMIntToPtr ||
         op == LLVMPtrToInt)
-        hsp_of(p, LLVMGetOperand(v, 0), out);
+        pointsto_of(p, LLVMGetOperand(v, 0), out);
 }
 
 /* What a load through ptr yields: the argv word it selects, or the
  * pointers stored in the objects ptr may address. */
-static void load_result(const hsp_pts_t *p, LLVMValueRef ptr, uint64_t *out, uint64_t *tmp)
+static void load_result(const pointsto_t *p, LLVMValueRef ptr, uint64_t *out, uint64_t *tmp)
 {
-    int slot = hsp_argv_slot(p, ptr);
+    int slot = pointsto_argv_slot(p, ptr);
     if (slot >= 0) {
         if (slot <= (int)p->nargv)
             set_bit(out, (size_t)(p->argv_str0 + slot));
         return;
     }
     memset(tmp, 0, p->words * sizeof *tmp);
-    hsp_of(p, ptr, tmp);
+    pointsto_of(p, ptr, tmp);
     for (size_t o = 0; o < p->nobjs; o++) {
         if (!(tmp[o / 64] >> (o % 64) & 1))
             continue;
@@ -134,10 +134,10 @@ static void load_result(const hsp_pts_t *p, LLVMValueRef ptr, uint64_t *out, uin
 }
 
 /* Adds src to the contents of every object ptr may address. */
-static int store_into(hsp_pts_t *p, LLVMValueRef ptr, const uint64_t *src, uint64_t *tmp)
+static int store_into(pointsto_t *p, LLVMValueRef ptr, const uint64_t *src, uint64_t *tmp)
 {
     memset(tmp, 0, p->words * sizeof *tmp);
-    hsp_of(p, ptr, tmp);
+    pointsto_of(p, ptr, tmp);
     int changed = 0;
     for (size_t o = 0; o < p->nobjs; o++)
         if (tmp[o / 64] >> (o % 64) & 1)
@@ -148,36 +148,36 @@ static int store_into(hsp_pts_t *p, LLVMValueRef ptr, const uint64_t *src, uint6
 /* A call's effect on the sets: parameters and results of defined
  * functions, objects of allocating and unknown calls, pointers that
  * unknown calls and the memcpy family may store. */
-static int visit_call(hsp_pts_t *p, LLVMValueRef call, uint64_t *self, uint64_t *tmp, uint64_t *acc)
+static int visit_call(pointsto_t *p, LLVMValueRef call, uint64_t *self, uint64_t *tmp, uint64_t *acc)
 {
-    LLVMValueRef f = hsi_callee(call);
+    LLVMValueRef f = irindex_callee(call);
     unsigned nargs = LLVMGetNumArgOperands(call);
     int changed = 0;
     if (f && !LLVMIsDeclaration(f)) {
         unsigned np = LLVMCountParams(f);
         for (unsigned i = 0; i < nargs && i < np; i++) {
             memset(tmp, 0, p->words * sizeof *tmp);
-            hsp_of(p, LLVMGetArgOperand(call, i), tmp);
-            int pid = hsi_value(p->ix, LLVMGetParam(f, i));
+            pointsto_of(p, LLVMGetArgOperand(call, i), tmp);
+            int pid = irindex_value(p->ix, LLVMGetParam(f, i));
             changed |= or_into(p->pts + (size_t)pid * p->words, tmp, p->words);
         }
         for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
             LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
             if (t && LLVMGetInstructionOpcode(t) == LLVMRet && LLVMGetNumOperands(t) == 1)
-                hsp_of(p, LLVMGetOperand(t, 0), self);
+                pointsto_of(p, LLVMGetOperand(t, 0), self);
         }
         return changed;
     }
-    const char *name = hsi_callee_name(call);
-    if (hsm_ignored(name))
+    const char *name = irindex_callee_name(call);
+    if (models_ignored(name))
         return 0;
-    const hsm_model_t *m = hsm_find(name);
-    int obj = hsp_site(p, call);
+    const model_t *m = models_find(name);
+    int obj = pointsto_site(p, call);
     if (obj >= 0)
         set_bit(self, (size_t)obj);
     memset(acc, 0, p->words * sizeof *acc);
     for (unsigned i = 0; i < nargs; i++)
-        hsp_of(p, LLVMGetArgOperand(call, i), acc);
+        pointsto_of(p, LLVMGetArgOperand(call, i), acc);
     if (!m || m->ret_aliases)
         or_into(self, acc, p->words);
     if (m && m->copies_pointers && nargs >= 2) {
@@ -200,35 +200,35 @@ static int visit_call(hsp_pts_t *p, LLVMValueRef call, uint64_t *self, uint64_t 
 }
 
 /* One instruction's constraint; 1 when a set grew. */
-static int visit(hsp_pts_t *p, LLVMValueRef v, uint64_t *tmp, uint64_t *tmp2, uint64_t *acc)
+static int visit(pointsto_t *p, LLVMValueRef v, uint64_t *tmp, uint64_t *tmp2, uint64_t *acc)
 {
-    int id = hsi_value(p->ix, v);
+    int id = irindex_value(p->ix, v);
     uint64_t *self = p->pts + (size_t)id * p->words;
     memset(tmp2, 0, p->words * sizeof *tmp2);
     switch (LLVMGetInstructionOpcode(v)) {
     case LLVMAlloca:
-        set_bit(tmp2, (size_t)hsp_site(p, v));
+        set_bit(tmp2, (size_t)pointsto_site(p, v));
         break;
     case LLVMGetElementPtr:
     case LLVMBitCast:
     case LLVMAddrSpaceCast:
     case LLVMIntToPtr:
     case LLVMPtrToInt:
-        hsp_of(p, LLVMGetOperand(v, 0), tmp2);
+        pointsto_of(p, LLVMGetOperand(v, 0), tmp2);
         break;
     case LLVMPHI:
         for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
-            hsp_of(p, LLVMGetIncomingValue(v, i), tmp2);
+            pointsto_of(p, LLVMGetIncomingValue(v, i), tmp2);
         break;
     case LLVMSelect:
-        hsp_of(p, LLVMGetOperand(v, 1), tmp2);
-        hsp_of(p, LLVMGetOperand(v, 2), tmp2);
+        pointsto_of(p, LLVMGetOperand(v, 1), tmp2);
+        pointsto_of(p, LLVMGetOperand(v, 2), tmp2);
         break;
     case LLVMLoad:
         load_result(p, LLVMGetOperand(v, 0), tmp2, tmp);
         break;
     case LLVMStore: {
-        hsp_of(p, LLVMGetOperand(v, 0), tmp2);
+        pointsto_of(p, LLVMGetOperand(v, 0), tmp2);
         uint64_t *src = lg_calloc(p->words, sizeof *src);
         memcpy(src, tmp2, p->words * sizeof *src);
         int changed = store_into(p, LLVMGetOperand(v, 1), src, tmp);
@@ -245,7 +245,7 @@ static int visit(hsp_pts_t *p, LLVMValueRef v, uint64_t *tmp, uint64_t *tmp2, ui
     return or_into(self, tmp2, p->words);
 }
 
-void hsp_solve(hsp_pts_t *p, const hsi_index_t *ix, LLVMValueRef entry, size_t nargv)
+void pointsto_solve(pointsto_t *p, const irindex_t *ix, LLVMValueRef entry, size_t nargv)
 {
     memset(p, 0, sizeof *p);
     p->ix = ix;
@@ -255,12 +255,12 @@ void hsp_solve(hsp_pts_t *p, const hsi_index_t *ix, LLVMValueRef entry, size_t n
     p->pts = lg_calloc(ix->nvals * p->words + 1, sizeof *p->pts);
     p->cont = lg_calloc(p->nobjs * p->words + 1, sizeof *p->cont);
     for (size_t i = 0; i < ix->nvals; i++) {
-        int o = LLVMIsAGlobalVariable(ix->vals[i]) ? hsp_site(p, ix->vals[i]) : -1;
+        int o = LLVMIsAGlobalVariable(ix->vals[i]) ? pointsto_site(p, ix->vals[i]) : -1;
         if (o >= 0)
             set_bit(p->pts + i * p->words, (size_t)o);
     }
     if (p->argv)
-        set_bit(p->pts + (size_t)hsi_value(ix, p->argv) * p->words, (size_t)p->argv_obj);
+        set_bit(p->pts + (size_t)irindex_value(ix, p->argv) * p->words, (size_t)p->argv_obj);
     uint64_t *tmp = lg_calloc(p->words, sizeof *tmp), *tmp2 = lg_calloc(p->words, sizeof *tmp2);
     uint64_t *acc = lg_calloc(p->words, sizeof *acc);
     for (int changed = 1; changed;) {
@@ -274,7 +274,7 @@ void hsp_solve(hsp_pts_t *p, const hsi_index_t *ix, LLVMValueRef entry, size_t n
     free(tmp);
 }
 
-void hsp_free(hsp_pts_t *p)
+void pointsto_free(pointsto_t *p)
 {
     free(p->objs);
     free(p->pts);
@@ -285,7 +285,7 @@ void hsp_free(hsp_pts_t *p)
 
 /* The first struct field among the indices of one GEP, walking its
  * source type; 1 when there is one. */
-static int gep_field(LLVMValueRef gep, hsp_tag_t *tag)
+static int gep_field(LLVMValueRef gep, pointsto_tag_t *tag)
 {
     LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
     unsigned n = (unsigned)LLVMGetNumOperands(gep);
@@ -304,11 +304,11 @@ static int gep_field(LLVMValueRef gep, hsp_tag_t *tag)
     return 0;
 }
 
-hsp_tag_t hsp_tag_of(LLVMValueRef ptr)
+pointsto_tag_t pointsto_tag_of(LLVMValueRef ptr)
 {
-    hsp_tag_t tag = {NULL, 0};
+    pointsto_tag_t tag = {NULL, 0};
     for (int depth = 0; ptr && depth < 64; depth++) {
-        LLVMOpcode op = hsi_opcode(ptr);
+        LLVMOpcode op = irindex_opcode(ptr);
         if (op == LLVMBitCast) {
             ptr = LLVMGetOperand(ptr, 0);
         } else if (op == LLVMGetElementPtr) {
@@ -325,10 +325,10 @@ hsp_tag_t hsp_tag_of(LLVMValueRef ptr)
             break;
         }
     }
-    return (hsp_tag_t){NULL, 0};
+    return (pointsto_tag_t){NULL, 0};
 }
 
-int hsp_tags_overlap(hsp_tag_t a, hsp_tag_t b)
+int pointsto_tags_overlap(pointsto_tag_t a, pointsto_tag_t b)
 {
     return !a.type || !b.type || a.type != b.type || a.field == b.field;
 }

@@ -29,8 +29,8 @@ typedef struct item {
 } item_t;
 
 typedef struct state {
-    const hss_env_t *env;
-    hss_reach_t *r;
+    const slice_env_t *env;
+    slice_reach_t *r;
     unsigned char *val; /* per value id: its value is in the slice (any context) */
     unsigned char *blk; /* per block id: whether it runs is in the slice (any context) */
     lg_hashset_t seen;  /* the same for items with a context */
@@ -45,12 +45,12 @@ typedef struct state {
 
 /* The function (index) v belongs to: an instruction's or an argument's;
  * -1 for globals and constants. */
-static int function_of(const hsi_index_t *ix, LLVMValueRef v)
+static int function_of(const irindex_t *ix, LLVMValueRef v)
 {
     if (LLVMIsAInstruction(v))
-        return ix->block_fn[hsi_block(ix, LLVMGetInstructionParent(v))];
+        return ix->block_fn[irindex_block(ix, LLVMGetInstructionParent(v))];
     if (LLVMIsAArgument(v))
-        return hsi_fn(ix, LLVMGetParamParent(v));
+        return irindex_fn(ix, LLVMGetParamParent(v));
     return -1;
 }
 
@@ -59,8 +59,8 @@ static int context_for(const state_t *s, int fn, int ctx)
 {
     if (ctx < 0 || fn < 0)
         return -1;
-    LLVMValueRef callee = hsi_callee(s->env->ix->vals[ctx]);
-    return callee && hsi_fn(s->env->ix, callee) == fn ? ctx : -1;
+    LLVMValueRef callee = irindex_callee(s->env->ix->vals[ctx]);
+    return callee && irindex_fn(s->env->ix, callee) == fn ? ctx : -1;
 }
 
 /* 1 the first time an item is seen. */
@@ -87,7 +87,7 @@ static void push(state_t *s, int id, int ctx, int is_block)
 
 static void mark_value(state_t *s, LLVMValueRef v, int ctx)
 {
-    int id = hsi_value(s->env->ix, v);
+    int id = irindex_value(s->env->ix, v);
     if (id >= 0) {
         push(s, id, context_for(s, function_of(s->env->ix, v), ctx), 0);
         return;
@@ -99,7 +99,7 @@ static void mark_value(state_t *s, LLVMValueRef v, int ctx)
 
 static void mark_block(state_t *s, LLVMBasicBlockRef b, int ctx)
 {
-    int id = hsi_block(s->env->ix, b);
+    int id = irindex_block(s->env->ix, b);
     if (id >= 0)
         push(s, id, context_for(s, s->env->ix->block_fn[id], ctx), 1);
 }
@@ -126,17 +126,17 @@ static int is_pointer(LLVMValueRef v)
  * through. */
 static void find_writers(state_t *s)
 {
-    const hsi_index_t *ix = s->env->ix;
+    const irindex_t *ix = s->env->ix;
     for (size_t i = 0; i < ix->nvals; i++) {
         LLVMValueRef v = ix->vals[i];
         if (LLVMIsAStoreInst(v)) {
             add_writer(s, v, LLVMGetOperand(v, 1));
             continue;
         }
-        LLVMValueRef f = LLVMIsACallInst(v) ? hsi_callee(v) : NULL;
-        if (!LLVMIsACallInst(v) || (f && !LLVMIsDeclaration(f)) || hsm_ignored(hsi_callee_name(v)))
+        LLVMValueRef f = LLVMIsACallInst(v) ? irindex_callee(v) : NULL;
+        if (!LLVMIsACallInst(v) || (f && !LLVMIsDeclaration(f)) || models_ignored(irindex_callee_name(v)))
             continue;
-        const hsm_model_t *m = hsm_find(hsi_callee_name(v));
+        const model_t *m = models_find(irindex_callee_name(v));
         unsigned n = LLVMGetNumArgOperands(v);
         for (unsigned k = 0; k < n; k++) {
             LLVMValueRef a = LLVMGetArgOperand(v, k);
@@ -145,7 +145,7 @@ static void find_writers(state_t *s)
             if (writes && is_pointer(a))
                 add_writer(s, v, a);
         }
-        if (hsp_site(s->env->pt, v) >= 0 && (!m || m->write_deps))
+        if (pointsto_site(s->env->pt, v) >= 0 && (!m || m->write_deps))
             add_writer(s, v, NULL);
     }
 }
@@ -156,13 +156,13 @@ static void find_writers(state_t *s)
  * context-insensitive sets would name every word some call passes. */
 static void memory_inputs(state_t *s)
 {
-    const hsp_pts_t *pt = s->env->pt;
+    const pointsto_t *pt = s->env->pt;
     for (size_t o = 0; o < pt->nobjs; o++) {
         if (!(s->set[o / 64] >> (o % 64) & 1))
             continue;
-        const hsp_obj_t *ob = &pt->objs[o];
+        const pointsto_obj_t *ob = &pt->objs[o];
         size_t len;
-        if (ob->kind == HSP_GLOBAL && LLVMIsDeclaration(ob->site) &&
+        if (ob->kind == POINTSTO_GLOBAL && LLVMIsDeclaration(ob->site) &&
             strcmp(LLVMGetValueName2(ob->site, &len), "stdin") == 0)
             s->r->stdin_ = 1;
     }
@@ -182,30 +182,30 @@ static void mark_writes(state_t *s, LLVMValueRef w);
  * writer that may write it before r joins the slice. */
 static void read_memory(state_t *s, LLVMValueRef r, LLVMValueRef ptr)
 {
-    const hsp_pts_t *pt = s->env->pt;
+    const pointsto_t *pt = s->env->pt;
     memset(s->set, 0, pt->words * sizeof *s->set);
-    hsp_of(pt, ptr, s->set);
+    pointsto_of(pt, ptr, s->set);
     memory_inputs(s);
-    hsp_tag_t tag = hsp_tag_of(ptr);
+    pointsto_tag_t tag = pointsto_tag_of(ptr);
     for (size_t i = 0; i < s->nwriters; i++) {
         const writer_t *w = &s->writers[i];
-        int id = hsi_value(s->env->ix, w->inst);
+        int id = irindex_value(s->env->ix, w->inst);
         if (s->wr[id])
             continue;
         int hit;
         if (w->dst) {
             memset(s->other, 0, pt->words * sizeof *s->other);
-            hsp_of(pt, w->dst, s->other);
-            hit = sets_meet(s->set, s->other, pt->words) && hsp_tags_overlap(tag, hsp_tag_of(w->dst));
+            pointsto_of(pt, w->dst, s->other);
+            hit = sets_meet(s->set, s->other, pt->words) && pointsto_tags_overlap(tag, pointsto_tag_of(w->dst));
         } else {
-            int o = hsp_site(pt, w->inst);
+            int o = pointsto_site(pt, w->inst);
             hit = o >= 0 && (s->set[o / 64] >> (o % 64) & 1);
         }
-        if (hit && hsc_may_precede(s->env->g, s->env->entry_fn, w->inst, r)) {
+        if (hit && cdep_may_precede(s->env->g, s->env->entry_fn, w->inst, r)) {
             mark_writes(s, w->inst);
             /* mark_writes used the scratch sets: compute them again */
             memset(s->set, 0, pt->words * sizeof *s->set);
-            hsp_of(pt, ptr, s->set);
+            pointsto_of(pt, ptr, s->set);
         }
     }
 }
@@ -213,7 +213,7 @@ static void read_memory(state_t *s, LLVMValueRef r, LLVMValueRef ptr)
 /* Argument k of call c matters: its value and, for a pointer, the
  * memory the call reads through it. read()'s descriptor 0 is standard
  * input. */
-static void mark_arg(state_t *s, LLVMValueRef c, unsigned k, const hsm_model_t *m, int ctx)
+static void mark_arg(state_t *s, LLVMValueRef c, unsigned k, const model_t *m, int ctx)
 {
     LLVMValueRef a = LLVMGetArgOperand(c, k);
     if (m && m->fd_arg == (int)k && LLVMIsAConstantInt(a) && LLVMConstIntGetZExtValue(a) == 0) {
@@ -225,7 +225,7 @@ static void mark_arg(state_t *s, LLVMValueRef c, unsigned k, const hsm_model_t *
         read_memory(s, c, a);
 }
 
-static void mark_args(state_t *s, LLVMValueRef c, uint32_t mask, const hsm_model_t *m, int ctx)
+static void mark_args(state_t *s, LLVMValueRef c, uint32_t mask, const model_t *m, int ctx)
 {
     unsigned n = LLVMGetNumArgOperands(c);
     for (unsigned k = 0; k < n; k++)
@@ -237,7 +237,7 @@ static void mark_args(state_t *s, LLVMValueRef c, uint32_t mask, const hsm_model
  * particular context). */
 static void mark_writes(state_t *s, LLVMValueRef w)
 {
-    int id = hsi_value(s->env->ix, w);
+    int id = irindex_value(s->env->ix, w);
     if (s->wr[id])
         return;
     s->wr[id] = 1;
@@ -247,7 +247,7 @@ static void mark_writes(state_t *s, LLVMValueRef w)
         mark_value(s, LLVMGetOperand(w, 1), -1);
         return;
     }
-    const hsm_model_t *m = hsm_find(hsi_callee_name(w));
+    const model_t *m = models_find(irindex_callee_name(w));
     if (!m) {
         mark_args(s, w, 0xffffffffu, NULL, -1);
         return;
@@ -265,7 +265,7 @@ static void mark_writes(state_t *s, LLVMValueRef w)
  * (or none), any other name is followed like a value. */
 static void mark_open(state_t *s, LLVMValueRef c, int ctx)
 {
-    const char *name = hsi_const_string(LLVMGetArgOperand(c, 0));
+    const char *name = irindex_const_string(LLVMGetArgOperand(c, 0));
     if (!name) {
         mark_arg(s, c, 0, NULL, ctx);
         return;
@@ -281,9 +281,9 @@ static void mark_open(state_t *s, LLVMValueRef c, int ctx)
  * there leads back to c's argument only, not to every caller's. */
 static void visit_call(state_t *s, LLVMValueRef c, int ctx)
 {
-    LLVMValueRef f = hsi_callee(c);
+    LLVMValueRef f = irindex_callee(c);
     if (f && !LLVMIsDeclaration(f)) {
-        int here = hsi_value(s->env->ix, c);
+        int here = irindex_value(s->env->ix, c);
         for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
             LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
             if (t && LLVMGetInstructionOpcode(t) == LLVMRet) {
@@ -294,10 +294,10 @@ static void visit_call(state_t *s, LLVMValueRef c, int ctx)
         }
         return;
     }
-    const char *name = hsi_callee_name(c);
-    if (hsm_ignored(name))
+    const char *name = irindex_callee_name(c);
+    if (models_ignored(name))
         return;
-    const hsm_model_t *m = f ? hsm_find(name) : NULL;
+    const model_t *m = f ? models_find(name) : NULL;
     if (!m) {
         mark_value(s, LLVMGetCalledValue(c), ctx);
         mark_args(s, c, 0xffffffffu, NULL, ctx);
@@ -323,13 +323,13 @@ static void visit_param(state_t *s, LLVMValueRef a, int ctx)
     unsigned k = 0;
     for (LLVMValueRef p = LLVMGetFirstParam(f); p != a; p = LLVMGetNextParam(p))
         k++;
-    const hsi_index_t *ix = s->env->ix;
+    const irindex_t *ix = s->env->ix;
     if (ctx >= 0) {
         mark_value(s, LLVMGetArgOperand(ix->vals[ctx], k), -1);
         return;
     }
     for (size_t i = 0; i < ix->nvals; i++)
-        if (LLVMIsACallInst(ix->vals[i]) && hsi_callee(ix->vals[i]) == f && k < LLVMGetNumArgOperands(ix->vals[i]))
+        if (LLVMIsACallInst(ix->vals[i]) && irindex_callee(ix->vals[i]) == f && k < LLVMGetNumArgOperands(ix->vals[i]))
             mark_value(s, LLVMGetArgOperand(ix->vals[i], k), -1);
 }
 
@@ -345,7 +345,7 @@ static void visit_value(state_t *s, LLVMValueRef v, int ctx)
     switch (LLVMGetInstructionOpcode(v)) {
     case LLVMLoad: {
         LLVMValueRef ptr = LLVMGetOperand(v, 0);
-        int slot = hsp_argv_slot(s->env->pt, ptr);
+        int slot = pointsto_argv_slot(s->env->pt, ptr);
         if (slot > 0 && (size_t)slot <= s->env->pt->nargv)
             s->r->argv[slot] = 1;
         if (slot >= 0)
@@ -380,7 +380,7 @@ static void visit_value(state_t *s, LLVMValueRef v, int ctx)
  * when its function is called: from the call site ctx, or from any. */
 static void visit_block(state_t *s, size_t b, int ctx)
 {
-    const hsi_index_t *ix = s->env->ix;
+    const irindex_t *ix = s->env->ix;
     for (const int *a = s->env->g->cd[b]; *a >= 0; a++)
         mark_value(s, LLVMGetBasicBlockTerminator(ix->blocks[*a]), ctx);
     if (ctx >= 0) {
@@ -392,16 +392,16 @@ static void visit_block(state_t *s, size_t b, int ctx)
         return;
     s->fn[f] = 1;
     for (size_t i = 0; i < ix->nvals; i++)
-        if (LLVMIsACallInst(ix->vals[i]) && hsi_callee(ix->vals[i]) == ix->fns[f])
+        if (LLVMIsACallInst(ix->vals[i]) && irindex_callee(ix->vals[i]) == ix->fns[f])
             mark_block(s, LLVMGetInstructionParent(ix->vals[i]), -1);
 }
 
-void hss_slice(const hss_env_t *env, size_t param, hss_reach_t *r)
+void host_param_slice(const slice_env_t *env, size_t param, slice_reach_t *r)
 {
     const spec_param_t *p = &env->spec->params[param];
     if (p->dir == SPEC_DIR_OUT)
         return; /* the host gives the kernel nothing through an output */
-    const hsi_index_t *ix = env->ix;
+    const irindex_t *ix = env->ix;
     state_t s = {.env = env, .r = r};
     s.val = lg_calloc(ix->nvals + 1, 1);
     s.wr = lg_calloc(ix->nvals + 1, 1);

@@ -21,7 +21,7 @@ static const char *const role_suffix[ROLE_COUNT] = {
 static int bind_port(const spec_t *spec, const spec_param_t *p, const oports_t *ports, const char *name,
                      int want_output, int required, obind_t *b, int role, lg_err_t *err)
 {
-    const oport_t *port = orp_find(ports, name);
+    const oport_t *port = ports_find(ports, name);
     if (!port) {
         if (!required)
             return 0;
@@ -205,8 +205,8 @@ static int bus_index(const spec_t *spec, const oports_t *ports, omodel_t *m, con
         need_write |= spec->params[i].dir != SPEC_DIR_IN;
     }
     obus_t bus;
-    if (ora_bind_bus(spec, ports, lg_strdup(name), 0, need_read, need_write, &bus, err)) {
-        ora_bus_free(&bus);
+    if (axi_bind_bus(spec, ports, lg_strdup(name), 0, need_read, need_write, &bus, err)) {
+        axi_bus_free(&bus);
         return -1;
     }
     m->buses = lg_realloc(m->buses, (m->nbuses + 1) * sizeof *m->buses);
@@ -229,7 +229,7 @@ static int bind_maxi(const spec_t *spec, const spec_param_t *p, const oports_t *
         return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: RTL top %s has no ap_clk, and an m_axi bundle needs one",
                           spec->path, p->line, p->col, p->name, spec->rtl_top);
     if (f->addr == SPEC_MAXI_SLAVE)
-        b->reg = 0; /* placed by ora_assign_registers */
+        b->reg = 0; /* placed by axi_assign_registers */
     if (f->addr == SPEC_MAXI_DIRECT && bind_port(spec, p, ports, f->port, 0, 1, b, ROLE_DATA, err))
         return LG_EINVAL;
     b->bus = bus_index(spec, ports, m, f->bundle ? f->bundle : "gmem", err);
@@ -260,7 +260,7 @@ static int bind_axi_param(const spec_t *spec, const spec_param_t *p, spec_if_mod
     if (p->is_array)
         return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: s_axilite carries scalars only", spec->path, p->line,
                           p->col, p->name);
-    b->reg = 0; /* placed by ora_assign_registers */
+    b->reg = 0; /* placed by axi_assign_registers */
     b->kind = p->dir == SPEC_DIR_IN ? BIND_SCALAR_IN : p->dir == SPEC_DIR_OUT ? BIND_SCALAR_VLD : BIND_SCALAR_INOUT;
     b->is_out = p->dir != SPEC_DIR_IN;
     return 0;
@@ -310,21 +310,21 @@ static int bind_control(const spec_t *spec, const oports_t *ports, omodel_t *m, 
                                                  "ap_ready", "ap_return", "ap_continue", "interrupt"};
     static const int outputs[CTL_COUNT] = {0, 0, 0, 1, 1, 1, 1, 0, 1};
     char *lite;
-    m->proto = ora_protocol(spec, ports, &lite);
-    if (lite && ora_bind_bus(spec, ports, lite, 1, 1, 1, &m->ctrl, err))
+    m->proto = axi_protocol(spec, ports, &lite);
+    if (lite && axi_bind_bus(spec, ports, lite, 1, 1, 1, &m->ctrl, err))
         return LG_EINVAL;
     int hs = m->proto == ORW_PROTO_HS || m->proto == ORW_PROTO_CHAIN;
     if (spec->rtl_interrupt && m->proto != ORW_PROTO_AXILITE)
         return lg_err_set(err, LG_EINVAL, "%s: rtl.interrupt needs the AXI4-Lite control (block protocol %s)",
-                          spec->path, ora_protocol_name(m->proto));
+                          spec->path, axi_protocol_name(m->proto));
     for (int c = 0; c < CTL_COUNT; c++) {
         if (c == CTL_INTERRUPT && !spec->rtl_interrupt)
             continue;
         const char *name = names[c];
-        const oport_t *port = orp_find(ports, name);
+        const oport_t *port = ports_find(ports, name);
         if (!port && c == CTL_RST) {
             name = "ap_rst_n";
-            port = orp_find(ports, name);
+            port = ports_find(ports, name);
             m->rst_active_low = port != NULL;
         }
         int required = (c == CTL_RETURN && spec->has_return) || c == CTL_INTERRUPT ||
@@ -338,7 +338,7 @@ static int bind_control(const spec_t *spec, const oports_t *ports, omodel_t *m, 
             if (!required)
                 continue;
             return lg_err_set(err, LG_EINVAL, "%s: RTL top %s has no %s port (block protocol %s%s)", spec->path,
-                              spec->rtl_top, names[c], ora_protocol_name(m->proto),
+                              spec->rtl_top, names[c], axi_protocol_name(m->proto),
                               c == CTL_RETURN ? " with a non-void return" : "");
         }
         if (port->is_output != outputs[c] || port->bits > ORACLE_PORT_MAX_BITS)
@@ -350,7 +350,7 @@ static int bind_control(const spec_t *spec, const oports_t *ports, omodel_t *m, 
     return 0;
 }
 
-int orm_bind(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_err_t *err)
+int binding_params(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
     out->binds = lg_calloc(spec->nparams ? spec->nparams : 1, sizeof *out->binds);
@@ -359,17 +359,17 @@ int orm_bind(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_err_t 
     for (size_t i = 0; i < spec->nparams && rc == 0; i++)
         rc = bind_param(spec, i, ports, out, err);
     if (rc == 0 && out->proto == ORW_PROTO_AXILITE)
-        rc = ora_assign_registers(spec, out, err);
+        rc = axi_assign_registers(spec, out, err);
     if (rc == 0)
-        rc = ora_place_buffers(spec, out, err);
+        rc = axi_place_buffers(spec, out, err);
     if (rc == 0)
-        out->latency = ora_latency(spec);
+        out->latency = axi_latency(spec);
     if (rc)
-        orm_free(out);
+        binding_free(out);
     return rc;
 }
 
-void orm_free(omodel_t *m)
+void binding_free(omodel_t *m)
 {
     if (!m)
         return;
@@ -380,19 +380,19 @@ void orm_free(omodel_t *m)
     for (int c = 0; c < CTL_COUNT; c++)
         free(m->ctl[c]);
     for (size_t k = 0; k < m->nbuses; k++)
-        ora_bus_free(&m->buses[k]);
+        axi_bus_free(&m->buses[k]);
     free(m->buses);
-    ora_bus_free(&m->ctrl);
+    axi_bus_free(&m->ctrl);
     memset(m, 0, sizeof *m);
 }
 
-uint64_t orm_to_port(const obind_t *b, int64_t v)
+uint64_t binding_to_port(const obind_t *b, int64_t v)
 {
     uint64_t u = (uint64_t)v;
     return b->width >= 64 ? u : u & ((UINT64_C(1) << b->width) - 1);
 }
 
-int64_t orm_from_port(int bits, lg_type_t t, uint64_t raw)
+int64_t binding_from_port(int bits, lg_type_t t, uint64_t raw)
 {
     if (bits < 64) {
         raw &= (UINT64_C(1) << bits) - 1;

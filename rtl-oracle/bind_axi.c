@@ -53,7 +53,7 @@ static char *lite_bundle(const oports_t *ports)
     return NULL;
 }
 
-int ora_protocol(const spec_t *spec, const oports_t *ports, char **lite)
+int axi_protocol(const spec_t *spec, const oports_t *ports, char **lite)
 {
     const char *p = spec->rtl_protocol ? spec->rtl_protocol : "auto";
     *lite = NULL;
@@ -68,22 +68,22 @@ int ora_protocol(const spec_t *spec, const oports_t *ports, char **lite)
         return ORW_PROTO_HS;
     if (strcmp(p, "ap_ctrl_chain") == 0)
         return ORW_PROTO_CHAIN;
-    int clocked = orp_find(ports, "ap_clk") != NULL;
+    int clocked = ports_find(ports, "ap_clk") != NULL;
     if (strcmp(p, "ap_ctrl_none") == 0)
         return clocked ? ORW_PROTO_NONE : ORW_PROTO_COMB;
-    if (orp_find(ports, "ap_start"))
-        return orp_find(ports, "ap_continue") ? ORW_PROTO_CHAIN : ORW_PROTO_HS;
+    if (ports_find(ports, "ap_start"))
+        return ports_find(ports, "ap_continue") ? ORW_PROTO_CHAIN : ORW_PROTO_HS;
     return clocked ? ORW_PROTO_NONE : ORW_PROTO_COMB;
 }
 
-const char *ora_protocol_name(int p)
+const char *axi_protocol_name(int p)
 {
     static const char *const names[] = {"ap_ctrl_hs", "ap_ctrl_chain", "ap_ctrl_none", "ap_ctrl_none (combinational)",
                                         "s_axilite"};
     return p >= 0 && p <= ORW_PROTO_AXILITE ? names[p] : "?";
 }
 
-int ora_bind_bus(const spec_t *spec, const oports_t *ports, char *name, int is_lite, int need_read, int need_write,
+int axi_bind_bus(const spec_t *spec, const oports_t *ports, char *name, int is_lite, int need_read, int need_write,
                  obus_t *out, lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
@@ -93,7 +93,7 @@ int ora_bind_bus(const spec_t *spec, const oports_t *ports, char *name, int is_l
             continue;
         char port[300];
         snprintf(port, sizeof port, "%s_%s_%s", is_lite ? "s_axi" : "m_axi", name, sig_name[s]);
-        const oport_t *p = orp_find(ports, port);
+        const oport_t *p = ports_find(ports, port);
         int needed = is_lite || (sig_is_write(s) ? need_write : need_read);
         if (s == ORW_AXI_AWSIZE || s == ORW_AXI_AWBURST || s == ORW_AXI_ARSIZE || s == ORW_AXI_ARBURST)
             needed = 0;
@@ -119,7 +119,7 @@ int ora_bind_bus(const spec_t *spec, const oports_t *ports, char *name, int is_l
     return 0;
 }
 
-void ora_bus_free(obus_t *b)
+void axi_bus_free(obus_t *b)
 {
     if (!b)
         return;
@@ -187,7 +187,7 @@ static int header_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
     return rc;
 }
 
-int ora_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
+int axi_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
 {
     uint64_t at = 0x10;
     if (spec->has_return) {
@@ -219,7 +219,7 @@ static int pages_meet(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
     return a0 < b1 && b0 < a1;
 }
 
-int ora_place_buffers(const spec_t *spec, omodel_t *m, lg_err_t *err)
+int axi_place_buffers(const spec_t *spec, omodel_t *m, lg_err_t *err)
 {
     uint64_t at = UINT64_C(0x10000000);
     for (size_t i = 0; i < m->n; i++) {
@@ -276,7 +276,7 @@ static int64_t gen_info_latency(const char *text, const char *top)
     return -1;
 }
 
-int64_t ora_latency(const spec_t *spec)
+int64_t axi_latency(const spec_t *spec)
 {
     if (spec->rtl_latency >= 0)
         return spec->rtl_latency;

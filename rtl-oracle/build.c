@@ -49,8 +49,8 @@ typedef struct job {
     const char *engine_dir;
     char **engine_files;
     size_t nengine_files;
-    char *table;    /* generated ORH_TABLE_NAME text */
-    char **sources; /* what Verilator reads (orf_stage) */
+    char *table;    /* generated ORACLE_TABLE_NAME text */
+    char **sources; /* what Verilator reads (memfiles_stage) */
 } job_t;
 
 static const char *verilator(const oracle_cfg_t *cfg)
@@ -83,14 +83,14 @@ static int run_tool(const job_t *job, const char **argv, const char *log_path, c
     int rc = lg_run_logged_until((char *const *)argv, log_path, job->cfg->stop, err);
     if (rc <= 0)
         return rc;
-    char *first = orx_first_line(log_path, "%Error");
+    char *first = proc_first_line(log_path, "%Error");
     if (!first)
-        first = orx_line_with(log_path, "error:"); /* the compiler's */
+        first = proc_line_with(log_path, "error:"); /* the compiler's */
     if (!first)
-        first = orx_line_with(log_path, "***"); /* make's */
+        first = proc_line_with(log_path, "***"); /* make's */
     if (!first)
-        first = orx_first_line(log_path, "cannot run");
-    char *hint = ori_hint(first, log_path);
+        first = proc_first_line(log_path, "cannot run");
+    char *hint = oracle_hint(first, log_path);
     rc = lg_err_set(err, LG_EBUILD, "%s failed: %s (full log: %s)%s%s", what, first ? first : "no error line", log_path,
                     hint ? "; " : "", hint ? hint : "");
     free(hint);
@@ -116,8 +116,8 @@ static int verilate_step(const job_t *job, const char *tmp, const char *log_path
         char *header = lg_asprintf("%s/V%s.h", mdir, spec->rtl_top);
         oports_t ports = {0};
         char *text = lg_read_file(header, NULL, err);
-        rc = text ? orp_parse(text, header, &ports, err) : err->code;
-        orp_free(&ports);
+        rc = text ? ports_parse(text, header, &ports, err) : err->code;
+        ports_free(&ports);
         free(text);
         free(header);
     }
@@ -187,7 +187,7 @@ static int build_in(const job_t *job, const char *work, const char *log_path, lg
 {
     const spec_t *spec = job->spec;
     char *mdir = lg_path_join(work, "obj");
-    char *table = lg_path_join(work, ORH_TABLE_NAME);
+    char *table = lg_path_join(work, ORACLE_TABLE_NAME);
     char *inc = lg_asprintf("-I%s", work);
     char *mk = lg_asprintf("V%s.mk", spec->rtl_top);
     char jobs[16];
@@ -320,7 +320,7 @@ done:
 
 /* The ports entry of the spec (verilated now when missing): its key, and
  * its path in *dir (heap). */
-static int ports_entry(const job_t *job, const char *root, char key[ORK_KEY_LEN], char **dir, lg_err_t *err)
+static int ports_entry(const job_t *job, const char *root, char key[KEY_LEN], char **dir, lg_err_t *err)
 {
     const spec_t *spec = job->spec;
     size_t nflags = 1 + NFLAGS(verilate_flags) + spec->nrtl_vflags;
@@ -330,9 +330,9 @@ static int ports_entry(const job_t *job, const char *root, char key[ORK_KEY_LEN]
     for (size_t i = 0; i < spec->nrtl_vflags; i++)
         flags[1 + NFLAGS(verilate_flags) + i] = spec->rtl_vflags[i];
     char *version = NULL;
-    int rc = ork_verilator_version(verilator(job->cfg), &version, err);
+    int rc = key_verilator_version(verilator(job->cfg), &version, err);
     if (rc == 0)
-        rc = ork_ports_key(spec, version, flags, nflags, key, err);
+        rc = key_ports(spec, version, flags, nflags, key, err);
     free(flags);
     free(version);
     if (rc)
@@ -352,10 +352,10 @@ static int ports_entry(const job_t *job, const char *root, char key[ORK_KEY_LEN]
 static int stage_sources(job_t *job, const char *root, lg_err_t *err)
 {
     omems_t mems;
-    int rc = orf_find(job->spec, &mems, err);
+    int rc = memfiles_find(job->spec, &mems, err);
     if (rc == 0)
-        rc = orf_stage(job->spec, &mems, root, &job->sources, err);
-    orf_free(&mems);
+        rc = memfiles_stage(job->spec, &mems, root, &job->sources, err);
+    memfiles_free(&mems);
     return rc;
 }
 
@@ -364,10 +364,10 @@ static int bind_header(const spec_t *spec, const char *path, omodel_t *model, lg
 {
     oports_t ports = {0};
     char *text = lg_read_file(path, NULL, err);
-    int rc = text ? orp_parse(text, path, &ports, err) : LG_EIO;
+    int rc = text ? ports_parse(text, path, &ports, err) : LG_EIO;
     if (rc == 0)
-        rc = orm_bind(spec, &ports, model, err);
-    orp_free(&ports);
+        rc = binding_params(spec, &ports, model, err);
+    ports_free(&ports);
     free(text);
     return rc;
 }
@@ -376,8 +376,8 @@ static int bind_header(const spec_t *spec, const char *path, omodel_t *model, lg
  * damaged); fills out's dir, exe and cache_hit. */
 static int harness_entry(const job_t *job, const char *ports_key, const char *ports_dir, obuild_t *out, lg_err_t *err)
 {
-    char key[ORK_KEY_LEN];
-    int rc = ork_harness_key(ports_key, job->engine_dir, job->table, build_flags, NFLAGS(build_flags), key, err);
+    char key[KEY_LEN];
+    int rc = key_harness(ports_key, job->engine_dir, job->table, build_flags, NFLAGS(build_flags), key, err);
     if (rc)
         return rc;
     out->dir = lg_asprintf("%s/h-%s", ports_dir, key);
@@ -391,7 +391,7 @@ static int harness_entry(const job_t *job, const char *ports_key, const char *po
     return rc;
 }
 
-int orb_discard(const obuild_t *b, const oracle_cfg_t *cfg, const lg_log_t *log, lg_err_t *err)
+int rtlbuild_discard(const obuild_t *b, const oracle_cfg_t *cfg, const lg_log_t *log, lg_err_t *err)
 {
     lg_lock_t *lock = NULL;
     int rc = lg_cache_lock(b->dir, "the Verilator model", cfg->stop, log, &lock, err);
@@ -401,8 +401,8 @@ int orb_discard(const obuild_t *b, const oracle_cfg_t *cfg, const lg_log_t *log,
     return rc;
 }
 
-int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out, omodel_t *model,
-              lg_err_t *err)
+int rtlbuild_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out, omodel_t *model,
+                   lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
     if (!spec->has_rtl)
@@ -411,12 +411,12 @@ int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, 
     char *engine = lg_data_path("rtl-oracle/engine");
     job_t job = {.spec = spec, .cfg = cfg, .log = log, .engine_dir = engine};
     char *ports_dir = NULL;
-    char ports_key[ORK_KEY_LEN];
+    char ports_key[KEY_LEN];
     int rc = lg_cache_dir(cfg->cache_dir, "rtl", &root, err);
     if (rc == 0)
         rc = stage_sources(&job, root, err);
     if (rc == 0)
-        rc = ork_engine_files(engine, &job.engine_files, &job.nengine_files, err);
+        rc = key_engine_files(engine, &job.engine_files, &job.nengine_files, err);
     if (rc == 0)
         rc = ports_entry(&job, root, ports_key, &ports_dir, err);
     if (rc == 0) {
@@ -424,15 +424,15 @@ int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, 
         rc = bind_header(spec, out->header, model, err);
     }
     if (rc == 0) {
-        job.table = orh_generate(spec, model);
+        job.table = oracle_harness_table(spec, model);
         rc = harness_entry(&job, ports_key, ports_dir, out, err);
     }
     /* Ctrl-C during a step's bookkeeping (`verilator --version`) too. */
     if (rc && rc != LG_EINTR && cfg->stop && *cfg->stop)
         rc = lg_err_set(err, LG_EINTR, "interrupted while building the Verilator model of %s", spec->rtl_top);
     if (rc) {
-        orm_free(model);
-        orb_free(out);
+        binding_free(model);
+        rtlbuild_free(out);
     }
     lg_list_free(job.engine_files, job.nengine_files);
     lg_list_free(job.sources, job.sources ? spec->nrtl_sources : 0);
@@ -443,7 +443,7 @@ int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, 
     return rc;
 }
 
-void orb_free(obuild_t *b)
+void rtlbuild_free(obuild_t *b)
 {
     if (!b)
         return;
@@ -453,12 +453,12 @@ void orb_free(obuild_t *b)
     memset(b, 0, sizeof *b);
 }
 
-int orb_ports(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, oports_t *out, lg_err_t *err)
+int rtlbuild_ports(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, oports_t *out, lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
     char *root = NULL;
     job_t job = {.spec = spec, .cfg = cfg, .log = log};
-    char key[ORK_KEY_LEN], *dir = NULL, *text = NULL, *header = NULL;
+    char key[KEY_LEN], *dir = NULL, *text = NULL, *header = NULL;
     int rc = lg_cache_dir(cfg->cache_dir, "rtl", &root, err);
     if (rc == 0)
         rc = stage_sources(&job, root, err);
@@ -467,7 +467,7 @@ int orb_ports(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, 
     if (rc == 0) {
         header = lg_asprintf("%s/probe/V%s.h", dir, spec->rtl_top);
         text = lg_read_file(header, NULL, err);
-        rc = text ? orp_parse(text, header, out, err) : err->code;
+        rc = text ? ports_parse(text, header, out, err) : err->code;
     }
     lg_list_free(job.sources, job.sources ? spec->nrtl_sources : 0);
     free(header);

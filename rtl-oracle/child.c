@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-int orc_init(ochild_t *c, const char *exe, int shm_fd, lg_err_t *err)
+int child_init(ochild_t *c, const char *exe, int shm_fd, lg_err_t *err)
 {
     memset(c, 0, sizeof *c);
     c->sock = -1;
@@ -36,9 +36,9 @@ int orc_init(ochild_t *c, const char *exe, int shm_fd, lg_err_t *err)
     return 0;
 }
 
-void orc_fini(ochild_t *c)
+void child_fini(ochild_t *c)
 {
-    orc_stop(c, NULL, 0);
+    child_stop(c, NULL, 0);
     if (c->log_fd >= 0)
         close(c->log_fd);
     free(c->exe);
@@ -46,7 +46,7 @@ void orc_fini(ochild_t *c)
     c->log_fd = -1;
 }
 
-int orc_ensure(ochild_t *c, lg_err_t *err)
+int child_ensure(ochild_t *c, lg_err_t *err)
 {
     if (c->pid > 0)
         return 0;
@@ -81,7 +81,7 @@ int orc_ensure(ochild_t *c, lg_err_t *err)
     return 0;
 }
 
-int orc_send(ochild_t *c, const void *buf, size_t len, lg_err_t *err)
+int child_send(ochild_t *c, const void *buf, size_t len, lg_err_t *err)
 {
     const char *p = buf;
     while (len) {
@@ -97,7 +97,7 @@ int orc_send(ochild_t *c, const void *buf, size_t len, lg_err_t *err)
     return 0;
 }
 
-int orc_recv(ochild_t *c, void *buf, size_t len, uint64_t deadline_ns, lg_err_t *err)
+int child_recv(ochild_t *c, void *buf, size_t len, uint64_t deadline_ns, lg_err_t *err)
 {
     char *p = buf;
     while (len) {
@@ -124,7 +124,7 @@ int orc_recv(ochild_t *c, void *buf, size_t len, uint64_t deadline_ns, lg_err_t 
     return 0;
 }
 
-void orc_stop(ochild_t *c, char *why, size_t cap)
+void child_stop(ochild_t *c, char *why, size_t cap)
 {
     if (why && cap)
         why[0] = '\0';
@@ -151,14 +151,14 @@ void orc_stop(ochild_t *c, char *why, size_t cap)
     c->pid = 0;
 }
 
-void orc_log_reset(ochild_t *c)
+void child_log_reset(ochild_t *c)
 {
     /* The child shares this descriptor's offset: rewind it as well. */
     if (ftruncate(c->log_fd, 0) == 0)
         lseek(c->log_fd, 0, SEEK_SET);
 }
 
-char *orc_log_error(ochild_t *c, uint64_t from, uint64_t to)
+char *child_log_error(ochild_t *c, uint64_t from, uint64_t to)
 {
     off_t end = lseek(c->log_fd, 0, SEEK_END);
     if (to && (off_t)to < end)

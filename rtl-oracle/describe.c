@@ -42,15 +42,15 @@ int oracle_describe_rtl(const spec_t *spec, const oracle_cfg_t *cfg, const lg_lo
     oracle_cfg_t defaults;
     oracle_cfg_default(&defaults);
     oports_t ports;
-    int rc = orb_ports(spec, cfg ? cfg : &defaults, log, &ports, err);
+    int rc = rtlbuild_ports(spec, cfg ? cfg : &defaults, log, &ports, err);
     if (rc)
         return rc;
     omodel_t m;
-    rc = orm_bind(spec, &ports, &m, err);
+    rc = binding_params(spec, &ports, &m, err);
     if (rc == 0) {
         char buf[256];
         int lite = m.proto == ORW_PROTO_AXILITE;
-        snprintf(buf, sizeof buf, "block protocol %s%s%s", ora_protocol_name(m.proto),
+        snprintf(buf, sizeof buf, "block protocol %s%s%s", axi_protocol_name(m.proto),
                  lite ? ", control bundle s_axi_" : "", lite && m.ctrl.name ? m.ctrl.name : "");
         line(ctx, buf);
         if (lite) {
@@ -65,7 +65,7 @@ int oracle_describe_rtl(const spec_t *spec, const oracle_cfg_t *cfg, const lg_lo
             snprintf(buf, sizeof buf, "latency unknown (no rtl.latency, no HLS_SYN_LAT)");
         line(ctx, buf);
     }
-    orm_free(&m);
-    orp_free(&ports);
+    binding_free(&m);
+    ports_free(&ports);
     return rc;
 }

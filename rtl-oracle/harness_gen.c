@@ -80,7 +80,7 @@ static void gen_bind_buses(lg_strbuf_t *b, const omodel_t *m)
     lg_strbuf_puts(b, "    (void)m; (void)ctrl; (void)bs;\n}\n");
 }
 
-char *orh_generate(const spec_t *spec, const omodel_t *m)
+char *oracle_harness_table(const spec_t *spec, const omodel_t *m)
 {
     lg_strbuf_t b;
     lg_strbuf_init(&b);
@@ -93,7 +93,7 @@ char *orh_generate(const spec_t *spec, const omodel_t *m)
     lg_strbuf_printf(&b, "using Vtop = V%s;\n", spec->rtl_top);
     lg_strbuf_printf(&b, "const uint64_t kMaxCycles = %lluULL;\n", (unsigned long long)spec->max_cycles);
     lg_strbuf_printf(&b, "const int kParams = %zu;\n", m->n);
-    lg_strbuf_printf(&b, "const int kProto = %d;  // %s\n", m->proto, ora_protocol_name(m->proto));
+    lg_strbuf_printf(&b, "const int kProto = %d;  // %s\n", m->proto, axi_protocol_name(m->proto));
     lg_strbuf_printf(&b, "const int kBuses = %zu;\n", m->nbuses);
     lg_strbuf_printf(&b, "const uint64_t kRetReg = %lluULL;\n", (unsigned long long)m->ret_reg);
     lg_strbuf_printf(&b, "const int kRetBits = %d;\n", spec->has_return ? m->ctl_bits[CTL_RETURN] : 0);

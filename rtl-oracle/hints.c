@@ -81,7 +81,7 @@ static char *error_excerpt(const char *log_path)
     return out;
 }
 
-char *ori_hint(const char *error_line, const char *log_path)
+char *oracle_hint(const char *error_line, const char *log_path)
 {
     if (!error_line)
         return NULL;

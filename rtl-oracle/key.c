@@ -15,14 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-int ork_verilator_version(const char *verilator, char **out, lg_err_t *err)
+int key_verilator_version(const char *verilator, char **out, lg_err_t *err)
 {
     char *argv[] = {(char *)verilator, "--version", NULL};
-    *out = orx_output(argv, err);
+    *out = proc_output(argv, err);
     return *out ? 0 : err->code;
 }
 
-int ork_engine_files(const char *dir, char ***names, size_t *n, lg_err_t *err)
+int key_engine_files(const char *dir, char ***names, size_t *n, lg_err_t *err)
 {
     /* lg_list_dir lists a missing directory as empty; a harness without
      * its engine is an incomplete installation, not an empty engine. */
@@ -41,13 +41,13 @@ static void hash_flags(lg_hash_t *h, const char *const *flags, size_t nflags)
         lg_hash_str(h, flags[i]);
 }
 
-static void key_text(const lg_hash_t *h, char key[ORK_KEY_LEN])
+static void key_text(const lg_hash_t *h, char key[KEY_LEN])
 {
-    snprintf(key, ORK_KEY_LEN, "%016" PRIx64, h->h);
+    snprintf(key, KEY_LEN, "%016" PRIx64, h->h);
 }
 
-int ork_ports_key(const spec_t *spec, const char *version, const char *const *flags, size_t nflags,
-                  char key[ORK_KEY_LEN], lg_err_t *err)
+int key_ports(const spec_t *spec, const char *version, const char *const *flags, size_t nflags, char key[KEY_LEN],
+              lg_err_t *err)
 {
     lg_hash_t h;
     lg_hash_init(&h);
@@ -62,13 +62,13 @@ int ork_ports_key(const spec_t *spec, const char *version, const char *const *fl
         rc = lg_hash_file(&h, spec->rtl_sources[i], err);
     }
     if (rc == 0)
-        rc = orf_hash_spec(spec, &h, err); /* the model loads them at run time */
+        rc = memfiles_hash_spec(spec, &h, err); /* the model loads them at run time */
     key_text(&h, key);
     return rc;
 }
 
-int ork_harness_key(const char *ports_key, const char *engine_dir, const char *table, const char *const *flags,
-                    size_t nflags, char key[ORK_KEY_LEN], lg_err_t *err)
+int key_harness(const char *ports_key, const char *engine_dir, const char *table, const char *const *flags,
+                size_t nflags, char key[KEY_LEN], lg_err_t *err)
 {
     lg_hash_t h;
     lg_hash_init(&h);
@@ -78,7 +78,7 @@ int ork_harness_key(const char *ports_key, const char *engine_dir, const char *t
     hash_flags(&h, flags, nflags);
     char **names;
     size_t n;
-    int rc = ork_engine_files(engine_dir, &names, &n, err);
+    int rc = key_engine_files(engine_dir, &names, &n, err);
     for (size_t i = 0; i < n && rc == 0; i++) {
         char *p = lg_path_join(engine_dir, names[i]);
         lg_hash_str(&h, names[i]);

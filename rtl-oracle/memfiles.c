@@ -23,10 +23,10 @@ typedef struct scan_ctx {
     size_t cap;
 } scan_ctx_t;
 
-static void on_item(void *ctx, const orv_item_t *it)
+static void on_item(void *ctx, const vscan_item_t *it)
 {
     scan_ctx_t *sc = ctx;
-    if (it->kind != ORV_READMEM)
+    if (it->kind != VSCAN_READMEM)
         return;
     omems_t *m = sc->m;
     lg_grow((void **)&m->v, &sc->cap, m->n + 1, sizeof *m->v);
@@ -105,7 +105,7 @@ static char *resolve(const spec_t *spec, const char *src, const char *name, char
     return found;
 }
 
-int orf_find(const spec_t *spec, omems_t *out, lg_err_t *err)
+int memfiles_find(const spec_t *spec, omems_t *out, lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
     out->nsrc = spec->nrtl_sources;
@@ -114,12 +114,12 @@ int orf_find(const spec_t *spec, omems_t *out, lg_err_t *err)
     for (size_t i = 0; i < spec->nrtl_sources; i++) {
         out->texts[i] = lg_read_file(spec->rtl_sources[i], NULL, err);
         if (!out->texts[i]) {
-            orf_free(out);
+            memfiles_free(out);
             return err->code;
         }
         size_t before = out->n;
         sc.src = i;
-        orv_scan(out->texts[i], on_item, &sc);
+        oracle_vscan(out->texts[i], on_item, &sc);
         if (out->n == before) {
             /* Only the files that load memories are kept (and rewritten). */
             free(out->texts[i]);
@@ -133,14 +133,14 @@ int orf_find(const spec_t *spec, omems_t *out, lg_err_t *err)
         if (!r->path) {
             int rc = lg_err_set(err, LG_EINVAL, "%s:%d: $readmem memory file \"%s\" not found (looked for %s)",
                                 spec->rtl_sources[r->src], r->line, r->name, tried);
-            orf_free(out);
+            memfiles_free(out);
             return rc;
         }
     }
     return 0;
 }
 
-void orf_free(omems_t *m)
+void memfiles_free(omems_t *m)
 {
     if (!m)
         return;
@@ -155,7 +155,7 @@ void orf_free(omems_t *m)
     memset(m, 0, sizeof *m);
 }
 
-int orf_hash(const omems_t *m, lg_hash_t *h, lg_err_t *err)
+int memfiles_hash(const omems_t *m, lg_hash_t *h, lg_err_t *err)
 {
     lg_hash_str(h, "memfiles");
     lg_hash_u64(h, m->n);
@@ -168,13 +168,13 @@ int orf_hash(const omems_t *m, lg_hash_t *h, lg_err_t *err)
     return 0;
 }
 
-int orf_hash_spec(const spec_t *spec, lg_hash_t *h, lg_err_t *err)
+int memfiles_hash_spec(const spec_t *spec, lg_hash_t *h, lg_err_t *err)
 {
     omems_t m;
-    int rc = orf_find(spec, &m, err);
+    int rc = memfiles_find(spec, &m, err);
     if (rc == 0)
-        rc = orf_hash(&m, h, err);
-    orf_free(&m);
+        rc = memfiles_hash(&m, h, err);
+    memfiles_free(&m);
     return rc;
 }
 
@@ -241,7 +241,7 @@ static int stage_files(const spec_t *spec, const omems_t *m, const char *dir, ch
     return rc;
 }
 
-int orf_stage(const spec_t *spec, const omems_t *m, const char *root, char ***sources, lg_err_t *err)
+int memfiles_stage(const spec_t *spec, const omems_t *m, const char *root, char ***sources, lg_err_t *err)
 {
     *sources = lg_calloc(spec->nrtl_sources ? spec->nrtl_sources : 1, sizeof **sources);
     int rc = 0;
@@ -254,7 +254,7 @@ int orf_stage(const spec_t *spec, const omems_t *m, const char *root, char ***so
                 lg_hash_str(&h, spec->rtl_sources[k]);
                 lg_hash_str(&h, m->texts[k]);
             }
-        rc = orf_hash(m, &h, err);
+        rc = memfiles_hash(m, &h, err);
         char *rel = lg_asprintf("%s/mem/%016" PRIx64, root, h.h);
         char abs[PATH_MAX];
         if (rc == 0)

@@ -99,7 +99,7 @@ static void wait_push(oracle_t *o, size_t first, size_t count)
  * starts a fresh one. */
 static void stop_worker(oworker_t *w, char *why, size_t cap)
 {
-    orc_stop(&w->child, why, cap);
+    child_stop(&w->child, why, cap);
     w->child.restarts++;
 }
 
@@ -109,7 +109,7 @@ static void worker_failed(oracle_t *o, oworker_t *w, int code, run_result_t *r, 
 {
     char why[64];
     stop_worker(w, why, sizeof why);
-    char *line = orc_log_error(&w->child, log_from, 0);
+    char *line = child_log_error(&w->child, log_from, 0);
     run_result_reset(r);
     if (code == LG_ETIMEOUT) {
         r->status = RUN_HANG;
@@ -132,11 +132,11 @@ static uint64_t collect(oracle_t *o, oworker_t *w, obatch_t *b, size_t done)
     for (size_t k = 0; k < done; k++) {
         size_t i = w->first + k;
         uint64_t log_end;
-        orr_decode(&w->region, o->spec, &o->model, k, b->in[i], b->out[i], &log_end);
+        region_decode(&w->region, o->spec, &o->model, k, b->in[i], b->out[i], &log_end);
         run_result_t *r = b->out[i];
         if (r->status != RUN_ASSERT)
             continue;
-        char *line = orc_log_error(&w->child, log_from, log_end);
+        char *line = child_log_error(&w->child, log_from, log_end);
         if (line) {
             char msg[sizeof r->detail];
             snprintf(msg, sizeof msg, "%.150s (%.100s)", line, r->detail);
@@ -152,7 +152,7 @@ static uint64_t collect(oracle_t *o, oworker_t *w, obatch_t *b, size_t done)
  * input it was on the failure, send the rest again. */
 static void chunk_failed(oracle_t *o, oworker_t *w, obatch_t *b, int code)
 {
-    size_t done = (size_t)orr_progress(&w->region);
+    size_t done = (size_t)region_progress(&w->region);
     if (done > w->count)
         done = w->count;
     uint64_t log_from = collect(o, w, b, done);
@@ -167,13 +167,13 @@ static void chunk_failed(oracle_t *o, oworker_t *w, obatch_t *b, int code)
 
 static int send_chunk(oracle_t *o, oworker_t *w, obatch_t *b, lg_err_t *err)
 {
-    int rc = orc_ensure(&w->child, err);
+    int rc = child_ensure(&w->child, err);
     if (rc)
         return rc;
-    orc_log_reset(&w->child);
+    child_log_reset(&w->child);
     for (size_t k = 0; k < w->count; k++)
-        orr_encode(&w->region, &o->model, k, b->in[w->first + k]);
-    orr_clear_progress(&w->region);
+        region_encode(&w->region, &o->model, k, b->in[w->first + k]);
+    region_clear_progress(&w->region);
     uint64_t h[ORW_REQ_HEADER];
     h[ORW_REQ_MAGIC_AT] = ORW_REQ_MAGIC;
     h[ORW_REQ_FLAGS] = b->flags;
@@ -183,9 +183,9 @@ static int send_chunk(oracle_t *o, oworker_t *w, obatch_t *b, lg_err_t *err)
     w->seen = 0;
     w->moved_ns = w->start_ns = lg_now_ns();
     lg_err_t serr;
-    rc = orc_send(&w->child, h, sizeof h, &serr);
+    rc = child_send(&w->child, h, sizeof h, &serr);
     if (rc == 0 && b->vcd)
-        rc = orc_send(&w->child, b->vcd, strlen(b->vcd), &serr);
+        rc = child_send(&w->child, b->vcd, strlen(b->vcd), &serr);
     if (rc)
         chunk_failed(o, w, b, LG_ECHILD);
     return 0;
@@ -221,13 +221,13 @@ static void finish_chunk(oracle_t *o, oworker_t *w, obatch_t *b)
     uint64_t ack[ORW_ACK_HEADER];
     lg_err_t rerr;
     uint64_t deadline = lg_now_ns() + o->timeout_ns;
-    int rc = orc_recv(&w->child, ack, sizeof ack, deadline, &rerr);
+    int rc = child_recv(&w->child, ack, sizeof ack, deadline, &rerr);
     if (rc == 0 && (ack[ORW_ACK_MAGIC_AT] != ORW_ACK_MAGIC || ack[ORW_ACK_DONE] != w->count ||
                     ack[ORW_ACK_WAVE_ERROR_LEN] >= sizeof b->wave_error))
         rc = LG_ECHILD;
     if (rc == 0) {
         size_t len = (size_t)ack[ORW_ACK_WAVE_ERROR_LEN];
-        rc = orc_recv(&w->child, b->wave_error, len, deadline, &rerr);
+        rc = child_recv(&w->child, b->wave_error, len, deadline, &rerr);
         b->wave_error[rc ? 0 : len] = '\0';
     }
     if (rc) {
@@ -266,7 +266,7 @@ static void await(oracle_t *o, obatch_t *b)
             finish_chunk(o, w, b);
             continue;
         }
-        uint64_t p = orr_progress(&w->region);
+        uint64_t p = region_progress(&w->region);
         if (p != w->seen) {
             w->seen = p;
             w->moved_ns = now;
@@ -425,11 +425,11 @@ static void reset_workers(oracle_t *o)
  * passed. */
 static int start(oracle_t *o, const oracle_cfg_t *cfg, lg_err_t *err)
 {
-    int rc = orb_model(o->spec, cfg, o->log, &o->build, &o->model, err);
+    int rc = rtlbuild_model(o->spec, cfg, o->log, &o->build, &o->model, err);
     for (int j = 0; j < o->jobs && rc == 0; j++) {
-        rc = orr_create(&o->w[j].region, &o->model, cfg->seed, err);
+        rc = region_create(&o->w[j].region, &o->model, cfg->seed, err);
         if (rc == 0)
-            rc = orc_init(&o->w[j].child, o->build.exe, o->w[j].region.fd, err);
+            rc = child_init(&o->w[j].child, o->build.exe, o->w[j].region.fd, err);
     }
     return rc ? rc : smoke_test(o, err);
 }
@@ -440,13 +440,13 @@ static void stop_workers(oracle_t *o, int with_build)
 {
     for (int j = 0; j < o->jobs; j++) {
         if (o->w[j].child.exe)
-            orc_fini(&o->w[j].child);
-        orr_free(&o->w[j].region);
+            child_fini(&o->w[j].child);
+        region_free(&o->w[j].region);
     }
     reset_workers(o);
-    orm_free(&o->model);
+    binding_free(&o->model);
     if (with_build)
-        orb_free(&o->build);
+        rtlbuild_free(&o->build);
 }
 
 oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg_in, const lg_log_t *log, lg_err_t *err)
@@ -472,8 +472,8 @@ oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg_in, const lg
         LG_WARN(log, "rtl-oracle: the cached Verilator model of %s in %s does not start (%s); rebuilding it",
                 spec->rtl_top, o->build.dir, err->msg);
         stop_workers(o, 0);
-        rc = orb_discard(&o->build, cfg, log, err);
-        orb_free(&o->build);
+        rc = rtlbuild_discard(&o->build, cfg, log, err);
+        rtlbuild_free(&o->build);
         if (rc == 0)
             rc = start(o, cfg, err);
     }

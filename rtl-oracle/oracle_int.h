@@ -3,19 +3,20 @@
  * generator, the cached build and the child process that runs the model.
  * External names outside the public oracle_ API carry their file's prefix
  * (tests/check_prefixes.cmake checks this):
- *   orp_  ports.c        the port list of the Verilated top
- *   orm_  bind.c         spec params bound to ports
- *   ora_  bind_axi.c     the block protocol from the ports, AXI bundles, control registers
- *   orh_  harness_gen.c  the per-kernel table of the harness engine
- *   orx_  proc.c         tool output: a build log's first error, a command's output
- *   ork_  key.c          the cache keys of the build
- *   orb_  build.c        the cached Verilator build
- *   orc_  child.c        the harness child process
- *   orr_  region.c       the region shared with a harness child
- *   orv_  vscan.c        Verilog source: $readmem file names, module declarations
- *   orf_  memfiles.c     the memory files the RTL loads
- *   orq_  portcheck.c    every mismatch of the spec and the top's ports
- *   ori_  hints.c        what to do about Verilator errors HLS output causes */
+ *   ports_      ports.c        the port list of the Verilated top
+ *   binding_    bind.c         spec params bound to ports
+ *   axi_        bind_axi.c     the block protocol from the ports, AXI bundles, control registers
+ *   proc_       proc.c         tool output: a build log's first error, a command's output
+ *   key_        key.c          the cache keys of the build
+ *   rtlbuild_   build.c        the cached Verilator build
+ *   child_      child.c        the harness child process
+ *   region_     region.c       the region shared with a harness child
+ *   memfiles_   memfiles.c     the memory files the RTL loads
+ *   portcheck_  portcheck.c    every mismatch of the spec and the top's ports
+ * The files of one function carry the oracle_ prefix:
+ *   oracle_harness_table  harness_gen.c  the per-kernel table of the harness engine
+ *   oracle_vscan          vscan.c        Verilog source: $readmem file names, module declarations
+ *   oracle_hint           hints.c        what to do about Verilator errors HLS output causes */
 #ifndef LG_ORACLE_INT_H
 #define LG_ORACLE_INT_H
 
@@ -56,9 +57,9 @@ typedef struct oports {
 
 /* Parses the VL_IN / VL_OUT declarations of a Verilator model header
  * (text borrowed; path only names it in errors). */
-int orp_parse(const char *text, const char *path, oports_t *out, lg_err_t *err);
-void orp_free(oports_t *p);
-const oport_t *orp_find(const oports_t *p, const char *name);
+int ports_parse(const char *text, const char *path, oports_t *out, lg_err_t *err);
+void ports_free(oports_t *p);
+const oport_t *ports_find(const oports_t *p, const char *name);
 
 /* ---------------------------------------------------- binding (bind.c) */
 
@@ -140,13 +141,13 @@ typedef struct omodel {
 
 /* Binds every spec param to the model's ports by the HLS naming
  * convention and checks directions and widths; errors name the port. */
-int orm_bind(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_err_t *err);
-void orm_free(omodel_t *m);
+int binding_params(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_err_t *err);
+void binding_free(omodel_t *m);
 /* Value v of param i as the RTL port holds it (truncated to the width). */
-uint64_t orm_to_port(const obind_t *b, int64_t v);
+uint64_t binding_to_port(const obind_t *b, int64_t v);
 /* A port value of `bits` bits read back as a value of type t (sign-extended
  * for signed types, zero-extended otherwise). */
-int64_t orm_from_port(int bits, lg_type_t t, uint64_t raw);
+int64_t binding_from_port(int bits, lg_type_t t, uint64_t raw);
 
 /* --------------------------------------------- AXI binding (bind_axi.c) */
 
@@ -156,59 +157,59 @@ int64_t orm_from_port(int bits, lg_type_t t, uint64_t raw);
  * ap_clk alone: ap_ctrl_none; no clock: combinational). *lite receives
  * the control bundle's name (heap string) for ORW_PROTO_AXILITE, else
  * NULL. */
-int ora_protocol(const spec_t *spec, const oports_t *ports, char **lite);
+int axi_protocol(const spec_t *spec, const oports_t *ports, char **lite);
 /* The name of protocol p ("ap_ctrl_chain"). */
-const char *ora_protocol_name(int p);
+const char *axi_protocol_name(int p);
 /* Binds bundle `name` (taken) as the AXI4-Lite control bus
  * (is_lite, ports s_axi_<name>_*) or an AXI4 master (m_axi_<name>_*)
  * whose read (need_read) and write (need_write) channels must be there;
  * errors name the port. */
-int ora_bind_bus(const spec_t *spec, const oports_t *ports, char *name, int is_lite, int need_read, int need_write,
+int axi_bind_bus(const spec_t *spec, const oports_t *ports, char *name, int is_lite, int need_read, int need_write,
                  obus_t *out, lg_err_t *err);
-void ora_bus_free(obus_t *b);
+void axi_bus_free(obus_t *b);
 /* Gives every s_axilite scalar and m_axi pointer of m its register: the
  * spec's offset, else the one the driver header rtl.registers defines
  * (X<TOP>_<BUNDLE>_ADDR_<PORT>_DATA), else HLS's layout: ap_return at
  * 0x10, then the arguments in prototype order, each its 32-bit data words
  * and one more. A register the header lacks is LG_EINVAL naming it. */
-int ora_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err);
+int axi_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err);
 /* Places every m_axi buffer of m in its bundle's address space: those
  * with offset off at their fixed base, the others from 0x10000000 up
  * past them, each on 4 KiB pages of its own with a free page after it.
  * Two buffers of a bundle that overlap are LG_EINVAL naming both. */
-int ora_place_buffers(const spec_t *spec, omodel_t *m, lg_err_t *err);
+int axi_place_buffers(const spec_t *spec, omodel_t *m, lg_err_t *err);
 /* The latency of one call of spec's top: rtl.latency, else the
  * HLS_SYN_LAT of the CORE_GENERATION_INFO attribute HLS writes on the top
  * module (when a number, not -1), else -1. */
-int64_t ora_latency(const spec_t *spec);
+int64_t axi_latency(const spec_t *spec);
 
 /* ------------------------------------------------ harness (harness_gen.c) */
 
 /* The harness file name the engine includes (rtl-oracle/engine/sim.h). */
-#define ORH_TABLE_NAME "kernel_table.h"
+#define ORACLE_TABLE_NAME "kernel_table.h"
 
-/* The text of ORH_TABLE_NAME for spec's top module bound as m: the model's
+/* The text of ORACLE_TABLE_NAME for spec's top module bound as m: the model's
  * class, cycle limit, param shapes and port bindings. Heap string. */
-char *orh_generate(const spec_t *spec, const omodel_t *m);
+char *oracle_harness_table(const spec_t *spec, const omodel_t *m);
 
 /* ------------------------------------------------ Verilog scan (vscan.c) */
 
-typedef enum { ORV_READMEM, ORV_MODULE } orv_kind_t;
+typedef enum { VSCAN_READMEM, VSCAN_MODULE } vscan_kind_t;
 
 /* A token of interest: the file name literal of a $readmemh/$readmemb
  * call (the text between its quotes) or the name of a declared module, as
  * the offsets [start, end) into the scanned text, and its line. */
-typedef struct orv_item {
-    orv_kind_t kind;
+typedef struct vscan_item {
+    vscan_kind_t kind;
     int line;
     size_t start, end;
-} orv_item_t;
+} vscan_item_t;
 
-typedef void (*orv_fn)(void *ctx, const orv_item_t *it);
+typedef void (*vscan_fn)(void *ctx, const vscan_item_t *it);
 
 /* Calls fn for each item of the Verilog text (borrowed), in order,
  * skipping comments and string literals. */
-void orv_scan(const char *text, orv_fn fn, void *ctx);
+void oracle_vscan(const char *text, vscan_fn fn, void *ctx);
 
 /* --------------------------------------------- memory files (memfiles.c) */
 
@@ -232,53 +233,53 @@ typedef struct omems {
  * the directory of the Verilog file naming it (then its base name there,
  * the HLS solution's other syn/verilog or impl/verilog directory, the
  * spec's directory). A missing one is LG_EINVAL naming the Verilog file,
- * line and name; an unreadable source LG_EIO. out is freed with orf_free
+ * line and name; an unreadable source LG_EIO. out is freed with memfiles_free
  * (also after an error). */
-int orf_find(const spec_t *spec, omems_t *out, lg_err_t *err);
-void orf_free(omems_t *m);
+int memfiles_find(const spec_t *spec, omems_t *out, lg_err_t *err);
+void memfiles_free(omems_t *m);
 /* Adds the names and contents of m's files to h. */
-int orf_hash(const omems_t *m, lg_hash_t *h, lg_err_t *err);
-/* orf_find and orf_hash in one (for the ports key). */
-int orf_hash_spec(const spec_t *spec, lg_hash_t *h, lg_err_t *err);
+int memfiles_hash(const omems_t *m, lg_hash_t *h, lg_err_t *err);
+/* memfiles_find and memfiles_hash in one (for the ports key). */
+int memfiles_hash_spec(const spec_t *spec, lg_hash_t *h, lg_err_t *err);
 /* The source list Verilator reads (*sources: spec->nrtl_sources heap
  * strings, freed with lg_list_free): spec's sources, except that each
  * one loading a memory file is a copy in <root>/mem/<hash>/ (root: the
  * cache's rtl/ directory) whose
  * file names are the absolute paths of copies of the memory files there,
  * so the model finds them from any working directory. */
-int orf_stage(const spec_t *spec, const omems_t *m, const char *root, char ***sources, lg_err_t *err);
+int memfiles_stage(const spec_t *spec, const omems_t *m, const char *root, char ***sources, lg_err_t *err);
 
 /* ----------------------------------------------- port check (portcheck.c) */
 
 /* "<file>:<line>: module <top>" for the source declaring spec's top module
  * (the first source's name when none is found). Heap string. */
-char *orq_module_location(const spec_t *spec);
+char *portcheck_module_location(const spec_t *spec);
 /* Reports every mismatch of spec's params and control ports with ports
  * to report; returns how many. */
-int orq_check(const spec_t *spec, const oports_t *ports, oracle_report_fn report, void *ctx);
+int portcheck_run(const spec_t *spec, const oports_t *ports, oracle_report_fn report, void *ctx);
 
 /* --------------------------------------------------------- keys (key.c) */
 
 /* A key: 16 hex digits and a NUL. */
-#define ORK_KEY_LEN 17
+#define KEY_LEN 17
 
 /* Runs `verilator --version` (verilator: the program, searched on PATH);
  * *out receives its output (heap string). LG_EBUILD when it cannot run. */
-int ork_verilator_version(const char *verilator, char **out, lg_err_t *err);
+int key_verilator_version(const char *verilator, char **out, lg_err_t *err);
 /* The names of the engine's files in dir (its sources), sorted, through
  * lg_list_dir; *names (n entries) is freed with lg_list_free. LG_EIO
  * naming dir when it is missing or cannot be read. */
-int ork_engine_files(const char *dir, char ***names, size_t *n, lg_err_t *err);
-/* Key of the verilate-only step: version (ork_verilator_version's), the
+int key_engine_files(const char *dir, char ***names, size_t *n, lg_err_t *err);
+/* Key of the verilate-only step: version (key_verilator_version's), the
  * program and flags it runs with (paths left out), spec's top and its RTL
  * sources' names and contents. LG_EIO naming a source it cannot read. */
-int ork_ports_key(const spec_t *spec, const char *version, const char *const *flags, size_t nflags,
-                  char key[ORK_KEY_LEN], lg_err_t *err);
+int key_ports(const spec_t *spec, const char *version, const char *const *flags, size_t nflags, char key[KEY_LEN],
+              lg_err_t *err);
 /* Key of the harness build: the ports key, the generated table, the build
  * flags (paths left out) and the name and contents of every file in
  * engine_dir. LG_EIO naming what it cannot read. */
-int ork_harness_key(const char *ports_key, const char *engine_dir, const char *table, const char *const *flags,
-                    size_t nflags, char key[ORK_KEY_LEN], lg_err_t *err);
+int key_harness(const char *ports_key, const char *engine_dir, const char *table, const char *const *flags,
+                size_t nflags, char key[KEY_LEN], lg_err_t *err);
 
 /* ------------------------------------------------------- build (build.c) */
 
@@ -291,30 +292,30 @@ typedef struct obuild {
 
 /* Builds or reuses the cached model of spec; fills out and model. The
  * engine is read from the data directory's rtl-oracle/engine. */
-int orb_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out, omodel_t *model,
-              lg_err_t *err);
-void orb_free(obuild_t *b);
+int rtlbuild_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, obuild_t *out, omodel_t *model,
+                   lg_err_t *err);
+void rtlbuild_free(obuild_t *b);
 /* Removes b's harness entry from the cache (under its lock), so that the
- * next orb_model builds it again: for a cached harness whose seal holds but
+ * next rtlbuild_model builds it again: for a cached harness whose seal holds but
  * which does not start (a library it links against changed since). */
-int orb_discard(const obuild_t *b, const oracle_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
+int rtlbuild_discard(const obuild_t *b, const oracle_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
 /* The top module's ports from the verilate-only step (run now, or reused
  * from the cache), without building the model; out is freed with
- * orp_free. */
-int orb_ports(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, oports_t *out, lg_err_t *err);
+ * ports_free. */
+int rtlbuild_ports(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *log, oports_t *out, lg_err_t *err);
 
 /* ---------------------------------------------- build logs (proc.c) */
 
 /* First line of the file at path starting with prefix (heap string), or
  * NULL. */
-char *orx_first_line(const char *path, const char *prefix);
+char *proc_first_line(const char *path, const char *prefix);
 /* First line of the file at path holding needle anywhere (heap string), or
  * NULL. */
-char *orx_line_with(const char *path, const char *needle);
+char *proc_line_with(const char *path, const char *needle);
 /* Runs argv (argv[0] searched on PATH) and returns its standard output
  * and error (heap string) when it exits 0; NULL with LG_EBUILD naming the
  * command when it fails, or lg_run_logged's error when it cannot run. */
-char *orx_output(char *const argv[], lg_err_t *err);
+char *proc_output(char *const argv[], lg_err_t *err);
 
 /* ---------------------------------------------------- hints (hints.c) */
 
@@ -322,7 +323,7 @@ char *orx_output(char *const argv[], lg_err_t *err);
  * for the source excerpt Verilator prints under it) when it is one HLS
  * output is known to cause, saying why and what to do; else NULL. Heap
  * string. */
-char *ori_hint(const char *error_line, const char *log_path);
+char *oracle_hint(const char *error_line, const char *log_path);
 
 /* ------------------------------------------------- the child (child.c) */
 
@@ -336,23 +337,23 @@ typedef struct ochild {
 } ochild_t;
 
 /* exe is copied; shm_fd is borrowed and must outlive the child. */
-int orc_init(ochild_t *c, const char *exe, int shm_fd, lg_err_t *err);
-void orc_fini(ochild_t *c);
+int child_init(ochild_t *c, const char *exe, int shm_fd, lg_err_t *err);
+void child_fini(ochild_t *c);
 /* Starts the child if it is not running. */
-int orc_ensure(ochild_t *c, lg_err_t *err);
+int child_ensure(ochild_t *c, lg_err_t *err);
 /* Sends len bytes; LG_ECHILD if the child is gone. */
-int orc_send(ochild_t *c, const void *buf, size_t len, lg_err_t *err);
+int child_send(ochild_t *c, const void *buf, size_t len, lg_err_t *err);
 /* Receives exactly len bytes before the deadline (lg_now_ns clock);
  * LG_ECHILD if the child died, LG_ETIMEOUT at the deadline. */
-int orc_recv(ochild_t *c, void *buf, size_t len, uint64_t deadline_ns, lg_err_t *err);
-/* Kills and reaps the child; the next orc_ensure restarts it. Writes why
+int child_recv(ochild_t *c, void *buf, size_t len, uint64_t deadline_ns, lg_err_t *err);
+/* Kills and reaps the child; the next child_ensure restarts it. Writes why
  * it ended ("killed by SIGSEGV", "exit 1") into why. */
-void orc_stop(ochild_t *c, char *why, size_t cap);
+void child_stop(ochild_t *c, char *why, size_t cap);
 /* Truncates the log before a batch. */
-void orc_log_reset(ochild_t *c);
+void child_log_reset(ochild_t *c);
 /* The last "%Error" line of the log between offsets from and to (to 0:
  * its end), or NULL. Heap string. */
-char *orc_log_error(ochild_t *c, uint64_t from, uint64_t to);
+char *child_log_error(ochild_t *c, uint64_t from, uint64_t to);
 
 /* ------------------------------------------- shared region (region.c) */
 
@@ -367,17 +368,17 @@ typedef struct oregion {
 /* Creates the region for m's params (seed: the run's, for the bus
  * models' randomness), sized to hold as many slots as fit
  * a few MiB (at least one). LG_EIO when memory cannot be had. */
-int orr_create(oregion_t *r, const omodel_t *m, uint64_t seed, lg_err_t *err);
-void orr_free(oregion_t *r);
+int region_create(oregion_t *r, const omodel_t *m, uint64_t seed, lg_err_t *err);
+void region_free(oregion_t *r);
 /* Writes in into request slot `slot` (< cap). */
-void orr_encode(oregion_t *r, const omodel_t *m, size_t slot, const input_t *in);
+void region_encode(oregion_t *r, const omodel_t *m, size_t slot, const input_t *in);
 /* Reads response slot `slot` into res (reset first); in is the input it
  * answers (an array's slots beyond the RAM keep their initial contents).
  * *log_end: where the call's %Error line ends in the log (0: none). */
-void orr_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_t slot, const input_t *in,
-                run_result_t *res, uint64_t *log_end);
+void region_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_t slot, const input_t *in,
+                   run_result_t *res, uint64_t *log_end);
 /* Response slots of the current batch the harness has completed. */
-uint64_t orr_progress(const oregion_t *r);
-void orr_clear_progress(oregion_t *r);
+uint64_t region_progress(const oregion_t *r);
+void region_clear_progress(oregion_t *r);
 
 #endif

@@ -42,7 +42,7 @@ static void say(pcheck_t *pc, const char *fmt, ...)
  * any width. Returns whether it exists. */
 static int expect(pcheck_t *pc, const char *name, int output, int bits, int required, const char *what)
 {
-    const oport_t *p = orp_find(pc->ports, name);
+    const oport_t *p = ports_find(pc->ports, name);
     if (!p) {
         if (required)
             say(pc, "%s has no port %s (%s)", pc->where, name, what);
@@ -174,23 +174,23 @@ typedef struct find_module {
     int line;
 } find_module_t;
 
-static void on_module(void *ctx, const orv_item_t *it)
+static void on_module(void *ctx, const vscan_item_t *it)
 {
     find_module_t *fm = ctx;
     size_t n = strlen(fm->top);
-    if (it->kind == ORV_MODULE && !fm->line && it->end - it->start == n &&
+    if (it->kind == VSCAN_MODULE && !fm->line && it->end - it->start == n &&
         strncmp(fm->text + it->start, fm->top, n) == 0)
         fm->line = it->line;
 }
 
-char *orq_module_location(const spec_t *spec)
+char *portcheck_module_location(const spec_t *spec)
 {
     for (size_t i = 0; i < spec->nrtl_sources; i++) {
         lg_err_t err;
         char *text = lg_read_file(spec->rtl_sources[i], NULL, &err);
         find_module_t fm = {.text = text, .top = spec->rtl_top};
         if (text)
-            orv_scan(text, on_module, &fm);
+            oracle_vscan(text, on_module, &fm);
         free(text);
         if (fm.line)
             return lg_asprintf("%s:%d: module %s", spec->rtl_sources[i], fm.line, spec->rtl_top);
@@ -198,12 +198,12 @@ char *orq_module_location(const spec_t *spec)
     return lg_asprintf("%s: module %s", spec->nrtl_sources ? spec->rtl_sources[0] : spec->path, spec->rtl_top);
 }
 
-int orq_check(const spec_t *spec, const oports_t *ports, oracle_report_fn report, void *ctx)
+int portcheck_run(const spec_t *spec, const oports_t *ports, oracle_report_fn report, void *ctx)
 {
     pcheck_t pc = {.spec = spec, .ports = ports, .report = report, .ctx = ctx};
-    pc.where = orq_module_location(spec);
+    pc.where = portcheck_module_location(spec);
     char *lite;
-    int proto = ora_protocol(spec, ports, &lite);
+    int proto = axi_protocol(spec, ports, &lite);
     free(lite);
     if (proto != ORW_PROTO_HS && proto != ORW_PROTO_CHAIN) {
         free(pc.where);
@@ -228,22 +228,22 @@ int oracle_check_rtl(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t
     oracle_cfg_t defaults;
     oracle_cfg_default(&defaults);
     oports_t ports;
-    int rc = orb_ports(spec, cfg ? cfg : &defaults, log, &ports, err);
+    int rc = rtlbuild_ports(spec, cfg ? cfg : &defaults, log, &ports, err);
     if (rc)
         return rc;
-    int n = orq_check(spec, &ports, report, ctx);
+    int n = portcheck_run(spec, &ports, report, ctx);
     if (n == 0) {
         /* What run binds must bind: anything this walk does not cover
          * (ports wider than the harness drives) is still reported. */
         omodel_t m;
         lg_err_t berr;
         lg_err_clear(&berr);
-        if (orm_bind(spec, &ports, &m, &berr) != 0) {
+        if (binding_params(spec, &ports, &m, &berr) != 0) {
             report(ctx, berr.msg);
             n = 1;
         }
-        orm_free(&m);
+        binding_free(&m);
     }
-    orp_free(&ports);
+    ports_free(&ports);
     return n;
 }

@@ -33,7 +33,7 @@ static int parse_decl(const char *p, char **name, int *bits)
     return 0;
 }
 
-int orp_parse(const char *text, const char *path, oports_t *out, lg_err_t *err)
+int ports_parse(const char *text, const char *path, oports_t *out, lg_err_t *err)
 {
     size_t cap = 0;
     out->v = NULL;
@@ -72,7 +72,7 @@ int orp_parse(const char *text, const char *path, oports_t *out, lg_err_t *err)
     return 0;
 }
 
-void orp_free(oports_t *p)
+void ports_free(oports_t *p)
 {
     if (!p)
         return;
@@ -85,7 +85,7 @@ void orp_free(oports_t *p)
     p->n = 0;
 }
 
-const oport_t *orp_find(const oports_t *p, const char *name)
+const oport_t *ports_find(const oports_t *p, const char *name)
 {
     for (size_t i = 0; i < p->n; i++)
         if (strcmp(p->v[i].name, name) == 0)

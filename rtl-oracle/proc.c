@@ -38,17 +38,17 @@ static char *first_line(const char *path, const char *needle, int anywhere)
     return found;
 }
 
-char *orx_first_line(const char *path, const char *prefix)
+char *proc_first_line(const char *path, const char *prefix)
 {
     return first_line(path, prefix, 0);
 }
 
-char *orx_line_with(const char *path, const char *needle)
+char *proc_line_with(const char *path, const char *needle)
 {
     return first_line(path, needle, 1);
 }
 
-char *orx_output(char *const argv[], lg_err_t *err)
+char *proc_output(char *const argv[], lg_err_t *err)
 {
     const char *tmp = getenv("TMPDIR");
     char *path = lg_asprintf("%s/lgfuzz-output-XXXXXX", tmp && *tmp ? tmp : "/tmp");

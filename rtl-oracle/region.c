@@ -17,7 +17,7 @@
  * for many times over. */
 #define REGION_MAX_SLOTS 1024
 
-int orr_create(oregion_t *r, const omodel_t *m, uint64_t seed, lg_err_t *err)
+int region_create(oregion_t *r, const omodel_t *m, uint64_t seed, lg_err_t *err)
 {
     memset(r, 0, sizeof *r);
     r->fd = -1;
@@ -36,13 +36,13 @@ int orr_create(oregion_t *r, const omodel_t *m, uint64_t seed, lg_err_t *err)
         return lg_err_set(err, LG_EIO, "memfd_create: %s", strerror(errno));
     if (ftruncate(r->fd, (off_t)r->bytes) != 0) {
         int e = errno;
-        orr_free(r);
+        region_free(r);
         return lg_err_set(err, LG_EIO, "shared region of %zu bytes: %s", r->bytes, strerror(e));
     }
     void *base = mmap(NULL, r->bytes, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd, 0);
     if (base == MAP_FAILED) {
         int e = errno;
-        orr_free(r);
+        region_free(r);
         return lg_err_set(err, LG_EIO, "mmap of the shared region: %s", strerror(e));
     }
     r->base = base;
@@ -57,7 +57,7 @@ int orr_create(oregion_t *r, const omodel_t *m, uint64_t seed, lg_err_t *err)
     return 0;
 }
 
-void orr_free(oregion_t *r)
+void region_free(oregion_t *r)
 {
     if (r->base)
         munmap(r->base, r->bytes);
@@ -76,7 +76,7 @@ static int64_t initial_slot(const input_t *in, size_t i, size_t j)
     return j < in->v[i].len ? in->v[i].elems[j] : lg_type_poison(p->type);
 }
 
-void orr_encode(oregion_t *r, const omodel_t *m, size_t slot, const input_t *in)
+void region_encode(oregion_t *r, const omodel_t *m, size_t slot, const input_t *in)
 {
     /* The request slots are cap slots of req_words words each, past the
      * header: the harness reads exactly what orw_req_words sized. */
@@ -87,16 +87,16 @@ void orr_encode(oregion_t *r, const omodel_t *m, size_t slot, const input_t *in)
         const obind_t *b = &m->binds[i];
         LG_ASSERT(b->kind != BIND_MEM || in->spec->params[i].is_array);
         if (b->kind == BIND_SCALAR_IN || b->kind == BIND_SCALAR_INOUT) {
-            *w++ = orm_to_port(b, in->v[i].scalar);
+            *w++ = binding_to_port(b, in->v[i].scalar);
         } else if (b->kind == BIND_MEM) {
             *w++ = in->v[i].len < b->depth ? in->v[i].len : b->depth;
             for (uint64_t j = 0; j < b->depth; j++)
-                *w++ = orm_to_port(b, initial_slot(in, i, (size_t)j));
+                *w++ = binding_to_port(b, initial_slot(in, i, (size_t)j));
         } else if (b->kind == BIND_FIFO_IN || b->kind == BIND_AXIS_IN) {
             size_t len = in->v[i].len < b->depth ? in->v[i].len : (size_t)b->depth;
             w[0] = len;
             for (size_t j = 0; j < len; j++)
-                w[1 + j] = orm_to_port(b, in->v[i].elems[j]);
+                w[1 + j] = binding_to_port(b, in->v[i].elems[j]);
             w += 1 + b->depth;
         }
     }
@@ -111,7 +111,7 @@ static void store_array(const spec_t *spec, const obind_t *b, const input_t *in,
     run_output_t *out = &r->out[i];
     for (size_t j = 0; j < p->max_len; j++) {
         if (j < count)
-            out->elems[j] = orm_from_port(b->width, p->type, w[1 + j]);
+            out->elems[j] = binding_from_port(b->width, p->type, w[1 + j]);
         else if (b->kind == BIND_MEM)
             out->elems[j] = initial_slot(in, i, j); /* beyond the RAM: untouched */
         else
@@ -127,11 +127,11 @@ static int64_t return_value(const spec_t *spec, const omodel_t *m, uint64_t raw)
     int bits = m->ctl_bits[CTL_RETURN];
     if (bits < lg_type_bits(spec->ret_type))
         return lg_type_wrap(spec->ret_type, (int64_t)(raw & ((UINT64_C(1) << bits) - 1)));
-    return orm_from_port(bits, spec->ret_type, raw);
+    return binding_from_port(bits, spec->ret_type, raw);
 }
 
-void orr_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_t slot, const input_t *in,
-                run_result_t *res, uint64_t *log_end)
+void region_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_t slot, const input_t *in,
+                   run_result_t *res, uint64_t *log_end)
 {
     LG_ASSERT(r->base && slot < r->cap && res->nout == m->n);
     const uint64_t *w = r->base + ORW_SHM_HEADER + r->cap * r->req_words + slot * r->resp_words;
@@ -159,7 +159,7 @@ void orr_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_
         const obind_t *b = &m->binds[i];
         if (b->kind == BIND_SCALAR_VLD || b->kind == BIND_SCALAR_INOUT) {
             res->out[i].valid = (int)d[0];
-            res->out[i].scalar = orm_from_port(b->width, spec->params[i].type, d[1]);
+            res->out[i].scalar = binding_from_port(b->width, spec->params[i].type, d[1]);
         } else if (b->kind == BIND_FIFO_OUT || b->kind == BIND_AXIS_OUT || (b->kind == BIND_MEM && b->is_out)) {
             store_array(spec, b, in, i, d, res);
         }
@@ -171,12 +171,12 @@ void orr_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, size_
     res->detail[len] = '\0';
 }
 
-uint64_t orr_progress(const oregion_t *r)
+uint64_t region_progress(const oregion_t *r)
 {
     return __atomic_load_n(&r->base[ORW_SHM_PROGRESS], __ATOMIC_ACQUIRE);
 }
 
-void orr_clear_progress(oregion_t *r)
+void region_clear_progress(oregion_t *r)
 {
     __atomic_store_n(&r->base[ORW_SHM_PROGRESS], 0, __ATOMIC_RELEASE);
 }

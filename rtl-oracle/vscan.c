@@ -61,7 +61,7 @@ static int skip_blank(lex_t *lx)
 }
 
 /* After "$readmemh": "(" and a string literal, reported without quotes. */
-static void after_readmem(lex_t *lx, orv_fn fn, void *ctx)
+static void after_readmem(lex_t *lx, vscan_fn fn, void *ctx)
 {
     skip_blank(lx);
     if (lx->text[lx->p] != '(')
@@ -70,7 +70,7 @@ static void after_readmem(lex_t *lx, orv_fn fn, void *ctx)
     skip_blank(lx);
     if (lx->text[lx->p] != '"')
         return;
-    orv_item_t it = {.kind = ORV_READMEM, .line = lx->line, .start = lx->p + 1};
+    vscan_item_t it = {.kind = VSCAN_READMEM, .line = lx->line, .start = lx->p + 1};
     skip_string(lx);
     it.end = lx->p - 1;
     if (it.end >= it.start && lx->text[it.end] == '"')
@@ -78,10 +78,10 @@ static void after_readmem(lex_t *lx, orv_fn fn, void *ctx)
 }
 
 /* After "module": the module's name. */
-static void after_module(lex_t *lx, orv_fn fn, void *ctx)
+static void after_module(lex_t *lx, vscan_fn fn, void *ctx)
 {
     skip_blank(lx);
-    orv_item_t it = {.kind = ORV_MODULE, .line = lx->line, .start = lx->p};
+    vscan_item_t it = {.kind = VSCAN_MODULE, .line = lx->line, .start = lx->p};
     while (ident_char(lx->text[lx->p]))
         lx->p++;
     it.end = lx->p;
@@ -95,7 +95,7 @@ static int word_is(const lex_t *lx, size_t start, const char *word)
     return lx->p - start == n && strncmp(lx->text + start, word, n) == 0;
 }
 
-void orv_scan(const char *text, orv_fn fn, void *ctx)
+void oracle_vscan(const char *text, vscan_fn fn, void *ctx)
 {
     lex_t lx = {.text = text, .p = 0, .line = 1};
     while (text[lx.p]) {

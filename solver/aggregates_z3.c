@@ -21,7 +21,7 @@ typedef struct agg {
 static Z3_ast num_in(agg_t *g, Z3_sort s, unsigned bits, uint64_t v)
 {
     uint64_t mask = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
-    return sve_keep(g->e, Z3_mk_unsigned_int64(g->e->z, v & mask, s));
+    return enc_keep(g->e, Z3_mk_unsigned_int64(g->e->z, v & mask, s));
 }
 
 static Z3_ast widen(agg_t *g, Z3_ast v, unsigned from, unsigned to)
@@ -29,12 +29,12 @@ static Z3_ast widen(agg_t *g, Z3_ast v, unsigned from, unsigned to)
     if (to == from)
         return v;
     Z3_context z = g->e->z;
-    return sve_keep(g->e, g->sgn_ext ? Z3_mk_sign_ext(z, to - from, v) : Z3_mk_zero_ext(z, to - from, v));
+    return enc_keep(g->e, g->sgn_ext ? Z3_mk_sign_ext(z, to - from, v) : Z3_mk_zero_ext(z, to - from, v));
 }
 
 static Z3_ast less(agg_t *g, Z3_ast a, Z3_ast b)
 {
-    return sve_keep(g->e, g->sgn_cmp ? Z3_mk_bvslt(g->e->z, a, b) : Z3_mk_bvult(g->e->z, a, b));
+    return enc_keep(g->e, g->sgn_cmp ? Z3_mk_bvslt(g->e->z, a, b) : Z3_mk_bvult(g->e->z, a, b));
 }
 
 /* A candidate for max and min, present when act holds. */
@@ -42,13 +42,13 @@ static void add_extreme(agg_t *g, Z3_ast act, Z3_ast v)
 {
     Z3_context z = g->e->z;
     Z3_ast up[2] = {act, less(g, g->max, v)}, down[2] = {act, less(g, v, g->min)};
-    g->max = sve_ite(g->e, sve_keep(g->e, Z3_mk_and(z, 2, up)), v, g->max);
-    g->min = sve_ite(g->e, sve_keep(g->e, Z3_mk_and(z, 2, down)), v, g->min);
+    g->max = enc_ite(g->e, enc_keep(g->e, Z3_mk_and(z, 2, up)), v, g->max);
+    g->min = enc_ite(g->e, enc_keep(g->e, Z3_mk_and(z, 2, down)), v, g->min);
 }
 
 static void add_sum(agg_t *g, Z3_ast v)
 {
-    g->sum = sve_keep(g->e, Z3_mk_bvadd(g->e->z, g->sum, v));
+    g->sum = enc_keep(g->e, Z3_mk_bvadd(g->e->z, g->sum, v));
 }
 
 static void agg_init(agg_t *g, enc_t *e, const spec_param_t *p)
@@ -63,9 +63,9 @@ static void agg_init(agg_t *g, enc_t *e, const spec_param_t *p)
     g->sgn_cmp = lg_type_signed(p->type) || p->type == LG_U64;
     g->sgn_ext = lg_type_signed(p->type);
     g->ws = Z3_mk_bv_sort(z, g->w);
-    sve_keep(e, Z3_sort_to_ast(z, g->ws));
+    enc_keep(e, Z3_sort_to_ast(z, g->ws));
     g->ss = Z3_mk_bv_sort(z, g->sw);
-    sve_keep(e, Z3_sort_to_ast(z, g->ss));
+    enc_keep(e, Z3_sort_to_ast(z, g->ss));
     /* Start max at the least value of the order and min at the greatest:
      * any present element replaces them. */
     uint64_t top = (uint64_t)1 << (g->w - 1);
@@ -95,7 +95,7 @@ static void base_rest(agg_t *g, int a)
     }
     if (!any)
         return;
-    Z3_ast yes = sve_truth(e, 1);
+    Z3_ast yes = enc_truth(e, 1);
     add_extreme(g, yes, num_in(g, g->ws, g->w, (uint64_t)mx));
     add_extreme(g, yes, num_in(g, g->ws, g->w, (uint64_t)mn));
     add_sum(g, num_in(g, g->ss, g->sw, sum));
@@ -116,41 +116,41 @@ static void seg_fill(agg_t *g, int a)
     const spec_param_t *p = &e->spec->params[a];
     char name[96];
     Z3_sort ks = Z3_mk_bv_sort(z, g->kw);
-    sve_keep(e, Z3_sort_to_ast(z, ks));
+    enc_keep(e, Z3_sort_to_ast(z, ks));
     snprintf(name, sizeof name, "%s.k", p->name);
-    Z3_ast k = sve_keep(e, Z3_mk_const(z, Z3_mk_string_symbol(z, name), ks));
-    ar->k = sve_keep(e, Z3_mk_zero_ext(z, 64 - g->kw, k));
+    Z3_ast k = enc_keep(e, Z3_mk_const(z, Z3_mk_string_symbol(z, name), ks));
+    ar->k = enc_keep(e, Z3_mk_zero_ext(z, 64 - g->kw, k));
     Z3_ast f0n, f1n;
     snprintf(name, sizeof name, "%s.f0", p->name);
-    ar->f0 = sve_value_var(e, p, name, &f0n);
+    ar->f0 = enc_value_var(e, p, name, &f0n);
     snprintf(name, sizeof name, "%s.f1", p->name);
-    ar->f1 = sve_value_var(e, p, name, &f1n);
+    ar->f1 = enc_value_var(e, p, name, &f1n);
 
-    Z3_ast w = sve_num(e, (int64_t)ar->window), len = sve_len(e, a), zero64 = sve_num(e, 0);
-    Z3_ast n64 = sve_ite(e, sve_keep(e, Z3_mk_bvsgt(z, len, w)), sve_keep(e, Z3_mk_bvsub(z, len, w)), zero64);
+    Z3_ast w = enc_num(e, (int64_t)ar->window), len = enc_len(e, a), zero64 = enc_num(e, 0);
+    Z3_ast n64 = enc_ite(e, enc_keep(e, Z3_mk_bvsgt(z, len, w)), enc_keep(e, Z3_mk_bvsub(z, len, w)), zero64);
     for (size_t i = 0; i < ar->window; i++)
         if (!(ar->free_mask >> i & 1))
-            n64 = sve_keep(e, Z3_mk_bvadd(z, n64, sve_ite(e, sve_active(e, a, i), sve_num(e, 1), zero64)));
-    Z3_ast n = sve_keep(e, Z3_mk_extract(z, g->kw - 1, 0, n64));
-    Z3_ast kzero = sve_keep(e, Z3_mk_eq(z, k, num_in(g, ks, g->kw, 0)));
-    Z3_ast adjacent = sve_keep(e, Z3_mk_eq(z, ar->f0, sve_keep(e, Z3_mk_bvadd(z, ar->f1, sve_num(e, 1)))));
+            n64 = enc_keep(e, Z3_mk_bvadd(z, n64, enc_ite(e, enc_active(e, a, i), enc_num(e, 1), zero64)));
+    Z3_ast n = enc_keep(e, Z3_mk_extract(z, g->kw - 1, 0, n64));
+    Z3_ast kzero = enc_keep(e, Z3_mk_eq(z, k, num_in(g, ks, g->kw, 0)));
+    Z3_ast adjacent = enc_keep(e, Z3_mk_eq(z, ar->f0, enc_keep(e, Z3_mk_bvadd(z, ar->f1, enc_num(e, 1)))));
     Z3_ast either[2] = {kzero, adjacent};
-    Z3_ast_vector_push(z, e->facts, sve_keep(e, Z3_mk_bvule(z, k, n)));
-    Z3_ast_vector_push(z, e->facts, sve_keep(e, Z3_mk_or(z, 2, either)));
+    Z3_ast_vector_push(z, e->facts, enc_keep(e, Z3_mk_bvule(z, k, n)));
+    Z3_ast_vector_push(z, e->facts, enc_keep(e, Z3_mk_or(z, 2, either)));
 
-    add_extreme(g, sve_keep(e, Z3_mk_not(z, kzero)), f0n);
-    add_extreme(g, sve_keep(e, Z3_mk_bvult(z, k, n)), f1n);
+    add_extreme(g, enc_keep(e, Z3_mk_not(z, kzero)), f0n);
+    add_extreme(g, enc_keep(e, Z3_mk_bvult(z, k, n)), f1n);
     Z3_ast f1s = widen(g, f1n, g->w, g->sw), zero = num_in(g, g->ss, g->sw, 0);
     Z3_ast one = num_in(g, Z3_mk_bv_sort(z, 1), 1, 1);
     for (unsigned b = 0; b < g->kw; b++) {
-        Z3_ast on = sve_keep(e, Z3_mk_eq(z, sve_keep(e, Z3_mk_extract(z, b, b, n)), one));
-        Z3_ast shifted = sve_keep(e, Z3_mk_bvshl(z, f1s, num_in(g, g->ss, g->sw, b)));
-        add_sum(g, sve_ite(e, on, shifted, zero));
+        Z3_ast on = enc_keep(e, Z3_mk_eq(z, enc_keep(e, Z3_mk_extract(z, b, b, n)), one));
+        Z3_ast shifted = enc_keep(e, Z3_mk_bvshl(z, f1s, num_in(g, g->ss, g->sw, b)));
+        add_sum(g, enc_ite(e, on, shifted, zero));
     }
-    add_sum(g, sve_keep(e, Z3_mk_zero_ext(z, g->sw - g->kw, k)));
+    add_sum(g, enc_keep(e, Z3_mk_zero_ext(z, g->sw - g->kw, k)));
 }
 
-void sve_aggs(enc_t *e, int a)
+void enc_aggs(enc_t *e, int a)
 {
     enc_array_t *ar = &e->arr[a];
     agg_t g;
@@ -159,18 +159,18 @@ void sve_aggs(enc_t *e, int a)
     for (size_t i = 0; i < ar->window; i++) {
         if (!(ar->free_mask >> i & 1) || (!ar->len_free && i >= ar->base_len))
             continue;
-        Z3_ast act = sve_active(e, a, i);
-        sve_elem_var(e, a, i);
+        Z3_ast act = enc_active(e, a, i);
+        enc_elem_var(e, a, i);
         add_extreme(&g, act, ar->xn[i]);
-        add_sum(&g, sve_ite(e, act, widen(&g, ar->xn[i], g.w, g.sw), zero));
+        add_sum(&g, enc_ite(e, act, widen(&g, ar->xn[i], g.w, g.sw), zero));
     }
     /* shape.c makes every aggregate array with a variable length seg. */
     if (ar->seg)
         seg_fill(&g, a);
     else
         base_rest(&g, a);
-    Z3_ast empty = sve_keep(e, Z3_mk_eq(e->z, sve_len(e, a), sve_num(e, 0)));
-    ar->agg[0] = sve_ite(e, empty, sve_num(e, 0), widen(&g, g.max, g.w, 64));
-    ar->agg[1] = sve_ite(e, empty, sve_num(e, 0), widen(&g, g.min, g.w, 64));
+    Z3_ast empty = enc_keep(e, Z3_mk_eq(e->z, enc_len(e, a), enc_num(e, 0)));
+    ar->agg[0] = enc_ite(e, empty, enc_num(e, 0), widen(&g, g.max, g.w, 64));
+    ar->agg[1] = enc_ite(e, empty, enc_num(e, 0), widen(&g, g.min, g.w, 64));
     ar->agg[2] = widen(&g, g.sum, g.sw, 64);
 }

@@ -8,15 +8,15 @@ static Z3_ast elem_feature(enc_t *e, int a, size_t i)
 {
     enc_array_t *ar = &e->arr[a];
     if (i >= ar->window)
-        return sve_num(e, 0);
+        return enc_num(e, 0);
     if (!ar->len_free && i >= ar->base_len)
-        return sve_num(e, 0);
+        return enc_num(e, 0);
     if (!ar->len_free)
-        return sve_elem_var(e, a, i);
-    return sve_ite(e, sve_active(e, a, i), sve_elem_var(e, a, i), sve_num(e, 0));
+        return enc_elem_var(e, a, i);
+    return enc_ite(e, enc_active(e, a, i), enc_elem_var(e, a, i), enc_num(e, 0));
 }
 
-Z3_ast sve_feature(enc_t *e, int i)
+Z3_ast enc_feature(enc_t *e, int i)
 {
     if (e->feat[i])
         return e->feat[i];
@@ -24,10 +24,10 @@ Z3_ast sve_feature(enc_t *e, int i)
     Z3_ast t = NULL;
     switch (f->kind) {
     case FEAT_SCALAR:
-        t = sve_scalar(e, f->param);
+        t = enc_scalar(e, f->param);
         break;
     case FEAT_LEN:
-        t = sve_len(e, f->param);
+        t = enc_len(e, f->param);
         break;
     case FEAT_ELEM:
         t = elem_feature(e, f->param, f->index);
@@ -36,11 +36,11 @@ Z3_ast sve_feature(enc_t *e, int i)
     case FEAT_MIN:
     case FEAT_SUM:
         if (!e->arr[f->param].agg[0])
-            sve_aggs(e, f->param);
+            enc_aggs(e, f->param);
         t = e->arr[f->param].agg[f->kind == FEAT_MAX ? 0 : f->kind == FEAT_MIN ? 1 : 2];
         break;
     case FEAT_PLAIN:
-        t = sve_num(e, 0);
+        t = enc_num(e, 0);
         break; /* rejected by solver_solve */
     }
     e->feat[i] = t;

@@ -9,7 +9,7 @@ static int64_t value_of(enc_t *e, Z3_model m, Z3_ast t)
     Z3_ast v = NULL;
     uint64_t u = 0;
     if (Z3_model_eval(e->z, m, t, 1, &v) && v) {
-        sve_keep(e, v);
+        enc_keep(e, v);
         Z3_get_numeral_uint64(e->z, v, &u);
     }
     return (int64_t)u;
@@ -34,7 +34,7 @@ static void read_array(enc_t *e, Z3_model m, int a, input_t *out, size_t n)
     }
 }
 
-void sve_read_model(enc_t *e, Z3_model m, input_t *out)
+void enc_read_model(enc_t *e, Z3_model m, input_t *out)
 {
     const spec_t *sp = e->spec;
     input_copy(out, e->base);
@@ -46,7 +46,7 @@ void sve_read_model(enc_t *e, Z3_model m, input_t *out)
             continue;
         /* An untouched sibling of a freed array follows the same param. */
         e->arr[a].len_free = 1;
-        input_set_len(out, a, (size_t)value_of(e, m, sve_len(e, (int)a)));
+        input_set_len(out, a, (size_t)value_of(e, m, enc_len(e, (int)a)));
     }
     for (size_t a = 0; a < sp->nparams; a++)
         if (sp->params[a].is_array)

@@ -134,8 +134,8 @@ static int try_var(const features_t *fs, const expr_t *t, int bits, int64_t r, i
     return 1;
 }
 
-int sve_residue_solve(const features_t *fs, const expr_t *const *q, size_t n, const input_t *base, lg_rng_t *rng,
-                      input_t *out)
+int solver_residue_solve(const features_t *fs, const expr_t *const *q, size_t n, const input_t *base, lg_rng_t *rng,
+                         input_t *out)
 {
     int bits = 0;
     int64_t r = 0;

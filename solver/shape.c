@@ -37,7 +37,7 @@ static void mark_feature(enc_t *e, int i)
     }
 }
 
-void sve_analyse(enc_t *e, const expr_t *const *exprs, size_t n)
+void enc_analyse(enc_t *e, const expr_t *const *exprs, size_t n)
 {
     const spec_t *sp = e->spec;
     memset(e->use, 0, sp->nparams * sizeof *e->use);
@@ -105,7 +105,7 @@ static unsigned free_positions(const enc_t *e, size_t a, size_t window)
     return mask;
 }
 
-int sve_shape(enc_t *e, int tier)
+int enc_shape(enc_t *e, int tier)
 {
     const spec_t *sp = e->spec;
     int differs = tier == 1;

@@ -197,7 +197,7 @@ static int check_once(solver_t *s, const expr_t *const *x, size_t n, unsigned se
     Z3_solver zs = new_solver(s, seed);
     for (size_t i = 0; i < n; i++)
         if (x[i])
-            Z3_solver_assert(z, zs, sve_bool(e, x[i]));
+            Z3_solver_assert(z, zs, enc_bool(e, x[i]));
     for (unsigned i = 0; i < Z3_ast_vector_size(z, e->facts); i++)
         Z3_solver_assert(z, zs, Z3_ast_vector_get(z, e->facts, i));
     Z3_lbool r = Z3_solver_check(z, zs);
@@ -207,7 +207,7 @@ static int check_once(solver_t *s, const expr_t *const *x, size_t n, unsigned se
     } else if (r == Z3_L_TRUE) {
         Z3_model m = Z3_solver_get_model(z, zs);
         Z3_model_inc_ref(z, m);
-        sve_read_model(e, m, out);
+        enc_read_model(e, m, out);
         Z3_model_dec_ref(z, m);
         *st = SOLVER_SAT;
     } else {
@@ -222,10 +222,10 @@ static int run_tiers(solver_t *s, const expr_t *const *x, size_t n, unsigned see
                      lg_err_t *err)
 {
     enc_t *e = &s->enc;
-    sve_analyse(e, x, n);
+    enc_analyse(e, x, n);
     solver_status_t st = SOLVER_UNSAT;
     for (int tier = 1; tier <= 2; tier++) {
-        if (!sve_shape(e, tier))
+        if (!enc_shape(e, tier))
             break;
         /* Variables of the previous tier go with its facts. */
         Z3_ast_vector_resize(s->z, e->facts, 0);
@@ -296,7 +296,7 @@ int solver_solve(solver_t *s, const expr_t *const *prefix, size_t n, const expr_
     const expr_t **x = gather(prefix, n, strengthening);
     lg_rng_t local;
     lg_rng_seed(&local, seed);
-    if (sve_residue_solve(s->fs, x, n + 1, base, rng ? rng : &local, out)) {
+    if (solver_residue_solve(s->fs, x, n + 1, base, rng ? rng : &local, out)) {
         /* A width-projected query answered by arithmetic (residue.c). */
         res->status = SOLVER_SAT;
         res->tier = 1;

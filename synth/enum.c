@@ -96,7 +96,7 @@ static expr_t *answer_expr(const enum_state_t *st)
     if (st->task->target) {
         if (st->match < 0)
             return NULL;
-        expr_t *e = sye_term_expr(st, st->match);
+        expr_t *e = enum_term_expr(st, st->match);
         if (st->match_offset)
             e = st->offset < 0 && st->offset != INT64_MIN ? expr_binary(EXPR_SUB, e, expr_const(-st->offset))
                                                           : expr_binary(EXPR_ADD, e, expr_const(st->offset));
@@ -104,11 +104,11 @@ static expr_t *answer_expr(const enum_state_t *st)
     }
     if (st->best < 0)
         return NULL;
-    expr_t *e = sye_cond_expr(st, st->best);
+    expr_t *e = enum_cond_expr(st, st->best);
     return st->best_neg ? expr_unary(EXPR_NOT, e) : e;
 }
 
-void sye_run(const enum_task_t *task, enum_outcome_t *out)
+void enum_run(const enum_task_t *task, enum_outcome_t *out)
 {
     enum_state_t st;
     state_init(&st, task);
@@ -127,13 +127,13 @@ void sye_run(const enum_task_t *task, enum_outcome_t *out)
         st.conj_start[s] = st.nconj;
         st.disj_start[s] = st.ndisj;
         if (!task->target && s <= task->g->cond_max_size)
-            sye_conds_size(&st, s);
+            enum_conds_size(&st, s);
         st.cstart[s + 1] = st.nconds;
         st.conj_start[s + 1] = st.nconj;
         st.disj_start[s + 1] = st.ndisj;
         st.tstart[s] = st.nterms;
         if (!st.stop && s <= task->g->term_max_size)
-            sye_terms_size(&st, s);
+            enum_terms_size(&st, s);
         st.tstart[s + 1] = st.nterms;
     }
     out->expr = answer_expr(&st);

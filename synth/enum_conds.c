@@ -34,7 +34,7 @@ static void pool_compares(enum_state_t *st, int32_t ti, size_t size)
             for (size_t i = 0; i < st->ns; i++)
                 if (expr_apply((expr_op_t)op, x[i], st->kpool[c]))
                     st->scratch[i / 64] |= 1ULL << (i % 64);
-            sye_add_cond(st, COND_TK, (expr_op_t)op, ti, -1, st->kpool[c], size);
+            enum_add_cond(st, COND_TK, (expr_op_t)op, ti, -1, st->kpool[c], size);
         }
     }
 }
@@ -46,7 +46,7 @@ static void term_const_compares(enum_state_t *st, size_t s)
         if (st->terms[i].is_const)
             continue;
         if (st->g->fit)
-            sye_fit_term(st, (int32_t)i, s);
+            enum_fit_term(st, (int32_t)i, s);
         else
             pool_compares(st, (int32_t)i, s);
     }
@@ -63,7 +63,7 @@ static void pair_compares(enum_state_t *st, size_t i, size_t j, int ordered_only
             if (!has(st, (expr_op_t)op))
                 continue;
             cmp_vec(st, (expr_op_t)op, a, b);
-            sye_add_cond(st, COND_TT, (expr_op_t)op, (int32_t)i, (int32_t)j, 0, s);
+            enum_add_cond(st, COND_TT, (expr_op_t)op, (int32_t)i, (int32_t)j, 0, s);
         }
     }
     for (int k = 0; k < 4 && !st->stop; k++) {
@@ -71,7 +71,7 @@ static void pair_compares(enum_state_t *st, size_t i, size_t j, int ordered_only
         if (!has(st, op) || (op == EXPR_GT && has(st, EXPR_LT)) || (op == EXPR_GE && has(st, EXPR_LE)))
             continue;
         cmp_vec(st, op, a, b);
-        sye_add_cond(st, COND_TT, op, (int32_t)i, (int32_t)j, 0, s);
+        enum_add_cond(st, COND_TT, op, (int32_t)i, (int32_t)j, 0, s);
     }
 }
 
@@ -102,18 +102,18 @@ static void combine(enum_state_t *st, const int32_t *list, const size_t *start, 
         for (size_t x = start[s1]; x < start[s1 + 1] && !st->stop; x++) {
             size_t y0 = s1 == s2 ? x + 1 : start[s2];
             for (size_t y = y0; y < start[s2 + 1] && !st->stop; y++) {
-                /* Re-fetched each time: sye_add_cond may move the store. */
+                /* Re-fetched each time: enum_add_cond may move the store. */
                 const uint64_t *va = st->cv + (size_t)list[x] * st->nw;
                 const uint64_t *vb = st->cv + (size_t)list[y] * st->nw;
                 for (size_t w = 0; w < st->nw; w++)
                     st->scratch[w] = kind == COND_AND ? va[w] & vb[w] : va[w] | vb[w];
-                sye_add_cond(st, kind, EXPR_LAND, list[x], list[y], 0, s);
+                enum_add_cond(st, kind, EXPR_LAND, list[x], list[y], 0, s);
             }
         }
     }
 }
 
-void sye_conds_size(enum_state_t *st, size_t s)
+void enum_conds_size(enum_state_t *st, size_t s)
 {
     if (s < 3)
         return;
@@ -126,20 +126,20 @@ void sye_conds_size(enum_state_t *st, size_t s)
         combine(st, st->disj, st->disj_start, COND_OR, s);
 }
 
-expr_t *sye_cond_expr(const enum_state_t *st, int32_t i)
+expr_t *enum_cond_expr(const enum_state_t *st, int32_t i)
 {
     LG_ASSERT(i >= 0 && (size_t)i < st->nconds);
     const econd_t *c = &st->conds[i];
     switch (c->kind) {
     case COND_TK:
-        return expr_binary((expr_op_t)c->op, sye_term_expr(st, c->a), expr_const(c->k));
+        return expr_binary((expr_op_t)c->op, enum_term_expr(st, c->a), expr_const(c->k));
     case COND_KT:
-        return expr_binary((expr_op_t)c->op, expr_const(c->k), sye_term_expr(st, c->a));
+        return expr_binary((expr_op_t)c->op, expr_const(c->k), enum_term_expr(st, c->a));
     case COND_TT:
-        return expr_binary((expr_op_t)c->op, sye_term_expr(st, c->a), sye_term_expr(st, c->b));
+        return expr_binary((expr_op_t)c->op, enum_term_expr(st, c->a), enum_term_expr(st, c->b));
     case COND_AND:
-        return expr_binary(EXPR_LAND, sye_cond_expr(st, c->a), sye_cond_expr(st, c->b));
+        return expr_binary(EXPR_LAND, enum_cond_expr(st, c->a), enum_cond_expr(st, c->b));
     default:
-        return expr_binary(EXPR_LOR, sye_cond_expr(st, c->a), sye_cond_expr(st, c->b));
+        return expr_binary(EXPR_LOR, enum_cond_expr(st, c->a), enum_cond_expr(st, c->b));
     }
 }

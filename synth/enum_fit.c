@@ -31,9 +31,9 @@ static int popcount64(uint64_t x)
 }
 
 /* Adds the condition in st->scratch and keeps the best score. */
-void sye_add_cond(enum_state_t *st, cond_kind_t kind, expr_op_t op, int32_t a, int32_t b, int64_t k, size_t size)
+void enum_add_cond(enum_state_t *st, cond_kind_t kind, expr_op_t op, int32_t a, int32_t b, int64_t k, size_t size)
 {
-    if (sye_tick(st))
+    if (enum_tick(st))
         return;
     uint32_t tp = 0, fp = 0;
     const uint64_t *v = st->scratch;
@@ -53,8 +53,8 @@ void sye_add_cond(enum_state_t *st, cond_kind_t kind, expr_op_t op, int32_t a, i
     /* Conditions are appended in non-decreasing size (enum_state_int.h). */
     LG_ASSERT(size <= UINT8_MAX && (st->nconds == 0 || size >= st->conds[st->nconds - 1].size));
     uint32_t idx = (uint32_t)st->nconds;
-    uint64_t h = sye_hash_words(v, nbytes);
-    if (sye_vset_find_or_add(&st->cset, h, idx, st->cv, nbytes, v) >= 0)
+    uint64_t h = enum_hash_words(v, nbytes);
+    if (enum_vset_find_or_add(&st->cset, h, idx, st->cv, nbytes, v) >= 0)
         return;
     memcpy(st->cv + (size_t)idx * st->nw, v, nbytes);
     st->conds[idx] = (econd_t){
@@ -147,7 +147,7 @@ static int pick_round(int64_t lo, int64_t hi, int64_t mid, int64_t *out)
     return 0;
 }
 
-int64_t sye_pick_const(const enum_state_t *st, int64_t lo, int64_t hi)
+int64_t enum_pick_const(const enum_state_t *st, int64_t lo, int64_t hi)
 {
     int64_t mid = midpoint(lo, hi), c = mid;
     if (pick_from(st->kcaller, st->nkcaller, lo, hi, mid, &c) || pick_from(st->kpool, st->nk, lo, hi, mid, &c) ||
@@ -166,7 +166,7 @@ static void add_tk(enum_state_t *st, int32_t ti, expr_op_t op, int64_t k, int k_
         if (r)
             st->scratch[i / 64] |= 1ULL << (i % 64);
     }
-    sye_add_cond(st, k_left ? COND_KT : COND_TK, op, ti, -1, k, size);
+    enum_add_cond(st, k_left ? COND_KT : COND_TK, op, ti, -1, k, size);
 }
 
 static int has(const enum_state_t *st, expr_op_t op)
@@ -222,7 +222,7 @@ static void emit_split(enum_state_t *st, int32_t ti, int64_t lo, int64_t hi, int
             continue;
         int k_left = below ? below_forms[f].k_left : above_forms[f].k_left;
         int upper = below ? below_forms[f].strict_range : above_forms[f].strict_range;
-        int64_t c = upper ? sye_pick_const(st, lo + 1, hi) : sye_pick_const(st, lo, hi - 1);
+        int64_t c = upper ? enum_pick_const(st, lo + 1, hi) : enum_pick_const(st, lo, hi - 1);
         add_tk(st, ti, op, c, k_left, size);
         return;
     }
@@ -252,7 +252,7 @@ static void fit_lt(enum_state_t *st, int32_t ti, const vl_t *s, size_t n, size_t
         emit_split(st, ti, s[k_a].v, s[k_a + 1].v, 0, size);
 }
 
-void sye_fit_term(enum_state_t *st, int32_t ti, size_t size)
+void enum_fit_term(enum_state_t *st, int32_t ti, size_t size)
 {
     vl_t s[SYNTH_MAX_SAMPLES_LIMIT];
     size_t n = st->ns;

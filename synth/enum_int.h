@@ -5,9 +5,11 @@
  * its smallest expression, and expressions are only built as trees for the
  * answer. External names of synth outside its public synth_ and expr_ APIs
  * carry their module's prefix (tests/check_prefixes.cmake checks this):
- *   sye_  enum*.c     the enumerator (this header and enum_state_int.h)
- *   syg_  grammar.c   grammar stages loaded from YAML (grammar_int.h)
- *   sys_  sample.c    sample selection (sample_int.h) */
+ *   enum_     enum*.c     the enumerator (this header and enum_state_int.h)
+ *   grammar_  grammar.c   grammar stages loaded from YAML (grammar_int.h)
+ *   numeric_  numeric*.c  the numeric stage (numeric_int.h)
+ * sample.c's one function, the sample selection (sample_int.h), is
+ * synth_sample_pick. */
 #ifndef LG_SYNTH_ENUM_INT_H
 #define LG_SYNTH_ENUM_INT_H
 
@@ -53,6 +55,6 @@ typedef struct enum_outcome {
 
 /* Runs one stage. Returns the first perfect candidate in size order, else
  * the best condition seen (conditions) or nothing (terms). */
-void sye_run(const enum_task_t *task, enum_outcome_t *out);
+void enum_run(const enum_task_t *task, enum_outcome_t *out);
 
 #endif

@@ -90,30 +90,31 @@ typedef struct enum_state {
 } enum_state_t;
 
 /* enum_store.c */
-int sye_tick(enum_state_t *st); /* counts a candidate; 1 when the budget is spent */
+int enum_tick(enum_state_t *st); /* counts a candidate; 1 when the budget is spent */
 /* Word-wise FNV-1a of a vector (its bytes read as 64-bit words). */
-uint64_t sye_hash_words(const void *p, size_t nbytes);
+uint64_t enum_hash_words(const void *p, size_t nbytes);
 /* Looks vec (hash h) up among the stored vectors (base + index * stride);
  * if absent, records idx for it and returns -1, else returns the index of
  * the equal vector already stored. */
-int sye_vset_find_or_add(lg_hashset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride, const void *vec);
+int enum_vset_find_or_add(lg_hashset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride,
+                          const void *vec);
 
 /* enum_terms.c */
-void sye_terms_size(enum_state_t *st, size_t s);
-expr_t *sye_term_expr(const enum_state_t *st, int32_t i);
+void enum_terms_size(enum_state_t *st, size_t s);
+expr_t *enum_term_expr(const enum_state_t *st, int32_t i);
 
 /* enum_conds.c */
-void sye_conds_size(enum_state_t *st, size_t s);
-expr_t *sye_cond_expr(const enum_state_t *st, int32_t i);
+void enum_conds_size(enum_state_t *st, size_t s);
+expr_t *enum_cond_expr(const enum_state_t *st, int32_t i);
 
 /* enum_fit.c */
 /* Adds the fitted comparisons of term i (size s + 2) with a constant. */
-void sye_fit_term(enum_state_t *st, int32_t i, size_t size);
+void enum_fit_term(enum_state_t *st, int32_t i, size_t size);
 /* A constant in [lo, hi], preferring caller constants, then the pool, then
  * the roundest number near the middle. */
-int64_t sye_pick_const(const enum_state_t *st, int64_t lo, int64_t hi);
+int64_t enum_pick_const(const enum_state_t *st, int64_t lo, int64_t hi);
 /* Adds comparison (kind, op, a, b, k) of the given size whose bitset is in
  * st->scratch; scores it. */
-void sye_add_cond(enum_state_t *st, cond_kind_t kind, expr_op_t op, int32_t a, int32_t b, int64_t k, size_t size);
+void enum_add_cond(enum_state_t *st, cond_kind_t kind, expr_op_t op, int32_t a, int32_t b, int64_t k, size_t size);
 
 #endif

@@ -15,7 +15,7 @@
  * would cost more than scoring one. */
 #define ENUM_CLOCK_EVERY 256
 
-int sye_tick(enum_state_t *st)
+int enum_tick(enum_state_t *st)
 {
     st->candidates++;
     if (st->candidates >= st->task->max_candidates) {
@@ -27,7 +27,7 @@ int sye_tick(enum_state_t *st)
     return st->stop;
 }
 
-uint64_t sye_hash_words(const void *p, size_t nbytes)
+uint64_t enum_hash_words(const void *p, size_t nbytes)
 {
     const unsigned char *b = p;
     lg_hash_t h;
@@ -40,7 +40,7 @@ uint64_t sye_hash_words(const void *p, size_t nbytes)
     return h.h;
 }
 
-int sye_vset_find_or_add(lg_hashset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride, const void *vec)
+int enum_vset_find_or_add(lg_hashset_t *set, uint64_t h, uint32_t idx, const void *base, size_t stride, const void *vec)
 {
     size_t pos = 0;
     uint32_t other;

@@ -60,7 +60,7 @@ static void check_target(enum_state_t *st, int32_t idx, const int64_t *v)
             return;
     /* `t + d` is two nodes larger than t: an exact match of a size in
      * between would be smaller, so the search goes on until that size is
-     * done (sye_terms_size stops it). The first offset match is kept. */
+     * done (enum_terms_size stops it). The first offset match is kept. */
     if (st->match < 0) {
         st->match = idx;
         st->match_offset = 1;
@@ -73,7 +73,7 @@ static void check_target(enum_state_t *st, int32_t idx, const int64_t *v)
  * is already stored. Returns 1 when the stage must stop. */
 static int add_term(enum_state_t *st, expr_op_t op, int kside, int32_t a, int32_t b, int64_t k, size_t size)
 {
-    if (sye_tick(st))
+    if (enum_tick(st))
         return 1;
     if (st->nterms >= st->g->max_terms)
         return 0;
@@ -86,9 +86,9 @@ static int add_term(enum_state_t *st, expr_op_t op, int kside, int32_t a, int32_
     }
     /* Terms are appended in non-decreasing size (enum_state_int.h). */
     LG_ASSERT(size <= UINT8_MAX && (st->nterms == 0 || size >= st->terms[st->nterms - 1].size));
-    uint64_t h = sye_hash_words(v, ns * sizeof *v);
+    uint64_t h = enum_hash_words(v, ns * sizeof *v);
     uint32_t idx = (uint32_t)st->nterms;
-    if (sye_vset_find_or_add(&st->tset, h, idx, st->tv, ns * sizeof *v, v) >= 0)
+    if (enum_vset_find_or_add(&st->tset, h, idx, st->tv, ns * sizeof *v, v) >= 0)
         return 0;
     memcpy(st->tv + (size_t)idx * ns, v, ns * sizeof *v);
     int is_const = 1;
@@ -117,7 +117,7 @@ static void gen_leaves(enum_state_t *st)
 {
     const features_t *fs = st->task->fs;
     for (size_t f = 0; f < fs->n; f++) {
-        if (!(syg_feature_class(&fs->f[f]) & st->g->vars))
+        if (!(grammar_feature_class(&fs->f[f]) & st->g->vars))
             continue;
         for (size_t i = 0; i < st->ns; i++)
             st->scratch_v[i] = st->task->rows[i][f];
@@ -180,7 +180,7 @@ static void gen_binary(enum_state_t *st, expr_op_t op, size_t s)
     }
 }
 
-void sye_terms_size(enum_state_t *st, size_t s)
+void enum_terms_size(enum_state_t *st, size_t s)
 {
     if (s == 1) {
         gen_leaves(st);
@@ -201,7 +201,7 @@ void sye_terms_size(enum_state_t *st, size_t s)
         st->stop = 1;
 }
 
-expr_t *sye_term_expr(const enum_state_t *st, int32_t i)
+expr_t *enum_term_expr(const enum_state_t *st, int32_t i)
 {
     LG_ASSERT(i >= 0 && (size_t)i < st->nterms);
     const eterm_t *t = &st->terms[i];
@@ -214,8 +214,8 @@ expr_t *sye_term_expr(const enum_state_t *st, int32_t i)
         break;
     }
     if (t->kside == KSIDE_LEFT)
-        return expr_binary((expr_op_t)t->op, expr_const(t->k), sye_term_expr(st, t->a));
+        return expr_binary((expr_op_t)t->op, expr_const(t->k), enum_term_expr(st, t->a));
     if (t->kside == KSIDE_RIGHT)
-        return expr_binary((expr_op_t)t->op, sye_term_expr(st, t->a), expr_const(t->k));
-    return expr_binary((expr_op_t)t->op, sye_term_expr(st, t->a), sye_term_expr(st, t->b));
+        return expr_binary((expr_op_t)t->op, enum_term_expr(st, t->a), expr_const(t->k));
+    return expr_binary((expr_op_t)t->op, enum_term_expr(st, t->a), enum_term_expr(st, t->b));
 }

@@ -293,7 +293,7 @@ static int check_stage(loader_t *ld, const yaml_node_t *root, grammar_stage_t *g
     return 0;
 }
 
-int syg_load(const char *path, grammar_stage_t *g, lg_err_t *err)
+int grammar_load(const char *path, grammar_stage_t *g, lg_err_t *err)
 {
     static const char *const top_keys[] = {"name", "vars", "consts", "terms", "conds", "numeric", "limits", NULL};
     memset(g, 0, sizeof *g);
@@ -309,14 +309,14 @@ int syg_load(const char *path, grammar_stage_t *g, lg_err_t *err)
         rc = check_stage(&ld, root, g);
     yamldoc_free(&ld.d);
     if (rc != LG_OK) {
-        syg_free(g);
+        grammar_free(g);
         return rc;
     }
     g->path = lg_strdup(path);
     return 0;
 }
 
-void syg_free(grammar_stage_t *g)
+void grammar_free(grammar_stage_t *g)
 {
     if (!g)
         return;
@@ -341,7 +341,7 @@ static unsigned class_from_name(const char *name)
     return GCLASS_SCALAR;
 }
 
-unsigned syg_feature_class(const feature_t *f)
+unsigned grammar_feature_class(const feature_t *f)
 {
     switch (f->kind) {
     case FEAT_SCALAR:

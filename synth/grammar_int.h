@@ -65,11 +65,11 @@ typedef struct grammar_stage {
 
 /* Loads one stage from a YAML file into *g (zeroed first). On error returns
  * LG_EINVAL/LG_EIO with "path:line:col: message" in err and leaves *g empty. */
-int syg_load(const char *path, grammar_stage_t *g, lg_err_t *err);
-void syg_free(grammar_stage_t *g); /* frees members; accepts a zeroed g */
+int grammar_load(const char *path, grammar_stage_t *g, lg_err_t *err);
+void grammar_free(grammar_stage_t *g); /* frees members; accepts a zeroed g */
 
 /* GCLASS_* bit of feature f: from its kind, or from the shape of its name
  * for name-only features ("len(d)", "max(d)", "d[3]"). */
-unsigned syg_feature_class(const feature_t *f);
+unsigned grammar_feature_class(const feature_t *f);
 
 #endif

@@ -37,16 +37,16 @@ typedef struct pairsum {
 } pairsum_t;
 
 typedef struct search {
-    const syn_task_t *t;
+    const numeric_task_t *t;
     mono_t *mono;
     size_t nmono;   /* mono[0] is the constant 1 */
     size_t nlin;    /* mono[0..nlin) are 1 and the features */
     size_t npaired; /* then npaired paired sums */
     pairsum_t pair[NUM_MAX_PAIRS];
-    uint64_t *res;  /* nmono residues per row, row-major */
-    uint64_t *tres; /* target residues */
-    syn_elim_t el;  /* room for every monomial */
-    uint64_t *coef; /* one row of the system */
+    uint64_t *res;     /* nmono residues per row, row-major */
+    uint64_t *tres;    /* target residues */
+    numeric_elim_t el; /* room for every monomial */
+    uint64_t *coef;    /* one row of the system */
     uint64_t candidates;
     uint64_t deadline_ns;
     int stop, budget_hit;
@@ -71,9 +71,9 @@ static __int128 mono_value(const search_t *s, const mono_t *m, const int64_t *ro
 /* A feature enters the basis when the stage allows its class and it varies
  * over the rows, and no earlier feature has the same values (a constant or
  * a copy is collinear with what is already there). */
-static int usable(const syn_task_t *t, size_t f, const int *chosen, size_t nchosen)
+static int usable(const numeric_task_t *t, size_t f, const int *chosen, size_t nchosen)
 {
-    if (!(syg_feature_class(&t->fs->f[f]) & t->g->vars))
+    if (!(grammar_feature_class(&t->fs->f[f]) & t->g->vars))
         return 0;
     int varies = 0;
     for (size_t i = 1; i < t->n && !varies; i++)
@@ -95,7 +95,7 @@ static int usable(const syn_task_t *t, size_t f, const int *chosen, size_t nchos
 static size_t elem_of(const feature_t *f, size_t *index)
 {
     const char *lb = strchr(f->name, '[');
-    if (syg_feature_class(f) != GCLASS_ELEM || !lb || lb == f->name)
+    if (grammar_feature_class(f) != GCLASS_ELEM || !lb || lb == f->name)
         return 0;
     uint64_t i;
     const char *end;
@@ -107,7 +107,7 @@ static size_t elem_of(const feature_t *f, size_t *index)
 }
 
 /* The element feature of the array named name[0..len) at index i, or -1. */
-static int elem_feature(const syn_task_t *t, const char *name, size_t len, size_t i)
+static int elem_feature(const numeric_task_t *t, const char *name, size_t len, size_t i)
 {
     for (size_t f = 0; f < t->fs->n; f++) {
         size_t k, l = elem_of(&t->fs->f[f], &k);
@@ -122,10 +122,10 @@ static int elem_feature(const syn_task_t *t, const char *name, size_t len, size_
  * element 0. Degree 2 only. */
 static void find_pairs(search_t *s)
 {
-    const syn_task_t *t = s->t;
+    const numeric_task_t *t = s->t;
     for (size_t fa = 0; fa < t->fs->n && t->g->num_degree >= 2; fa++) {
         size_t ia, la = elem_of(&t->fs->f[fa], &ia);
-        if (!la || ia != 0 || !(syg_feature_class(&t->fs->f[fa]) & t->g->vars))
+        if (!la || ia != 0 || !(grammar_feature_class(&t->fs->f[fa]) & t->g->vars))
             continue;
         for (size_t fb = fa; fb < t->fs->n && s->npaired < NUM_MAX_PAIRS; fb++) {
             size_t ib, lb = elem_of(&t->fs->f[fb], &ib);
@@ -150,7 +150,7 @@ static void find_pairs(search_t *s)
  * paired sums, then the products (squares included). */
 static void build_basis(search_t *s)
 {
-    const syn_task_t *t = s->t;
+    const numeric_task_t *t = s->t;
     int feat[NUM_MAX_FEATURES];
     size_t nf = 0;
     for (size_t f = 0; f < t->fs->n && nf < NUM_MAX_FEATURES; f++)
@@ -172,8 +172,8 @@ static void build_basis(search_t *s)
     s->tres = lg_malloc(t->n * sizeof *s->tres);
     for (size_t r = 0; r < t->n; r++) {
         for (size_t m = 0; m < s->nmono; m++)
-            s->res[r * s->nmono + m] = syn_residue(mono_value(s, &s->mono[m], t->rows[r]));
-        s->tres[r] = syn_residue(t->target[r]);
+            s->res[r * s->nmono + m] = numeric_residue(mono_value(s, &s->mono[m], t->rows[r]));
+        s->tres[r] = numeric_residue(t->target[r]);
     }
 }
 
@@ -213,17 +213,17 @@ static int solve(search_t *s, const size_t *cols, size_t k, int64_t *x)
 {
     if (tick(s))
         return 0;
-    syn_elim_t *el = &s->el;
-    syn_elim_reset(el, k);
+    numeric_elim_t *el = &s->el;
+    numeric_elim_reset(el, k);
     int ok = 1;
     for (size_t r = 0; r < s->t->n && ok; r++) {
         for (size_t j = 0; j < k; j++)
             s->coef[j] = s->res[r * s->nmono + cols[j]];
-        ok = syn_elim_add(el, s->coef, s->tres[r]) == 0;
+        ok = numeric_elim_add(el, s->coef, s->tres[r]) == 0;
     }
     ok = ok && el->rank + s->t->g->num_holdout <= s->t->n;
     if (ok) {
-        syn_elim_solution(el, x);
+        numeric_elim_solution(el, x);
         ok = holds_exactly(s, cols, x, k);
     }
     return ok;
@@ -321,7 +321,7 @@ static expr_t *try_sparse(search_t *s, size_t k, size_t *cols, int64_t *x)
     return e;
 }
 
-void syn_run(const syn_task_t *task, syn_outcome_t *out)
+void numeric_run(const numeric_task_t *task, numeric_outcome_t *out)
 {
     memset(out, 0, sizeof *out);
     search_t s = {.t = task};
@@ -330,7 +330,7 @@ void syn_run(const syn_task_t *task, syn_outcome_t *out)
     if (task->n == 0)
         return;
     build_basis(&s);
-    syn_elim_init(&s.el, s.nmono);
+    numeric_elim_init(&s.el, s.nmono);
     s.coef = lg_malloc(s.nmono * sizeof *s.coef);
     size_t *cols = lg_malloc(s.nmono * sizeof *cols);
     int64_t *x = lg_malloc(s.nmono * sizeof *x);
@@ -346,5 +346,5 @@ void syn_run(const syn_task_t *task, syn_outcome_t *out)
     free(s.res);
     free(s.tres);
     free(s.coef);
-    syn_elim_free(&s.el);
+    numeric_elim_free(&s.el);
 }

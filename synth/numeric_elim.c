@@ -14,22 +14,22 @@
 
 static uint64_t mod_sub(uint64_t a, uint64_t b)
 {
-    return a >= b ? a - b : a + SYN_PRIME - b;
+    return a >= b ? a - b : a + NUMERIC_PRIME - b;
 }
 
 static uint64_t mod_mul(uint64_t a, uint64_t b)
 {
     unsigned __int128 p = (unsigned __int128)a * b;
     /* 2^61 == 1 (mod p): fold the high part onto the low part, twice. */
-    uint64_t s = (uint64_t)(p & SYN_PRIME) + (uint64_t)(p >> 61);
-    s = (s & SYN_PRIME) + (s >> 61);
-    return s >= SYN_PRIME ? s - SYN_PRIME : s;
+    uint64_t s = (uint64_t)(p & NUMERIC_PRIME) + (uint64_t)(p >> 61);
+    s = (s & NUMERIC_PRIME) + (s >> 61);
+    return s >= NUMERIC_PRIME ? s - NUMERIC_PRIME : s;
 }
 
 static uint64_t mod_inv(uint64_t a)
 {
     /* Fermat: a^(p-2). a != 0. */
-    uint64_t r = 1, e = SYN_PRIME - 2;
+    uint64_t r = 1, e = NUMERIC_PRIME - 2;
     while (e) {
         if (e & 1)
             r = mod_mul(r, a);
@@ -39,13 +39,13 @@ static uint64_t mod_inv(uint64_t a)
     return r;
 }
 
-uint64_t syn_residue(__int128 v)
+uint64_t numeric_residue(__int128 v)
 {
-    __int128 r = v % (__int128)SYN_PRIME;
-    return (uint64_t)(r < 0 ? r + (__int128)SYN_PRIME : r);
+    __int128 r = v % (__int128)NUMERIC_PRIME;
+    return (uint64_t)(r < 0 ? r + (__int128)NUMERIC_PRIME : r);
 }
 
-void syn_elim_init(syn_elim_t *el, size_t kmax)
+void numeric_elim_init(numeric_elim_t *el, size_t kmax)
 {
     memset(el, 0, sizeof *el);
     el->k = kmax;
@@ -54,14 +54,14 @@ void syn_elim_init(syn_elim_t *el, size_t kmax)
     el->scratch = lg_calloc(kmax + 1, sizeof *el->scratch);
 }
 
-void syn_elim_reset(syn_elim_t *el, size_t k)
+void numeric_elim_reset(numeric_elim_t *el, size_t k)
 {
     el->k = k;
     el->rank = el->redundant = 0;
     el->inconsistent = 0;
 }
 
-void syn_elim_free(syn_elim_t *el)
+void numeric_elim_free(numeric_elim_t *el)
 {
     free(el->rows);
     free(el->pivot);
@@ -69,7 +69,7 @@ void syn_elim_free(syn_elim_t *el)
     memset(el, 0, sizeof *el);
 }
 
-int syn_elim_add(syn_elim_t *el, const uint64_t *coef, uint64_t rhs)
+int numeric_elim_add(numeric_elim_t *el, const uint64_t *coef, uint64_t rhs)
 {
     if (el->inconsistent)
         return -1;
@@ -105,7 +105,7 @@ int syn_elim_add(syn_elim_t *el, const uint64_t *coef, uint64_t rhs)
     return 0;
 }
 
-void syn_elim_solution(const syn_elim_t *el, int64_t *x)
+void numeric_elim_solution(const numeric_elim_t *el, int64_t *x)
 {
     size_t w = el->k + 1;
     uint64_t *val = el->scratch; /* residues of the unknowns, free ones 0 */
@@ -121,5 +121,5 @@ void syn_elim_solution(const syn_elim_t *el, int64_t *x)
         val[el->pivot[r]] = mod_mul(acc, mod_inv(row[el->pivot[r]]));
     }
     for (size_t j = 0; j < el->k; j++)
-        x[j] = val[j] > SYN_PRIME / 2 ? -(int64_t)(SYN_PRIME - val[j]) : (int64_t)val[j];
+        x[j] = val[j] > NUMERIC_PRIME / 2 ? -(int64_t)(NUMERIC_PRIME - val[j]) : (int64_t)val[j];
 }

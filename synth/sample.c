@@ -24,7 +24,7 @@ static void choose(lg_rng_t *rng, size_t *pool, size_t n, size_t k)
     }
 }
 
-size_t sys_pick(lg_rng_t *rng, size_t n, const int *is_new, const int *label, size_t cap, size_t *out)
+size_t synth_sample_pick(lg_rng_t *rng, size_t n, const int *is_new, const int *label, size_t cap, size_t *out)
 {
     if (n <= cap) {
         for (size_t i = 0; i < n; i++)

@@ -14,6 +14,6 @@
  * NULL for no labels) is balanced: each label gets half of the remaining
  * room, and a label with too few items leaves its share to the other. The
  * chosen indices come out in increasing order. */
-size_t sys_pick(lg_rng_t *rng, size_t n, const int *is_new, const int *label, size_t cap, size_t *out);
+size_t synth_sample_pick(lg_rng_t *rng, size_t n, const int *is_new, const int *label, size_t cap, size_t *out);
 
 #endif

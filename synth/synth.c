@@ -37,7 +37,7 @@ static int load_stages(synth_t *s, const synth_cfg_t *cfg, lg_err_t *err)
     s->stages = lg_calloc(n ? n : 1, sizeof *s->stages);
     for (size_t i = 0; i < n; i++) {
         char *path = cfg->grammar_files ? lg_strdup(cfg->grammar_files[i]) : lg_data_path(defaults[i]);
-        int rc = syg_load(path, &s->stages[i], err);
+        int rc = grammar_load(path, &s->stages[i], err);
         free(path);
         if (rc)
             return rc;
@@ -83,7 +83,7 @@ void synth_destroy(synth_t *s)
     if (!s)
         return;
     for (size_t i = 0; i < s->nstages; i++)
-        syg_free(&s->stages[i]);
+        grammar_free(&s->stages[i]);
     free(s->stages);
     free(s);
 }
@@ -127,16 +127,16 @@ static void run_numeric(const enum_task_t *t, enum_outcome_t *o)
 {
     if (!t->target)
         return;
-    syn_task_t nt = {.g = t->g,
-                     .fs = t->fs,
-                     .rows = t->rows,
-                     .target = t->target,
-                     .n = t->ns,
-                     .max_candidates = t->max_candidates,
-                     .time_ns = t->time_ns,
-                     .stop = t->stop};
-    syn_outcome_t no;
-    syn_run(&nt, &no);
+    numeric_task_t nt = {.g = t->g,
+                         .fs = t->fs,
+                         .rows = t->rows,
+                         .target = t->target,
+                         .n = t->ns,
+                         .max_candidates = t->max_candidates,
+                         .time_ns = t->time_ns,
+                         .stop = t->stop};
+    numeric_outcome_t no;
+    numeric_run(&nt, &no);
     o->expr = no.expr;
     o->candidates = no.candidates;
     o->budget_hit = no.budget_hit;
@@ -155,7 +155,7 @@ static void run_stages(const synth_t *s, enum_task_t *t, synth_result_t *out)
         if (s->stages[i].numeric)
             run_numeric(t, &o);
         else
-            sye_run(t, &o);
+            enum_run(t, &o);
         out->candidates += o.candidates;
         double score = !o.expr ? -2.0 : o.perfect ? 2.0 : judged(o.expr, o.mcc);
         if (o.expr && score > best) {
@@ -189,7 +189,7 @@ int synth_learn(synth_t *s, const synth_example_t *ex, size_t n, const int64_t *
         label[i] = ex[i].label != 0;
     }
     size_t *pick = lg_malloc(s->cfg.max_samples * sizeof *pick);
-    size_t ns = sys_pick(&s->rng, n, is_new, label, s->cfg.max_samples, pick);
+    size_t ns = synth_sample_pick(&s->rng, n, is_new, label, s->cfg.max_samples, pick);
     const int64_t **rows = lg_malloc(ns * sizeof *rows);
     int *slabel = lg_malloc(ns * sizeof *slabel);
     for (size_t i = 0; i < ns; i++) {
@@ -244,7 +244,7 @@ int synth_learn_term(synth_t *s, const synth_term_example_t *ex, size_t n, const
     for (size_t i = 0; i < n; i++)
         is_new[i] = ex[i].is_new;
     size_t *pick = lg_malloc(s->cfg.max_samples * sizeof *pick);
-    size_t ns = sys_pick(&s->rng, n, is_new, NULL, s->cfg.max_samples, pick);
+    size_t ns = synth_sample_pick(&s->rng, n, is_new, NULL, s->cfg.max_samples, pick);
     const int64_t **rows = lg_malloc(ns * sizeof *rows);
     int64_t *target = lg_malloc(ns * sizeof *target);
     int same = 1;

@@ -69,17 +69,17 @@ static const char *const tool_files[] = {"instrument.c",
 /* What a run of the entry reads, sealed at build time. */
 static const char *const sealed_files[] = {"executor", "meta.json"};
 
-void trb_free(trb_build_t *b)
+void build_free(build_t *b)
 {
     if (!b)
         return;
     free(b->dir);
     free(b->exe);
-    trm_destroy(b->meta);
+    meta_destroy(b->meta);
     memset(b, 0, sizeof *b);
 }
 
-int trb_run_tool(char *const argv[], const char *log_path, lg_err_t *err)
+int build_run_tool(char *const argv[], const char *log_path, lg_err_t *err)
 {
     int rc = lg_run_logged(argv, log_path, err);
     if (rc <= 0)
@@ -93,7 +93,7 @@ int trb_run_tool(char *const argv[], const char *log_path, lg_err_t *err)
 
 static const char *kernel_compiler(const spec_t *spec)
 {
-    return tri_is_cxx(spec->c_source) ? LGFUZZ_CLANGXX : LGFUZZ_CLANG;
+    return instrument_is_cxx(spec->c_source) ? LGFUZZ_CLANGXX : LGFUZZ_CLANG;
 }
 
 /* The HLS install's headers when $XILINX_HLS is set (owned), else NULL. */
@@ -112,7 +112,7 @@ static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg
 {
     lg_hash_init(h);
     lg_hash_str(h, LGFUZZ_VERSION);
-    lg_hash_str(h, TRH_FORMAT);
+    lg_hash_str(h, HARNESS_FORMAT);
     lg_hash_str(h, kernel_compiler(spec));
     for (size_t i = 0; i < sizeof kernel_flags / sizeof *kernel_flags; i++)
         lg_hash_str(h, kernel_flags[i]);
@@ -162,7 +162,7 @@ static int compile_kernel(const spec_t *spec, const char *source, const char *di
     argv[n++] = (char *)kernel_compiler(spec);
     for (size_t i = 0; i < sizeof kernel_flags / sizeof *kernel_flags; i++)
         argv[n++] = (char *)kernel_flags[i];
-    for (size_t i = 0; tri_is_cxx(spec->c_source) && i < sizeof cxx_flags / sizeof *cxx_flags; i++)
+    for (size_t i = 0; instrument_is_cxx(spec->c_source) && i < sizeof cxx_flags / sizeof *cxx_flags; i++)
         argv[n++] = (char *)cxx_flags[i];
     for (size_t i = 0; i < 2; i++)
         argv[n++] = incs[i];
@@ -174,7 +174,7 @@ static int compile_kernel(const spec_t *spec, const char *source, const char *di
     argv[n++] = out;
     argv[n++] = (char *)source;
     argv[n] = NULL;
-    int rc = trb_run_tool(argv, log, err);
+    int rc = build_run_tool(argv, log, err);
     for (size_t i = 0; i < spec->c_ninclude_dirs; i++)
         free(extra[i]);
     free(extra);
@@ -192,7 +192,7 @@ static int compile_runtime(const char *dir, const char *log, lg_err_t *err)
     char *src = lg_path_join(rt, "lgrt.c");
     char *out = lg_path_join(dir, "lgrt.bc");
     char *argv[] = {(char *)LGFUZZ_CLANG, "-c", "-emit-llvm", "-O2", "-w", "-o", out, src, NULL};
-    int rc = trb_run_tool(argv, log, err);
+    int rc = build_run_tool(argv, log, err);
     free(out);
     free(src);
     free(rt);
@@ -208,7 +208,7 @@ static int link_executor(const spec_t *spec, const char *dir, const char *log, l
     char *harness = lg_path_join(dir, "harness.c");
     char *exe = lg_path_join(dir, "executor");
     char *argv[] = {(char *)kernel_compiler(spec), "-O2", "-w", inc, "-o", exe, bc, "-x", "c", harness, main_c, NULL};
-    int rc = trb_run_tool(argv, log, err);
+    int rc = build_run_tool(argv, log, err);
     free(exe);
     free(harness);
     free(bc);
@@ -219,40 +219,41 @@ static int link_executor(const spec_t *spec, const char *dir, const char *log, l
 }
 
 /* Instruments and links in dir; fills meta. */
-static int build_in(const spec_t *spec, const char *spectra, const char *dir, trm_meta_t *meta, const lg_log_t *log,
+static int build_in(const spec_t *spec, const char *spectra, const char *dir, meta_t *meta, const lg_log_t *log,
                     lg_err_t *err)
 {
-    trp_hits_t hits = {0};
+    pragma_hits_t hits = {0};
     int rc;
     char *clang_log = lg_path_join(dir, "clang.log");
     char *kbc = lg_path_join(dir, "kernel.bc"), *rbc = lg_path_join(dir, "lgrt.bc");
     char *ibc = lg_path_join(dir, "kernel.inst.bc"), *harness = lg_path_join(dir, "harness.c");
     char *meta_path = lg_path_join(dir, "meta.json"), *shim_path = lg_path_join(dir, "shim.cpp");
-    trp_rules_t *rules = trp_rules_load(spectra, err);
+    pragma_rules_t *rules = pragma_rules_load(spectra, err);
     char *src = rules ? lg_read_file(spec->c_source, NULL, err) : NULL;
     if (!src) {
         rc = err->code;
         goto done;
     }
-    if ((rc = trp_scan(rules, src, spec->c_source, &hits, err)) != 0)
+    if ((rc = pragma_scan(rules, src, spec->c_source, &hits, err)) != 0)
         goto done;
     LG_INFO(log, "tracer: building the executor for %s in %s", spec->kernel, dir);
     /* A kernel on HLS types is compiled through its shim, which includes it. */
-    int shim = tri_is_cxx(spec->c_source) && trs_needed(src);
-    if (shim && (rc = trs_write(spec, shim_path, err)) != 0)
+    int shim = instrument_is_cxx(spec->c_source) && shim_needed(src);
+    if (shim && (rc = shim_write(spec, shim_path, err)) != 0)
         goto done;
     if ((rc = compile_kernel(spec, shim ? shim_path : spec->c_source, dir, clang_log, err)) != 0 ||
         (rc = compile_runtime(dir, clang_log, err)) != 0)
         goto done;
-    if ((rc = tri_instrument(spec, &hits, kbc, rbc, ibc, meta, log, err)) != 0)
+    if ((rc = instrument_kernel(spec, &hits, kbc, rbc, ibc, meta, log, err)) != 0)
         goto done;
-    if ((rc = trh_write(spec, meta, harness, shim, err)) != 0 || (rc = link_executor(spec, dir, clang_log, err)) != 0)
+    if ((rc = harness_write(spec, meta, harness, shim, err)) != 0 ||
+        (rc = link_executor(spec, dir, clang_log, err)) != 0)
         goto done;
-    rc = trm_save(meta, meta_path, err);
+    rc = meta_save(meta, meta_path, err);
 done:
-    trp_hits_free(&hits);
+    pragma_hits_free(&hits);
     free(src);
-    trp_rules_destroy(rules);
+    pragma_rules_destroy(rules);
     free(shim_path);
     free(meta_path);
     free(harness);
@@ -271,7 +272,7 @@ static int build_fresh(const spec_t *spec, const char *spectra, const char *dir,
 {
     char *tmp = NULL;
     int rc = lg_cache_mkdtemp(dir, &tmp, err);
-    trm_meta_t *meta = trm_create();
+    meta_t *meta = meta_create();
     if (rc == 0)
         rc = build_in(spec, spectra, tmp, meta, log, err);
     if (rc == 0)
@@ -280,7 +281,7 @@ static int build_fresh(const spec_t *spec, const char *spectra, const char *dir,
         rc = lg_err_set(err, LG_EINTR, "interrupted while building the instrumented kernel %s", spec->kernel);
     else if (rc != 0 && tmp)
         lg_err_note_full_fs(err, tmp);
-    trm_destroy(meta);
+    meta_destroy(meta);
     if (rc == 0) {
         if (lg_path_exists(dir))
             lg_cache_discard(dir);
@@ -297,7 +298,7 @@ static int build_fresh(const spec_t *spec, const char *spectra, const char *dir,
  * was asked for), else built under its lock, unless another process built
  * it while this one waited; a damaged entry is rebuilt once. */
 static int ensure_entry(const spec_t *spec, const char *spectra, const tracer_cfg_t *cfg, const lg_log_t *log,
-                        trb_build_t *out, lg_err_t *err)
+                        build_t *out, lg_err_t *err)
 {
     const size_t n = sizeof sealed_files / sizeof *sealed_files;
     char why[LG_ERR_MSG_MAX];
@@ -319,7 +320,7 @@ static int ensure_entry(const spec_t *spec, const char *spectra, const tracer_cf
     return rc;
 }
 
-int trb_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log, trb_build_t *out, lg_err_t *err)
+int build_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log, build_t *out, lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
     char *spectra = cfg->spectra_path ? lg_strdup(cfg->spectra_path) : lg_data_path("grammars/spectra.yaml");
@@ -337,7 +338,7 @@ int trb_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log
     rc = ensure_entry(spec, spectra, cfg, log, out, err);
     if (rc == 0) {
         char *meta_path = lg_path_join(out->dir, "meta.json");
-        out->meta = trm_load(meta_path, err);
+        out->meta = meta_load(meta_path, err);
         rc = out->meta ? 0 : err->code;
         free(meta_path);
     }
@@ -345,6 +346,6 @@ done:
     free(root);
     free(spectra);
     if (rc != 0)
-        trb_free(out);
+        build_free(out);
     return rc;
 }

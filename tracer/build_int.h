@@ -10,18 +10,18 @@
 #include "meta_int.h"
 #include "tracer.h"
 
-typedef struct trb_build {
-    char *dir;        /* the cache entry (owned) */
-    char *exe;        /* dir/executor (owned) */
-    trm_meta_t *meta; /* owned */
-    int reused;       /* 1 when the cache entry existed */
-} trb_build_t;
+typedef struct build {
+    char *dir;    /* the cache entry (owned) */
+    char *exe;    /* dir/executor (owned) */
+    meta_t *meta; /* owned */
+    int reused;   /* 1 when the cache entry existed */
+} build_t;
 
 /* Finds or builds the executor for spec. On success fills *out (release
- * with trb_free); on error returns a negative code with err naming the step
+ * with build_free); on error returns a negative code with err naming the step
  * (clang's first diagnostics included). */
-int trb_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log, trb_build_t *out, lg_err_t *err);
-void trb_free(trb_build_t *b);
+int build_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *log, build_t *out, lg_err_t *err);
+void build_free(build_t *b);
 
 /* Runs argv (argv[0] a path), its output going to log_path (created or
  * truncated), through lg_run_logged. 0 when it exits with status 0;
@@ -29,6 +29,6 @@ void trb_free(trb_build_t *b);
  * fails or a signal ends it; lg_run_logged's code (LG_ECHILD, LG_EIO) when
  * it cannot be started or waited for. A signal that interrupts the wait is
  * no failure. */
-int trb_run_tool(char *const argv[], const char *log_path, lg_err_t *err);
+int build_run_tool(char *const argv[], const char *log_path, lg_err_t *err);
 
 #endif

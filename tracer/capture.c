@@ -49,7 +49,7 @@ void tracer_capture_free(tracer_capture_t *c)
 
 static const char *compiler(const char *src)
 {
-    return tri_is_cxx(src) ? LGFUZZ_CLANGXX : LGFUZZ_CLANG;
+    return instrument_is_cxx(src) ? LGFUZZ_CLANGXX : LGFUZZ_CLANG;
 }
 
 /* Compiles src to out; what names it in the message when it fails. */
@@ -69,7 +69,7 @@ static int compile(const char *src, const char *spec_dir, const char *out, const
     argv[n++] = (char *)out;
     argv[n++] = (char *)src;
     argv[n] = NULL;
-    int rc = trb_run_tool(argv, log, err);
+    int rc = build_run_tool(argv, log, err);
     if (rc != LG_OK)
         lg_err_prefix(err, "%s %s does not compile", what, src);
     free(inc_src);
@@ -88,14 +88,14 @@ static int compile_all(const spec_t *spec, const tracer_capture_cfg_t *cfg, cons
     int rc = LG_OK, defined = 0;
     *bc = lg_calloc(cfg->nsources, sizeof **bc);
     *kbc = NULL;
-    *cxx = tri_is_cxx(spec->c_source);
+    *cxx = instrument_is_cxx(spec->c_source);
     for (size_t i = 0; i < cfg->nsources && rc == LG_OK; i++) {
         char name[32];
         snprintf(name, sizeof name, "tb%zu.bc", i);
         (*bc)[i] = lg_path_join(dir, name);
-        *cxx |= tri_is_cxx(cfg->sources[i]);
+        *cxx |= instrument_is_cxx(cfg->sources[i]);
         rc = compile(cfg->sources[i], spec->dir, (*bc)[i], log, "testbench", err);
-        int d = rc == LG_OK ? trc_defines_kernel(spec, (*bc)[i], err) : 0;
+        int d = rc == LG_OK ? capture_defines_kernel(spec, (*bc)[i], err) : 0;
         if (d < 0)
             rc = d;
         defined |= d > 0;
@@ -129,7 +129,7 @@ static int link_program(const char *dir, const char *merged, int cxx, const char
                     "none",
                     "-lm",
                     NULL};
-    int rc = trb_run_tool(argv, log, err);
+    int rc = build_run_tool(argv, log, err);
     if (rc != LG_OK)
         lg_err_prefix(err, "linking the testbench with the recorder failed");
     free(log);
@@ -152,12 +152,12 @@ static int build(const spec_t *spec, const tracer_capture_cfg_t *cfg, const char
     int rc = compile_all(spec, cfg, dir, &bc, &kbc, &cxx, err);
     *with_kernel = kbc != NULL;
     if (rc == LG_OK)
-        rc = trc_rewrite(spec, cfg->sources, (const char *const *)bc, cfg->nsources, kbc, merged, sites, log, err);
+        rc = capture_rewrite(spec, cfg->sources, (const char *const *)bc, cfg->nsources, kbc, merged, sites, log, err);
     if (rc == LG_OK && *sites == 0)
         rc = lg_err_set(err, LG_EINVAL, "%s: the testbench never calls the kernel function `%s` of %s", cfg->sources[0],
                         spec->c_function, spec->path);
     if (rc == LG_OK)
-        rc = trc_write_wrapper(spec, wrap, err);
+        rc = capture_write_wrapper(spec, wrap, err);
     if (rc == LG_OK)
         rc = link_program(dir, merged, cxx, exe, err);
     for (size_t i = 0; bc && i < cfg->nsources; i++)

@@ -15,27 +15,27 @@
 #include "common/spec.h"
 
 /* The symbol of the generated recording wrapper. */
-#define TRC_WRAPPER "lgfuzz_capture_call"
+#define CAPTURE_WRAPPER "lgfuzz_capture_call"
 
 /* Writes to path (atomically) the C source of the recording wrapper for
- * spec: TRC_WRAPPER, with the kernel's prototype, records the call's in
+ * spec: CAPTURE_WRAPPER, with the kernel's prototype, records the call's in
  * and inout values through tracer/runtime/lgcap.h, calls the kernel by its
  * C name, records the out values and returns the kernel's value. */
-int trc_write_wrapper(const spec_t *spec, const char *path, lg_err_t *err);
+int capture_write_wrapper(const spec_t *spec, const char *path, lg_err_t *err);
 
 /* Links the bitcode files tb_bc[0..n) (the testbench sources tb_src,
  * which name them in messages, compiled) with
  * kernel_bc (the kernel's source, compiled; NULL when a testbench file
  * defines the kernel itself) into out_bc, with every use of the kernel
- * function inside the testbench's own functions pointed at TRC_WRAPPER.
+ * function inside the testbench's own functions pointed at CAPTURE_WRAPPER.
  * The kernel is found as the tracer finds it (the C symbol or the one C++
  * function of that name, renamed to the C name) and its prototype checked
  * against spec. *nsites: the number of uses rewritten. Paths borrowed. */
-int trc_rewrite(const spec_t *spec, const char *const *tb_src, const char *const *tb_bc, size_t n,
-                const char *kernel_bc, const char *out_bc, size_t *nsites, const lg_log_t *log, lg_err_t *err);
+int capture_rewrite(const spec_t *spec, const char *const *tb_src, const char *const *tb_bc, size_t n,
+                    const char *kernel_bc, const char *out_bc, size_t *nsites, const lg_log_t *log, lg_err_t *err);
 
 /* 1 when the bitcode at path defines the kernel's C symbol (a testbench
  * that includes the kernel's source), 0 when not, negative on error. */
-int trc_defines_kernel(const spec_t *spec, const char *path, lg_err_t *err);
+int capture_defines_kernel(const spec_t *spec, const char *path, lg_err_t *err);
 
 #endif

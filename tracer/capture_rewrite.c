@@ -36,10 +36,10 @@ static int is_testbench(LLVMValueRef f)
     return LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, tb_attr, sizeof tb_attr - 1) != NULL;
 }
 
-int trc_defines_kernel(const spec_t *spec, const char *path, lg_err_t *err)
+int capture_defines_kernel(const spec_t *spec, const char *path, lg_err_t *err)
 {
     LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef mod = tri_load_bitcode(ctx, path, err);
+    LLVMModuleRef mod = instrument_load_bitcode(ctx, path, err);
     int rc = mod ? 0 : err->code;
     if (mod) {
         LLVMValueRef f = LLVMGetNamedFunction(mod, spec->c_function);
@@ -100,7 +100,7 @@ static int link_all(LLVMContextRef ctx, LLVMModuleRef dest, const char *const *t
     LLVMContextSetDiagnosticHandler(ctx, diagnostic, &diag);
     int rc = LG_OK;
     for (size_t i = first; i < n && rc == LG_OK; i++) {
-        LLVMModuleRef m = tri_load_bitcode(ctx, tb_bc[i], err);
+        LLVMModuleRef m = instrument_load_bitcode(ctx, tb_bc[i], err);
         if (!m) {
             rc = err->code;
             break;
@@ -118,13 +118,13 @@ static int link_all(LLVMContextRef ctx, LLVMModuleRef dest, const char *const *t
 /* The kernel of mod, checked against spec. */
 static LLVMValueRef find_kernel(LLVMModuleRef mod, const spec_t *spec, const lg_log_t *log, lg_err_t *err)
 {
-    LLVMValueRef k = tri_find_kernel(mod, spec, tri_is_cxx(spec->c_source), 1, log, err);
+    LLVMValueRef k = instrument_find_kernel(mod, spec, instrument_is_cxx(spec->c_source), 1, log, err);
     if (k && LLVMCountParams(k) != spec->nparams) {
         lg_err_set(err, LG_EINVAL, "%s: `%s` takes %u parameters but the spec lists %zu", spec->c_source,
                    spec->c_function, LLVMCountParams(k), spec->nparams);
         return NULL;
     }
-    return k && tri_check_prototype(k, spec, err) == 0 ? k : NULL;
+    return k && instrument_check_prototype(k, spec, err) == 0 ? k : NULL;
 }
 
 static int write_module(LLVMModuleRef mod, const char *path, lg_err_t *err)
@@ -144,11 +144,11 @@ static int write_module(LLVMModuleRef mod, const char *path, lg_err_t *err)
     return rc;
 }
 
-int trc_rewrite(const spec_t *spec, const char *const *tb_src, const char *const *tb_bc, size_t n,
-                const char *kernel_bc, const char *out_bc, size_t *nsites, const lg_log_t *log, lg_err_t *err)
+int capture_rewrite(const spec_t *spec, const char *const *tb_src, const char *const *tb_bc, size_t n,
+                    const char *kernel_bc, const char *out_bc, size_t *nsites, const lg_log_t *log, lg_err_t *err)
 {
     LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef mod = tri_load_bitcode(ctx, kernel_bc ? kernel_bc : tb_bc[0], err);
+    LLVMModuleRef mod = instrument_load_bitcode(ctx, kernel_bc ? kernel_bc : tb_bc[0], err);
     int rc = mod ? LG_OK : err->code;
     if (rc == LG_OK && !kernel_bc)
         mark_testbench(ctx, mod);
@@ -158,7 +158,7 @@ int trc_rewrite(const spec_t *spec, const char *const *tb_src, const char *const
     if (rc == LG_OK && !kernel)
         rc = err->code;
     if (rc == LG_OK) {
-        LLVMValueRef wrapper = LLVMAddFunction(mod, TRC_WRAPPER, LLVMGlobalGetValueType(kernel));
+        LLVMValueRef wrapper = LLVMAddFunction(mod, CAPTURE_WRAPPER, LLVMGlobalGetValueType(kernel));
         *nsites = rewrite_uses(mod, kernel, wrapper);
         rc = write_module(mod, out_bc, err);
     }

@@ -94,7 +94,7 @@ static void body(lg_strbuf_t *b, const spec_t *spec)
         lg_strbuf_puts(b, "    return lgcap_ret;\n");
 }
 
-int trc_write_wrapper(const spec_t *spec, const char *path, lg_err_t *err)
+int capture_write_wrapper(const spec_t *spec, const char *path, lg_err_t *err)
 {
     lg_strbuf_t b;
     lg_strbuf_init(&b);
@@ -103,9 +103,9 @@ int trc_write_wrapper(const spec_t *spec, const char *path, lg_err_t *err)
     lg_strbuf_puts(&b, "#include <stdint.h>\n#include \"lgcap.h\"\n\nextern ");
     prototype(&b, spec, spec->c_function);
     lg_strbuf_puts(&b, ";\n");
-    prototype(&b, spec, TRC_WRAPPER);
+    prototype(&b, spec, CAPTURE_WRAPPER);
     lg_strbuf_puts(&b, ";\n\n");
-    prototype(&b, spec, TRC_WRAPPER);
+    prototype(&b, spec, CAPTURE_WRAPPER);
     lg_strbuf_puts(&b, "\n{\n");
     body(&b, spec);
     lg_strbuf_puts(&b, "}\n");

@@ -33,7 +33,7 @@
  * round runs: a cut takes effect this soon. */
 #define LOOK_MS 50
 
-struct trx {
+struct executor {
     char *exe;
     const lg_log_t *log;
     int shm_fd;
@@ -51,7 +51,7 @@ struct trx {
     lgrt_spin_t spin;     /* waiting for the child's rounds */
     uint64_t ev_used;     /* events area in use by records collected since the last reset */
     uint64_t pack_off[2]; /* next free byte of each half of the input area */
-    /* The round started by trx_start and not yet finished. */
+    /* The round started by executor_start and not yet finished. */
     size_t first, end; /* its slots */
     size_t next;       /* its first record without a final result */
     int sent;          /* a round for it is running */
@@ -66,7 +66,7 @@ static uint64_t align64(uint64_t n)
     return (n + 63u) & ~(uint64_t)63u;
 }
 
-static int map_region(trx_t *x, const trx_layout_t *l, lg_err_t *err)
+static int map_region(executor_t *x, const executor_layout_t *l, lg_err_t *err)
 {
     lgrt_hdr_t h = {.magic = LGRT_MAGIC,
                     .round_max = l->round_max,
@@ -102,7 +102,7 @@ static int map_region(trx_t *x, const trx_layout_t *l, lg_err_t *err)
 
 /* Waits up to ms for one byte from the child; returns 1 with *c set, 0 on
  * timeout, -1 when the child closed the socket (it died). */
-static int recv_byte(trx_t *x, int ms, char *c)
+static int recv_byte(executor_t *x, int ms, char *c)
 {
     struct pollfd p = {.fd = x->sock, .events = POLLIN};
     int r = poll(&p, 1, ms);
@@ -116,7 +116,7 @@ static int recv_byte(trx_t *x, int ms, char *c)
     return got < 0 && errno == EINTR ? 0 : -1;
 }
 
-static int reap(trx_t *x, int *status)
+static int reap(executor_t *x, int *status)
 {
     int st = 0;
     if (x->pid > 0)
@@ -131,19 +131,19 @@ static int reap(trx_t *x, int *status)
     return 0;
 }
 
-static void stop_child_status(trx_t *x, int *status)
+static void stop_child_status(executor_t *x, int *status)
 {
     if (x->pid > 0)
         kill(x->pid, SIGKILL);
     reap(x, status);
 }
 
-static void stop_child(trx_t *x)
+static void stop_child(executor_t *x)
 {
     stop_child_status(x, NULL);
 }
 
-static void child_exec(trx_t *x, int sock)
+static void child_exec(executor_t *x, int sock)
 {
     int shm = fcntl(x->shm_fd, F_DUPFD, 10), s = fcntl(sock, F_DUPFD, 10);
     int null = open("/dev/null", O_RDWR);
@@ -168,7 +168,7 @@ static void child_exec(trx_t *x, int sock)
     _exit(127);
 }
 
-static int start_child(trx_t *x, lg_err_t *err)
+static int start_child(executor_t *x, lg_err_t *err)
 {
     lgrt_hdr_t *h = x->hdr;
     h->go_seq = h->done_seq = 0;
@@ -215,10 +215,10 @@ static uint64_t spin_ns(void)
     return SPIN_NS;
 }
 
-trx_t *trx_create(const char *exe, const trx_layout_t *layout, const volatile sig_atomic_t *stop, const lg_log_t *log,
-                  lg_err_t *err)
+executor_t *executor_create(const char *exe, const executor_layout_t *layout, const volatile sig_atomic_t *stop,
+                            const lg_log_t *log, lg_err_t *err)
 {
-    trx_t *x = lg_calloc(1, sizeof *x);
+    executor_t *x = lg_calloc(1, sizeof *x);
     x->exe = lg_strdup(exe);
     x->log = log;
     x->shm_fd = -1;
@@ -234,11 +234,11 @@ trx_t *trx_create(const char *exe, const trx_layout_t *layout, const volatile si
         goto fail;
     return x;
 fail:
-    trx_destroy(x);
+    executor_destroy(x);
     return NULL;
 }
 
-void trx_destroy(trx_t *x)
+void executor_destroy(executor_t *x)
 {
     if (!x)
         return;
@@ -257,13 +257,13 @@ void trx_destroy(trx_t *x)
 }
 
 /* Slot k of the 2 * round_max slots: round_max per half. */
-static lgrt_slot_t *slot_at(trx_t *x, size_t k)
+static lgrt_slot_t *slot_at(executor_t *x, size_t k)
 {
     LG_ASSERT(k < 2 * x->hdr->round_max);
     return (lgrt_slot_t *)(x->base + x->hdr->slot_off + k * x->hdr->slot_size);
 }
 
-int64_t *trx_record(trx_t *x, int half, size_t k)
+int64_t *executor_record(executor_t *x, int half, size_t k)
 {
     LG_ASSERT((half == 0 || half == 1) && k < x->hdr->round_max);
     if (k == 0)
@@ -272,7 +272,7 @@ int64_t *trx_record(trx_t *x, int half, size_t k)
     return (int64_t *)(x->base + x->hdr->in_off + x->pack_off[half]);
 }
 
-void trx_record_end(trx_t *x, int half, size_t nwords)
+void executor_record_end(executor_t *x, int half, size_t nwords)
 {
     /* Each half packs its records into its own in_cap / 2 bytes. */
     LG_ASSERT((half == 0 || half == 1) &&
@@ -280,13 +280,13 @@ void trx_record_end(trx_t *x, int half, size_t nwords)
     x->pack_off[half] += 8 * nwords;
 }
 
-void trx_set_deadline(trx_t *x, uint64_t deadline_ns)
+void executor_set_deadline(executor_t *x, uint64_t deadline_ns)
 {
     x->deadline_ns = deadline_ns;
 }
 
 /* 1 when no round may run now: stop is set or the deadline has passed. */
-static int cut_due(const trx_t *x, uint64_t now)
+static int cut_due(const executor_t *x, uint64_t now)
 {
     return (x->stop && *x->stop) || (x->deadline_ns && now >= x->deadline_ns);
 }
@@ -294,7 +294,7 @@ static int cut_due(const trx_t *x, uint64_t now)
 /* Waits for the end of a round: its "done", the child's death, no
  * progress on the current input for longer than the wall-clock limit, or
  * a cut (cut_due). */
-static round_end_t wait_round(trx_t *x, int *status)
+static round_end_t wait_round(executor_t *x, int *status)
 {
     lgrt_hdr_t *h = x->hdr;
     uint64_t last = __atomic_load_n(&h->cur, __ATOMIC_ACQUIRE), since = lg_now_ns();
@@ -346,7 +346,7 @@ static round_end_t wait_round(trx_t *x, int *status)
 /* Collects the records [from, to). A crash among them that the child
  * survived is counted; the record detail_k, when the child died on it, is
  * not (its status was set here). */
-static void collect_range(trx_t *x, size_t first, size_t from, size_t to, trx_collect_fn collect, void *arg,
+static void collect_range(executor_t *x, size_t first, size_t from, size_t to, executor_collect_fn collect, void *arg,
                           const char *detail, size_t detail_k)
 {
     for (size_t k = from; k < to; k++) {
@@ -356,19 +356,19 @@ static void collect_range(trx_t *x, size_t first, size_t from, size_t to, trx_co
     }
 }
 
-void trx_events_reset(trx_t *x)
+void executor_events_reset(executor_t *x)
 {
     x->ev_used = 0;
 }
 
-const lgrt_event_t *trx_events(const trx_t *x)
+const lgrt_event_t *executor_events(const executor_t *x)
 {
     return (const lgrt_event_t *)(x->base + x->hdr->ev_off);
 }
 
 /* The error of a round cut short (cut_due): LG_EINTR for stop, else
  * LG_ETIMEOUT. */
-static int cut_error(const trx_t *x, lg_err_t *err)
+static int cut_error(const executor_t *x, lg_err_t *err)
 {
     size_t done = x->next - x->first, n = x->end - x->first;
     if (x->stop && *x->stop)
@@ -377,8 +377,8 @@ static int cut_error(const trx_t *x, lg_err_t *err)
 }
 
 /* Sends "go" for the records [x->next, x->end); the round's end is
- * awaited by trx_finish. */
-static int send_round(trx_t *x, lg_err_t *err)
+ * awaited by executor_finish. */
+static int send_round(executor_t *x, lg_err_t *err)
 {
     lgrt_hdr_t *h = x->hdr;
     if (cut_due(x, lg_now_ns()))
@@ -386,7 +386,7 @@ static int send_round(trx_t *x, lg_err_t *err)
     if (x->pid < 0 && start_child(x, err) != 0)
         return err->code;
     /* A full events area needs no care here: the first input that writes
-     * an event stops as LGRT_FULL and trx_finish empties the area. */
+     * an event stops as LGRT_FULL and executor_finish empties the area. */
     h->n = x->end;
     h->start = x->next;
     h->ev_used = x->ev_used;
@@ -394,14 +394,14 @@ static int send_round(trx_t *x, lg_err_t *err)
     __atomic_store_n(&h->done, x->next, __ATOMIC_RELEASE);
     __atomic_add_fetch(&h->go_seq, 1, __ATOMIC_SEQ_CST);
     char g = 'g';
-    /* A failed send shows up as a dead child in trx_finish. */
+    /* A failed send shows up as a dead child in executor_finish. */
     if (__atomic_load_n(&h->child_sleeping, __ATOMIC_SEQ_CST) && send(x->sock, &g, 1, MSG_NOSIGNAL) != 1)
         stop_child(x);
     x->sent = 1;
     return 0;
 }
 
-int trx_start(trx_t *x, int half, size_t n, lg_err_t *err)
+int executor_start(executor_t *x, int half, size_t n, lg_err_t *err)
 {
     LG_ASSERT((half == 0 || half == 1) && n <= x->hdr->round_max);
     x->first = (size_t)half * x->hdr->round_max;
@@ -414,14 +414,15 @@ int trx_start(trx_t *x, int half, size_t n, lg_err_t *err)
 
 /* 1 when the counters a finished round left are in range: done between
  * the round's next and end records, the events used within the area. */
-static int round_counters_sane(const trx_t *x)
+static int round_counters_sane(const executor_t *x)
 {
     const lgrt_hdr_t *h = x->hdr;
     uint64_t done = __atomic_load_n(&h->done, __ATOMIC_ACQUIRE);
     return done >= x->next && done <= x->end && h->ev_used <= h->ev_cap;
 }
 
-int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn next, void *arg, lg_err_t *err)
+int executor_finish(executor_t *x, executor_collect_fn collect, executor_spill_fn spill, executor_next_fn next,
+                    void *arg, lg_err_t *err)
 {
     lgrt_hdr_t *h = x->hdr;
     int failures = 0;
@@ -508,12 +509,12 @@ int trx_finish(trx_t *x, trx_collect_fn collect, trx_spill_fn spill, trx_next_fn
     return next ? next(arg, err) : 0;
 }
 
-uint64_t trx_restarts(const trx_t *x)
+uint64_t executor_restarts(const executor_t *x)
 {
     return x->restarts ? x->restarts - 1 : 0;
 }
 
-uint64_t trx_crashes_recovered(const trx_t *x)
+uint64_t executor_crashes_recovered(const executor_t *x)
 {
     return x->recovered;
 }

@@ -7,7 +7,7 @@
 
 /* Version of the generated harness and instrumentation; part of the build
  * cache key, so bump it whenever generated code changes shape. */
-#define TRH_FORMAT "5"
+#define HARNESS_FORMAT "5"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -19,48 +19,48 @@
 
 /* Elements of poison kept before and after every array buffer, so a small
  * out-of-range access reads poison instead of faulting. */
-#define TRH_GUARD 16
+#define HARNESS_GUARD 16
 
 /* harness_outputs.c: the slot layout. Bytes of one result slot for spec
  * with nprobes probes (8-aligned). */
-size_t trh_slot_size(const spec_t *spec, size_t nprobes);
+size_t harness_slot_size(const spec_t *spec, size_t nprobes);
 /* Byte offset, inside a slot, of out/inout param i: an array's max_len
  * int64 slots, or a scalar output's value and written flag (0/1), one
  * int64 each. */
-size_t trh_out_offset(const spec_t *spec, size_t nprobes, size_t param);
+size_t harness_out_offset(const spec_t *spec, size_t nprobes, size_t param);
 /* Largest packed input record in bytes: per scalar one int64; per array its
  * length then (in/inout only) its elements. */
-size_t trh_record_max(const spec_t *spec);
+size_t harness_record_max(const spec_t *spec);
 
 /* harness_outputs.c: "(int64_t)(expr)", or for f32/f64 the bit pattern of expr
  * through the prologue's converters (types.h), and the other way round:
  * expr (an int64_t) as a value of t: a cast to the kernel's type (written
  * into buf, 64 bytes are enough) or a converter's name. */
-const char *trh_to_int64(lg_type_t t);
-const char *trh_from_int64(lg_type_t t, char *buf, size_t cap);
+const char *harness_to_int64(lg_type_t t);
+const char *harness_from_int64(lg_type_t t, char *buf, size_t cap);
 
 /* harness.c: writes the harness C source for spec to path (atomically).
  * meta gives the port probe ids and the loop table; with shim set it calls
  * the shim's entry (shim_int.h) rather than the kernel. */
-int trh_write(const spec_t *spec, const trm_meta_t *meta, const char *path, int shim, lg_err_t *err);
+int harness_write(const spec_t *spec, const meta_t *meta, const char *path, int shim, lg_err_t *err);
 
 /* harness_outputs.c. The scalar outputs (out/inout pointers to one value)
  * are numbered k = 0, 1, ... in param order. The instrumented kernel
- * defines TRH_OUT_ADDR (uint64_t[k]: output k's address, set by the
- * harness) and TRH_OUT_WRITTEN (unsigned char[k]: set to 1 by any write the
+ * defines HARNESS_OUT_ADDR (uint64_t[k]: output k's address, set by the
+ * harness) and HARNESS_OUT_WRITTEN (unsigned char[k]: set to 1 by any write the
  * kernel makes to output k's bytes). */
-#define TRH_OUT_ADDR "__lgfuzz_out_addr"
-#define TRH_OUT_WRITTEN "__lgfuzz_out_written"
+#define HARNESS_OUT_ADDR "__lgfuzz_out_addr"
+#define HARNESS_OUT_WRITTEN "__lgfuzz_out_written"
 /* Number of scalar outputs of spec. */
-size_t trh_scalar_outputs(const spec_t *spec);
+size_t harness_scalar_outputs(const spec_t *spec);
 /* Emits the harness's declarations of the two tables (none without
  * scalar outputs). */
-void trh_outputs_declare(lg_strbuf_t *b, const spec_t *spec);
+void harness_outputs_declare(lg_strbuf_t *b, const spec_t *spec);
 /* Emits, before the kernel call, the addresses of the outputs' variables
  * (a<i>) and cleared flags. */
-void trh_outputs_arm(lg_strbuf_t *b, const spec_t *spec);
+void harness_outputs_arm(lg_strbuf_t *b, const spec_t *spec);
 /* Emits, after the call, the copy of each scalar output's value and
  * written flag into the result slot. */
-void trh_outputs_store(lg_strbuf_t *b, const spec_t *spec, size_t nprobes);
+void harness_outputs_store(lg_strbuf_t *b, const spec_t *spec, size_t nprobes);
 
 #endif

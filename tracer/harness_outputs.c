@@ -15,7 +15,7 @@ static size_t probes_bytes(size_t nprobes)
     return sizeof(lgrt_slot_t) + lgrt_fired_bytes(nprobes) + sizeof(lgrt_range_t) * nprobes;
 }
 
-size_t trh_out_offset(const spec_t *spec, size_t nprobes, size_t param)
+size_t harness_out_offset(const spec_t *spec, size_t nprobes, size_t param)
 {
     size_t off = probes_bytes(nprobes);
     for (size_t i = 0; i < param; i++)
@@ -24,12 +24,12 @@ size_t trh_out_offset(const spec_t *spec, size_t nprobes, size_t param)
     return off;
 }
 
-size_t trh_slot_size(const spec_t *spec, size_t nprobes)
+size_t harness_slot_size(const spec_t *spec, size_t nprobes)
 {
-    return lgrt_align8(trh_out_offset(spec, nprobes, spec->nparams));
+    return lgrt_align8(harness_out_offset(spec, nprobes, spec->nparams));
 }
 
-size_t trh_record_max(const spec_t *spec)
+size_t harness_record_max(const spec_t *spec)
 {
     size_t n = 0;
     for (size_t i = 0; i < spec->nparams; i++)
@@ -37,7 +37,7 @@ size_t trh_record_max(const spec_t *spec)
     return n;
 }
 
-size_t trh_scalar_outputs(const spec_t *spec)
+size_t harness_scalar_outputs(const spec_t *spec)
 {
     size_t k = 0;
     for (size_t i = 0; i < spec->nparams; i++)
@@ -45,34 +45,34 @@ size_t trh_scalar_outputs(const spec_t *spec)
     return k;
 }
 
-void trh_outputs_declare(lg_strbuf_t *b, const spec_t *spec)
+void harness_outputs_declare(lg_strbuf_t *b, const spec_t *spec)
 {
-    size_t k = trh_scalar_outputs(spec);
+    size_t k = harness_scalar_outputs(spec);
     if (!k)
         return;
     lg_strbuf_printf(b, "/* Defined by the instrumentation: the scalar outputs' addresses and written flags. */\n");
-    lg_strbuf_printf(b, "extern uint64_t %s[%zu];\nextern unsigned char %s[%zu];\n\n", TRH_OUT_ADDR, k, TRH_OUT_WRITTEN,
-                     k);
+    lg_strbuf_printf(b, "extern uint64_t %s[%zu];\nextern unsigned char %s[%zu];\n\n", HARNESS_OUT_ADDR, k,
+                     HARNESS_OUT_WRITTEN, k);
 }
 
-void trh_outputs_arm(lg_strbuf_t *b, const spec_t *spec)
+void harness_outputs_arm(lg_strbuf_t *b, const spec_t *spec)
 {
     size_t k = 0;
     for (size_t i = 0; i < spec->nparams; i++) {
         if (spec->params[i].is_array || spec->params[i].dir == SPEC_DIR_IN)
             continue;
-        lg_strbuf_printf(b, "    %s[%zu] = (uint64_t)(uintptr_t)&a%zu;\n    %s[%zu] = 0;\n", TRH_OUT_ADDR, k, i,
-                         TRH_OUT_WRITTEN, k);
+        lg_strbuf_printf(b, "    %s[%zu] = (uint64_t)(uintptr_t)&a%zu;\n    %s[%zu] = 0;\n", HARNESS_OUT_ADDR, k, i,
+                         HARNESS_OUT_WRITTEN, k);
         k++;
     }
 }
 
-const char *trh_to_int64(lg_type_t t)
+const char *harness_to_int64(lg_type_t t)
 {
     return t == LG_F32 ? "lg_f32_bits" : t == LG_F64 ? "lg_f64_bits" : "(int64_t)";
 }
 
-const char *trh_from_int64(lg_type_t t, char *buf, size_t cap)
+const char *harness_from_int64(lg_type_t t, char *buf, size_t cap)
 {
     if (lg_type_is_float(t))
         return t == LG_F32 ? "lg_f32_of" : "lg_f64_of";
@@ -80,16 +80,16 @@ const char *trh_from_int64(lg_type_t t, char *buf, size_t cap)
     return buf;
 }
 
-void trh_outputs_store(lg_strbuf_t *b, const spec_t *spec, size_t nprobes)
+void harness_outputs_store(lg_strbuf_t *b, const spec_t *spec, size_t nprobes)
 {
     size_t k = 0;
     for (size_t i = 0; i < spec->nparams; i++) {
         if (spec->params[i].is_array || spec->params[i].dir == SPEC_DIR_IN)
             continue;
-        size_t off = trh_out_offset(spec, nprobes, i);
+        size_t off = harness_out_offset(spec, nprobes, i);
         lg_strbuf_printf(b, "    *(int64_t *)((char *)slot + %zu) = %s(a%zu);\n", off,
-                         trh_to_int64(spec->params[i].type), i);
-        lg_strbuf_printf(b, "    *(int64_t *)((char *)slot + %zu) = %s[%zu];\n", off + 8, TRH_OUT_WRITTEN, k);
+                         harness_to_int64(spec->params[i].type), i);
+        lg_strbuf_printf(b, "    *(int64_t *)((char *)slot + %zu) = %s[%zu];\n", off + 8, HARNESS_OUT_WRITTEN, k);
         k++;
     }
 }

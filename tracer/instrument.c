@@ -20,13 +20,13 @@
 #include "runtime/lgrt.h"
 #include "shim_int.h"
 
-static void declare_rt(tri_ctx_t *c, tri_rt_t *rt, const char *name, LLVMTypeRef *params, unsigned n)
+static void declare_rt(instrument_ctx_t *c, instrument_rt_t *rt, const char *name, LLVMTypeRef *params, unsigned n)
 {
     rt->ty = LLVMFunctionType(LLVMVoidTypeInContext(c->ctx), params, n, 0);
     rt->fn = LLVMAddFunction(c->mod, name, rt->ty);
 }
 
-static void declare_runtime(tri_ctx_t *c)
+static void declare_runtime(instrument_ctx_t *c)
 {
     LLVMTypeRef p2[] = {c->i32, c->i32};
     LLVMTypeRef p4[] = {c->i32, c->i32, c->i64, c->i64};
@@ -51,7 +51,7 @@ static int cmp_func_name(const void *a, const void *b)
 
 /* The defined functions in name order: the order that makes site ids
  * independent of how clang happened to lay out the module. */
-static void collect_functions(tri_ctx_t *c)
+static void collect_functions(instrument_ctx_t *c)
 {
     size_t cap = 0;
     for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
@@ -59,7 +59,7 @@ static void collect_functions(tri_ctx_t *c)
         const char *name = LLVMGetValueName2(f, &len);
         /* The shim's entry is lgfuzz's code, not the kernel's; C++'s
          * initialisers of globals run before the runtime is set up. */
-        if (LLVMIsDeclaration(f) || strcmp(name, TRS_ENTRY) == 0 || strncmp(name, "__cxx_global_var_init", 21) == 0 ||
+        if (LLVMIsDeclaration(f) || strcmp(name, SHIM_ENTRY) == 0 || strncmp(name, "__cxx_global_var_init", 21) == 0 ||
             strncmp(name, "_GLOBAL__sub_I_", 15) == 0)
             continue;
         lg_grow((void **)&c->funcs, &cap, c->nfuncs + 1, sizeof *c->funcs);
@@ -79,84 +79,86 @@ static int is_unsigned_pred(LLVMIntPredicate p)
     return p == LLVMIntUGT || p == LLVMIntUGE || p == LLVMIntULT || p == LLVMIntULE;
 }
 
-static void note_const(tri_ctx_t *c, LLVMValueRef v, int is_unsigned)
+static void note_const(instrument_ctx_t *c, LLVMValueRef v, int is_unsigned)
 {
     if (!LLVMIsAConstantInt(v) || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
         return;
-    trm_add_const(c->meta, is_unsigned ? (int64_t)LLVMConstIntGetZExtValue(v) : LLVMConstIntGetSExtValue(v));
+    meta_add_const(c->meta, is_unsigned ? (int64_t)LLVMConstIntGetZExtValue(v) : LLVMConstIntGetSExtValue(v));
 }
 
-static uint32_t add_site(tri_ctx_t *c, LLVMValueRef fn, LLVMValueRef term, tracer_site_kind_t kind, uint32_t nsucc)
+static uint32_t add_site(instrument_ctx_t *c, LLVMValueRef fn, LLVMValueRef term, tracer_site_kind_t kind,
+                         uint32_t nsucc)
 {
     size_t nlen, flen = 0;
     const char *fname = LLVMGetValueName2(fn, &nlen);
     const char *file = LLVMGetDebugLocFilename(term, (unsigned *)&flen);
     char *f = file ? lg_strndup(file, flen) : NULL;
-    uint32_t id = trm_add_site(c->meta, fname, f ? base_name(f) : c->src_base, (int)LLVMGetDebugLocLine(term),
-                               (int)LLVMGetDebugLocColumn(term), kind, nsucc);
+    uint32_t id = meta_add_site(c->meta, fname, f ? base_name(f) : c->src_base, (int)LLVMGetDebugLocLine(term),
+                                (int)LLVMGetDebugLocColumn(term), kind, nsucc);
     free(f);
     return id;
 }
 
 /* A conditional branch: its direction, plus the operands when an integer
  * comparison decides it. */
-static void instrument_br(tri_ctx_t *c, LLVMValueRef fn, LLVMValueRef term, int loop_stay)
+static void instrument_br(instrument_ctx_t *c, LLVMValueRef fn, LLVMValueRef term, int loop_stay)
 {
     uint32_t site = add_site(c, fn, term, TRACER_SITE_BR, 2);
     c->meta->sites[site].loop_stay = loop_stay;
     LLVMValueRef cond = LLVMGetCondition(term);
-    tri_position_before(c, term);
+    instrument_position_before(c, term);
     LLVMValueRef dir = LLVMBuildZExt(c->b, cond, c->i32, "");
     LLVMValueRef cmp = LLVMIsAICmpInst(cond);
     if (cmp && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(cmp, 0))) == LLVMIntegerTypeKind &&
         LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(cmp, 0))) <= 64) {
         int u = is_unsigned_pred(LLVMGetICmpPredicate(cmp));
-        LLVMValueRef args[] = {tri_u32(c, site), dir, tri_to_i64(c, LLVMGetOperand(cmp, 0), u),
-                               tri_to_i64(c, LLVMGetOperand(cmp, 1), u)};
-        tri_call(c, &c->brc, args, 4);
+        LLVMValueRef args[] = {instrument_u32(c, site), dir, instrument_to_i64(c, LLVMGetOperand(cmp, 0), u),
+                               instrument_to_i64(c, LLVMGetOperand(cmp, 1), u)};
+        instrument_call(c, &c->brc, args, 4);
     } else {
-        LLVMValueRef args[] = {tri_u32(c, site), dir};
-        tri_call(c, &c->br, args, 2);
+        LLVMValueRef args[] = {instrument_u32(c, site), dir};
+        instrument_call(c, &c->br, args, 2);
     }
 }
 
 /* A switch: the case index is computed by a chain of selects so the event
  * says which successor ran (0 = default). */
-static void instrument_switch(tri_ctx_t *c, LLVMValueRef fn, LLVMValueRef term)
+static void instrument_switch(instrument_ctx_t *c, LLVMValueRef fn, LLVMValueRef term)
 {
     unsigned nops = (unsigned)LLVMGetNumOperands(term);
     unsigned ncases = (nops - 2) / 2;
     uint32_t site = add_site(c, fn, term, TRACER_SITE_SWITCH, ncases + 1);
     LLVMValueRef cond = LLVMGetOperand(term, 0);
-    tri_position_before(c, term);
-    LLVMValueRef idx = tri_u32(c, 0);
+    instrument_position_before(c, term);
+    LLVMValueRef idx = instrument_u32(c, 0);
     for (unsigned k = 0; k < ncases; k++) {
         LLVMValueRef cv = LLVMGetOperand(term, 2 + 2 * k);
         note_const(c, cv, 0);
         LLVMValueRef eq = LLVMBuildICmp(c->b, LLVMIntEQ, cond, cv, "");
-        idx = LLVMBuildSelect(c->b, eq, tri_u32(c, k + 1), idx, "");
+        idx = LLVMBuildSelect(c->b, eq, instrument_u32(c, k + 1), idx, "");
     }
     int wide = LLVMGetIntTypeWidth(LLVMTypeOf(cond)) > 64;
-    LLVMValueRef args[] = {tri_u32(c, site), idx, wide ? LLVMConstInt(c->i64, 0, 0) : tri_to_i64(c, cond, 0),
+    LLVMValueRef args[] = {instrument_u32(c, site), idx,
+                           wide ? LLVMConstInt(c->i64, 0, 0) : instrument_to_i64(c, cond, 0),
                            LLVMConstInt(c->i64, 0, 0)};
-    tri_call(c, &c->brc, args, 4);
+    instrument_call(c, &c->brc, args, 4);
 }
 
-static int is_ubsan_branch(tri_ctx_t *c, LLVMValueRef term)
+static int is_ubsan_branch(instrument_ctx_t *c, LLVMValueRef term)
 {
     return LLVMGetMetadata(term, c->md_nosanitize) != NULL;
 }
 
 /* Numbers every conditional branch and switch in block order; UBSan's own
  * branches (tagged !nosanitize) are probes, not path branches. */
-static void instrument_sites(tri_ctx_t *c)
+static void instrument_sites(instrument_ctx_t *c)
 {
     for (size_t i = 0; i < c->nfuncs; i++) {
         LLVMValueRef fn = c->funcs[i];
         /* The exits are found before the calls below are inserted, which
          * add no blocks: block k here is block k of the analysis. */
         size_t nblocks, k = 0;
-        int8_t *stay = tri_loop_exits(fn, &nblocks);
+        int8_t *stay = instrument_loop_exits(fn, &nblocks);
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb), k++) {
             for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
                 LLVMValueRef cmp = LLVMIsAICmpInst(in);
@@ -235,7 +237,7 @@ static LLVMValueRef division_divisor(LLVMValueRef call)
     return NULL;
 }
 
-static void rewrite_ub_call(tri_ctx_t *c, LLVMValueRef call, const char *callee)
+static void rewrite_ub_call(instrument_ctx_t *c, LLVMValueRef call, const char *callee)
 {
     unsigned flen = 0;
     const char *file = LLVMGetDebugLocFilename(call, &flen);
@@ -245,17 +247,17 @@ static void rewrite_ub_call(tri_ctx_t *c, LLVMValueRef call, const char *callee)
     char *name = lg_asprintf("ub:%s:%s:%d", check, base_name(f), line);
     LLVMValueRef divisor = strcmp(check, "divrem-overflow") == 0 ? division_divisor(call) : NULL;
     char *zname = divisor ? lg_asprintf("ub:div-by-zero:%s:%d", base_name(f), line) : NULL;
-    uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_UB, 0, 0, base_name(f), line);
-    uint32_t zpid = zname ? trm_add_probe(c->meta, zname, TRACER_PROBE_UB, 0, 0, base_name(f), line) : pid;
-    tri_position_before(c, call);
-    LLVMValueRef args[] = {tri_u32(c, pid)};
+    uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_UB, 0, 0, base_name(f), line);
+    uint32_t zpid = zname ? meta_add_probe(c->meta, zname, TRACER_PROBE_UB, 0, 0, base_name(f), line) : pid;
+    instrument_position_before(c, call);
+    LLVMValueRef args[] = {instrument_u32(c, pid)};
     if (divisor) {
         LLVMValueRef zero = LLVMConstInt(LLVMTypeOf(divisor), 0, 0);
         LLVMValueRef is_zero = LLVMBuildICmp(c->b, LLVMIntEQ, divisor, zero, "");
-        args[0] = LLVMBuildSelect(c->b, is_zero, tri_u32(c, zpid), tri_u32(c, pid), "");
+        args[0] = LLVMBuildSelect(c->b, is_zero, instrument_u32(c, zpid), instrument_u32(c, pid), "");
     }
     free(zname);
-    tri_call(c, &c->ub, args, 1);
+    instrument_call(c, &c->ub, args, 1);
     LLVMInstructionEraseFromParent(call);
     free(name);
     free(check);
@@ -264,7 +266,7 @@ static void rewrite_ub_call(tri_ctx_t *c, LLVMValueRef call, const char *callee)
 
 /* UBSan's minimal-runtime handlers become ub probes; the checks stay as
  * clang emitted them, only the handler call changes. */
-static void rewrite_ubsan(tri_ctx_t *c)
+static void rewrite_ubsan(instrument_ctx_t *c)
 {
     for (size_t i = 0; i < c->nfuncs; i++) {
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->funcs[i]); bb; bb = LLVMGetNextBasicBlock(bb)) {
@@ -297,7 +299,7 @@ static void rewrite_ubsan(tri_ctx_t *c)
  * declarations, thread-locals, LLVM's own arrays, and globals the source
  * put in a section of its own (with a warning: they keep their state from
  * one input to the next). */
-static void collect_kernel_state(tri_ctx_t *c)
+static void collect_kernel_state(instrument_ctx_t *c)
 {
     for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
         size_t len;
@@ -317,11 +319,11 @@ static void collect_kernel_state(tri_ctx_t *c)
         if (link == LLVMCommonLinkage)
             LLVMSetLinkage(g, LLVMExternalLinkage);
         LLVMSetSection(g, LGRT_KSTATE_SECTION);
-        trm_add_global(c->meta, name);
+        meta_add_global(c->meta, name);
     }
 }
 
-static void promote_locals(tri_ctx_t *c)
+static void promote_locals(instrument_ctx_t *c)
 {
     LLVMPassManagerRef pm = LLVMCreateFunctionPassManagerForModule(c->mod);
     LLVMAddPromoteMemoryToRegisterPass(pm);
@@ -333,7 +335,7 @@ static void promote_locals(tri_ctx_t *c)
 }
 
 /* Port probes are evaluated by the harness; here they only get their ids. */
-static void port_probes(tri_ctx_t *c)
+static void port_probes(instrument_ctx_t *c)
 {
     if (!c->spec->has_rtl)
         return;
@@ -343,43 +345,43 @@ static void port_probes(tri_ctx_t *c)
         if (w <= 0 || w >= lg_type_bits(p->type) || lg_type_is_float(p->type))
             continue;
         char *name = lg_asprintf("port:%s", p->name);
-        trm_add_probe(c->meta, name, TRACER_PROBE_PORT, w, lg_type_signed(p->type), NULL, 0);
+        meta_add_probe(c->meta, name, TRACER_PROBE_PORT, w, lg_type_signed(p->type), NULL, 0);
         free(name);
     }
 }
 
-static void run_passes(tri_ctx_t *c)
+static void run_passes(instrument_ctx_t *c)
 {
-    tri_width_probes(c);
-    tri_local_offset_probes(c);
+    instrument_width_probes(c);
+    instrument_local_offset_probes(c);
     promote_locals(c);
-    tri_output_writes(c);
-    tri_param_offset_probes(c);
-    tri_loop_probes(c);
-    tri_burst_probes(c);
+    instrument_output_writes(c);
+    instrument_param_offset_probes(c);
+    instrument_loop_probes(c);
+    instrument_burst_probes(c);
     port_probes(c);
-    tri_depth_probes(c);
+    instrument_depth_probes(c);
     rewrite_ubsan(c);
     instrument_sites(c);
     collect_kernel_state(c);
-    trm_finish(c->meta);
+    meta_finish(c->meta);
 }
 
-int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kernel_bc, const char *runtime_bc,
-                   const char *out_bc, trm_meta_t *meta, const lg_log_t *log, lg_err_t *err)
+int instrument_kernel(const spec_t *spec, const pragma_hits_t *hits, const char *kernel_bc, const char *runtime_bc,
+                      const char *out_bc, meta_t *meta, const lg_log_t *log, lg_err_t *err)
 {
-    tri_ctx_t c = {.spec = spec, .hits = hits, .log = log, .meta = meta, .src_base = base_name(spec->c_source)};
+    instrument_ctx_t c = {.spec = spec, .hits = hits, .log = log, .meta = meta, .src_base = base_name(spec->c_source)};
     int rc;
     char *msg = NULL;
     c.ctx = LLVMContextCreate();
-    c.mod = tri_load_bitcode(c.ctx, kernel_bc, err);
+    c.mod = instrument_load_bitcode(c.ctx, kernel_bc, err);
     if (!c.mod) {
         rc = err->code;
         goto fail_ctx;
     }
     /* Through a shim, C++ matched the kernel's types; the shim checked them. */
-    int shim = LLVMGetNamedFunction(c.mod, TRS_ENTRY) != NULL;
-    c.kernel = tri_find_kernel(c.mod, spec, tri_is_cxx(spec->c_source), !shim, log, err);
+    int shim = LLVMGetNamedFunction(c.mod, SHIM_ENTRY) != NULL;
+    c.kernel = instrument_find_kernel(c.mod, spec, instrument_is_cxx(spec->c_source), !shim, log, err);
     if (!c.kernel) {
         rc = err->code;
         goto fail_mod;
@@ -389,7 +391,7 @@ int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kerne
                         spec->c_function, LLVMCountParams(c.kernel), spec->nparams);
         goto fail_mod;
     }
-    if (!shim && (rc = tri_check_prototype(c.kernel, spec, err)) != 0)
+    if (!shim && (rc = instrument_check_prototype(c.kernel, spec, err)) != 0)
         goto fail_mod;
     c.b = LLVMCreateBuilderInContext(c.ctx);
     c.i1 = LLVMInt1TypeInContext(c.ctx);
@@ -399,7 +401,7 @@ int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kerne
     collect_functions(&c);
     declare_runtime(&c);
     run_passes(&c);
-    LLVMModuleRef rt = tri_load_bitcode(c.ctx, runtime_bc, err);
+    LLVMModuleRef rt = instrument_load_bitcode(c.ctx, runtime_bc, err);
     if (!rt) {
         rc = err->code;
         goto fail_builder;

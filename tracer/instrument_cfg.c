@@ -8,7 +8,7 @@
 #include "common/alloc.h"
 #include "instrument_pass_int.h"
 
-static size_t block_index(const tri_cfg_t *g, LLVMBasicBlockRef b)
+static size_t block_index(const instrument_cfg_t *g, LLVMBasicBlockRef b)
 {
     for (size_t i = 0; i < g->n; i++)
         if (g->bb[i] == b)
@@ -16,7 +16,7 @@ static size_t block_index(const tri_cfg_t *g, LLVMBasicBlockRef b)
     return g->n;
 }
 
-void tri_cfg_build(tri_cfg_t *g, LLVMValueRef fn)
+void instrument_cfg_build(instrument_cfg_t *g, LLVMValueRef fn)
 {
     g->n = LLVMCountBasicBlocks(fn);
     g->bb = lg_calloc(g->n + 1, sizeof *g->bb);
@@ -32,7 +32,7 @@ void tri_cfg_build(tri_cfg_t *g, LLVMValueRef fn)
     }
 }
 
-void tri_cfg_free(tri_cfg_t *g)
+void instrument_cfg_free(instrument_cfg_t *g)
 {
     for (size_t i = 0; i < g->n; i++)
         free(g->succ[i]);
@@ -41,7 +41,7 @@ void tri_cfg_free(tri_cfg_t *g)
     free(g->bb);
 }
 
-void tri_natural_loop(const tri_cfg_t *g, size_t header, size_t latch, uint8_t *in)
+void instrument_natural_loop(const instrument_cfg_t *g, size_t header, size_t latch, uint8_t *in)
 {
     size_t *work = lg_calloc(g->n + 1, sizeof *work), nw = 0;
     in[header] = 1;
@@ -61,7 +61,7 @@ void tri_natural_loop(const tri_cfg_t *g, size_t header, size_t latch, uint8_t *
     free(work);
 }
 
-uint8_t *tri_back_edges(const tri_cfg_t *g)
+uint8_t *instrument_back_edges(const instrument_cfg_t *g)
 {
     uint8_t *back = lg_calloc(g->n * g->n + 1, 1), *state = lg_calloc(g->n + 1, 1);
     size_t *stack = lg_calloc(g->n + 1, sizeof *stack), *next = lg_calloc(g->n + 1, sizeof *next), sp = 0;
@@ -95,7 +95,7 @@ uint8_t *tri_back_edges(const tri_cfg_t *g)
 /* The direction of block b's two-way branch that stays in the loop `in`
  * when the other leaves it: 1 when successor 0 (the true target) stays, 0
  * when successor 1 does, -1 when both stay or both leave. */
-static int stay_dir(const tri_cfg_t *g, size_t b, const uint8_t *in)
+static int stay_dir(const instrument_cfg_t *g, size_t b, const uint8_t *in)
 {
     if (!in[b] || g->nsucc[b] != 2 || g->succ[b][0] >= g->n || g->succ[b][1] >= g->n)
         return -1;
@@ -106,11 +106,11 @@ static int stay_dir(const tri_cfg_t *g, size_t b, const uint8_t *in)
 /* Loops are taken per header (the union of the natural loops of its back
  * edges, so a `continue` does not make a second loop); a branch that
  * leaves several nested loops counts for the innermost, the smallest. */
-int8_t *tri_loop_exits(LLVMValueRef fn, size_t *nblocks)
+int8_t *instrument_loop_exits(LLVMValueRef fn, size_t *nblocks)
 {
-    tri_cfg_t g = {0};
-    tri_cfg_build(&g, fn);
-    uint8_t *back = tri_back_edges(&g), *in = lg_calloc(g.n + 1, 1);
+    instrument_cfg_t g = {0};
+    instrument_cfg_build(&g, fn);
+    uint8_t *back = instrument_back_edges(&g), *in = lg_calloc(g.n + 1, 1);
     int8_t *stay = lg_calloc(g.n + 1, sizeof *stay);
     size_t *size = lg_calloc(g.n + 1, sizeof *size);
     memset(stay, -1, g.n + 1);
@@ -119,7 +119,7 @@ int8_t *tri_loop_exits(LLVMValueRef fn, size_t *nblocks)
         size_t members = 0;
         for (size_t l = 0; l < g.n; l++)
             if (back[l * g.n + h])
-                tri_natural_loop(&g, h, l, in);
+                instrument_natural_loop(&g, h, l, in);
         for (size_t b = 0; b < g.n; b++)
             members += in[b];
         for (size_t b = 0; b < g.n && members; b++) {
@@ -134,6 +134,6 @@ int8_t *tri_loop_exits(LLVMValueRef fn, size_t *nblocks)
     free(size);
     free(in);
     free(back);
-    tri_cfg_free(&g);
+    instrument_cfg_free(&g);
     return stay;
 }

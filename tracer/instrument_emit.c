@@ -5,23 +5,23 @@
 
 #include "instrument_pass_int.h"
 
-LLVMValueRef tri_u32(tri_ctx_t *c, uint32_t v)
+LLVMValueRef instrument_u32(instrument_ctx_t *c, uint32_t v)
 {
     return LLVMConstInt(c->i32, v, 0);
 }
 
-void tri_position_before(tri_ctx_t *c, LLVMValueRef inst)
+void instrument_position_before(instrument_ctx_t *c, LLVMValueRef inst)
 {
     LLVMPositionBuilderBefore(c->b, inst);
     LLVMSetCurrentDebugLocation2(c->b, LLVMInstructionGetDebugLoc(inst));
 }
 
-void tri_call(tri_ctx_t *c, const tri_rt_t *rt, LLVMValueRef *args, unsigned n)
+void instrument_call(instrument_ctx_t *c, const instrument_rt_t *rt, LLVMValueRef *args, unsigned n)
 {
     LLVMBuildCall2(c->b, rt->ty, rt->fn, args, n, "");
 }
 
-LLVMValueRef tri_to_i64(tri_ctx_t *c, LLVMValueRef v, int is_unsigned)
+LLVMValueRef instrument_to_i64(instrument_ctx_t *c, LLVMValueRef v, int is_unsigned)
 {
     unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
     if (w == 64)

@@ -17,11 +17,11 @@
  * probes, constants and loops. hits are the source's pragmas. Paths and
  * spec are borrowed. On error returns LG_EBUILD / LG_EIO / LG_EINVAL with
  * err naming the file and the LLVM message. */
-int tri_instrument(const spec_t *spec, const trp_hits_t *hits, const char *kernel_bc, const char *runtime_bc,
-                   const char *out_bc, trm_meta_t *meta, const lg_log_t *log, lg_err_t *err);
+int instrument_kernel(const spec_t *spec, const pragma_hits_t *hits, const char *kernel_bc, const char *runtime_bc,
+                      const char *out_bc, meta_t *meta, const lg_log_t *log, lg_err_t *err);
 
 /* 1 when path names a C++ source (.cpp, .cc, .cxx, .C, .c++): it is
  * compiled by clang++ and its kernel may carry a mangled name. */
-int tri_is_cxx(const char *path);
+int instrument_is_cxx(const char *path);
 
 #endif

@@ -18,7 +18,7 @@
  * (LLVM is C++); it is extern "C" by the ABI. */
 char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
 
-int tri_is_cxx(const char *path)
+int instrument_is_cxx(const char *path)
 {
     static const char *const ext[] = {".cpp", ".cc", ".cxx", ".C", ".c++"};
     const char *dot = strrchr(path, '.');
@@ -80,8 +80,8 @@ static size_t scan_cxx(LLVMModuleRef mod, const char *want, LLVMValueRef *hit, l
     return n;
 }
 
-LLVMValueRef tri_find_kernel(LLVMModuleRef mod, const spec_t *spec, int is_cxx, int rename, const lg_log_t *log,
-                             lg_err_t *err)
+LLVMValueRef instrument_find_kernel(LLVMModuleRef mod, const spec_t *spec, int is_cxx, int rename, const lg_log_t *log,
+                                    lg_err_t *err)
 {
     LLVMValueRef f = LLVMGetNamedFunction(mod, spec->c_function);
     if (f && !LLVMIsDeclaration(f))
@@ -174,7 +174,7 @@ static int mismatch(const spec_t *spec, const char *what, lg_type_t t, LLVMTypeR
     return rc;
 }
 
-int tri_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *err)
+int instrument_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *err)
 {
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
@@ -192,7 +192,7 @@ int tri_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *err)
     return 0;
 }
 
-LLVMModuleRef tri_load_bitcode(LLVMContextRef ctx, const char *path, lg_err_t *err)
+LLVMModuleRef instrument_load_bitcode(LLVMContextRef ctx, const char *path, lg_err_t *err)
 {
     LLVMMemoryBufferRef buf = NULL;
     LLVMModuleRef mod = NULL;

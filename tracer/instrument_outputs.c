@@ -21,7 +21,7 @@
 
 typedef struct outs {
     LLVMTypeRef addr_ty, flag_ty; /* [k x i64], [k x i8] */
-    LLVMValueRef addr, flag;      /* TRH_OUT_ADDR, TRH_OUT_WRITTEN */
+    LLVMValueRef addr, flag;      /* HARNESS_OUT_ADDR, HARNESS_OUT_WRITTEN */
     uint64_t *size;               /* k: bytes of each output */
     size_t k;
 } outs_t;
@@ -84,7 +84,7 @@ static int write_of(LLVMValueRef in, write_t *w)
     }
 }
 
-static LLVMValueRef table_entry(tri_ctx_t *c, LLVMTypeRef ty, LLVMValueRef table, size_t k)
+static LLVMValueRef table_entry(instrument_ctx_t *c, LLVMTypeRef ty, LLVMValueRef table, size_t k)
 {
     LLVMValueRef idx[] = {LLVMConstInt(c->i64, 0, 0), LLVMConstInt(c->i64, k, 0)};
     return LLVMBuildInBoundsGEP2(c->b, ty, table, idx, 2, "");
@@ -93,12 +93,12 @@ static LLVMValueRef table_entry(tri_ctx_t *c, LLVMTypeRef ty, LLVMValueRef table
 /* Before the write of len bytes at ptr: flag[k] |= the bytes overlap
  * output k's, that is (out - addr) < len or (addr - out) < size, unsigned.
  * No branch: the branch sites are numbered after this pass. */
-static void instrument_write(tri_ctx_t *c, const outs_t *o, const write_t *w)
+static void instrument_write(instrument_ctx_t *c, const outs_t *o, const write_t *w)
 {
-    tri_position_before(c, w->in);
+    instrument_position_before(c, w->in);
     LLVMTypeRef i8 = LLVMInt8TypeInContext(c->ctx);
     LLVMValueRef addr = LLVMBuildPtrToInt(c->b, w->ptr, c->i64, "");
-    LLVMValueRef n = tri_to_i64(c, w->len, 1);
+    LLVMValueRef n = instrument_to_i64(c, w->len, 1);
     for (size_t k = 0; k < o->k; k++) {
         LLVMValueRef out = LLVMBuildLoad2(c->b, c->i64, table_entry(c, o->addr_ty, o->addr, k), "");
         LLVMValueRef below = LLVMBuildICmp(c->b, LLVMIntULT, LLVMBuildSub(c->b, out, addr, ""), n, "");
@@ -113,7 +113,7 @@ static void instrument_write(tri_ctx_t *c, const outs_t *o, const write_t *w)
 
 /* A kernel's shim declares the tables to point them at its own objects
  * (shim_int.h): its declaration becomes the definition. */
-static LLVMValueRef define_table(tri_ctx_t *c, LLVMTypeRef ty, const char *name)
+static LLVMValueRef define_table(instrument_ctx_t *c, LLVMTypeRef ty, const char *name)
 {
     LLVMValueRef g = LLVMGetNamedGlobal(c->mod, name);
     if (!g || !LLVMIsDeclaration(g) || LLVMGlobalGetValueType(g) != ty)
@@ -122,9 +122,9 @@ static LLVMValueRef define_table(tri_ctx_t *c, LLVMTypeRef ty, const char *name)
     return g;
 }
 
-void tri_output_writes(tri_ctx_t *c)
+void instrument_output_writes(instrument_ctx_t *c)
 {
-    outs_t o = {.k = trh_scalar_outputs(c->spec)};
+    outs_t o = {.k = harness_scalar_outputs(c->spec)};
     if (!o.k)
         return;
     o.size = lg_calloc(o.k, sizeof *o.size);
@@ -133,8 +133,8 @@ void tri_output_writes(tri_ctx_t *c)
             o.size[k++] = (uint64_t)lg_type_bytes(c->spec->params[i].type);
     o.addr_ty = LLVMArrayType(c->i64, (unsigned)o.k);
     o.flag_ty = LLVMArrayType(LLVMInt8TypeInContext(c->ctx), (unsigned)o.k);
-    o.addr = define_table(c, o.addr_ty, TRH_OUT_ADDR);
-    o.flag = define_table(c, o.flag_ty, TRH_OUT_WRITTEN);
+    o.addr = define_table(c, o.addr_ty, HARNESS_OUT_ADDR);
+    o.flag = define_table(c, o.flag_ty, HARNESS_OUT_WRITTEN);
     /* The writes are listed first: instrumenting adds a store per output. */
     write_t *writes = NULL, w;
     size_t n = 0, cap = 0;

@@ -12,89 +12,89 @@
 #include "meta_int.h"
 #include "pragma_int.h"
 
-typedef struct tri_rt {
+typedef struct instrument_rt {
     LLVMTypeRef ty;
     LLVMValueRef fn;
-} tri_rt_t;
+} instrument_rt_t;
 
-typedef struct tri_ctx {
+typedef struct instrument_ctx {
     LLVMContextRef ctx;
     LLVMModuleRef mod;
     LLVMBuilderRef b;
     LLVMTypeRef i1, i32, i64;
-    tri_rt_t br, brc, val, ub, loop, enter, leave;
+    instrument_rt_t br, brc, val, ub, loop, enter, leave;
     unsigned md_nosanitize;
     const spec_t *spec;
-    const trp_hits_t *hits;
+    const pragma_hits_t *hits;
     const lg_log_t *log;
-    trm_meta_t *meta;
+    meta_t *meta;
     const char *src_base; /* basename of the kernel source, for probe names */
     LLVMValueRef *funcs;  /* defined functions sorted by name */
     size_t nfuncs;
     LLVMValueRef kernel; /* spec->c_function */
-} tri_ctx_t;
+} instrument_ctx_t;
 
 /* instrument_emit.c: positions the builder before inst, carrying inst's
  * debug location. */
-void tri_position_before(tri_ctx_t *c, LLVMValueRef inst);
+void instrument_position_before(instrument_ctx_t *c, LLVMValueRef inst);
 /* Emits a call to a runtime function at the builder's position. */
-void tri_call(tri_ctx_t *c, const tri_rt_t *rt, LLVMValueRef *args, unsigned n);
+void instrument_call(instrument_ctx_t *c, const instrument_rt_t *rt, LLVMValueRef *args, unsigned n);
 /* v widened (or narrowed) to i64; sign-extended unless is_unsigned. */
-LLVMValueRef tri_to_i64(tri_ctx_t *c, LLVMValueRef v, int is_unsigned);
-LLVMValueRef tri_u32(tri_ctx_t *c, uint32_t v);
+LLVMValueRef instrument_to_i64(instrument_ctx_t *c, LLVMValueRef v, int is_unsigned);
+LLVMValueRef instrument_u32(instrument_ctx_t *c, uint32_t v);
 
 /* instrument_cfg.c: the control-flow graph of a function. */
-typedef struct tri_cfg {
+typedef struct instrument_cfg {
     LLVMBasicBlockRef *bb; /* in LLVMGetBasicBlocks order */
     size_t n;
     size_t **succ; /* succ[i]: successor indices, nsucc[i] entries */
     size_t *nsucc;
-} tri_cfg_t;
-void tri_cfg_build(tri_cfg_t *g, LLVMValueRef fn);
-void tri_cfg_free(tri_cfg_t *g);
+} instrument_cfg_t;
+void instrument_cfg_build(instrument_cfg_t *g, LLVMValueRef fn);
+void instrument_cfg_free(instrument_cfg_t *g);
 /* Marks in `in` the natural loop of back edge latch -> header: header plus
  * every block that reaches latch without passing through header. */
-void tri_natural_loop(const tri_cfg_t *g, size_t header, size_t latch, uint8_t *in);
+void instrument_natural_loop(const instrument_cfg_t *g, size_t header, size_t latch, uint8_t *in);
 /* Back edges found by an iterative DFS from the entry (an edge to a block
  * still on the DFS stack); back[i*n+j] set for edge i -> j. Heap array the
  * caller frees. */
-uint8_t *tri_back_edges(const tri_cfg_t *g);
+uint8_t *instrument_back_edges(const instrument_cfg_t *g);
 /* Per block of fn (LLVMGetBasicBlocks order, *nblocks of them): the
  * direction of its conditional branch (1 = condition true) that stays in
  * the innermost loop the branch leaves, or -1 when it leaves none. Heap
  * array the caller frees. */
-int8_t *tri_loop_exits(LLVMValueRef fn, size_t *nblocks);
+int8_t *instrument_loop_exits(LLVMValueRef fn, size_t *nblocks);
 
 /* instrument_probes.c: probes inserted before mem2reg (they need the
  * locals' stack slots). */
-void tri_width_probes(tri_ctx_t *c);
-void tri_local_offset_probes(tri_ctx_t *c);
+void instrument_width_probes(instrument_ctx_t *c);
+void instrument_local_offset_probes(instrument_ctx_t *c);
 /* Probes inserted after mem2reg. */
-void tri_param_offset_probes(tri_ctx_t *c);
-void tri_loop_probes(tri_ctx_t *c);
-void tri_depth_probes(tri_ctx_t *c);
-/* After tri_loop_probes: the m_axi burst loops of read-/write-burst hits. */
-void tri_burst_probes(tri_ctx_t *c);
+void instrument_param_offset_probes(instrument_ctx_t *c);
+void instrument_loop_probes(instrument_ctx_t *c);
+void instrument_depth_probes(instrument_ctx_t *c);
+/* After instrument_loop_probes: the m_axi burst loops of read-/write-burst hits. */
+void instrument_burst_probes(instrument_ctx_t *c);
 /* instrument_outputs.c, after mem2reg: the written flags of scalar
  * outputs. */
-void tri_output_writes(tri_ctx_t *c);
+void instrument_output_writes(instrument_ctx_t *c);
 
 /* The kernel function of mod for spec: the defined C symbol c_function,
  * else the one defined C++ function of that demangled name (renamed to
  * c_function in mod when rename is set, the name logged). NULL with err set when there is none
  * (the message lists what was looked for and, for C++ sources, the
  * module's functions) or several (an overload, each candidate named). */
-LLVMValueRef tri_find_kernel(LLVMModuleRef mod, const spec_t *spec, int is_cxx, int rename, const lg_log_t *log,
-                             lg_err_t *err);
+LLVMValueRef instrument_find_kernel(LLVMModuleRef mod, const spec_t *spec, int is_cxx, int rename, const lg_log_t *log,
+                                    lg_err_t *err);
 
 /* 0 when fn's parameters and return agree with spec's types (f32 with
  * float, f64 with double, integers with integers); else LG_EINVAL with err
  * naming the param, the spec's type and the prototype's. */
-int tri_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *err);
+int instrument_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *err);
 
 /* The bitcode module at path, read into ctx (the caller disposes of it);
  * NULL with LG_EIO when it cannot be read, LG_EBUILD when it is not
  * bitcode, naming path. */
-LLVMModuleRef tri_load_bitcode(LLVMContextRef ctx, const char *path, lg_err_t *err);
+LLVMModuleRef instrument_load_bitcode(LLVMContextRef ctx, const char *path, lg_err_t *err);
 
 #endif

@@ -23,7 +23,7 @@ static LLVMValueRef *md_operands(LLVMValueRef md, unsigned *n)
 
 /* Signedness of a debug-info type: typedefs and qualifiers are followed to
  * the basic type, whose name says "unsigned" (or _Bool) when it is. */
-static int di_type_unsigned(tri_ctx_t *c, LLVMValueRef type)
+static int di_type_unsigned(instrument_ctx_t *c, LLVMValueRef type)
 {
     for (int hops = 0; type && hops < 16; hops++) {
         LLVMMetadataRef md = LLVMValueAsMetadata(type);
@@ -46,7 +46,7 @@ static int di_type_unsigned(tri_ctx_t *c, LLVMValueRef type)
  * called name, returns its storage (an alloca) and sets *is_unsigned from
  * the variable's C type. Debug info, not the IR value name, identifies the
  * variable: clang renames a second `i` to `%i1`. */
-static LLVMValueRef declared_local(tri_ctx_t *c, LLVMValueRef call, const char *name, int *is_unsigned)
+static LLVMValueRef declared_local(instrument_ctx_t *c, LLVMValueRef call, const char *name, int *is_unsigned)
 {
     LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
     size_t len;
@@ -70,8 +70,8 @@ static LLVMValueRef declared_local(tri_ctx_t *c, LLVMValueRef call, const char *
 
 /* Calls fn for the storage of every C local (or parameter copy) called
  * name in the kernel's functions; returns how many fn reported. */
-static size_t for_each_local(tri_ctx_t *c, const char *name, size_t (*fn)(tri_ctx_t *, LLVMValueRef, int, void *),
-                             void *arg)
+static size_t for_each_local(instrument_ctx_t *c, const char *name,
+                             size_t (*fn)(instrument_ctx_t *, LLVMValueRef, int, void *), void *arg)
 {
     size_t total = 0;
     for (size_t i = 0; i < c->nfuncs; i++)
@@ -87,7 +87,7 @@ static size_t for_each_local(tri_ctx_t *c, const char *name, size_t (*fn)(tri_ct
 
 /* Inserts lgrt_val(pid, value) before every store of an integer to alloca,
  * the value extended as its C type says. */
-static size_t probe_stores(tri_ctx_t *c, LLVMValueRef alloca, int is_unsigned, void *arg)
+static size_t probe_stores(instrument_ctx_t *c, LLVMValueRef alloca, int is_unsigned, void *arg)
 {
     uint32_t pid = *(const uint32_t *)arg;
     size_t n = 0;
@@ -98,21 +98,21 @@ static size_t probe_stores(tri_ctx_t *c, LLVMValueRef alloca, int is_unsigned, v
         LLVMValueRef v = LLVMGetOperand(user, 0);
         if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind)
             continue;
-        tri_position_before(c, user);
-        LLVMValueRef args[] = {tri_u32(c, pid), tri_to_i64(c, v, is_unsigned)};
-        tri_call(c, &c->val, args, 2);
+        instrument_position_before(c, user);
+        LLVMValueRef args[] = {instrument_u32(c, pid), instrument_to_i64(c, v, is_unsigned)};
+        instrument_call(c, &c->val, args, 2);
         n++;
     }
     return n;
 }
 
 /* width:<var>: every store to the C local (or parameter) of that name. */
-void tri_width_probes(tri_ctx_t *c)
+void instrument_width_probes(instrument_ctx_t *c)
 {
     for (size_t w = 0; w < c->spec->nwidths; w++) {
         const spec_width_t *sw = &c->spec->widths[w];
         char *name = lg_asprintf("width:%s", sw->var);
-        uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_WIDTH, sw->width.bits, sw->width.is_signed, NULL, 0);
+        uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_WIDTH, sw->width.bits, sw->width.is_signed, NULL, 0);
         size_t stores = for_each_local(c, sw->var, probe_stores, &pid);
         if (stores == 0)
             LG_WARN(c->log, "%s: hls.widths names `%s` but no store to a local of that name was found",
@@ -123,7 +123,7 @@ void tri_width_probes(tri_ctx_t *c)
 
 /* Inserts lgrt_val(pid, index) before every GEP on base whose index operand
  * is operand idx_op. */
-static size_t probe_geps(tri_ctx_t *c, LLVMValueRef base, unsigned idx_op, uint32_t pid)
+static size_t probe_geps(instrument_ctx_t *c, LLVMValueRef base, unsigned idx_op, uint32_t pid)
 {
     size_t n = 0;
     for (LLVMUseRef u = LLVMGetFirstUse(base); u; u = LLVMGetNextUse(u)) {
@@ -131,30 +131,31 @@ static size_t probe_geps(tri_ctx_t *c, LLVMValueRef base, unsigned idx_op, uint3
         if (!LLVMIsAGetElementPtrInst(user) || LLVMGetOperand(user, 0) != base ||
             (unsigned)LLVMGetNumOperands(user) != idx_op + 1)
             continue;
-        tri_position_before(c, user);
-        LLVMValueRef args[] = {tri_u32(c, pid), tri_to_i64(c, LLVMGetOperand(user, idx_op), 0)};
-        tri_call(c, &c->val, args, 2);
+        instrument_position_before(c, user);
+        LLVMValueRef args[] = {instrument_u32(c, pid), instrument_to_i64(c, LLVMGetOperand(user, idx_op), 0)};
+        instrument_call(c, &c->val, args, 2);
         n++;
     }
     return n;
 }
 
-static size_t probe_local_array(tri_ctx_t *c, LLVMValueRef alloca, int is_unsigned, void *arg)
+static size_t probe_local_array(instrument_ctx_t *c, LLVMValueRef alloca, int is_unsigned, void *arg)
 {
-    const trp_hit_t *hit = arg;
+    const pragma_hit_t *hit = arg;
     (void)is_unsigned;
     LLVMTypeRef ty = LLVMGetAllocatedType(alloca);
     if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind)
         return 0;
     char *name = lg_asprintf("offset:%s", hit->target);
-    uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_OFFSET, LLVMGetArrayLength(ty), 0, c->src_base, hit->line);
+    uint32_t pid =
+        meta_add_probe(c->meta, name, TRACER_PROBE_OFFSET, LLVMGetArrayLength(ty), 0, c->src_base, hit->line);
     free(name);
     probe_geps(c, alloca, 2, pid);
     return 1;
 }
 
 /* The index of the kernel's array param called name, or -1. */
-static int array_param(const tri_ctx_t *c, const char *name)
+static int array_param(const instrument_ctx_t *c, const char *name)
 {
     for (size_t i = 0; i < c->spec->nparams; i++)
         if (c->spec->params[i].is_array && strcmp(c->spec->params[i].name, name) == 0)
@@ -165,14 +166,14 @@ static int array_param(const tri_ctx_t *c, const char *name)
 /* offset:<array> for fixed-size local arrays named by an offset pragma
  * (e.g. `#pragma HLS array_partition variable=buf`): depth = array length.
  * An offset pragma with a depth naming a pointer param (m_axi's
- * `port=in1 depth=64`) is tri_param_offset_probes's. */
-void tri_local_offset_probes(tri_ctx_t *c)
+ * `port=in1 depth=64`) is instrument_param_offset_probes's. */
+void instrument_local_offset_probes(instrument_ctx_t *c)
 {
     for (size_t h = 0; h < c->hits->n; h++) {
-        const trp_hit_t *hit = &c->hits->h[h];
-        if (hit->kind == TRP_OFFSET && hit->has_value && array_param(c, hit->target) >= 0)
+        const pragma_hit_t *hit = &c->hits->h[h];
+        if (hit->kind == PRAGMA_OFFSET && hit->has_value && array_param(c, hit->target) >= 0)
             continue;
-        if (hit->kind == TRP_OFFSET && for_each_local(c, hit->target, probe_local_array, (void *)hit) == 0)
+        if (hit->kind == PRAGMA_OFFSET && for_each_local(c, hit->target, probe_local_array, (void *)hit) == 0)
             LG_WARN(c->log, "%s:%d: no fixed-size local array `%s`", c->spec->c_source, hit->line, hit->target);
     }
 }
@@ -211,11 +212,11 @@ static size_t array_carriers(LLVMValueRef root, LLVMValueRef **out)
 
 /* An offset probe called name (kind OFFSET, fires on an index outside
  * [0, depth)) on every `param[i]` GEP of an argument carrying param i. */
-static void param_offset_probe(tri_ctx_t *c, size_t i, const char *name, int64_t depth, int line)
+static void param_offset_probe(instrument_ctx_t *c, size_t i, const char *name, int64_t depth, int line)
 {
-    if (trm_find_probe(c->meta, name) >= 0)
+    if (meta_find_probe(c->meta, name) >= 0)
         return; /* declared twice (spec and pragma): the first wins */
-    uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_OFFSET, depth, 0, line ? c->src_base : NULL, line);
+    uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_OFFSET, depth, 0, line ? c->src_base : NULL, line);
     LLVMValueRef *carriers = NULL;
     size_t nc = array_carriers(LLVMGetParam(c->kernel, (unsigned)i), &carriers);
     for (size_t k = 0; k < nc; k++)
@@ -228,7 +229,7 @@ static void param_offset_probe(tri_ctx_t *c, size_t i, const char *name, int64_t
  * pragma's depth also gives offset:<param>:last, an offset probe of depth
  * - 1: it fires when an index reaches the buffer's last element, the edge
  * a burst one beat too long falls off. */
-void tri_param_offset_probes(tri_ctx_t *c)
+void instrument_param_offset_probes(instrument_ctx_t *c)
 {
     for (size_t i = 0; i < c->spec->nparams && c->spec->has_rtl; i++) {
         const spec_param_t *p = &c->spec->params[i];
@@ -240,8 +241,8 @@ void tri_param_offset_probes(tri_ctx_t *c)
         free(name);
     }
     for (size_t h = 0; h < c->hits->n; h++) {
-        const trp_hit_t *hit = &c->hits->h[h];
-        int i = hit->kind == TRP_OFFSET && hit->has_value ? array_param(c, hit->target) : -1;
+        const pragma_hit_t *hit = &c->hits->h[h];
+        int i = hit->kind == PRAGMA_OFFSET && hit->has_value ? array_param(c, hit->target) : -1;
         if (i < 0)
             continue;
         if (hit->value < 1) {
@@ -260,7 +261,7 @@ void tri_param_offset_probes(tri_ctx_t *c)
 
 /* ---- loops ---------------------------------------------------------- */
 
-static void loop_span(const tri_cfg_t *g, const uint8_t *in, int *lo, int *hi)
+static void loop_span(const instrument_cfg_t *g, const uint8_t *in, int *lo, int *hi)
 {
     *lo = 0;
     *hi = 0;
@@ -281,34 +282,35 @@ static void loop_span(const tri_cfg_t *g, const uint8_t *in, int *lo, int *hi)
 
 /* At the header: a phi telling whether control came through a back edge,
  * and the runtime call that counts iterations of this loop execution. */
-static void instrument_header(tri_ctx_t *c, const tri_cfg_t *g, size_t header, const uint8_t *in, uint32_t loop)
+static void instrument_header(instrument_ctx_t *c, const instrument_cfg_t *g, size_t header, const uint8_t *in,
+                              uint32_t loop)
 {
     LLVMBasicBlockRef hb = g->bb[header];
     LLVMValueRef first = LLVMGetFirstInstruction(hb);
-    tri_position_before(c, first);
+    instrument_position_before(c, first);
     LLVMValueRef phi = LLVMBuildPhi(c->b, c->i32, "lgrt.back");
     for (size_t p = 0; p < g->n; p++)
         for (size_t s = 0; s < g->nsucc[p]; s++)
             if (g->succ[p][s] == header) {
-                LLVMValueRef v = tri_u32(c, in[p] ? 1 : 0);
+                LLVMValueRef v = instrument_u32(c, in[p] ? 1 : 0);
                 LLVMBasicBlockRef pb = g->bb[p];
                 LLVMAddIncoming(phi, &v, &pb, 1);
             }
     LLVMValueRef at = first;
     while (LLVMIsAPHINode(at))
         at = LLVMGetNextInstruction(at);
-    tri_position_before(c, at);
-    LLVMValueRef args[] = {tri_u32(c, loop), phi};
-    tri_call(c, &c->loop, args, 2);
+    instrument_position_before(c, at);
+    LLVMValueRef args[] = {instrument_u32(c, loop), phi};
+    instrument_call(c, &c->loop, args, 2);
 }
 
 /* Finds, in fn, the innermost natural loop whose source span holds line;
  * returns 1 and instruments its header as loop `loop`. */
-static int attach_loop(tri_ctx_t *c, LLVMValueRef fn, int line, uint32_t loop)
+static int attach_loop(instrument_ctx_t *c, LLVMValueRef fn, int line, uint32_t loop)
 {
-    tri_cfg_t g = {0};
-    tri_cfg_build(&g, fn);
-    uint8_t *back = tri_back_edges(&g);
+    instrument_cfg_t g = {0};
+    instrument_cfg_build(&g, fn);
+    uint8_t *back = instrument_back_edges(&g);
     uint8_t *in = lg_calloc(g.n + 1, 1), *best_in = lg_calloc(g.n + 1, 1);
     size_t best = g.n;
     int best_span = 0;
@@ -317,7 +319,7 @@ static int attach_loop(tri_ctx_t *c, LLVMValueRef fn, int line, uint32_t loop)
         int any = 0;
         for (size_t l = 0; l < g.n; l++)
             if (back[l * g.n + h]) {
-                tri_natural_loop(&g, h, l, in);
+                instrument_natural_loop(&g, h, l, in);
                 any = 1;
             }
         int lo, hi;
@@ -335,25 +337,25 @@ static int attach_loop(tri_ctx_t *c, LLVMValueRef fn, int line, uint32_t loop)
     free(in);
     free(best_in);
     free(back);
-    tri_cfg_free(&g);
+    instrument_cfg_free(&g);
     return best < g.n;
 }
 
-static uint32_t loop_probe(tri_ctx_t *c, const trp_hit_t *hit, const char *what, tracer_probe_kind_t kind)
+static uint32_t loop_probe(instrument_ctx_t *c, const pragma_hit_t *hit, const char *what, tracer_probe_kind_t kind)
 {
     char *name = lg_asprintf("loop:%s:%d:%s", c->src_base, hit->loop_line, what);
-    uint32_t pid = trm_add_probe(c->meta, name, kind, hit->value, 0, c->src_base, hit->loop_line);
+    uint32_t pid = meta_add_probe(c->meta, name, kind, hit->value, 0, c->src_base, hit->loop_line);
     free(name);
     return pid;
 }
 
 /* Groups the loop pragmas by loop (their keyword line), gives each group
  * its probes and instruments the loop found in the IR. */
-void tri_loop_probes(tri_ctx_t *c)
+void instrument_loop_probes(instrument_ctx_t *c)
 {
     for (size_t h = 0; h < c->hits->n; h++) {
-        const trp_hit_t *hit = &c->hits->h[h];
-        if (hit->kind != TRP_LOOP_REMAINDER && hit->kind != TRP_LOOP_TRIPCOUNT)
+        const pragma_hit_t *hit = &c->hits->h[h];
+        if (hit->kind != PRAGMA_LOOP_REMAINDER && hit->kind != PRAGMA_LOOP_TRIPCOUNT)
             continue;
         size_t l;
         for (l = 0; l < c->meta->nloops; l++) {
@@ -369,11 +371,11 @@ void tri_loop_probes(tri_ctx_t *c)
         }
         if (fresh) {
             lg_grow((void **)&c->meta->loops, &c->meta->caploops, l + 1, sizeof *c->meta->loops);
-            c->meta->loops[l] = (trm_loop_t){.rem_probe = -1, .trip_probe = -1};
+            c->meta->loops[l] = (meta_loop_t){.rem_probe = -1, .trip_probe = -1};
             c->meta->nloops++;
         }
-        trm_loop_t *lp = &c->meta->loops[l];
-        if (hit->kind == TRP_LOOP_REMAINDER) {
+        meta_loop_t *lp = &c->meta->loops[l];
+        if (hit->kind == PRAGMA_LOOP_REMAINDER) {
             lp->rem_probe = (int)loop_probe(c, hit, "remainder", TRACER_PROBE_LOOP_REMAINDER);
             lp->factor = hit->value;
         } else {
@@ -396,30 +398,30 @@ void tri_loop_probes(tri_ctx_t *c)
 }
 
 /* depth:<function>: entry increments, every return decrements. */
-void tri_depth_probes(tri_ctx_t *c)
+void instrument_depth_probes(instrument_ctx_t *c)
 {
     for (size_t h = 0; h < c->hits->n; h++) {
-        const trp_hit_t *hit = &c->hits->h[h];
-        if (hit->kind != TRP_DEPTH || !hit->func)
+        const pragma_hit_t *hit = &c->hits->h[h];
+        if (hit->kind != PRAGMA_DEPTH || !hit->func)
             continue;
         LLVMValueRef fn = LLVMGetNamedFunction(c->mod, hit->func);
         if (!fn || LLVMIsDeclaration(fn))
             continue;
         char *name = lg_asprintf("depth:%s", hit->func);
-        if (trm_find_probe(c->meta, name) >= 0) {
+        if (meta_find_probe(c->meta, name) >= 0) {
             free(name); /* declared twice (pragma and spectra.yaml): the first wins */
             continue;
         }
-        uint32_t pid = trm_add_probe(c->meta, name, TRACER_PROBE_DEPTH, hit->value, 0, c->src_base, hit->line);
+        uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_DEPTH, hit->value, 0, c->src_base, hit->line);
         free(name);
-        LLVMValueRef args[] = {tri_u32(c, pid)};
-        tri_position_before(c, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn)));
-        tri_call(c, &c->enter, args, 1);
+        LLVMValueRef args[] = {instrument_u32(c, pid)};
+        instrument_position_before(c, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn)));
+        instrument_call(c, &c->enter, args, 1);
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
             LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
             if (t && LLVMGetInstructionOpcode(t) == LLVMRet) {
-                tri_position_before(c, t);
-                tri_call(c, &c->leave, args, 1);
+                instrument_position_before(c, t);
+                instrument_call(c, &c->leave, args, 1);
             }
         }
     }
@@ -429,7 +431,8 @@ void tri_depth_probes(tri_ctx_t *c)
 
 /* Whether a block of the loop `in` loads (want_store 0) or stores
  * (want_store 1) through a GEP on one of the carriers. */
-static int loop_accesses(const tri_cfg_t *g, const uint8_t *in, LLVMValueRef *carriers, size_t nc, int want_store)
+static int loop_accesses(const instrument_cfg_t *g, const uint8_t *in, LLVMValueRef *carriers, size_t nc,
+                         int want_store)
 {
     for (size_t i = 0; i < g->n; i++) {
         if (!in[i])
@@ -453,24 +456,24 @@ static int loop_accesses(const tri_cfg_t *g, const uint8_t *in, LLVMValueRef *ca
  * probes of the burst length, named after the loop's line, the pointer
  * and the direction. Returns the entry's index, or -1 when the runtime's
  * table is full. */
-static int burst_entry(tri_ctx_t *c, const trp_hit_t *hit, int line)
+static int burst_entry(instrument_ctx_t *c, const pragma_hit_t *hit, int line)
 {
     size_t l = c->meta->nloops;
     if (l >= LGRT_MAX_LOOPS)
         return -1;
-    const char *dir = hit->kind == TRP_READ_BURST ? "read" : "write";
+    const char *dir = hit->kind == PRAGMA_READ_BURST ? "read" : "write";
     char *rem = lg_asprintf("loop:%s:%d:%s:%s-burst:remainder", c->src_base, line, hit->target, dir);
     char *trip = lg_asprintf("loop:%s:%d:%s:%s-burst:tripcount", c->src_base, line, hit->target, dir);
-    if (trm_find_probe(c->meta, rem) >= 0) { /* the same burst declared twice */
+    if (meta_find_probe(c->meta, rem) >= 0) { /* the same burst declared twice */
         free(rem);
         free(trip);
         return -1;
     }
     lg_grow((void **)&c->meta->loops, &c->meta->caploops, l + 1, sizeof *c->meta->loops);
-    trm_loop_t *lp = &c->meta->loops[l];
-    *lp = (trm_loop_t){.factor = hit->value, .max = hit->value};
-    lp->rem_probe = (int)trm_add_probe(c->meta, rem, TRACER_PROBE_LOOP_REMAINDER, hit->value, 0, c->src_base, line);
-    lp->trip_probe = (int)trm_add_probe(c->meta, trip, TRACER_PROBE_LOOP_TRIPCOUNT, hit->value, 0, c->src_base, line);
+    meta_loop_t *lp = &c->meta->loops[l];
+    *lp = (meta_loop_t){.factor = hit->value, .max = hit->value};
+    lp->rem_probe = (int)meta_add_probe(c->meta, rem, TRACER_PROBE_LOOP_REMAINDER, hit->value, 0, c->src_base, line);
+    lp->trip_probe = (int)meta_add_probe(c->meta, trip, TRACER_PROBE_LOOP_TRIPCOUNT, hit->value, 0, c->src_base, line);
     c->meta->nloops++;
     free(rem);
     free(trip);
@@ -479,11 +482,12 @@ static int burst_entry(tri_ctx_t *c, const trp_hit_t *hit, int line)
 
 /* Instruments, in fn, every natural loop that reads (or writes) through a
  * carrier of the hit's pointer; returns how many. */
-static size_t burst_loops(tri_ctx_t *c, LLVMValueRef fn, const trp_hit_t *hit, LLVMValueRef *carriers, size_t nc)
+static size_t burst_loops(instrument_ctx_t *c, LLVMValueRef fn, const pragma_hit_t *hit, LLVMValueRef *carriers,
+                          size_t nc)
 {
-    tri_cfg_t g = {0};
-    tri_cfg_build(&g, fn);
-    uint8_t *back = tri_back_edges(&g);
+    instrument_cfg_t g = {0};
+    instrument_cfg_build(&g, fn);
+    uint8_t *back = instrument_back_edges(&g);
     uint8_t *in = lg_calloc(g.n + 1, 1);
     size_t found = 0;
     for (size_t h = 0; h < g.n; h++) {
@@ -491,10 +495,10 @@ static size_t burst_loops(tri_ctx_t *c, LLVMValueRef fn, const trp_hit_t *hit, L
         int any = 0;
         for (size_t l = 0; l < g.n; l++)
             if (back[l * g.n + h]) {
-                tri_natural_loop(&g, h, l, in);
+                instrument_natural_loop(&g, h, l, in);
                 any = 1;
             }
-        if (!any || !loop_accesses(&g, in, carriers, nc, hit->kind == TRP_WRITE_BURST))
+        if (!any || !loop_accesses(&g, in, carriers, nc, hit->kind == PRAGMA_WRITE_BURST))
             continue;
         int lo, hi;
         loop_span(&g, in, &lo, &hi);
@@ -506,7 +510,7 @@ static size_t burst_loops(tri_ctx_t *c, LLVMValueRef fn, const trp_hit_t *hit, L
     }
     free(in);
     free(back);
-    tri_cfg_free(&g);
+    instrument_cfg_free(&g);
     return found;
 }
 
@@ -515,12 +519,12 @@ static size_t burst_loops(tri_ctx_t *c, LLVMValueRef fn, const trp_hit_t *hit, L
  * through it. HLS turns such a loop into bursts of at most that many
  * beats: a trip count that is not a multiple of it ends in a short burst,
  * and one above it needs several, the two places a burst is most often
- * cut wrong. After tri_loop_probes: its loops are found by line. */
-void tri_burst_probes(tri_ctx_t *c)
+ * cut wrong. After instrument_loop_probes: its loops are found by line. */
+void instrument_burst_probes(instrument_ctx_t *c)
 {
     for (size_t h = 0; h < c->hits->n; h++) {
-        const trp_hit_t *hit = &c->hits->h[h];
-        if (hit->kind != TRP_READ_BURST && hit->kind != TRP_WRITE_BURST)
+        const pragma_hit_t *hit = &c->hits->h[h];
+        if (hit->kind != PRAGMA_READ_BURST && hit->kind != PRAGMA_WRITE_BURST)
             continue;
         int i = array_param(c, hit->target);
         if (i < 0 || hit->value < 1)
@@ -532,6 +536,6 @@ void tri_burst_probes(tri_ctx_t *c)
         free(carriers);
         if (!found)
             LG_DEBUG(c->log, "%s:%d: no loop %s `%s`", c->spec->c_source, hit->line,
-                     hit->kind == TRP_READ_BURST ? "reads" : "writes", hit->target);
+                     hit->kind == PRAGMA_READ_BURST ? "reads" : "writes", hit->target);
     }
 }

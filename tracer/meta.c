@@ -9,12 +9,12 @@
 #include "common/alloc.h"
 #include "common/fsutil.h"
 
-trm_meta_t *trm_create(void)
+meta_t *meta_create(void)
 {
-    return lg_calloc(1, sizeof(trm_meta_t));
+    return lg_calloc(1, sizeof(meta_t));
 }
 
-void trm_destroy(trm_meta_t *m)
+void meta_destroy(meta_t *m)
 {
     if (!m)
         return;
@@ -36,7 +36,7 @@ void trm_destroy(trm_meta_t *m)
     free(m);
 }
 
-int trm_find_probe(const trm_meta_t *m, const char *name)
+int meta_find_probe(const meta_t *m, const char *name)
 {
     for (size_t i = 0; i < m->nprobes; i++)
         if (strcmp(m->probes[i].name, name) == 0)
@@ -44,10 +44,10 @@ int trm_find_probe(const trm_meta_t *m, const char *name)
     return -1;
 }
 
-uint32_t trm_add_probe(trm_meta_t *m, const char *name, tracer_probe_kind_t kind, int64_t param, int is_signed,
-                       const char *file, int line)
+uint32_t meta_add_probe(meta_t *m, const char *name, tracer_probe_kind_t kind, int64_t param, int is_signed,
+                        const char *file, int line)
 {
-    int found = trm_find_probe(m, name);
+    int found = meta_find_probe(m, name);
     if (found >= 0)
         return (uint32_t)found;
     lg_grow((void **)&m->probes, &m->capprobes, m->nprobes + 1, sizeof *m->probes);
@@ -62,8 +62,8 @@ uint32_t trm_add_probe(trm_meta_t *m, const char *name, tracer_probe_kind_t kind
     return (uint32_t)m->nprobes++;
 }
 
-uint32_t trm_add_site(trm_meta_t *m, const char *func, const char *file, int line, int col, tracer_site_kind_t kind,
-                      uint32_t nsucc)
+uint32_t meta_add_site(meta_t *m, const char *func, const char *file, int line, int col, tracer_site_kind_t kind,
+                       uint32_t nsucc)
 {
     lg_grow((void **)&m->sites, &m->capsites, m->nsites + 1, sizeof *m->sites);
     tracer_site_t *s = &m->sites[m->nsites];
@@ -78,13 +78,13 @@ uint32_t trm_add_site(trm_meta_t *m, const char *func, const char *file, int lin
     return (uint32_t)m->nsites++;
 }
 
-void trm_add_const(trm_meta_t *m, int64_t c)
+void meta_add_const(meta_t *m, int64_t c)
 {
     lg_grow((void **)&m->consts, &m->capconsts, m->nconsts + 1, sizeof *m->consts);
     m->consts[m->nconsts++] = c;
 }
 
-void trm_add_global(trm_meta_t *m, const char *name)
+void meta_add_global(meta_t *m, const char *name)
 {
     lg_grow((void **)&m->globals, &m->capglobals, m->nglobals + 1, sizeof *m->globals);
     m->globals[m->nglobals++] = lg_strdup(name);
@@ -96,7 +96,7 @@ static int cmp_i64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void trm_finish(trm_meta_t *m)
+void meta_finish(meta_t *m)
 {
     if (m->nconsts == 0)
         return;
@@ -108,7 +108,7 @@ void trm_finish(trm_meta_t *m)
     m->nconsts = w;
 }
 
-int trm_save(const trm_meta_t *m, const char *path, lg_err_t *err)
+int meta_save(const meta_t *m, const char *path, lg_err_t *err)
 {
     json_object *root = json_object_new_object();
     json_object *sites = json_object_new_array();
@@ -183,7 +183,7 @@ static json_object *get_array(json_object *root, const char *key)
     return v;
 }
 
-trm_meta_t *trm_load(const char *path, lg_err_t *err)
+meta_t *meta_load(const char *path, lg_err_t *err)
 {
     json_object *root = json_object_from_file(path);
     json_object *sites = root ? get_array(root, "sites") : NULL;
@@ -196,26 +196,26 @@ trm_meta_t *trm_load(const char *path, lg_err_t *err)
         lg_err_set(err, LG_EIO, "%s: not a tracer meta file (%s)", path, json_util_get_last_err());
         return NULL;
     }
-    trm_meta_t *m = trm_create();
+    meta_t *m = meta_create();
     for (size_t i = 0; i < json_object_array_length(sites); i++) {
         json_object *o = json_object_array_get_idx(sites, i);
-        trm_add_site(m, get_str(o, "func"), get_str(o, "file"), (int)get_i64(o, "line"), (int)get_i64(o, "col"),
-                     (tracer_site_kind_t)get_i64(o, "kind"), (uint32_t)get_i64(o, "nsucc"));
+        meta_add_site(m, get_str(o, "func"), get_str(o, "file"), (int)get_i64(o, "line"), (int)get_i64(o, "col"),
+                      (tracer_site_kind_t)get_i64(o, "kind"), (uint32_t)get_i64(o, "nsucc"));
         json_object *stay;
         if (json_object_object_get_ex(o, "loop_stay", &stay))
             m->sites[m->nsites - 1].loop_stay = json_object_get_int(stay);
     }
     for (size_t i = 0; i < json_object_array_length(probes); i++) {
         json_object *o = json_object_array_get_idx(probes, i);
-        trm_add_probe(m, get_str(o, "name"), (tracer_probe_kind_t)get_i64(o, "kind"), get_i64(o, "param"),
-                      (int)get_i64(o, "signed"), get_str(o, "file"), (int)get_i64(o, "line"));
+        meta_add_probe(m, get_str(o, "name"), (tracer_probe_kind_t)get_i64(o, "kind"), get_i64(o, "param"),
+                       (int)get_i64(o, "signed"), get_str(o, "file"), (int)get_i64(o, "line"));
     }
     for (size_t i = 0; i < json_object_array_length(consts); i++)
-        trm_add_const(m, json_object_get_int64(json_object_array_get_idx(consts, i)));
+        meta_add_const(m, json_object_get_int64(json_object_array_get_idx(consts, i)));
     for (size_t i = 0; i < json_object_array_length(loops); i++) {
         json_object *o = json_object_array_get_idx(loops, i);
         lg_grow((void **)&m->loops, &m->caploops, m->nloops + 1, sizeof *m->loops);
-        trm_loop_t *l = &m->loops[m->nloops++];
+        meta_loop_t *l = &m->loops[m->nloops++];
         l->rem_probe = (int)get_i64(o, "rem");
         l->factor = get_i64(o, "factor");
         l->trip_probe = (int)get_i64(o, "trip");
@@ -223,7 +223,7 @@ trm_meta_t *trm_load(const char *path, lg_err_t *err)
     }
     for (size_t i = 0; i < json_object_array_length(globals); i++) {
         const char *name = json_object_get_string(json_object_array_get_idx(globals, i));
-        trm_add_global(m, name ? name : "?");
+        meta_add_global(m, name ? name : "?");
     }
     json_object_put(root);
     return m;

@@ -11,7 +11,7 @@
 
 #include "common/alloc.h"
 
-#define TRP_MAX_WORDS 32
+#define PRAGMA_MAX_WORDS 32
 
 /* One `{` still open: the loop keyword line it belongs to (0 if none). */
 typedef struct scope {
@@ -28,20 +28,20 @@ typedef struct scanner {
     int pending_loop; /* line of a for/while/do whose body has not opened yet */
     int paren;        /* parenthesis depth since the last statement */
     char func_candidate[128];
-    char func[128];      /* function whose body is open ("" at file scope) */
-    trp_consts_t consts; /* the source's named constants, for pragma values */
+    char func[128];         /* function whose body is open ("" at file scope) */
+    pragma_consts_t consts; /* the source's named constants, for pragma values */
 } scanner_t;
 
 /* A pragma line split into its leading words and key=value pairs. */
 typedef struct pragma_line {
-    char *words[TRP_MAX_WORDS];
+    char *words[PRAGMA_MAX_WORDS];
     size_t nwords;
-    char *keys[TRP_MAX_WORDS];
-    char *vals[TRP_MAX_WORDS];
+    char *keys[PRAGMA_MAX_WORDS];
+    char *vals[PRAGMA_MAX_WORDS];
     size_t npairs;
 } pragma_line_t;
 
-void trp_hits_free(trp_hits_t *hits)
+void pragma_hits_free(pragma_hits_t *hits)
 {
     for (size_t i = 0; i < hits->n; i++) {
         free(hits->h[i].target);
@@ -71,10 +71,10 @@ static int is_ident(int c)
 static void split_pragma(const char *text, size_t len, pragma_line_t *pl)
 {
     size_t i = 0;
-    char *tok[TRP_MAX_WORDS * 2];
-    int is_eq[TRP_MAX_WORDS * 2];
+    char *tok[PRAGMA_MAX_WORDS * 2];
+    int is_eq[PRAGMA_MAX_WORDS * 2];
     size_t ntok = 0;
-    while (i < len && ntok < TRP_MAX_WORDS * 2) {
+    while (i < len && ntok < PRAGMA_MAX_WORDS * 2) {
         unsigned char c = (unsigned char)text[i];
         if (isspace(c) || c == ',' || c == '(' || c == ')') {
             i++;
@@ -91,14 +91,14 @@ static void split_pragma(const char *text, size_t len, pragma_line_t *pl)
         tok[ntok++] = lg_strndup(text + start, i - start);
     }
     for (size_t t = 0; t < ntok; t++) {
-        if (t + 2 < ntok && is_eq[t + 1] && !is_eq[t] && !is_eq[t + 2] && pl->npairs < TRP_MAX_WORDS) {
+        if (t + 2 < ntok && is_eq[t + 1] && !is_eq[t] && !is_eq[t + 2] && pl->npairs < PRAGMA_MAX_WORDS) {
             for (char *c = tok[t]; *c; c++)
                 *c = (char)tolower((unsigned char)*c);
             pl->keys[pl->npairs] = tok[t];
             pl->vals[pl->npairs++] = tok[t + 2];
             free(tok[t + 1]);
             t += 2;
-        } else if (!is_eq[t] && pl->npairs == 0 && pl->nwords < TRP_MAX_WORDS) {
+        } else if (!is_eq[t] && pl->npairs == 0 && pl->nwords < PRAGMA_MAX_WORDS) {
             for (char *c = tok[t]; *c; c++)
                 *c = (char)tolower((unsigned char)*c);
             pl->words[pl->nwords++] = tok[t];
@@ -119,7 +119,7 @@ static const char *pair_value(const pragma_line_t *pl, const char *key)
 /* The rule's plain words are the line's leading words; its `key=value`
  * words are pairs the line must hold (`HLS interface mode=m_axi` matches
  * `#pragma HLS INTERFACE port=a mode=M_AXI`). */
-static int rule_matches(const trp_rule_t *r, const pragma_line_t *pl)
+static int rule_matches(const pragma_rule_t *r, const pragma_line_t *pl)
 {
     size_t lead = 0;
     for (size_t w = 0; w < r->nwords; w++) {
@@ -150,21 +150,21 @@ static int innermost_loop(const scanner_t *s)
 }
 
 /* Applies every matching rule to one pragma line. */
-static int handle_pragma(scanner_t *s, const trp_rules_t *rules, const char *text, size_t len, trp_hits_t *out,
+static int handle_pragma(scanner_t *s, const pragma_rules_t *rules, const char *text, size_t len, pragma_hits_t *out,
                          lg_err_t *err)
 {
     pragma_line_t pl = {0};
     int rc = 0;
     split_pragma(text, len, &pl);
     for (size_t i = 0; i < rules->n && rc == 0; i++) {
-        const trp_rule_t *r = &rules->r[i];
+        const pragma_rule_t *r = &rules->r[i];
         if (!rule_matches(r, &pl))
             continue;
-        trp_hit_t hit = {.kind = r->kind, .line = s->line};
+        pragma_hit_t hit = {.kind = r->kind, .line = s->line};
         const char *v = r->value_key ? pair_value(&pl, r->value_key) : NULL;
         if (v) {
             char why[200];
-            if (trp_consts_eval(&s->consts, v, &hit.value, why, sizeof why) != 0) {
+            if (pragma_consts_eval(&s->consts, v, &hit.value, why, sizeof why) != 0) {
                 rc = lg_err_set(err, LG_EINVAL, "%s:%d: `%s=%s`: %s", s->origin, s->line, r->value_key, v, why);
                 break;
             }
@@ -175,14 +175,14 @@ static int handle_pragma(scanner_t *s, const trp_rules_t *rules, const char *tex
         } else if (r->value_key) {
             continue; /* e.g. a full unroll: no remainder to probe */
         }
-        if (r->kind == TRP_LOOP_REMAINDER || r->kind == TRP_LOOP_TRIPCOUNT) {
+        if (r->kind == PRAGMA_LOOP_REMAINDER || r->kind == PRAGMA_LOOP_TRIPCOUNT) {
             hit.loop_line = innermost_loop(s);
             if (!hit.loop_line) {
                 rc = lg_err_set(err, LG_EINVAL, "%s:%d: loop pragma outside any loop", s->origin, s->line);
                 break;
             }
         }
-        if (r->kind == TRP_OFFSET || r->kind == TRP_READ_BURST || r->kind == TRP_WRITE_BURST) {
+        if (r->kind == PRAGMA_OFFSET || r->kind == PRAGMA_READ_BURST || r->kind == PRAGMA_WRITE_BURST) {
             const char *t = pair_value(&pl, r->target_key);
             if (!t) {
                 rc = lg_err_set(err, LG_EINVAL, "%s:%d: pragma lacks `%s=` naming the array", s->origin, s->line,
@@ -201,7 +201,7 @@ static int handle_pragma(scanner_t *s, const trp_rules_t *rules, const char *tex
 
 /* At a '#' that starts a line: consumes the directive through its end of
  * line and handles it when it is a pragma. */
-static int directive(scanner_t *s, const trp_rules_t *rules, trp_hits_t *out, lg_err_t *err)
+static int directive(scanner_t *s, const pragma_rules_t *rules, pragma_hits_t *out, lg_err_t *err)
 {
     const char *p = s->src + s->pos + 1;
     while (*p == ' ' || *p == '\t')
@@ -286,10 +286,10 @@ static void identifier(scanner_t *s)
     }
 }
 
-int trp_scan(const trp_rules_t *rules, const char *src, const char *origin, trp_hits_t *out, lg_err_t *err)
+int pragma_scan(const pragma_rules_t *rules, const char *src, const char *origin, pragma_hits_t *out, lg_err_t *err)
 {
     scanner_t s = {.src = src, .origin = origin, .line = 1};
-    trp_consts_collect(src, &s.consts);
+    pragma_consts_collect(src, &s.consts);
     int at_line_start = 1, rc = 0;
     while (src[s.pos] && rc == 0) {
         char c = src[s.pos];
@@ -329,16 +329,16 @@ int trp_scan(const trp_rules_t *rules, const char *src, const char *origin, trp_
         s.pos++;
     }
     free(s.stack);
-    trp_consts_free(&s.consts);
+    pragma_consts_free(&s.consts);
     for (size_t b = 0; b < rules->nbounds && rc == 0; b++) {
-        trp_hit_t hit = {.kind = TRP_DEPTH,
-                         .has_value = 1,
-                         .value = rules->bounds[b].depth,
-                         .func = lg_strdup(rules->bounds[b].func)};
+        pragma_hit_t hit = {.kind = PRAGMA_DEPTH,
+                            .has_value = 1,
+                            .value = rules->bounds[b].depth,
+                            .func = lg_strdup(rules->bounds[b].func)};
         lg_grow((void **)&out->h, &out->cap, out->n + 1, sizeof *out->h);
         out->h[out->n++] = hit;
     }
     if (rc != 0)
-        trp_hits_free(out);
+        pragma_hits_free(out);
     return rc;
 }

@@ -10,99 +10,99 @@
 #include "common/err.h"
 
 typedef enum {
-    TRP_LOOP_REMAINDER,
-    TRP_LOOP_TRIPCOUNT,
-    TRP_OFFSET,
-    TRP_DEPTH,
-    TRP_READ_BURST, /* loops reading through the m_axi pointer named by target */
-    TRP_WRITE_BURST /* loops writing through it */
-} trp_kind_t;
+    PRAGMA_LOOP_REMAINDER,
+    PRAGMA_LOOP_TRIPCOUNT,
+    PRAGMA_OFFSET,
+    PRAGMA_DEPTH,
+    PRAGMA_READ_BURST, /* loops reading through the m_axi pointer named by target */
+    PRAGMA_WRITE_BURST /* loops writing through it */
+} pragma_kind_t;
 
 /* One mapping: a pragma whose leading words match `words` (case-insensitive;
  * a word `key=value` instead requires that pair anywhere on the line) gives
  * a probe of `kind`, parameterised by the integer value of key `value_key`
  * (or dflt when the pragma lacks it and has_dflt) and, for offset and burst
  * probes, naming the array or pointer by key `target_key`. */
-typedef struct trp_rule {
+typedef struct pragma_rule {
     char **words;
     size_t nwords;
-    trp_kind_t kind;
+    pragma_kind_t kind;
     char *value_key;  /* NULL when the probe takes no value */
     char *target_key; /* offset and burst probes */
     int has_dflt;
     int64_t dflt;
-} trp_rule_t;
+} pragma_rule_t;
 
 /* A recursion bound declared in spectra.yaml rather than by a pragma:
  * applies to a function of that name in any kernel. */
-typedef struct trp_bound {
+typedef struct pragma_bound {
     char *func;
     int64_t depth;
-} trp_bound_t;
+} pragma_bound_t;
 
-typedef struct trp_rules {
-    trp_rule_t *r;
+typedef struct pragma_rules {
+    pragma_rule_t *r;
     size_t n;
-    trp_bound_t *bounds;
+    pragma_bound_t *bounds;
     size_t nbounds;
-} trp_rules_t;
+} pragma_rules_t;
 
 /* Loads the rules from a spectra.yaml file; on error returns NULL with err
  * naming file:line:col. The caller owns the result. */
-trp_rules_t *trp_rules_load(const char *path, lg_err_t *err);
+pragma_rules_t *pragma_rules_load(const char *path, lg_err_t *err);
 /* Parses rules from YAML text; origin names the text in errors. */
-trp_rules_t *trp_rules_parse(const char *text, size_t len, const char *origin, lg_err_t *err);
-void trp_rules_destroy(trp_rules_t *rules); /* accepts NULL */
-const char *trp_kind_name(trp_kind_t k);
+pragma_rules_t *pragma_rules_parse(const char *text, size_t len, const char *origin, lg_err_t *err);
+void pragma_rules_destroy(pragma_rules_t *rules); /* accepts NULL */
+const char *pragma_kind_name(pragma_kind_t k);
 
 /* A pragma matched by a rule, with the construct it annotates. */
-typedef struct trp_hit {
-    trp_kind_t kind;
+typedef struct pragma_hit {
+    pragma_kind_t kind;
     int line; /* line of the pragma */
     int has_value;
     int64_t value;
     char *target;  /* offset: array or pointer name, burst: pointer name (owned) */
     int loop_line; /* loop probes: line of the enclosing for/while/do, 0 if none */
     char *func;    /* enclosing function (owned), NULL at file scope */
-} trp_hit_t;
+} pragma_hit_t;
 
-typedef struct trp_hits {
-    trp_hit_t *h;
+typedef struct pragma_hits {
+    pragma_hit_t *h;
     size_t n, cap;
-} trp_hits_t;
+} pragma_hits_t;
 
 /* A named integer constant of a kernel source (pragma_consts.c): the text
  * of its value, evaluated when a pragma argument names it. */
-typedef struct trp_const {
+typedef struct pragma_const {
     char *name;
     char *text;
     int line;
     int ambiguous; /* defined twice with different texts */
-} trp_const_t;
+} pragma_const_t;
 
-typedef struct trp_consts {
-    trp_const_t *c;
+typedef struct pragma_consts {
+    pragma_const_t *c;
     size_t n, cap;
-} trp_consts_t;
+} pragma_consts_t;
 
 /* Collects the object-like #defines, enum constants and const-qualified
  * variables with an initialiser of C source text into *out (the caller
- * frees it with trp_consts_free). */
-void trp_consts_collect(const char *src, trp_consts_t *out);
-void trp_consts_free(trp_consts_t *c);
+ * frees it with pragma_consts_free). */
+void pragma_consts_collect(const char *src, pragma_consts_t *out);
+void pragma_consts_free(pragma_consts_t *c);
 /* Evaluates text, an integer expression over literals and the constants
  * of c with C's integer operators (| ^ & << >> + - * / % and unary - + ~ !,
  * in C's precedence, wrapping at 64 bits). Returns 0 with *value, or -1
  * with why (cap bytes, may be NULL) saying which name or token failed. */
-int trp_consts_eval(const trp_consts_t *c, const char *text, int64_t *value, char *why, size_t cap);
+int pragma_consts_eval(const pragma_consts_t *c, const char *text, int64_t *value, char *why, size_t cap);
 
 /* Scans C source text for pragmas matching rules (and adds a depth hit for
  * every `recursion:` bound of the rules, at line 0). A pragma without the
  * rule's value key (a full `unroll`) gives no hit; a value may name the
- * source's constants (`max=N`, `factor=UNROLL*2`, see trp_consts_eval); a loop pragma outside any
+ * source's constants (`max=N`, `factor=UNROLL*2`, see pragma_consts_eval); a loop pragma outside any
  * loop or an offset pragma without its target is an error naming
- * origin:line. The caller owns *out (trp_hits_free). */
-int trp_scan(const trp_rules_t *rules, const char *src, const char *origin, trp_hits_t *out, lg_err_t *err);
-void trp_hits_free(trp_hits_t *hits);
+ * origin:line. The caller owns *out (pragma_hits_free). */
+int pragma_scan(const pragma_rules_t *rules, const char *src, const char *origin, pragma_hits_t *out, lg_err_t *err);
+void pragma_hits_free(pragma_hits_t *hits);
 
 #endif

@@ -96,7 +96,7 @@ static const char prelude[] =
     "};\n"
     "} // namespace lgfuzz_shim\n\n";
 
-int trs_needed(const char *src)
+int shim_needed(const char *src)
 {
     static const char *const marks[] = {"ap_int.h", "ap_fixed.h", "hls_stream.h", "ap_int<",
                                         "ap_uint<", "ap_fixed<",  "ap_ufixed<",   "hls::stream<"};
@@ -183,10 +183,10 @@ static void emit_types(lg_strbuf_t *b, const spec_t *spec)
                          lg_type_bits(spec->ret_type));
         emit_fixed_check(b, spec, "lgfuzz_r", "the return value", spec->ret_type, spec->ret_fx);
     }
-    size_t k = trh_scalar_outputs(spec);
+    size_t k = harness_scalar_outputs(spec);
     if (k)
-        lg_strbuf_printf(b, "extern \"C\" uint64_t %s[%zu];\nextern \"C\" unsigned char %s[%zu];\n", TRH_OUT_ADDR, k,
-                         TRH_OUT_WRITTEN, k);
+        lg_strbuf_printf(b, "extern \"C\" uint64_t %s[%zu];\nextern \"C\" unsigned char %s[%zu];\n", HARNESS_OUT_ADDR,
+                         k, HARNESS_OUT_WRITTEN, k);
     lg_strbuf_puts(b, "\n");
 }
 
@@ -194,7 +194,7 @@ static void emit_types(lg_strbuf_t *b, const spec_t *spec)
  * each array its input's length. */
 static void emit_signature(lg_strbuf_t *b, const spec_t *spec)
 {
-    lg_strbuf_printf(b, "extern \"C\" %s %s(", spec->has_return ? lg_type_ktype(spec->ret_type) : "void", TRS_ENTRY);
+    lg_strbuf_printf(b, "extern \"C\" %s %s(", spec->has_return ? lg_type_ktype(spec->ret_type) : "void", SHIM_ENTRY);
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         lg_strbuf_printf(b, "%s%s %sa%zu", i ? ", " : "", lg_type_ktype(p->type),
@@ -215,7 +215,7 @@ static void emit_objects(lg_strbuf_t *b, const spec_t *spec)
         if (p->is_array) {
             lg_strbuf_printf(b, "    lgfuzz_shim::holder<lgfuzz_p%zu, %s, %s, %zu, %d, %s> h%zu;\n", i,
                              lg_type_ktype(p->type), lg_type_signed(p->type) ? "long long" : "unsigned long long",
-                             p->max_len, TRH_GUARD, p->fx.is_fixed ? "true" : "false", i);
+                             p->max_len, HARNESS_GUARD, p->fx.is_fixed ? "true" : "false", i);
             if (p->dir == SPEC_DIR_OUT) /* an output stream starts empty */
                 lg_strbuf_printf(b, "    h%zu.load(a%zu, 0);\n", i, i);
             else
@@ -229,8 +229,8 @@ static void emit_objects(lg_strbuf_t *b, const spec_t *spec)
         const spec_param_t *p = &spec->params[i];
         if (p->is_array || p->dir == SPEC_DIR_IN)
             continue;
-        lg_strbuf_printf(b, "    %s[%zu] = (uint64_t)(uintptr_t)&o%zu;\n    %s[%zu] = 0;\n", TRH_OUT_ADDR, k, i,
-                         TRH_OUT_WRITTEN, k);
+        lg_strbuf_printf(b, "    %s[%zu] = (uint64_t)(uintptr_t)&o%zu;\n    %s[%zu] = 0;\n", HARNESS_OUT_ADDR, k, i,
+                         HARNESS_OUT_WRITTEN, k);
         k++;
     }
 }
@@ -262,7 +262,7 @@ static void emit_call(lg_strbuf_t *b, const spec_t *spec)
     lg_strbuf_puts(b, "}\n");
 }
 
-int trs_write(const spec_t *spec, const char *path, lg_err_t *err)
+int shim_write(const spec_t *spec, const char *path, lg_err_t *err)
 {
     char *src = realpath(spec->c_source, NULL);
     if (!src || strpbrk(src, "\"\n\\")) {

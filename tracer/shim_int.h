@@ -11,17 +11,17 @@
 
 /* The entry's C symbol; the harness calls it instead of the kernel, with
  * the arguments it would give a C kernel of the spec's types. */
-#define TRS_ENTRY "lgfuzz_entry"
+#define SHIM_ENTRY "lgfuzz_entry"
 
 /* 1 when a C++ kernel source (its text, borrowed) uses the HLS types and
  * so is called through a shim. */
-int trs_needed(const char *src);
+int shim_needed(const char *src);
 
 /* Writes the shim of spec to path (atomically): the kernel source included
  * by its absolute path, and the entry, which also points the table of
  * scalar output addresses (harness_int.h) at its own HLS objects. The
  * kernel's types must be as wide as the spec's: a static assertion that
  * names both fails the compile otherwise. */
-int trs_write(const spec_t *spec, const char *path, lg_err_t *err);
+int shim_write(const spec_t *spec, const char *path, lg_err_t *err);
 
 #endif

@@ -15,17 +15,17 @@
 static const char *const kind_names[] = {"loop-remainder", "loop-tripcount", "offset",
                                          "depth",          "read-burst",     "write-burst"};
 
-const char *trp_kind_name(trp_kind_t k)
+const char *pragma_kind_name(pragma_kind_t k)
 {
     return kind_names[k];
 }
 
-void trp_rules_destroy(trp_rules_t *rules)
+void pragma_rules_destroy(pragma_rules_t *rules)
 {
     if (!rules)
         return;
     for (size_t i = 0; i < rules->n; i++) {
-        trp_rule_t *r = &rules->r[i];
+        pragma_rule_t *r = &rules->r[i];
         for (size_t w = 0; w < r->nwords; w++)
             free(r->words[w]);
         free(r->words);
@@ -40,7 +40,7 @@ void trp_rules_destroy(trp_rules_t *rules)
 }
 
 /* Splits "HLS unroll" into lower-cased words. */
-static void split_words(trp_rule_t *r, const char *text)
+static void split_words(pragma_rule_t *r, const char *text)
 {
     size_t cap = 0;
     const char *p = text;
@@ -69,7 +69,7 @@ static char *lower_dup(const char *s)
 }
 
 /* `default: N`: 1 with the value stored in r, 0 when val is no integer. */
-static int parse_default(const char *val, trp_rule_t *r)
+static int parse_default(const char *val, pragma_rule_t *r)
 {
     lg_err_t ignored;
     r->has_dflt = lg_int_parse(val, LG_NUM_HEX, INT64_MIN, INT64_MAX, &r->dflt, &ignored) == LG_OK;
@@ -78,7 +78,7 @@ static int parse_default(const char *val, trp_rule_t *r)
 
 /* Reads one `- pragma: ... probe: ... value: ... target: ... default: ...`
  * entry. */
-static int parse_rule(yamldoc_t *d, yaml_node_t *map, trp_rule_t *r, lg_err_t *err)
+static int parse_rule(yamldoc_t *d, yaml_node_t *map, pragma_rule_t *r, lg_err_t *err)
 {
     if (map->type != YAML_MAPPING_NODE)
         return yamldoc_error(d, map, err, "expected a mapping with keys pragma, probe, value, target");
@@ -112,20 +112,20 @@ static int parse_rule(yamldoc_t *d, yaml_node_t *map, trp_rule_t *r, lg_err_t *e
     if (k == sizeof kind_names / sizeof kind_names[0])
         return yamldoc_error(d, map, err,
                              "probe must be loop-remainder, loop-tripcount, offset, depth, read-burst or write-burst");
-    r->kind = (trp_kind_t)k;
+    r->kind = (pragma_kind_t)k;
     split_words(r, pragma);
     if (r->nwords == 0)
         return yamldoc_error(d, map, err, "empty `pragma:`");
-    int burst = r->kind == TRP_READ_BURST || r->kind == TRP_WRITE_BURST;
-    if ((r->kind == TRP_OFFSET || burst) && !r->target_key)
+    int burst = r->kind == PRAGMA_READ_BURST || r->kind == PRAGMA_WRITE_BURST;
+    if ((r->kind == PRAGMA_OFFSET || burst) && !r->target_key)
         return yamldoc_error(d, map, err, "an offset or burst mapping needs `target:` (the key naming the array)");
-    if (r->kind != TRP_OFFSET && !r->value_key)
+    if (r->kind != PRAGMA_OFFSET && !r->value_key)
         return yamldoc_error(d, map, err, "this probe needs `value:` (the key holding its bound)");
     return 0;
 }
 
 /* Reads one `- function: f  depth: N` entry of `recursion:`. */
-static int parse_bound(yamldoc_t *d, yaml_node_t *map, trp_bound_t *b, lg_err_t *err)
+static int parse_bound(yamldoc_t *d, yaml_node_t *map, pragma_bound_t *b, lg_err_t *err)
 {
     if (map->type != YAML_MAPPING_NODE)
         return yamldoc_error(d, map, err, "expected a mapping with keys function and depth");
@@ -149,7 +149,7 @@ static int parse_bound(yamldoc_t *d, yaml_node_t *map, trp_bound_t *b, lg_err_t 
     return 0;
 }
 
-static int parse_list(yamldoc_t *d, yaml_node_t *k, yaml_node_t *v, trp_rules_t *rules, lg_err_t *err)
+static int parse_list(yamldoc_t *d, yaml_node_t *k, yaml_node_t *v, pragma_rules_t *rules, lg_err_t *err)
 {
     int is_rules = strcmp(yamldoc_text(k), "pragmas") == 0;
     if (v->type != YAML_SEQUENCE_NODE)
@@ -160,12 +160,12 @@ static int parse_list(yamldoc_t *d, yaml_node_t *k, yaml_node_t *v, trp_rules_t 
         int rc;
         if (is_rules) {
             lg_grow((void **)&rules->r, &cap, rules->n + 1, sizeof *rules->r);
-            trp_rule_t *r = &rules->r[rules->n++];
+            pragma_rule_t *r = &rules->r[rules->n++];
             memset(r, 0, sizeof *r);
             rc = parse_rule(d, item, r, err);
         } else {
             lg_grow((void **)&rules->bounds, &cap, rules->nbounds + 1, sizeof *rules->bounds);
-            trp_bound_t *b = &rules->bounds[rules->nbounds++];
+            pragma_bound_t *b = &rules->bounds[rules->nbounds++];
             memset(b, 0, sizeof *b);
             rc = parse_bound(d, item, b, err);
         }
@@ -175,7 +175,7 @@ static int parse_list(yamldoc_t *d, yaml_node_t *k, yaml_node_t *v, trp_rules_t 
     return 0;
 }
 
-static int parse_doc(yamldoc_t *d, trp_rules_t *rules, lg_err_t *err)
+static int parse_doc(yamldoc_t *d, pragma_rules_t *rules, lg_err_t *err)
 {
     yaml_node_t *root = yamldoc_root(d);
     if (!root)
@@ -196,28 +196,28 @@ static int parse_doc(yamldoc_t *d, trp_rules_t *rules, lg_err_t *err)
     return 0;
 }
 
-trp_rules_t *trp_rules_parse(const char *text, size_t len, const char *origin, lg_err_t *err)
+pragma_rules_t *pragma_rules_parse(const char *text, size_t len, const char *origin, lg_err_t *err)
 {
-    trp_rules_t *rules = lg_calloc(1, sizeof *rules);
+    pragma_rules_t *rules = lg_calloc(1, sizeof *rules);
     yamldoc_t d;
     int rc = yamldoc_load_string(&d, text, len, origin, err);
     if (rc == LG_OK)
         rc = parse_doc(&d, rules, err);
     yamldoc_free(&d);
     if (rc != LG_OK) {
-        trp_rules_destroy(rules);
+        pragma_rules_destroy(rules);
         return NULL;
     }
     return rules;
 }
 
-trp_rules_t *trp_rules_load(const char *path, lg_err_t *err)
+pragma_rules_t *pragma_rules_load(const char *path, lg_err_t *err)
 {
     size_t len;
     char *text = lg_read_file(path, &len, err);
     if (!text)
         return NULL;
-    trp_rules_t *rules = trp_rules_parse(text, len, path, err);
+    pragma_rules_t *rules = pragma_rules_parse(text, len, path, err);
     free(text);
     return rules;
 }

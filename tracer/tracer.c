@@ -30,8 +30,8 @@ struct tracer {
     const spec_t *spec;
     const lg_log_t *log;
     tracer_cfg_t cfg;
-    trb_build_t build;
-    trx_t *x;
+    build_t build;
+    executor_t *x;
     tracer_trace_t *traces;
     trace_store_t *store;
     size_t ntraces;        /* pool size */
@@ -96,7 +96,7 @@ static void init_bounds(tracer_t *t)
 }
 
 /* The branch directions of the kernel: the most events one input writes. */
-static uint64_t site_dirs(const trm_meta_t *m)
+static uint64_t site_dirs(const meta_t *m)
 {
     uint64_t n = 0;
     for (size_t i = 0; i < m->nsites; i++)
@@ -114,21 +114,21 @@ tracer_t *tracer_create(const spec_t *spec, const tracer_cfg_t *cfg, const lg_lo
     else
         tracer_cfg_default(&t->cfg);
     fill_defaults(&t->cfg);
-    if (trb_prepare(spec, &t->cfg, log, &t->build, err) != 0)
+    if (build_prepare(spec, &t->cfg, log, &t->build, err) != 0)
         goto fail;
     LG_DEBUG(log, "tracer: %s executor %s", t->build.reused ? "cached" : "built", t->build.exe);
     init_bounds(t);
-    trx_layout_t layout = {
+    executor_layout_t layout = {
         .round_max = t->cfg.round_max,
-        .rec_max = trh_record_max(spec),
-        .slot_size = trh_slot_size(spec, t->build.meta->nprobes),
+        .rec_max = harness_record_max(spec),
+        .slot_size = harness_slot_size(spec, t->build.meta->nprobes),
         .event_limit = t->cfg.event_limit,
         .ndirs = site_dirs(t->build.meta),
         .nprobes = t->build.meta->nprobes,
         .timeout_ms = t->cfg.timeout_ms,
         .memory_bytes = t->cfg.memory_bytes,
     };
-    t->x = trx_create(t->build.exe, &layout, t->cfg.stop, log, err);
+    t->x = executor_create(t->build.exe, &layout, t->cfg.stop, log, err);
     if (!t->x)
         goto fail;
     return t;
@@ -141,7 +141,7 @@ void tracer_destroy(tracer_t *t)
 {
     if (!t)
         return;
-    trx_destroy(t->x);
+    executor_destroy(t->x);
     for (size_t i = 0; i < t->ntraces; i++)
         run_result_destroy(t->traces[i].result);
     free(t->fired);
@@ -153,7 +153,7 @@ void tracer_destroy(tracer_t *t)
     free(t->events);
     free(t->fire_lo);
     free(t->fire_hi);
-    trb_free(&t->build);
+    build_free(&t->build);
     free(t);
 }
 
@@ -182,7 +182,7 @@ static void grow_pool(tracer_t *t, size_t n)
  * length and (unless `out`) their elements. */
 static void pack(tracer_t *t, int half, size_t k, const input_t *in)
 {
-    int64_t *rec = trx_record(t->x, half, k), *w = rec;
+    int64_t *rec = executor_record(t->x, half, k), *w = rec;
     for (size_t i = 0; i < t->spec->nparams; i++) {
         const spec_param_t *p = &t->spec->params[i];
         const input_value_t *v = &in->v[i];
@@ -196,7 +196,7 @@ static void pack(tracer_t *t, int half, size_t k, const input_t *in)
             w += v->len;
         }
     }
-    trx_record_end(t->x, half, (size_t)(w - rec));
+    executor_record_end(t->x, half, (size_t)(w - rec));
 }
 
 static void fill_result(tracer_t *t, run_result_t *r, const lgrt_slot_t *slot, const char *detail)
@@ -227,7 +227,7 @@ static void fill_result(tracer_t *t, run_result_t *r, const lgrt_slot_t *slot, c
         const spec_param_t *p = &t->spec->params[i];
         if (p->dir == SPEC_DIR_IN || i >= r->nout)
             continue;
-        const char *src = (const char *)slot + trh_out_offset(t->spec, np, i);
+        const char *src = (const char *)slot + harness_out_offset(t->spec, np, i);
         if (p->is_array) {
             memcpy(r->out[i].elems, src, p->max_len * sizeof(int64_t));
             r->out[i].len = p->max_len;
@@ -271,7 +271,7 @@ static void collect(void *arg, size_t k, const lgrt_slot_t *slot, const char *de
 static void spill(void *arg)
 {
     tracer_t *t = arg;
-    const tracer_event_t *area = (const tracer_event_t *)trx_events(t->x);
+    const tracer_event_t *area = (const tracer_event_t *)executor_events(t->x);
     for (size_t i = 0; i < t->ncollected; i++) {
         trace_store_t *s = &t->store[i];
         size_t ne = t->traces[i].nevents;
@@ -285,27 +285,27 @@ static void spill(void *arg)
     }
 }
 
-/* trx_finish's next: the round packed in the other half starts running
+/* executor_finish's next: the round packed in the other half starts running
  * while the results of the one just finished are collected. */
 static int start_next(void *arg, lg_err_t *err)
 {
     tracer_t *t = arg;
-    return t->next_n ? trx_start(t->x, t->next_half, t->next_n, err) : 0;
+    return t->next_n ? executor_start(t->x, t->next_half, t->next_n, err) : 0;
 }
 
 int tracer_run(tracer_t *t, const input_t *const *inputs, size_t n, tracer_trace_t **traces, lg_err_t *err)
 {
     grow_pool(t, n);
-    trx_set_deadline(t->x, t->cfg.deadline_ns ? *t->cfg.deadline_ns : 0);
+    executor_set_deadline(t->x, t->cfg.deadline_ns ? *t->cfg.deadline_ns : 0);
     t->nevents = 0;
     t->ncollected = 0;
-    trx_events_reset(t->x);
+    executor_events_reset(t->x);
     /* Rounds alternate between the two halves of the shared region: the
      * next one is packed while the child runs the current one. */
     size_t bm = t->cfg.round_max, nb = (n + bm - 1) / bm;
     for (size_t k = 0; k < n && k < bm; k++)
         pack(t, 0, k, inputs[k]);
-    int rc = trx_start(t->x, 0, n < bm ? n : bm, err);
+    int rc = executor_start(t->x, 0, n < bm ? n : bm, err);
     for (size_t b = 0; b < nb && rc == 0; b++) {
         size_t base = (b + 1) * bm, m = b + 1 < nb ? (n - base < bm ? n - base : bm) : 0;
         int half = (int)((b + 1) % 2);
@@ -314,11 +314,11 @@ int tracer_run(tracer_t *t, const input_t *const *inputs, size_t n, tracer_trace
         t->chunk_base = b * bm;
         t->next_half = half;
         t->next_n = m;
-        rc = trx_finish(t->x, collect, spill, start_next, t, err);
+        rc = executor_finish(t->x, collect, spill, start_next, t, err);
     }
     if (rc != 0)
         return LG_ERR_PASS(err, rc);
-    const tracer_event_t *area = (const tracer_event_t *)trx_events(t->x);
+    const tracer_event_t *area = (const tracer_event_t *)executor_events(t->x);
     size_t np = t->build.meta->nprobes;
     for (size_t i = 0; i < n; i++) {
         tracer_trace_t *tr = &t->traces[i];
@@ -353,7 +353,7 @@ const int64_t *tracer_constants(const tracer_t *t, size_t *n)
 
 int tracer_probe_find(const tracer_t *t, const char *name)
 {
-    return trm_find_probe(t->build.meta, name);
+    return meta_find_probe(t->build.meta, name);
 }
 
 const char *tracer_probe_kind_name(tracer_probe_kind_t k)
@@ -374,12 +374,12 @@ const char *tracer_build_dir(const tracer_t *t)
 
 uint64_t tracer_restarts(const tracer_t *t)
 {
-    return trx_restarts(t->x);
+    return executor_restarts(t->x);
 }
 
 uint64_t tracer_crashes_recovered(const tracer_t *t)
 {
-    return trx_crashes_recovered(t->x);
+    return executor_crashes_recovered(t->x);
 }
 
 const char *const *tracer_globals(const tracer_t *t, size_t *n)

@@ -26,18 +26,18 @@ int main(int argc, char **argv)
     if (rc == 0)
         rc = (text = lg_read_file(argv[2], NULL, &err)) ? 0 : err.code;
     if (rc == 0)
-        rc = orp_parse(text, argv[2], &ports, &err);
+        rc = ports_parse(text, argv[2], &ports, &err);
     if (rc == 0)
-        rc = orm_bind(spec, &ports, &model, &err);
+        rc = binding_params(spec, &ports, &model, &err);
     if (rc == 0) {
-        table = orh_generate(spec, &model);
+        table = oracle_harness_table(spec, &model);
         rc = lg_write_file_atomic(argv[3], table, strlen(table), &err);
     }
     if (rc)
         fprintf(stderr, "gen_table: %s\n", err.msg);
     free(table);
-    orm_free(&model);
-    orp_free(&ports);
+    binding_free(&model);
+    ports_free(&ports);
     free(text);
     spec_destroy(spec);
     return rc ? 1 : 0;

@@ -2,7 +2,7 @@
  * all have full example reservoirs gets a condition for every edge (synth
  * sees the examples of every edge; it once saw those of the first 16 only
  * and failed on the others every time), a synth call that fails is counted,
- * logged once and backed off, exo_warn_once tells messages apart but
+ * logged once and backed off, report_warn_once tells messages apart but
  * not by the numbers in them, and a round never drops an input. */
 #include <stdlib.h>
 #include <string.h>
@@ -45,16 +45,16 @@ static void fixture_open(fixture_t *f)
     CHECK_MSG(ex->synth != NULL, "%s", err.msg);
     if (!ex->synth)
         exit(1);
-    ex->mut = exm_create(f->spec, NULL, 0);
-    ex->tree = ext_create(ex->fs->n, 64);
+    ex->mut = mutator_create(f->spec, NULL, 0);
+    ex->tree = tree_create(ex->fs->n, 64);
     f->ex = ex;
 }
 
 static void fixture_close(fixture_t *f)
 {
     explore_t *ex = f->ex;
-    ext_destroy(ex->tree);
-    exm_destroy(ex->mut);
+    tree_destroy(ex->tree);
+    mutator_destroy(ex->mut);
     synth_destroy(ex->synth);
     features_destroy(ex->fs);
     free(ex->warned);
@@ -93,7 +93,7 @@ static void insert_runs(explore_t *ex, size_t ncases, size_t per)
             features_of(ex, (int64_t)k, (int64_t)m * 37 - 300, fv);
             tree_event_t ev = {
                 .site = 0, .dir = (uint16_t)(k + 1), .has_ops = 1, .op0 = (int64_t)k, .op1 = 0, .nsucc = NCASES + 1};
-            ext_insert(ex->tree, &ev, 1, fv, 0, 0, &ex->rng);
+            tree_insert(ex->tree, &ev, 1, fv, 0, 0, &ex->rng);
         }
     free(fv);
 }
@@ -108,7 +108,7 @@ static void test_wide_switch(void)
     CHECK(root->nedges == NCASES);
     for (size_t k = 0; k < root->nedges; k++)
         CHECK(root->edges[k].nex == TREE_RESERVOIR);
-    exl_node(ex, root);
+    learn_node(ex, root);
     CHECK_MSG(ex->st.synth_errors == 0, "%llu synth errors", (unsigned long long)ex->st.synth_errors);
     CHECK(ex->st.learn_calls == NCASES);
     int64_t *fv = lg_calloc(ex->fs->n, sizeof *fv);
@@ -141,7 +141,7 @@ static void test_failure_backoff(void)
     size_t saved = root->edges[1].nex;
     root->edges[1].nex = 0;
     for (int i = 0; i < 40; i++)
-        exl_node(ex, root);
+        learn_node(ex, root);
     root->edges[1].nex = saved;
     uint64_t calls = ex->st.learn_calls;
     CHECK(ex->st.synth_errors == calls);
@@ -162,10 +162,10 @@ static void test_warn_once(void)
     lg_err_set(&a, LG_EINTERNAL, "solver: Z3: canceled after 120 ms");
     lg_err_set(&b, LG_EINTERNAL, "solver: Z3: canceled after 3456 ms");
     lg_err_set(&c, LG_EINVAL, "solver: feature 'x' has no kernel param behind it");
-    exo_warn_once(f.ex, "solver", &a);
-    exo_warn_once(f.ex, "solver", &b);
-    exo_warn_once(f.ex, "solver", &c);
-    exo_warn_once(f.ex, "synth", &a);
+    report_warn_once(f.ex, "solver", &a);
+    report_warn_once(f.ex, "solver", &b);
+    report_warn_once(f.ex, "solver", &c);
+    report_warn_once(f.ex, "synth", &a);
     fflush(f.log.out);
     CHECK_MSG(count(f.logbuf, "call failed") == 3, "log: %s", f.logbuf);
     CHECK(count(f.logbuf, "canceled after") == 2);
@@ -181,7 +181,7 @@ static void test_round_grows(void)
     fixture_open(&f);
     size_t n = 3 * EXPLORE_ROUND_MAX + 1;
     for (size_t i = 0; i < n; i++)
-        exr_add(f.ex, input_create(f.ex->spec), ORIGIN_CORNER, MUT_COUNT, NULL, -1);
+        rounds_add(f.ex, input_create(f.ex->spec), ORIGIN_CORNER, MUT_COUNT, NULL, -1);
     CHECK_MSG(f.ex->nround == n, "%zu of %zu inputs kept", f.ex->nround, n);
     for (size_t i = 0; i < f.ex->nround; i++)
         input_destroy(f.ex->round[i].in);

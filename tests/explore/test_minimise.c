@@ -43,11 +43,11 @@ static void test_path(explore_t *ex)
     input_t *four = parse(ex->spec, "{\"data\": [0, 0, 0, 0], \"size\": 4}");
     input_t *none = parse(ex->spec, "{\"data\": [], \"size\": 0}");
     const tracer_trace_t *tr = trace_of(ex, two);
-    uint64_t p2 = exz_path(ex, tr), h2 = exv_path_hash(tr);
+    uint64_t p2 = minimise_path(ex, tr), h2 = verdict_path_hash(tr);
     tr = trace_of(ex, four);
-    uint64_t p4 = exz_path(ex, tr), h4 = exv_path_hash(tr);
+    uint64_t p4 = minimise_path(ex, tr), h4 = verdict_path_hash(tr);
     tr = trace_of(ex, none);
-    uint64_t p0 = exz_path(ex, tr);
+    uint64_t p0 = minimise_path(ex, tr);
     CHECK_MSG(p2 == p4, "2 and 4 iterations of one loop: paths %016llx, %016llx", (unsigned long long)p2,
               (unsigned long long)p4);
     CHECK_MSG(h2 != h4, "path novelty still tells trip counts apart");
@@ -75,9 +75,9 @@ static void test_oob(explore_t *ex)
     uint64_t steps = 0;
     for (int k = 0; k < 2; k++) {
         const tracer_trace_t *tr = trace_of(ex, in);
-        int rc = exz_minimise(ex, in, tr, "rtl-oob:data", &out[k], &err);
+        int rc = minimise_input(ex, in, tr, "rtl-oob:data", &out[k], &err);
         CHECK_MSG(rc == LG_OK, "%s", err.msg);
-        steps = exz_steps(ex);
+        steps = minimise_last_steps(ex);
     }
     CHECK_MSG(input_equal(out[0], out[1]), "minimising twice gave different inputs");
     /* 401 elements would fire the loop's remainder probe, which the input
@@ -89,8 +89,8 @@ static void test_oob(explore_t *ex)
     CHECK_MSG(zeros, "minimised elements not all 0");
     CHECK_MSG(steps > 0 && steps <= 400 + 16, "%llu steps", (unsigned long long)steps);
     CHECK_MSG(ex->st.minimise_steps >= 2 * steps, "stats count %llu steps", (unsigned long long)ex->st.minimise_steps);
-    exz_run_t run;
-    CHECK(exz_rerun(ex, out[0], "rtl-oob:data", &run, &err) == LG_OK);
+    minimise_run_t run;
+    CHECK(minimise_rerun(ex, out[0], "rtl-oob:data", &run, &err) == LG_OK);
     CHECK_MSG(run.shown && strcmp(run.sym.cls, "rtl-oob:data") == 0, "re-run shows %s", run.shown ? run.sym.cls : "-");
     input_destroy(out[0]);
     input_destroy(out[1]);
@@ -106,7 +106,7 @@ static void record(explore_t *ex, const input_t *in)
     int64_t *fv = lg_calloc(ex->fs->n ? ex->fs->n : 1, sizeof *fv);
     features_eval(ex->fs, in, fv);
     const tracer_trace_t *tr = trace_of(ex, in);
-    int rc = exv_record(ex, in, fv, 0, 0, tr, rtl, &err);
+    int rc = verdict_record(ex, in, fv, 0, 0, tr, rtl, &err);
     CHECK_MSG(rc == LG_OK, "%s", err.msg);
     free(fv);
     run_result_destroy(rtl);

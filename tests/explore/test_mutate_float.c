@@ -51,7 +51,7 @@ static void draw(lg_type_t t, int64_t cur, uint64_t seed, int64_t *v)
     lg_rng_t rng;
     lg_rng_seed(&rng, seed);
     for (size_t i = 0; i < DRAWS; i++)
-        v[i] = exm_float_value(t, cur, &rng);
+        v[i] = mutator_float_value(t, cur, &rng);
 }
 
 static int64_t v[DRAWS], again[DRAWS];

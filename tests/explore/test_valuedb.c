@@ -41,18 +41,18 @@ static void test_load_and_draw(const spec_t *s, const char *dir)
                    " \"big:u64\": [18446744073709551615], \"data:i32\": [42], \"res[]:i32\": [77],"
                    " \"size:i16\": [4]}}");
     lg_err_t err;
-    exd_db_t *db = exd_load(s, path, &err);
+    valuedb_t *db = valuedb_load(s, path, &err);
     CHECK_MSG(db != NULL, "%s", err.msg);
     if (!db)
         return;
-    CHECK(exd_values(db) == 3 + 1 + 1);
+    CHECK(valuedb_values(db) == 3 + 1 + 1);
     lg_rng_t rng;
     lg_rng_seed(&rng, 3);
     int seen_size3 = 0, seen_big = 0, seen_elem = 0;
     for (int i = 0; i < 400; i++) {
         input_t *in = input_create(s);
         input_set_len(in, 0, 4);
-        CHECK(exd_draw(db, in, &rng) == 1);
+        CHECK(valuedb_draw(db, in, &rng) == 1);
         seen_size3 += in->v[1].scalar == 3;
         seen_big += in->v[2].scalar == -1; /* u64 max as carried in int64_t */
         for (size_t k = 0; k < in->v[0].len; k++) {
@@ -67,22 +67,22 @@ static void test_load_and_draw(const spec_t *s, const char *dir)
     /* An empty array offers no slot; size and big still can. */
     input_t *empty = input_create(s);
     for (int i = 0; i < 50; i++)
-        CHECK(exd_draw(db, empty, &rng) == 1 && empty->v[0].len == 0);
+        CHECK(valuedb_draw(db, empty, &rng) == 1 && empty->v[0].len == 0);
     input_destroy(empty);
 
     /* Through the mutator: draws happen at about EXPLORE_VALUE_DB_CHANCE. */
-    mutator_t *m = exm_create(s, NULL, 0);
+    mutator_t *m = mutator_create(s, NULL, 0);
     m->db = db;
     input_t *in = input_create(s);
     for (int i = 0; i < 2000; i++) {
-        exm_apply(m, in, &rng);
+        mutator_apply(m, in, &rng);
         CHECK(input_conforms(in, NULL, 0));
     }
     CHECK_MSG(m->db_draws > 2000 * EXPLORE_VALUE_DB_CHANCE * 0.7 && m->db_draws < 2000 * EXPLORE_VALUE_DB_CHANCE * 1.3,
               "%llu draws", (unsigned long long)m->db_draws);
     input_destroy(in);
-    exm_destroy(m);
-    exd_destroy(db);
+    mutator_destroy(m);
+    valuedb_destroy(db);
     free(path);
 }
 
@@ -99,15 +99,15 @@ static void test_errors(const spec_t *s, const char *dir)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *path = write_file(dir, "bad.json", cases[i].text);
         lg_err_t err;
-        exd_db_t *db = exd_load(s, path, &err);
+        valuedb_t *db = valuedb_load(s, path, &err);
         CHECK_MSG(!db && test_contains(err.msg, cases[i].want) && test_contains(err.msg, "bad.json"), "case %zu: %s", i,
                   db ? "loaded" : err.msg);
-        exd_destroy(db);
+        valuedb_destroy(db);
         free(path);
     }
     lg_err_t err;
     char *missing = lg_path_join(dir, "missing.json");
-    CHECK(exd_load(s, missing, &err) == NULL && test_contains(err.msg, "missing.json"));
+    CHECK(valuedb_load(s, missing, &err) == NULL && test_contains(err.msg, "missing.json"));
     free(missing);
 }
 

@@ -48,18 +48,18 @@ static void side_close(side_t *s)
     spec_destroy(s->spec);
 }
 
-static input_t *to_input(const gen_kernel_t *g, const spec_t *spec, const gne_input_t *gi)
+static input_t *to_input(const gen_kernel_t *g, const spec_t *spec, const eval_input_t *gi)
 {
     input_t *in = input_create(spec);
     for (size_t p = 0; p < g->nparams; p++) {
-        if (g->vars[p].kind == GNI_OUT)
+        if (g->vars[p].kind == IR_OUT)
             continue;
-        if (g->vars[p].kind != GNI_ARRAY) {
+        if (g->vars[p].kind != IR_ARRAY) {
             in->v[p].scalar = gi->scalar[p];
             continue;
         }
         in->v[p].len = gi->len[p];
-        if (g->vars[p].dir != GNI_DIR_OUT) /* an out array starts zeroed */
+        if (g->vars[p].dir != IR_DIR_OUT) /* an out array starts zeroed */
             memcpy(in->v[p].elems, gi->elems[p], g->vars[p].max_len * sizeof(int64_t));
     }
     char why[256];
@@ -70,9 +70,9 @@ static input_t *to_input(const gen_kernel_t *g, const spec_t *spec, const gne_in
 /* r as the interpreter's result (the out scalar's, if any, at index o;
  * the written array's, if any, at index a, wrapped to its type as the
  * oracle compares it). */
-static void as_gne(const gen_kernel_t *g, const run_result_t *r, gne_result_t *x)
+static void as_gne(const gen_kernel_t *g, const run_result_t *r, eval_result_t *x)
 {
-    int o = gni_out_var(g), a = gni_out_array(g);
+    int o = ir_out_var(g), a = ir_out_array(g);
     memset(x, 0, sizeof *x);
     x->ret = r->ret;
     x->out = o >= 0 ? r->out[o].scalar : 0;
@@ -85,26 +85,26 @@ static void as_gne(const gen_kernel_t *g, const run_result_t *r, gne_result_t *x
 }
 
 /* Runs n inputs on both C sides and the RTL and compares every pair. */
-static void check_batch(const gen_kernel_t *g, side_t *c, side_t *m, oracle_t *o, gne_input_t *gi, size_t n)
+static void check_batch(const gen_kernel_t *g, side_t *c, side_t *m, oracle_t *o, eval_input_t *gi, size_t n)
 {
     uint32_t all = (uint32_t)((1u << g->nplants) - 1);
     input_t **cin = lg_calloc(n, sizeof *cin), **min = lg_calloc(n, sizeof *min);
     run_result_t **rtl = lg_calloc(n, sizeof *rtl);
-    gne_result_t *want_c = lg_calloc(n, sizeof *want_c), *want_m = lg_calloc(n, sizeof *want_m);
+    eval_result_t *want_c = lg_calloc(n, sizeof *want_c), *want_m = lg_calloc(n, sizeof *want_m);
     for (size_t k = 0; k < n; k++) {
         cin[k] = to_input(g, c->spec, &gi[k]);
         min[k] = to_input(g, m->spec, &gi[k]);
         rtl[k] = run_result_create(m->spec);
-        gne_run(g, &gi[k], 0, &want_c[k]);
-        gne_run(g, &gi[k], all, &want_m[k]);
+        eval_run(g, &gi[k], 0, &want_c[k]);
+        eval_run(g, &gi[k], all, &want_m[k]);
     }
     lg_err_t err;
     tracer_trace_t *ct, *mt;
     CHECK_MSG(tracer_run(c->tracer, (const input_t *const *)cin, n, &ct, &err) == 0, "%s", err.msg);
     for (size_t k = 0; k < n; k++) {
-        gne_result_t got;
+        eval_result_t got;
         as_gne(g, ct[k].result, &got);
-        CHECK_MSG(ct[k].result->status == RUN_OK && gne_result_eq(&got, &want_c[k]),
+        CHECK_MSG(ct[k].result->status == RUN_OK && eval_result_eq(&got, &want_c[k]),
                   "%s input %zu: kernel.c status %d returns %lld (out %lld written %d), the IR %lld (%lld, %d)",
                   g->name, k, ct[k].result->status, (long long)got.ret, (long long)got.out, got.written,
                   (long long)want_c[k].ret, (long long)want_c[k].out, want_c[k].written);
@@ -114,14 +114,14 @@ static void check_batch(const gen_kernel_t *g, side_t *c, side_t *m, oracle_t *o
     size_t bad = 0;
     for (size_t k = 0; k < n; k++) {
         const run_result_t *r = mt[k].result;
-        gne_result_t got, hw;
+        eval_result_t got, hw;
         as_gne(g, r, &got);
         as_gne(g, rtl[k], &hw);
-        CHECK_MSG(r->status == RUN_OK && gne_result_eq(&got, &want_m[k]),
+        CHECK_MSG(r->status == RUN_OK && eval_result_eq(&got, &want_m[k]),
                   "%s input %zu: rtl_model.c returns %lld (out %lld written %d), the IR %lld (%lld, %d)", g->name, k,
                   (long long)got.ret, (long long)got.out, got.written, (long long)want_m[k].ret,
                   (long long)want_m[k].out, want_m[k].written);
-        if (rtl[k]->status != RUN_OK || !gne_result_eq(&hw, &got)) {
+        if (rtl[k]->status != RUN_OK || !eval_result_eq(&hw, &got)) {
             if (bad++ < 3) {
                 char *json = input_to_json(min[k]);
                 CHECK_MSG(
@@ -149,20 +149,20 @@ static void check_batch(const gen_kernel_t *g, side_t *c, side_t *m, oracle_t *o
 static void check_witnesses(const gen_kernel_t *g, const char *dir, side_t *c, side_t *m, oracle_t *o)
 {
     for (size_t p = 0; p < g->nplants; p++) {
-        const gni_plant_t *pl = &g->plants[p];
-        char *id = gny_plant_id(g, pl);
+        const ir_plant_t *pl = &g->plants[p];
+        char *id = emit_plant_id(g, pl);
         char *path = lg_asprintf("%s/inputs/%s.json", dir, id);
         lg_err_t err;
         input_t *ci = input_load(c->spec, path, &err), *mi = input_load(m->spec, path, &err);
         CHECK_MSG(ci && mi, "%s", err.msg);
         tracer_trace_t *t;
-        int ov = gni_out_var(g);
+        int ov = ir_out_var(g);
         if (ci && mi && tracer_run(c->tracer, (const input_t *const *)&ci, 1, &t, &err) == 0) {
-            gne_result_t cr, mr;
+            eval_result_t cr, mr;
             as_gne(g, t[0].result, &cr);
             CHECK_MSG(tracer_run(m->tracer, (const input_t *const *)&mi, 1, &t, &err) == 0, "%s", err.msg);
             as_gne(g, t[0].result, &mr);
-            CHECK_MSG(gne_result_eq(&cr, &pl->c_res) && gne_result_eq(&mr, &pl->rtl_res) && !gne_result_eq(&cr, &mr),
+            CHECK_MSG(eval_result_eq(&cr, &pl->c_res) && eval_result_eq(&mr, &pl->rtl_res) && !eval_result_eq(&cr, &mr),
                       "%s witness %s: kernel.c %lld rtl_model.c %lld, expected.yaml says %lld and %lld", g->name, id,
                       (long long)cr.ret, (long long)mr.ret, (long long)pl->c_ret, (long long)pl->rtl_ret);
             run_result_t *cpu = run_result_create(m->spec), *rtl = run_result_create(m->spec);
@@ -172,11 +172,11 @@ static void check_witnesses(const gen_kernel_t *g, const char *dir, side_t *c, s
                 cpu->out[ov].scalar = cr.out;
                 cpu->out[ov].valid = cr.written;
             }
-            int oa = gni_out_array(g);
+            int oa = ir_out_array(g);
             for (size_t k = 0; oa >= 0 && k < cr.arr_len && k < cpu->out[oa].len; k++)
                 cpu->out[oa].elems[k] = cr.arr[k];
             oracle_symptoms_t syms = {0};
-            char *want = gny_plant_class(g, pl);
+            char *want = emit_plant_class(g, pl);
             CHECK_MSG(oracle_run(o, mi, rtl, &err) == 0, "%s", err.msg);
             size_t n = oracle_compare(m->spec, cpu, rtl, &syms);
             CHECK_MSG(n == 1 && strcmp(syms.v[0].cls, want) == 0, "%s witness %s: the oracle says %s, expected.yaml %s",
@@ -214,17 +214,17 @@ static void check_seed(uint64_t seed, size_t ninputs, const char *root)
     if (o) {
         lg_rng_t r;
         lg_rng_seed(&r, seed ^ 0x5eed);
-        gne_input_t *gi = lg_calloc(ninputs, sizeof *gi);
+        eval_input_t *gi = lg_calloc(ninputs, sizeof *gi);
         for (size_t k = 0; k < ninputs; k++) {
-            gne_input_init(g, &gi[k]);
-            gne_input_random(g, &r, k % 2, &gi[k]);
+            eval_input_init(g, &gi[k]);
+            eval_input_random(g, &r, k % 2, &gi[k]);
         }
         int before = test_failures;
         check_batch(g, &c, &m, o, gi, ninputs);
         check_witnesses(g, dir, &c, &m, o);
         printf("%s: %zu plants, %zu inputs%s\n", g->name, g->nplants, ninputs, test_failures > before ? " FAILED" : "");
         for (size_t k = 0; k < ninputs; k++)
-            gne_input_free(g, &gi[k]);
+            eval_input_free(g, &gi[k]);
         free(gi);
     }
     oracle_destroy(o);

@@ -23,15 +23,15 @@ static void test_wrap(void)
 {
     for (size_t k = 0; k < sizeof wraps / sizeof wraps[0]; k++) {
         const wrap_case_t *c = &wraps[k];
-        CHECK_MSG(gni_wrap(c->v, c->bits, c->is_signed) == c->want, "wrap(%lld, %d, %d) = %lld, want %lld",
-                  (long long)c->v, c->bits, c->is_signed, (long long)gni_wrap(c->v, c->bits, c->is_signed),
+        CHECK_MSG(ir_wrap(c->v, c->bits, c->is_signed) == c->want, "wrap(%lld, %d, %d) = %lld, want %lld",
+                  (long long)c->v, c->bits, c->is_signed, (long long)ir_wrap(c->v, c->bits, c->is_signed),
                   (long long)c->want);
     }
-    CHECK(gni_poison(LG_U8, 8, 0) == 0xA5);
-    CHECK(gni_poison(LG_U8, 8, 1) == 0x5A);
-    CHECK(gni_poison(LG_I16, 16, 0) == (int16_t)0xA5A5);
-    CHECK(gni_poison(LG_I32, 4, 0) == 5);
-    CHECK(gni_clog2(1) == 1 && gni_clog2(4) == 2 && gni_clog2(100) == 7 && gni_clog2(256) == 8);
+    CHECK(ir_poison(LG_U8, 8, 0) == 0xA5);
+    CHECK(ir_poison(LG_U8, 8, 1) == 0x5A);
+    CHECK(ir_poison(LG_I16, 16, 0) == (int16_t)0xA5A5);
+    CHECK(ir_poison(LG_I32, 4, 0) == 5);
+    CHECK(ir_clog2(1) == 1 && ir_clog2(4) == 2 && ir_clog2(100) == 7 && ir_clog2(256) == 8);
 }
 
 static void test_cfg_errors(void)
@@ -58,8 +58,8 @@ static void test_cfg_errors(void)
 static char *all_text(const gen_kernel_t *g)
 {
     uint32_t all = (uint32_t)((1u << g->nplants) - 1);
-    char *parts[5] = {gnc_emit(g, 0, "k"), gnc_emit(g, all, "m"), gnv_emit(g), gny_spec(g, "kernel.c"),
-                      gny_expected(g)};
+    char *parts[5] = {emit_c(g, 0, "k"), emit_c(g, all, "m"), emit_verilog(g), emit_spec(g, "kernel.c"),
+                      emit_expected(g)};
     lg_strbuf_t b;
     lg_strbuf_init(&b);
     for (size_t k = 0; k < 5; k++) {
@@ -89,7 +89,7 @@ static void test_seeds(void)
         cfg.plants = 0;
         gen_kernel_t *z = gen_create(&cfg, &err);
         CHECK(gen_plant_count(z) == 0);
-        char *e = gny_expected(z), *spec = gny_spec(z, "kernel.c");
+        char *e = emit_expected(z), *spec = emit_spec(z, "kernel.c");
         CHECK_STR_CONTAINS(e, "divergences: []");
         CHECK(!test_contains(spec, "hls:"));
         free(e);
@@ -100,7 +100,7 @@ static void test_seeds(void)
         gen_kernel_t *two = gen_create(&cfg, &err);
         CHECK(gen_plant_count(two) <= 2);
         for (size_t p = 0; p < two->nplants; p++)
-            CHECK(two->plants[p].wit.scalar != NULL && !gne_result_eq(&two->plants[p].c_res, &two->plants[p].rtl_res));
+            CHECK(two->plants[p].wit.scalar != NULL && !eval_result_eq(&two->plants[p].c_res, &two->plants[p].rtl_res));
         gen_destroy(two);
     }
 }

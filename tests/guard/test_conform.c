@@ -42,7 +42,7 @@ static void check_shared_len(const spec_t *spec)
 
 static void check_mutation(const spec_t *spec)
 {
-    mutator_t *m = exm_create(spec, NULL, 0);
+    mutator_t *m = mutator_create(spec, NULL, 0);
     lg_rng_t rng;
     lg_rng_seed(&rng, 11);
     enum { N = 4000 };
@@ -54,7 +54,7 @@ static void check_mutation(const spec_t *spec)
         if (i % 50 == 0)
             input_destroy(cur), cur = input_create(spec);
         size_t before = cur->v[a].len;
-        exm_apply(m, cur, &rng);
+        mutator_apply(m, cur, &rng);
         lens += cur->v[a].len != before;
         v[i] = input_clone(cur);
     }
@@ -64,7 +64,7 @@ static void check_mutation(const spec_t *spec)
         input_destroy(v[i]);
     free(v);
     input_destroy(cur);
-    exm_destroy(m);
+    mutator_destroy(m);
 }
 
 static void check_solver(const spec_t *spec, const features_t *fs, solver_t *sv)
@@ -110,33 +110,33 @@ static void check_guard_samplers(const spec_t *spec, const features_t *fs, solve
     for (size_t i = 0; i < 3; i++)
         f.clauses[i] = gf_parse(fs, clauses[i]);
     labelset_t ls;
-    gdl_init(&ls, fs);
+    labelset_init(&ls, fs);
     lg_rng_t rng;
     lg_rng_seed(&rng, 3);
     /* Safe examples to mutate and to draw solver bases from. */
     input_t **seed = NULL;
     size_t nseed = 0, cap = 0;
-    gdf_random(spec, &ls, &f, &rng, 40, &seed, &nseed, &cap);
+    fresh_random(spec, &ls, &f, &rng, 40, &seed, &nseed, &cap);
     width_use_t use = {0};
     for (size_t i = 0; i < nseed; i++)
-        gdl_add(&ls, seed[i], 1, &use);
+        labelset_add(&ls, seed[i], 1, &use);
     free(seed);
-    gdl_relabel(&ls);
+    labelset_relabel(&ls);
     input_t **v = NULL;
     size_t n = 0;
     cap = 0;
-    gdf_random(spec, &ls, &f, &rng, 2000, &v, &n, &cap);
+    fresh_random(spec, &ls, &f, &rng, 2000, &v, &n, &cap);
     check_all(v, n, "guard random");
     size_t nrandom = n;
     guard_cfg_t gcfg;
     guard_cfg_default(&gcfg);
-    CHECK(gdf_boundary(sv, fs, &f, &ls, &rng, 8, NULL, &gcfg, &v, &n, &cap, &err) == LG_OK);
+    CHECK(fresh_boundary(sv, fs, &f, &ls, &rng, 8, NULL, &gcfg, &v, &n, &cap, &err) == LG_OK);
     CHECK_MSG(n > nrandom + 10, "only %zu boundary inputs", n - nrandom);
     check_all(v + nrandom, n - nrandom, "guard boundary");
     for (size_t i = 0; i < n; i++)
         input_destroy(v[i]);
     free(v);
-    gdl_free(&ls);
+    labelset_free(&ls);
     guard_formula_free(&f);
 }
 

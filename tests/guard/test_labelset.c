@@ -27,22 +27,22 @@ static input_t *input_k(const spec_t *spec, int64_t k)
 static void check_inferred_reading(const spec_t *spec, const features_t *fs, int unsigned_port)
 {
     labelset_t ls;
-    gdl_init(&ls, fs);
+    labelset_init(&ls, fs);
     int64_t k = 0;
     for (int i = 0; i < 20; i++) {
         width_use_t high = {.high = 1}, neg = {.neg = 1};
         /* The right reading's lossy-looking values agree 3 times in 4, the
          * wrong reading's once in 10. */
-        gdl_add(&ls, input_k(spec, k++), unsigned_port ? i % 4 != 0 : i % 10 == 0, &high);
-        gdl_add(&ls, input_k(spec, k++), unsigned_port ? i % 10 == 0 : i % 4 != 0, &neg);
+        labelset_add(&ls, input_k(spec, k++), unsigned_port ? i % 4 != 0 : i % 10 == 0, &high);
+        labelset_add(&ls, input_k(spec, k++), unsigned_port ? i % 10 == 0 : i % 4 != 0, &neg);
     }
     width_use_t none = {0}, wide = {.wide = 1};
-    gdl_add(&ls, input_k(spec, k++), 1, &none);
-    gdl_add(&ls, input_k(spec, k++), 1, &wide);
+    labelset_add(&ls, input_k(spec, k++), 1, &none);
+    labelset_add(&ls, input_k(spec, k++), 1, &wide);
     /* Before any inference both readings pass; a wide value never does. */
     CHECK(ls.safe[0] == ls.agree[0] && ls.safe[1] == ls.agree[1]);
     CHECK(ls.safe[ls.n - 1] == 0);
-    gdl_relabel(&ls);
+    labelset_relabel(&ls);
     CHECK(ls.port_unsigned == (unsigned_port ? 1u : 0u));
     CHECK(ls.port_signed == (unsigned_port ? 0u : 1u));
     uint64_t safe_high = 0, safe_neg = 0;
@@ -52,10 +52,10 @@ static void check_inferred_reading(const spec_t *spec, const features_t *fs, int
     }
     CHECK(unsigned_port ? safe_high == 15 && safe_neg == 0 : safe_neg == 15 && safe_high == 0);
     CHECK(ls.safe[ls.n - 2] == 1 && ls.safe[ls.n - 1] == 0);
-    CHECK(gdl_count(&ls, 1) == 16);
+    CHECK(labelset_count(&ls, 1) == 16);
     /* A duplicate keeps its first label. */
-    CHECK(gdl_add(&ls, input_k(spec, 0), !ls.agree[0], NULL) == 0);
-    gdl_free(&ls);
+    CHECK(labelset_add(&ls, input_k(spec, 0), !ls.agree[0], NULL) == 0);
+    labelset_free(&ls);
 }
 
 /* Without inputs lossy under exactly one reading of a port, no reading is
@@ -63,14 +63,14 @@ static void check_inferred_reading(const spec_t *spec, const features_t *fs, int
 static void check_no_evidence(const spec_t *spec, const features_t *fs)
 {
     labelset_t ls;
-    gdl_init(&ls, fs);
+    labelset_init(&ls, fs);
     width_use_t high = {.high = 1}, none = {0};
-    gdl_add(&ls, input_k(spec, 1), 1, &high);
-    gdl_add(&ls, input_k(spec, 2), 0, &none);
-    gdl_relabel(&ls);
+    labelset_add(&ls, input_k(spec, 1), 1, &high);
+    labelset_add(&ls, input_k(spec, 2), 0, &none);
+    labelset_relabel(&ls);
     CHECK(ls.port_unsigned == 0 && ls.port_signed == 0);
     CHECK(ls.safe[0] == 1 && ls.safe[1] == 0);
-    gdl_free(&ls);
+    labelset_free(&ls);
 }
 
 /* A guard bounding k, len(px) and max(px) tightly: uniform and
@@ -85,12 +85,12 @@ static void check_box_sampler(const spec_t *spec, const features_t *fs)
         CHECK_MSG(f.clauses[i] != NULL, "%s", err.msg);
     }
     labelset_t ls;
-    gdl_init(&ls, fs);
+    labelset_init(&ls, fs);
     lg_rng_t rng;
     lg_rng_seed(&rng, 7);
     input_t **v = NULL;
     size_t n = 0, cap = 0, admitted = 0;
-    gdf_random(spec, &ls, &f, &rng, 800, &v, &n, &cap);
+    fresh_random(spec, &ls, &f, &rng, 800, &v, &n, &cap);
     CHECK(n == 800);
     int64_t *fv = malloc(fs->n * sizeof *fv);
     for (size_t i = 0; i < n; i++) {
@@ -102,7 +102,7 @@ static void check_box_sampler(const spec_t *spec, const features_t *fs)
     CHECK_MSG(admitted >= 160 && admitted <= 320, "%zu of 800 admitted", admitted);
     free(fv);
     free(v);
-    gdl_free(&ls);
+    labelset_free(&ls);
     guard_formula_free(&f);
 }
 
@@ -135,7 +135,7 @@ static void check_load_skips_temp(const spec_t *spec, const features_t *fs)
     touch(staging, "input.json");
     touch(staging, ".wave.vcd.tmp");
     labelset_t ls;
-    gdl_init(&ls, fs);
+    labelset_init(&ls, fs);
     input_t **unknown = NULL;
     size_t nunknown = 0;
     int rc = guard_load_run(root, spec, &ls, &unknown, &nunknown, &err);
@@ -146,7 +146,7 @@ static void check_load_skips_temp(const spec_t *spec, const features_t *fs)
     for (size_t i = 0; i < nunknown; i++)
         input_destroy(unknown[i]);
     free(unknown);
-    gdl_free(&ls);
+    labelset_free(&ls);
     input_destroy(a);
     input_destroy(b);
     free(pa);

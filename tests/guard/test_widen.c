@@ -67,8 +67,8 @@ static void seed_set(const spec_t *spec, labelset_t *ls)
 {
     input_t *in = input_create(spec);
     width_use_t use = {0};
-    gdl_add(ls, in, 1, &use);
-    gdl_relabel(ls);
+    labelset_add(ls, in, 1, &use);
+    labelset_relabel(ls);
 }
 
 static void check_text(const guard_formula_t *f, const features_t *fs, const char *want)
@@ -84,18 +84,18 @@ static void check_widen(const spec_t *spec, const features_t *fs, solver_t *sv)
     guard_formula_t f = {0};
     make_formula(fs, &f, clauses, 5);
     labelset_t ls;
-    gdl_init(&ls, fs);
+    labelset_init(&ls, fs);
     seed_set(spec, &ls);
     lg_rng_t rng;
     lg_rng_seed(&rng, 7);
     oracle_t o = {.fs = fs, .f = &f};
     lg_err_t err;
-    CHECK(gdw_widen(sv, &f, &ls, &rng, probe, &o, &err) == LG_OK);
+    CHECK(guard_widen(sv, &f, &ls, &rng, probe, &o, &err) == LG_OK);
     /* sum(b) to its true bound; max(a) already there; c and n, safe in
      * every value, to the ends of their domains (20 and 8). */
     check_text(&f, fs, "sum(b) <= 700 && max(a) < 91 && c >= 10 && n <= 8 && n % 2 == 0");
     CHECK_MSG(o.probes > 10 && o.probes < 200, "%zu probe inputs", o.probes);
-    gdl_free(&ls);
+    labelset_free(&ls);
     guard_formula_free(&f);
 }
 
@@ -107,18 +107,18 @@ static void check_cut(const spec_t *spec, const features_t *fs, solver_t *sv)
     guard_formula_t f = {0};
     make_formula(fs, &f, clauses, 1);
     labelset_t ls;
-    gdl_init(&ls, fs);
+    labelset_init(&ls, fs);
     seed_set(spec, &ls);
     lg_rng_t rng;
     lg_rng_seed(&rng, 7);
     oracle_t o = {.fs = fs, .f = &f, .cut_after = 3};
     lg_err_t err;
-    CHECK(gdw_widen(sv, &f, &ls, &rng, probe, &o, &err) == LG_OK);
+    CHECK(guard_widen(sv, &f, &ls, &rng, probe, &o, &err) == LG_OK);
     /* 301, 302, one of 303-304 safe, then the time is up. */
     char *text = guard_formula_text(&f, fs);
     CHECK_MSG(!strcmp(text, "sum(b) <= 303") || !strcmp(text, "sum(b) <= 304"), "cut widening gave `%s`", text);
     free(text);
-    gdl_free(&ls);
+    labelset_free(&ls);
     guard_formula_free(&f);
 }
 

@@ -36,7 +36,7 @@ static void copy_engine(const char *from, const char *dir, const char *edit)
     lg_err_t err;
     char **names;
     size_t n;
-    if (lg_mkdirs(dir, &err) != 0 || ork_engine_files(from, &names, &n, &err) != 0) {
+    if (lg_mkdirs(dir, &err) != 0 || key_engine_files(from, &names, &n, &err) != 0) {
         fprintf(stderr, "setup: %s\n", err.msg);
         exit(2);
     }
@@ -78,23 +78,23 @@ static void test_harness_key(const char *tmp)
     copy_file(LGFUZZ_SOURCE_DIR "/rtl-oracle/engine/wire.h", extra, NULL);
     const char *table = "using Vtop = Vscalars;\n";
     lg_err_t err;
-    char base[ORK_KEY_LEN];
-    CHECK_MSG(ork_harness_key("0123456789abcdef", engine, table, flags, 4, base, &err) == 0, "%s", err.msg);
+    char base[KEY_LEN];
+    CHECK_MSG(key_harness("0123456789abcdef", engine, table, flags, 4, base, &err) == 0, "%s", err.msg);
     for (size_t i = 0; i < sizeof hcases / sizeof *hcases; i++) {
         const hcase_t *c = &hcases[i];
         const char *dir = c->vary == H_COPY ? copy : c->vary == H_EDIT ? edit : c->vary == H_ADD ? add : engine;
-        char key[ORK_KEY_LEN];
-        int rc = ork_harness_key(c->vary == H_PORTS ? "0123456789abcdee" : "0123456789abcdef", dir,
-                                 c->vary == H_TABLE ? "using Vtop = Vother;\n" : table,
-                                 c->vary == H_FLAGS ? other_flags : flags, 4, key, &err);
+        char key[KEY_LEN];
+        int rc = key_harness(c->vary == H_PORTS ? "0123456789abcdee" : "0123456789abcdef", dir,
+                             c->vary == H_TABLE ? "using Vtop = Vother;\n" : table,
+                             c->vary == H_FLAGS ? other_flags : flags, 4, key, &err);
         CHECK_MSG(rc == 0, "%s: %s", c->what, err.msg);
         CHECK_MSG((strcmp(key, base) == 0) == c->same, "%s: key %s, base %s, want %s", c->what, key, base,
                   c->same ? "the same" : "another");
     }
     /* An engine directory that is not there is an error naming it. */
-    char key[ORK_KEY_LEN];
+    char key[KEY_LEN];
     char *gone = lg_path_join(tmp, "no-engine");
-    int rc = ork_harness_key("0123456789abcdef", gone, table, flags, 4, key, &err);
+    int rc = key_harness("0123456789abcdef", gone, table, flags, 4, key, &err);
     CHECK_MSG(rc == LG_EIO && strstr(err.msg, gone), "missing engine: %d %s", rc, err.msg);
     free(gone);
     free(extra);
@@ -151,14 +151,14 @@ static void test_ports_key(const char *tmp)
     spec_t *edit = spec_copy(edit_dir, 1);
     const char *version = "Verilator 5.006 2023-01-22";
     lg_err_t err;
-    char base[ORK_KEY_LEN];
-    CHECK_MSG(ork_ports_key(orig, version, flags, 4, base, &err) == 0, "%s", err.msg);
+    char base[KEY_LEN];
+    CHECK_MSG(key_ports(orig, version, flags, 4, base, &err) == 0, "%s", err.msg);
     for (size_t i = 0; i < sizeof pcases / sizeof *pcases; i++) {
         const pcase_t *c = &pcases[i];
         const spec_t *s = c->vary == P_COPY ? copy : c->vary == P_EDIT ? edit : orig;
-        char key[ORK_KEY_LEN];
-        int rc = ork_ports_key(s, c->vary == P_VERSION ? "Verilator 5.008 2023-03-04" : version,
-                               c->vary == P_FLAGS ? other_flags : flags, 4, key, &err);
+        char key[KEY_LEN];
+        int rc = key_ports(s, c->vary == P_VERSION ? "Verilator 5.008 2023-03-04" : version,
+                           c->vary == P_FLAGS ? other_flags : flags, 4, key, &err);
         CHECK_MSG(rc == 0, "%s: %s", c->what, err.msg);
         CHECK_MSG((strcmp(key, base) == 0) == c->same, "%s: key %s, base %s, want %s", c->what, key, base,
                   c->same ? "the same" : "another");
@@ -177,10 +177,10 @@ static void test_version(void)
 {
     lg_err_t err;
     char *v = NULL;
-    int rc = ork_verilator_version("verilator", &v, &err);
+    int rc = key_verilator_version("verilator", &v, &err);
     CHECK_MSG(rc == 0 && v && strncmp(v, "Verilator ", 10) == 0, "verilator --version: %s", rc ? err.msg : v);
     free(v);
-    rc = ork_verilator_version("no-such-verilator", &v, &err);
+    rc = key_verilator_version("no-such-verilator", &v, &err);
     CHECK_MSG(rc == LG_EBUILD && strstr(err.msg, "no-such-verilator"), "%d %s", rc, err.msg);
 }
 

@@ -59,11 +59,11 @@ typedef struct seen {
     char got[256];
 } seen_t;
 
-static void on_item(void *ctx, const orv_item_t *it)
+static void on_item(void *ctx, const vscan_item_t *it)
 {
     seen_t *s = ctx;
     size_t len = strlen(s->got);
-    snprintf(s->got + len, sizeof s->got - len, "%s%s:%d:%.*s", len ? " " : "", it->kind == ORV_MODULE ? "m" : "r",
+    snprintf(s->got + len, sizeof s->got - len, "%s%s:%d:%.*s", len ? " " : "", it->kind == VSCAN_MODULE ? "m" : "r",
              it->line, (int)(it->end - it->start), s->text + it->start);
 }
 
@@ -80,7 +80,7 @@ static void test_scan(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         seen_t s = {.text = cases[i].text};
-        orv_scan(cases[i].text, on_item, &s);
+        oracle_vscan(cases[i].text, on_item, &s);
         CHECK_MSG(strcmp(s.got, cases[i].want) == 0, "case %zu: got '%s', want '%s'", i, s.got, cases[i].want);
     }
 }
@@ -90,7 +90,7 @@ static void test_find(const char *tmp)
     lg_err_t err;
     spec_t *s = test_spec(FIR "/kernel.yaml");
     omems_t m;
-    CHECK_MSG(orf_find(s, &m, &err) == 0, "%s", err.msg);
+    CHECK_MSG(memfiles_find(s, &m, &err) == 0, "%s", err.msg);
     CHECK(m.n == 1);
     if (m.n == 1) {
         CHECK(strcmp(m.v[0].name, "./" DAT) == 0);
@@ -98,7 +98,7 @@ static void test_find(const char *tmp)
         CHECK_STR_CONTAINS(m.v[0].path, "kernels/fir/" DAT);
     }
     CHECK(m.texts[0] == NULL && m.texts[1] != NULL);
-    orf_free(&m);
+    memfiles_free(&m);
     spec_destroy(s);
 
     /* Missing: the error names the Verilog file, its line and the file. */
@@ -106,7 +106,7 @@ static void test_find(const char *tmp)
     copy_kernel(dir, 0);
     char *yaml = lg_path_join(dir, "kernel.yaml");
     s = test_spec(yaml);
-    CHECK(orf_find(s, &m, &err) == LG_EINVAL);
+    CHECK(memfiles_find(s, &m, &err) == LG_EINVAL);
     CHECK_STR_CONTAINS(err.msg, ROM ":22: $readmem memory file \"./" DAT "\" not found");
     CHECK(m.n == 0 && m.v == NULL);
     spec_destroy(s);
@@ -127,9 +127,9 @@ static void test_find(const char *tmp)
         "params:\n  - {name: x, type: i16, array: {max_len: 16, len: n}}\n  - {name: n, type: i32, range: [0, 16]}\n"
         "return: i32\nrtl:\n  sources: [syn/verilog/kernel.v, syn/verilog/" ROM "]\n");
     s = test_spec(yaml);
-    CHECK_MSG(orf_find(s, &m, &err) == 0, "%s", err.msg);
+    CHECK_MSG(memfiles_find(s, &m, &err) == 0, "%s", err.msg);
     CHECK(m.n == 1 && test_contains(m.v[0].path, "impl/verilog/" DAT));
-    orf_free(&m);
+    memfiles_free(&m);
     spec_destroy(s);
     free(yaml);
     free(impl);
@@ -137,13 +137,13 @@ static void test_find(const char *tmp)
     free(dir);
 }
 
-static void ports_key(const char *dir, char key[ORK_KEY_LEN])
+static void ports_key(const char *dir, char key[KEY_LEN])
 {
     static const char *const flags[] = {"verilator", "--cc"};
     lg_err_t err;
     char *yaml = lg_path_join(dir, "kernel.yaml");
     spec_t *s = test_spec(yaml);
-    CHECK_MSG(ork_ports_key(s, "Verilator 5.006", flags, 2, key, &err) == 0, "%s", err.msg);
+    CHECK_MSG(key_ports(s, "Verilator 5.006", flags, 2, key, &err) == 0, "%s", err.msg);
     spec_destroy(s);
     free(yaml);
 }
@@ -153,7 +153,7 @@ static void test_key_and_stage(const char *tmp)
     char *a = lg_path_join(tmp, "a"), *b = lg_path_join(tmp, "b");
     copy_kernel(a, 1);
     copy_kernel(b, 1);
-    char ka[ORK_KEY_LEN], kb[ORK_KEY_LEN], kc[ORK_KEY_LEN];
+    char ka[KEY_LEN], kb[KEY_LEN], kc[KEY_LEN];
     ports_key(a, ka);
     ports_key(b, kb);
     CHECK_MSG(strcmp(ka, kb) == 0, "the same kernel elsewhere: %s vs %s", ka, kb);
@@ -170,7 +170,7 @@ static void test_key_and_stage(const char *tmp)
     spec_t *s = test_spec(yaml);
     omems_t m;
     char **src = NULL;
-    CHECK_MSG(orf_find(s, &m, &err) == 0 && orf_stage(s, &m, root, &src, &err) == 0, "%s", err.msg);
+    CHECK_MSG(memfiles_find(s, &m, &err) == 0 && memfiles_stage(s, &m, root, &src, &err) == 0, "%s", err.msg);
     if (src) {
         CHECK(strcmp(src[0], s->rtl_sources[0]) == 0);
         CHECK_STR_CONTAINS(src[1], "/rtl/mem/");
@@ -189,7 +189,7 @@ static void test_key_and_stage(const char *tmp)
         free(text);
         lg_list_free(src, s->nrtl_sources);
     }
-    orf_free(&m);
+    memfiles_free(&m);
     spec_destroy(s);
     free(root);
     free(yaml);
@@ -235,7 +235,7 @@ static void test_portcheck(const char *tmp)
     };
     lg_err_t err;
     oports_t ports;
-    if (orp_parse(fir_ports, "Vfir.h", &ports, &err) != 0) {
+    if (ports_parse(fir_ports, "Vfir.h", &ports, &err) != 0) {
         fprintf(stderr, "setup: %s\n", err.msg);
         exit(2);
     }
@@ -256,7 +256,7 @@ static void test_portcheck(const char *tmp)
         spec_t *s = spec_load(yaml, &err);
         if (s) {
             reports_t r = {.n = 0};
-            int n = orq_check(s, &ports, on_report, &r);
+            int n = portcheck_run(s, &ports, on_report, &r);
             CHECK_MSG(n == cases[i].n && r.n == n, "%s: %d mismatches:\n%s", cases[i].what, n, r.text);
             for (int k = 0; k < 3 && cases[i].want[k]; k++)
                 CHECK_MSG(test_contains(r.text, cases[i].want[k]), "%s: no '%s' in\n%s", cases[i].what,
@@ -270,7 +270,7 @@ static void test_portcheck(const char *tmp)
         free(dir);
     }
     free(yaml_text);
-    orp_free(&ports);
+    ports_free(&ports);
 }
 
 static void test_hints(const char *tmp)
@@ -292,7 +292,7 @@ static void test_hints(const char *tmp)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *text = lg_asprintf("%%Warning: noise\n%s\n%s\n       | ^\n", cases[i].line, cases[i].excerpt);
         put(log, text);
-        char *hint = ori_hint(cases[i].line, log);
+        char *hint = oracle_hint(cases[i].line, log);
         if (cases[i].want)
             CHECK_MSG(test_contains(hint, cases[i].want), "case %zu: hint '%s'", i, test_str(hint));
         else

@@ -313,17 +313,17 @@ static void test_ports(void)
                       "    VL_INOUT8(&bus,7,0);\n";
     oports_t p = {0};
     lg_err_t err;
-    CHECK_MSG(orp_parse(hdr, "Vk.h", &p, &err) == 0, "%s", err.msg);
+    CHECK_MSG(ports_parse(hdr, "Vk.h", &p, &err) == 0, "%s", err.msg);
     CHECK_MSG(p.n == 5, "n %zu", p.n);
-    const oport_t *a = orp_find(&p, "data_address0");
+    const oport_t *a = ports_find(&p, "data_address0");
     CHECK_MSG(a && a->bits == 9 && a->is_output, "data_address0");
-    a = orp_find(&p, "size");
+    a = ports_find(&p, "size");
     CHECK_MSG(a && a->bits == 32 && !a->is_output, "size");
-    a = orp_find(&p, "wide");
+    a = ports_find(&p, "wide");
     CHECK_MSG(a && a->bits == 40, "wide");
-    CHECK_MSG(orp_find(&p, "name") == NULL, "macro definition parsed as a port");
-    orp_free(&p);
-    CHECK_MSG(orp_parse("nothing here", "x.h", &p, &err) == LG_EBUILD, "empty header accepted");
+    CHECK_MSG(ports_find(&p, "name") == NULL, "macro definition parsed as a port");
+    ports_free(&p);
+    CHECK_MSG(ports_parse("nothing here", "x.h", &p, &err) == LG_EBUILD, "empty header accepted");
 
     static const struct {
         int bits;
@@ -340,12 +340,12 @@ static void test_ports(void)
         {8, LG_I8, 0x17F, 127},
     };
     for (size_t i = 0; i < sizeof conv / sizeof *conv; i++) {
-        int64_t v = orm_from_port(conv[i].bits, conv[i].t, conv[i].raw);
+        int64_t v = binding_from_port(conv[i].bits, conv[i].t, conv[i].raw);
         CHECK_MSG(v == conv[i].want, "conv %zu: %lld", i, (long long)v);
     }
     obind_t b = {.width = 8};
-    CHECK_MSG(orm_to_port(&b, -1) == 0xFF, "to_port");
-    CHECK_MSG(orm_to_port(&b, 300) == 44, "to_port truncation");
+    CHECK_MSG(binding_to_port(&b, -1) == 0xFF, "to_port");
+    CHECK_MSG(binding_to_port(&b, 300) == 44, "to_port truncation");
     char name[16];
     CHECK_MSG(strcmp(run_signal_name(SIGBUS, name), "SIGBUS") == 0, "signal name");
     CHECK_MSG(strcmp(run_signal_name(42, name), "SIG42") == 0, "unknown signal: %s", name);

@@ -45,19 +45,19 @@ static void test_files(void)
         grammar_stage_t g;
         lg_err_t err;
         lg_err_clear(&err);
-        int rc = syg_load(path, &g, &err);
+        int rc = grammar_load(path, &g, &err);
         if (!files[i].error) {
             CHECK_MSG(rc == 0, "case %zu: %s", i, err.msg);
         } else {
             CHECK_MSG(rc == LG_EINVAL && strstr(err.msg, files[i].error) && strncmp(err.msg, path, strlen(path)) == 0,
                       "case %zu: message '%s' lacks '%s'", i, err.msg, files[i].error);
         }
-        syg_free(&g);
+        grammar_free(&g);
     }
     unlink(path);
     grammar_stage_t g;
     lg_err_t err;
-    CHECK_MSG(syg_load("/nonexistent/g.yaml", &g, &err) == LG_EIO && strstr(err.msg, "/nonexistent/g.yaml"),
+    CHECK_MSG(grammar_load("/nonexistent/g.yaml", &g, &err) == LG_EIO && strstr(err.msg, "/nonexistent/g.yaml"),
               "missing file: %s", err.msg);
 }
 
@@ -77,9 +77,9 @@ static void test_shipped(void)
                   "stage names");
     synth_destroy(s);
     /* Class of each feature from its name. */
-    CHECK_MSG(syg_feature_class(&fs->f[0]) == GCLASS_SCALAR && syg_feature_class(&fs->f[1]) == GCLASS_LEN &&
-                  syg_feature_class(&fs->f[2]) == GCLASS_ELEM && syg_feature_class(&fs->f[3]) == GCLASS_MAX &&
-                  syg_feature_class(&fs->f[4]) == GCLASS_SUM,
+    CHECK_MSG(grammar_feature_class(&fs->f[0]) == GCLASS_SCALAR && grammar_feature_class(&fs->f[1]) == GCLASS_LEN &&
+                  grammar_feature_class(&fs->f[2]) == GCLASS_ELEM && grammar_feature_class(&fs->f[3]) == GCLASS_MAX &&
+                  grammar_feature_class(&fs->f[4]) == GCLASS_SUM,
               "feature classes");
     /* A user's stage list. */
     const char *one[] = {LGFUZZ_DATA_DIR "/grammars/level2.yaml"};
@@ -109,7 +109,7 @@ static void test_sampling(void)
     lg_rng_t rng;
     lg_rng_seed(&rng, 5);
     size_t out[CAP];
-    size_t n = sys_pick(&rng, N, is_new, label, CAP, out);
+    size_t n = synth_sample_pick(&rng, N, is_new, label, CAP, out);
     int got_new = 0, pos = 0;
     for (size_t i = 0; i < n; i++) {
         got_new += is_new[out[i]];
@@ -122,12 +122,12 @@ static void test_sampling(void)
     /* Few positives: the negatives take the rest of the room. */
     for (int i = 0; i < N; i++)
         label[i] = i < 4;
-    n = sys_pick(&rng, N, NULL, label, CAP, out);
+    n = synth_sample_pick(&rng, N, NULL, label, CAP, out);
     pos = 0;
     for (size_t i = 0; i < n; i++)
         pos += label[out[i]];
     CHECK_MSG(n == CAP && pos == 4, "short label: n=%zu pos=%d", n, pos);
-    n = sys_pick(&rng, 10, NULL, label, CAP, out);
+    n = synth_sample_pick(&rng, 10, NULL, label, CAP, out);
     CHECK_MSG(n == 10 && out[9] == 9, "all taken when under the cap");
 }
 

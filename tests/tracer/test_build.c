@@ -1,4 +1,4 @@
-/* The tracer's tool runner (trb_run_tool, on common's lg_run_logged): a
+/* The tracer's tool runner (build_run_tool, on common's lg_run_logged): a
  * tool's exit status decides,
  * a failure carries the tool's output, a signal that interrupts the wait
  * is no failure, and a child that cannot be waited for (reaped already,
@@ -30,7 +30,7 @@ static void on_alarm(int sig)
 static int run(const char *const *argv, const char *log, lg_err_t *err)
 {
     lg_err_clear(err);
-    return trb_run_tool((char *const *)argv, log, err);
+    return build_run_tool((char *const *)argv, log, err);
 }
 
 static void test_tool_runner(void)
