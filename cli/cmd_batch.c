@@ -55,15 +55,16 @@ static const cli_opt_t batch_opts[] = {
      .field = CLI_FIELD(batch_args_t, plan.total_ns),
      .min = 1,
      .arg = "DURATION",
-     .help = "total wall budget of the batch (30s, 10m, 2h); each kernel\n"
+     .help = "total fuzzing budget of the batch (30s, 10m, 2h); each kernel\n"
              "gets (DURATION / shards) / ceil(kernels in shard / jobs),\n"
-             "and never more than DURATION / ceil(kernels / jobs)"},
+             "and never more than DURATION / ceil(kernels / jobs); each\n"
+             "kernel's builds come before its share's clock starts"},
     {.kind = CLI_DURATION,
      .name = "--budget-per-kernel",
      .field = CLI_FIELD(batch_args_t, plan.per_kernel_ns),
      .min = 1,
      .arg = "DURATION",
-     .help = "fuzzing time of each kernel (default 60s)"},
+     .help = "fuzzing time of each kernel (default 60s), after its builds"},
     {.kind = CLI_COUNT,
      .name = "--jobs",
      .letter = 'j',

@@ -194,6 +194,7 @@ int cmd_run(int argc, char **argv)
     int guard = r.guard && spec->has_rtl;
     lg_plan_t plan;
     lg_plan_make(&plan, t_fuzz, r.total_ns, guard, r.guard_share);
+    lg_plan_keep_for_guard(&plan, t_fuzz - t_start);
     if (r.total_ns)
         explore_set_deadline(ex, plan.explore_end_ns, plan.lend_ns);
     explore_note_build_time(ex, t_fuzz - t_start);

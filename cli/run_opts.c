@@ -197,8 +197,9 @@ static const cli_opt_t run_opts[] = {
      .name = "--budget",
      .field = CLI_FIELD(cli_run_t, cfg.budget_ns),
      .arg = "DURATION",
-     .help = "total time (30s, 5m, 1h; default 60s) from start to exit,\n"
-             "including the guard derivation at the end"},
+     .help = "fuzzing time (30s, 5m, 1h; default 60s), including the guard\n"
+             "derivation at the end; it starts once the executor and the RTL\n"
+             "model are built, so the wall time is the builds plus the budget"},
     {.kind = CLI_CUSTOM,
      .name = "--guard-share",
      .field = CLI_FIELD(cli_run_t, guard_share),

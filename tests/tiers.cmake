@@ -46,7 +46,7 @@ set(LG_FULL_TIER
   "^fuzz\\."
   "^host\\.(run|e2e)"
   "^solver\\.(property|diversity)$"
-  "^gen\\.(units|match)$"         # hundreds of generated kernels compiled
+  "^gen\\.(units|match|check)$"   # generated kernels compiled and verilated
   "^rtl-oracle\\.rtl$"            # verilates a dozen small designs
   "^explore\\.e2e\\.kill_resume$"
   "^cli\\.e2e\\.outdir_lock$"
