@@ -12,7 +12,7 @@ cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/regs ${WORK}/two)
 set(AXI ${SRC}/tests/rtl-oracle/axi)
-include(${CMAKE_CURRENT_LIST_DIR}/expect_lgfuzz.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/../cli/expect_lgfuzz.cmake)
 
 # An <Arg> whose hwRefs are interface iface (may be "") and registers regs.
 function(xml_arg var name type dir iface)

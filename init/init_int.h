@@ -1,9 +1,16 @@
-/* `lgfuzz init`: what it reads from an HLS solution (the top module's
+/* Private to init/: what it reads from an HLS solution (the top module's
  * Verilog ports, csynth.xml, the C prototype), how it turns that into the
  * params and interfaces of a spec, and how it writes the spec with every
- * guess marked. Private to the cli. */
-#ifndef LG_CLI_INIT_INT_H
-#define LG_CLI_INIT_INT_H
+ * guess marked. One stage per file, each called by init.c alone (infer.c
+ * also asks csynth.c and axi.c about arguments and ports):
+ *   verilog.c  init_rtl_    the top module and its ports
+ *   proto.c    init_proto_  the C or C++ prototype
+ *   csynth.c   init_xml_    csynth.xml's arguments
+ *   axi.c      init_axi_    AXI4-Lite and m_axi bundles, the driver header
+ *   infer.c    init_infer   params and interfaces from all of the above
+ *   emit.c     init_emit    the spec's YAML text */
+#ifndef LG_INIT_INT_H
+#define LG_INIT_INT_H
 
 #include <stddef.h>
 
@@ -131,7 +138,7 @@ typedef struct init_spec {
     size_t nguesses;
 } init_spec_t;
 
-/* The Vitis kernel flow's side of a top (init_axi.c): its AXI4-Lite
+/* The Vitis kernel flow's side of a top (axi.c): its AXI4-Lite
  * control bundle, its AXI4 master bundles and the driver header. */
 typedef struct init_axi {
     char *lite;     /* s_axi_<lite>_AWADDR's bundle, or NULL (owned) */

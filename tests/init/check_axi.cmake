@@ -13,7 +13,7 @@ cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 set(AXI ${SRC}/tests/rtl-oracle/axi)
-include(${CMAKE_CURRENT_LIST_DIR}/expect_lgfuzz.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/../cli/expect_lgfuzz.cmake)
 
 # design, its C file, then the strings the spec must hold.
 function(init_check name csrc)
