@@ -1,4 +1,4 @@
-/* `lgfuzz init`'s view of the Verilog: a token scan (comments skipped) of
+/* `lgfuzz init`'s view of the Verilog: a token scan (common/vscan.h) of
  * the files HLS wrote for finding the modules, the top one (the module HLS
  * gives the CORE_GENERATION_INFO attribute) and its port declarations, in
  * the non-ANSI form HLS writes (`input [31:0] n;`) or the ANSI one. It is
@@ -10,63 +10,23 @@
 #include "common/alloc.h"
 #include "common/fsutil.h"
 #include "common/strbuf.h"
+#include "common/vscan.h"
 #include "init_int.h"
 
+/* A token with its text, cut to 4095 bytes. */
 typedef struct tok {
     char text[4096];
     int line;
 } tok_t;
 
-typedef struct scan {
-    const char *s;
-    size_t p;
-    int line;
-} scan_t;
-
-/* Skips blanks and comments; 0 at the end of the text. */
-static int skip_space(scan_t *x)
+/* The next token; 0 at the end. */
+static int next(vscan_t *x, tok_t *t)
 {
-    for (;;) {
-        char c = x->s[x->p];
-        if (c == '\n')
-            x->line++;
-        if (isspace((unsigned char)c)) {
-            x->p++;
-        } else if (c == '/' && x->s[x->p + 1] == '/') {
-            while (x->s[x->p] && x->s[x->p] != '\n')
-                x->p++;
-        } else if (c == '/' && x->s[x->p + 1] == '*') {
-            for (x->p += 2; x->s[x->p] && !(x->s[x->p] == '*' && x->s[x->p + 1] == '/'); x->p++)
-                x->line += x->s[x->p] == '\n';
-            x->p += x->s[x->p] ? 2 : 0;
-        } else {
-            return c != '\0';
-        }
-    }
-}
-
-/* The next token: an identifier or number, a string literal (with its
- * quotes), or one punctuation character. 0 at the end. */
-static int next(scan_t *x, tok_t *t)
-{
-    if (!skip_space(x))
+    vscan_tok_t k;
+    if (!vscan_next(x, &k))
         return 0;
-    size_t start = x->p;
-    t->line = x->line;
-    char c = x->s[x->p];
-    if (isalnum((unsigned char)c) || c == '_' || c == '$' || c == '`' || c == '\'') {
-        while (isalnum((unsigned char)x->s[x->p]) || strchr("_$`'", x->s[x->p]))
-            x->p++;
-    } else if (c == '"') {
-        for (x->p++; x->s[x->p] && x->s[x->p] != '"'; x->p++)
-            x->p += x->s[x->p] == '\\' && x->s[x->p + 1];
-        x->p += x->s[x->p] == '"';
-    } else {
-        x->p++;
-    }
-    size_t n = x->p - start < sizeof t->text - 1 ? x->p - start : sizeof t->text - 1;
-    memcpy(t->text, x->s + start, n);
-    t->text[n] = '\0';
+    vscan_copy(x, &k, t->text, sizeof t->text);
+    t->line = k.line;
     return 1;
 }
 
@@ -86,7 +46,7 @@ static void add_port(init_rtl_t *r, size_t *cap, const char *name, char dir, int
 
 /* After input/output/inout: [wire|reg] [signed] [[msb:lsb]] name {, name}
  * up to ';', ')' or the next direction keyword (ANSI headers). */
-static void read_decl(scan_t *x, init_rtl_t *r, size_t *cap, char dir)
+static void read_decl(vscan_t *x, init_rtl_t *r, size_t *cap, char dir)
 {
     tok_t t;
     int width = 1;
@@ -114,7 +74,7 @@ static void read_decl(scan_t *x, init_rtl_t *r, size_t *cap, char dir)
 }
 
 /* The ports of the module whose name the scan has just read. */
-static void read_ports(scan_t *x, init_rtl_t *r)
+static void read_ports(vscan_t *x, init_rtl_t *r)
 {
     size_t cap = 0;
     tok_t t;
@@ -132,7 +92,7 @@ static void read_ports(scan_t *x, init_rtl_t *r)
  * holds the top (marked, or named want), its ports. 1 when it did. */
 static int scan_file(const char *path, const char *text, const char *want, init_rtl_t *r, lg_strbuf_t *seen)
 {
-    scan_t x = {text, 0, 1};
+    vscan_t x = vscan_start(text);
     tok_t t;
     char *info = NULL;
     while (next(&x, &t)) {
