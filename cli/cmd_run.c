@@ -9,7 +9,6 @@
 
 #include "batch/batch.h"
 #include "cli.h"
-#include "common/alloc.h"
 #include "common/budget.h"
 #include "common/fsutil.h"
 #include "common/input.h"
@@ -147,8 +146,7 @@ int cmd_run(int argc, char **argv)
             spec_destroy(spec);
             return LG_EXIT_USAGE;
         }
-        free(spec->seeds_dir);
-        spec->seeds_dir = lg_strdup(r.seeds);
+        spec_override_seeds(spec, r.seeds);
     }
     char defout[512];
     snprintf(defout, sizeof defout, "out/%s", spec->kernel);

@@ -424,3 +424,9 @@ void spec_destroy(spec_t *s)
     spec_host_destroy(s->host);
     free(s);
 }
+
+void spec_override_seeds(spec_t *s, const char *dir)
+{
+    free(s->seeds_dir);
+    s->seeds_dir = lg_strdup(dir);
+}

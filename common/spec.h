@@ -145,6 +145,11 @@ spec_t *spec_load(const char *path, lg_err_t *err);
 spec_t *spec_load_text(const char *path, const char *text, size_t len, lg_err_t *err);
 void spec_destroy(spec_t *spec); /* accepts NULL */
 
+/* Replaces the spec's seed directory (`seeds:`) with dir (copied), as a
+ * command-line option overrides the file: dir is taken as given, its
+ * inputs are not read here. */
+void spec_override_seeds(spec_t *spec, const char *dir);
+
 /* Index of the param called name, or -1. */
 int spec_param_index(const spec_t *spec, const char *name);
 /* Number of elements array param i holds for an input whose scalar values

@@ -169,6 +169,11 @@ static void test_valid(void)
     char sig[256];
     spec_format_signature(s, sig, sizeof sig);
     CHECK_STR_CONTAINS(sig, "int32_t k(const uint8_t *in, int32_t n, int16_t *out, uint64_t gain)");
+    /* A seed directory given on the command line replaces the spec's. */
+    CHECK(s->seeds_dir == NULL);
+    spec_override_seeds(s, "seeds/a");
+    spec_override_seeds(s, "seeds/b");
+    CHECK(strcmp(s->seeds_dir, "seeds/b") == 0);
 done:
     spec_destroy(s);
     free(path);
