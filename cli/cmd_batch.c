@@ -8,9 +8,9 @@
 
 #include "batch/batch.h"
 #include "cli.h"
-#include "common/fsutil.h"
 #include "explore/explore.h"
 #include "run_opts_int.h"
+#include "util/fsutil.h"
 
 static const char synopsis[] = "usage: lgfuzz batch SPEC... [options] [lgfuzz run options]\n\n"
                                "Runs `lgfuzz run` on every SPEC, each into DIR/<kernel>/, at most --jobs at a\n"

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "common/fsutil.h"
 #include "init/init.h"
 #include "options_int.h"
+#include "util/fsutil.h"
 
 static const char synopsis[] =
     "usage: lgfuzz init RTL [--c SOURCE] [--function NAME] [-o FILE [--force]]\n\n"

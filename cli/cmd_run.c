@@ -9,14 +9,14 @@
 
 #include "batch/batch.h"
 #include "cli.h"
-#include "common/budget.h"
-#include "common/fsutil.h"
-#include "common/input.h"
-#include "common/spec.h"
 #include "explore/explore.h"
 #include "guard/guard.h"
 #include "guard_record_int.h"
 #include "run_opts_int.h"
+#include "spec/input.h"
+#include "spec/spec.h"
+#include "util/budget.h"
+#include "util/fsutil.h"
 
 /* The one piece of static state in lgfuzz: a signal handler can reach
  * nothing else. The loop polls it and finishes the output directory. */

@@ -9,10 +9,10 @@
 #include <string.h>
 
 #include "cli.h"
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "options_int.h"
 #include "synth/synth.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 #define MAX_CONSTS 64
 #define MAX_GRAMMARS 16

@@ -12,11 +12,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "common/err.h"
-#include "common/input.h"
-#include "common/lock.h"
-#include "common/log.h"
-#include "common/spec.h"
+#include "spec/input.h"
+#include "spec/spec.h"
+#include "util/err.h"
+#include "util/lock.h"
+#include "util/log.h"
 
 typedef enum { EXPLORE_SCHED_WEIGHTED, EXPLORE_SCHED_RANDOM } explore_sched_t;
 typedef enum { EXPLORE_RTL_SELECTIVE, EXPLORE_RTL_ALWAYS, EXPLORE_RTL_NEVER } explore_rtl_t;

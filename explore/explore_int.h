@@ -1,6 +1,6 @@
 /* Private to explore/: the state of one run, shared by the files that make
  * up the loop. Every external name of the explore library starts with the
- * prefix of its file (tests/common/check_prefixes.cmake checks this):
+ * prefix of its file (tests/check_prefixes.cmake checks this):
  *   explore_  explore.c   set-up, the loop, the public API
  *   exr_      round.c     running a round and the feedback from each run
  *   exv_      verdict.c   an RTL verdict: evidence, labels, divergences; path novelty hash
@@ -31,12 +31,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "common/budget.h"
-#include "common/features.h"
-#include "common/hashset.h"
-#include "common/input.h"
-#include "common/result.h"
-#include "common/rng.h"
 #include "explore.h"
 #include "host_source_int.h"
 #include "labels_int.h"
@@ -45,9 +39,15 @@
 #include "probes_int.h"
 #include "rtl-oracle/oracle.h"
 #include "solver/solver.h"
+#include "spec/features.h"
+#include "spec/input.h"
+#include "spec/result.h"
 #include "synth/synth.h"
 #include "tracer/tracer.h"
 #include "tree_int.h"
+#include "util/budget.h"
+#include "util/hashset.h"
+#include "util/rng.h"
 
 /* A step's inputs are run once this many are waiting; a step that makes
  * more (the corners of a spec with many params) makes a larger round. */

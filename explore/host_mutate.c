@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "host_source_int.h"
+#include "util/alloc.h"
 
 /* Past this a mutation that grows the text does nothing. */
 #define TEXT_MAX (64u << 10)

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "gen_int.h"
+#include "util/alloc.h"
 
 static int add_state(gnf_fsm_t *f, gnf_kind_t kind, int stmt, int next)
 {

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "init_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 /* The bundle of an `<pre><bundle><sig>` port, or NULL. */
 static char *bundle_of(const char *name, const char *pre, const char *sig)

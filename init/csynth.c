@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "init_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 static xmlNode *child(xmlNode *n, const char *name)
 {

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/spec.h"
-#include "common/strbuf.h"
 #include "init_int.h"
+#include "spec/spec.h"
+#include "util/alloc.h"
+#include "util/strbuf.h"
 
 /* path relative to the directory dir, both resolved (path as given when
  * either cannot be). Owned. */

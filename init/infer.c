@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/spec.h"
 #include "init_int.h"
+#include "spec/spec.h"
+#include "util/alloc.h"
 
 /* One interface: the ports sharing a prefix. */
 typedef struct group {

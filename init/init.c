@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "init.h"
 #include "init_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 struct init {
     init_rtl_t rtl;

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "common/err.h"
+#include "util/err.h"
 
 /* What to read. Every pointer is borrowed for the call to init_create. */
 typedef struct init_cfg {

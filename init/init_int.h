@@ -14,8 +14,8 @@
 
 #include <stddef.h>
 
-#include "common/err.h"
-#include "common/types.h"
+#include "util/err.h"
+#include "util/types.h"
 
 /* One port of the top module. */
 typedef struct init_port {

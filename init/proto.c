@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "init_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 /* Blanks comments, strings, character literals and # lines, keeping the
  * newlines so offsets still give line numbers. */

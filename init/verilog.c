@@ -1,4 +1,4 @@
-/* `lgfuzz init`'s view of the Verilog: a token scan (common/vscan.h) of
+/* `lgfuzz init`'s view of the Verilog: a token scan (util/vscan.h) of
  * the files HLS wrote for finding the modules, the top one (the module HLS
  * gives the CORE_GENERATION_INFO attribute) and its port declarations, in
  * the non-ANSI form HLS writes (`input [31:0] n;`) or the ANSI one. It is
@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/strbuf.h"
-#include "common/vscan.h"
 #include "init_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/strbuf.h"
+#include "util/vscan.h"
 
 /* A token with its text, cut to 4095 bytes. */
 typedef struct tok {

@@ -5,8 +5,8 @@
  * gives offsets). */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>

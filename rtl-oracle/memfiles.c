@@ -8,9 +8,9 @@
  * from any working directory and an edited .dat builds a new model. */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/strbuf.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/strbuf.h"
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>

@@ -19,14 +19,14 @@
 #ifndef LG_ORACLE_INT_H
 #define LG_ORACLE_INT_H
 
-#include "common/err.h"
-#include "common/fsutil.h"
-#include "common/input.h"
-#include "common/log.h"
-#include "common/result.h"
-#include "common/spec.h"
 #include "engine/wire.h"
 #include "oracle.h"
+#include "spec/input.h"
+#include "spec/result.h"
+#include "spec/spec.h"
+#include "util/err.h"
+#include "util/fsutil.h"
+#include "util/log.h"
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>

@@ -9,8 +9,8 @@
  * error the check reports. */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
-#include "common/strbuf.h"
+#include "util/alloc.h"
+#include "util/strbuf.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * rather than from the spec. */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

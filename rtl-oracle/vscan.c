@@ -1,13 +1,13 @@
 /* The oracle's view of Verilog source, the two things it needs before
  * Verilator runs: the file names of $readmemh / $readmemb calls and the
- * module declarations, read from common/vscan.h's tokens. A call or a
+ * module declarations, read from util/vscan.h's tokens. A call or a
  * module that is commented out is not reported; a file name that is not a
  * string literal (a parameter) is not reported either. */
 #include "oracle_int.h"
 
 #include <ctype.h>
 
-#include "common/vscan.h"
+#include "util/vscan.h"
 
 static int ident_char(char c)
 {

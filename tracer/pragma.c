@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 
 #define TRP_MAX_WORDS 32
 

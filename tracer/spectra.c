@@ -1,5 +1,5 @@
 /* Loads grammars/spectra.yaml, the data that maps pragma forms to spectra
- * probe kinds, with common's YAML walker. */
+ * probe kinds, with util's YAML walker. */
 #include "pragma_int.h"
 
 #include <ctype.h>
@@ -7,9 +7,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/yamldoc.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/yamldoc.h"
 
 static const char *const kind_names[] = {"loop-remainder", "loop-tripcount", "offset",
                                          "depth",          "read-burst",     "write-burst"};

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "init/init.h"
 #include "tests/test.h"
+#include "util/alloc.h"
 
 static const struct {
     const char *dir, *rtl, *function; /* rtl and the spec's path relative to dir */

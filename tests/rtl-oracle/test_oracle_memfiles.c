@@ -6,10 +6,10 @@
  * not with where the kernel lies; staged sources point at absolute copies;
  * every port mismatch is reported; known Verilator errors get a hint. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "rtl-oracle/oracle_int.h"
 #include "test_util.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

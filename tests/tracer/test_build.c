@@ -1,4 +1,4 @@
-/* The tracer's tool runner (trb_run_tool, on common's lg_run_logged): a
+/* The tracer's tool runner (trb_run_tool, on util's lg_run_logged): a
  * tool's exit status decides,
  * a failure carries the tool's output, a signal that interrupts the wait
  * is no failure, and a child that cannot be waited for (reaped already,
@@ -17,10 +17,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "tests/test.h"
 #include "tracer/build_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 static void on_alarm(int sig)
 {
