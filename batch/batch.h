@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/err.h"
-#include "common/log.h"
+#include "util/err.h"
+#include "util/log.h"
 
 /* Every kernel gets at least this much fuzzing time; a budget rule that
  * gives less is a usage error rather than a batch of empty runs. */

@@ -11,10 +11,10 @@
 
 #include "batch.h"
 #include "batch_json_int.h"
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/jsonfile.h"
-#include "common/strbuf.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/jsonfile.h"
+#include "util/strbuf.h"
 
 /* Arrays longer than this show their first ARRAY_HEAD elements. */
 #define ARRAY_WHOLE 8

@@ -7,11 +7,11 @@
 #include <string.h>
 
 #include "batch.h"
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/num.h"
-#include "common/rng.h"
-#include "common/spec.h"
+#include "spec/spec.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/num.h"
+#include "util/rng.h"
 
 static int parse_uint(const char *s, const char **end, unsigned *out)
 {

@@ -8,9 +8,9 @@
 
 #include "batch.h"
 #include "batch_json_int.h"
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/jsonfile.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/jsonfile.h"
 
 /* Parses the JSON file dir/name; *out is NULL when the file does not exist.
  * A file that exists but does not parse is an error naming it. */

@@ -13,12 +13,12 @@
 #include <unistd.h>
 
 #include "batch.h"
-#include "common/alloc.h"
-#include "common/budget.h"
-#include "common/fsutil.h"
-#include "common/lock.h"
-#include "common/proc.h"
-#include "common/result.h"
+#include "spec/result.h"
+#include "util/alloc.h"
+#include "util/budget.h"
+#include "util/fsutil.h"
+#include "util/lock.h"
+#include "util/proc.h"
 
 /* How one kernel's child ended; kept by the scheduler until run.json. */
 typedef struct outcome {

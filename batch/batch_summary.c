@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "batch.h"
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/jsonfile.h"
-#include "common/strbuf.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/jsonfile.h"
+#include "util/strbuf.h"
 
 struct batch_summary {
     batch_row_t *rows;

@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/input.h"
-#include "common/spec.h"
+#include "spec/input.h"
+#include "spec/spec.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 /* The values of one key. */
 typedef struct entry {

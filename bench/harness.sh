@@ -12,7 +12,7 @@ harness_setup() {
         [ -e "$f" ] || die "$f is missing: cmake --build $1 --target bench_gen_shim lg_benchkit lg_ktest lg_gen"
     done
     LIBS="$1/bench/baselines/liblg_benchkit.a $1/tests/kernels/liblg_ktest.a $1/rtl-oracle/liblg_oracle.a \
-$1/synth/liblg_synth.a $1/gen/liblg_gen.a $1/common/liblg_common.a -ljson-c -lyaml -lm"
+$1/synth/liblg_synth.a $1/gen/liblg_gen.a $1/spec/liblg_spec.a $1/util/liblg_util.a -ljson-c -lyaml -lm"
     SANFLAGS=""
     grep -q '^LGFUZZ_SANITIZE:BOOL=ON' "$1/CMakeCache.txt" 2>/dev/null && SANFLAGS="-fsanitize=address,undefined"
     CFLAGS_H="-O2 -std=c11 -D_XOPEN_SOURCE=700 -I$2 -w"

@@ -6,7 +6,7 @@
 #ifndef LG_CLI_H
 #define LG_CLI_H
 
-#include "common/err.h"
+#include "util/err.h"
 
 enum {
     LG_EXIT_OK = 0,       /* success, nothing found */

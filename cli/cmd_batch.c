@@ -8,10 +8,10 @@
 
 #include "batch/batch.h"
 #include "cli.h"
-#include "common/fsutil.h"
-#include "common/proc.h"
 #include "explore/explore.h"
 #include "run_opts_int.h"
+#include "util/fsutil.h"
+#include "util/proc.h"
 
 static const char synopsis[] = "usage: lgfuzz batch SPEC... [options] [lgfuzz run options]\n\n"
                                "Runs `lgfuzz run` on every SPEC, each into DIR/<kernel>/, at most --jobs at a\n"

@@ -13,11 +13,11 @@
 #include <string.h>
 
 #include "cli.h"
-#include "common/features.h"
-#include "common/spec.h"
 #include "host/host.h"
 #include "options_int.h"
 #include "rtl-oracle/oracle.h"
+#include "spec/features.h"
+#include "spec/spec.h"
 #include "tracer/tracer.h"
 
 static const char synopsis[] = "usage: lgfuzz check SPEC [--state]\n\n"

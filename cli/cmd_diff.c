@@ -6,13 +6,13 @@
 #include <string.h>
 
 #include "cli.h"
-#include "common/input.h"
-#include "common/log.h"
-#include "common/result.h"
-#include "common/spec.h"
 #include "options_int.h"
 #include "rtl-oracle/oracle.h"
+#include "spec/input.h"
+#include "spec/result.h"
+#include "spec/spec.h"
 #include "tracer/tracer.h"
+#include "util/log.h"
 
 static const char synopsis[] = "usage: lgfuzz diff SPEC INPUT.json [--json] [--verbose]\n\n"
                                "Runs the input INPUT.json once natively and once on the RTL of the kernel\n"

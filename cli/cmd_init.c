@@ -2,16 +2,15 @@
  * kernel spec for an existing HLS design from the top module's ports,
  * csynth.xml when the solution has one, and the C prototype, marking every
  * value that no HLS output states as a guess (a YAML comment, and a line
- * on stderr). */
+ * on stderr). init/ reads the design and writes the spec's text; this file
+ * parses the options, writes the file and reports. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "init_int.h"
+#include "init/init.h"
 #include "options_int.h"
+#include "util/fsutil.h"
 
 static const char synopsis[] =
     "usage: lgfuzz init RTL [--c SOURCE] [--function NAME] [-o FILE [--force]]\n\n"
@@ -34,40 +33,6 @@ typedef struct init_opts {
     int force;
 } init_opts_t;
 
-/* A C or C++ file defining fn in dir or up to three directories above it
- * (an HLS project keeps its sources above the solution). Owned or NULL. */
-static char *find_source(const char *dir, const char *fn)
-{
-    static const char *const exts[] = {".cpp", ".cc", ".cxx", ".c", NULL};
-    char *d = lg_strdup(dir);
-    char *found = NULL;
-    for (int up = 0; up < 4 && !found; up++) {
-        for (size_t e = 0; exts[e] && !found; e++) {
-            char **names = NULL;
-            size_t n = 0;
-            lg_err_t err;
-            if (lg_list_dir(d, exts[e], &names, &n, &err) != 0)
-                continue;
-            for (size_t i = 0; i < n && !found; i++) {
-                char *p = lg_path_join(d, names[i]);
-                init_proto_t proto;
-                if (init_proto_read(p, fn, &proto, &err) == 0) {
-                    found = p;
-                    init_proto_free(&proto);
-                } else {
-                    free(p);
-                }
-            }
-            lg_list_free(names, n);
-        }
-        char *parent = lg_path_join(d, "..");
-        free(d);
-        d = parent;
-    }
-    free(d);
-    return found;
-}
-
 static int write_out(const init_opts_t *o, const char *text, lg_err_t *err)
 {
     if (!o->out) {
@@ -79,57 +44,25 @@ static int write_out(const init_opts_t *o, const char *text, lg_err_t *err)
     return lg_write_file_atomic(o->out, text, strlen(text), err);
 }
 
-/* Reads, infers and writes; csource is the C file (owned). */
+/* Writes the spec init made for rtl_path and reports what was read and
+ * guessed on stderr. */
 static int run_init(const init_opts_t *o, const char *rtl_path, lg_err_t *err)
 {
-    init_rtl_t rtl;
-    init_proto_t proto = {0};
-    init_xml_t xml = {0};
-    init_spec_t spec = {0};
-    init_axi_t axi = {0};
-    char *csource = NULL, *vdir = NULL, *out_dir = NULL, *text = NULL;
-    int have_proto = 0;
-    int rc = init_rtl_read(rtl_path, o->function, &rtl, err);
-    if (rc != 0)
-        return rc;
-    const char *fn = o->function ? o->function : rtl.top;
-    vdir = lg_path_dirname(rtl.top_file);
-    csource = o->csource ? lg_strdup(o->csource) : find_source(vdir, fn);
-    if (!csource) {
-        rc = lg_err_set(err, LG_EINVAL,
-                        "no C or C++ file defining `%s` in %s or the three directories above it; "
-                        "name it with --c SOURCE",
-                        fn, vdir);
-        goto done;
+    init_cfg_t cfg = {.rtl = rtl_path, .csource = o->csource, .function = o->function, .spec_path = o->out};
+    init_t *in = init_create(&cfg, err);
+    if (!in)
+        return err->code;
+    int rc = write_out(o, init_text(in), err);
+    if (rc == 0) {
+        init_summary_t s;
+        init_get_summary(in, &s);
+        fprintf(stderr, "lgfuzz init: top %s (%s:%d), %s%s%s, %zu param(s)%s\n", s.top, s.top_file, s.top_line,
+                s.csource, s.report ? ", " : "", s.report ? s.report : "", s.nparams,
+                s.nguesses ? "; guessed:" : "; nothing guessed");
+        for (size_t i = 0; i < s.nguesses; i++)
+            fprintf(stderr, "  %s\n", s.guesses[i]);
     }
-    if ((rc = init_proto_read(csource, fn, &proto, err)) != 0)
-        goto done;
-    have_proto = 1;
-    if ((rc = init_xml_read(vdir, rtl.top, &xml, err)) != 0)
-        goto done;
-    init_axi_read(&rtl, vdir, &axi);
-    if ((rc = init_infer(&rtl, &proto, &xml, &axi, &spec, err)) != 0)
-        goto done;
-    out_dir = o->out ? lg_path_dirname(o->out) : lg_strdup(".");
-    text = init_emit(&spec, &rtl, &proto, &xml, csource, fn, out_dir);
-    if ((rc = write_out(o, text, err)) != 0)
-        goto done;
-    fprintf(stderr, "lgfuzz init: top %s (%s:%d), %s%s%s, %zu param(s)%s\n", rtl.top, rtl.top_file, rtl.top_line,
-            csource, xml.path ? ", " : "", xml.path ? xml.path : "", spec.nparams,
-            spec.nguesses ? "; guessed:" : "; nothing guessed");
-    for (size_t i = 0; i < spec.nguesses; i++)
-        fprintf(stderr, "  %s\n", spec.guesses[i]);
-done:
-    free(text);
-    free(out_dir);
-    init_spec_free(&spec);
-    init_axi_free(&axi);
-    init_xml_free(&xml);
-    if (have_proto)
-        init_proto_free(&proto);
-    free(csource);
-    free(vdir);
-    init_rtl_free(&rtl);
+    init_destroy(in);
     return rc;
 }
 

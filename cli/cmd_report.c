@@ -6,9 +6,9 @@
 
 #include "batch/batch.h"
 #include "cli.h"
-#include "common/fsutil.h"
 #include "explore/explore.h"
 #include "options_int.h"
+#include "util/fsutil.h"
 
 static const char synopsis[] = "usage: lgfuzz report DIR... [--out DIR] [--json]\n\n"
                                "Merges lgfuzz output directories into one summary: a batch directory (from\n"

@@ -9,16 +9,16 @@
 
 #include "batch/batch.h"
 #include "cli.h"
-#include "common/alloc.h"
-#include "common/budget.h"
-#include "common/fsutil.h"
-#include "common/input.h"
-#include "common/plan.h"
-#include "common/spec.h"
 #include "explore/explore.h"
 #include "guard/guard.h"
 #include "guard_record_int.h"
 #include "run_opts_int.h"
+#include "spec/input.h"
+#include "spec/spec.h"
+#include "util/alloc.h"
+#include "util/budget.h"
+#include "util/fsutil.h"
+#include "util/plan.h"
 
 /* The one piece of static state in lgfuzz: a signal handler can reach
  * nothing else. The loop polls it and finishes the output directory. */
@@ -160,8 +160,7 @@ int cmd_run(int argc, char **argv)
             spec_destroy(spec);
             return LG_EXIT_USAGE;
         }
-        free(spec->seeds_dir);
-        spec->seeds_dir = lg_strdup(r.seeds);
+        spec_override_seeds(spec, r.seeds);
     }
     char defout[512];
     snprintf(defout, sizeof defout, "out/%s", spec->kernel);

@@ -10,13 +10,13 @@
 #include <string.h>
 
 #include "cli.h"
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/hashset.h"
-#include "common/input.h"
-#include "common/spec.h"
 #include "options_int.h"
+#include "spec/input.h"
+#include "spec/spec.h"
 #include "tracer/tracer.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/hashset.h"
 
 static const char synopsis[] =
     "usage: lgfuzz seeds SPEC TESTBENCH.c... [--out DIR] [--timeout DURATION] [-v] [--args WORD...]\n\n"

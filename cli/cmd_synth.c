@@ -8,11 +8,11 @@
 #include <string.h>
 
 #include "cli.h"
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/num.h"
 #include "options_int.h"
 #include "synth/synth.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/num.h"
 
 #define MAX_CONSTS 64
 #define MAX_GRAMMARS 16

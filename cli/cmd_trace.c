@@ -5,9 +5,9 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "common/input.h"
-#include "common/spec.h"
 #include "options_int.h"
+#include "spec/input.h"
+#include "spec/spec.h"
 #include "tracer/tracer.h"
 
 static const char synopsis[] =

@@ -5,9 +5,9 @@
  * explorer and by `lgfuzz guard` with a record-only one. */
 #include <stdlib.h>
 
-#include "common/alloc.h"
-#include "common/input.h"
 #include "guard_record_int.h"
+#include "spec/input.h"
+#include "util/alloc.h"
 
 int cli_guard_record(explore_t *ex, const spec_t *spec, const guard_report_t *rep, uint64_t deadline_ns, size_t *nnew,
                      lg_err_t *err)

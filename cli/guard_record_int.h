@@ -3,11 +3,11 @@
 #ifndef LG_CLI_GUARD_RECORD_INT_H
 #define LG_CLI_GUARD_RECORD_INT_H
 
-#include "common/err.h"
-#include "common/log.h"
-#include "common/spec.h"
 #include "explore/explore.h"
 #include "guard/guard.h"
+#include "spec/spec.h"
+#include "util/err.h"
+#include "util/log.h"
 
 /* Records the divergent inputs of a guard derivation (rep; may hold none)
  * with ex, whose spec is spec, through exploration's record path, starting

@@ -7,11 +7,11 @@
 #include <string.h>
 
 #include "cli.h"
-#include "common/alloc.h"
-#include "common/budget.h"
-#include "common/num.h"
-#include "common/strbuf.h"
 #include "options_int.h"
+#include "util/alloc.h"
+#include "util/budget.h"
+#include "util/num.h"
+#include "util/strbuf.h"
 
 /* getopt_long values of options without a letter: above every char. */
 #define VAL_BASE 256

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/err.h"
+#include "util/err.h"
 
 typedef enum cli_opt_kind {
     CLI_END = 0,  /* terminates a table */

@@ -6,10 +6,10 @@
 #include <string.h>
 
 #include "cli.h"
-#include "common/num.h"
-#include "common/plan.h"
 #include "rtl-oracle/oracle.h"
 #include "run_opts_int.h"
+#include "util/num.h"
+#include "util/plan.h"
 
 static const cli_choice_t rtl_modes[] = {
     {"selective", EXPLORE_RTL_SELECTIVE},
@@ -261,7 +261,7 @@ int cli_run_check(const explore_cfg_t *cfg, lg_err_t *err)
 }
 
 /* With guards on, --budget bounds fuzzing and the guard step together:
- * the guard's share is the time plan's (common/plan.h: a quarter, at most
+ * the guard's share is the time plan's (util/plan.h: a quarter, at most
  * 20 s, or --guard-share), exploration keeps the rest. */
 static void split_budget(cli_run_t *r)
 {

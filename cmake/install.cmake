@@ -1,6 +1,6 @@
 # Install rules: `cmake --install build --prefix P` puts the lgfuzz binary in
 # P/bin and what it reads at run time in P/share/lgfuzz, laid out as in the
-# source tree: common's lg_data_path finds that directory beside the binary
+# source tree: util's lg_data_path finds that directory beside the binary
 # (../share/lgfuzz), so an installed lgfuzz never reads the source tree.
 set(LG_INSTALL_DATA share/lgfuzz)
 if(TARGET lgfuzz)

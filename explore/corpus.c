@@ -14,10 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/jsonfile.h"
 #include "explore_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/jsonfile.h"
 
 /* What the reserve holds at least: the report files of a small run. */
 #define RESERVE_MIN (256u * 1024u)

@@ -3,9 +3,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "explore_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 void explore_cfg_default(explore_cfg_t *cfg)
 {

@@ -12,11 +12,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "common/err.h"
-#include "common/input.h"
-#include "common/lock.h"
-#include "common/log.h"
-#include "common/spec.h"
+#include "spec/input.h"
+#include "spec/spec.h"
+#include "util/err.h"
+#include "util/lock.h"
+#include "util/log.h"
 
 typedef enum { EXPLORE_SCHED_WEIGHTED, EXPLORE_SCHED_RANDOM } explore_sched_t;
 typedef enum { EXPLORE_RTL_SELECTIVE, EXPLORE_RTL_ALWAYS, EXPLORE_RTL_NEVER } explore_rtl_t;
@@ -118,7 +118,7 @@ void explore_destroy_at_exit(explore_t *ex);
  * none) and the time it may borrow until the first divergence, in place of
  * cfg's budget_ns, deadline_ns and lend_ns: for a command whose clock
  * starts once explore_create has built the kernel and its RTL (lgfuzz
- * run's time plan, common/plan.h). */
+ * run's time plan, util/plan.h). */
 void explore_set_deadline(explore_t *ex, uint64_t deadline_ns, uint64_t lend_ns);
 
 /* Records how long the command took before explore_run, building the

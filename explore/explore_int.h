@@ -31,12 +31,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "common/budget.h"
-#include "common/features.h"
-#include "common/hashset.h"
-#include "common/input.h"
-#include "common/result.h"
-#include "common/rng.h"
 #include "explore.h"
 #include "host_source_int.h"
 #include "labels_int.h"
@@ -45,9 +39,15 @@
 #include "probes_int.h"
 #include "rtl-oracle/oracle.h"
 #include "solver/solver.h"
+#include "spec/features.h"
+#include "spec/input.h"
+#include "spec/result.h"
 #include "synth/synth.h"
 #include "tracer/tracer.h"
 #include "tree_int.h"
+#include "util/budget.h"
+#include "util/hashset.h"
+#include "util/rng.h"
 
 /* A step's inputs are run once this many are waiting; a step that makes
  * more (the corners of a spec with many params) makes a larger round. */

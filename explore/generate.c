@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "explore_int.h"
+#include "util/alloc.h"
 
 /* Conditions per query: the deepest ones, which matter most for reaching
  * the node; longer conjunctions over array aggregates are more than Z3

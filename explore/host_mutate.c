@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/num.h"
 #include "host_source_int.h"
+#include "util/alloc.h"
+#include "util/num.h"
 
 /* Past this a mutation that grows the text does nothing. */
 #define TEXT_MAX (64u << 10)

@@ -8,10 +8,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/strbuf.h"
 #include "host_source_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/strbuf.h"
 
 /* s in single quotes for the script's shell. */
 static void put_quoted(lg_strbuf_t *b, const char *s)

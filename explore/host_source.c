@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/budget.h"
-#include "common/fsutil.h"
-#include "common/hashset.h"
 #include "host/host.h"
 #include "host_source_int.h"
 #include "tracer/tracer.h"
+#include "util/alloc.h"
+#include "util/budget.h"
+#include "util/fsutil.h"
+#include "util/hashset.h"
 
 /* Host input vectors kept for mutation; past it a new one replaces one
  * at random. */

@@ -15,11 +15,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/err.h"
-#include "common/input.h"
-#include "common/log.h"
-#include "common/rng.h"
-#include "common/spec.h"
+#include "spec/input.h"
+#include "spec/spec.h"
+#include "util/err.h"
+#include "util/log.h"
+#include "util/rng.h"
 
 /* In a run with a host, one generation step in EXPLORE_HOST_EVERY is a
  * host step (all of them with explore_cfg_t.host_only). */

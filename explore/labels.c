@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/jsonfile.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/jsonfile.h"
 
 static const char *const label_names[LABEL_COUNT] = {"safe", "unsafe", "skipped"};
 

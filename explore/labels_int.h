@@ -11,10 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/err.h"
-#include "common/input.h"
-#include "common/rng.h"
 #include "rtl-oracle/oracle.h"
+#include "spec/input.h"
+#include "util/err.h"
+#include "util/rng.h"
 
 typedef enum { LABEL_SAFE, LABEL_UNSAFE, LABEL_SKIPPED, LABEL_COUNT } label_kind_t;
 

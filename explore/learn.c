@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "explore_int.h"
+#include "util/alloc.h"
 
 #define LEARN_PER_PREFIX 8 /* synth calls one prefix may trigger */
 

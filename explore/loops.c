@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 
 static void add_edge(loop_state_t *l, int64_t trips, loop_edge_kind_t kind)
 {

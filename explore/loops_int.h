@@ -16,10 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/rng.h"
-#include "common/spec.h"
+#include "spec/spec.h"
 #include "synth/expr.h"
 #include "tracer/tracer.h"
+#include "util/rng.h"
 
 #define LOOP_RESERVOIR 24 /* (features, trip count) examples per loop */
 #define LOOP_EDGES_MAX 24 /* edge cases per loop */

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/budget.h"
-#include "common/fsutil.h"
 #include "explore_int.h"
+#include "util/alloc.h"
+#include "util/budget.h"
+#include "util/fsutil.h"
 
 /* Candidate evaluations one minimisation may spend: enough to shorten a
  * full array of a few hundred elements and bring its values to the domain's

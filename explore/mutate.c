@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 
 mutator_t *mutator_create(const spec_t *spec, const int64_t *consts, size_t nconsts)
 {

@@ -8,8 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/input.h"
-#include "common/rng.h"
+#include "spec/input.h"
+#include "util/rng.h"
 #include "valuedb_int.h"
 
 typedef enum { MUT_SIZE, MUT_DIMENSION, MUT_ELEMENT, MUT_TYPE, MUT_BIT, MUT_BYTE, MUT_COUNT } mut_kind_t;

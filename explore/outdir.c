@@ -9,9 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "explore.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 /* The directories of a run's output directory where files are written
  * atomically ("." is the directory itself); divergences/<name>/ are added

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 
 probes_t *probes_create(size_t nprobes, size_t nfeat)
 {

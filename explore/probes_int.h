@@ -21,9 +21,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/rng.h"
 #include "synth/expr.h"
 #include "tracer/tracer.h"
+#include "util/rng.h"
 
 #define PROBE_RESERVOIR 24 /* examples kept per side */
 #define PROBE_READERS 8    /* comparison operands watched per probe */

@@ -11,10 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/jsonfile.h"
 #include "explore_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/jsonfile.h"
 
 static size_t probes_fired(const explore_t *ex)
 {

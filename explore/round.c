@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/budget.h"
-#include "common/fsutil.h"
 #include "explore_int.h"
+#include "util/alloc.h"
+#include "util/budget.h"
+#include "util/fsutil.h"
 
 void rounds_add(explore_t *ex, input_t *in, origin_t origin, mut_kind_t mut, tree_node_t *want, int probe)
 {

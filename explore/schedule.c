@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "explore_int.h"
+#include "util/alloc.h"
 
 struct schedule {
     schedule_entry_t *v[SCHEDULE_CLASSES];

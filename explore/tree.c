@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/err.h"
+#include "util/alloc.h"
+#include "util/err.h"
 
 static tree_node_t *node_new(tree_t *t, tree_node_t *parent, size_t parent_edge, size_t base)
 {

@@ -15,8 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/rng.h"
 #include "synth/expr.h"
+#include "util/rng.h"
 
 #define TREE_RESERVOIR 16 /* examples kept per edge */
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/jsonfile.h"
+#include "util/alloc.h"
+#include "util/jsonfile.h"
 
 struct valuedb {
     const spec_t *spec;

@@ -8,9 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/err.h"
-#include "common/input.h"
-#include "common/rng.h"
+#include "spec/input.h"
+#include "util/err.h"
+#include "util/rng.h"
 
 /* The chance that a mutated input also gets one value drawn from the
  * database. */

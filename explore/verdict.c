@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/strbuf.h"
 #include "explore_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/strbuf.h"
 
 /* Branch sites a path description names at most. */
 #define PATH_ITEMS_MAX 3

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "common/alloc.h"
 #include "gen_int.h"
+#include "util/alloc.h"
 
 typedef struct emit_c_ctx {
     const gen_kernel_t *g;

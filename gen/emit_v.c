@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "gen_int.h"
+#include "util/alloc.h"
 
 typedef struct emit_v_ctx {
     const gen_kernel_t *g;

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 
 #include "gen_int.h"
 

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "gen_int.h"
+#include "util/alloc.h"
 
 typedef struct eval_env {
     const gen_kernel_t *g;

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "gen_int.h"
+#include "util/alloc.h"
 
 static int add_state(fsm_t *f, fsm_kind_t kind, int stmt, int next)
 {

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/lock.h"
 #include "gen_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/lock.h"
 
 void gen_cfg_default(gen_cfg_t *cfg)
 {

@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/err.h"
-#include "common/input.h"
+#include "spec/input.h"
+#include "util/err.h"
 
 /* What to generate. Every random choice is drawn from seed. */
 typedef struct gen_cfg {

@@ -23,10 +23,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/rng.h"
-#include "common/strbuf.h"
-#include "common/types.h"
 #include "gen.h"
+#include "util/rng.h"
+#include "util/strbuf.h"
+#include "util/types.h"
 
 /* IR_OUT: an out scalar param (`T *o`), written by IR_WRITE statements
  * and read by none; an ap_vld port in the RTL. */

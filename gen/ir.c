@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "gen_int.h"
+#include "util/alloc.h"
 
 int ir_var_add(gen_kernel_t *g, const char *name, ir_var_kind_t kind, lg_type_t type)
 {

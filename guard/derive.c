@@ -8,11 +8,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/alloc.h"
-#include "common/budget.h"
-#include "common/fsutil.h"
-#include "common/jsonfile.h"
 #include "guard_int.h"
+#include "util/alloc.h"
+#include "util/budget.h"
+#include "util/fsutil.h"
+#include "util/jsonfile.h"
 
 /* Recall at which a round with precision 1.0 ends the refinement. Below
  * 1.0 because inputs that agree by coincidence (out-of-width elements

@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/strbuf.h"
 #include "guard.h"
 #include "guard_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/strbuf.h"
 
 char *guard_smt2(const spec_t *spec, const features_t *fs, const guard_formula_t *f, const guard_figures_t *fig)
 {

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/strbuf.h"
-#include "common/types.h"
 #include "guard.h"
 #include "guard_int.h"
+#include "util/alloc.h"
+#include "util/strbuf.h"
+#include "util/types.h"
 
 typedef struct cgen {
     const spec_t *spec;
@@ -78,7 +78,7 @@ static void put_i64(lg_strbuf_t *b, int64_t v)
 /* The int64 view of a value of type t held in C expression x, as a heap
  * string: the view features use. A u64 above INT64_MAX becomes negative;
  * a float or double is its IEEE 754 bit pattern read as a signed integer
- * of its width (what lgfuzz learns over, common/types.h), taken through
+ * of its width (what lgfuzz learns over, util/types.h), taken through
  * memcpy: converting the value itself would compare 1.5 as 1, and a NaN
  * or a value beyond int64 would be undefined behaviour. */
 static char *view_of(cgen_t *g, lg_type_t t, const char *x)

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/types.h"
 #include "guard_int.h"
+#include "util/alloc.h"
+#include "util/types.h"
 
 /* Largest bit count of a small-magnitude draw: lengths and values up to
  * 2^20 cover every RTL width and depth lgfuzz's kernels narrow to. */

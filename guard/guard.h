@@ -9,13 +9,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/err.h"
-#include "common/features.h"
-#include "common/log.h"
-#include "common/rng.h"
-#include "common/spec.h"
+#include "spec/features.h"
+#include "spec/spec.h"
 #include "synth/expr.h"
 #include "synth/synth.h"
+#include "util/err.h"
+#include "util/log.h"
+#include "util/rng.h"
 
 /* ------------------------------------------------------------- formulas */
 

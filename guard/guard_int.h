@@ -14,17 +14,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/budget.h"
-#include "common/err.h"
-#include "common/features.h"
-#include "common/input.h"
-#include "common/log.h"
-#include "common/rng.h"
-#include "common/spec.h"
 #include "guard.h"
 #include "rtl-oracle/oracle.h"
 #include "solver/solver.h"
+#include "spec/features.h"
+#include "spec/input.h"
+#include "spec/spec.h"
 #include "tracer/tracer.h"
+#include "util/budget.h"
+#include "util/err.h"
+#include "util/log.h"
+#include "util/rng.h"
 
 /* ---- labelled inputs (labelset.c) ---- */
 

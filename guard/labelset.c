@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "guard_int.h"
+#include "util/alloc.h"
 
 void labelset_init(labelset_t *ls, const features_t *fs)
 {

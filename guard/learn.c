@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/rng.h"
+#include "util/alloc.h"
+#include "util/rng.h"
 
 /* Share of the safe examples the whole conjunction may reject. */
 #define GUARD_SAFE_SLACK 0.05

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/jsonfile.h"
 #include "guard_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/jsonfile.h"
 
 static void push(input_t ***v, size_t *n, size_t *cap, input_t *in)
 {

@@ -6,9 +6,9 @@
  * which solves for sums of products exactly. */
 #include <stdlib.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "guard_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 /* Rows the numeric stage solves from; every other row checks the answer. */
 #define TERMS_SAMPLES 30

@@ -14,8 +14,8 @@
  * result, and a probe that was safe by coincidence shows up there. */
 #include <stdlib.h>
 
-#include "common/alloc.h"
 #include "guard_int.h"
+#include "util/alloc.h"
 
 /* Solver inputs per query, each from its own base. */
 #define WIDEN_PROBES 3

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/proc.h"
 #include "host_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/proc.h"
 
 #ifndef LGFUZZ_CLANG
 #error "LGFUZZ_CLANG must name the clang 14 binary"

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "host_int.h"
+#include "util/alloc.h"
 
 static int has_bit(const uint64_t *s, size_t i)
 {

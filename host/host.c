@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/strbuf.h"
 #include "host_int.h"
+#include "util/alloc.h"
+#include "util/strbuf.h"
 
 struct host_slice {
     const spec_t *spec;   /* borrowed */

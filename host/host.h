@@ -9,9 +9,9 @@
 
 #include <stddef.h>
 
-#include "common/err.h"
-#include "common/log.h"
-#include "common/spec.h"
+#include "spec/spec.h"
+#include "util/err.h"
+#include "util/log.h"
 
 typedef struct host_slice host_slice_t;
 

@@ -17,10 +17,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/err.h"
-#include "common/hashset.h"
-#include "common/log.h"
-#include "common/spec.h"
+#include "spec/spec.h"
+#include "util/err.h"
+#include "util/hashset.h"
+#include "util/log.h"
 
 /* --- build.c --- */
 

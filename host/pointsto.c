@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "host_int.h"
+#include "util/alloc.h"
 
 static uint64_t ptr_hash(const void *p)
 {

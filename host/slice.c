@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "host_int.h"
+#include "util/alloc.h"
 
 /* A place the host writes memory: a store, or a call writing through an
  * argument (dst) or into memory of its own (dst NULL). */

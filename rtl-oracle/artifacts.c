@@ -6,9 +6,9 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/strbuf.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/strbuf.h"
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>

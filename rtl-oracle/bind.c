@@ -4,7 +4,7 @@
  * the spec. Also converts values between C types and port bit patterns. */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -5,9 +5,9 @@
  * gives offsets). */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/num.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/num.h"
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>

@@ -18,11 +18,11 @@
 #define _XOPEN_SOURCE 700 /* mkdtemp */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
-#include "common/budget.h"
-#include "common/cache.h"
-#include "common/fsutil.h"
-#include "common/proc.h"
+#include "util/alloc.h"
+#include "util/budget.h"
+#include "util/cache.h"
+#include "util/fsutil.h"
+#include "util/proc.h"
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>

@@ -4,8 +4,8 @@
  * it), and restarted after it dies. Sends use MSG_NOSIGNAL so a dead child is an error, not SIGPIPE. */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
-#include "common/budget.h"
+#include "util/alloc.h"
+#include "util/budget.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>

@@ -6,7 +6,7 @@
  * side wrote it, and by value where both did. */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 #include <inttypes.h>
 #include <json-c/json.h>
 #include <stdio.h>

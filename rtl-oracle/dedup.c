@@ -4,7 +4,7 @@
  * different bit-width or loop-bound corner, counts as new. */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

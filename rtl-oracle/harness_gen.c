@@ -5,7 +5,7 @@
  * generated for a kernel. */
 #include "oracle_int.h"
 
-#include "common/strbuf.h"
+#include "util/strbuf.h"
 #include <stdio.h>
 
 /* The engine's name (wire.h) of each bind_kind_t, whose values are the

@@ -5,8 +5,8 @@
  * design. Each hint says why and names the way around it. */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

@@ -7,8 +7,8 @@
  * --version`. */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>

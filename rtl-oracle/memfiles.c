@@ -8,9 +8,9 @@
  * from any working directory and an edited .dat builds a new model. */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/strbuf.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/strbuf.h"
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -23,10 +23,10 @@ typedef struct scan_ctx {
     size_t cap;
 } scan_ctx_t;
 
-static void on_item(void *ctx, const vscan_item_t *it)
+static void on_item(void *ctx, const oscan_item_t *it)
 {
     scan_ctx_t *sc = ctx;
-    if (it->kind != VSCAN_READMEM)
+    if (it->kind != OSCAN_READMEM)
         return;
     omems_t *m = sc->m;
     lg_grow((void **)&m->v, &sc->cap, m->n + 1, sizeof *m->v);

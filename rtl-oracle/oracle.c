@@ -4,9 +4,9 @@
  * crashed or hung child costing only the input it was on. */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
-#include "common/budget.h"
-#include "common/proc.h"
+#include "util/alloc.h"
+#include "util/budget.h"
+#include "util/proc.h"
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>

@@ -7,11 +7,11 @@
 #ifndef LG_ORACLE_H
 #define LG_ORACLE_H
 
-#include "common/err.h"
-#include "common/input.h"
-#include "common/log.h"
-#include "common/result.h"
-#include "common/spec.h"
+#include "spec/input.h"
+#include "spec/result.h"
+#include "spec/spec.h"
+#include "util/err.h"
+#include "util/log.h"
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -226,7 +226,7 @@ int oracle_dedup_names_probe(const oracle_dedup_t *d, const char *cls, const cha
  * that ran on the RTL with a divergence. */
 typedef struct oracle_select oracle_select_t;
 
-/* nfeatures values per feature vector (common/features.h). With always set
+/* nfeatures values per feature vector (spec/features.h). With always set
  * (`--rtl always`) every input runs on the RTL. */
 oracle_select_t *oracle_select_create(size_t nfeatures, int always);
 void oracle_select_destroy(oracle_select_t *s); /* accepts NULL */

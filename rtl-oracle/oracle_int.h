@@ -20,14 +20,14 @@
 #ifndef LG_ORACLE_INT_H
 #define LG_ORACLE_INT_H
 
-#include "common/err.h"
-#include "common/fsutil.h"
-#include "common/input.h"
-#include "common/log.h"
-#include "common/result.h"
-#include "common/spec.h"
 #include "engine/wire.h"
 #include "oracle.h"
+#include "spec/input.h"
+#include "spec/result.h"
+#include "spec/spec.h"
+#include "util/err.h"
+#include "util/fsutil.h"
+#include "util/log.h"
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -194,22 +194,22 @@ char *oracle_harness_table(const spec_t *spec, const omodel_t *m);
 
 /* ------------------------------------------------ Verilog scan (vscan.c) */
 
-typedef enum { VSCAN_READMEM, VSCAN_MODULE } vscan_kind_t;
+typedef enum { OSCAN_READMEM, OSCAN_MODULE } oscan_kind_t;
 
 /* A token of interest: the file name literal of a $readmemh/$readmemb
  * call (the text between its quotes) or the name of a declared module, as
  * the offsets [start, end) into the scanned text, and its line. */
-typedef struct vscan_item {
-    vscan_kind_t kind;
+typedef struct oscan_item {
+    oscan_kind_t kind;
     int line;
     size_t start, end;
-} vscan_item_t;
+} oscan_item_t;
 
-typedef void (*vscan_fn)(void *ctx, const vscan_item_t *it);
+typedef void (*oscan_fn)(void *ctx, const oscan_item_t *it);
 
 /* Calls fn for each item of the Verilog text (borrowed), in order,
  * skipping comments and string literals. */
-void oracle_vscan(const char *text, vscan_fn fn, void *ctx);
+void oracle_vscan(const char *text, oscan_fn fn, void *ctx);
 
 /* --------------------------------------------- memory files (memfiles.c) */
 

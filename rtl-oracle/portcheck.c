@@ -9,8 +9,8 @@
  * error the check reports. */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
-#include "common/strbuf.h"
+#include "util/alloc.h"
+#include "util/strbuf.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,11 +174,11 @@ typedef struct find_module {
     int line;
 } find_module_t;
 
-static void on_module(void *ctx, const vscan_item_t *it)
+static void on_module(void *ctx, const oscan_item_t *it)
 {
     find_module_t *fm = ctx;
     size_t n = strlen(fm->top);
-    if (it->kind == VSCAN_MODULE && !fm->line && it->end - it->start == n &&
+    if (it->kind == OSCAN_MODULE && !fm->line && it->end - it->start == n &&
         strncmp(fm->text + it->start, fm->top, n) == 0)
         fm->line = it->line;
 }

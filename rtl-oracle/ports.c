@@ -4,8 +4,8 @@
  * rather than from the spec. */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
-#include "common/num.h"
+#include "util/alloc.h"
+#include "util/num.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,12 +1,12 @@
 /* Tool output the oracle's build step reads: the first error line of a
  * failed Verilator, compiler or make run's log (what its error message quotes), and the
  * output of a short command such as `verilator --version` (part of the
- * cache key), run through common's lg_run_logged. */
+ * cache key), run through util's lg_run_logged. */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/proc.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/proc.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,7 +4,7 @@
 #define _GNU_SOURCE /* memfd_create */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 #include <errno.h>
 #include <string.h>
 #include <sys/mman.h>

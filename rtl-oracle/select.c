@@ -7,8 +7,8 @@
  * show a symptom already reported, so it is not simulated either. */
 #include "oracle_int.h"
 
-#include "common/alloc.h"
-#include "common/hashset.h"
+#include "util/alloc.h"
+#include "util/hashset.h"
 #include <stdlib.h>
 
 /* The range of features of the divergent runs with one signature. */

@@ -1,4 +1,4 @@
-/* Feature terms: each feature of common/features.h as a 64-bit Z3 term over
+/* Feature terms: each feature of spec/features.h as a 64-bit Z3 term over
  * the variables of the current shape (vars_z3.c, aggregates_z3.c), with the
  * exact values features_eval computes: a[i] is 0 at or beyond the length,
  * aggregates of an empty array are 0, sum wraps. */

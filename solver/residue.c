@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 
 #define RESIDUE_TRIES 256 /* draws of the other inputs before giving up */
 #define RESIDUE_MAX_VARS 16

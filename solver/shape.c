@@ -2,8 +2,8 @@
  * and elements become Z3 variables and which stay at the base input's
  * values. Tier 1 keeps everything the formula does not mention; tier 2 frees
  * every length and tail the formula reaches, so that it is complete. */
-#include "common/alloc.h"
 #include "solver_int.h"
+#include "util/alloc.h"
 #include <stdlib.h>
 #include <string.h>
 

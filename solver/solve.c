@@ -2,9 +2,9 @@
  * shape, runs Z3 (tier 1, then tier 2 when tier 1 is unsat and the shapes
  * differ), retries once without the strengthening when it made the query
  * unsat, and reads the model into a new input. */
-#include "common/alloc.h"
-#include "common/budget.h"
 #include "solver_int.h"
+#include "util/alloc.h"
+#include "util/budget.h"
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,12 +5,12 @@
 #ifndef LG_SOLVER_H
 #define LG_SOLVER_H
 
-#include "common/err.h"
-#include "common/features.h"
-#include "common/input.h"
-#include "common/rng.h"
-#include "common/types.h"
+#include "spec/features.h"
+#include "spec/input.h"
 #include "synth/expr.h"
+#include "util/err.h"
+#include "util/rng.h"
+#include "util/types.h"
 #include <stddef.h>
 #include <stdint.h>
 

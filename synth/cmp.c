@@ -5,9 +5,9 @@
  * relation between the operands is then read off the logs. */
 #include <stdlib.h>
 
-#include "common/alloc.h"
-#include "common/budget.h"
 #include "synth.h"
+#include "util/alloc.h"
+#include "util/budget.h"
 
 /* Learns operand w (0: op0, 1: op1) of the examples that logged it; NULL
  * when no term is exact on all of them. */

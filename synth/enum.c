@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/budget.h"
+#include "util/alloc.h"
+#include "util/budget.h"
 
 static void add_unique(int64_t *arr, size_t *n, int64_t v)
 {

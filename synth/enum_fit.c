@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/err.h"
 #include "synth.h"
+#include "util/alloc.h"
+#include "util/err.h"
 
 typedef struct vl {
     int64_t v;

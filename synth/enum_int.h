@@ -17,9 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/features.h"
 #include "expr.h"
 #include "grammar_int.h"
+#include "spec/features.h"
 
 /* MCC an imperfect condition loses per AST node, both when candidates
  * compete and when a stage's answer is judged against the threshold (taking

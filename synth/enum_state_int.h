@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/hashset.h"
 #include "enum_int.h"
+#include "util/hashset.h"
 
 #define ENUM_MAX_SIZE 64
 #define ENUM_MAX_CONSTS 96

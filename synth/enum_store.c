@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/budget.h"
-#include "common/err.h"
-#include "common/fsutil.h"
+#include "util/alloc.h"
+#include "util/budget.h"
+#include "util/err.h"
+#include "util/fsutil.h"
 
 /* The clock is read once per this many candidates: reading it per candidate
  * would cost more than scoring one. */

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/err.h"
+#include "util/alloc.h"
+#include "util/err.h"
 
 /* Vector form of expr_apply: the common operators get a tight loop, the
  * rest go through the reference semantics one value at a time. */

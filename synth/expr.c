@@ -5,7 +5,7 @@
 
 #include <stdlib.h>
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 
 static expr_t *node_new(expr_op_t op)
 {

@@ -7,7 +7,7 @@
  * INT64_MIN / -1 == INT64_MIN and INT64_MIN % -1 == 0; << is logical and >>
  * arithmetic, both by (y & 63); comparisons and ! && || give 0 or 1 and
  * treat any nonzero operand as true. Aggregates (len, max, min, sum) and
- * array elements are features (common/features.h), so they appear here as
+ * array elements are features (spec/features.h), so they appear here as
  * variables named "len(d)", "max(d)", "d[3]".
  *
  * Text syntax: C expression syntax over feature names and decimal or 0x
@@ -16,8 +16,8 @@
 #ifndef LG_EXPR_H
 #define LG_EXPR_H
 
-#include "common/err.h"
-#include "common/features.h"
+#include "spec/features.h"
+#include "util/err.h"
 #include <stddef.h>
 #include <stdint.h>
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 
 /* Deep enough for any expression a person or the enumerator writes, shallow
  * enough that hostile input cannot exhaust the stack. */

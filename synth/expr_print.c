@@ -6,7 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "common/strbuf.h"
+#include "util/strbuf.h"
 
 int expr_op_prec(expr_op_t op)
 {

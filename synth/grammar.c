@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/num.h"
-#include "common/yamldoc.h"
 #include "expr.h"
+#include "util/alloc.h"
+#include "util/num.h"
+#include "util/yamldoc.h"
 
 typedef struct loader {
     yamldoc_t d;

@@ -8,8 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/err.h"
-#include "common/features.h"
+#include "spec/features.h"
+#include "util/err.h"
 
 /* Feature classes a stage may use as Var. */
 enum {

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/budget.h"
-#include "common/num.h"
+#include "util/alloc.h"
+#include "util/budget.h"
+#include "util/num.h"
 
 #define NUM_MAX_FEATURES 48 /* features entering the basis (1 + 48 + 1176 monomials) */
 #define NUM_CLOCK_EVERY 256

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 
 static uint64_t mod_sub(uint64_t a, uint64_t b)
 {

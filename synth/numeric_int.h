@@ -12,9 +12,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/features.h"
 #include "expr.h"
 #include "grammar_int.h"
+#include "spec/features.h"
 
 /* Incremental fraction-free elimination modulo NUMERIC_PRIME over k unknowns:
  * rows are added one at a time and kept in echelon form, so an inconsistent

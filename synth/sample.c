@@ -5,7 +5,7 @@
 
 #include <stdlib.h>
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 
 static int cmp_size(const void *a, const void *b)
 {

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "common/rng.h"
+#include "util/rng.h"
 
 /* Picks at most cap of the n items into out[] (indices, out has room for
  * cap) and returns how many. is_new[i] marks items that must be taken

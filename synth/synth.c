@@ -6,14 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/budget.h"
-#include "common/fsutil.h"
-#include "common/rng.h"
 #include "enum_int.h"
 #include "grammar_int.h"
 #include "numeric_int.h"
 #include "sample_int.h"
+#include "util/alloc.h"
+#include "util/budget.h"
+#include "util/fsutil.h"
+#include "util/rng.h"
 
 struct synth {
     synth_cfg_t cfg; /* copy; grammar_files cleared after loading */

@@ -12,9 +12,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/err.h"
-#include "common/features.h"
 #include "expr.h"
+#include "spec/features.h"
+#include "util/err.h"
 
 #define SYNTH_DEFAULT_MAX_SAMPLES 30
 #define SYNTH_DEFAULT_MCC 0.6

@@ -14,14 +14,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/alloc.h"
-#include "common/cache.h"
-#include "common/fsutil.h"
-#include "common/proc.h"
 #include "harness_int.h"
 #include "instrument_int.h"
 #include "pragma_int.h"
 #include "shim_int.h"
+#include "util/alloc.h"
+#include "util/cache.h"
+#include "util/fsutil.h"
+#include "util/proc.h"
 
 #ifndef LGFUZZ_CLANG
 #error "LGFUZZ_CLANG must name the clang 14 binary"

@@ -4,11 +4,11 @@
 #ifndef LG_TRACER_BUILD_H
 #define LG_TRACER_BUILD_H
 
-#include "common/err.h"
-#include "common/log.h"
-#include "common/spec.h"
 #include "meta_int.h"
+#include "spec/spec.h"
 #include "tracer.h"
+#include "util/err.h"
+#include "util/log.h"
 
 typedef struct build {
     char *dir;    /* the cache entry (owned) */

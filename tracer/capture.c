@@ -17,12 +17,12 @@
 
 #include "build_int.h"
 #include "capture_int.h"
-#include "common/alloc.h"
-#include "common/cache.h"
-#include "common/fsutil.h"
-#include "common/proc.h"
 #include "instrument_int.h"
 #include "runtime/lgcap.h"
+#include "util/alloc.h"
+#include "util/cache.h"
+#include "util/fsutil.h"
+#include "util/proc.h"
 
 /* As the kernel's own build, without the sanitizer checks the recorder
  * has no use for: the front end's -O2 code, optimised only at the link. */

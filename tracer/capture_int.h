@@ -1,7 +1,7 @@
 /* Call capture, private to the tracer: the recording wrapper's C source
  * (capture_wrap.c), the rewrite of the testbench's calls of the kernel
  * into calls of that wrapper (capture_rewrite.c, LLVM C API) and the
- * testbench's run as a child with a time limit (common/proc.h);
+ * testbench's run as a child with a time limit (util/proc.h);
  * capture.c drives them behind tracer_capture. */
 #ifndef LG_TRACER_CAPTURE_INT_H
 #define LG_TRACER_CAPTURE_INT_H
@@ -10,9 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/err.h"
-#include "common/log.h"
-#include "common/spec.h"
+#include "spec/spec.h"
+#include "util/err.h"
+#include "util/log.h"
 
 /* The symbol of the generated recording wrapper. */
 #define CAPTURE_WRAPPER "lgfuzz_capture_call"

@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/fsutil.h"
-#include "common/strbuf.h"
 #include "instrument_int.h"
 #include "instrument_pass_int.h"
+#include "util/fsutil.h"
+#include "util/strbuf.h"
 
 /* The attribute that marks the testbench's functions before the link,
  * which may rename its internal ones. */

@@ -7,9 +7,9 @@
 
 #include <stdlib.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/strbuf.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/strbuf.h"
 
 static const char *const kind_names[] = {"LGCAP_I8",  "LGCAP_I16", "LGCAP_I32", "LGCAP_I64", "LGCAP_U8",
                                          "LGCAP_U16", "LGCAP_U32", "LGCAP_U64", "LGCAP_F32", "LGCAP_F64"};

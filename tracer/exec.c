@@ -22,8 +22,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common/alloc.h"
-#include "common/budget.h"
+#include "util/alloc.h"
+#include "util/budget.h"
 
 #define NOT_RUN (-2)
 #define START_TIMEOUT_MS 10000

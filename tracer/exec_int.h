@@ -9,9 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/err.h"
-#include "common/log.h"
 #include "runtime/lgrt.h"
+#include "util/err.h"
+#include "util/log.h"
 
 typedef struct executor executor_t;
 

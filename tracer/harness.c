@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/strbuf.h"
 #include "runtime/lgrt.h"
 #include "shim_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/strbuf.h"
 
 /* Float values cross the record as bit patterns (types.h); these
  * converters go at the top of every harness. */

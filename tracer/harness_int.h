@@ -12,10 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/err.h"
-#include "common/spec.h"
-#include "common/strbuf.h"
 #include "meta_int.h"
+#include "spec/spec.h"
+#include "util/err.h"
+#include "util/strbuf.h"
 
 /* Elements of poison kept before and after every array buffer, so a small
  * out-of-range access reads poison instead of faulting. */

@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "instrument_pass_int.h"
 #include "runtime/lgrt.h"
 #include "shim_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 static void declare_rt(instrument_ctx_t *c, instrument_rt_t *rt, const char *name, LLVMTypeRef *params, unsigned n)
 {

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "instrument_pass_int.h"
+#include "util/alloc.h"
 
 static size_t block_index(const instrument_cfg_t *g, LLVMBasicBlockRef b)
 {

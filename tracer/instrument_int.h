@@ -6,11 +6,11 @@
 #ifndef LG_TRACER_INSTRUMENT_H
 #define LG_TRACER_INSTRUMENT_H
 
-#include "common/err.h"
-#include "common/log.h"
-#include "common/spec.h"
 #include "meta_int.h"
 #include "pragma_int.h"
+#include "spec/spec.h"
+#include "util/err.h"
+#include "util/log.h"
 
 /* Instruments kernel_bc (clang output for spec's source) into out_bc with
  * runtime_bc linked in, filling meta (initially empty) with the sites,

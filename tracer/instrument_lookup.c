@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/strbuf.h"
+#include "util/alloc.h"
+#include "util/strbuf.h"
 
 /* The Itanium C++ ABI demangler of the C++ runtime lgfuzz links already
  * (LLVM is C++); it is extern "C" by the ABI. */

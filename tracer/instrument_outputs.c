@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "harness_int.h"
 #include "instrument_pass_int.h"
+#include "util/alloc.h"
 
 typedef struct outs {
     LLVMTypeRef addr_ty, flag_ty; /* [k x i64], [k x i8] */

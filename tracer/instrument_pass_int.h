@@ -7,10 +7,10 @@
 
 #include <llvm-c/Core.h>
 
-#include "common/log.h"
-#include "common/spec.h"
 #include "meta_int.h"
 #include "pragma_int.h"
+#include "spec/spec.h"
+#include "util/log.h"
 
 typedef struct instrument_rt {
     LLVMTypeRef ty;

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "instrument_pass_int.h"
 #include "runtime/lgrt.h"
+#include "util/alloc.h"
 
 /* ---- locals by their C name ------------------------------------------ */
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 meta_t *meta_create(void)
 {

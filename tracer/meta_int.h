@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/err.h"
 #include "tracer.h"
+#include "util/err.h"
 
 typedef struct meta_loop {
     int rem_probe, trip_probe; /* -1 when absent */

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 
 #define PRAGMA_MAX_WORDS 32
 

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/num.h"
+#include "util/alloc.h"
+#include "util/num.h"
 
 #define DEPTH_MAX 64
 

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/err.h"
+#include "util/err.h"
 
 typedef enum {
     PRAGMA_LOOP_REMAINDER,

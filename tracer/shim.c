@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/strbuf.h"
 #include "harness_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/strbuf.h"
 
 /* What the entry needs from C++: the kernel's parameter types, the object
  * behind each, passing it as the parameter wants, the width of an HLS

@@ -6,8 +6,8 @@
 #ifndef LG_TRACER_SHIM_H
 #define LG_TRACER_SHIM_H
 
-#include "common/err.h"
-#include "common/spec.h"
+#include "spec/spec.h"
+#include "util/err.h"
 
 /* The entry's C symbol; the harness calls it instead of the kernel, with
  * the arguments it would give a C kernel of the spec's types. */

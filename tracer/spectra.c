@@ -7,10 +7,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/num.h"
-#include "common/yamldoc.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/num.h"
+#include "util/yamldoc.h"
 
 static const char *const kind_names[] = {"loop-remainder", "loop-tripcount", "offset",
                                          "depth",          "read-burst",     "write-burst"};

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "tracer.h"
+#include "util/alloc.h"
 
 static json_object *path_json(const tracer_t *t, const tracer_trace_t *tr)
 {

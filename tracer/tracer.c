@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "build_int.h"
-#include "common/alloc.h"
 #include "exec_int.h"
 #include "harness_int.h"
+#include "util/alloc.h"
 
 _Static_assert(sizeof(tracer_event_t) == sizeof(lgrt_event_t), "event layouts differ");
 _Static_assert(offsetof(tracer_event_t, op0) == offsetof(lgrt_event_t, op0), "event layouts differ");

@@ -13,11 +13,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "common/err.h"
-#include "common/input.h"
-#include "common/log.h"
-#include "common/result.h"
-#include "common/spec.h"
+#include "spec/input.h"
+#include "spec/result.h"
+#include "spec/spec.h"
+#include "util/err.h"
+#include "util/log.h"
 
 typedef struct tracer tracer_t;
 

@@ -6,10 +6,10 @@
 #ifndef LG_BENCHKIT_H
 #define LG_BENCHKIT_H
 
-#include "common/err.h"
-#include "common/input.h"
-#include "common/result.h"
-#include "common/spec.h"
+#include "spec/input.h"
+#include "spec/result.h"
+#include "spec/spec.h"
+#include "util/err.h"
 #include <stddef.h>
 #include <stdint.h>
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "bench/baselines/benchkit.h"
-#include "common/types.h"
+#include "util/types.h"
 
 typedef struct reader {
     const uint8_t *p;

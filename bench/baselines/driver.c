@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "bench/baselines/benchkit.h"
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "rtl-oracle/oracle.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 struct benchkit_driver {
     spec_t *spec;

@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/err.h"
-#include "common/fsutil.h"
-#include "common/spec.h"
-#include "common/strbuf.h"
-#include "common/types.h"
+#include "spec/spec.h"
+#include "util/alloc.h"
+#include "util/err.h"
+#include "util/fsutil.h"
+#include "util/strbuf.h"
+#include "util/types.h"
 
 /* Guard slots of POISON on both sides of every array, so that a slightly
  * out-of-bounds read of the C kernel reads what the RTL would. */

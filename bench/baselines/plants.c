@@ -13,12 +13,12 @@
 #include <string.h>
 
 #include "bench/baselines/benchkit.h"
-#include "common/alloc.h"
-#include "common/features.h"
-#include "common/yamldoc.h"
 #include "gen/gen.h"
+#include "spec/features.h"
 #include "synth/expr.h"
 #include "tests/kernels/kexpected.h"
+#include "util/alloc.h"
+#include "util/yamldoc.h"
 
 typedef struct plant {
     char *id, *cls;

@@ -10,8 +10,8 @@
 
 #include "bench/baselines/benchkit.h"
 #include "bench/report/report.h"
-#include "common/alloc.h"
-#include "common/fsutil.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 typedef struct find {
     int found;

@@ -10,9 +10,9 @@
 
 #include "bench/baselines/benchkit.h"
 #include "bench/report/report.h"
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "tracer/tracer.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 #define COV_BATCH 256
 

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "bench/report/report.h"
-#include "common/alloc.h"
-#include "common/err.h"
-#include "common/fsutil.h"
+#include "util/alloc.h"
+#include "util/err.h"
+#include "util/fsutil.h"
 
 static char **split(char *line, size_t *n)
 {

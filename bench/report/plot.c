@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "bench/report/report.h"
-#include "common/alloc.h"
+#include "util/alloc.h"
 
 #define PLOT_STEPS 120
 #define W 720

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "bench/report/report.h"
-#include "common/alloc.h"
+#include "util/alloc.h"
 
 #define REF_TOOL "lgfuzz"
 #define NAIVE_TOOL "lgfuzz-naive"

@@ -10,10 +10,10 @@
  * Usage:
  *   bench_oracle [SPEC:N ...]   (default: kernels l2dist:20000,
  *                                accumulate:4000, matmul:400; N inputs) */
-#include "common/budget.h"
-#include "common/input.h"
-#include "common/rng.h"
 #include "rtl-oracle/oracle.h"
+#include "spec/input.h"
+#include "util/budget.h"
+#include "util/rng.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

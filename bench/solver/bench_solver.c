@@ -3,9 +3,9 @@
  * with a random strengthening, solved from a base input. Reports solves per
  * second, status counts and mean/p95 time per prefix length.
  * Usage: bench_solver [queries-per-length] [spec.yaml] */
-#include "common/alloc.h"
-#include "common/budget.h"
 #include "solver/solver.h"
+#include "util/alloc.h"
+#include "util/budget.h"
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/features.h"
-#include "common/fsutil.h"
-#include "common/rng.h"
+#include "spec/features.h"
 #include "synth/synth.h"
+#include "util/fsutil.h"
+#include "util/rng.h"
 
 #define MAXFEAT 12
 #define NTRAIN 30

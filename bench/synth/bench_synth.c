@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/features.h"
-#include "common/rng.h"
+#include "spec/features.h"
 #include "synth/synth.h"
+#include "util/rng.h"
 
 #define NFEAT 8
 #define NTRAIN 30

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/budget.h"
-#include "common/rng.h"
-#include "common/types.h"
 #include "tracer/tracer.h"
+#include "util/budget.h"
+#include "util/rng.h"
+#include "util/types.h"
 
 int accumulate(const int *data, int size);
 /* The same kernel compiled without vectorisation (bench/tracer/CMakeLists.txt). */

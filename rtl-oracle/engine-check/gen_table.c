@@ -2,9 +2,9 @@
  * rtl-oracle's generator makes for a spec and its verilated model header,
  * so the build compiles the engine against a table of the real generator.
  * usage: gen_table SPEC V<top>.h OUT */
-#include "common/fsutil.h"
-#include "common/spec.h"
 #include "oracle_int.h"
+#include "spec/spec.h"
+#include "util/fsutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

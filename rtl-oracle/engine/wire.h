@@ -117,7 +117,7 @@ enum orw_resp_word {
 /* oob_param (read_param) when no address went out of range. */
 #define ORW_NO_PARAM UINT64_MAX
 
-/* Call status; the values equal common/result.h's run_status_t. */
+/* Call status; the values equal spec/result.h's run_status_t. */
 enum orw_status { ORW_OK = 0, ORW_HANG = 2, ORW_OOB = 3, ORW_ASSERT = 4, ORW_PROTOCOL = 6, ORW_UNDECIDED = 7 };
 
 /* How a call is started and ended (the block protocol). */

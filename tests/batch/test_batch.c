@@ -7,9 +7,9 @@
 #include <sys/stat.h>
 
 #include "batch/batch.h"
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "tests/test.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 #define SEC 1000000000ull
 

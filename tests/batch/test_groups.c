@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "batch/batch.h"
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "tests/test.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 #define PA "path:00000000000000a1"
 #define PB "path:00000000000000b2"

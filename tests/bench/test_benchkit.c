@@ -7,9 +7,9 @@
 #include <unistd.h>
 
 #include "bench/baselines/benchkit.h"
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "tests/test.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 #ifndef LG_TEST_KERNELS
 #error "LG_TEST_KERNELS must name the kernels directory"

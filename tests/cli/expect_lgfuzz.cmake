@@ -1,5 +1,6 @@
-# What the lgfuzz command scripts of tests/cli share: one call of lgfuzz
-# checked for its exit status and output. Needs LGFUZZ (the binary).
+# What the lgfuzz command scripts of tests/cli and tests/init share: one
+# call of lgfuzz checked for its exit status and output. Needs LGFUZZ (the
+# binary).
 
 # Runs lgfuzz with ARGN; expects exit <code> and each of <wants> (a list)
 # in its output; the output (stdout, then stderr) in <var>.

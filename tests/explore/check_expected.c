@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/features.h"
-#include "common/input.h"
-#include "common/spec.h"
+#include "spec/features.h"
+#include "spec/input.h"
+#include "spec/spec.h"
 #include "synth/expr.h"
 #include "tests/kernels/kexpected.h"
+#include "util/alloc.h"
 
 int main(int argc, char **argv)
 {

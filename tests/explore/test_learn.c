@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "explore/explore_int.h"
 #include "tests/test.h"
+#include "util/alloc.h"
 
 #define NCASES 20
 

@@ -7,14 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "explore/explore_int.h"
 #include "explore/labels_int.h"
 #include "explore/mutate_int.h"
 #include "explore/probes_int.h"
 #include "explore/tree_int.h"
 #include "tests/test.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 static tree_event_t ev(uint32_t site, uint16_t dir, int64_t op0, int64_t op1)
 {

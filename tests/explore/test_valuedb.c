@@ -8,11 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "explore/mutate_int.h"
 #include "explore/valuedb_int.h"
 #include "tests/test.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 static const char spec_text[] = "kernel: k\n"
                                 "c: {source: k.c, function: k}\n"

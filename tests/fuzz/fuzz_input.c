@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/input.h"
-#include "common/spec.h"
+#include "spec/input.h"
+#include "spec/spec.h"
+#include "util/alloc.h"
 
 #ifndef LG_FUZZ_INPUT_SPEC
 #error "LG_FUZZ_INPUT_SPEC must name tests/fuzz/input_spec.yaml"

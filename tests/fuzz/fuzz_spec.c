@@ -9,9 +9,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/spec.h"
+#include "spec/spec.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

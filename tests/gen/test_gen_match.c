@@ -11,10 +11,10 @@
 #include <string.h>
 
 #include "bench/baselines/benchkit.h"
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "gen/gen.h"
 #include "tests/test.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 /* Each plant's witness finds that plant, whatever the class of return
  * symptom; a crash class finds nothing. */

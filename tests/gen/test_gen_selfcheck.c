@@ -12,15 +12,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/input.h"
-#include "common/result.h"
-#include "common/spec.h"
 #include "gen/gen_int.h"
 #include "rtl-oracle/oracle.h"
+#include "spec/input.h"
+#include "spec/result.h"
+#include "spec/spec.h"
 #include "tests/test.h"
 #include "tracer/tracer.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 typedef struct sides {
     spec_t *spec;

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
-#include "common/proc.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+#include "util/proc.h"
 
 #ifndef LGFUZZ_DATA_DIR
 #error "LGFUZZ_DATA_DIR must name the source tree (the top CMakeLists.txt defines it)"

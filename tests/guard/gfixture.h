@@ -8,12 +8,12 @@
 
 #include <stdio.h>
 
-#include "common/features.h"
-#include "common/rng.h"
-#include "common/spec.h"
 #include "guard/guard.h"
 #include "solver/solver.h"
+#include "spec/features.h"
+#include "spec/spec.h"
 #include "tests/test.h"
+#include "util/rng.h"
 
 /* Inputs a header case is checked on. */
 #define GF_NINPUTS 2000

@@ -6,8 +6,8 @@
 #include <string.h>
 #include <z3.h>
 
-#include "common/alloc.h"
 #include "gfixture.h"
+#include "util/alloc.h"
 
 /* Formulas over the mixed spec's features, one per case. */
 static const char *const cases[] = {

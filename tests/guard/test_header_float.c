@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "common/alloc.h"
 #include "gfixture.h"
+#include "util/alloc.h"
 
 static const char *const cases[] = {
     "g < 0",

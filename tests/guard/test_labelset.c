@@ -7,12 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "common/fsutil.h"
-#include "common/input.h"
-#include "common/rng.h"
-#include "common/spec.h"
 #include "guard/guard_int.h"
+#include "spec/input.h"
+#include "spec/spec.h"
 #include "tests/test.h"
+#include "util/fsutil.h"
+#include "util/rng.h"
 
 static input_t *input_k(const spec_t *spec, int64_t k)
 {

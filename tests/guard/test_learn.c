@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/rng.h"
 #include "gfixture.h"
+#include "util/alloc.h"
+#include "util/rng.h"
 
 static const char *const names[] = {"size", "len(d)", "max(d)", "min(d)", "sum(d)", "d[0]", "k"};
 #define NF 7

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/rng.h"
 #include "gfixture.h"
+#include "util/alloc.h"
+#include "util/rng.h"
 
 static const char *const names[] = {"s", "k", "len(d)"};
 #define NF 3

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 static void write_text(const char *dir, const char *name, const char *text)
 {

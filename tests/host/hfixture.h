@@ -4,9 +4,9 @@
 #ifndef LG_HOST_HFIXTURE_H
 #define LG_HOST_HFIXTURE_H
 
-#include "common/err.h"
-#include "common/spec.h"
+#include "spec/spec.h"
 #include "tests/test.h"
+#include "util/err.h"
 
 /* A fresh directory under /tmp (its name starting with prefix) holding
  * kernel.c with the text kernel_c (both borrowed for the call). Returns

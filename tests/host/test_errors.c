@@ -4,10 +4,10 @@
  * arguments). */
 #include <stdlib.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "hfixture.h"
 #include "host/host.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 static const char kernel_c[] = "int k(const int *d, int n) { return n ? d[0] : 0; }\n";
 static const char spec_fmt[] = "kernel: k\nc: {source: kernel.c, function: k}\n"

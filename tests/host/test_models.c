@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "hfixture.h"
 #include "host/host.h"
+#include "util/alloc.h"
 
 static const char kernel_c[] = "int k(const int *d, int n) { return n > 0 ? d[0] : 0; }\n";
 static const char spec_fmt[] = "kernel: k\nc: {source: kernel.c, function: k}\n"

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
-#include "common/spec.h"
 #include "host/host.h"
+#include "spec/spec.h"
 #include "tests/test.h"
+#include "util/alloc.h"
 
 #ifndef LG_TEST_HOSTS
 #error "LG_TEST_HOSTS must name tests/host"

@@ -10,7 +10,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "common/alloc.h"
+#include "util/alloc.h"
 #include "kexpected.h"
 #include "tests/test.h"
 

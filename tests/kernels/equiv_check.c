@@ -13,12 +13,12 @@
  * where a witness that is not exact shows it.
  * Usage: kernels_equiv SPEC [--inputs N] [--seed S] [--expect-divergent]
  *                           [--expected EXPECTED [--near]] */
-#include "common/features.h"
-#include "common/input.h"
-#include "common/log.h"
-#include "common/result.h"
-#include "common/rng.h"
-#include "common/spec.h"
+#include "spec/features.h"
+#include "spec/input.h"
+#include "util/log.h"
+#include "spec/result.h"
+#include "util/rng.h"
+#include "spec/spec.h"
 #include "kexpected.h"
 #include "ksample.h"
 #include "rtl-oracle/oracle.h"

@@ -2,8 +2,8 @@
  * over the mapping with every error reported at the node's line:col. */
 #include "kexpected.h"
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

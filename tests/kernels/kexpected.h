@@ -5,7 +5,7 @@
 #ifndef LG_KEXPECTED_H
 #define LG_KEXPECTED_H
 
-#include "common/err.h"
+#include "util/err.h"
 #include "kmodel.h"
 #include <stddef.h>
 

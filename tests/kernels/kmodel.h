@@ -6,7 +6,7 @@
 #ifndef LG_KMODEL_H
 #define LG_KMODEL_H
 
-#include "common/input.h"
+#include "spec/input.h"
 
 /* 1 when the planted divergence shows on in (shaped for the kernel's
  * spec), else 0. */

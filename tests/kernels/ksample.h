@@ -5,8 +5,8 @@
 #ifndef LG_KSAMPLE_H
 #define LG_KSAMPLE_H
 
-#include "common/input.h"
-#include "common/rng.h"
+#include "spec/input.h"
+#include "util/rng.h"
 
 /* Overwrites in (shaped for its spec) with a fresh uniformly random input
  * drawn from rng. */

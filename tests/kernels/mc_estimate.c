@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common/features.h"
-#include "common/input.h"
-#include "common/rng.h"
-#include "common/spec.h"
+#include "spec/features.h"
+#include "spec/input.h"
+#include "util/rng.h"
+#include "spec/spec.h"
 #include "ksample.h"
 #include "kexpected.h"
 #include "synth/expr.h"

@@ -3,9 +3,9 @@
  * output or array, every trigger input satisfies its own witness (and its
  * exact C witness, when it names one), and no safe input satisfies any.
  * Usage: kernels_witness SPEC EXPECTED */
-#include "common/features.h"
-#include "common/input.h"
-#include "common/spec.h"
+#include "spec/features.h"
+#include "spec/input.h"
+#include "spec/spec.h"
 #include "kexpected.h"
 #include "synth/expr.h"
 #include "tests/test.h"

@@ -6,11 +6,11 @@
  * sizes 511 and 512 wrap the 9-bit counter: rtl-hang. Then the artifacts of one divergence:
  * the generated repro.c must compile and its assertion must fail. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "rtl-oracle/oracle.h"
 #include "rtl-oracle/oracle_int.h"
 #include "test_util.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,11 +5,11 @@
  * edited (on copies in a temp dir, with a private cache, so earlier runs
  * cannot make the first build a hit). */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "rtl-oracle/oracle.h"
 #include "rtl-oracle/oracle_int.h"
 #include "test_util.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -8,11 +8,11 @@
  * directory is a private temp directory, where `$(touch PWNED)` would
  * leave its file. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
-#include "common/alloc.h"
-#include "common/cache.h"
-#include "common/fsutil.h"
 #include "rtl-oracle/oracle.h"
 #include "test_util.h"
+#include "util/alloc.h"
+#include "util/cache.h"
+#include "util/fsutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,10 +4,10 @@
  * Verilator version, its flags and the RTL's contents, and not with where
  * the RTL lies. Engine and RTL changes are made on copies in a temp dir. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "rtl-oracle/oracle_int.h"
 #include "test_util.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

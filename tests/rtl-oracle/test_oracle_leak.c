@@ -6,9 +6,9 @@
  * gives. Every one of those writer calls must also answer as a fresh model
  * does, and a few of them are rerun on a second, fresh oracle to compare
  * whole results. */
-#include "common/rng.h"
 #include "rtl-oracle/oracle.h"
 #include "test_util.h"
+#include "util/rng.h"
 #include <stdio.h>
 #include <stdlib.h>
 

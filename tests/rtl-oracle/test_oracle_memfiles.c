@@ -6,10 +6,10 @@
  * not with where the kernel lies; staged sources point at absolute copies;
  * every port mismatch is reported; known Verilator errors get a hint. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "rtl-oracle/oracle_int.h"
 #include "test_util.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,11 +59,11 @@ typedef struct seen {
     char got[256];
 } seen_t;
 
-static void on_item(void *ctx, const vscan_item_t *it)
+static void on_item(void *ctx, const oscan_item_t *it)
 {
     seen_t *s = ctx;
     size_t len = strlen(s->got);
-    snprintf(s->got + len, sizeof s->got - len, "%s%s:%d:%.*s", len ? " " : "", it->kind == VSCAN_MODULE ? "m" : "r",
+    snprintf(s->got + len, sizeof s->got - len, "%s%s:%d:%.*s", len ? " " : "", it->kind == OSCAN_MODULE ? "m" : "r",
              it->line, (int)(it->end - it->start), s->text + it->start);
 }
 

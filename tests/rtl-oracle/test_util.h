@@ -3,10 +3,10 @@
 #ifndef ORACLE_TEST_UTIL_H
 #define ORACLE_TEST_UTIL_H
 
-#include "common/err.h"
-#include "common/input.h"
-#include "common/spec.h"
+#include "spec/input.h"
+#include "spec/spec.h"
 #include "tests/test.h"
+#include "util/err.h"
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -3,9 +3,9 @@
  * amounts, wrapping), type and range domains, lengths tied to len params,
  * aggregates, tiers, copying from the base input, strengthening retries,
  * errors and the time histogram. */
-#include "common/alloc.h"
 #include "solver/solver_int.h"
 #include "tsupport.h"
+#include "util/alloc.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -2,8 +2,8 @@
  * features of a kernel with every feature kind. Every sat answer must give
  * an input on which the synth evaluator makes the query true, and a query
  * built to be true on some input must never be unsat. */
-#include "common/alloc.h"
 #include "tsupport.h"
+#include "util/alloc.h"
 #include <stdlib.h>
 
 static const int64_t interesting[] = {0,         1,        -1,    2,          3,

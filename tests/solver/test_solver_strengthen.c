@@ -3,8 +3,8 @@
  * queries on one prefix give at least 50 distinct inputs. `edges`:
  * spectra-directed strengthening reaches sum 511 and 512, odd lengths and
  * lengths 400 and 401 within 50 queries. */
-#include "common/alloc.h"
 #include "tsupport.h"
+#include "util/alloc.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -6,10 +6,10 @@
  * time out. */
 #include <stdlib.h>
 
-#include "common/alloc.h"
-#include "common/features.h"
-#include "common/input.h"
+#include "spec/features.h"
+#include "spec/input.h"
 #include "tests/solver/tsupport.h"
+#include "util/alloc.h"
 
 #ifndef LG_TEST_KERNELS
 #error "LG_TEST_KERNELS must name the kernels directory"

@@ -1,7 +1,7 @@
 /* Fixture loading and model checking shared by the solver tests. */
 #include "tsupport.h"
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 #include <stdlib.h>
 
 spec_t *ts_load(const char *name)

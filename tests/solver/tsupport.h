@@ -4,8 +4,8 @@
 #ifndef LG_SOLVER_TSUPPORT_H
 #define LG_SOLVER_TSUPPORT_H
 
-#include "common/spec.h"
 #include "solver/solver.h"
+#include "spec/spec.h"
 #include "tests/test.h"
 #include <stdio.h>
 

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "common/rng.h"
+#include "util/rng.h"
 
 enum { GEN_X, GEN_Y, GEN_N, GEN_A, GEN_B, GEN_C, GEN_LEN, GEN_D0, GEN_MAX = GEN_D0 + 8, GEN_MIN, GEN_SUM, GEN_NFEAT };
 

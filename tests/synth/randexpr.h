@@ -6,8 +6,8 @@
 
 #include <stdint.h>
 
-#include "common/rng.h"
 #include "synth/expr.h"
+#include "util/rng.h"
 
 /* A random value biased toward boundaries. */
 static inline int64_t randexpr_value(lg_rng_t *r)

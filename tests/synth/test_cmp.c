@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/rng.h"
 #include "synth/synth.h"
 #include "tests/test.h"
+#include "util/rng.h"
 
 #define NTRAIN 60
 #define NFRESH 2000

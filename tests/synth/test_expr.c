@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/err.h"
-#include "common/features.h"
+#include "spec/features.h"
 #include "synth/expr.h"
 #include "tests/test.h"
+#include "util/err.h"
 
 static const char *const names[] = {"x", "y", "n", "len(d)", "max(d)", "d[3]", "sum(d)"};
 #define NNAMES (sizeof names / sizeof names[0])

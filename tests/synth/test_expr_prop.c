@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/features.h"
 #include "randexpr.h"
+#include "spec/features.h"
 #include "tests/test.h"
 
 #define NVARS 6

@@ -7,10 +7,10 @@
 #include <string.h>
 #include <z3.h>
 
-#include "common/features.h"
-#include "common/strbuf.h"
 #include "randexpr.h"
+#include "spec/features.h"
 #include "tests/test.h"
+#include "util/strbuf.h"
 
 #define NVARS 4
 #define ROUNDS 1500

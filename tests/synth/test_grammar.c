@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/features.h"
+#include "spec/features.h"
 #include "synth/grammar_int.h"
 #include "synth/sample_int.h"
 #include "synth/synth.h"

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/features.h"
 #include "gen.h"
+#include "spec/features.h"
 #include "synth/synth.h"
 #include "tests/test.h"
 

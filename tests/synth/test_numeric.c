@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/fsutil.h"
-#include "common/rng.h"
 #include "synth/synth.h"
 #include "tests/test.h"
+#include "util/fsutil.h"
+#include "util/rng.h"
 
 #define NFEAT 8
 #define NHELD 2000

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/features.h"
 #include "gen.h"
+#include "spec/features.h"
 #include "synth/synth.h"
 #include "tests/test.h"
 

@@ -17,10 +17,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common/alloc.h"
-#include "common/fsutil.h"
 #include "tests/test.h"
 #include "tracer/build_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
 
 static void on_alarm(int sig)
 {

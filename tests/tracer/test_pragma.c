@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "tracer/pragma_int.h"
 #include "tutil.h"
+#include "util/alloc.h"
 
 typedef struct pragma_case {
     const char *src;

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
 #include "tutil.h"
+#include "util/alloc.h"
 
 typedef struct probe_case {
     const char *kernel;

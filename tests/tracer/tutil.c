@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/alloc.h"
+#include "util/alloc.h"
 
 static void die(const char *what, const lg_err_t *err)
 {

@@ -11,7 +11,7 @@
 /* The environment variable naming the capture file. */
 #define LGCAP_ENV "LGFUZZ_CAPTURE"
 
-/* Element and scalar kinds, in the order of lg_type_t (common/types.h). */
+/* Element and scalar kinds, in the order of lg_type_t (util/types.h). */
 enum { LGCAP_I8, LGCAP_I16, LGCAP_I32, LGCAP_I64, LGCAP_U8, LGCAP_U16, LGCAP_U32, LGCAP_U64, LGCAP_F32, LGCAP_F64 };
 
 /* Starts the line of a call: "{". */

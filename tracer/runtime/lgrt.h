@@ -43,7 +43,7 @@ typedef struct lgrt_event {
 } lgrt_event_t;
 #define LGRT_EV_OPERANDS 1u
 
-/* Slot status values; the non-negative ones equal common/result.h's. */
+/* Slot status values; the non-negative ones equal spec/result.h's. */
 #define LGRT_RUNNING (-1)
 #define LGRT_OK 0
 #define LGRT_CRASH 1 /* a fatal signal (sig) stopped the kernel */

@@ -1,0 +1,141 @@
+/* `lgfuzz init` for the Vitis kernel flow: the AXI4-Lite control bundle
+ * (s_axi_<bundle>_*) and the AXI4 master bundles (m_axi_<bundle>_*) among
+ * the top's ports, and the register map the HLS tool wrote as the driver
+ * header x<top>_hw.h, which tells an inout scalar's _i/_o registers from
+ * an output's. */
+#include <ctype.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "init_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+
+/* The bundle of an `<pre><bundle><sig>` port, or NULL. */
+static char *bundle_of(const char *name, const char *pre, const char *sig)
+{
+    size_t n = strlen(name), p = strlen(pre), s = strlen(sig);
+    if (n <= p + s || strncmp(name, pre, p) != 0 || strcmp(name + n - s, sig) != 0)
+        return NULL;
+    return lg_strndup(name + p, n - p - s);
+}
+
+static void add_bundle(init_axi_t *a, char *b, int is_read)
+{
+    size_t k = 0;
+    while (k < a->nbundles && strcmp(a->bundles[k], b) != 0)
+        k++;
+    if (k == a->nbundles) {
+        a->bundles = lg_realloc(a->bundles, (k + 1) * sizeof *a->bundles);
+        a->reads = lg_realloc(a->reads, (k + 1) * sizeof *a->reads);
+        a->writes = lg_realloc(a->writes, (k + 1) * sizeof *a->writes);
+        a->bundles[k] = b;
+        a->reads[k] = a->writes[k] = 0;
+        a->nbundles++;
+    } else {
+        free(b);
+    }
+    *(is_read ? &a->reads[k] : &a->writes[k]) = 1;
+}
+
+/* The file called name under dir, at most depth levels down (the HLS
+ * solution keeps the driver in impl/ip/drivers/<top>_v1_0/src/). Owned or
+ * NULL. */
+static char *find_file(const char *dir, const char *name, int depth)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return NULL;
+    char *found = NULL;
+    struct dirent *e;
+    while (!found && (e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char *p = lg_path_join(dir, e->d_name);
+        if (strcmp(e->d_name, name) == 0 && lg_path_exists(p)) {
+            found = p;
+            break;
+        }
+        if (depth > 0)
+            found = find_file(p, name, depth - 1);
+        free(p);
+    }
+    closedir(d);
+    return found;
+}
+
+void init_axi_read(const init_rtl_t *rtl, const char *verilog_dir, init_axi_t *out)
+{
+    memset(out, 0, sizeof *out);
+    for (size_t i = 0; i < rtl->nports; i++) {
+        const char *n = rtl->ports[i].name;
+        char *b;
+        if (!out->lite && (b = bundle_of(n, "s_axi_", "_AWADDR")))
+            out->lite = b;
+        else if ((b = bundle_of(n, "m_axi_", "_ARADDR")))
+            add_bundle(out, b, 1);
+        else if ((b = bundle_of(n, "m_axi_", "_AWADDR")))
+            add_bundle(out, b, 0);
+    }
+    if (!out->lite)
+        return;
+    char header[300];
+    size_t k = 0;
+    header[k++] = 'x';
+    for (const char *p = rtl->top; *p && k < 250; p++)
+        header[k++] = (char)tolower((unsigned char)*p);
+    strcpy(header + k, "_hw.h");
+    /* the Verilog's directory, then the solution (syn/verilog/../..) */
+    char *dir = lg_strdup(verilog_dir);
+    for (int up = 0; up < 3 && !out->registers; up++) {
+        out->registers = find_file(dir, header, up == 2 ? 5 : 0);
+        char *parent = lg_path_join(dir, "..");
+        free(dir);
+        dir = parent;
+    }
+    free(dir);
+    lg_err_t err;
+    if (out->registers && !(out->reg_text = lg_read_file(out->registers, NULL, &err))) {
+        free(out->registers);
+        out->registers = NULL;
+    }
+}
+
+void init_axi_free(init_axi_t *a)
+{
+    if (!a)
+        return;
+    free(a->lite);
+    for (size_t k = 0; k < a->nbundles; k++)
+        free(a->bundles[k]);
+    free(a->bundles);
+    free(a->reads);
+    free(a->writes);
+    free(a->registers);
+    free(a->reg_text);
+    memset(a, 0, sizeof *a);
+}
+
+int init_axi_port(const char *name)
+{
+    return strncmp(name, "s_axi_", 6) == 0 || strncmp(name, "m_axi_", 6) == 0 || strcmp(name, "interrupt") == 0;
+}
+
+int init_axi_has_register(const init_axi_t *a, const char *reg)
+{
+    if (!a->reg_text)
+        return 0;
+    char want[300];
+    size_t n = 0;
+    want[n++] = '_';
+    for (const char *p = reg; *p && n < 250; p++)
+        want[n++] = (char)toupper((unsigned char)*p);
+    strcpy(want + n, "_DATA");
+    for (const char *p = strstr(a->reg_text, want); p; p = strstr(p + 1, want)) {
+        char after = p[strlen(want)];
+        if (p >= a->reg_text + 5 && strncmp(p - 5, "_ADDR", 5) == 0 && !isalnum((unsigned char)after) && after != '_')
+            return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,503 @@
+/* `lgfuzz init`'s inference: groups the top module's ports into HLS
+ * interfaces by their suffixes (ap_memory, ap_fifo, ap_vld, ap_ovld,
+ * axis, ap_none, ap_return and the block ports), then ties each group
+ * to a C argument (an argument without ports of its own lives in the
+ * AXI4-Lite control registers or behind an m_axi bundle), taking names, order, types and directions from the
+ * prototype first, csynth.xml second and the ports last; whatever came
+ * from the last source, or from no source, is recorded as a guess. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "init_int.h"
+#include "spec/spec.h"
+#include "util/alloc.h"
+
+/* One interface: the ports sharing a prefix. */
+typedef struct group {
+    char *prefix;
+    init_mode_t mode;
+    int dir; /* spec_dir_t */
+    int width, addr_bits;
+    int used; /* tied to a param */
+} group_t;
+
+typedef struct ctx {
+    const init_rtl_t *rtl;
+    const init_axi_t *axi;
+    const init_proto_t *proto; /* may be NULL */
+    const init_xml_t *xml;
+    group_t *groups;
+    size_t ngroups, cap;
+    int ret_width; /* 0: no ap_return */
+    size_t nmaxi;  /* m_axi pointers tied so far */
+    init_spec_t *out;
+    lg_err_t *err;
+} ctx_t;
+
+static const init_port_t *port(const ctx_t *c, const char *prefix, const char *suffix)
+{
+    char name[600];
+    snprintf(name, sizeof name, "%s%s", prefix, suffix);
+    for (size_t i = 0; i < c->rtl->nports; i++)
+        if (strcmp(c->rtl->ports[i].name, name) == 0)
+            return &c->rtl->ports[i];
+    return NULL;
+}
+
+static int ends_with(const char *s, const char *suffix, size_t *stem)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    *stem = n > k ? n - k : 0;
+    return n > k && strcmp(s + n - k, suffix) == 0;
+}
+
+static void add_group(ctx_t *c, const char *prefix, size_t len, init_mode_t mode, int dir, int width, int addr_bits)
+{
+    lg_grow((void **)&c->groups, &c->cap, c->ngroups + 1, sizeof *c->groups);
+    c->groups[c->ngroups++] = (group_t){lg_strndup(prefix, len), mode, dir, width, addr_bits, 0};
+}
+
+static void guess(init_spec_t *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void guess(init_spec_t *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char buf[512];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    s->guesses = lg_realloc(s->guesses, (s->nguesses + 1) * sizeof *s->guesses);
+    s->guesses[s->nguesses++] = lg_strdup(buf);
+}
+
+/* The port belongs to a group already formed, or is a block-level port
+ * (Vitis's ap_local_block and ap_local_deadlock outputs are only status). */
+static int claimed(const ctx_t *c, const char *name)
+{
+    static const char *const block[] = {"ap_clk",      "ap_rst",   "ap_rst_n",  "ap_start",       "ap_done",
+                                        "ap_idle",     "ap_ready", "ap_return", "ap_local_block", "ap_local_deadlock",
+                                        "ap_continue", NULL};
+    for (size_t i = 0; block[i]; i++)
+        if (strcmp(name, block[i]) == 0)
+            return 1;
+    if (init_axi_port(name))
+        return 1;
+    for (size_t g = 0; g < c->ngroups; g++) {
+        size_t n = strlen(c->groups[g].prefix);
+        if (strncmp(name, c->groups[g].prefix, n) != 0)
+            continue;
+        const char *rest = name + n;
+        static const char *const sfx[] = {"_address0", "_ce0",    "_we0",    "_d0",    "_q0",   "_address1",
+                                          "_ce1",      "_we1",    "_d1",     "_q1",    "_dout", "_empty_n",
+                                          "_read",     "_din",    "_full_n", "_write", "_i",    "_o",
+                                          "_o_ap_vld", "_ap_vld", "",        NULL};
+        static const char *const axis[] = {"_TDATA", "_TVALID", "_TREADY", "_TLAST",
+                                           "_TKEEP", "_TSTRB",  "_TUSER",  NULL};
+        int is_axis = c->groups[g].mode == INIT_AXIS;
+        for (size_t k = 0; !is_axis && sfx[k]; k++)
+            if (strcmp(rest, sfx[k]) == 0 && (sfx[k][0] || c->groups[g].mode == INIT_VLD))
+                return 1;
+        for (size_t k = 0; is_axis && axis[k]; k++)
+            if (strcmp(rest, axis[k]) == 0)
+                return 1;
+    }
+    return 0;
+}
+
+/* Groups with a suffix that names them: memories, FIFOs, ovld and vld. */
+static void group_suffixed(ctx_t *c)
+{
+    for (size_t i = 0; i < c->rtl->nports; i++) {
+        const init_port_t *p = &c->rtl->ports[i];
+        size_t n;
+        if (ends_with(p->name, "_address0", &n)) {
+            char *pre = lg_strndup(p->name, n);
+            const init_port_t *q = port(c, pre, "_q0"), *d = port(c, pre, "_d0");
+            int dir = q && d ? SPEC_DIR_INOUT : q ? SPEC_DIR_IN : SPEC_DIR_OUT;
+            add_group(c, pre, n, INIT_MEMORY, dir, q ? q->width : d ? d->width : 0, p->width);
+            free(pre);
+        } else if (ends_with(p->name, "_TDATA", &n)) {
+            add_group(c, p->name, n, INIT_AXIS, p->dir == 'i' ? SPEC_DIR_IN : SPEC_DIR_OUT, p->width, 0);
+        } else if (ends_with(p->name, "_dout", &n) && p->dir == 'i') {
+            add_group(c, p->name, n, INIT_FIFO, SPEC_DIR_IN, p->width, 0);
+        } else if (ends_with(p->name, "_din", &n) && p->dir == 'o') {
+            add_group(c, p->name, n, INIT_FIFO, SPEC_DIR_OUT, p->width, 0);
+        } else if (ends_with(p->name, "_o_ap_vld", &n)) {
+            char *pre = lg_strndup(p->name, n);
+            const init_port_t *o = port(c, pre, "_o");
+            if (port(c, pre, "_i"))
+                add_group(c, pre, n, INIT_OVLD, SPEC_DIR_INOUT, o ? o->width : 0, 0);
+            free(pre);
+        } else if (ends_with(p->name, "_ap_vld", &n) && p->dir == 'o') {
+            char *pre = lg_strndup(p->name, n);
+            const init_port_t *v = port(c, pre, "");
+            if (v && v->dir == 'o')
+                add_group(c, pre, n, INIT_VLD, SPEC_DIR_OUT, v->width, 0);
+            free(pre);
+        }
+    }
+}
+
+/* The block protocol (ap_ctrl_hs, ap_ctrl_chain, ap_ctrl_none, a
+ * combinational top, or AXI4-Lite control), ap_return, plain inputs;
+ * anything left is an error. */
+static int group_rest(ctx_t *c)
+{
+    if (port(c, "ap_start", "") && !port(c, "ap_done", ""))
+        return lg_err_set(c->err, LG_EINVAL, "%s:%d: module %s has ap_start but no ap_done port", c->rtl->top_file,
+                          c->rtl->top_line, c->rtl->top);
+    if (c->axi->lite && !port(c, "ap_clk", ""))
+        return lg_err_set(c->err, LG_EINVAL, "%s:%d: module %s has AXI4-Lite control (s_axi_%s_*) but no ap_clk",
+                          c->rtl->top_file, c->rtl->top_line, c->rtl->top, c->axi->lite);
+    const init_port_t *r = port(c, "ap_return", "");
+    c->ret_width = r ? r->width : 0;
+    for (size_t i = 0; i < c->rtl->nports; i++) {
+        const init_port_t *p = &c->rtl->ports[i];
+        if (claimed(c, p->name))
+            continue;
+        if (p->dir == 'i' && strncmp(p->name, "ap_", 3) != 0) {
+            add_group(c, p->name, strlen(p->name), INIT_NONE, SPEC_DIR_IN, p->width, 0);
+            continue;
+        }
+        const char *why = p->dir == 'o' ? " (an ap_none output: lgfuzz reads out scalars through ap_vld; use "
+                                          "#pragma HLS interface mode=ap_vld)"
+                                        : "";
+        return lg_err_set(c->err, LG_EINVAL, "%s:%d: port %s of module %s fits no interface lgfuzz knows%s",
+                          c->rtl->top_file, c->rtl->top_line, p->name, c->rtl->top, why);
+    }
+    return 0;
+}
+
+/* The group whose prefix is name, or name with HLS's `_r` for a reserved
+ * word. */
+static group_t *group_for(ctx_t *c, const char *name)
+{
+    for (size_t g = 0; g < c->ngroups; g++) {
+        const char *pre = c->groups[g].prefix;
+        size_t n = strlen(name);
+        if (!c->groups[g].used &&
+            (strcmp(pre, name) == 0 || (strncmp(pre, name, n) == 0 && strcmp(pre + n, "_r") == 0)))
+            return &c->groups[g];
+    }
+    return NULL;
+}
+
+/* A spec type for a C type written in csynth.xml ("float const", "int*"). */
+static int xml_type(const char *ctype, lg_type_t *t)
+{
+    char buf[128];
+    size_t n = 0;
+    for (const char *p = ctype; *p && n < sizeof buf - 1; p++) {
+        if (strncmp(p, "const", 5) == 0) {
+            p += 4;
+            continue;
+        }
+        if (*p != '*' && *p != '&')
+            buf[n++] = *p;
+    }
+    while (n && buf[n - 1] == ' ')
+        n--;
+    buf[n] = '\0';
+    const char *s = buf;
+    while (*s == ' ')
+        s++;
+    static const struct {
+        const char *c;
+        lg_type_t t;
+    } table[] = {{"int", LG_I32},      {"unsigned int", LG_U32}, {"short", LG_I16},     {"unsigned short", LG_U16},
+                 {"char", LG_I8},      {"unsigned char", LG_U8}, {"long long", LG_I64}, {"unsigned long long", LG_U64},
+                 {"float", LG_F32},    {"double", LG_F64},       {"long", LG_I64},      {"unsigned long", LG_U64},
+                 {"uint32_t", LG_U32}, {"int32_t", LG_I32},      {"uint8_t", LG_U8},    {"int8_t", LG_I8},
+                 {"uint16_t", LG_U16}, {"int16_t", LG_I16},      {"uint64_t", LG_U64},  {"int64_t", LG_I64}};
+    for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+        if (strcmp(s, table[i].c) == 0) {
+            *t = table[i].t;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* The smallest signed integer type holding width bits: a guess. */
+static lg_type_t type_for_width(int width)
+{
+    return width <= 8 ? LG_I8 : width <= 16 ? LG_I16 : width <= 32 ? LG_I32 : LG_I64;
+}
+
+static void fill_param(init_param_t *p, group_t *g)
+{
+    g->used = 1;
+    p->port = lg_strdup(g->prefix);
+    p->mode = g->mode;
+    p->dir = g->dir;
+    p->width = g->width;
+    p->is_array = g->mode == INIT_MEMORY || g->mode == INIT_FIFO || g->mode == INIT_AXIS;
+    if (g->mode == INIT_MEMORY) {
+        p->depth = g->addr_bits > 0 && g->addr_bits < 25 ? 1L << g->addr_bits : 1;
+        p->max_len = p->depth;
+    } else if (p->is_array) {
+        p->depth = p->max_len = 16;
+    }
+}
+
+static int type_from_sources(ctx_t *c, init_param_t *p, const init_cparam_t *cp, const init_xml_t *xml)
+{
+    const init_xarg_t *xa = init_xml_arg(xml, p->name);
+    lg_type_t xt;
+    int from_xml = xa && xa->ctype && xml_type(xa->ctype, &xt) == 0;
+    if (cp && cp->known) {
+        p->type = cp->type;
+        p->fx = cp->fx;
+    } else if (from_xml) {
+        p->type = xt;
+    } else if (cp) {
+        return lg_err_set(c->err, LG_EINVAL,
+                          "%s:%d: C parameter `%s` has type `%s`, which lgfuzz does not carry (integers, _BitInt, "
+                          "ap_int/ap_uint and ap_fixed/ap_ufixed up to 64 bits, hls::stream of those, float and "
+                          "double)",
+                          c->proto->path, c->proto->line, p->name, cp->ctype);
+    } else {
+        p->type = type_for_width(p->width);
+        p->note = lg_asprintf("guessed: type from the %d-bit port", p->width);
+        guess(c->out, "%s: type %s guessed from its %d-bit port", p->name, lg_type_name(p->type), p->width);
+    }
+    if (p->is_array && cp && cp->arr_len > 0) {
+        p->depth = p->max_len = cp->arr_len;
+    } else if (p->is_array) {
+        p->iface_note =
+            lg_asprintf("guessed: depth %s", p->mode == INIT_MEMORY ? "from the address width" : "(not in the RTL)");
+        guess(c->out, "%s: depth %ld guessed %s", p->name, p->depth,
+              p->mode == INIT_MEMORY ? "from the address width" : "(not in the RTL)");
+    }
+    return 0;
+}
+
+/* Appends text to the note *note ("a; b"). */
+static void add_note(char **note, const char *text)
+{
+    char *n = lg_asprintf("%s%s%s", *note ? *note : "", *note ? "; " : "", text);
+    free(*note);
+    *note = n;
+}
+
+/* Names that usually hold an array's length. */
+static void guess_lengths(init_spec_t *s)
+{
+    static const char *const names[] = {"n", "len", "length", "size", "count", "num", "N", "n_elems", NULL};
+    for (size_t i = 0; i < s->nparams; i++) {
+        init_param_t *a = &s->params[i];
+        if (!a->is_array || a->dir == SPEC_DIR_OUT)
+            continue;
+        for (size_t k = 0; names[k] && !a->len_param; k++) {
+            for (size_t j = 0; j < s->nparams; j++) {
+                const init_param_t *q = &s->params[j];
+                if (!q->is_array && q->dir == SPEC_DIR_IN && !lg_type_is_float(q->type) &&
+                    strcmp(q->name, names[k]) == 0) {
+                    a->len_param = lg_strdup(q->name);
+                    char *n = lg_asprintf("%s%sguessed: the length is in %s", a->note ? a->note : "",
+                                          a->note ? "; " : "", q->name);
+                    free(a->note);
+                    a->note = n;
+                    guess(s, "%s: length guessed to be param %s", a->name, q->name);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/* The bundle of a's that csynth.xml names for xa, or -1. */
+static int xml_bundle(const init_axi_t *a, const init_xarg_t *xa)
+{
+    for (size_t k = 0; xa && xa->bundle && k < a->nbundles; k++)
+        if (strcmp(a->bundles[k], xa->bundle) == 0)
+            return (int)k;
+    return -1;
+}
+
+/* An argument of the Vitis kernel flow: a pointer is an m_axi buffer
+ * when the top has an AXI4 master (its address in a control register, on
+ * its own port g, or fixed), else, like a value, a register of the
+ * AXI4-Lite control. csynth.xml's bundle and register offset, when it
+ * gives them, replace the guess and the default layout. */
+static int tie_axi(ctx_t *c, init_param_t *p, group_t *g, const init_cparam_t *cp)
+{
+    const init_axi_t *a = c->axi;
+    const init_xarg_t *xa = init_xml_arg(c->xml, p->name);
+    p->port = lg_strdup(g ? g->prefix : p->name);
+    if (xa && xa->has_offset && a->lite) {
+        p->has_offset = 1;
+        p->offset = xa->offset;
+    }
+    if (cp->pointer && a->nbundles) {
+        int known = xml_bundle(a, xa);
+        size_t k = known >= 0 ? (size_t)known : a->nbundles == 1 ? 0 : c->nmaxi < a->nbundles ? c->nmaxi : 0;
+        c->nmaxi++;
+        p->mode = INIT_MAXI;
+        p->is_array = 1;
+        p->depth = p->max_len = 16;
+        p->bundle = lg_strdup(a->bundles[k]);
+        p->addr = g ? INIT_ADDR_DIRECT : a->lite ? INIT_ADDR_SLAVE : INIT_ADDR_OFF;
+        if (g)
+            g->used = 1;
+        p->dir = cp->is_const || !a->writes[k] ? SPEC_DIR_IN : !a->reads[k] ? SPEC_DIR_OUT : SPEC_DIR_INOUT;
+        if (a->nbundles > 1 && known < 0)
+            guess(c->out, "%s: bundle %s guessed from the order of the pointers and the bundles", p->name, p->bundle);
+        if (p->dir == SPEC_DIR_INOUT)
+            guess(c->out, "%s: inout guessed (bundle %s reads and writes; say dir: out if the kernel only writes it)",
+                  p->name, p->bundle);
+        if (p->addr == INIT_ADDR_OFF)
+            guess(c->out, "%s: offset off with base 0 guessed (no address port or register)", p->name);
+        return 0;
+    }
+    if (!a->lite)
+        return lg_err_set(c->err, LG_EINVAL,
+                          "%s:%d: module %s has no ports for argument `%s` and no AXI4-Lite control to hold it",
+                          c->rtl->top_file, c->rtl->top_line, c->rtl->top, p->name);
+    p->mode = INIT_LITE;
+    p->dir = SPEC_DIR_IN;
+    if (!cp->pointer)
+        return 0;
+    char *in = lg_asprintf("%s_i", p->name), *in_r = lg_asprintf("%s_r_i", p->name);
+    char *out_r = lg_asprintf("%s_r", p->name);
+    if (init_axi_has_register(a, in) || init_axi_has_register(a, in_r)) {
+        p->dir = SPEC_DIR_INOUT;
+    } else if (init_axi_has_register(a, p->name) || init_axi_has_register(a, out_r)) {
+        p->dir = SPEC_DIR_OUT;
+    } else {
+        p->dir = SPEC_DIR_INOUT;
+        p->note = lg_strdup("guessed: inout (no driver header tells _i/_o registers from an output's)");
+        guess(c->out, "%s: inout guessed (no x<top>_hw.h: say dir: out if the kernel only writes it)", p->name);
+    }
+    free(in);
+    free(in_r);
+    free(out_r);
+    return 0;
+}
+
+/* Whether argument cp, whose ports g may be NULL, is carried by the Vitis
+ * kernel flow's AXI bundles rather than ports of its own. */
+static int on_axi(const ctx_t *c, const group_t *g, const init_cparam_t *cp)
+{
+    if (!cp || (!c->axi->lite && !c->axi->nbundles))
+        return 0;
+    return !g || (g->mode == INIT_NONE && cp->pointer && c->axi->nbundles);
+}
+
+static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml)
+{
+    init_spec_t *s = c->out;
+    size_t n = proto ? proto->nparams : xml->path ? xml->nargs : c->ngroups;
+    s->params = lg_calloc(n ? n : 1, sizeof *s->params);
+    for (size_t i = 0; i < n; i++) {
+        const char *name = proto ? proto->params[i].name : xml->path ? xml->args[i].name : c->groups[i].prefix;
+        group_t *g = group_for(c, name);
+        const init_cparam_t *cp = proto ? &proto->params[i] : NULL;
+        if (on_axi(c, g, cp)) {
+            init_param_t *p = &s->params[s->nparams++];
+            p->name = lg_strdup(name);
+            if (tie_axi(c, p, g, cp) != 0 || type_from_sources(c, p, cp, xml) != 0)
+                return c->err->code;
+            p->width = lg_type_bits(p->type);
+            if (p->mode == INIT_MAXI && p->dir == SPEC_DIR_INOUT)
+                add_note(&p->note, "guessed: inout (its bundle reads and writes)");
+            if (p->mode == INIT_MAXI && p->addr == INIT_ADDR_OFF)
+                add_note(&p->iface_note, "guessed: base 0");
+            continue;
+        }
+        if (!g)
+            return lg_err_set(c->err, LG_EINVAL,
+                              "%s:%d: module %s has no ports for argument `%s` (looked for %s, %s_address0, %s_dout, "
+                              "%s_din, %s_i, %s_ap_vld and %s_r)",
+                              c->rtl->top_file, c->rtl->top_line, c->rtl->top, name, name, name, name, name, name, name,
+                              name);
+        init_param_t *p = &s->params[s->nparams++];
+        p->name = lg_strdup(name);
+        fill_param(p, g);
+        if (cp && !cp->pointer && (p->is_array || p->mode == INIT_VLD || p->mode == INIT_OVLD))
+            return lg_err_set(c->err, LG_EINVAL,
+                              "%s:%d: argument `%s` is passed by value but module %s has %s ports for it", proto->path,
+                              proto->line, name, c->rtl->top, p->mode == INIT_MEMORY ? "ap_memory" : "output");
+        if (type_from_sources(c, p, cp, xml) != 0)
+            return c->err->code;
+    }
+    if (!proto && !xml->path && n)
+        guess(s, "param names and order from the port list (give --c SOURCE to read them)");
+    for (size_t g = 0; g < c->ngroups; g++)
+        if (!c->groups[g].used)
+            return lg_err_set(c->err, LG_EINVAL, "%s:%d: the ports of `%s` in module %s match no argument of %s",
+                              c->rtl->top_file, c->rtl->top_line, c->groups[g].prefix, c->rtl->top,
+                              proto ? "the C function" : "the report");
+    return 0;
+}
+
+static int infer_return(ctx_t *c, const init_proto_t *proto)
+{
+    init_spec_t *s = c->out;
+    if (proto && proto->has_ret && !c->ret_width && !c->axi->lite) /* AXI4-Lite: in a register */
+        return lg_err_set(c->err, LG_EINVAL, "%s:%d: the function returns %s but module %s has no ap_return port",
+                          proto->path, proto->line, proto->ret_ctype, c->rtl->top);
+    if (proto && !proto->has_ret && c->ret_width)
+        return lg_err_set(c->err, LG_EINVAL, "%s:%d: the function returns void but module %s has an ap_return port",
+                          proto->path, proto->line, c->rtl->top);
+    if (proto && proto->has_ret && !proto->ret_known)
+        return lg_err_set(c->err, LG_EINVAL, "%s:%d: the function returns `%s`, which lgfuzz does not carry",
+                          proto->path, proto->line, proto->ret_ctype);
+    s->has_ret = c->ret_width > 0 || (proto && proto->has_ret);
+    if (proto && proto->has_ret) {
+        s->ret = proto->ret;
+        s->ret_fx = proto->ret_fx;
+    } else if (s->has_ret) {
+        s->ret = type_for_width(c->ret_width);
+        s->ret_note = lg_asprintf("guessed: type from the %d-bit ap_return", c->ret_width);
+        guess(s, "return: type %s guessed from the %d-bit ap_return", lg_type_name(s->ret), c->ret_width);
+    }
+    return 0;
+}
+
+int init_infer(const init_rtl_t *rtl, const init_proto_t *proto, const init_xml_t *xml, const init_axi_t *axi,
+               init_spec_t *out, lg_err_t *err)
+{
+    memset(out, 0, sizeof *out);
+    ctx_t c = {.rtl = rtl, .axi = axi, .proto = proto, .xml = xml, .out = out, .err = err};
+    out->kernel = lg_strdup(rtl->top);
+    out->protocol = axi->lite ? "s_axilite" : NULL;
+    out->registers = axi->registers ? lg_strdup(axi->registers) : NULL;
+    group_suffixed(&c);
+    int rc = group_rest(&c);
+    if (rc == 0)
+        rc = tie_params(&c, proto, xml);
+    if (rc == 0)
+        rc = infer_return(&c, proto);
+    if (rc == 0)
+        guess_lengths(out);
+    for (size_t g = 0; g < c.ngroups; g++)
+        free(c.groups[g].prefix);
+    free(c.groups);
+    if (rc != 0)
+        init_spec_free(out);
+    return rc;
+}
+
+void init_spec_free(init_spec_t *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->nparams; i++) {
+        free(s->params[i].name);
+        free(s->params[i].port);
+        free(s->params[i].len_param);
+        free(s->params[i].bundle);
+        free(s->params[i].note);
+        free(s->params[i].iface_note);
+    }
+    for (size_t i = 0; i < s->nguesses; i++)
+        free(s->guesses[i]);
+    free(s->guesses);
+    free(s->params);
+    free(s->kernel);
+    free(s->ret_note);
+    free(s->registers);
+    memset(s, 0, sizeof *s);
+}

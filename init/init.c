@@ -1,0 +1,130 @@
+/* init's pipeline: the Verilog's top module, the C source and its
+ * prototype, csynth.xml, the AXI bundles and driver header, the inferred
+ * params, then the spec's text; each stage in a file of its own
+ * (init_int.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "init.h"
+#include "init_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+
+struct init {
+    init_rtl_t rtl;
+    init_proto_t proto;
+    init_xml_t xml;
+    init_axi_t axi;
+    init_spec_t spec;
+    char *csource; /* the C or C++ file read */
+    char *text;    /* the spec's YAML */
+};
+
+/* A C or C++ file defining fn in dir or up to three directories above it
+ * (an HLS project keeps its sources above the solution). Owned or NULL. */
+static char *find_source(const char *dir, const char *fn)
+{
+    static const char *const exts[] = {".cpp", ".cc", ".cxx", ".c", NULL};
+    char *d = lg_strdup(dir);
+    char *found = NULL;
+    for (int up = 0; up < 4 && !found; up++) {
+        for (size_t e = 0; exts[e] && !found; e++) {
+            char **names = NULL;
+            size_t n = 0;
+            lg_err_t err;
+            if (lg_list_dir(d, exts[e], &names, &n, &err) != 0)
+                continue;
+            for (size_t i = 0; i < n && !found; i++) {
+                char *p = lg_path_join(d, names[i]);
+                init_proto_t proto;
+                if (init_proto_read(p, fn, &proto, &err) == 0) {
+                    found = p;
+                    init_proto_free(&proto);
+                } else {
+                    free(p);
+                }
+            }
+            lg_list_free(names, n);
+        }
+        char *parent = lg_path_join(d, "..");
+        free(d);
+        d = parent;
+    }
+    free(d);
+    return found;
+}
+
+/* Reads, infers and writes the text into in (zeroed); on error what was
+ * read stays in in, for init_destroy. */
+static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
+{
+    int rc = init_rtl_read(cfg->rtl, cfg->function, &in->rtl, err);
+    if (rc != 0)
+        return rc;
+    const char *fn = cfg->function ? cfg->function : in->rtl.top;
+    char *vdir = lg_path_dirname(in->rtl.top_file);
+    in->csource = cfg->csource ? lg_strdup(cfg->csource) : find_source(vdir, fn);
+    if (!in->csource)
+        rc = lg_err_set(err, LG_EINVAL,
+                        "no C or C++ file defining `%s` in %s or the three directories above it; "
+                        "name it with --c SOURCE",
+                        fn, vdir);
+    if (rc == 0)
+        rc = init_proto_read(in->csource, fn, &in->proto, err);
+    if (rc == 0)
+        rc = init_xml_read(vdir, in->rtl.top, &in->xml, err);
+    if (rc == 0) {
+        init_axi_read(&in->rtl, vdir, &in->axi);
+        rc = init_infer(&in->rtl, &in->proto, &in->xml, &in->axi, &in->spec, err);
+    }
+    if (rc == 0) {
+        char *out_dir = cfg->spec_path ? lg_path_dirname(cfg->spec_path) : lg_strdup(".");
+        in->text = init_emit(&in->spec, &in->rtl, &in->proto, &in->xml, in->csource, fn, out_dir);
+        free(out_dir);
+    }
+    free(vdir);
+    return rc;
+}
+
+init_t *init_create(const init_cfg_t *cfg, lg_err_t *err)
+{
+    init_t *in = lg_calloc(1, sizeof *in);
+    if (build(in, cfg, err) != 0) {
+        init_destroy(in);
+        return NULL;
+    }
+    return in;
+}
+
+void init_destroy(init_t *in)
+{
+    if (!in)
+        return;
+    free(in->text);
+    init_spec_free(&in->spec);
+    init_axi_free(&in->axi);
+    init_xml_free(&in->xml);
+    init_proto_free(&in->proto);
+    free(in->csource);
+    init_rtl_free(&in->rtl);
+    free(in);
+}
+
+const char *init_text(const init_t *in)
+{
+    return in->text;
+}
+
+void init_get_summary(const init_t *in, init_summary_t *out)
+{
+    *out = (init_summary_t){
+        .top = in->rtl.top,
+        .top_file = in->rtl.top_file,
+        .top_line = in->rtl.top_line,
+        .csource = in->csource,
+        .report = in->xml.path,
+        .nparams = in->spec.nparams,
+        .guesses = (const char *const *)in->spec.guesses,
+        .nguesses = in->spec.nguesses,
+    };
+}

@@ -1,0 +1,177 @@
+/* Private to init/: what it reads from an HLS solution (the top module's
+ * Verilog ports, csynth.xml, the C prototype), how it turns that into the
+ * params and interfaces of a spec, and how it writes the spec with every
+ * guess marked. One stage per file, each called by init.c alone (infer.c
+ * also asks csynth.c and axi.c about arguments and ports):
+ *   verilog.c  init_rtl_    the top module and its ports
+ *   proto.c    init_proto_  the C or C++ prototype
+ *   csynth.c   init_xml_    csynth.xml's arguments
+ *   axi.c      init_axi_    AXI4-Lite and m_axi bundles, the driver header
+ *   infer.c    init_infer   params and interfaces from all of the above
+ *   emit.c     init_emit    the spec's YAML text */
+#ifndef LG_INIT_INT_H
+#define LG_INIT_INT_H
+
+#include <stddef.h>
+
+#include "util/err.h"
+#include "util/types.h"
+
+/* One port of the top module. */
+typedef struct init_port {
+    char *name;
+    char dir;  /* 'i' input, 'o' output, 'b' inout */
+    int width; /* bits; 0 when the range is not two numbers */
+} init_port_t;
+
+/* The top module of the Verilog files. */
+typedef struct init_rtl {
+    char *top;      /* module name (owned) */
+    char *top_file; /* the file declaring it (owned) */
+    int top_line;
+    char **files; /* every Verilog file read, top_file first (owned) */
+    size_t nfiles;
+    init_port_t *ports; /* in declaration order (owned) */
+    size_t nports;
+    char *gen_info; /* CORE_GENERATION_INFO value, or NULL (owned) */
+} init_rtl_t;
+
+/* Reads path, a Verilog file or a directory holding them (an HLS solution
+ * directory: its syn/verilog/), and finds the top module: the one HLS marks
+ * with CORE_GENERATION_INFO, else the one named want (may be NULL), else
+ * the only module. On error returns LG_EINVAL/LG_EIO with err naming the
+ * file and the modules seen. */
+int init_rtl_read(const char *path, const char *want, init_rtl_t *out, lg_err_t *err);
+void init_rtl_free(init_rtl_t *r);
+
+/* One parameter of the C prototype. */
+typedef struct init_cparam {
+    char *name;
+    char *ctype; /* the declared type as written, without the name (owned) */
+    lg_type_t type;
+    lg_fixed_t fx; /* an ap_fixed's I */
+    int known;     /* 1 when type was mapped from ctype */
+    int pointer;   /* declared with * or [] */
+    int is_const;  /* const element or value */
+    long arr_len;  /* N of name[N], 0 when not given */
+} init_cparam_t;
+
+typedef struct init_proto {
+    char *path;
+    int line;
+    char *ret_ctype; /* owned; "void" for none */
+    lg_type_t ret;
+    lg_fixed_t ret_fx;
+    int ret_known, has_ret;
+    init_cparam_t *params;
+    size_t nparams;
+} init_proto_t;
+
+/* Finds the definition of function fn in the C or C++ source path and
+ * reads its prototype. On error returns LG_EINVAL/LG_EIO with err naming
+ * the file (no definition; a parameter it cannot read). */
+int init_proto_read(const char *path, const char *fn, init_proto_t *out, lg_err_t *err);
+void init_proto_free(init_proto_t *p);
+
+/* One C argument as csynth.xml reports it. */
+typedef struct init_xarg {
+    char *name;   /* C argument */
+    char *ctype;  /* C type, e.g. "float const" or "int*" (owned, may be "") */
+    char *dir;    /* "in", "out", "inout" (owned, may be "") */
+    char *mode;   /* interface protocol, e.g. "ap_memory" (owned, may be "") */
+    long depth;   /* array depth when the report gives it, else 0 */
+    char *bundle; /* its m_axi bundle (hwRef interface m_axi_<bundle>), or NULL (owned) */
+    long offset;  /* its first AXI4-Lite register's offset, when has_offset */
+    int has_offset;
+} init_xarg_t;
+
+typedef struct init_xml {
+    char *path; /* the csynth.xml read, or NULL when there was none */
+    init_xarg_t *args;
+    size_t nargs;
+} init_xml_t;
+
+/* Looks for csynth.xml beside the Verilog (syn/report/ of the solution
+ * holding verilog_dir, or verilog_dir itself) and reads its arguments.
+ * None found is no error (out->path stays NULL); an unreadable one is. */
+int init_xml_read(const char *verilog_dir, const char *top, init_xml_t *out, lg_err_t *err);
+void init_xml_free(init_xml_t *x);
+const init_xarg_t *init_xml_arg(const init_xml_t *x, const char *name);
+
+/* The spec init writes: params with their interfaces, each value that was
+ * guessed carrying a note. */
+typedef enum { INIT_NONE, INIT_VLD, INIT_OVLD, INIT_MEMORY, INIT_FIFO, INIT_AXIS, INIT_MAXI, INIT_LITE } init_mode_t;
+
+/* How an m_axi buffer's address reaches the kernel (spec.h's
+ * spec_maxi_addr_t). */
+typedef enum { INIT_ADDR_SLAVE, INIT_ADDR_DIRECT, INIT_ADDR_OFF } init_addr_t;
+
+typedef struct init_param {
+    char *name, *port; /* port prefix (owned) */
+    lg_type_t type;
+    lg_fixed_t fx; /* fixed<W,I>: its I */
+    int dir;       /* spec_dir_t */
+    init_mode_t mode;
+    int is_array;
+    long depth, max_len;
+    int width;        /* RTL data width */
+    char *len_param;  /* a param holding the length, or NULL (owned) */
+    char *bundle;     /* INIT_MAXI: its bundle (owned) */
+    init_addr_t addr; /* INIT_MAXI: where its address comes from */
+    int has_offset;   /* its control register's offset is known (csynth.xml) */
+    long offset;
+    char *note;       /* what was guessed about this param, or NULL (owned) */
+    char *iface_note; /* what was guessed about its interface, or NULL (owned) */
+} init_param_t;
+
+typedef struct init_spec {
+    char *kernel;
+    init_param_t *params;
+    size_t nparams;
+    int has_ret;
+    lg_type_t ret;
+    lg_fixed_t ret_fx;
+    char *ret_note;
+    const char *protocol; /* "s_axilite" (static) when the top has AXI4-Lite control, else NULL */
+    char *registers;      /* the driver header x<top>_hw.h found, or NULL (owned) */
+    char **guesses;       /* one line each, for stderr */
+    size_t nguesses;
+} init_spec_t;
+
+/* The Vitis kernel flow's side of a top (axi.c): its AXI4-Lite
+ * control bundle, its AXI4 master bundles and the driver header. */
+typedef struct init_axi {
+    char *lite;     /* s_axi_<lite>_AWADDR's bundle, or NULL (owned) */
+    char **bundles; /* m_axi_<bundle>_{AR,AW}ADDR's bundles, in port order (owned) */
+    int *reads;     /* per bundle: it has a read channel */
+    int *writes;    /* per bundle: it has a write channel */
+    size_t nbundles;
+    char *registers; /* x<top>_hw.h under the solution, or NULL (owned) */
+    char *reg_text;  /* its text (owned) */
+} init_axi_t;
+
+/* Finds rtl's AXI bundles and, searching from verilog_dir up to the
+ * solution directory, the driver header; none is no error. */
+void init_axi_read(const init_rtl_t *rtl, const char *verilog_dir, init_axi_t *out);
+void init_axi_free(init_axi_t *a);
+/* 1 when port name belongs to an AXI bundle or is the control's
+ * `interrupt`. */
+int init_axi_port(const char *name);
+/* 1 when the driver header defines the register ..._ADDR_<REG>_DATA for
+ * reg (a port prefix, upper-cased as HLS writes it). */
+int init_axi_has_register(const init_axi_t *a, const char *reg);
+
+/* Derives the params from the ports of rtl, the prototype proto and the
+ * report xml (either may be empty: proto NULL, xml->path NULL). On error
+ * returns LG_EINVAL with err naming the port or argument that does not fit
+ * (an interface lgfuzz does not drive, a port with no C argument). */
+int init_infer(const init_rtl_t *rtl, const init_proto_t *proto, const init_xml_t *xml, const init_axi_t *axi,
+               init_spec_t *out, lg_err_t *err);
+void init_spec_free(init_spec_t *s);
+
+/* Writes the YAML text of s (a malloc'd string): paths relative to the
+ * directory of the spec file out_dir. */
+char *init_emit(const init_spec_t *s, const init_rtl_t *rtl, const init_proto_t *proto, const init_xml_t *xml,
+                const char *csource, const char *fn, const char *out_dir);
+
+#endif

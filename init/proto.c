@@ -1,0 +1,411 @@
+/* `lgfuzz init`'s view of the C or C++ source: the prototype of the
+ * kernel's definition (return type, each parameter's type, name, pointer or
+ * array and its length), read from the text with comments, string literals
+ * and preprocessor lines blanked out. The compiler checks the result later
+ * (`lgfuzz check` rejects a type that contradicts the prototype). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "init_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+
+/* Blanks comments, strings, character literals and # lines, keeping the
+ * newlines so offsets still give line numbers. */
+static void blank(char *s)
+{
+    int bol = 1;
+    for (char *p = s; *p;) {
+        if (bol && *p == '#') {
+            /* A directive runs to a newline that no backslash continues. */
+            char prev = 0;
+            for (; *p && !(*p == '\n' && prev != '\\'); p++) {
+                prev = *p;
+                if (*p != '\n')
+                    *p = ' ';
+            }
+        } else if (p[0] == '/' && p[1] == '/') {
+            for (; *p && *p != '\n'; p++)
+                *p = ' ';
+        } else if (p[0] == '/' && p[1] == '*') {
+            for (p[0] = p[1] = ' ', p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+                if (*p != '\n')
+                    *p = ' ';
+            if (*p) {
+                p[0] = p[1] = ' ';
+                p += 2;
+            }
+        } else if (*p == '"' || *p == '\'') {
+            char q = *p;
+            for (*p++ = ' '; *p && *p != q && *p != '\n'; p++) {
+                if (*p == '\\' && p[1])
+                    *p++ = ' ';
+                *p = ' ';
+            }
+            if (*p == q)
+                *p++ = ' ';
+        } else {
+            bol = *p == '\n' || (bol && isspace((unsigned char)*p));
+            p++;
+        }
+    }
+}
+
+static int ident(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+/* "ap_int<12>" -> i12, "ap_uint<12>" -> u12 (HLS's arbitrary-precision
+ * integers, widths 1..64); -1 otherwise. */
+/* The first template argument of t when t is `sname<...>` (signed) or
+ * `uname<...>` (unsigned), setting *is_signed; NULL otherwise. */
+static const char *template_args(const char *t, const char *sname, const char *uname, int *is_signed)
+{
+    size_t ns = strlen(sname), nu = strlen(uname);
+    *is_signed = strncmp(t, sname, ns) == 0;
+    if (!*is_signed && strncmp(t, uname, nu) != 0)
+        return NULL;
+    const char *p = t + (*is_signed ? ns : nu);
+    while (*p == ' ')
+        p++;
+    return *p == '<' ? p + 1 : NULL;
+}
+
+static int map_ap_int(const char *t, lg_type_t *out)
+{
+    int is_signed;
+    const char *p = template_args(t, "ap_int", "ap_uint", &is_signed);
+    if (!p)
+        return -1;
+    char *end;
+    long w = strtol(p, &end, 10);
+    while (*end == ' ')
+        end++;
+    if (w < 1 || w > LG_TYPE_BITS_MAX || strcmp(end, ">") != 0)
+        return -1;
+    *out = lg_type_int((int)w, is_signed);
+    return 0;
+}
+
+/* "ap_fixed<16,8>" -> fixed<16,8>, "ap_ufixed<12, 4, AP_RND, AP_SAT>" ->
+ * ufixed<12,4>: the quantisation and overflow modes do not change how the
+ * value is carried (its raw bits); -1 when W or I is not a number in range. */
+static int map_ap_fixed(const char *t, lg_type_t *out, lg_fixed_t *fx)
+{
+    int is_signed;
+    const char *p = template_args(t, "ap_fixed", "ap_ufixed", &is_signed);
+    if (!p)
+        return -1;
+    char *end;
+    long w = strtol(p, &end, 10);
+    while (*end == ' ')
+        end++;
+    if (end == p || *end++ != ',')
+        return -1;
+    p = end;
+    long i = strtol(p, &end, 10);
+    while (*end == ' ')
+        end++;
+    if (end == p || (*end != ',' && *end != '>') || (*end == '>' && end[1] != '\0'))
+        return -1;
+    if (w < 1 || w > LG_TYPE_BITS_MAX || i < LG_FIXED_I_MIN || i > LG_FIXED_I_MAX)
+        return -1;
+    *out = lg_type_int((int)w, is_signed);
+    fx->is_fixed = 1;
+    fx->int_bits = (int)i;
+    return 0;
+}
+
+/* Maps a C type (qualifiers and the name already removed, words single
+ * spaced) to a spec type, and fx for a fixed-point one (cleared for any
+ * other); -1 for a type lgfuzz does not carry. */
+static int map_type(const char *t, lg_type_t *out, lg_fixed_t *fx)
+{
+    memset(fx, 0, sizeof *fx);
+    static const struct {
+        const char *c;
+        lg_type_t t;
+    } table[] = {
+        {"int", LG_I32},           {"signed", LG_I32},         {"signed int", LG_I32},
+        {"int32_t", LG_I32},       {"unsigned", LG_U32},       {"unsigned int", LG_U32},
+        {"uint32_t", LG_U32},      {"short", LG_I16},          {"short int", LG_I16},
+        {"int16_t", LG_I16},       {"unsigned short", LG_U16}, {"uint16_t", LG_U16},
+        {"char", LG_I8},           {"signed char", LG_I8},     {"int8_t", LG_I8},
+        {"unsigned char", LG_U8},  {"uint8_t", LG_U8},         {"long", LG_I64},
+        {"long int", LG_I64},      {"long long", LG_I64},      {"int64_t", LG_I64},
+        {"unsigned long", LG_U64}, {"uint64_t", LG_U64},       {"unsigned long long", LG_U64},
+        {"float", LG_F32},         {"double", LG_F64},         {"bool", LG_U8},
+        {"_Bool", LG_U8},          {"long long int", LG_I64},  {"short signed", LG_I16},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+        if (strcmp(t, table[i].c) == 0) {
+            *out = table[i].t;
+            return 0;
+        }
+    }
+    return map_ap_int(t, out) == 0 ? 0 : map_ap_fixed(t, out, fx);
+}
+
+/* The type words of text without qualifiers, '*', '&' and the name
+ * (owned): "const int *" -> "int". */
+static char *core_type(const char *text, int *is_const, int *pointer)
+{
+    char *out = lg_calloc(strlen(text) + 1, 1);
+    size_t n = 0;
+    for (const char *p = text; *p;) {
+        if (*p == '*' || *p == '&') {
+            *pointer = 1;
+            p++;
+        } else if (ident(*p)) {
+            const char *s = p;
+            while (ident(*p) || *p == ':')
+                p++;
+            size_t len = (size_t)(p - s);
+            if (len == 5 && strncmp(s, "const", 5) == 0)
+                *is_const = 1;
+            else if (!(len == 8 && strncmp(s, "volatile", 8) == 0) && !(len == 8 && strncmp(s, "restrict", 8) == 0) &&
+                     !(len == 10 && strncmp(s, "__restrict", 10) == 0)) {
+                if (n)
+                    out[n++] = ' ';
+                memcpy(out + n, s, len);
+                n += len;
+            }
+        } else if (*p == '<') {
+            /* A template argument list stays as written: not a type lgfuzz maps. */
+            const char *s = p;
+            for (int depth = 0; *p; p++) {
+                depth += (*p == '<') - (*p == '>');
+                if (depth == 0)
+                    break;
+            }
+            p += *p != '\0';
+            memcpy(out + n, s, (size_t)(p - s));
+            n += (size_t)(p - s);
+        } else {
+            p++;
+        }
+    }
+    out[n] = '\0';
+    return out;
+}
+
+/* The type a `typedef WORDS name;` of the source gives name (one level,
+ * as HLS code names its data types): 0 and *out when it maps. */
+static int resolve_typedef(const char *src, const char *name, lg_type_t *out, lg_fixed_t *fx)
+{
+    size_t nl = strlen(name);
+    for (const char *p = strstr(src, "typedef"); p; p = strstr(p + 1, "typedef")) {
+        const char *semi = strchr(p, ';');
+        if (!semi || (p > src && ident(p[-1])))
+            continue;
+        const char *e = semi;
+        while (e > p && !ident(e[-1]))
+            e--;
+        if ((size_t)(e - p) < nl || strncmp(e - nl, name, nl) != 0 || ident(e[-nl - 1]))
+            continue;
+        char *words = lg_strndup(p + 7, (size_t)(e - nl - p - 7));
+        int is_const = 0, pointer = 0;
+        char *core = core_type(words, &is_const, &pointer);
+        int rc = !pointer && core[0] ? map_type(core, out, fx) : -1;
+        free(core);
+        free(words);
+        return rc;
+    }
+    return -1;
+}
+
+/* The type of core, through one typedef of src if need be; an
+ * hls::stream<T> has the type of its elements T (its port an ap_fifo). */
+static int map_element(const char *core, const char *src, lg_type_t *out, lg_fixed_t *fx)
+{
+    static const char stream[] = "hls::stream";
+    if (strncmp(core, stream, sizeof stream - 1) != 0)
+        return map_type(core, out, fx) == 0 || resolve_typedef(src, core, out, fx) == 0 ? 0 : -1;
+    const char *open = strchr(core, '<'), *close = strrchr(core, '>');
+    if (!open || !close || close < open)
+        return -1;
+    char *inner = lg_strndup(open + 1, (size_t)(close - open - 1));
+    int is_const = 0, pointer = 0;
+    char *elem = core_type(inner, &is_const, &pointer);
+    int rc = !pointer && elem[0] ? map_element(elem, src, out, fx) : -1;
+    free(elem);
+    free(inner);
+    return rc;
+}
+
+/* One parameter's text, trimmed: "const int data[16]"; src is the whole
+ * (blanked) source, for typedefs. */
+static int read_param(const char *text, const char *src, init_cparam_t *cp)
+{
+    char *t = lg_strdup(text);
+    char *eq = strchr(t, '=');
+    if (eq)
+        *eq = '\0';
+    char *br = strchr(t, '[');
+    if (br) {
+        cp->pointer = 1;
+        cp->arr_len = strtol(br + 1, NULL, 0);
+        *br = '\0';
+    }
+    size_t end = strlen(t);
+    while (end && !ident(t[end - 1]))
+        end--;
+    size_t start = end;
+    while (start && ident(t[start - 1]))
+        start--;
+    int rc = -1;
+    if (end > start && !isdigit((unsigned char)t[start])) {
+        cp->name = lg_strndup(t + start, end - start);
+        t[start] = '\0';
+        char *core = core_type(t, &cp->is_const, &cp->pointer);
+        cp->known = core[0] && map_element(core, src, &cp->type, &cp->fx) == 0;
+        /* The type as written, for messages and notes. */
+        char *w = t;
+        while (isspace((unsigned char)*w))
+            w++;
+        size_t wl = strlen(w);
+        while (wl && isspace((unsigned char)w[wl - 1]))
+            w[--wl] = '\0';
+        cp->ctype = lg_asprintf("%s%s", w, br ? " []" : "");
+        free(core);
+        rc = 0;
+    }
+    free(t);
+    return rc;
+}
+
+/* Splits the parameter list between parentheses at top-level commas. */
+static int read_params(const char *list, size_t len, const char *src, init_proto_t *out)
+{
+    char *l = lg_strndup(list, len);
+    char *w = l;
+    while (isspace((unsigned char)*w))
+        w++;
+    int rc = 0;
+    if (*w && strncmp(w, "void", 4) != 0) {
+        size_t cap = 0, start = 0;
+        int depth = 0;
+        for (size_t i = 0; rc == 0; i++) {
+            char c = l[i];
+            depth += (c == '<' || c == '(') - (c == '>' || c == ')');
+            if (c != '\0' && !(c == ',' && depth == 0))
+                continue;
+            l[i] = '\0';
+            lg_grow((void **)&out->params, &cap, out->nparams + 1, sizeof *out->params);
+            init_cparam_t *cp = &out->params[out->nparams];
+            memset(cp, 0, sizeof *cp);
+            rc = read_param(l + start, src, cp);
+            if (rc == 0)
+                out->nparams++;
+            if (c == '\0')
+                break;
+            start = i + 1;
+        }
+    }
+    free(l);
+    return rc;
+}
+
+/* The return type: the words before the name back to the previous
+ * declaration's end, without storage words. */
+static void read_return(const char *text, size_t at, init_proto_t *out)
+{
+    size_t s = at;
+    while (s && !strchr(";{}", text[s - 1]))
+        s--;
+    char *t = lg_strndup(text + s, at - s);
+    static const char *const drop[] = {"extern", "static", "inline", "C", "__attribute__", NULL};
+    for (size_t i = 0; drop[i]; i++) {
+        size_t dl = strlen(drop[i]);
+        for (char *p = strstr(t, drop[i]); p; p = strstr(p + 1, drop[i]))
+            if ((p == t || !ident(p[-1])) && !ident(p[dl]))
+                memset(p, ' ', dl);
+    }
+    int is_const = 0, pointer = 0;
+    char *core = core_type(t, &is_const, &pointer);
+    out->ret_ctype = lg_strdup(core[0] ? core : "void");
+    out->has_ret = strcmp(out->ret_ctype, "void") != 0 || pointer;
+    out->ret_known =
+        out->has_ret && !pointer &&
+        (map_type(core, &out->ret, &out->ret_fx) == 0 || resolve_typedef(text, core, &out->ret, &out->ret_fx) == 0);
+    free(core);
+    free(t);
+}
+
+/* The offset of the definition's name: fn followed by a parameter list
+ * and a body; (size_t)-1 when there is none. */
+static size_t find_definition(const char *s, const char *fn, size_t *open, size_t *close)
+{
+    size_t fl = strlen(fn);
+    for (const char *p = strstr(s, fn); p; p = strstr(p + 1, fn)) {
+        if ((p > s && (ident(p[-1]) || p[-1] == ':')) || ident(p[fl]))
+            continue;
+        const char *q = p + fl;
+        while (isspace((unsigned char)*q))
+            q++;
+        if (*q != '(')
+            continue;
+        const char *e = q;
+        for (int depth = 0; *e; e++) {
+            depth += (*e == '(') - (*e == ')');
+            if (depth == 0)
+                break;
+        }
+        const char *b = *e ? e + 1 : e;
+        while (isspace((unsigned char)*b))
+            b++;
+        if (*b != '{')
+            continue;
+        *open = (size_t)(q - s);
+        *close = (size_t)(e - s);
+        return (size_t)(p - s);
+    }
+    return (size_t)-1;
+}
+
+int init_proto_read(const char *path, const char *fn, init_proto_t *out, lg_err_t *err)
+{
+    memset(out, 0, sizeof *out);
+    char *text = lg_read_file_max(path, LG_READ_MAX, NULL, err);
+    if (!text)
+        return err->code;
+    blank(text);
+    size_t open = 0, close = 0;
+    size_t at = find_definition(text, fn, &open, &close);
+    int rc = 0;
+    if (at == (size_t)-1) {
+        rc = lg_err_set(err, LG_EINVAL,
+                        "%s: no definition of function `%s` (a name followed by its parameters "
+                        "and a body)",
+                        path, fn);
+    } else {
+        out->path = lg_strdup(path);
+        out->line = 1;
+        for (size_t i = 0; i < at; i++)
+            out->line += text[i] == '\n';
+        read_return(text, at, out);
+        if (read_params(text + open + 1, close - open - 1, text, out) != 0)
+            rc = lg_err_set(err, LG_EINVAL, "%s:%d: cannot read parameter %zu of `%s`", path, out->line,
+                            out->nparams + 1, fn);
+    }
+    free(text);
+    if (rc != 0)
+        init_proto_free(out);
+    return rc;
+}
+
+void init_proto_free(init_proto_t *p)
+{
+    if (!p)
+        return;
+    for (size_t i = 0; i < p->nparams; i++) {
+        free(p->params[i].name);
+        free(p->params[i].ctype);
+    }
+    free(p->params);
+    free(p->ret_ctype);
+    free(p->path);
+    memset(p, 0, sizeof *p);
+}

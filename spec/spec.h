@@ -1,0 +1,167 @@
+/* The kernel spec (kernel.yaml): the user-facing description of a C kernel
+ * and its RTL. Loaded with libyaml; every error names file:line:col and what
+ * was expected. See docs/spec.md for the format. */
+#ifndef LG_SPEC_H
+#define LG_SPEC_H
+
+#include "util/err.h"
+#include "util/types.h"
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum { SPEC_DIR_IN, SPEC_DIR_OUT, SPEC_DIR_INOUT } spec_dir_t;
+
+typedef enum {
+    SPEC_IF_AP_NONE,   /* scalar input port */
+    SPEC_IF_AP_VLD,    /* scalar output with valid */
+    SPEC_IF_AP_MEMORY, /* array: address0/ce0/q0/we0/d0 (+ port 1) */
+    SPEC_IF_AP_FIFO,   /* stream: _dout/_empty_n/_read or _din/_full_n/_write */
+    SPEC_IF_AP_OVLD,   /* scalar output with valid; inout: _i in, _o and _o_ap_vld out */
+    SPEC_IF_S_AXILITE, /* scalar in a register of the AXI4-Lite control bundle */
+    SPEC_IF_M_AXI,     /* array in memory behind an AXI4 master bundle, its base address in a register */
+    SPEC_IF_AXIS       /* array as an AXI4-Stream: _TDATA/_TVALID/_TREADY, optional _TLAST/_TKEEP/_TSTRB/_TUSER */
+} spec_if_mode_t;
+
+/* How an m_axi buffer's base address reaches the kernel (HLS's `offset=`
+ * option of the m_axi interface). */
+typedef enum {
+    SPEC_MAXI_SLAVE,  /* a register of the AXI4-Lite control bundle (offset=slave, Vitis's default) */
+    SPEC_MAXI_DIRECT, /* a plain input port named after the param (offset=direct) */
+    SPEC_MAXI_OFF     /* none: the kernel addresses a fixed base (offset=off) */
+} spec_maxi_addr_t;
+
+typedef struct spec_param {
+    char *name;
+    lg_type_t type; /* element type for arrays; a fixed-point param's raw integer type */
+    lg_fixed_t fx;  /* fixed<W,I>: its I; is_fixed 0 otherwise */
+    spec_dir_t dir;
+    int is_array;
+    size_t max_len; /* arrays: capacity (== fixed length when fixed) */
+    int len_param;  /* arrays: index of the scalar param giving the length, or -1 */
+    int fixed_len;  /* arrays: 1 when `len:` is a number */
+    int has_range;
+    int64_t range_lo, range_hi; /* inclusive, in the type's order; whole type when !has_range */
+    int line, col;              /* where the param was declared in the spec */
+} spec_param_t;
+
+typedef struct spec_iface {
+    spec_if_mode_t mode;
+    int has_depth;
+    uint64_t depth;        /* ap_memory / ap_fifo: declared depth */
+    int width;             /* RTL port data width in bits; 0 = the C type's width */
+    char *port;            /* port-name prefix: HLS default (`in` -> `in_r`) or `port:` */
+    int explicit;          /* 1 when the spec had an `interfaces` entry for it */
+    char *bundle;          /* m_axi: the bundle (ports m_axi_<bundle>_*); NULL = gmem */
+    int has_offset;        /* s_axilite, m_axi: `offset:` given as a number */
+    uint64_t offset;       /* its register's byte offset in the control bundle */
+    spec_maxi_addr_t addr; /* m_axi: where the buffer's base address comes from */
+    uint64_t base;         /* m_axi with addr SPEC_MAXI_OFF: the buffer's fixed base address */
+} spec_iface_t;
+
+typedef struct spec_width {
+    char *var; /* a C local of the kernel */
+    lg_width_t width;
+} spec_width_t;
+
+/* host: the user's host program that calls the kernel (docs/spec.md). */
+typedef enum {
+    SPEC_HOST_WORD,  /* an argv word: the word itself is the input */
+    SPEC_HOST_FILE,  /* an argv word naming a file lgfuzz writes: its content is the input */
+    SPEC_HOST_STDIN, /* the host's standard input */
+    SPEC_HOST_NAMED  /* a file the host opens by a fixed name (host.files) */
+} spec_host_kind_t;
+
+typedef struct spec_host_input {
+    char *name; /* the input's name, a C identifier unique among the host's inputs */
+    spec_host_kind_t kind;
+    int argv_index; /* WORD, FILE: i of argv[i] (argv[0] is the program); -1 otherwise */
+    char *path;     /* NAMED: the name the host opens, as written; NULL otherwise */
+    char *seed;     /* FILE, STDIN, NAMED: resolved file with the first content, or NULL */
+    char *value;    /* WORD: the first value of the word, or NULL */
+    int line, col;  /* where the input is declared in the spec */
+} spec_host_input_t;
+
+typedef struct spec_host_word {
+    char *literal; /* the word as given, or NULL when it is an input */
+    int input;     /* index into spec_host_t.inputs, or -1 for a literal */
+} spec_host_word_t;
+
+typedef struct spec_host {
+    char **sources; /* resolved paths of the host's C sources */
+    size_t nsources;
+    char *entry;            /* the function the host starts in (default main) */
+    spec_host_word_t *argv; /* argv[1..nargv] in order */
+    size_t nargv;
+    spec_host_input_t *inputs; /* argv inputs in argv order, then stdin, then files */
+    size_t ninputs;
+    double alpha; /* mutation probability of an input the kernel does not see */
+} spec_host_t;
+
+typedef struct spec {
+    char *path; /* the spec file as given */
+    char *dir;  /* directory of the spec; relative paths resolve here */
+    char *kernel;
+    char *c_source; /* resolved path */
+    char *c_function;
+    char **c_include_dirs; /* c.include_dirs resolved, each an existing directory */
+    size_t c_ninclude_dirs;
+    spec_param_t *params; /* in C signature order */
+    size_t nparams;
+    int has_return;
+    lg_type_t ret_type;
+    lg_fixed_t ret_fx; /* a fixed-point return value's I */
+    /* rtl section (optional as a whole; has_rtl says whether present) */
+    int has_rtl;
+    char **rtl_sources; /* resolved paths */
+    size_t nrtl_sources;
+    char *rtl_top;
+    char *rtl_protocol; /* "ap_ctrl_hs", "ap_ctrl_chain", "ap_ctrl_none", "s_axilite" or "auto" (from the ports) */
+    uint64_t max_cycles;
+    char **rtl_vflags; /* rtl.verilator_flags, paths made absolute */
+    size_t nrtl_vflags;
+    spec_iface_t *ifaces; /* one per param, same index; defaults filled in */
+    spec_width_t *widths; /* hls.widths */
+    size_t nwidths;
+    char *seeds_dir;        /* resolved, or NULL */
+    char *rtl_registers;    /* rtl.registers: the Vitis driver header x<top>_hw.h (resolved), or NULL */
+    int64_t rtl_latency;    /* rtl.latency: cycles of one call (ap_ctrl_none ends after it), -1 when not given */
+    int rtl_interrupt;      /* rtl.interrupt: wait for the `interrupt` port instead of polling ap_done */
+    uint64_t rtl_maxi_base; /* rtl.m_axi_base: the default base of an m_axi buffer with offset off */
+    spec_host_t *host;      /* the host: section, or NULL */
+} spec_t;
+
+/* Longest name (kernel, function, param, local, top module, port) a spec
+ * may give; every one must be a C identifier. */
+#define SPEC_NAME_MAX 255
+
+/* Loads and validates the spec at path, a regular file of at most
+ * LG_READ_MAX bytes (util/fsutil.h). On success returns a spec the caller owns
+ * (free with spec_destroy); on error returns NULL and fills err with
+ * "file:line:col: message" (or "file: message" when it cannot be read). */
+spec_t *spec_load(const char *path, lg_err_t *err);
+/* The same for the len bytes of text (borrowed for the call) as if read
+ * from path, which names it in messages and whose directory relative paths
+ * resolve against; path need not exist. */
+spec_t *spec_load_text(const char *path, const char *text, size_t len, lg_err_t *err);
+void spec_destroy(spec_t *spec); /* accepts NULL */
+
+/* Replaces the spec's seed directory (`seeds:`) with dir (copied), as a
+ * command-line option overrides the file: dir is taken as given, its
+ * inputs are not read here. */
+void spec_override_seeds(spec_t *spec, const char *dir);
+
+/* Index of the param called name, or -1. */
+int spec_param_index(const spec_t *spec, const char *name);
+/* Number of elements array param i holds for an input whose scalar values
+ * are given (values[j] for scalar param j): the fixed length, or the value
+ * of its len param clamped to [0, max_len]. */
+size_t spec_array_len(const spec_t *spec, size_t i, const int64_t *scalar_values);
+/* Writes the resolved C prototype ("int accumulate(const int32_t *data, int32_t size)")
+ * into buf. */
+void spec_format_signature(const spec_t *spec, char *buf, size_t cap);
+const char *spec_dir_name(spec_dir_t d);
+const char *spec_if_mode_name(spec_if_mode_t m);
+/* "word", "file", "stdin" or "named file". */
+const char *spec_host_kind_name(spec_host_kind_t k);
+
+#endif

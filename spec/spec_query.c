@@ -1,0 +1,76 @@
+/* Questions asked of a loaded spec: a param by name, an array's length in
+ * an input, the C signature, and the names of directions and interface
+ * modes. */
+#include "spec.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "util/err.h"
+
+int spec_param_index(const spec_t *s, const char *name)
+{
+    for (size_t i = 0; i < s->nparams; i++)
+        if (strcmp(s->params[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+size_t spec_array_len(const spec_t *s, size_t i, const int64_t *scalar_values)
+{
+    LG_ASSERT(i < s->nparams && s->params[i].is_array);
+    const spec_param_t *p = &s->params[i];
+    if (p->fixed_len || p->len_param < 0)
+        return p->max_len;
+    /* The loader admits only an input scalar as a length. */
+    LG_ASSERT((size_t)p->len_param < s->nparams && !s->params[p->len_param].is_array);
+    int64_t v = scalar_values[p->len_param];
+    const spec_param_t *q = &s->params[p->len_param];
+    if (q->type == LG_U64 && v < 0)
+        return p->max_len;
+    if (v < 0)
+        return 0;
+    return (uint64_t)v > p->max_len ? p->max_len : (size_t)v;
+}
+
+void spec_format_signature(const spec_t *s, char *buf, size_t cap)
+{
+    size_t n = (size_t)snprintf(buf, cap, "%s %s(", s->has_return ? lg_type_ctype(s->ret_type) : "void", s->c_function);
+    for (size_t i = 0; i < s->nparams && n < cap; i++) {
+        const spec_param_t *p = &s->params[i];
+        int ptr = p->is_array || p->dir != SPEC_DIR_IN;
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s%s %s%s", i ? ", " : "",
+                              ptr && p->dir == SPEC_DIR_IN ? "const " : "", lg_type_ctype(p->type), ptr ? "*" : "",
+                              p->name);
+    }
+    if (n < cap)
+        snprintf(buf + n, cap - n, "%s)", s->nparams ? "" : "void");
+}
+
+const char *spec_dir_name(spec_dir_t d)
+{
+    return d == SPEC_DIR_IN ? "in" : d == SPEC_DIR_OUT ? "out" : "inout";
+}
+
+const char *spec_if_mode_name(spec_if_mode_t m)
+{
+    switch (m) {
+    case SPEC_IF_AP_NONE:
+        return "ap_none";
+    case SPEC_IF_AP_VLD:
+        return "ap_vld";
+    case SPEC_IF_AP_MEMORY:
+        return "ap_memory";
+    case SPEC_IF_AP_FIFO:
+        return "ap_fifo";
+    case SPEC_IF_AP_OVLD:
+        return "ap_ovld";
+    case SPEC_IF_S_AXILITE:
+        return "s_axilite";
+    case SPEC_IF_M_AXI:
+        return "m_axi";
+    case SPEC_IF_AXIS:
+        return "axis";
+    }
+    return "?";
+}

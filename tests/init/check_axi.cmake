@@ -1,0 +1,61 @@
+# `lgfuzz init` on the Vitis-flow and block-protocol designs of
+# tests/rtl-oracle/axi (each copied alone into a directory of its own, as
+# an HLS solution holds one top): every spec it writes passes `lgfuzz
+# check`, and says what the ports show (AXI4-Lite control, m_axi buffers
+# with offset direct and off, axis streams, ap_ctrl_chain, ap_ctrl_none,
+# a combinational top). A driver header x<top>_hw.h beside the Verilog
+# becomes rtl.registers and tells an s_axilite inout (_i/_o registers)
+# from an output; without one the direction is marked as guessed. The
+# generated specs of irq and vadd agree with their RTL on an input.
+# Inputs: LGFUZZ, SRC (source root), WORK (scratch; LGFUZZ_CACHE_DIR is
+# WORK/cache).
+cmake_minimum_required(VERSION 3.20)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(AXI ${SRC}/tests/rtl-oracle/axi)
+include(${CMAKE_CURRENT_LIST_DIR}/../cli/expect_lgfuzz.cmake)
+
+# design, its C file, then the strings the spec must hold.
+function(init_check name csrc)
+  file(MAKE_DIRECTORY ${WORK}/${name})
+  file(COPY ${AXI}/${name}.v ${AXI}/${csrc} DESTINATION ${WORK}/${name})
+  get_filename_component(fn ${csrc} NAME_WE)
+  run_lgfuzz_as(init.${name} 0 init ${WORK}/${name}/${name}.v --function ${fn} -o ${WORK}/${name}/kernel.yaml)
+  file(READ ${WORK}/${name}/kernel.yaml spec)
+  expect_has(init.${name} "${spec}" ${ARGN})
+  run_lgfuzz_as(init.${name}.check 0 check ${WORK}/${name}/kernel.yaml)
+  expect_has(init.${name}.check "${run_out}" "the ports of ")
+endfunction()
+
+init_check(vadd vadd.c "protocol: s_axilite" "in1: {mode: m_axi, depth: 16}  # guessed"
+           "{name: out, type: i32, array: {max_len: 16, len: size}, dir: inout}" "return: i32")
+init_check(mcopy mcopy.c "src: {mode: m_axi, depth: 16, offset: direct}"
+           "dst: {mode: m_axi, depth: 16, offset: off}  # guessed: depth (not in the RTL); guessed: base 0")
+init_check(filter filter.c "in: {mode: axis, depth: 16, port: in_r}" "out: {mode: axis, depth: 16, port: out_r}")
+init_check(chain mac.c "{name: c, type: i32}" "sources: [chain.v]")
+init_check(comb mac.c "return: i32" "sources: [comb.v]")
+init_check(free macv.c "{name: y, type: i32, dir: out}")
+init_check(slow slow.c "{name: y, type: i32, dir: out}")
+init_check(irq irq.c "protocol: s_axilite" "{name: acc, type: i32, dir: inout}  # guessed")
+
+# The driver header: rtl.registers, and the inout's direction read, not guessed.
+file(WRITE ${WORK}/irq/xirq_hw.h "#define XIRQ_CONTROL_ADDR_AP_RETURN 0x10\n#define XIRQ_CONTROL_ADDR_X_DATA 0x18\n"
+     "#define XIRQ_CONTROL_ADDR_ACC_I_DATA 0x20\n#define XIRQ_CONTROL_ADDR_ACC_O_DATA 0x28\n"
+     "#define XIRQ_CONTROL_ADDR_ACC_O_CTRL 0x2c\n")
+run_lgfuzz_as(init.irq.header 0 init ${WORK}/irq/irq.v --function irq -o ${WORK}/irq/kernel.yaml --force)
+expect_has(init.irq.header "${run_out}" "nothing guessed")
+file(READ ${WORK}/irq/kernel.yaml spec)
+expect_has(init.irq.header "${spec}" "{name: acc, type: i32, dir: inout}\n" "registers: xirq_hw.h")
+file(WRITE ${WORK}/irq.json "{\"x\": 7, \"acc\": 100}\n")
+run_lgfuzz_as(init.irq.diff 0 diff ${WORK}/irq/kernel.yaml ${WORK}/irq.json)
+expect_has(init.irq.diff "${run_out}" "no divergence")
+# An output-only scalar's header names ACC_DATA: dir out.
+file(WRITE ${WORK}/irq/xirq_hw.h "#define XIRQ_CONTROL_ADDR_AP_RETURN 0x10\n#define XIRQ_CONTROL_ADDR_X_DATA 0x18\n"
+     "#define XIRQ_CONTROL_ADDR_ACC_DATA 0x20\n#define XIRQ_CONTROL_ADDR_ACC_CTRL 0x24\n")
+run_lgfuzz_as(init.irq.out 0 init ${WORK}/irq/irq.v --function irq -o ${WORK}/irq/kernel.yaml --force)
+file(READ ${WORK}/irq/kernel.yaml spec)
+expect_has(init.irq.out "${spec}" "{name: acc, type: i32, dir: out}\n")
+
+file(WRITE ${WORK}/vadd.json "{\"in1\": [1, 2, 3, 4, 5], \"in2\": [10, 20, 30, 40, 50], \"out\": [9, 9, 9, 9, 9], \"size\": 5}\n")
+run_lgfuzz_as(init.vadd.diff 0 diff ${WORK}/vadd/kernel.yaml ${WORK}/vadd.json)
+expect_has(init.vadd.diff "${run_out}" "no divergence")

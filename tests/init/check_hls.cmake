@@ -1,0 +1,171 @@
+# `lgfuzz init` on designs in the shapes Vitis and Vivado HLS emit: vsum
+# (a mangled C++ top) and twice (extern "C", float in and out) of
+# tests/cli/hls/, qneg (ap_fifo in and out, `in` named in_r) and the
+# clampio solution directory (with csynth.xml) of tests/init/hls/,
+# kernels/accumulate and kernels/fir (two Verilog files): each spec it
+# writes checks and runs; it refuses to overwrite, takes ap_ctrl_chain, and
+# names what it cannot take (an ap_fixed argument wider than 64 bits, no
+# source, no top module, an argument without ports).
+# Inputs: LGFUZZ, SRC (source root), WORK (scratch; LGFUZZ_CACHE_DIR is
+# WORK/cache).
+cmake_minimum_required(VERSION 3.20)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(HLS ${SRC}/tests/init/hls)
+set(CLI_HLS ${SRC}/tests/cli/hls)
+
+# Runs lgfuzz with ARGN; it must exit <code> with each of the strings in
+# the list variable <wants> in its output.
+function(expect label code wants)
+  execute_process(COMMAND ${LGFUZZ} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  message(STATUS "${label}: exit ${rc}\n${out}${err}")
+  if(NOT rc EQUAL code)
+    message(FATAL_ERROR "${label}: exit ${rc}, expected ${code}\n${out}${err}")
+  endif()
+  foreach(want ${${wants}})
+    string(FIND "${out}${err}" "${want}" at)
+    if(at LESS 0)
+      message(FATAL_ERROR "${label}: no '${want}' in\n${out}${err}")
+    endif()
+  endforeach()
+endfunction()
+
+# A copy of the design <name> (tests/init/hls/<name>, else
+# tests/cli/hls/<name>) in WORK/<copy>, with <file>'s text <from> replaced
+# by <to> (file "" edits nothing).
+function(hls_copy name copy file from to)
+  if(EXISTS ${HLS}/${name})
+    file(COPY ${HLS}/${name}/ DESTINATION ${WORK}/${copy})
+  else()
+    file(COPY ${CLI_HLS}/${name}/ DESTINATION ${WORK}/${copy})
+  endif()
+  if(file)
+    file(READ ${WORK}/${copy}/${file} text)
+    string(FIND "${text}" "${from}" at)
+    if(at LESS 0)
+      message(FATAL_ERROR "setup: '${from}' not in ${file}")
+    endif()
+    string(REPLACE "${from}" "${to}" text "${text}")
+    file(WRITE ${WORK}/${copy}/${file} "${text}")
+  endif()
+endfunction()
+
+function(input path text)
+  file(WRITE ${path} "${text}\n")
+endfunction()
+
+# The inputs the diffs below run: vsum's, and twice's subnormal (its
+# planted divergence).
+input(${WORK}/vsum.json "{\"data\": [1, 2, 3, -4, 100], \"n\": 5}")
+input(${WORK}/twice-sub.json "{\"x\": 1}")
+
+# init: each spec it writes checks, and runs one input.
+hls_copy(vsum init-vsum "" "" "")
+file(REMOVE ${WORK}/init-vsum/kernel.yaml)
+set(w "length guessed to be param n")
+expect(init.vsum 0 w init ${WORK}/init-vsum/vsum.v -o ${WORK}/init-vsum/kernel.yaml)
+file(READ ${WORK}/init-vsum/kernel.yaml spec)
+foreach(want "c: {source: vsum.cpp, function: vsum}" "array: {max_len: 16, len: n}}  # guessed"
+             "sources: [vsum.v]" "data: {mode: ap_memory, depth: 16}\n" "return: i32")
+  string(FIND "${spec}" "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "init.vsum: no '${want}' in\n${spec}")
+  endif()
+endforeach()
+set(w "function vsum found" "the ports of vsum match the spec")
+expect(init.vsum.check 0 w check ${WORK}/init-vsum/kernel.yaml)
+set(w "no divergence")
+expect(init.vsum.diff 0 w diff ${WORK}/init-vsum/kernel.yaml ${WORK}/vsum.json)
+set(w "init-vsum/kernel.yaml exists; give --force")
+expect(init.no_overwrite 2 w init ${WORK}/init-vsum/vsum.v -o ${WORK}/init-vsum/kernel.yaml)
+set(w "")
+expect(init.force 0 w init ${WORK}/init-vsum/vsum.v -o ${WORK}/init-vsum/kernel.yaml --force)
+
+hls_copy(twice init-twice "" "" "")
+file(REMOVE ${WORK}/init-twice/kernel.yaml)
+set(w "nothing guessed")
+expect(init.twice 0 w init ${WORK}/init-twice/twice.v -o ${WORK}/init-twice/kernel.yaml)
+file(READ ${WORK}/init-twice/kernel.yaml spec)
+foreach(want "- {name: x, type: f32}\n" "return: f32\n" "c: {source: twice.cpp, function: twice}")
+  string(FIND "${spec}" "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "init.twice: no '${want}' in\n${spec}")
+  endif()
+endforeach()
+set(w "x            f32" "function twice found")
+expect(init.twice.check 0 w check ${WORK}/init-twice/kernel.yaml)
+set(w "mismatch:return")
+expect(init.twice.diff 1 w diff ${WORK}/init-twice/kernel.yaml ${WORK}/twice-sub.json)
+
+hls_copy(clampio init-clampio "" "" "")
+set(w "csynth.xml" "3 param(s); nothing guessed")
+expect(init.clampio 0 w init ${WORK}/init-clampio/solution1 -o ${WORK}/init-clampio/kernel.yaml)
+file(READ ${WORK}/init-clampio/kernel.yaml spec)
+foreach(want "c: {source: clampio.c, function: clampio}" "{name: acc, type: i32, dir: inout}"
+             "{name: flag, type: i32, dir: out}" "sources: [solution1/syn/verilog/clampio.v]")
+  string(FIND "${spec}" "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "init.clampio: no '${want}' in\n${spec}")
+  endif()
+endforeach()
+input(${WORK}/clampio.json "{\"x\": 200, \"acc\": 5, \"flag\": 0}")
+set(w "\"acc\":205,\"flag\":1" "no divergence")
+expect(init.clampio.diff 0 w diff ${WORK}/init-clampio/kernel.yaml ${WORK}/clampio.json)
+
+hls_copy(qneg init-qneg "" "" "")
+set(w "2 param(s); nothing guessed")
+expect(init.qneg 0 w init ${WORK}/init-qneg/qneg.v -o ${WORK}/init-qneg/kernel.yaml)
+file(READ ${WORK}/init-qneg/kernel.yaml spec)
+foreach(want "{name: in, type: i32, array: {len: 8}}" "{name: out, type: i32, array: {len: 8}, dir: out}"
+             "in: {mode: ap_fifo, depth: 8, port: in_r}" "out: {mode: ap_fifo, depth: 8, port: out_r}")
+  string(FIND "${spec}" "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "init.qneg: no '${want}' in\n${spec}")
+  endif()
+endforeach()
+input(${WORK}/qneg.json "{\"in\": [1, -2, 3, 4, 5, 6, 7, -2147483648]}")
+set(w "\"out\":[-1,2,-3,-4,-5,-6,-7,-2147483648]" "no divergence")
+expect(init.qneg.diff 0 w diff ${WORK}/init-qneg/kernel.yaml ${WORK}/qneg.json)
+
+# A bundled kernel: its hand-written spec's params, types and interfaces.
+file(COPY ${SRC}/kernels/accumulate/ DESTINATION ${WORK}/init-acc)
+set(w "data: depth 512 guessed from the address width")
+expect(init.accumulate 0 w init ${WORK}/init-acc/kernel.v --function accumulate -o ${WORK}/init-acc/init.yaml)
+set(w "data         i32   in    array[len = size, max_len 512]" "data         ap_memory width  8  depth 512")
+expect(init.accumulate.check 0 w check ${WORK}/init-acc/init.yaml)
+
+# A design in two files, named by its top's file: the ROM module beside it
+# is a source too.
+file(COPY ${SRC}/kernels/fir/ DESTINATION ${WORK}/init-fir)
+set(w "")
+expect(init.fir 0 w init ${WORK}/init-fir/kernel.v --function fir -o ${WORK}/init-fir/init.yaml)
+file(READ ${WORK}/init-fir/init.yaml spec)
+string(FIND "${spec}" "sources: [kernel.v, fir_coeff_ROM_AUTO_1R.v]" at)
+if(at LESS 0)
+  message(FATAL_ERROR "init.fir: the ROM module is not among the sources in\n${spec}")
+endif()
+set(w "rtl: the ports of fir match the spec")
+expect(init.fir.check 0 w check ${WORK}/init-fir/init.yaml)
+
+# What init cannot take.
+hls_copy(vsum init-chain vsum.v "        ap_ready,\n" "        ap_ready,\n        ap_continue,\n")
+file(READ ${WORK}/init-chain/vsum.v text)
+string(REPLACE "input   ap_start;" "input   ap_start;\ninput   ap_continue;" text "${text}")
+file(WRITE ${WORK}/init-chain/vsum.v "${text}")
+set(w "")
+expect(init.chain 0 w init ${WORK}/init-chain/vsum.v -o ${WORK}/init-chain/kernel.yaml --force)
+set(w "rtl: the ports of vsum match the spec")
+expect(init.chain.check 0 w check ${WORK}/init-chain/kernel.yaml)
+hls_copy(vsum init-apfixed vsum.cpp "int vsum(const int data[16], int n)" "int vsum(const int data[16], ap_fixed<80, 3> n)")
+set(w "vsum.cpp:3: C parameter `n` has type `ap_fixed<80, 3>`, which lgfuzz does not carry")
+expect(init.err.ap_fixed 2 w init ${WORK}/init-apfixed/vsum.v)
+hls_copy(vsum init-nosrc "" "" "")
+file(REMOVE ${WORK}/init-nosrc/vsum.cpp)
+set(w "no C or C++ file defining `vsum`")
+expect(init.err.no_source 2 w init ${WORK}/init-nosrc/vsum.v)
+hls_copy(vsum init-notop vsum.v "(* CORE_GENERATION_INFO" "(* OTHER_INFO")
+set(w "no top module found among vsum: none carries HLS's CORE_GENERATION_INFO attribute and none is named sum")
+expect(init.err.no_top 2 w init ${WORK}/init-notop/vsum.v --function sum)
+hls_copy(vsum init-extra vsum.cpp "int n)" "int n, int scale)")
+set(w "module vsum has no ports for argument `scale`")
+expect(init.err.no_ports 2 w init ${WORK}/init-extra/vsum.v)

@@ -1,0 +1,96 @@
+/* init's public API on the designs of tests/init/hls and tests/cli/hls: the
+ * spec's text and the summary of what was read and guessed, and the errors
+ * of a design init cannot read, each naming what is missing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "init/init.h"
+#include "tests/test.h"
+#include "util/alloc.h"
+
+static const struct {
+    const char *dir, *rtl, *function; /* rtl and the spec's path relative to dir */
+    const char *top;
+    size_t nparams, nguesses;
+    int has_report;
+    const char *text[3]; /* in the spec's text */
+} good[] = {
+    {INIT_HLS,
+     "qneg/qneg.v",
+     NULL,
+     "qneg",
+     2,
+     0,
+     0,
+     {"c: {source: qneg.c, function: qneg}", "in: {mode: ap_fifo, depth: 8, port: in_r}", "sources: [qneg.v]"}},
+    {INIT_HLS,
+     "clampio/solution1",
+     NULL,
+     "clampio",
+     3,
+     0,
+     1,
+     {"{name: acc, type: i32, dir: inout}", "sources: [solution1/syn/verilog/clampio.v]", "top: clampio"}},
+    {CLI_HLS,
+     "vsum/vsum.v",
+     "vsum",
+     "vsum",
+     2,
+     1,
+     0,
+     {"c: {source: vsum.cpp, function: vsum}", "array: {max_len: 16, len: n}}  # guessed", "return: i32"}},
+};
+
+static const struct {
+    const char *rtl, *function;
+    const char *msg;
+} bad[] = {
+    {INIT_HLS, NULL, "no Verilog (*.v) files here nor in syn/verilog/"},
+    {CLI_HLS "/vsum/vsum.v", "sum", "no C or C++ file defining `sum` in "},
+    {INIT_HLS "/nosuch.v", NULL, "nosuch.v"},
+};
+
+static void check_good(size_t i)
+{
+    char *rtl = lg_asprintf("%s/%s", good[i].dir, good[i].rtl);
+    char *spec_path = lg_asprintf("%s/%.*s/kernel.yaml", good[i].dir, (int)strcspn(good[i].rtl, "/"), good[i].rtl);
+    init_cfg_t cfg = {.rtl = rtl, .function = good[i].function, .spec_path = spec_path};
+    lg_err_t err;
+    lg_err_clear(&err);
+    init_t *in = init_create(&cfg, &err);
+    CHECK_MSG(in != NULL, "%s: %s", good[i].rtl, err.msg);
+    if (in) {
+        init_summary_t s;
+        init_get_summary(in, &s);
+        CHECK_MSG(strcmp(s.top, good[i].top) == 0, "%s: top %s", good[i].rtl, s.top);
+        CHECK_MSG(s.top_line > 0 && test_contains(s.top_file, good[i].top), "%s: %s:%d", good[i].rtl, s.top_file,
+                  s.top_line);
+        CHECK_MSG(s.nparams == good[i].nparams, "%s: %zu params", good[i].rtl, s.nparams);
+        CHECK_MSG(s.nguesses == good[i].nguesses, "%s: %zu guesses", good[i].rtl, s.nguesses);
+        CHECK_MSG((s.report != NULL) == good[i].has_report, "%s: report %s", good[i].rtl, test_str(s.report));
+        for (size_t k = 0; k < sizeof good[i].text / sizeof *good[i].text; k++)
+            CHECK_STR_CONTAINS(init_text(in), good[i].text[k]);
+    }
+    init_destroy(in);
+    free(spec_path);
+    free(rtl);
+}
+
+int main(void)
+{
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++)
+        check_good(i);
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        init_cfg_t cfg = {.rtl = bad[i].rtl, .function = bad[i].function};
+        lg_err_t err;
+        lg_err_clear(&err);
+        init_t *in = init_create(&cfg, &err);
+        CHECK_MSG(in == NULL, "%s: accepted", bad[i].rtl);
+        CHECK(err.code != 0);
+        CHECK_STR_CONTAINS(err.msg, bad[i].msg);
+        init_destroy(in);
+    }
+    init_destroy(NULL);
+    TEST_DONE();
+}

@@ -1,0 +1,67 @@
+/* The Verilog token scanner: each text's tokens with their kinds and
+ * lines (comments skipped, lines counted in comments and strings, words
+ * holding numbers with their base and directives, escaped identifiers up
+ * to white space, unterminated strings and comments at the end of the
+ * text), a text ending in a word without a newline, cut copies, and a
+ * look-ahead taken back. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/test.h"
+#include "util/strbuf.h"
+#include "util/vscan.h"
+
+static const struct {
+    const char *text;
+    const char *want; /* kind letter, line, ':', text; one space between tokens */
+} cases[] = {
+    {"", ""},
+    {"module m(input [7:0] a);\nendmodule",
+     "W1:module W1:m P1:( W1:input P1:[ W1:7 P1:: W1:0 P1:] W1:a P1:) P1:; W2:endmodule"},
+    {"// x\n/* a\nb */ y // z", "W3:y"},
+    {"a /* b", "W1:a"},
+    {"\"a\\\"b\" x \"c\\\nd\" z\n\"e\nf\" w", "S1:\"a\\\"b\" W1:x S1:\"c\\\nd\" W2:z S3:\"e\nf\" W4:w"},
+    {"x \"abc", "W1:x S1:\"abc"},
+    {"8'hFF `define $readmemh 'b1 a_b$c", "W1:8'hFF W1:`define W1:$readmemh W1:'b1 W1:a_b$c"},
+    {"\\a.b+c d \\x", "E1:\\a.b+c W1:d E1:\\x"},
+    {"(* CORE_GENERATION_INFO = \"k,{X=1}\" *)", "P1:( P1:* W1:CORE_GENERATION_INFO P1:= S1:\"k,{X=1}\" P1:* P1:)"},
+    {"\n\n  #1;", "P3:# W3:1 P3:;"},
+};
+
+static char *render(const char *text)
+{
+    static const char kinds[] = {[VSCAN_WORD] = 'W', [VSCAN_ESCAPED] = 'E', [VSCAN_STRING] = 'S', [VSCAN_PUNCT] = 'P'};
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
+    vscan_t s = vscan_start(text);
+    vscan_tok_t t;
+    while (vscan_next(&s, &t))
+        lg_strbuf_printf(&b, "%s%c%d:%.*s", b.len ? " " : "", kinds[t.kind], t.line, (int)(t.end - t.start),
+                         text + t.start);
+    return lg_strbuf_take(&b);
+}
+
+int main(void)
+{
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *got = render(cases[i].text);
+        CHECK_MSG(strcmp(got, cases[i].want) == 0, "case %zu: '%s', want '%s'", i, got, cases[i].want);
+        free(got);
+    }
+
+    /* vscan_is compares whole tokens; vscan_copy cuts to the buffer. */
+    vscan_t s = vscan_start("modules module");
+    vscan_tok_t t;
+    CHECK(vscan_next(&s, &t) && !vscan_is(&s, &t, "module") && vscan_is(&s, &t, "modules"));
+    char buf[4];
+    vscan_copy(&s, &t, buf, sizeof buf);
+    CHECK(strcmp(buf, "mod") == 0);
+
+    /* A copy of the scan reads ahead; the scan itself has not moved. */
+    vscan_t ahead = s;
+    CHECK(vscan_next(&ahead, &t) && vscan_is(&ahead, &t, "module"));
+    CHECK(!vscan_next(&ahead, &t));
+    CHECK(vscan_next(&s, &t) && vscan_is(&s, &t, "module") && t.start == 8 && t.end == 14 && t.line == 1);
+    TEST_DONE();
+}

@@ -1,0 +1,94 @@
+/* The Verilog token scanner (vscan.h): a byte-wise lexer over a
+ * NUL-terminated text, which it never reads past. */
+#include "vscan.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* A word's characters: identifiers, numbers with their base ('), system
+ * tasks ($) and directives (`) alike. */
+static int word_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_' || c == '$' || c == '`' || c == '\'';
+}
+
+/* Skips blanks and comments, counting lines; 0 at the end of the text. */
+static int skip_blank(vscan_t *s)
+{
+    const char *t = s->text;
+    for (;;) {
+        if (t[s->pos] == '\n') {
+            s->line++;
+            s->pos++;
+        } else if (isspace((unsigned char)t[s->pos])) {
+            s->pos++;
+        } else if (t[s->pos] == '/' && t[s->pos + 1] == '/') {
+            while (t[s->pos] && t[s->pos] != '\n')
+                s->pos++;
+        } else if (t[s->pos] == '/' && t[s->pos + 1] == '*') {
+            for (s->pos += 2; t[s->pos] && !(t[s->pos] == '*' && t[s->pos + 1] == '/'); s->pos++)
+                s->line += t[s->pos] == '\n';
+            s->pos += t[s->pos] ? 2 : 0;
+        } else {
+            return t[s->pos] != '\0';
+        }
+    }
+}
+
+/* Skips a string literal from its opening quote to past its closing one
+ * (or to the end of the text). */
+static void skip_string(vscan_t *s)
+{
+    const char *t = s->text;
+    for (s->pos++; t[s->pos] && t[s->pos] != '"'; s->pos++) {
+        if (t[s->pos] == '\\' && t[s->pos + 1])
+            s->pos++;
+        s->line += t[s->pos] == '\n';
+    }
+    s->pos += t[s->pos] == '"';
+}
+
+vscan_t vscan_start(const char *text)
+{
+    return (vscan_t){.text = text, .pos = 0, .line = 1};
+}
+
+int vscan_next(vscan_t *s, vscan_tok_t *t)
+{
+    if (!skip_blank(s))
+        return 0;
+    const char *x = s->text;
+    t->start = s->pos;
+    t->line = s->line;
+    char c = x[s->pos];
+    if (word_char(c)) {
+        t->kind = VSCAN_WORD;
+        while (word_char(x[s->pos]))
+            s->pos++;
+    } else if (c == '\\') {
+        t->kind = VSCAN_ESCAPED;
+        while (x[s->pos] && !isspace((unsigned char)x[s->pos]))
+            s->pos++;
+    } else if (c == '"') {
+        t->kind = VSCAN_STRING;
+        skip_string(s);
+    } else {
+        t->kind = VSCAN_PUNCT;
+        s->pos++;
+    }
+    t->end = s->pos;
+    return 1;
+}
+
+int vscan_is(const vscan_t *s, const vscan_tok_t *t, const char *word)
+{
+    size_t n = strlen(word);
+    return t->end - t->start == n && strncmp(s->text + t->start, word, n) == 0;
+}
+
+void vscan_copy(const vscan_t *s, const vscan_tok_t *t, char *buf, size_t cap)
+{
+    size_t n = t->end - t->start < cap - 1 ? t->end - t->start : cap - 1;
+    memcpy(buf, s->text + t->start, n);
+    buf[n] = '\0';
+}

@@ -1,0 +1,47 @@
+/* lgfuzz's one token scanner of Verilog source, for what it reads from a
+ * design before Verilator does: init's top module and its ports, the
+ * oracle's $readmem file names and module declarations. Blanks and
+ * comments are skipped and lines counted (in block comments and string
+ * literals too). A token is a word (an identifier, keyword, number such as
+ * 8'hFF, system task or `directive), an escaped identifier (a backslash up
+ * to white space), a string literal with its quotes, or one other
+ * character. It is no parser: what it reports is always a real token of
+ * the source, never one inside a comment or a string. */
+#ifndef LG_VSCAN_H
+#define LG_VSCAN_H
+
+#include <stddef.h>
+
+typedef enum {
+    VSCAN_WORD,    /* [A-Za-z0-9_$`']+ */
+    VSCAN_ESCAPED, /* \ and every character up to white space */
+    VSCAN_STRING,  /* "..." with backslash escapes; unterminated at the end of the text */
+    VSCAN_PUNCT    /* any other single character */
+} vscan_kind_t;
+
+typedef struct vscan_tok {
+    vscan_kind_t kind;
+    size_t start, end; /* the token is text[start, end) */
+    int line;          /* the line of its first character, from 1 */
+} vscan_tok_t;
+
+/* A scan's position. It is a plain value: a copy looks ahead, and
+ * assigning the copy back takes what it read. */
+typedef struct vscan {
+    const char *text; /* NUL-terminated, borrowed for the scan's life */
+    size_t pos;
+    int line;
+} vscan_t;
+
+/* A scan from the start of text (borrowed while the scan is used). */
+vscan_t vscan_start(const char *text);
+/* Reads the next token into t and returns 1; returns 0 at the end of the
+ * text, t untouched. */
+int vscan_next(vscan_t *s, vscan_tok_t *t);
+/* 1 when the text of t (read by s) is word. */
+int vscan_is(const vscan_t *s, const vscan_tok_t *t, const char *word);
+/* Copies the text of t into buf (cap > 0 bytes), cut to cap - 1 bytes and
+ * NUL-terminated. */
+void vscan_copy(const vscan_t *s, const vscan_tok_t *t, char *buf, size_t cap);
+
+#endif
