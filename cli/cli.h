@@ -35,6 +35,7 @@ int cmd_report(int argc, char **argv);
 int cmd_init(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_seeds(int argc, char **argv);
+int cmd_build(int argc, char **argv);
 
 /* Helpers shared by subcommands (options_int.h has the option parser). */
 /* Prints "lgfuzz <cmd>: message" to stderr and returns LG_EXIT_USAGE. */

@@ -7,9 +7,11 @@
 #include <string.h>
 
 #include "batch/batch.h"
+#include "build_int.h"
 #include "cli.h"
 #include "explore/explore.h"
 #include "run_opts_int.h"
+#include "util/alloc.h"
 #include "util/fsutil.h"
 #include "util/proc.h"
 
@@ -17,8 +19,10 @@ static const char synopsis[] = "usage: lgfuzz batch SPEC... [options] [lgfuzz ru
                                "Runs `lgfuzz run` on every SPEC, each into DIR/<kernel>/, at most --jobs at a\n"
                                "time, then writes DIR/summary.md and DIR/summary.json and prints the summary.\n\n";
 
-static const char epilogue[] = "Kernel build time (clang, Verilator; cached) comes on top of the budget. SIGINT\n"
-                               "stops the running kernels, starts no new one and still writes the summary.\n\n"
+static const char epilogue[] = "Every kernel of the shard is built first (as `lgfuzz build` does: clang, Verilator;\n"
+                               "cached), --jobs at a time, and only then do the budgets start: the budget is\n"
+                               "fuzzing time. SIGINT stops the builds or the running kernels, starts no new one\n"
+                               "and still writes the summary.\n\n"
                                "Exit codes: 2 when a kernel could not be fuzzed (build failure, invalid spec, crash),\n"
                                "on a usage error or when another command holds DIR (DIR/.lock); else 1 when any\n"
                                "kernel has a divergence; else 0.\n";
@@ -57,8 +61,8 @@ static const cli_opt_t batch_opts[] = {
      .arg = "DURATION",
      .help = "total fuzzing budget of the batch (30s, 10m, 2h); each kernel\n"
              "gets (DURATION / shards) / ceil(kernels in shard / jobs),\n"
-             "and never more than DURATION / ceil(kernels / jobs); each\n"
-             "kernel's builds come before its share's clock starts"},
+             "and never more than DURATION / ceil(kernels / jobs); the\n"
+             "kernels are all built before any clock starts"},
     {.kind = CLI_DURATION,
      .name = "--budget-per-kernel",
      .field = CLI_FIELD(batch_args_t, plan.per_kernel_ns),
@@ -126,6 +130,24 @@ static int check_args(const cli_opts_t *cl, const batch_args_t *a)
     return CLI_PROCEED;
 }
 
+/* Builds every kernel of the plan whose spec loads, jobs at a time, before
+ * any kernel's budget starts; a kernel that does not build is left to its
+ * run, which reports it as build-failed with the compiler's message. */
+static void build_all(const batch_plan_t *plan, const lg_log_t *log)
+{
+    const char **specs = lg_calloc(plan->n + 1, sizeof *specs);
+    size_t n = 0;
+    for (size_t i = 0; i < plan->n; i++)
+        if (!plan->k[i].spec_error)
+            specs[n++] = plan->k[i].spec;
+    cli_build_cfg_t cfg = {plan->jobs ? plan->jobs : 1, &stop_count, log};
+    cli_build_tally_t t;
+    cli_build_specs(specs, n, &cfg, &t);
+    LG_INFO(log, "batch: %zu of %zu kernel%s built in %.1fs%s; the budgets start now", t.built, n, n == 1 ? "" : "s",
+            t.seconds, t.failed ? " (the runs of the others report why)" : "");
+    free(specs);
+}
+
 /* Runs the plan, then summarises the batch directory. */
 static int run_and_report(const batch_plan_t *plan, const batch_args_t *a, char *const *run_args, size_t nrun_args,
                           const lg_log_t *log)
@@ -148,6 +170,7 @@ static int run_and_report(const batch_plan_t *plan, const batch_args_t *a, char 
     char cpus[16];
     snprintf(cpus, sizeof cpus, "%u", share ? share : 1);
     setenv("LGFUZZ_CPUS", cpus, 1);
+    build_all(plan, log);
     int rc = batch_run(plan, &rcfg, &err);
     free(db);
     batch_summary_t *sum = batch_summary_create();

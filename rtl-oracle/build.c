@@ -1,12 +1,12 @@
 /* Builds the Verilated model of a spec into the cache, in three steps with
  * an entry each: verilate the RTL once to learn the model's ports
- * (rtl/<top>-<ports key>/probe/V<top>.h); compile what no model is
- * compiled into, Verilator's runtime and the engine's RUNTIME_SOURCES,
- * into one archive that every model of the same Verilator, flags and
- * engine shares (rtl/runtime-<runtime key>/obj/runtime.a: two thirds of a
- * small kernel's compile time); then bind the ports, generate the
- * kernel's table and build the rest of the engine around the model with
- * it, linked with the archive (<ports entry>/h-<harness key>/obj/harness).
+ * (rtl/<top>-<ports key>/probe/V<top>.h); compile what is the same for
+ * every kernel, Verilator's runtime and the whole harness engine, into
+ * one archive that every model of the same Verilator, flags and engine
+ * shares (rtl/runtime-<runtime key>/obj/runtime.a: four fifths of a small
+ * kernel's compile time); then bind the ports, generate the kernel's
+ * table (ORACLE_TABLE_NAME) and compile it with the model, linked with the
+ * archive (<ports entry>/h-<harness key>/obj/harness).
  * The keys (key.c) hash what each step reads, so a changed engine,
  * generator or Verilator never reuses a stale harness, and a new harness
  * of unchanged RTL skips the verilating. One process builds an entry at a time (others wait on its
@@ -42,13 +42,10 @@ static const char *const verilate_flags[] = {"--cc", "--no-timing", "-Wno-fatal"
  * sources); make then builds the executable. */
 static const char *const build_flags[] = {"--exe", "-O3", "-o", "harness", "--trace", "--savable", "-CFLAGS", "-O2"};
 
-/* The engine's sources that no model is compiled into: they do not
- * include ORACLE_TABLE_NAME (the runtime step has none, so one that did
- * would fail there), and go into the shared runtime archive. */
-static const char *const runtime_sources[] = {"axi.cpp", "snapshot.cpp", "wave.cpp"};
 /* The runtime step's top module, and the make target it adds to the
  * generated makefile: the archive of Verilator's runtime objects
- * (VK_GLOBAL_OBJS) and the runtime sources' (VK_USER_OBJS). */
+ * (VK_GLOBAL_OBJS) and the engine's (VK_USER_OBJS). No engine source
+ * sees a kernel's model: the table (engine/table.h) stands between. */
 #define RUNTIME_TOP "lgfuzz_runtime"
 #define RUNTIME_ARCHIVE "runtime.a"
 static const char runtime_verilog[] = "module " RUNTIME_TOP "(input clk);\nendmodule\n";
@@ -203,14 +200,6 @@ static int is_cpp(const char *name)
     return len > 4 && strcmp(name + len - 4, ".cpp") == 0;
 }
 
-static int is_runtime_source(const char *name)
-{
-    for (size_t i = 0; i < NFLAGS(runtime_sources); i++)
-        if (strcmp(name, runtime_sources[i]) == 0)
-            return 1;
-    return 0;
-}
-
 /* The make of the generated makefile mk in mdir, with the extra
  * arguments (up to 4, NULL-ended) and the usable CPUs as its jobs. */
 static int run_make(const job_t *job, const char *mdir, const char *mk, const char *const *extra, const char *log_path,
@@ -227,20 +216,21 @@ static int run_make(const job_t *job, const char *mdir, const char *mk, const ch
     return run_tool(job, argv, log_path, "make of the Verilator model", err);
 }
 
-/* Verilates the one-port RUNTIME_TOP with the runtime sources into
+/* Verilates the one-port RUNTIME_TOP with the engine's sources into
  * work/obj and makes RUNTIME_ARCHIVE there. */
 static int runtime_in(const job_t *job, const char *work, const char *log_path, lg_err_t *err)
 {
     char *mdir = lg_path_join(work, "obj");
     char *top = lg_path_join(work, RUNTIME_TOP ".v");
     char *mk = lg_path_join(mdir, "runtime.mk");
-    const char **argv = lg_calloc(32 + job->spec->nrtl_vflags + NFLAGS(runtime_sources), sizeof *argv);
-    char *cpp[NFLAGS(runtime_sources)];
+    const char **argv = lg_calloc(32 + job->spec->nrtl_vflags + job->nengine_files, sizeof *argv);
+    char **cpp = lg_calloc(job->nengine_files + 1, sizeof *cpp);
     size_t n = common_args(job, RUNTIME_TOP, mdir, argv);
     for (size_t i = 0; i < NFLAGS(build_flags); i++)
         argv[n++] = build_flags[i];
-    for (size_t i = 0; i < NFLAGS(runtime_sources); i++)
-        argv[n++] = cpp[i] = lg_asprintf("%s/engine/%s", work, runtime_sources[i]);
+    for (size_t i = 0; i < job->nengine_files; i++)
+        if (is_cpp(job->engine_files[i]))
+            argv[n++] = cpp[i] = lg_asprintf("%s/engine/%s", work, job->engine_files[i]);
     argv[n++] = top;
     const char *target[] = {RUNTIME_ARCHIVE, NULL};
     int rc = copy_engine(job, work, err);
@@ -252,8 +242,9 @@ static int runtime_in(const job_t *job, const char *work, const char *log_path, 
         rc = lg_write_file_atomic(mk, runtime_makefile, strlen(runtime_makefile), err);
     if (rc == 0)
         rc = run_make(job, mdir, "runtime.mk", target, log_path, err);
-    for (size_t i = 0; i < NFLAGS(runtime_sources); i++)
+    for (size_t i = 0; i < job->nengine_files; i++)
         free(cpp[i]);
+    free(cpp);
     free(argv);
     free(mk);
     free(top);
@@ -261,30 +252,26 @@ static int runtime_in(const job_t *job, const char *work, const char *log_path, 
     return rc;
 }
 
-/* Verilates with the engine's other sources into work/obj and runs make
- * there, linking the runtime archive (copied into work, whose path make's
- * shell takes as one word) in place of Verilator's runtime objects: the
- * table beside obj (-I makes the engine's #include of the table find
- * it). */
+/* Verilates with the table (beside obj) into work/obj and runs make there,
+ * linking the runtime archive (copied into work, whose path make's shell
+ * takes as one word) in place of Verilator's runtime objects; -I makes the
+ * table's #include of the engine's table.h find it. */
 static int harness_in(const job_t *job, const char *work, const char *log_path, lg_err_t *err)
 {
     const spec_t *spec = job->spec;
     char *mdir = lg_path_join(work, "obj");
     char *table = lg_path_join(work, ORACLE_TABLE_NAME);
-    char *inc = lg_asprintf("-I%s", work);
+    char *inc = lg_asprintf("-I%s/engine", work);
     char *mk = lg_asprintf("V%s.mk", spec->rtl_top);
     char *archive = lg_path_join(work, RUNTIME_ARCHIVE);
     char *libs = lg_asprintf("LIBS=-Wl,--whole-archive %s -Wl,--no-whole-archive", archive);
-    char **cpp = lg_calloc(job->nengine_files + 1, sizeof *cpp);
-    const char **argv = lg_calloc(32 + spec->nrtl_vflags + job->nengine_files + spec->nrtl_sources, sizeof *argv);
+    const char **argv = lg_calloc(32 + spec->nrtl_vflags + spec->nrtl_sources, sizeof *argv);
     size_t n = common_args(job, spec->rtl_top, mdir, argv);
     for (size_t i = 0; i < NFLAGS(build_flags); i++)
         argv[n++] = build_flags[i];
     argv[n++] = "-CFLAGS";
     argv[n++] = inc;
-    for (size_t i = 0; i < job->nengine_files; i++)
-        if (is_cpp(job->engine_files[i]) && !is_runtime_source(job->engine_files[i]))
-            argv[n++] = cpp[i] = lg_asprintf("%s/engine/%s", work, job->engine_files[i]);
+    argv[n++] = table;
     for (size_t i = 0; i < spec->nrtl_sources; i++)
         argv[n++] = job->sources[i];
     const char *extra[] = {"VK_GLOBAL_OBJS=", libs, NULL};
@@ -297,9 +284,6 @@ static int harness_in(const job_t *job, const char *work, const char *log_path, 
         rc = run_tool(job, argv, log_path, "verilator (generating the harness)", err);
     if (rc == 0)
         rc = run_make(job, mdir, mk, extra, log_path, err);
-    for (size_t i = 0; i < job->nengine_files; i++)
-        free(cpp[i]);
-    free(cpp);
     free(argv);
     free(libs);
     free(archive);

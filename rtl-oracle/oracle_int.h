@@ -185,11 +185,13 @@ int64_t axi_latency(const spec_t *spec);
 
 /* ------------------------------------------------ harness (harness_gen.c) */
 
-/* The harness file name the engine includes (rtl-oracle/engine/sim.h). */
-#define ORACLE_TABLE_NAME "kernel_table.h"
+/* The per-kernel source compiled with the model (rtl-oracle/engine/table.h
+ * declares what it defines). */
+#define ORACLE_TABLE_NAME "kernel_table.cpp"
 
-/* The text of ORACLE_TABLE_NAME for spec's top module bound as m: the model's
- * class, cycle limit, param shapes and port bindings. Heap string. */
+/* The text of ORACLE_TABLE_NAME for spec's top module bound as m: the model
+ * behind the engine's Top, cycle limit, param shapes and port bindings.
+ * Heap string. */
 char *oracle_harness_table(const spec_t *spec, const omodel_t *m);
 
 /* ------------------------------------------------ Verilog scan (vscan.c) */

@@ -37,7 +37,7 @@ set(LG_FULL_TIER
   "^explore\\.(kill_resume|expected)"
   "^tracer\\.(apfixed|fpgain|apint|apstream|bitint|init)\\."  # HLS-type shims, built per width
   "^tracer\\.(build|status_one_cpu)$"
-  "^cli\\.(budget|run_budget|hls|seeds|host_run|run_seeds|check_rtl|install|misbehaving|init_axi|init_csynth|cpus)"
+  "^cli\\.(budget|run_budget|hls|seeds|host_run|run_seeds|check_rtl|install|misbehaving|init_axi|init_csynth|cpus|build$)"
   "^init\\.(hls|axi|csynth)$"
   "^batch\\.(run|shard|valuedb)$"
   "^gen\\.(selfcheck|cli)\\."

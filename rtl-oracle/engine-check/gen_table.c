@@ -1,6 +1,6 @@
-/* Build-time tool of the engine check: writes the kernel_table.h that
+/* Build-time tool of the engine check: writes the kernel_table.cpp that
  * rtl-oracle's generator makes for a spec and its verilated model header,
- * so the build compiles the engine against a table of the real generator.
+ * so the build compiles it and the engine as the real generator writes it.
  * usage: gen_table SPEC V<top>.h OUT */
 #include "oracle_int.h"
 #include "spec/spec.h"

@@ -199,7 +199,8 @@ uint64_t now_ns()
 int main()
 {
     using namespace lgh;
-    Param ps[kParams + 1]; // + 1: a kernel may have no params
+    std::vector<Param> params(kParams + 1); // + 1: a kernel may have no params
+    Param *ps = params.data();
     describe(ps);
     Region r;
     if (!r.map(ps)) {
@@ -226,7 +227,8 @@ int main()
         if (!vcd.empty()) {
             // A model of its own with its own params: a Sim binds its
             // model's ports into the params it is given.
-            Param tps[kParams + 1];
+            std::vector<Param> tparams(kParams + 1);
+            Param *tps = tparams.data();
             describe(tps);
             Sim traced(tps, vcd);
             call(traced, sim, tps, ps, r.request(0), r.seed_of(0), r.response(0), scratch);

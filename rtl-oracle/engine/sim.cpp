@@ -8,16 +8,14 @@
 namespace lgh
 {
 
-Sim::Sim(Param *ps, const std::string &vcd) : ps_(ps)
+Sim::Sim(Param *ps, const std::string &vcd) : ps_(ps), buses_(kBuses + 1)
 {
     ctx_.reset(new VerilatedContext);
     ctx_->fatalOnError(false); // $stop/$fatal set gotError instead of aborting
     ctx_->randReset(0);
     if (!vcd.empty())
         ctx_->traceEverOn(true);
-    m_.reset(new Vtop{ctx_.get(), "TOP"});
-    bind_ports(m_.get(), &c_, ps_);
-    bind_buses(m_.get(), &ctrl_, buses_);
+    m_.reset(make_top(ctx_.get(), &c_, ps_, &ctrl_, buses_.data()));
     if (!vcd.empty()) {
         tfp_.reset(new VerilatedVcdC(&wave_));
         m_->trace(tfp_.get(), 99);
@@ -30,7 +28,7 @@ Sim::Sim(Param *ps, const std::string &vcd) : ps_(ps)
     // again too.
     {
         SnapshotWriter w;
-        w << *m_;
+        m_->save(w);
         w.flush();
         initial_.swap(w.bytes);
     }
@@ -311,7 +309,7 @@ void Sim::state_bytes(std::vector<uint8_t> *out)
     uint64_t t = ctx_->time();
     ctx_->time(0);
     SnapshotWriter w;
-    w << *m_;
+    m_->save(w);
     w.flush();
     ctx_->time(t);
     out->swap(w.bytes);
@@ -358,7 +356,7 @@ void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
 {
     if (used_ && restore_) {
         restore_->rewind();
-        *restore_ >> *m_;
+        m_->restore(*restore_);
     }
     used_ = true;
     poison_ = poison;

@@ -3,21 +3,20 @@
 // optional VCD. An
 // untraced Sim serves any number of calls, each starting from the state
 // the model had when constructed (snapshot.h); a traced one serves one.
-// The model's class and ports come from the generated kernel_table.h.
+// The model and its ports come from the generated kernel_table.cpp (table.h).
 #ifndef LGH_SIM_H
 #define LGH_SIM_H
 
 #include "axi.h"
 #include "model.h"
 #include "snapshot.h"
+#include "table.h"
 #include "verilated.h"
 #include "verilated_vcd_c.h"
 #include "wave.h"
 #include <memory>
 #include <string>
 #include <vector>
-
-#include "kernel_table.h" // generated per RTL top: Vtop, kParams, kMaxCycles, describe, bind_ports
 
 namespace lgh
 {
@@ -66,14 +65,14 @@ class Sim
     Param *ps_;
     Ctl c_;
     Bus ctrl_;
-    Bus buses_[kBuses + 1]; // + 1: a top may have none
+    std::vector<Bus> buses_; // kBuses + 1: a top may have none
     Rng rng_;
     // ap_ctrl_none without a known latency: the state saved for Brent's
     // cycle detection, and the steps since (lam_) and allowed (power_).
     std::vector<uint8_t> saved_, cur_;
     uint64_t power_ = 1, lam_ = 0;
     std::unique_ptr<VerilatedContext> ctx_;
-    std::unique_ptr<Vtop> m_;
+    std::unique_ptr<Top> m_;
     WaveFile wave_; // before tfp_, which writes to it until destroyed
     std::unique_ptr<VerilatedVcdC> tfp_;
     std::vector<uint8_t> initial_; // the state after construction (untraced)

@@ -1,0 +1,43 @@
+# `lgfuzz build`: with an empty cache of its own it builds a C-only kernel
+# and an RTL kernel, names a kernel that does not compile (with the
+# compiler's message) and a spec that does not exist, and exits 2 with the
+# count built; a second build of the two good specs finds both cached and
+# exits 0; a run after it builds nothing (its stats.json's build_seconds
+# is a cache hit's, below the first build's).
+# Inputs: LGFUZZ, SRC (source root), WORK (scratch directory).
+cmake_minimum_required(VERSION 3.20)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK}/cache)
+set(ENV{LGFUZZ_CACHE_DIR} ${WORK}/cache)
+set(K ${SRC}/tests/batch/kernels)
+set(ACC ${SRC}/kernels/accumulate/kernel.yaml)
+
+execute_process(COMMAND ${LGFUZZ} build ${K}/clamp/kernel.yaml ${ACC} ${K}/broken/kernel.yaml ${WORK}/none.yaml -j 2
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message(STATUS "first build, exit ${rc}:\n${err}")
+if(NOT rc EQUAL 2)
+  message(FATAL_ERROR "a build with a broken kernel and a missing spec exited ${rc}, expected 2")
+endif()
+foreach(want "build: clamp: executor" "build: accumulate: executor [0-9.]+ s, RTL model [0-9.]+ s\n"
+             "broken/kernel.yaml: the executor: .*error" "none.yaml: cannot open" "2 of 4 built")
+  if(NOT err MATCHES "${want}")
+    message(FATAL_ERROR "the first build's stderr lacks '${want}'")
+  endif()
+endforeach()
+
+execute_process(COMMAND ${LGFUZZ} build ${K}/clamp/kernel.yaml ${ACC}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message(STATUS "second build, exit ${rc}:\n${err}")
+if(NOT rc EQUAL 0 OR NOT err MATCHES "build: accumulate: executor [0-9.]+ s, RTL model [0-9.]+ s \\(cached\\)"
+   OR NOT err MATCHES "2 of 2 built")
+  message(FATAL_ERROR "the second build did not find both kernels cached (exit ${rc})")
+endif()
+
+execute_process(COMMAND ${LGFUZZ} build -q ${ACC} RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT err STREQUAL "")
+  message(FATAL_ERROR "build -q printed '${err}' (exit ${rc})")
+endif()
+execute_process(COMMAND ${LGFUZZ} build RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "SPEC")
+  message(FATAL_ERROR "build without a spec exited ${rc}: ${err}")
+endif()
