@@ -65,6 +65,10 @@ typedef struct batch_plan {
     uint64_t kernel_ns; /* each kernel's fuzzing budget */
     uint64_t wall_ns;   /* this shard's fuzzing wall time: kernel_ns * waves */
     uint64_t seed;      /* --seed; each kernel's seed derives from it */
+    /* The directory names of all n_all kernels, sorted, so that the one at
+     * position i is in shard i mod count + 1 (batch_shard_has); owned.
+     * NULL in a plan made by hand: batch.json then lists no whole batch. */
+    char **all_names;
 } batch_plan_t;
 
 typedef struct batch_plan_cfg {
@@ -112,10 +116,24 @@ typedef struct batch_run_cfg {
  * <kernel_ns> --seed <seed> [--value-db FILE] ARGS`, at most plan->jobs at a time, with its
  * stdout and stderr in DIR/<name>/run.log; writes DIR/<name>/run.json (how
  * the run went) for every kernel, started or not, and DIR/batch.json (the
- * plan). Once *stop is set no new kernel starts and the running ones get
- * SIGINT. Returns 0, or LG_EIO when the batch directory cannot be written
- * (kernels that fail are reported in run.json, not here). */
+ * plan: the shard, the whole kernel list, seed and budget, and a run id
+ * unique to this call, also in every run.json it writes). Once *stop is
+ * set no new kernel starts and the running ones get SIGINT. First checks
+ * DIR's batch.json, when there is one (batch_dir_check). Returns 0,
+ * LG_EINVAL from that check (nothing written), or LG_EIO when the batch
+ * directory cannot be written (kernels that fail are reported in run.json,
+ * not here). */
 int batch_run(const batch_plan_t *plan, const batch_run_cfg_t *cfg, lg_err_t *err);
+
+/* Whether plan may write into out_dir, whose batch.json (if any) another
+ * batch may have written: LG_OK when there is none, when it is the same
+ * shard of the same batch (shard I/N, --seed, budget rule and whole kernel
+ * list: a re-run), or when neither is sharded (a batch directory reused by
+ * another whole batch: a warning on log names what is replaced). Else
+ * LG_EINVAL naming out_dir, the shard and batch it holds and this one, so
+ * that no shard's results are replaced by another run's; also when the
+ * batch.json cannot be read. log is borrowed. */
+int batch_dir_check(const batch_plan_t *plan, const char *out_dir, const lg_log_t *log, lg_err_t *err);
 
 /* Values kept per key of the value database. */
 #define BATCH_VALUES_MAX 1024
@@ -213,6 +231,13 @@ typedef struct batch_row {
     int has_precision, has_recall;
     double precision, recall;
     int unsaved; /* "crashed" because stats.json still says "running": no final save, no signal seen */
+    /* Which run wrote the directory, for lgfuzz report's completeness
+     * checks: run.json and stats.json read, the seed run.json says the
+     * batch gave (stats.json's is seed), and run.json's run_id, the batch
+     * run that wrote it (NULL when none). */
+    int has_run, has_stats;
+    uint64_t run_seed;
+    char *run_id;
 } batch_row_t;
 
 /* Reads the kernel output directory dir (stats.json, run.json,
@@ -239,6 +264,22 @@ void batch_summary_destroy(batch_summary_t *s); /* accepts NULL */
  * NULL calls nothing. */
 void batch_summary_on_dir(batch_summary_t *s, int (*fn)(void *ctx, const char *dir), void *ctx);
 
+/* Makes the summary check that its directories make one whole batch, as
+ * lgfuzz report does (a batch's own summary, one shard of it, does not):
+ * every shard 1..N of the batch present once, one seed, budget rule, shard
+ * count and kernel list across their batch.json, no kernel twice, every
+ * kernel directory written by the batch run its batch.json names with the
+ * seed it gives, and no kernel interrupted, not run or still running. What
+ * fails is listed by name (batch_summary_problems, summary.json's
+ * `completeness`, summary.md's Completeness section) and makes the exit
+ * code 3. See docs/batch.md. */
+void batch_summary_check_complete(batch_summary_t *s);
+
+/* The completeness problems, one line each, in *lines (the caller frees
+ * each line and the array); returns their number, 0 when the summary is
+ * complete or does not check it. */
+size_t batch_summary_problems(const batch_summary_t *s, char ***lines);
+
 /* Adds dir: a kernel output directory (it holds stats.json or run.json) or
  * a batch directory (its subdirectories that are kernel directories, in
  * name order; its batch.json is kept as a source). Returns LG_EINVAL
@@ -253,8 +294,9 @@ char *batch_summary_markdown(const batch_summary_t *s);
 int batch_summary_write(const batch_summary_t *s, const char *dir, lg_err_t *err);
 
 /* The exit code the summary calls for: 2 when a kernel could not be
- * fuzzed (build-failed, spec-error, failed, crashed), else 1 when any
- * kernel has a divergence, else 0. */
+ * fuzzed (build-failed, spec-error, failed, crashed, starved), else 3 when
+ * it checks completeness (batch_summary_check_complete) and is incomplete,
+ * else 1 when any kernel has a divergence, else 0. */
 int batch_summary_exit_code(const batch_summary_t *s);
 
 /* Number of kernel rows. */

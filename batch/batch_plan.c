@@ -222,6 +222,9 @@ int batch_plan_create(char *const *specs, size_t nspecs, const batch_plan_cfg_t 
         goto fail;
     }
     p->k = lg_calloc(nshard ? nshard : 1, sizeof *p->k);
+    p->all_names = lg_calloc(nall ? nall : 1, sizeof *p->all_names);
+    for (size_t i = 0; i < nall; i++)
+        p->all_names[i] = lg_strdup(all[i].name);
     for (size_t i = 0; i < nall; i++) {
         if (!batch_shard_has(cfg->shard, i)) {
             kernel_free(&all[i]);
@@ -250,5 +253,8 @@ void batch_plan_destroy(batch_plan_t *p)
     for (size_t i = 0; i < p->n; i++)
         kernel_free(&p->k[i]);
     free(p->k);
+    for (size_t i = 0; p->all_names && i < p->n_all; i++)
+        free(p->all_names[i]);
+    free(p->all_names);
     free(p);
 }

@@ -173,6 +173,10 @@ static void fill_figures(batch_row_t *row, json_object *run, json_object *stats)
     row->wall = get_double(run, "wall_seconds");
     row->budget = get_double(run, "budget_seconds");
     row->seed = stats ? get_u64(stats, "seed") : get_u64(run, "seed");
+    row->has_run = run != NULL;
+    row->has_stats = stats != NULL;
+    row->run_seed = get_u64(run, "seed");
+    row->run_id = batch_json_str(run, "run_id") ? lg_strdup(batch_json_str(run, "run_id")) : NULL;
     row->execs = get_u64(stats, "execs");
     row->branches_covered = get_u64(stats, "branches_covered");
     row->branches_total = get_u64(stats, "branches_total");
@@ -234,6 +238,7 @@ void batch_row_free(batch_row_t *row)
     free(row->dir);
     free(row->spec);
     free(row->error);
+    free(row->run_id);
     for (size_t i = 0; i < row->nclasses; i++)
         free(row->classes[i].cls);
     free(row->classes);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "batch_ident_int.h"
 #include "spec/result.h"
 #include "util/alloc.h"
 #include "util/budget.h"
@@ -37,6 +38,7 @@ typedef struct sched {
     outcome_t *o;
     uint64_t t0;
     size_t running;
+    char run_id[17]; /* this call of batch_run, in batch.json and every run.json it writes */
 } sched_t;
 
 static double secs_since(const sched_t *s, uint64_t t)
@@ -84,6 +86,7 @@ static int write_run_json(const sched_t *s, size_t i, lg_err_t *err)
     json_object_object_add(j, "watchdog",
                            o->watchdog ? json_object_new_string(run_signal_name(o->watchdog, name)) : NULL);
     json_object_object_add(j, "spec_error", json_object_new_boolean(k->spec_error != NULL));
+    json_object_object_add(j, "run_id", json_object_new_string(s->run_id));
     char *dir = kernel_dir(s, i);
     lg_lock_t *lock = NULL;
     int rc = lg_mkdirs(dir, err);
@@ -106,27 +109,20 @@ static int write_run_json(const sched_t *s, size_t i, lg_err_t *err)
 }
 
 /* batch.json: the plan of this batch (or shard), so `lgfuzz report` can
- * show the budgets every shard used. */
+ * show the budgets every shard used and check that the shards it is given
+ * make the whole batch (batch_ident_int.h). */
 static int write_batch_json(const sched_t *s, const char *status, lg_err_t *err)
 {
     const batch_plan_t *p = s->plan;
     json_object *j = json_object_new_object();
-    char shard[64];
-    snprintf(shard, sizeof shard, "%u/%u", p->shard.index, p->shard.count);
+    json_object_object_add(j, "format", json_object_new_int(BATCH_JSON_FORMAT));
     json_object_object_add(j, "status", json_object_new_string(status));
-    json_object_object_add(j, "shard", json_object_new_string(shard));
-    json_object_object_add(j, "kernels_total", json_object_new_uint64(p->n_all));
+    json_object_object_add(j, "run_id", json_object_new_string(s->run_id));
+    batch_ident_json(p, j);
     json_object_object_add(j, "jobs", json_object_new_uint64(p->jobs));
-    json_object_object_add(j, "seed", json_object_new_uint64(p->seed));
-    json_object_object_add(j, "budget_seconds", json_object_new_double((double)p->total_ns / 1e9));
-    json_object_object_add(j, "kernel_budget_seconds", json_object_new_double((double)p->kernel_ns / 1e9));
     json_object_object_add(j, "wall_budget_seconds", json_object_new_double((double)p->wall_ns / 1e9));
     json_object_object_add(j, "kernel_seconds", json_object_new_double((double)p->kernel_ns * (double)p->n / 1e9));
     json_object_object_add(j, "wall_seconds", json_object_new_double(secs_since(s, lg_now_ns())));
-    json_object *names = json_object_new_array();
-    for (size_t i = 0; i < p->n; i++)
-        json_object_array_add(names, json_object_new_string(p->k[i].name));
-    json_object_object_add(j, "kernels", names);
     json_object *args = json_object_new_array();
     for (size_t i = 0; i < s->cfg->nrun_args; i++)
         json_object_array_add(args, json_object_new_string(s->cfg->run_args[i]));
@@ -315,10 +311,30 @@ static void nap(void)
     nanosleep(&ts, NULL);
 }
 
+/* 16 hex digits that no other batch run shares: the clocks, the pid and
+ * the host mixed. */
+static void make_run_id(char out[17])
+{
+    char host[256] = "";
+    struct timespec ts = {0, 0};
+    clock_gettime(CLOCK_REALTIME, &ts);
+    gethostname(host, sizeof host - 1);
+    lg_hash_t h;
+    lg_hash_init(&h);
+    lg_hash_u64(&h, (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec);
+    lg_hash_u64(&h, lg_now_ns());
+    lg_hash_u64(&h, (uint64_t)getpid());
+    lg_hash_str(&h, host);
+    snprintf(out, 17, "%016llx", (unsigned long long)h.h);
+}
+
 int batch_run(const batch_plan_t *plan, const batch_run_cfg_t *cfg, lg_err_t *err)
 {
-    sched_t s = {plan, cfg, lg_calloc(plan->n ? plan->n : 1, sizeof(outcome_t)), lg_now_ns(), 0};
-    int rc = lg_mkdirs(cfg->out_dir, err);
+    sched_t s = {plan, cfg, lg_calloc(plan->n ? plan->n : 1, sizeof(outcome_t)), lg_now_ns(), 0, ""};
+    make_run_id(s.run_id);
+    int rc = batch_dir_check(plan, cfg->out_dir, cfg->log, err);
+    if (rc == LG_OK)
+        rc = lg_mkdirs(cfg->out_dir, err);
     size_t nkeys = 0;
     if (rc == LG_OK && cfg->value_db && (rc = batch_values_write(plan, cfg->out_dir, cfg->value_db, &nkeys, err)) == 0)
         LG_INFO(cfg->log, "batch: value database %s: %zu param keys", cfg->value_db, nkeys);
@@ -350,7 +366,8 @@ int batch_run(const batch_plan_t *plan, const batch_run_cfg_t *cfg, lg_err_t *er
             nap();
     }
     if (rc) {
-        /* The batch directory is unusable; do not leave children behind. */
+        /* The batch directory is unusable (or another batch's); do not
+         * leave children behind. */
         forward(&s, SIGKILL);
         for (size_t i = 0; i < plan->n; i++)
             if (s.o[i].pid > 0)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "batch.h"
+#include "batch_complete_int.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
 #include "util/jsonfile.h"
@@ -15,7 +16,10 @@
 struct batch_summary {
     batch_row_t *rows;
     size_t n, cap;
+    size_t *row_src; /* row i came from the directory sources[row_src[i]] */
+    size_t src_cap;
     json_object *sources; /* array: one object per directory given */
+    int check_complete;   /* batch_summary_check_complete */
     int (*on_dir)(void *ctx, const char *dir);
     void *on_dir_ctx;
 };
@@ -43,6 +47,7 @@ void batch_summary_destroy(batch_summary_t *s)
     for (size_t i = 0; i < s->n; i++)
         batch_row_free(&s->rows[i]);
     free(s->rows);
+    free(s->row_src);
     json_object_put(s->sources);
     free(s);
 }
@@ -72,10 +77,19 @@ static int is_kernel_dir(const char *dir)
     return yes;
 }
 
+/* Room for one more row, which comes from the directory that add_source
+ * adds next. */
+static void grow_rows(batch_summary_t *s)
+{
+    lg_grow((void **)&s->rows, &s->cap, s->n + 1, sizeof *s->rows);
+    lg_grow((void **)&s->row_src, &s->src_cap, s->n + 1, sizeof *s->row_src);
+    s->row_src[s->n] = json_object_array_length(s->sources);
+}
+
 static int add_row(batch_summary_t *s, const char *dir, lg_err_t *err)
 {
     int live = visit(s, dir);
-    lg_grow((void **)&s->rows, &s->cap, s->n + 1, sizeof *s->rows);
+    grow_rows(s);
     int rc = batch_row_load(dir, &s->rows[s->n], err);
     if (rc == LG_OK && live)
         batch_row_set_live(&s->rows[s->n]);
@@ -131,7 +145,7 @@ static char **listed_subdirs(const char *dir, json_object *names, size_t *n)
  * killed): listed as not-run rather than silently left out. */
 static int add_missing(batch_summary_t *s, const char *dir)
 {
-    lg_grow((void **)&s->rows, &s->cap, s->n + 1, sizeof *s->rows);
+    grow_rows(s);
     batch_row_t *r = &s->rows[s->n++];
     memset(r, 0, sizeof *r);
     const char *slash = strrchr(dir, '/');
@@ -201,6 +215,42 @@ int batch_summary_add_dir(batch_summary_t *s, const char *dir, lg_err_t *err)
     return LG_OK;
 }
 
+void batch_summary_check_complete(batch_summary_t *s)
+{
+    s->check_complete = 1;
+}
+
+/* The completeness check of s's rows, when s makes it: NULL otherwise.
+ * Release with complete_release. */
+static batch_complete_t *complete_make(const batch_summary_t *s)
+{
+    if (!s->check_complete)
+        return NULL;
+    batch_complete_t *c = lg_calloc(1, sizeof *c);
+    batch_complete_check(s->rows, s->row_src, s->n, s->sources, c);
+    return c;
+}
+
+static void complete_release(batch_complete_t *c)
+{
+    batch_complete_free(c);
+    free(c);
+}
+
+size_t batch_summary_problems(const batch_summary_t *s, char ***lines)
+{
+    batch_complete_t *c = complete_make(s);
+    *lines = NULL;
+    size_t n = c ? c->problems.n : 0;
+    if (c) {
+        *lines = c->problems.v; /* handed over */
+        c->problems.v = NULL;
+        c->problems.n = 0;
+    }
+    complete_release(c);
+    return n;
+}
+
 int batch_summary_exit_code(const batch_summary_t *s)
 {
     int code = 0;
@@ -211,6 +261,10 @@ int batch_summary_exit_code(const batch_summary_t *s)
         if (s->rows[i].divergences)
             code = 1;
     }
+    batch_complete_t *c = complete_make(s);
+    if (c && c->problems.n)
+        code = 3;
+    complete_release(c);
     return code;
 }
 
@@ -409,6 +463,9 @@ char *batch_summary_json(const batch_summary_t *s)
     json_object_object_add(o, "kernels", arr);
     json_object_object_add(o, "totals", totals_json(&t, s->n));
     json_object_object_add(o, "sources", json_object_get(s->sources));
+    batch_complete_t *c = complete_make(s);
+    json_object_object_add(o, "completeness", c ? batch_complete_json(c) : NULL);
+    complete_release(c);
     json_object_object_add(o, "exit_code", json_object_new_int(batch_summary_exit_code(s)));
     char *text = lg_strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
     json_object_put(o);
@@ -504,6 +561,10 @@ char *batch_summary_markdown(const batch_summary_t *s)
     for (size_t i = 0; i < s->n; i++)
         md_row(&m, rows[i]);
     md_totals(&m, &t, s->n);
+    batch_complete_t *c = complete_make(s);
+    if (c)
+        batch_complete_markdown(&m, c, s->n);
+    complete_release(c);
     int errors = 0;
     for (size_t i = 0; i < s->n; i++) {
         if (!rows[i]->error)

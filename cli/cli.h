@@ -9,9 +9,10 @@
 #include "util/err.h"
 
 enum {
-    LG_EXIT_OK = 0,       /* success, nothing found */
-    LG_EXIT_FINDINGS = 1, /* the command reports findings (divergences) */
-    LG_EXIT_USAGE = 2     /* usage error or bad input (spec, JSON, Verilog) */
+    LG_EXIT_OK = 0,        /* success, nothing found */
+    LG_EXIT_FINDINGS = 1,  /* the command reports findings (divergences) */
+    LG_EXIT_USAGE = 2,     /* usage error or bad input (spec, JSON, Verilog) */
+    LG_EXIT_INCOMPLETE = 3 /* lgfuzz report: the directories do not make one whole batch */
 };
 
 typedef struct lg_cmd {

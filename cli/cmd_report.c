@@ -1,6 +1,7 @@
 /* `lgfuzz report DIR...`: merges batch directories (whole batches or
  * shards) and single `lgfuzz run` directories into one summary, written as
- * summary.md and summary.json and printed. */
+ * summary.md and summary.json and printed, and checks that they make one
+ * whole batch. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -16,11 +17,19 @@ static const char synopsis[] = "usage: lgfuzz report DIR... [--out DIR] [--json]
                                "lists; a run directory (from lgfuzz run) contributes itself. Per kernel: status,\n"
                                "time, execs, branch coverage, distinct divergences by class, their groups (class\n"
                                "and C path), RTL calls invoked and skipped, guard with precision/recall; totals\n"
-                               "at the bottom; then one line per group of each kernel's divergences.\n\n";
+                               "at the bottom; then one line per group of each kernel's divergences.\n\n"
+                               "Completeness: the directories must make one whole batch. Every shard 1..N that\n"
+                               "their batch.json files name is present once, all of one batch (one --seed,\n"
+                               "budget, shard count and kernel list), no kernel is given twice, each kernel\n"
+                               "directory was written by the batch run its batch.json names (with the seed it\n"
+                               "gives), and no kernel is interrupted, not run or still running. What fails is\n"
+                               "named on stderr, in summary.md (Completeness) and in summary.json\n"
+                               "(completeness); a missing shard is named with the kernels it holds.\n\n";
 
 static const char epilogue[] = "Exit codes: 2 on a usage error, an unreadable directory, or when a kernel could\n"
-                               "not be fuzzed (build failure, invalid spec, crash); else 1 when any kernel has a\n"
-                               "divergence; else 0 (the same rule as lgfuzz batch).\n";
+                               "not be fuzzed (build failure, invalid spec, crash); else 3 when the results are\n"
+                               "incomplete (see Completeness above); else 1 when any kernel has a divergence;\n"
+                               "else 0 (lgfuzz batch's rule, plus 3).\n";
 
 typedef struct report_args {
     const char *out;
@@ -71,6 +80,7 @@ static int report(char *const *dirs, size_t ndirs, const report_args_t *a)
 {
     batch_summary_t *sum = batch_summary_create();
     batch_summary_on_dir(sum, tidy, NULL);
+    batch_summary_check_complete(sum);
     lg_err_t err;
     int rc = LG_OK;
     for (size_t i = 0; i < ndirs && rc == LG_OK; i++)
@@ -84,8 +94,16 @@ static int report(char *const *dirs, size_t ndirs, const report_args_t *a)
         batch_summary_destroy(sum);
         return LG_EXIT_USAGE;
     }
-    fprintf(stderr, "lgfuzz report: %zu kernel%s; summary in %s/summary.md and %s/summary.json\n",
-            batch_summary_count(sum), batch_summary_count(sum) == 1 ? "" : "s", a->out, a->out);
+    char **problems;
+    size_t nproblems = batch_summary_problems(sum, &problems);
+    for (size_t i = 0; i < nproblems; i++) {
+        fprintf(stderr, "lgfuzz report: incomplete: %s\n", problems[i]);
+        free(problems[i]);
+    }
+    free(problems);
+    fprintf(stderr, "lgfuzz report: %zu kernel%s%s; summary in %s/summary.md and %s/summary.json\n",
+            batch_summary_count(sum), batch_summary_count(sum) == 1 ? "" : "s", nproblems ? ", incomplete" : "", a->out,
+            a->out);
     rc = batch_summary_exit_code(sum);
     batch_summary_destroy(sum);
     return rc;

@@ -12,7 +12,8 @@ static void print_help(FILE *out)
             LGFUZZ_VERSION);
     for (const lg_cmd_t *c = lg_cmds; c->name; c++)
         fprintf(out, "  %-8s %s\n", c->name, c->summary);
-    fprintf(out, "\nexit codes: 0 ok, 1 findings (divergences), 2 usage or input error\n");
+    fprintf(out, "\nexit codes: 0 ok, 1 findings (divergences), 2 usage or input error, 3 incomplete results\n"
+                 "(lgfuzz report: a shard missing, a kernel twice or unfinished)\n");
 }
 
 int main(int argc, char **argv)

@@ -347,6 +347,9 @@ static int build_entry(const job_t *job, step_fn step, const char *dir, const ch
     const oracle_cfg_t *cfg = job->cfg;
     char *log_path = lg_asprintf("%s.log", dir);
     char *tmp = NULL;
+    /* The log of an earlier failed build is replaced; in a team cache
+     * another member may own it, so it goes rather than being truncated. */
+    unlink(log_path);
     int rc = lg_cache_mkdtemp(dir, &tmp, err);
     if (rc == 0)
         rc = step(job, tmp, log_path, err);
@@ -354,7 +357,8 @@ static int build_entry(const job_t *job, step_fn step, const char *dir, const ch
         rc = lg_cache_seal(tmp, files, n, err);
     if (rc == 0) {
         char *kept = lg_path_join(tmp, "build.log");
-        (void)!rename(log_path, kept);
+        if (rename(log_path, kept) == 0)
+            lg_cache_share(kept);
         free(kept);
         if (rename(tmp, dir) != 0)
             rc = lg_err_set(err, LG_EIO, "rename %s -> %s: %s", tmp, dir, strerror(errno));

@@ -9,6 +9,7 @@
 #include "oracle_int.h"
 
 #include "util/alloc.h"
+#include "util/cache.h"
 #include "util/fsutil.h"
 #include "util/strbuf.h"
 #include <inttypes.h>
@@ -258,11 +259,13 @@ int memfiles_stage(const spec_t *spec, const omems_t *m, const char *root, char 
         char *rel = lg_asprintf("%s/mem/%016" PRIx64, root, h.h);
         char abs[PATH_MAX];
         if (rc == 0)
-            rc = lg_mkdirs(rel, err);
+            rc = lg_cache_mkdirs(rel, err);
         if (rc == 0 && !realpath(rel, abs))
             rc = lg_err_set(err, LG_EIO, "%s: cannot resolve the memory files' directory", rel);
         if (rc == 0)
             rc = stage_files(spec, m, abs, *sources, err);
+        if (rc == 0)
+            lg_cache_share(abs); /* in a team cache, for the other members */
         free(rel);
     }
     for (size_t k = 0; k < spec->nrtl_sources; k++)

@@ -7,10 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "alloc.h"
+#include "fsutil.h"
 #include "num.h"
 
 struct lg_lock {
@@ -40,11 +42,47 @@ static void write_pid(int fd)
         (void)!pwrite(fd, buf, (size_t)n, 0);
 }
 
+/* Opens the lock file, creating it with mode. A private one is created by
+ * open itself; one that others open too appears by link() with its mode
+ * already set (open's mode is cut by the umask, and a chmod after it would
+ * leave a moment in which another user cannot open it): whoever links
+ * first wins, and everyone opens the same file. */
+static int open_lock(const char *path, unsigned mode)
+{
+    if (!(mode & 077))
+        return open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, (mode_t)mode);
+    int fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+    if (fd >= 0 || errno != ENOENT)
+        return fd;
+    char *tmp = NULL;
+    lg_err_t ignored;
+    int tfd = lg_temp_file(path, &tmp, &ignored);
+    if (tfd < 0)
+        return -1;
+    int e = fchmod(tfd, (mode_t)mode) == 0 ? 0 : errno;
+    close(tfd);
+    if (!e && link(tmp, path) != 0 && errno != EEXIST)
+        e = errno;
+    unlink(tmp);
+    free(tmp);
+    if (e) {
+        errno = e;
+        return -1;
+    }
+    return open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+}
+
 int lg_lock_acquire(const char *path, const char *what, long wait_ms, const volatile sig_atomic_t *stop,
                     lg_lock_t **out, lg_err_t *err)
 {
+    return lg_lock_acquire_mode(path, 0600, what, wait_ms, stop, out, err);
+}
+
+int lg_lock_acquire_mode(const char *path, unsigned mode, const char *what, long wait_ms,
+                         const volatile sig_atomic_t *stop, lg_lock_t **out, lg_err_t *err)
+{
     *out = NULL;
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    int fd = open_lock(path, mode);
     if (fd < 0)
         return lg_err_set(err, LG_EIO, "%s: cannot create the lock file of %s: %s", path, what, strerror(errno));
     long waited = 0;

@@ -22,6 +22,14 @@ typedef struct lg_lock lg_lock_t;
  * it. LG_EIO names the path when the file cannot be created or locked. */
 int lg_lock_acquire(const char *path, const char *what, long wait_ms, const volatile sig_atomic_t *stop,
                     lg_lock_t **out, lg_err_t *err);
+/* lg_lock_acquire with the lock file created with mode instead of 0600:
+ * 0660 for a lock the other members of a group take too (a team build
+ * cache). A lock file with group or other bits in mode never exists with
+ * fewer rights than mode, whatever the umask: it is made under a
+ * temporary name and linked into place, so another user never finds it
+ * unopenable. */
+int lg_lock_acquire_mode(const char *path, unsigned mode, const char *what, long wait_ms,
+                         const volatile sig_atomic_t *stop, lg_lock_t **out, lg_err_t *err);
 /* lg_lock_acquire on "<dir>/.lock", without waiting, for the command that
  * writes the output directory dir (named so in a refusal). */
 int lg_lock_out_dir(const char *dir, lg_lock_t **out, lg_err_t *err);

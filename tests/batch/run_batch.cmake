@@ -8,14 +8,24 @@
 #             saves and the guard export lgfuzz run does after its budget, measured at
 #             28 s for accumulate on a loaded 2-core machine)
 #   shard     the same kernels as --shard 1/2 and --shard 2/2, merged with report:
-#             the same kernels, directory names and seeds as `run`, and the shards'
-#             budgets (wall and kernel-seconds) sum to no more than the unsharded run's
+#             the same kernels, directory names and seeds as `run`, complete, and the
+#             shards' budgets (wall and kernel-seconds) sum to no more than the unsharded
+#             run's; shard 1/2 alone exits 3 naming clamp, the kernel of the missing shard;
+#             shard 1/2 run again into shard 2/2's --out is refused
 #   buildfail a kernel whose C does not compile is build-failed with the compiler's
 #             message, an invalid spec is spec-error, the others complete; exit 2
 #   sigint    SIGINT to a batch, once its first kernel fuzzes, stops that kernel
 #             (interrupted), starts no other (not-run), still writes the summary, and
-#             ends within 60 s of the signal, long before the budget
-# Inputs: LGFUZZ, SRC (source root), WORK (scratch root; each check uses WORK/<check>).
+#             ends within 60 s of the signal, long before the budget; report on it
+#             exits 3 (incomplete) and names both kernels
+#   report    report on shard directories written by test_batch_complete --make (no
+#             fuzzing): a whole set exits 0 (1 with a divergence) and writes its summary
+#             into --out, or the current directory without it; one shard missing, one
+#             given twice and one kernel written by a run of another seed exit 3, each
+#             named on stderr and in summary.json's completeness and summary.md; batch
+#             refuses, with exit 2, an --out that holds another shard's batch.json
+# Inputs: LGFUZZ, SRC (source root), WORK (scratch root; each check uses WORK/<check>),
+# MAKE_DIRS (test_batch_complete).
 cmake_minimum_required(VERSION 3.20)
 set(W ${WORK}/${CHECK})
 file(REMOVE_RECURSE ${W})
@@ -125,6 +135,18 @@ if(CHECK STREQUAL "usage")
   expect("report of a missing directory" ${rc} 2)
   lgfuzz(rc out report ${K} --out ${W}/rep)
   expect("report of a directory without output" ${rc} 2)
+  lgfuzz(rc out report --help)
+  foreach(word "3 when the results are" "incomplete" "Completeness")
+    string(FIND "${out}" "${word}" at)
+    if(at LESS 0)
+      message(FATAL_ERROR "report --help does not mention '${word}'")
+    endif()
+  endforeach()
+  lgfuzz(rc out --help)
+  string(FIND "${out}" "3 incomplete" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "lgfuzz --help does not list exit code 3")
+  endif()
 
 elseif(CHECK STREQUAL "run")
   # Warm the build caches so the wall-time bound measures the scheduler.
@@ -204,6 +226,21 @@ elseif(CHECK STREQUAL "shard")
   expect("shard 2/2 exit (clamp)" ${rc} 0)
   lgfuzz(rc out report ${W}/s2 ${W}/s1 --out ${W}/merged)
   expect("report exit" ${rc} 1)
+  json_get(complete ${W}/merged/summary.json completeness complete)
+  expect("the two shards are complete" ${complete} ON)
+  # One shard alone is incomplete: the other's kernel is named.
+  lgfuzz(rc out report ${W}/s1 --out ${W}/half)
+  expect("report of shard 1/2 alone" ${rc} 3)
+  string(FIND "${last_stderr}" "shard 2/2 missing" at)
+  string(FIND "${last_stderr}" "its kernels: clamp" at2)
+  if(at LESS 0 OR at2 LESS 0)
+    message(FATAL_ERROR "report of shard 1/2 alone does not name the missing shard and clamp")
+  endif()
+  # Shard 1 again into shard 2's directory is refused; shard 2 is intact.
+  lgfuzz(rc out batch ${SPECS} --budget 12s --jobs 2 --seed 5 --shard 1/2 --out ${W}/s2)
+  expect("shard 1/2 into shard 2/2's --out" ${rc} 2)
+  json_get(shard ${W}/s2/batch.json shard)
+  expect("s2/batch.json after the refusal" ${shard} 2/2)
   summary_lists(full ${FULL}/summary.json)
   summary_lists(merged ${W}/merged/summary.json)
   expect("merged kernels" "${merged_names}" "${full_names}")
@@ -298,10 +335,96 @@ elseif(CHECK STREQUAL "sigint")
   expect("batch.json status" ${status} interrupted)
   # The report of an interrupted batch lists the kernel that never ran.
   lgfuzz(rc out report ${W}/int --out ${W}/rep)
-  expect("report exit" ${rc} 0)
+  expect("report exit (incomplete)" ${rc} 3)
   string(FIND "${out}" "| histo | not-run |" at)
   if(at LESS 0)
     message(FATAL_ERROR "report omits the kernel that never ran:\n${out}")
+  endif()
+  foreach(want "incomplete: 1 kernel interrupted: clamp" "incomplete: 1 kernel not run: histo")
+    string(FIND "${last_stderr}" "${want}" at)
+    if(at LESS 0)
+      message(FATAL_ERROR "report's stderr lacks '${want}'")
+    endif()
+  endforeach()
+
+elseif(CHECK STREQUAL "report")
+  set(F ${W}/fake)
+  execute_process(COMMAND ${MAKE_DIRS} --make ${F} RESULT_VARIABLE rc)
+  expect("test_batch_complete --make" ${rc} 0)
+  # A whole set, in any order, into --out.
+  lgfuzz(rc out report ${F}/s3 ${F}/s1 ${F}/s2 --out ${W}/ok)
+  expect("report of every shard" ${rc} 0)
+  json_get(complete ${W}/ok/summary.json completeness complete)
+  expect("completeness.complete" ${complete} ON)
+  string(FIND "${out}" "Complete: all 3 shards of the batch, 7 kernels" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "the summary does not say the batch is complete:\n${out}")
+  endif()
+  lgfuzz(rc out report ${F}/s1 ${F}/s2 ${F}/s3-div --out ${W}/div)
+  expect("report of every shard, one divergence" ${rc} 1)
+  # Without --out, into the current directory.
+  file(MAKE_DIRECTORY ${W}/cwd)
+  execute_process(COMMAND ${LGFUZZ} report ${F}/s1 ${F}/s2 ${F}/s3 WORKING_DIRECTORY ${W}/cwd
+                  RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+  expect("report without --out" ${rc} 0)
+  foreach(f summary.md summary.json)
+    if(NOT EXISTS ${W}/cwd/${f})
+      message(FATAL_ERROR "report without --out wrote no ${f} into the current directory")
+    endif()
+  endforeach()
+  # Shard 3 missing, shard 2 twice, d's stats.json from a run of another seed.
+  lgfuzz(rc out report ${F}/s1-seed ${F}/s2 ${F}/s2-copy --out ${W}/bad --json)
+  expect("report of an incomplete set" ${rc} 3)
+  foreach(want "incomplete: shard 3/3 missing" "its kernels: c, f" "incomplete: shard 2/3 given 2 times"
+          "incomplete: kernel b given 2 times" "incomplete: kernel e given 2 times"
+          "incomplete: kernel d replaced by another run" "7 kernels, incomplete")
+    string(FIND "${last_stderr}" "${want}" at)
+    if(at LESS 0)
+      message(FATAL_ERROR "report's stderr lacks '${want}'")
+    endif()
+  endforeach()
+  file(WRITE ${W}/bad/stdout.json "${out}")
+  foreach(file ${W}/bad/summary.json ${W}/bad/stdout.json)
+    json_get(code ${file} exit_code)
+    expect("${file} exit_code" ${code} 3)
+    foreach(pair "missing_shards=3/3" "missing=c;f" "duplicate_shards=2/3" "duplicated=b;e" "replaced=d"
+            "not_run=" "conflicts=")
+      string(REPLACE "=" ";" parts "${pair}")
+      list(POP_FRONT parts key)
+      file(READ ${file} text)
+      string(JSON n LENGTH "${text}" completeness ${key})
+      set(got "")
+      if(n GREATER 0)
+        math(EXPR last "${n} - 1")
+        foreach(i RANGE ${last})
+          string(JSON v GET "${text}" completeness ${key} ${i})
+          list(APPEND got ${v})
+        endforeach()
+      endif()
+      expect("${file} completeness.${key}" "${got}" "${parts}")
+    endforeach()
+  endforeach()
+  file(READ ${W}/bad/summary.md md)
+  string(FIND "${md}" "## Completeness\n\nIncomplete (exit code 3): 5 problems." at)
+  if(at LESS 0)
+    message(FATAL_ERROR "summary.md lacks the Completeness section:\n${md}")
+  endif()
+  # A batch into a directory that holds another shard's batch.json is
+  # refused before it runs anything, and leaves the directory as it was.
+  file(READ ${F}/s1/batch.json before)
+  lgfuzz(rc out batch ${K}/clamp/kernel.yaml ${K}/histo/kernel.yaml --shard 2/2 --budget-per-kernel 1s
+         --out ${F}/s1)
+  expect("batch into another shard's --out" ${rc} 2)
+  foreach(want "holds shard 1/3 of a batch of 7 kernels" "this run is shard 2/2" "give each shard its own --out")
+    string(FIND "${last_stderr}" "${want}" at)
+    if(at LESS 0)
+      message(FATAL_ERROR "batch's refusal lacks '${want}'")
+    endif()
+  endforeach()
+  file(READ ${F}/s1/batch.json after)
+  expect("batch.json of the refused --out" "${after}" "${before}")
+  if(EXISTS ${F}/s1/clamp OR EXISTS ${F}/s1/summary.json)
+    message(FATAL_ERROR "the refused batch wrote into ${F}/s1")
   endif()
 
 else()

@@ -402,7 +402,8 @@ static void test_watchdog(const char *root)
     CHECK(chmod(exe, 0755) == 0);
     char *out = lg_path_join(root, "wd");
     batch_kernel_t k = {"stubborn", "stubborn", "/nonexistent/kernel.yaml", NULL, 1, SEC};
-    batch_plan_t plan = {&k, 1, 1, {1, 1}, 1, 0, SEC, SEC, 1};
+    batch_plan_t plan = {
+        .k = &k, .n = 1, .n_all = 1, .shard = {1, 1}, .jobs = 1, .kernel_ns = SEC, .wall_ns = SEC, .seed = 1};
     lg_log_t quiet = lg_log_make(LG_LOG_QUIET);
     batch_run_cfg_t cfg = {out, exe, NULL, 0, NULL, &quiet, SEC, NULL};
     lg_err_t err;

@@ -2,9 +2,10 @@
 # End to end: while `lgfuzz run` writes an output directory, a second
 # `lgfuzz run` and `lgfuzz guard` on it are refused at once with exit 2 and
 # a message naming the first run's pid; `lgfuzz report` reads it as it is
-# (skipping a temporary file in it) and says it is in use. The first run
-# goes on undisturbed: its stats.json counts exactly the divergence
-# directories, whose ids are unique, and nothing temporary is left.
+# (skipping a temporary file in it), says it is in use and exits 3, its
+# result incomplete. The first run goes on undisturbed: its stats.json
+# counts exactly the divergence directories, whose ids are unique, and
+# nothing temporary is left.
 # Then `lgfuzz batch` holds its directory the same way.
 # usage: e2e_outdir_lock.sh LGFUZZ SOURCE_DIR WORK_DIR
 set -eu
@@ -52,7 +53,8 @@ entry=$(ls "$out/corpus" | head -n 1)
 rc=0
 "$lgfuzz" report "$out" --out "$work" --json >"$work/report.out" 2>"$work/report.err" || rc=$?
 cat "$work/report.err"
-[ $rc -le 1 ] || fail "report on a directory in use: exit $rc"
+[ $rc -eq 3 ] || fail "report on a directory in use: exit $rc, expected 3 (incomplete: the run is still going)"
+grep -q "incomplete: 1 kernel still running" "$work/report.err" || fail "report does not name the running kernel as incomplete"
 grep -q "in use by process $first .*; read as it is" "$work/report.err" || fail "report does not say the directory is in use"
 grep -q '"status":"running"' "$work/report.out" || fail "report does not show the run as running"
 [ -e "$out/corpus/$entry.tmp.1" ] || fail "report removed a file of a directory in use"
