@@ -1,11 +1,15 @@
-/* Builds the Verilated model of a spec into the cache, in two steps with an
- * entry each: verilate the RTL once to learn the model's ports
- * (rtl/<top>-<ports key>/probe/V<top>.h), then bind them, generate the
- * kernel's table and build the harness engine around the model with it
- * (<ports entry>/h-<harness key>/obj/harness). The keys (key.c) hash what
- * each step reads, so a changed engine, generator or Verilator never
- * reuses a stale harness, and a new harness of unchanged RTL skips the
- * verilating. One process builds an entry at a time (others wait on its
+/* Builds the Verilated model of a spec into the cache, in three steps with
+ * an entry each: verilate the RTL once to learn the model's ports
+ * (rtl/<top>-<ports key>/probe/V<top>.h); compile what no model is
+ * compiled into, Verilator's runtime and the engine's RUNTIME_SOURCES,
+ * into one archive that every model of the same Verilator, flags and
+ * engine shares (rtl/runtime-<runtime key>/obj/runtime.a: two thirds of a
+ * small kernel's compile time); then bind the ports, generate the
+ * kernel's table and build the rest of the engine around the model with
+ * it, linked with the archive (<ports entry>/h-<harness key>/obj/harness).
+ * The keys (key.c) hash what each step reads, so a changed engine,
+ * generator or Verilator never reuses a stale harness, and a new harness
+ * of unchanged RTL skips the verilating. One process builds an entry at a time (others wait on its
  * lock), in a private temp directory renamed into place, and seals it
  * with a checksum: an entry damaged later is rebuilt, not run.
  *
@@ -38,6 +42,21 @@ static const char *const verilate_flags[] = {"--cc", "--no-timing", "-Wno-fatal"
  * sources); make then builds the executable. */
 static const char *const build_flags[] = {"--exe", "-O3", "-o", "harness", "--trace", "--savable", "-CFLAGS", "-O2"};
 
+/* The engine's sources that no model is compiled into: they do not
+ * include ORACLE_TABLE_NAME (the runtime step has none, so one that did
+ * would fail there), and go into the shared runtime archive. */
+static const char *const runtime_sources[] = {"axi.cpp", "snapshot.cpp", "wave.cpp"};
+/* The runtime step's top module, and the make target it adds to the
+ * generated makefile: the archive of Verilator's runtime objects
+ * (VK_GLOBAL_OBJS) and the runtime sources' (VK_USER_OBJS). */
+#define RUNTIME_TOP "lgfuzz_runtime"
+#define RUNTIME_ARCHIVE "runtime.a"
+static const char runtime_verilog[] = "module " RUNTIME_TOP "(input clk);\nendmodule\n";
+static const char runtime_makefile[] =
+    "include V" RUNTIME_TOP ".mk\n" RUNTIME_ARCHIVE ": $(VK_GLOBAL_OBJS) $(VK_USER_OBJS)\n"
+    "\trm -f $@\n"
+    "\t$(AR) -rcs $@ $^\n";
+
 #define NFLAGS(a) (sizeof a / sizeof *a)
 
 /* What the steps read: the harness step's fields are set once the ports
@@ -51,6 +70,9 @@ typedef struct job {
     size_t nengine_files;
     char *table;    /* generated ORACLE_TABLE_NAME text */
     char **sources; /* what Verilator reads (memfiles_stage) */
+    char *version;  /* `verilator --version` */
+    char *runtime;  /* the runtime archive in its cache entry */
+    char runtime_key[KEY_LEN];
 } job_t;
 
 static const char *verilator(const oracle_cfg_t *cfg)
@@ -58,7 +80,7 @@ static const char *verilator(const oracle_cfg_t *cfg)
     return cfg->verilator ? cfg->verilator : "verilator";
 }
 
-static size_t common_args(const job_t *job, const char *mdir, const char **argv)
+static size_t common_args(const job_t *job, const char *top, const char *mdir, const char **argv)
 {
     size_t n = 0;
     argv[n++] = verilator(job->cfg);
@@ -69,7 +91,7 @@ static size_t common_args(const job_t *job, const char *mdir, const char **argv)
     for (size_t i = 0; i < job->spec->nrtl_vflags; i++)
         argv[n++] = job->spec->rtl_vflags[i];
     argv[n++] = "--top-module";
-    argv[n++] = job->spec->rtl_top;
+    argv[n++] = top;
     argv[n++] = "-Mdir";
     argv[n++] = mdir;
     return n;
@@ -105,7 +127,7 @@ static int verilate_step(const job_t *job, const char *tmp, const char *log_path
     const spec_t *spec = job->spec;
     char *mdir = lg_path_join(tmp, "probe");
     const char **argv = lg_calloc(16 + spec->nrtl_vflags + spec->nrtl_sources, sizeof *argv);
-    size_t n = common_args(job, mdir, argv);
+    size_t n = common_args(job, spec->rtl_top, mdir, argv);
     for (size_t i = 0; i < spec->nrtl_sources; i++)
         argv[n++] = job->sources[i];
     int rc = run_tool(job, argv, log_path, "verilator (verilating)", err);
@@ -181,41 +203,106 @@ static int is_cpp(const char *name)
     return len > 4 && strcmp(name + len - 4, ".cpp") == 0;
 }
 
-/* Verilates with the engine into work/obj and runs make there: the table
- * beside obj (-I makes the engine's #include of the table find it). */
-static int build_in(const job_t *job, const char *work, const char *log_path, lg_err_t *err)
+static int is_runtime_source(const char *name)
+{
+    for (size_t i = 0; i < NFLAGS(runtime_sources); i++)
+        if (strcmp(name, runtime_sources[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* The make of the generated makefile mk in mdir, with the extra
+ * arguments (up to 4, NULL-ended) and the usable CPUs as its jobs. */
+static int run_make(const job_t *job, const char *mdir, const char *mk, const char *const *extra, const char *log_path,
+                    lg_err_t *err)
+{
+    char jobs[16];
+    snprintf(jobs, sizeof jobs, "%d", job->cfg->build_jobs > 0 ? job->cfg->build_jobs : lg_cpus_usable());
+    const char *argv[16] = {"make", "-C", mdir, "-f", mk, "-j", jobs};
+    size_t n = 7;
+    for (size_t i = 0; extra[i]; i++) {
+        LG_ASSERT(n < NFLAGS(argv) - 1);
+        argv[n++] = extra[i];
+    }
+    return run_tool(job, argv, log_path, "make of the Verilator model", err);
+}
+
+/* Verilates the one-port RUNTIME_TOP with the runtime sources into
+ * work/obj and makes RUNTIME_ARCHIVE there. */
+static int runtime_in(const job_t *job, const char *work, const char *log_path, lg_err_t *err)
+{
+    char *mdir = lg_path_join(work, "obj");
+    char *top = lg_path_join(work, RUNTIME_TOP ".v");
+    char *mk = lg_path_join(mdir, "runtime.mk");
+    const char **argv = lg_calloc(32 + job->spec->nrtl_vflags + NFLAGS(runtime_sources), sizeof *argv);
+    char *cpp[NFLAGS(runtime_sources)];
+    size_t n = common_args(job, RUNTIME_TOP, mdir, argv);
+    for (size_t i = 0; i < NFLAGS(build_flags); i++)
+        argv[n++] = build_flags[i];
+    for (size_t i = 0; i < NFLAGS(runtime_sources); i++)
+        argv[n++] = cpp[i] = lg_asprintf("%s/engine/%s", work, runtime_sources[i]);
+    argv[n++] = top;
+    const char *target[] = {RUNTIME_ARCHIVE, NULL};
+    int rc = copy_engine(job, work, err);
+    if (rc == 0)
+        rc = lg_write_file_atomic(top, runtime_verilog, strlen(runtime_verilog), err);
+    if (rc == 0)
+        rc = run_tool(job, argv, log_path, "verilator (generating the runtime)", err);
+    if (rc == 0)
+        rc = lg_write_file_atomic(mk, runtime_makefile, strlen(runtime_makefile), err);
+    if (rc == 0)
+        rc = run_make(job, mdir, "runtime.mk", target, log_path, err);
+    for (size_t i = 0; i < NFLAGS(runtime_sources); i++)
+        free(cpp[i]);
+    free(argv);
+    free(mk);
+    free(top);
+    free(mdir);
+    return rc;
+}
+
+/* Verilates with the engine's other sources into work/obj and runs make
+ * there, linking the runtime archive (copied into work, whose path make's
+ * shell takes as one word) in place of Verilator's runtime objects: the
+ * table beside obj (-I makes the engine's #include of the table find
+ * it). */
+static int harness_in(const job_t *job, const char *work, const char *log_path, lg_err_t *err)
 {
     const spec_t *spec = job->spec;
     char *mdir = lg_path_join(work, "obj");
     char *table = lg_path_join(work, ORACLE_TABLE_NAME);
     char *inc = lg_asprintf("-I%s", work);
     char *mk = lg_asprintf("V%s.mk", spec->rtl_top);
-    char jobs[16];
-    snprintf(jobs, sizeof jobs, "%d", job->cfg->build_jobs > 0 ? job->cfg->build_jobs : lg_cpus_usable());
+    char *archive = lg_path_join(work, RUNTIME_ARCHIVE);
+    char *libs = lg_asprintf("LIBS=-Wl,--whole-archive %s -Wl,--no-whole-archive", archive);
     char **cpp = lg_calloc(job->nengine_files + 1, sizeof *cpp);
     const char **argv = lg_calloc(32 + spec->nrtl_vflags + job->nengine_files + spec->nrtl_sources, sizeof *argv);
-    size_t n = common_args(job, mdir, argv);
+    size_t n = common_args(job, spec->rtl_top, mdir, argv);
     for (size_t i = 0; i < NFLAGS(build_flags); i++)
         argv[n++] = build_flags[i];
     argv[n++] = "-CFLAGS";
     argv[n++] = inc;
     for (size_t i = 0; i < job->nengine_files; i++)
-        if (is_cpp(job->engine_files[i]))
+        if (is_cpp(job->engine_files[i]) && !is_runtime_source(job->engine_files[i]))
             argv[n++] = cpp[i] = lg_asprintf("%s/engine/%s", work, job->engine_files[i]);
     for (size_t i = 0; i < spec->nrtl_sources; i++)
         argv[n++] = job->sources[i];
-    const char *make[] = {"make", "-C", mdir, "-f", mk, "-j", jobs, NULL};
+    const char *extra[] = {"VK_GLOBAL_OBJS=", libs, NULL};
     int rc = copy_engine(job, work, err);
+    if (rc == 0)
+        rc = lg_copy_file(job->runtime, archive, err);
     if (rc == 0)
         rc = lg_write_file_atomic(table, job->table, strlen(job->table), err);
     if (rc == 0)
         rc = run_tool(job, argv, log_path, "verilator (generating the harness)", err);
     if (rc == 0)
-        rc = run_tool(job, make, log_path, "make of the Verilator model", err);
+        rc = run_make(job, mdir, mk, extra, log_path, err);
     for (size_t i = 0; i < job->nengine_files; i++)
         free(cpp[i]);
     free(cpp);
     free(argv);
+    free(libs);
+    free(archive);
     free(mk);
     free(inc);
     free(table);
@@ -223,29 +310,45 @@ static int build_in(const job_t *job, const char *work, const char *log_path, lg
     return rc;
 }
 
-/* Step 2: the harness, built in a plain directory and brought into tmp
- * when that is elsewhere. */
-static int harness_step(const job_t *job, const char *tmp, const char *log_path, lg_err_t *err)
+typedef int (*make_fn)(const job_t *job, const char *work, const char *log_path, lg_err_t *err);
+
+/* Runs make_in in a plain directory and brings its product (a path under
+ * it) into tmp when that is elsewhere. */
+static int in_plain_dir(const job_t *job, const char *tmp, const char *log_path, make_fn make_in, const char *product,
+                        lg_err_t *err)
 {
     char *work = NULL;
     int rc = work_dir(tmp, &work, err);
     if (rc == 0)
-        rc = build_in(job, work, log_path, err);
+        rc = make_in(job, work, log_path, err);
     if (strcmp(work ? work : tmp, tmp) != 0) {
-        char *from = lg_path_join(work, "obj/harness");
-        char *obj = lg_path_join(tmp, "obj");
-        char *to = lg_path_join(obj, "harness");
+        char *from = lg_path_join(work, product);
+        char *to = lg_path_join(tmp, product);
+        char *dir = lg_strdup(to);
+        *strrchr(dir, '/') = '\0';
         if (rc == 0)
-            rc = lg_mkdirs(obj, err);
+            rc = lg_mkdirs(dir, err);
         if (rc == 0)
             rc = lg_copy_file(from, to, err);
         lg_remove_tree(work);
+        free(dir);
         free(to);
-        free(obj);
         free(from);
     }
     free(work);
     return rc;
+}
+
+/* Step 2: the runtime archive. */
+static int runtime_step(const job_t *job, const char *tmp, const char *log_path, lg_err_t *err)
+{
+    return in_plain_dir(job, tmp, log_path, runtime_in, "obj/" RUNTIME_ARCHIVE, err);
+}
+
+/* Step 3: the harness. */
+static int harness_step(const job_t *job, const char *tmp, const char *log_path, lg_err_t *err)
+{
+    return in_plain_dir(job, tmp, log_path, harness_in, "obj/harness", err);
 }
 
 typedef int (*step_fn)(const job_t *job, const char *tmp, const char *log_path, lg_err_t *err);
@@ -318,23 +421,34 @@ done:
     return rc;
 }
 
+/* The program and the flags a step runs Verilator with, the spec's own
+ * after lgfuzz's, then extra (n of them); *nflags receives the count. */
+static const char **step_flags(const job_t *job, const char *const *extra, size_t n, size_t *nflags)
+{
+    const spec_t *spec = job->spec;
+    *nflags = 1 + NFLAGS(verilate_flags) + spec->nrtl_vflags + n;
+    const char **flags = lg_calloc(*nflags, sizeof *flags);
+    size_t k = 0;
+    flags[k++] = verilator(job->cfg);
+    for (size_t i = 0; i < NFLAGS(verilate_flags); i++)
+        flags[k++] = verilate_flags[i];
+    for (size_t i = 0; i < spec->nrtl_vflags; i++)
+        flags[k++] = spec->rtl_vflags[i];
+    for (size_t i = 0; i < n; i++)
+        flags[k++] = extra[i];
+    LG_ASSERT(k == *nflags);
+    return flags;
+}
+
 /* The ports entry of the spec (verilated now when missing): its key, and
  * its path in *dir (heap). */
 static int ports_entry(const job_t *job, const char *root, char key[KEY_LEN], char **dir, lg_err_t *err)
 {
     const spec_t *spec = job->spec;
-    size_t nflags = 1 + NFLAGS(verilate_flags) + spec->nrtl_vflags;
-    const char **flags = lg_calloc(nflags, sizeof *flags);
-    flags[0] = verilator(job->cfg);
-    memcpy(flags + 1, verilate_flags, sizeof verilate_flags);
-    for (size_t i = 0; i < spec->nrtl_vflags; i++)
-        flags[1 + NFLAGS(verilate_flags) + i] = spec->rtl_vflags[i];
-    char *version = NULL;
-    int rc = key_verilator_version(verilator(job->cfg), &version, err);
-    if (rc == 0)
-        rc = key_ports(spec, version, flags, nflags, key, err);
+    size_t nflags;
+    const char **flags = step_flags(job, NULL, 0, &nflags);
+    int rc = key_ports(spec, job->version, flags, nflags, key, err);
     free(flags);
-    free(version);
     if (rc)
         return rc;
     *dir = lg_asprintf("%s/%s-%s", root, spec->rtl_top, key);
@@ -372,12 +486,33 @@ static int bind_header(const spec_t *spec, const char *path, omodel_t *model, lg
     return rc;
 }
 
+/* The runtime entry of the spec's Verilator and flags (built now when
+ * missing or damaged): sets job's runtime and runtime_key. */
+static int runtime_entry(job_t *job, const char *root, lg_err_t *err)
+{
+    size_t nflags;
+    const char **flags = step_flags(job, build_flags, NFLAGS(build_flags), &nflags);
+    int rc = key_runtime(job->version, flags, nflags, job->engine_dir, job->runtime_key, err);
+    free(flags);
+    if (rc)
+        return rc;
+    char *dir = lg_asprintf("%s/runtime-%s", root, job->runtime_key);
+    const char *files[] = {"obj/" RUNTIME_ARCHIVE};
+    int hit;
+    rc = ensure_entry(job, runtime_step, dir, files, 1, "the Verilator runtime", &hit, err);
+    if (rc == 0)
+        job->runtime = lg_path_join(dir, files[0]);
+    free(dir);
+    return rc;
+}
+
 /* The harness entry inside the ports entry (built now when missing or
  * damaged); fills out's dir, exe and cache_hit. */
 static int harness_entry(const job_t *job, const char *ports_key, const char *ports_dir, obuild_t *out, lg_err_t *err)
 {
     char key[KEY_LEN];
-    int rc = key_harness(ports_key, job->engine_dir, job->table, build_flags, NFLAGS(build_flags), key, err);
+    int rc = key_harness(ports_key, job->runtime_key, job->engine_dir, job->table, build_flags, NFLAGS(build_flags),
+                         key, err);
     if (rc)
         return rc;
     out->dir = lg_asprintf("%s/h-%s", ports_dir, key);
@@ -418,11 +553,15 @@ int rtlbuild_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *
     if (rc == 0)
         rc = key_engine_files(engine, &job.engine_files, &job.nengine_files, err);
     if (rc == 0)
+        rc = key_verilator_version(verilator(cfg), &job.version, err);
+    if (rc == 0)
         rc = ports_entry(&job, root, ports_key, &ports_dir, err);
     if (rc == 0) {
         out->header = lg_asprintf("%s/probe/V%s.h", ports_dir, spec->rtl_top);
         rc = bind_header(spec, out->header, model, err);
     }
+    if (rc == 0)
+        rc = runtime_entry(&job, root, err);
     if (rc == 0) {
         job.table = oracle_harness_table(spec, model);
         rc = harness_entry(&job, ports_key, ports_dir, out, err);
@@ -436,6 +575,8 @@ int rtlbuild_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *
     }
     lg_list_free(job.engine_files, job.nengine_files);
     lg_list_free(job.sources, job.sources ? spec->nrtl_sources : 0);
+    free(job.runtime);
+    free(job.version);
     free(job.table);
     free(ports_dir);
     free(engine);
@@ -463,6 +604,8 @@ int rtlbuild_ports(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *
     if (rc == 0)
         rc = stage_sources(&job, root, err);
     if (rc == 0)
+        rc = key_verilator_version(verilator(cfg), &job.version, err);
+    if (rc == 0)
         rc = ports_entry(&job, root, key, &dir, err);
     if (rc == 0) {
         header = lg_asprintf("%s/probe/V%s.h", dir, spec->rtl_top);
@@ -470,6 +613,7 @@ int rtlbuild_ports(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *
         rc = text ? ports_parse(text, header, out, err) : err->code;
     }
     lg_list_free(job.sources, job.sources ? spec->nrtl_sources : 0);
+    free(job.version);
     free(header);
     free(text);
     free(dir);

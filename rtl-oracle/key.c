@@ -1,8 +1,10 @@
-/* The cache keys of the oracle's two build steps. Each hashes everything
- * its step's output depends on, so a changed input can never reuse a stale
+/* The cache keys of the oracle's build steps. Each hashes everything its
+ * step's output depends on, so a changed input can never reuse a stale
  * build: the ports key the Verilator version, its flags, the RTL
- * sources and the memory files they load; the harness key the ports key,
- * the engine's files, the generated table and the build flags. Hashing is
+ * sources and the memory files they load; the runtime key the Verilator
+ * version, the flags and the engine's files; the harness key the ports
+ * and runtime keys, the engine's files, the generated table and the
+ * build flags. Hashing is
  * in memory or of small files only; the one process run is `verilator
  * --version`. */
 #include "oracle_int.h"
@@ -67,25 +69,46 @@ int key_ports(const spec_t *spec, const char *version, const char *const *flags,
     return rc;
 }
 
-int key_harness(const char *ports_key, const char *engine_dir, const char *table, const char *const *flags,
-                size_t nflags, char key[KEY_LEN], lg_err_t *err)
+/* Hashes the name and contents of every file in engine_dir. */
+static int hash_engine(lg_hash_t *h, const char *engine_dir, lg_err_t *err)
 {
-    lg_hash_t h;
-    lg_hash_init(&h);
-    lg_hash_str(&h, "harness");
-    lg_hash_str(&h, ports_key);
-    lg_hash_str(&h, table);
-    hash_flags(&h, flags, nflags);
     char **names;
     size_t n;
     int rc = key_engine_files(engine_dir, &names, &n, err);
     for (size_t i = 0; i < n && rc == 0; i++) {
         char *p = lg_path_join(engine_dir, names[i]);
-        lg_hash_str(&h, names[i]);
-        rc = lg_hash_file(&h, p, err);
+        lg_hash_str(h, names[i]);
+        rc = lg_hash_file(h, p, err);
         free(p);
     }
     lg_list_free(names, n);
+    return rc;
+}
+
+int key_runtime(const char *version, const char *const *flags, size_t nflags, const char *engine_dir, char key[KEY_LEN],
+                lg_err_t *err)
+{
+    lg_hash_t h;
+    lg_hash_init(&h);
+    lg_hash_str(&h, "runtime");
+    lg_hash_str(&h, version);
+    hash_flags(&h, flags, nflags);
+    int rc = hash_engine(&h, engine_dir, err);
+    key_text(&h, key);
+    return rc;
+}
+
+int key_harness(const char *ports_key, const char *runtime_key, const char *engine_dir, const char *table,
+                const char *const *flags, size_t nflags, char key[KEY_LEN], lg_err_t *err)
+{
+    lg_hash_t h;
+    lg_hash_init(&h);
+    lg_hash_str(&h, "harness");
+    lg_hash_str(&h, ports_key);
+    lg_hash_str(&h, runtime_key);
+    lg_hash_str(&h, table);
+    hash_flags(&h, flags, nflags);
+    int rc = hash_engine(&h, engine_dir, err);
     key_text(&h, key);
     return rc;
 }

@@ -275,11 +275,17 @@ int key_engine_files(const char *dir, char ***names, size_t *n, lg_err_t *err);
  * sources' names and contents. LG_EIO naming a source it cannot read. */
 int key_ports(const spec_t *spec, const char *version, const char *const *flags, size_t nflags, char key[KEY_LEN],
               lg_err_t *err);
-/* Key of the harness build: the ports key, the generated table, the build
- * flags (paths left out) and the name and contents of every file in
+/* Key of the runtime build (the Verilator runtime and the engine sources
+ * no model is compiled into): version, the program and flags it runs with
+ * (paths left out) and the name and contents of every file in
  * engine_dir. LG_EIO naming what it cannot read. */
-int key_harness(const char *ports_key, const char *engine_dir, const char *table, const char *const *flags,
-                size_t nflags, char key[KEY_LEN], lg_err_t *err);
+int key_runtime(const char *version, const char *const *flags, size_t nflags, const char *engine_dir, char key[KEY_LEN],
+                lg_err_t *err);
+/* Key of the harness build: the ports and runtime keys, the generated
+ * table, the build flags (paths left out) and the name and contents of
+ * every file in engine_dir. LG_EIO naming what it cannot read. */
+int key_harness(const char *ports_key, const char *runtime_key, const char *engine_dir, const char *table,
+                const char *const *flags, size_t nflags, char key[KEY_LEN], lg_err_t *err);
 
 /* ------------------------------------------------------- build (build.c) */
 

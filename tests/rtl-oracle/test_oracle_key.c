@@ -1,6 +1,8 @@
 /* The build cache's keys (key.c), no model built: the harness key changes
- * with any engine file, the generated table, the build flags or the ports
- * key, and not with where the engine lies; the ports key changes with the
+ * with any engine file, the generated table, the build flags, the ports
+ * key or the runtime key, and not with where the engine lies; the runtime
+ * key with the Verilator version, the flags or any engine file, and not
+ * with where the engine lies; the ports key changes with the
  * Verilator version, its flags and the RTL's contents, and not with where
  * the RTL lies. Engine and RTL changes are made on copies in a temp dir. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
@@ -50,7 +52,7 @@ static void copy_engine(const char *from, const char *dir, const char *edit)
     lg_list_free(names, n);
 }
 
-typedef enum { H_SAME, H_COPY, H_EDIT, H_ADD, H_TABLE, H_FLAGS, H_PORTS } hvary_t;
+typedef enum { H_SAME, H_COPY, H_EDIT, H_ADD, H_TABLE, H_FLAGS, H_PORTS, H_RUNTIME } hvary_t;
 
 typedef struct hcase {
     const char *what;
@@ -62,7 +64,7 @@ static const hcase_t hcases[] = {
     {"the same inputs", H_SAME, 1},       {"the engine copied elsewhere", H_COPY, 1},
     {"an engine file edited", H_EDIT, 0}, {"a file added to the engine", H_ADD, 0},
     {"another table", H_TABLE, 0},        {"another build flag", H_FLAGS, 0},
-    {"another ports key", H_PORTS, 0},
+    {"another ports key", H_PORTS, 0},    {"another runtime key", H_RUNTIME, 0},
 };
 
 static void test_harness_key(const char *tmp)
@@ -79,12 +81,14 @@ static void test_harness_key(const char *tmp)
     const char *table = "using Vtop = Vscalars;\n";
     lg_err_t err;
     char base[KEY_LEN];
-    CHECK_MSG(key_harness("0123456789abcdef", engine, table, flags, 4, base, &err) == 0, "%s", err.msg);
+    CHECK_MSG(key_harness("0123456789abcdef", "fedcba9876543210", engine, table, flags, 4, base, &err) == 0, "%s",
+              err.msg);
     for (size_t i = 0; i < sizeof hcases / sizeof *hcases; i++) {
         const hcase_t *c = &hcases[i];
         const char *dir = c->vary == H_COPY ? copy : c->vary == H_EDIT ? edit : c->vary == H_ADD ? add : engine;
         char key[KEY_LEN];
-        int rc = key_harness(c->vary == H_PORTS ? "0123456789abcdee" : "0123456789abcdef", dir,
+        int rc = key_harness(c->vary == H_PORTS ? "0123456789abcdee" : "0123456789abcdef",
+                             c->vary == H_RUNTIME ? "fedcba9876543211" : "fedcba9876543210", dir,
                              c->vary == H_TABLE ? "using Vtop = Vother;\n" : table,
                              c->vary == H_FLAGS ? other_flags : flags, 4, key, &err);
         CHECK_MSG(rc == 0, "%s: %s", c->what, err.msg);
@@ -94,10 +98,33 @@ static void test_harness_key(const char *tmp)
     /* An engine directory that is not there is an error naming it. */
     char key[KEY_LEN];
     char *gone = lg_path_join(tmp, "no-engine");
-    int rc = key_harness("0123456789abcdef", gone, table, flags, 4, key, &err);
+    int rc = key_harness("0123456789abcdef", "fedcba9876543210", gone, table, flags, 4, key, &err);
     CHECK_MSG(rc == LG_EIO && strstr(err.msg, gone), "missing engine: %d %s", rc, err.msg);
     free(gone);
     free(extra);
+    free(add);
+    free(edit);
+    free(copy);
+    free(engine);
+}
+
+/* The runtime key: the same inputs, the engine copied elsewhere (the same
+ * key); another version, flag, an edited or an added engine file (another). */
+static void test_runtime_key(const char *tmp)
+{
+    char *engine = lg_path_join(LGFUZZ_SOURCE_DIR, "rtl-oracle/engine");
+    char *copy = lg_path_join(tmp, "engine-copy");
+    char *edit = lg_path_join(tmp, "engine-edit");
+    char *add = lg_path_join(tmp, "engine-add");
+    lg_err_t err;
+    char base[KEY_LEN], key[KEY_LEN];
+    CHECK_MSG(key_runtime("Verilator 5.006", flags, 4, engine, base, &err) == 0, "%s", err.msg);
+    CHECK(key_runtime("Verilator 5.006", flags, 4, engine, key, &err) == 0 && strcmp(key, base) == 0);
+    CHECK(key_runtime("Verilator 5.006", flags, 4, copy, key, &err) == 0 && strcmp(key, base) == 0);
+    CHECK(key_runtime("Verilator 5.008", flags, 4, engine, key, &err) == 0 && strcmp(key, base) != 0);
+    CHECK(key_runtime("Verilator 5.006", other_flags, 4, engine, key, &err) == 0 && strcmp(key, base) != 0);
+    CHECK(key_runtime("Verilator 5.006", flags, 4, edit, key, &err) == 0 && strcmp(key, base) != 0);
+    CHECK(key_runtime("Verilator 5.006", flags, 4, add, key, &err) == 0 && strcmp(key, base) != 0);
     free(add);
     free(edit);
     free(copy);
@@ -192,6 +219,7 @@ int main(void)
         return 2;
     }
     test_harness_key(tmp);
+    test_runtime_key(tmp);
     test_ports_key(tmp);
     test_version();
     lg_remove_tree(tmp);
