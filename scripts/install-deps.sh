@@ -4,7 +4,7 @@
 set -eu
 
 PACKAGES="build-essential cmake pkg-config clang-14 clang-format-14 llvm-14-dev libclang-rt-14-dev \
-libz3-dev verilator libyaml-dev libjson-c-dev libxml2-dev parallel afl++"
+libz3-dev verilator libyaml-dev libjson-c-dev libxml2-dev parallel afl++ slurm-wlm munge"
 
 missing=""
 for p in $PACKAGES; do

@@ -39,7 +39,7 @@ set(LG_FULL_TIER
   "^tracer\\.(build|status_one_cpu)$"
   "^cli\\.(budget|run_budget|hls|seeds|host_run|run_seeds|check_rtl|install|misbehaving|init_axi|init_csynth|cpus|build$)"
   "^init\\.(hls|axi|csynth)$"
-  "^batch\\.(run|shard|valuedb)$"
+  "^batch\\.(run|shard|valuedb|parallel|slurm)$"
   "^gen\\.(selfcheck|cli)\\."
   "^guard\\.e2e\\."
   "^bench\\."
