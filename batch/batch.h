@@ -220,6 +220,7 @@ typedef struct batch_row {
     const char *status;
     char *error;    /* message for failed kernels, else NULL */
     double seconds; /* fuzzing time (stats.json) */
+    double build;   /* building before it (stats.json build_seconds), 0 when unknown */
     double wall;    /* wall time of the child including builds (run.json), 0 when unknown */
     double budget;  /* seconds (run.json), 0 when unknown */
     uint64_t seed, execs, branches_covered, branches_total, paths, rtl_invoked, rtl_skipped;

@@ -170,6 +170,7 @@ static void classify(batch_row_t *row, json_object *run, json_object *stats, con
 static void fill_figures(batch_row_t *row, json_object *run, json_object *stats)
 {
     row->seconds = get_double(stats, "seconds");
+    row->build = get_double(stats, "build_seconds");
     row->wall = get_double(run, "wall_seconds");
     row->budget = get_double(run, "budget_seconds");
     row->seed = stats ? get_u64(stats, "seed") : get_u64(run, "seed");

@@ -289,7 +289,7 @@ static const batch_row_t **sorted_rows(const batch_summary_t *s)
 
 /* Figures summed over the rows. */
 typedef struct totals {
-    double seconds, wall, budget;
+    double seconds, build, wall, budget;
     uint64_t execs, bcov, btot, rtl_inv, rtl_skip, divs, groups, guards;
     size_t per_status[NSTATUS];
     batch_class_t *classes;
@@ -320,6 +320,7 @@ static void totals_compute(const batch_summary_t *s, totals_t *t)
     for (size_t i = 0; i < s->n; i++) {
         const batch_row_t *r = &s->rows[i];
         t->seconds += r->seconds;
+        t->build += r->build;
         t->wall += r->wall;
         t->budget += r->budget;
         t->execs += r->execs;
@@ -402,6 +403,7 @@ static json_object *row_json(const batch_row_t *r)
     STR("spec", r->spec);
     STR("dir", r->dir);
     DBL("seconds", r->seconds);
+    DBL("build_seconds", r->build);
     DBL("wall_seconds", r->wall);
     DBL("budget_seconds", r->budget);
     U64("seed", r->seed);
@@ -434,6 +436,7 @@ static json_object *totals_json(const totals_t *t, size_t nrows)
         json_object_object_add(st, statuses[k].name, json_object_new_uint64(t->per_status[k]));
     json_object_object_add(o, "status", st);
     DBL("seconds", t->seconds);
+    DBL("build_seconds", t->build);
     DBL("wall_seconds", t->wall);
     DBL("budget_seconds", t->budget);
     U64("execs", t->execs);
@@ -487,6 +490,10 @@ static void md_divs(lg_strbuf_t *m, size_t total, const batch_class_t *c, size_t
 static void md_row(lg_strbuf_t *m, const batch_row_t *r)
 {
     lg_strbuf_printf(m, "| %s | %s | %.1f | ", r->name, r->status, r->seconds);
+    if (r->build > 0)
+        lg_strbuf_printf(m, "%.1f | ", r->build);
+    else
+        lg_strbuf_puts(m, "- | ");
     if (r->wall > 0)
         lg_strbuf_printf(m, "%.1f", r->wall);
     else
@@ -515,8 +522,8 @@ static void md_totals(lg_strbuf_t *m, const totals_t *t, size_t nrows)
         lg_strbuf_printf(m, "%s%zu %s", first ? "" : ", ", t->per_status[k], statuses[k].name);
         first = 0;
     }
-    lg_strbuf_printf(m, " | %.1f | %.1f | %llu | %llu/%llu | ", t->seconds, t->wall, (unsigned long long)t->execs,
-                     (unsigned long long)t->bcov, (unsigned long long)t->btot);
+    lg_strbuf_printf(m, " | %.1f | %.1f | %.1f | %llu | %llu/%llu | ", t->seconds, t->build, t->wall,
+                     (unsigned long long)t->execs, (unsigned long long)t->bcov, (unsigned long long)t->btot);
     md_divs(m, (size_t)t->divs, t->classes, t->nclasses);
     lg_strbuf_printf(m, " | %llu | %llu/%llu | %llu exported |\n", (unsigned long long)t->groups,
                      (unsigned long long)t->rtl_inv, (unsigned long long)t->rtl_skip, (unsigned long long)t->guards);
@@ -555,9 +562,9 @@ char *batch_summary_markdown(const batch_summary_t *s)
     lg_strbuf_t m;
     lg_strbuf_init(&m);
     lg_strbuf_puts(&m, "# lgfuzz summary\n\n");
-    lg_strbuf_puts(&m, "| kernel | status | fuzz s | wall s | execs | branches | divergences | groups"
+    lg_strbuf_puts(&m, "| kernel | status | fuzz s | build s | wall s | execs | branches | divergences | groups"
                        " | RTL invoked/skipped | guard |\n");
-    lg_strbuf_puts(&m, "|---|---|---:|---:|---:|---:|---|---:|---:|---|\n");
+    lg_strbuf_puts(&m, "|---|---|---:|---:|---:|---:|---:|---|---:|---:|---|\n");
     for (size_t i = 0; i < s->n; i++)
         md_row(&m, rows[i]);
     md_totals(&m, &t, s->n);

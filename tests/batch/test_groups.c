@@ -131,7 +131,7 @@ static void test_summary(const char *run)
     CHECK(batch_summary_add_dir(s, run, &err) == LG_OK);
     char *md = batch_summary_markdown(s);
     char *js = batch_summary_json(s);
-    CHECK_STR_CONTAINS(md, "| run | divergent | 1.0 | - | 0 | 0/0 | 6 | 4 | 0/0 | no |");
+    CHECK_STR_CONTAINS(md, "| run | divergent | 1.0 | - | - | 0 | 0/0 | 6 | 4 | 0/0 | no |");
     CHECK_STR_CONTAINS(md,
                        "## Divergences by class and C path\n\n### run: 4 groups of 6 divergences\n\n- mismatch:out");
     for (size_t i = 0; i < NWANT; i++) {
