@@ -7,8 +7,8 @@
 # becomes rtl.registers and tells an s_axilite inout (_i/_o registers)
 # from an output; without one the direction is marked as guessed. The
 # generated specs of irq and vadd agree with their RTL on an input.
-# Inputs: LGFUZZ, SRC (source root), WORK (scratch; LGFUZZ_CACHE_DIR is
-# WORK/cache).
+# Inputs: LGFUZZ, SRC (source root), WORK (scratch); builds go to the
+# suite's build cache (LGFUZZ_CACHE_DIR).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})

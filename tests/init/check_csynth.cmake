@@ -6,8 +6,8 @@
 # its spec agrees with the RTL only with the report's offsets. A minimal top
 # with two bundles, the report binding the pointers in the order opposite
 # to the ports', gets the report's bundles and guesses none.
-# Inputs: LGFUZZ, SRC (source root), WORK (scratch; LGFUZZ_CACHE_DIR is
-# WORK/cache).
+# Inputs: LGFUZZ, SRC (source root), WORK (scratch); builds go to the
+# suite's build cache (LGFUZZ_CACHE_DIR).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/regs ${WORK}/two)

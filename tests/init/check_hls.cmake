@@ -6,8 +6,8 @@
 # writes checks and runs; it refuses to overwrite, takes ap_ctrl_chain, and
 # names what it cannot take (an ap_fixed argument wider than 64 bits, no
 # source, no top module, an argument without ports).
-# Inputs: LGFUZZ, SRC (source root), WORK (scratch; LGFUZZ_CACHE_DIR is
-# WORK/cache).
+# Inputs: LGFUZZ, SRC (source root), WORK (scratch); builds go to the
+# suite's build cache (LGFUZZ_CACHE_DIR).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
