@@ -80,14 +80,14 @@ static int64_t interesting(mutator_t *m, const spec_param_t *p, int64_t cur, lg_
         return b[lg_rng_below(rng, sizeof b / sizeof b[0])];
     }
     case 1: {
+        /* In unsigned arithmetic: 2^63 - 1 wraps, as the type would. */
         int k = (int)lg_rng_below(rng, (uint64_t)lg_type_bits(p->type));
-        int64_t pw = (int64_t)((uint64_t)1 << k);
-        return pw + lg_rng_range(rng, -1, 1);
+        return (int64_t)(((uint64_t)1 << k) + (uint64_t)lg_rng_range(rng, -1, 1));
     }
     case 2:
         if (m->nconsts)
             return (int64_t)((uint64_t)m->consts[lg_rng_below(rng, m->nconsts)] + (uint64_t)lg_rng_range(rng, -1, 1));
-        return cur + 1;
+        return (int64_t)((uint64_t)cur + 1);
     case 3:
         return (int64_t)((uint64_t)cur + (uint64_t)lg_rng_range(rng, -16, 16));
     default:

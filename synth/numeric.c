@@ -52,13 +52,18 @@ typedef struct search {
     int stop, budget_hit;
 } search_t;
 
-static __int128 mono_value(const search_t *s, const mono_t *m, const int64_t *row)
+/* The monomial's value on row. A paired sum can leave 128 bits: it then
+ * wraps (in unsigned arithmetic) and *ovf is set, so that its residue is
+ * merely wrong (the exact check rejects what it leads to) and the exact
+ * check counts it as a mismatch. */
+static __int128 mono_value(const search_t *s, const mono_t *m, const int64_t *row, int *ovf)
 {
     if (m->a == -2) {
         const pairsum_t *p = &s->pair[m->b];
         __int128 sum = 0;
         for (size_t i = 0; i < p->n; i++)
-            sum += (__int128)row[p->fa[i]] * row[p->fb[i]];
+            if (__builtin_add_overflow(sum, (__int128)row[p->fa[i]] * row[p->fb[i]], &sum))
+                *ovf = 1;
         return sum;
     }
     if (m->a < 0)
@@ -171,8 +176,10 @@ static void build_basis(search_t *s)
     s->res = lg_malloc(t->n * s->nmono * sizeof *s->res);
     s->tres = lg_malloc(t->n * sizeof *s->tres);
     for (size_t r = 0; r < t->n; r++) {
-        for (size_t m = 0; m < s->nmono; m++)
-            s->res[r * s->nmono + m] = numeric_residue(mono_value(s, &s->mono[m], t->rows[r]));
+        for (size_t m = 0; m < s->nmono; m++) {
+            int ovf = 0;
+            s->res[r * s->nmono + m] = numeric_residue(mono_value(s, &s->mono[m], t->rows[r], &ovf));
+        }
         s->tres[r] = numeric_residue(t->target[r]);
     }
 }
@@ -195,10 +202,11 @@ static int holds_exactly(const search_t *s, const size_t *cols, const int64_t *x
         __int128 sum = 0;
         for (size_t j = 0; j < k; j++) {
             __int128 term;
+            int ovf = 0;
             if (!x[j])
                 continue;
-            if (__builtin_mul_overflow((__int128)x[j], mono_value(s, &s->mono[cols[j]], s->t->rows[r]), &term) ||
-                __builtin_add_overflow(sum, term, &sum))
+            __int128 v = mono_value(s, &s->mono[cols[j]], s->t->rows[r], &ovf);
+            if (ovf || __builtin_mul_overflow((__int128)x[j], v, &term) || __builtin_add_overflow(sum, term, &sum))
                 return 0;
         }
         if (sum != s->t->target[r])

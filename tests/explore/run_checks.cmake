@@ -30,6 +30,10 @@
 #   loopnodes   kernels/streamclip's 512-iteration loop: a path is at most one event per
 #               branch direction (6), so the tree has at most 1 + 6 nodes per distinct path
 #               and no node deeper than 6 (each iteration once made a node of its own)
+#   wide        `lgfuzz gen --seed 3`'s kernel (a u64 array beside narrow scalars):
+#               mutations near 2^63 and learned sums of products past 128 bits
+#               wrap instead of overflowing (UBSan once stopped the run after 30
+#               executions, stats.json left "running"); the run completes
 #   tlvwalk     kernels/tlvwalk's body-only field narrowing, reachable only along a sequence
 #               of loop iterations (a BEGIN record, then a FIELD record), is found; and a
 #               seed showing it behind two header records and before a trailing record
@@ -833,6 +837,16 @@ elseif(CHECK STREQUAL "tlvwalk")
   string(REGEX REPLACE "[ \n]" "" got "${got}")
   if(NOT got STREQUAL "{\"buf\":[1,4,0,0,0,0,16,2,16,0],\"n\":10}")
     message(FATAL_ERROR "tlvwalk seeded: minimised to ${got}, want the BEGIN and FIELD records alone")
+  endif()
+elseif(CHECK STREQUAL "wide")
+  execute_process(COMMAND ${LGFUZZ} gen --seed 3 --out ${WORK}/g3 RESULT_VARIABLE rc OUTPUT_QUIET)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "lgfuzz gen --seed 3: exit ${rc}")
+  endif()
+  run_lgfuzz(rc ${WORK}/g3/kernel.yaml --iterations 200 --seed 1 --no-guard --out ${WORK}/wide)
+  json_get(status ${WORK}/wide/stats.json status)
+  if(NOT (rc EQUAL 0 OR rc EQUAL 1) OR NOT status STREQUAL "complete")
+    message(FATAL_ERROR "gen seed 3: exit ${rc}, status ${status} (want 0 or 1, complete)")
   endif()
 else()
   message(FATAL_ERROR "unknown CHECK '${CHECK}'")
