@@ -25,6 +25,8 @@
 # not with parallel's count of the shards that exited non-zero; with 2 at
 # least when parallel itself failed.
 set -eu
+# shellcheck source=scripts/shards-common.sh
+. "$(dirname "$0")/shards-common.sh"
 
 usage() {
     sed -n '/^# usage:/,/^# *-h, --help/s/^# \{0,1\}//p' "$0"
@@ -73,18 +75,7 @@ while [ $# -gt 0 ]; do
 done
 # "$@" now holds the lgfuzz batch options.
 
-case "$shards" in
-'' | *[!0-9]* | 0*) die "--shards: '$shards' is not a whole number from 1" ;;
-esac
-[ ${#specs[@]} -gt 0 ] || die "no SPEC given"
-[ -n "$out" ] || die "--out: empty"
-if ! path=$(command -v "$lgfuzz"); then
-    die "lgfuzz binary '$lgfuzz' not found (put it on PATH or give --lgfuzz PATH)"
-fi
-case "$path" in
-/*) lgfuzz=$path ;;
-*) lgfuzz=$(cd "$(dirname "$path")" && pwd)/$(basename "$path") ;;
-esac
+shards_check
 command -v parallel >/dev/null 2>&1 || die "GNU parallel not found (scripts/install-deps.sh installs it)"
 
 mkdir -p "$out"

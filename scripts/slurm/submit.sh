@@ -36,6 +36,8 @@
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/shards-common.sh
+. "$here/../shards-common.sh"
 usage() {
     sed -n '/^# usage:/,/^# *-h, --help/s/^# \{0,1\}//p' "$0"
 }
@@ -83,18 +85,7 @@ while [ $# -gt 0 ]; do
 done
 # "$@" now holds the lgfuzz batch options.
 
-case "$shards" in
-'' | *[!0-9]* | 0*) die "--shards: '$shards' is not a whole number from 1" ;;
-esac
-[ ${#specs[@]} -gt 0 ] || die "no SPEC given"
-[ -n "$out" ] || die "--out: empty"
-if ! path=$(command -v "$lgfuzz"); then
-    die "lgfuzz binary '$lgfuzz' not found (put it on PATH or give --lgfuzz PATH)"
-fi
-case "$path" in
-/*) lgfuzz=$path ;;
-*) lgfuzz=$(cd "$(dirname "$path")" && pwd)/$(basename "$path") ;;
-esac
+shards_check
 command -v sbatch >/dev/null 2>&1 || die "sbatch not found (is this a Slurm submit host?)"
 
 mkdir -p "$out/logs"
