@@ -77,8 +77,25 @@ static const char *verilator(const oracle_cfg_t *cfg)
     return cfg->verilator ? cfg->verilator : "verilator";
 }
 
+/* Whether the spec's Verilator flag changes how a model is compiled and
+ * linked (the runtime's objects), not only what is verilated: of the
+ * flags a spec may give (spec/spec_vflags.c), --timing and --no-timing.
+ * The others (warnings, defines, parameters, language, directories,
+ * X handling, unrolling) shape the model's own code alone, so models that
+ * differ in them share one runtime: the planted variants of a design,
+ * each a -D away from the others, build it once. A flag added to the
+ * spec's list that changes the runtime's build belongs here. */
+static int runtime_flag(const char *flag)
+{
+    return strcmp(flag, "--timing") == 0 || strcmp(flag, "--no-timing") == 0;
+}
+
+/* The Verilator program, lgfuzz's flags, then the spec's (all of them for
+ * a model, those runtime_flag names for the runtime), the top and the
+ * output directory. */
 static size_t common_args(const job_t *job, const char *top, const char *mdir, const char **argv)
 {
+    int runtime = strcmp(top, RUNTIME_TOP) == 0;
     size_t n = 0;
     argv[n++] = verilator(job->cfg);
     for (size_t i = 0; i < NFLAGS(verilate_flags); i++)
@@ -86,7 +103,8 @@ static size_t common_args(const job_t *job, const char *top, const char *mdir, c
     /* After lgfuzz's own, so that the spec's `--timing` or `-Wwarn-...`
      * wins. */
     for (size_t i = 0; i < job->spec->nrtl_vflags; i++)
-        argv[n++] = job->spec->rtl_vflags[i];
+        if (!runtime || runtime_flag(job->spec->rtl_vflags[i]))
+            argv[n++] = job->spec->rtl_vflags[i];
     argv[n++] = "--top-module";
     argv[n++] = top;
     argv[n++] = "-Mdir";
@@ -410,21 +428,22 @@ done:
 }
 
 /* The program and the flags a step runs Verilator with, the spec's own
- * after lgfuzz's, then extra (n of them); *nflags receives the count. */
-static const char **step_flags(const job_t *job, const char *const *extra, size_t n, size_t *nflags)
+ * after lgfuzz's (for the runtime, those runtime_flag names), then extra
+ * (n of them); *nflags receives the count. */
+static const char **step_flags(const job_t *job, int runtime, const char *const *extra, size_t n, size_t *nflags)
 {
     const spec_t *spec = job->spec;
-    *nflags = 1 + NFLAGS(verilate_flags) + spec->nrtl_vflags + n;
-    const char **flags = lg_calloc(*nflags, sizeof *flags);
+    const char **flags = lg_calloc(1 + NFLAGS(verilate_flags) + spec->nrtl_vflags + n, sizeof *flags);
     size_t k = 0;
     flags[k++] = verilator(job->cfg);
     for (size_t i = 0; i < NFLAGS(verilate_flags); i++)
         flags[k++] = verilate_flags[i];
     for (size_t i = 0; i < spec->nrtl_vflags; i++)
-        flags[k++] = spec->rtl_vflags[i];
+        if (!runtime || runtime_flag(spec->rtl_vflags[i]))
+            flags[k++] = spec->rtl_vflags[i];
     for (size_t i = 0; i < n; i++)
         flags[k++] = extra[i];
-    LG_ASSERT(k == *nflags);
+    *nflags = k;
     return flags;
 }
 
@@ -434,7 +453,7 @@ static int ports_entry(const job_t *job, const char *root, char key[KEY_LEN], ch
 {
     const spec_t *spec = job->spec;
     size_t nflags;
-    const char **flags = step_flags(job, NULL, 0, &nflags);
+    const char **flags = step_flags(job, 0, NULL, 0, &nflags);
     int rc = key_ports(spec, job->version, flags, nflags, key, err);
     free(flags);
     if (rc)
@@ -479,7 +498,7 @@ static int bind_header(const spec_t *spec, const char *path, omodel_t *model, lg
 static int runtime_entry(job_t *job, const char *root, lg_err_t *err)
 {
     size_t nflags;
-    const char **flags = step_flags(job, build_flags, NFLAGS(build_flags), &nflags);
+    const char **flags = step_flags(job, 1, build_flags, NFLAGS(build_flags), &nflags);
     int rc = key_runtime(job->version, flags, nflags, job->engine_dir, job->runtime_key, err);
     free(flags);
     if (rc)

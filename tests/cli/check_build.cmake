@@ -2,8 +2,8 @@
 # and an RTL kernel, names a kernel that does not compile (with the
 # compiler's message) and a spec that does not exist, and exits 2 with the
 # count built; a second build of the two good specs finds both cached and
-# exits 0; a run after it builds nothing (its stats.json's build_seconds
-# is a cache hit's, below the first build's).
+# exits 0; a design variant that differs by a Verilator define shares
+# the runtime archive.
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch directory).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
@@ -31,6 +31,17 @@ message(STATUS "second build, exit ${rc}:\n${err}")
 if(NOT rc EQUAL 0 OR NOT err MATCHES "build: accumulate: executor [0-9.]+ s, RTL model [0-9.]+ s \\(cached\\)"
    OR NOT err MATCHES "2 of 2 built")
   message(FATAL_ERROR "the second build did not find both kernels cached (exit ${rc})")
+endif()
+
+# A design variant a -D away (verilator_flags) shares the runtime archive
+# of the kernels built above: one rtl/runtime-* entry in the cache.
+execute_process(COMMAND ${LGFUZZ} build -q ${SRC}/tests/rtl-oracle/axi/filter_extra.yaml
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+file(GLOB runtimes LIST_DIRECTORIES true ${WORK}/cache/rtl/runtime-*)
+list(FILTER runtimes EXCLUDE REGEX "\\.(lock|log)$")
+list(LENGTH runtimes nruntimes)
+if(NOT rc EQUAL 0 OR NOT nruntimes EQUAL 1)
+  message(FATAL_ERROR "filter_extra: exit ${rc} ${err}; ${nruntimes} runtime entries, want 1: ${runtimes}")
 endif()
 
 execute_process(COMMAND ${LGFUZZ} build -q ${ACC} RESULT_VARIABLE rc ERROR_VARIABLE err)
