@@ -39,6 +39,10 @@ int cmd_seeds(int argc, char **argv);
 int cmd_build(int argc, char **argv);
 
 /* Helpers shared by subcommands (options_int.h has the option parser). */
+/* Gives each of jobs children (run, build) its share of the CPUs this
+ * process may use, at least one: sets LGFUZZ_CPUS, which lg_cpus_usable
+ * reads in the children (RTL workers, Verilator's make -j). */
+void cli_share_cpus(unsigned jobs);
 /* Prints "lgfuzz <cmd>: message" to stderr and returns LG_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The end of `batch` and `report`: rc is how filling sum went (err holds

@@ -13,7 +13,6 @@
 #include "run_opts_int.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
-#include "util/proc.h"
 
 static const char synopsis[] = "usage: lgfuzz batch SPEC... [options] [lgfuzz run options]\n\n"
                                "Runs `lgfuzz run` on every SPEC, each into DIR/<kernel>/, at most --jobs at a\n"
@@ -163,13 +162,8 @@ static int run_and_report(const batch_plan_t *plan, const batch_args_t *a, char 
         free(db);
         return LG_EXIT_USAGE;
     }
-    /* --jobs kernels run at once: each gets its share of the CPUs this
-     * process may use for its RTL workers and builds (lg_cpus_usable reads
-     * LGFUZZ_CPUS in the children). */
-    unsigned share = (unsigned)lg_cpus_usable() / (plan->jobs ? plan->jobs : 1);
-    char cpus[16];
-    snprintf(cpus, sizeof cpus, "%u", share ? share : 1);
-    setenv("LGFUZZ_CPUS", cpus, 1);
+    /* --jobs kernels run (and build) at once, each on its share. */
+    cli_share_cpus(plan->jobs);
     build_all(plan, log);
     int rc = batch_run(plan, &rcfg, &err);
     free(db);

@@ -3,7 +3,6 @@
  * `batch` (or a cluster's array of them) starts fuzzing at once. */
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "build_int.h"
@@ -74,11 +73,7 @@ int cmd_build(int argc, char **argv)
     int cpus = lg_cpus_usable();
     if (!a.jobs)
         a.jobs = (unsigned)(cpus < 4 ? cpus : 4);
-    /* Each build's make gets its share of the CPUs (lg_cpus_usable reads
-     * LGFUZZ_CPUS in the children). */
-    char share[16];
-    snprintf(share, sizeof share, "%u", (unsigned)cpus / a.jobs ? (unsigned)cpus / a.jobs : 1u);
-    setenv("LGFUZZ_CPUS", share, 1);
+    cli_share_cpus(a.jobs); /* each build's make -j */
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
