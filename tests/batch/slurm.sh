@@ -196,13 +196,16 @@ say "cluster up: slurmctld on port $port, slurmd on $((port + 1)), one node of 2
 job_field() { # JOB FIELD
     scontrol show job -o "$1" 2>/dev/null | head -1 | tr ' ' '\n' | sed -n "s/^$2=//p"
 }
-# Waits until JOB has ended (no longer pending or running), at most SECONDS.
+# Waits until JOB has ended, at most SECONDS. Ended means one of Slurm's
+# final base states: scontrol shows a state flag in place of the base state
+# while the flag is set (SIGNALING while --signal is being delivered,
+# STAGE_OUT, RESIZING, ...), so "not pending or running" is not "ended".
 wait_job() { # JOB SECONDS
     i=0
     while :; do
         case "$(job_field "$1" JobState)" in
-        PENDING | RUNNING | CONFIGURING | COMPLETING | SUSPENDED | REQUEUED | "") ;;
-        *) return 0 ;;
+        COMPLETED | FAILED | CANCELLED* | TIMEOUT | NODE_FAIL | OUT_OF_MEMORY | \
+            PREEMPTED | BOOT_FAIL | DEADLINE) return 0 ;;
         esac
         i=$((i + 1))
         [ $i -lt $(($2 * 2)) ] || fail "job $1 still not ended after $2 s: $(squeue -r 2>&1)"
