@@ -13,7 +13,7 @@ rm -rf "$work"
 mkdir -p "$work"
 # A count of generation steps, not a budget: a run cut by its deadline on a
 # loaded machine could end before the guard step learned anything.
-"$lgfuzz" run "$src/kernels/accumulate/kernel.yaml" --iterations 100 --seed 1 --out "$work/run" -q >"$work/run.log" 2>&1 || true
+"$lgfuzz" run "$src/kernels/accumulate/kernel.yaml" --iterations 60 --seed 1 --out "$work/run" -q >"$work/run.log" 2>&1 || true
 test -f "$work/run/guards/accumulate_guard.h" || { cat "$work/run.log"; echo "no guard written"; exit 1; }
 test -f "$work/run/guards/accumulate_guard.smt2"
 grep -q '"formula"' "$work/run/guards/guard.json"
