@@ -34,7 +34,7 @@ refused() {
     [ $((t1 - t0)) -le 10 ] || fail "$name: refused only after $((t1 - t0)) s"
 }
 
-"$lgfuzz" run "$spec" --budget 25s --seed 1 --no-guard -q --out "$out" >"$work/first.out" 2>"$work/first.err" &
+"$lgfuzz" run "$spec" --budget 12s --seed 1 --no-guard -q --out "$out" >"$work/first.out" 2>"$work/first.err" &
 first=$!
 i=0
 while [ ! -f "$out/stats.json" ] || [ "$(cat "$out/.lock" 2>/dev/null)" != "$first" ]; do
@@ -84,7 +84,7 @@ left=$(find "$out" -name '*.tmp*' -o -name '*.partial' -o -name .reserve)
 # a second batch, or a run on the kernel directory, is refused.
 batch=$work/batch
 clamp=$src/tests/batch/kernels/clamp/kernel.yaml
-"$lgfuzz" batch "$clamp" --budget-per-kernel 15s -q --out "$batch" >"$work/batch1.out" 2>"$work/batch1.err" &
+"$lgfuzz" batch "$clamp" --budget-per-kernel 8s -q --out "$batch" >"$work/batch1.out" 2>"$work/batch1.err" &
 b1=$!
 i=0
 while [ ! -f "$batch/clamp/stats.json" ]; do
