@@ -167,11 +167,12 @@ static Z3_solver new_solver(solver_t *s, unsigned seed)
     /* Z3 otherwise installs its own SIGINT handler during a check and
      * swallows the user's Ctrl-C meant for lgfuzz. */
     Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "ctrl_c"), false);
-    if (s->cfg.rlimit)
-        Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "rlimit"),
-                           s->cfg.rlimit > UINT32_MAX ? UINT32_MAX : (unsigned)s->cfg.rlimit);
-    else
+    uint64_t rlimit = s->cfg.rlimit;
+    if (!rlimit) {
         Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), s->cfg.timeout_ms);
+        rlimit = (uint64_t)s->cfg.timeout_ms * SOLVER_BACKSTOP_PER_MS;
+    }
+    Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "rlimit"), rlimit > UINT32_MAX ? UINT32_MAX : (unsigned)rlimit);
     Z3_solver_set_params(z, zs, p);
     Z3_params_dec_ref(z, p);
     return zs;

@@ -16,11 +16,20 @@
 
 /* Default per-check wall-clock limit. */
 #define SOLVER_DEFAULT_TIMEOUT_MS 50u
+/* Resource units per millisecond of a timeout that bound a check as well:
+ * Z3's timer runs in a thread of its own, and on a loaded machine a very
+ * short timeout can fire before the check it is meant to cancel starts,
+ * which then runs to the end (a 1 ms limit once let a factoring query run
+ * 835 s). A deterministic count cannot be lost. */
+#define SOLVER_BACKSTOP_PER_MS 100000u
 
 /* Read-only configuration, fixed at solver_create. */
 typedef struct solver_cfg {
     /* Wall-clock limit of one Z3 check in milliseconds; 0 means
-     * SOLVER_DEFAULT_TIMEOUT_MS. Ignored when rlimit is nonzero. */
+     * SOLVER_DEFAULT_TIMEOUT_MS. Ignored when rlimit is nonzero. Backed
+     * by a resource limit of SOLVER_BACKSTOP_PER_MS units per millisecond
+     * (a hundred times Z3's rate), which ends a check whose timer was
+     * lost. */
     unsigned timeout_ms;
     /* Nonzero: bound each check by Z3's deterministic resource limit
      * instead of wall-clock time, so that equal seeds give equal runs on any
