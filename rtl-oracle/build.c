@@ -91,11 +91,11 @@ static int runtime_flag(const char *flag)
 }
 
 /* The Verilator program, lgfuzz's flags, then the spec's (all of them for
- * a model, those runtime_flag names for the runtime), the top and the
- * output directory. */
-static size_t common_args(const job_t *job, const char *top, const char *mdir, const char **argv)
+ * a model, those runtime_flag names for the runtime), into argv (room for
+ * 1 + NFLAGS(verilate_flags) + nrtl_vflags); returns the count. What a
+ * step runs and what its cache key hashes (step_flags) both start so. */
+static size_t verilator_flags(const job_t *job, int runtime, const char **argv)
 {
-    int runtime = strcmp(top, RUNTIME_TOP) == 0;
     size_t n = 0;
     argv[n++] = verilator(job->cfg);
     for (size_t i = 0; i < NFLAGS(verilate_flags); i++)
@@ -105,6 +105,13 @@ static size_t common_args(const job_t *job, const char *top, const char *mdir, c
     for (size_t i = 0; i < job->spec->nrtl_vflags; i++)
         if (!runtime || runtime_flag(job->spec->rtl_vflags[i]))
             argv[n++] = job->spec->rtl_vflags[i];
+    return n;
+}
+
+/* verilator_flags, the top and the output directory. */
+static size_t common_args(const job_t *job, const char *top, const char *mdir, const char **argv)
+{
+    size_t n = verilator_flags(job, strcmp(top, RUNTIME_TOP) == 0, argv);
     argv[n++] = "--top-module";
     argv[n++] = top;
     argv[n++] = "-Mdir";
@@ -427,20 +434,12 @@ done:
     return rc;
 }
 
-/* The program and the flags a step runs Verilator with, the spec's own
- * after lgfuzz's (for the runtime, those runtime_flag names), then extra
- * (n of them); *nflags receives the count. */
+/* The program and the flags a step runs Verilator with (verilator_flags),
+ * then extra (n of them); *nflags receives the count. */
 static const char **step_flags(const job_t *job, int runtime, const char *const *extra, size_t n, size_t *nflags)
 {
-    const spec_t *spec = job->spec;
-    const char **flags = lg_calloc(1 + NFLAGS(verilate_flags) + spec->nrtl_vflags + n, sizeof *flags);
-    size_t k = 0;
-    flags[k++] = verilator(job->cfg);
-    for (size_t i = 0; i < NFLAGS(verilate_flags); i++)
-        flags[k++] = verilate_flags[i];
-    for (size_t i = 0; i < spec->nrtl_vflags; i++)
-        if (!runtime || runtime_flag(spec->rtl_vflags[i]))
-            flags[k++] = spec->rtl_vflags[i];
+    const char **flags = lg_calloc(1 + NFLAGS(verilate_flags) + job->spec->nrtl_vflags + n, sizeof *flags);
+    size_t k = verilator_flags(job, runtime, flags);
     for (size_t i = 0; i < n; i++)
         flags[k++] = extra[i];
     *nflags = k;
