@@ -458,15 +458,38 @@ static void stamp_date(char *buf, size_t cap)
     strftime(buf, cap, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* When the deadline passes before the first round and every labelled input
+ * is safe, the guard is the one the first round would learn, `1` (an empty
+ * conjunction admits every safe example and there is no unsafe one to
+ * exclude): *best stays empty and *fig gets its training figures, with no
+ * fresh input and no round. Returns 0 when some label is unsafe. */
+static int clean_guard(deriver_t *d, const guard_formula_t *best, guard_figures_t *fig)
+{
+    LG_ASSERT(best->n == 0);
+    for (size_t i = 0; i < d->ls.n; i++)
+        if (!d->ls.safe[i])
+            return 0;
+    synth_example_t *ex = labelset_examples(&d->ls);
+    guard_figures_train(fig, best, ex, d->ls.n);
+    free(ex);
+    guard_figures_settle(fig);
+    LG_INFO(d->log,
+            "guard: the deadline passed before the first round; all %zu labelled inputs are safe, so the guard is 1 "
+            "(not validated on fresh inputs)",
+            d->ls.n);
+    return 1;
+}
+
 static int refine(deriver_t *d, guard_formula_t *best, guard_figures_t *best_fig, lg_err_t *err)
 {
     uint64_t total = 0;
     int rc = LG_OK, have = 0;
     for (unsigned round = 1; round <= d->cfg->max_rounds && rc == LG_OK; round++) {
         if (must_stop(d)) {
-            if (!have)
+            int interrupted = d->cfg->stop && *d->cfg->stop;
+            if (!have && (interrupted || !clean_guard(d, best, best_fig)))
                 rc = lg_err_set(err, LG_EINTR, "%s before a guard was learned",
-                                d->cfg->stop && *d->cfg->stop ? "interrupted" : "the deadline passed");
+                                interrupted ? "interrupted" : "the deadline passed");
             break;
         }
         guard_formula_t f = {0};
