@@ -314,6 +314,57 @@ static int ladder(explore_t *ex, minimise_t *z, input_t *best, size_t i, size_t 
     }
 }
 
+/* Sets groups of scalars to their targets at once, delta debugging's
+ * way: all of them, then halves, quarters, ... down to groups of two (one
+ * value alone is ladder's); after a group that keeps the divergence, again
+ * from all of those left. One value at a time can be stuck where every
+ * move alone makes another sum of the C overflow (a probe the best input
+ * did not fire, so the candidate is refused) while moving them together
+ * makes none: a kernel of twenty 32-bit params found at their extremes. */
+static int together(explore_t *ex, minimise_t *z, input_t *best, lg_err_t *err, int *rc)
+{
+    const spec_t *spec = ex->spec;
+    size_t *idx = lg_calloc(spec->nparams ? spec->nparams : 1, sizeof *idx);
+    int moved = 0, again = 1;
+    while (again && !stopped(ex, z)) {
+        again = 0;
+        size_t n = 0;
+        for (size_t i = 0; i < spec->nparams; i++) {
+            const spec_param_t *p = &spec->params[i];
+            if (!p->is_array && shrink_is_read(p) && !shrink_is_len_param(spec, i) &&
+                *shrink_value_at(best, i, 0) != shrink_target(p))
+                idx[n++] = i;
+        }
+        /* g groups of about n / g values each, while a group holds two. */
+        for (size_t g = 1; !again && n >= 2 * g && !stopped(ex, z); g *= 2) {
+            for (size_t first = 0; first < g && !again && !stopped(ex, z);) {
+                size_t m = 0;
+                for (; m < MINIMISE_CHUNK_MAX && first + m < g; m++) {
+                    input_t *c = slot(z, m, best);
+                    for (size_t k = (first + m) * n / g; k < (first + m + 1) * n / g; k++)
+                        *shrink_value_at(c, idx[k], 0) = shrink_target(&spec->params[idx[k]]);
+                    LG_ASSERT(input_conforms(c, NULL, 0));
+                }
+                size_t found;
+                *rc = evaluate(ex, z, m, &found, err);
+                if (*rc)
+                    break;
+                if (found < m) {
+                    input_copy(best, z->cand[found]);
+                    moved = again = 1;
+                }
+                first += m;
+            }
+            if (*rc)
+                break;
+        }
+        if (*rc)
+            break;
+    }
+    free(idx);
+    return moved;
+}
+
 /* Sets whole blocks of array param i to the target, halving the block size
  * down to 2 (single elements are ladder's), last block first: what must
  * stay tends to end up at the front, where shortening keeps it. */
@@ -393,10 +444,11 @@ static int cuts(explore_t *ex, minimise_t *z, input_t *best, size_t l, lg_err_t 
 }
 
 /* Passes over the input until one changes nothing or the steps run out:
- * arrays' blocks to the target, blocks cut out of variable-length arrays,
- * lengths, other scalars, then each element alone. One change at a time:
+ * groups of scalars to their targets at once (together()), arrays' blocks
+ * to the target, blocks cut out of variable-length arrays, lengths, other
+ * scalars, then each element alone. Past the groups, one change at a time:
  * every candidate differs from the current best input in one place (a
- * value, a length, a block of elements set or cut out), and is kept only
+ * value, a length, a block of elements set or cut out). A candidate is kept only
  * when its native run takes no branch direction the best input did not
  * (path_within), its probes may stand for the best input's (probes_kept)
  * and the RTL still shows a symptom of the class. */
@@ -430,7 +482,7 @@ int minimise_input_keeping(explore_t *ex, const input_t *found, const tracer_tra
     input_t *best = *out;
     int progress = 1;
     while (progress && rc == LG_OK && !stopped(ex, z)) {
-        progress = 0;
+        progress = together(ex, z, best, err, &rc);
         for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
             if (spec->params[i].is_array && shrink_is_read(&spec->params[i]))
                 progress |= blocks(ex, z, best, i, err, &rc);
