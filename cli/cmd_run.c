@@ -63,10 +63,20 @@ static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *
     guard_report_free(&rep);
 }
 
+/* 1 when the kernel has no RTL or some RTL call answered: the run compared
+ * something. An RTL whose every call the deadline cut (or that failed on
+ * every call) never did. */
+static int rtl_answered(const spec_t *spec, const explore_summary_t *sum)
+{
+    return !spec->has_rtl || !sum->rtl_calls || sum->rtl_cut + sum->rtl_errors < sum->rtl_calls;
+}
+
 /* A timed run that executed no input, or fuzzed for less than half of its
- * budget without reaching its --iterations, did not test the kernel and
- * must not look clean: writes why (and what to do) and returns 1. */
-static int starved(const cli_run_t *r, const explore_summary_t *sum, char *why, size_t cap)
+ * budget without reaching its --iterations, or whose RTL answered none of
+ * its calls, did not test the kernel and must not look clean: writes why
+ * (and what to do) and returns 1. */
+static int starved(const cli_run_t *r, const spec_t *spec, const char *out_dir, const explore_summary_t *sum, char *why,
+                   size_t cap)
 {
     double budget = (double)r->total_ns / 1e9;
     if (sum->execs == 0 && sum->host_execs == 0) {
@@ -74,6 +84,24 @@ static int starved(const cli_run_t *r, const explore_summary_t *sum, char *why, 
                  "the run executed no input in %.1f s: the kernel's executor never completed a call (see run.log in "
                  "the output directory; lgfuzz trace SPEC INPUT.json runs one input and says why)",
                  sum->seconds);
+        return 1;
+    }
+    if (!rtl_answered(spec, sum)) {
+        if (sum->rtl_cut)
+            snprintf(
+                why, cap,
+                "the RTL answered none of its %llu calls: %llu %s still running when the run ended (the longest "
+                "after %.1f s)%s; the design may need more cycles than the budget leaves (rtl.max_cycles is %llu): "
+                "lgfuzz diff %s %s/%s runs the first of them to its end",
+                (unsigned long long)sum->rtl_calls, (unsigned long long)sum->rtl_cut,
+                sum->rtl_cut == 1 ? "was" : "were", sum->rtl_cut_seconds,
+                sum->rtl_errors ? " and the others failed (see run.log)" : "", (unsigned long long)spec->max_cycles,
+                r->spec, out_dir, EXPLORE_RTL_CUT_FILE);
+        else
+            snprintf(why, cap,
+                     "the RTL answered none of its %llu calls: every one failed (see run.log in the output directory; "
+                     "lgfuzz diff SPEC INPUT.json runs one call and says why)",
+                     (unsigned long long)sum->rtl_calls);
         return 1;
     }
     int iterations_done = r->cfg.iterations && sum->iterations >= r->cfg.iterations;
@@ -198,7 +226,10 @@ int cmd_run(int argc, char **argv)
         explore_set_deadline(ex, plan.explore_end_ns, plan.lend_ns);
     explore_note_build_time(ex, t_fuzz - t_start);
     rc = explore_run(ex, &err);
-    if (rc == LG_OK && !stop_requested && guard)
+    explore_summary_t sum;
+    explore_get_summary(ex, &sum);
+    /* With no RTL answer there is no label to learn a guard from. */
+    if (rc == LG_OK && !stop_requested && guard && rtl_answered(spec, &sum))
         write_guard(ex, spec, &cfg, &plan, &log);
     /* Read once, so that stderr and stats.json tell the same story even
      * when the signal comes in between. */
@@ -206,20 +237,22 @@ int cmd_run(int argc, char **argv)
     lg_err_t ierr;
     if (interrupted && explore_note_interrupted(ex, &ierr))
         fprintf(stderr, "lgfuzz run: warning: %s\n", ierr.msg);
-    explore_summary_t sum;
     explore_get_summary(ex, &sum);
-    char why[512];
-    int is_starved = rc == LG_OK && !interrupted && starved(&r, &sum, why, sizeof why);
+    char why[1024];
+    int is_starved = rc == LG_OK && !interrupted && starved(&r, spec, cfg.out_dir, &sum, why, sizeof why);
     if (is_starved && explore_note_starved(ex, why, &ierr))
         fprintf(stderr, "lgfuzz run: warning: %s\n", ierr.msg);
     if (interrupted && cfg.progress)
         fprintf(stderr, "lgfuzz: interrupted; output directory %s is complete\n", cfg.out_dir);
+    char cut_note[64] = "";
+    if (sum.rtl_cut)
+        snprintf(cut_note, sizeof cut_note, ", cut %llu", (unsigned long long)sum.rtl_cut);
     printf("lgfuzz run %s: %.1fs (build %.1fs), %llu execs, branches %llu/%llu, %llu paths, RTL calls %llu (skipped "
-           "%llu), %zu distinct divergence%s",
+           "%llu%s), %zu distinct divergence%s",
            spec->kernel, sum.seconds, sum.build_seconds, (unsigned long long)sum.execs,
            (unsigned long long)sum.branches_covered, (unsigned long long)sum.branches_total,
            (unsigned long long)sum.paths, (unsigned long long)sum.rtl_invoked, (unsigned long long)sum.rtl_skipped,
-           sum.divergences, sum.divergences == 1 ? "" : "s");
+           cut_note, sum.divergences, sum.divergences == 1 ? "" : "s");
     print_groups(cfg.out_dir);
     if (sum.rtl_undecided)
         printf("warning: %llu of the RTL calls were not compared: the design has no ap_done (ap_ctrl_none) and "

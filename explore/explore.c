@@ -497,6 +497,10 @@ void explore_get_summary(const explore_t *ex, explore_summary_t *out)
     out->rtl_invoked = ex->queue ? ex->st.rtl_calls : oracle_select_invoked(ex->sel);
     out->rtl_skipped = ex->queue ? schedule_drops(ex->queue) + schedule_len(ex->queue) : oracle_select_skipped(ex->sel);
     out->rtl_undecided = ex->st.rtl_undecided;
+    out->rtl_calls = ex->st.rtl_calls;
+    out->rtl_errors = ex->st.rtl_errors;
+    out->rtl_cut = ex->st.rtl_cut;
+    out->rtl_cut_seconds = (double)ex->st.rtl_cut_ns / 1e9;
     out->branches_covered = ex->branches_covered;
     out->branches_total = ex->branches_total;
     out->paths = ex->paths.n;

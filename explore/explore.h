@@ -82,6 +82,10 @@ typedef struct explore_cfg {
 
 #define EXPLORE_MAX_MEMORY_DEFAULT (UINT64_C(512) << 20)
 
+/* In the output directory: the first input whose RTL call the deadline or
+ * a signal cut before it answered (stats.json rtl_cut counts them). */
+#define EXPLORE_RTL_CUT_FILE "rtl-cut.json"
+
 void explore_cfg_default(explore_cfg_t *cfg);
 
 /* Final figures of a run (also written to stats.json). */
@@ -89,6 +93,10 @@ typedef struct explore_summary {
     uint64_t iterations, execs, rtl_invoked, rtl_skipped;
     uint64_t host_execs;    /* runs of the host program (host: specs) */
     uint64_t rtl_undecided; /* RTL calls not compared: where an ap_ctrl_none call ends was not decided */
+    uint64_t rtl_calls;     /* RTL calls started, minimisation's included */
+    uint64_t rtl_errors;    /* of them: the harness failed */
+    uint64_t rtl_cut;       /* of them: cut at the deadline or by a signal before they answered */
+    double rtl_cut_seconds; /* the longest wait of a batch so cut */
     uint64_t branches_covered, branches_total, paths;
     size_t divergences; /* distinct symptoms in the output directory */
     size_t corpus;

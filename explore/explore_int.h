@@ -130,6 +130,9 @@ typedef struct explore_stats {
     uint64_t solver_yield; /* solver inputs that found a new path, edge or direction */
     uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
     uint64_t rtl_calls, rtl_errors;
+    /* RTL calls cut at the deadline or by a signal before they answered,
+     * and the longest wait of a batch so cut (round.c, minimise.c). */
+    uint64_t rtl_cut, rtl_cut_ns;
     uint64_t rtl_undecided;                 /* RTL calls whose end could not be decided (ap_ctrl_none): not compared */
     uint64_t outside_checked;               /* inputs from outside exploration (explore_record_inputs) */
     uint64_t seeds_loaded;                  /* inputs read from the spec's seeds directory */

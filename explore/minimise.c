@@ -247,6 +247,7 @@ static int evaluate(explore_t *ex, minimise_t *z, size_t n, size_t *first, lg_er
     ex->st.rtl_calls += m;
     if (brc && past_deadline(ex)) {
         z->cut = 1; /* cut at the deadline or by a signal: not a failure */
+        ex->st.rtl_cut += m;
         return LG_OK;
     }
     if (brc) {
@@ -602,8 +603,10 @@ int minimise_rerun(explore_t *ex, const input_t *in, const char *cls, minimise_r
     int orc = oracle_run(ex->oracle, in, z->final_rtl, &rerr);
     ex->st.rtl_ns += lg_now_ns() - t0;
     ex->st.rtl_calls++;
-    if (orc && past_deadline(ex))
+    if (orc && past_deadline(ex)) {
+        ex->st.rtl_cut++;
         return LG_OK;
+    }
     if (orc) {
         ex->st.rtl_errors++;
         LG_WARN(ex->log, "RTL run of a minimised divergence failed: %s", rerr.msg);

@@ -230,6 +230,8 @@ static json_object *stats_json(const explore_t *ex)
     U64("rtl_skipped_divergent", oracle_select_skipped_divergent(ex->sel));
     U64("rtl_errors", ex->st.rtl_errors);
     U64("rtl_undecided", ex->st.rtl_undecided);
+    U64("rtl_cut", ex->st.rtl_cut);
+    json_object_object_add(o, "rtl_cut_seconds", json_object_new_double((double)ex->st.rtl_cut_ns / 1e9));
     /* The RTL's cost: calls per second of waiting for it, and the share of
      * the run spent waiting. */
     double rtl_s = (double)ex->st.rtl_ns / 1e9, run_s = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;

@@ -182,6 +182,23 @@ static int native_run(explore_t *ex, tracer_t *t, const input_t *const *ins, siz
     return rc;
 }
 
+/* Counts n RTL calls cut after waiting `waited` ns; the first cut input of
+ * the run is saved as OUT/rtl-cut.json, so that `lgfuzz diff SPEC
+ * OUT/rtl-cut.json` runs that call to its end. */
+static void rtl_note_cut(explore_t *ex, const input_t *in, size_t n, uint64_t waited)
+{
+    if (!ex->st.rtl_cut) {
+        lg_err_t err;
+        char *path = lg_path_join(ex->cfg.out_dir, EXPLORE_RTL_CUT_FILE);
+        if (input_save(in, path, &err))
+            LG_WARN(ex->log, "%s", err.msg);
+        free(path);
+    }
+    ex->st.rtl_cut += n;
+    if (waited > ex->st.rtl_cut_ns)
+        ex->st.rtl_cut_ns = waited;
+}
+
 /* Runs ins[0..n-1] on the RTL into ex->rtl_res (room for n made first),
  * counting the calls and the time waited. A harness that cannot be driven
  * at all loses these comparisons, not the run (the oracle restarts it):
@@ -193,10 +210,14 @@ static int rtl_simulate(explore_t *ex, const input_t **ins, size_t n)
     lg_err_t rerr;
     uint64_t t0 = lg_now_ns();
     int rc = oracle_run_batch(ex->oracle, ins, n, ex->rtl_res, &rerr);
-    ex->st.rtl_ns += lg_now_ns() - t0;
+    uint64_t waited = lg_now_ns() - t0;
+    ex->st.rtl_ns += waited;
     /* A batch cut at the deadline or by a signal is no failure: the run
-     * is ending. */
-    if (rc && !((rc == LG_ETIMEOUT || rc == LG_EINTR) && explore_should_stop(ex))) {
+     * is ending. It is counted, and the first such input is kept for the
+     * user (an RTL whose calls outlast the run never answers at all). */
+    if (rc && (rc == LG_ETIMEOUT || rc == LG_EINTR) && explore_should_stop(ex))
+        rtl_note_cut(ex, ins[0], n, waited);
+    else if (rc) {
         ex->st.rtl_errors += n;
         LG_WARN(ex->log, "RTL run failed: %s", rerr.msg);
     }

@@ -18,6 +18,11 @@
 #              executes none; it ends "starved" (stats.json, exit 2, the
 #              reason on stdout), never as a clean run, and lgfuzz report
 #              lists it as starved
+#   rtlcut     stall with rtl.max_cycles 100,000,000 and --budget 5s: the
+#              deadline cuts every RTL call before it answers, so the run
+#              compared nothing; it ends "starved" (exit 2, the reason
+#              naming rtl-cut.json, which holds the cut input), writes no
+#              guard, and keeps its budget
 #   sigbuild   SIGINT 3 s into a first run with an empty cache (building
 #              the model) ends it within 3 s with "nothing was fuzzed",
 #              leaving no build process and no temp entry behind
@@ -127,6 +132,47 @@ if(CHECK STREQUAL "starved")
   if(NOT rc EQUAL 2 OR NOT out MATCHES "[|] run [|] starved [|]")
     message(FATAL_ERROR "lgfuzz report on the starved run: exit ${rc}, expected 2 and the status starved\n${out}${err}")
   endif()
+  return()
+endif()
+
+if(CHECK STREQUAL "rtlcut")
+  file(MAKE_DIRECTORY ${WORK}/k)
+  file(COPY ${KDIR}/stall/kernel.c ${KDIR}/stall/kernel.v DESTINATION ${WORK}/k)
+  file(READ ${KDIR}/stall/kernel.yaml yaml)
+  string(REPLACE "max_cycles: 5000000" "max_cycles: 100000000" yaml "${yaml}")
+  file(WRITE ${WORK}/k/kernel.yaml "${yaml}")
+  execute_process(COMMAND ${LGFUZZ} build -q ${WORK}/k/kernel.yaml RESULT_VARIABLE rc ERROR_VARIABLE err TIMEOUT 600)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "lgfuzz build: exit ${rc}\n${err}")
+  endif()
+  now_ms(t0)
+  execute_process(COMMAND ${LGFUZZ} run ${WORK}/k/kernel.yaml --budget 5s --out ${WORK}/run
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+  now_ms(t1)
+  math(EXPR wall "${t1} - ${t0}")
+  message(STATUS "lgfuzz run, every RTL call cut: exit ${rc} after ${wall} ms\n${out}${err}")
+  if(NOT rc EQUAL 2 OR NOT out MATCHES "starved: the RTL answered none of its [0-9]+ calls[^\n]*rtl-cut.json")
+    message(FATAL_ERROR "a run whose RTL never answered: exit ${rc}, expected 2 and the reason naming rtl-cut.json")
+  endif()
+  if(NOT out MATCHES "RTL calls [0-9]+ [(]skipped [0-9]+, cut [1-9]")
+    message(FATAL_ERROR "the summary line does not count the cut calls")
+  endif()
+  file(READ ${WORK}/run/stats.json stats)
+  string(JSON st GET "${stats}" status)
+  string(JSON cut GET "${stats}" rtl_cut)
+  if(NOT st STREQUAL "starved" OR cut LESS 1)
+    message(FATAL_ERROR "stats.json: status '${st}', rtl_cut ${cut}; expected starved and at least 1")
+  endif()
+  file(READ ${WORK}/run/rtl-cut.json cutin)
+  if(NOT cutin MATCHES "\"x\"")
+    message(FATAL_ERROR "rtl-cut.json does not hold the cut input: ${cutin}")
+  endif()
+  if(EXISTS ${WORK}/run/guards)
+    message(FATAL_ERROR "a guard step ran on a run with no RTL answer")
+  endif()
+  build_ms(builds ${WORK}/run)
+  math(EXPR limit "8000 + ${builds}")
+  expect_within("lgfuzz run --budget 5s with every RTL call cut (builds: ${builds} ms)" ${wall} ${limit})
   return()
 endif()
 
