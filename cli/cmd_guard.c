@@ -11,6 +11,7 @@
 #include "guard/guard.h"
 #include "guard_record_int.h"
 #include "options_int.h"
+#include "util/budget.h"
 
 static const char synopsis[] = "usage: lgfuzz guard OUT_DIR [options]\n\n"
                                "Learns, from the labelled executions of the finished run in OUT_DIR, the\n"
@@ -35,7 +36,8 @@ static const cli_opt_t guard_opts[] = {
      .name = "--budget",
      .field = CLI_FIELD(guard_args_t, cfg.budget_ns),
      .arg = "DURATION",
-     .help = "time for the whole derivation (default 20s)"},
+     .help = "time for the derivation (default 20s); it may pass it by half to finish validating a guard, "
+             "and recording what it saw diverge takes at most half again"},
     {.kind = CLI_COUNT,
      .name = "--rounds",
      .field = CLI_FIELD(guard_args_t, cfg.max_rounds),
@@ -93,7 +95,12 @@ static int derive(const char *dir, const guard_args_t *a, const lg_log_t *log)
 {
     guard_report_t rep;
     lg_err_t err;
-    int drc = guard_derive(dir, &a->cfg, &rep, &err);
+    /* The budget is soft (a validation round finishes); the deadlines are
+     * not: half the budget again for each of the two steps. */
+    guard_cfg_t cfg = a->cfg;
+    cfg.deadline_ns = lg_now_ns() + cfg.budget_ns + cfg.budget_ns / 2;
+    uint64_t record_end = cfg.deadline_ns + cfg.budget_ns / 2;
+    int drc = guard_derive(dir, &cfg, &rep, &err);
     if (drc)
         fprintf(stderr, "lgfuzz guard: %s\n", err.msg);
     /* What the derivation saw diverge is recorded even when it failed. */
@@ -102,7 +109,7 @@ static int derive(const char *dir, const guard_args_t *a, const lg_log_t *log)
     ec.seed = a->cfg.seed;
     size_t nnew = 0;
     lg_err_t rerr;
-    if (cli_guard_record_dir(dir, &ec, &rep, log, &nnew, &rerr))
+    if (cli_guard_record_dir(dir, &ec, &rep, record_end, log, &nnew, &rerr))
         fprintf(stderr, "lgfuzz guard: warning: the divergent inputs were not recorded: %s\n", rerr.msg);
     else if (rep.ndivergent && !a->quiet)
         fprintf(stderr, "lgfuzz guard: %zu divergent input%s: %zu new distinct divergence%s in %s/divergences\n",

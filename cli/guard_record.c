@@ -29,8 +29,8 @@ int cli_guard_record(explore_t *ex, const spec_t *spec, const guard_report_t *re
     return rc;
 }
 
-int cli_guard_record_dir(const char *run_dir, const explore_cfg_t *base, const guard_report_t *rep, const lg_log_t *log,
-                         size_t *nnew, lg_err_t *err)
+int cli_guard_record_dir(const char *run_dir, const explore_cfg_t *base, const guard_report_t *rep,
+                         uint64_t deadline_ns, const lg_log_t *log, size_t *nnew, lg_err_t *err)
 {
     *nnew = 0;
     if (!rep->ndivergent)
@@ -45,7 +45,7 @@ int cli_guard_record_dir(const char *run_dir, const explore_cfg_t *base, const g
     cfg.record_only = 1;
     cfg.progress = 0;
     explore_t *ex = explore_create(spec, &cfg, log, err);
-    int rc = ex ? cli_guard_record(ex, spec, rep, 0, nnew, err) : err->code;
+    int rc = ex ? cli_guard_record(ex, spec, rep, deadline_ns, nnew, err) : err->code;
     explore_destroy(ex);
     spec_destroy(spec);
     return rc;

@@ -18,7 +18,7 @@ int cli_guard_record(explore_t *ex, const spec_t *spec, const guard_report_t *re
                      lg_err_t *err);
 /* The same for the finished run in run_dir (lgfuzz guard): opens it with a
  * record-only explorer configured as base (seed, RTL workers). */
-int cli_guard_record_dir(const char *run_dir, const explore_cfg_t *base, const guard_report_t *rep, const lg_log_t *log,
-                         size_t *nnew, lg_err_t *err);
+int cli_guard_record_dir(const char *run_dir, const explore_cfg_t *base, const guard_report_t *rep,
+                         uint64_t deadline_ns, const lg_log_t *log, size_t *nnew, lg_err_t *err);
 
 #endif

@@ -23,6 +23,10 @@
 #              compared nothing; it ends "starved" (exit 2, the reason
 #              naming rtl-cut.json, which holds the cut input), writes no
 #              guard, and keeps its budget
+#   guardcut   lgfuzz guard --budget 2s on a run of spin: every validation
+#              input costs the 2 s hang limit, so only the deadlines (half
+#              the budget again for the derivation, and for recording)
+#              end it: within 15 s, where it ran for minutes before
 #   sigbuild   SIGINT 3 s into a first run with an empty cache (building
 #              the model) ends it within 3 s with "nothing was fuzzed",
 #              leaving no build process and no temp entry behind
@@ -173,6 +177,27 @@ if(CHECK STREQUAL "rtlcut")
   build_ms(builds ${WORK}/run)
   math(EXPR limit "8000 + ${builds}")
   expect_within("lgfuzz run --budget 5s with every RTL call cut (builds: ${builds} ms)" ${wall} ${limit})
+  return()
+endif()
+
+if(CHECK STREQUAL "guardcut")
+  warm(spin)
+  spec_of(spec spin)
+  execute_process(COMMAND ${LGFUZZ} run ${spec} --budget 10s --no-guard -q --out ${WORK}/run
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+  if(NOT EXISTS ${WORK}/run/labels.jsonl)
+    message(FATAL_ERROR "the run of spin labelled no input: exit ${rc}\n${out}${err}")
+  endif()
+  now_ms(t0)
+  execute_process(COMMAND ${LGFUZZ} guard ${WORK}/run --budget 2s
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+  now_ms(t1)
+  math(EXPR wall "${t1} - ${t0}")
+  message(STATUS "lgfuzz guard --budget 2s on spin: exit ${rc} after ${wall} ms\n${out}${err}")
+  if(NOT (rc EQUAL 0 OR rc EQUAL 2))
+    message(FATAL_ERROR "lgfuzz guard exited ${rc}")
+  endif()
+  expect_within("lgfuzz guard --budget 2s on a kernel that hangs on every input" ${wall} 15000)
   return()
 endif()
 

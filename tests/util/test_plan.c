@@ -59,10 +59,11 @@ static void test_guard_at(void)
     /* Past the end: nothing left, every deadline at the end. */
     g = lg_plan_guard_at(&p, p.end_ns + S);
     CHECK(g.budget_ns == 0 && g.deadline_ns == p.end_ns && g.record_end_ns == p.end_ns);
-    /* No budget: the derivation's defaults, no deadline. */
+    /* No budget: the derivation's default budget, cut 30 s after it
+     * starts, and recording 10 s more. */
     lg_plan_make(&p, t0, 0, 1, 0);
     g = lg_plan_guard_at(&p, t0 + S);
-    CHECK(g.budget_ns == 0 && g.deadline_ns == 0 && g.record_end_ns == 0);
+    CHECK(g.budget_ns == 0 && g.deadline_ns == t0 + 31 * S && g.record_end_ns == t0 + 41 * S);
 }
 
 /* The loan leaves the guard what reopening the kernel costs. */
