@@ -247,12 +247,12 @@ int cmd_run(int argc, char **argv)
     char cut_note[64] = "";
     if (sum.rtl_cut)
         snprintf(cut_note, sizeof cut_note, ", cut %llu", (unsigned long long)sum.rtl_cut);
-    printf("lgfuzz run %s: %.1fs (build %.1fs), %llu execs, branches %llu/%llu, %llu paths, RTL calls %llu (skipped "
+    printf("lgfuzz run %s: %s%.1fs (build %.1fs), %llu execs, branches %llu/%llu, %llu paths, RTL calls %llu (skipped "
            "%llu%s), %zu distinct divergence%s",
-           spec->kernel, sum.seconds, sum.build_seconds, (unsigned long long)sum.execs,
-           (unsigned long long)sum.branches_covered, (unsigned long long)sum.branches_total,
-           (unsigned long long)sum.paths, (unsigned long long)sum.rtl_invoked, (unsigned long long)sum.rtl_skipped,
-           cut_note, sum.divergences, sum.divergences == 1 ? "" : "s");
+           spec->kernel, interrupted ? "interrupted after " : "", sum.seconds, sum.build_seconds,
+           (unsigned long long)sum.execs, (unsigned long long)sum.branches_covered,
+           (unsigned long long)sum.branches_total, (unsigned long long)sum.paths, (unsigned long long)sum.rtl_invoked,
+           (unsigned long long)sum.rtl_skipped, cut_note, sum.divergences, sum.divergences == 1 ? "" : "s");
     print_groups(cfg.out_dir);
     if (sum.rtl_undecided)
         printf("warning: %llu of the RTL calls were not compared: the design has no ap_done (ap_ctrl_none) and "

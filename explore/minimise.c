@@ -203,7 +203,14 @@ static int start_tracer(explore_t *ex, minimise_t *z, lg_err_t *err)
     tcfg.deadline_ns = &ex->deadline_ns;
     tcfg.memory_bytes = ex->cfg.kernel_memory;
     z->tracer = tracer_create(ex->spec, &tcfg, ex->log, err);
-    return z->tracer ? LG_OK : lg_err_prefix(err, "starting the minimiser's executor");
+    if (z->tracer)
+        return LG_OK;
+    /* A signal or the deadline during the start (SIGINT reaches the child
+     * too, or cuts the wait for it) ends the run, not in an error: the
+     * caller records the divergence as found. */
+    if (past_deadline(ex))
+        return LG_EINTR;
+    return lg_err_prefix(err, "starting the minimiser's executor");
 }
 
 /* Evaluates z->cand[0..n-1], each one change away from the current best
@@ -472,7 +479,7 @@ int minimise_input_keeping(explore_t *ex, const input_t *found, const tracer_tra
         return LG_OK;
     int rc = start_tracer(ex, z, err);
     if (rc)
-        return rc;
+        return rc == LG_EINTR ? LG_OK : rc;
     z->cls = cls;
     set_best(ex, z, tr);
     z->rtl_failed = 0;
@@ -549,7 +556,7 @@ int minimise_port_causes(explore_t *ex, const input_t *found, const tracer_trace
         return LG_OK;
     int rc = start_tracer(ex, z, err);
     if (rc)
-        return rc;
+        return rc == LG_EINTR ? LG_OK : rc;
     tracer_trace_t *ctr;
     rc = tracer_run(z->tracer, (const input_t *const *)z->cand, 2 * m, &ctr, err);
     if (rc == LG_ETIMEOUT || rc == LG_EINTR)
@@ -585,7 +592,7 @@ int minimise_rerun(explore_t *ex, const input_t *in, const char *cls, minimise_r
     memset(run, 0, sizeof *run);
     int rc = start_tracer(ex, z, err);
     if (rc)
-        return rc;
+        return rc == LG_EINTR ? LG_OK : rc;
     /* Past the deadline there is no time to confirm: shown stays 0 and the
      * caller records the input as found, which its own runs confirmed. */
     if (past_deadline(ex))
