@@ -63,12 +63,14 @@ static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *
     guard_report_free(&rep);
 }
 
-/* 1 when the kernel has no RTL or some RTL call answered: the run compared
- * something. An RTL whose every call the deadline cut (or that failed on
- * every call) never did. */
+/* 1 when the run compared something: the kernel has no RTL, some RTL
+ * call answered, or a divergence was found (a C-side one needs no RTL
+ * answer). A run that never called the RTL (its inputs all hung natively
+ * until the deadline), or whose every call the deadline cut or failed,
+ * did not. */
 static int rtl_answered(const spec_t *spec, const explore_summary_t *sum)
 {
-    return !spec->has_rtl || !sum->rtl_calls || sum->rtl_cut + sum->rtl_errors < sum->rtl_calls;
+    return !spec->has_rtl || sum->divergences || sum->rtl_cut + sum->rtl_errors < sum->rtl_calls;
 }
 
 /* A timed run that executed no input, or fuzzed for less than half of its
@@ -87,7 +89,13 @@ static int starved(const cli_run_t *r, const spec_t *spec, const char *out_dir, 
         return 1;
     }
     if (!rtl_answered(spec, sum)) {
-        if (sum->rtl_cut)
+        if (!sum->rtl_calls)
+            snprintf(why, cap,
+                     "the run compared no input with the RTL in %.1f s: %llu input%s ran natively and none reached "
+                     "the RTL (see run.log in the output directory; lgfuzz trace SPEC INPUT.json runs one input and "
+                     "says how long it takes); run it again with a longer --budget",
+                     sum->seconds, (unsigned long long)sum->execs, sum->execs == 1 ? "" : "s");
+        else if (sum->rtl_cut)
             snprintf(
                 why, cap,
                 "the RTL answered none of its %llu calls: %llu %s still running when the run ended (the longest "

@@ -94,7 +94,11 @@ static uint64_t fired_signature(explore_t *ex, const tracer_trace_t *tr)
 }
 
 /* Decides whether an input goes to the RTL. Under the queue policy every
- * input is queued (schedule.c decides the order); under HeteroFuzz's
+ * input is queued (schedule.c decides the order), except one whose native
+ * run hung: the queue runs its inputs natively again, which would cost
+ * the hang's wall-clock limit a second time (a kernel that hangs on every
+ * input then reached no verdict in a short run), so it waits for the
+ * part's batch with its trace in hand, as under HeteroFuzz's
  * selective invocation, those chosen wait for the round's batch
  * (rtl_batch). A corner input always goes but is no evidence for selective
  * invocation: one non-divergent corner would stretch the range of features
@@ -109,7 +113,7 @@ static void rtl_plan(explore_t *ex, size_t item, const tracer_trace_t *tr, const
     if (!ex->oracle)
         return;
     uint64_t sig = fired_signature(ex, tr);
-    if (ex->queue) {
+    if (ex->queue && tr->result->status != RUN_HANG) {
         input_t *dropped = schedule_push(ex->queue, ex->round[item].in, fv, sig, minimise_path(ex, tr),
                                          brings_new || path_new, targeted, corner, &ex->rng);
         if (dropped)
@@ -117,7 +121,7 @@ static void rtl_plan(explore_t *ex, size_t item, const tracer_trace_t *tr, const
         input_destroy(dropped);
         return;
     }
-    if (!oracle_select_should_run(ex->sel, fv, brings_new, sig, targeted)) {
+    if (!ex->queue && !oracle_select_should_run(ex->sel, fv, brings_new, sig, targeted)) {
         labels_add(ex->labels, LABEL_SKIPPED, ex->round[item].in, NULL, 0, &ex->rng);
         return;
     }
@@ -419,9 +423,12 @@ static int run_part(explore_t *ex, size_t first, size_t n, lg_err_t *err)
     free(ins);
     for (size_t i = 0; rc == LG_OK && i < n; i++)
         rc = process_one(ex, first + i, &traces[i], err);
-    /* Before the non-determinism check, whose runs reuse the traces. */
+    /* Before the non-determinism check, whose runs reuse the traces, and
+     * before the queue's native runs, which replace them. */
     if (rc == LG_OK)
-        rc = ex->queue ? rtl_drain(ex, err) : rtl_batch(ex, traces, first, err);
+        rc = rtl_batch(ex, traces, first, err);
+    if (rc == LG_OK && ex->queue)
+        rc = rtl_drain(ex, err);
     ex->nrtl = 0;
     return rc;
 }
