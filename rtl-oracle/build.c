@@ -142,12 +142,11 @@ static int run_tool(const job_t *job, const char **argv, const char *log_path, c
     return rc;
 }
 
-/* Step 1: verilate only, for V<top>.h. Verilator runs no shell and no
- * make here, so the paths may hold any character. */
-static int verilate_step(const job_t *job, const char *tmp, const char *log_path, lg_err_t *err)
+/* Verilates only, into work/probe. */
+static int verilate_in(const job_t *job, const char *work, const char *log_path, lg_err_t *err)
 {
     const spec_t *spec = job->spec;
-    char *mdir = lg_path_join(tmp, "probe");
+    char *mdir = lg_path_join(work, "probe");
     const char **argv = lg_calloc(16 + spec->nrtl_vflags + spec->nrtl_sources, sizeof *argv);
     size_t n = common_args(job, spec->rtl_top, mdir, argv);
     for (size_t i = 0; i < spec->nrtl_sources; i++)
@@ -345,6 +344,17 @@ static int in_plain_dir(const job_t *job, const char *tmp, const char *log_path,
         free(from);
     }
     free(work);
+    return rc;
+}
+
+/* Step 1: verilate only, for V<top>.h. Verilator mangles some characters
+ * of its output directory's path (a newline is dropped), so it too runs in
+ * a plain directory. */
+static int verilate_step(const job_t *job, const char *tmp, const char *log_path, lg_err_t *err)
+{
+    char *product = lg_asprintf("probe/V%s.h", job->spec->rtl_top);
+    int rc = in_plain_dir(job, tmp, log_path, verilate_in, product, err);
+    free(product);
     return rc;
 }
 
