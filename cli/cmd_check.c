@@ -277,6 +277,13 @@ int cmd_check(int argc, char **argv)
         fprintf(stderr, "%s\n", err.msg);
         return LG_EXIT_USAGE;
     }
+    /* The files the RTL names, before the compiler or Verilator reads
+     * anything: a $readmem of /dev/zero must not wait for a build. */
+    if (oracle_check_files(s, &err) != 0) {
+        fprintf(stderr, "lgfuzz check: %s\n", err.msg);
+        spec_destroy(s);
+        return LG_EXIT_USAGE;
+    }
     char sig[1024];
     spec_format_signature(s, sig, sizeof sig);
     printf("kernel: %s\nsource: %s\nsignature: %s;\n", s->kernel, s->c_source, sig);

@@ -160,14 +160,12 @@ static int seeds_check(const spec_t *spec, const char *dir, lg_err_t *err)
     size_t n;
     int rc = lg_list_dir(dir, ".json", &names, &n, err);
     for (size_t i = 0; rc == LG_OK && i < n; i++) {
-        char *path = lg_path_join(dir, names[i]);
         lg_err_t lerr;
-        input_t *in = input_load(spec, path, &lerr);
+        input_t *in = input_load_entry(spec, dir, names[i], &lerr);
         if (in)
             input_destroy(in);
         else
             rc = lg_err_set(err, LG_EINVAL, "--seeds: %s", lerr.msg);
-        free(path);
     }
     lg_list_free(names, n);
     return rc;

@@ -114,16 +114,15 @@ int corpus_load_inputs(explore_t *ex, const char *dir, input_t ***out, size_t *n
         return rc;
     size_t cap = 0;
     for (size_t i = 0; i < nnames; i++) {
-        char *path = lg_path_join(dir, names[i]);
         lg_err_t lerr;
-        input_t *in = input_load(ex->spec, path, &lerr);
+        /* a symlink out of the directory, a FIFO or a device is skipped */
+        input_t *in = input_load_entry(ex->spec, dir, names[i], &lerr);
         if (in) {
             lg_grow((void **)out, &cap, *n + 1, sizeof **out);
             (*out)[(*n)++] = in;
         } else {
             LG_WARN(ex->log, "skipping %s", lerr.msg);
         }
-        free(path);
     }
     lg_list_free(names, nnames);
     if (*n)

@@ -70,7 +70,7 @@ static hostsource_blob_t *starting_values(const hostsource_t *h, lg_err_t *err)
     for (size_t i = 0; i < h->hs->ninputs; i++) {
         const spec_host_input_t *in = &h->hs->inputs[i];
         if (in->kind != SPEC_HOST_WORD && in->seed) {
-            v[i].data = lg_read_file(in->seed, &v[i].len, err);
+            v[i].data = lg_read_file_max(in->seed, LG_READ_MAX, &v[i].len, err);
             if (!v[i].data) {
                 lg_err_prefix(err, "host input '%s'", in->name);
                 blobs_free(h, v);

@@ -1,6 +1,7 @@
 /* `lgfuzz init`'s output: the kernel.yaml text for an inferred spec, with
- * paths relative to the spec's directory, interfaces only where they
- * differ from lgfuzz's defaults, and a YAML comment on each guessed value. */
+ * paths relative to the spec's directory (and design_dirs naming where
+ * those outside it lie), interfaces only where they differ from lgfuzz's
+ * defaults, and a YAML comment on each guessed value. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "init_int.h"
 #include "spec/spec.h"
 #include "util/alloc.h"
+#include "util/fsutil.h"
 #include "util/strbuf.h"
 
 /* path relative to the directory dir, both resolved (path as given when
@@ -31,6 +33,78 @@ static char *relative(const char *dir, const char *path)
         b.len = 0;
     lg_strbuf_puts(&b, p[common] == '/' ? p + common + 1 : p + common);
     return lg_strbuf_take(&b);
+}
+
+static void comment(lg_strbuf_t *b, const char *note);
+
+/* The directory of real path p (a heap string; "/" for a file in /). */
+static char *real_dirname(const char *p)
+{
+    const char *slash = strrchr(p, '/');
+    return slash && slash != p ? lg_strndup(p, (size_t)(slash - p)) : lg_strdup("/");
+}
+
+/* Shortens the directory anc (heap, real) to its longest prefix holding
+ * the real directory d, whole components only. */
+static void common_dir(char *anc, const char *d)
+{
+    size_t n = strlen(anc);
+    while (n > 1 && !(strncmp(anc, d, n) == 0 && (d[n] == '/' || d[n] == '\0'))) {
+        while (n > 1 && anc[n - 1] != '/')
+            n--;
+        if (n > 1)
+            n--; /* the slash before the last component */
+    }
+    anc[n] = '\0';
+}
+
+/* Appends directory d (real) relative to out_dir, after a comma unless
+ * it is the first. */
+static void put_dir(lg_strbuf_t *b, const char *out_dir, const char *d, int first)
+{
+    char *rel = relative(out_dir, d);
+    size_t n = strlen(rel);
+    if (n > 1 && rel[n - 1] == '/') /* "../", d an ancestor of out_dir */
+        rel[n - 1] = '\0';
+    lg_strbuf_printf(b, "%s%s", first ? "" : ", ", rel);
+    free(rel);
+}
+
+/* design_dirs for the spec in out_dir whose n files (as given; NULL
+ * entries are none) lie outside it: the directory holding them all, or,
+ * when only / does, each one's own directory (the design cannot be /).
+ * Nothing when every file lies under out_dir. */
+static void emit_design_dirs(lg_strbuf_t *b, const char *out_dir, const char *const *files, size_t n)
+{
+    char **dirs = lg_calloc(n ? n : 1, sizeof *dirs);
+    size_t nout = 0;
+    for (size_t i = 0; i < n; i++) {
+        char *rel = files[i] ? relative(out_dir, files[i]) : NULL;
+        char *real = rel && strncmp(rel, "../", 3) == 0 ? realpath(files[i], NULL) : NULL;
+        if (real)
+            dirs[nout++] = real_dirname(real);
+        free(real);
+        free(rel);
+    }
+    if (nout > 0) {
+        char *anc = lg_strdup(dirs[0]);
+        for (size_t i = 1; i < nout; i++)
+            common_dir(anc, dirs[i]);
+        lg_strbuf_puts(b, "design_dirs: [");
+        if (strcmp(anc, "/") != 0)
+            put_dir(b, out_dir, anc, 1);
+        for (size_t i = 0, k = 0; strcmp(anc, "/") == 0 && i < nout; i++) {
+            int seen = 0;
+            for (size_t j = 0; j < i; j++)
+                seen |= strcmp(dirs[j], dirs[i]) == 0;
+            if (!seen)
+                put_dir(b, out_dir, dirs[i], k++ == 0);
+        }
+        lg_strbuf_puts(b, "]");
+        comment(b, "the design's files outside this directory (docs/spec.md)");
+        free(anc);
+    }
+    lg_list_free(dirs, nout);
 }
 
 static void comment(lg_strbuf_t *b, const char *note)
@@ -115,6 +189,13 @@ char *init_emit(const init_spec_t *s, const init_rtl_t *rtl, const init_proto_t 
     if (rtl->gen_info)
         lg_strbuf_printf(&b, "# CORE_GENERATION_INFO: %s\n", rtl->gen_info);
     lg_strbuf_printf(&b, "kernel: %s\n", s->kernel);
+    const char **files = lg_calloc(rtl->nfiles + 2, sizeof *files);
+    files[0] = csource;
+    files[1] = s->registers;
+    for (size_t i = 0; i < rtl->nfiles; i++)
+        files[i + 2] = rtl->files[i];
+    emit_design_dirs(&b, out_dir, files, rtl->nfiles + 2);
+    free(files);
     char *src = relative(out_dir, csource);
     lg_strbuf_printf(&b, "c: {source: %s, function: %s}\n", src, fn);
     free(src);

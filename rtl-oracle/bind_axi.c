@@ -157,9 +157,9 @@ static int64_t header_offset(const char *text, const char *name)
  * harness uses must be there. */
 static int header_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
 {
-    char *text = lg_read_file(spec->rtl_registers, NULL, err);
+    char *text = lg_read_file_max(spec->rtl_registers, LG_READ_MAX, NULL, err);
     if (!text)
-        return LG_EIO;
+        return err->code;
     int rc = 0;
     int64_t ret = header_offset(text, NULL);
     if (spec->has_return && ret < 0)
@@ -283,7 +283,7 @@ int64_t axi_latency(const spec_t *spec)
     int64_t lat = -1;
     for (size_t i = 0; i < spec->nrtl_sources && lat < 0; i++) {
         lg_err_t err;
-        char *text = lg_read_file(spec->rtl_sources[i], NULL, &err);
+        char *text = lg_read_file_max(spec->rtl_sources[i], LG_READ_MAX, NULL, &err);
         if (text)
             lat = gen_info_latency(text, spec->rtl_top);
         free(text);

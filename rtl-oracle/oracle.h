@@ -63,6 +63,16 @@ oracle_t *oracle_create(const spec_t *spec, const oracle_cfg_t *cfg, const lg_lo
 /* Receives one message of a check (valid during the call only). */
 typedef void (*oracle_report_fn)(void *ctx, const char *msg);
 
+/* Checks the files spec's RTL sources name before anything reads them:
+ * each $readmemh/$readmemb file (found as oracle_check_rtl finds it) and
+ * each file an `include may read must be a regular file of at most 64 MiB
+ * inside the design (spec.h), an `include's also inside a directory the
+ * spec has Verilator search. Returns 0, or LG_EINVAL with err naming the
+ * Verilog file and line, the name and why ("/dev/zero is a character
+ * device", "outside the design: ../x resolves to /x"), LG_EIO for an
+ * unreadable source. Opens no device or FIFO, so it returns at once. A
+ * spec without rtl section gives 0. spec is borrowed. */
+int oracle_check_files(const spec_t *spec, lg_err_t *err);
 /* Checks spec's rtl section against its Verilog without building the
  * model: finds the memory files the RTL loads, verilates the sources (the
  * build's first step, reused from the cache) and compares the top

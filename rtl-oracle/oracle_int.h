@@ -196,11 +196,12 @@ char *oracle_harness_table(const spec_t *spec, const omodel_t *m);
 
 /* ------------------------------------------------ Verilog scan (vscan.c) */
 
-typedef enum { OSCAN_READMEM, OSCAN_MODULE } oscan_kind_t;
+typedef enum { OSCAN_READMEM, OSCAN_MODULE, OSCAN_INCLUDE } oscan_kind_t;
 
 /* A token of interest: the file name literal of a $readmemh/$readmemb
- * call (the text between its quotes) or the name of a declared module, as
- * the offsets [start, end) into the scanned text, and its line. */
+ * call or of an `include directive (the text between its quotes) or the
+ * name of a declared module, as the offsets [start, end) into the scanned
+ * text, and its line. */
 typedef struct oscan_item {
     oscan_kind_t kind;
     int line;
@@ -234,9 +235,11 @@ typedef struct omems {
 /* Finds the memory files spec's RTL sources load, each resolved against
  * the directory of the Verilog file naming it (then its base name there,
  * the HLS solution's other syn/verilog or impl/verilog directory, the
- * spec's directory). A missing one is LG_EINVAL naming the Verilog file,
- * line and name; an unreadable source LG_EIO. out is freed with memfiles_free
- * (also after an error). */
+ * spec's directory). The first that exists must be a regular file of at
+ * most LG_READ_MAX bytes inside the design or that other directory
+ * (spec_check_design_file). A missing or refused one is LG_EINVAL naming
+ * the Verilog file, line and name, and why; an unreadable source LG_EIO.
+ * out is freed with memfiles_free (also after an error). */
 int memfiles_find(const spec_t *spec, omems_t *out, lg_err_t *err);
 void memfiles_free(omems_t *m);
 /* Adds the names and contents of m's files to h. */

@@ -10,6 +10,7 @@
 #include "oracle_int.h"
 
 #include "util/alloc.h"
+#include "util/fsutil.h"
 #include "util/strbuf.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -187,7 +188,7 @@ char *portcheck_module_location(const spec_t *spec)
 {
     for (size_t i = 0; i < spec->nrtl_sources; i++) {
         lg_err_t err;
-        char *text = lg_read_file(spec->rtl_sources[i], NULL, &err);
+        char *text = lg_read_file_max(spec->rtl_sources[i], LG_READ_MAX, NULL, &err);
         find_module_t fm = {.text = text, .top = spec->rtl_top};
         if (text)
             oracle_vscan(text, on_module, &fm);

@@ -62,6 +62,11 @@ input_t *input_from_json(const spec_t *spec, const char *text, const char *origi
 /* input_from_json on the file at path, a regular file of at most
  * LG_READ_MAX bytes (util/fsutil.h); a NUL byte in it is an error. */
 input_t *input_load(const spec_t *spec, const char *path, lg_err_t *err);
+/* input_load on the entry name of the directory dir (a seeds directory, a
+ * run's corpus), which must lie inside dir once every symlink is followed
+ * (util/fsutil.h's lg_path_check): a symlink out of it is refused, with a
+ * message naming the entry and where it leads. */
+input_t *input_load_entry(const spec_t *spec, const char *dir, const char *name, lg_err_t *err);
 /* Serialises to compact JSON (params in spec order, `out` arrays omitted);
  * the caller frees the string with free(). */
 char *input_to_json(const input_t *in);

@@ -206,6 +206,26 @@ input_t *input_load(const spec_t *spec, const char *path, lg_err_t *err)
     return in;
 }
 
+input_t *input_load_entry(const spec_t *spec, const char *dir, const char *name, lg_err_t *err)
+{
+    char *path = lg_path_join(dir, name);
+    char *root = realpath(dir, NULL);
+    const char *const roots[] = {root};
+    lg_path_rule_t rule = {
+        .kind = LG_PATH_FILE, .max = LG_READ_MAX, .roots = roots, .nroots = 1, .within = "its directory"};
+    lg_err_t why;
+    input_t *in = NULL;
+    if (!root)
+        lg_err_set(err, LG_EIO, "%s: cannot be resolved", dir);
+    else if (lg_path_check(path, path, &rule, NULL, &why) != LG_OK)
+        lg_err_set(err, why.code, "%s: %s", path, why.msg);
+    else
+        in = input_load(spec, path, err);
+    free(root);
+    free(path);
+    return in;
+}
+
 json_object *lg_json_value(lg_type_t t, int64_t v)
 {
     return t == LG_U64 ? json_object_new_uint64((uint64_t)v) : json_object_new_int64(v);

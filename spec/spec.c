@@ -26,21 +26,21 @@ static const char *require_identifier(yamldoc_t *d, const yaml_node_t *map, cons
 }
 
 /* c.include_dirs: directories given to the compiler with -I (the HLS
- * headers of the user's install), relative to the spec; each must exist. */
+ * headers of the user's install), relative to the spec; each must be a
+ * directory, anywhere: the compiler searches them, lgfuzz reads no file
+ * there. */
 static int parse_include_dirs(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
 {
-    if (yamldoc_expect_seq(d, n, "c.include_dirs", err))
+    if (yamldoc_expect_seq(d, n, "c.include_dirs", err) ||
+        yamldoc_check_len(d, n, "c.include_dirs", SPEC_LIST_MAX, err))
         return LG_EINVAL;
     size_t len = yamldoc_len(n);
     s->c_include_dirs = lg_calloc(len ? len : 1, sizeof *s->c_include_dirs);
     for (size_t i = 0; i < len; i++) {
-        yaml_node_t *item = yamldoc_item(d, n, i);
         char *path;
-        if (yamldoc_path(d, item, s->dir, "c.include_dirs entry", &path, err))
+        if (spec_path(d, s, yamldoc_item(d, n, i), "c.include_dirs entry", LG_PATH_DIR, 0, &path, NULL, err))
             return LG_EINVAL;
         s->c_include_dirs[s->c_ninclude_dirs++] = path; /* owned by s from here on */
-        if (!lg_is_dir(path))
-            return yamldoc_error(d, item, err, "c.include_dirs entry '%s' is not a directory", path);
     }
     return LG_OK;
 }
@@ -51,7 +51,7 @@ static int parse_c(yamldoc_t *d, spec_t *s, yaml_node_t *c, lg_err_t *err)
     if (yamldoc_expect_map(d, c, "c", err) || yamldoc_check_keys(d, c, "c", keys, err))
         return LG_EINVAL;
     yaml_node_t *src = yamldoc_require(d, c, "source", "c", err);
-    if (!src || spec_source_file(d, src, s->dir, "c.source", &s->c_source, err))
+    if (!src || spec_source_file(d, s, src, "c.source", &s->c_source, err))
         return LG_EINVAL;
     const char *name = require_identifier(d, c, "function", "c", "c.function", NULL, err);
     if (!name)
@@ -285,7 +285,7 @@ static int resolve_len(yamldoc_t *d, spec_t *s, size_t i, const char *len_name, 
 
 static int parse_params(yamldoc_t *d, spec_t *s, yaml_node_t *ps, lg_err_t *err)
 {
-    if (yamldoc_expect_seq(d, ps, "params", err))
+    if (yamldoc_expect_seq(d, ps, "params", err) || yamldoc_check_len(d, ps, "params", SPEC_PARAMS_MAX, err))
         return LG_EINVAL;
     size_t n = (size_t)(ps->data.sequence.items.top - ps->data.sequence.items.start);
     s->params = lg_calloc(n ? n : 1, sizeof *s->params);
@@ -308,11 +308,15 @@ static int parse_params(yamldoc_t *d, spec_t *s, yaml_node_t *ps, lg_err_t *err)
  * (interfaces and widths need the params). */
 static int parse_spec(yamldoc_t *d, spec_t *s, lg_err_t *err)
 {
-    static const char *const keys[] = {"kernel", "c", "params", "return", "rtl", "hls", "seeds", "host", NULL};
+    static const char *const keys[] = {"kernel", "design_dirs", "c",     "params", "return",
+                                       "rtl",    "hls",         "seeds", "host",   NULL};
     yaml_node_t *root = yamldoc_root(d);
     if (!root)
         return yamldoc_error(d, NULL, err, "the file is empty; expected a mapping with a `kernel:` key");
     if (yamldoc_expect_map(d, root, "the spec", err) || yamldoc_check_keys(d, root, "the spec", keys, err))
+        return LG_EINVAL;
+    /* Every path below is checked against the design's trees. */
+    if (spec_parse_design(d, s, yamldoc_get(d, root, "design_dirs"), err))
         return LG_EINVAL;
     const char *kname = require_identifier(d, root, "kernel", "the spec", "kernel name", NULL, err);
     if (!kname)
@@ -344,12 +348,8 @@ static int parse_spec(yamldoc_t *d, spec_t *s, lg_err_t *err)
     if (hls && spec_parse_hls(d, s, hls, err))
         return LG_EINVAL;
     yaml_node_t *seeds = yamldoc_get(d, root, "seeds");
-    if (seeds) {
-        if (yamldoc_path(d, seeds, s->dir, "seeds", &s->seeds_dir, err))
-            return LG_EINVAL;
-        if (!lg_is_dir(s->seeds_dir))
-            return yamldoc_error(d, seeds, err, "seeds '%s' is not a directory", s->seeds_dir);
-    }
+    if (seeds && spec_path(d, s, seeds, "seeds", LG_PATH_DIR, 1, &s->seeds_dir, NULL, err))
+        return LG_EINVAL;
     yaml_node_t *host = yamldoc_get(d, root, "host");
     if (host && spec_parse_host(d, s, host, err))
         return LG_EINVAL;
@@ -411,6 +411,9 @@ void spec_destroy(spec_t *s)
     free(s->widths);
     free(s->path);
     free(s->dir);
+    for (size_t i = 0; i < s->ndesign_dirs; i++)
+        free(s->design_dirs[i]);
+    free(s->design_dirs);
     free(s->kernel);
     free(s->c_source);
     for (size_t i = 0; i < s->c_ninclude_dirs; i++)

@@ -98,8 +98,10 @@ typedef struct spec_host {
 } spec_host_t;
 
 typedef struct spec {
-    char *path; /* the spec file as given */
-    char *dir;  /* directory of the spec; relative paths resolve here */
+    char *path;         /* the spec file as given */
+    char *dir;          /* directory of the spec; relative paths resolve here */
+    char **design_dirs; /* real paths of the design's directory trees: the spec's directory, then design_dirs */
+    size_t ndesign_dirs;
     char *kernel;
     char *c_source; /* resolved path */
     char *c_function;
@@ -133,9 +135,22 @@ typedef struct spec {
 /* Longest name (kernel, function, param, local, top module, port) a spec
  * may give; every one must be a C identifier. */
 #define SPEC_NAME_MAX 255
+/* Most params a spec may list (HLS tools stop far below: every param is
+ * a port or a register of the RTL), most RTL files its rtl.sources may
+ * come to, and most entries of any other list or mapping it holds
+ * (design_dirs, c.include_dirs, rtl.verilator_flags, hls.widths,
+ * host.sources, host.files; host.argv takes 256 words). An entry past a
+ * limit is an error at that entry. */
+#define SPEC_PARAMS_MAX 1024
+#define SPEC_SOURCES_MAX 4096
+#define SPEC_LIST_MAX 1024
 
 /* Loads and validates the spec at path, a regular file of at most
- * LG_READ_MAX bytes (util/fsutil.h). On success returns a spec the caller owns
+ * LG_READ_MAX bytes (util/fsutil.h). Every file and directory it names
+ * must be of the kind expected and, but for the directories tools search
+ * (c.include_dirs, -y, -I, +incdir+), lie inside the design: the
+ * directory trees of the spec's directory and of its design_dirs
+ * (docs/spec.md). On success returns a spec the caller owns
  * (free with spec_destroy); on error returns NULL and fills err with
  * "file:line:col: message" (or "file: message" when it cannot be read). */
 spec_t *spec_load(const char *path, lg_err_t *err);
@@ -149,6 +164,14 @@ void spec_destroy(spec_t *spec); /* accepts NULL */
  * command-line option overrides the file: dir is taken as given, its
  * inputs are not read here. */
 void spec_override_seeds(spec_t *spec, const char *dir);
+
+/* Checks that path is a regular file of at most LG_READ_MAX bytes whose
+ * real path lies inside spec's design or one of the nextra directory trees
+ * extra (real paths; may be NULL when nextra is 0), as lg_path_check does
+ * (util/fsutil.h); shown is the name as written, for messages. LG_OK, or
+ * err holds the reason alone, for the caller to prefix. */
+int spec_check_design_file(const spec_t *spec, const char *path, const char *shown, const char *const *extra,
+                           size_t nextra, lg_err_t *err);
 
 /* Index of the param called name, or -1. */
 int spec_param_index(const spec_t *spec, const char *name);

@@ -84,7 +84,7 @@ static int parse_seed(yamldoc_t *d, const spec_t *s, yaml_node_t *n, spec_host_i
         return LG_OK;
     char what[300];
     snprintf(what, sizeof what, "seed of host input '%s'", in->name);
-    return spec_source_file(d, seed, s->dir, what, &in->seed, err);
+    return spec_source_file(d, s, seed, what, &in->seed, err);
 }
 
 /* One argv word: a scalar is a literal; a mapping is an input of kind
@@ -136,11 +136,9 @@ static int parse_word(yamldoc_t *d, spec_t *s, yaml_node_t *n, spec_host_word_t 
 
 static int parse_argv(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
 {
-    if (yamldoc_expect_seq(d, n, "host.argv", err))
+    if (yamldoc_expect_seq(d, n, "host.argv", err) || yamldoc_check_len(d, n, "host.argv", HOST_ARGV_MAX, err))
         return LG_EINVAL;
     size_t cnt = yamldoc_len(n);
-    if (cnt > HOST_ARGV_MAX)
-        return yamldoc_error(d, n, err, "host.argv has %zu words; lgfuzz supports at most %d", cnt, HOST_ARGV_MAX);
     spec_host_t *h = s->host;
     h->argv = lg_calloc(cnt ? cnt : 1, sizeof *h->argv);
     for (size_t i = 0; i < cnt; i++) {
@@ -181,7 +179,7 @@ static int check_open_name(yamldoc_t *d, yaml_node_t *n, const char *name, lg_er
 static int parse_files(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
 {
     static const char *const keys[] = {"input", "path", "seed", NULL};
-    if (yamldoc_expect_seq(d, n, "host.files", err))
+    if (yamldoc_expect_seq(d, n, "host.files", err) || yamldoc_check_len(d, n, "host.files", SPEC_LIST_MAX, err))
         return LG_EINVAL;
     for (size_t i = 0; i < yamldoc_len(n); i++) {
         yaml_node_t *f = yamldoc_item(d, n, i);
@@ -210,18 +208,18 @@ static int parse_sources(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
     spec_host_t *h = s->host;
     if (n->type == YAML_SCALAR_NODE) {
         h->sources = lg_calloc(1, sizeof *h->sources);
-        if (spec_source_file(d, n, s->dir, "host source", &h->sources[0], err))
+        if (spec_source_file(d, s, n, "host source", &h->sources[0], err))
             return LG_EINVAL;
         h->nsources = 1;
         return LG_OK;
     }
-    if (yamldoc_expect_seq(d, n, "host.sources", err))
+    if (yamldoc_expect_seq(d, n, "host.sources", err) || yamldoc_check_len(d, n, "host.sources", SPEC_LIST_MAX, err))
         return LG_EINVAL;
     if (yamldoc_len(n) == 0)
         return yamldoc_error(d, n, err, "host.sources is empty; list the C files of the host program");
     h->sources = lg_calloc(yamldoc_len(n), sizeof *h->sources);
     for (size_t i = 0; i < yamldoc_len(n); i++) {
-        if (spec_source_file(d, yamldoc_item(d, n, i), s->dir, "host source", &h->sources[i], err))
+        if (spec_source_file(d, s, yamldoc_item(d, n, i), "host source", &h->sources[i], err))
             return LG_EINVAL;
         h->nsources++;
     }

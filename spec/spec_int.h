@@ -6,6 +6,7 @@
 #define LG_SPEC_INTERNAL_H
 
 #include "spec.h"
+#include "util/fsutil.h"
 #include "util/yamldoc.h"
 
 int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err);
@@ -22,15 +23,34 @@ void spec_default_ifaces(spec_t *s);
  * `what` and the value. */
 const char *spec_identifier(const yamldoc_t *d, const yaml_node_t *n, const char *what, lg_err_t *err);
 
-/* Scalar n as a source file relative to dir: an existing regular file of
- * at most LG_READ_MAX bytes. *out receives a heap path the caller frees;
- * on error *out is untouched and the error at n names `what` and why. */
-int spec_source_file(yamldoc_t *d, yaml_node_t *n, const char *dir, const char *what, char **out, lg_err_t *err);
+/* The design's directory trees into s->design_dirs: the spec's directory,
+ * then each entry of the design_dirs list n (NULL when the spec has none),
+ * an existing directory other than /. Runs before any path is checked. */
+int spec_parse_design(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err);
+/* Checks path (written shown in the spec, at n, for `what`) with
+ * lg_path_check (util/fsutil.h): of kind and, when confined, inside the
+ * design. *real (when real is not NULL) receives its real path, which
+ * the caller frees; on error the message at n names what, shown and why. */
+int spec_check_path(yamldoc_t *d, const spec_t *s, yaml_node_t *n, const char *path, const char *shown,
+                    const char *what, lg_path_kind_t kind, int confined, char **real, lg_err_t *err);
+/* Scalar n as a path relative to the spec's directory, checked by
+ * lg_path_check (util/fsutil.h) to name an object of kind that, when
+ * confined, lies inside the design. *out (when out is not NULL) receives
+ * the path joined to the spec's directory and *real (when real is not
+ * NULL) its real path, heap strings the caller frees; on error neither is
+ * set and the error at n names `what`, the path as written and why. */
+int spec_path(yamldoc_t *d, const spec_t *s, yaml_node_t *n, const char *what, lg_path_kind_t kind, int confined,
+              char **out, char **real, lg_err_t *err);
+/* spec_path for a file inside the design: a regular file of at most
+ * LG_READ_MAX bytes. */
+int spec_source_file(yamldoc_t *d, const spec_t *s, yaml_node_t *n, const char *what, char **out, lg_err_t *err);
 /* rtl.sources (a scalar or a list; each entry a file, a directory or a
- * glob pattern) into s->rtl_sources, in order, each file once. */
+ * glob pattern) into s->rtl_sources, in order, each file once, each
+ * inside the design, at most SPEC_SOURCES_MAX files. */
 int spec_parse_sources(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err);
 /* rtl.verilator_flags (a list) into s->rtl_vflags: accepted forms only,
- * path arguments made absolute (spec_vflags.c). */
+ * path arguments made absolute (real paths: -v's a file inside the
+ * design, the others directories) (spec_vflags.c). */
 int spec_parse_verilator_flags(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err);
 
 #endif

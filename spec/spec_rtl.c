@@ -282,8 +282,7 @@ int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err)
     }
     if ((n = yamldoc_get(d, rtl, "verilator_flags")) && spec_parse_verilator_flags(d, s, n, err))
         return LG_EINVAL;
-    if ((n = yamldoc_get(d, rtl, "registers")) &&
-        spec_source_file(d, n, s->dir, "rtl.registers", &s->rtl_registers, err))
+    if ((n = yamldoc_get(d, rtl, "registers")) && spec_source_file(d, s, n, "rtl.registers", &s->rtl_registers, err))
         return LG_EINVAL;
     if (parse_rtl_extras(d, s, rtl, err))
         return LG_EINVAL;
@@ -321,7 +320,7 @@ int spec_parse_hls(yamldoc_t *d, spec_t *s, yaml_node_t *hls, lg_err_t *err)
     yaml_node_t *w = yamldoc_get(d, hls, "widths");
     if (!w)
         return LG_OK;
-    if (yamldoc_expect_map(d, w, "hls.widths", err))
+    if (yamldoc_expect_map(d, w, "hls.widths", err) || yamldoc_check_len(d, w, "hls.widths", SPEC_LIST_MAX, err))
         return LG_EINVAL;
     size_t cnt = (size_t)(w->data.mapping.pairs.top - w->data.mapping.pairs.start);
     s->widths = lg_calloc(cnt ? cnt : 1, sizeof *s->widths);

@@ -4,7 +4,9 @@
  * where or how lgfuzz builds the model (-o, --Mdir, --top-module, -CFLAGS,
  * -f ...) or run other programs are refused, so a spec cannot turn the
  * model build into something else. Directory and file arguments are made
- * absolute against the spec's directory, since Verilator runs elsewhere. */
+ * absolute against the spec's directory, since Verilator runs elsewhere,
+ * and checked first: -v's file must be a regular file inside the design,
+ * the search directories directories. */
 #include "spec_int.h"
 
 #include <limits.h>
@@ -66,14 +68,23 @@ static const vflag_t *match(const char *flag)
     return NULL;
 }
 
-/* dir/rel made absolute; the file or directory must exist. */
-static char *absolute(yamldoc_t *d, yaml_node_t *n, const char *dir, const char *rel, lg_err_t *err)
+/* The real path of rel (relative to the spec's directory), for flag:
+ * -v's file a regular file inside the design, the directories Verilator
+ * searches (-y, -I, +incdir+) directories anywhere but /dev, /proc and
+ * /sys. NULL with an error at n. */
+static char *absolute(yamldoc_t *d, const spec_t *s, yaml_node_t *n, const char *flag, const char *rel, lg_err_t *err)
 {
-    char *joined = lg_path_join(dir, rel);
-    char *abs = realpath(joined, NULL);
+    char *joined = lg_path_join(s->dir, rel);
+    char *abs = NULL;
+    if (!lg_path_exists(joined)) {
+        yamldoc_error(d, n, err, "rtl.verilator_flags: '%s' does not exist (paths are relative to %s)", rel, s->dir);
+    } else {
+        int file = strcmp(flag, "-v") == 0;
+        char *what = lg_asprintf("rtl.verilator_flags: %s", flag);
+        spec_check_path(d, s, n, joined, rel, what, file ? LG_PATH_FILE : LG_PATH_DIR, file, &abs, err);
+        free(what);
+    }
     free(joined);
-    if (!abs)
-        yamldoc_error(d, n, err, "rtl.verilator_flags: '%s' does not exist (paths are relative to %s)", rel, dir);
     return abs;
 }
 
@@ -85,7 +96,8 @@ static void push(spec_t *s, size_t *cap, char *flag)
 
 int spec_parse_verilator_flags(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
 {
-    if (yamldoc_expect_seq(d, n, "rtl.verilator_flags", err))
+    if (yamldoc_expect_seq(d, n, "rtl.verilator_flags", err) ||
+        yamldoc_check_len(d, n, "rtl.verilator_flags", SPEC_LIST_MAX, err))
         return LG_EINVAL;
     size_t cap = 0, len = yamldoc_len(n);
     for (size_t i = 0; i < len; i++) {
@@ -109,7 +121,7 @@ int spec_parse_verilator_flags(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t
             size_t plen = strlen(f->prefix);
             if (!flag[plen])
                 return yamldoc_error(d, item, err, "rtl.verilator_flags: '%s' needs a directory", flag);
-            char *abs = absolute(d, item, s->dir, flag + plen, err);
+            char *abs = absolute(d, s, item, f->prefix, flag + plen, err);
             if (!abs)
                 return LG_EINVAL;
             push(s, &cap, lg_asprintf("%s%s", f->prefix, abs));
@@ -122,7 +134,7 @@ int spec_parse_verilator_flags(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t
         const char *val = yamldoc_scalar(d, vn, "rtl.verilator_flags entry", err);
         if (!val)
             return LG_EINVAL;
-        char *v = f->path ? absolute(d, vn, s->dir, val, err) : NULL;
+        char *v = f->path ? absolute(d, s, vn, flag, val, err) : NULL;
         if (f->path && !v)
             return LG_EINVAL;
         if (!f->path && (val[0] == '-' || val[0] == '+' || !val[0]))

@@ -229,7 +229,7 @@ static int build_in(const spec_t *spec, const char *spectra, const char *dir, me
     char *ibc = lg_path_join(dir, "kernel.inst.bc"), *harness = lg_path_join(dir, "harness.c");
     char *meta_path = lg_path_join(dir, "meta.json"), *shim_path = lg_path_join(dir, "shim.cpp");
     pragma_rules_t *rules = pragma_rules_load(spectra, err);
-    char *src = rules ? lg_read_file(spec->c_source, NULL, err) : NULL;
+    char *src = rules ? lg_read_file_max(spec->c_source, LG_READ_MAX, NULL, err) : NULL;
     if (!src) {
         rc = err->code;
         goto done;

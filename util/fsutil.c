@@ -7,13 +7,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
-#include <linux/magic.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -340,9 +338,10 @@ void lg_hash_word(lg_hash_t *h, uint64_t w)
 int lg_hash_file(lg_hash_t *h, const char *path, lg_err_t *err)
 {
     size_t len;
-    char *data = lg_read_file(path, &len, err);
+    /* Bounded: the files hashed are sources and memory files users name. */
+    char *data = lg_read_file_max(path, LG_READ_MAX, &len, err);
     if (!data)
-        return LG_EIO;
+        return err->code;
     lg_hash_bytes(h, data, len);
     free(data);
     return LG_OK;
@@ -370,103 +369,4 @@ char *lg_data_path(const char *rel)
         free(share);
     }
     return rel[0] ? lg_path_join(LGFUZZ_DATA_DIR, rel) : lg_strdup(LGFUZZ_DATA_DIR);
-}
-
-/* Why a file of mode m is not one lgfuzz reads, or NULL. */
-static const char *kind_problem(mode_t m)
-{
-    if (S_ISREG(m))
-        return NULL;
-    if (S_ISDIR(m))
-        return "is a directory, not a file";
-    if (S_ISCHR(m) || S_ISBLK(m))
-        return "is a device, not a regular file";
-    if (S_ISFIFO(m) || S_ISSOCK(m))
-        return "is a pipe or socket, not a regular file";
-    return "is not a regular file";
-}
-
-/* Why the open file fd cannot be read as a user's file, or NULL. Files on
- * /proc and /sys claim sizes they do not have (0 for /proc/self/mem, 4096
- * for every sysfs attribute), so only their file system tells them apart. */
-static const char *file_problem(int fd, size_t max, struct stat *st, char *buf, size_t cap)
-{
-    if (fstat(fd, st) != 0)
-        return strerror(errno);
-    const char *why = kind_problem(st->st_mode);
-    if (why)
-        return why;
-    struct statfs fs;
-    if (fstatfs(fd, &fs) == 0 && (fs.f_type == PROC_SUPER_MAGIC || fs.f_type == SYSFS_MAGIC))
-        return "is a /proc or /sys file, not a regular file on disk";
-    if ((uint64_t)st->st_size > (uint64_t)max) {
-        snprintf(buf, cap, "is %llu bytes, more than the %zu MiB lgfuzz reads", (unsigned long long)st->st_size,
-                 max >> 20);
-        return buf;
-    }
-    return NULL;
-}
-
-/* Opens path for reading and checks it: the descriptor, or a negative
- * code with err set. O_NONBLOCK keeps a FIFO from blocking the open. */
-static int open_checked(const char *path, size_t max, struct stat *st, lg_err_t *err)
-{
-    /* Opening a device can have effects of its own (a tape rewinds, a
-     * watchdog arms): what stat already shows to be no regular file is
-     * never opened. */
-    if (stat(path, st) == 0 && kind_problem(st->st_mode))
-        return lg_err_set(err, LG_EINVAL, "%s: %s", path, kind_problem(st->st_mode));
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0)
-        return lg_err_set(err, LG_EIO, "%s: cannot open: %s", path, strerror(errno));
-    char buf[96];
-    const char *why = file_problem(fd, max, st, buf, sizeof buf);
-    if (why) {
-        close(fd);
-        return lg_err_set(err, LG_EINVAL, "%s: %s", path, why);
-    }
-    return fd;
-}
-
-int lg_check_file(const char *path, size_t max, lg_err_t *err)
-{
-    struct stat st;
-    int fd = open_checked(path, max, &st, err);
-    if (fd < 0)
-        return fd;
-    close(fd);
-    return LG_OK;
-}
-
-char *lg_read_file_max(const char *path, size_t max, size_t *len, lg_err_t *err)
-{
-    struct stat st;
-    int fd = open_checked(path, max, &st, err);
-    if (fd < 0)
-        return NULL;
-    /* Asking for one byte beyond the claimed size tells a file that grew. */
-    size_t want = (size_t)st.st_size + 1, n = 0;
-    char *buf = lg_malloc(want + 1);
-    int rc = LG_OK;
-    while (n < want && rc == LG_OK) {
-        ssize_t got = read(fd, buf + n, want - n);
-        if (got == 0)
-            break;
-        if (got > 0)
-            n += (size_t)got;
-        else if (errno != EINTR)
-            rc = lg_err_set(err, LG_EIO, "%s: read error: %s", path, strerror(errno));
-    }
-    close(fd);
-    if (rc == LG_OK && n != (size_t)st.st_size)
-        rc = lg_err_set(err, LG_EIO, "%s: changed size while being read (%zu bytes, %llu expected)", path, n,
-                        (unsigned long long)st.st_size);
-    if (rc != LG_OK) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = '\0';
-    if (len)
-        *len = n;
-    return buf;
 }

@@ -77,7 +77,9 @@ void lg_hash_u64(lg_hash_t *h, uint64_t v);
  * lg_hash_u64, but the low bits of the result depend only on the low bits
  * of the words, so pick slots from its high bits (lg_hashset does). */
 void lg_hash_word(lg_hash_t *h, uint64_t w);
-/* Hashes a file's contents; LG_EIO naming the path if unreadable. */
+/* Hashes a file's contents, a regular file of at most LG_READ_MAX bytes;
+ * LG_EIO naming the path if unreadable (LG_EINVAL when of another kind or
+ * size, as lg_read_file_max). */
 int lg_hash_file(lg_hash_t *h, const char *path, lg_err_t *err);
 
 /* The file rel (e.g. "grammars/level1.yaml") of lgfuzz's data directory,
@@ -89,8 +91,9 @@ int lg_hash_file(lg_hash_t *h, const char *path, lg_err_t *err);
  * directory itself. */
 char *lg_data_path(const char *rel);
 
-/* Bounded reads of files named by users (specs, C and RTL sources, input
- * files): only regular files on a disk file system, of at most max bytes.
+/* Files named by users (userfile.c). Bounded reads (specs, C and RTL
+ * sources, input files): only regular files on a disk file system, of at
+ * most max bytes.
  * /dev/zero, /dev/stdin, FIFOs, directories and /proc or /sys files are
  * rejected at once rather than read without end. */
 #define LG_READ_MAX ((size_t)64 << 20)
@@ -102,5 +105,34 @@ int lg_check_file(const char *path, size_t max, lg_err_t *err);
  * frees and its length in *len (when len is not NULL), or NULL with the
  * lg_check_file error, or an error when the file changed size while read. */
 char *lg_read_file_max(const char *path, size_t max, size_t *len, lg_err_t *err);
+
+/* What a path a spec or an RTL source names must be. */
+typedef enum { LG_PATH_FILE, LG_PATH_DIR } lg_path_kind_t;
+typedef struct lg_path_rule {
+    lg_path_kind_t kind;
+    size_t max;               /* LG_PATH_FILE: the most bytes it may hold */
+    const char *const *roots; /* real paths of the directory trees it must lie in (borrowed) */
+    size_t nroots;            /* 0: anywhere */
+    const char *within;       /* the trees' name in messages; NULL: "the design" */
+} lg_path_rule_t;
+/* 1 when real (a real path, as realpath(3) gives) is one of the nroots
+ * roots (real paths of directories) or lies below one. */
+int lg_path_inside(const char *real, const char *const *roots, size_t nroots);
+/* Checks the object path names, resolved with realpath(3) (every symlink
+ * followed): it must be of rule->kind, a regular file on a disk file
+ * system of at most rule->max bytes, or a directory outside /dev, /proc
+ * and /sys; and its real path must lie inside one of rule->roots. What is
+ * of the wrong kind is never opened; the rest is opened with O_NOFOLLOW
+ * (and without blocking) at its real path, so it is the object stat saw.
+ * shown is the name as the user wrote it, for messages. On LG_OK *real,
+ * when real is not NULL, receives the real path (heap, the caller frees
+ * it). Otherwise *real is NULL and err holds LG_EINVAL (LG_EIO when the
+ * file system fails) with the reason alone, for the caller to prefix with
+ * the location and name: "does not exist", "not a regular file: /dev/zero
+ * is a character device", "not a regular file: z.dat resolves to
+ * /dev/zero, a character device", "outside the design: ../../etc/x
+ * resolves to /etc/x", "x.v is 70000000 bytes, more than the 64 MiB
+ * lgfuzz reads". */
+int lg_path_check(const char *path, const char *shown, const lg_path_rule_t *rule, char **real, lg_err_t *err);
 
 #endif

@@ -32,18 +32,41 @@ static int event_error(const yaml_event_t *ev, const char *origin, lg_err_t *err
                       msg);
 }
 
-/* Checks one event: nesting depth, aliases, NUL characters. */
-static int check_event(const yaml_event_t *ev, int *depth, const char *origin, lg_err_t *err)
+/* What the pass over the events has seen so far. */
+typedef struct event_count {
+    int depth;     /* lists and mappings open */
+    int documents; /* documents started */
+    size_t nodes;  /* scalars, lists and mappings */
+} event_count_t;
+
+/* Counts a node; an error at the one past YAMLDOC_MAX_NODES. */
+static int count_node(const yaml_event_t *ev, event_count_t *c, const char *origin, lg_err_t *err)
+{
+    if (++c->nodes > YAMLDOC_MAX_NODES)
+        return event_error(ev, origin, err, "more than %d values, lists and mappings in one file", YAMLDOC_MAX_NODES);
+    return LG_OK;
+}
+
+/* Checks one event: a second document, the node count, nesting depth,
+ * aliases, NUL characters. */
+static int check_event(const yaml_event_t *ev, event_count_t *c, const char *origin, lg_err_t *err)
 {
     switch (ev->type) {
+    case YAML_DOCUMENT_START_EVENT:
+        /* libyaml's loader reads the first document alone: what follows
+         * a `---` would be silently ignored. */
+        if (++c->documents > 1)
+            return event_error(ev, origin, err,
+                               "a second YAML document starts here: lgfuzz reads one document per file");
+        return LG_OK;
     case YAML_SEQUENCE_START_EVENT:
     case YAML_MAPPING_START_EVENT:
-        if (++*depth > YAMLDOC_MAX_DEPTH)
+        if (++c->depth > YAMLDOC_MAX_DEPTH)
             return event_error(ev, origin, err, "nesting deeper than %d levels", YAMLDOC_MAX_DEPTH);
-        return LG_OK;
+        return count_node(ev, c, origin, err);
     case YAML_SEQUENCE_END_EVENT:
     case YAML_MAPPING_END_EVENT:
-        --*depth;
+        --c->depth;
         return LG_OK;
     case YAML_ALIAS_EVENT:
         return event_error(ev, origin, err, "alias *%s: aliases are not supported",
@@ -51,7 +74,7 @@ static int check_event(const yaml_event_t *ev, int *depth, const char *origin, l
     case YAML_SCALAR_EVENT:
         if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length))
             return event_error(ev, origin, err, "a NUL character (\\0) inside a string is not allowed");
-        return LG_OK;
+        return count_node(ev, c, origin, err);
     default:
         return LG_OK;
     }
@@ -59,15 +82,18 @@ static int check_event(const yaml_event_t *ev, int *depth, const char *origin, l
 
 /* A pass over the events before the document is built: libyaml's loader
  * takes time quadratic in the nesting depth, so a deep document must be
- * rejected before it is loaded; aliases could make a walk revisit nodes
- * without end; a NUL would silently cut a C string. */
+ * rejected before it is loaded, and memory in the number of nodes, which
+ * a 64 MiB file of "- 1" lines puts at 16 million; aliases could make a
+ * walk revisit nodes without end; a NUL would silently cut a C string;
+ * documents after the first would be ignored. */
 static int check_events(const char *text, size_t len, const char *origin, lg_err_t *err)
 {
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser))
         return lg_err_set(err, LG_ENOMEM, "%s: cannot initialise the YAML parser", origin);
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-    int rc = LG_OK, depth = 0, done = 0;
+    int rc = LG_OK, done = 0;
+    event_count_t count = {0};
     while (rc == LG_OK && !done) {
         yaml_event_t ev;
         if (!yaml_parser_parse(&parser, &ev)) {
@@ -75,7 +101,7 @@ static int check_events(const char *text, size_t len, const char *origin, lg_err
             break;
         }
         done = ev.type == YAML_STREAM_END_EVENT;
-        rc = check_event(&ev, &depth, origin, err);
+        rc = check_event(&ev, &count, origin, err);
         yaml_event_delete(&ev);
     }
     yaml_parser_delete(&parser);
@@ -268,6 +294,16 @@ int yamldoc_expect_seq(const yamldoc_t *d, const yaml_node_t *n, const char *wha
     if (n->type == YAML_SEQUENCE_NODE)
         return LG_OK;
     return yamldoc_error(d, n, err, "%s must be a list, found %s", what, kind_name(n));
+}
+
+int yamldoc_check_len(yamldoc_t *d, const yaml_node_t *n, const char *what, size_t max, lg_err_t *err)
+{
+    size_t len = yamldoc_len(n);
+    if (len <= max)
+        return LG_OK;
+    const yaml_node_t *past = n->type == YAML_SEQUENCE_NODE ? yamldoc_item(d, n, max) : yamldoc_key(d, n, max);
+    return yamldoc_error(d, past, err, "%s has %zu entries, more than the %zu lgfuzz takes: this is entry %zu", what,
+                         len, max, max + 1);
 }
 
 const char *yamldoc_scalar(const yamldoc_t *d, const yaml_node_t *n, const char *what, lg_err_t *err)

@@ -21,12 +21,19 @@ typedef struct yamldoc {
 
 /* Deepest nesting of lists and mappings a document may have. */
 #define YAMLDOC_MAX_DEPTH 64
+/* Most nodes (scalars, lists and mappings) a file may hold: libyaml's
+ * document takes memory in their number, which a 64 MiB file could put at
+ * 16 million; a spec needs a few thousand. Readers set lower limits on
+ * the lists they take (yamldoc_check_len). */
+#define YAMLDOC_MAX_NODES 200000
 
 /* Parses the file at path (kept as d's name for messages), which must be a
  * regular file of at most LG_READ_MAX bytes (fsutil.h). A syntax error
  * gives LG_EINVAL with its file:line:col, and so does what lgfuzz does not
- * accept in any YAML file: nesting deeper than YAMLDOC_MAX_DEPTH, an alias
- * (*name), a NUL character in a string, a key given twice in a mapping. An
+ * accept in any YAML file: nesting deeper than YAMLDOC_MAX_DEPTH, more than
+ * YAMLDOC_MAX_NODES nodes, an alias (*name), a NUL character in a string,
+ * a key given twice in a mapping, a second document (a `---` after the
+ * first, located at it). An
  * unreadable file gives LG_EIO. An empty document loads (its root is NULL).
  * Call yamldoc_free afterwards whatever the result. */
 int yamldoc_load(yamldoc_t *d, const char *path, lg_err_t *err);
@@ -57,6 +64,9 @@ int yamldoc_error(const yamldoc_t *d, const yaml_node_t *n, lg_err_t *err, const
 /* Node kind checks with an error naming what was expected for `what`. */
 int yamldoc_expect_map(const yamldoc_t *d, const yaml_node_t *n, const char *what, lg_err_t *err);
 int yamldoc_expect_seq(const yamldoc_t *d, const yaml_node_t *n, const char *what, lg_err_t *err);
+/* A list or mapping n of at most max items (pairs); otherwise an error
+ * at the first item (key) past max, naming `what` and the limit. */
+int yamldoc_check_len(yamldoc_t *d, const yaml_node_t *n, const char *what, size_t max, lg_err_t *err);
 /* Scalar text (borrowed from the document) or NULL with an error. */
 const char *yamldoc_scalar(const yamldoc_t *d, const yaml_node_t *n, const char *what, lg_err_t *err);
 /* Integer scalar into int64 / uint64, read by lg_int_parse / lg_uint_parse

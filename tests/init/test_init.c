@@ -1,5 +1,6 @@
 /* init's public API on the designs of tests/init/hls and tests/cli/hls: the
- * spec's text and the summary of what was read and guessed, and the errors
+ * spec's text (design_dirs when it is written beside the design) and the
+ * summary of what was read and guessed, and the errors
  * of a design init cannot read, each naming what is missing. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 
 static const struct {
     const char *dir, *rtl, *function; /* rtl and the spec's path relative to dir */
+    const char *spec;                 /* the spec's directory in dir; NULL: rtl's first directory */
     const char *top;
     size_t nparams, nguesses;
     int has_report;
@@ -18,6 +20,7 @@ static const struct {
 } good[] = {
     {INIT_HLS,
      "qneg/qneg.v",
+     NULL,
      NULL,
      "qneg",
      2,
@@ -27,14 +30,27 @@ static const struct {
     {INIT_HLS,
      "clampio/solution1",
      NULL,
+     NULL,
      "clampio",
      3,
      0,
      1,
      {"{name: acc, type: i32, dir: inout}", "sources: [solution1/syn/verilog/clampio.v]", "top: clampio"}},
+    /* A spec beside the design: design_dirs takes in the directory of its files. */
+    {INIT_HLS,
+     "clampio/solution1",
+     NULL,
+     "qneg",
+     "clampio",
+     3,
+     0,
+     1,
+     {"kernel: clampio\ndesign_dirs: [../clampio]  # the design's files outside this directory",
+      "c: {source: ../clampio/clampio.c, function: clampio}", "sources: [../clampio/solution1/syn/verilog/clampio.v]"}},
     {CLI_HLS,
      "vsum/vsum.v",
      "vsum",
+     NULL,
      "vsum",
      2,
      1,
@@ -54,7 +70,8 @@ static const struct {
 static void check_good(size_t i)
 {
     char *rtl = lg_asprintf("%s/%s", good[i].dir, good[i].rtl);
-    char *spec_path = lg_asprintf("%s/%.*s/kernel.yaml", good[i].dir, (int)strcspn(good[i].rtl, "/"), good[i].rtl);
+    const char *sdir = good[i].spec ? good[i].spec : good[i].rtl;
+    char *spec_path = lg_asprintf("%s/%.*s/kernel.yaml", good[i].dir, (int)strcspn(sdir, "/"), sdir);
     init_cfg_t cfg = {.rtl = rtl, .function = good[i].function, .spec_path = spec_path};
     lg_err_t err;
     lg_err_clear(&err);

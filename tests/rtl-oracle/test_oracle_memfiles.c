@@ -2,7 +2,10 @@
  * built: the Verilog scan skips comments and strings; kernels/fir's
  * $readmemh file is found beside the Verilog naming it, in the HLS
  * solution's other verilog directory, or is an error naming the Verilog
- * line and the file; the ports key changes with the file's contents and
+ * line and the file, and so is one that is no regular file of the design
+ * (/dev/zero, a FIFO, a symlink to /dev/zero, ../ out of the design, over
+ * 64 MiB), as is an `include of such a file; the ports key changes with
+ * the file's contents and
  * not with where the kernel lies; staged sources point at absolute copies;
  * every port mismatch is reported; known Verilator errors get a hint. */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
@@ -63,8 +66,9 @@ static void on_item(void *ctx, const oscan_item_t *it)
 {
     seen_t *s = ctx;
     size_t len = strlen(s->got);
-    snprintf(s->got + len, sizeof s->got - len, "%s%s:%d:%.*s", len ? " " : "", it->kind == OSCAN_MODULE ? "m" : "r",
-             it->line, (int)(it->end - it->start), s->text + it->start);
+    const char *kind = it->kind == OSCAN_MODULE ? "m" : it->kind == OSCAN_INCLUDE ? "i" : "r";
+    snprintf(s->got + len, sizeof s->got - len, "%s%s:%d:%.*s", len ? " " : "", kind, it->line,
+             (int)(it->end - it->start), s->text + it->start);
 }
 
 static void test_scan(void)
@@ -77,6 +81,8 @@ static void test_scan(void)
         {"initial $display(\"$readmemh(\\\"no.dat\\\")\");\n$readmemb ( /* c */ \"b.dat\" , m);", "r:2:b.dat"},
         {"$readmemh(FILE, m); $readmemh(\"\", m);", "r:1:"},
         {"macromodule  \n  top_1$x (", "m:2:top_1$x"},
+        {"`include \"a.vh\"\n// `include \"no.vh\"\n`include `FILE\n  `include  \"/dev/zero\"",
+         "i:1:a.vh i:4:/dev/zero"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         seen_t s = {.text = cases[i].text};
@@ -135,6 +141,107 @@ static void test_find(const char *tmp)
     free(impl);
     free(syn);
     free(dir);
+}
+
+/* Replaces the first from in the file at path by to. */
+static void edit(const char *path, const char *from, const char *to)
+{
+    lg_err_t err;
+    char *text = lg_read_file(path, NULL, &err);
+    char *at = text ? strstr(text, from) : NULL;
+    if (!at) {
+        fprintf(stderr, "setup: no '%s' in %s\n", from, path);
+        exit(2);
+    }
+    char *edited = lg_asprintf("%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    put(path, edited);
+    free(edited);
+    free(text);
+}
+
+/* Files the RTL names that are no regular file of the design: each is an
+ * error at the Verilog line naming it, found without opening it (a FIFO
+ * or /dev/zero would block or never end); search directories and
+ * design_dirs let files outside in. '@' in a message is the real path of
+ * the test's directory. */
+static void test_refused(const char *tmp)
+{
+    static const struct {
+        const char *name;    /* the $readmemh file name, NULL: leave it */
+        const char *include; /* a line put atop kernel.v, or NULL */
+        const char *spec;    /* text put after "rtl:\n" in the spec, or NULL */
+        const char *want;    /* NULL: found */
+    } cases[] = {
+        {"/dev/zero", NULL, NULL,
+         ROM ":22: $readmem memory file \"/dev/zero\": not a regular file: /dev/zero is a character device"},
+        {"f.dat", NULL, NULL,
+         ROM ":22: $readmem memory file \"f.dat\": not a regular file: f.dat resolves to @/r1/f.dat, a FIFO"},
+        {"z.dat", NULL, NULL, ":22: $readmem memory file \"z.dat\": not a regular file: z.dat resolves to /dev/zero"},
+        {"../x.dat", NULL, NULL,
+         ":22: $readmem memory file \"../x.dat\": outside the design: ../x.dat resolves to @/x.dat"},
+        {"../x.dat", NULL, "  verilator_flags: [-y, ..]\n",
+         ":22: $readmem memory file \"../x.dat\": outside the design"},
+        {"big.dat", NULL, NULL,
+         ":22: $readmem memory file \"big.dat\": big.dat is 70000000 bytes, more than the 64 MiB"},
+        {NULL, "`include \"/dev/zero\"", NULL,
+         "kernel.v:1: `include file \"/dev/zero\": not a regular file: /dev/zero is a character device"},
+        {NULL, "`include \"../x.vh\"", NULL,
+         "kernel.v:1: `include file \"../x.vh\": outside the design: ../x.vh resolves to @/x.vh"},
+        {NULL, "`include \"x.vh\"", "  verilator_flags: [\"+incdir+..\"]\n", NULL},
+        {NULL, "`include \"f.dat\"", "  verilator_flags: [\"+incdir+..\"]\n",
+         "kernel.v:1: `include file \"f.dat\": not a regular file"},
+        {NULL, "`include \"missing.vh\"", NULL, NULL},
+    };
+    char real[4096];
+    CHECK(realpath(tmp, real) != NULL);
+    char *x = lg_path_join(tmp, "x.dat"), *xvh = lg_path_join(tmp, "x.vh");
+    put(x, "00\n");
+    put(xvh, "// header\n");
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *dir = lg_asprintf("%s/r%zu", tmp, i);
+        copy_kernel(dir, 1);
+        char *cmd = lg_asprintf("mkfifo %s/f.dat && ln -s /dev/zero %s/z.dat && truncate -s 70000000 %s/big.dat", dir,
+                                dir, dir);
+        CHECK(system(cmd) == 0);
+        char *rom = lg_path_join(dir, ROM), *top = lg_path_join(dir, "kernel.v");
+        char *yaml = lg_path_join(dir, "kernel.yaml");
+        char *name = lg_asprintf("\"%s\"", cases[i].name ? cases[i].name : "./" DAT);
+        char *include = lg_asprintf("%s\n", cases[i].include ? cases[i].include : "");
+        char *rtl = lg_asprintf("rtl:\n%s", cases[i].spec ? cases[i].spec : "");
+        edit(rom, "\"./" DAT "\"", name);
+        edit(top, "", include);
+        edit(yaml, "rtl:\n", rtl);
+        spec_t *s = test_spec(yaml);
+        omems_t m;
+        lg_err_t err;
+        lg_err_clear(&err);
+        int rc = memfiles_find(s, &m, &err);
+        if (!cases[i].want) {
+            CHECK_MSG(rc == 0, "case %zu: %s", i, err.msg);
+        } else {
+            char *want = lg_strdup(cases[i].want), *at = strchr(want, '@');
+            if (at) {
+                char *w = lg_asprintf("%.*s%s%s", (int)(at - want), want, real, at + 1);
+                free(want);
+                want = w;
+            }
+            CHECK_MSG(rc == LG_EINVAL && test_contains(err.msg, want), "case %zu: rc %d '%s' lacks '%s'", i, rc,
+                      err.msg, want);
+            free(want);
+        }
+        memfiles_free(&m);
+        spec_destroy(s);
+        free(rtl);
+        free(include);
+        free(name);
+        free(yaml);
+        free(top);
+        free(rom);
+        free(cmd);
+        free(dir);
+    }
+    free(xvh);
+    free(x);
 }
 
 static void ports_key(const char *dir, char key[KEY_LEN])
@@ -312,6 +419,7 @@ int main(void)
     }
     test_scan();
     test_find(tmp);
+    test_refused(tmp);
     test_key_and_stage(tmp);
     test_portcheck(tmp);
     test_hints(tmp);

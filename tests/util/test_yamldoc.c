@@ -10,7 +10,7 @@
 #include "util/fsutil.h"
 #include "util/yamldoc.h"
 
-typedef enum { OP_LOAD, OP_MAP, OP_SEQ, OP_INT, OP_UINT, OP_SCALAR, OP_KEYS } op_t;
+typedef enum { OP_LOAD, OP_MAP, OP_SEQ, OP_INT, OP_UINT, OP_SCALAR, OP_KEYS, OP_LEN2 } op_t;
 
 static const struct {
     const char *yaml;
@@ -46,6 +46,17 @@ static const struct {
     {"f: \"acc\\u0000\"\n", OP_LOAD, NULL, LG_EINVAL, "t.yaml:1:4: a NUL character"},
     {"a: 1\nb: 2\nA: 3\n", OP_LOAD, NULL, LG_OK, NULL},
     {"a: 1\n[x]: 2\n", OP_KEYS, NULL, LG_EINVAL, "t.yaml:2:1: keys in top must be plain names"},
+    /* One document per file: what follows a `---` would be ignored. */
+    {"a: 1\n---\nb: 2\n", OP_LOAD, NULL, LG_EINVAL,
+     "t.yaml:2:1: a second YAML document starts here: lgfuzz reads one document per file"},
+    {"---\na: 1\n...\n---\na: 2\n", OP_LOAD, NULL, LG_EINVAL, "t.yaml:4:1: a second YAML document starts here"},
+    {"---\na: 1\n...\n", OP_LOAD, NULL, LG_OK, NULL},
+    {"a: 1\n--- \n", OP_LOAD, NULL, LG_EINVAL, "t.yaml:2:1: a second YAML document"},
+    /* Lists and mappings up to a length: the first entry past it is named. */
+    {"b: [1, 2]\n", OP_LEN2, "b", LG_OK, NULL},
+    {"b:\n  - 1\n  - 2\n  - 3\n", OP_LEN2, "b", LG_EINVAL,
+     "t.yaml:4:5: b has 3 entries, more than the 2 lgfuzz takes: this is entry 3"},
+    {"b: {x: 1, y: 2, z: 3}\n", OP_LEN2, "b", LG_EINVAL, "t.yaml:1:17: b has 3 entries"},
 };
 
 static int run_op(yamldoc_t *d, size_t i, lg_err_t *err)
@@ -72,6 +83,8 @@ static int run_op(yamldoc_t *d, size_t i, lg_err_t *err)
         return yamldoc_scalar(d, v, cases[i].key, err) ? LG_OK : LG_EINVAL;
     case OP_KEYS:
         return yamldoc_check_keys(d, root, "top", known, err);
+    case OP_LEN2:
+        return yamldoc_check_len(d, v, cases[i].key, 2, err);
     }
     return LG_EINTERNAL;
 }
@@ -175,6 +188,35 @@ static void test_depth(void)
     }
 }
 
+/* A file of YAMLDOC_MAX_NODES nodes loads; one more is refused at the node
+ * past the limit, before libyaml builds the document. */
+static void test_nodes(void)
+{
+    for (size_t extra = 0; extra < 2; extra++) {
+        size_t n = YAMLDOC_MAX_NODES - 1 + extra; /* the list itself is a node */
+        char *text = lg_malloc(2 * n + 2);
+        size_t len = 0;
+        text[len++] = '[';
+        for (size_t k = 0; k < n; k++) {
+            text[len++] = '1';
+            text[len++] = k + 1 < n ? ',' : ']';
+        }
+        yamldoc_t d;
+        lg_err_t err;
+        lg_err_clear(&err);
+        int rc = yamldoc_load_string(&d, text, len, "wide.yaml", &err);
+        CHECK_MSG(rc == (extra ? LG_EINVAL : LG_OK), "%zu nodes: rc %d (%s)", n + 1, rc, err.msg);
+        if (extra) {
+            char *where = lg_asprintf("wide.yaml:1:%zu: more than %d values, lists and mappings in one file", 2 * n,
+                                      YAMLDOC_MAX_NODES);
+            CHECK_STR_CONTAINS(err.msg, where);
+            free(where);
+        }
+        yamldoc_free(&d);
+        free(text);
+    }
+}
+
 /* From a file: its path names the errors; a missing file is LG_EIO. */
 static void test_file(void)
 {
@@ -206,6 +248,7 @@ int main(void)
     test_errors();
     test_walk();
     test_depth();
+    test_nodes();
     test_file();
     TEST_DONE();
 }

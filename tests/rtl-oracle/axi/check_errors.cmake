@@ -8,8 +8,9 @@
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 
-# A copy of AXI/<spec>.yaml with its files absolute and <from> replaced by
-# <to>; lgfuzz check on it must exit 2 saying <want>.
+# A copy of AXI/<spec>.yaml with its files absolute (AXI in its
+# design_dirs) and <from> replaced by <to>; lgfuzz check on it must exit 2
+# saying <want>.
 function(refuse label spec from to want)
   file(READ ${AXI}/${spec}.yaml text)
   string(FIND "${text}" "${from}" at)
@@ -19,7 +20,7 @@ function(refuse label spec from to want)
   string(REPLACE "${from}" "${to}" text "${text}")
   string(REGEX REPLACE "source: ([a-z]+\\.c)" "source: ${AXI}/\\1" text "${text}")
   string(REGEX REPLACE "sources: \\[([a-z]+\\.v)\\]" "sources: [${AXI}/\\1]" text "${text}")
-  file(WRITE ${WORK}/${label}.yaml "${text}")
+  file(WRITE ${WORK}/${label}.yaml "${text}design_dirs: [${AXI}]\n")
   execute_process(COMMAND ${LGFUZZ} check ${WORK}/${label}.yaml RESULT_VARIABLE rc OUTPUT_VARIABLE out
                   ERROR_VARIABLE err)
   if(NOT rc EQUAL 2)
@@ -49,7 +50,7 @@ function(shows label spec from to)
   string(REPLACE "${from}" "${to}" text "${text}")
   string(REGEX REPLACE "source: ([a-z]+\\.c)" "source: ${AXI}/\\1" text "${text}")
   string(REGEX REPLACE "sources: \\[([a-z]+\\.v)\\]" "sources: [${AXI}/\\1]" text "${text}")
-  file(WRITE ${WORK}/${label}.yaml "${text}")
+  file(WRITE ${WORK}/${label}.yaml "${text}design_dirs: [${AXI}]\n")
   execute_process(COMMAND ${LGFUZZ} check ${WORK}/${label}.yaml RESULT_VARIABLE rc OUTPUT_VARIABLE out
                   ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
