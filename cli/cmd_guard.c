@@ -36,8 +36,8 @@ static const cli_opt_t guard_opts[] = {
      .name = "--budget",
      .field = CLI_FIELD(guard_args_t, cfg.budget_ns),
      .arg = "DURATION",
-     .help = "time for the derivation (default 20s); it may pass it by half to finish validating a guard, "
-             "and recording what it saw diverge takes at most half again"},
+     .help = "time for the derivation (default 20s); a round that started still validates 256 fresh inputs, "
+             "but the derivation is cut 30s past it, and recording what it saw diverge 10s later"},
     {.kind = CLI_COUNT,
      .name = "--rounds",
      .field = CLI_FIELD(guard_args_t, cfg.max_rounds),
@@ -95,11 +95,11 @@ static int derive(const char *dir, const guard_args_t *a, const lg_log_t *log)
 {
     guard_report_t rep;
     lg_err_t err;
-    /* The budget is soft (a validation round finishes); the deadlines are
-     * not: half the budget again for each of the two steps. */
+    /* The budget is soft (a round that started validates its first 256
+     * inputs); the deadlines are not. */
     guard_cfg_t cfg = a->cfg;
-    cfg.deadline_ns = lg_now_ns() + cfg.budget_ns + cfg.budget_ns / 2;
-    uint64_t record_end = cfg.deadline_ns + cfg.budget_ns / 2;
+    cfg.deadline_ns = lg_now_ns() + cfg.budget_ns + GUARD_GRACE_NS;
+    uint64_t record_end = cfg.deadline_ns + GUARD_RECORD_NS;
     int drc = guard_derive(dir, &cfg, &rep, &err);
     if (drc)
         fprintf(stderr, "lgfuzz guard: %s\n", err.msg);

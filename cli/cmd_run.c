@@ -65,12 +65,13 @@ static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *
 
 /* 1 when the run compared something: the kernel has no RTL, some RTL
  * call answered, or a divergence was found (a C-side one needs no RTL
- * answer). A run that never called the RTL (its inputs all hung natively
- * until the deadline), or whose every call the deadline cut or failed,
- * did not. */
-static int rtl_answered(const spec_t *spec, const explore_summary_t *sum)
+ * answer), or the user chose not to call it (--rtl never). A run that
+ * never called the RTL (its inputs all hung natively until the deadline),
+ * or whose every call the deadline cut or failed, did not. */
+static int rtl_answered(const cli_run_t *r, const spec_t *spec, const explore_summary_t *sum)
 {
-    return !spec->has_rtl || sum->divergences || sum->rtl_cut + sum->rtl_errors < sum->rtl_calls;
+    return !spec->has_rtl || r->cfg.rtl == EXPLORE_RTL_NEVER || sum->divergences ||
+           sum->rtl_cut + sum->rtl_errors < sum->rtl_calls;
 }
 
 /* A timed run that executed no input, or fuzzed for less than half of its
@@ -88,7 +89,7 @@ static int starved(const cli_run_t *r, const spec_t *spec, const char *out_dir, 
                  sum->seconds);
         return 1;
     }
-    if (!rtl_answered(spec, sum)) {
+    if (!rtl_answered(r, spec, sum)) {
         if (!sum->rtl_calls)
             snprintf(why, cap,
                      "the run compared no input with the RTL in %.1f s: %llu input%s ran natively and none reached "
@@ -235,7 +236,7 @@ int cmd_run(int argc, char **argv)
     explore_summary_t sum;
     explore_get_summary(ex, &sum);
     /* With no RTL answer there is no label to learn a guard from. */
-    if (rc == LG_OK && !stop_requested && guard && rtl_answered(spec, &sum))
+    if (rc == LG_OK && !stop_requested && guard && rtl_answered(&r, spec, &sum))
         write_guard(ex, spec, &cfg, &plan, &log);
     /* Read once, so that stderr and stats.json tell the same story even
      * when the signal comes in between. */

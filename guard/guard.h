@@ -148,6 +148,12 @@ typedef struct guard_cfg {
 /* Fills cfg with the defaults above. */
 void guard_cfg_default(guard_cfg_t *cfg);
 
+/* A caller without a deadline of its own bounds a derivation at its budget
+ * plus GUARD_GRACE_NS (room for the validation minimum of a round that
+ * started), and recording what it saw diverge GUARD_RECORD_NS later. */
+#define GUARD_GRACE_NS (30ull * 1000000000ull)
+#define GUARD_RECORD_NS (10ull * 1000000000ull)
+
 /* At most this many divergent inputs are handed back per derivation. */
 #define GUARD_DIVERGENT_MAX 256
 

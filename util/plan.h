@@ -51,11 +51,11 @@ void lg_plan_make(lg_plan_t *p, uint64_t start_ns, uint64_t budget_ns, int guard
 void lg_plan_keep_for_guard(lg_plan_t *p, uint64_t open_ns);
 
 /* A run without a budget (--iterations alone) still bounds its guard step:
- * the derivation keeps its own budget (a soft one, which it may pass to
- * finish validating a guard) and is cut LG_PLAN_UNTIMED_GUARD_NS after it
- * starts; recording what it saw diverge gets LG_PLAN_UNTIMED_RECORD_NS
- * more. */
-#define LG_PLAN_UNTIMED_GUARD_NS (30ull * 1000000000ull)
+ * the derivation keeps its own budget (20 s, a soft one, which it may pass
+ * to finish validating a guard) and is cut LG_PLAN_UNTIMED_GUARD_NS after
+ * it starts (that budget and 30 s of grace, as lgfuzz guard's); recording
+ * what it saw diverge gets LG_PLAN_UNTIMED_RECORD_NS more. */
+#define LG_PLAN_UNTIMED_GUARD_NS (50ull * 1000000000ull)
 #define LG_PLAN_UNTIMED_RECORD_NS (10ull * 1000000000ull)
 
 /* The guard step's deadlines when it starts at now_ns: its share, or what
