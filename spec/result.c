@@ -100,6 +100,8 @@ const char *run_status_name(run_status_t s)
         return "undecided";
     case RUN_FD:
         return "fd";
+    case RUN_FORK:
+        return "fork";
     }
     return "unknown";
 }

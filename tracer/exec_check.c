@@ -10,7 +10,7 @@
 
 /* The system calls the runtime refuses the kernel (its seccomp filter in
  * runtime/lgrt_main.c: the same calls), as the slot's sys names them. */
-typedef enum { ARGS_FD, ARGS_FD2, ARGS_FD_MORE } args_t;
+typedef enum { ARGS_NONE, ARGS_FD, ARGS_FD2, ARGS_FD_MORE, ARGS_FLAGS } args_t;
 typedef struct refusal {
     long nr;
     const char *name;
@@ -19,6 +19,18 @@ typedef struct refusal {
 } refusal_t;
 
 static const refusal_t refusals[] = {
+#ifdef SYS_fork
+    {SYS_fork, "fork", LGRT_FORK, ARGS_NONE},
+#endif
+#ifdef SYS_vfork
+    {SYS_vfork, "vfork", LGRT_FORK, ARGS_NONE},
+#endif
+    {SYS_clone, "clone", LGRT_FORK, ARGS_FLAGS},
+#ifdef SYS_clone3
+    {SYS_clone3, "clone3", LGRT_FORK, ARGS_NONE},
+#endif
+    {SYS_execve, "execve", LGRT_FORK, ARGS_NONE},
+    {SYS_execveat, "execveat", LGRT_FORK, ARGS_NONE},
     {SYS_close, "close", LGRT_FD, ARGS_FD},
 #ifdef SYS_dup2
     {SYS_dup2, "dup2", LGRT_FD, ARGS_FD2},
@@ -66,8 +78,14 @@ static void refusal_detail(executor_t *x, const refusal_t *r, const lgrt_slot_t 
         snprintf(args, sizeof args, "%u, %u", a0, a1);
     else if (r->args == ARGS_FD_MORE)
         snprintf(args, sizeof args, "%u, ...", a0);
-    snprintf(x->detail, sizeof x->detail, "the kernel called %s(%s) on the executor's control socket, refused", r->name,
-             args);
+    else if (r->args == ARGS_FLAGS)
+        snprintf(args, sizeof args, "0x%llx, ...", (unsigned long long)s->sys_arg[0]);
+    if (r->status == LGRT_FORK)
+        snprintf(x->detail, sizeof x->detail,
+                 "the kernel called %s(%s), refused: the executor starts no process, thread or program", r->name, args);
+    else
+        snprintf(x->detail, sizeof x->detail, "the kernel called %s(%s) on the executor's control socket, refused",
+                 r->name, args);
 }
 
 /* 1 when the n events from ev each name a direction of a site of the

@@ -1,7 +1,10 @@
 /* The executor child as a process. It gets the region on fd 3 and the
  * control socket on fd 4 (the runtime moves both out of the kernel's way),
- * /dev/null as its standard streams and a memory limit lgfuzz's own
- * process does not have. */
+ * /dev/null as its standard streams, limits lgfuzz's own process does not
+ * have, and a session of its own, so that a process the kernel manages to
+ * start (the runtime refuses those it sees) is in the child's process
+ * group, which is killed whenever the child is stopped: nothing the kernel
+ * starts outlives its executor, let alone lgfuzz. */
 #define _GNU_SOURCE /* memfd_create, F_ADD_SEALS */
 #include "exec_child_int.h"
 
@@ -22,6 +25,10 @@
 #include "util/budget.h"
 
 #define START_TIMEOUT_MS 10000
+/* The largest file the kernel may write (RLIMIT_FSIZE): a write past it
+ * kills the executor with SIGXFSZ, a crash of the input, before a kernel
+ * that writes files fills the disk. */
+#define FILE_SIZE_MAX ((rlim_t)64 << 20)
 /* How long a child whose end of the socket closed may take to finish
  * exiting: the descriptors close late in an exit, so the rest takes
  * microseconds; a child still running after this closed it otherwise. */
@@ -84,9 +91,21 @@ static int recv_ready(executor_t *x, int ms, char *c)
     return recv(x->sock, c, 1, 0) == 1 ? 1 : -1;
 }
 
-/* The child is reaped: close the socket. */
+/* Kills the child's process group: the child called setsid, so its group
+ * is its pid, and holds whatever it started (a group with no member left
+ * is no error). The child itself too, in case it had not called setsid
+ * yet. */
+static void kill_group(pid_t pid)
+{
+    kill(-pid, SIGKILL);
+    kill(pid, SIGKILL);
+}
+
+/* The child is reaped: kill what is left of its group (the group's id
+ * stays in use, so never reused, while a member lives), close the socket. */
 static void forget_child(executor_t *x)
 {
+    kill(-x->pid, SIGKILL);
     x->pid = -1;
     if (x->sock >= 0)
         close(x->sock);
@@ -97,7 +116,7 @@ void executor_child_stop(executor_t *x, int *status)
 {
     int st = 0;
     if (x->pid > 0) {
-        kill(x->pid, SIGKILL);
+        kill_group(x->pid);
         while (waitpid(x->pid, &st, 0) < 0 && errno == EINTR)
             ;
         forget_child(x);
@@ -149,10 +168,20 @@ static void child_limits(const executor_t *x)
     /* An allocation past it fails, which the runtime reports as LGRT_OOM. */
     if (x->memory_bytes)
         limit_to(RLIMIT_AS, (rlim_t)x->memory_bytes);
+    /* No core file for each executor that dies of a crash. */
+    limit_to(RLIMIT_CORE, 0);
+    limit_to(RLIMIT_FSIZE, FILE_SIZE_MAX);
+    /* No process or thread of its own (not enforced for root, whose
+     * executor the runtime's seccomp filter holds to the same). */
+    limit_to(RLIMIT_NPROC, 0);
 }
 
 static void child_exec(executor_t *x, int sock)
 {
+    /* A session of its own: its process group is what lgfuzz kills, and
+     * a Ctrl-C in lgfuzz's terminal reaches lgfuzz only, whose stop flag
+     * cuts the round. */
+    setsid();
     /* Every descriptor goes above 9 first, so that none of them is
      * overwritten while 0-4 are set up, wherever each one was opened. */
     int null = open("/dev/null", O_RDWR);

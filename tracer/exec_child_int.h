@@ -1,8 +1,8 @@
 /* The executor's state, shared by exec.c (rounds), exec_check.c (what
  * the child wrote in a result slot, checked) and exec_child.c (the child
  * as a process: the shared region it is handed, how it is started, with
- * its descriptors and limits, and how it ends, killed, then reaped).
- * Private to the tracer. */
+ * descriptors, limits and a session of its own, and how it ends, its
+ * whole process group killed, then reaped). Private to the tracer. */
 #ifndef LG_TRACER_EXEC_CHILD_H
 #define LG_TRACER_EXEC_CHILD_H
 
@@ -24,7 +24,7 @@ struct executor {
     uint64_t ndirs;             /* branch directions: events of one input at most */
     const uint32_t *site_nsucc; /* directions per site (borrowed), nsites sites */
     size_t nsites;
-    pid_t pid; /* the child; -1 when none */
+    pid_t pid; /* the child, leader of its own process group; -1 when none */
     int sock;
     uint64_t go_seq; /* rounds started since the child started (the region's copy is the child's to read) */
     uint64_t timeout_ns;
@@ -62,7 +62,7 @@ void executor_region_reset(executor_t *x);
 
 /* Starts the child and waits for its "ready". 0, or LG_ECHILD with err. */
 int executor_child_start(executor_t *x, lg_err_t *err);
-/* Kills the child, reaps it (status, when
+/* Kills the child's process group and the child, reaps it (status, when
  * not NULL, gets its wait status) and closes the socket; nothing when
  * there is no child. */
 void executor_child_stop(executor_t *x, int *status);
@@ -76,7 +76,8 @@ int executor_child_exited(executor_t *x, int *status);
  * in_flight, still running or final), its events where the record's must
  * start (ev), within the area and the kernel's directions, each naming a
  * direction of a site of the kernel, and its refused call one the
- * runtime refuses (then its status becomes LGRT_FD). Returns 1 when it holds, else 0 with x->detail saying what
+ * runtime refuses (then its status becomes that call's: LGRT_FD or
+ * LGRT_FORK). Returns 1 when it holds, else 0 with x->detail saying what
  * does not. */
 int executor_slot_check(executor_t *x, lgrt_slot_t *s, uint64_t ev, int in_flight);
 /* The detail of a checked slot: its refused call, named with its

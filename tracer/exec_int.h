@@ -53,7 +53,7 @@ void executor_record_end(executor_t *x, int half, size_t nwords);
  * the layout (the child, or a kernel writing where it should not, may be
  * writing the slot still): status is LGRT_OK, LGRT_HANG, LGRT_OOM,
  * LGRT_CRASH with sig set (the same whether the child recovered from the
- * crash or died of it), or LGRT_FD. events points at its
+ * crash or died of it), LGRT_FD or LGRT_FORK. events points at its
  * head.nevents events (at most the kernel's branch directions), in the
  * events area: the caller copies them before it uses them (valid until
  * the next round starts; a site or direction in them is whatever the

@@ -67,6 +67,9 @@ typedef struct lgrt_event {
  * region's counters or the input's slot overwritten, or the control
  * socket closed or written to. Set by the parent. */
 #define LGRT_FD 8
+/* The kernel tried to start a process, a thread or a program (slot sys):
+ * refused. Set by the parent. */
+#define LGRT_FORK 9
 
 /* Per-input result record at hdr->slot_off + k * hdr->slot_size, followed by
  * uint32_t fired[nprobes] (padded to 8 bytes), lgrt_range_t range[nprobes]
@@ -80,7 +83,7 @@ typedef struct lgrt_slot {
     uint64_t nevents;  /* kept current while the input runs */
     /* The first system call of the input the executor refused (see
      * lgrt_main.c): its number + 1 (0: none) and its first two
-     * arguments. The parent turns it into LGRT_FD. */
+     * arguments. The parent turns it into LGRT_FD or LGRT_FORK. */
     uint64_t sys;
     uint64_t sys_arg[2];
 } lgrt_slot_t;

@@ -7,8 +7,8 @@
  * restored first), and a fatal signal inside the kernel ends that input as
  * a crash without ending this process; any other fatal signal kills it,
  * and the parent sees it die and restarts it. A system call by which the
- * kernel would reach the control socket is refused (a seccomp filter)
- * and recorded in the input's slot. */
+ * kernel would start a process or reach the control socket is refused
+ * (a seccomp filter) and recorded in the input's slot. */
 #define _GNU_SOURCE /* REG_RIP, si_syscall */
 #include "lgrt.h"
 
@@ -214,13 +214,16 @@ static int catch_crashes(void)
     return 0;
 }
 
-/* The system calls the executor refuses, by a seccomp filter: every
- * common call on the control socket (close, dup2 or dup3 over it, a
- * close_range that covers it, reads, writes, fcntl, ioctl, shutdown)
- * except the runtime's own send and recv, told apart by their flags. The
- * call fails with EPERM and the first one of an input is recorded in its
- * slot; lgfuzz reports it as `fd` (tracer/exec_check.c names them) and
- * reads every byte that reaches it on the socket by another way. */
+/* The system calls the executor refuses, by a seccomp filter that works
+ * whoever runs lgfuzz (RLIMIT_NPROC does not bind root): every call that
+ * starts a process, a thread or a program (the kernel runs in this one
+ * process, and the executor is not thread-safe), and every common call
+ * on the control socket (close, dup2 or dup3 over it, a close_range that
+ * covers it, reads, writes, fcntl, ioctl, shutdown) except the runtime's
+ * own send and recv, told apart by their flags. The call fails with EPERM
+ * and the first one of an input is recorded in its slot; lgfuzz reports
+ * it as `fork` or `fd` (tracer/exec.c names them) and reads every byte
+ * that reaches it on the socket by another way. */
 #if defined(__x86_64__)
 #define LGRT_AUDIT_ARCH AUDIT_ARCH_X86_64
 #elif defined(__aarch64__)
@@ -247,6 +250,13 @@ static void put(filter_t *b, unsigned short code, uint32_t k, uint8_t jt, uint8_
 #define LD_ARG(b, i) put(b, BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args) + 8 * (i), 0, 0)
 #define RET(b, v) put(b, BPF_RET | BPF_K, (v), 0, 0)
 
+/* Every call nr: refused. The accumulator holds the call's number. */
+static void refuse(filter_t *b, long nr)
+{
+    put(b, BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)nr, 0, 1);
+    RET(b, SECCOMP_RET_TRAP);
+}
+
 /* Call nr with argument arg equal to fd: refused (6 steps; every other
  * call nr allowed). */
 static void refuse_on(filter_t *b, long nr, int arg, uint32_t fd)
@@ -269,6 +279,22 @@ static void refuse_on_unless(filter_t *b, long nr, uint32_t fd, uint32_t flags)
     put(b, BPF_JMP | BPF_JEQ | BPF_K, flags, 1, 0);
     RET(b, SECCOMP_RET_TRAP);
     RET(b, SECCOMP_RET_ALLOW);
+}
+
+static void refuse_processes(filter_t *b)
+{
+#ifdef __NR_fork
+    refuse(b, __NR_fork);
+#endif
+#ifdef __NR_vfork
+    refuse(b, __NR_vfork);
+#endif
+    refuse(b, __NR_clone);
+#ifdef __NR_clone3
+    refuse(b, __NR_clone3);
+#endif
+    refuse(b, __NR_execve);
+    refuse(b, __NR_execveat);
 }
 
 static void refuse_socket(filter_t *b, uint32_t fd)
@@ -309,6 +335,7 @@ static int refuse_install(int fd)
     put(&b, BPF_JMP | BPF_JGE | BPF_K, 0x40000000u, 0, 1);
     RET(&b, SECCOMP_RET_ERRNO | ENOSYS);
 #endif
+    refuse_processes(&b);
     refuse_socket(&b, (uint32_t)fd);
     RET(&b, SECCOMP_RET_ALLOW);
     if (b.n > sizeof b.f / sizeof *b.f)
@@ -321,8 +348,8 @@ static int refuse_install(int fd)
 #endif
 
 /* A refused call (SIGSYS from the filter): records the first of the input
- * in its slot and makes the call return -EPERM. The call is not made, and
- * the C library carries on. */
+ * in its slot and makes the call return -EPERM. The call is not made, so
+ * the C library (fork holds its locks around it) carries on. */
 static void on_refused(int sig, siginfo_t *info, void *ctx)
 {
     (void)sig;
@@ -347,7 +374,8 @@ static void on_refused(int sig, siginfo_t *info, void *ctx)
 
 /* Installs on_refused, then the filter. Without seccomp (another
  * architecture, a kernel built without it) the executor runs unfiltered:
- * lgfuzz still reads the socket's state itself. */
+ * lgfuzz still kills the executor's whole process group whenever it
+ * stops it, and reads the socket's state itself. */
 static int refuse_calls(int fd)
 {
     struct sigaction sa;
