@@ -222,7 +222,7 @@ static int catch_crashes(void)
  * covers it, reads, writes, fcntl, ioctl, shutdown) except the runtime's
  * own send and recv, told apart by their flags. The call fails with EPERM
  * and the first one of an input is recorded in its slot; lgfuzz reports
- * it as `fork` or `fd` (tracer/exec.c names them) and reads every byte
+ * it as `fork` or `fd` (tracer/exec_check.c names them) and reads every byte
  * that reaches it on the socket by another way. */
 #if defined(__x86_64__)
 #define LGRT_AUDIT_ARCH AUDIT_ARCH_X86_64
