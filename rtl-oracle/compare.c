@@ -76,6 +76,15 @@ static void status_symptoms(const spec_t *spec, const run_result_t *cpu, const r
         snprintf(s->detail, sizeof s->detail, "the CPU run ran out of memory%s%.200s", cpu->detail[0] ? ": " : "",
                  cpu->detail);
     }
+    if (cpu->status == RUN_FD) {
+        s = add(out, -1, "%s", "cpu-fd");
+        snprintf(s->detail, sizeof s->detail, "the CPU kernel reached the executor's own descriptors or memory: %.190s",
+                 cpu->detail);
+    }
+    if (cpu->status == RUN_FORK) {
+        s = add(out, -1, "%s", "cpu-fork");
+        snprintf(s->detail, sizeof s->detail, "%.240s", cpu->detail);
+    }
     if (rtl->status == RUN_HANG && cpu->status != RUN_HANG) {
         s = add(out, -1, "%s", "rtl-hang");
         snprintf(s->detail, sizeof s->detail, "%s", rtl->detail[0] ? rtl->detail : "no ap_done within max_cycles");

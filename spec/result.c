@@ -98,6 +98,10 @@ const char *run_status_name(run_status_t s)
         return "protocol";
     case RUN_UNDECIDED:
         return "undecided";
+    case RUN_FD:
+        return "fd";
+    case RUN_FORK:
+        return "fork";
     }
     return "unknown";
 }

@@ -11,13 +11,15 @@
 
 typedef enum {
     RUN_OK = 0,
-    RUN_CRASH,    /* CPU: killed by a signal (sig holds it) */
-    RUN_HANG,     /* CPU: wall-clock or event limit; RTL: max_cycles reached */
-    RUN_OOB,      /* RTL: a memory write at or beyond the declared depth */
-    RUN_ASSERT,   /* RTL: $fatal / $stop / assertion */
-    RUN_OOM,      /* CPU: an allocation failed under the executor's memory limit */
-    RUN_PROTOCOL, /* RTL: an AXI or ap_ctrl_chain rule broken (oob_param says where) */
-    RUN_UNDECIDED /* RTL: ap_ctrl_none, and where the call ends could not be decided: not compared */
+    RUN_CRASH,     /* CPU: killed by a signal (sig holds it) */
+    RUN_HANG,      /* CPU: wall-clock or event limit; RTL: max_cycles reached */
+    RUN_OOB,       /* RTL: a memory write at or beyond the declared depth */
+    RUN_ASSERT,    /* RTL: $fatal / $stop / assertion */
+    RUN_OOM,       /* CPU: an allocation failed under the executor's memory limit */
+    RUN_PROTOCOL,  /* RTL: an AXI or ap_ctrl_chain rule broken (oob_param says where) */
+    RUN_UNDECIDED, /* RTL: ap_ctrl_none, and where the call ends could not be decided: not compared */
+    RUN_FD,        /* CPU: the kernel reached the executor's control socket or shared region (detail: what was seen) */
+    RUN_FORK       /* CPU: the kernel tried to start a process, thread or program (detail: the call) */
 } run_status_t;
 
 typedef struct run_output {

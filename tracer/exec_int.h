@@ -1,7 +1,7 @@
 /* The persistent executor child: the shared-memory region, the control
  * socket, rounds of many inputs per round trip, and transparent restarts
- * after a crash the child did not survive or a wall-clock hang. Private to
- * the tracer. */
+ * after a crash the child did not survive, a wall-clock hang or a kernel
+ * that broke the protocol. Private to the tracer. */
 #ifndef LG_TRACER_EXEC_H
 #define LG_TRACER_EXEC_H
 
@@ -21,6 +21,11 @@ typedef struct executor_layout {
     size_t slot_size;     /* bytes per result slot */
     uint64_t event_limit; /* branches per input before it is a hang */
     uint64_t ndirs;       /* branch directions of the kernel: events per input at most */
+    /* Directions per branch site (nsites entries; borrowed, must outlive
+     * the executor): an event names one of them or the child wrote over
+     * its events. */
+    const uint32_t *site_nsucc;
+    size_t nsites;
     uint64_t nprobes;
     uint64_t timeout_ms;   /* wall clock per input */
     uint64_t memory_bytes; /* the child's address-space limit; 0 = none */
@@ -43,17 +48,30 @@ void executor_destroy(executor_t *x); /* stops the child; accepts NULL */
 int64_t *executor_record(executor_t *x, int half, size_t k);
 void executor_record_end(executor_t *x, int half, size_t nwords);
 
-/* Called once per record, in order, when its result is final. slot is
- * valid until the next executor_start on the same half; the record's events
- * (slot->ev_first, slot->nevents in executor_events) stay valid until the next
- * spill or executor_events_reset. status in slot is LGRT_OK, LGRT_HANG,
- * LGRT_OOM or LGRT_CRASH with sig set (the same whether the child
- * recovered from the crash or died of it); detail names a wall-clock hang,
- * a non-signal exit or a kill for want of memory. */
-typedef void (*executor_collect_fn)(void *arg, size_t k, const lgrt_slot_t *slot, const char *detail);
-/* Called before the events area is reused: whoever still needs events
- * collected so far copies them now. */
-typedef void (*executor_spill_fn)(void *arg);
+/* A record's result, as the collect function gets it. head holds the
+ * slot's fixed fields, copied once from the region and checked against
+ * the layout (the child, or a kernel writing where it should not, may be
+ * writing the slot still): status is LGRT_OK, LGRT_HANG, LGRT_OOM,
+ * LGRT_CRASH with sig set (the same whether the child recovered from the
+ * crash or died of it), LGRT_FD or LGRT_FORK. events points at its
+ * head.nevents events (at most the kernel's branch directions), in the
+ * events area: the caller copies them before it uses them (valid until
+ * the next round starts; a site or direction in them is whatever the
+ * child wrote). slot is the slot itself, for the probe verdicts, ranges
+ * and outputs, plain values whose every bit pattern is a value (valid
+ * until the next executor_start on the same half). detail (may be NULL)
+ * says what lgfuzz saw: a wall-clock hang, a non-signal exit, a kill for
+ * want of memory, the call refused, the part of the protocol the kernel
+ * broke. */
+typedef struct executor_result {
+    lgrt_slot_t head;
+    const lgrt_event_t *events;
+    const char *slot;
+    const char *detail;
+} executor_result_t;
+
+/* Called once per record, in order, when its result is final. */
+typedef void (*executor_collect_fn)(void *arg, size_t k, const executor_result_t *res);
 
 /* Called by executor_finish once the round's last record has run and before its
  * last results are collected, so that the caller can executor_start the round
@@ -64,12 +82,14 @@ typedef int (*executor_next_fn)(void *arg, lg_err_t *err);
 /* Starts running the n records packed in half (n <= round_max) and returns
  * without waiting. At most one round runs at a time: executor_finish waits for
  * it, collecting every record (restarting the child after a crash or a
- * hang) and calling next (when not NULL) exactly once. Events of
+ * hang, and running the rest of a round one record at a time after the
+ * child broke the protocol, so that what broke it is the record's that
+ * did) and calling next (when not NULL) exactly once. Events of
  * successive rounds accumulate in the events area until it is full (then
- * spill is called) or executor_events_reset. */
+ * it starts again from the beginning: copy a record's events when it is
+ * collected) or executor_events_reset. */
 int executor_start(executor_t *x, int half, size_t n, lg_err_t *err);
-int executor_finish(executor_t *x, executor_collect_fn collect, executor_spill_fn spill, executor_next_fn next,
-                    void *arg, lg_err_t *err);
+int executor_finish(executor_t *x, executor_collect_fn collect, executor_next_fn next, void *arg, lg_err_t *err);
 /* The time (lg_now_ns clock; 0 = none) past which no round runs: a round
  * still running then is cut: the child is killed (the next round starts
  * a fresh one) and executor_finish (or executor_start) returns LG_ETIMEOUT, or
@@ -78,8 +98,6 @@ int executor_finish(executor_t *x, executor_collect_fn collect, executor_spill_f
 void executor_set_deadline(executor_t *x, uint64_t deadline_ns);
 /* Starts filling the events area from the beginning again. */
 void executor_events_reset(executor_t *x);
-/* The events area (read-only for the caller). */
-const lgrt_event_t *executor_events(const executor_t *x);
 
 /* Restarts of the child (the first start does not count). */
 uint64_t executor_restarts(const executor_t *x);

@@ -18,14 +18,6 @@ _Static_assert(offsetof(tracer_event_t, op0) == offsetof(lgrt_event_t, op0), "ev
 _Static_assert(offsetof(tracer_event_t, has_operands) == offsetof(lgrt_event_t, flags), "event layouts differ");
 _Static_assert(offsetof(tracer_event_t, count) == offsetof(lgrt_event_t, count), "event layouts differ");
 
-/* Where one pooled trace's events are: in the executor's events area
- * (ev_in_area) unless the area had to be reused during the call, in which
- * case they were spilled into the tracer's own buffer. */
-typedef struct trace_store {
-    size_t ev_off;
-    int ev_in_area;
-} trace_store_t;
-
 struct tracer {
     const spec_t *spec;
     const lg_log_t *log;
@@ -33,17 +25,17 @@ struct tracer {
     build_t build;
     executor_t *x;
     tracer_trace_t *traces;
-    trace_store_t *store;
+    size_t *ev_off;        /* per pooled trace: where its events start in events */
     size_t ntraces;        /* pool size */
     uint8_t *fired, *seen; /* ntraces x nprobes, trace i's at i * nprobes */
     int64_t *min, *max;
-    tracer_event_t *events; /* spilled events */
+    tracer_event_t *events; /* the call's events, copied out of the executor's area as each input is collected */
     size_t nevents, capevents;
     size_t chunk_base; /* index of the chunk's first input in the call */
-    size_t ncollected; /* traces of the current call collected so far */
     int next_half;     /* the round packed to run after the current one */
     size_t next_n;
     int64_t *fire_lo, *fire_hi; /* per probe: a range outside [lo, hi] fires it */
+    uint32_t *site_nsucc;       /* per branch site: its directions (the executor checks events with it) */
 };
 
 void tracer_cfg_default(tracer_cfg_t *cfg)
@@ -95,12 +87,17 @@ static void init_bounds(tracer_t *t)
         fire_bounds(&t->build.meta->probes[p], &t->fire_lo[p], &t->fire_hi[p]);
 }
 
-/* The branch directions of the kernel: the most events one input writes. */
-static uint64_t site_dirs(const meta_t *m)
+/* The branch directions of the kernel, per site into t->site_nsucc; the
+ * most events one input writes. */
+static uint64_t site_dirs(tracer_t *t)
 {
+    const meta_t *m = t->build.meta;
     uint64_t n = 0;
-    for (size_t i = 0; i < m->nsites; i++)
+    t->site_nsucc = lg_calloc(m->nsites + 1, sizeof *t->site_nsucc);
+    for (size_t i = 0; i < m->nsites; i++) {
+        t->site_nsucc[i] = m->sites[i].nsucc;
         n += m->sites[i].nsucc;
+    }
     return n;
 }
 
@@ -123,7 +120,9 @@ tracer_t *tracer_create(const spec_t *spec, const tracer_cfg_t *cfg, const lg_lo
         .rec_max = harness_record_max(spec),
         .slot_size = harness_slot_size(spec, t->build.meta->nprobes),
         .event_limit = t->cfg.event_limit,
-        .ndirs = site_dirs(t->build.meta),
+        .ndirs = site_dirs(t),
+        .site_nsucc = t->site_nsucc,
+        .nsites = t->build.meta->nsites,
         .nprobes = t->build.meta->nprobes,
         .timeout_ms = t->cfg.timeout_ms,
         .memory_bytes = t->cfg.memory_bytes,
@@ -149,10 +148,11 @@ void tracer_destroy(tracer_t *t)
     free(t->min);
     free(t->max);
     free(t->traces);
-    free(t->store);
+    free(t->ev_off);
     free(t->events);
     free(t->fire_lo);
     free(t->fire_hi);
+    free(t->site_nsucc);
     build_free(&t->build);
     free(t);
 }
@@ -163,7 +163,7 @@ static void grow_pool(tracer_t *t, size_t n)
         return;
     size_t np = t->build.meta->nprobes;
     t->traces = lg_realloc(t->traces, n * sizeof *t->traces);
-    t->store = lg_realloc(t->store, n * sizeof *t->store);
+    t->ev_off = lg_realloc(t->ev_off, n * sizeof *t->ev_off);
     /* One array per field for the whole pool: the traces of a call are
      * filled one after another, so each lands next to the previous one. */
     t->fired = lg_realloc(t->fired, n * np + 1);
@@ -171,7 +171,7 @@ static void grow_pool(tracer_t *t, size_t n)
     t->min = lg_realloc(t->min, (n * np + 1) * sizeof *t->min);
     t->max = lg_realloc(t->max, (n * np + 1) * sizeof *t->max);
     for (size_t i = t->ntraces; i < n; i++) {
-        memset(&t->store[i], 0, sizeof t->store[i]);
+        t->ev_off[i] = 0;
         memset(&t->traces[i], 0, sizeof t->traces[i]);
         t->traces[i].result = run_result_create(t->spec);
     }
@@ -199,19 +199,22 @@ static void pack(tracer_t *t, int half, size_t k, const input_t *in)
     executor_record_end(t->x, half, (size_t)(w - rec));
 }
 
-static void fill_result(tracer_t *t, run_result_t *r, const lgrt_slot_t *slot, const char *detail)
+static void fill_result(tracer_t *t, run_result_t *r, const executor_result_t *res)
 {
-    r->status = slot->status == LGRT_OK     ? RUN_OK
-                : slot->status == LGRT_HANG ? RUN_HANG
-                : slot->status == LGRT_OOM  ? RUN_OOM
+    const lgrt_slot_t *head = &res->head;
+    r->status = head->status == LGRT_OK     ? RUN_OK
+                : head->status == LGRT_HANG ? RUN_HANG
+                : head->status == LGRT_OOM  ? RUN_OOM
+                : head->status == LGRT_FD   ? RUN_FD
+                : head->status == LGRT_FORK ? RUN_FORK
                                             : RUN_CRASH;
-    r->sig = r->status == RUN_CRASH ? slot->sig : 0;
+    r->sig = r->status == RUN_CRASH ? head->sig : 0;
     r->has_return = t->spec->has_return && r->status == RUN_OK;
-    r->ret = r->has_return ? slot->ret : 0;
+    r->ret = r->has_return ? head->ret : 0;
     r->cycles = 0;
     r->oob_param = -1;
-    if (detail)
-        snprintf(r->detail, sizeof r->detail, "%s", detail);
+    if (res->detail)
+        snprintf(r->detail, sizeof r->detail, "%s", res->detail);
     else if (r->status == RUN_HANG)
         snprintf(r->detail, sizeof r->detail, "event limit of %llu branch events",
                  (unsigned long long)t->cfg.event_limit);
@@ -227,7 +230,7 @@ static void fill_result(tracer_t *t, run_result_t *r, const lgrt_slot_t *slot, c
         const spec_param_t *p = &t->spec->params[i];
         if (p->dir == SPEC_DIR_IN || i >= r->nout)
             continue;
-        const char *src = (const char *)slot + harness_out_offset(t->spec, np, i);
+        const char *src = res->slot + harness_out_offset(t->spec, np, i);
         if (p->is_array) {
             memcpy(r->out[i].elems, src, p->max_len * sizeof(int64_t));
             r->out[i].len = p->max_len;
@@ -241,14 +244,39 @@ static void fill_result(tracer_t *t, run_result_t *r, const lgrt_slot_t *slot, c
     }
 }
 
-static void collect(void *arg, size_t k, const lgrt_slot_t *slot, const char *detail)
+/* Copies an input's events out of the executor's area (a later input's
+ * kernel may write over the area) and checks each names a direction of a
+ * site the kernel has and was taken at least once. Returns the events
+ * kept: all, or none when one fails, with r made RUN_FD. */
+static size_t copy_events(tracer_t *t, const executor_result_t *res, run_result_t *r)
+{
+    const meta_t *m = t->build.meta;
+    size_t n = res->head.nevents, at = t->nevents;
+    lg_grow((void **)&t->events, &t->capevents, at + n, sizeof *t->events);
+    memcpy(t->events + at, res->events, n * sizeof *t->events);
+    for (size_t i = 0; i < n; i++) {
+        const tracer_event_t *e = &t->events[at + i];
+        if (e->site < m->nsites && e->dir < m->sites[e->site].nsucc && e->count > 0)
+            continue;
+        r->status = RUN_FD;
+        r->sig = 0;
+        r->has_return = 0;
+        snprintf(r->detail, sizeof r->detail,
+                 "the input's events area was overwritten (event %zu: site %u, direction %u, count %llu)", i, e->site,
+                 e->dir, (unsigned long long)e->count);
+        return 0;
+    }
+    t->nevents = at + n;
+    return n;
+}
+
+static void collect(void *arg, size_t k, const executor_result_t *res)
 {
     tracer_t *t = arg;
     size_t i = t->chunk_base + k, np = t->build.meta->nprobes;
     tracer_trace_t *tr = &t->traces[i];
-    trace_store_t *s = &t->store[i];
-    fill_result(t, tr->result, slot, detail);
-    const uint32_t *fired = (const uint32_t *)(slot + 1);
+    fill_result(t, tr->result, res);
+    const uint32_t *fired = (const uint32_t *)(res->slot + sizeof(lgrt_slot_t));
     const lgrt_range_t *range = (const lgrt_range_t *)((const char *)fired + lgrt_fired_bytes(np));
     uint8_t *f = t->fired + i * np, *sn = t->seen + i * np;
     int64_t *mn = t->min + i * np, *mx = t->max + i * np;
@@ -260,29 +288,8 @@ static void collect(void *arg, size_t k, const lgrt_slot_t *slot, const char *de
         sn[p] = (uint8_t)seen;
         f[p] = fired[p] != 0 || (seen && (lo < t->fire_lo[p] || hi > t->fire_hi[p]));
     }
-    s->ev_off = slot->ev_first;
-    s->ev_in_area = 1;
-    tr->nevents = slot->nevents;
-    t->ncollected = i + 1;
-}
-
-/* The executor is about to reuse its events area: copy out the events of
- * every trace of this call that still points there. */
-static void spill(void *arg)
-{
-    tracer_t *t = arg;
-    const tracer_event_t *area = (const tracer_event_t *)executor_events(t->x);
-    for (size_t i = 0; i < t->ncollected; i++) {
-        trace_store_t *s = &t->store[i];
-        size_t ne = t->traces[i].nevents;
-        if (!s->ev_in_area)
-            continue;
-        lg_grow((void **)&t->events, &t->capevents, t->nevents + ne, sizeof *t->events);
-        memcpy(t->events + t->nevents, area + s->ev_off, ne * sizeof *t->events);
-        s->ev_off = t->nevents;
-        s->ev_in_area = 0;
-        t->nevents += ne;
-    }
+    t->ev_off[i] = t->nevents;
+    tr->nevents = copy_events(t, res, tr->result);
 }
 
 /* executor_finish's next: the round packed in the other half starts running
@@ -298,7 +305,7 @@ int tracer_run(tracer_t *t, const input_t *const *inputs, size_t n, tracer_trace
     grow_pool(t, n);
     executor_set_deadline(t->x, t->cfg.deadline_ns ? *t->cfg.deadline_ns : 0);
     t->nevents = 0;
-    t->ncollected = 0;
+    lg_grow((void **)&t->events, &t->capevents, 1, sizeof *t->events);
     executor_events_reset(t->x);
     /* Rounds alternate between the two halves of the shared region: the
      * next one is packed while the child runs the current one. */
@@ -314,16 +321,14 @@ int tracer_run(tracer_t *t, const input_t *const *inputs, size_t n, tracer_trace
         t->chunk_base = b * bm;
         t->next_half = half;
         t->next_n = m;
-        rc = executor_finish(t->x, collect, spill, start_next, t, err);
+        rc = executor_finish(t->x, collect, start_next, t, err);
     }
     if (rc != 0)
         return LG_ERR_PASS(err, rc);
-    const tracer_event_t *area = (const tracer_event_t *)executor_events(t->x);
     size_t np = t->build.meta->nprobes;
     for (size_t i = 0; i < n; i++) {
         tracer_trace_t *tr = &t->traces[i];
-        trace_store_t *s = &t->store[i];
-        tr->events = (s->ev_in_area ? area : t->events) + s->ev_off;
+        tr->events = t->events + t->ev_off[i];
         tr->fired = t->fired + i * np;
         tr->seen = t->seen + i * np;
         tr->min = t->min + i * np;

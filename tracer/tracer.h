@@ -4,7 +4,9 @@
  * is compiled with clang, instrumented through the LLVM C API, linked with
  * a generated harness into an executor that runs as a persistent child fed
  * through shared memory under a memory limit; a crash, hang or memory
- * exhaustion of the kernel is an input's status, never lgfuzz's. */
+ * exhaustion of the kernel, or a kernel that reaches for the executor's
+ * own descriptors, memory or a new process, is an input's status, never
+ * lgfuzz's. */
 #ifndef LG_TRACER_H
 #define LG_TRACER_H
 
@@ -104,7 +106,7 @@ typedef struct tracer_event {
 /* The trace of one input. All pointers are owned by the tracer and valid
  * until the next tracer_run on the same tracer. */
 typedef struct tracer_trace {
-    run_result_t *result; /* status ok/crash/hang, signal, return value, out arrays */
+    run_result_t *result; /* status ok/crash/hang/oom/fd/fork, signal, return value, out arrays */
     const tracer_event_t *events;
     size_t nevents;
     const uint8_t *fired;     /* nprobes entries, 1 when the probe fired */
@@ -123,8 +125,9 @@ void tracer_destroy(tracer_t *t);
 
 /* Runs n inputs (borrowed, shaped for the tracer's spec). On success
  * *traces points at n traces owned by the tracer, valid until the next
- * call. Crashes, hangs and memory exhaustion of the kernel are statuses,
- * not errors; LG_ECHILD or LG_EIO means the executor cannot be run at all.
+ * call. Crashes, hangs and memory exhaustion of the kernel, and a kernel
+ * that reaches the executor's socket or memory or starts a process, are
+ * statuses, not errors; LG_ECHILD or LG_EIO means the executor cannot be run at all.
  * A call still running at cfg.deadline_ns or when cfg.stop is set is cut
  * short (within about 50 ms): it returns LG_ETIMEOUT (LG_EINTR) and no
  * traces, and the input in flight counts as nothing, not as a hang; a call

@@ -10,8 +10,16 @@
 #include <stdint.h>
 #include <time.h>
 
-#define LGRT_MAGIC 0x6c67667a74726334ULL /* "lgfztrc4" */
+#define LGRT_MAGIC 0x6c67667a74726335ULL /* "lgfztrc5" */
 #define LGRT_MAX_LOOPS 256
+
+/* The descriptors the executor is started with: the shared region (the
+ * runtime maps it and closes the descriptor) and the control socket (the
+ * runtime moves it to a high, close-on-exec descriptor). Neither stays
+ * where a kernel that writes to or closes descriptors it did not open
+ * would find it. */
+#define LGRT_REGION_FD 3
+#define LGRT_CTL_FD 4
 
 /* The section the instrumentation puts the kernel's writable globals and
  * static locals in: the executor copies it once at start and restores it
@@ -54,6 +62,14 @@ typedef struct lgrt_event {
 /* An allocation of the kernel failed under the executor's memory limit
  * (or the system killed the executor for want of memory). */
 #define LGRT_OOM 5
+/* The kernel reached the executor's own machinery: a system call on the
+ * control socket the executor refused (slot sys), or lgfuzz found the
+ * region's counters or the input's slot overwritten, or the control
+ * socket closed or written to. Set by the parent. */
+#define LGRT_FD 8
+/* The kernel tried to start a process, a thread or a program (slot sys):
+ * refused. Set by the parent. */
+#define LGRT_FORK 9
 
 /* Per-input result record at hdr->slot_off + k * hdr->slot_size, followed by
  * uint32_t fired[nprobes] (padded to 8 bytes), lgrt_range_t range[nprobes]
@@ -65,6 +81,11 @@ typedef struct lgrt_slot {
     int64_t ret;
     uint64_t ev_first; /* index of the first event in the events area */
     uint64_t nevents;  /* kept current while the input runs */
+    /* The first system call of the input the executor refused (see
+     * lgrt_main.c): its number + 1 (0: none) and its first two
+     * arguments. The parent turns it into LGRT_FD or LGRT_FORK. */
+    uint64_t sys;
+    uint64_t sys_arg[2];
 } lgrt_slot_t;
 
 /* Region header. The parent fills the layout fields once and the round

@@ -1,0 +1,88 @@
+/* The executor's state, shared by exec.c (rounds), exec_check.c (what
+ * the child wrote in a result slot, checked) and exec_child.c (the child
+ * as a process: the shared region it is handed, how it is started, with
+ * descriptors, limits and a session of its own, and how it ends, its
+ * whole process group killed, then reaped). Private to the tracer. */
+#ifndef LG_TRACER_EXEC_CHILD_H
+#define LG_TRACER_EXEC_CHILD_H
+
+#include <sys/types.h>
+
+#include "exec_int.h"
+
+struct executor {
+    char *exe;
+    const lg_log_t *log;
+    int shm_fd;
+    char *base;
+    size_t size;
+    lgrt_hdr_t *hdr; /* the region's header, which the child (and the kernel) can write */
+    /* The layout as lgfuzz made it: every offset, capacity and count is
+     * read from here, never from the region, and the region's header is
+     * written from it again before every round. */
+    lgrt_hdr_t lay;
+    uint64_t ndirs;             /* branch directions: events of one input at most */
+    const uint32_t *site_nsucc; /* directions per site (borrowed), nsites sites */
+    size_t nsites;
+    pid_t pid; /* the child, leader of its own process group; -1 when none */
+    int sock;
+    uint64_t go_seq; /* rounds started since the child started (the region's copy is the child's to read) */
+    uint64_t timeout_ns;
+    uint64_t memory_bytes; /* RLIMIT_AS of the child; 0 = none */
+    uint64_t deadline_ns;  /* no round runs past it; 0 = none */
+    const volatile sig_atomic_t *stop;
+    uint64_t restarts;
+    uint64_t recovered; /* crashes the child survived */
+    lgrt_spin_t spin;   /* waiting for the child's rounds */
+    uint64_t ev_used;   /* events area in use by records collected since the last reset */
+    /* lgfuzz's own copy of the input area: records are packed here and
+     * copied into the region for every round sent, so that a kernel that
+     * wrote over the next inputs changes nothing when they run again. */
+    char *packed;
+    uint64_t *rec_off;    /* per slot: where its record starts in the input area */
+    uint64_t pack_off[2]; /* next free byte of each half of the input area */
+    uint64_t pack_end;    /* the end of the records of the round started */
+    /* The round started by executor_start and not yet finished. */
+    size_t first, end;  /* its slots */
+    size_t next;        /* its first record without a final result */
+    size_t sent_end;    /* the end of the records the running child was sent */
+    int sent;           /* a round for it is running */
+    int single;         /* the round broke the protocol: its records run one per round from now on */
+    lgrt_slot_t *heads; /* round_max checked copies of the slots' fixed fields */
+    char detail[160];   /* the detail of the record whose status lgfuzz decided */
+};
+
+/* Creates the region for layout l (sealed at its size), maps it and
+ * writes its header into x->lay and the region. 0, or an LG_E* code with
+ * err filled. */
+int executor_region_map(executor_t *x, const executor_layout_t *l, lg_err_t *err);
+/* Writes the layout into the region's header (the round fields are left
+ * to the caller): whatever a kernel wrote there is gone. */
+void executor_region_reset(executor_t *x);
+
+/* Starts the child and waits for its "ready". 0, or LG_ECHILD with err. */
+int executor_child_start(executor_t *x, lg_err_t *err);
+/* Kills the child's process group and the child, reaps it (status, when
+ * not NULL, gets its wait status) and closes the socket; nothing when
+ * there is no child. */
+void executor_child_stop(executor_t *x, int *status);
+/* After the socket reported the child's end closed: 1 when the child has
+ * exited within a short wait (then stopped as executor_child_stop does,
+ * its wait status in *status), 0 when it still runs (something else closed
+ * its end). */
+int executor_child_exited(executor_t *x, int *status);
+
+/* Checks the copy *s of a slot the child wrote: its status final (or,
+ * in_flight, still running or final), its events where the record's must
+ * start (ev), within the area and the kernel's directions, each naming a
+ * direction of a site of the kernel, and its refused call one the
+ * runtime refuses (then its status becomes that call's: LGRT_FD or
+ * LGRT_FORK). Returns 1 when it holds, else 0 with x->detail saying what
+ * does not. */
+int executor_slot_check(executor_t *x, lgrt_slot_t *s, uint64_t ev, int in_flight);
+/* The detail of a checked slot: its refused call, named with its
+ * arguments into x->detail, else x->detail when set, else NULL. Valid
+ * until x->detail is written again. */
+const char *executor_result_detail(executor_t *x, const lgrt_slot_t *s);
+
+#endif
