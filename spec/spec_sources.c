@@ -86,9 +86,16 @@ int spec_check_path(yamldoc_t *d, const spec_t *s, yaml_node_t *n, const char *p
                            .roots = (const char *const *)s->design_dirs,
                            .nroots = confined ? s->ndesign_dirs : 0};
     lg_err_t perr;
-    if (lg_path_check(path, shown, &rule, real, &perr) != LG_OK)
-        return yamldoc_error(d, n, err, "%s '%s': %s", what, shown, perr.msg);
-    return LG_OK;
+    if (lg_path_check(path, shown, &rule, real, &perr) == LG_OK)
+        return LG_OK;
+    /* Outside the design but there: say how to let it in. */
+    char *there = confined ? realpath(path, NULL) : NULL;
+    int outside = there && !lg_path_inside(there, rule.roots, rule.nroots);
+    free(there);
+    return yamldoc_error(d, n, err, "%s '%s': %s%s", what, shown, perr.msg,
+                         outside ? " (the design is the spec's directory and those design_dirs lists: add the "
+                                   "directory holding it to design_dirs, docs/spec.md)"
+                                 : "");
 }
 
 int spec_path(yamldoc_t *d, const spec_t *s, yaml_node_t *n, const char *what, lg_path_kind_t kind, int confined,
