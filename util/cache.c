@@ -225,12 +225,27 @@ static int check_usable(const char *dir, const char *root, lg_err_t *err)
                       dir, root, (long)st.st_uid, (unsigned)(st.st_mode & 07777));
 }
 
+/* Verilator drops a control character (a newline) from a path it is given,
+ * so a model built under such a root could never be read back. */
+static int root_plain(const char *root, lg_err_t *err)
+{
+    for (const char *c = root; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            return lg_err_set(err, LG_EINVAL,
+                              "cache directory '%s' holds a control character (byte 0x%02x at offset %ld), which "
+                              "Verilator cannot take in a path; set LGFUZZ_CACHE_DIR to a directory without one",
+                              root, (unsigned)(unsigned char)*c, (long)(c - root));
+    return LG_OK;
+}
+
 int lg_cache_dir(const char *override, const char *sub, char **out, lg_err_t *err)
 {
     *out = NULL;
     char *root = NULL;
     int team = 0;
     int rc = override ? (root = lg_strdup(override), LG_OK) : root_from_env(&root, err);
+    if (rc == 0)
+        rc = root_plain(root, err);
     if (rc == 0)
         rc = lg_mkdirs_mode(root, 0700, err);
     if (rc == 0) {

@@ -40,8 +40,10 @@ endif()
 
 # An empty cache: the builds come before the budget's clock, so a 10 s run
 # fuzzes for its 10 s however long Verilator takes, and says how long the
-# builds took.
-execute_process(COMMAND ${CMAKE_COMMAND} -E env LGFUZZ_CACHE_DIR=${WORK}/cold
+# builds took. The cache's path holds a space, which make's steps do not
+# take (they build in a plain directory of their own).
+set(cold "${WORK}/cold cache")
+execute_process(COMMAND ${CMAKE_COMMAND} -E env "LGFUZZ_CACHE_DIR=${cold}"
                         ${LGFUZZ} run ${SRC}/kernels/fir/kernel.yaml --budget 10s --no-guard --out ${WORK}/cold-run
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 400)
 message(STATUS "cold cache: exit ${rc}\n${out}")

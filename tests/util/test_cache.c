@@ -368,11 +368,23 @@ static int test_users(void)
     TEST_DONE();
 }
 
+/* A root whose path holds a newline is refused before anything is made,
+ * naming it: Verilator would drop the newline from every path under it. */
+static void test_control_char(void)
+{
+    char *out = (char *)1;
+    lg_err_t err;
+    CHECK(lg_cache_dir("/tmp/lgfuzz-test-cache-nl\nroot", "rtl", &out, &err) == LG_EINVAL && out == NULL);
+    CHECK_MSG(strstr(err.msg, "control character (byte 0x0a at offset 25)") != NULL, "%s", err.msg);
+    CHECK(access("/tmp/lgfuzz-test-cache-nl\nroot", F_OK) != 0);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "--users") == 0)
         return test_users();
     test_root_check();
     test_team_dir();
+    test_control_char();
     TEST_DONE();
 }
