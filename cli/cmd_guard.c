@@ -98,8 +98,7 @@ static int derive(const char *dir, const guard_args_t *a, const lg_log_t *log)
     /* The budget is soft (a round that started validates its first 256
      * inputs); the deadlines are not. */
     guard_cfg_t cfg = a->cfg;
-    cfg.deadline_ns = lg_now_ns() + cfg.budget_ns + GUARD_GRACE_NS;
-    uint64_t record_end = cfg.deadline_ns + GUARD_RECORD_NS;
+    uint64_t record_end = guard_cfg_bound(&cfg, lg_now_ns());
     int drc = guard_derive(dir, &cfg, &rep, &err);
     if (drc)
         fprintf(stderr, "lgfuzz guard: %s\n", err.msg);

@@ -32,8 +32,9 @@ static void on_signal(int sig)
 
 /* Derives OUT/guards/ from the finished run (lgfuzz guard with its
  * defaults), then records what its RTL runs saw diverge with the run's own
- * explorer, both by the plan's guard and record deadlines (none for a run
- * without a budget); a failure is a warning, the run itself succeeded. */
+ * explorer, both by the plan's guard and record deadlines (for a run
+ * without a budget, guard_cfg_bound's); a failure is a warning, the run
+ * itself succeeded. */
 static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *cfg, const lg_plan_t *plan,
                         const lg_log_t *log)
 {
@@ -44,6 +45,10 @@ static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *
     if (g.budget_ns)
         gc.budget_ns = g.budget_ns;
     gc.deadline_ns = g.deadline_ns;
+    /* Without a budget the plan sets no deadline: the guard step is
+     * bounded as lgfuzz guard's is. */
+    if (!plan->budget_ns)
+        g.record_end_ns = guard_cfg_bound(&gc, lg_now_ns());
     gc.stop = cfg->stop;
     gc.kernel_memory = cfg->kernel_memory;
     gc.log = log;

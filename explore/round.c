@@ -95,15 +95,13 @@ static uint64_t fired_signature(explore_t *ex, const tracer_trace_t *tr)
 
 /* Decides whether an input goes to the RTL. Under the queue policy every
  * input is queued (schedule.c decides the order), except one whose native
- * run hung: the queue runs its inputs natively again, which would cost
- * the hang's wall-clock limit a second time (a kernel that hangs on every
+ * run hung: the queue runs its inputs natively again, which would cost the
+ * hang's wall-clock limit a second time (a kernel that hangs on every
  * input then reached no verdict in a short run), so it waits for the
- * part's batch with its trace in hand, as under HeteroFuzz's
- * selective invocation, those chosen wait for the round's batch
- * (rtl_batch). A corner input always goes but is no evidence for selective
- * invocation: one non-divergent corner would stretch the range of features
- * known to be safe over the whole domain, and nothing would be simulated
- * again. Nor is it a label for the guard. targeted: the input was made on
+ * part's batch (rtl_batch) with its trace in hand. Under HeteroFuzz's
+ * selective invocation, those chosen wait for that batch too. A corner input always goes but is no evidence for
+ * selective invocation: one non-divergent corner would stretch the range of features known to be safe over the whole
+ * domain, and nothing would be simulated again. Nor is it a label for the guard. targeted: the input was made on
  * purpose (a seed, a solver model), so it is simulated even where inputs
  * like it already diverged. path_new: its C path is new (the queue's first
  * class, with brings_new). */
@@ -219,7 +217,7 @@ static int rtl_simulate(explore_t *ex, const input_t **ins, size_t n)
     /* A batch cut at the deadline or by a signal is no failure: the run
      * is ending. It is counted, and the first such input is kept for the
      * user (an RTL whose calls outlast the run never answers at all). */
-    if (rc && (rc == LG_ETIMEOUT || rc == LG_EINTR) && explore_should_stop(ex))
+    if ((rc == LG_ETIMEOUT || rc == LG_EINTR) && explore_should_stop(ex))
         rtl_note_cut(ex, ins[0], n, waited);
     else if (rc) {
         ex->st.rtl_errors += n;

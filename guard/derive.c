@@ -38,6 +38,12 @@ void guard_cfg_default(guard_cfg_t *cfg)
     cfg->kernel_memory = UINT64_C(2) << 30;
 }
 
+uint64_t guard_cfg_bound(guard_cfg_t *cfg, uint64_t now_ns)
+{
+    cfg->deadline_ns = now_ns + cfg->budget_ns + GUARD_GRACE_NS;
+    return cfg->deadline_ns + GUARD_RECORD_NS;
+}
+
 void guard_report_free(guard_report_t *r)
 {
     if (!r)

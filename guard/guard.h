@@ -154,6 +154,10 @@ void guard_cfg_default(guard_cfg_t *cfg);
 #define GUARD_GRACE_NS (30ull * 1000000000ull)
 #define GUARD_RECORD_NS (10ull * 1000000000ull)
 
+/* Sets cfg->deadline_ns for a derivation starting at now_ns by the rule
+ * above and returns the deadline of recording what it saw diverge. */
+uint64_t guard_cfg_bound(guard_cfg_t *cfg, uint64_t now_ns);
+
 /* At most this many divergent inputs are handed back per derivation. */
 #define GUARD_DIVERGENT_MAX 256
 

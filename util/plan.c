@@ -54,11 +54,8 @@ void lg_plan_keep_for_guard(lg_plan_t *p, uint64_t open_ns)
 lg_plan_guard_t lg_plan_guard_at(const lg_plan_t *p, uint64_t now_ns)
 {
     lg_plan_guard_t g = {0, 0, 0};
-    if (!p->budget_ns) {
-        g.deadline_ns = now_ns + LG_PLAN_UNTIMED_GUARD_NS;
-        g.record_end_ns = g.deadline_ns + LG_PLAN_UNTIMED_RECORD_NS;
+    if (!p->budget_ns)
         return g;
-    }
     uint64_t left = p->end_ns > now_ns ? p->end_ns - now_ns : 0;
     uint64_t share = left < p->guard_ns ? left : p->guard_ns;
     g.budget_ns = share - share / 4;

@@ -38,7 +38,7 @@ typedef struct lg_plan_guard {
 
 /* Plans a run whose clock starts at start_ns with a budget of budget_ns (0:
  * none, so every deadline is 0 and the guard step gets its defaults and
- * the untimed bounds).
+ * the bounds of guard_cfg_bound).
  * guard: 1 when the run ends with the guard step; guard_share its
  * fraction of the budget in (0, 0.9], or 0 for the default. */
 void lg_plan_make(lg_plan_t *p, uint64_t start_ns, uint64_t budget_ns, int guard, double guard_share);
@@ -50,18 +50,10 @@ void lg_plan_make(lg_plan_t *p, uint64_t start_ns, uint64_t budget_ns, int guard
  * share plus open_ns (never more than its whole share). */
 void lg_plan_keep_for_guard(lg_plan_t *p, uint64_t open_ns);
 
-/* A run without a budget (--iterations alone) still bounds its guard step:
- * the derivation keeps its own budget (20 s, a soft one, which it may pass
- * to finish validating a guard) and is cut LG_PLAN_UNTIMED_GUARD_NS after
- * it starts (that budget and 30 s of grace, as lgfuzz guard's); recording
- * what it saw diverge gets LG_PLAN_UNTIMED_RECORD_NS more. */
-#define LG_PLAN_UNTIMED_GUARD_NS (50ull * 1000000000ull)
-#define LG_PLAN_UNTIMED_RECORD_NS (10ull * 1000000000ull)
-
 /* The guard step's deadlines when it starts at now_ns: its share, or what
  * is left before end_ns when exploration borrowed from it, split three
- * quarters to the derivation, one to recording; without a budget, the
- * untimed bounds above (budget_ns 0: the derivation's default). */
+ * quarters to the derivation, one to recording; without a budget, all 0
+ * (the caller bounds the guard step by its own rule). */
 lg_plan_guard_t lg_plan_guard_at(const lg_plan_t *p, uint64_t now_ns);
 
 #endif

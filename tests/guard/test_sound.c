@@ -2,7 +2,9 @@
  * on is reported with that training precision, never 1.0, and its header,
  * SMT-LIB and guard.json say it is not sound; the learner does not keep
  * clauses that only name the failing inputs seen (`s != 41234`), and still
- * keeps an equality clause that many distinct failures share. */
+ * keeps an equality clause that many distinct failures share. A caller
+ * without a deadline bounds a derivation at its budget plus 30 s, and
+ * recording 10 s later (guard_cfg_bound). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,6 +75,19 @@ static void check_learner(const features_t *fs, synth_t *s, lg_rng_t *rng)
 
 /* The guard `1` over a training set with 3 unsafe inputs in 100, and a
  * validation set of fresh inputs that happens to hold none. */
+static void check_bound(void)
+{
+    const uint64_t S = 1000000000ull;
+    guard_cfg_t cfg;
+    guard_cfg_default(&cfg); /* a budget of 20 s */
+    uint64_t record_end = guard_cfg_bound(&cfg, 100 * S);
+    CHECK_MSG(cfg.deadline_ns == 150 * S && record_end == 160 * S, "deadline +%llu s, recording until +%llu s",
+              (unsigned long long)(cfg.deadline_ns / S - 100), (unsigned long long)(record_end / S - 100));
+    cfg.budget_ns = 1000000; /* --budget 1ms: one round still validates */
+    record_end = guard_cfg_bound(&cfg, 0);
+    CHECK(cfg.deadline_ns == 30 * S + 1000000 && record_end == 40 * S + 1000000);
+}
+
 static void check_figures(void)
 {
     static int64_t feat[100][NF];
@@ -133,6 +148,7 @@ int main(void)
     if (s)
         check_learner(fs, s, &rng);
     check_figures();
+    check_bound();
     synth_destroy(s);
     features_destroy(fs);
     TEST_DONE();
