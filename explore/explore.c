@@ -172,6 +172,9 @@ static void free_memory(explore_t *ex)
         free(ex->found[i].key);
     free(ex->found);
     lg_hashset_free(&ex->found_index);
+    for (size_t i = 0; i < ex->ncauses; i++)
+        free(ex->causes[i].key);
+    free(ex->causes);
     free(ex->error);
     free(ex->warned);
     tree_destroy(ex->tree);

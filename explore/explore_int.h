@@ -6,6 +6,7 @@
  *   verdict_     verdict.c      an RTL verdict: evidence, labels, divergences; path novelty hash
  *   schedule_    schedule.c     the RTL scheduler: candidates queued by priority
  *   minimise_    minimise.c     a divergence's C path signature and the minimisation of its input
+ *   cause_       cause.c        a divergence's cause (its identity) apart from its evidence
  *   shrink_      shrink.c       the typed values and cuts its candidates try
  *   generate_    generate.c     solver-driven, mutated, random and corner inputs
  *   learn_       learn.c        synth glue: edge, prefix and probe conditions
@@ -21,7 +22,7 @@
  *   hostsource_  host_*.c       host-level inputs from the spec's host program (host_source_int.h)
  * Calls between the files go one way: explore.c calls the others,
  * generate.c calls learn.c and round.c, round.c calls verdict.c, verdict.c
- * calls corpus.c and minimise.c, and any of
+ * calls corpus.c, cause.c and minimise.c, cause.c calls minimise.c, and any of
  * them may use the four modules with headers of their own and report.c.
  * A round is the set of inputs (usually at most EXPLORE_ROUND_MAX) that
  * one step makes and one tracer_run call executes. */
@@ -52,6 +53,8 @@
 /* A step's inputs are run once this many are waiting; a step that makes
  * more (the corners of a spec with many params) makes a larger round. */
 #define EXPLORE_ROUND_MAX 64
+/* Cause analyses remembered (verdict.c), at most. */
+#define EXPLORE_CAUSES_MAX 4096
 
 /* ORIGIN_CORNER: a corner of the input domain (generate_corner_inputs). */
 typedef enum { ORIGIN_SEED, ORIGIN_RANDOM, ORIGIN_CORNER, ORIGIN_MUTATION, ORIGIN_SOLVER } origin_t;
@@ -98,6 +101,14 @@ typedef struct found_key {
     uint64_t hits;
 } found_key_t;
 
+/* The key the cause analysis gave a minimised input showing a class
+ * (verdict.c): the 2nd, 4th, 8th, ... input with a found key is minimised
+ * again, most often to the same input. */
+typedef struct cause_memo {
+    uint64_t id; /* hash of the input and the class */
+    char *key;   /* owned */
+} cause_memo_t;
+
 /* The minimiser's executor and scratch (minimise.c). */
 typedef struct minimise minimise_t;
 
@@ -138,6 +149,7 @@ typedef struct explore_stats {
     uint64_t seeds_loaded;                  /* inputs read from the spec's seeds directory */
     uint64_t minimisations, minimise_steps; /* divergences minimised, candidates evaluated */
     uint64_t port_causes; /* divergences told apart by a port the first minimisation let go (verdict.c) */
+    uint64_t cause_runs;  /* runs (native and RTL) telling divergences' causes from evidence (cause.c) */
     uint64_t rtl_ns;      /* waiting for the RTL */
     uint64_t solver_errors, synth_errors;   /* failed calls, each logged once (report_warn_once) */
     uint64_t solver_ns, exec_ns, mutate_ns; /* time in each part of the loop */
@@ -205,6 +217,8 @@ struct explore {
     size_t nfound, found_cap;
     lg_hashset_t found_index; /* hash of the key -> index in found */
     minimise_t *mz;           /* NULL until the first minimisation */
+    cause_memo_t *causes;     /* keys by minimised input and class, at most EXPLORE_CAUSES_MAX */
+    size_t ncauses, causes_cap;
 
     rounds_item_t *round; /* the inputs waiting to run; grows, never drops one */
     size_t nround, round_cap;
@@ -350,6 +364,10 @@ int minimise_input_keeping(explore_t *ex, const input_t *found, const tracer_tra
  * keep[i] for each and *n to how many; keep has one entry per probe. */
 int minimise_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
                          const uint8_t *fired, uint8_t *keep, size_t *n, lg_err_t *err);
+/* The minimiser's executor, started on first use (LG_EINTR when a signal
+ * or the deadline cut its start). Its traces are valid until the next
+ * minimise_ or cause_ call. */
+int minimise_executor(explore_t *ex, tracer_t **t, lg_err_t *err);
 /* Candidates the last minimise_input evaluated. */
 uint64_t minimise_last_steps(const explore_t *ex);
 /* Runs in on both sides again for its results; run->shown tells whether a
@@ -358,6 +376,18 @@ uint64_t minimise_last_steps(const explore_t *ex);
  * during the re-run: the caller then records the input as found). */
 int minimise_rerun(explore_t *ex, const input_t *in, const char *cls, minimise_run_t *run, lg_err_t *err);
 void minimise_destroy(explore_t *ex); /* frees ex->mz */
+
+/* cause.c: a divergence's cause and its evidence, on the minimiser's
+ * executor (which invalidates the traces of its earlier runs).
+ * cause_port: *port receives the port probe whose cut explains the
+ * divergence of class cls of m (the C's result on m as that port hands it
+ * over is rtl, m's RTL result, exactly), or -1. cause_needed: needed
+ * (nprobes entries) receives the probes of fired (those m fired on its C
+ * path `path`) that the divergence needs: no neighbour of m on that path
+ * shows cls without it. */
+int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const char *cls, int *port, lg_err_t *err);
+int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, uint64_t path, const char *cls, uint8_t *needed,
+                 lg_err_t *err);
 
 /* shrink.c: the values minimise.c's candidates take. */
 /* The value of param p's domain closest to 0: where every value is moved. */

@@ -42,6 +42,7 @@ struct minimise {
     int cut;             /* a batch was cut at the deadline: likewise */
     int cutting;         /* cuts() is evaluating: count in cuts, not steps */
     const uint8_t *keep; /* per probe: must keep firing (minimise_input_keeping), or NULL */
+    int ub_free;         /* the second pass: undefined-behaviour probes may fire anew */
 };
 
 static minimise_t *state(explore_t *ex)
@@ -163,7 +164,7 @@ static int probes_kept(const explore_t *ex, const minimise_t *z, const tracer_tr
     if (ex->cfg.no_spectra)
         return 1;
     for (size_t i = 0; i < ex->nprobes; i++) {
-        if (tr->fired[i] && !z->fired[i])
+        if (tr->fired[i] && !z->fired[i] && !(z->ub_free && ex->probe_info[i].kind == TRACER_PROBE_UB))
             return 0;
         if (!tr->fired[i] && z->fired[i] && (is_structural(ex->probe_info[i].kind) || (z->keep && z->keep[i])))
             return 0;
@@ -466,29 +467,13 @@ int minimise_input(explore_t *ex, const input_t *found, const tracer_trace_t *tr
     return minimise_input_keeping(ex, found, tr, cls, NULL, out, err);
 }
 
-int minimise_input_keeping(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
-                           const uint8_t *keep, input_t **out, lg_err_t *err)
+/* The passes of minimise_input over best, until one changes nothing or
+ * the steps run out. */
+static int passes(explore_t *ex, minimise_t *z, input_t *best, lg_err_t *err)
 {
-    minimise_t *z = state(ex);
-    z->keep = keep;
-    *out = input_clone(found);
-    z->steps = 0;
-    /* A native hang is kept as found: every candidate could run to the
-     * executor's limit, which may be its wall-clock timeout. */
-    if (tr->result->status == RUN_HANG)
-        return LG_OK;
-    int rc = start_tracer(ex, z, err);
-    if (rc)
-        return rc == LG_EINTR ? LG_OK : rc;
-    z->cls = cls;
-    set_best(ex, z, tr);
-    z->rtl_failed = 0;
-    z->cut = 0;
-    z->cuts = 0;
-    ex->st.minimisations++;
     const spec_t *spec = ex->spec;
-    input_t *best = *out;
-    int progress = 1;
+    int progress = 1, rc = LG_OK;
+    z->steps = 0;
     while (progress && rc == LG_OK && !stopped(ex, z)) {
         progress = together(ex, z, best, err, &rc);
         for (size_t i = 0; i < spec->nparams && rc == LG_OK; i++)
@@ -506,6 +491,68 @@ int minimise_input_keeping(explore_t *ex, const input_t *found, const tracer_tra
             if (spec->params[i].is_array && shrink_is_read(&spec->params[i]))
                 for (size_t k = 0; k < best->v[i].len && rc == LG_OK; k++)
                     progress |= ladder(ex, z, best, i, k, err, &rc);
+    }
+    return rc;
+}
+
+/* Probes the best input fires: all, and of them undefined-behaviour ones. */
+static size_t fired_count(const explore_t *ex, const minimise_t *z, size_t *ub)
+{
+    size_t n = 0;
+    *ub = 0;
+    for (size_t i = 0; i < ex->nprobes; i++) {
+        n += z->fired[i];
+        *ub += z->fired[i] && ex->probe_info[i].kind == TRACER_PROBE_UB;
+    }
+    return n;
+}
+
+int minimise_input_keeping(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
+                           const uint8_t *keep, input_t **out, lg_err_t *err)
+{
+    minimise_t *z = state(ex);
+    z->keep = keep;
+    z->ub_free = 0;
+    *out = input_clone(found);
+    z->steps = 0;
+    /* A native hang is kept as found: every candidate could run to the
+     * executor's limit, which may be its wall-clock timeout. */
+    if (tr->result->status == RUN_HANG)
+        return LG_OK;
+    int rc = start_tracer(ex, z, err);
+    if (rc)
+        return rc == LG_EINTR ? LG_OK : rc;
+    z->cls = cls;
+    set_best(ex, z, tr);
+    z->rtl_failed = 0;
+    z->cut = 0;
+    z->cuts = 0;
+    ex->st.minimisations++;
+    rc = passes(ex, z, *out, err);
+    /* Values stuck where every move alone makes another signed sum of the
+     * C overflow (a chain of sums whose result the divergence needs): a
+     * second pass lets undefined-behaviour probes fire anew, each change
+     * still toward the targets, and is kept when its input fires fewer
+     * probes. Which of those that are left the divergence needs is
+     * cause.c's question. */
+    size_t ub, n = fired_count(ex, z, &ub);
+    if (rc == LG_OK && ub && !keep && !ex->cfg.no_spectra && !z->rtl_failed && !z->cut && !past_deadline(ex)) {
+        uint8_t *fired = lg_malloc(ex->nprobes);
+        memcpy(fired, z->fired, ex->nprobes);
+        uint64_t steps = z->steps;
+        input_t *second = input_clone(*out);
+        z->ub_free = 1;
+        rc = passes(ex, z, second, err);
+        z->ub_free = 0;
+        size_t ub2, n2 = fired_count(ex, z, &ub2);
+        if (n2 < n || (n2 == n && ub2 < ub)) {
+            input_copy(*out, second);
+        } else {
+            memcpy(z->fired, fired, ex->nprobes);
+        }
+        z->steps += steps;
+        input_destroy(second);
+        free(fired);
     }
     z->keep = NULL;
     return LG_ERR_PASS(err, rc);
@@ -579,6 +626,14 @@ int minimise_port_causes(explore_t *ex, const input_t *found, const tracer_trace
         }
     }
     return LG_OK;
+}
+
+int minimise_executor(explore_t *ex, tracer_t **t, lg_err_t *err)
+{
+    minimise_t *z = state(ex);
+    int rc = start_tracer(ex, z, err);
+    *t = z->tracer;
+    return rc;
 }
 
 uint64_t minimise_last_steps(const explore_t *ex)

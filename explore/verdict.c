@@ -146,49 +146,118 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Writes the new distinct divergence id (the minimised input min and its
- * run, found the input as found) with its group: the key's class and C
- * path, without the probes that fired, so divergences that differ only in
- * those come together in the summaries. */
-static int record(explore_t *ex, size_t id, const input_t *found, const input_t *min, const minimise_run_t *run,
-                  const char *found_key, const char **probes, size_t np, lg_err_t *err)
+/* What a divergence's record needs of its minimised input's native run,
+ * taken before the cause analysis runs the minimiser's executor again. */
+typedef struct minimised {
+    const input_t *found, *in;
+    const minimise_run_t *run;
+    run_result_t *cpu;   /* in's native result, a copy */
+    uint64_t path;       /* its C path signature */
+    char *c_path;        /* that path in words */
+    uint8_t *fired;      /* the probes it fired */
+    const char **probes; /* their names, sorted */
+    size_t nprobes;
+} minimised_t;
+
+/* Writes the new distinct divergence id (the minimised input and its
+ * run, found as found) with its group: the key's class and C path
+ * without the probes it needs, or the key itself when a port explains it,
+ * so divergences that differ only in those come together in the
+ * summaries. */
+static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *found_key, lg_err_t *err)
 {
     const char *key = oracle_dedup_key(ex->dedup, id);
     const char *bar = strchr(key, '|');
-    bar = bar ? strchr(bar + 1, '|') : NULL;
+    bar = bar && strncmp(bar, "|cause|", 7) != 0 ? strchr(bar + 1, '|') : NULL;
     char *group = bar ? lg_strndup(key, (size_t)(bar - key)) : lg_strdup(key);
-    char *c_path = describe_path(ex, run->tr);
-    if (np)
-        qsort(probes, np, sizeof *probes, by_name);
-    corpus_finding_t f = {.found = found,
-                          .in = min,
-                          .cpu = run->tr->result,
-                          .rtl = run->rtl,
-                          .sym = &run->sym,
+    corpus_finding_t f = {.found = mi->found,
+                          .in = mi->in,
+                          .cpu = mi->cpu,
+                          .rtl = mi->run->rtl,
+                          .sym = &mi->run->sym,
                           .key = key,
                           .found_key = found_key,
                           .group = group,
-                          .c_path = c_path,
-                          .probes = probes,
-                          .nprobes = np,
+                          .c_path = mi->c_path,
+                          .probes = mi->probes,
+                          .nprobes = mi->nprobes,
                           .steps = minimise_last_steps(ex)};
     int rc = corpus_divergence_record(ex, &f, err);
-    free(c_path);
     free(group);
     return rc;
 }
 
-/* Keys the minimised input min of in (its re-run run) and records it when
- * the key is new: *id and *is_new say which distinct symptom it is. */
+/* The key of the minimised divergence mi: its class and the port that
+ * explains it ("<class>|cause|port:<p>"), or its class, C path and the
+ * probes it needs (cause.c). NULL with err set when running failed. */
+static char *analyse_cause(explore_t *ex, const minimised_t *mi, lg_err_t *err)
+{
+    const oracle_symptom_t *sym = &mi->run->sym;
+    int port = -1;
+    int rc = cause_port(ex, mi->in, mi->run->rtl, sym->cls, &port, err);
+    if (rc == LG_OK && port >= 0)
+        return lg_asprintf("%s|cause|%s", sym->cls, ex->probe_info[port].name);
+    uint8_t *needed = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
+    if (rc == LG_OK)
+        rc = cause_needed(ex, mi->in, mi->fired, mi->path, sym->cls, needed, err);
+    char *key = NULL;
+    if (rc == LG_OK) {
+        size_t n = 0;
+        const char **names = ex->cfg.no_spectra ? NULL : probes_fired_names(ex->probe_info, needed, ex->nprobes, &n);
+        key = oracle_dedup_make_key(sym, mi->path, names, n);
+        free(names);
+    }
+    free(needed);
+    return key;
+}
+
+/* analyse_cause, remembered by input and class. */
+static char *cause_key(explore_t *ex, const minimised_t *mi, lg_err_t *err)
+{
+    lg_hash_t h;
+    lg_hash_init(&h);
+    lg_hash_u64(&h, input_hash(mi->in));
+    lg_hash_str(&h, mi->run->sym.cls);
+    for (size_t i = 0; i < ex->ncauses; i++)
+        if (ex->causes[i].id == h.h)
+            return lg_strdup(ex->causes[i].key);
+    char *key = analyse_cause(ex, mi, err);
+    if (key && ex->ncauses < EXPLORE_CAUSES_MAX) {
+        lg_grow((void **)&ex->causes, &ex->causes_cap, ex->ncauses + 1, sizeof *ex->causes);
+        ex->causes[ex->ncauses++] = (cause_memo_t){.id = h.h, .key = lg_strdup(key)};
+    }
+    return key;
+}
+
+/* Keys the minimised input min of in (its re-run run) by its cause and
+ * records it when the key is new: *id and *is_new say which distinct
+ * symptom it is. */
 static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, const minimise_run_t *run,
                          const char *found_key, size_t *id, int *is_new, lg_err_t *err)
 {
-    size_t nm = 0;
-    const char **mprobes =
-        ex->cfg.no_spectra ? NULL : probes_fired_names(ex->probe_info, run->tr->fired, ex->nprobes, &nm);
-    *id = oracle_dedup_add(ex->dedup, &run->sym, minimise_path(ex, run->tr), mprobes, nm, is_new);
-    int rc = *is_new ? record(ex, *id, in, min, run, found_key, mprobes, nm, err) : LG_OK;
-    free(mprobes);
+    minimised_t mi = {.found = in, .in = min, .run = run};
+    mi.cpu = run_result_create(ex->spec);
+    run_result_copy(mi.cpu, run->tr->result);
+    mi.path = minimise_path(ex, run->tr);
+    mi.c_path = describe_path(ex, run->tr);
+    mi.fired = lg_malloc(ex->nprobes ? ex->nprobes : 1);
+    memcpy(mi.fired, run->tr->fired, ex->nprobes);
+    if (!ex->cfg.no_spectra)
+        mi.probes = probes_fired_names(ex->probe_info, mi.fired, ex->nprobes, &mi.nprobes);
+    if (mi.nprobes)
+        qsort(mi.probes, mi.nprobes, sizeof *mi.probes, by_name);
+    char *key = cause_key(ex, &mi, err);
+    int rc = key ? LG_OK : err->code;
+    if (key) {
+        *id = oracle_dedup_add_key(ex->dedup, key, is_new);
+        if (*is_new)
+            rc = record(ex, *id, &mi, found_key, err);
+    }
+    free(key);
+    free(mi.probes);
+    free(mi.fired);
+    free(mi.c_path);
+    run_result_destroy(mi.cpu);
     return rc;
 }
 

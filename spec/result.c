@@ -9,6 +9,7 @@
 
 #include "json_int.h"
 #include "util/alloc.h"
+#include "util/err.h"
 
 run_result_t *run_result_create(const spec_t *spec)
 {
@@ -43,6 +44,23 @@ void run_result_reset(run_result_t *r)
         r->out[i].valid = 0;
         if (r->out[i].elems)
             memset(r->out[i].elems, 0, r->out[i].len * sizeof(int64_t));
+    }
+}
+
+void run_result_copy(run_result_t *dst, const run_result_t *src)
+{
+    LG_ASSERT(dst->nout == src->nout);
+    run_output_t *out = dst->out;
+    size_t nout = dst->nout;
+    *dst = *src;
+    dst->out = out;
+    dst->nout = nout;
+    for (size_t i = 0; i < nout; i++) {
+        LG_ASSERT(out[i].len == src->out[i].len);
+        out[i].scalar = src->out[i].scalar;
+        out[i].valid = src->out[i].valid;
+        if (out[i].elems)
+            memcpy(out[i].elems, src->out[i].elems, out[i].len * sizeof(int64_t));
     }
 }
 

@@ -56,6 +56,8 @@ typedef struct run_result {
 /* A result shaped for spec (out arrays allocated, zeroed). */
 run_result_t *run_result_create(const spec_t *spec);
 void run_result_reset(run_result_t *r);
+/* Copies src into dst, both shaped for the same spec. */
+void run_result_copy(run_result_t *dst, const run_result_t *src);
 void run_result_destroy(run_result_t *r);    /* accepts NULL */
 const char *run_status_name(run_status_t s); /* "ok", "crash", ... */
 /* How a run or a process ended, for classes and messages: "SIGSEGV" for the

@@ -5,7 +5,8 @@
  * time; and two inputs that differ in incidental values (their probes as
  * found differ) come to one divergence directory, whose input.json is the
  * minimised input and input.orig.json the first one as found, while a
- * found key seen before is only a hit, not minimised again. On
+ * found key seen before is only a hit, not minimised again; one
+ * divergence per cause of accumulate's five plants (cause.c). On
  * tests/explore/kernels/eqpair: two values that must move together do. */
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "tests/test.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
+#include "util/strbuf.h"
 
 static input_t *parse(const spec_t *spec, const char *json)
 {
@@ -162,7 +164,7 @@ static void test_identity(explore_t *ex)
     input_destroy(c);
     if (ex->ndivs >= 1) {
         const char *key = ex->divs[0].key;
-        CHECK_MSG(strncmp(key, "mismatch:return|path:", 21) == 0 && strstr(key, "|port:data") != NULL, "key %s", key);
+        CHECK_MSG(strcmp(key, "mismatch:return|cause|port:data") == 0, "key %s", key);
         char *in = read_text(ex->divs[0].dir, "input.json");
         char *orig = read_text(ex->divs[0].dir, "input.orig.json");
         char *sym = read_text(ex->divs[0].dir, "symptom.json");
@@ -175,6 +177,62 @@ static void test_identity(explore_t *ex)
     }
     input_destroy(a);
     input_destroy(b);
+}
+
+/* An input of accumulate of n zeros. */
+static input_t *zeros(const spec_t *spec, int n)
+{
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
+    lg_strbuf_printf(&b, "{\"size\": %d, \"data\": [", n);
+    for (int i = 0; i < n; i++)
+        lg_strbuf_puts(&b, i ? ",0" : "0");
+    lg_strbuf_puts(&b, "]}");
+    char *json = lg_strbuf_take(&b);
+    input_t *in = parse(spec, json);
+    free(json);
+    return in;
+}
+
+/* Records in and checks that the explorer then holds ndivs divergences,
+ * the last with a key that starts with prefix. */
+static void expect(explore_t *ex, input_t *in, size_t ndivs, const char *prefix, const char *what)
+{
+    record(ex, in);
+    CHECK_MSG(ex->ndivs == ndivs, "%s: %zu divergences, not %zu", what, ex->ndivs, ndivs);
+    if (ex->ndivs)
+        CHECK_MSG(strncmp(ex->divs[ex->ndivs - 1].key, prefix, strlen(prefix)) == 0, "%s: key %s", what,
+                  ex->divs[ex->ndivs - 1].key);
+    input_destroy(in);
+}
+
+/* One divergence per cause on accumulate's five plants, each found by
+ * inputs whose probes differ (cause.c): an element the 8-bit port cuts,
+ * negative or past 255, on an array of any length, is the port's
+ * divergence ("|cause|port:data"; the C on the input as the port hands it
+ * over gives the RTL's result); bytes the port hands over as they are
+ * whose sum wraps the 9-bit accumulator are another, although cut and
+ * read as signed two of them would sum to the RTL's wrapped result too;
+ * 511 and 512 elements hang the RTL (the remainder probe of the odd
+ * length and the counter's width probe of the even one are evidence, not
+ * cause), 401 and 402 read past the memory's depth, and an odd length
+ * reads the poisoned word past the unrolled loop's end. */
+static void test_causes(explore_t *ex)
+{
+    expect(ex, parse(ex->spec, "{\"data\": [-1, 0], \"size\": 2}"), 1, "mismatch:return|cause|port:data", "[-1, 0]");
+    expect(ex, parse(ex->spec, "{\"data\": [0, 256], \"size\": 2}"), 1, "mismatch:return|cause|port:data", "[0, 256]");
+    expect(ex, parse(ex->spec, "{\"data\": [1, -1, 7, 9], \"size\": 4}"), 1, "mismatch:return|cause|port:data",
+           "[1, -1, 7, 9]");
+    expect(ex, parse(ex->spec, "{\"data\": [0, 197, 166, 106, 28, 15], \"size\": 6}"), 2,
+           "mismatch:return|path:", "a wrapped sum of bytes");
+    if (ex->ndivs == 2)
+        CHECK_MSG(strstr(ex->divs[1].key, "width:sum") != NULL, "the wrapped sum's key %s", ex->divs[1].key);
+    expect(ex, zeros(ex->spec, 511), 3, "rtl-hang|path:", "511 elements");
+    expect(ex, zeros(ex->spec, 512), 3, "rtl-hang|path:", "512 elements");
+    expect(ex, zeros(ex->spec, 401), 4, "rtl-oob:data|path:", "401 elements");
+    expect(ex, zeros(ex->spec, 402), 4, "rtl-oob:data|path:", "402 elements");
+    expect(ex, zeros(ex->spec, 1), 5, "mismatch:return|path:", "1 element");
+    CHECK_MSG(ex->st.cause_runs > 0, "no run told a cause from evidence");
 }
 
 /* eqpair diverges only where a == b: one value at a time, neither can
@@ -238,6 +296,11 @@ int main(void)
         test_identity(ex);
     }
     close_explorer(ex, spec, dir);
+    char dir3[] = "/tmp/lgfuzz-test-minimise-XXXXXX";
+    ex = open_explorer(LG_TEST_KERNELS "/accumulate/kernel.yaml", &spec, dir3);
+    if (ex)
+        test_causes(ex);
+    close_explorer(ex, spec, dir3);
     char dir2[] = "/tmp/lgfuzz-test-minimise-XXXXXX";
     ex = open_explorer(LG_TEST_OWN "/eqpair/kernel.yaml", &spec, dir2);
     if (ex)

@@ -1,0 +1,436 @@
+/* The cause of a divergence, read off its minimised input: what goes into
+ * its identity and what is only evidence shown beside it.
+ *
+ * Two questions, each answered by running the kernel, never by a rule of
+ * thumb about probe names:
+ *
+ * - Does a narrow port explain the divergence? The C kernel is run on the
+ *   input as the port hands it to the design (each value cut to the
+ *   port's width and extended by sign, or by zeros). When that run's
+ *   result is exactly the RTL's, the port is the whole cause: the
+ *   divergence is "this port cuts values", whichever C path and whichever
+ *   incidental probes the input took (cause_port).
+ * - Which of the probes the input fired does the divergence need? A probe
+ *   is evidence when a neighbour of the input (one value moved toward its
+ *   target, a length one longer or shorter) takes the same C path, does
+ *   not fire it and still shows the symptom class on the RTL; otherwise it
+ *   is part of the cause (cause_needed). A neighbour may fire a structural
+ *   or width probe the input did not (a loop that runs one more time), not
+ *   a new port or undefined-behaviour probe: that would be another value
+ *   cause standing in for this one.
+ *
+ * Neighbours run on the minimiser's executor; their RTL calls are few and
+ * batched. Past the deadline every probe not yet shown to be evidence
+ * counts as needed: a key may then split a bug in two, never merge two. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "explore_int.h"
+#include "util/alloc.h"
+
+/* Neighbours one analysis runs natively, at most. */
+#define CAUSE_NEIGHBOURS_MAX 256
+/* Array elements whose values a neighbour moves, at most, from the front. */
+#define CAUSE_ELEMS_MAX 32
+/* Neighbours a batch runs: natively, and on the RTL per probe. */
+#define CAUSE_BATCH 16
+
+typedef struct neighbours {
+    input_t **in;
+    size_t n;
+    uint8_t *same;  /* per neighbour: ran ok on the input's C path */
+    uint8_t *fired; /* n * nprobes */
+    int8_t *shows;  /* per neighbour: -1 not run on the RTL, else 0 or 1 */
+} neighbours_t;
+
+static int past_deadline(const explore_t *ex)
+{
+    return (ex->cfg.stop && *ex->cfg.stop) || (ex->deadline_ns && lg_now_ns() >= ex->deadline_ns);
+}
+
+/* Adds m with position (i, k) set to v, when that changes it and the
+ * result is an input of the spec. */
+static void add_moved(neighbours_t *nb, const input_t *m, size_t i, size_t k, int64_t v)
+{
+    if (nb->n >= CAUSE_NEIGHBOURS_MAX || *shrink_value_at((input_t *)m, i, k) == v)
+        return;
+    input_t *c = input_clone(m);
+    *shrink_value_at(c, i, k) = v;
+    /* A longer array gets new elements at their zero, not whatever its
+     * storage held past the old length. */
+    for (size_t j = 0; j < c->spec->nparams && !c->spec->params[i].is_array && v >= 0; j++) {
+        const spec_param_t *a = &c->spec->params[j];
+        if (a->is_array && !a->fixed_len && a->len_param == (int)i)
+            input_set_len(c, j, (size_t)v);
+    }
+    input_normalize(c, 0);
+    if (!input_conforms(c, NULL, 0) || input_equal(c, m)) {
+        input_destroy(c);
+        return;
+    }
+    nb->in[nb->n++] = c;
+}
+
+/* The moves of one value: to its target, halfway there, one step toward
+ * it; a length also one step away (a loop that runs once more). */
+static void add_moves(neighbours_t *nb, const input_t *m, size_t i, size_t k, int len)
+{
+    const spec_param_t *p = &m->spec->params[i];
+    int64_t v = *shrink_value_at((input_t *)m, i, k), t = shrink_target(p);
+    int up = lg_type_cmp(p->type, v, t) < 0;
+    uint64_t d = up ? (uint64_t)t - (uint64_t)v : (uint64_t)v - (uint64_t)t;
+    add_moved(nb, m, i, k, t);
+    add_moved(nb, m, i, k, (int64_t)(up ? (uint64_t)v + d / 2 : (uint64_t)v - d / 2));
+    add_moved(nb, m, i, k, (int64_t)((uint64_t)v + (up ? 1u : (uint64_t)-1)));
+    if (len)
+        add_moved(nb, m, i, k, (int64_t)((uint64_t)v + (up ? (uint64_t)-1 : 1u)));
+}
+
+/* The neighbours of m, each run natively: which took C path `path`, and
+ * what they fired. A batch the deadline cuts leaves the rest unrun (not
+ * same). */
+static int neighbours_of(explore_t *ex, tracer_t *t, const input_t *m, uint64_t path, neighbours_t *nb, lg_err_t *err)
+{
+    const spec_t *spec = m->spec;
+    size_t np = ex->nprobes ? ex->nprobes : 1;
+    nb->in = lg_calloc(CAUSE_NEIGHBOURS_MAX, sizeof *nb->in);
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        if (!shrink_is_read(p))
+            continue;
+        if (!p->is_array)
+            add_moves(nb, m, i, 0, shrink_is_len_param(spec, i));
+        for (size_t k = 0; p->is_array && k < m->v[i].len && k < CAUSE_ELEMS_MAX; k++)
+            add_moves(nb, m, i, k, 0);
+    }
+    nb->same = lg_calloc(nb->n ? nb->n : 1, 1);
+    nb->fired = lg_calloc((nb->n ? nb->n : 1) * np, 1);
+    nb->shows = lg_malloc(nb->n ? nb->n : 1);
+    memset(nb->shows, -1, nb->n ? nb->n : 1);
+    for (size_t at = 0; at < nb->n && !past_deadline(ex); at += CAUSE_BATCH) {
+        size_t n = nb->n - at < CAUSE_BATCH ? nb->n - at : CAUSE_BATCH;
+        tracer_trace_t *tr;
+        int rc = tracer_run(t, (const input_t *const *)nb->in + at, n, &tr, err);
+        if (rc == LG_ETIMEOUT || rc == LG_EINTR)
+            return LG_OK;
+        if (rc)
+            return LG_ERR_PASS(err, rc);
+        ex->st.cause_runs += n;
+        for (size_t j = 0; j < n; j++) {
+            memcpy(nb->fired + (at + j) * np, tr[j].fired, ex->nprobes);
+            nb->same[at + j] = tr[j].result->status == RUN_OK && minimise_path(ex, &tr[j]) == path;
+        }
+    }
+    return LG_OK;
+}
+
+static void free_neighbours(neighbours_t *nb)
+{
+    for (size_t i = 0; i < nb->n; i++)
+        input_destroy(nb->in[i]);
+    free(nb->in);
+    free(nb->same);
+    free(nb->fired);
+    free(nb->shows);
+}
+
+/* Runs the neighbours pick[0..n-1] on both sides (natively again: their
+ * first traces are gone) and sets their shows. */
+static int run_rtl(explore_t *ex, tracer_t *t, neighbours_t *nb, const size_t *pick, size_t n, const char *cls,
+                   lg_err_t *err)
+{
+    const input_t *in[CAUSE_BATCH];
+    run_result_t *rtl[CAUSE_BATCH];
+    for (size_t j = 0; j < n; j++) {
+        in[j] = nb->in[pick[j]];
+        rtl[j] = run_result_create(ex->spec);
+    }
+    tracer_trace_t *tr;
+    int rc = tracer_run(t, in, n, &tr, err);
+    if (rc == LG_OK) {
+        lg_err_t rerr;
+        uint64_t t0 = lg_now_ns();
+        int brc = oracle_run_batch(ex->oracle, in, n, rtl, &rerr);
+        ex->st.rtl_ns += lg_now_ns() - t0;
+        ex->st.rtl_calls += n;
+        ex->st.cause_runs += n;
+        if (brc && past_deadline(ex))
+            ex->st.rtl_cut += n;
+        else if (brc)
+            LG_WARN(ex->log, "RTL run failed while telling a divergence's cause from its evidence: %s", rerr.msg);
+        oracle_symptoms_t syms = {0};
+        for (size_t j = 0; j < n && !brc; j++) {
+            size_t ns = oracle_compare(ex->spec, tr[j].result, rtl[j], &syms);
+            int shows = 0;
+            for (size_t s = 0; s < ns; s++)
+                shows |= strcmp(syms.v[s].cls, cls) == 0;
+            nb->shows[pick[j]] = (int8_t)shows;
+        }
+        oracle_symptoms_free(&syms);
+    } else if (rc == LG_ETIMEOUT || rc == LG_EINTR) {
+        rc = LG_OK;
+    }
+    for (size_t j = 0; j < n; j++)
+        run_result_destroy(rtl[j]);
+    return LG_ERR_PASS(err, rc);
+}
+
+/* 1 in *found when a neighbour in nb on the path, firing no probe of
+ * `avoid` and, unless any_new, none that `had` lacks, shows cls on the
+ * RTL; its index in *which. At most CAUSE_TRIES neighbours are run on
+ * the RTL for one question. */
+#define CAUSE_TRIES (2 * CAUSE_BATCH)
+
+static int find_showing(explore_t *ex, tracer_t *t, neighbours_t *nb, const uint8_t *avoid, const uint8_t *had,
+                        int any_new, const char *cls, size_t from, size_t *which, int *found, lg_err_t *err)
+{
+    size_t np = ex->nprobes ? ex->nprobes : 1, pick[CAUSE_BATCH], n = 0, tried = 0;
+    *found = 0;
+    for (size_t c = from; c <= nb->n && !*found && !past_deadline(ex); c++) {
+        int fits = c < nb->n && nb->same[c];
+        for (size_t q = 0; fits && q < ex->nprobes; q++) {
+            const uint8_t f = nb->fired[c * np + q];
+            fits = !(f && avoid[q]) && (any_new || !f || had[q]);
+        }
+        if (fits && nb->shows[c] >= 0) {
+            *found = nb->shows[c];
+            *which = c;
+            continue;
+        }
+        if (fits && tried < CAUSE_TRIES) {
+            pick[n++] = c;
+            tried++;
+        }
+        if (n && (n == CAUSE_BATCH || c == nb->n || tried == CAUSE_TRIES)) {
+            int rc = run_rtl(ex, t, nb, pick, n, cls, err);
+            if (rc)
+                return rc;
+            for (size_t j = 0; j < n && !*found; j++)
+                if (nb->shows[pick[j]] == 1) {
+                    *found = 1;
+                    *which = pick[j];
+                }
+            n = 0;
+        }
+    }
+    return LG_OK;
+}
+
+/* Neighbour c of m stands in for m when the probes it fired and m did not
+ * are evidence of its own divergence: one of its neighbours on the path
+ * that fires none of them shows cls too. Otherwise c shows another cause
+ * of the class (an odd length that reads past an unrolled loop's end
+ * beside a sum that overflows), not this one without p. */
+static int stands_in(explore_t *ex, tracer_t *t, const neighbours_t *nb, size_t c, const uint8_t *fired, uint64_t path,
+                     const char *cls, int *ok, lg_err_t *err)
+{
+    size_t np = ex->nprobes ? ex->nprobes : 1;
+    uint8_t *fresh = lg_calloc(np, 1);
+    for (size_t q = 0; q < ex->nprobes; q++)
+        fresh[q] = nb->fired[c * np + q] && !fired[q];
+    neighbours_t nn = {0};
+    int rc = neighbours_of(ex, t, nb->in[c], path, &nn, err);
+    size_t which;
+    if (rc == LG_OK)
+        rc = find_showing(ex, t, &nn, fresh, NULL, 1, cls, 0, &which, ok, err);
+    free_neighbours(&nn);
+    free(fresh);
+    return rc;
+}
+
+/* Stand-ins with probes of their own checked for one probe, at most. */
+#define CAUSE_STANDINS_MAX 2
+
+/* 1 in *evidence when a neighbour of m on the path that does not fire
+ * probe p shows cls: one that fires no probe m did not, or one that
+ * stands in for m (stands_in). */
+static int is_evidence(explore_t *ex, tracer_t *t, neighbours_t *nb, size_t p, const uint8_t *fired, uint64_t path,
+                       const char *cls, int *evidence, lg_err_t *err)
+{
+    uint8_t *avoid = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
+    avoid[p] = 1;
+    size_t which = 0;
+    int rc = find_showing(ex, t, nb, avoid, fired, 0, cls, 0, &which, evidence, err);
+    for (size_t from = 0, k = 0; rc == LG_OK && !*evidence && k < CAUSE_STANDINS_MAX; k++, from = which + 1) {
+        int found = 0;
+        rc = find_showing(ex, t, nb, avoid, fired, 1, cls, from, &which, &found, err);
+        if (rc || !found)
+            break;
+        rc = stands_in(ex, t, nb, which, fired, path, cls, evidence, err);
+    }
+    free(avoid);
+    return rc;
+}
+
+int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, uint64_t path, const char *cls, uint8_t *needed,
+                 lg_err_t *err)
+{
+    memcpy(needed, fired, ex->nprobes);
+    if (ex->cfg.no_spectra || !ex->oracle)
+        return LG_OK;
+    size_t nfired = 0;
+    for (size_t p = 0; p < ex->nprobes; p++)
+        nfired += fired[p];
+    if (!nfired)
+        return LG_OK;
+    tracer_t *t;
+    int rc = minimise_executor(ex, &t, err);
+    if (rc)
+        return rc == LG_EINTR ? LG_OK : rc;
+    neighbours_t nb = {0};
+    rc = neighbours_of(ex, t, m, path, &nb, err);
+    for (size_t p = 0; p < ex->nprobes && rc == LG_OK && !past_deadline(ex); p++) {
+        int evidence = 0;
+        if (fired[p])
+            rc = is_evidence(ex, t, &nb, p, fired, path, cls, &evidence, err);
+        if (evidence)
+            needed[p] = 0;
+    }
+    free_neighbours(&nb);
+    return LG_ERR_PASS(err, rc);
+}
+
+/* Cuts value v to a w-bit port's and extends it back, by sign (sx) or
+ * by zeros: what the port hands the design. */
+static int64_t port_value(int64_t v, int w, int sx)
+{
+    return lg_type_wrap(lg_type_int(w, sx), v);
+}
+
+/* m with every value of param i as the port hands it over; NULL when that
+ * changes nothing or leaves the domain. */
+static input_t *as_port_hands(const input_t *m, size_t i, int w, int sx)
+{
+    input_t *c = input_clone(m);
+    size_t n = m->spec->params[i].is_array ? c->v[i].len : 1;
+    for (size_t k = 0; k < n; k++) {
+        int64_t *v = shrink_value_at(c, i, k);
+        *v = port_value(*v, w, sx);
+    }
+    if (input_equal(c, m) || !input_conforms(c, NULL, 0)) {
+        input_destroy(c);
+        return NULL;
+    }
+    return c;
+}
+
+/* One explanation to try: the values of a port's param cut one way. */
+typedef struct port_try {
+    int probe, sx;
+    size_t param;
+    int w;
+    input_t *cut; /* m as the port hands it over */
+} port_try_t;
+
+/* Values of m the cut changes, one at a time: m with every other value
+ * the cut changes at its target, each run natively as the port hands it
+ * over and on the RTL as it is. The explanation holds when every RTL
+ * result is the C's on what the port handed over. Catches a cut that
+ * explains m by coincidence: two values read as negative whose sum
+ * another narrowing of the RTL wraps back to the same result. */
+#define CAUSE_ISOLATE_MAX 4
+
+static int isolated_hold(explore_t *ex, tracer_t *t, const input_t *m, const port_try_t *pt, int *hold, lg_err_t *err)
+{
+    size_t n = m->spec->params[pt->param].is_array ? m->v[pt->param].len : 1, changed[CAUSE_ISOLATE_MAX + 1], nc = 0;
+    for (size_t k = 0; k < n && nc <= CAUSE_ISOLATE_MAX; k++) {
+        int64_t v = *shrink_value_at((input_t *)m, pt->param, k);
+        if (port_value(v, pt->w, pt->sx) != v)
+            changed[nc++] = k;
+    }
+    *hold = 1;
+    if (nc < 2)
+        return LG_OK; /* m itself is the one value */
+    nc = nc > CAUSE_ISOLATE_MAX ? CAUSE_ISOLATE_MAX : nc;
+    input_t *x[CAUSE_ISOLATE_MAX], *cx[CAUSE_ISOLATE_MAX];
+    run_result_t *rtl[CAUSE_ISOLATE_MAX];
+    int64_t target = shrink_target(&m->spec->params[pt->param]);
+    for (size_t j = 0; j < nc; j++) {
+        x[j] = input_clone(m);
+        for (size_t o = 0; o < nc; o++)
+            if (o != j)
+                *shrink_value_at(x[j], pt->param, changed[o]) = target;
+        cx[j] = input_clone(x[j]);
+        *shrink_value_at(cx[j], pt->param, changed[j]) =
+            port_value(*shrink_value_at(x[j], pt->param, changed[j]), pt->w, pt->sx);
+        rtl[j] = run_result_create(ex->spec);
+    }
+    tracer_trace_t *tr;
+    int rc = tracer_run(t, (const input_t *const *)cx, nc, &tr, err);
+    if (rc == LG_OK) {
+        lg_err_t rerr;
+        uint64_t t0 = lg_now_ns();
+        int brc = oracle_run_batch(ex->oracle, (const input_t *const *)x, nc, rtl, &rerr);
+        ex->st.rtl_ns += lg_now_ns() - t0;
+        ex->st.rtl_calls += nc;
+        ex->st.cause_runs += 2 * nc;
+        oracle_symptoms_t syms = {0};
+        for (size_t j = 0; j < nc && *hold; j++)
+            *hold =
+                !brc && tr[j].result->status == RUN_OK && oracle_compare(ex->spec, tr[j].result, rtl[j], &syms) == 0;
+        oracle_symptoms_free(&syms);
+        if (brc && !past_deadline(ex))
+            LG_WARN(ex->log, "RTL run failed while checking a port as a divergence's cause: %s", rerr.msg);
+    } else if (rc == LG_ETIMEOUT || rc == LG_EINTR) {
+        *hold = 0;
+        rc = LG_OK;
+    }
+    for (size_t j = 0; j < nc; j++) {
+        input_destroy(x[j]);
+        input_destroy(cx[j]);
+        run_result_destroy(rtl[j]);
+    }
+    return LG_ERR_PASS(err, rc);
+}
+
+int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const char *cls, int *port, lg_err_t *err)
+{
+    *port = -1;
+    if (ex->cfg.no_spectra || !ex->oracle || rtl->status != RUN_OK || strncmp(cls, "mismatch:", 9) != 0)
+        return LG_OK;
+    port_try_t pt[CAUSE_BATCH];
+    input_t *cand[CAUSE_BATCH];
+    size_t n = 0;
+    for (size_t i = 0; i < ex->nprobes && n + 2 <= CAUSE_BATCH; i++) {
+        const tracer_probe_t *pi = &ex->probe_info[i];
+        int at = pi->kind == TRACER_PROBE_PORT ? spec_param_index(ex->spec, pi->name + strlen("port:")) : -1;
+        if (at < 0 || pi->param < 1 || pi->param > 63 || !shrink_is_read(&ex->spec->params[at]))
+            continue;
+        for (int sx = 0; sx < 2; sx++) {
+            input_t *c = as_port_hands(m, (size_t)at, (int)pi->param, sx);
+            if (c) {
+                pt[n] = (port_try_t){.probe = (int)i, .sx = sx, .param = (size_t)at, .w = (int)pi->param, .cut = c};
+                cand[n++] = c;
+            }
+        }
+    }
+    if (!n)
+        return LG_OK;
+    tracer_t *t;
+    int rc = minimise_executor(ex, &t, err);
+    tracer_trace_t *tr = NULL;
+    if (rc == LG_OK)
+        rc = tracer_run(t, (const input_t *const *)cand, n, &tr, err);
+    uint8_t explains[CAUSE_BATCH] = {0};
+    if (rc == LG_OK) {
+        ex->st.cause_runs += n;
+        oracle_symptoms_t syms = {0};
+        /* The C's own result on what the port hands over is the RTL's:
+         * nothing is left for another cause to explain. */
+        for (size_t j = 0; j < n; j++)
+            explains[j] = tr[j].result->status == RUN_OK && oracle_compare(ex->spec, tr[j].result, rtl, &syms) == 0;
+        oracle_symptoms_free(&syms);
+    }
+    for (size_t j = 0; j < n && rc == LG_OK && *port < 0; j++) {
+        int hold = 0;
+        if (explains[j])
+            rc = isolated_hold(ex, t, m, &pt[j], &hold, err);
+        if (rc == LG_OK && hold)
+            *port = pt[j].probe;
+    }
+    for (size_t j = 0; j < n; j++)
+        input_destroy(cand[j]);
+    if (rc == LG_ETIMEOUT || rc == LG_EINTR)
+        return LG_OK;
+    return LG_ERR_PASS(err, rc);
+}
