@@ -176,6 +176,8 @@ typedef struct batch_group {
     size_t nprobes;
     batch_cause_t *causes; /* one per distinct set of fired probes, in order of first directory */
     size_t ncauses;        /* >= 1 */
+    char *triage;          /* the first triage of its divergences, "c-ub:readback at kernel.c:28", or NULL */
+    size_t cut;            /* its divergences the run's end cut before they were minimised and analysed */
 } batch_group_t;
 
 typedef struct batch_groups {
@@ -195,9 +197,9 @@ typedef struct batch_groups {
 int batch_groups_load(const char *run_dir, batch_groups_t *out, lg_err_t *err);
 void batch_groups_free(batch_groups_t *g); /* accepts NULL */
 
-/* One line for g: "<class> on path <C path>: <detail>; <input>; probes
- * <probe>, ... (<n> reports: <representative>, <dir>, ...)". The caller
- * frees it. */
+/* One line for g: "[<triage>: ]<class> on path <C path>: <detail>;
+ * <input>; probes <probe>, ... (<n> reports: <representative>, <dir>,
+ * ...)[; <k> not minimised, ...]". The caller frees it. */
 char *batch_group_line(const batch_group_t *g);
 /* One line for cause i of g, shown under g's line when g has several:
  * "with probes <probes>: <detail>; <input> (<n> reports: <representative>)".

@@ -25,6 +25,8 @@
 /* One divergence directory as read, before grouping. */
 typedef struct member {
     char *group, *cls, *c_path, *detail, *input, *dir;
+    char *triage; /* "c-ub:readback at kernel.c:28", or NULL */
+    int cut;      /* symptom.json says "analysed": false */
     char **probes;
     size_t nprobes;
     double elems, mag; /* the size of its input: elements, then magnitudes (HUGE_VAL when unreadable) */
@@ -150,6 +152,12 @@ static int read_member(const char *run_dir, const char *name, member_t *m)
         /* No path to group by: a group of its own. */
         if (!m->group)
             m->group = lg_asprintf("%s|%s", cls, m->dir);
+        json_object *t = NULL, *analysed = NULL;
+        if (json_object_object_get_ex(sym, "triage", &t) && batch_json_str(t, "class"))
+            m->triage = lg_asprintf("%s at %s", batch_json_str(t, "class"),
+                                    batch_json_str(t, "at") ? batch_json_str(t, "at") : "?");
+        m->cut = json_object_object_get_ex(sym, "analysed", &analysed) &&
+                 json_object_is_type(analysed, json_type_boolean) && !json_object_get_boolean(analysed);
         read_probes(m, sym);
         read_input(m, ipath);
     }
@@ -166,6 +174,7 @@ static void member_free(member_t *m)
     free(m->group);
     free(m->cls);
     free(m->c_path);
+    free(m->triage);
     free(m->detail);
     free(m->input);
     free(m->dir);
@@ -245,6 +254,9 @@ static void group_members(batch_groups_t *g, member_t *m, size_t n)
             rep[j] = i;
         if (!grp->c_path)
             grp->c_path = lg_strdup(m[i].c_path);
+        if (!grp->triage)
+            grp->triage = lg_strdup(m[i].triage);
+        grp->cut += (size_t)m[i].cut;
         grp->dirs = lg_realloc(grp->dirs, (grp->ndirs + 1) * sizeof *grp->dirs);
         grp->dirs[grp->ndirs++] = lg_strdup(m[i].dir);
         for (size_t k = 0; k < m[i].nprobes; k++)
@@ -312,6 +324,7 @@ void batch_groups_free(batch_groups_t *g)
         free(grp->id);
         free(grp->cls);
         free(grp->c_path);
+        free(grp->triage);
         free(grp->detail);
         free(grp->input);
         for (size_t k = 0; k < grp->ndirs; k++)
@@ -347,6 +360,8 @@ char *batch_group_line(const batch_group_t *g)
     lg_strbuf_t b;
     lg_strbuf_init(&b);
     const char *hex = strstr(g->id, "|path:");
+    if (g->triage)
+        lg_strbuf_printf(&b, "%s: ", g->triage);
     lg_strbuf_puts(&b, g->cls);
     if (g->c_path)
         lg_strbuf_printf(&b, " on path %s", g->c_path);
@@ -370,6 +385,8 @@ char *batch_group_line(const batch_group_t *g)
         lg_strbuf_printf(&b, ", %s", g->dirs[i]);
     }
     lg_strbuf_puts(&b, ")");
+    if (g->cut)
+        lg_strbuf_printf(&b, "; %zu not minimised, the run ended first (may repeat another report)", g->cut);
     return lg_strbuf_take(&b);
 }
 

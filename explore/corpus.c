@@ -196,6 +196,16 @@ static int write_symptom(explore_t *ex, const char *dir, const corpus_finding_t 
         json_object_array_add(probes, json_object_new_string(f->probes[i]));
     json_object_object_add(o, "probes", probes);
     json_object_object_add(o, "minimise_steps", json_object_new_uint64(f->steps));
+    if (f->triage) {
+        json_object *t = json_object_new_object();
+        json_object_object_add(t, "class", json_object_new_string(f->triage));
+        json_object_object_add(t, "at", json_object_new_string(f->triage_at));
+        json_object_object_add(t, "why", json_object_new_string(f->triage_why));
+        json_object_object_add(o, "triage", t);
+    }
+    /* Cut: its input may not be minimal and its key may hold probes that
+     * are only evidence, so it may repeat another report. */
+    json_object_object_add(o, "analysed", json_object_new_boolean(!f->cut));
     double secs = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;
     json_object_object_add(o, "found_after_s", json_object_new_double(secs));
     json_object_object_add(o, "found_after_execs", json_object_new_uint64(ex->st.execs));

@@ -107,6 +107,7 @@ typedef struct found_key {
 typedef struct cause_memo {
     uint64_t id; /* hash of the input and the class */
     char *key;   /* owned */
+    int ub;      /* the first undefined-behaviour probe the key needs, or -1 */
 } cause_memo_t;
 
 /* The minimiser's executor and scratch (minimise.c). */
@@ -132,6 +133,10 @@ typedef struct corpus_finding {
     const char *const *probes;     /* the probes in's native run fired, sorted */
     size_t nprobes;
     uint64_t steps; /* candidates its minimisation evaluated */
+    /* Its triage when the cause analysis names one ("c-ub:<check>"), the
+     * statement ("kernel.c:28") and what it means; NULL otherwise. */
+    const char *triage, *triage_at, *triage_why;
+    int cut; /* the deadline or a signal cut its minimisation or cause analysis */
 } corpus_finding_t;
 
 typedef struct explore_stats {

@@ -157,7 +157,34 @@ typedef struct minimised {
     uint8_t *fired;      /* the probes it fired */
     const char **probes; /* their names, sorted */
     size_t nprobes;
+    int ub;  /* the first undefined-behaviour probe its divergence needs, or -1 */
+    int cut; /* the deadline or a signal cut its minimisation or cause analysis */
 } minimised_t;
+
+static int past_deadline(const explore_t *ex)
+{
+    return (ex->cfg.stop && *ex->cfg.stop) || (ex->deadline_ns && lg_now_ns() >= ex->deadline_ns);
+}
+
+/* The triage of a divergence its cause analysis found to need undefined
+ * behaviour of the C (probe ub, "ub:<check>:<file>:<line>"): "c-ub:<check>"
+ * into cls, the statement into at, and what it means into why. */
+static void triage_ub(const explore_t *ex, int ub, char **cls, char **at, char **why)
+{
+    const tracer_probe_t *p = &ex->probe_info[ub];
+    const char *check = p->name + strlen("ub:"), *end = strchr(check, ':');
+    *cls = lg_asprintf("c-ub:%.*s", (int)(end ? end - check : (ptrdiff_t)strlen(check)), check);
+    *at = lg_asprintf("%s:%d", p->file ? p->file : "?", p->line);
+    if (strcmp(*cls, "c-ub:readback") == 0)
+        *why = lg_asprintf("%s reads an output parameter back after the kernel wrote it on this path: the C gets the "
+                           "value it wrote, while HLS reads that port's input side, the value the caller passed in",
+                           *at);
+    else
+        *why = lg_asprintf("the C's result rests on undefined behaviour (%s at %s) that the divergence needs: no "
+                           "neighbouring input on this path diverges without it, and the RTL need not behave as the "
+                           "compiled C does there",
+                           *cls + strlen("c-ub:"), *at);
+}
 
 /* Writes the new distinct divergence id (the minimised input and its
  * run, found as found) with its group: the key's class and C path
@@ -170,6 +197,9 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
     const char *bar = strchr(key, '|');
     bar = bar && strncmp(bar, "|cause|", 7) != 0 ? strchr(bar + 1, '|') : NULL;
     char *group = bar ? lg_strndup(key, (size_t)(bar - key)) : lg_strdup(key);
+    char *tcls = NULL, *tat = NULL, *twhy = NULL;
+    if (mi->ub >= 0)
+        triage_ub(ex, mi->ub, &tcls, &tat, &twhy);
     corpus_finding_t f = {.found = mi->found,
                           .in = mi->in,
                           .cpu = mi->cpu,
@@ -181,17 +211,26 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
                           .c_path = mi->c_path,
                           .probes = mi->probes,
                           .nprobes = mi->nprobes,
-                          .steps = minimise_last_steps(ex)};
+                          .steps = minimise_last_steps(ex),
+                          .triage = tcls,
+                          .triage_at = tat,
+                          .triage_why = twhy,
+                          .cut = mi->cut};
     int rc = corpus_divergence_record(ex, &f, err);
+    free(tcls);
+    free(tat);
+    free(twhy);
     free(group);
     return rc;
 }
 
 /* The key of the minimised divergence mi: its class and the port that
  * explains it ("<class>|cause|port:<p>"), or its class, C path and the
- * probes it needs (cause.c). NULL with err set when running failed. */
-static char *analyse_cause(explore_t *ex, const minimised_t *mi, lg_err_t *err)
+ * probes it needs (cause.c), the first undefined-behaviour one of those
+ * into *ub (-1 when none). NULL with err set when running failed. */
+static char *analyse_cause(explore_t *ex, const minimised_t *mi, int *ub, lg_err_t *err)
 {
+    *ub = -1;
     const oracle_symptom_t *sym = &mi->run->sym;
     int port = -1;
     int rc = cause_port(ex, mi->in, mi->run->rtl, sym->cls, &port, err);
@@ -202,6 +241,9 @@ static char *analyse_cause(explore_t *ex, const minimised_t *mi, lg_err_t *err)
         rc = cause_needed(ex, mi->in, mi->fired, mi->path, sym->cls, needed, err);
     char *key = NULL;
     if (rc == LG_OK) {
+        for (size_t i = 0; i < ex->nprobes && *ub < 0; i++)
+            if (needed[i] && ex->probe_info[i].kind == TRACER_PROBE_UB)
+                *ub = (int)i;
         size_t n = 0;
         const char **names = ex->cfg.no_spectra ? NULL : probes_fired_names(ex->probe_info, needed, ex->nprobes, &n);
         key = oracle_dedup_make_key(sym, mi->path, names, n);
@@ -211,20 +253,26 @@ static char *analyse_cause(explore_t *ex, const minimised_t *mi, lg_err_t *err)
     return key;
 }
 
-/* analyse_cause, remembered by input and class. */
-static char *cause_key(explore_t *ex, const minimised_t *mi, lg_err_t *err)
+/* analyse_cause, remembered by input and class unless the deadline or a
+ * signal cut it (then every probe not yet shown to be evidence is in the
+ * key, and mi->cut is set). */
+static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
 {
     lg_hash_t h;
     lg_hash_init(&h);
     lg_hash_u64(&h, input_hash(mi->in));
     lg_hash_str(&h, mi->run->sym.cls);
-    for (size_t i = 0; i < ex->ncauses; i++)
-        if (ex->causes[i].id == h.h)
+    for (size_t i = 0; i < ex->ncauses; i++) {
+        if (ex->causes[i].id == h.h) {
+            mi->ub = ex->causes[i].ub;
             return lg_strdup(ex->causes[i].key);
-    char *key = analyse_cause(ex, mi, err);
-    if (key && ex->ncauses < EXPLORE_CAUSES_MAX) {
+        }
+    }
+    char *key = analyse_cause(ex, mi, &mi->ub, err);
+    mi->cut = past_deadline(ex);
+    if (key && !mi->cut && ex->ncauses < EXPLORE_CAUSES_MAX) {
         lg_grow((void **)&ex->causes, &ex->causes_cap, ex->ncauses + 1, sizeof *ex->causes);
-        ex->causes[ex->ncauses++] = (cause_memo_t){.id = h.h, .key = lg_strdup(key)};
+        ex->causes[ex->ncauses++] = (cause_memo_t){.id = h.h, .key = lg_strdup(key), .ub = mi->ub};
     }
     return key;
 }
@@ -235,7 +283,7 @@ static char *cause_key(explore_t *ex, const minimised_t *mi, lg_err_t *err)
 static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, const minimise_run_t *run,
                          const char *found_key, size_t *id, int *is_new, lg_err_t *err)
 {
-    minimised_t mi = {.found = in, .in = min, .run = run};
+    minimised_t mi = {.found = in, .in = min, .run = run, .ub = -1};
     mi.cpu = run_result_create(ex->spec);
     run_result_copy(mi.cpu, run->tr->result);
     mi.path = minimise_path(ex, run->tr);
@@ -248,7 +296,14 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
         qsort(mi.probes, mi.nprobes, sizeof *mi.probes, by_name);
     char *key = cause_key(ex, &mi, err);
     int rc = key ? LG_OK : err->code;
-    if (key) {
+    /* Cut at the end of the run, its key may hold probes that are only
+     * evidence: a divergence it could show is the one it shows, as an
+     * input with a found key seen before is. */
+    size_t within =
+        key && mi.cut ? oracle_dedup_find_within(ex->dedup, run->sym.cls, mi.path, mi.probes, mi.nprobes) : SIZE_MAX;
+    if (within != SIZE_MAX) {
+        *id = oracle_dedup_add_key(ex->dedup, oracle_dedup_key(ex->dedup, within), is_new);
+    } else if (key) {
         *id = oracle_dedup_add_key(ex->dedup, key, is_new);
         if (*is_new)
             rc = record(ex, *id, &mi, found_key, err);

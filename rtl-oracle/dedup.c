@@ -124,3 +124,36 @@ int oracle_dedup_names_probe(const oracle_dedup_t *d, const char *cls, const cha
     }
     return 0;
 }
+
+/* 1 when the comma-separated list [p, end) names only probes of probes. */
+static int list_within(const char *p, const char *end, const char *const *probes, size_t n)
+{
+    while (p < end) {
+        const char *comma = memchr(p, ',', (size_t)(end - p));
+        size_t len = (size_t)((comma ? comma : end) - p);
+        int found = 0;
+        for (size_t i = 0; i < n && !found; i++)
+            found = strlen(probes[i]) == len && strncmp(probes[i], p, len) == 0;
+        if (!found)
+            return 0;
+        p = comma ? comma + 1 : end;
+    }
+    return 1;
+}
+
+size_t oracle_dedup_find_within(const oracle_dedup_t *d, const char *cls, uint64_t path, const char *const *probes,
+                                size_t n)
+{
+    char group[ORACLE_CLASS_MAX + 32];
+    int glen = snprintf(group, sizeof group, "%s|path:%016llx|", cls, (unsigned long long)path);
+    char cause[ORACLE_CLASS_MAX + 8];
+    int clen = snprintf(cause, sizeof cause, "%s|cause|", cls);
+    for (size_t i = 0; i < d->n; i++) {
+        const char *k = d->keys[i], *end = k + strlen(k);
+        if (glen > 0 && strncmp(k, group, (size_t)glen) == 0 && list_within(k + glen, end, probes, n))
+            return i;
+        if (clen > 0 && strncmp(k, cause, (size_t)clen) == 0 && list_within(k + clen, end, probes, n))
+            return i;
+    }
+    return SIZE_MAX;
+}

@@ -36,6 +36,7 @@ static void declare_runtime(instrument_ctx_t *c)
     declare_rt(c, &c->brc, "__lgrt_brc", p4, 4);
     declare_rt(c, &c->val, "__lgrt_val", pv, 2);
     declare_rt(c, &c->ub, "__lgrt_ub", p1, 1);
+    declare_rt(c, &c->ub_if, "__lgrt_ub_if", p2, 2);
     declare_rt(c, &c->loop, "__lgrt_loop", p2, 2);
     declare_rt(c, &c->enter, "__lgrt_enter", p1, 1);
     declare_rt(c, &c->leave, "__lgrt_leave", p1, 1);

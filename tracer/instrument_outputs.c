@@ -1,5 +1,6 @@
 /* Whether the kernel wrote each scalar output (an out/inout pointer to one
- * value): every write the kernel's functions make through a pointer that
+ * value), and whether it reads one back after writing it
+ * (instrument_readback): every write the kernel's functions make through a pointer that
  * may point at an output also sets that output's written flag when the
  * bytes written overlap the output's bytes. The harness fills the table of
  * output addresses and reads the flags (harness_outputs.c).
@@ -111,6 +112,41 @@ static void instrument_write(instrument_ctx_t *c, const outs_t *o, const write_t
     }
 }
 
+/* Before the load of n bytes at ptr: the probe ub:readback:<file>:<line>
+ * fires when the bytes overlap an output the kernel has written already.
+ * C reads back what it stored; HLS makes such a read one of the port's
+ * input side (ap_ovld's `_i`, ap_vld's input), so the RTL reads the
+ * value the caller passed in, not the one written: the C's result rests
+ * on a semantics the design does not have. */
+static void instrument_readback(instrument_ctx_t *c, const outs_t *o, LLVMValueRef load)
+{
+    unsigned flen = 0;
+    const char *file = LLVMGetDebugLocFilename(load, &flen);
+    char *f = file && flen ? lg_strndup(file, flen) : lg_strdup(c->src_base);
+    const char *slash = strrchr(f, '/');
+    int line = (int)LLVMGetDebugLocLine(load);
+    char *name = lg_asprintf("ub:readback:%s:%d", slash ? slash + 1 : f, line);
+    uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_UB, 0, 0, slash ? slash + 1 : f, line);
+    free(name);
+    free(f);
+    instrument_position_before(c, load);
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(c->ctx);
+    LLVMValueRef addr = LLVMBuildPtrToInt(c->b, LLVMGetOperand(load, 0), c->i64, "");
+    LLVMValueRef n = instrument_to_i64(c, LLVMSizeOf(LLVMTypeOf(load)), 1);
+    LLVMValueRef hit = LLVMConstInt(c->i1, 0, 0);
+    for (size_t k = 0; k < o->k; k++) {
+        LLVMValueRef out = LLVMBuildLoad2(c->b, c->i64, table_entry(c, o->addr_ty, o->addr, k), "");
+        LLVMValueRef below = LLVMBuildICmp(c->b, LLVMIntULT, LLVMBuildSub(c->b, out, addr, ""), n, "");
+        LLVMValueRef above =
+            LLVMBuildICmp(c->b, LLVMIntULT, LLVMBuildSub(c->b, addr, out, ""), LLVMConstInt(c->i64, o->size[k], 0), "");
+        LLVMValueRef flag = LLVMBuildLoad2(c->b, i8, table_entry(c, o->flag_ty, o->flag, k), "");
+        LLVMValueRef written = LLVMBuildICmp(c->b, LLVMIntNE, flag, LLVMConstInt(i8, 0, 0), "");
+        hit = LLVMBuildOr(c->b, hit, LLVMBuildAnd(c->b, LLVMBuildOr(c->b, below, above, ""), written, ""), "");
+    }
+    LLVMValueRef args[] = {instrument_u32(c, pid), LLVMBuildZExt(c->b, hit, c->i32, "")};
+    instrument_call(c, &c->ub_if, args, 2);
+}
+
 /* A kernel's shim declares the tables to point them at its own objects
  * (shim_int.h): its declaration becomes the definition. */
 static LLVMValueRef define_table(instrument_ctx_t *c, LLVMTypeRef ty, const char *name)
@@ -135,12 +171,18 @@ void instrument_output_writes(instrument_ctx_t *c)
     o.flag_ty = LLVMArrayType(LLVMInt8TypeInContext(c->ctx), (unsigned)o.k);
     o.addr = define_table(c, o.addr_ty, HARNESS_OUT_ADDR);
     o.flag = define_table(c, o.flag_ty, HARNESS_OUT_WRITTEN);
-    /* The writes are listed first: instrumenting adds a store per output. */
+    /* The writes and loads are listed first: instrumenting adds a store
+     * and loads per output. */
     write_t *writes = NULL, w;
-    size_t n = 0, cap = 0;
+    LLVMValueRef *loads = NULL;
+    size_t n = 0, cap = 0, nl = 0, lcap = 0;
     for (size_t f = 0; f < c->nfuncs; f++)
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->funcs[f]); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+                if (LLVMGetInstructionOpcode(in) == LLVMLoad && !own_object(LLVMGetOperand(in, 0))) {
+                    lg_grow((void **)&loads, &lcap, nl + 1, sizeof *loads);
+                    loads[nl++] = in;
+                }
                 if (!write_of(in, &w) || own_object(w.ptr))
                     continue;
                 lg_grow((void **)&writes, &cap, n + 1, sizeof *writes);
@@ -148,6 +190,9 @@ void instrument_output_writes(instrument_ctx_t *c)
             }
     for (size_t j = 0; j < n; j++)
         instrument_write(c, &o, &writes[j]);
+    for (size_t j = 0; j < nl; j++)
+        instrument_readback(c, &o, loads[j]);
     free(writes);
+    free(loads);
     free(o.size);
 }

@@ -22,7 +22,7 @@ typedef struct instrument_ctx {
     LLVMModuleRef mod;
     LLVMBuilderRef b;
     LLVMTypeRef i1, i32, i64;
-    instrument_rt_t br, brc, val, ub, loop, enter, leave;
+    instrument_rt_t br, brc, val, ub, ub_if, loop, enter, leave;
     unsigned md_nosanitize;
     const spec_t *spec;
     const pragma_hits_t *hits;

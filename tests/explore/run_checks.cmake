@@ -25,6 +25,8 @@
 #   vldpath     an ap_vld output the C writes on one path only: exit 0, no divergence
 #   cstatic     C statics (a call counter, the previous input) whose RTL registers
 #               start from their initial values every call: exit 0, no divergence
+#   readback    an output written on two paths and read back, beside incidental
+#               overflows: at most two divergences, each c-ub:readback
 #   inoutraw    an inout scalar (ap_ovld: x_i, x_o, x_o_ap_vld) whose RTL reads x_i
 #               after the C wrote *x: exit 1, one divergence, mismatch:x
 #   loopnodes   kernels/streamclip's 512-iteration loop: a path is at most one event per
@@ -344,7 +346,38 @@ elseif(CHECK STREQUAL "inoutraw")
   if(NOT cls STREQUAL "mismatch:x")
     message(FATAL_ERROR "class ${cls}, want mismatch:x")
   endif()
+  json_get(triage ${divs}/symptom.json triage class)
+  json_get(at ${divs}/symptom.json triage at)
+  if(NOT triage STREQUAL "c-ub:readback" OR NOT at STREQUAL "kernel.c:8")
+    message(FATAL_ERROR "triage ${triage} at ${at}, want c-ub:readback at kernel.c:8 (the clamp reads *x back)")
+  endif()
   check_minimised(${spec} ${divs})
+elseif(CHECK STREQUAL "readback")
+  # One read-back of an output on two C paths, beside signed sums that
+  # overflow for most random inputs: one divergence per path at most,
+  # each triaged c-ub:readback at the return, none keyed by an overflow
+  # (before the cause analysis: a divergence per set of overflows).
+  set(spec ${SRC}/tests/explore/kernels/readback/kernel.yaml)
+  run_lgfuzz(rc ${spec} --iterations 100 --seed 1 --no-guard --out ${WORK}/out)
+  file(GLOB divs ${WORK}/out/divergences/*)
+  list(LENGTH divs ndivs)
+  if(NOT rc EQUAL 1 OR ndivs LESS 1 OR ndivs GREATER 2)
+    message(FATAL_ERROR "one read-back on two paths: exit ${rc} (want 1), ${ndivs} divergences (want 1 or 2)")
+  endif()
+  foreach(d ${divs})
+    json_get(triage ${d}/symptom.json triage class)
+    json_get(at ${d}/symptom.json triage at)
+    json_get(key ${d}/symptom.json key)
+    if(NOT triage STREQUAL "c-ub:readback" OR NOT at STREQUAL "kernel.c:16")
+      message(FATAL_ERROR "${d}: triage ${triage} at ${at}, want c-ub:readback at kernel.c:16")
+    endif()
+    if(key MATCHES "overflow")
+      message(FATAL_ERROR "${d}: an incidental overflow in the key ${key}")
+    endif()
+  endforeach()
+  if(NOT LGFUZZ_OUT MATCHES "c-ub:readback at kernel.c:16: mismatch:return on path")
+    message(FATAL_ERROR "the summary does not put the triage first:\n${LGFUZZ_OUT}")
+  endif()
 elseif(CHECK STREQUAL "control")
   run_lgfuzz(rc ${SPEC} --budget 8s --seed 1 --out ${WORK}/ctl)
   if(NOT rc EQUAL 0)

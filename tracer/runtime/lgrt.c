@@ -86,6 +86,15 @@ LGRT_INLINE void __lgrt_ub(uint32_t probe)
     __lgrt_val(probe, (int64_t)lgrt.hits);
 }
 
+/* A probe the instrumented code tests without a branch of its own (the
+ * kernel's branch sites are numbered after it): it fires when hit is not
+ * 0, as __lgrt_ub does. */
+void __lgrt_ub_if(uint32_t probe, uint32_t hit)
+{
+    if (hit)
+        __lgrt_ub(probe);
+}
+
 /* Closes one execution of a loop: its trip count feeds the loop's probes. */
 static void lgrt_loop_close(uint32_t loop)
 {

@@ -247,6 +247,7 @@ void __lgrt_br(uint32_t site, uint32_t dir);
 void __lgrt_brc(uint32_t site, uint32_t dir, int64_t a, int64_t b);
 void __lgrt_val(uint32_t probe, int64_t v);
 void __lgrt_ub(uint32_t probe);
+void __lgrt_ub_if(uint32_t probe, uint32_t hit);
 void __lgrt_loop(uint32_t loop, uint32_t back);
 void __lgrt_enter(uint32_t probe);
 void __lgrt_leave(uint32_t probe);
