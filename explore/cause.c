@@ -434,3 +434,73 @@ int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const c
         return LG_OK;
     return LG_ERR_PASS(err, rc);
 }
+
+/* Whether the kernel's read-back of an output explains the divergence:
+ * the RTL, as HLS builds it, reads an inout scalar's input side, so were
+ * that input the value the C wrote, the RTL would read what the C reads.
+ * m with inout param i set to the value the C wrote there (cpu, m's
+ * native result) must keep the C's result and make the RTL's agree with
+ * it. Only when m fired a readback probe. */
+int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, const uint8_t *fired, const char *cls,
+                   int *param, lg_err_t *err)
+{
+    *param = -1;
+    int any = 0;
+    for (size_t i = 0; i < ex->nprobes && !any; i++)
+        any = fired[i] && ex->probe_info[i].kind == TRACER_PROBE_UB &&
+              strncmp(ex->probe_info[i].name, "ub:readback:", 12) == 0;
+    if (!any || !ex->oracle)
+        return LG_OK;
+    input_t *cand[CAUSE_BATCH];
+    run_result_t *rtl[CAUSE_BATCH];
+    size_t which[CAUSE_BATCH], n = 0;
+    for (size_t i = 0; i < ex->spec->nparams && n < CAUSE_BATCH; i++) {
+        const spec_param_t *p = &ex->spec->params[i];
+        if (p->is_array || p->dir != SPEC_DIR_INOUT || !cpu->out[i].valid || cpu->out[i].scalar == m->v[i].scalar)
+            continue;
+        input_t *c = input_clone(m);
+        c->v[i].scalar = cpu->out[i].scalar;
+        if (!input_conforms(c, NULL, 0)) {
+            input_destroy(c);
+            continue;
+        }
+        rtl[n] = run_result_create(ex->spec);
+        which[n] = i;
+        cand[n++] = c;
+    }
+    if (!n)
+        return LG_OK;
+    tracer_t *t;
+    int rc = minimise_executor(ex, &t, err);
+    tracer_trace_t *tr = NULL;
+    if (rc == LG_OK)
+        rc = tracer_run(t, (const input_t *const *)cand, n, &tr, err);
+    if (rc == LG_OK) {
+        lg_err_t rerr;
+        uint64_t t0 = lg_now_ns();
+        int brc = oracle_run_batch(ex->oracle, (const input_t *const *)cand, n, rtl, &rerr);
+        ex->st.rtl_ns += lg_now_ns() - t0;
+        ex->st.rtl_calls += n;
+        ex->st.cause_runs += 2 * n;
+        oracle_symptoms_t syms = {0};
+        for (size_t j = 0; j < n && !brc && *param < 0; j++) {
+            if (tr[j].result->status != RUN_OK || oracle_compare(ex->spec, cpu, tr[j].result, &syms) != 0)
+                continue; /* the C read the input side after all */
+            size_t ns = oracle_compare(ex->spec, tr[j].result, rtl[j], &syms), s = 0;
+            while (s < ns && strcmp(syms.v[s].cls, cls) != 0)
+                s++;
+            if (s == ns)
+                *param = (int)which[j];
+        }
+        oracle_symptoms_free(&syms);
+        if (brc && !past_deadline(ex))
+            LG_WARN(ex->log, "RTL run failed while checking a read-back as a divergence's cause: %s", rerr.msg);
+    }
+    for (size_t j = 0; j < n; j++) {
+        input_destroy(cand[j]);
+        run_result_destroy(rtl[j]);
+    }
+    if (rc == LG_ETIMEOUT || rc == LG_EINTR)
+        return LG_OK;
+    return LG_ERR_PASS(err, rc);
+}

@@ -393,6 +393,13 @@ void minimise_destroy(explore_t *ex); /* frees ex->mz */
 int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const char *cls, int *port, lg_err_t *err);
 int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, uint64_t path, const char *cls, uint8_t *needed,
                  lg_err_t *err);
+/* cause_readback: *param receives the inout scalar param whose read-back
+ * explains the divergence of class cls of m (fired: its probes, which
+ * must include a readback one; cpu: its native result): m with that
+ * param's input set to the value the C wrote keeps the C's result and
+ * the RTL then agrees with it. -1 when none does. */
+int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, const uint8_t *fired, const char *cls,
+                   int *param, lg_err_t *err);
 
 /* shrink.c: the values minimise.c's candidates take. */
 /* The value of param p's domain closest to 0: where every value is moved. */

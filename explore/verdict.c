@@ -161,6 +161,15 @@ typedef struct minimised {
     int cut; /* the deadline or a signal cut its minimisation or cause analysis */
 } minimised_t;
 
+/* A probe that fires when the kernel reads back an output it wrote:
+ * evidence only until cause_readback shows the read-back explains the
+ * divergence (a design whose HLS kept the written value in a register has
+ * no such divergence, while the probe fires on every input of the path). */
+static int is_readback(const tracer_probe_t *p)
+{
+    return p->kind == TRACER_PROBE_UB && strncmp(p->name, "ub:readback:", 12) == 0;
+}
+
 static int past_deadline(const explore_t *ex)
 {
     return (ex->cfg.stop && *ex->cfg.stop) || (ex->deadline_ns && lg_now_ns() >= ex->deadline_ns);
@@ -198,7 +207,9 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
     bar = bar && strncmp(bar, "|cause|", 7) != 0 ? strchr(bar + 1, '|') : NULL;
     char *group = bar ? lg_strndup(key, (size_t)(bar - key)) : lg_strdup(key);
     char *tcls = NULL, *tat = NULL, *twhy = NULL;
-    if (mi->ub >= 0)
+    /* A cut analysis kept every probe it had not shown to be evidence:
+     * it names no cause. */
+    if (mi->ub >= 0 && !mi->cut)
         triage_ub(ex, mi->ub, &tcls, &tat, &twhy);
     corpus_finding_t f = {.found = mi->found,
                           .in = mi->in,
@@ -225,8 +236,10 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
 }
 
 /* The key of the minimised divergence mi: its class and the port that
- * explains it ("<class>|cause|port:<p>"), or its class, C path and the
- * probes it needs (cause.c), the first undefined-behaviour one of those
+ * explains it ("<class>|cause|port:<p>"), or the inout scalar whose
+ * read-back does ("<class>|cause|readback:<param>", *ub receiving the
+ * readback probe it fired), or its class, C path and the probes it needs
+ * (cause.c), the first undefined-behaviour one of those but a read-back
  * into *ub (-1 when none). NULL with err set when running failed. */
 static char *analyse_cause(explore_t *ex, const minimised_t *mi, int *ub, lg_err_t *err)
 {
@@ -236,13 +249,22 @@ static char *analyse_cause(explore_t *ex, const minimised_t *mi, int *ub, lg_err
     int rc = cause_port(ex, mi->in, mi->run->rtl, sym->cls, &port, err);
     if (rc == LG_OK && port >= 0)
         return lg_asprintf("%s|cause|%s", sym->cls, ex->probe_info[port].name);
+    int param = -1;
+    if (rc == LG_OK)
+        rc = cause_readback(ex, mi->in, mi->cpu, mi->fired, sym->cls, &param, err);
+    if (rc == LG_OK && param >= 0) {
+        for (size_t i = 0; i < ex->nprobes && *ub < 0; i++)
+            if (mi->fired[i] && is_readback(&ex->probe_info[i]))
+                *ub = (int)i;
+        return lg_asprintf("%s|cause|readback:%s", sym->cls, ex->spec->params[param].name);
+    }
     uint8_t *needed = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
     if (rc == LG_OK)
         rc = cause_needed(ex, mi->in, mi->fired, mi->path, sym->cls, needed, err);
     char *key = NULL;
     if (rc == LG_OK) {
         for (size_t i = 0; i < ex->nprobes && *ub < 0; i++)
-            if (needed[i] && ex->probe_info[i].kind == TRACER_PROBE_UB)
+            if (needed[i] && ex->probe_info[i].kind == TRACER_PROBE_UB && !is_readback(&ex->probe_info[i]))
                 *ub = (int)i;
         size_t n = 0;
         const char **names = ex->cfg.no_spectra ? NULL : probes_fired_names(ex->probe_info, needed, ex->nprobes, &n);

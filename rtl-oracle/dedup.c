@@ -125,15 +125,21 @@ int oracle_dedup_names_probe(const oracle_dedup_t *d, const char *cls, const cha
     return 0;
 }
 
-/* 1 when the comma-separated list [p, end) names only probes of probes. */
+/* 1 when the comma-separated list [p, end) names only probes of probes
+ * (or a read-back, "readback:<param>", when one of them is a readback
+ * probe). */
 static int list_within(const char *p, const char *end, const char *const *probes, size_t n)
 {
     while (p < end) {
         const char *comma = memchr(p, ',', (size_t)(end - p));
         size_t len = (size_t)((comma ? comma : end) - p);
         int found = 0;
+        /* A read-back cause names its param; the input shows it when it
+         * read back any output. */
+        int readback = len > 9 && strncmp(p, "readback:", 9) == 0;
         for (size_t i = 0; i < n && !found; i++)
-            found = strlen(probes[i]) == len && strncmp(probes[i], p, len) == 0;
+            found = readback ? strncmp(probes[i], "ub:readback:", 12) == 0
+                             : strlen(probes[i]) == len && strncmp(probes[i], p, len) == 0;
         if (!found)
             return 0;
         p = comma ? comma + 1 : end;

@@ -228,8 +228,10 @@ uint64_t oracle_dedup_hits(const oracle_dedup_t *d, size_t id);
 /* 1 when some distinct symptom of class cls has probe among its probes. */
 int oracle_dedup_names_probe(const oracle_dedup_t *d, const char *cls, const char *probe);
 /* The id of the first key of class cls that an input firing probes could
- * show: one on C path `path` whose probes are all among them, or a port
- * cause ("<cls>|cause|port:<p>") whose port is; SIZE_MAX when none. */
+ * show: one on C path `path` whose probes are all among them, a port
+ * cause ("<cls>|cause|port:<p>") whose port is, or a read-back cause
+ * ("<cls>|cause|readback:<param>") when a readback probe is; SIZE_MAX when
+ * none. */
 size_t oracle_dedup_find_within(const oracle_dedup_t *d, const char *cls, uint64_t path, const char *const *probes,
                                 size_t n);
 
