@@ -134,6 +134,24 @@ static void free_neighbours(neighbours_t *nb)
     free(nb->shows);
 }
 
+/* Runs in[0..n-1] on the RTL into rtl, counting the calls and their
+ * time; 0 when every call answered. A failure is logged (what: the
+ * question being asked), a batch the deadline or a signal cut counted. */
+static int rtl_batch(explore_t *ex, const input_t *const *in, size_t n, run_result_t *const *rtl, const char *what)
+{
+    lg_err_t rerr;
+    uint64_t t0 = lg_now_ns();
+    int brc = oracle_run_batch(ex->oracle, in, n, rtl, &rerr);
+    ex->st.rtl_ns += lg_now_ns() - t0;
+    ex->st.rtl_calls += n;
+    ex->st.cause_runs += n;
+    if (brc && past_deadline(ex))
+        ex->st.rtl_cut += n;
+    else if (brc)
+        LG_WARN(ex->log, "RTL run failed while %s: %s", what, rerr.msg);
+    return brc;
+}
+
 /* Runs the neighbours pick[0..n-1] on both sides (natively again: their
  * first traces are gone) and sets their shows. */
 static int run_rtl(explore_t *ex, tracer_t *t, neighbours_t *nb, const size_t *pick, size_t n, const char *cls,
@@ -148,16 +166,8 @@ static int run_rtl(explore_t *ex, tracer_t *t, neighbours_t *nb, const size_t *p
     tracer_trace_t *tr;
     int rc = tracer_run(t, in, n, &tr, err);
     if (rc == LG_OK) {
-        lg_err_t rerr;
-        uint64_t t0 = lg_now_ns();
-        int brc = oracle_run_batch(ex->oracle, in, n, rtl, &rerr);
-        ex->st.rtl_ns += lg_now_ns() - t0;
-        ex->st.rtl_calls += n;
         ex->st.cause_runs += n;
-        if (brc && past_deadline(ex))
-            ex->st.rtl_cut += n;
-        else if (brc)
-            LG_WARN(ex->log, "RTL run failed while telling a divergence's cause from its evidence: %s", rerr.msg);
+        int brc = rtl_batch(ex, in, n, rtl, "telling a divergence's cause from its evidence");
         oracle_symptoms_t syms = {0};
         for (size_t j = 0; j < n && !brc; j++) {
             size_t ns = oracle_compare(ex->spec, tr[j].result, rtl[j], &syms);
@@ -358,19 +368,13 @@ static int isolated_hold(explore_t *ex, tracer_t *t, const input_t *m, const por
     tracer_trace_t *tr;
     int rc = tracer_run(t, (const input_t *const *)cx, nc, &tr, err);
     if (rc == LG_OK) {
-        lg_err_t rerr;
-        uint64_t t0 = lg_now_ns();
-        int brc = oracle_run_batch(ex->oracle, (const input_t *const *)x, nc, rtl, &rerr);
-        ex->st.rtl_ns += lg_now_ns() - t0;
-        ex->st.rtl_calls += nc;
-        ex->st.cause_runs += 2 * nc;
+        ex->st.cause_runs += nc;
+        int brc = rtl_batch(ex, (const input_t *const *)x, nc, rtl, "checking a port as a divergence's cause");
         oracle_symptoms_t syms = {0};
         for (size_t j = 0; j < nc && *hold; j++)
             *hold =
                 !brc && tr[j].result->status == RUN_OK && oracle_compare(ex->spec, tr[j].result, rtl[j], &syms) == 0;
         oracle_symptoms_free(&syms);
-        if (brc && !past_deadline(ex))
-            LG_WARN(ex->log, "RTL run failed while checking a port as a divergence's cause: %s", rerr.msg);
     } else if (rc == LG_ETIMEOUT || rc == LG_EINTR) {
         *hold = 0;
         rc = LG_OK;
@@ -476,12 +480,8 @@ int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, con
     if (rc == LG_OK)
         rc = tracer_run(t, (const input_t *const *)cand, n, &tr, err);
     if (rc == LG_OK) {
-        lg_err_t rerr;
-        uint64_t t0 = lg_now_ns();
-        int brc = oracle_run_batch(ex->oracle, (const input_t *const *)cand, n, rtl, &rerr);
-        ex->st.rtl_ns += lg_now_ns() - t0;
-        ex->st.rtl_calls += n;
-        ex->st.cause_runs += 2 * n;
+        ex->st.cause_runs += n;
+        int brc = rtl_batch(ex, (const input_t *const *)cand, n, rtl, "checking a read-back as a divergence's cause");
         oracle_symptoms_t syms = {0};
         for (size_t j = 0; j < n && !brc && *param < 0; j++) {
             if (tr[j].result->status != RUN_OK || oracle_compare(ex->spec, cpu, tr[j].result, &syms) != 0)
@@ -493,8 +493,6 @@ int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, con
                 *param = (int)which[j];
         }
         oracle_symptoms_free(&syms);
-        if (brc && !past_deadline(ex))
-            LG_WARN(ex->log, "RTL run failed while checking a read-back as a divergence's cause: %s", rerr.msg);
     }
     for (size_t j = 0; j < n; j++) {
         input_destroy(cand[j]);
