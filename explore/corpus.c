@@ -140,7 +140,8 @@ static char *slug(const char *cls)
     return s;
 }
 
-static void divs_push(explore_t *ex, char *dir, const char *cls, const char *detail, const char *key)
+static void divs_push(explore_t *ex, char *dir, const char *cls, const char *detail, const char *key,
+                      const char *triage, int cut)
 {
     lg_grow((void **)&ex->divs, &ex->divs_cap, ex->ndivs + 1, sizeof *ex->divs);
     divergence_t *d = &ex->divs[ex->ndivs++];
@@ -148,6 +149,8 @@ static void divs_push(explore_t *ex, char *dir, const char *cls, const char *det
     d->cls = lg_strdup(cls);
     d->detail = lg_strdup(detail);
     d->key = lg_strdup(key);
+    d->triage = triage ? lg_strdup(triage) : NULL;
+    d->cut = cut;
 }
 
 static found_key_t *found_entry(const explore_t *ex, const char *found_key)
@@ -258,7 +261,7 @@ int corpus_divergence_record(explore_t *ex, const corpus_finding_t *f, lg_err_t 
     }
     free(staging);
     LG_INFO(ex->log, "new divergence %s: %s (%s)", f->sym->cls, f->sym->detail, dir);
-    divs_push(ex, dir, f->sym->cls, f->sym->detail, f->key);
+    divs_push(ex, dir, f->sym->cls, f->sym->detail, f->key, f->triage, f->cut);
     return LG_OK;
 }
 
@@ -281,8 +284,12 @@ int corpus_divergences_restore(explore_t *ex, lg_err_t *err)
              * minimising (older runs did not write one). */
             if (json_object_object_get_ex(o, "found_key", &found_key))
                 corpus_found_add(ex, json_object_get_string(found_key), id);
-            divs_push(ex, dir, json_object_get_string(cls), json_object_get_string(detail),
-                      json_object_get_string(key));
+            json_object *triage = NULL, *tcls = NULL, *analysed = NULL;
+            if (json_object_object_get_ex(o, "triage", &triage))
+                json_object_object_get_ex(triage, "class", &tcls);
+            int cut = json_object_object_get_ex(o, "analysed", &analysed) && !json_object_get_boolean(analysed);
+            divs_push(ex, dir, json_object_get_string(cls), json_object_get_string(detail), json_object_get_string(key),
+                      tcls ? json_object_get_string(tcls) : NULL, cut);
             dir = NULL;
         } else {
             LG_WARN(ex->log, "ignoring %s: no readable symptom.json", dir);

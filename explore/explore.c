@@ -166,6 +166,7 @@ static void free_memory(explore_t *ex)
         free(ex->divs[i].cls);
         free(ex->divs[i].detail);
         free(ex->divs[i].key);
+        free(ex->divs[i].triage);
     }
     free(ex->divs);
     for (size_t i = 0; i < ex->nfound; i++)

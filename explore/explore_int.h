@@ -90,6 +90,8 @@ typedef struct divergence {
     char *cls;
     char *detail;
     char *key;
+    char *triage; /* symptom.json's triage class, or NULL */
+    int cut;      /* symptom.json's "analysed": false */
 } divergence_t;
 
 /* The key of a divergence as found (class, C path and probes before

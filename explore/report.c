@@ -128,15 +128,28 @@ void report_warn_once(explore_t *ex, const char *what, const lg_err_t *err)
 static void divergences_json(const explore_t *ex, json_object *o)
 {
     json_object_object_add(o, "divergences", json_object_new_uint64(ex->ndivs));
-    json_object *da = json_object_new_array();
+    json_object *da = json_object_new_array(), *by = json_object_new_object();
+    uint64_t cut = 0;
     for (size_t i = 0; i < ex->ndivs; i++) {
+        const divergence_t *v = &ex->divs[i];
         json_object *d = json_object_new_object();
-        json_object_object_add(d, "class", json_object_new_string(ex->divs[i].cls));
-        json_object_object_add(d, "detail", json_object_new_string(ex->divs[i].detail));
-        json_object_object_add(d, "dir", json_object_new_string(ex->divs[i].dir));
+        json_object_object_add(d, "class", json_object_new_string(v->cls));
+        json_object_object_add(d, "detail", json_object_new_string(v->detail));
+        json_object_object_add(d, "dir", json_object_new_string(v->dir));
+        if (v->triage) {
+            json_object_object_add(d, "triage", json_object_new_string(v->triage));
+            json_object *n = NULL;
+            uint64_t k = json_object_object_get_ex(by, v->triage, &n) ? json_object_get_uint64(n) : 0;
+            json_object_object_add(by, v->triage, json_object_new_uint64(k + 1));
+        }
+        cut += (uint64_t)v->cut;
         json_object_array_add(da, d);
     }
     json_object_object_add(o, "divergences_detail", da);
+    /* Divergences by triage class (those with one), and those the run's
+     * end cut before their minimisation and cause analysis. */
+    json_object_object_add(o, "divergences_triage", by);
+    json_object_object_add(o, "divergences_unanalysed", json_object_new_uint64(cut));
 }
 
 /* Each loop (by its exit site): the trip counts seen, the learned term
