@@ -229,6 +229,8 @@ typedef struct batch_row {
     size_t divergences;
     batch_class_t *classes; /* sorted by class name */
     size_t nclasses;
+    batch_class_t *triages; /* divergences per triage class ("c-ub:readback"), sorted; those without one not counted */
+    size_t ntriages;
     batch_groups_t groups; /* the divergences by class and C path */
     int guard;             /* guards/guard.json exists */
     int has_precision, has_recall;

@@ -77,26 +77,31 @@ static int by_class(const void *a, const void *b)
     return strcmp(((const batch_class_t *)a)->cls, ((const batch_class_t *)b)->cls);
 }
 
-/* Distinct divergences per class, from stats.json's divergences_detail. */
-static void load_classes(batch_row_t *row, json_object *stats)
+/* Distinct divergences per value of field ("class", "triage") of stats.json's
+ * divergences_detail into *out, sorted; those without the field are not
+ * counted. */
+static void load_classes(json_object *stats, const char *field, batch_class_t **out, size_t *nout)
 {
     json_object *arr = batch_json_get(stats, "divergences_detail");
     if (!arr || !json_object_is_type(arr, json_type_array))
         return;
     size_t n = json_object_array_length(arr);
-    row->classes = lg_calloc(n ? n : 1, sizeof *row->classes);
+    batch_class_t *c = lg_calloc(n ? n : 1, sizeof *c);
+    size_t nc = 0;
     for (size_t i = 0; i < n; i++) {
-        const char *cls = batch_json_str(json_object_array_get_idx(arr, i), "class");
+        const char *cls = batch_json_str(json_object_array_get_idx(arr, i), field);
         if (!cls)
             continue;
         size_t j = 0;
-        while (j < row->nclasses && strcmp(row->classes[j].cls, cls) != 0)
+        while (j < nc && strcmp(c[j].cls, cls) != 0)
             j++;
-        if (j == row->nclasses)
-            row->classes[row->nclasses++].cls = lg_strdup(cls);
-        row->classes[j].count++;
+        if (j == nc)
+            c[nc++].cls = lg_strdup(cls);
+        c[j].count++;
     }
-    qsort(row->classes, row->nclasses, sizeof *row->classes, by_class);
+    qsort(c, nc, sizeof *c, by_class);
+    *out = c;
+    *nout = nc;
 }
 
 /* precision/recall at the top of guard.json or in one of its objects. */
@@ -185,7 +190,8 @@ static void fill_figures(batch_row_t *row, json_object *run, json_object *stats)
     row->rtl_invoked = get_u64(stats, "rtl_invoked");
     row->rtl_skipped = get_u64(stats, "rtl_skipped");
     row->divergences = (size_t)get_u64(stats, "divergences");
-    load_classes(row, stats);
+    load_classes(stats, "class", &row->classes, &row->nclasses);
+    load_classes(stats, "triage", &row->triages, &row->ntriages);
 }
 
 int batch_row_load(const char *dir, batch_row_t *row, lg_err_t *err)
@@ -243,6 +249,9 @@ void batch_row_free(batch_row_t *row)
     for (size_t i = 0; i < row->nclasses; i++)
         free(row->classes[i].cls);
     free(row->classes);
+    for (size_t i = 0; i < row->ntriages; i++)
+        free(row->triages[i].cls);
+    free(row->triages);
     batch_groups_free(&row->groups);
     memset(row, 0, sizeof *row);
 }

@@ -292,21 +292,21 @@ typedef struct totals {
     double seconds, build, wall, budget;
     uint64_t execs, bcov, btot, rtl_inv, rtl_skip, divs, groups, guards;
     size_t per_status[NSTATUS];
-    batch_class_t *classes;
-    size_t nclasses;
+    batch_class_t *classes, *triages;
+    size_t nclasses, ntriages;
 } totals_t;
 
-static void add_class(totals_t *t, const batch_class_t *c)
+static void add_class(batch_class_t **v, size_t *n, const batch_class_t *c)
 {
     size_t j = 0;
-    while (j < t->nclasses && strcmp(t->classes[j].cls, c->cls) != 0)
+    while (j < *n && strcmp((*v)[j].cls, c->cls) != 0)
         j++;
-    if (j == t->nclasses) {
-        t->classes = lg_realloc(t->classes, (t->nclasses + 1) * sizeof *t->classes);
-        t->classes[t->nclasses].cls = c->cls; /* borrowed from the row */
-        t->classes[t->nclasses++].count = 0;
+    if (j == *n) {
+        *v = lg_realloc(*v, (*n + 1) * sizeof **v);
+        (*v)[*n].cls = c->cls; /* borrowed from the row */
+        (*v)[(*n)++].count = 0;
     }
-    t->classes[j].count += c->count;
+    (*v)[j].count += c->count;
 }
 
 static int by_class(const void *a, const void *b)
@@ -334,10 +334,14 @@ static void totals_compute(const batch_summary_t *s, totals_t *t)
         for (size_t k = 0; k < NSTATUS; k++)
             t->per_status[k] += strcmp(r->status, statuses[k].name) == 0;
         for (size_t c = 0; c < r->nclasses; c++)
-            add_class(t, &r->classes[c]);
+            add_class(&t->classes, &t->nclasses, &r->classes[c]);
+        for (size_t c = 0; c < r->ntriages; c++)
+            add_class(&t->triages, &t->ntriages, &r->triages[c]);
     }
     if (t->nclasses)
         qsort(t->classes, t->nclasses, sizeof *t->classes, by_class);
+    if (t->ntriages)
+        qsort(t->triages, t->ntriages, sizeof *t->triages, by_class);
 }
 
 static json_object *classes_json(const batch_class_t *c, size_t n)
@@ -415,6 +419,7 @@ static json_object *row_json(const batch_row_t *r)
     U64("rtl_skipped", r->rtl_skipped);
     U64("divergences", r->divergences);
     json_object_object_add(o, "divergence_classes", classes_json(r->classes, r->nclasses));
+    json_object_object_add(o, "divergence_triage", classes_json(r->triages, r->ntriages));
     U64("divergence_groups", r->groups.n);
     json_object_object_add(o, "groups", groups_json(&r->groups));
     json_object *g = NULL;
@@ -446,6 +451,7 @@ static json_object *totals_json(const totals_t *t, size_t nrows)
     U64("rtl_skipped", t->rtl_skip);
     U64("divergences", t->divs);
     json_object_object_add(o, "divergence_classes", classes_json(t->classes, t->nclasses));
+    json_object_object_add(o, "divergence_triage", classes_json(t->triages, t->ntriages));
     U64("divergence_groups", t->groups);
     U64("guards", t->guards);
 #undef STR
@@ -473,18 +479,23 @@ char *batch_summary_json(const batch_summary_t *s)
     char *text = lg_strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
     json_object_put(o);
     free(t.classes);
+    free(t.triages);
     free(rows);
     return text;
 }
 
 /* Markdown rendering. */
 /* "3 (mismatch:return 2, rtl-oob:data 1)" or "0". */
-static void md_divs(lg_strbuf_t *m, size_t total, const batch_class_t *c, size_t n)
+/* "5 (mismatch:return 4, rtl-hang 1; c-ub:readback 1)": the count by
+ * class, then by triage class. */
+static void md_divs(lg_strbuf_t *m, size_t total, const batch_class_t *c, size_t n, const batch_class_t *tr, size_t nt)
 {
     lg_strbuf_printf(m, "%zu", total);
     for (size_t i = 0; i < n; i++)
         lg_strbuf_printf(m, "%s%s %zu", i ? ", " : " (", c[i].cls, c[i].count);
-    lg_strbuf_printf(m, "%s", n ? ")" : "");
+    for (size_t i = 0; i < nt; i++)
+        lg_strbuf_printf(m, "%s%s %zu", i ? ", " : n ? "; " : " (", tr[i].cls, tr[i].count);
+    lg_strbuf_printf(m, "%s", n || nt ? ")" : "");
 }
 
 static void md_row(lg_strbuf_t *m, const batch_row_t *r)
@@ -500,7 +511,7 @@ static void md_row(lg_strbuf_t *m, const batch_row_t *r)
         lg_strbuf_puts(m, "-");
     lg_strbuf_printf(m, " | %llu | %llu/%llu | ", (unsigned long long)r->execs, (unsigned long long)r->branches_covered,
                      (unsigned long long)r->branches_total);
-    md_divs(m, r->divergences, r->classes, r->nclasses);
+    md_divs(m, r->divergences, r->classes, r->nclasses, r->triages, r->ntriages);
     lg_strbuf_printf(m, " | %zu | %llu/%llu | ", r->groups.n, (unsigned long long)r->rtl_invoked,
                      (unsigned long long)r->rtl_skipped);
     if (!r->guard)
@@ -524,7 +535,7 @@ static void md_totals(lg_strbuf_t *m, const totals_t *t, size_t nrows)
     }
     lg_strbuf_printf(m, " | %.1f | %.1f | %.1f | %llu | %llu/%llu | ", t->seconds, t->build, t->wall,
                      (unsigned long long)t->execs, (unsigned long long)t->bcov, (unsigned long long)t->btot);
-    md_divs(m, (size_t)t->divs, t->classes, t->nclasses);
+    md_divs(m, (size_t)t->divs, t->classes, t->nclasses, t->triages, t->ntriages);
     lg_strbuf_printf(m, " | %llu | %llu/%llu | %llu exported |\n", (unsigned long long)t->groups,
                      (unsigned long long)t->rtl_inv, (unsigned long long)t->rtl_skip, (unsigned long long)t->guards);
 }
@@ -584,6 +595,7 @@ char *batch_summary_markdown(const batch_summary_t *s)
     for (size_t i = 0; i < s->n; i++)
         lg_strbuf_printf(&m, "- %s: %s\n", rows[i]->name, rows[i]->dir);
     free(t.classes);
+    free(t.triages);
     free(rows);
     return lg_strbuf_take(&m);
 }

@@ -246,12 +246,14 @@ typedef struct dircase {
     "\"execs\":100,\"branches_covered\":3,\"branches_total\":4,\"paths\":2,\"rtl_invoked\":7,"                         \
     "\"rtl_skipped\":5,\"divergences\":" #nd ",\"divergences_detail\":[" det "]}"
 #define DIV(c) "{\"class\":\"" c "\",\"detail\":\"d\",\"dir\":\"x\"}"
+#define DIVT(c, t) "{\"class\":\"" c "\",\"detail\":\"d\",\"dir\":\"x\",\"triage\":\"" t "\"}"
 #define RUN(extra) "{\"name\":\"k\",\"kernel\":\"k\",\"spec\":\"/s/k.yaml\",\"budget_seconds\":2,\"seed\":9," extra "}"
 
 static const dircase_t dircases[] = {
     {"ok", RUN("\"started\":true,\"exit_code\":0,\"wall_seconds\":3"), STATS("complete", 0, ""), NULL, "", "ok", NULL,
      0},
-    {"divergent", NULL, STATS("complete", 3, DIV("rtl-hang") "," DIV("mismatch:return") "," DIV("rtl-hang")),
+    {"divergent", NULL,
+     STATS("complete", 3, DIV("rtl-hang") "," DIVT("mismatch:return", "c-ub:readback") "," DIV("rtl-hang")),
      "{\"precision\":0.75,\"recall\":1}", "", "divergent", NULL, 3},
     {"interrupted", RUN("\"started\":true,\"exit_code\":1"), STATS("interrupted", 1, DIV("rtl-hang")), NULL, "",
      "interrupted", NULL, 1},
@@ -311,13 +313,15 @@ static void test_rows(const char *root)
         }
         free(d);
     }
-    /* The divergent case in detail: classes counted and sorted, guard read. */
+    /* The divergent case in detail: classes and triage classes counted and
+     * sorted, guard read. */
     char *d = lg_path_join(root, "divergent");
     batch_row_t row;
     lg_err_t err;
     if (batch_row_load(d, &row, &err) == LG_OK) {
         CHECK(row.nclasses == 2 && strcmp(row.classes[0].cls, "mismatch:return") == 0 && row.classes[0].count == 1 &&
               strcmp(row.classes[1].cls, "rtl-hang") == 0 && row.classes[1].count == 2);
+        CHECK(row.ntriages == 1 && strcmp(row.triages[0].cls, "c-ub:readback") == 0 && row.triages[0].count == 1);
         CHECK(row.guard && row.has_precision && row.precision == 0.75 && row.has_recall && row.recall == 1.0);
         CHECK(row.execs == 100 && row.branches_covered == 3 && row.rtl_invoked == 7 && row.rtl_skipped == 5);
         CHECK(strcmp(row.name, "divergent") == 0 && strcmp(row.kernel, "k") == 0);
@@ -366,12 +370,14 @@ static void test_summary(const char *root)
     CHECK(batch_summary_count(s) == sizeof dircases / sizeof dircases[0]);
     char *md = batch_summary_markdown(s);
     char *js = batch_summary_json(s);
-    CHECK_STR_CONTAINS(
-        md, "| divergent | divergent | 2.5 | - | - | 100 | 3/4 | 3 (mismatch:return 1, rtl-hang 2) | 0 | 7/5 |"
-            " yes (precision 0.75, recall 1.00) |");
+    CHECK_STR_CONTAINS(md, "| divergent | divergent | 2.5 | - | - | 100 | 3/4 | 3 (mismatch:return 1, rtl-hang 2; "
+                           "c-ub:readback 1) | 0 | 7/5 |"
+                           " yes (precision 0.75, recall 1.00) |");
     CHECK_STR_CONTAINS(md, "**total: 9 kernels**");
     CHECK_STR_CONTAINS(md, "- k (build-failed): clang failed: k.c:5:16: error: nope");
     CHECK_STR_CONTAINS(js, "\"rtl-hang\":3");
+    CHECK_STR_CONTAINS(js, "\"divergence_triage\"");
+    CHECK_STR_CONTAINS(js, "\"c-ub:readback\":1");
     CHECK_STR_CONTAINS(js, "\"exit_code\":2");
     free(md);
     free(js);
