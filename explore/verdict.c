@@ -419,15 +419,15 @@ static int identify(explore_t *ex, const input_t *in, const tracer_trace_t *tr, 
         return rc;
     }
     int is_new = 0;
+    /* run.tr may be the minimiser's, whose next run (the cause analysis's
+     * among them) replaces it. */
+    uint8_t *fired = lg_malloc(ex->nprobes ? ex->nprobes : 1);
+    memcpy(fired, run.tr->fired, ex->nprobes);
     rc = add_minimised(ex, in, min, &run, found_key, &id, &is_new, err);
     corpus_found_add(ex, found_key, id);
-    if (rc == LG_OK && !is_new && !ex->cfg.no_spectra) {
-        /* run.tr is the minimiser's and its next run replaces it. */
-        uint8_t *fired = lg_malloc(ex->nprobes ? ex->nprobes : 1);
-        memcpy(fired, run.tr->fired, ex->nprobes);
+    if (rc == LG_OK && !is_new && !ex->cfg.no_spectra)
         rc = identify_port_cause(ex, in, tr, fired, sym->cls, found_key, err);
-        free(fired);
-    }
+    free(fired);
     input_destroy(min);
     free(found_key);
     return rc;
