@@ -300,6 +300,18 @@ int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, uint64_t
     return LG_ERR_PASS(err, rc);
 }
 
+/* Runs in[0..n-1] on the minimiser's executor (*t, started on first
+ * use), counting the runs; *tr as tracer_run gives them. */
+static int run_native(explore_t *ex, input_t *const *in, size_t n, tracer_t **t, tracer_trace_t **tr, lg_err_t *err)
+{
+    int rc = minimise_executor(ex, t, err);
+    if (rc == LG_OK)
+        rc = tracer_run(*t, (const input_t *const *)in, n, tr, err);
+    if (rc == LG_OK)
+        ex->st.cause_runs += n;
+    return rc;
+}
+
 /* Cuts value v to a w-bit port's and extends it back, by sign (sx) or
  * by zeros: what the port hands the design. */
 static int64_t port_value(int64_t v, int w, int sx)
@@ -411,13 +423,10 @@ int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const c
     if (!n)
         return LG_OK;
     tracer_t *t;
-    int rc = minimise_executor(ex, &t, err);
     tracer_trace_t *tr = NULL;
-    if (rc == LG_OK)
-        rc = tracer_run(t, (const input_t *const *)cand, n, &tr, err);
+    int rc = run_native(ex, cand, n, &t, &tr, err);
     uint8_t explains[CAUSE_BATCH] = {0};
     if (rc == LG_OK) {
-        ex->st.cause_runs += n;
         oracle_symptoms_t syms = {0};
         /* The C's own result on what the port hands over is the RTL's:
          * nothing is left for another cause to explain. */
@@ -475,12 +484,9 @@ int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, con
     if (!n)
         return LG_OK;
     tracer_t *t;
-    int rc = minimise_executor(ex, &t, err);
     tracer_trace_t *tr = NULL;
-    if (rc == LG_OK)
-        rc = tracer_run(t, (const input_t *const *)cand, n, &tr, err);
+    int rc = run_native(ex, cand, n, &t, &tr, err);
     if (rc == LG_OK) {
-        ex->st.cause_runs += n;
         int brc = rtl_batch(ex, (const input_t *const *)cand, n, rtl, "checking a read-back as a divergence's cause");
         oracle_symptoms_t syms = {0};
         for (size_t j = 0; j < n && !brc && *param < 0; j++) {
