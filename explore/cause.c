@@ -43,11 +43,6 @@ typedef struct neighbours {
     int8_t *shows;  /* per neighbour: -1 not run on the RTL, else 0 or 1 */
 } neighbours_t;
 
-static int past_deadline(const explore_t *ex)
-{
-    return (ex->cfg.stop && *ex->cfg.stop) || (ex->deadline_ns && lg_now_ns() >= ex->deadline_ns);
-}
-
 /* Adds m with position (i, k) set to v, when that changes it and the
  * result is an input of the spec. */
 static void add_moved(neighbours_t *nb, const input_t *m, size_t i, size_t k, int64_t v)
@@ -107,7 +102,7 @@ static int neighbours_of(explore_t *ex, tracer_t *t, const input_t *m, uint64_t 
     nb->fired = lg_calloc((nb->n ? nb->n : 1) * np, 1);
     nb->shows = lg_malloc(nb->n ? nb->n : 1);
     memset(nb->shows, -1, nb->n ? nb->n : 1);
-    for (size_t at = 0; at < nb->n && !past_deadline(ex); at += CAUSE_BATCH) {
+    for (size_t at = 0; at < nb->n && !explore_past_deadline(ex); at += CAUSE_BATCH) {
         size_t n = nb->n - at < CAUSE_BATCH ? nb->n - at : CAUSE_BATCH;
         tracer_trace_t *tr;
         int rc = tracer_run(t, (const input_t *const *)nb->in + at, n, &tr, err);
@@ -145,7 +140,7 @@ static int rtl_batch(explore_t *ex, const input_t *const *in, size_t n, run_resu
     ex->st.rtl_ns += lg_now_ns() - t0;
     ex->st.rtl_calls += n;
     ex->st.cause_runs += n;
-    if (brc && past_deadline(ex))
+    if (brc && explore_past_deadline(ex))
         ex->st.rtl_cut += n;
     else if (brc)
         LG_WARN(ex->log, "RTL run failed while %s: %s", what, rerr.msg);
@@ -196,7 +191,7 @@ static int find_showing(explore_t *ex, tracer_t *t, neighbours_t *nb, const uint
 {
     size_t np = ex->nprobes ? ex->nprobes : 1, pick[CAUSE_BATCH], n = 0, tried = 0;
     *found = 0;
-    for (size_t c = from; c <= nb->n && !*found && !past_deadline(ex); c++) {
+    for (size_t c = from; c <= nb->n && !*found && !explore_past_deadline(ex); c++) {
         int fits = c < nb->n && nb->same[c];
         for (size_t q = 0; fits && q < ex->nprobes; q++) {
             const uint8_t f = nb->fired[c * np + q];
@@ -289,7 +284,7 @@ int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, uint64_t
         return rc == LG_EINTR ? LG_OK : rc;
     neighbours_t nb = {0};
     rc = neighbours_of(ex, t, m, path, &nb, err);
-    for (size_t p = 0; p < ex->nprobes && rc == LG_OK && !past_deadline(ex); p++) {
+    for (size_t p = 0; p < ex->nprobes && rc == LG_OK && !explore_past_deadline(ex); p++) {
         int evidence = 0;
         if (fired[p])
             rc = is_evidence(ex, t, &nb, p, fired, path, cls, &evidence, err);

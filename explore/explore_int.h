@@ -282,6 +282,15 @@ static inline int explore_should_stop(const explore_t *ex)
     return ex->cfg.budget_ns && lg_budget_expired(&ex->budget);
 }
 
+/* 1 once a signal says stop or the hard deadline has passed: the end of
+ * a step's own work (minimisation, cause analysis, an RTL batch), which
+ * the budget does not cut short; nor does an iteration count, so the last
+ * round's minimisation is part of a reproducible run. */
+static inline int explore_past_deadline(const explore_t *ex)
+{
+    return (ex->cfg.stop && *ex->cfg.stop) || (ex->deadline_ns && lg_now_ns() >= ex->deadline_ns);
+}
+
 /* memory.c */
 /* Resident memory of the process now, and at its peak, in bytes (0 when
  * it cannot be read). */

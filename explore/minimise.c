@@ -184,13 +184,6 @@ static int has_class(const oracle_symptoms_t *syms, size_t n, const char *cls, o
     return 0;
 }
 
-/* The deadline passed or a signal came (not an --iterations count: the
- * last round's minimisation is part of a reproducible run). */
-static int past_deadline(const explore_t *ex)
-{
-    return (ex->cfg.stop && *ex->cfg.stop) || (ex->deadline_ns && lg_now_ns() >= ex->deadline_ns);
-}
-
 static int start_tracer(explore_t *ex, minimise_t *z, lg_err_t *err)
 {
     if (z->tracer)
@@ -209,7 +202,7 @@ static int start_tracer(explore_t *ex, minimise_t *z, lg_err_t *err)
     /* A signal or the deadline during the start (SIGINT reaches the child
      * too, or cuts the wait for it) ends the run, not in an error: the
      * caller records the divergence as found. */
-    if (past_deadline(ex))
+    if (explore_past_deadline(ex))
         return LG_EINTR;
     return lg_err_prefix(err, "starting the minimiser's executor");
 }
@@ -253,7 +246,7 @@ static int evaluate(explore_t *ex, minimise_t *z, size_t n, size_t *first, lg_er
     int brc = oracle_run_batch(ex->oracle, keep, m, z->rtl, &rerr);
     ex->st.rtl_ns += lg_now_ns() - t0;
     ex->st.rtl_calls += m;
-    if (brc && past_deadline(ex)) {
+    if (brc && explore_past_deadline(ex)) {
         z->cut = 1; /* cut at the deadline or by a signal: not a failure */
         ex->st.rtl_cut += m;
         return LG_OK;
@@ -289,7 +282,7 @@ static input_t *slot(minimise_t *z, size_t i, const input_t *best)
 static int stopped(const explore_t *ex, const minimise_t *z)
 {
     return (z->cutting ? z->cuts >= MINIMISE_CUTS_MAX : z->steps >= MINIMISE_STEPS_MAX) || z->rtl_failed || z->cut ||
-           past_deadline(ex);
+           explore_past_deadline(ex);
 }
 
 /* Moves one value toward its param's target, trying rungs() in chunks
@@ -536,7 +529,7 @@ int minimise_input_keeping(explore_t *ex, const input_t *found, const tracer_tra
      * probes. Which of those that are left the divergence needs is
      * cause.c's question. */
     size_t ub, n = fired_count(ex, z, &ub);
-    if (rc == LG_OK && ub && !keep && !ex->cfg.no_spectra && !z->rtl_failed && !z->cut && !past_deadline(ex)) {
+    if (rc == LG_OK && ub && !keep && !ex->cfg.no_spectra && !z->rtl_failed && !z->cut && !explore_past_deadline(ex)) {
         uint8_t *fired = lg_malloc(ex->nprobes);
         memcpy(fired, z->fired, ex->nprobes);
         uint64_t steps = z->steps;
@@ -650,7 +643,7 @@ int minimise_rerun(explore_t *ex, const input_t *in, const char *cls, minimise_r
         return rc == LG_EINTR ? LG_OK : rc;
     /* Past the deadline there is no time to confirm: shown stays 0 and the
      * caller records the input as found, which its own runs confirmed. */
-    if (past_deadline(ex))
+    if (explore_past_deadline(ex))
         return LG_OK;
     tracer_trace_t *tr;
     rc = tracer_run(z->tracer, &in, 1, &tr, err);
@@ -665,7 +658,7 @@ int minimise_rerun(explore_t *ex, const input_t *in, const char *cls, minimise_r
     int orc = oracle_run(ex->oracle, in, z->final_rtl, &rerr);
     ex->st.rtl_ns += lg_now_ns() - t0;
     ex->st.rtl_calls++;
-    if (orc && past_deadline(ex)) {
+    if (orc && explore_past_deadline(ex)) {
         ex->st.rtl_cut++;
         return LG_OK;
     }

@@ -158,14 +158,6 @@ static size_t part_size(const explore_t *ex, size_t n, uint64_t ns_per)
     return fit < 1 ? 1 : fit < n ? (size_t)fit : n;
 }
 
-/* 1 once the deadline has passed or a signal asked to stop: no further
- * part starts (the iteration count, which explore_should_stop also
- * checks, ends the run only between rounds). */
-static int past_deadline(const explore_t *ex)
-{
-    return (ex->cfg.stop && *ex->cfg.stop) || (ex->deadline_ns && lg_now_ns() >= ex->deadline_ns);
-}
-
 static uint64_t mean_ns(uint64_t ns, uint64_t n)
 {
     return n ? (ns / n ? ns / n : 1) : 0;
@@ -295,7 +287,7 @@ static int rtl_batch(explore_t *ex, const tracer_trace_t *traces, size_t first, 
     int rc = LG_OK;
     for (size_t lo = 0, m; lo < n && rc == LG_OK; lo += m) {
         m = part_size(ex, n - lo, mean_ns(ex->st.rtl_ns, ex->st.rtl_calls));
-        if (lo && past_deadline(ex))
+        if (lo && explore_past_deadline(ex))
             break;
         if (!rtl_simulate(ex, ins + lo, m))
             break;
@@ -440,7 +432,7 @@ int rounds_run(explore_t *ex, lg_err_t *err)
     int rc = LG_OK;
     for (size_t lo = 0, m; lo < ex->nround && rc == LG_OK; lo += m) {
         m = part_size(ex, ex->nround - lo, mean_ns(ex->st.native_ns, ex->st.native_runs));
-        if (lo && past_deadline(ex))
+        if (lo && explore_past_deadline(ex))
             break;
         rc = run_part(ex, lo, m, err);
     }
@@ -449,7 +441,7 @@ int rounds_run(explore_t *ex, lg_err_t *err)
     for (size_t i = 0; rc == LG_OK && i < ex->nround && nw < 8; i++)
         if (lg_rng_below(&ex->rng, 64) == 0)
             which[nw++] = i;
-    if (rc == LG_OK && !past_deadline(ex))
+    if (rc == LG_OK && !explore_past_deadline(ex))
         rc = nondet_check(ex, which, nw, err);
     for (size_t i = 0; i < ex->nround; i++)
         input_destroy(ex->round[i].in);

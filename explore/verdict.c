@@ -170,11 +170,6 @@ static int is_readback(const tracer_probe_t *p)
     return p->kind == TRACER_PROBE_UB && strncmp(p->name, "ub:readback:", 12) == 0;
 }
 
-static int past_deadline(const explore_t *ex)
-{
-    return (ex->cfg.stop && *ex->cfg.stop) || (ex->deadline_ns && lg_now_ns() >= ex->deadline_ns);
-}
-
 /* The triage of a divergence its cause analysis found to need undefined
  * behaviour of the C (probe ub, "ub:<check>:<file>:<line>"): "c-ub:<check>"
  * into cls, the statement into at, and what it means into why. */
@@ -291,7 +286,7 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
         }
     }
     char *key = analyse_cause(ex, mi, &mi->ub, err);
-    mi->cut = past_deadline(ex);
+    mi->cut = explore_past_deadline(ex);
     if (key && !mi->cut && ex->ncauses < EXPLORE_CAUSES_MAX) {
         lg_grow((void **)&ex->causes, &ex->causes_cap, ex->ncauses + 1, sizeof *ex->causes);
         ex->causes[ex->ncauses++] = (cause_memo_t){.id = h.h, .key = lg_strdup(key), .ub = mi->ub};
