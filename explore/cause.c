@@ -307,23 +307,12 @@ static int run_native(explore_t *ex, input_t *const *in, size_t n, tracer_t **t,
     return rc;
 }
 
-/* Cuts value v to a w-bit port's and extends it back, by sign (sx) or
- * by zeros: what the port hands the design. */
-static int64_t port_value(int64_t v, int w, int sx)
-{
-    return lg_type_wrap(lg_type_int(w, sx), v);
-}
-
 /* m with every value of param i as the port hands it over; NULL when that
  * changes nothing or leaves the domain. */
 static input_t *as_port_hands(const input_t *m, size_t i, int w, int sx)
 {
     input_t *c = input_clone(m);
-    size_t n = m->spec->params[i].is_array ? c->v[i].len : 1;
-    for (size_t k = 0; k < n; k++) {
-        int64_t *v = shrink_value_at(c, i, k);
-        *v = port_value(*v, w, sx);
-    }
+    shrink_to_port(c, i, w, sx);
     if (input_equal(c, m) || !input_conforms(c, NULL, 0)) {
         input_destroy(c);
         return NULL;
@@ -352,7 +341,7 @@ static int isolated_hold(explore_t *ex, tracer_t *t, const input_t *m, const por
     size_t n = m->spec->params[pt->param].is_array ? m->v[pt->param].len : 1, changed[CAUSE_ISOLATE_MAX + 1], nc = 0;
     for (size_t k = 0; k < n && nc <= CAUSE_ISOLATE_MAX; k++) {
         int64_t v = *shrink_value_at((input_t *)m, pt->param, k);
-        if (port_value(v, pt->w, pt->sx) != v)
+        if (shrink_port_value(v, pt->w, pt->sx) != v)
             changed[nc++] = k;
     }
     *hold = 1;
@@ -369,7 +358,7 @@ static int isolated_hold(explore_t *ex, tracer_t *t, const input_t *m, const por
                 *shrink_value_at(x[j], pt->param, changed[o]) = target;
         cx[j] = input_clone(x[j]);
         *shrink_value_at(cx[j], pt->param, changed[j]) =
-            port_value(*shrink_value_at(x[j], pt->param, changed[j]), pt->w, pt->sx);
+            shrink_port_value(*shrink_value_at(x[j], pt->param, changed[j]), pt->w, pt->sx);
         rtl[j] = run_result_create(ex->spec);
     }
     tracer_trace_t *tr;

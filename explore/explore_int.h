@@ -428,6 +428,11 @@ int shrink_is_len_param(const spec_t *spec, size_t i);
 size_t shrink_rungs(const input_t *best, size_t i, size_t k, int64_t *out);
 /* The length of the arrays tied to len param l. */
 size_t shrink_tied_len(const input_t *in, size_t l);
+/* Value v as a w-bit port hands it to the design: cut to w bits and
+ * extended back by sign (sx) or by zeros; the design may read a port
+ * either way. shrink_to_port: every value of param i of in so. */
+int64_t shrink_port_value(int64_t v, int w, int sx);
+void shrink_to_port(input_t *in, size_t i, int w, int sx);
 /* Cuts the s elements at lo out of every array tied to len param l
  * (lo + s at most their length); 0, changing nothing, when the length
  * would leave l's domain. */

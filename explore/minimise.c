@@ -551,19 +551,6 @@ int minimise_input_keeping(explore_t *ex, const input_t *found, const tracer_tra
     return LG_ERR_PASS(err, rc);
 }
 
-/* Cuts every value of param i of in to w bits and extends it back, by
- * sign or by zeros: what an RTL port of w bits hands the design, which may
- * read it either way. */
-static void cut_to_port(input_t *in, const spec_param_t *p, size_t i, int w, int sign_extend)
-{
-    lg_type_t port = lg_type_int(w, sign_extend);
-    size_t n = p->is_array ? in->v[i].len : 1;
-    for (size_t k = 0; k < n; k++) {
-        int64_t *v = shrink_value_at(in, i, k);
-        *v = lg_type_wrap(port, *v);
-    }
-}
-
 int minimise_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
                          const uint8_t *fired, uint8_t *keep, size_t *n, lg_err_t *err)
 {
@@ -587,7 +574,7 @@ int minimise_port_causes(explore_t *ex, const input_t *found, const tracer_trace
         if (at < 0)
             continue;
         for (int sx = 0; sx < 2; sx++)
-            cut_to_port(slot(z, 2 * m + (size_t)sx, found), &ex->spec->params[at], (size_t)at, (int)pi->param, sx);
+            shrink_to_port(slot(z, 2 * m + (size_t)sx, found), (size_t)at, (int)pi->param, sx);
         /* A cut value outside the param's range is not an input. */
         if (input_conforms(z->cand[2 * m], NULL, 0) && input_conforms(z->cand[2 * m + 1], NULL, 0))
             probe[m++] = i;

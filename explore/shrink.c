@@ -166,3 +166,17 @@ size_t shrink_cut_smaller(size_t s)
 {
     return s > 16 ? s / 2 : s > 8 ? 8 : s - 1;
 }
+
+int64_t shrink_port_value(int64_t v, int w, int sx)
+{
+    return lg_type_wrap(lg_type_int(w, sx), v);
+}
+
+void shrink_to_port(input_t *in, size_t i, int w, int sx)
+{
+    size_t n = in->spec->params[i].is_array ? in->v[i].len : 1;
+    for (size_t k = 0; k < n; k++) {
+        int64_t *v = shrink_value_at(in, i, k);
+        *v = shrink_port_value(*v, w, sx);
+    }
+}
