@@ -444,8 +444,7 @@ int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, con
     *param = -1;
     int any = 0;
     for (size_t i = 0; i < ex->nprobes && !any; i++)
-        any = fired[i] && ex->probe_info[i].kind == TRACER_PROBE_UB &&
-              strncmp(ex->probe_info[i].name, "ub:readback:", 12) == 0;
+        any = fired[i] && tracer_probe_is_readback(&ex->probe_info[i]);
     if (!any || !ex->oracle)
         return LG_OK;
     input_t *cand[CAUSE_BATCH];

@@ -161,15 +161,6 @@ typedef struct minimised {
     int cut; /* the deadline or a signal cut its minimisation or cause analysis */
 } minimised_t;
 
-/* A probe that fires when the kernel reads back an output it wrote:
- * evidence only until cause_readback shows the read-back explains the
- * divergence (a design whose HLS kept the written value in a register has
- * no such divergence, while the probe fires on every input of the path). */
-static int is_readback(const tracer_probe_t *p)
-{
-    return p->kind == TRACER_PROBE_UB && strncmp(p->name, "ub:readback:", 12) == 0;
-}
-
 /* The triage of a divergence its cause analysis found to need undefined
  * behaviour of the C (probe ub, "ub:<check>:<file>:<line>"): "c-ub:<check>"
  * into cls, the statement into at, and what it means into why. */
@@ -249,7 +240,7 @@ static char *analyse_cause(explore_t *ex, const minimised_t *mi, int *ub, lg_err
         rc = cause_readback(ex, mi->in, mi->cpu, mi->fired, sym->cls, &param, err);
     if (rc == LG_OK && param >= 0) {
         for (size_t i = 0; i < ex->nprobes && *ub < 0; i++)
-            if (mi->fired[i] && is_readback(&ex->probe_info[i]))
+            if (mi->fired[i] && tracer_probe_is_readback(&ex->probe_info[i]))
                 *ub = (int)i;
         return lg_asprintf("%s|cause|readback:%s", sym->cls, ex->spec->params[param].name);
     }
@@ -258,8 +249,12 @@ static char *analyse_cause(explore_t *ex, const minimised_t *mi, int *ub, lg_err
         rc = cause_needed(ex, mi->in, mi->fired, mi->path, sym->cls, needed, err);
     char *key = NULL;
     if (rc == LG_OK) {
+        /* A read-back probe is evidence only, unless cause_readback showed
+         * the read-back explains the divergence: a design whose HLS kept
+         * the written value in a register has no such divergence, while
+         * the probe fires on every input of the path. */
         for (size_t i = 0; i < ex->nprobes && *ub < 0; i++)
-            if (needed[i] && ex->probe_info[i].kind == TRACER_PROBE_UB && !is_readback(&ex->probe_info[i]))
+            if (needed[i] && ex->probe_info[i].kind == TRACER_PROBE_UB && !tracer_probe_is_readback(&ex->probe_info[i]))
                 *ub = (int)i;
         size_t n = 0;
         const char **names = ex->cfg.no_spectra ? NULL : probes_fired_names(ex->probe_info, needed, ex->nprobes, &n);

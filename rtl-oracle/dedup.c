@@ -135,7 +135,9 @@ static int list_within(const char *p, const char *end, const char *const *probes
         size_t len = (size_t)((comma ? comma : end) - p);
         int found = 0;
         /* A read-back cause names its param; the input shows it when it
-         * read back any output. */
+         * read back any output (the tracer's probe "ub:readback:<file>:
+         * <line>", TRACER_READBACK_PREFIX; the oracle does not link the
+         * tracer). */
         int readback = len > 9 && strncmp(p, "readback:", 9) == 0;
         for (size_t i = 0; i < n && !found; i++)
             found = readback ? strncmp(probes[i], "ub:readback:", 12) == 0

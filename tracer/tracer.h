@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "spec/input.h"
 #include "spec/result.h"
@@ -90,6 +91,14 @@ typedef struct tracer_probe {
     char *file; /* NULL when not tied to a source line */
     int line;
 } tracer_probe_t;
+
+/* The ub probe that fires when the kernel loads a scalar output it has
+ * already written on this run: "ub:readback:<file>:<line>". */
+#define TRACER_READBACK_PREFIX "ub:readback:"
+static inline int tracer_probe_is_readback(const tracer_probe_t *p)
+{
+    return p->kind == TRACER_PROBE_UB && strncmp(p->name, TRACER_READBACK_PREFIX, strlen(TRACER_READBACK_PREFIX)) == 0;
+}
 
 /* One direction of a branch site an input took, with the number of times
  * it took it. A trace holds one event per (site, direction) taken, in the
