@@ -267,8 +267,8 @@ static int is_evidence(explore_t *ex, tracer_t *t, neighbours_t *nb, size_t p, c
     return rc;
 }
 
-int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, uint64_t path, const char *cls, uint8_t *needed,
-                 lg_err_t *err)
+int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, const uint8_t *held, uint64_t path,
+                 const char *cls, uint8_t *needed, lg_err_t *err)
 {
     memcpy(needed, fired, ex->nprobes);
     if (ex->cfg.no_spectra || !ex->oracle)
@@ -286,7 +286,7 @@ int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, uint64_t
     rc = neighbours_of(ex, t, m, path, &nb, err);
     for (size_t p = 0; p < ex->nprobes && rc == LG_OK && !explore_past_deadline(ex); p++) {
         int evidence = 0;
-        if (fired[p])
+        if (fired[p] && !(held && held[p]))
             rc = is_evidence(ex, t, &nb, p, fired, path, cls, &evidence, err);
         if (evidence)
             needed[p] = 0;

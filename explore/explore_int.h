@@ -400,10 +400,11 @@ void minimise_destroy(explore_t *ex); /* frees ex->mz */
  * over is rtl, m's RTL result, exactly), or -1. cause_needed: needed
  * (nprobes entries) receives the probes of fired (those m fired on its C
  * path `path`) that the divergence needs: no neighbour of m on that path
- * shows cls without it. */
+ * shows cls without it; those of held (NULL: none), which the caller has
+ * shown to be part of the cause, are needed without a test. */
 int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const char *cls, int *port, lg_err_t *err);
-int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, uint64_t path, const char *cls, uint8_t *needed,
-                 lg_err_t *err);
+int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, const uint8_t *held, uint64_t path,
+                 const char *cls, uint8_t *needed, lg_err_t *err);
 /* cause_readback: *param receives the inout scalar param whose read-back
  * explains the divergence of class cls of m (fired: its probes, which
  * must include a readback one; cpu: its native result): m with that

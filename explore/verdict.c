@@ -155,6 +155,7 @@ typedef struct minimised {
     uint64_t path;       /* its C path signature */
     char *c_path;        /* that path in words */
     uint8_t *fired;      /* the probes it fired */
+    const uint8_t *held; /* probes already shown to be part of its cause, or NULL */
     const char **probes; /* their names, sorted */
     size_t nprobes;
     int ub;  /* the first undefined-behaviour probe its divergence needs, or -1 */
@@ -246,7 +247,7 @@ static char *analyse_cause(explore_t *ex, const minimised_t *mi, int *ub, lg_err
     }
     uint8_t *needed = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
     if (rc == LG_OK)
-        rc = cause_needed(ex, mi->in, mi->fired, mi->path, sym->cls, needed, err);
+        rc = cause_needed(ex, mi->in, mi->fired, mi->held, mi->path, sym->cls, needed, err);
     char *key = NULL;
     if (rc == LG_OK) {
         /* A read-back probe is evidence only, unless cause_readback showed
@@ -274,6 +275,9 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
     lg_hash_init(&h);
     lg_hash_u64(&h, input_hash(mi->in));
     lg_hash_str(&h, mi->run->sym.cls);
+    for (size_t i = 0; mi->held && i < ex->nprobes; i++)
+        if (mi->held[i])
+            lg_hash_u64(&h, i);
     for (size_t i = 0; i < ex->ncauses; i++) {
         if (ex->causes[i].id == h.h) {
             mi->ub = ex->causes[i].ub;
@@ -293,9 +297,9 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
  * records it when the key is new: *id and *is_new say which distinct
  * symptom it is. */
 static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, const minimise_run_t *run,
-                         const char *found_key, size_t *id, int *is_new, lg_err_t *err)
+                         const uint8_t *held, const char *found_key, size_t *id, int *is_new, lg_err_t *err)
 {
-    minimised_t mi = {.found = in, .in = min, .run = run, .ub = -1};
+    minimised_t mi = {.found = in, .in = min, .run = run, .held = held, .ub = -1};
     mi.cpu = run_result_create(ex->spec);
     run_result_copy(mi.cpu, run->tr->result);
     mi.path = minimise_path(ex, run->tr);
@@ -334,8 +338,10 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
  * go, as when one narrowing changes every result and hides another behind
  * its report. Minimised again holding those ports' probes (but for one a
  * recorded divergence of the class already names), it is a divergence of
- * its own when that key is new. min_fired: the probes the minimised input
- * fired. */
+ * its own when that key is new: those probes are part of its cause, which
+ * no neighbour test drops (a neighbour without the cut still shows the
+ * class through the other narrowing). min_fired: the probes the minimised
+ * input fired. */
 static int identify_port_cause(explore_t *ex, const input_t *in, const tracer_trace_t *tr, const uint8_t *min_fired,
                                const char *cls, const char *found_key, lg_err_t *err)
 {
@@ -359,7 +365,7 @@ static int identify_port_cause(explore_t *ex, const input_t *in, const tracer_tr
     if (rc == LG_OK && nk && run.shown) {
         size_t id;
         int is_new = 0;
-        rc = add_minimised(ex, in, min, &run, found_key, &id, &is_new, err);
+        rc = add_minimised(ex, in, min, &run, keep, found_key, &id, &is_new, err);
         ex->st.port_causes += (uint64_t)is_new;
     }
     input_destroy(min);
@@ -413,7 +419,7 @@ static int identify(explore_t *ex, const input_t *in, const tracer_trace_t *tr, 
      * among them) replaces it. */
     uint8_t *fired = lg_malloc(ex->nprobes ? ex->nprobes : 1);
     memcpy(fired, run.tr->fired, ex->nprobes);
-    rc = add_minimised(ex, in, min, &run, found_key, &id, &is_new, err);
+    rc = add_minimised(ex, in, min, &run, NULL, found_key, &id, &is_new, err);
     corpus_found_add(ex, found_key, id);
     if (rc == LG_OK && !is_new && !ex->cfg.no_spectra)
         rc = identify_port_cause(ex, in, tr, fired, sym->cls, found_key, err);
