@@ -67,11 +67,20 @@ static void add_moved(neighbours_t *nb, const input_t *m, size_t i, size_t k, in
 }
 
 /* The moves of one value: to its target, halfway there, one step toward
- * it; a length also one step away (a loop that runs once more). */
+ * it; a length also one step away (a loop that runs once more). A value
+ * at its target has none: a step away from it is another input, not a
+ * neighbour without a probe (0 stepped to -1 is a value a narrow port
+ * cuts, standing in for a sum that overflows). */
 static void add_moves(neighbours_t *nb, const input_t *m, size_t i, size_t k, int len)
 {
     const spec_param_t *p = &m->spec->params[i];
     int64_t v = *shrink_value_at((input_t *)m, i, k), t = shrink_target(p);
+    if (v == t) {
+        /* No move toward the target; a length at it may still grow. */
+        if (len)
+            add_moved(nb, m, i, k, (int64_t)((uint64_t)v + 1u));
+        return;
+    }
     int up = lg_type_cmp(p->type, v, t) < 0;
     uint64_t d = up ? (uint64_t)t - (uint64_t)v : (uint64_t)v - (uint64_t)t;
     add_moved(nb, m, i, k, t);
@@ -263,6 +272,7 @@ static int is_evidence(explore_t *ex, tracer_t *t, neighbours_t *nb, size_t p, c
             break;
         rc = stands_in(ex, t, nb, which, fired, path, cls, evidence, err);
     }
+
     free(avoid);
     return rc;
 }
@@ -383,9 +393,11 @@ static int isolated_hold(explore_t *ex, tracer_t *t, const input_t *m, const por
     return LG_ERR_PASS(err, rc);
 }
 
-int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const char *cls, int *port, lg_err_t *err)
+int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const char *cls, int *port, int *sx,
+               lg_err_t *err)
 {
     *port = -1;
+    *sx = 0;
     if (ex->cfg.no_spectra || !ex->oracle || rtl->status != RUN_OK || strncmp(cls, "mismatch:", 9) != 0)
         return LG_OK;
     port_try_t pt[CAUSE_BATCH];
@@ -396,10 +408,11 @@ int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const c
         int at = pi->kind == TRACER_PROBE_PORT ? spec_param_index(ex->spec, pi->name + strlen("port:")) : -1;
         if (at < 0 || pi->param < 1 || pi->param > 63 || !shrink_is_read(&ex->spec->params[at]))
             continue;
-        for (int sx = 0; sx < 2; sx++) {
-            input_t *c = as_port_hands(m, (size_t)at, (int)pi->param, sx);
+        for (int by_sign = 0; by_sign < 2; by_sign++) {
+            input_t *c = as_port_hands(m, (size_t)at, (int)pi->param, by_sign);
             if (c) {
-                pt[n] = (port_try_t){.probe = (int)i, .sx = sx, .param = (size_t)at, .w = (int)pi->param, .cut = c};
+                pt[n] =
+                    (port_try_t){.probe = (int)i, .sx = by_sign, .param = (size_t)at, .w = (int)pi->param, .cut = c};
                 cand[n++] = c;
             }
         }
@@ -422,8 +435,10 @@ int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const c
         int hold = 0;
         if (explains[j])
             rc = isolated_hold(ex, t, m, &pt[j], &hold, err);
-        if (rc == LG_OK && hold)
+        if (rc == LG_OK && hold) {
             *port = pt[j].probe;
+            *sx = pt[j].sx;
+        }
     }
     for (size_t j = 0; j < n; j++)
         input_destroy(cand[j]);

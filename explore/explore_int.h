@@ -110,6 +110,7 @@ typedef struct cause_memo {
     uint64_t id; /* hash of the input and the class */
     char *key;   /* owned */
     int ub;      /* the first undefined-behaviour probe the key needs, or -1 */
+    int port_sx; /* a port cause: 1 when its values are extended by sign */
 } cause_memo_t;
 
 /* The minimiser's executor and scratch (minimise.c). */
@@ -397,12 +398,14 @@ void minimise_destroy(explore_t *ex); /* frees ex->mz */
  * executor (which invalidates the traces of its earlier runs).
  * cause_port: *port receives the port probe whose cut explains the
  * divergence of class cls of m (the C's result on m as that port hands it
- * over is rtl, m's RTL result, exactly), or -1. cause_needed: needed
+ * over is rtl, m's RTL result, exactly), or -1; *sx, 1 when the port
+ * hands its values over extended by sign, 0 by zeros. cause_needed: needed
  * (nprobes entries) receives the probes of fired (those m fired on its C
  * path `path`) that the divergence needs: no neighbour of m on that path
  * shows cls without it; those of held (NULL: none), which the caller has
  * shown to be part of the cause, are needed without a test. */
-int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const char *cls, int *port, lg_err_t *err);
+int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const char *cls, int *port, int *sx,
+               lg_err_t *err);
 int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, const uint8_t *held, uint64_t path,
                  const char *cls, uint8_t *needed, lg_err_t *err);
 /* cause_readback: *param receives the inout scalar param whose read-back

@@ -158,8 +158,9 @@ typedef struct minimised {
     const uint8_t *held; /* probes already shown to be part of its cause, or NULL */
     const char **probes; /* their names, sorted */
     size_t nprobes;
-    int ub;  /* the first undefined-behaviour probe its divergence needs, or -1 */
-    int cut; /* the deadline or a signal cut its minimisation or cause analysis */
+    int ub;      /* the first undefined-behaviour probe its divergence needs, or -1 */
+    int port_sx; /* a port cause (cause_port): 1 when the port extends its values by sign */
+    int cut;     /* the deadline or a signal cut its minimisation or cause analysis */
 } minimised_t;
 
 /* The triage of a divergence its cause analysis found to need undefined
@@ -228,12 +229,12 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
  * readback probe it fired), or its class, C path and the probes it needs
  * (cause.c), the first undefined-behaviour one of those but a read-back
  * into *ub (-1 when none). NULL with err set when running failed. */
-static char *analyse_cause(explore_t *ex, const minimised_t *mi, int *ub, lg_err_t *err)
+static char *analyse_cause(explore_t *ex, minimised_t *mi, int *ub, lg_err_t *err)
 {
     *ub = -1;
     const oracle_symptom_t *sym = &mi->run->sym;
     int port = -1;
-    int rc = cause_port(ex, mi->in, mi->run->rtl, sym->cls, &port, err);
+    int rc = cause_port(ex, mi->in, mi->run->rtl, sym->cls, &port, &mi->port_sx, err);
     if (rc == LG_OK && port >= 0)
         return lg_asprintf("%s|cause|%s", sym->cls, ex->probe_info[port].name);
     int param = -1;
@@ -281,6 +282,7 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
     for (size_t i = 0; i < ex->ncauses; i++) {
         if (ex->causes[i].id == h.h) {
             mi->ub = ex->causes[i].ub;
+            mi->port_sx = ex->causes[i].port_sx;
             return lg_strdup(ex->causes[i].key);
         }
     }
@@ -288,7 +290,8 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
     mi->cut = explore_past_deadline(ex);
     if (key && !mi->cut && ex->ncauses < EXPLORE_CAUSES_MAX) {
         lg_grow((void **)&ex->causes, &ex->causes_cap, ex->ncauses + 1, sizeof *ex->causes);
-        ex->causes[ex->ncauses++] = (cause_memo_t){.id = h.h, .key = lg_strdup(key), .ub = mi->ub};
+        ex->causes[ex->ncauses++] =
+            (cause_memo_t){.id = h.h, .key = lg_strdup(key), .ub = mi->ub, .port_sx = mi->port_sx};
     }
     return key;
 }
@@ -297,7 +300,8 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
  * records it when the key is new: *id and *is_new say which distinct
  * symptom it is. */
 static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, const minimise_run_t *run,
-                         const uint8_t *held, const char *found_key, size_t *id, int *is_new, lg_err_t *err)
+                         const uint8_t *held, const char *found_key, size_t *id, int *is_new, int *port_sx,
+                         lg_err_t *err)
 {
     minimised_t mi = {.found = in, .in = min, .run = run, .held = held, .ub = -1};
     mi.cpu = run_result_create(ex->spec);
@@ -324,6 +328,8 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
         if (*is_new)
             rc = record(ex, *id, &mi, found_key, err);
     }
+    if (port_sx)
+        *port_sx = mi.port_sx;
     free(key);
     free(mi.probes);
     free(mi.fired);
@@ -365,11 +371,65 @@ static int identify_port_cause(explore_t *ex, const input_t *in, const tracer_tr
     if (rc == LG_OK && nk && run.shown) {
         size_t id;
         int is_new = 0;
-        rc = add_minimised(ex, in, min, &run, keep, found_key, &id, &is_new, err);
+        rc = add_minimised(ex, in, min, &run, keep, found_key, &id, &is_new, NULL, err);
         ex->st.port_causes += (uint64_t)is_new;
     }
     input_destroy(min);
     free(keep);
+    return rc;
+}
+
+/* The port probe a divergence's key names as its whole cause
+ * ("<class>|cause|port:<p>"), or -1. */
+static int key_port(const explore_t *ex, const char *key)
+{
+    const char *at = strstr(key, "|cause|port:");
+    for (size_t i = 0; at && i < ex->nprobes; i++)
+        if (ex->probe_info[i].kind == TRACER_PROBE_PORT && strcmp(ex->probe_info[i].name, at + 7) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* A divergence whose minimised input a port explains whole (its key, id):
+ * the input as found may show the class for another cause too, which the
+ * minimisation let go when it moved the values into the port's reach (a
+ * sum that overflows, of values the port also cuts). The input as found,
+ * as the port hands it over (extended by sign or by zeros as the port's
+ * explanation found, sx), is what the RTL saw of it: when the C on that
+ * still shows the class, another cause is left, and that input is
+ * minimised and keyed on its own. */
+static int identify_behind_port(explore_t *ex, const input_t *in, size_t id, int sx, const char *cls,
+                                const char *found_key, lg_err_t *err)
+{
+    int probe = key_port(ex, oracle_dedup_key(ex->dedup, id));
+    const tracer_probe_t *pi = probe >= 0 ? &ex->probe_info[probe] : NULL;
+    int at = pi ? spec_param_index(ex->spec, pi->name + strlen("port:")) : -1;
+    if (at < 0 || pi->param < 1 || pi->param > 63)
+        return LG_OK;
+    input_t *cut = input_clone(in), *min = NULL;
+    shrink_to_port(cut, (size_t)at, (int)pi->param, sx);
+    minimise_run_t run = {0};
+    int rc = LG_OK;
+    if (!input_equal(cut, in) && input_conforms(cut, NULL, 0))
+        rc = minimise_rerun(ex, cut, cls, &run, err);
+    if (rc == LG_OK && run.shown)
+        rc = minimise_input(ex, cut, run.tr, cls, &min, err);
+    if (rc == LG_OK && min) {
+        /* The minimised input, or the cut itself when that one does not
+         * show the class again. */
+        rc = minimise_rerun(ex, min, cls, &run, err);
+        if (rc == LG_OK && !run.shown) {
+            input_copy(min, cut);
+            rc = minimise_rerun(ex, min, cls, &run, err);
+        }
+    }
+    if (rc == LG_OK && min && run.shown) {
+        size_t nid;
+        int is_new = 0;
+        rc = add_minimised(ex, in, min, &run, NULL, found_key, &nid, &is_new, NULL, err);
+    }
+    input_destroy(min);
+    input_destroy(cut);
     return rc;
 }
 
@@ -419,10 +479,13 @@ static int identify(explore_t *ex, const input_t *in, const tracer_trace_t *tr, 
      * among them) replaces it. */
     uint8_t *fired = lg_malloc(ex->nprobes ? ex->nprobes : 1);
     memcpy(fired, run.tr->fired, ex->nprobes);
-    rc = add_minimised(ex, in, min, &run, NULL, found_key, &id, &is_new, err);
+    int port_sx = 0;
+    rc = add_minimised(ex, in, min, &run, NULL, found_key, &id, &is_new, &port_sx, err);
     corpus_found_add(ex, found_key, id);
     if (rc == LG_OK && !is_new && !ex->cfg.no_spectra)
         rc = identify_port_cause(ex, in, tr, fired, sym->cls, found_key, err);
+    if (rc == LG_OK && !ex->cfg.no_spectra)
+        rc = identify_behind_port(ex, in, id, port_sx, sym->cls, found_key, err);
     free(fired);
     input_destroy(min);
     free(found_key);

@@ -168,8 +168,8 @@ function(check_minimised spec dv)
   endforeach()
   json_get(cls ${dv}/symptom.json class)
   json_get(key ${dv}/symptom.json key)
-  if(NOT key MATCHES "^${cls}\\|path:[0-9a-f]+\\|")
-    message(FATAL_ERROR "${dv}: key '${key}' is not <class>|path:<hash>|<probes>")
+  if(NOT key MATCHES "^${cls}\\|path:[0-9a-f]+\\|" AND NOT key MATCHES "^${cls}\\|cause\\|(port|readback):[A-Za-z_]")
+    message(FATAL_ERROR "${dv}: key '${key}' is neither <class>|path:<hash>|<probes> nor <class>|cause|<cause>")
   endif()
   execute_process(COMMAND ${LGFUZZ} diff ${spec} ${dv}/input.json RESULT_VARIABLE rc OUTPUT_VARIABLE out
                   ERROR_VARIABLE err)
@@ -187,9 +187,11 @@ endfunction()
 
 # The run's summary has one line per group of its divergences, and the
 # groups are those of the keys' class and C path: each symptom.json names
-# its group (its key without the probes), its C path in words and the
-# probes of its key; every directory is counted in exactly one line. The
-# number of groups is left in out_ngroups.
+# its group (its key without the probes, or the whole key when a cause,
+# "<class>|cause|...", names it), its C path in words and the probes its
+# input fired, among them every probe its key needs; every directory is
+# counted in exactly one line. The number of groups is left in
+# out_ngroups.
 function(check_groups out_ngroups dir summary)
   file(GLOB divs ${dir}/divergences/*)
   set(groups "")
@@ -197,8 +199,13 @@ function(check_groups out_ngroups dir summary)
     json_get(key ${dv}/symptom.json key)
     json_get(group ${dv}/symptom.json group)
     json_get(cpath ${dv}/symptom.json c_path)
-    string(REGEX REPLACE "^([^|]*\\|path:[0-9a-f]+)\\|(.*)$" "\\1" want "${key}")
-    string(REGEX REPLACE "^([^|]*\\|path:[0-9a-f]+)\\|(.*)$" "\\2" probes "${key}")
+    if(key MATCHES "^[^|]*\\|cause\\|")
+      set(want "${key}")
+      set(probes "")
+    else()
+      string(REGEX REPLACE "^([^|]*\\|path:[0-9a-f]+)\\|(.*)$" "\\1" want "${key}")
+      string(REGEX REPLACE "^([^|]*\\|path:[0-9a-f]+)\\|(.*)$" "\\2" probes "${key}")
+    endif()
     if(NOT group STREQUAL want OR cpath STREQUAL "")
       message(FATAL_ERROR "${dv}: group '${group}' (want '${want}'), c_path '${cpath}'")
     endif()
@@ -212,10 +219,12 @@ function(check_groups out_ngroups dir summary)
         list(APPEND listed ${p})
       endforeach()
     endif()
-    list(JOIN listed "," listed)
-    if(NOT listed STREQUAL probes)
-      message(FATAL_ERROR "${dv}: probes '${listed}', its key says '${probes}'")
-    endif()
+    string(REPLACE "," ";" needed "${probes}")
+    foreach(p ${needed})
+      if(NOT p IN_LIST listed)
+        message(FATAL_ERROR "${dv}: its key needs probe '${p}', which its input did not fire (${listed})")
+      endif()
+    endforeach()
     list(APPEND groups "${group}")
   endforeach()
   list(REMOVE_DUPLICATES groups)
