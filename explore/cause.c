@@ -1,27 +1,33 @@
 /* The cause of a divergence, read off its minimised input: what goes into
  * its identity and what is only evidence shown beside it.
  *
- * Two questions, each answered by running the kernel, never by a rule of
- * thumb about probe names:
+ * Three questions, each answered by running the kernel, never by a rule
+ * of thumb about probe names; verdict.c asks them in this order and keys
+ * the divergence by the first that has an answer:
  *
  * - Does a narrow port explain the divergence? The C kernel is run on the
  *   input as the port hands it to the design (each value cut to the
  *   port's width and extended by sign, or by zeros). When that run's
- *   result is exactly the RTL's, the port is the whole cause: the
- *   divergence is "this port cuts values", whichever C path and whichever
- *   incidental probes the input took (cause_port).
- * - Which of the probes the input fired does the divergence need? A probe
- *   is evidence when a neighbour of the input (one value moved toward its
- *   target, a length one longer or shorter) takes the same C path, does
- *   not fire it and still shows the symptom class on the RTL; otherwise it
- *   is part of the cause (cause_needed). A neighbour may fire a structural
- *   or width probe the input did not (a loop that runs one more time), not
- *   a new port or undefined-behaviour probe: that would be another value
- *   cause standing in for this one.
+ *   result is exactly the RTL's, and stays so with each cut value alone
+ *   (no coincidence of two cuts), the port is the whole cause, whichever
+ *   C path and incidental probes the input took (cause_port).
+ * - Does the kernel's read-back of an output explain it? HLS reads an
+ *   inout scalar's input side where the C reads the value it wrote: when
+ *   the input set to that value keeps the C's result and makes the RTL
+ *   agree, the read-back is the cause (cause_readback).
+ * - Otherwise, which of the probes the input fired does the divergence
+ *   need? A probe is evidence when a neighbour of the input (one value
+ *   moved toward its target, a length one longer or shorter) takes the
+ *   same C path, does not fire it and still shows the symptom class on
+ *   the RTL; otherwise it is part of the cause (cause_needed). A neighbour
+ *   that fires probes the input did not counts only when it stands in for
+ *   the input: those probes are evidence of its own divergence by the same
+ *   test. Probes the caller already showed to be part of the cause (a port
+ *   held through a second minimisation) are not tested.
  *
- * Neighbours run on the minimiser's executor; their RTL calls are few and
- * batched. Past the deadline every probe not yet shown to be evidence
- * counts as needed: a key may then split a bug in two, never merge two. */
+ * Runs go to the minimiser's executor; RTL calls are few and batched.
+ * Past the deadline every probe not yet shown to be evidence counts as
+ * needed: a key may then split a bug in two, never merge two. */
 #include <stdlib.h>
 #include <string.h>
 
