@@ -19,7 +19,10 @@
 # itself (a test of a cold or private cache), with the suite's one build
 # cache LG_TEST_CACHE: a kernel is compiled and verilated once per build
 # tree, whichever tests use it. Tests building into it at once wait on the
-# cache's entry locks.
+# cache's entry locks. A test that builds models in a cache of its own
+# copies the Verilator runtime archive from this one first
+# (tests/cli/seed_runtime.cmake), unless a cache's life from empty is its
+# point.
 
 set(LG_TEST_CACHE ${CMAKE_BINARY_DIR}/test-cache)
 set(LG_TEST_HOME ${CMAKE_BINARY_DIR}/test-home)

@@ -1,5 +1,6 @@
 #!/bin/sh
-# check_quick.sh SRC BUILD OUT: runs `bench/run --quick` and checks what it
+# check_quick.sh SRC BUILD OUT: runs `bench/run --quick` (with a 6 s
+# budget: every tool still checks inputs against the RTL) and checks what it
 # wrote: results.csv with its header and one row per tool and planted
 # divergence of kernels/accumulate (5 x 3), a summary with every section and
 # tool, coverage rows for every tool and the coverage SVG. No timing checks.
@@ -8,7 +9,7 @@ SRC=$1 BUILD=$2 OUT=$3
 fail() { echo "check_quick: $*" >&2; exit 1; }
 
 rm -rf "$OUT"
-"$SRC/bench/run" --quick --build "$BUILD" --out "$OUT" || fail "bench/run --quick exited $?"
+"$SRC/bench/run" --quick --budget 6s --build "$BUILD" --out "$OUT" || fail "bench/run --quick --budget 6s exited $?"
 
 R="$OUT/results.csv"
 [ -f "$R" ] || fail "no results.csv"

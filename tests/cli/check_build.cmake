@@ -1,4 +1,5 @@
-# `lgfuzz build`: with an empty cache of its own it builds a C-only kernel
+# `lgfuzz build`: with a cache of its own, holding only the suite's
+# Verilator runtime archive (seed_runtime.cmake), it builds a C-only kernel
 # and an RTL kernel, names a kernel that does not compile (with the
 # compiler's message) and a spec that does not exist, and exits 2 with the
 # count built; a second build of the two good specs finds both cached and
@@ -6,11 +7,22 @@
 # the runtime archive.
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch directory).
 cmake_minimum_required(VERSION 3.20)
+include(${CMAKE_CURRENT_LIST_DIR}/seed_runtime.cmake)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/cache)
-set(ENV{LGFUZZ_CACHE_DIR} ${WORK}/cache)
 set(K ${SRC}/tests/batch/kernels)
 set(ACC ${SRC}/kernels/accumulate/kernel.yaml)
+lg_seed_runtime(${LGFUZZ} ${ACC} ${WORK}/cache)
+set(ENV{LGFUZZ_CACHE_DIR} ${WORK}/cache)
+
+# The runtime entries in the cache (without their locks and logs).
+function(runtime_entries out)
+  file(GLOB runtimes LIST_DIRECTORIES true ${WORK}/cache/rtl/runtime-*)
+  list(FILTER runtimes EXCLUDE REGEX "\\.(lock|log)$")
+  set(${out} "${runtimes}" PARENT_SCOPE)
+endfunction()
+runtime_entries(seeded)
+list(LENGTH seeded nseeded)
 
 execute_process(COMMAND ${LGFUZZ} build ${K}/clamp/kernel.yaml ${ACC} ${K}/broken/kernel.yaml ${WORK}/none.yaml -j 2
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -34,14 +46,15 @@ if(NOT rc EQUAL 0 OR NOT err MATCHES "build: accumulate: executor [0-9.]+ s, RTL
 endif()
 
 # A design variant a -D away (verilator_flags) shares the runtime archive
-# of the kernels built above: one rtl/runtime-* entry in the cache.
+# of the kernels built above: one rtl/runtime-* entry in the cache, the one
+# it started with.
 execute_process(COMMAND ${LGFUZZ} build -q ${SRC}/tests/rtl-oracle/axi/filter_extra.yaml
                 RESULT_VARIABLE rc ERROR_VARIABLE err)
-file(GLOB runtimes LIST_DIRECTORIES true ${WORK}/cache/rtl/runtime-*)
-list(FILTER runtimes EXCLUDE REGEX "\\.(lock|log)$")
+runtime_entries(runtimes)
 list(LENGTH runtimes nruntimes)
 if(NOT rc EQUAL 0 OR NOT nruntimes EQUAL 1)
-  message(FATAL_ERROR "filter_extra: exit ${rc} ${err}; ${nruntimes} runtime entries, want 1: ${runtimes}")
+  message(FATAL_ERROR "filter_extra: exit ${rc} ${err}; ${nruntimes} runtime entries (${nseeded} before the "
+                      "builds), want 1: ${runtimes}")
 endif()
 
 execute_process(COMMAND ${LGFUZZ} build -q ${ACC} RESULT_VARIABLE rc ERROR_VARIABLE err)

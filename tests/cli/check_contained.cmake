@@ -56,12 +56,16 @@ endfunction()
 # killed, so that a failing test leaves none either), and no core file.
 function(expect_nothing_left what)
   execute_process(COMMAND ${CMAKE_COMMAND} -E sleep 1)
-  execute_process(COMMAND pgrep -f "${exe}|/rtl/${kernel}-" RESULT_VARIABLE prc OUTPUT_VARIABLE pids)
+  # Only this build tree's cache: another tree's runs of the same kernel
+  # are not this command's processes (and must not be killed).
+  execute_process(COMMAND pgrep -f "${exe}|$ENV{LGFUZZ_CACHE_DIR}/rtl/${kernel}-" RESULT_VARIABLE prc
+                  OUTPUT_VARIABLE pids)
   if(prc EQUAL 0)
     string(REGEX REPLACE "[\n]+" ";" pids "${pids}")
     list(FILTER pids INCLUDE REGEX "^[0-9]+$")
     list(LENGTH pids n)
-    execute_process(COMMAND ps -o pid,ppid,pgid,args -p "${pids}" OUTPUT_VARIABLE ps)
+    list(JOIN pids "," pidlist)
+    execute_process(COMMAND ps -o pid,ppid,pgid,args -p "${pidlist}" OUTPUT_VARIABLE ps)
     string(SUBSTRING "${ps}" 0 2000 ps)
     execute_process(COMMAND kill -9 ${pids})
     message(FATAL_ERROR "${n} processes of ${what} still run one second after it exited:\n${ps}")

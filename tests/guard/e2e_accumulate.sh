@@ -1,11 +1,14 @@
 #!/bin/sh
-# End to end: `lgfuzz run` on accumulate writes guards/ at the end; then
-# `lgfuzz guard` re-derives them from the run with room for its rounds
-# (the run's own guard step gets its default 20 s, one or two rounds under
-# the sanitizers), and the exported header must compile with -Wall
-# -Werror and match the kernel's true safe region on 100,000 random inputs
-# per distribution. A budget spent at once still gives a guard. Last, the
-# divergent inputs of the guard step reach divergences/.
+# End to end: `lgfuzz run` on accumulate writes guards/ at the end, whose
+# exported header must compile with -Wall -Werror and match the kernel's
+# true safe region on 100,000 random inputs per distribution (the run's
+# own guard step: its default 20 s; `lgfuzz guard` with a budget of its
+# own derives det2's exact guard in guard.e2e.det2). Then, on a copy of
+# the run whose divergences/ was emptied (as if exploration had missed
+# them), `lgfuzz guard` with a budget spent at once still gives a guard,
+# validated on the first 256 fresh inputs in one round, and writes the
+# divergent inputs of its derivation back to divergences/ through the run's
+# record path.
 # usage: e2e_accumulate.sh LGFUZZ SOURCE_DIR WORK_DIR
 set -eu
 lgfuzz=$1 src=$2 work=$3
@@ -17,25 +20,24 @@ mkdir -p "$work"
 test -f "$work/run/guards/accumulate_guard.h" || { cat "$work/run.log"; echo "no guard written"; exit 1; }
 test -f "$work/run/guards/accumulate_guard.smt2"
 grep -q '"formula"' "$work/run/guards/guard.json"
-"$lgfuzz" guard "$work/run" --budget 120s --seed 1 -q >"$work/guard.log" 2>&1 || { cat "$work/guard.log"; exit 1; }
 grep -n "formula:\|precision:" "$work/run/guards/accumulate_guard.h"
 cc -std=c99 -Wall -Werror -I"$work/run/guards" -o "$work/check" "$src/tests/guard/check_accumulate.c"
 "$work/check" 100000
+# The run counts the divergent inputs its guard step checked (as many as
+# its budget allowed).
+grep -q '"guard_inputs_checked":' "$work/run/stats.json" || { echo "stats.json does not count the guard step's divergent inputs"; exit 1; }
 # A budget spent before the first round validates still gives a guard, whose
 # figures come from the first 256 fresh inputs rather than all of them: a
 # slow RTL would otherwise hold the derivation for minutes past its budget.
-"$lgfuzz" guard "$work/run" --budget 1ms --seed 1 --json -q >"$work/tight.json" 2>"$work/tight.log" || { cat "$work/tight.log"; exit 1; }
-grep -q '"validation_inputs":256,"rounds":1' "$work/tight.json" || { cat "$work/tight.json"; echo "tight budget: not one round on 256 inputs"; exit 1; }
-# What the guard step sees diverge is recorded like any divergence: the run
-# counts the divergent inputs it checked (as many as its budget allowed), and on a copy of the
-# run whose divergences/ was emptied (as if exploration had missed them),
-# `lgfuzz guard` writes them back through the same record path, with
-# stats.json counting them.
-grep -q '"guard_inputs_checked":' "$work/run/stats.json" || { echo "stats.json does not count the guard step's divergent inputs"; exit 1; }
+# What the guard step sees diverge is recorded like any divergence: on the
+# copy whose divergences/ was emptied, `lgfuzz guard` writes them back
+# through the same record path, with stats.json counting them.
 rm -rf "$work/emptied"
 cp -r "$work/run" "$work/emptied"
 rm -rf "$work/emptied/divergences"/*
 "$lgfuzz" guard "$work/emptied" --budget 1ms --seed 1 --json -q >"$work/emptied.json" 2>"$work/emptied.log" || { cat "$work/emptied.log"; exit 1; }
+grep -q '"validation_inputs":256,"rounds":1' "$work/emptied.json" || { cat "$work/emptied.json"; echo "tight budget: not one round on 256 inputs"; exit 1; }
+test -f "$work/emptied/guards/accumulate_guard.h" || { echo "tight budget: no guard written"; exit 1; }
 ndirs=$(ls -d "$work/emptied/divergences"/*/ 2>/dev/null | wc -l)
 [ "$ndirs" -ge 1 ] || { cat "$work/emptied.json" "$work/emptied.log"; echo "guard validation divergences not recorded"; exit 1; }
 for d in "$work/emptied/divergences"/*/; do

@@ -3,13 +3,15 @@
  * LG_EINVAL naming the port; the log a failed build names is kept; the
  * build cache is hit on the second build and missed after the Verilog is
  * edited (on copies in a temp dir, with a private cache, so earlier runs
- * cannot make the first build a hit). */
+ * cannot make the first build a hit; it starts with the suite's Verilator
+ * runtime archive alone). */
 #define _XOPEN_SOURCE 700 /* mkdtemp */
 #include "rtl-oracle/oracle.h"
 #include "rtl-oracle/oracle_int.h"
 #include "test_util.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
+#include "util/proc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +123,47 @@ static void test_cache(const char *tmp, const char *cache)
     build_and_run(tmp, cache, 1, 2);
 }
 
+/* The runtime archive every model links (Verilator's runtime and the
+ * harness engine, compiled once per Verilator and runtime flags: most of
+ * the CPU time of a first build) from the suite's build cache
+ * ($LGFUZZ_CACHE_DIR, where scalars.yaml's model is built first, so that it
+ * holds one) into the private cache, whose builds are then the models' own
+ * (as tests/cli/seed_runtime.cmake does for the command line;
+ * rtl-oracle.cache keeps a cache empty of it). */
+static void seed_runtime(const char *tmp, const char *cache)
+{
+    const char *suite = getenv("LGFUZZ_CACHE_DIR");
+    if (!suite || !*suite)
+        return;
+    spec_t *s = test_spec(ORACLE_TEST_DIR "/rtl/scalars.yaml");
+    oracle_cfg_t cfg;
+    oracle_cfg_default(&cfg);
+    cfg.cache_dir = suite;
+    lg_err_t err;
+    oracle_t *o = oracle_create(s, &cfg, NULL, &err);
+    CHECK_MSG(o != NULL, "scalars.yaml in the suite's cache %s: %s", suite, err.msg);
+    oracle_destroy(o);
+    spec_destroy(s);
+    char *from = lg_path_join(suite, "rtl"), *to = lg_path_join(cache, "rtl");
+    char *log = lg_path_join(tmp, "seed.log");
+    char **names;
+    size_t n = 0;
+    CHECK_MSG(lg_mkdirs(to, &err) == 0 && lg_list_dir(from, NULL, &names, &n, &err) == 0, "%s", err.msg);
+    for (size_t i = 0; i < n; i++) {
+        if (strncmp(names[i], "runtime-", 8) != 0 || strchr(names[i], '.'))
+            continue;
+        char *src = lg_path_join(from, names[i]);
+        char *argv[] = {"cp", "-a", src, to, NULL};
+        lg_err_clear(&err);
+        CHECK_MSG(lg_run_logged(argv, log, &err) == 0, "copying %s (log %s): %s", src, log, err.msg);
+        free(src);
+    }
+    lg_list_free(names, n);
+    free(log);
+    free(to);
+    free(from);
+}
+
 int main(void)
 {
     char tmp[] = "/tmp/lgfuzz-oracle-build-XXXXXX";
@@ -129,6 +172,7 @@ int main(void)
         return 2;
     }
     char *cache = lg_path_join(tmp, "cache");
+    seed_runtime(tmp, cache);
     test_errors(cache);
     test_cache(tmp, cache);
     lg_remove_tree(tmp);
