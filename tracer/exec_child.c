@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "util/budget.h"
+#include "util/proc.h"
 
 #define START_TIMEOUT_MS 10000
 /* The largest file the kernel may write (RLIMIT_FSIZE): a write past it
@@ -176,8 +177,12 @@ static void child_limits(const executor_t *x)
     limit_to(RLIMIT_NPROC, 0);
 }
 
-static void child_exec(executor_t *x, int sock)
+static void child_exec(executor_t *x, int sock, pid_t parent)
 {
+    /* It dies with lgfuzz, whatever kills lgfuzz (its session is its
+     * own: nothing else would end it). */
+    if (lg_proc_die_with(parent) != 0)
+        _exit(126);
     /* A session of its own: its process group is what lgfuzz kills, and
      * a Ctrl-C in lgfuzz's terminal reaches lgfuzz only, whose stop flag
      * cuts the round. */
@@ -213,7 +218,7 @@ int executor_child_start(executor_t *x, lg_err_t *err)
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
         return lg_err_set(err, LG_ECHILD, "socketpair: %s", strerror(errno));
-    pid_t pid = fork();
+    pid_t self = getpid(), pid = fork();
     if (pid < 0) {
         close(sv[0]);
         close(sv[1]);
@@ -221,7 +226,7 @@ int executor_child_start(executor_t *x, lg_err_t *err)
     }
     if (pid == 0) {
         close(sv[0]);
-        child_exec(x, sv[1]);
+        child_exec(x, sv[1], self);
     }
     close(sv[1]);
     x->pid = pid;
