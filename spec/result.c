@@ -102,6 +102,8 @@ const char *run_status_name(run_status_t s)
         return "fd";
     case RUN_FORK:
         return "fork";
+    case RUN_KILL:
+        return "kill";
     }
     return "unknown";
 }

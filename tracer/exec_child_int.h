@@ -49,7 +49,7 @@ struct executor {
     int sent;           /* a round for it is running */
     int single;         /* the round broke the protocol: its records run one per round from now on */
     lgrt_slot_t *heads; /* round_max checked copies of the slots' fixed fields */
-    char detail[160];   /* the detail of the record whose status lgfuzz decided */
+    char detail[256];   /* the detail of the record whose status lgfuzz decided */
 };
 
 /* Creates the region for layout l (sealed at its size), maps it and

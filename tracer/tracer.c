@@ -207,6 +207,7 @@ static void fill_result(tracer_t *t, run_result_t *r, const executor_result_t *r
                 : head->status == LGRT_OOM  ? RUN_OOM
                 : head->status == LGRT_FD   ? RUN_FD
                 : head->status == LGRT_FORK ? RUN_FORK
+                : head->status == LGRT_KILL ? RUN_KILL
                                             : RUN_CRASH;
     r->sig = r->status == RUN_CRASH ? head->sig : 0;
     r->has_return = t->spec->has_return && r->status == RUN_OK;

@@ -4,8 +4,10 @@
 # written and the same class in its summary and in stats.json, and one
 # second after each command no process of it is left: no process whose
 # command line names the kernel's executor (the executors and whatever
-# they forked, which inherits it) or its RTL model (the RTL workers),
-# in the build cache by the call in their harness. Both commands run
+# they forked, which inherits it; found in the build cache by the call in
+# their harness), and none whose working directory is the command's (every
+# process lgfuzz starts inherits it: the RTL workers, whose model another
+# kernel may share). Both commands run
 # with core dumps allowed (ulimit -c 64 MiB, and ASan's own switch off),
 # and no core file may appear in their working directory: the executor
 # dumps none (when the system's core_pattern writes them there).
@@ -18,6 +20,10 @@
 #          of processes left running)
 #   stack  smash overwrites its stack frame and its callers': a
 #          cpu-crash:SIGSEGV (or SIGABRT) and no core file
+#   kill   killer signals lgfuzz (SIGKILL by kill and by tgkill), its own
+#          process group (SIGKILL) or every process (the null signal):
+#          cpu-kill, lgfuzz alive to report it (before: lgfuzz killed,
+#          exit 137, or cpu-oom for the SIGKILL to its group, or nothing)
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch directory), CHECK.
 cmake_minimum_required(VERSION 3.23)
 file(REMOVE_RECURSE ${WORK})
@@ -36,6 +42,9 @@ elseif(CHECK STREQUAL "fork")
 elseif(CHECK STREQUAL "stack")
   set(kernel smash)
   set(class_re "cpu-crash:SIG(SEGV|ABRT)")
+elseif(CHECK STREQUAL "kill")
+  set(kernel killer)
+  set(class_re "cpu-kill")
 else()
   message(FATAL_ERROR "unknown CHECK ${CHECK}")
 endif()
@@ -56,12 +65,17 @@ endfunction()
 # killed, so that a failing test leaves none either), and no core file.
 function(expect_nothing_left what)
   execute_process(COMMAND ${CMAKE_COMMAND} -E sleep 1)
-  execute_process(COMMAND pgrep -f "${exe}|/rtl/${kernel}-" RESULT_VARIABLE prc OUTPUT_VARIABLE pids)
-  if(prc EQUAL 0)
-    string(REGEX REPLACE "[\n]+" ";" pids "${pids}")
-    list(FILTER pids INCLUDE REGEX "^[0-9]+$")
+  execute_process(COMMAND pgrep -f "${exe}" OUTPUT_VARIABLE pids)
+  execute_process(COMMAND find /proc -maxdepth 2 -path "/proc/[0-9]*/cwd" -lname "${WORK}/cwd"
+                  OUTPUT_VARIABLE in_cwd ERROR_QUIET)
+  string(REGEX REPLACE "/proc/([0-9]+)/cwd" "\\1" in_cwd "${in_cwd}")
+  string(REGEX REPLACE "[\n]+" ";" pids "${pids}\n${in_cwd}")
+  list(FILTER pids INCLUDE REGEX "^[0-9]+$")
+  list(REMOVE_DUPLICATES pids)
+  if(pids)
     list(LENGTH pids n)
-    execute_process(COMMAND ps -o pid,ppid,pgid,args -p "${pids}" OUTPUT_VARIABLE ps)
+    string(REPLACE ";" "," plist "${pids}")
+    execute_process(COMMAND ps -o pid,ppid,pgid,args -p "${plist}" OUTPUT_VARIABLE ps)
     string(SUBSTRING "${ps}" 0 2000 ps)
     execute_process(COMMAND kill -9 ${pids})
     message(FATAL_ERROR "${n} processes of ${what} still run one second after it exited:\n${ps}")

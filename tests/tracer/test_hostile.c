@@ -1,8 +1,13 @@
 /* A kernel that reaches for the executor's own machinery (its control
- * socket, its shared region, a new process) gets the status `fd` or `fork`
- * for the input that did it, with what was seen, while the inputs around
- * it give the results they give alone, and lgfuzz goes on: nothing the
- * child wrote is followed as an index. */
+ * socket, its shared region, a new process) or for another process (a
+ * signal to lgfuzz, its process group or every process, SIGKILL to
+ * itself, ptrace, undoing its death with lgfuzz) gets the status `fd`,
+ * `fork` or `kill` for the input that did it, with what was seen, while
+ * the inputs around it give the results they give alone, and lgfuzz goes
+ * on: nothing the child wrote is followed as an index, and this process,
+ * the executor's parent, is still there to check it. A kernel that aborts
+ * still crashes with SIGABRT: signals to itself go through. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +29,14 @@ static const hostile_case_t cases[] = {
     {7, RUN_FD, "overwritten"},
     {8, RUN_FD, "overwritten"},
     {9, RUN_FORK, "execve("},
+    {10, RUN_KILL, ", SIGTERM) on lgfuzz, refused"},
+    {11, RUN_KILL, "kill(0, SIGKILL) on its process group, refused"},
+    {12, RUN_KILL, "kill(-1, 0) on every process it may signal, refused"},
+    {13, RUN_KILL, ", SIGTERM) on lgfuzz, refused"},
+    {14, RUN_KILL, ", SIGKILL) on itself, refused"},
+    {15, RUN_KILL, "ptrace(2, "},
+    {16, RUN_KILL, "prctl(PR_SET_PDEATHSIG, 0), refused"},
+    {17, RUN_CRASH, ""},
 };
 enum { NCASES = sizeof cases / sizeof *cases };
 
@@ -66,8 +79,10 @@ static void check_interleaved(const spec_t *spec)
     CHECK_MSG(rc == 0, "tracer_run on hostile inputs: %s", err.msg);
     for (int i = 0; rc == 0 && ref && i < NCASES; i++) {
         const run_result_t *r = tr[2 * i + 1].result;
-        CHECK_MSG(r->status == cases[i].status && strstr(r->detail, cases[i].detail), "mode %d: status %s, \"%s\"",
-                  cases[i].mode, run_status_name(r->status), r->detail);
+        CHECK_MSG(r->status == cases[i].status && strstr(r->detail, cases[i].detail) &&
+                      (r->status != RUN_CRASH || r->sig == SIGABRT),
+                  "mode %d: status %s, signal %d, \"%s\"", cases[i].mode, run_status_name(r->status), r->sig,
+                  r->detail);
     }
     for (int i = 0; rc == 0 && ref && i <= NCASES; i++) {
         char why[200];
