@@ -26,6 +26,9 @@
 #include "util/proc.h"
 
 #define START_TIMEOUT_MS 10000
+/* Longest wait for the child's start between looks at the stop flag and
+ * the deadline. */
+#define LOOK_MS 50
 /* The largest file the kernel may write (RLIMIT_FSIZE): a write past it
  * kills the executor with SIGXFSZ, a crash of the input, before a kernel
  * that writes files fills the disk. */
@@ -82,14 +85,33 @@ void executor_region_reset(executor_t *x)
     x->hdr->spin_ns = x->lay.spin_ns;
 }
 
-/* Waits up to ms for one byte from the child; returns 1 with *c set, 0 on
- * timeout, -1 when the child closed the socket. */
-static int recv_ready(executor_t *x, int ms, char *c)
+/* Waits for the child's "ready" ('r') for up to START_TIMEOUT_MS, looking
+ * at the stop flag and the deadline at least every LOOK_MS (a signal that
+ * interrupts the wait is no failure of the child): 1 once it came, 0 when
+ * the child did not start (another byte, its end closed, the time out),
+ * -1 when stop was set or the deadline passed first. */
+static int wait_ready(executor_t *x)
 {
-    struct pollfd p = {.fd = x->sock, .events = POLLIN};
-    if (poll(&p, 1, ms) <= 0)
-        return 0;
-    return recv(x->sock, c, 1, 0) == 1 ? 1 : -1;
+    uint64_t until = lg_now_ns() + (uint64_t)START_TIMEOUT_MS * 1000000u;
+    for (;;) {
+        uint64_t now = lg_now_ns();
+        if ((x->stop && *x->stop) || (x->deadline_ns && now >= x->deadline_ns))
+            return -1;
+        if (now >= until)
+            return 0;
+        uint64_t left_ms = (until - now) / 1000000u + 1;
+        struct pollfd p = {.fd = x->sock, .events = POLLIN};
+        int r = poll(&p, 1, left_ms < LOOK_MS ? (int)left_ms : LOOK_MS);
+        if (r < 0 && errno != EINTR)
+            return 0;
+        if (r <= 0)
+            continue;
+        char c = 0;
+        ssize_t got = recv(x->sock, &c, 1, 0);
+        if (got < 0 && errno == EINTR)
+            continue;
+        return got == 1 && c == 'r';
+    }
 }
 
 /* Kills the child's process group: the child called setsid, so its group
@@ -232,12 +254,15 @@ int executor_child_start(executor_t *x, lg_err_t *err)
     x->pid = pid;
     x->sock = sv[0];
     x->restarts++;
-    char c = 0;
-    int r = recv_ready(x, START_TIMEOUT_MS, &c);
-    if (r == 1 && c == 'r')
+    int r = wait_ready(x);
+    if (r == 1)
         return 0;
     int st = 0;
     executor_child_stop(x, &st);
+    if (r < 0 && x->stop && *x->stop)
+        return lg_err_set(err, LG_EINTR, "%s: interrupted while the executor started", x->exe);
+    if (r < 0)
+        return lg_err_set(err, LG_ETIMEOUT, "%s: deadline reached while the executor started", x->exe);
     return lg_err_set(err, LG_ECHILD, "%s: executor did not start (%s %d)", x->exe,
                       WIFSIGNALED(st) ? "signal" : "exit status", WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
 }

@@ -60,7 +60,9 @@ int executor_region_map(executor_t *x, const executor_layout_t *l, lg_err_t *err
  * to the caller): whatever a kernel wrote there is gone. */
 void executor_region_reset(executor_t *x);
 
-/* Starts the child and waits for its "ready". 0, or LG_ECHILD with err. */
+/* Starts the child and waits for its "ready". 0, or LG_ECHILD with err;
+ * LG_EINTR (LG_ETIMEOUT) when stop was set (the deadline passed) first,
+ * the child stopped. */
 int executor_child_start(executor_t *x, lg_err_t *err);
 /* Kills the child's process group and the child, reaps it (status, when
  * not NULL, gets its wait status) and closes the socket; nothing when
