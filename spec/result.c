@@ -104,6 +104,8 @@ const char *run_status_name(run_status_t s)
         return "fork";
     case RUN_KILL:
         return "kill";
+    case RUN_OUTPUT:
+        return "output";
     }
     return "unknown";
 }

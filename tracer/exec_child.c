@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -31,8 +32,9 @@
 #define LOOK_MS 50
 /* The largest file the kernel may write (RLIMIT_FSIZE): a write past it
  * kills the executor with SIGXFSZ, a crash of the input, before a kernel
- * that writes files fills the disk. */
-#define FILE_SIZE_MAX ((rlim_t)64 << 20)
+ * that writes files fills the disk; its standard output and error are a
+ * file too (OUTPUT_MAX). */
+#define FILE_SIZE_MAX ((rlim_t)OUTPUT_MAX)
 /* How long a child whose end of the socket closed may take to finish
  * exiting: the descriptors close late in an exit, so the rest takes
  * microseconds; a child still running after this closed it otherwise. */
@@ -77,6 +79,36 @@ int executor_region_map(executor_t *x, const executor_layout_t *l, lg_err_t *err
     x->lay = h;
     *x->hdr = h;
     return 0;
+}
+
+int executor_output_open(executor_t *x, lg_err_t *err)
+{
+    x->out_fd = memfd_create("lgfuzz-output", MFD_CLOEXEC);
+    if (x->out_fd < 0)
+        return lg_err_set(err, LG_EIO, "memfd_create for the executor's output: %s", strerror(errno));
+    /* The child's copies share this description: every write of the
+     * kernel goes to the end, however often lgfuzz empties the file. */
+    if (fcntl(x->out_fd, F_SETFL, O_APPEND) != 0)
+        return lg_err_set(err, LG_EIO, "the executor's output: %s", strerror(errno));
+    return 0;
+}
+
+static uint64_t output_size(const executor_t *x)
+{
+    struct stat st;
+    return fstat(x->out_fd, &st) == 0 ? (uint64_t)st.st_size : 0;
+}
+
+void executor_output_reset(executor_t *x)
+{
+    if (output_size(x) > 0 && ftruncate(x->out_fd, 0) != 0)
+        LG_DEBUG(x->log, "tracer: emptying the executor's output: %s", strerror(errno));
+    x->out_first = x->next;
+}
+
+int executor_output_full(const executor_t *x)
+{
+    return output_size(x) >= OUTPUT_MAX;
 }
 
 void executor_region_reset(executor_t *x)
@@ -211,11 +243,12 @@ static void child_exec(executor_t *x, int sock, pid_t parent)
     setsid();
     /* Every descriptor goes above 9 first, so that none of them is
      * overwritten while 0-4 are set up, wherever each one was opened. */
-    int null = open("/dev/null", O_RDWR);
+    int null = open("/dev/null", O_RDONLY);
     int hi_null = null < 0 ? -1 : fcntl(null, F_DUPFD, 10);
+    int hi_out = fcntl(x->out_fd, F_DUPFD, 10);
     int hi_shm = fcntl(x->shm_fd, F_DUPFD, 10), hi_sock = fcntl(sock, F_DUPFD, 10);
-    if (hi_null < 0 || hi_shm < 0 || hi_sock < 0 || dup2(hi_null, 0) < 0 || dup2(hi_null, 1) < 0 ||
-        dup2(hi_null, 2) < 0 || dup2(hi_shm, LGRT_REGION_FD) < 0 || dup2(hi_sock, LGRT_CTL_FD) < 0)
+    if (hi_null < 0 || hi_out < 0 || hi_shm < 0 || hi_sock < 0 || dup2(hi_null, 0) < 0 || dup2(hi_out, 1) < 0 ||
+        dup2(hi_out, 2) < 0 || dup2(hi_shm, LGRT_REGION_FD) < 0 || dup2(hi_sock, LGRT_CTL_FD) < 0)
         _exit(126);
     child_limits(x);
     /* The kernel gets no other descriptor of lgfuzz's (output files, other

@@ -24,6 +24,10 @@
 #          process group (SIGKILL) or every process (the null signal):
 #          cpu-kill, lgfuzz alive to report it (before: lgfuzz killed,
 #          exit 137, or cpu-oom for the SIGKILL to its group, or nothing)
+#   output flood writes to its standard output (printf) or error (write)
+#          for ever: cpu-output, in diff and in run alike (before: its
+#          output went to /dev/null, and each input was a cpu-hang of
+#          2 s, the wall-clock limit)
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch directory), CHECK.
 cmake_minimum_required(VERSION 3.23)
 file(REMOVE_RECURSE ${WORK})
@@ -45,6 +49,9 @@ elseif(CHECK STREQUAL "stack")
 elseif(CHECK STREQUAL "kill")
   set(kernel killer)
   set(class_re "cpu-kill")
+elseif(CHECK STREQUAL "output")
+  set(kernel flood)
+  set(class_re "cpu-output")
 else()
   message(FATAL_ERROR "unknown CHECK ${CHECK}")
 endif()

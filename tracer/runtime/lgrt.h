@@ -75,6 +75,10 @@ typedef struct lgrt_event {
  * another process (ptrace, process_vm_writev, pidfd_getfd) or to undo its
  * death with lgfuzz (slot sys): refused. Set by the parent. */
 #define LGRT_KILL 10
+/* The kernel wrote OUTPUT_MAX bytes (64 MiB) to its standard output and
+ * error in one input, and was stopped there (tracer/exec.c). Set by the
+ * parent. */
+#define LGRT_OUTPUT 11
 
 /* Per-input result record at hdr->slot_off + k * hdr->slot_size, followed by
  * uint32_t fired[nprobes] (padded to 8 bytes), lgrt_range_t range[nprobes]

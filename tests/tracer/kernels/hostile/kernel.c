@@ -11,7 +11,9 @@
  * through, where SIGKILL would end every process of the user), its parent
  * by tgkill (13), itself with SIGKILL (14), peeks at its parent's memory
  * with ptrace (15), asks not to die with its parent (16), or aborts (17:
- * a signal to itself, which must still crash it). */
+ * a signal to itself, which must still crash it); or writes to its
+ * standard output for ever (18), or 5 MiB of it, which is allowed, and
+ * returns (19). */
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdio.h>
@@ -96,5 +98,11 @@ int hostile(int mode, int v, const int *data, int len, int *out)
         prctl(PR_SET_PDEATHSIG, 0);
     if (mode == 17)
         abort();
+    if (mode == 18 || mode == 19) {
+        static char block[1 << 20];
+        for (int i = 0; mode == 18 || i < 5; i++)
+            if (write(1, block, sizeof block) < 0)
+                sum += 0;
+    }
     return sum;
 }
