@@ -1,10 +1,12 @@
 /* The executor child as a process. It gets the region on fd 3 and the
  * control socket on fd 4 (the runtime moves both out of the kernel's way),
- * /dev/null as its standard streams, limits lgfuzz's own process does not
- * have, and a session of its own, so that a process the kernel manages to
- * start (the runtime refuses those it sees) is in the child's process
- * group, which is killed whenever the child is stopped: nothing the kernel
- * starts outlives its executor, let alone lgfuzz. */
+ * /dev/null as its standard input and a memory file as its standard output
+ * and error (what it writes there is measured, never read), limits
+ * lgfuzz's own process does not have, SIGKILL when lgfuzz dies, and a
+ * session of its own, so that a process the kernel manages to start (the
+ * runtime refuses those it sees) is in the child's process group, which is
+ * killed whenever the child is stopped: nothing the kernel starts outlives
+ * its executor, nor the executor lgfuzz. */
 #define _GNU_SOURCE /* memfd_create, F_ADD_SEALS */
 #include "exec_child_int.h"
 

@@ -7,8 +7,9 @@
  * restored first), and a fatal signal inside the kernel ends that input as
  * a crash without ending this process; any other fatal signal kills it,
  * and the parent sees it die and restarts it. A system call by which the
- * kernel would start a process or reach the control socket is refused
- * (a seccomp filter) and recorded in the input's slot. */
+ * kernel would start a process, reach the control socket or signal
+ * another process is refused (a seccomp filter) and recorded in the
+ * input's slot. */
 #define _GNU_SOURCE /* REG_RIP, si_syscall */
 #include "lgrt.h"
 
