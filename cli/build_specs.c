@@ -19,6 +19,7 @@
 #include "tracer/tracer.h"
 #include "util/alloc.h"
 #include "util/budget.h"
+#include "util/proc.h"
 
 /* A child's exit statuses. */
 enum { BUILD_OK = 0, BUILD_FAILED = 2, BUILD_STOPPED = 3 };
@@ -104,9 +105,10 @@ void cli_build_specs(const char *const *specs, size_t n, const cli_build_cfg_t *
         }
         if (running == cfg->jobs && reap(tally))
             running--;
-        pid_t pid = fork();
+        pid_t self = getpid(), pid = fork();
+        /* A build dies with lgfuzz, and with it the tools it runs. */
         if (pid == 0)
-            _exit(build_one(specs[i], cfg));
+            _exit(lg_proc_die_with(self) != 0 ? BUILD_STOPPED : build_one(specs[i], cfg));
         if (pid < 0) {
             LG_ERROR(cfg->log, "build: %s: cannot start a process to build it: %s", specs[i], strerror(errno));
             tally->failed++;

@@ -19,7 +19,7 @@ static const char synopsis[] = "usage: lgfuzz diff SPEC INPUT.json [--json] [--v
                                "spec SPEC (building or reusing the cached Verilator model) and prints both\n"
                                "results and every symptom of divergence: mismatch:return, mismatch:<param>,\n"
                                "rtl-hang, rtl-oob:<array>, rtl-assert, cpu-crash:<SIGNAME>, cpu-hang,\n"
-                               "cpu-oom, cpu-fd, cpu-fork.\n\n";
+                               "cpu-oom, cpu-fd, cpu-fork, cpu-kill, cpu-output.\n\n";
 
 static const char epilogue[] = "Exit codes: 0 the two sides agree, 1 they diverge, 2 usage error or bad\n"
                                "spec, input, Verilog or kernel source.\n";

@@ -1,11 +1,13 @@
 /* The harness child process: started lazily, spoken to over a socket pair
  * (the child sees it as fd 3 and the shared region as fd 4; stdout/stderr
  * go to an unlinked log file so chatty RTL $display output can never block
- * it), and restarted after it dies. Sends use MSG_NOSIGNAL so a dead child is an error, not SIGPIPE. */
+ * it), restarted after it dies, and killed when lgfuzz dies. Sends use MSG_NOSIGNAL so a dead child is an error, not
+ * SIGPIPE. */
 #include "oracle_int.h"
 
 #include "util/alloc.h"
 #include "util/budget.h"
+#include "util/proc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -53,13 +55,17 @@ int child_ensure(ochild_t *c, lg_err_t *err)
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
         return lg_err_set(err, LG_ECHILD, "socketpair: %s", strerror(errno));
-    pid_t pid = fork();
+    pid_t self = getpid(), pid = fork();
     if (pid < 0) {
         close(sv[0]);
         close(sv[1]);
         return lg_err_set(err, LG_ECHILD, "fork %s: %s", c->exe, strerror(errno));
     }
     if (pid == 0) {
+        /* It dies with lgfuzz: a harness in the middle of a long call
+         * would not see its socket close until the call ended. */
+        if (lg_proc_die_with(self) != 0)
+            _exit(127);
         /* dup2 clears FD_CLOEXEC on the copies the harness keeps. */
         int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
         if (devnull >= 0)

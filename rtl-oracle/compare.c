@@ -85,6 +85,14 @@ static void status_symptoms(const spec_t *spec, const run_result_t *cpu, const r
         s = add(out, -1, "%s", "cpu-fork");
         snprintf(s->detail, sizeof s->detail, "%.240s", cpu->detail);
     }
+    if (cpu->status == RUN_KILL) {
+        s = add(out, -1, "%s", "cpu-kill");
+        snprintf(s->detail, sizeof s->detail, "%.240s", cpu->detail);
+    }
+    if (cpu->status == RUN_OUTPUT) {
+        s = add(out, -1, "%s", "cpu-output");
+        snprintf(s->detail, sizeof s->detail, "%.240s", cpu->detail);
+    }
     if (rtl->status == RUN_HANG && cpu->status != RUN_HANG) {
         s = add(out, -1, "%s", "rtl-hang");
         snprintf(s->detail, sizeof s->detail, "%s", rtl->detail[0] ? rtl->detail : "no ap_done within max_cycles");

@@ -120,6 +120,10 @@ const char *run_status_name(run_status_t s)
         return "fd";
     case RUN_FORK:
         return "fork";
+    case RUN_KILL:
+        return "kill";
+    case RUN_OUTPUT:
+        return "output";
     }
     return "unknown";
 }

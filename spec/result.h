@@ -19,7 +19,9 @@ typedef enum {
     RUN_PROTOCOL,  /* RTL: an AXI or ap_ctrl_chain rule broken (oob_param says where) */
     RUN_UNDECIDED, /* RTL: ap_ctrl_none, and where the call ends could not be decided: not compared */
     RUN_FD,        /* CPU: the kernel reached the executor's control socket or shared region (detail: what was seen) */
-    RUN_FORK       /* CPU: the kernel tried to start a process, thread or program (detail: the call) */
+    RUN_FORK,      /* CPU: the kernel tried to start a process, thread or program (detail: the call) */
+    RUN_KILL,      /* CPU: the kernel signalled another process or reached into one (detail: the call) */
+    RUN_OUTPUT     /* CPU: the kernel wrote more to its standard output and error than the executor takes */
 } run_status_t;
 
 typedef struct run_output {

@@ -83,6 +83,7 @@ executor_t *executor_create(const char *exe, const executor_layout_t *layout, co
     x->exe = lg_strdup(exe);
     x->log = log;
     x->shm_fd = -1;
+    x->out_fd = -1;
     x->sock = -1;
     x->pid = -1;
     x->ndirs = layout->ndirs;
@@ -93,7 +94,7 @@ executor_t *executor_create(const char *exe, const executor_layout_t *layout, co
     x->stop = stop;
     x->heads = lg_calloc(layout->round_max, sizeof *x->heads);
     x->rec_off = lg_calloc(2 * layout->round_max, sizeof *x->rec_off);
-    if (executor_region_map(x, layout, err) != 0)
+    if (executor_region_map(x, layout, err) != 0 || executor_output_open(x, err) != 0)
         goto fail;
     x->packed = lg_malloc(x->lay.in_cap);
     x->lay.spin_ns = spin_ns();
@@ -119,6 +120,8 @@ void executor_destroy(executor_t *x)
         munmap(x->base, x->size);
     if (x->shm_fd >= 0)
         close(x->shm_fd);
+    if (x->out_fd >= 0)
+        close(x->out_fd);
     free(x->heads);
     free(x->rec_off);
     free(x->packed);
@@ -366,6 +369,7 @@ static int send_round(executor_t *x, lg_err_t *err)
     if (x->pid < 0 && executor_child_start(x, err) != 0)
         return err->code;
     executor_region_reset(x);
+    executor_output_reset(x);
     /* A full events area needs no care here: the first input that writes
      * an event stops as LGRT_FULL and executor_finish empties the area. */
     x->sent_end = x->single ? x->next + 1 : x->end;
@@ -504,6 +508,21 @@ static int round_failed(executor_t *x, round_end_t end, int status, executor_col
     /* A refused call decided the status already; a crash the child
      * recovered from before it died is the input's result. */
     x->detail[0] = '\0';
+    if (s.status == LGRT_RUNNING && executor_output_full(x)) {
+        /* The output filled up (SIGXFSZ, or a hang of a kernel that
+         * ignores it): the record in flight did it alone only when the
+         * output was emptied just before it; else it runs again first in
+         * a round of its own. */
+        if (k != x->out_first) {
+            LG_DEBUG(x->log, "tracer: input %zu: the output filled up; running it again alone", k - x->first);
+            x->next = k;
+            return 0;
+        }
+        s.status = LGRT_OUTPUT;
+        snprintf(x->detail, sizeof x->detail,
+                 "the kernel wrote %llu MiB to its standard output and error in one run, and was stopped there",
+                 (unsigned long long)(OUTPUT_MAX >> 20));
+    }
     if (s.status == LGRT_RUNNING)
         in_flight_status(x, end, status, &s);
     LG_DEBUG(x->log, "tracer: input %zu: %s; restarting the executor", k - x->first,

@@ -14,6 +14,13 @@ struct executor {
     char *exe;
     const lg_log_t *log;
     int shm_fd;
+    /* The child's standard output and error: a memory file opened for
+     * appending, emptied before every round that follows output; a
+     * kernel that writes OUTPUT_MAX bytes to it in one input is the
+     * finding LGRT_OUTPUT. out_first is the first record run since it was
+     * last emptied. */
+    int out_fd;
+    size_t out_first;
     char *base;
     size_t size;
     lgrt_hdr_t *hdr; /* the region's header, which the child (and the kernel) can write */
@@ -49,18 +56,33 @@ struct executor {
     int sent;           /* a round for it is running */
     int single;         /* the round broke the protocol: its records run one per round from now on */
     lgrt_slot_t *heads; /* round_max checked copies of the slots' fixed fields */
-    char detail[160];   /* the detail of the record whose status lgfuzz decided */
+    char detail[256];   /* the detail of the record whose status lgfuzz decided */
 };
 
 /* Creates the region for layout l (sealed at its size), maps it and
  * writes its header into x->lay and the region. 0, or an LG_E* code with
  * err filled. */
 int executor_region_map(executor_t *x, const executor_layout_t *l, lg_err_t *err);
+/* The most a kernel may write to its standard output and error in one
+ * input: the executor's file size limit (RLIMIT_FSIZE), which kills it
+ * with SIGXFSZ at a write past it. */
+#define OUTPUT_MAX ((uint64_t)8 << 20)
+
+/* Creates the child's output file, x->out_fd. 0, or LG_EIO with err. */
+int executor_output_open(executor_t *x, lg_err_t *err);
+/* Empties the child's output file when anything was written to it; the
+ * next record to run is then x->out_first. */
+void executor_output_reset(executor_t *x);
+/* 1 when the child's output file has reached OUTPUT_MAX. */
+int executor_output_full(const executor_t *x);
+
 /* Writes the layout into the region's header (the round fields are left
  * to the caller): whatever a kernel wrote there is gone. */
 void executor_region_reset(executor_t *x);
 
-/* Starts the child and waits for its "ready". 0, or LG_ECHILD with err. */
+/* Starts the child and waits for its "ready". 0, or LG_ECHILD with err;
+ * LG_EINTR (LG_ETIMEOUT) when stop was set (the deadline passed) first,
+ * the child stopped. */
 int executor_child_start(executor_t *x, lg_err_t *err);
 /* Kills the child's process group and the child, reaps it (status, when
  * not NULL, gets its wait status) and closes the socket; nothing when

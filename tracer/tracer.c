@@ -202,12 +202,14 @@ static void pack(tracer_t *t, int half, size_t k, const input_t *in)
 static void fill_result(tracer_t *t, run_result_t *r, const executor_result_t *res)
 {
     const lgrt_slot_t *head = &res->head;
-    r->status = head->status == LGRT_OK     ? RUN_OK
-                : head->status == LGRT_HANG ? RUN_HANG
-                : head->status == LGRT_OOM  ? RUN_OOM
-                : head->status == LGRT_FD   ? RUN_FD
-                : head->status == LGRT_FORK ? RUN_FORK
-                                            : RUN_CRASH;
+    r->status = head->status == LGRT_OK       ? RUN_OK
+                : head->status == LGRT_HANG   ? RUN_HANG
+                : head->status == LGRT_OOM    ? RUN_OOM
+                : head->status == LGRT_FD     ? RUN_FD
+                : head->status == LGRT_FORK   ? RUN_FORK
+                : head->status == LGRT_KILL   ? RUN_KILL
+                : head->status == LGRT_OUTPUT ? RUN_OUTPUT
+                                              : RUN_CRASH;
     r->sig = r->status == RUN_CRASH ? head->sig : 0;
     r->has_return = t->spec->has_return && r->status == RUN_OK;
     r->ret = r->has_return ? head->ret : 0;

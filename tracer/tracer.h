@@ -115,7 +115,7 @@ typedef struct tracer_event {
 /* The trace of one input. All pointers are owned by the tracer and valid
  * until the next tracer_run on the same tracer. */
 typedef struct tracer_trace {
-    run_result_t *result; /* status ok/crash/hang/oom/fd/fork, signal, return value, out arrays */
+    run_result_t *result; /* status ok/crash/hang/oom/fd/fork/kill/output, signal, return value, out arrays */
     const tracer_event_t *events;
     size_t nevents;
     const uint8_t *fired;     /* nprobes entries, 1 when the probe fired */

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -55,12 +56,23 @@ typedef struct spawn_cfg {
     const char *stdin_path; /* NULL: /dev/null */
 } spawn_cfg_t;
 
-/* After fork, in the child: redirect, enter cwd, exec, or report the stage
- * and errno and exit 127. Only async-signal-safe calls (assigning environ
- * is one: execvp then passes it on). */
-static void child(const char *file, char *const argv[], int logfd, int nullfd, int report, const spawn_cfg_t *c)
+int lg_proc_die_with(pid_t parent)
+{
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0)
+        return -1;
+    return getppid() == parent ? 0 : -1;
+}
+
+/* After fork, in the child of parent: redirect, enter cwd, exec, or report
+ * the stage and errno and exit 127. Only async-signal-safe calls
+ * (assigning environ is one: execvp then passes it on). A child whose
+ * parent is already gone exits at once: no one would wait for it. */
+static void child(pid_t parent, const char *file, char *const argv[], int logfd, int nullfd, int report,
+                  const spawn_cfg_t *c)
 {
     extern char **environ;
+    if (lg_proc_die_with(parent) != 0)
+        _exit(127);
     int why[2] = {STAGE_REDIRECT, 0};
     if ((!c->own_group || setpgid(0, 0) == 0) && dup2(nullfd, 0) >= 0 && dup2(logfd, 1) >= 0 && dup2(logfd, 2) >= 0) {
         why[0] = STAGE_CHDIR;
@@ -100,13 +112,14 @@ static int spawn(const char *file, char *const argv[], const char *log_path, con
         rc = lg_err_set(err, LG_ECHILD, "pipe for %s: %s", file, strerror(errno));
         goto done;
     }
+    pid_t self = getpid();
     *pid = fork();
     if (*pid < 0) {
         rc = lg_err_set(err, LG_ECHILD, "fork for %s: %s", file, strerror(errno));
         goto done;
     }
     if (*pid == 0)
-        child(file, argv, fds[0], fds[1], fds[3], c);
+        child(self, file, argv, fds[0], fds[1], fds[3], c);
     close(fds[3]);
     fds[3] = -1;
     /* End of file: the exec succeeded. Two ints: the stage that failed and its errno. */

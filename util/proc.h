@@ -16,8 +16,19 @@
  * the child exits with status 127, as under a shell, and the log holds
  * "cannot run <file>: <reason>". Errors: LG_EIO naming log_path or
  * /dev/null when it cannot be opened, LG_ECHILD when fork fails. Between
- * fork and exec the child makes only async-signal-safe calls. */
+ * fork and exec the child makes only async-signal-safe calls. The child
+ * is killed when this process dies (lg_proc_die_with), as is every child
+ * of the functions below. */
 int lg_spawn_logged(const char *file, char *const argv[], const char *log_path, pid_t *pid, lg_err_t *err);
+
+/* For a child just forked by the process parent (its pid, taken before
+ * the fork), before anything else: asks for SIGKILL when parent dies
+ * (PR_SET_PDEATHSIG, kept across exec), then checks that parent is still
+ * its parent, for it may have died before the request was made. Returns
+ * 0, or -1 when parent is gone or the request failed: the child should
+ * _exit at once. Async-signal-safe. Every process lgfuzz starts calls it,
+ * so that none outlives lgfuzz killed by a signal it cannot catch. */
+int lg_proc_die_with(pid_t parent);
 
 /* The CPUs this process may use: those of its affinity mask (taskset, a
  * cgroup's cpuset), no more than SLURM_CPUS_PER_TASK when Slurm sets it

@@ -4,8 +4,10 @@
 # written and the same class in its summary and in stats.json, and one
 # second after each command no process of it is left: no process whose
 # command line names the kernel's executor (the executors and whatever
-# they forked, which inherits it) or its RTL model (the RTL workers),
-# in the build cache by the call in their harness. Both commands run
+# they forked, which inherits it; found in the build cache by the call in
+# their harness), and none whose working directory is the command's (every
+# process lgfuzz starts inherits it: the RTL workers, whose model another
+# kernel may share). Both commands run
 # with core dumps allowed (ulimit -c 64 MiB, and ASan's own switch off),
 # and no core file may appear in their working directory: the executor
 # dumps none (when the system's core_pattern writes them there).
@@ -18,6 +20,14 @@
 #          of processes left running)
 #   stack  smash overwrites its stack frame and its callers': a
 #          cpu-crash:SIGSEGV (or SIGABRT) and no core file
+#   kill   killer signals lgfuzz (SIGKILL by kill and by tgkill), its own
+#          process group (SIGKILL) or every process (the null signal):
+#          cpu-kill, lgfuzz alive to report it (before: lgfuzz killed,
+#          exit 137, or cpu-oom for the SIGKILL to its group, or nothing)
+#   output flood writes to its standard output (printf) or error (write)
+#          for ever: cpu-output, in diff and in run alike (before: its
+#          output went to /dev/null, and each input was a cpu-hang of
+#          2 s, the wall-clock limit)
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch directory), CHECK.
 cmake_minimum_required(VERSION 3.23)
 file(REMOVE_RECURSE ${WORK})
@@ -36,6 +46,12 @@ elseif(CHECK STREQUAL "fork")
 elseif(CHECK STREQUAL "stack")
   set(kernel smash)
   set(class_re "cpu-crash:SIG(SEGV|ABRT)")
+elseif(CHECK STREQUAL "kill")
+  set(kernel killer)
+  set(class_re "cpu-kill")
+elseif(CHECK STREQUAL "output")
+  set(kernel flood)
+  set(class_re "cpu-output")
 else()
   message(FATAL_ERROR "unknown CHECK ${CHECK}")
 endif()
@@ -57,15 +73,19 @@ endfunction()
 function(expect_nothing_left what)
   execute_process(COMMAND ${CMAKE_COMMAND} -E sleep 1)
   # Only this build tree's cache: another tree's runs of the same kernel
-  # are not this command's processes (and must not be killed).
-  execute_process(COMMAND pgrep -f "${exe}|$ENV{LGFUZZ_CACHE_DIR}/rtl/${kernel}-" RESULT_VARIABLE prc
-                  OUTPUT_VARIABLE pids)
-  if(prc EQUAL 0)
-    string(REGEX REPLACE "[\n]+" ";" pids "${pids}")
-    list(FILTER pids INCLUDE REGEX "^[0-9]+$")
+  # are not this command's processes (and must not be killed); and any
+  # process whose working directory is this test's.
+  execute_process(COMMAND pgrep -f "${exe}|$ENV{LGFUZZ_CACHE_DIR}/rtl/${kernel}-" OUTPUT_VARIABLE pids)
+  execute_process(COMMAND find /proc -maxdepth 2 -path "/proc/[0-9]*/cwd" -lname "${WORK}/cwd"
+                  OUTPUT_VARIABLE in_cwd ERROR_QUIET)
+  string(REGEX REPLACE "/proc/([0-9]+)/cwd" "\\1" in_cwd "${in_cwd}")
+  string(REGEX REPLACE "[\n]+" ";" pids "${pids}\n${in_cwd}")
+  list(FILTER pids INCLUDE REGEX "^[0-9]+$")
+  list(REMOVE_DUPLICATES pids)
+  if(pids)
     list(LENGTH pids n)
-    list(JOIN pids "," pidlist)
-    execute_process(COMMAND ps -o pid,ppid,pgid,args -p "${pidlist}" OUTPUT_VARIABLE ps)
+    string(REPLACE ";" "," plist "${pids}")
+    execute_process(COMMAND ps -o pid,ppid,pgid,args -p "${plist}" OUTPUT_VARIABLE ps)
     string(SUBSTRING "${ps}" 0 2000 ps)
     execute_process(COMMAND kill -9 ${pids})
     message(FATAL_ERROR "${n} processes of ${what} still run one second after it exited:\n${ps}")

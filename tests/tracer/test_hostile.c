@@ -1,8 +1,16 @@
 /* A kernel that reaches for the executor's own machinery (its control
- * socket, its shared region, a new process) gets the status `fd` or `fork`
- * for the input that did it, with what was seen, while the inputs around
- * it give the results they give alone, and lgfuzz goes on: nothing the
- * child wrote is followed as an index. */
+ * socket, its shared region, a new process) or for another process (a
+ * signal to lgfuzz, its process group or every process, SIGKILL to
+ * itself, ptrace, undoing its death with lgfuzz) gets the status `fd`,
+ * `fork` or `kill` for the input that did it, with what was seen, while
+ * the inputs around it give the results they give alone, and lgfuzz goes
+ * on: nothing the child wrote is followed as an index, and this process,
+ * the executor's parent, is still there to check it. A kernel that aborts
+ * still crashes with SIGABRT: signals to itself go through. A kernel that
+ * writes to its standard output for ever gets the status `output`; one
+ * that writes 5 MiB and returns is fine, even when two such inputs in
+ * one round write more than the 8 MiB one may write. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +32,16 @@ static const hostile_case_t cases[] = {
     {7, RUN_FD, "overwritten"},
     {8, RUN_FD, "overwritten"},
     {9, RUN_FORK, "execve("},
+    {10, RUN_KILL, ", SIGTERM) on lgfuzz, refused"},
+    {11, RUN_KILL, "kill(0, SIGKILL) on its process group, refused"},
+    {12, RUN_KILL, "kill(-1, 0) on every process it may signal, refused"},
+    {13, RUN_KILL, ", SIGTERM) on lgfuzz, refused"},
+    {14, RUN_KILL, ", SIGKILL) on itself, refused"},
+    {15, RUN_KILL, "ptrace(2, "},
+    {16, RUN_KILL, "prctl(PR_SET_PDEATHSIG, 0), refused"},
+    {17, RUN_CRASH, ""},
+    {18, RUN_OUTPUT, "wrote 8 MiB to its standard output and error in one run"},
+    {19, RUN_OK, ""},
 };
 enum { NCASES = sizeof cases / sizeof *cases };
 
@@ -66,8 +84,10 @@ static void check_interleaved(const spec_t *spec)
     CHECK_MSG(rc == 0, "tracer_run on hostile inputs: %s", err.msg);
     for (int i = 0; rc == 0 && ref && i < NCASES; i++) {
         const run_result_t *r = tr[2 * i + 1].result;
-        CHECK_MSG(r->status == cases[i].status && strstr(r->detail, cases[i].detail), "mode %d: status %s, \"%s\"",
-                  cases[i].mode, run_status_name(r->status), r->detail);
+        CHECK_MSG(r->status == cases[i].status && strstr(r->detail, cases[i].detail) &&
+                      (r->status != RUN_CRASH || r->sig == SIGABRT),
+                  "mode %d: status %s, signal %d, \"%s\"", cases[i].mode, run_status_name(r->status), r->sig,
+                  r->detail);
     }
     for (int i = 0; rc == 0 && ref && i <= NCASES; i++) {
         char why[200];
@@ -100,11 +120,31 @@ static void check_alone(const spec_t *spec)
     tracer_destroy(t);
 }
 
+/* Two inputs that write 5 MiB each to their output, in one round: the
+ * second fills the executor's output up, runs again alone and is fine. */
+static void check_output_shared(const spec_t *spec)
+{
+    tracer_t *t = tu_tracer(spec, NULL);
+    input_t *ins[3] = {hostile(spec, 19), hostile(spec, 19), normal(spec, 4)};
+    tracer_trace_t *tr = NULL;
+    lg_err_t err;
+    lg_err_clear(&err);
+    int rc = tracer_run(t, (const input_t *const *)ins, 3, &tr, &err);
+    CHECK_MSG(rc == 0, "tracer_run on two inputs of 5 MiB of output: %s", err.msg);
+    for (int i = 0; rc == 0 && i < 3; i++)
+        CHECK_MSG(tr[i].result->status == RUN_OK && tr[i].result->ret == (i < 2 ? 3 : 8), "input %d: status %s (%s)", i,
+                  run_status_name(tr[i].result->status), tr[i].result->detail);
+    for (int i = 0; i < 3; i++)
+        input_destroy(ins[i]);
+    tracer_destroy(t);
+}
+
 int main(void)
 {
     spec_t *spec = tu_spec("hostile");
     check_interleaved(spec);
     check_alone(spec);
+    check_output_shared(spec);
     spec_destroy(spec);
     TEST_DONE();
 }

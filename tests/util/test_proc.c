@@ -3,7 +3,9 @@
  * that cannot be executed (status 127 and a line in the log), a signal,
  * a log that cannot be created; lg_run_logged_until ending a child and the
  * process it started once the stop flag is set; lg_run_logged_opts's
- * working directory, environment variable, time limit and start errors. */
+ * working directory, environment variable, time limit and start errors;
+ * a child that dies with the process that started it, even by SIGKILL
+ * (lg_proc_die_with). */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -184,6 +186,49 @@ static void test_opts(const char *dir)
     free(log);
 }
 
+/* A process that spawns `sleep 60` and is then killed by SIGKILL takes
+ * its child with it (before, the sleep ran on, a child of init). */
+static void test_die_with(const char *dir)
+{
+    int fds[2];
+    CHECK(pipe(fds) == 0);
+    pid_t mid = fork();
+    if (mid == 0) {
+        char *log = lg_path_join(dir, "sleep.log");
+        char *const argv[] = {"sleep", "60", NULL};
+        pid_t pid = -1;
+        lg_err_t err;
+        if (lg_spawn_logged("sleep", argv, log, &pid, &err) != LG_OK)
+            _exit(1);
+        ssize_t w = write(fds[1], &pid, sizeof pid);
+        (void)w;
+        pause();
+        _exit(0);
+    }
+    close(fds[1]);
+    pid_t sleeper = -1;
+    CHECK(read(fds[0], &sleeper, sizeof sleeper) == (ssize_t)sizeof sleeper && sleeper > 0);
+    close(fds[0]);
+    kill(mid, SIGKILL);
+    waitpid(mid, NULL, 0);
+    /* The sleeper, reparented, is reaped by init or a subreaper: gone,
+     * or a zombie for a moment. */
+    int alive = 1;
+    for (int i = 0; i < 200 && alive; i++) {
+        char path[64], state = 0;
+        snprintf(path, sizeof path, "/proc/%d/stat", (int)sleeper);
+        FILE *f = fopen(path, "r");
+        alive = f && fscanf(f, "%*d %*s %c", &state) == 1 && state != 'Z';
+        if (f)
+            fclose(f);
+        struct timespec ms = {0, 10000000};
+        nanosleep(&ms, NULL);
+    }
+    CHECK_MSG(!alive, "the child of a process killed by SIGKILL still runs 2 s later (pid %d)", (int)sleeper);
+    if (alive)
+        kill(sleeper, SIGKILL);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/lgfuzz-test-proc-XXXXXX";
@@ -192,6 +237,7 @@ int main(void)
     test_spawn(dir);
     test_until(dir);
     test_opts(dir);
+    test_die_with(dir);
     lg_remove_tree(dir);
     TEST_DONE();
 }

@@ -155,7 +155,7 @@ void lgrt_begin(lgrt_slot_t *slot, lgrt_event_t *events, uint64_t ev_first, uint
     slot->ev_first = ev_first;
     slot->nevents = 0;
     slot->sys = 0;
-    slot->sys_arg[0] = slot->sys_arg[1] = 0;
+    slot->sys_arg[0] = slot->sys_arg[1] = slot->sys_arg[2] = 0;
     lgrt.fired = (uint32_t *)(slot + 1);
     lgrt.range = (lgrt_range_t *)((char *)lgrt.fired + lgrt_fired_bytes(lgrt.nprobes));
     for (uint32_t p = 0; p < lgrt.nprobes; p++) {

@@ -70,6 +70,15 @@ typedef struct lgrt_event {
 /* The kernel tried to start a process, a thread or a program (slot sys):
  * refused. Set by the parent. */
 #define LGRT_FORK 9
+/* The kernel tried to signal a process other than its own (lgfuzz, its
+ * process group, every process), to send itself SIGKILL, to reach into
+ * another process (ptrace, process_vm_writev, pidfd_getfd) or to undo its
+ * death with lgfuzz (slot sys): refused. Set by the parent. */
+#define LGRT_KILL 10
+/* The kernel wrote OUTPUT_MAX bytes (64 MiB) to its standard output and
+ * error in one input, and was stopped there (tracer/exec.c). Set by the
+ * parent. */
+#define LGRT_OUTPUT 11
 
 /* Per-input result record at hdr->slot_off + k * hdr->slot_size, followed by
  * uint32_t fired[nprobes] (padded to 8 bytes), lgrt_range_t range[nprobes]
@@ -82,10 +91,11 @@ typedef struct lgrt_slot {
     uint64_t ev_first; /* index of the first event in the events area */
     uint64_t nevents;  /* kept current while the input runs */
     /* The first system call of the input the executor refused (see
-     * lgrt_main.c): its number + 1 (0: none) and its first two
-     * arguments. The parent turns it into LGRT_FD or LGRT_FORK. */
+     * lgrt_main.c): its number + 1 (0: none) and its first three
+     * arguments. The parent turns it into LGRT_FD, LGRT_FORK or
+     * LGRT_KILL. */
     uint64_t sys;
-    uint64_t sys_arg[2];
+    uint64_t sys_arg[3];
 } lgrt_slot_t;
 
 /* Region header. The parent fills the layout fields once and the round

@@ -7,8 +7,9 @@
  * restored first), and a fatal signal inside the kernel ends that input as
  * a crash without ending this process; any other fatal signal kills it,
  * and the parent sees it die and restarts it. A system call by which the
- * kernel would start a process or reach the control socket is refused
- * (a seccomp filter) and recorded in the input's slot. */
+ * kernel would start a process, reach the control socket or signal
+ * another process is refused (a seccomp filter) and recorded in the
+ * input's slot. */
 #define _GNU_SOURCE /* REG_RIP, si_syscall */
 #include "lgrt.h"
 
@@ -217,13 +218,22 @@ static int catch_crashes(void)
 /* The system calls the executor refuses, by a seccomp filter that works
  * whoever runs lgfuzz (RLIMIT_NPROC does not bind root): every call that
  * starts a process, a thread or a program (the kernel runs in this one
- * process, and the executor is not thread-safe), and every common call
- * on the control socket (close, dup2 or dup3 over it, a close_range that
+ * process, and the executor is not thread-safe), every common call on
+ * the control socket (close, dup2 or dup3 over it, a close_range that
  * covers it, reads, writes, fcntl, ioctl, shutdown) except the runtime's
- * own send and recv, told apart by their flags. The call fails with EPERM
- * and the first one of an input is recorded in its slot; lgfuzz reports
- * it as `fork` or `fd` (tracer/exec_check.c names them) and reads every byte
- * that reaches it on the socket by another way. */
+ * own send and recv, told apart by their flags, and every call that
+ * reaches another process: a signal (kill, tkill, tgkill,
+ * rt_sigqueueinfo, rt_tgsigqueueinfo) to any process but this one
+ * (lgfuzz, the process group, every process: pid 0 and -1 are refused
+ * too) or SIGKILL to this one (which lgfuzz would take for the system's
+ * out-of-memory kill), pidfd_send_signal, ptrace, process_vm_writev,
+ * pidfd_getfd, and prctl(PR_SET_PDEATHSIG), by which the executor would
+ * outlive lgfuzz. Other signals to itself go through: raise and abort
+ * (tgkill on this process) crash the kernel as they always did. The call
+ * fails with EPERM and the first one of an input is recorded in its slot;
+ * lgfuzz reports it as `fork`, `fd` or `kill` (tracer/exec_check.c names
+ * them) and reads every byte that reaches it on the socket by another
+ * way. */
 #if defined(__x86_64__)
 #define LGRT_AUDIT_ARCH AUDIT_ARCH_X86_64
 #elif defined(__aarch64__)
@@ -232,7 +242,7 @@ static int catch_crashes(void)
 
 #ifdef LGRT_AUDIT_ARCH
 typedef struct filter {
-    struct sock_filter f[192];
+    struct sock_filter f[256];
     unsigned short n;
 } filter_t;
 
@@ -297,6 +307,38 @@ static void refuse_processes(filter_t *b)
     refuse(b, __NR_execveat);
 }
 
+/* Call nr signals the process (or group) in argument target with the
+ * signal in argument sig: refused unless the target is this process, self,
+ * and the signal not SIGKILL (7 steps; every other call nr allowed). */
+static void refuse_signal(filter_t *b, long nr, int target, int sig, uint32_t self)
+{
+    put(b, BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)nr, 0, 6);
+    LD_ARG(b, target);
+    put(b, BPF_JMP | BPF_JEQ | BPF_K, self, 0, 3);
+    LD_ARG(b, sig);
+    put(b, BPF_JMP | BPF_JEQ | BPF_K, SIGKILL, 1, 0);
+    RET(b, SECCOMP_RET_ALLOW);
+    RET(b, SECCOMP_RET_TRAP);
+}
+
+static void refuse_others(filter_t *b, uint32_t self)
+{
+    refuse_signal(b, __NR_kill, 0, 1, self);
+    refuse_signal(b, __NR_tkill, 0, 1, self);
+    refuse_signal(b, __NR_tgkill, 0, 2, self);
+    refuse_signal(b, __NR_rt_sigqueueinfo, 0, 1, self);
+    refuse_signal(b, __NR_rt_tgsigqueueinfo, 0, 2, self);
+#ifdef __NR_pidfd_send_signal
+    refuse(b, __NR_pidfd_send_signal);
+#endif
+#ifdef __NR_pidfd_getfd
+    refuse(b, __NR_pidfd_getfd);
+#endif
+    refuse(b, __NR_ptrace);
+    refuse(b, __NR_process_vm_writev);
+    refuse_on(b, __NR_prctl, 0, PR_SET_PDEATHSIG);
+}
+
 static void refuse_socket(filter_t *b, uint32_t fd)
 {
     static const long first_arg[] = {
@@ -323,7 +365,7 @@ static void refuse_socket(filter_t *b, uint32_t fd)
 #endif
 }
 
-static int refuse_install(int fd)
+static int refuse_install(int fd, uint32_t self)
 {
     filter_t b = {.n = 0};
     put(&b, BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch), 0, 0);
@@ -336,6 +378,7 @@ static int refuse_install(int fd)
     RET(&b, SECCOMP_RET_ERRNO | ENOSYS);
 #endif
     refuse_processes(&b);
+    refuse_others(&b, self);
     refuse_socket(&b, (uint32_t)fd);
     RET(&b, SECCOMP_RET_ALLOW);
     if (b.n > sizeof b.f / sizeof *b.f)
@@ -357,17 +400,20 @@ static void on_refused(int sig, siginfo_t *info, void *ctx)
     lgrt_slot_t *s = lgrt.slot;
 #if defined(__x86_64__)
     int64_t a0 = uc->uc_mcontext.gregs[REG_RDI], a1 = uc->uc_mcontext.gregs[REG_RSI];
+    int64_t a2 = uc->uc_mcontext.gregs[REG_RDX];
     uc->uc_mcontext.gregs[REG_RAX] = -EPERM;
 #elif defined(__aarch64__)
     int64_t a0 = (int64_t)uc->uc_mcontext.regs[0], a1 = (int64_t)uc->uc_mcontext.regs[1];
+    int64_t a2 = (int64_t)uc->uc_mcontext.regs[2];
     uc->uc_mcontext.regs[0] = (uint64_t)-EPERM;
 #else
-    int64_t a0 = 0, a1 = 0;
+    int64_t a0 = 0, a1 = 0, a2 = 0;
     (void)uc;
 #endif
     if (s && lgrt_in_kernel && !s->sys) {
         s->sys_arg[0] = (uint64_t)a0;
         s->sys_arg[1] = (uint64_t)a1;
+        s->sys_arg[2] = (uint64_t)a2;
         s->sys = (uint64_t)info->si_syscall + 1;
     }
 }
@@ -376,7 +422,7 @@ static void on_refused(int sig, siginfo_t *info, void *ctx)
  * architecture, a kernel built without it) the executor runs unfiltered:
  * lgfuzz still kills the executor's whole process group whenever it
  * stops it, and reads the socket's state itself. */
-static int refuse_calls(int fd)
+static int refuse_calls(int fd, uint32_t self)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -386,9 +432,10 @@ static int refuse_calls(int fd)
     if (sigaction(SIGSYS, &sa, NULL) != 0)
         return -1;
 #ifdef LGRT_AUDIT_ARCH
-    refuse_install(fd);
+    refuse_install(fd, self);
 #else
     (void)fd;
+    (void)self;
 #endif
     return 0;
 }
@@ -438,9 +485,9 @@ static void run_round(lgrt_hdr_t *h, char *base, const kstate_t *ks)
 
 int main(void)
 {
+    /* lgfuzz asked for SIGKILL at its death before exec (tracer/exec_child.c). */
     struct stat st;
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() == 1 || fstat(LGRT_REGION_FD, &st) != 0)
+    if (fstat(LGRT_REGION_FD, &st) != 0)
         return 3;
     char *base = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, LGRT_REGION_FD, 0);
     if (base == MAP_FAILED)
@@ -453,7 +500,7 @@ int main(void)
     lgrt.nprobes = (uint32_t)h->nprobes;
     lgrt.depth = calloc(h->nprobes + 1, sizeof *lgrt.depth);
     kstate_t ks;
-    if (!lgrt.depth || kstate_save(&ks) != 0 || catch_crashes() != 0 || refuse_calls(ctl_fd) != 0 ||
+    if (!lgrt.depth || kstate_save(&ks) != 0 || catch_crashes() != 0 || refuse_calls(ctl_fd, (uint32_t)getpid()) != 0 ||
         ctl_write('r') != 0)
         return 3;
     /* The parent zeroes both counters before it starts this process. */

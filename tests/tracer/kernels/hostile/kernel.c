@@ -5,10 +5,22 @@
  * would exit at once), sends a byte with the flags the runtime uses on
  * every socket it finds (5), or writes the byte v over the executor's
  * shared region, found in /proc/self/maps: its header (6), all of it (7),
- * its events area (8), or execs a program (9). */
+ * its events area (8), or execs a program (9); or signals its parent,
+ * lgfuzz, with SIGTERM (10), its process group with SIGKILL (11), every
+ * process it may signal with the null signal (12: harmless should it get
+ * through, where SIGKILL would end every process of the user), its parent
+ * by tgkill (13), itself with SIGKILL (14), peeks at its parent's memory
+ * with ptrace (15), asks not to die with its parent (16), or aborts (17:
+ * a signal to itself, which must still crash it); or writes to its
+ * standard output for ever (18), or 5 MiB of it, which is allowed, and
+ * returns (19). */
 #define _GNU_SOURCE
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -70,5 +82,27 @@ int hostile(int mode, int v, const int *data, int len, int *out)
         scribble(mode, v);
     if (mode == 9)
         execl("/bin/true", "true", (char *)0);
+    if (mode == 10)
+        kill(getppid(), SIGTERM);
+    if (mode == 11)
+        kill(0, SIGKILL);
+    if (mode == 12)
+        kill(-1, 0);
+    if (mode == 13)
+        syscall(SYS_tgkill, getppid(), getppid(), SIGTERM);
+    if (mode == 14)
+        kill(getpid(), SIGKILL);
+    if (mode == 15)
+        ptrace(PTRACE_PEEKDATA, getppid(), (void *)0, (void *)0);
+    if (mode == 16)
+        prctl(PR_SET_PDEATHSIG, 0);
+    if (mode == 17)
+        abort();
+    if (mode == 18 || mode == 19) {
+        static char block[1 << 20];
+        for (int i = 0; mode == 18 || i < 5; i++)
+            if (write(1, block, sizeof block) < 0)
+                sum += 0;
+    }
     return sum;
 }
