@@ -35,8 +35,15 @@ message(STATUS "stats.json: ${seconds} s, ${iterations} iterations")
 if(seconds LESS 8.5 OR seconds GREATER 10.5)
   message(FATAL_ERROR "the run fuzzed for ${seconds} s, expected its 10 s budget")
 endif()
-if(wall GREATER 13)
-  message(FATAL_ERROR "the run took ${wall} s of wall time on a 10 s budget")
+# The budget's clock starts after the builds and the start of the executor
+# and model (build_seconds, which a loaded machine stretches): the rest of
+# the wall time is the budget, its final save and the exit.
+string(JSON build GET "${stats}" build_seconds)
+string(REGEX REPLACE "[.].*$" "" build "${build}")
+math(EXPR after_build "${wall} - ${build}")
+if(after_build GREATER 13)
+  message(FATAL_ERROR "the run took ${wall} s of wall time on a 10 s budget, ${after_build} s after its "
+                      "${build} s of builds")
 endif()
 
 # A cold cache, holding only the Verilator runtime archive the suite builds
@@ -85,7 +92,12 @@ endif()
 if(NOT EXISTS ${WORK}/fir/guards/guard.json)
   message(FATAL_ERROR "lgfuzz run fir --budget 20s wrote no guards/guard.json")
 endif()
-if(wall LESS 17 OR wall GREATER 23)
-  message(FATAL_ERROR "lgfuzz run fir --budget 20s took ${wall} s: expected the guard's unused share "
-                      "to go to exploration (about 18.4 s) and the budget kept")
+file(READ ${WORK}/fir/stats.json stats)
+string(JSON build GET "${stats}" build_seconds)
+string(REGEX REPLACE "[.].*$" "" build "${build}")
+math(EXPR after_build "${wall} - ${build}")
+if(wall LESS 17 OR after_build GREATER 23)
+  message(FATAL_ERROR "lgfuzz run fir --budget 20s took ${wall} s, ${after_build} s after its ${build} s of "
+                      "builds: expected the guard's unused share to go to exploration (about 18.4 s) and the "
+                      "budget kept")
 endif()
