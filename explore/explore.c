@@ -450,6 +450,15 @@ int explore_run(explore_t *ex, lg_err_t *err)
         rc2 = report_save(ex, rc ? &err2 : err);
     if (rc && rc2)
         LG_WARN(ex->log, "final save failed too: %s", err2.msg);
+    if (!rc && rc2) {
+        /* stats.json, saved first, said complete; a later file did not
+         * fit (labels.jsonl on a full disk): it says failed instead. */
+        ex->status = "failed";
+        free(ex->error);
+        ex->error = lg_strdup(err->msg);
+        if (report_save_stats(ex, &err2))
+            LG_WARN(ex->log, "stats.json could not be told the run failed: %s", err2.msg);
+    }
     report_progress(ex, 1);
     return LG_ERR_PASS(err, rc ? rc : rc2);
 }
