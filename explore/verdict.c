@@ -158,9 +158,12 @@ typedef struct minimised {
     const uint8_t *held; /* probes already shown to be part of its cause, or NULL */
     const char **probes; /* their names, sorted */
     size_t nprobes;
-    int ub;      /* the first undefined-behaviour probe its divergence needs, or -1 */
-    int port_sx; /* a port cause (cause_port): 1 when the port extends its values by sign */
-    int cut;     /* the deadline or a signal cut its minimisation or cause analysis */
+    int ub;           /* the undefined-behaviour probe its divergence needs (a ub probe, or oob), or -1 */
+    int oob;          /* an offset probe it fired at an index outside the C's own array, or -1 */
+    int64_t oob_at;   /* that index */
+    uint64_t oob_len; /* the array's length in the C */
+    int port_sx;      /* a port cause (cause_port): 1 when the port extends its values by sign */
+    int cut;          /* the deadline or a signal cut its minimisation or cause analysis */
 } minimised_t;
 
 /* The triage of a divergence its cause analysis found to need undefined
@@ -183,6 +186,44 @@ static void triage_ub(const explore_t *ex, int ub, char **cls, char **at, char *
                            *cls + strlen("c-ub:"), *at);
 }
 
+/* The first offset probe tr (the run of in) fired at an index outside the
+ * C's own array, into mi->oob: an array param's length in in, a local
+ * array's declared one. The C read or wrote past its array there, which is
+ * undefined behaviour; an index past the RTL's depth alone is not. */
+static void find_oob(const explore_t *ex, const input_t *in, const tracer_trace_t *tr, minimised_t *mi)
+{
+    mi->oob = -1;
+    for (size_t i = 0; i < ex->nprobes && mi->oob < 0 && !ex->cfg.no_spectra; i++) {
+        const tracer_probe_t *p = &ex->probe_info[i];
+        const char *name = p->name + strlen("offset:");
+        /* offset:<param>:last marks an edge, not a bound. */
+        if (p->kind != TRACER_PROBE_OFFSET || !tr->fired[i] || !tr->seen[i] || strchr(name, ':'))
+            continue;
+        int q = spec_param_index(ex->spec, name);
+        if (q >= 0 && !ex->spec->params[q].is_array)
+            continue;
+        int64_t len = q >= 0 ? (int64_t)in->v[q].len : p->param;
+        if (tr->min[i] < 0 || tr->max[i] >= len) {
+            mi->oob = (int)i;
+            mi->oob_at = tr->min[i] < 0 ? tr->min[i] : tr->max[i];
+            mi->oob_len = (uint64_t)len;
+        }
+    }
+}
+
+/* The triage of a divergence whose cause needs the C to index an array
+ * outside its bounds (mi->oob). */
+static void triage_oob(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
+{
+    const char *array = ex->probe_info[mi->oob].name + strlen("offset:");
+    *cls = lg_strdup("c-ub:oob");
+    *at = lg_asprintf("%s[%lld]", array, (long long)mi->oob_at);
+    *why = lg_asprintf("the C indexes %s at %lld, outside its %llu elements: undefined behaviour that the "
+                       "divergence needs (no neighbouring input on this path diverges without it), and the RTL's "
+                       "memory need not hold what the C read or wrote past its end",
+                       array, (long long)mi->oob_at, (unsigned long long)mi->oob_len);
+}
+
 /* Writes the new distinct divergence id (the minimised input and its
  * run, found as found) with its group: the key's class and C path
  * without the probes it needs, or the key itself when a port explains it,
@@ -197,7 +238,9 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
     char *tcls = NULL, *tat = NULL, *twhy = NULL;
     /* A cut analysis kept every probe it had not shown to be evidence:
      * it names no cause. */
-    if (mi->ub >= 0 && !mi->cut)
+    if (mi->ub >= 0 && !mi->cut && mi->ub == mi->oob)
+        triage_oob(ex, mi, &tcls, &tat, &twhy);
+    else if (mi->ub >= 0 && !mi->cut)
         triage_ub(ex, mi->ub, &tcls, &tat, &twhy);
     corpus_finding_t f = {.found = mi->found,
                           .in = mi->in,
@@ -228,7 +271,8 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
  * read-back does ("<class>|cause|readback:<param>", *ub receiving the
  * readback probe it fired), or its class, C path and the probes it needs
  * (cause.c), the first undefined-behaviour one of those but a read-back
- * into *ub (-1 when none). NULL with err set when running failed. */
+ * into *ub, else mi->oob when it is one of those (-1 when none). NULL
+ * with err set when running failed. */
 static char *analyse_cause(explore_t *ex, minimised_t *mi, int *ub, lg_err_t *err)
 {
     *ub = -1;
@@ -258,6 +302,9 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, int *ub, lg_err_t *er
         for (size_t i = 0; i < ex->nprobes && *ub < 0; i++)
             if (needed[i] && ex->probe_info[i].kind == TRACER_PROBE_UB && !tracer_probe_is_readback(&ex->probe_info[i]))
                 *ub = (int)i;
+        /* Else an index past the C's own array that the divergence needs. */
+        if (*ub < 0 && mi->oob >= 0 && needed[mi->oob])
+            *ub = mi->oob;
         size_t n = 0;
         const char **names = ex->cfg.no_spectra ? NULL : probes_fired_names(ex->probe_info, needed, ex->nprobes, &n);
         key = oracle_dedup_make_key(sym, mi->path, names, n);
@@ -310,6 +357,7 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
     mi.c_path = describe_path(ex, run->tr);
     mi.fired = lg_malloc(ex->nprobes ? ex->nprobes : 1);
     memcpy(mi.fired, run->tr->fired, ex->nprobes);
+    find_oob(ex, min, run->tr, &mi);
     if (!ex->cfg.no_spectra)
         mi.probes = probes_fired_names(ex->probe_info, mi.fired, ex->nprobes, &mi.nprobes);
     if (mi.nprobes)

@@ -27,6 +27,8 @@
 #               start from their initial values every call: exit 0, no divergence
 #   readback    an output written on two paths and read back, beside incidental
 #               overflows: at most two divergences, each c-ub:readback
+#   oob         a table lookup whose index the spec lets leave the table: one
+#               divergence, triaged c-ub:oob at the index the C read past the table
 #   inoutraw    an inout scalar (ap_ovld: x_i, x_o, x_o_ap_vld) whose RTL reads x_i
 #               after the C wrote *x: exit 1, one divergence, mismatch:x
 #   loopnodes   kernels/streamclip's 512-iteration loop: a path is at most one event per
@@ -365,6 +367,30 @@ elseif(CHECK STREQUAL "inoutraw")
     message(FATAL_ERROR "key ${key} (want the read-back at kernel.c:8 in it) and no triage:\n${sym}")
   endif()
   check_minimised(${spec} ${divs})
+elseif(CHECK STREQUAL "oob")
+  # The C reads tab[idx] for idx in [-64, 64], past its 16 entries; the
+  # RTL's 4-bit address keeps idx's low bits. What the C reads there is
+  # whatever lies beside the table, so the index and the values are not
+  # checked, only that the one divergence is triaged as the C's read past
+  # its array, at an index outside [0, 15].
+  set(spec ${SRC}/tests/explore/kernels/lookup/kernel.yaml)
+  run_lgfuzz(rc ${spec} --iterations 60 --seed 1 --no-guard --out ${WORK}/out)
+  file(GLOB divs ${WORK}/out/divergences/*)
+  list(LENGTH divs ndivs)
+  if(NOT rc EQUAL 1 OR NOT ndivs EQUAL 1)
+    message(FATAL_ERROR "a read past a table: exit ${rc} (want 1), ${ndivs} divergences (want 1)")
+  endif()
+  json_get(triage ${divs}/symptom.json triage class)
+  json_get(at ${divs}/symptom.json triage at)
+  json_get(why ${divs}/symptom.json triage why)
+  if(NOT triage STREQUAL "c-ub:oob" OR NOT at MATCHES "^tab\\[(-[0-9]+|1[6-9]|[2-9][0-9])\\]$"
+     OR NOT why MATCHES "outside its 16 elements")
+    message(FATAL_ERROR "${divs}: triage ${triage} at ${at} (${why}), want c-ub:oob at an index outside [0, 15]")
+  endif()
+  json_get(counted ${WORK}/out/stats.json divergences_triage c-ub:oob)
+  if(NOT counted EQUAL 1)
+    message(FATAL_ERROR "stats.json counts ${counted} c-ub:oob divergences, want 1")
+  endif()
 elseif(CHECK STREQUAL "readback")
   # One read-back of an output on two C paths, beside signed sums that
   # overflow for most random inputs: one divergence, keyed by the
