@@ -512,3 +512,74 @@ int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, con
         return LG_OK;
     return LG_ERR_PASS(err, rc);
 }
+
+/* Ports checked for cause_ports_let_go, at most: two candidates each, one
+ * batch. */
+#define CAUSE_LET_GO_MAX (CAUSE_BATCH / 2)
+
+int cause_ports_let_go(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
+                       const uint8_t *fired, uint8_t *keep, size_t *n, lg_err_t *err)
+{
+    *n = 0;
+    /* Only a value that differs can have two causes: a hang, a read past a
+     * depth or a crash is the same symptom whatever the port hands over. */
+    if (ex->cfg.no_spectra || tr->result->status != RUN_OK || strncmp(cls, "mismatch:", 9) != 0)
+        return LG_OK;
+    /* Two candidates per port, its values cut and extended by sign and by
+     * zeros: the spec does not say which the RTL does, so the port is a
+     * cause only when either way changes the result (a value of 128 on an
+     * 8-bit port a design reads unsigned is no cause). */
+    input_t *cand[CAUSE_BATCH];
+    size_t probe[CAUSE_LET_GO_MAX], m = 0;
+    for (size_t i = 0; i < ex->nprobes && m < CAUSE_LET_GO_MAX; i++) {
+        const tracer_probe_t *pi = &ex->probe_info[i];
+        if (pi->kind != TRACER_PROBE_PORT || !tr->fired[i] || fired[i] || pi->param < 1 || pi->param > 63)
+            continue;
+        int at = spec_param_index(ex->spec, pi->name + strlen("port:"));
+        if (at < 0)
+            continue;
+        for (int by_sign = 0; by_sign < 2; by_sign++) {
+            cand[2 * m + (size_t)by_sign] = input_clone(found);
+            shrink_to_port(cand[2 * m + (size_t)by_sign], (size_t)at, (int)pi->param, by_sign);
+        }
+        /* A cut value outside the param's range is not an input. */
+        if (input_conforms(cand[2 * m], NULL, 0) && input_conforms(cand[2 * m + 1], NULL, 0)) {
+            probe[m++] = i;
+        } else {
+            input_destroy(cand[2 * m]);
+            input_destroy(cand[2 * m + 1]);
+        }
+    }
+    if (!m)
+        return LG_OK;
+    tracer_t *t;
+    tracer_trace_t *ctr;
+    int rc = minimise_executor(ex, &t, err);
+    if (rc == LG_OK)
+        rc = tracer_run(t, (const input_t *const *)cand, 2 * m, &ctr, err);
+    oracle_symptoms_t syms = {0};
+    for (size_t k = 0; k < m && rc == LG_OK; k++) {
+        /* The kernel's own results on found and on found as the port
+         * hands it over, compared as the oracle compares two sides: the
+         * port is a cause when the output the divergence is about differs. */
+        int both = 1;
+        for (size_t c = 2 * k; c < 2 * k + 2 && both; c++) {
+            size_t ns =
+                ctr[c].result->status == RUN_OK ? oracle_compare(ex->spec, tr->result, ctr[c].result, &syms) : 0;
+            int shows = 0;
+            for (size_t s = 0; s < ns && !shows; s++)
+                shows = strcmp(syms.v[s].cls, cls) == 0;
+            both = ctr[c].result->status == RUN_OK && shows;
+        }
+        if (both) {
+            keep[probe[k]] = 1;
+            (*n)++;
+        }
+    }
+    oracle_symptoms_free(&syms);
+    for (size_t c = 0; c < 2 * m; c++)
+        input_destroy(cand[c]);
+    if (rc == LG_ETIMEOUT || rc == LG_EINTR)
+        return LG_OK;
+    return LG_ERR_PASS(err, rc);
+}

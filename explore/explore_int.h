@@ -373,14 +373,6 @@ int minimise_input(explore_t *ex, const input_t *found, const tracer_trace_t *tr
  * keep[i] set (keep has one entry per probe; found's run fired them). */
 int minimise_input_keeping(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
                            const uint8_t *keep, input_t **out, lg_err_t *err);
-/* The port probes that found's run fired and its minimised run (fired)
- * did not, and whose narrow port changes the output a divergence of class
- * cls (a mismatch) is about in the kernel's own result on found (found
- * with that param cut to the port's width, run natively, gives another
- * value there): a cause of the divergence the minimisation let go. Sets
- * keep[i] for each and *n to how many; keep has one entry per probe. */
-int minimise_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
-                         const uint8_t *fired, uint8_t *keep, size_t *n, lg_err_t *err);
 /* The minimiser's executor, started on first use (LG_EINTR when a signal
  * or the deadline cut its start). Its traces are valid until the next
  * minimise_ or cause_ call. */
@@ -415,6 +407,14 @@ int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, const ui
  * the RTL then agrees with it. -1 when none does. */
 int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, const uint8_t *fired, const char *cls,
                    int *param, lg_err_t *err);
+/* The port probes that found's run fired and its minimised run (fired)
+ * did not, and whose narrow port changes the output a divergence of class
+ * cls (a mismatch) is about in the kernel's own result on found (found
+ * with that param cut to the port's width, run natively, gives another
+ * value there): a cause of the divergence the minimisation let go. Sets
+ * keep[i] for each and *n to how many; keep has one entry per probe. */
+int cause_ports_let_go(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
+                       const uint8_t *fired, uint8_t *keep, size_t *n, lg_err_t *err);
 
 /* shrink.c: the values minimise.c's candidates take. */
 /* The value of param p's domain closest to 0: where every value is moved. */

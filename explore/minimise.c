@@ -551,63 +551,6 @@ int minimise_input_keeping(explore_t *ex, const input_t *found, const tracer_tra
     return LG_ERR_PASS(err, rc);
 }
 
-int minimise_port_causes(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
-                         const uint8_t *fired, uint8_t *keep, size_t *n, lg_err_t *err)
-{
-    minimise_t *z = state(ex);
-    *n = 0;
-    /* Only a value that differs can have two causes: a hang, a read past a
-     * depth or a crash is the same symptom whatever the port hands over. */
-    if (ex->cfg.no_spectra || tr->result->status != RUN_OK || strncmp(cls, "mismatch:", 9) != 0)
-        return LG_OK;
-    /* Two candidates per port, its values cut and extended by sign and by
-     * zeros: the spec does not say which the RTL does, so the port is a
-     * cause only when either way changes the result (a value of 128 on an
-     * 8-bit port a design reads unsigned is no cause). One batch: the
-     * first MINIMISE_CHUNK_MAX / 2 such ports are checked. */
-    size_t probe[MINIMISE_CHUNK_MAX / 2], m = 0;
-    for (size_t i = 0; i < ex->nprobes && m < MINIMISE_CHUNK_MAX / 2; i++) {
-        const tracer_probe_t *pi = &ex->probe_info[i];
-        if (pi->kind != TRACER_PROBE_PORT || !tr->fired[i] || fired[i] || pi->param < 1 || pi->param > 63)
-            continue;
-        int at = spec_param_index(ex->spec, pi->name + strlen("port:"));
-        if (at < 0)
-            continue;
-        for (int sx = 0; sx < 2; sx++)
-            shrink_to_port(slot(z, 2 * m + (size_t)sx, found), (size_t)at, (int)pi->param, sx);
-        /* A cut value outside the param's range is not an input. */
-        if (input_conforms(z->cand[2 * m], NULL, 0) && input_conforms(z->cand[2 * m + 1], NULL, 0))
-            probe[m++] = i;
-    }
-    if (!m)
-        return LG_OK;
-    int rc = start_tracer(ex, z, err);
-    if (rc)
-        return rc == LG_EINTR ? LG_OK : rc;
-    tracer_trace_t *ctr;
-    rc = tracer_run(z->tracer, (const input_t *const *)z->cand, 2 * m, &ctr, err);
-    if (rc == LG_ETIMEOUT || rc == LG_EINTR)
-        return LG_OK;
-    if (rc)
-        return LG_ERR_PASS(err, rc);
-    for (size_t k = 0; k < m; k++) {
-        /* The kernel's own results on found and on found as the port
-         * hands it over, compared as the oracle compares two sides: the
-         * port is a cause when the output the divergence is about differs. */
-        int both = 1;
-        for (size_t c = 2 * k; c < 2 * k + 2 && both; c++) {
-            size_t ns =
-                ctr[c].result->status == RUN_OK ? oracle_compare(ex->spec, tr->result, ctr[c].result, &z->syms) : 0;
-            both = ctr[c].result->status == RUN_OK && has_class(&z->syms, ns, cls, NULL);
-        }
-        if (both) {
-            keep[probe[k]] = 1;
-            (*n)++;
-        }
-    }
-    return LG_OK;
-}
-
 int minimise_executor(explore_t *ex, tracer_t **t, lg_err_t *err)
 {
     minimise_t *z = state(ex);

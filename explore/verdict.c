@@ -388,7 +388,7 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
 
 /* A divergence whose minimised input came to a key already recorded,
  * while the input as found also had a narrow port cut a value the kernel's
- * result depends on (minimise_port_causes): the minimisation let a second cause
+ * result depends on (cause_ports_let_go): the minimisation let a second cause
  * go, as when one narrowing changes every result and hides another behind
  * its report. Minimised again holding those ports' probes (but for one a
  * recorded divergence of the class already names), it is a divergence of
@@ -401,7 +401,7 @@ static int identify_port_cause(explore_t *ex, const input_t *in, const tracer_tr
 {
     uint8_t *keep = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
     size_t nk = 0;
-    int rc = minimise_port_causes(ex, in, tr, cls, min_fired, keep, &nk, err);
+    int rc = cause_ports_let_go(ex, in, tr, cls, min_fired, keep, &nk, err);
     for (size_t i = 0; rc == LG_OK && i < ex->nprobes; i++) {
         /* That port's cause is reported already: an input showing it
          * beside another bug is the pair, not a new bug. */
