@@ -401,3 +401,43 @@ char *batch_cause_line(const batch_group_t *g, size_t i)
     lg_strbuf_printf(&b, " (%zu report%s: %s)", c->ndirs, c->ndirs == 1 ? "" : "s", c->rep);
     return lg_strbuf_take(&b);
 }
+
+static json_object *strings_json(char *const *v, size_t n)
+{
+    json_object *a = json_object_new_array();
+    for (size_t i = 0; i < n; i++)
+        json_object_array_add(a, json_object_new_string(v[i]));
+    return a;
+}
+
+json_object *batch_groups_json(const batch_groups_t *g)
+{
+    json_object *a = json_object_new_array();
+    for (size_t i = 0; i < g->n; i++) {
+        const batch_group_t *grp = &g->v[i];
+        json_object *o = json_object_new_object();
+        json_object_object_add(o, "group", json_object_new_string(grp->id));
+        json_object_object_add(o, "class", json_object_new_string(grp->cls));
+        json_object_object_add(o, "c_path", grp->c_path ? json_object_new_string(grp->c_path) : NULL);
+        json_object_object_add(o, "count", json_object_new_uint64(grp->ndirs));
+        json_object_object_add(o, "detail", json_object_new_string(grp->detail));
+        json_object_object_add(o, "input", grp->input ? json_object_new_string(grp->input) : NULL);
+        json_object_object_add(o, "representative", json_object_new_string(grp->rep));
+        json_object_object_add(o, "dirs", strings_json(grp->dirs, grp->ndirs));
+        json_object_object_add(o, "probes", strings_json(grp->probes, grp->nprobes));
+        json_object *ca = json_object_new_array();
+        for (size_t c = 0; c < grp->ncauses; c++) {
+            const batch_cause_t *cause = &grp->causes[c];
+            json_object *co = json_object_new_object();
+            json_object_object_add(co, "probes", json_object_new_string(cause->probes));
+            json_object_object_add(co, "count", json_object_new_uint64(cause->ndirs));
+            json_object_object_add(co, "detail", json_object_new_string(cause->detail));
+            json_object_object_add(co, "input", cause->input ? json_object_new_string(cause->input) : NULL);
+            json_object_object_add(co, "representative", json_object_new_string(cause->rep));
+            json_object_array_add(ca, co);
+        }
+        json_object_object_add(o, "causes", ca);
+        json_object_array_add(a, o);
+    }
+    return a;
+}

@@ -8,6 +8,7 @@
 
 #include "batch.h"
 #include "batch_complete_int.h"
+#include "batch_json_int.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
 #include "util/jsonfile.h"
@@ -352,48 +353,6 @@ static json_object *classes_json(const batch_class_t *c, size_t n)
     return o;
 }
 
-static json_object *strings_json(char *const *v, size_t n)
-{
-    json_object *a = json_object_new_array();
-    for (size_t i = 0; i < n; i++)
-        json_object_array_add(a, json_object_new_string(v[i]));
-    return a;
-}
-
-/* A group as summary.json holds it: what its line in summary.md says, with
- * every directory. */
-static json_object *groups_json(const batch_groups_t *g)
-{
-    json_object *a = json_object_new_array();
-    for (size_t i = 0; i < g->n; i++) {
-        const batch_group_t *grp = &g->v[i];
-        json_object *o = json_object_new_object();
-        json_object_object_add(o, "group", json_object_new_string(grp->id));
-        json_object_object_add(o, "class", json_object_new_string(grp->cls));
-        json_object_object_add(o, "c_path", grp->c_path ? json_object_new_string(grp->c_path) : NULL);
-        json_object_object_add(o, "count", json_object_new_uint64(grp->ndirs));
-        json_object_object_add(o, "detail", json_object_new_string(grp->detail));
-        json_object_object_add(o, "input", grp->input ? json_object_new_string(grp->input) : NULL);
-        json_object_object_add(o, "representative", json_object_new_string(grp->rep));
-        json_object_object_add(o, "dirs", strings_json(grp->dirs, grp->ndirs));
-        json_object_object_add(o, "probes", strings_json(grp->probes, grp->nprobes));
-        json_object *ca = json_object_new_array();
-        for (size_t c = 0; c < grp->ncauses; c++) {
-            const batch_cause_t *cause = &grp->causes[c];
-            json_object *co = json_object_new_object();
-            json_object_object_add(co, "probes", json_object_new_string(cause->probes));
-            json_object_object_add(co, "count", json_object_new_uint64(cause->ndirs));
-            json_object_object_add(co, "detail", json_object_new_string(cause->detail));
-            json_object_object_add(co, "input", cause->input ? json_object_new_string(cause->input) : NULL);
-            json_object_object_add(co, "representative", json_object_new_string(cause->rep));
-            json_object_array_add(ca, co);
-        }
-        json_object_object_add(o, "causes", ca);
-        json_object_array_add(a, o);
-    }
-    return a;
-}
-
 static json_object *row_json(const batch_row_t *r)
 {
     json_object *o = json_object_new_object();
@@ -421,7 +380,7 @@ static json_object *row_json(const batch_row_t *r)
     json_object_object_add(o, "divergence_classes", classes_json(r->classes, r->nclasses));
     json_object_object_add(o, "divergence_triage", classes_json(r->triages, r->ntriages));
     U64("divergence_groups", r->groups.n);
-    json_object_object_add(o, "groups", groups_json(&r->groups));
+    json_object_object_add(o, "groups", batch_groups_json(&r->groups));
     json_object *g = NULL;
     if (r->guard) {
         g = json_object_new_object();
