@@ -3,7 +3,6 @@
  * sides, then learn a conjunction, validate it on fresh inputs and feed the
  * counter-examples back until the validation precision is 1.0 (with the
  * recall target met) or the rounds or the budget end. */
-#include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -12,7 +11,6 @@
 #include "util/alloc.h"
 #include "util/budget.h"
 #include "util/fsutil.h"
-#include "util/jsonfile.h"
 
 /* Recall at which a round with precision 1.0 ends the refinement. Below
  * 1.0 because inputs that agree by coincidence (out-of-width elements
@@ -79,28 +77,6 @@ typedef struct deriver {
     lg_log_t quiet;
     const lg_log_t *log;
 } deriver_t;
-
-/* The spec path a run recorded in its stats.json. */
-char *guard_run_spec_path(const char *run_dir, lg_err_t *err)
-{
-    char *path = lg_path_join(run_dir, "stats.json");
-    char *spec = NULL;
-    json_object *o = lg_json_read_object(path, err), *s = NULL;
-    if (!o) {
-        lg_err_t why = *err;
-        lg_err_set(err, LG_EINVAL, "%s: not an lgfuzz run directory (%s)", run_dir,
-                   lg_path_exists(path) ? why.msg : "no stats.json");
-        free(path);
-        return NULL;
-    }
-    if (json_object_object_get_ex(o, "spec", &s) && json_object_is_type(s, json_type_string))
-        spec = lg_strdup(json_object_get_string(s));
-    else
-        lg_err_set(err, LG_EINVAL, "%s: no \"spec\" string naming the kernel spec", path);
-    json_object_put(o);
-    free(path);
-    return spec;
-}
 
 /* Constants synth may place in clauses beside its grammar pool: the
  * kernel's comparison constants and the RTL's depths and widths, with

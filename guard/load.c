@@ -1,5 +1,6 @@
 /* Reads what a finished run left behind: the labelled executions
- * (labels.jsonl), the corpus and the divergent inputs. */
+ * (labels.jsonl), the corpus and the divergent inputs, and the spec its
+ * stats.json names. */
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,4 +112,26 @@ int guard_load_run(const char *run_dir, const spec_t *spec, labelset_t *ls, inpu
             input_destroy(divs[i]);
     free(divs);
     return rc;
+}
+
+/* The spec path a run recorded in its stats.json. */
+char *guard_run_spec_path(const char *run_dir, lg_err_t *err)
+{
+    char *path = lg_path_join(run_dir, "stats.json");
+    char *spec = NULL;
+    json_object *o = lg_json_read_object(path, err), *s = NULL;
+    if (!o) {
+        lg_err_t why = *err;
+        lg_err_set(err, LG_EINVAL, "%s: not an lgfuzz run directory (%s)", run_dir,
+                   lg_path_exists(path) ? why.msg : "no stats.json");
+        free(path);
+        return NULL;
+    }
+    if (json_object_object_get_ex(o, "spec", &s) && json_object_is_type(s, json_type_string))
+        spec = lg_strdup(json_object_get_string(s));
+    else
+        lg_err_set(err, LG_EINVAL, "%s: no \"spec\" string naming the kernel spec", path);
+    json_object_put(o);
+    free(path);
+    return spec;
 }
