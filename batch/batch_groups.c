@@ -359,11 +359,15 @@ char *batch_group_line(const batch_group_t *g)
 {
     lg_strbuf_t b;
     lg_strbuf_init(&b);
-    const char *hex = strstr(g->id, "|path:");
+    const char *hex = strstr(g->id, "|path:"), *cause = strstr(g->id, "|cause|");
     if (g->triage)
         lg_strbuf_printf(&b, "%s: ", g->triage);
     lg_strbuf_puts(&b, g->cls);
-    if (g->c_path)
+    /* A cause that explains the divergence on every C path comes first;
+     * the probes are then only evidence. */
+    if (cause)
+        lg_strbuf_printf(&b, " caused by %s", cause + strlen("|cause|"));
+    else if (g->c_path)
         lg_strbuf_printf(&b, " on path %s", g->c_path);
     else if (hex)
         lg_strbuf_printf(&b, " on path %s", hex + 6);
@@ -371,7 +375,7 @@ char *batch_group_line(const batch_group_t *g)
     if (g->input)
         lg_strbuf_printf(&b, "; %s", g->input);
     for (size_t i = 0; i < g->nprobes; i++)
-        lg_strbuf_printf(&b, "%s%s", i ? ", " : "; probes ", g->probes[i]);
+        lg_strbuf_printf(&b, "%s%s", i ? ", " : cause ? "; evidence " : "; probes ", g->probes[i]);
     /* The representative first, then the others in order. */
     lg_strbuf_printf(&b, " (%zu report%s: %s", g->ndirs, g->ndirs == 1 ? "" : "s", g->rep);
     size_t shown = 1;

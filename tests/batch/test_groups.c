@@ -46,6 +46,13 @@ static const divcase_t divcases[] = {
     /* A key without a path: a group of its own. */
     {"006-mismatch-out", OLD("mismatch:out", "out[0]: cpu 1, rtl 2 (1 of 4 slots differ)", "mismatch:out|width:x"),
      NULL},
+    /* A cause that explains the divergence on every path: the line names
+     * it first, and the probes are evidence. */
+    {"011-mismatch-return",
+     "{\"class\":\"mismatch:return\",\"detail\":\"return: cpu -1, rtl 255\",\"key\":\"mismatch:return|cause|"
+     "port:data\",\"group\":\"mismatch:return|cause|port:data\",\"c_path\":\"case 4 (k.c:20)\",\"probes\":["
+     "\"width:r\"]}",
+     "{\"op\":4,\"data\":[-1,0],\"size\":2}"},
     /* Left out: symptom.json malformed, missing, without a class. */
     {"007-mismatch-return", "{\"class\": ", "{}"},
     {"008-rtl-hang", NULL, "{}"},
@@ -70,6 +77,9 @@ static const struct {
     {"mismatch:return|" PB, 1, "divergences/005-mismatch-return",
      "mismatch:return on path 00000000000000b2: cpu 1, rtl 2; op = 1, data = [1, 2, 3, 4, ...] (10 elements), "
      "size = 10 (1 report: divergences/005-mismatch-return)"},
+    {"mismatch:return|cause|port:data", 1, "divergences/011-mismatch-return",
+     "mismatch:return caused by port:data: cpu -1, rtl 255; op = 4, data = [-1, 0], size = 2; evidence width:r (1 "
+     "report: divergences/011-mismatch-return)"},
     {"rtl-hang|" PA, 1, "divergences/004-rtl-hang",
      "rtl-hang on path 00000000000000a1: no ap_done within max_cycles (1 report: divergences/004-rtl-hang)"},
 };
@@ -97,7 +107,7 @@ static void make_run(const char *run)
         free(d);
     }
     write_text(run, "stats.json",
-               "{\"kernel\":\"k\",\"status\":\"complete\",\"seconds\":1,\"divergences\":6,\"divergences_detail\":[]}");
+               "{\"kernel\":\"k\",\"status\":\"complete\",\"seconds\":1,\"divergences\":7,\"divergences_detail\":[]}");
 }
 
 static void test_load(const char *run)
@@ -105,7 +115,7 @@ static void test_load(const char *run)
     batch_groups_t g;
     lg_err_t err;
     CHECK(batch_groups_load(run, &g, &err) == LG_OK);
-    CHECK_MSG(g.n == NWANT && g.ndivs == 6, "%zu groups of %zu divergences", g.n, g.ndivs);
+    CHECK_MSG(g.n == NWANT && g.ndivs == 7, "%zu groups of %zu divergences", g.n, g.ndivs);
     for (size_t i = 0; i < g.n && i < NWANT; i++) {
         const batch_group_t *grp = &g.v[i];
         CHECK_MSG(strcmp(grp->id, want[i].id) == 0, "group %zu: %s", i, grp->id);
@@ -131,15 +141,15 @@ static void test_summary(const char *run)
     CHECK(batch_summary_add_dir(s, run, &err) == LG_OK);
     char *md = batch_summary_markdown(s);
     char *js = batch_summary_json(s);
-    CHECK_STR_CONTAINS(md, "| run | divergent | 1.0 | - | - | 0 | 0/0 | 6 | 4 | 0/0 | no |");
+    CHECK_STR_CONTAINS(md, "| run | divergent | 1.0 | - | - | 0 | 0/0 | 7 | 5 | 0/0 | no |");
     CHECK_STR_CONTAINS(md,
-                       "## Divergences by class and C path\n\n### run: 4 groups of 6 divergences\n\n- mismatch:out");
+                       "## Divergences by class and C path\n\n### run: 5 groups of 7 divergences\n\n- mismatch:out");
     for (size_t i = 0; i < NWANT; i++) {
         char *item = lg_asprintf("\n- %s\n", want[i].line);
         CHECK_STR_CONTAINS(md, item);
         free(item);
     }
-    CHECK_STR_CONTAINS(js, "\"divergence_groups\":4");
+    CHECK_STR_CONTAINS(js, "\"divergence_groups\":5");
     CHECK_STR_CONTAINS(js, "\"group\":\"mismatch:return|" PA "\"");
     CHECK_STR_CONTAINS(js, "\"c_path\":\"case 4 (k.c:20)\"");
     CHECK_STR_CONTAINS(js, "\"c_path\":null");
