@@ -49,6 +49,15 @@ typedef struct neighbours {
     int8_t *shows;  /* per neighbour: -1 not run on the RTL, else 0 or 1 */
 } neighbours_t;
 
+/* 1 when one of the ns symptoms in syms is of class cls. */
+static int shows_class(const oracle_symptoms_t *syms, size_t ns, const char *cls)
+{
+    for (size_t s = 0; s < ns; s++)
+        if (strcmp(syms->v[s].cls, cls) == 0)
+            return 1;
+    return 0;
+}
+
 /* Adds m with position (i, k) set to v, when that changes it and the
  * result is an input of the spec. */
 static void add_moved(neighbours_t *nb, const input_t *m, size_t i, size_t k, int64_t v)
@@ -181,10 +190,7 @@ static int run_rtl(explore_t *ex, tracer_t *t, neighbours_t *nb, const size_t *p
         oracle_symptoms_t syms = {0};
         for (size_t j = 0; j < n && !brc; j++) {
             size_t ns = oracle_compare(ex->spec, tr[j].result, rtl[j], &syms);
-            int shows = 0;
-            for (size_t s = 0; s < ns; s++)
-                shows |= strcmp(syms.v[s].cls, cls) == 0;
-            nb->shows[pick[j]] = (int8_t)shows;
+            nb->shows[pick[j]] = (int8_t)shows_class(&syms, ns, cls);
         }
         oracle_symptoms_free(&syms);
     } else if (rc == LG_ETIMEOUT || rc == LG_EINTR) {
@@ -278,7 +284,6 @@ static int is_evidence(explore_t *ex, tracer_t *t, neighbours_t *nb, size_t p, c
             break;
         rc = stands_in(ex, t, nb, which, fired, path, cls, evidence, err);
     }
-
     free(avoid);
     return rc;
 }
@@ -496,10 +501,7 @@ int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, con
         for (size_t j = 0; j < n && !brc && *param < 0; j++) {
             if (tr[j].result->status != RUN_OK || oracle_compare(ex->spec, cpu, tr[j].result, &syms) != 0)
                 continue; /* the C read the input side after all */
-            size_t ns = oracle_compare(ex->spec, tr[j].result, rtl[j], &syms), s = 0;
-            while (s < ns && strcmp(syms.v[s].cls, cls) != 0)
-                s++;
-            if (s == ns)
+            if (!shows_class(&syms, oracle_compare(ex->spec, tr[j].result, rtl[j], &syms), cls))
                 *param = (int)which[j];
         }
         oracle_symptoms_free(&syms);
@@ -538,16 +540,17 @@ int cause_ports_let_go(explore_t *ex, const input_t *found, const tracer_trace_t
         int at = spec_param_index(ex->spec, pi->name + strlen("port:"));
         if (at < 0)
             continue;
-        for (int by_sign = 0; by_sign < 2; by_sign++) {
-            cand[2 * m + (size_t)by_sign] = input_clone(found);
-            shrink_to_port(cand[2 * m + (size_t)by_sign], (size_t)at, (int)pi->param, by_sign);
-        }
-        /* A cut value outside the param's range is not an input. */
-        if (input_conforms(cand[2 * m], NULL, 0) && input_conforms(cand[2 * m + 1], NULL, 0)) {
+        /* A cut value outside the param's range is not an input; a cut
+         * that changes nothing cannot change the result. */
+        input_t *by_zeros = as_port_hands(found, (size_t)at, (int)pi->param, 0);
+        input_t *by_sign = as_port_hands(found, (size_t)at, (int)pi->param, 1);
+        if (by_zeros && by_sign) {
+            cand[2 * m] = by_zeros;
+            cand[2 * m + 1] = by_sign;
             probe[m++] = i;
         } else {
-            input_destroy(cand[2 * m]);
-            input_destroy(cand[2 * m + 1]);
+            input_destroy(by_zeros);
+            input_destroy(by_sign);
         }
     }
     if (!m)
@@ -563,14 +566,9 @@ int cause_ports_let_go(explore_t *ex, const input_t *found, const tracer_trace_t
          * hands it over, compared as the oracle compares two sides: the
          * port is a cause when the output the divergence is about differs. */
         int both = 1;
-        for (size_t c = 2 * k; c < 2 * k + 2 && both; c++) {
-            size_t ns =
-                ctr[c].result->status == RUN_OK ? oracle_compare(ex->spec, tr->result, ctr[c].result, &syms) : 0;
-            int shows = 0;
-            for (size_t s = 0; s < ns && !shows; s++)
-                shows = strcmp(syms.v[s].cls, cls) == 0;
-            both = ctr[c].result->status == RUN_OK && shows;
-        }
+        for (size_t c = 2 * k; c < 2 * k + 2 && both; c++)
+            both = ctr[c].result->status == RUN_OK &&
+                   shows_class(&syms, oracle_compare(ex->spec, tr->result, ctr[c].result, &syms), cls);
         if (both) {
             keep[probe[k]] = 1;
             (*n)++;
