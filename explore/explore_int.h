@@ -110,7 +110,8 @@ typedef struct cause_memo {
     uint64_t id; /* hash of the input and the class */
     char *key;   /* owned */
     int ub;      /* the first undefined-behaviour probe the key needs, or -1 */
-    int port_sx; /* a port cause: 1 when its values are extended by sign */
+    int port;    /* the port probe that explains the divergence whole, or -1 */
+    int port_sx; /* that port: 1 when its values are extended by sign */
 } cause_memo_t;
 
 /* The minimiser's executor and scratch (minimise.c). */

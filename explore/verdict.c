@@ -162,7 +162,8 @@ typedef struct minimised {
     int oob;          /* an offset probe it fired at an index outside the C's own array, or -1 */
     int64_t oob_at;   /* that index */
     uint64_t oob_len; /* the array's length in the C */
-    int port_sx;      /* a port cause (cause_port): 1 when the port extends its values by sign */
+    int port;         /* the port probe that explains it whole (cause_port), or -1 */
+    int port_sx;      /* that port: 1 when it extends its values by sign */
     int cut;          /* the deadline or a signal cut its minimisation or cause analysis */
 } minimised_t;
 
@@ -268,26 +269,25 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
 
 /* The key of the minimised divergence mi: its class and the port that
  * explains it ("<class>|cause|port:<p>"), or the inout scalar whose
- * read-back does ("<class>|cause|readback:<param>", *ub receiving the
+ * read-back does ("<class>|cause|readback:<param>", mi->ub receiving the
  * readback probe it fired), or its class, C path and the probes it needs
  * (cause.c), the first undefined-behaviour one of those but a read-back
- * into *ub, else mi->oob when it is one of those (-1 when none). NULL
+ * into mi->ub, else mi->oob when it is one of those (-1 when none). NULL
  * with err set when running failed. */
-static char *analyse_cause(explore_t *ex, minimised_t *mi, int *ub, lg_err_t *err)
+static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
 {
-    *ub = -1;
+    mi->ub = -1;
     const oracle_symptom_t *sym = &mi->run->sym;
-    int port = -1;
-    int rc = cause_port(ex, mi->in, mi->run->rtl, sym->cls, &port, &mi->port_sx, err);
-    if (rc == LG_OK && port >= 0)
-        return lg_asprintf("%s|cause|%s", sym->cls, ex->probe_info[port].name);
+    int rc = cause_port(ex, mi->in, mi->run->rtl, sym->cls, &mi->port, &mi->port_sx, err);
+    if (rc == LG_OK && mi->port >= 0)
+        return lg_asprintf("%s|cause|%s", sym->cls, ex->probe_info[mi->port].name);
     int param = -1;
     if (rc == LG_OK)
         rc = cause_readback(ex, mi->in, mi->cpu, mi->fired, sym->cls, &param, err);
     if (rc == LG_OK && param >= 0) {
-        for (size_t i = 0; i < ex->nprobes && *ub < 0; i++)
+        for (size_t i = 0; i < ex->nprobes && mi->ub < 0; i++)
             if (mi->fired[i] && tracer_probe_is_readback(&ex->probe_info[i]))
-                *ub = (int)i;
+                mi->ub = (int)i;
         return lg_asprintf("%s|cause|readback:%s", sym->cls, ex->spec->params[param].name);
     }
     uint8_t *needed = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
@@ -299,12 +299,12 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, int *ub, lg_err_t *er
          * the read-back explains the divergence: a design whose HLS kept
          * the written value in a register has no such divergence, while
          * the probe fires on every input of the path. */
-        for (size_t i = 0; i < ex->nprobes && *ub < 0; i++)
+        for (size_t i = 0; i < ex->nprobes && mi->ub < 0; i++)
             if (needed[i] && ex->probe_info[i].kind == TRACER_PROBE_UB && !tracer_probe_is_readback(&ex->probe_info[i]))
-                *ub = (int)i;
+                mi->ub = (int)i;
         /* Else an index past the C's own array that the divergence needs. */
-        if (*ub < 0 && mi->oob >= 0 && needed[mi->oob])
-            *ub = mi->oob;
+        if (mi->ub < 0 && mi->oob >= 0 && needed[mi->oob])
+            mi->ub = mi->oob;
         size_t n = 0;
         const char **names = ex->cfg.no_spectra ? NULL : probes_fired_names(ex->probe_info, needed, ex->nprobes, &n);
         key = oracle_dedup_make_key(sym, mi->path, names, n);
@@ -329,16 +329,17 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
     for (size_t i = 0; i < ex->ncauses; i++) {
         if (ex->causes[i].id == h.h) {
             mi->ub = ex->causes[i].ub;
+            mi->port = ex->causes[i].port;
             mi->port_sx = ex->causes[i].port_sx;
             return lg_strdup(ex->causes[i].key);
         }
     }
-    char *key = analyse_cause(ex, mi, &mi->ub, err);
+    char *key = analyse_cause(ex, mi, err);
     mi->cut = explore_past_deadline(ex);
     if (key && !mi->cut && ex->ncauses < EXPLORE_CAUSES_MAX) {
         lg_grow((void **)&ex->causes, &ex->causes_cap, ex->ncauses + 1, sizeof *ex->causes);
         ex->causes[ex->ncauses++] =
-            (cause_memo_t){.id = h.h, .key = lg_strdup(key), .ub = mi->ub, .port_sx = mi->port_sx};
+            (cause_memo_t){.id = h.h, .key = lg_strdup(key), .ub = mi->ub, .port = mi->port, .port_sx = mi->port_sx};
     }
     return key;
 }
@@ -347,10 +348,10 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
  * records it when the key is new: *id and *is_new say which distinct
  * symptom it is. */
 static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, const minimise_run_t *run,
-                         const uint8_t *held, const char *found_key, size_t *id, int *is_new, int *port_sx,
+                         const uint8_t *held, const char *found_key, size_t *id, int *is_new, int *port, int *port_sx,
                          lg_err_t *err)
 {
-    minimised_t mi = {.found = in, .in = min, .run = run, .held = held, .ub = -1};
+    minimised_t mi = {.found = in, .in = min, .run = run, .held = held, .ub = -1, .port = -1};
     mi.cpu = run_result_create(ex->spec);
     run_result_copy(mi.cpu, run->tr->result);
     mi.path = minimise_path(ex, run->tr);
@@ -371,13 +372,16 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
         key && mi.cut ? oracle_dedup_find_within(ex->dedup, run->sym.cls, mi.path, mi.probes, mi.nprobes) : SIZE_MAX;
     if (within != SIZE_MAX) {
         *id = oracle_dedup_add_key(ex->dedup, oracle_dedup_key(ex->dedup, within), is_new);
+        mi.port = -1; /* the divergence it shows is another's */
     } else if (key) {
         *id = oracle_dedup_add_key(ex->dedup, key, is_new);
         if (*is_new)
             rc = record(ex, *id, &mi, found_key, err);
     }
-    if (port_sx)
+    if (port) {
+        *port = key ? mi.port : -1;
         *port_sx = mi.port_sx;
+    }
     free(key);
     free(mi.probes);
     free(mi.fired);
@@ -419,7 +423,7 @@ static int identify_port_cause(explore_t *ex, const input_t *in, const tracer_tr
     if (rc == LG_OK && nk && run.shown) {
         size_t id;
         int is_new = 0;
-        rc = add_minimised(ex, in, min, &run, keep, found_key, &id, &is_new, NULL, err);
+        rc = add_minimised(ex, in, min, &run, keep, found_key, &id, &is_new, NULL, NULL, err);
         ex->st.port_causes += (uint64_t)is_new;
     }
     input_destroy(min);
@@ -427,18 +431,8 @@ static int identify_port_cause(explore_t *ex, const input_t *in, const tracer_tr
     return rc;
 }
 
-/* The port probe a divergence's key names as its whole cause
- * ("<class>|cause|port:<p>"), or -1. */
-static int key_port(const explore_t *ex, const char *key)
-{
-    const char *at = strstr(key, "|cause|port:");
-    for (size_t i = 0; at && i < ex->nprobes; i++)
-        if (ex->probe_info[i].kind == TRACER_PROBE_PORT && strcmp(ex->probe_info[i].name, at + 7) == 0)
-            return (int)i;
-    return -1;
-}
-
-/* A divergence whose minimised input a port explains whole (its key, id):
+/* A divergence whose minimised input a port explains whole (port probe
+ * `port`, cause_port):
  * the input as found may show the class for another cause too, which the
  * minimisation let go when it moved the values into the port's reach (a
  * sum that overflows, of values the port also cuts). The input as found,
@@ -446,14 +440,12 @@ static int key_port(const explore_t *ex, const char *key)
  * explanation found, sx), is what the RTL saw of it: when the C on that
  * still shows the class, another cause is left, and that input is
  * minimised and keyed on its own. */
-static int identify_behind_port(explore_t *ex, const input_t *in, size_t id, int sx, const char *cls,
+static int identify_behind_port(explore_t *ex, const input_t *in, int port, int sx, const char *cls,
                                 const char *found_key, lg_err_t *err)
 {
-    int probe = key_port(ex, oracle_dedup_key(ex->dedup, id));
-    const tracer_probe_t *pi = probe >= 0 ? &ex->probe_info[probe] : NULL;
-    int at = pi ? spec_param_index(ex->spec, pi->name + strlen("port:")) : -1;
-    if (at < 0 || pi->param < 1 || pi->param > 63)
-        return LG_OK;
+    const tracer_probe_t *pi = &ex->probe_info[port];
+    int at = spec_param_index(ex->spec, pi->name + strlen("port:"));
+    LG_ASSERT(at >= 0); /* cause_port names only ports of params */
     input_t *cut = input_clone(in), *min = NULL;
     shrink_to_port(cut, (size_t)at, (int)pi->param, sx);
     minimise_run_t run = {0};
@@ -474,7 +466,7 @@ static int identify_behind_port(explore_t *ex, const input_t *in, size_t id, int
     if (rc == LG_OK && min && run.shown) {
         size_t nid;
         int is_new = 0;
-        rc = add_minimised(ex, in, min, &run, NULL, found_key, &nid, &is_new, NULL, err);
+        rc = add_minimised(ex, in, min, &run, NULL, found_key, &nid, &is_new, NULL, NULL, err);
     }
     input_destroy(min);
     input_destroy(cut);
@@ -527,13 +519,13 @@ static int identify(explore_t *ex, const input_t *in, const tracer_trace_t *tr, 
      * among them) replaces it. */
     uint8_t *fired = lg_malloc(ex->nprobes ? ex->nprobes : 1);
     memcpy(fired, run.tr->fired, ex->nprobes);
-    int port_sx = 0;
-    rc = add_minimised(ex, in, min, &run, NULL, found_key, &id, &is_new, &port_sx, err);
+    int port = -1, port_sx = 0;
+    rc = add_minimised(ex, in, min, &run, NULL, found_key, &id, &is_new, &port, &port_sx, err);
     corpus_found_add(ex, found_key, id);
     if (rc == LG_OK && !is_new && !ex->cfg.no_spectra)
         rc = identify_port_cause(ex, in, tr, fired, sym->cls, found_key, err);
-    if (rc == LG_OK && !ex->cfg.no_spectra)
-        rc = identify_behind_port(ex, in, id, port_sx, sym->cls, found_key, err);
+    if (rc == LG_OK && port >= 0)
+        rc = identify_behind_port(ex, in, port, port_sx, sym->cls, found_key, err);
     free(fired);
     input_destroy(min);
     free(found_key);
