@@ -6,6 +6,20 @@
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch directory).
 cmake_minimum_required(VERSION 3.20)
 include(${CMAKE_CURRENT_LIST_DIR}/seed_runtime.cmake)
+
+# The budget's clock starts after the builds and the start of the executor
+# and model (stats.json's build_seconds, which a loaded machine
+# stretches): the rest of a run's wall time is its budget, its final save
+# and its exit. Sets out to the wall seconds after the builds, and
+# out_build to the builds' whole seconds.
+function(after_build out out_build wall stats)
+  string(JSON build GET "${stats}" build_seconds)
+  string(REGEX REPLACE "[.].*$" "" build "${build}")
+  math(EXPR after "${wall} - ${build}")
+  set(${out} ${after} PARENT_SCOPE)
+  set(${out_build} ${build} PARENT_SCOPE)
+endfunction()
+
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 set(SPEC ${SRC}/tests/batch/kernels/clamp/kernel.yaml)
@@ -35,12 +49,7 @@ message(STATUS "stats.json: ${seconds} s, ${iterations} iterations")
 if(seconds LESS 8.5 OR seconds GREATER 10.5)
   message(FATAL_ERROR "the run fuzzed for ${seconds} s, expected its 10 s budget")
 endif()
-# The budget's clock starts after the builds and the start of the executor
-# and model (build_seconds, which a loaded machine stretches): the rest of
-# the wall time is the budget, its final save and the exit.
-string(JSON build GET "${stats}" build_seconds)
-string(REGEX REPLACE "[.].*$" "" build "${build}")
-math(EXPR after_build "${wall} - ${build}")
+after_build(after_build build ${wall} "${stats}")
 if(after_build GREATER 13)
   message(FATAL_ERROR "the run took ${wall} s of wall time on a 10 s budget, ${after_build} s after its "
                       "${build} s of builds")
@@ -93,9 +102,7 @@ if(NOT EXISTS ${WORK}/fir/guards/guard.json)
   message(FATAL_ERROR "lgfuzz run fir --budget 20s wrote no guards/guard.json")
 endif()
 file(READ ${WORK}/fir/stats.json stats)
-string(JSON build GET "${stats}" build_seconds)
-string(REGEX REPLACE "[.].*$" "" build "${build}")
-math(EXPR after_build "${wall} - ${build}")
+after_build(after_build build ${wall} "${stats}")
 if(wall LESS 17 OR after_build GREATER 23)
   message(FATAL_ERROR "lgfuzz run fir --budget 20s took ${wall} s, ${after_build} s after its ${build} s of "
                       "builds: expected the guard's unused share to go to exploration (about 18.4 s) and the "
