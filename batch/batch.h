@@ -167,6 +167,7 @@ typedef struct batch_group {
     char *id;      /* symptom.json's group, "<class>|path:<16 hex digits>" */
     char *cls;     /* "mismatch:return" */
     char *c_path;  /* a few words naming the C path; NULL when no directory of the group says */
+    size_t npaths; /* the C paths a divergence of it was seen on, at most (symptom.json's c_paths; 1 without) */
     char *detail;  /* the representative's symptom */
     char *input;   /* the representative's input.json, long arrays abbreviated; NULL when unreadable */
     char **dirs;   /* every divergence of the group, "divergences/<name>", in name order */

@@ -25,8 +25,9 @@
 /* One divergence directory as read, before grouping. */
 typedef struct member {
     char *group, *cls, *c_path, *detail, *input, *dir;
-    char *triage; /* "c-ub:readback at kernel.c:28", or NULL */
-    int cut;      /* symptom.json says "analysed": false */
+    char *triage;  /* "c-ub:readback at kernel.c:28", or NULL */
+    int cut;       /* symptom.json says "analysed": false */
+    size_t npaths; /* the C paths symptom.json lists (c_paths), 1 without */
     char **probes;
     size_t nprobes;
     double elems, mag; /* the size of its input: elements, then magnitudes (HUGE_VAL when unreadable) */
@@ -144,6 +145,10 @@ static int read_member(const char *run_dir, const char *name, member_t *m)
         m->dir = lg_asprintf("divergences/%s", name);
         m->detail = lg_strdup(batch_json_str(sym, "detail") ? batch_json_str(sym, "detail") : "");
         m->c_path = lg_strdup(batch_json_str(sym, "c_path"));
+        json_object *paths = NULL;
+        m->npaths = json_object_object_get_ex(sym, "c_paths", &paths) && json_object_is_type(paths, json_type_array)
+                        ? json_object_array_length(paths)
+                        : 1;
         m->group = lg_strdup(batch_json_str(sym, "group"));
         if (!m->group)
             m->group = group_of_key(batch_json_str(sym, "key"));
@@ -254,6 +259,8 @@ static void group_members(batch_groups_t *g, member_t *m, size_t n)
             rep[j] = i;
         if (!grp->c_path)
             grp->c_path = lg_strdup(m[i].c_path);
+        if (m[i].npaths > grp->npaths)
+            grp->npaths = m[i].npaths;
         if (!grp->triage)
             grp->triage = lg_strdup(m[i].triage);
         grp->cut += (size_t)m[i].cut;
@@ -355,6 +362,19 @@ static const char *short_detail(const batch_group_t *g, const char *detail)
     return detail;
 }
 
+/* 1 when the comma-separated list names item. */
+static int list_names(const char *list, const char *item)
+{
+    size_t n = strlen(item);
+    for (const char *p = list; p && *p;) {
+        const char *end = strchr(p, ',');
+        if ((size_t)((end ? end : p + strlen(p)) - p) == n && strncmp(p, item, n) == 0)
+            return 1;
+        p = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
 char *batch_group_line(const batch_group_t *g)
 {
     lg_strbuf_t b;
@@ -365,17 +385,24 @@ char *batch_group_line(const batch_group_t *g)
     lg_strbuf_puts(&b, g->cls);
     /* A cause that explains the divergence on every C path comes first;
      * the probes are then only evidence. */
-    if (cause)
+    if (cause) {
         lg_strbuf_printf(&b, " caused by %s", cause + strlen("|cause|"));
-    else if (g->c_path)
+        if (g->npaths > 1)
+            lg_strbuf_printf(&b, " on %zu C paths", g->npaths);
+    } else if (g->c_path)
         lg_strbuf_printf(&b, " on path %s", g->c_path);
     else if (hex)
         lg_strbuf_printf(&b, " on path %s", hex + 6);
     lg_strbuf_printf(&b, ": %s", short_detail(g, g->detail));
     if (g->input)
         lg_strbuf_printf(&b, "; %s", g->input);
-    for (size_t i = 0; i < g->nprobes; i++)
-        lg_strbuf_printf(&b, "%s%s", i ? ", " : cause ? "; evidence " : "; probes ", g->probes[i]);
+    /* The probes the cause names are not repeated as its evidence. */
+    size_t shown_probes = 0;
+    for (size_t i = 0; i < g->nprobes; i++) {
+        if (cause && list_names(cause + strlen("|cause|"), g->probes[i]))
+            continue;
+        lg_strbuf_printf(&b, "%s%s", shown_probes++ ? ", " : cause ? "; evidence " : "; probes ", g->probes[i]);
+    }
     /* The representative first, then the others in order. */
     lg_strbuf_printf(&b, " (%zu report%s: %s", g->ndirs, g->ndirs == 1 ? "" : "s", g->rep);
     size_t shown = 1;
@@ -423,6 +450,7 @@ json_object *batch_groups_json(const batch_groups_t *g)
         json_object_object_add(o, "group", json_object_new_string(grp->id));
         json_object_object_add(o, "class", json_object_new_string(grp->cls));
         json_object_object_add(o, "c_path", grp->c_path ? json_object_new_string(grp->c_path) : NULL);
+        json_object_object_add(o, "c_paths", json_object_new_uint64(grp->npaths));
         json_object_object_add(o, "count", json_object_new_uint64(grp->ndirs));
         json_object_object_add(o, "detail", json_object_new_string(grp->detail));
         json_object_object_add(o, "input", grp->input ? json_object_new_string(grp->input) : NULL);

@@ -1,6 +1,6 @@
 /* `lgfuzz run SPEC`: the fuzzer. Parses options, runs the lightgrey-box loop
  * until the budget, the iteration count or SIGINT, and prints a summary of
- * the distinct divergences, one line per class and C path. */
+ * the distinct divergences, one line per class and cause or C path. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,7 +130,7 @@ static int starved(const cli_run_t *r, const spec_t *spec, const char *out_dir, 
 }
 
 /* Ends the summary's first line with the number of groups of the run's
- * divergences (class and C path), then prints one line per group, read
+ * divergences (class and cause, or class and C path), then prints one line per group, read
  * back from the output directory as lgfuzz report reads it. */
 static void print_groups(const char *out_dir)
 {
@@ -138,7 +138,7 @@ static void print_groups(const char *out_dir)
     lg_err_t err;
     int rc = batch_groups_load(out_dir, &g, &err);
     if (g.n)
-        printf(" in %zu group%s (class and C path)", g.n, g.n == 1 ? "" : "s");
+        printf(" in %zu group%s (class and cause or C path)", g.n, g.n == 1 ? "" : "s");
     putchar('\n');
     for (size_t i = 0; i < g.n; i++) {
         char *line = batch_group_line(&g.v[i]);

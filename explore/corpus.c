@@ -194,6 +194,11 @@ static int write_symptom(explore_t *ex, const char *dir, const corpus_finding_t 
     json_object_object_add(o, "found_key", json_object_new_string(f->found_key));
     json_object_object_add(o, "group", json_object_new_string(f->group));
     json_object_object_add(o, "c_path", json_object_new_string(f->c_path));
+    /* Every C path it was seen on, the first one first; a divergence keyed
+     * by its cause may show on more (corpus_divergence_add_path). */
+    json_object *paths = json_object_new_array();
+    json_object_array_add(paths, json_object_new_string(f->c_path));
+    json_object_object_add(o, "c_paths", paths);
     json_object *probes = json_object_new_array();
     for (size_t i = 0; i < f->nprobes; i++)
         json_object_array_add(probes, json_object_new_string(f->probes[i]));
@@ -263,6 +268,46 @@ int corpus_divergence_record(explore_t *ex, const corpus_finding_t *f, lg_err_t 
     LG_INFO(ex->log, "new divergence %s: %s (%s)", f->sym->cls, f->sym->detail, dir);
     divs_push(ex, dir, f->sym->cls, f->sym->detail, f->key, f->triage, f->cut);
     return LG_OK;
+}
+
+/* 1 when the JSON array a holds the string str. */
+static int array_holds(json_object *a, const char *str)
+{
+    for (size_t i = 0; i < json_object_array_length(a); i++) {
+        const char *v = json_object_get_string(json_object_array_get_idx(a, i));
+        if (v && strcmp(v, str) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+int corpus_divergence_add_path(explore_t *ex, const char *key, uint64_t path, const char *c_path, lg_err_t *err)
+{
+    lg_hash_t h;
+    lg_hash_init(&h);
+    lg_hash_str(&h, key);
+    lg_hash_u64(&h, path);
+    if (!lg_hashset_insert(&ex->key_paths, h.h))
+        return LG_OK;
+    const divergence_t *d = NULL;
+    for (size_t i = 0; i < ex->ndivs && !d; i++)
+        if (strcmp(ex->divs[i].key, key) == 0)
+            d = &ex->divs[i];
+    if (!d)
+        return LG_OK;
+    char *file = lg_path_join(d->dir, "symptom.json");
+    lg_err_t rerr; /* one the user damaged is left as it is */
+    json_object *o = lg_json_read_object(file, &rerr), *paths = NULL;
+    int rc = LG_OK;
+    if (o && json_object_object_get_ex(o, "c_paths", &paths) && json_object_is_type(paths, json_type_array) &&
+        json_object_array_length(paths) < EXPLORE_PATHS_LISTED && !array_holds(paths, c_path)) {
+        json_object_array_add(paths, json_object_new_string(c_path));
+        const char *txt = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
+        rc = lg_write_file_atomic(file, txt, strlen(txt), err);
+    }
+    json_object_put(o);
+    free(file);
+    return rc;
 }
 
 int corpus_divergences_restore(explore_t *ex, lg_err_t *err)

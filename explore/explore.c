@@ -173,6 +173,7 @@ static void free_memory(explore_t *ex)
         free(ex->found[i].key);
     free(ex->found);
     lg_hashset_free(&ex->found_index);
+    lg_hashset_free(&ex->key_paths);
     for (size_t i = 0; i < ex->ncauses; i++)
         free(ex->causes[i].key);
     free(ex->causes);

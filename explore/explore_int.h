@@ -55,6 +55,8 @@
 #define EXPLORE_ROUND_MAX 64
 /* Cause analyses remembered (verdict.c), at most. */
 #define EXPLORE_CAUSES_MAX 4096
+/* The C paths a divergence's symptom.json lists at most (c_paths). */
+#define EXPLORE_PATHS_LISTED 16
 
 /* ORIGIN_CORNER: a corner of the input domain (generate_corner_inputs). */
 typedef enum { ORIGIN_SEED, ORIGIN_RANDOM, ORIGIN_CORNER, ORIGIN_MUTATION, ORIGIN_SOLVER } origin_t;
@@ -107,11 +109,12 @@ typedef struct found_key {
  * (verdict.c): the 2nd, 4th, 8th, ... input with a found key is minimised
  * again, most often to the same input. */
 typedef struct cause_memo {
-    uint64_t id; /* hash of the input and the class */
-    char *key;   /* owned */
-    int ub;      /* the first undefined-behaviour probe the key needs, or -1 */
-    int port;    /* the port probe that explains the divergence whole, or -1 */
-    int port_sx; /* that port: 1 when its values are extended by sign */
+    uint64_t id;  /* hash of the input and the class */
+    char *key;    /* owned */
+    int ub;       /* the first undefined-behaviour probe the key needs, or -1 */
+    int port;     /* the port probe that explains the divergence whole, or -1 */
+    int port_sx;  /* that port: 1 when its values are extended by sign */
+    int by_cause; /* the key names a cause, no C path */
 } cause_memo_t;
 
 /* The minimiser's executor and scratch (minimise.c). */
@@ -225,6 +228,7 @@ struct explore {
     found_key_t *found; /* keys of divergences as found, indexed by found_index */
     size_t nfound, found_cap;
     lg_hashset_t found_index; /* hash of the key -> index in found */
+    lg_hashset_t key_paths;   /* hashes of (key, C path) pairs corpus_divergence_add_path saw */
     minimise_t *mz;           /* NULL until the first minimisation */
     cause_memo_t *causes;     /* keys by minimised input and class, at most EXPLORE_CAUSES_MAX */
     size_t ncauses, causes_cap;
@@ -476,6 +480,12 @@ int corpus_load_inputs(explore_t *ex, const char *dir, input_t ***out, size_t *n
  * found) and symptom.json (class, detail, both keys, group, C path and
  * fired probes). */
 int corpus_divergence_record(explore_t *ex, const corpus_finding_t *f, lg_err_t *err);
+/* One more C path (signature path, in words c_path) that the divergence
+ * recorded with key was seen on: added to its symptom.json's c_paths when
+ * not there yet and fewer than EXPLORE_PATHS_LISTED are (a key with a
+ * path in it has that one). Each key and path is looked at once per
+ * run. */
+int corpus_divergence_add_path(explore_t *ex, const char *key, uint64_t path, const char *c_path, lg_err_t *err);
 /* Reads the divergences of a previous run back: their keys (and found
  * keys) and directories. */
 int corpus_divergences_restore(explore_t *ex, lg_err_t *err);

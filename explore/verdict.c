@@ -165,6 +165,7 @@ typedef struct minimised {
     int port;         /* the port probe that explains it whole (cause_port), or -1 */
     int port_sx;      /* that port: 1 when it extends its values by sign */
     int cut;          /* the deadline or a signal cut its minimisation or cause analysis */
+    int by_cause;     /* its key names its cause, on whichever C path (no path in it) */
 } minimised_t;
 
 /* The triage of a divergence its cause analysis found to need undefined
@@ -270,17 +271,19 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
 /* The key of the minimised divergence mi: its class and the port that
  * explains it ("<class>|cause|port:<p>"), or the inout scalar whose
  * read-back does ("<class>|cause|readback:<param>", mi->ub receiving the
- * readback probe it fired), or its class, C path and the probes it needs
- * (cause.c), the first undefined-behaviour one of those but a read-back
- * into mi->ub, else mi->oob when it is one of those (-1 when none). NULL
- * with err set when running failed. */
+ * readback probe it fired), or the probes it needs (cause.c; the first
+ * undefined-behaviour one of those but a read-back into mi->ub, else
+ * mi->oob when it is one of those, -1 when none): "<class>|cause|<probes>"
+ * when a width or port probe is among them, else with its C path,
+ * "<class>|path:<hash>|<probes>". NULL with err set when running failed. */
 static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
 {
     mi->ub = -1;
     const oracle_symptom_t *sym = &mi->run->sym;
     int rc = cause_port(ex, mi->in, mi->run->rtl, sym->cls, &mi->port, &mi->port_sx, err);
+    mi->by_cause = 1;
     if (rc == LG_OK && mi->port >= 0)
-        return lg_asprintf("%s|cause|%s", sym->cls, ex->probe_info[mi->port].name);
+        return oracle_dedup_make_cause_key(sym->cls, (const char *const *)&ex->probe_info[mi->port].name, 1);
     int param = -1;
     if (rc == LG_OK)
         rc = cause_readback(ex, mi->in, mi->cpu, mi->fired, sym->cls, &param, err);
@@ -288,7 +291,10 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
         for (size_t i = 0; i < ex->nprobes && mi->ub < 0; i++)
             if (mi->fired[i] && tracer_probe_is_readback(&ex->probe_info[i]))
                 mi->ub = (int)i;
-        return lg_asprintf("%s|cause|readback:%s", sym->cls, ex->spec->params[param].name);
+        char *rb = lg_asprintf("readback:%s", ex->spec->params[param].name);
+        char *key = oracle_dedup_make_cause_key(sym->cls, (const char *const *)&rb, 1);
+        free(rb);
+        return key;
     }
     uint8_t *needed = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
     if (rc == LG_OK)
@@ -305,9 +311,22 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
         /* Else an index past the C's own array that the divergence needs. */
         if (mi->ub < 0 && mi->oob >= 0 && needed[mi->oob])
             mi->ub = mi->oob;
+        /* A narrowed variable or port that the divergence needs makes the
+         * probes it needs its cause on whichever C path: the value is cut
+         * the same way wherever it is computed. Other probes name places
+         * (an index past a depth, a loop's count, an overflow) that a path
+         * may have been led to by another bug (a compare the RTL makes
+         * unsigned): a divergence needing only those, or none, is told
+         * apart by its path as well. */
         size_t n = 0;
         const char **names = ex->cfg.no_spectra ? NULL : probes_fired_names(ex->probe_info, needed, ex->nprobes, &n);
-        key = oracle_dedup_make_key(sym, mi->path, names, n);
+        mi->by_cause = 0;
+        for (size_t i = 0; i < ex->nprobes && n; i++)
+            if (needed[i] &&
+                (ex->probe_info[i].kind == TRACER_PROBE_WIDTH || ex->probe_info[i].kind == TRACER_PROBE_PORT))
+                mi->by_cause = 1;
+        key = mi->by_cause ? oracle_dedup_make_cause_key(sym->cls, names, n)
+                           : oracle_dedup_make_key(sym, mi->path, names, n);
         free(names);
     }
     free(needed);
@@ -331,6 +350,7 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
             mi->ub = ex->causes[i].ub;
             mi->port = ex->causes[i].port;
             mi->port_sx = ex->causes[i].port_sx;
+            mi->by_cause = ex->causes[i].by_cause;
             return lg_strdup(ex->causes[i].key);
         }
     }
@@ -338,8 +358,12 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
     mi->cut = explore_past_deadline(ex);
     if (key && !mi->cut && ex->ncauses < EXPLORE_CAUSES_MAX) {
         lg_grow((void **)&ex->causes, &ex->causes_cap, ex->ncauses + 1, sizeof *ex->causes);
-        ex->causes[ex->ncauses++] =
-            (cause_memo_t){.id = h.h, .key = lg_strdup(key), .ub = mi->ub, .port = mi->port, .port_sx = mi->port_sx};
+        ex->causes[ex->ncauses++] = (cause_memo_t){.id = h.h,
+                                                   .key = lg_strdup(key),
+                                                   .ub = mi->ub,
+                                                   .port = mi->port,
+                                                   .port_sx = mi->port_sx,
+                                                   .by_cause = mi->by_cause};
     }
     return key;
 }
@@ -377,6 +401,8 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
         *id = oracle_dedup_add_key(ex->dedup, key, is_new);
         if (*is_new)
             rc = record(ex, *id, &mi, found_key, err);
+        if (rc == LG_OK && mi.by_cause)
+            rc = corpus_divergence_add_path(ex, key, mi.path, mi.c_path, err);
     }
     if (port) {
         *port = key ? mi.port : -1;

@@ -1,7 +1,9 @@
-/* Distinct symptoms: a symptom's key is its class, the signature of the C
- * path its input took and the sorted set of spectra probes that fired, so
- * the same wrong output reached on another path of the C, or through a
- * different bit-width or loop-bound corner, counts as new. */
+/* Distinct symptoms: a symptom's key is its class and either what causes
+ * it ("<class>|cause|<probes>", on whichever C path) or the signature of
+ * the C path its input took and the sorted set of spectra probes that
+ * fired, so that, without a known cause, the same wrong output reached on
+ * another path of the C, or through a different bit-width or loop-bound
+ * corner, counts as new. */
 #include "oracle_int.h"
 
 #include "util/alloc.h"
@@ -36,18 +38,19 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-char *oracle_dedup_make_key(const oracle_symptom_t *s, uint64_t path, const char *const *probes, size_t nprobes)
+/* key + "<head>" and the sorted, duplicate-free probes with their commas,
+ * in a new heap string. */
+static char *key_with_probes(const char *head, const char *const *probes, size_t nprobes)
 {
     const char **sorted = lg_calloc(nprobes ? nprobes : 1, sizeof *sorted);
-    /* "<class>|path:<16 hex digits>|" and the probes with their commas. */
-    size_t len = strlen(s->cls) + 24;
+    size_t len = strlen(head) + 1;
     for (size_t i = 0; i < nprobes; i++) {
         sorted[i] = probes[i];
         len += strlen(probes[i]) + 1;
     }
     qsort(sorted, nprobes, sizeof *sorted, cmp_str);
     char *key = lg_malloc(len);
-    char *p = key + sprintf(key, "%s|path:%016llx|", s->cls, (unsigned long long)path);
+    char *p = key + strlen(strcpy(key, head));
     for (size_t i = 0; i < nprobes; i++) {
         if (i > 0 && strcmp(sorted[i], sorted[i - 1]) == 0)
             continue;
@@ -57,6 +60,23 @@ char *oracle_dedup_make_key(const oracle_symptom_t *s, uint64_t path, const char
     }
     *p = '\0';
     free(sorted);
+    return key;
+}
+
+char *oracle_dedup_make_key(const oracle_symptom_t *s, uint64_t path, const char *const *probes, size_t nprobes)
+{
+    char *head = lg_asprintf("%s|path:%016llx|", s->cls, (unsigned long long)path);
+    char *key = key_with_probes(head, probes, nprobes);
+    free(head);
+    return key;
+}
+
+char *oracle_dedup_make_cause_key(const char *cls, const char *const *causes, size_t ncauses)
+{
+    LG_ASSERT(ncauses > 0);
+    char *head = lg_asprintf("%s|cause|", cls);
+    char *key = key_with_probes(head, causes, ncauses);
+    free(head);
     return key;
 }
 

@@ -198,7 +198,9 @@ char *oracle_diff_to_json(const spec_t *spec, const run_result_t *cpu, const run
  * explorer's counts each loop's iterations once), and the sorted,
  * duplicate-free set of names of the spectra probes that fired in that
  * run:
- * "mismatch:return|path:3f1c0a9e77d2b410|loop:kernel.c:6:remainder,width:sum". */
+ * "mismatch:return|path:3f1c0a9e77d2b410|loop:kernel.c:6:remainder,width:sum".
+ * A divergence whose cause is known is keyed by it instead
+ * (oracle_dedup_make_cause_key). */
 typedef struct oracle_dedup oracle_dedup_t;
 
 oracle_dedup_t *oracle_dedup_create(void);
@@ -210,6 +212,12 @@ void oracle_dedup_destroy(oracle_dedup_t *d); /* accepts NULL */
  * before it is added, e.g. that of a divergence as found, before it is
  * minimised. */
 char *oracle_dedup_make_key(const oracle_symptom_t *s, uint64_t path, const char *const *probes, size_t nprobes);
+/* The key of a divergence of class cls that the causes (ncauses > 0
+ * strings, borrowed: probe names, or "readback:<param>") explain on
+ * whichever C path it shows, "<cls>|cause|<causes>" with the causes
+ * sorted and duplicate-free: "mismatch:return|cause|port:data,width:sum".
+ * A heap string the caller frees with free(). */
+char *oracle_dedup_make_cause_key(const char *cls, const char *const *causes, size_t ncauses);
 /* Adds a symptom (arguments as for oracle_dedup_make_key). Returns the id
  * of its distinct symptom (0, 1, ... in order of first sighting) and sets
  * *is_new to 1 when this key had not been seen before (is_new may be
@@ -228,10 +236,9 @@ uint64_t oracle_dedup_hits(const oracle_dedup_t *d, size_t id);
 /* 1 when some distinct symptom of class cls has probe among its probes. */
 int oracle_dedup_names_probe(const oracle_dedup_t *d, const char *cls, const char *probe);
 /* The id of the first key of class cls that an input firing probes could
- * show: one on C path `path` whose probes are all among them, a port
- * cause ("<cls>|cause|port:<p>") whose port is, or a read-back cause
- * ("<cls>|cause|readback:<param>") when a readback probe is; SIZE_MAX when
- * none. */
+ * show: one on C path `path` whose probes are all among them, or a cause
+ * ("<cls>|cause|<causes>") whose probes are, a read-back cause
+ * ("readback:<param>") when a readback probe is; SIZE_MAX when none. */
 size_t oracle_dedup_find_within(const oracle_dedup_t *d, const char *cls, uint64_t path, const char *const *probes,
                                 size_t n);
 

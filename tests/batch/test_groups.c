@@ -53,6 +53,14 @@ static const divcase_t divcases[] = {
      "port:data\",\"group\":\"mismatch:return|cause|port:data\",\"c_path\":\"case 4 (k.c:20)\",\"probes\":["
      "\"width:r\"]}",
      "{\"op\":4,\"data\":[-1,0],\"size\":2}"},
+    /* A cause of two probes seen on three C paths: the line says so, and
+     * its evidence leaves out the probes the cause names. */
+    {"012-mismatch-return",
+     "{\"class\":\"mismatch:return\",\"detail\":\"return: cpu 3, rtl 2\",\"key\":\"mismatch:return|cause|"
+     "loop:k.c:7:remainder,width:r\",\"group\":\"mismatch:return|cause|loop:k.c:7:remainder,width:r\",\"c_path\":"
+     "\"case 1 (k.c:20)\",\"c_paths\":[\"case 1 (k.c:20)\",\"case 2 (k.c:20)\",\"case 3 (k.c:20)\"],\"probes\":["
+     "\"loop:k.c:7:remainder\",\"ub:x\",\"width:r\"]}",
+     "{\"op\":1,\"data\":[3],\"size\":1}"},
     /* Left out: symptom.json malformed, missing, without a class. */
     {"007-mismatch-return", "{\"class\": ", "{}"},
     {"008-rtl-hang", NULL, "{}"},
@@ -80,6 +88,9 @@ static const struct {
     {"mismatch:return|cause|port:data", 1, "divergences/011-mismatch-return",
      "mismatch:return caused by port:data: cpu -1, rtl 255; op = 4, data = [-1, 0], size = 2; evidence width:r (1 "
      "report: divergences/011-mismatch-return)"},
+    {"mismatch:return|cause|loop:k.c:7:remainder,width:r", 1, "divergences/012-mismatch-return",
+     "mismatch:return caused by loop:k.c:7:remainder,width:r on 3 C paths: cpu 3, rtl 2; op = 1, data = [3], size = 1; "
+     "evidence ub:x (1 report: divergences/012-mismatch-return)"},
     {"rtl-hang|" PA, 1, "divergences/004-rtl-hang",
      "rtl-hang on path 00000000000000a1: no ap_done within max_cycles (1 report: divergences/004-rtl-hang)"},
 };
@@ -107,7 +118,7 @@ static void make_run(const char *run)
         free(d);
     }
     write_text(run, "stats.json",
-               "{\"kernel\":\"k\",\"status\":\"complete\",\"seconds\":1,\"divergences\":7,\"divergences_detail\":[]}");
+               "{\"kernel\":\"k\",\"status\":\"complete\",\"seconds\":1,\"divergences\":8,\"divergences_detail\":[]}");
 }
 
 static void test_load(const char *run)
@@ -115,7 +126,7 @@ static void test_load(const char *run)
     batch_groups_t g;
     lg_err_t err;
     CHECK(batch_groups_load(run, &g, &err) == LG_OK);
-    CHECK_MSG(g.n == NWANT && g.ndivs == 7, "%zu groups of %zu divergences", g.n, g.ndivs);
+    CHECK_MSG(g.n == NWANT && g.ndivs == 8, "%zu groups of %zu divergences", g.n, g.ndivs);
     for (size_t i = 0; i < g.n && i < NWANT; i++) {
         const batch_group_t *grp = &g.v[i];
         CHECK_MSG(strcmp(grp->id, want[i].id) == 0, "group %zu: %s", i, grp->id);
@@ -141,15 +152,16 @@ static void test_summary(const char *run)
     CHECK(batch_summary_add_dir(s, run, &err) == LG_OK);
     char *md = batch_summary_markdown(s);
     char *js = batch_summary_json(s);
-    CHECK_STR_CONTAINS(md, "| run | divergent | 1.0 | - | - | 0 | 0/0 | 7 | 5 | 0/0 | no |");
+    CHECK_STR_CONTAINS(md, "| run | divergent | 1.0 | - | - | 0 | 0/0 | 8 | 6 | 0/0 | no |");
     CHECK_STR_CONTAINS(md,
-                       "## Divergences by class and C path\n\n### run: 5 groups of 7 divergences\n\n- mismatch:out");
+                       "## Divergences by class and C path\n\n### run: 6 groups of 8 divergences\n\n- mismatch:out");
     for (size_t i = 0; i < NWANT; i++) {
         char *item = lg_asprintf("\n- %s\n", want[i].line);
         CHECK_STR_CONTAINS(md, item);
         free(item);
     }
-    CHECK_STR_CONTAINS(js, "\"divergence_groups\":5");
+    CHECK_STR_CONTAINS(js, "\"divergence_groups\":6");
+    CHECK_STR_CONTAINS(js, "\"c_paths\":3");
     CHECK_STR_CONTAINS(js, "\"group\":\"mismatch:return|" PA "\"");
     CHECK_STR_CONTAINS(js, "\"c_path\":\"case 4 (k.c:20)\"");
     CHECK_STR_CONTAINS(js, "\"c_path\":null");
