@@ -176,7 +176,8 @@ static int rtl_batch(explore_t *ex, const input_t *const *in, size_t n, run_resu
 static int run_rtl(explore_t *ex, tracer_t *t, neighbours_t *nb, const size_t *pick, size_t n, const char *cls,
                    lg_err_t *err)
 {
-    const input_t *in[CAUSE_BATCH];
+    LG_ASSERT(n <= CAUSE_BATCH);
+    const input_t *in[CAUSE_BATCH] = {NULL};
     run_result_t *rtl[CAUSE_BATCH];
     for (size_t j = 0; j < n; j++) {
         in[j] = nb->in[pick[j]];

@@ -173,6 +173,16 @@ void spec_override_seeds(spec_t *spec, const char *dir);
 int spec_check_design_file(const spec_t *spec, const char *path, const char *shown, const char *const *extra,
                            size_t nextra, lg_err_t *err);
 
+/* The widths of the RTL's registers named after a value (spec_regs.c):
+ * for each register "<name>(_V)?(_<n>)?_reg(_<n>)?" of rtl.sources, an
+ * entry for <name>_<n> and for <name> with the register's bits (the widest
+ * of a name's registers; is_signed 0: the sign is the C local's); tmp and
+ * registers whose width is not a literal range are left out. *out (a new
+ * array, freed with spec_widths_free) and *n; err with the file when a
+ * source cannot be read. */
+int spec_rtl_widths(const spec_t *spec, spec_width_t **out, size_t *n, lg_err_t *err);
+void spec_widths_free(spec_width_t *v, size_t n); /* accepts NULL */
+
 /* Index of the param called name, or -1. */
 int spec_param_index(const spec_t *spec, const char *name);
 /* Number of elements array param i holds for an input whose scalar values

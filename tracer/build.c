@@ -124,6 +124,16 @@ static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg
     free(hls);
     if (lg_hash_file(h, spec->c_source, err) || lg_hash_file(h, spec->path, err) || lg_hash_file(h, spectra, err))
         return err->code;
+    /* The RTL's registers give width probes (instrument_probes.c). */
+    spec_width_t *rw;
+    size_t nrw;
+    if (spec_rtl_widths(spec, &rw, &nrw, err) != LG_OK)
+        return err->code;
+    for (size_t i = 0; i < nrw; i++) {
+        lg_hash_str(h, rw[i].var);
+        lg_hash_u64(h, (uint64_t)rw[i].width.bits);
+    }
+    spec_widths_free(rw, nrw);
     char *rt = runtime_dir();
     int rc = 0;
     for (size_t i = 0; i < sizeof runtime_files / sizeof *runtime_files && rc == 0; i++) {

@@ -106,7 +106,63 @@ static size_t probe_stores(instrument_ctx_t *c, LLVMValueRef alloca, int is_unsi
     return n;
 }
 
-/* width:<var>: every store to the C local (or parameter) of that name. */
+/* What for_each_local found of a local: its widest integer storage, and
+ * whether its C type is unsigned. */
+typedef struct local_type {
+    unsigned bits;
+    int is_unsigned;
+} local_type_t;
+
+static size_t note_local(instrument_ctx_t *c, LLVMValueRef alloca, int is_unsigned, void *arg)
+{
+    (void)c;
+    local_type_t *lt = arg;
+    LLVMTypeRef ty = LLVMGetAllocatedType(alloca);
+    if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind)
+        return 0;
+    if (LLVMGetIntTypeWidth(ty) > lt->bits)
+        lt->bits = LLVMGetIntTypeWidth(ty);
+    lt->is_unsigned = is_unsigned;
+    return 1;
+}
+
+static int declared_width(const spec_t *spec, const char *var)
+{
+    for (size_t w = 0; w < spec->nwidths; w++)
+        if (strcmp(spec->widths[w].var, var) == 0)
+            return 1;
+    return 0;
+}
+
+/* width:<var> for a C local that hls.widths leaves out and an RTL register
+ * named after it holds in fewer bits than its C type (spec_rtl_widths),
+ * signed as the local's C type. */
+static void rtl_width_probes(instrument_ctx_t *c)
+{
+    spec_width_t *rw;
+    size_t nrw;
+    lg_err_t err;
+    if (spec_rtl_widths(c->spec, &rw, &nrw, &err) != LG_OK) {
+        LG_WARN(c->log, "no widths taken from the RTL's registers: %s", err.msg);
+        return;
+    }
+    for (size_t i = 0; i < nrw; i++) {
+        local_type_t lt = {0, 0};
+        if (declared_width(c->spec, rw[i].var) || !for_each_local(c, rw[i].var, note_local, &lt) ||
+            (unsigned)rw[i].width.bits >= lt.bits)
+            continue;
+        char *name = lg_asprintf("width:%s", rw[i].var);
+        uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_WIDTH, rw[i].width.bits, !lt.is_unsigned, NULL, 0);
+        for_each_local(c, rw[i].var, probe_stores, &pid);
+        LG_INFO(c->log, "%s: the RTL holds `%s` in a %d-bit register: probe %s (%c%d)", c->spec->c_source, rw[i].var,
+                rw[i].width.bits, name, lt.is_unsigned ? 'u' : 'i', rw[i].width.bits);
+        free(name);
+    }
+    spec_widths_free(rw, nrw);
+}
+
+/* width:<var>: every store to the C local (or parameter) of that name, for
+ * hls.widths and for the RTL's registers named after a local. */
 void instrument_width_probes(instrument_ctx_t *c)
 {
     for (size_t w = 0; w < c->spec->nwidths; w++) {
@@ -119,6 +175,7 @@ void instrument_width_probes(instrument_ctx_t *c)
                     c->spec->c_source, sw->var);
         free(name);
     }
+    rtl_width_probes(c);
 }
 
 /* Inserts lgrt_val(pid, index) before every GEP on base whose index operand
