@@ -71,10 +71,18 @@ char *oracle_dedup_make_key(const oracle_symptom_t *s, uint64_t path, const char
     return key;
 }
 
+/* The length of the class part of a cause key for a symptom of class cls:
+ * a wrong value on any output is one symptom of a cause, "mismatch";
+ * other classes count whole. */
+static int cause_class_len(const char *cls)
+{
+    return strncmp(cls, "mismatch:", 9) == 0 ? 8 : (int)strlen(cls);
+}
+
 char *oracle_dedup_make_cause_key(const char *cls, const char *const *causes, size_t ncauses)
 {
     LG_ASSERT(ncauses > 0);
-    char *head = lg_asprintf("%s|cause|", cls);
+    char *head = lg_asprintf("%.*s|cause|", cause_class_len(cls), cls);
     char *key = key_with_probes(head, causes, ncauses);
     free(head);
     return key;
@@ -129,11 +137,14 @@ uint64_t oracle_dedup_hits(const oracle_dedup_t *d, size_t id)
 
 int oracle_dedup_names_probe(const oracle_dedup_t *d, const char *cls, const char *probe)
 {
-    size_t lc = strlen(cls), lp = strlen(probe);
+    size_t lc = strlen(cls), lp = strlen(probe), lcc = (size_t)cause_class_len(cls);
     for (size_t i = 0; i < d->n; i++) {
         const char *k = d->keys[i];
-        /* "<class>|path:<hash>|<probe>,<probe>,..." */
+        /* "<class>|path:<hash>|<probe>,<probe>,...", or a cause's
+         * "<class>|cause|<probe>,...". */
         const char *probes = strncmp(k, cls, lc) == 0 && k[lc] == '|' ? strchr(k + lc + 1, '|') : NULL;
+        if (!probes && strncmp(k, cls, lcc) == 0 && strncmp(k + lcc, "|cause|", 7) == 0)
+            probes = k + lcc + 6;
         for (const char *p = probes ? probes + 1 : NULL; p && *p;) {
             const char *end = strchr(p, ',');
             size_t n = end ? (size_t)(end - p) : strlen(p);
@@ -175,7 +186,7 @@ size_t oracle_dedup_find_within(const oracle_dedup_t *d, const char *cls, uint64
     char group[ORACLE_CLASS_MAX + 32];
     int glen = snprintf(group, sizeof group, "%s|path:%016llx|", cls, (unsigned long long)path);
     char cause[ORACLE_CLASS_MAX + 8];
-    int clen = snprintf(cause, sizeof cause, "%s|cause|", cls);
+    int clen = snprintf(cause, sizeof cause, "%.*s|cause|", cause_class_len(cls), cls);
     for (size_t i = 0; i < d->n; i++) {
         const char *k = d->keys[i], *end = k + strlen(k);
         if (glen > 0 && strncmp(k, group, (size_t)glen) == 0 && list_within(k + glen, end, probes, n))

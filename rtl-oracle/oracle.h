@@ -214,9 +214,11 @@ void oracle_dedup_destroy(oracle_dedup_t *d); /* accepts NULL */
 char *oracle_dedup_make_key(const oracle_symptom_t *s, uint64_t path, const char *const *probes, size_t nprobes);
 /* The key of a divergence of class cls that the causes (ncauses > 0
  * strings, borrowed: probe names, or "readback:<param>") explain on
- * whichever C path it shows, "<cls>|cause|<causes>" with the causes
- * sorted and duplicate-free: "mismatch:return|cause|port:data,width:sum".
- * A heap string the caller frees with free(). */
+ * whichever C path it shows and, for a mismatch, whichever output it
+ * makes wrong: "<cls>|cause|<causes>" with the causes sorted and
+ * duplicate-free, the class of a mismatch shortened to "mismatch":
+ * "mismatch|cause|port:data,width:sum". A heap string the caller frees
+ * with free(). */
 char *oracle_dedup_make_cause_key(const char *cls, const char *const *causes, size_t ncauses);
 /* Adds a symptom (arguments as for oracle_dedup_make_key). Returns the id
  * of its distinct symptom (0, 1, ... in order of first sighting) and sets
@@ -233,11 +235,13 @@ size_t oracle_dedup_count(const oracle_dedup_t *d);
 const char *oracle_dedup_key(const oracle_dedup_t *d, size_t id);
 /* How many times distinct symptom id was seen (0 if out of range). */
 uint64_t oracle_dedup_hits(const oracle_dedup_t *d, size_t id);
-/* 1 when some distinct symptom of class cls has probe among its probes. */
+/* 1 when some distinct symptom of class cls has probe among its probes
+ * (a cause key's class as oracle_dedup_make_cause_key gives it). */
 int oracle_dedup_names_probe(const oracle_dedup_t *d, const char *cls, const char *probe);
 /* The id of the first key of class cls that an input firing probes could
  * show: one on C path `path` whose probes are all among them, or a cause
- * ("<cls>|cause|<causes>") whose probes are, a read-back cause
+ * ("<cls>|cause|<causes>", "mismatch" for a mismatch's class) whose probes
+ * are, a read-back cause
  * ("readback:<param>") when a readback probe is; SIZE_MAX when none. */
 size_t oracle_dedup_find_within(const oracle_dedup_t *d, const char *cls, uint64_t path, const char *const *probes,
                                 size_t n);

@@ -229,22 +229,29 @@ static void test_dedup_restore(void)
     oracle_dedup_destroy(resumed);
 }
 
-/* A cause key names its causes sorted and once each, no C path; an input
- * firing those probes (and others) on any path can show it, one firing
- * fewer cannot. */
+/* A cause key names its causes sorted and once each, no C path, and a
+ * mismatch's class without its output; an input firing those probes (and
+ * others) on any path can show it, for any output, one firing fewer
+ * cannot. */
 static void test_dedup_cause(void)
 {
     const char *causes[] = {"width:sum", "port:data", "width:sum"};
     char *key = oracle_dedup_make_cause_key("mismatch:return", causes, 3);
-    CHECK_MSG(strcmp(key, "mismatch:return|cause|port:data,width:sum") == 0, "cause key '%s'", key);
+    CHECK_MSG(strcmp(key, "mismatch|cause|port:data,width:sum") == 0, "cause key '%s'", key);
     oracle_dedup_t *d = oracle_dedup_create();
     int is_new = -1;
     CHECK_MSG(oracle_dedup_add_key(d, key, &is_new) == 0 && is_new == 1, "added: new %d", is_new);
     const char *fired[] = {"loop:k.c:7:remainder", "port:data", "width:sum"};
     CHECK_MSG(oracle_dedup_find_within(d, "mismatch:return", 1, fired, 3) == 0, "a superset on another path");
     CHECK_MSG(oracle_dedup_find_within(d, "mismatch:return", 2, fired + 1, 1) == SIZE_MAX, "port:data alone");
+    CHECK_MSG(oracle_dedup_find_within(d, "mismatch:y", 1, fired, 3) == 0, "another output");
     CHECK_MSG(oracle_dedup_find_within(d, "rtl-hang", 1, fired, 3) == SIZE_MAX, "another class");
     CHECK_MSG(oracle_dedup_names_probe(d, "mismatch:return", "width:sum"), "the cause names width:sum");
+    CHECK_MSG(oracle_dedup_names_probe(d, "mismatch:y", "port:data"), "for a mismatch of any output");
+    CHECK_MSG(!oracle_dedup_names_probe(d, "rtl-oob:data", "port:data"), "not for another class");
+    char *hang = oracle_dedup_make_cause_key("rtl-hang", causes, 1);
+    CHECK_MSG(strcmp(hang, "rtl-hang|cause|width:sum") == 0, "cause key '%s'", hang);
+    free(hang);
     free(key);
     oracle_dedup_destroy(d);
 }
