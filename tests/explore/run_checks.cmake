@@ -47,6 +47,9 @@
 #               count of 300 and an RTL counter of 9 bits: its trip count is learned as a
 #               term and every edge case (299-301 and 511-513 iterations) is reached, one
 #               value in 100,001 each, by queries aimed at it
+#   widthpaths  a local four C paths assign, which the RTL keeps in a 5-bit register
+#               hls.widths leaves out: one divergence, mismatch|cause|width:t, listing
+#               the C paths it was seen on
 #   portcause   a constant the RTL narrows changes every result, and b's 4-bit port
 #               changes those with b outside [-8, 7]: inputs found with b out of range
 #               minimise (b to 0) into the first report, so the port, which cut a value
@@ -401,6 +404,29 @@ elseif(CHECK STREQUAL "oob")
   json_get(counted ${WORK}/out/stats.json divergences_triage c-ub:oob)
   if(NOT counted EQUAL 1)
     message(FATAL_ERROR "stats.json counts ${counted} c-ub:oob divergences, want 1")
+  endif()
+elseif(CHECK STREQUAL "widthpaths")
+  # A local that four cases of a switch assign, kept by the RTL in a 5-bit
+  # register (t_reg) that hls.widths does not declare: the register gives
+  # t a width probe, and every case whose t leaves [-16, 15] is one
+  # divergence, caused by width:t and seen on the C paths of several
+  # cases (before: no probe, one divergence per case).
+  set(spec ${SRC}/tests/explore/kernels/widthpaths/kernel.yaml)
+  run_lgfuzz(rc ${spec} --iterations 60 --seed 1 --no-guard --out ${WORK}/out)
+  file(GLOB divs ${WORK}/out/divergences/*)
+  list(LENGTH divs ndivs)
+  if(NOT rc EQUAL 1 OR NOT ndivs EQUAL 1)
+    message(FATAL_ERROR "one narrowed local on four paths: exit ${rc} (want 1), ${ndivs} divergences (want 1)")
+  endif()
+  check_minimised(${spec} ${divs})
+  json_get(key ${divs}/symptom.json key)
+  file(READ ${divs}/symptom.json text)
+  string(JSON npaths LENGTH "${text}" c_paths)
+  if(NOT key STREQUAL "mismatch|cause|width:t" OR npaths LESS 2)
+    message(FATAL_ERROR "${divs}: key ${key} on ${npaths} C paths, want mismatch|cause|width:t on 2 or more")
+  endif()
+  if(NOT LGFUZZ_OUT MATCHES "mismatch:return caused by width:t on ${npaths} C paths: ")
+    message(FATAL_ERROR "the summary does not name the cause and its paths:\n${LGFUZZ_OUT}")
   endif()
 elseif(CHECK STREQUAL "readback")
   # One read-back of an output on two C paths, beside signed sums that
