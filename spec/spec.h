@@ -176,7 +176,8 @@ int spec_check_design_file(const spec_t *spec, const char *path, const char *sho
 /* The widths of the RTL's registers named after a value (spec_regs.c):
  * for each register "<name>(_V)?(_<n>)?_reg(_<n>)?" of rtl.sources, an
  * entry for <name>_<n> and for <name> with the register's bits (the widest
- * of a name's registers; is_signed 0: the sign is the C local's); tmp and
+ * of a name's registers; is_signed 1 when the RTL reads one with a sign,
+ * `$signed(r)` or `{{n{r[msb]}}, r}`, else 0: the sign is unknown); tmp and
  * registers whose width is not a literal range are left out. *out (a new
  * array, freed with spec_widths_free) and *n; err with the file when a
  * source cannot be read. */

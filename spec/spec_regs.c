@@ -5,7 +5,8 @@
  * than the local's C type says how wide HLS made the local, which a user
  * would otherwise declare in hls.widths: the tracer turns each one whose
  * name is a C local into a width probe, the sign taken from the local's C
- * type (tracer/instrument_probes.c). HLS's own temporaries (`tmp_3_reg`,
+ * type (tracer/instrument_probes.c), exactly when the RTL reads the
+ * register with a sign. HLS's own temporaries (`tmp_3_reg`,
  * `add_ln23_reg_150`, `ap_return_reg`) name no C local, so they drop out
  * there; only `tmp` itself, a common C name too, is left out here. */
 #include "spec.h"
@@ -141,6 +142,66 @@ static void scan_regs(const char *text, spec_width_t **v, size_t *n, size_t *cap
     }
 }
 
+/* The entry of v for the register word names, or NULL: word with its
+ * suffixes dropped as add_register drops them. */
+static spec_width_t *entry_of(spec_width_t *v, size_t n, const char *word)
+{
+    char name[256];
+    if (strlen(word) >= sizeof name)
+        return NULL;
+    strcpy(name, word);
+    drop_number(name);
+    if (!drop_suffix(name, "_reg"))
+        return NULL;
+    drop_suffix(name, "_V");
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(v[i].var, name) == 0)
+            return &v[i];
+    return NULL;
+}
+
+/* Marks is_signed on the entries whose registers text reads with a sign,
+ * as HLS does for a signed value: `$signed(t_reg)`, or the replication of
+ * its top bit, `{{27{t_reg[4]}}, t_reg}`. The entry for the name without
+ * a version number (i for i_0_reg_62) follows its versions. */
+static void scan_signed(const char *text, spec_width_t *v, size_t n)
+{
+    vscan_t s = vscan_start(text);
+    vscan_tok_t t[4];
+    while (vscan_next(&s, &t[0])) {
+        int sx = vscan_is(&s, &t[0], "$signed");
+        if (!sx && !vscan_is(&s, &t[0], "{"))
+            continue;
+        vscan_t at = s;
+        /* $signed ( name  or  { N { name [ */
+        int k = sx ? 2 : 4;
+        int ok = 1;
+        for (int i = 0; i < k && ok; i++)
+            ok = vscan_next(&at, &t[i]);
+        if (!ok)
+            continue;
+        const vscan_tok_t *name = NULL;
+        if (sx && vscan_is(&at, &t[0], "("))
+            name = &t[1];
+        else if (!sx && t[0].kind == VSCAN_WORD && vscan_is(&at, &t[1], "{") && vscan_is(&at, &t[3], "["))
+            name = &t[2];
+        if (!name || name->kind != VSCAN_WORD)
+            continue;
+        char word[256];
+        vscan_copy(&at, name, word, sizeof word);
+        spec_width_t *e = entry_of(v, n, word);
+        if (!e)
+            continue;
+        e->width.is_signed = 1;
+        char base[256];
+        strcpy(base, e->var);
+        if (drop_number(base))
+            for (size_t i = 0; i < n; i++)
+                if (strcmp(v[i].var, base) == 0)
+                    v[i].width.is_signed = 1;
+    }
+}
+
 int spec_rtl_widths(const spec_t *s, spec_width_t **out, size_t *n, lg_err_t *err)
 {
     *out = NULL;
@@ -155,6 +216,18 @@ int spec_rtl_widths(const spec_t *s, spec_width_t **out, size_t *n, lg_err_t *er
             return err->code;
         }
         scan_regs(text, out, n, &cap);
+        free(text);
+    }
+    /* After every declaration: a register may be read in another file. */
+    for (size_t i = 0; i < s->nrtl_sources; i++) {
+        char *text = lg_read_file_max(s->rtl_sources[i], LG_READ_MAX, NULL, err);
+        if (!text) {
+            spec_widths_free(*out, *n);
+            *out = NULL;
+            *n = 0;
+            return err->code;
+        }
+        scan_signed(text, *out, *n);
         free(text);
     }
     return LG_OK;

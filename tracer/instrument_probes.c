@@ -135,8 +135,14 @@ static int declared_width(const spec_t *spec, const char *var)
 }
 
 /* width:<var> for a C local that hls.widths leaves out and an RTL register
- * named after it holds in fewer bits than its C type (spec_rtl_widths),
- * signed as the local's C type. */
+ * named after it holds in fewer bits than its C type (spec_rtl_widths).
+ * A signed local whose register the RTL reads with a sign gets a signed
+ * probe of the register's bits. One read otherwise may be held unsigned
+ * (HLS holds a signed C local that never goes below 0, a loop counter, in
+ * bits that a signed reading would overflow at its exit value), so its
+ * probe fires only outside what the bits hold read either way, widened to
+ * one more signed bit, [-2^bits, 2^bits - 1]; an unsigned local's outside
+ * [0, 2^bits - 1]. */
 static void rtl_width_probes(instrument_ctx_t *c)
 {
     spec_width_t *rw;
@@ -148,14 +154,16 @@ static void rtl_width_probes(instrument_ctx_t *c)
     }
     for (size_t i = 0; i < nrw; i++) {
         local_type_t lt = {0, 0};
-        if (declared_width(c->spec, rw[i].var) || !for_each_local(c, rw[i].var, note_local, &lt) ||
-            (unsigned)rw[i].width.bits >= lt.bits)
+        if (declared_width(c->spec, rw[i].var) || !for_each_local(c, rw[i].var, note_local, &lt))
+            continue;
+        int bits = rw[i].width.bits + (lt.is_unsigned || rw[i].width.is_signed ? 0 : 1);
+        if ((unsigned)bits >= lt.bits)
             continue;
         char *name = lg_asprintf("width:%s", rw[i].var);
-        uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_WIDTH, rw[i].width.bits, !lt.is_unsigned, NULL, 0);
+        uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_WIDTH, bits, !lt.is_unsigned, NULL, 0);
         for_each_local(c, rw[i].var, probe_stores, &pid);
         LG_INFO(c->log, "%s: the RTL holds `%s` in a %d-bit register: probe %s (%c%d)", c->spec->c_source, rw[i].var,
-                rw[i].width.bits, name, lt.is_unsigned ? 'u' : 'i', rw[i].width.bits);
+                rw[i].width.bits, name, lt.is_unsigned ? 'u' : 'i', bits);
         free(name);
     }
     spec_widths_free(rw, nrw);

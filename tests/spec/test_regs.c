@@ -1,7 +1,8 @@
 /* The widths of RTL registers named after values (spec_rtl_widths): HLS's
  * register names give the value's name with and without a version number
  * (`i_0_reg_62`: i_0 and i), `_V` dropped; the widest register of a name
- * counts; a declaration of several names, `signed`, a one-bit register
+ * counts; a register read with a sign (`$signed`, its top bit replicated)
+ * is marked signed; a declaration of several names, `signed`, a one-bit register
  * and one in a comment are read as Verilog has them; an array, a width
  * that is not a literal range, `tmp` and names that are no register's
  * (`i_read`, `ap_return`) are left out; an unreadable source is an error
@@ -26,6 +27,7 @@ static const char verilog[] = "module k (ap_clk, i_read);\n"
                               "reg   [31:0] ap_return;\n"
                               "// reg [2:0] hidden_reg;\n"
                               "wire  [3:0] w_reg;\n"
+                              "assign r = {{27{t1_reg[15]}}, t1_reg} + $signed(i_0_reg_62);\n"
                               "endmodule\n";
 
 static int width_of(const spec_width_t *v, size_t n, const char *var)
@@ -59,8 +61,12 @@ int main(void)
         CHECK_MSG(width_of(v, n, want[i].var) == want[i].bits, "%s: %d bits, want %d", want[i].var,
                   width_of(v, n, want[i].var), want[i].bits);
     CHECK_MSG(n == sizeof want / sizeof want[0], "%zu widths, want %zu", n, sizeof want / sizeof want[0]);
-    for (size_t i = 0; i < n; i++)
-        CHECK_MSG(!v[i].width.is_signed, "%s signed", v[i].var);
+    /* Read with a sign: t1 (its top bit replicated) and i_0 ($signed),
+     * and so i; not acc, whose declaration alone says signed. */
+    for (size_t i = 0; i < n; i++) {
+        int want_signed = strcmp(v[i].var, "t1") == 0 || strcmp(v[i].var, "i_0") == 0 || strcmp(v[i].var, "i") == 0;
+        CHECK_MSG(v[i].width.is_signed == want_signed, "%s: signed %d", v[i].var, v[i].width.is_signed);
+    }
     spec_widths_free(v, n);
     spec_widths_free(NULL, 0);
     unlink(path);
