@@ -206,31 +206,28 @@ int spec_rtl_widths(const spec_t *s, spec_width_t **out, size_t *n, lg_err_t *er
 {
     *out = NULL;
     *n = 0;
-    size_t cap = 0;
-    for (size_t i = 0; i < s->nrtl_sources; i++) {
-        char *text = lg_read_file_max(s->rtl_sources[i], LG_READ_MAX, NULL, err);
-        if (!text) {
-            spec_widths_free(*out, *n);
-            *out = NULL;
-            *n = 0;
-            return err->code;
-        }
-        scan_regs(text, out, n, &cap);
-        free(text);
+    size_t cap = 0, nread = 0;
+    char **texts = lg_calloc(s->nrtl_sources ? s->nrtl_sources : 1, sizeof *texts);
+    int rc = LG_OK;
+    for (; nread < s->nrtl_sources && rc == LG_OK; nread++) {
+        texts[nread] = lg_read_file_max(s->rtl_sources[nread], LG_READ_MAX, NULL, err);
+        if (!texts[nread])
+            rc = err->code;
     }
-    /* After every declaration: a register may be read in another file. */
-    for (size_t i = 0; i < s->nrtl_sources; i++) {
-        char *text = lg_read_file_max(s->rtl_sources[i], LG_READ_MAX, NULL, err);
-        if (!text) {
-            spec_widths_free(*out, *n);
-            *out = NULL;
-            *n = 0;
-            return err->code;
-        }
-        scan_signed(text, *out, *n);
-        free(text);
+    /* Every declaration first: a register may be read in another file. */
+    for (size_t i = 0; i < nread && rc == LG_OK; i++)
+        scan_regs(texts[i], out, n, &cap);
+    for (size_t i = 0; i < nread && rc == LG_OK; i++)
+        scan_signed(texts[i], *out, *n);
+    for (size_t i = 0; i < nread; i++)
+        free(texts[i]);
+    free(texts);
+    if (rc != LG_OK) {
+        spec_widths_free(*out, *n);
+        *out = NULL;
+        *n = 0;
     }
-    return LG_OK;
+    return rc;
 }
 
 void spec_widths_free(spec_width_t *v, size_t n)
