@@ -362,19 +362,6 @@ static const char *short_detail(const batch_group_t *g, const char *detail)
     return detail;
 }
 
-/* 1 when the comma-separated list names item. */
-static int list_names(const char *list, const char *item)
-{
-    size_t n = strlen(item);
-    for (const char *p = list; p && *p;) {
-        const char *end = strchr(p, ',');
-        if ((size_t)((end ? end : p + strlen(p)) - p) == n && strncmp(p, item, n) == 0)
-            return 1;
-        p = end ? end + 1 : NULL;
-    }
-    return 0;
-}
-
 char *batch_group_line(const batch_group_t *g)
 {
     lg_strbuf_t b;
@@ -399,7 +386,7 @@ char *batch_group_line(const batch_group_t *g)
     /* The probes the cause names are not repeated as its evidence. */
     size_t shown_probes = 0;
     for (size_t i = 0; i < g->nprobes; i++) {
-        if (cause && list_names(cause + strlen("|cause|"), g->probes[i]))
+        if (cause && lg_list_has(cause + strlen("|cause|"), g->probes[i]))
             continue;
         lg_strbuf_printf(&b, "%s%s", shown_probes++ ? ", " : cause ? "; evidence " : "; probes ", g->probes[i]);
     }

@@ -281,6 +281,7 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
     mi->ub = -1;
     const oracle_symptom_t *sym = &mi->run->sym;
     int rc = cause_port(ex, mi->in, mi->run->rtl, sym->cls, &mi->port, &mi->port_sx, err);
+    /* A port or a read-back explains the divergence whole: a cause. */
     mi->by_cause = 1;
     if (rc == LG_OK && mi->port >= 0)
         return oracle_dedup_make_cause_key(sym->cls, (const char *const *)&ex->probe_info[mi->port].name, 1);

@@ -7,6 +7,7 @@
 #include "oracle_int.h"
 
 #include "util/alloc.h"
+#include "util/strbuf.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,7 +138,7 @@ uint64_t oracle_dedup_hits(const oracle_dedup_t *d, size_t id)
 
 int oracle_dedup_names_probe(const oracle_dedup_t *d, const char *cls, const char *probe)
 {
-    size_t lc = strlen(cls), lp = strlen(probe), lcc = (size_t)cause_class_len(cls);
+    size_t lc = strlen(cls), lcc = (size_t)cause_class_len(cls);
     for (size_t i = 0; i < d->n; i++) {
         const char *k = d->keys[i];
         /* "<class>|path:<hash>|<probe>,<probe>,...", or a cause's
@@ -145,13 +146,8 @@ int oracle_dedup_names_probe(const oracle_dedup_t *d, const char *cls, const cha
         const char *probes = strncmp(k, cls, lc) == 0 && k[lc] == '|' ? strchr(k + lc + 1, '|') : NULL;
         if (!probes && strncmp(k, cls, lcc) == 0 && strncmp(k + lcc, "|cause|", 7) == 0)
             probes = k + lcc + 6;
-        for (const char *p = probes ? probes + 1 : NULL; p && *p;) {
-            const char *end = strchr(p, ',');
-            size_t n = end ? (size_t)(end - p) : strlen(p);
-            if (n == lp && strncmp(p, probe, n) == 0)
-                return 1;
-            p = end ? end + 1 : NULL;
-        }
+        if (probes && lg_list_has(probes + 1, probe))
+            return 1;
     }
     return 0;
 }

@@ -80,18 +80,28 @@ static void add_width(spec_width_t **v, size_t *n, size_t *cap, const char *var,
     (*v)[(*n)++] = (spec_width_t){.var = lg_strdup(var), .width = {.bits = bits, .is_signed = 0}};
 }
 
+/* The value a register named word holds, "<name>(_V)?(_<n>)?" of
+ * "<name>(_V)?(_<n>)?_reg(_<n>)?", into name (cap bytes) with _V dropped;
+ * 0 when word is no such register. */
+static int register_value(const char *word, char *name, size_t cap)
+{
+    if (strlen(word) >= cap)
+        return 0;
+    strcpy(name, word);
+    drop_number(name);
+    if (!drop_suffix(name, "_reg"))
+        return 0;
+    drop_suffix(name, "_V");
+    return 1;
+}
+
 /* The names register word may hold: "<name>(_V)?(_<n>)?_reg(_<n>)?" gives
  * <name>_<n> and <name>. */
 static void add_register(spec_width_t **v, size_t *n, size_t *cap, const char *word, int bits)
 {
     char name[256];
-    if (strlen(word) >= sizeof name)
+    if (!register_value(word, name, sizeof name))
         return;
-    strcpy(name, word);
-    drop_number(name);
-    if (!drop_suffix(name, "_reg"))
-        return;
-    drop_suffix(name, "_V");
     add_width(v, n, cap, name, bits);
     if (drop_number(name)) {
         drop_suffix(name, "_V");
@@ -142,18 +152,13 @@ static void scan_regs(const char *text, spec_width_t **v, size_t *n, size_t *cap
     }
 }
 
-/* The entry of v for the register word names, or NULL: word with its
- * suffixes dropped as add_register drops them. */
+/* The entry of v for the value register word holds (register_value), or
+ * NULL. */
 static spec_width_t *entry_of(spec_width_t *v, size_t n, const char *word)
 {
     char name[256];
-    if (strlen(word) >= sizeof name)
+    if (!register_value(word, name, sizeof name))
         return NULL;
-    strcpy(name, word);
-    drop_number(name);
-    if (!drop_suffix(name, "_reg"))
-        return NULL;
-    drop_suffix(name, "_V");
     for (size_t i = 0; i < n; i++)
         if (strcmp(v[i].var, name) == 0)
             return &v[i];

@@ -60,3 +60,15 @@ void lg_strbuf_free(lg_strbuf_t *b)
     b->s = NULL;
     b->len = b->cap = 0;
 }
+
+int lg_list_has(const char *list, const char *item)
+{
+    size_t n = strlen(item);
+    for (const char *p = list; p && *p;) {
+        const char *end = strchr(p, ',');
+        if ((size_t)((end ? end : p + strlen(p)) - p) == n && strncmp(p, item, n) == 0)
+            return 1;
+        p = end ? end + 1 : NULL;
+    }
+    return 0;
+}

@@ -24,4 +24,9 @@ char *lg_strbuf_take(lg_strbuf_t *b);
 /* Frees the string; b must be re-initialised before further use. */
 void lg_strbuf_free(lg_strbuf_t *b);
 
+/* 1 when the comma-separated list (NUL-terminated, as a divergence key's
+ * probes: "loop:k.c:7:remainder,width:sum") has item as one of its
+ * entries, else 0. */
+int lg_list_has(const char *list, const char *item);
+
 #endif

@@ -237,6 +237,11 @@ static void test_strbuf(void)
     CHECK(b.len == 4000 && strncmp(b.s + 3996, "999,", 4) == 0 && strncmp(b.s, "000,001,", 8) == 0);
     lg_strbuf_free(&b);
     CHECK(b.s == NULL && b.len == 0);
+    /* A comma-separated list has its entries whole, not their prefixes,
+     * suffixes or the list's empty end. */
+    CHECK(lg_list_has("loop:k.c:7,width:sum", "width:sum") && lg_list_has("width:sum", "width:sum"));
+    CHECK(lg_list_has("a,width:sum,b", "width:sum") && !lg_list_has("width:sums", "width:sum"));
+    CHECK(!lg_list_has("width:su,b", "width:sum") && !lg_list_has("", "x") && !lg_list_has("a,", ""));
 }
 
 static void test_files(void)
