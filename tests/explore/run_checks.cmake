@@ -80,6 +80,21 @@ function(run_lgfuzz out_rc)
   set(LGFUZZ_OUT "${out}" PARENT_SCOPE)
 endfunction()
 
+# Runs `lgfuzz run spec --seed 1 --no-guard --out WORK/out` with ARGN (the
+# iteration count) and fails, saying what, unless it exits 1 with exactly
+# one divergence, whose directory is left in out_div (LGFUZZ_OUT as
+# run_lgfuzz leaves it).
+function(run_one_divergence out_div spec what)
+  run_lgfuzz(rc ${spec} ${ARGN} --seed 1 --no-guard --out ${WORK}/out)
+  file(GLOB divs ${WORK}/out/divergences/*)
+  list(LENGTH divs ndivs)
+  if(NOT rc EQUAL 1 OR NOT ndivs EQUAL 1)
+    message(FATAL_ERROR "${what}: exit ${rc} (want 1), ${ndivs} divergences (want 1)")
+  endif()
+  set(${out_div} ${divs} PARENT_SCOPE)
+  set(LGFUZZ_OUT "${LGFUZZ_OUT}" PARENT_SCOPE)
+endfunction()
+
 # Builds spec's executor and RTL model before a timed run (the budget
 # counts the build too, and a cold build under load can take longer than a
 # short budget), by running lgfuzz diff on one of the kernel's inputs.
@@ -361,12 +376,7 @@ elseif(CHECK STREQUAL "portcause")
   endif()
 elseif(CHECK STREQUAL "inoutraw")
   set(spec ${SRC}/tests/explore/kernels/inoutraw/kernel.yaml)
-  run_lgfuzz(rc ${spec} --iterations 100 --seed 1 --no-guard --out ${WORK}/out)
-  file(GLOB divs ${WORK}/out/divergences/*)
-  list(LENGTH divs ndivs)
-  if(NOT rc EQUAL 1 OR NOT ndivs EQUAL 1)
-    message(FATAL_ERROR "one read-after-write bug: exit ${rc} (want 1), ${ndivs} divergences (want 1)")
-  endif()
+  run_one_divergence(divs ${spec} "one read-after-write bug" --iterations 100)
   json_get(cls ${divs}/symptom.json class)
   if(NOT cls STREQUAL "mismatch:x")
     message(FATAL_ERROR "class ${cls}, want mismatch:x")
@@ -388,12 +398,7 @@ elseif(CHECK STREQUAL "oob")
   # checked, only that the one divergence is triaged as the C's read past
   # its array, at an index outside [0, 15].
   set(spec ${SRC}/tests/explore/kernels/lookup/kernel.yaml)
-  run_lgfuzz(rc ${spec} --iterations 60 --seed 1 --no-guard --out ${WORK}/out)
-  file(GLOB divs ${WORK}/out/divergences/*)
-  list(LENGTH divs ndivs)
-  if(NOT rc EQUAL 1 OR NOT ndivs EQUAL 1)
-    message(FATAL_ERROR "a read past a table: exit ${rc} (want 1), ${ndivs} divergences (want 1)")
-  endif()
+  run_one_divergence(divs ${spec} "a read past a table" --iterations 60)
   json_get(triage ${divs}/symptom.json triage class)
   json_get(at ${divs}/symptom.json triage at)
   json_get(why ${divs}/symptom.json triage why)
@@ -412,12 +417,7 @@ elseif(CHECK STREQUAL "widthpaths")
   # divergence, caused by width:t and seen on the C paths of several
   # cases (before: no probe, one divergence per case).
   set(spec ${SRC}/tests/explore/kernels/widthpaths/kernel.yaml)
-  run_lgfuzz(rc ${spec} --iterations 60 --seed 1 --no-guard --out ${WORK}/out)
-  file(GLOB divs ${WORK}/out/divergences/*)
-  list(LENGTH divs ndivs)
-  if(NOT rc EQUAL 1 OR NOT ndivs EQUAL 1)
-    message(FATAL_ERROR "one narrowed local on four paths: exit ${rc} (want 1), ${ndivs} divergences (want 1)")
-  endif()
+  run_one_divergence(divs ${spec} "one narrowed local on four paths" --iterations 60)
   check_minimised(${spec} ${divs})
   json_get(key ${divs}/symptom.json key)
   file(READ ${divs}/symptom.json text)
@@ -435,12 +435,7 @@ elseif(CHECK STREQUAL "readback")
   # whichever path, triaged c-ub:readback at the return (before the cause
   # analysis: a divergence per path and set of overflows, no triage).
   set(spec ${SRC}/tests/explore/kernels/readback/kernel.yaml)
-  run_lgfuzz(rc ${spec} --iterations 100 --seed 1 --no-guard --out ${WORK}/out)
-  file(GLOB divs ${WORK}/out/divergences/*)
-  list(LENGTH divs ndivs)
-  if(NOT rc EQUAL 1 OR NOT ndivs EQUAL 1)
-    message(FATAL_ERROR "one read-back on two paths: exit ${rc} (want 1), ${ndivs} divergences (want 1)")
-  endif()
+  run_one_divergence(divs ${spec} "one read-back on two paths" --iterations 100)
   foreach(d ${divs})
     json_get(triage ${d}/symptom.json triage class)
     json_get(at ${d}/symptom.json triage at)
