@@ -516,6 +516,46 @@ int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, con
     return LG_ERR_PASS(err, rc);
 }
 
+/* Whether the native run of m with the locals filled as which says
+ * (tracer_set_fill) differs from cpu, into *differs. */
+static int differs_filled(explore_t *ex, tracer_t *t, const input_t *m, const run_result_t *cpu, int which,
+                          int *differs, lg_err_t *err)
+{
+    tracer_trace_t *tr = NULL;
+    input_t *in = (input_t *)m;
+    tracer_set_fill(t, which);
+    int rc = run_native(ex, &in, 1, &t, &tr, err);
+    tracer_set_fill(t, TRACER_FILL_SAME);
+    if (rc == LG_OK) {
+        oracle_symptoms_t syms = {0};
+        *differs = tr[0].result->status != cpu->status || oracle_compare(ex->spec, cpu, tr[0].result, &syms) != 0;
+        oracle_symptoms_free(&syms);
+    }
+    return rc;
+}
+
+int cause_uninit(explore_t *ex, const input_t *m, const run_result_t *cpu, int *uninit, int *local, lg_err_t *err)
+{
+    *uninit = 0;
+    *local = -1;
+    tracer_t *t;
+    int rc = minimise_executor(ex, &t, err);
+    size_t nl = 0;
+    if (rc == LG_OK)
+        tracer_locals(t, &nl);
+    if (rc == LG_OK && nl)
+        rc = differs_filled(ex, t, m, cpu, TRACER_FILL_OTHER, uninit, err);
+    for (size_t k = 0; rc == LG_OK && *uninit && k < nl && *local < 0; k++) {
+        int differs = 0;
+        rc = differs_filled(ex, t, m, cpu, (int)k, &differs, err);
+        if (rc == LG_OK && differs)
+            *local = (int)k;
+    }
+    if (rc == LG_ETIMEOUT || rc == LG_EINTR)
+        return LG_OK;
+    return LG_ERR_PASS(err, rc);
+}
+
 /* Ports checked for cause_ports_let_go, at most: two candidates each, one
  * batch. */
 #define CAUSE_LET_GO_MAX (CAUSE_BATCH / 2)

@@ -115,6 +115,8 @@ typedef struct cause_memo {
     int port;     /* the port probe that explains the divergence whole, or -1 */
     int port_sx;  /* that port: 1 when its values are extended by sign */
     int by_cause; /* the key names a cause, no C path */
+    int uninit;   /* cause_uninit's finding: 1, with the local or -1 */
+    int local;
 } cause_memo_t;
 
 /* The minimiser's executor and scratch (minimise.c). */
@@ -410,6 +412,12 @@ int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, const ui
  * must include a readback one; cpu: its native result): m with that
  * param's input set to the value the C wrote keeps the C's result and
  * the RTL then agrees with it. -1 when none does. */
+/* cause_uninit: *uninit receives 1 when m's native result (cpu) rests on
+ * a read of a local the kernel did not write first: m changes its result
+ * when every local starts with other bytes (tracer_set_fill). *local then
+ * receives the local (tracer_locals) whose other bytes alone change it,
+ * -1 when none does alone. */
+int cause_uninit(explore_t *ex, const input_t *m, const run_result_t *cpu, int *uninit, int *local, lg_err_t *err);
 int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, const uint8_t *fired, const char *cls,
                    int *param, lg_err_t *err);
 /* The port probes that found's run fired and its minimised run (fired)

@@ -166,6 +166,8 @@ typedef struct minimised {
     int port_sx;      /* that port: 1 when it extends its values by sign */
     int cut;          /* the deadline or a signal cut its minimisation or cause analysis */
     int by_cause;     /* its key names its cause, on whichever C path (no path in it) */
+    int uninit;       /* the C's result rests on a local it did not write first (cause_uninit) */
+    int local;        /* that local (tracer_locals), or -1 when no one alone */
 } minimised_t;
 
 /* The triage of a divergence its cause analysis found to need undefined
@@ -186,6 +188,28 @@ static void triage_ub(const explore_t *ex, int ub, char **cls, char **at, char *
                            "neighbouring input on this path diverges without it, and the RTL need not behave as the "
                            "compiled C does there",
                            *cls + strlen("c-ub:"), *at);
+}
+
+/* The triage of a divergence whose C result rests on a read of a local
+ * the kernel did not write first (mi->uninit). */
+static void triage_uninit(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
+{
+    size_t nl;
+    const tracer_local_t *l = tracer_locals(ex->tracer, &nl);
+    *cls = lg_strdup("c-ub:uninit");
+    if (mi->local < 0) {
+        *at = lg_strdup("several locals");
+        *why = lg_strdup("the C reads locals it did not write first (undefined behaviour): its result changes when "
+                         "they start with other bytes, while the RTL reads what its registers and memories hold");
+        return;
+    }
+    LG_ASSERT((size_t)mi->local < nl);
+    const tracer_local_t *v = &l[mi->local];
+    *at = v->file ? lg_asprintf("%s (%s:%d)", v->name, v->file, v->line) : lg_strdup(v->name);
+    *why = lg_asprintf("the C reads %s, a local of %s, where it did not write it first (undefined behaviour): its "
+                       "result changes when %s starts with other bytes, while the RTL reads what its memory or "
+                       "register for %s holds",
+                       v->name, v->func, v->name, v->name);
 }
 
 /* The first offset probe tr (the run of in) fired at an index outside the
@@ -240,7 +264,9 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
     char *tcls = NULL, *tat = NULL, *twhy = NULL;
     /* A cut analysis kept every probe it had not shown to be evidence:
      * it names no cause. */
-    if (mi->ub >= 0 && !mi->cut && mi->ub == mi->oob)
+    if (mi->uninit && !mi->cut)
+        triage_uninit(ex, mi, &tcls, &tat, &twhy);
+    else if (mi->ub >= 0 && !mi->cut && mi->ub == mi->oob)
         triage_oob(ex, mi, &tcls, &tat, &twhy);
     else if (mi->ub >= 0 && !mi->cut)
         triage_ub(ex, mi->ub, &tcls, &tat, &twhy);
@@ -268,8 +294,10 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
     return rc;
 }
 
-/* The key of the minimised divergence mi: its class and the port that
- * explains it ("<class>|cause|port:<p>"), or the inout scalar whose
+/* The key of the minimised divergence mi: its class and the local the C
+ * reads before writing it, when its result rests on that
+ * ("<class>|cause|uninit:<local>", mi->uninit and mi->local set; the
+ * local "*" when no one alone), or the port that explains it ("<class>|cause|port:<p>"), or the inout scalar whose
  * read-back does ("<class>|cause|readback:<param>", mi->ub receiving the
  * readback probe it fired), or the probes it needs (cause.c; the first
  * undefined-behaviour one of those but a read-back into mi->ub, else
@@ -280,9 +308,20 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
 {
     mi->ub = -1;
     const oracle_symptom_t *sym = &mi->run->sym;
-    int rc = cause_port(ex, mi->in, mi->run->rtl, sym->cls, &mi->port, &mi->port_sx, err);
-    /* A port or a read-back explains the divergence whole: a cause. */
+    /* A C result that rests on a local's first bytes, a port or a
+     * read-back explains the divergence whole: a cause. */
     mi->by_cause = 1;
+    int rc = cause_uninit(ex, mi->in, mi->cpu, &mi->uninit, &mi->local, err);
+    if (rc == LG_OK && mi->uninit) {
+        size_t nl;
+        const tracer_local_t *l = tracer_locals(ex->tracer, &nl);
+        char *name = lg_asprintf("uninit:%s", mi->local >= 0 ? l[mi->local].name : "*");
+        char *key = oracle_dedup_make_cause_key(sym->cls, (const char *const *)&name, 1);
+        free(name);
+        return key;
+    }
+    if (rc == LG_OK)
+        rc = cause_port(ex, mi->in, mi->run->rtl, sym->cls, &mi->port, &mi->port_sx, err);
     if (rc == LG_OK && mi->port >= 0)
         return oracle_dedup_make_cause_key(sym->cls, (const char *const *)&ex->probe_info[mi->port].name, 1);
     int param = -1;
@@ -352,6 +391,8 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
             mi->port = ex->causes[i].port;
             mi->port_sx = ex->causes[i].port_sx;
             mi->by_cause = ex->causes[i].by_cause;
+            mi->uninit = ex->causes[i].uninit;
+            mi->local = ex->causes[i].local;
             return lg_strdup(ex->causes[i].key);
         }
     }
@@ -364,7 +405,9 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
                                                    .ub = mi->ub,
                                                    .port = mi->port,
                                                    .port_sx = mi->port_sx,
-                                                   .by_cause = mi->by_cause};
+                                                   .by_cause = mi->by_cause,
+                                                   .uninit = mi->uninit,
+                                                   .local = mi->local};
     }
     return key;
 }
@@ -376,7 +419,7 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
                          const uint8_t *held, const char *found_key, size_t *id, int *is_new, int *port, int *port_sx,
                          lg_err_t *err)
 {
-    minimised_t mi = {.found = in, .in = min, .run = run, .held = held, .ub = -1, .port = -1};
+    minimised_t mi = {.found = in, .in = min, .run = run, .held = held, .ub = -1, .port = -1, .local = -1};
     mi.cpu = run_result_create(ex->spec);
     run_result_copy(mi.cpu, run->tr->result);
     mi.path = minimise_path(ex, run->tr);

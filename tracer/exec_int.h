@@ -96,6 +96,9 @@ int executor_finish(executor_t *x, executor_collect_fn collect, executor_next_fn
  * LG_EINTR when stop was set. The input in flight gets no result, so a
  * cut never makes a hang; the caller drops the round. */
 void executor_set_deadline(executor_t *x, uint64_t deadline_ns);
+/* Which of the kernel's locals start with LGRT_FILL_ALT in the rounds
+ * started from now on (lgrt.h's fill_alt; 0 at creation). */
+void executor_set_fill(executor_t *x, uint64_t fill_alt);
 /* Starts filling the events area from the beginning again. */
 void executor_events_reset(executor_t *x);
 

@@ -356,6 +356,7 @@ static void run_passes(instrument_ctx_t *c)
     instrument_width_probes(c);
     instrument_local_offset_probes(c);
     promote_locals(c);
+    instrument_fill_locals(c);
     instrument_output_writes(c);
     instrument_param_offset_probes(c);
     instrument_loop_probes(c);

@@ -75,6 +75,9 @@ void instrument_loop_probes(instrument_ctx_t *c);
 void instrument_depth_probes(instrument_ctx_t *c);
 /* After instrument_loop_probes: the m_axi burst loops of read-/write-burst hits. */
 void instrument_burst_probes(instrument_ctx_t *c);
+/* instrument_locals.c, after mem2reg: the fill of the locals left in
+ * memory, recorded in the meta. */
+void instrument_fill_locals(instrument_ctx_t *c);
 /* instrument_outputs.c, after mem2reg: the written flags of scalar
  * outputs. */
 void instrument_output_writes(instrument_ctx_t *c);

@@ -33,6 +33,12 @@ void meta_destroy(meta_t *m)
     for (size_t i = 0; i < m->nglobals; i++)
         free(m->globals[i]);
     free(m->globals);
+    for (size_t i = 0; i < m->nlocals; i++) {
+        free(m->locals[i].name);
+        free(m->locals[i].func);
+        free(m->locals[i].file);
+    }
+    free(m->locals);
     free(m);
 }
 
@@ -108,6 +114,14 @@ void meta_finish(meta_t *m)
     m->nconsts = w;
 }
 
+uint32_t meta_add_local(meta_t *m, const char *name, const char *func, const char *file, int line)
+{
+    lg_grow((void **)&m->locals, &m->caplocals, m->nlocals + 1, sizeof *m->locals);
+    m->locals[m->nlocals] = (tracer_local_t){
+        .name = lg_strdup(name), .func = lg_strdup(func), .file = file ? lg_strdup(file) : NULL, .line = line};
+    return (uint32_t)m->nlocals++;
+}
+
 int meta_save(const meta_t *m, const char *path, lg_err_t *err)
 {
     json_object *root = json_object_new_object();
@@ -156,6 +170,17 @@ int meta_save(const meta_t *m, const char *path, lg_err_t *err)
         json_object_array_add(globals, json_object_new_string(m->globals[i]));
     json_object_object_add(root, "loops", loops);
     json_object_object_add(root, "globals", globals);
+    json_object *locals = json_object_new_array();
+    for (size_t i = 0; i < m->nlocals; i++) {
+        const tracer_local_t *l = &m->locals[i];
+        json_object *o = json_object_new_object();
+        json_object_object_add(o, "name", json_object_new_string(l->name));
+        json_object_object_add(o, "func", json_object_new_string(l->func));
+        json_object_object_add(o, "file", l->file ? json_object_new_string(l->file) : NULL);
+        json_object_object_add(o, "line", json_object_new_int(l->line));
+        json_object_array_add(locals, o);
+    }
+    json_object_object_add(root, "locals", locals);
     const char *text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY);
     int rc = lg_write_file_atomic(path, text, strlen(text), err);
     json_object_put(root);
@@ -191,7 +216,8 @@ meta_t *meta_load(const char *path, lg_err_t *err)
     json_object *consts = root ? get_array(root, "constants") : NULL;
     json_object *loops = root ? get_array(root, "loops") : NULL;
     json_object *globals = root ? get_array(root, "globals") : NULL;
-    if (!sites || !probes || !consts || !loops || !globals) {
+    json_object *locals = root ? get_array(root, "locals") : NULL;
+    if (!sites || !probes || !consts || !loops || !globals || !locals) {
         json_object_put(root);
         lg_err_set(err, LG_EIO, "%s: not a tracer meta file (%s)", path, json_util_get_last_err());
         return NULL;
@@ -224,6 +250,11 @@ meta_t *meta_load(const char *path, lg_err_t *err)
     for (size_t i = 0; i < json_object_array_length(globals); i++) {
         const char *name = json_object_get_string(json_object_array_get_idx(globals, i));
         meta_add_global(m, name ? name : "?");
+    }
+    for (size_t i = 0; i < json_object_array_length(locals); i++) {
+        json_object *o = json_object_array_get_idx(locals, i);
+        const char *name = get_str(o, "name"), *func = get_str(o, "func");
+        meta_add_local(m, name ? name : "?", func ? func : "?", get_str(o, "file"), (int)get_i64(o, "line"));
     }
     json_object_put(root);
     return m;

@@ -26,6 +26,8 @@ typedef struct meta {
     size_t nloops, caploops;
     char **globals; /* writable globals restored before every input, by IR name */
     size_t nglobals, capglobals;
+    tracer_local_t *locals; /* the locals the runtime fills, by id */
+    size_t nlocals, caplocals;
 } meta_t;
 
 meta_t *meta_create(void);
@@ -43,6 +45,9 @@ void meta_add_const(meta_t *m, int64_t c);
 /* Appends the IR name (copied) of a writable global: `name` for a global,
  * `function.name` for a static local. */
 void meta_add_global(meta_t *m, const char *name);
+/* Appends a local that the runtime fills (strings copied; file NULL
+ * when unknown) and returns its id. */
+uint32_t meta_add_local(meta_t *m, const char *name, const char *func, const char *file, int line);
 /* Sorts and deduplicates the constants. */
 void meta_finish(meta_t *m);
 

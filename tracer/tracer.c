@@ -394,3 +394,17 @@ const char *const *tracer_globals(const tracer_t *t, size_t *n)
     *n = t->build.meta->nglobals;
     return (const char *const *)t->build.meta->globals;
 }
+
+const tracer_local_t *tracer_locals(const tracer_t *t, size_t *n)
+{
+    *n = t->build.meta->nlocals;
+    return t->build.meta->locals;
+}
+
+void tracer_set_fill(tracer_t *t, int which)
+{
+    LG_ASSERT(which >= TRACER_FILL_OTHER && (which < 0 || (size_t)which < t->build.meta->nlocals));
+    executor_set_fill(t->x, which == TRACER_FILL_SAME    ? 0
+                            : which == TRACER_FILL_OTHER ? LGRT_FILL_ALL
+                                                         : (uint64_t)which + 1);
+}

@@ -100,6 +100,17 @@ static inline int tracer_probe_is_readback(const tracer_probe_t *p)
     return p->kind == TRACER_PROBE_UB && strncmp(p->name, TRACER_READBACK_PREFIX, strlen(TRACER_READBACK_PREFIX)) == 0;
 }
 
+/* A local of the kernel's functions that lives in memory (an array, a
+ * struct, a scalar whose address is taken): the executor fills it with
+ * fixed bytes where it comes into existence, so a read of it before any
+ * write gets those (tracer_set_fill). */
+typedef struct tracer_local {
+    char *name; /* its C name; its IR name or "(temporary)" without debug info */
+    char *func; /* the function it is local to, by IR name */
+    char *file; /* its declaration, NULL (and line 0) when unknown */
+    int line;
+} tracer_local_t;
+
 /* One direction of a branch site an input took, with the number of times
  * it took it. A trace holds one event per (site, direction) taken, in the
  * order of the first time each was taken, so its length is bounded by the
@@ -169,6 +180,17 @@ uint64_t tracer_crashes_recovered(const tracer_t *t);
  * `function.name` for a static local); owned by the tracer, valid until
  * destroy. */
 const char *const *tracer_globals(const tracer_t *t, size_t *n);
+/* The kernel's locals in memory, by id; owned by the tracer, valid until
+ * destroy. */
+const tracer_local_t *tracer_locals(const tracer_t *t, size_t *n);
+/* The bytes the locals start with in the runs from now on: every one the
+ * same (TRACER_FILL_SAME, the default), every one another
+ * (TRACER_FILL_OTHER), or local `which` the other and the rest the same.
+ * A result that differs between two of these rests on a read of a local
+ * the kernel did not write first. */
+#define TRACER_FILL_SAME (-1)
+#define TRACER_FILL_OTHER (-2)
+void tracer_set_fill(tracer_t *t, int which);
 
 /* The trace as a JSON object {"status", "signal" (crash only), "events",
  * "path": [{"site", "dir", "file", "line", "col", "op0", "op1"}...],

@@ -29,6 +29,8 @@
 #               overflows: at most two divergences, each c-ub:readback
 #   oob         a table lookup whose index the spec lets leave the table: one
 #               divergence, triaged c-ub:oob at the index the C read past the table
+#   uninit      a scratch array written at one index and read at another: one
+#               divergence, triaged c-ub:uninit naming buf and its declaration
 #   inoutraw    an inout scalar (ap_ovld: x_i, x_o, x_o_ap_vld) whose RTL reads x_i
 #               after the C wrote *x: exit 1, one divergence, mismatch:x
 #   loopnodes   kernels/streamclip's 512-iteration loop: a path is at most one event per
@@ -409,6 +411,34 @@ elseif(CHECK STREQUAL "oob")
   json_get(counted ${WORK}/out/stats.json divergences_triage c-ub:oob)
   if(NOT counted EQUAL 1)
     message(FATAL_ERROR "stats.json counts ${counted} c-ub:oob divergences, want 1")
+  endif()
+elseif(CHECK STREQUAL "uninit")
+  # The C reads buf[r & 15], which it wrote only at w & 15: whatever the
+  # inputs, every divergence rests on that read, one cause on every C
+  # path and for every value read, named by the local and where it is
+  # declared.
+  set(spec ${SRC}/tests/explore/kernels/uninit/kernel.yaml)
+  run_one_divergence(divs ${spec} "a read of a local never written" --iterations 60)
+  json_get(key ${divs}/symptom.json key)
+  json_get(triage ${divs}/symptom.json triage class)
+  json_get(at ${divs}/symptom.json triage at)
+  json_get(why ${divs}/symptom.json triage why)
+  if(NOT key STREQUAL "mismatch|cause|uninit:buf" OR NOT triage STREQUAL "c-ub:uninit"
+     OR NOT at STREQUAL "buf (kernel.c:10)" OR NOT why MATCHES "reads buf, a local of scratch")
+    message(FATAL_ERROR "${divs}: key ${key}, triage ${triage} at ${at} (${why}); want mismatch|cause|uninit:buf, "
+                        "c-ub:uninit at buf (kernel.c:10)")
+  endif()
+  # The minimised input reads where it did not write.
+  json_get(w ${divs}/input.json w)
+  json_get(r ${divs}/input.json r)
+  math(EXPR wl "${w} % 16")
+  math(EXPR rl "${r} % 16")
+  if(wl EQUAL rl)
+    message(FATAL_ERROR "${divs}: the input writes and reads buf at ${wl}: no uninitialised read")
+  endif()
+  json_get(counted ${WORK}/out/stats.json divergences_triage c-ub:uninit)
+  if(NOT counted EQUAL 1)
+    message(FATAL_ERROR "stats.json counts ${counted} c-ub:uninit divergences, want 1")
   endif()
 elseif(CHECK STREQUAL "widthpaths")
   # A local that four cases of a switch assign, kept by the RTL in a 5-bit

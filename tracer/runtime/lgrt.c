@@ -140,6 +140,14 @@ LGRT_INLINE void __lgrt_leave(uint32_t probe)
     --lgrt.depth[probe];
 }
 
+/* A local of the kernel's comes into scope: its n bytes at p get the
+ * round's fill (LGRT_FILL, LGRT_FILL_ALT for the locals fill_alt names). */
+LGRT_INLINE void __lgrt_fill(uint32_t local, void *p, uint64_t n)
+{
+    uint64_t alt = lgrt.fill_alt;
+    __builtin_memset(p, alt == LGRT_FILL_ALL || alt == (uint64_t)local + 1 ? LGRT_FILL_ALT : LGRT_FILL, n);
+}
+
 void lgrt_begin(lgrt_slot_t *slot, lgrt_event_t *events, uint64_t ev_first, uint64_t event_limit, uint64_t ev_cap)
 {
     lgrt.slot = slot;

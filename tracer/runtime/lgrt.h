@@ -10,8 +10,18 @@
 #include <stdint.h>
 #include <time.h>
 
-#define LGRT_MAGIC 0x6c67667a74726335ULL /* "lgfztrc5" */
+#define LGRT_MAGIC 0x6c67667a74726336ULL /* "lgfztrc6" */
 #define LGRT_MAX_LOOPS 256
+
+/* The bytes the kernel's local arrays and address-taken locals start with
+ * (__lgrt_fill): LGRT_FILL, or LGRT_FILL_ALT for the locals a round's
+ * fill_alt names. The kernel's result is then a function of its input even
+ * where it reads memory it never wrote, and a result that changes with the
+ * fill rests on such a read. fill_alt: 0 none, local + 1 that one,
+ * LGRT_FILL_ALL every local. */
+#define LGRT_FILL 0xa5
+#define LGRT_FILL_ALT 0x5a
+#define LGRT_FILL_ALL UINT64_MAX
 
 /* The descriptors the executor is started with: the shared region (the
  * runtime maps it and closes the descriptor) and the control socket (the
@@ -112,11 +122,12 @@ typedef struct lgrt_hdr {
     uint64_t event_limit;    /* events per input before `hang` */
     uint64_t nprobes;
     /* round */
-    uint64_t n;       /* records in the round */
-    uint64_t start;   /* first record to run */
-    uint64_t ev_used; /* events already used by earlier records */
-    uint64_t cur;     /* record in progress */
-    uint64_t done;    /* the child stopped before this record */
+    uint64_t n;        /* records in the round */
+    uint64_t start;    /* first record to run */
+    uint64_t ev_used;  /* events already used by earlier records */
+    uint64_t cur;      /* record in progress */
+    uint64_t done;     /* the child stopped before this record */
+    uint64_t fill_alt; /* the locals that start with LGRT_FILL_ALT */
     /* Waking the other side. Each side first spins for spin_ns on the
      * other's sequence number (a wake-up through the kernel costs more
      * than a small round), then announces that it sleeps and blocks on
@@ -217,6 +228,7 @@ typedef struct lgrt_state {
     lgrt_range_t *range;
     int64_t *depth; /* current recursion depth per probe */
     uint32_t nprobes;
+    uint64_t fill_alt; /* the round's */
     lgrt_loop_state_t loops[LGRT_MAX_LOOPS];
 } lgrt_state_t;
 
@@ -261,5 +273,6 @@ void __lgrt_ub_if(uint32_t probe, uint32_t hit);
 void __lgrt_loop(uint32_t loop, uint32_t back);
 void __lgrt_enter(uint32_t probe);
 void __lgrt_leave(uint32_t probe);
+void __lgrt_fill(uint32_t local, void *p, uint64_t n);
 
 #endif
