@@ -527,8 +527,12 @@ static int differs_filled(explore_t *ex, tracer_t *t, const input_t *m, const ru
     int rc = run_native(ex, &in, 1, &t, &tr, err);
     tracer_set_fill(t, TRACER_FILL_SAME);
     if (rc == LG_OK) {
+        /* Outputs are compared only between two completed runs; a run
+         * that did not complete differs in its status or signal. */
+        const run_result_t *r = tr[0].result;
         oracle_symptoms_t syms = {0};
-        *differs = tr[0].result->status != cpu->status || oracle_compare(ex->spec, cpu, tr[0].result, &syms) != 0;
+        *differs = r->status != cpu->status || (r->status == RUN_CRASH && r->sig != cpu->sig) ||
+                   (r->status == RUN_OK && oracle_compare(ex->spec, cpu, r, &syms) != 0);
         oracle_symptoms_free(&syms);
     }
     return rc;
@@ -543,7 +547,17 @@ int cause_uninit(explore_t *ex, const input_t *m, const run_result_t *cpu, int *
     size_t nl = 0;
     if (rc == LG_OK)
         tracer_locals(t, &nl);
+    /* A run that does not give the same result again with the same
+     * bytes (a wild store into memory the executor shares) says
+     * nothing of the bytes. */
+    int unstable = 0;
+    /* Only a completed run's outputs rest on bytes it read: a fault or a
+     * write into the executor may land elsewhere from run to run. */
+    if (cpu->status != RUN_OK)
+        nl = 0;
     if (rc == LG_OK && nl)
+        rc = differs_filled(ex, t, m, cpu, TRACER_FILL_SAME, &unstable, err);
+    if (rc == LG_OK && nl && !unstable)
         rc = differs_filled(ex, t, m, cpu, TRACER_FILL_OTHER, uninit, err);
     for (size_t k = 0; rc == LG_OK && *uninit && k < nl && *local < 0; k++) {
         int differs = 0;

@@ -124,6 +124,7 @@ typedef struct minimise minimise_t;
 
 /* A re-run of a minimised input on both sides (minimise_rerun). */
 typedef struct minimise_run {
+    int ran;                  /* 1 when both sides ran and were compared (not cut by the deadline or an error) */
     int shown;                /* 1 when the comparison shows a symptom of the class */
     oracle_symptom_t sym;     /* that symptom */
     const tracer_trace_t *tr; /* its native run: valid until the next minimise_ call */
@@ -162,9 +163,10 @@ typedef struct explore_stats {
     uint64_t outside_checked;               /* inputs from outside exploration (explore_record_inputs) */
     uint64_t seeds_loaded;                  /* inputs read from the spec's seeds directory */
     uint64_t minimisations, minimise_steps; /* divergences minimised, candidates evaluated */
-    uint64_t port_causes; /* divergences told apart by a port the first minimisation let go (verdict.c) */
-    uint64_t cause_runs;  /* runs (native and RTL) telling divergences' causes from evidence (cause.c) */
-    uint64_t rtl_ns;      /* waiting for the RTL */
+    uint64_t port_causes;  /* divergences told apart by a port the first minimisation let go (verdict.c) */
+    uint64_t unreproduced; /* symptoms whose input, run alone, did not show them again: not recorded (verdict.c) */
+    uint64_t cause_runs;   /* runs (native and RTL) telling divergences' causes from evidence (cause.c) */
+    uint64_t rtl_ns;       /* waiting for the RTL */
     uint64_t solver_errors, synth_errors;   /* failed calls, each logged once (report_warn_once) */
     uint64_t solver_ns, exec_ns, mutate_ns; /* time in each part of the loop */
     uint64_t native_ns, native_runs;        /* in tracer_run, for the size of parts near the deadline */
@@ -413,8 +415,11 @@ int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, const ui
  * param's input set to the value the C wrote keeps the C's result and
  * the RTL then agrees with it. -1 when none does. */
 /* cause_uninit: *uninit receives 1 when m's native result (cpu) rests on
- * a read of a local the kernel did not write first: m changes its result
- * when every local starts with other bytes (tracer_set_fill). *local then
+ * a read of a local the kernel did not write first: m completed (a fault
+ * or a write into the executor may land elsewhere from one run to the
+ * next), m run again gives cpu
+ * but changes its result when every local starts with other bytes
+ * (tracer_set_fill). *local then
  * receives the local (tracer_locals) whose other bytes alone change it,
  * -1 when none does alone. */
 int cause_uninit(explore_t *ex, const input_t *m, const run_result_t *cpu, int *uninit, int *local, lg_err_t *err);

@@ -598,6 +598,7 @@ int minimise_rerun(explore_t *ex, const input_t *in, const char *cls, minimise_r
         return LG_OK;
     }
     size_t ns = oracle_compare(ex->spec, tr->result, z->final_rtl, &z->syms);
+    run->ran = 1;
     run->shown = has_class(&z->syms, ns, cls, &run->sym);
     run->tr = tr;
     run->rtl = z->final_rtl;

@@ -269,6 +269,7 @@ static json_object *stats_json(const explore_t *ex)
      * kept the path; those RTL calls count in rtl_calls). */
     U64("minimisations", ex->st.minimisations);
     U64("port_causes", ex->st.port_causes);
+    U64("divergences_unreproduced", ex->st.unreproduced);
     U64("cause_runs", ex->st.cause_runs);
     U64("minimise_steps", ex->st.minimise_steps);
     U64("solver_errors", ex->st.solver_errors);

@@ -179,7 +179,18 @@ static void triage_ub(const explore_t *ex, int ub, char **cls, char **at, char *
     const char *check = p->name + strlen("ub:"), *end = strchr(check, ':');
     *cls = lg_asprintf("c-ub:%.*s", (int)(end ? end - check : (ptrdiff_t)strlen(check)), check);
     *at = lg_asprintf("%s:%d", p->file ? p->file : "?", p->line);
-    if (strcmp(*cls, "c-ub:readback") == 0)
+    if (strcmp(*cls, "c-ub:out-of-bounds") == 0) {
+        /* UBSan's array-bounds check: an index past a C array whose
+         * length the type gives (a local, global or struct member array),
+         * the same undefined behaviour as an offset probe's c-ub:oob. */
+        free(*cls);
+        *cls = lg_strdup("c-ub:oob");
+        *why = lg_asprintf("the C indexes an array outside its declared length at %s: undefined behaviour that the "
+                           "divergence needs (no neighbouring input on this path diverges without it); what the C "
+                           "reads or writes there is whatever lies beside the array (a store may fault), while the "
+                           "RTL's address keeps only its low bits",
+                           *at);
+    } else if (strcmp(*cls, "c-ub:readback") == 0)
         *why = lg_asprintf("%s reads an output parameter back after the kernel wrote it on this path: the C gets the "
                            "value it wrote, while HLS reads that port's input side, the value the caller passed in",
                            *at);
@@ -365,7 +376,14 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
             if (needed[i] &&
                 (ex->probe_info[i].kind == TRACER_PROBE_WIDTH || ex->probe_info[i].kind == TRACER_PROBE_PORT))
                 mi->by_cause = 1;
-        key = mi->by_cause ? oracle_dedup_make_cause_key(sym->cls, names, n)
+        /* Undefined behaviour of the C at one statement that the
+         * divergence needs is its cause, whatever the C did then (a wrong
+         * value, a fault, a write into the executor) and on whichever C
+         * path: class c-ub. */
+        int c_ub = mi->ub >= 0 && ex->probe_info[mi->ub].kind == TRACER_PROBE_UB;
+        if (c_ub)
+            mi->by_cause = 1;
+        key = mi->by_cause ? oracle_dedup_make_cause_key(c_ub ? "c-ub" : sym->cls, names, n)
                            : oracle_dedup_make_key(sym, mi->path, names, n);
         free(names);
     }
@@ -574,10 +592,25 @@ static int identify(explore_t *ex, const input_t *in, const tracer_trace_t *tr, 
     if (rc == LG_OK && !input_equal(min, in))
         rc = minimise_rerun(ex, min, sym->cls, &run, err);
     if (rc == LG_OK && !run.shown) {
-        /* Unchanged, or the minimised input did not show the class again
-         * (a kernel that is not deterministic): the input as found. */
+        /* Unchanged, or the minimised input did not show the class again:
+         * the input as found, run alone. One that does not show it again
+         * either had it from another input of its round (a kernel whose
+         * wild store hit the executor's memory then, blamed on the input
+         * in flight) or from a kernel that is not deterministic: not a
+         * divergence lgfuzz can report as this input's. A run cut by the
+         * deadline confirms nothing: the input as found, which its own
+         * runs showed. */
+        minimise_run_t again = {0};
+        rc = minimise_rerun(ex, in, sym->cls, &again, err);
+        if (rc == LG_OK && again.ran && !again.shown) {
+            ex->st.unreproduced++;
+            LG_INFO(ex->log, "a %s divergence did not show again when its input ran alone: not reported", sym->cls);
+            input_destroy(min);
+            free(found_key);
+            return LG_OK;
+        }
         input_copy(min, in);
-        run = (minimise_run_t){.shown = 1, .sym = *sym, .tr = tr, .rtl = rtl};
+        run = again.shown ? again : (minimise_run_t){.shown = 1, .sym = *sym, .tr = tr, .rtl = rtl};
     }
     if (rc) {
         input_destroy(min);

@@ -35,19 +35,20 @@
  * type-based alias metadata of an optimised build, which lets the final
  * -O2 keep the runtime's counters in registers. Lifetime markers are off
  * because they add cleanup switches that would count as branch sites. */
-static const char *const kernel_flags[] = {"-c",
-                                           "-emit-llvm",
-                                           "-O2",
-                                           "-Xclang",
-                                           "-disable-llvm-passes",
-                                           "-Xclang",
-                                           "-disable-lifetime-markers",
-                                           "-g",
-                                           "-fno-discard-value-names",
-                                           "-fsanitize=signed-integer-overflow,shift,integer-divide-by-zero",
-                                           "-fsanitize-recover=all",
-                                           "-fsanitize-minimal-runtime",
-                                           "-w"};
+static const char *const kernel_flags[] = {
+    "-c",
+    "-emit-llvm",
+    "-O2",
+    "-Xclang",
+    "-disable-llvm-passes",
+    "-Xclang",
+    "-disable-lifetime-markers",
+    "-g",
+    "-fno-discard-value-names",
+    "-fsanitize=signed-integer-overflow,shift,integer-divide-by-zero,array-bounds",
+    "-fsanitize-recover=all",
+    "-fsanitize-minimal-runtime",
+    "-w"};
 /* A C++ kernel's body is plain code: without exceptions and RTTI the
  * module holds no invokes or landing pads, and the link needs no C++
  * runtime beyond what clang++ adds itself. */

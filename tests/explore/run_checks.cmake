@@ -31,6 +31,9 @@
 #               divergence, triaged c-ub:oob at the index the C read past the table
 #   uninit      a scratch array written at one index and read at another: one
 #               divergence, triaged c-ub:uninit naming buf and its declaration
+#   wildstore   a store at an index from the input into a local table: the wrong
+#               values and the faults it causes are one divergence, key
+#               c-ub|cause|ub:out-of-bounds:..., triaged c-ub:oob
 #   inoutraw    an inout scalar (ap_ovld: x_i, x_o, x_o_ap_vld) whose RTL reads x_i
 #               after the C wrote *x: exit 1, one divergence, mismatch:x
 #   loopnodes   kernels/streamclip's 512-iteration loop: a path is at most one event per
@@ -439,6 +442,32 @@ elseif(CHECK STREQUAL "uninit")
   json_get(counted ${WORK}/out/stats.json divergences_triage c-ub:uninit)
   if(NOT counted EQUAL 1)
     message(FATAL_ERROR "stats.json counts ${counted} c-ub:uninit divergences, want 1")
+  endif()
+elseif(CHECK STREQUAL "wildstore")
+  # t[k] = v for any k below 16: a k below 0 gives a wrong t[3] (the RTL
+  # stores at k's low bits) or, far below, a fault. UBSan's array-bounds
+  # check fires at the store each time, and both are the one cause.
+  # A seed input stores at k = -13 and reads t[3]: the RTL's store lands
+  # there, the C's below the table; mutations of k far below fault.
+  set(spec ${SRC}/tests/explore/kernels/wildstore/kernel.yaml)
+  file(MAKE_DIRECTORY ${WORK}/ws-seeds)
+  file(WRITE ${WORK}/ws-seeds/below.json "{\"k\": -13, \"v\": 5, \"r\": 3}\n")
+  run_one_divergence(divs ${spec} "a store past a local table" --iterations 60 --seeds ${WORK}/ws-seeds)
+  file(READ ${WORK}/out/labels.jsonl labels)
+  if(NOT labels MATCHES "\"mismatch:return\"" OR NOT labels MATCHES "\"cpu-crash:SIG")
+    message(FATAL_ERROR "the run saw no wrong value or no fault: the one divergence was to stand for both")
+  endif()
+  json_get(key ${divs}/symptom.json key)
+  json_get(triage ${divs}/symptom.json triage class)
+  json_get(at ${divs}/symptom.json triage at)
+  if(NOT key STREQUAL "c-ub|cause|ub:out-of-bounds:kernel.c:11" OR NOT triage STREQUAL "c-ub:oob"
+     OR NOT at STREQUAL "kernel.c:11")
+    message(FATAL_ERROR "${divs}: key ${key}, triage ${triage} at ${at}; want c-ub|cause|ub:out-of-bounds:kernel.c:11, "
+                        "c-ub:oob at kernel.c:11")
+  endif()
+  json_get(k ${divs}/input.json k)
+  if(k GREATER_EQUAL 0 AND k LESS 16)
+    message(FATAL_ERROR "${divs}: k = ${k} stores inside the table")
   endif()
 elseif(CHECK STREQUAL "widthpaths")
   # A local that four cases of a switch assign, kept by the RTL in a 5-bit
