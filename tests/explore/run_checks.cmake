@@ -118,6 +118,28 @@ function(json_get out file)
   set(${out} ${value} PARENT_SCOPE)
 endfunction()
 
+# The triage of divergence directory dv: its class, at and why, into the
+# caller's triage, at and why.
+function(read_triage dv)
+  foreach(field class at why)
+    json_get(value ${dv}/symptom.json triage ${field})
+    set(f ${field})
+    if(f STREQUAL "class")
+      set(f triage)
+    endif()
+    set(${f} "${value}" PARENT_SCOPE)
+  endforeach()
+endfunction()
+
+# stats.json of the run in ${WORK}/out counts exactly one divergence of
+# triage class cls.
+function(expect_one_triaged cls)
+  json_get(counted ${WORK}/out/stats.json divergences_triage ${cls})
+  if(NOT counted EQUAL 1)
+    message(FATAL_ERROR "stats.json counts ${counted} ${cls} divergences, want 1")
+  endif()
+endfunction()
+
 function(corpus_list out dir)
   file(GLOB files RELATIVE ${dir}/corpus ${dir}/corpus/*.json)
   list(SORT files)
@@ -404,17 +426,12 @@ elseif(CHECK STREQUAL "oob")
   # its array, at an index outside [0, 15].
   set(spec ${SRC}/tests/explore/kernels/lookup/kernel.yaml)
   run_one_divergence(divs ${spec} "a read past a table" --iterations 60)
-  json_get(triage ${divs}/symptom.json triage class)
-  json_get(at ${divs}/symptom.json triage at)
-  json_get(why ${divs}/symptom.json triage why)
+  read_triage(${divs})
   if(NOT triage STREQUAL "c-ub:oob" OR NOT at MATCHES "^tab\\[(-[0-9]+|1[6-9]|[2-9][0-9])\\]$"
      OR NOT why MATCHES "outside its 16 elements")
     message(FATAL_ERROR "${divs}: triage ${triage} at ${at} (${why}), want c-ub:oob at an index outside [0, 15]")
   endif()
-  json_get(counted ${WORK}/out/stats.json divergences_triage c-ub:oob)
-  if(NOT counted EQUAL 1)
-    message(FATAL_ERROR "stats.json counts ${counted} c-ub:oob divergences, want 1")
-  endif()
+  expect_one_triaged(c-ub:oob)
 elseif(CHECK STREQUAL "uninit")
   # The C reads buf[r & 15], which it wrote only at w & 15: whatever the
   # inputs, every divergence rests on that read, one cause on every C
@@ -423,9 +440,7 @@ elseif(CHECK STREQUAL "uninit")
   set(spec ${SRC}/tests/explore/kernels/uninit/kernel.yaml)
   run_one_divergence(divs ${spec} "a read of a local never written" --iterations 60)
   json_get(key ${divs}/symptom.json key)
-  json_get(triage ${divs}/symptom.json triage class)
-  json_get(at ${divs}/symptom.json triage at)
-  json_get(why ${divs}/symptom.json triage why)
+  read_triage(${divs})
   if(NOT key STREQUAL "mismatch|cause|uninit:buf" OR NOT triage STREQUAL "c-ub:uninit"
      OR NOT at STREQUAL "buf (kernel.c:10)" OR NOT why MATCHES "reads buf, a local of scratch")
     message(FATAL_ERROR "${divs}: key ${key}, triage ${triage} at ${at} (${why}); want mismatch|cause|uninit:buf, "
@@ -439,14 +454,12 @@ elseif(CHECK STREQUAL "uninit")
   if(wl EQUAL rl)
     message(FATAL_ERROR "${divs}: the input writes and reads buf at ${wl}: no uninitialised read")
   endif()
-  json_get(counted ${WORK}/out/stats.json divergences_triage c-ub:uninit)
-  if(NOT counted EQUAL 1)
-    message(FATAL_ERROR "stats.json counts ${counted} c-ub:uninit divergences, want 1")
-  endif()
+  expect_one_triaged(c-ub:uninit)
 elseif(CHECK STREQUAL "wildstore")
-  # t[k] = v for any k below 16: a k below 0 gives a wrong t[3] (the RTL
-  # stores at k's low bits) or, far below, a fault. UBSan's array-bounds
-  # check fires at the store each time, and both are the one cause.
+  # t[k] = v, then t[r & 15], for any k below 16: a k below 0 gives a
+  # wrong value (the RTL stores at k's low bits) or, far below, a fault.
+  # UBSan's array-bounds check fires at the store each time, and both
+  # are the one cause.
   # A seed input stores at k = -13 and reads t[3]: the RTL's store lands
   # there, the C's below the table; mutations of k far below fault.
   set(spec ${SRC}/tests/explore/kernels/wildstore/kernel.yaml)
@@ -458,8 +471,7 @@ elseif(CHECK STREQUAL "wildstore")
     message(FATAL_ERROR "the run saw no wrong value or no fault: the one divergence was to stand for both")
   endif()
   json_get(key ${divs}/symptom.json key)
-  json_get(triage ${divs}/symptom.json triage class)
-  json_get(at ${divs}/symptom.json triage at)
+  read_triage(${divs})
   if(NOT key STREQUAL "c-ub|cause|ub:out-of-bounds:kernel.c:11" OR NOT triage STREQUAL "c-ub:oob"
      OR NOT at STREQUAL "kernel.c:11")
     message(FATAL_ERROR "${divs}: key ${key}, triage ${triage} at ${at}; want c-ub|cause|ub:out-of-bounds:kernel.c:11, "
@@ -469,6 +481,7 @@ elseif(CHECK STREQUAL "wildstore")
   if(k GREATER_EQUAL 0 AND k LESS 16)
     message(FATAL_ERROR "${divs}: k = ${k} stores inside the table")
   endif()
+  expect_one_triaged(c-ub:oob)
 elseif(CHECK STREQUAL "widthpaths")
   # A local that four cases of a switch assign, kept by the RTL in a 5-bit
   # register (t_reg) that hls.widths does not declare: the register gives
