@@ -331,9 +331,9 @@ static void collect_decided(executor_t *x, size_t k, const lgrt_slot_t *s, execu
 
 /* The round broke the protocol (x->detail says how; the child is gone).
  * With more than one record to go it runs again one record at a time,
- * from its first record without a result, nothing of it collected (which
- * of them broke it is not known); with one, that record is the culprit:
- * status LGRT_FD. */
+ * each on a child of its own (send_round), from its first record without
+ * a result, nothing of it collected (which of them broke it is not known);
+ * with one, that record is the culprit: status LGRT_FD. */
 static void round_broken(executor_t *x, executor_collect_fn collect, void *arg)
 {
     stop_child(x);
@@ -371,6 +371,12 @@ static int send_round(executor_t *x, lg_err_t *err)
     lgrt_hdr_t *h = x->hdr;
     if (cut_due(x, lg_now_ns()))
         return cut_error(x, err);
+    /* One record at a time after a broken round, each on a fresh child:
+     * a record that damaged the child's own memory without breaking the
+     * protocol would otherwise make the next one break it and take the
+     * blame. */
+    if (x->single && x->pid > 0)
+        stop_child(x);
     if (x->pid < 0 && executor_child_start(x, err) != 0)
         return err->code;
     executor_region_reset(x);
