@@ -362,6 +362,12 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
         /* Else an index past the C's own array that the divergence needs. */
         if (mi->ub < 0 && mi->oob >= 0 && needed[mi->oob])
             mi->ub = mi->oob;
+        /* A native run stopped at a limit fired what it reached by then:
+         * how far it got, not what its input does (a loop that never ends
+         * overflows its counter sooner or later), so no undefined
+         * behaviour it fired is the hang's cause. */
+        if (strncmp(sym->cls, "cpu-hang", 8) == 0)
+            mi->ub = -1;
         /* A narrowed variable or port that the divergence needs makes the
          * probes it needs its cause on whichever C path: the value is cut
          * the same way wherever it is computed. Other probes name places
