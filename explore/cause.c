@@ -542,6 +542,10 @@ int cause_uninit(explore_t *ex, const input_t *m, const run_result_t *cpu, int *
 {
     *uninit = 0;
     *local = -1;
+    /* Only a completed run's outputs rest on bytes it read: a fault or a
+     * write into the executor may land elsewhere from run to run. */
+    if (cpu->status != RUN_OK)
+        return LG_OK;
     tracer_t *t;
     int rc = minimise_executor(ex, &t, err);
     size_t nl = 0;
@@ -551,10 +555,6 @@ int cause_uninit(explore_t *ex, const input_t *m, const run_result_t *cpu, int *
      * bytes (a wild store into memory the executor shares) says
      * nothing of the bytes. */
     int unstable = 0;
-    /* Only a completed run's outputs rest on bytes it read: a fault or a
-     * write into the executor may land elsewhere from run to run. */
-    if (cpu->status != RUN_OK)
-        nl = 0;
     if (rc == LG_OK && nl)
         rc = differs_filled(ex, t, m, cpu, TRACER_FILL_SAME, &unstable, err);
     if (rc == LG_OK && nl && !unstable)

@@ -409,20 +409,19 @@ int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const c
                lg_err_t *err);
 int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, const uint8_t *held, uint64_t path,
                  const char *cls, uint8_t *needed, lg_err_t *err);
+/* cause_uninit: *uninit receives 1 when m's native result (cpu) rests on
+ * a read of a local the kernel did not write first: m completed (a fault
+ * or a write into the executor may land elsewhere from one run to the
+ * next), run again it gives cpu, and it changes its result when every
+ * local starts with other bytes (tracer_set_fill). *local then receives
+ * the local (tracer_locals) whose other bytes alone change it, -1 when
+ * none does alone. */
+int cause_uninit(explore_t *ex, const input_t *m, const run_result_t *cpu, int *uninit, int *local, lg_err_t *err);
 /* cause_readback: *param receives the inout scalar param whose read-back
  * explains the divergence of class cls of m (fired: its probes, which
  * must include a readback one; cpu: its native result): m with that
  * param's input set to the value the C wrote keeps the C's result and
  * the RTL then agrees with it. -1 when none does. */
-/* cause_uninit: *uninit receives 1 when m's native result (cpu) rests on
- * a read of a local the kernel did not write first: m completed (a fault
- * or a write into the executor may land elsewhere from one run to the
- * next), m run again gives cpu
- * but changes its result when every local starts with other bytes
- * (tracer_set_fill). *local then
- * receives the local (tracer_locals) whose other bytes alone change it,
- * -1 when none does alone. */
-int cause_uninit(explore_t *ex, const input_t *m, const run_result_t *cpu, int *uninit, int *local, lg_err_t *err);
 int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, const uint8_t *fired, const char *cls,
                    int *param, lg_err_t *err);
 /* The port probes that found's run fired and its minimised run (fired)

@@ -308,12 +308,14 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
 /* The key of the minimised divergence mi: its class and the local the C
  * reads before writing it, when its result rests on that
  * ("<class>|cause|uninit:<local>", mi->uninit and mi->local set; the
- * local "*" when no one alone), or the port that explains it ("<class>|cause|port:<p>"), or the inout scalar whose
- * read-back does ("<class>|cause|readback:<param>", mi->ub receiving the
- * readback probe it fired), or the probes it needs (cause.c; the first
+ * local "*" when no one alone), or the port that explains it
+ * ("<class>|cause|port:<p>"), or the inout scalar whose read-back does
+ * ("<class>|cause|readback:<param>", mi->ub receiving the readback probe
+ * it fired), or the probes it needs (cause.c; the first
  * undefined-behaviour one of those but a read-back into mi->ub, else
- * mi->oob when it is one of those, -1 when none): "<class>|cause|<probes>"
- * when a width or port probe is among them, else with its C path,
+ * mi->oob when it is one of those, -1 when none): "c-ub|cause|<probes>"
+ * when mi->ub is a ub probe, "<class>|cause|<probes>" when a width or
+ * port probe is among them, else with its C path,
  * "<class>|path:<hash>|<probes>". NULL with err set when running failed. */
 static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
 {

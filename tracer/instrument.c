@@ -69,12 +69,6 @@ static void collect_functions(instrument_ctx_t *c)
     qsort(c->funcs, c->nfuncs, sizeof *c->funcs, cmp_func_name);
 }
 
-static const char *base_name(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
-}
-
 static int is_unsigned_pred(LLVMIntPredicate p)
 {
     return p == LLVMIntUGT || p == LLVMIntUGE || p == LLVMIntULT || p == LLVMIntULE;
@@ -94,8 +88,8 @@ static uint32_t add_site(instrument_ctx_t *c, LLVMValueRef fn, LLVMValueRef term
     const char *fname = LLVMGetValueName2(fn, &nlen);
     const char *file = LLVMGetDebugLocFilename(term, (unsigned *)&flen);
     char *f = file ? lg_strndup(file, flen) : NULL;
-    uint32_t id = meta_add_site(c->meta, fname, f ? base_name(f) : c->src_base, (int)LLVMGetDebugLocLine(term),
-                                (int)LLVMGetDebugLocColumn(term), kind, nsucc);
+    uint32_t id = meta_add_site(c->meta, fname, f ? instrument_base_name(f) : c->src_base,
+                                (int)LLVMGetDebugLocLine(term), (int)LLVMGetDebugLocColumn(term), kind, nsucc);
     free(f);
     return id;
 }
@@ -245,11 +239,11 @@ static void rewrite_ub_call(instrument_ctx_t *c, LLVMValueRef call, const char *
     char *f = file ? lg_strndup(file, flen) : lg_strdup(c->src_base);
     char *check = ub_check_name(callee);
     int line = (int)LLVMGetDebugLocLine(call);
-    char *name = lg_asprintf("ub:%s:%s:%d", check, base_name(f), line);
+    char *name = lg_asprintf("ub:%s:%s:%d", check, instrument_base_name(f), line);
     LLVMValueRef divisor = strcmp(check, "divrem-overflow") == 0 ? division_divisor(call) : NULL;
-    char *zname = divisor ? lg_asprintf("ub:div-by-zero:%s:%d", base_name(f), line) : NULL;
-    uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_UB, 0, 0, base_name(f), line);
-    uint32_t zpid = zname ? meta_add_probe(c->meta, zname, TRACER_PROBE_UB, 0, 0, base_name(f), line) : pid;
+    char *zname = divisor ? lg_asprintf("ub:div-by-zero:%s:%d", instrument_base_name(f), line) : NULL;
+    uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_UB, 0, 0, instrument_base_name(f), line);
+    uint32_t zpid = zname ? meta_add_probe(c->meta, zname, TRACER_PROBE_UB, 0, 0, instrument_base_name(f), line) : pid;
     instrument_position_before(c, call);
     LLVMValueRef args[] = {instrument_u32(c, pid)};
     if (divisor) {
@@ -372,7 +366,8 @@ static void run_passes(instrument_ctx_t *c)
 int instrument_kernel(const spec_t *spec, const pragma_hits_t *hits, const char *kernel_bc, const char *runtime_bc,
                       const char *out_bc, meta_t *meta, const lg_log_t *log, lg_err_t *err)
 {
-    instrument_ctx_t c = {.spec = spec, .hits = hits, .log = log, .meta = meta, .src_base = base_name(spec->c_source)};
+    instrument_ctx_t c = {
+        .spec = spec, .hits = hits, .log = log, .meta = meta, .src_base = instrument_base_name(spec->c_source)};
     int rc;
     char *msg = NULL;
     c.ctx = LLVMContextCreate();

@@ -2,6 +2,7 @@
  * instrument_probes.c): builder positioning with the instruction's debug
  * location, runtime calls and integer constants and widening. */
 #include <llvm-c/DebugInfo.h>
+#include <string.h>
 
 #include "instrument_pass_int.h"
 
@@ -29,4 +30,26 @@ LLVMValueRef instrument_to_i64(instrument_ctx_t *c, LLVMValueRef v, int is_unsig
     if (w > 64)
         return LLVMBuildTrunc(c->b, v, c->i64, "");
     return is_unsigned || w == 1 ? LLVMBuildZExt(c->b, v, c->i64, "") : LLVMBuildSExt(c->b, v, c->i64, "");
+}
+
+const char *instrument_base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+LLVMValueRef instrument_declared_storage(LLVMValueRef in, LLVMValueRef *var)
+{
+    LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
+    size_t len;
+    if (!callee || strcmp(LLVMGetValueName2(callee, &len), "llvm.dbg.declare") != 0)
+        return NULL;
+    LLVMValueRef md = LLVMGetOperand(in, 0), storage = NULL;
+    if (LLVMGetMDNodeNumOperands(md) != 1)
+        return NULL;
+    LLVMGetMDNodeOperands(md, &storage);
+    if (!storage || !LLVMIsAAllocaInst(storage))
+        return NULL;
+    *var = LLVMGetOperand(in, 1);
+    return storage;
 }

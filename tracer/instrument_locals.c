@@ -21,31 +21,20 @@ typedef struct declared {
     int line;
 } declared_t;
 
-static const char *base_name(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
-}
-
-/* When in is `llvm.dbg.declare(storage, variable, ...)` with an alloca
- * for storage, fills d from the variable; returns 1. */
+/* When in is the llvm.dbg.declare of an alloca, fills d from its
+ * variable; returns 1. */
 static int read_declare(instrument_ctx_t *c, LLVMValueRef in, declared_t *d)
 {
-    LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
-    size_t len;
-    if (!callee || strcmp(LLVMGetValueName2(callee, &len), "llvm.dbg.declare") != 0)
+    LLVMValueRef mvar, storage = instrument_declared_storage(in, &mvar);
+    unsigned nv = storage ? LLVMGetMDNodeNumOperands(mvar) : 0;
+    if (nv < 2)
         return 0;
-    LLVMValueRef mstorage = LLVMGetOperand(in, 0), mvar = LLVMGetOperand(in, 1);
-    unsigned n = LLVMGetMDNodeNumOperands(mstorage), nv = LLVMGetMDNodeNumOperands(mvar);
-    if (n != 1 || nv < 2)
-        return 0;
-    LLVMValueRef storage, *var = lg_calloc(nv, sizeof *var);
-    LLVMGetMDNodeOperands(mstorage, &storage);
+    LLVMValueRef *var = lg_calloc(nv, sizeof *var);
     LLVMGetMDNodeOperands(mvar, var);
     unsigned nlen = 0;
     const char *vname = var[1] ? LLVMGetMDString(var[1], &nlen) : NULL;
     free(var);
-    if (!storage || !LLVMIsAAllocaInst(storage) || !vname)
+    if (!vname)
         return 0;
     LLVMMetadataRef md = LLVMValueAsMetadata(mvar);
     LLVMMetadataRef file = LLVMDIVariableGetFile(md);
@@ -54,7 +43,7 @@ static int read_declare(instrument_ctx_t *c, LLVMValueRef in, declared_t *d)
     d->storage = storage;
     d->name = lg_strndup(vname, nlen);
     char *path = fname ? lg_strndup(fname, flen) : NULL;
-    d->file = lg_strdup(path ? base_name(path) : c->src_base);
+    d->file = lg_strdup(path ? instrument_base_name(path) : c->src_base);
     free(path);
     d->line = (int)LLVMDIVariableGetLine(md);
     return 1;

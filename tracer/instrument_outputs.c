@@ -123,10 +123,10 @@ static void instrument_readback(instrument_ctx_t *c, const outs_t *o, LLVMValueR
     unsigned flen = 0;
     const char *file = LLVMGetDebugLocFilename(load, &flen);
     char *f = file && flen ? lg_strndup(file, flen) : lg_strdup(c->src_base);
-    const char *slash = strrchr(f, '/');
+    const char *base = instrument_base_name(f);
     int line = (int)LLVMGetDebugLocLine(load);
-    char *name = lg_asprintf(TRACER_READBACK_PREFIX "%s:%d", slash ? slash + 1 : f, line);
-    uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_UB, 0, 0, slash ? slash + 1 : f, line);
+    char *name = lg_asprintf(TRACER_READBACK_PREFIX "%s:%d", base, line);
+    uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_UB, 0, 0, base, line);
     free(name);
     free(f);
     instrument_position_before(c, load);

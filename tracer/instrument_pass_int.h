@@ -42,6 +42,12 @@ void instrument_call(instrument_ctx_t *c, const instrument_rt_t *rt, LLVMValueRe
 /* v widened (or narrowed) to i64; sign-extended unless is_unsigned. */
 LLVMValueRef instrument_to_i64(instrument_ctx_t *c, LLVMValueRef v, int is_unsigned);
 LLVMValueRef instrument_u32(instrument_ctx_t *c, uint32_t v);
+/* The file name of path, without its directories (a pointer into path). */
+const char *instrument_base_name(const char *path);
+/* When in is `llvm.dbg.declare(storage, variable, ...)` with an alloca for
+ * storage: that alloca, and the variable's debug-info node into *var; NULL
+ * otherwise. */
+LLVMValueRef instrument_declared_storage(LLVMValueRef in, LLVMValueRef *var);
 
 /* instrument_cfg.c: the control-flow graph of a function. */
 typedef struct instrument_cfg {

@@ -48,22 +48,18 @@ static int di_type_unsigned(instrument_ctx_t *c, LLVMValueRef type)
  * variable: clang renames a second `i` to `%i1`. */
 static LLVMValueRef declared_local(instrument_ctx_t *c, LLVMValueRef call, const char *name, int *is_unsigned)
 {
-    LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
-    size_t len;
-    if (!callee || strcmp(LLVMGetValueName2(callee, &len), "llvm.dbg.declare") != 0)
+    LLVMValueRef mvar, storage = instrument_declared_storage(call, &mvar);
+    if (!storage)
         return NULL;
-    unsigned n, nv;
-    LLVMValueRef *storage = md_operands(LLVMGetOperand(call, 0), &n);
-    LLVMValueRef *var = md_operands(LLVMGetOperand(call, 1), &nv);
+    unsigned nv;
+    LLVMValueRef *var = md_operands(mvar, &nv);
     unsigned nlen = 0;
     const char *vname = nv > 1 && var[1] ? LLVMGetMDString(var[1], &nlen) : NULL;
     LLVMValueRef found = NULL;
-    if (n == 1 && storage[0] && LLVMIsAAllocaInst(storage[0]) && vname && nlen == strlen(name) &&
-        strncmp(vname, name, nlen) == 0) {
-        found = storage[0];
+    if (vname && nlen == strlen(name) && strncmp(vname, name, nlen) == 0) {
+        found = storage;
         *is_unsigned = nv > 3 && var[3] ? di_type_unsigned(c, var[3]) : 0;
     }
-    free(storage);
     free(var);
     return found;
 }
