@@ -1,6 +1,7 @@
 /* `lgfuzz diff SPEC INPUT.json [--json]`: runs one input natively (through
  * the tracer's executor) and on the RTL (through the oracle) and prints the
  * comparison; exit 1 when the two sides diverge. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,7 @@
 #include "tracer/tracer.h"
 #include "util/log.h"
 
-static const char synopsis[] = "usage: lgfuzz diff SPEC INPUT.json [--json] [--verbose]\n\n"
+static const char synopsis[] = "usage: lgfuzz diff SPEC INPUT.json [--json] [--rtl-state N] [--verbose]\n\n"
                                "Runs the input INPUT.json once natively and once on the RTL of the kernel\n"
                                "spec SPEC (building or reusing the cached Verilator model) and prints both\n"
                                "results and every symptom of divergence: mismatch:return, mismatch:<param>,\n"
@@ -27,6 +28,7 @@ static const char epilogue[] = "Exit codes: 0 the two sides agree, 1 they diverg
 typedef struct diff_opts {
     const char *spec_path, *input_path;
     int json, verbose;
+    uint64_t rtl_state;
 } diff_opts_t;
 
 static const cli_opt_t diff_opts[] = {
@@ -34,6 +36,14 @@ static const cli_opt_t diff_opts[] = {
      .name = "--json",
      .field = CLI_FIELD(diff_opts_t, json),
      .help = "print one JSON object {\"divergent\", \"symptoms\", \"cpu\", \"rtl\"}"},
+    {.kind = CLI_COUNT,
+     .name = "--rtl-state",
+     .field = CLI_FIELD(diff_opts_t, rtl_state),
+     .max = UINT32_MAX,
+     .arg = "N",
+     .help = "what the RTL's registers and memories without an initial value, and the\n"
+             "Xs it assigns, start as: 0 all zero (the default, as in every run), 1 all\n"
+             "ones, N > 1 random values drawn from seed N (an rtl-x finding names one)"},
     {.kind = CLI_FLAG,
      .name = "--verbose",
      .field = CLI_FIELD(diff_opts_t, verbose),
@@ -131,7 +141,7 @@ int cmd_diff(int argc, char **argv)
     if (run_cpu(spec, in, &log, cpu, &err) != 0)
         goto done;
     oracle = oracle_create(spec, NULL, &log, &err);
-    if (!oracle || oracle_run(oracle, in, rtl, &err) != 0)
+    if (!oracle || oracle_run_xstate(oracle, in, o.rtl_state, NULL, rtl, &err) != 0)
         goto done;
     oracle_compare(spec, cpu, rtl, &syms);
     if (o.json) {

@@ -18,6 +18,7 @@
 #include "util/alloc.h"
 #include "util/fsutil.h"
 #include "util/jsonfile.h"
+#include "util/strbuf.h"
 
 /* What the reserve holds at least: the report files of a small run. */
 #define RESERVE_MIN (256u * 1024u)
@@ -226,6 +227,27 @@ static int write_symptom(explore_t *ex, const char *dir, const corpus_finding_t 
     return rc;
 }
 
+/* The README of the divergence whose directory will be dir, written into
+ * staging: the symptom, its triage when it has one, and how to replay
+ * it. */
+static int write_readme(const explore_t *ex, const char *staging, const char *dir, const corpus_finding_t *f,
+                        lg_err_t *err)
+{
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
+    lg_strbuf_printf(&b, "%s: %s\n", f->sym->cls, f->sym->detail);
+    if (f->triage)
+        lg_strbuf_printf(&b, "%s at %s: %s\n", f->triage, f->triage_at, f->triage_why);
+    lg_strbuf_printf(&b, "Replay: lgfuzz diff %s %s/input.json (input.orig.json: the input as found)\n", ex->spec->path,
+                     dir);
+    char *path = lg_path_join(staging, "README");
+    char *text = lg_strbuf_take(&b);
+    int rc = lg_write_file_atomic(path, text, strlen(text), err);
+    free(text);
+    free(path);
+    return rc;
+}
+
 /* A divergence's directory is written under a hidden staging name and
  * renamed into place once complete, so divergences/ never holds a
  * half-written one (a full disk, a kill): each entry there has its input
@@ -256,6 +278,8 @@ int corpus_divergence_record(explore_t *ex, const corpus_finding_t *f, lg_err_t 
         rc = hostsource_divergence(ex->host, f->found, staging, err);
     if (rc == LG_OK)
         rc = write_symptom(ex, staging, f, err);
+    if (rc == LG_OK)
+        rc = write_readme(ex, staging, dir, f, err);
     if (rc == LG_OK && rename(staging, dir) != 0)
         rc = lg_err_set(err, LG_EIO, "%s: cannot rename %s into place: %s", dir, staging, strerror(errno));
     if (rc) {

@@ -7,6 +7,8 @@
  *   schedule_    schedule.c     the RTL scheduler: candidates queued by priority
  *   minimise_    minimise.c     a divergence's C path signature and the minimisation of its input
  *   cause_       cause.c        a divergence's cause (its identity) apart from its evidence
+ *   xstate_      xstate.c       whether a divergence's RTL result rests on undefined RTL state
+ *   triage_      triage.c       what a divergence is: c-ub kinds and rtl-x, with place and meaning
  *   shrink_      shrink.c       the typed values and cuts its candidates try
  *   generate_    generate.c     solver-driven, mutated, random and corner inputs
  *   learn_       learn.c        synth glue: edge, prefix and probe conditions
@@ -22,7 +24,7 @@
  *   hostsource_  host_*.c       host-level inputs from the spec's host program (host_source_int.h)
  * Calls between the files go one way: explore.c calls the others,
  * generate.c calls learn.c and round.c, round.c calls verdict.c, verdict.c
- * calls corpus.c, cause.c and minimise.c, cause.c calls minimise.c, and any of
+ * calls corpus.c, cause.c, xstate.c, triage.c and minimise.c, cause.c calls minimise.c, and any of
  * them may use the four modules with headers of their own and report.c.
  * A round is the set of inputs (usually at most EXPLORE_ROUND_MAX) that
  * one step makes and one tracer_run call executes. */
@@ -105,6 +107,16 @@ typedef struct found_key {
     uint64_t hits;
 } found_key_t;
 
+/* What xstate_check found: the first difference between an input's RTL
+ * result with the model's usual initial state (every register, memory and
+ * X the RTL leaves undefined at 0) and with another. */
+typedef struct xstate {
+    uint64_t state;           /* the other initial state (oracle_run_xstate), 0 when none changed the result */
+    char output[96];          /* what differed first: "status", "return" or an output param's name */
+    char element[128];        /* that param's element, "<param>[<i>]", for an array; else "" */
+    char zero[48], other[48]; /* its values with the usual state and with `state` */
+} xstate_t;
+
 /* The key the cause analysis gave a minimised input showing a class
  * (verdict.c): the 2nd, 4th, 8th, ... input with a found key is minimised
  * again, most often to the same input. */
@@ -117,6 +129,7 @@ typedef struct cause_memo {
     int by_cause; /* the key names a cause, no C path */
     int uninit;   /* cause_uninit's finding: 1, with the local or -1 */
     int local;
+    xstate_t x; /* xstate_check's finding */
 } cause_memo_t;
 
 /* The minimiser's executor and scratch (minimise.c). */
@@ -130,6 +143,33 @@ typedef struct minimise_run {
     const tracer_trace_t *tr; /* its native run: valid until the next minimise_ call */
     const run_result_t *rtl;  /* its RTL result: likewise */
 } minimise_run_t;
+
+/* A minimised divergence as verdict.c keys and records it: what its
+ * record needs of its minimised input's native run, taken before the cause
+ * analysis runs the minimiser's executor again, and what that analysis
+ * found. */
+typedef struct minimised {
+    const input_t *found, *in;
+    const minimise_run_t *run;
+    run_result_t *cpu;   /* in's native result, a copy */
+    uint64_t path;       /* its C path signature */
+    char *c_path;        /* that path in words */
+    uint8_t *fired;      /* the probes it fired */
+    const uint8_t *held; /* probes already shown to be part of its cause, or NULL */
+    const char **probes; /* their names, sorted */
+    size_t nprobes;
+    int ub;           /* the undefined-behaviour probe its divergence needs (a ub probe, or oob), or -1 */
+    int oob;          /* an offset probe it fired at an index outside the C's own array, or -1 */
+    int64_t oob_at;   /* that index */
+    uint64_t oob_len; /* the array's length in the C */
+    int port;         /* the port probe that explains it whole (cause_port), or -1 */
+    int port_sx;      /* that port: 1 when it extends its values by sign */
+    int cut;          /* the deadline or a signal cut its minimisation or cause analysis */
+    int by_cause;     /* its key names its cause, on whichever C path (no path in it) */
+    int uninit;       /* the C's result rests on a local it did not write first (cause_uninit) */
+    int local;        /* that local (tracer_locals), or -1 when no one alone */
+    xstate_t x;       /* its RTL result from another initial state, when that differs (xstate_check) */
+} minimised_t;
 
 /* A new distinct divergence for the output directory. */
 typedef struct corpus_finding {
@@ -432,6 +472,23 @@ int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, con
  * keep[i] for each and *n to how many; keep has one entry per probe. */
 int cause_ports_let_go(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
                        const uint8_t *fired, uint8_t *keep, size_t *n, lg_err_t *err);
+
+/* xstate.c: runs m again on the RTL from other initial states (all ones,
+ * then random ones drawn from the run's seed; oracle_run_xstate) until its
+ * result differs from rtl, its result with the usual state, and fills x
+ * (x->state 0 when no try changed it). The tries stop at the deadline, on
+ * a signal, at a failed RTL run (logged) and after a try that hangs. */
+int xstate_check(explore_t *ex, const input_t *m, const run_result_t *rtl, xstate_t *x);
+
+/* triage.c: what a minimised divergence is, for the people who read it.
+ * triage_find_oob: the first offset probe tr (the run of in) fired at an
+ * index outside the C's own array, into mi->oob (-1 when none), with
+ * mi->oob_at and mi->oob_len. triage_of: the triage its cause analysis
+ * supports, "c-ub:<kind>" or "rtl-x", into cls, with where (at) and what
+ * it means (why), heap strings; all three NULL when there is none (a
+ * divergence of its symptom's class, or a cut analysis). */
+void triage_find_oob(const explore_t *ex, const input_t *in, const tracer_trace_t *tr, minimised_t *mi);
+void triage_of(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why);
 
 /* shrink.c: the values minimise.c's candidates take. */
 /* The value of param p's domain closest to 0: where every value is moved. */

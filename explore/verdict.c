@@ -146,121 +146,6 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* What a divergence's record needs of its minimised input's native run,
- * taken before the cause analysis runs the minimiser's executor again. */
-typedef struct minimised {
-    const input_t *found, *in;
-    const minimise_run_t *run;
-    run_result_t *cpu;   /* in's native result, a copy */
-    uint64_t path;       /* its C path signature */
-    char *c_path;        /* that path in words */
-    uint8_t *fired;      /* the probes it fired */
-    const uint8_t *held; /* probes already shown to be part of its cause, or NULL */
-    const char **probes; /* their names, sorted */
-    size_t nprobes;
-    int ub;           /* the undefined-behaviour probe its divergence needs (a ub probe, or oob), or -1 */
-    int oob;          /* an offset probe it fired at an index outside the C's own array, or -1 */
-    int64_t oob_at;   /* that index */
-    uint64_t oob_len; /* the array's length in the C */
-    int port;         /* the port probe that explains it whole (cause_port), or -1 */
-    int port_sx;      /* that port: 1 when it extends its values by sign */
-    int cut;          /* the deadline or a signal cut its minimisation or cause analysis */
-    int by_cause;     /* its key names its cause, on whichever C path (no path in it) */
-    int uninit;       /* the C's result rests on a local it did not write first (cause_uninit) */
-    int local;        /* that local (tracer_locals), or -1 when no one alone */
-} minimised_t;
-
-/* The triage of a divergence its cause analysis found to need undefined
- * behaviour of the C (probe ub, "ub:<check>:<file>:<line>"): "c-ub:<check>"
- * into cls, the statement into at, and what it means into why. */
-static void triage_ub(const explore_t *ex, int ub, char **cls, char **at, char **why)
-{
-    const tracer_probe_t *p = &ex->probe_info[ub];
-    const char *check = p->name + strlen("ub:"), *end = strchr(check, ':');
-    *cls = lg_asprintf("c-ub:%.*s", (int)(end ? end - check : (ptrdiff_t)strlen(check)), check);
-    *at = lg_asprintf("%s:%d", p->file ? p->file : "?", p->line);
-    if (strcmp(*cls, "c-ub:out-of-bounds") == 0) {
-        /* UBSan's array-bounds check: an index past a C array whose
-         * length the type gives (a local, global or struct member array),
-         * the same undefined behaviour as an offset probe's c-ub:oob. */
-        free(*cls);
-        *cls = lg_strdup("c-ub:oob");
-        *why = lg_asprintf("the C indexes an array outside its declared length at %s: undefined behaviour that the "
-                           "divergence needs (no neighbouring input on this path diverges without it); what the C "
-                           "reads or writes there is whatever lies beside the array (a store may fault), while the "
-                           "RTL's address keeps only its low bits",
-                           *at);
-    } else if (strcmp(*cls, "c-ub:readback") == 0)
-        *why = lg_asprintf("%s reads an output parameter back after the kernel wrote it on this path: the C gets the "
-                           "value it wrote, while HLS reads that port's input side, the value the caller passed in",
-                           *at);
-    else
-        *why = lg_asprintf("the C's result rests on undefined behaviour (%s at %s) that the divergence needs: no "
-                           "neighbouring input on this path diverges without it, and the RTL need not behave as the "
-                           "compiled C does there",
-                           *cls + strlen("c-ub:"), *at);
-}
-
-/* The triage of a divergence whose C result rests on a read of a local
- * the kernel did not write first (mi->uninit). */
-static void triage_uninit(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
-{
-    size_t nl;
-    const tracer_local_t *l = tracer_locals(ex->tracer, &nl);
-    *cls = lg_strdup("c-ub:uninit");
-    if (mi->local < 0) {
-        *at = lg_strdup("several locals");
-        *why = lg_strdup("the C reads locals it did not write first (undefined behaviour): its result changes when "
-                         "they start with other bytes, while the RTL reads what its registers and memories hold");
-        return;
-    }
-    LG_ASSERT((size_t)mi->local < nl);
-    const tracer_local_t *v = &l[mi->local];
-    *at = v->file ? lg_asprintf("%s (%s:%d)", v->name, v->file, v->line) : lg_strdup(v->name);
-    *why = lg_asprintf("the C reads %s, a local of %s, where it did not write it first (undefined behaviour): its "
-                       "result changes when %s starts with other bytes, while the RTL reads what its memory or "
-                       "register for %s holds",
-                       v->name, v->func, v->name, v->name);
-}
-
-/* The first offset probe tr (the run of in) fired at an index outside the
- * C's own array, into mi->oob: an array param's length in in, a local
- * array's declared one. The C read or wrote past its array there, which is
- * undefined behaviour; an index past the RTL's depth alone is not. */
-static void find_oob(const explore_t *ex, const input_t *in, const tracer_trace_t *tr, minimised_t *mi)
-{
-    mi->oob = -1;
-    for (size_t i = 0; i < ex->nprobes && mi->oob < 0 && !ex->cfg.no_spectra; i++) {
-        const tracer_probe_t *p = &ex->probe_info[i];
-        const char *name = p->name + strlen("offset:");
-        /* offset:<param>:last marks an edge, not a bound. */
-        if (p->kind != TRACER_PROBE_OFFSET || !tr->fired[i] || !tr->seen[i] || strchr(name, ':'))
-            continue;
-        int q = spec_param_index(ex->spec, name);
-        if (q >= 0 && !ex->spec->params[q].is_array)
-            continue;
-        int64_t len = q >= 0 ? (int64_t)in->v[q].len : p->param;
-        if (tr->min[i] < 0 || tr->max[i] >= len) {
-            mi->oob = (int)i;
-            mi->oob_at = tr->min[i] < 0 ? tr->min[i] : tr->max[i];
-            mi->oob_len = (uint64_t)len;
-        }
-    }
-}
-
-/* The triage of a divergence whose cause needs the C to index an array
- * outside its bounds (mi->oob). */
-static void triage_oob(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
-{
-    const char *array = ex->probe_info[mi->oob].name + strlen("offset:");
-    *cls = lg_strdup("c-ub:oob");
-    *at = lg_asprintf("%s[%lld]", array, (long long)mi->oob_at);
-    *why = lg_asprintf("the C indexes %s at %lld, outside its %llu elements: undefined behaviour that the "
-                       "divergence needs (no neighbouring input on this path diverges without it), and the RTL's "
-                       "memory need not hold what the C read or wrote past its end",
-                       array, (long long)mi->oob_at, (unsigned long long)mi->oob_len);
-}
-
 /* Writes the new distinct divergence id (the minimised input and its
  * run, found as found) with its group: the key's class and C path
  * without the probes it needs, or the key itself when a port explains it,
@@ -272,15 +157,8 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
     const char *bar = strchr(key, '|');
     bar = bar && strncmp(bar, "|cause|", 7) != 0 ? strchr(bar + 1, '|') : NULL;
     char *group = bar ? lg_strndup(key, (size_t)(bar - key)) : lg_strdup(key);
-    char *tcls = NULL, *tat = NULL, *twhy = NULL;
-    /* A cut analysis kept every probe it had not shown to be evidence:
-     * it names no cause. */
-    if (mi->uninit && !mi->cut)
-        triage_uninit(ex, mi, &tcls, &tat, &twhy);
-    else if (mi->ub >= 0 && !mi->cut && mi->ub == mi->oob)
-        triage_oob(ex, mi, &tcls, &tat, &twhy);
-    else if (mi->ub >= 0 && !mi->cut)
-        triage_ub(ex, mi->ub, &tcls, &tat, &twhy);
+    char *tcls, *tat, *twhy;
+    triage_of(ex, mi, &tcls, &tat, &twhy);
     corpus_finding_t f = {.found = mi->found,
                           .in = mi->in,
                           .cpu = mi->cpu,
@@ -308,7 +186,9 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
 /* The key of the minimised divergence mi: its class and the local the C
  * reads before writing it, when its result rests on that
  * ("<class>|cause|uninit:<local>", mi->uninit and mi->local set; the
- * local "*" when no one alone), or the port that explains it
+ * local "*" when no one alone), or, for an RTL-side class, the output
+ * that another initial state of the RTL changes ("rtl-x|cause|x:<output>",
+ * mi->x set; xstate.c), or the port that explains it
  * ("<class>|cause|port:<p>"), or the inout scalar whose read-back does
  * ("<class>|cause|readback:<param>", mi->ub receiving the readback probe
  * it fired), or the probes it needs (cause.c; the first
@@ -330,6 +210,16 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
         const tracer_local_t *l = tracer_locals(ex->tracer, &nl);
         char *name = lg_asprintf("uninit:%s", mi->local >= 0 ? l[mi->local].name : "*");
         char *key = oracle_dedup_make_cause_key(sym->cls, (const char *const *)&name, 1);
+        free(name);
+        return key;
+    }
+    /* An RTL with no one result on the input: whatever else the RTL
+     * does, what it was compared with is Verilator's choice of 0. */
+    if (rc == LG_OK && strncmp(sym->cls, "cpu-", 4) != 0)
+        rc = xstate_check(ex, mi->in, mi->run->rtl, &mi->x);
+    if (rc == LG_OK && mi->x.state) {
+        char *name = lg_asprintf("x:%s", mi->x.output);
+        char *key = oracle_dedup_make_cause_key("rtl-x", (const char *const *)&name, 1);
         free(name);
         return key;
     }
@@ -419,6 +309,7 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
             mi->by_cause = ex->causes[i].by_cause;
             mi->uninit = ex->causes[i].uninit;
             mi->local = ex->causes[i].local;
+            mi->x = ex->causes[i].x;
             return lg_strdup(ex->causes[i].key);
         }
     }
@@ -433,7 +324,8 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
                                                    .port_sx = mi->port_sx,
                                                    .by_cause = mi->by_cause,
                                                    .uninit = mi->uninit,
-                                                   .local = mi->local};
+                                                   .local = mi->local,
+                                                   .x = mi->x};
     }
     return key;
 }
@@ -452,7 +344,7 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
     mi.c_path = describe_path(ex, run->tr);
     mi.fired = lg_malloc(ex->nprobes ? ex->nprobes : 1);
     memcpy(mi.fired, run->tr->fired, ex->nprobes);
-    find_oob(ex, min, run->tr, &mi);
+    triage_find_oob(ex, min, run->tr, &mi);
     if (!ex->cfg.no_spectra)
         mi.probes = probes_fired_names(ex->probe_info, mi.fired, ex->nprobes, &mi.nprobes);
     if (mi.nprobes)

@@ -5,6 +5,7 @@
 #include "oracle_int.h"
 
 #include "util/alloc.h"
+#include "util/fsutil.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -364,6 +365,10 @@ int binding_params(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_
         rc = axi_place_buffers(spec, out, err);
     if (rc == 0)
         out->latency = axi_latency(spec);
+    out->inputs = lg_calloc(ports->n ? ports->n : 1, sizeof *out->inputs);
+    for (size_t k = 0; k < ports->n && rc == 0; k++)
+        if (!ports->v[k].is_output)
+            out->inputs[out->ninputs++] = lg_strdup(ports->v[k].member);
     if (rc)
         binding_free(out);
     return rc;
@@ -383,6 +388,7 @@ void binding_free(omodel_t *m)
         axi_bus_free(&m->buses[k]);
     free(m->buses);
     axi_bus_free(&m->ctrl);
+    lg_list_free(m->inputs, m->ninputs);
     memset(m, 0, sizeof *m);
 }
 

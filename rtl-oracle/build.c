@@ -36,8 +36,15 @@
 #include <unistd.h>
 
 /* Verilator options of both steps. HLS output has #0 delays and
- * lint-unclean widths, so timing is off and lint warnings are not fatal. */
-static const char *const verilate_flags[] = {"--cc", "--no-timing", "-Wno-fatal", "-Wno-lint", "-Wno-style"};
+ * lint-unclean widths, so timing is off and lint warnings are not fatal.
+ * --x-assign unique makes every X the RTL assigns a value drawn when the
+ * model is constructed, as --x-initial unique (Verilator's default) does
+ * every register and memory without an initial value: 0 in the model
+ * lgfuzz runs, other values in the replays that tell whether a result
+ * depends on them (wire.h's ORW_REQ_XSTATE). The spec's own flags come
+ * after these and win. */
+static const char *const verilate_flags[] = {"--cc",       "--no-timing", "-Wno-fatal", "-Wno-lint",
+                                             "-Wno-style", "--x-assign",  "unique"};
 /* Options the harness step adds (besides the table's directory and the
  * sources); make then builds the executable. */
 static const char *const build_flags[] = {"--exe", "-O3", "-o", "harness", "--trace", "--savable", "-CFLAGS", "-O2"};

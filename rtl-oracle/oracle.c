@@ -70,6 +70,7 @@ typedef struct obatch {
     size_t n;
     const char *vcd;   /* trace the one input into this file */
     uint64_t flags;    /* ORW_FLAG_* */
+    uint64_t xstate;   /* the one input's model's initial state (ORW_XSTATE_*, wire.h) */
     int jobs;          /* the workers it may use */
     obatch_cut_t cut;  /* what may cut it short */
     uint64_t until_ns; /* CUT_SMOKE: when it is cut */
@@ -184,6 +185,7 @@ static int send_chunk(oracle_t *o, oworker_t *w, obatch_t *b, lg_err_t *err)
     h[ORW_REQ_FLAGS] = b->flags;
     h[ORW_REQ_COUNT] = w->count;
     h[ORW_REQ_VCD_LEN] = b->vcd ? strlen(b->vcd) : 0;
+    h[ORW_REQ_XSTATE] = b->xstate;
     w->busy = 1;
     w->seen = 0;
     w->moved_ns = w->start_ns = lg_now_ns();
@@ -340,8 +342,8 @@ static int run_batch(oracle_t *o, obatch_t *b, lg_err_t *err)
     o->calls += b->n;
     o->nwaiting = 0;
     wait_push(o, 0, b->n);
-    /* Traced and timed batches stay on the first worker. */
-    b->jobs = b->vcd || b->flags ? 1 : o->jobs;
+    /* Traced, timed and other-state batches stay on the first worker. */
+    b->jobs = b->vcd || b->flags || b->xstate ? 1 : o->jobs;
     size_t chunk = chunk_size(o, b->n, b->jobs);
     int rc = 0;
     for (;;) {
@@ -367,7 +369,16 @@ int oracle_run_batch(oracle_t *o, const input_t *const *in, size_t n, run_result
 
 int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_result_t *rtl, lg_err_t *err)
 {
-    obatch_t b = {.in = &in, .out = &rtl, .n = 1, .vcd = vcd_path, .cut = CUT_STOP};
+    return oracle_run_xstate(o, in, ORACLE_XSTATE_ZERO, vcd_path, rtl, err);
+}
+
+_Static_assert(ORACLE_XSTATE_ZERO == ORW_XSTATE_ZERO && ORACLE_XSTATE_ONES == ORW_XSTATE_ONES,
+               "oracle.h and wire.h agree");
+
+int oracle_run_xstate(oracle_t *o, const input_t *in, uint64_t xstate, const char *vcd_path, run_result_t *rtl,
+                      lg_err_t *err)
+{
+    obatch_t b = {.in = &in, .out = &rtl, .n = 1, .vcd = vcd_path, .xstate = xstate, .cut = CUT_STOP};
     int rc = run_batch(o, &b, err);
     if (rc == 0 && b.wave_error[0])
         return lg_err_set(err, LG_EIO, "%s: %s", vcd_path ? vcd_path : "waveform", b.wave_error);
@@ -386,7 +397,7 @@ int oracle_time_model(oracle_t *o, const input_t *const *in, size_t n, uint64_t 
     run_result_t **out = lg_calloc(n ? n : 1, sizeof *out);
     for (size_t i = 0; i < n; i++)
         out[i] = run_result_create(o->spec);
-    obatch_t b = {.in = in, .out = out, .n = n, .flags = ORW_FLAG_TIME};
+    obatch_t b = {.in = in, .out = out, .n = n, .flags = ORW_FLAG_TIME, .cut = CUT_STOP};
     uint64_t restarts = o->w[0].child.restarts;
     int rc = run_batch(o, &b, err);
     o->calls -= n;

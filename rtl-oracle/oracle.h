@@ -132,6 +132,24 @@ int oracle_run_batch(oracle_t *o, const input_t *const *in, size_t n, run_result
  * that cannot be written (a full disk) gives LG_EIO naming vcd_path. */
 int oracle_run_traced(oracle_t *o, const input_t *in, const char *vcd_path, run_result_t *rtl, lg_err_t *err);
 
+/* The initial state of the model a call runs on (oracle_run_xstate). The
+ * model is built so that every register and memory the RTL gives no
+ * initial value, and every X it assigns (a don't-care address, a default
+ * of a case), takes a value drawn when the model is constructed:
+ * ORACLE_XSTATE_ZERO, the state of every other call, draws 0 for all of
+ * them; ORACLE_XSTATE_ONES all ones; any larger value is the seed of
+ * random values (Verilator's random reset). Real hardware may start with
+ * any of these. */
+#define ORACLE_XSTATE_ZERO UINT64_C(0)
+#define ORACLE_XSTATE_ONES UINT64_C(1)
+
+/* As oracle_run_traced (vcd_path NULL: as oracle_run), on a model
+ * constructed for this call with the initial state xstate. A result that
+ * differs from the ORACLE_XSTATE_ZERO one depends on state or Xs the RTL
+ * leaves undefined. */
+int oracle_run_xstate(oracle_t *o, const input_t *in, uint64_t xstate, const char *vcd_path, run_result_t *rtl,
+                      lg_err_t *err);
+
 /* For benchmarks: has one harness child run in[0..n-1] (n at most a
  * batch's worth; more are cut) a second time in a bare loop (each input
  * copied from shared memory into the model's ports and RAMs, as any

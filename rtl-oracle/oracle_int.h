@@ -137,6 +137,8 @@ typedef struct omodel {
     size_t nbuses;
     uint64_t ret_reg; /* ORW_PROTO_AXILITE with a return value: ap_return's register */
     int64_t latency;  /* cycles of one call (rtl.latency, else CORE_GENERATION_INFO's HLS_SYN_LAT), -1 unknown */
+    char **inputs;    /* the model's members of every input port, bound or not */
+    size_t ninputs;
 } omodel_t;
 
 /* Binds every spec param to the model's ports by the HLS naming

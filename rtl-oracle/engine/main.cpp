@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -187,6 +188,38 @@ void call(Sim &first, Sim &again, Param *ps, Param *ps_again, const uint64_t *re
     resp[ORW_RESP_OOB_READ_REACHES] = same_result(resp, scratch.data(), ps) ? 0 : 1;
 }
 
+// The one call of a batch that is traced (vcd not empty) or starts from
+// another initial state than sim's (xstate, wire.h): on a model of its
+// own, with params of its own (a Sim binds its model's ports into the
+// params it is given). A call that read out of range runs again from the
+// same initial state: on that model when it is untraced, else on a
+// second one; with the zero state, on sim. Returns the waveform's error,
+// which travels in the answer, not in the slot.
+std::string call_fresh(Sim &sim, Param *ps, const std::string &vcd, uint64_t xstate, const Region &r,
+                       std::vector<uint64_t> &scratch)
+{
+    std::vector<Param> tparams(kParams + 1), aparams(kParams + 1);
+    Param *tps = tparams.data(), *aps = aparams.data();
+    describe(tps);
+    describe(aps);
+    Sim fresh(tps, vcd, xstate);
+    std::unique_ptr<Sim> second;
+    Sim *again = &sim;
+    if (xstate != ORW_XSTATE_ZERO && vcd.empty()) {
+        again = &fresh;
+        aps = tps;
+    } else if (xstate != ORW_XSTATE_ZERO) {
+        second.reset(new Sim(aps, "", xstate));
+        again = second.get();
+    } else {
+        aps = ps;
+    }
+    call(fresh, *again, tps, aps, r.request(0), r.seed_of(0), r.response(0), scratch);
+    Outcome o;
+    fresh.close_wave(&o);
+    return o.wave_error;
+}
+
 uint64_t now_ns()
 {
     using namespace std::chrono;
@@ -220,22 +253,15 @@ int main()
             return 1;
         r.progress(0);
         std::string wave_error;
-        for (uint64_t i = 0; i < n && vcd.empty(); i++) {
+        uint64_t xstate = h[ORW_REQ_XSTATE];
+        if (xstate != ORW_XSTATE_ZERO && n != 1)
+            return 1;
+        for (uint64_t i = 0; i < n && vcd.empty() && xstate == ORW_XSTATE_ZERO; i++) {
             call(sim, sim, ps, ps, r.request(i), r.seed_of(i), r.response(i), scratch);
             r.progress(i + 1);
         }
-        if (!vcd.empty()) {
-            // A model of its own with its own params: a Sim binds its
-            // model's ports into the params it is given.
-            std::vector<Param> tparams(kParams + 1);
-            Param *tps = tparams.data();
-            describe(tps);
-            Sim traced(tps, vcd);
-            call(traced, sim, tps, ps, r.request(0), r.seed_of(0), r.response(0), scratch);
-            // The waveform's error travels in the answer, not in the slot.
-            Outcome o;
-            traced.close_wave(&o);
-            wave_error = o.wave_error;
+        if (!vcd.empty() || xstate != ORW_XSTATE_ZERO) {
+            wave_error = call_fresh(sim, ps, vcd, xstate, r, scratch);
             r.progress(1);
         }
         uint64_t ns = 0;

@@ -8,11 +8,15 @@
 namespace lgh
 {
 
-Sim::Sim(Param *ps, const std::string &vcd) : ps_(ps), buses_(kBuses + 1)
+Sim::Sim(Param *ps, const std::string &vcd, uint64_t xstate) : ps_(ps), buses_(kBuses + 1)
 {
+    // A new context is this thread's from here on: the model's
+    // constructor draws its initial values through it.
     ctx_.reset(new VerilatedContext);
     ctx_->fatalOnError(false); // $stop/$fatal set gotError instead of aborting
-    ctx_->randReset(0);
+    ctx_->randReset(xstate == ORW_XSTATE_ZERO ? 0 : xstate == ORW_XSTATE_ONES ? 1 : 2);
+    if (xstate > ORW_XSTATE_ONES)
+        ctx_->randSeed(static_cast<int>(xstate % 0x7fffffffu) + 1); // 0 would pick a seed from the clock
     if (!vcd.empty())
         ctx_->traceEverOn(true);
     m_.reset(make_top(ctx_.get(), &c_, ps_, &ctrl_, buses_.data()));
@@ -23,7 +27,7 @@ Sim::Sim(Param *ps, const std::string &vcd) : ps_(ps), buses_(kBuses + 1)
         return;
     }
     // Verilator's initial state is fixed (randReset(0): every variable 0
-    // before `initial` blocks run); the snapshot is that state, taken
+    // before `initial` blocks run, or as xstate says); the snapshot is that state, taken
     // before the first eval, so restoring it runs the `initial` blocks
     // again too.
     {
@@ -354,6 +358,8 @@ bool Sim::none_ended(Outcome *o)
 // outputs, clocks the edge, then lets the RAMs answer.
 void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
 {
+    // Another Sim's context may have been this thread's since.
+    Verilated::threadContextp(ctx_.get());
     if (used_ && restore_) {
         restore_->rewind();
         m_->restore(*restore_);

@@ -25,8 +25,10 @@ class Sim
 {
   public:
     // ps: kParams params holding each call's inputs, borrowed for the
-    // Sim's life; vcd: the waveform's path, "" for none.
-    Sim(Param *ps, const std::string &vcd);
+    // Sim's life; vcd: the waveform's path, "" for none; xstate: the
+    // values of the model's uninitialised registers, memories and Xs
+    // (ORW_XSTATE_ZERO, ORW_XSTATE_ONES or a seed, wire.h).
+    Sim(Param *ps, const std::string &vcd, uint64_t xstate = ORW_XSTATE_ZERO);
     ~Sim();
     // One call on the inputs in ps; its outputs go to ps and o. A RAM read
     // at or beyond the depth returns poison (ORW_POISON or ORW_POISON_ALT)

@@ -32,7 +32,8 @@
  *
  * Batch message (lgfuzz -> harness, on the socket): ORW_REQ_HEADER words
  * (ORW_REQ_*), then the VCD path (vcd_len bytes, no terminator). With a
- * path, count is 1 and that call is traced on a model of its own. The
+ * path, count is 1 and that call is traced on a model of its own; so it
+ * is with an initial state other than ORW_XSTATE_ZERO (below). The
  * harness runs slots 0 .. count-1 in order, storing progress (the number
  * of complete response slots, with release semantics) after each, so
  * lgfuzz knows which input a crash or a hang belongs to.
@@ -52,7 +53,7 @@
 #define ORW_SHM_FD 4
 
 #define ORW_SHM_MAGIC UINT64_C(0x4c47524d32) /* "2MRGL" */
-#define ORW_REQ_MAGIC UINT64_C(0x4c47525132) /* "2QRGL" */
+#define ORW_REQ_MAGIC UINT64_C(0x4c47525133) /* "3QRGL" */
 #define ORW_ACK_MAGIC UINT64_C(0x4c47524132) /* "2ARGL" */
 
 /* Word positions in the region's header. */
@@ -67,7 +68,18 @@ enum orw_shm_word {
 };
 
 /* Word positions in the batch message. */
-enum orw_req_word { ORW_REQ_MAGIC_AT, ORW_REQ_FLAGS, ORW_REQ_COUNT, ORW_REQ_VCD_LEN, ORW_REQ_HEADER };
+enum orw_req_word { ORW_REQ_MAGIC_AT, ORW_REQ_FLAGS, ORW_REQ_COUNT, ORW_REQ_VCD_LEN, ORW_REQ_XSTATE, ORW_REQ_HEADER };
+
+/* The initial state of a batch's model (ORW_REQ_XSTATE). The model is
+ * built with --x-assign unique (and Verilator's default --x-initial
+ * unique), so every register and memory without an initial value and
+ * every X the RTL assigns takes its value from Verilator's random reset
+ * when the model is constructed: ORW_XSTATE_ZERO is the usual model, all
+ * of them 0; ORW_XSTATE_ONES all of them all ones; any larger value the
+ * seed of random values. A batch with another state than zero has count
+ * 1 and runs on a model of its own, constructed for it. */
+#define ORW_XSTATE_ZERO UINT64_C(0)
+#define ORW_XSTATE_ONES UINT64_C(1)
 
 /* Flags of a batch. ORW_FLAG_TIME: after answering the slots, run the
  * batch again from its request slots with nothing else in the loop and

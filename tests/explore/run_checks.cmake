@@ -31,6 +31,10 @@
 #               divergence, triaged c-ub:oob at the index the C read past the table
 #   uninit      a scratch array written at one index and read at another: one
 #               divergence, triaged c-ub:uninit naming buf and its declaration
+#   xaddr       a table read whose RAM address is an X in the state that enables the
+#               port: one divergence, key rtl-x|cause|x:return, triaged rtl-x at return
+#               with the initial state that changes it; `lgfuzz diff --rtl-state` with that
+#               state gives the other result
 #   wildstore   a store at an index from the input into a local table: the wrong
 #               values and the faults it causes are one divergence, key
 #               c-ub|cause|ub:out-of-bounds:..., triaged c-ub:oob
@@ -455,6 +459,33 @@ elseif(CHECK STREQUAL "uninit")
     message(FATAL_ERROR "${divs}: the input writes and reads buf at ${wl}: no uninitialised read")
   endif()
   expect_one_triaged(c-ub:uninit)
+elseif(CHECK STREQUAL "xaddr")
+  # The RTL reads v at an X address: Verilator's 0 reads v[0], another
+  # initial state another element. However the input was found and
+  # minimised, the RTL has no one result on it.
+  set(spec ${SRC}/tests/explore/kernels/xaddr/kernel.yaml)
+  run_one_divergence(divs ${spec} "a read at an X address" --iterations 60)
+  json_get(key ${divs}/symptom.json key)
+  read_triage(${divs})
+  if(NOT key STREQUAL "rtl-x|cause|x:return" OR NOT triage STREQUAL "rtl-x" OR NOT at STREQUAL "return"
+     OR NOT why MATCHES "--rtl-state ([0-9]+)")
+    message(FATAL_ERROR "${divs}: key ${key}, triage ${triage} at ${at} (${why}); want rtl-x|cause|x:return, "
+                        "rtl-x at return naming an --rtl-state")
+  endif()
+  set(state ${CMAKE_MATCH_1})
+  # The state the triage names replays the other result; the usual one
+  # the result the divergence was found with.
+  execute_process(COMMAND ${LGFUZZ} diff ${spec} ${divs}/input.json --json RESULT_VARIABLE rc0 OUTPUT_VARIABLE d0)
+  execute_process(COMMAND ${LGFUZZ} diff ${spec} ${divs}/input.json --json --rtl-state ${state}
+                  RESULT_VARIABLE rcx OUTPUT_VARIABLE dx)
+  string(JSON r0 GET "${d0}" rtl return)
+  string(JSON rx GET "${dx}" rtl return)
+  json_get(rtl_found ${divs}/rtl.json return)
+  if(NOT rc0 EQUAL 1 OR NOT r0 STREQUAL rtl_found OR r0 STREQUAL rx)
+    message(FATAL_ERROR "${divs}: lgfuzz diff gives return ${r0} (exit ${rc0}), with --rtl-state ${state} ${rx}; "
+                        "the divergence's RTL returned ${rtl_found}")
+  endif()
+  expect_one_triaged(rtl-x)
 elseif(CHECK STREQUAL "wildstore")
   # t[k] = v, then t[r & 15], for any k below 16: a k below 0 gives a
   # wrong value (the RTL stores at k's low bits) or, far below, a fault.

@@ -5,7 +5,9 @@
  * the same status, return and cycle count both times, equal to what leak.c
  * gives. Every one of those writer calls must also answer as a fresh model
  * does, and a few of them are rerun on a second, fresh oracle to compare
- * whole results. */
+ * whole results. Runs from other initial states (oracle_run_xstate) see
+ * mem as that state has it, acc at its initial value all the same, and
+ * leave nothing behind either. */
 #include "rtl-oracle/oracle.h"
 #include "test_util.h"
 #include "util/rng.h"
@@ -195,6 +197,45 @@ static void check_batch(const spec_t *s, lg_rng_t *rng)
     oracle_destroy(o);
 }
 
+/* A probe that reads mem[0] and acc from other initial states: all ones
+ * gives mem[0] 0xffff, a random state what its seed draws, each state the
+ * same result every time; acc's initial value holds in every state; and
+ * the usual state answers as before between and after them, on the same
+ * harness. */
+static void check_xstate(const spec_t *s)
+{
+    oracle_t *o = fresh_oracle(s);
+    input_t *in = input_create(s);
+    run_result_t *r = run_result_create(s), *again = run_result_create(s);
+    const leak_in_t p = probes[0];
+    lg_err_t err;
+    static const uint64_t states[] = {ORACLE_XSTATE_ONES, 2, 77, ORACLE_XSTATE_ONES, 77};
+    int64_t got[sizeof states / sizeof *states];
+    for (size_t k = 0; k < sizeof states / sizeof *states; k++) {
+        CHECK_MSG(oracle_run_xstate(o, in, states[k], NULL, r, &err) == 0, "state %llu: %s",
+                  (unsigned long long)states[k], err.msg);
+        got[k] = r->ret;
+        CHECK_MSG(r->status == RUN_OK && (r->ret & 0xffff) == 5, "state %llu: %s, return 0x%llx: acc is not 5",
+                  (unsigned long long)states[k], run_status_name(r->status), (unsigned long long)r->ret);
+        run(o, s, &p, again);
+        CHECK_MSG(again->status == RUN_OK && again->ret == expected(&p),
+                  "the usual state after state %llu: return 0x%llx, want 0x%llx", (unsigned long long)states[k],
+                  (unsigned long long)again->ret, (unsigned long long)expected(&p));
+    }
+    CHECK_MSG((uint32_t)got[0] == 0xffff0005u, "all ones: return 0x%llx, want 0xffff0005", (unsigned long long)got[0]);
+    CHECK_MSG(got[3] == got[0] && got[4] == got[2], "a state run twice: 0x%llx then 0x%llx, 0x%llx then 0x%llx",
+              (unsigned long long)got[0], (unsigned long long)got[3], (unsigned long long)got[2],
+              (unsigned long long)got[4]);
+    CHECK_MSG(got[1] != got[2] && got[1] != expected(&p) && got[2] != expected(&p),
+              "random states 2 and 77 give 0x%llx and 0x%llx, the usual one 0x%llx", (unsigned long long)got[1],
+              (unsigned long long)got[2], (unsigned long long)expected(&p));
+    CHECK_MSG(oracle_restarts(o) == 0, "restarts %llu", (unsigned long long)oracle_restarts(o));
+    run_result_destroy(r);
+    run_result_destroy(again);
+    input_destroy(in);
+    oracle_destroy(o);
+}
+
 int main(void)
 {
     spec_t *s = test_spec(ORACLE_TEST_DIR "/rtl/leak.yaml");
@@ -213,6 +254,7 @@ int main(void)
     for (size_t i = 0; i < sizeof probes / sizeof *probes; i++)
         check_probe(s, &probes[i], &rng);
     check_batch(s, &rng);
+    check_xstate(s);
     spec_destroy(s);
     TEST_DONE();
 }

@@ -1,0 +1,138 @@
+/* The triage of a minimised divergence: what it is, for the people who
+ * read its report, beside its symptom's class. Undefined behaviour of the
+ * C that its cause analysis found the divergence to need is c-ub:<kind>
+ * (uninit, oob, readback, a UBSan check), at the statement or local; an
+ * RTL result that another initial state of the RTL changes is rtl-x, at
+ * the output. Each comes with what it means in a sentence. */
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "explore_int.h"
+#include "util/alloc.h"
+
+/* The triage of a divergence its cause analysis found to need undefined
+ * behaviour of the C (probe ub, "ub:<check>:<file>:<line>"): "c-ub:<check>"
+ * into cls, the statement into at, and what it means into why. */
+static void triage_ub(const explore_t *ex, int ub, char **cls, char **at, char **why)
+{
+    const tracer_probe_t *p = &ex->probe_info[ub];
+    const char *check = p->name + strlen("ub:"), *end = strchr(check, ':');
+    *cls = lg_asprintf("c-ub:%.*s", (int)(end ? end - check : (ptrdiff_t)strlen(check)), check);
+    *at = lg_asprintf("%s:%d", p->file ? p->file : "?", p->line);
+    if (strcmp(*cls, "c-ub:out-of-bounds") == 0) {
+        /* UBSan's array-bounds check: an index past a C array whose
+         * length the type gives (a local, global or struct member array),
+         * the same undefined behaviour as an offset probe's c-ub:oob. */
+        free(*cls);
+        *cls = lg_strdup("c-ub:oob");
+        *why = lg_asprintf("the C indexes an array outside its declared length at %s: undefined behaviour that the "
+                           "divergence needs (no neighbouring input on this path diverges without it); what the C "
+                           "reads or writes there is whatever lies beside the array (a store may fault), while the "
+                           "RTL's address keeps only its low bits",
+                           *at);
+    } else if (strcmp(*cls, "c-ub:readback") == 0)
+        *why = lg_asprintf("%s reads an output parameter back after the kernel wrote it on this path: the C gets the "
+                           "value it wrote, while HLS reads that port's input side, the value the caller passed in",
+                           *at);
+    else
+        *why = lg_asprintf("the C's result rests on undefined behaviour (%s at %s) that the divergence needs: no "
+                           "neighbouring input on this path diverges without it, and the RTL need not behave as the "
+                           "compiled C does there",
+                           *cls + strlen("c-ub:"), *at);
+}
+
+/* The triage of a divergence whose C result rests on a read of a local
+ * the kernel did not write first (mi->uninit). */
+static void triage_uninit(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
+{
+    size_t nl;
+    const tracer_local_t *l = tracer_locals(ex->tracer, &nl);
+    *cls = lg_strdup("c-ub:uninit");
+    if (mi->local < 0) {
+        *at = lg_strdup("several locals");
+        *why = lg_strdup("the C reads locals it did not write first (undefined behaviour): its result changes when "
+                         "they start with other bytes, while the RTL reads what its registers and memories hold");
+        return;
+    }
+    LG_ASSERT((size_t)mi->local < nl);
+    const tracer_local_t *v = &l[mi->local];
+    *at = v->file ? lg_asprintf("%s (%s:%d)", v->name, v->file, v->line) : lg_strdup(v->name);
+    *why = lg_asprintf("the C reads %s, a local of %s, where it did not write it first (undefined behaviour): its "
+                       "result changes when %s starts with other bytes, while the RTL reads what its memory or "
+                       "register for %s holds",
+                       v->name, v->func, v->name, v->name);
+}
+
+/* The C's own array: an array param's length in in, a local array's
+ * declared one. The C read or wrote past its array there, which is
+ * undefined behaviour; an index past the RTL's depth alone is not. */
+void triage_find_oob(const explore_t *ex, const input_t *in, const tracer_trace_t *tr, minimised_t *mi)
+{
+    mi->oob = -1;
+    for (size_t i = 0; i < ex->nprobes && mi->oob < 0 && !ex->cfg.no_spectra; i++) {
+        const tracer_probe_t *p = &ex->probe_info[i];
+        const char *name = p->name + strlen("offset:");
+        /* offset:<param>:last marks an edge, not a bound. */
+        if (p->kind != TRACER_PROBE_OFFSET || !tr->fired[i] || !tr->seen[i] || strchr(name, ':'))
+            continue;
+        int q = spec_param_index(ex->spec, name);
+        if (q >= 0 && !ex->spec->params[q].is_array)
+            continue;
+        int64_t len = q >= 0 ? (int64_t)in->v[q].len : p->param;
+        if (tr->min[i] < 0 || tr->max[i] >= len) {
+            mi->oob = (int)i;
+            mi->oob_at = tr->min[i] < 0 ? tr->min[i] : tr->max[i];
+            mi->oob_len = (uint64_t)len;
+        }
+    }
+}
+
+/* The triage of a divergence whose cause needs the C to index an array
+ * outside its bounds (mi->oob). */
+static void triage_oob(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
+{
+    const char *array = ex->probe_info[mi->oob].name + strlen("offset:");
+    *cls = lg_strdup("c-ub:oob");
+    *at = lg_asprintf("%s[%lld]", array, (long long)mi->oob_at);
+    *why = lg_asprintf("the C indexes %s at %lld, outside its %llu elements: undefined behaviour that the "
+                       "divergence needs (no neighbouring input on this path diverges without it), and the RTL's "
+                       "memory need not hold what the C read or wrote past its end",
+                       array, (long long)mi->oob_at, (unsigned long long)mi->oob_len);
+}
+
+/* The triage of a divergence whose RTL result another initial state of
+ * the RTL changes (mi->x). */
+static void triage_x(const minimised_t *mi, char **cls, char **at, char **why)
+{
+    const xstate_t *x = &mi->x;
+    *cls = lg_strdup("rtl-x");
+    *at = lg_strdup(x->element[0] ? x->element : x->output);
+    char *what = strcmp(x->output, "status") == 0   ? lg_strdup("the RTL's call ends with status")
+                 : strcmp(x->output, "return") == 0 ? lg_strdup("the RTL returns")
+                                                    : lg_asprintf("the RTL's %s is", *at);
+    *why = lg_asprintf("%s %s when every register, memory and X that the RTL leaves undefined starts as 0, as in "
+                       "every run, and %s from another initial state (lgfuzz diff --rtl-state %" PRIu64
+                       "): hardware may start with either, so the RTL has no one result on this input to compare "
+                       "with the C's",
+                       what, x->zero, x->other, x->state);
+    free(what);
+}
+
+void triage_of(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
+{
+    *cls = *at = *why = NULL;
+    /* A cut analysis kept every probe it had not shown to be evidence:
+     * it names no cause. */
+    if (mi->cut)
+        return;
+    if (mi->uninit)
+        triage_uninit(ex, mi, cls, at, why);
+    else if (mi->x.state)
+        triage_x(mi, cls, at, why);
+    else if (mi->ub >= 0 && mi->ub == mi->oob)
+        triage_oob(ex, mi, cls, at, why);
+    else if (mi->ub >= 0)
+        triage_ub(ex, mi->ub, cls, at, why);
+}
