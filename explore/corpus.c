@@ -269,6 +269,8 @@ int corpus_divergence_record(explore_t *ex, const corpus_finding_t *f, lg_err_t 
     free(name);
     lg_remove_tree(staging);
     int rc = oracle_write_artifacts(ex->oracle, staging, f->in, f->cpu, f->rtl, f->sym, err);
+    if (rc == LG_OK)
+        rc = write_readme(ex, staging, dir, f, err);
     if (rc == LG_OK) {
         char *orig = lg_path_join(staging, "input.orig.json");
         rc = input_save(f->found, orig, err);
@@ -278,8 +280,6 @@ int corpus_divergence_record(explore_t *ex, const corpus_finding_t *f, lg_err_t 
         rc = hostsource_divergence(ex->host, f->found, staging, err);
     if (rc == LG_OK)
         rc = write_symptom(ex, staging, f, err);
-    if (rc == LG_OK)
-        rc = write_readme(ex, staging, dir, f, err);
     if (rc == LG_OK && rename(staging, dir) != 0)
         rc = lg_err_set(err, LG_EIO, "%s: cannot rename %s into place: %s", dir, staging, strerror(errno));
     if (rc) {

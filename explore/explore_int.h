@@ -169,6 +169,8 @@ typedef struct minimised {
     int uninit;       /* the C's result rests on a local it did not write first (cause_uninit) */
     int local;        /* that local (tracer_locals), or -1 when no one alone */
     xstate_t x;       /* its RTL result from another initial state, when that differs (xstate_check) */
+    int depth;        /* rtl-oob:<p>: p's offset probe, when the C indexed p past the RTL's depth inside its own
+                         array; else -1 */
 } minimised_t;
 
 /* A new distinct divergence for the output directory. */
@@ -488,6 +490,13 @@ int xstate_check(explore_t *ex, const input_t *m, const run_result_t *rtl, xstat
  * it means (why), heap strings; all three NULL when there is none (a
  * divergence of its symptom's class, or a cut analysis). */
 void triage_find_oob(const explore_t *ex, const input_t *in, const tracer_trace_t *tr, minimised_t *mi);
+/* triage_find_depth: for a divergence of class cls "rtl-oob:<p>", p's
+ * offset probe when tr (the run of in) shows the C indexing p at or past
+ * the RTL's depth and inside p's length in in, into mi->depth; else -1.
+ * The RTL's memory is then too shallow for what the C does with p, on
+ * whichever path. */
+void triage_find_depth(const explore_t *ex, const input_t *in, const tracer_trace_t *tr, const char *cls,
+                       minimised_t *mi);
 void triage_of(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why);
 
 /* shrink.c: the values minimise.c's candidates take. */

@@ -89,6 +89,26 @@ void triage_find_oob(const explore_t *ex, const input_t *in, const tracer_trace_
     }
 }
 
+void triage_find_depth(const explore_t *ex, const input_t *in, const tracer_trace_t *tr, const char *cls,
+                       minimised_t *mi)
+{
+    mi->depth = -1;
+    if (strncmp(cls, "rtl-oob:", 8) != 0 || ex->cfg.no_spectra)
+        return;
+    int q = spec_param_index(ex->spec, cls + 8);
+    if (q < 0 || !ex->spec->params[q].is_array)
+        return;
+    for (size_t i = 0; i < ex->nprobes; i++) {
+        const tracer_probe_t *p = &ex->probe_info[i];
+        if (p->kind != TRACER_PROBE_OFFSET || strcmp(p->name + strlen("offset:"), cls + 8) != 0)
+            continue;
+        /* p->param is the RTL's depth. */
+        if (tr->seen[i] && tr->min[i] >= 0 && tr->max[i] >= p->param && tr->max[i] < (int64_t)in->v[q].len)
+            mi->depth = (int)i;
+        return;
+    }
+}
+
 /* The triage of a divergence whose cause needs the C to index an array
  * outside its bounds (mi->oob). */
 static void triage_oob(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)

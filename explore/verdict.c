@@ -188,7 +188,9 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
  * ("<class>|cause|uninit:<local>", mi->uninit and mi->local set; the
  * local "*" when no one alone), or, for an RTL-side class, the output
  * that another initial state of the RTL changes ("rtl-x|cause|x:<output>",
- * mi->x set; xstate.c), or the port that explains it
+ * mi->x set; xstate.c), or, for rtl-oob:<p> where the C itself indexed p
+ * past the RTL's depth (mi->depth), that depth ("rtl-oob:<p>|cause|depth:<p>"),
+ * or the port that explains it
  * ("<class>|cause|port:<p>"), or the inout scalar whose read-back does
  * ("<class>|cause|readback:<param>", mi->ub receiving the readback probe
  * it fired), or the probes it needs (cause.c; the first
@@ -220,6 +222,14 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
     if (rc == LG_OK && mi->x.state) {
         char *name = lg_asprintf("x:%s", mi->x.output);
         char *key = oracle_dedup_make_cause_key("rtl-x", (const char *const *)&name, 1);
+        free(name);
+        return key;
+    }
+    /* The RTL read or wrote past its memory's depth where the C indexes
+     * its own array: the memory is too shallow for the C, on any path. */
+    if (rc == LG_OK && mi->depth >= 0) {
+        char *name = lg_asprintf("depth:%s", sym->cls + strlen("rtl-oob:"));
+        char *key = oracle_dedup_make_cause_key(sym->cls, (const char *const *)&name, 1);
         free(name);
         return key;
     }
@@ -337,7 +347,7 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
                          const uint8_t *held, const char *found_key, size_t *id, int *is_new, int *port, int *port_sx,
                          lg_err_t *err)
 {
-    minimised_t mi = {.found = in, .in = min, .run = run, .held = held, .ub = -1, .port = -1, .local = -1};
+    minimised_t mi = {.found = in, .in = min, .run = run, .held = held, .ub = -1, .port = -1, .local = -1, .depth = -1};
     mi.cpu = run_result_create(ex->spec);
     run_result_copy(mi.cpu, run->tr->result);
     mi.path = minimise_path(ex, run->tr);
@@ -345,6 +355,7 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
     mi.fired = lg_malloc(ex->nprobes ? ex->nprobes : 1);
     memcpy(mi.fired, run->tr->fired, ex->nprobes);
     triage_find_oob(ex, min, run->tr, &mi);
+    triage_find_depth(ex, min, run->tr, run->sym.cls, &mi);
     if (!ex->cfg.no_spectra)
         mi.probes = probes_fired_names(ex->probe_info, mi.fired, ex->nprobes, &mi.nprobes);
     if (mi.nprobes)

@@ -35,6 +35,9 @@
 #               port: one divergence, key rtl-x|cause|x:return, triaged rtl-x at return
 #               with the initial state that changes it; `lgfuzz diff --rtl-state` with that
 #               state gives the other result
+#   shallow     an 8-word array whose RTL memory is 6 deep, read past the depth on four
+#               C paths: one divergence, key rtl-oob:A|cause|depth:A, listing at least
+#               two C paths
 #   wildstore   a store at an index from the input into a local table: the wrong
 #               values and the faults it causes are one divergence, key
 #               c-ub|cause|ub:out-of-bounds:..., triaged c-ub:oob
@@ -259,7 +262,7 @@ function(check_groups out_ngroups dir summary)
       # divergence whole is shown by cutting or setting values, whether
       # or not its probe fired on the minimised input.
       string(REGEX REPLACE "^[^|]*\\|cause\\|" "" probes "${key}")
-      if(probes MATCHES "^(port|readback):[^,]*$")
+      if(probes MATCHES "^(port|readback|depth|x|uninit):[^,]*$")
         set(probes "")
       endif()
     else()
@@ -486,6 +489,17 @@ elseif(CHECK STREQUAL "xaddr")
                         "the divergence's RTL returned ${rtl_found}")
   endif()
   expect_one_triaged(rtl-x)
+elseif(CHECK STREQUAL "shallow")
+  # The C reads A up to n - 1 <= 7, inside its 8 words, and the RTL's
+  # memory ends at 6: whichever way k folds the sum, one cause.
+  set(spec ${SRC}/tests/explore/kernels/shallow/kernel.yaml)
+  run_one_divergence(divs ${spec} "reads past a shallow memory" --iterations 60)
+  json_get(key ${divs}/symptom.json key)
+  file(READ ${divs}/symptom.json sym)
+  string(JSON npaths LENGTH "${sym}" c_paths)
+  if(NOT key STREQUAL "rtl-oob:A|cause|depth:A" OR npaths LESS 2)
+    message(FATAL_ERROR "${divs}: key ${key} on ${npaths} C paths; want rtl-oob:A|cause|depth:A on at least 2")
+  endif()
 elseif(CHECK STREQUAL "wildstore")
   # t[k] = v, then t[r & 15], for any k below 16: a k below 0 gives a
   # wrong value (the RTL stores at k's low bits) or, far below, a fault.
