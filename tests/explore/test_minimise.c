@@ -216,7 +216,8 @@ static void expect(explore_t *ex, input_t *in, size_t ndivs, const char *prefix,
  * (keyed by the probes it needs on any path, width:sum among them);
  * 511 and 512 elements hang the RTL (the remainder probe of the odd
  * length and the counter's width probe of the even one are evidence, not
- * cause), 401 and 402 read past the memory's depth, and an odd length
+ * cause), 401 and 402 read past the memory's depth where the C reads its
+ * own array (that depth is the cause, "|cause|depth:data"), and an odd length
  * reads the poisoned word past the unrolled loop's end. */
 static void test_causes(explore_t *ex)
 {
@@ -230,8 +231,8 @@ static void test_causes(explore_t *ex)
         CHECK_MSG(strstr(ex->divs[1].key, "width:sum") != NULL, "the wrapped sum's key %s", ex->divs[1].key);
     expect(ex, zeros(ex->spec, 511), 3, "rtl-hang|path:", "511 elements");
     expect(ex, zeros(ex->spec, 512), 3, "rtl-hang|path:", "512 elements");
-    expect(ex, zeros(ex->spec, 401), 4, "rtl-oob:data|path:", "401 elements");
-    expect(ex, zeros(ex->spec, 402), 4, "rtl-oob:data|path:", "402 elements");
+    expect(ex, zeros(ex->spec, 401), 4, "rtl-oob:data|cause|depth:data", "401 elements");
+    expect(ex, zeros(ex->spec, 402), 4, "rtl-oob:data|cause|depth:data", "402 elements");
     expect(ex, zeros(ex->spec, 1), 5, "mismatch:return|path:", "1 element");
     CHECK_MSG(ex->st.cause_runs > 0, "no run told a cause from evidence");
 }
