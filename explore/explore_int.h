@@ -115,6 +115,7 @@ typedef struct xstate {
     char output[96];          /* what differed first: "status", "return" or an output param's name */
     char element[128];        /* that param's element, "<param>[<i>]", for an array; else "" */
     char zero[48], other[48]; /* its values with the usual state and with `state` */
+    run_xaccess_t access;     /* the first memory access that differed with `state` (param -1: none seen) */
 } xstate_t;
 
 /* The key the cause analysis gave a minimised input showing a class

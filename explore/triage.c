@@ -124,7 +124,7 @@ static void triage_oob(const explore_t *ex, const minimised_t *mi, char **cls, c
 
 /* The triage of a divergence whose RTL result another initial state of
  * the RTL changes (mi->x). */
-static void triage_x(const minimised_t *mi, char **cls, char **at, char **why)
+static void triage_x(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
 {
     const xstate_t *x = &mi->x;
     *cls = lg_strdup("rtl-x");
@@ -132,11 +132,24 @@ static void triage_x(const minimised_t *mi, char **cls, char **at, char **why)
     char *what = strcmp(x->output, "status") == 0   ? lg_strdup("the RTL's call ends with status")
                  : strcmp(x->output, "return") == 0 ? lg_strdup("the RTL returns")
                                                     : lg_asprintf("the RTL's %s is", *at);
+    char *access = NULL;
+    const run_xaccess_t *a = &x->access;
+    if (a->param >= 0) {
+        const char *name = ex->spec->params[a->param].name;
+        access = a->has_addr_usual
+                     ? lg_asprintf("; the first memory access that differs is the %s of %s at cycle %" PRIu64
+                                   " (port %d): address %" PRIu64 " from that state, %" PRIu64 " as usual",
+                                   a->write ? "write" : "read", name, a->cycle, a->port, a->addr, a->addr_usual)
+                     : lg_asprintf("; the first memory access that differs is a %s of %s at cycle %" PRIu64
+                                   " (port %d, address %" PRIu64 ") that the usual state does not make",
+                                   a->write ? "write" : "read", name, a->cycle, a->port, a->addr);
+    }
     *why = lg_asprintf("%s %s when every register, memory and X that the RTL leaves undefined starts as 0, as in "
                        "every run, and %s from another initial state (lgfuzz diff --rtl-state %" PRIu64
                        "): hardware may start with either, so the RTL has no one result on this input to compare "
-                       "with the C's",
-                       what, x->zero, x->other, x->state);
+                       "with the C's%s",
+                       what, x->zero, x->other, x->state, access ? access : "");
+    free(access);
     free(what);
 }
 
@@ -150,7 +163,7 @@ void triage_of(const explore_t *ex, const minimised_t *mi, char **cls, char **at
     if (mi->uninit)
         triage_uninit(ex, mi, cls, at, why);
     else if (mi->x.state)
-        triage_x(mi, cls, at, why);
+        triage_x(ex, mi, cls, at, why);
     else if (mi->ub >= 0 && mi->ub == mi->oob)
         triage_oob(ex, mi, cls, at, why);
     else if (mi->ub >= 0)

@@ -102,8 +102,10 @@ int xstate_check(explore_t *ex, const input_t *m, const run_result_t *rtl, xstat
             break;
         }
         cycles += r->cycles ? r->cycles : 1;
-        if (first_difference(ex->spec, rtl, r, x))
+        if (first_difference(ex->spec, rtl, r, x)) {
             x->state = state;
+            x->access = r->xaccess;
+        }
         /* Every try of a call that hangs costs its whole limit. */
         if (r->status == RUN_HANG)
             break;

@@ -149,6 +149,15 @@ void region_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, si
         res->oob_reads.cycle = w[ORW_RESP_OOB_READ_CYCLE];
         res->oob_reads.reaches_outputs = w[ORW_RESP_OOB_READ_REACHES] != 0;
     }
+    if (w[ORW_RESP_XACCESS_PARAM] < m->n) {
+        res->xaccess.param = (int)w[ORW_RESP_XACCESS_PARAM];
+        res->xaccess.port = w[ORW_RESP_XACCESS_PORT] != 0;
+        res->xaccess.write = w[ORW_RESP_XACCESS_WRITE] != 0;
+        res->xaccess.cycle = w[ORW_RESP_XACCESS_CYCLE];
+        res->xaccess.addr = w[ORW_RESP_XACCESS_ADDR];
+        res->xaccess.has_addr_usual = w[ORW_RESP_XACCESS_ADDR_ZERO] != ORW_XACCESS_NONE;
+        res->xaccess.addr_usual = w[ORW_RESP_XACCESS_ADDR_ZERO];
+    }
     *log_end = w[ORW_RESP_LOG_END];
     if (spec->has_return) {
         res->has_return = 1;

@@ -26,6 +26,7 @@ run_result_t *run_result_create(const spec_t *spec)
     r->has_return = spec->has_return;
     r->oob_param = -1;
     r->oob_reads.param = -1;
+    r->xaccess.param = -1;
     return r;
 }
 
@@ -38,6 +39,8 @@ void run_result_reset(run_result_t *r)
     r->oob_param = -1;
     memset(&r->oob_reads, 0, sizeof r->oob_reads);
     r->oob_reads.param = -1;
+    memset(&r->xaccess, 0, sizeof r->xaccess);
+    r->xaccess.param = -1;
     r->detail[0] = '\0';
     for (size_t i = 0; i < r->nout; i++) {
         r->out[i].scalar = 0;
@@ -142,6 +145,20 @@ static json_object *oob_reads_json(const spec_t *spec, const run_oob_reads_t *rd
     return o;
 }
 
+static json_object *xaccess_json(const spec_t *spec, const run_xaccess_t *a)
+{
+    json_object *o = json_object_new_object();
+    char at[128];
+    snprintf(at, sizeof at, "%.100s[%llu]", (size_t)a->param < spec->nparams ? spec->params[a->param].name : "?",
+             (unsigned long long)a->addr);
+    json_object_object_add(o, a->write ? "write" : "read", json_object_new_string(at));
+    json_object_object_add(o, "port", json_object_new_int(a->port));
+    json_object_object_add(o, "cycle", json_object_new_uint64(a->cycle));
+    json_object_object_add(o, "usual_address",
+                           a->has_addr_usual ? json_object_new_uint64(a->addr_usual) : json_object_new_null());
+    return o;
+}
+
 char *run_result_to_json(const spec_t *spec, const run_result_t *r)
 {
     json_object *o = json_object_new_object();
@@ -158,6 +175,8 @@ char *run_result_to_json(const spec_t *spec, const run_result_t *r)
         json_object_object_add(o, "cycles", json_object_new_uint64(r->cycles));
     if (r->oob_reads.count)
         json_object_object_add(o, "oob_reads", oob_reads_json(spec, &r->oob_reads));
+    if (r->xaccess.param >= 0)
+        json_object_object_add(o, "first_other_access", xaccess_json(spec, &r->xaccess));
     json_object *outs = json_object_new_object();
     for (size_t i = 0; i < spec->nparams && i < r->nout; i++) {
         const spec_param_t *p = &spec->params[i];

@@ -42,6 +42,20 @@ typedef struct run_oob_reads {
                             returning other poison gave another status, return or output */
 } run_oob_reads_t;
 
+/* RTL only, from a run in another initial state than the usual one
+ * (oracle_run_xstate): the first access of a memory the harness models
+ * (an array param's RAM port) that the same call in the usual state did
+ * not make at the same cycle. */
+typedef struct run_xaccess {
+    int param;           /* the array param, -1 when every access was the same */
+    int port;            /* its RAM port, 0 or 1 */
+    int write;           /* 1 for a write */
+    uint64_t cycle;      /* the cycle it was made in */
+    uint64_t addr;       /* its address */
+    int has_addr_usual;  /* the usual state accessed that port at that cycle too: */
+    uint64_t addr_usual; /* at this address */
+} run_xaccess_t;
+
 typedef struct run_result {
     run_status_t status;
     int sig; /* RUN_CRASH: signal number */
@@ -52,6 +66,7 @@ typedef struct run_result {
     uint64_t cycles; /* RTL only */
     int oob_param;   /* RUN_OOB, RUN_PROTOCOL: param index, else -1 (-2: the AXI4-Lite control bundle) */
     run_oob_reads_t oob_reads;
+    run_xaccess_t xaccess;
     char detail[256]; /* free text: assertion message, hang reason */
 } run_result_t;
 
@@ -68,7 +83,9 @@ const char *run_status_name(run_status_t s); /* "ok", "crash", ... */
 const char *run_signal_name(int sig, char buf[16]);
 /* JSON object {"status":..., "return":..., "outputs":{...}} plus
  * "oob_reads": {"count", "first": "<array>[<addr>]", "cycle",
- * "reaches_outputs"} when the RTL read out of range; caller frees. */
+ * "reaches_outputs"} when the RTL read out of range, and
+ * "first_other_access": {"read" or "write": "<array>[<addr>]", "port",
+ * "cycle", "usual_address" (null: none)} for xaccess; caller frees. */
 char *run_result_to_json(const spec_t *spec, const run_result_t *r);
 
 #endif

@@ -130,6 +130,7 @@ void encode(uint64_t *w, const Param *ps, const Outcome &o)
     w[ORW_RESP_OOB_READ_ADDR] = o.read_addr;
     w[ORW_RESP_OOB_READ_CYCLE] = o.read_cycle;
     w[ORW_RESP_OOB_READ_REACHES] = 0;
+    w[ORW_RESP_XACCESS_PARAM] = ORW_NO_PARAM;
     if (o.status == ORW_ASSERT) {
         // The %Error line of this call ends here in the log.
         std::fflush(stdout);
@@ -188,6 +189,38 @@ void call(Sim &first, Sim &again, Param *ps, Param *ps_again, const uint64_t *re
     resp[ORW_RESP_OOB_READ_REACHES] = same_result(resp, scratch.data(), ps) ? 0 : 1;
 }
 
+// Runs the call in req on zero (the zero state) and on other (another),
+// recording their RAM port accesses, and writes the first access of
+// other's that zero did not make at the same cycle into resp (wire.h's
+// ORW_RESP_XACCESS_*), with zero's address there.
+void first_xaccess(Sim &zero, Param *zps, Sim &other, Param *ops, const uint64_t *req, uint64_t seed, uint64_t *resp)
+{
+    std::vector<uint64_t> az, ao;
+    Outcome z, x;
+    z.accesses = &az;
+    x.accesses = &ao;
+    decode(req, zps);
+    zero.run(&z, ORW_POISON, seed);
+    decode(req, ops);
+    other.run(&x, ORW_POISON, seed);
+    for (size_t j = 0; j < ao.size(); j += 5) {
+        if (j < az.size() && std::equal(ao.begin() + j, ao.begin() + j + 5, az.begin() + j))
+            continue;
+        // Zero's access at the same cycle and port, if it made one.
+        uint64_t zaddr = ORW_XACCESS_NONE;
+        for (size_t k = 0; k < az.size() && az[k] <= ao[j]; k += 5)
+            if (az[k] == ao[j] && az[k + 1] == ao[j + 1] && az[k + 2] == ao[j + 2])
+                zaddr = az[k + 4];
+        resp[ORW_RESP_XACCESS_CYCLE] = ao[j];
+        resp[ORW_RESP_XACCESS_PARAM] = ao[j + 1];
+        resp[ORW_RESP_XACCESS_PORT] = ao[j + 2];
+        resp[ORW_RESP_XACCESS_WRITE] = ao[j + 3];
+        resp[ORW_RESP_XACCESS_ADDR] = ao[j + 4];
+        resp[ORW_RESP_XACCESS_ADDR_ZERO] = zaddr;
+        return;
+    }
+}
+
 // The one call of a batch that is traced (vcd not empty) or starts from
 // another initial state than sim's (xstate, wire.h): on a model of its
 // own, with params of its own (a Sim binds its model's ports into the
@@ -215,6 +248,10 @@ std::string call_fresh(Sim &sim, Param *ps, const std::string &vcd, uint64_t xst
         aps = ps;
     }
     call(fresh, *again, tps, aps, r.request(0), r.seed_of(0), r.response(0), scratch);
+    uint64_t *resp = r.response(0);
+    resp[ORW_RESP_XACCESS_PARAM] = ORW_NO_PARAM;
+    if (xstate != ORW_XSTATE_ZERO && vcd.empty())
+        first_xaccess(sim, ps, fresh, tps, r.request(0), r.seed_of(0), resp);
     Outcome o;
     fresh.close_wave(&o);
     return o.wave_error;

@@ -91,10 +91,16 @@ struct Ctl {
     bool rst_low = false;
 };
 
+// RAM port accesses an Outcome records, at most (5 words each).
+const size_t kAccessesMax = 1 << 16;
+
 struct Outcome {
     uint64_t status = ORW_OK, cycles = 0, oob_param = ORW_NO_PARAM, oob_addr = 0, ret = 0;
     // Reads at or beyond a RAM's depth (wire.h): how many, and the first.
     uint64_t oob_reads = 0, read_param = ORW_NO_PARAM, read_addr = 0, read_cycle = 0;
+    // When not null, every RAM port access of the call, as (cycle, param,
+    // port, is_write, address), up to kAccessesMax of them.
+    std::vector<uint64_t> *accesses = nullptr;
     std::string detail;
     std::string wave_error; // why the waveform could not be written
 };

@@ -15,8 +15,10 @@ Sim::Sim(Param *ps, const std::string &vcd, uint64_t xstate) : ps_(ps), buses_(k
     ctx_.reset(new VerilatedContext);
     ctx_->fatalOnError(false); // $stop/$fatal set gotError instead of aborting
     ctx_->randReset(xstate == ORW_XSTATE_ZERO ? 0 : xstate == ORW_XSTATE_ONES ? 1 : 2);
-    if (xstate > ORW_XSTATE_ONES)
-        ctx_->randSeed(static_cast<int>(xstate % 0x7fffffffu) + 1); // 0 would pick a seed from the clock
+    if (xstate > ORW_XSTATE_ONES) {
+        seed_ = static_cast<int>(xstate % 0x7fffffffu) + 1; // 0 would pick a seed from the clock
+        reseed();
+    }
     if (!vcd.empty())
         ctx_->traceEverOn(true);
     m_.reset(make_top(ctx_.get(), &c_, ps_, &ctrl_, buses_.data()));
@@ -37,6 +39,17 @@ Sim::Sim(Param *ps, const std::string &vcd, uint64_t xstate) : ps_(ps), buses_(k
         initial_.swap(w.bytes);
     }
     restore_.reset(new SnapshotReader(&initial_));
+}
+
+// Verilator's generator (xoroshiro128+) starts from two equal words made
+// of the seed: its first outputs are twice the seed, whose low bits (all a
+// narrow X gets) repeat every few seeds and whose bit 0 is always 0. A few
+// outputs drawn and dropped mix the state before the model draws.
+void Sim::reseed()
+{
+    ctx_->randSeed(seed_);
+    for (int k = 0; k < 16; k++)
+        (void)vl_rand64();
 }
 
 Sim::~Sim()
@@ -186,6 +199,9 @@ bool Sim::sample_ram(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops)
             o->read_cycle = o->cycles;
         }
         ops->insert(ops->end(), {static_cast<uint64_t>(i), static_cast<uint64_t>(k), a, w, w ? get(p.d[k]) : 0});
+        if (o->accesses && o->accesses->size() < 5 * kAccessesMax)
+            o->accesses->insert(o->accesses->end(),
+                                {o->cycles, static_cast<uint64_t>(i), static_cast<uint64_t>(k), w, a});
     }
     return true;
 }
@@ -360,6 +376,11 @@ void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
 {
     // Another Sim's context may have been this thread's since.
     Verilated::threadContextp(ctx_.get());
+    // The model draws the Xs it assigns (--x-assign unique) when its
+    // `initial` blocks run, which every call does again: from the same
+    // seed each time, they are the same in every call.
+    if (seed_)
+        reseed();
     if (used_ && restore_) {
         restore_->rewind();
         m_->restore(*restore_);

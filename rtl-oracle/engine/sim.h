@@ -39,6 +39,7 @@ class Sim
     void close_wave(Outcome *o);
 
   private:
+    void reseed();
     void reset();
     void run_comb(Outcome *o);
     void run_chain_end(Outcome *o);
@@ -80,6 +81,7 @@ class Sim
     std::vector<uint8_t> initial_; // the state after construction (untraced)
     std::unique_ptr<SnapshotReader> restore_;
     bool used_ = false;
+    int seed_ = 0;                 // a random initial state's seed (xstate > ORW_XSTATE_ONES), else 0
     uint64_t poison_ = ORW_POISON; // what the current call's out-of-range reads return
     uint64_t cycles_ = 0;          // cycles of the current call so far (the waveform's window)
 };

@@ -99,7 +99,15 @@ enum orw_ack_word { ORW_ACK_MAGIC_AT, ORW_ACK_DONE, ORW_ACK_TIME_NS, ORW_ACK_WAV
  * read_param ORW_NO_PARAM when there was none). A call with such reads
  * runs a second time with ORW_POISON_ALT; read_reaches is 1 when that
  * changed its status, ap_return or any output, i.e. when the value read
- * reached what the call produced. */
+ * reached what the call produced.
+ *
+ * A call from another initial state than zero (ORW_REQ_XSTATE) also names
+ * the first access of a RAM port (param, port 0 or 1, cycle, read or
+ * write, address) that the same call from the zero state does not make
+ * at the same cycle (another address, or no such access), with the zero
+ * state's address there (ORW_XACCESS_NONE when it made none): where
+ * undefined state first reaches a memory the harness models. Param
+ * ORW_NO_PARAM when every access was the same (or for a traced call). */
 enum orw_resp_word {
     ORW_RESP_STATUS,
     ORW_RESP_CYCLES,
@@ -113,6 +121,12 @@ enum orw_resp_word {
     ORW_RESP_OOB_READ_ADDR,
     ORW_RESP_OOB_READ_CYCLE,
     ORW_RESP_OOB_READ_REACHES,
+    ORW_RESP_XACCESS_PARAM,
+    ORW_RESP_XACCESS_PORT,
+    ORW_RESP_XACCESS_CYCLE,
+    ORW_RESP_XACCESS_WRITE,
+    ORW_RESP_XACCESS_ADDR,
+    ORW_RESP_XACCESS_ADDR_ZERO,
     ORW_RESP_HEADER
 };
 
@@ -121,6 +135,8 @@ enum orw_resp_word {
  * slots past an input's length), and its complement for the second run,
  * so every bit the RTL could pass on differs between the two runs. */
 #define ORW_POISON UINT64_C(0xA5A5A5A5A5A5A5A5)
+/* ORW_RESP_XACCESS_ADDR_ZERO when the zero state made no such access. */
+#define ORW_XACCESS_NONE UINT64_MAX
 #define ORW_POISON_ALT UINT64_C(0x5A5A5A5A5A5A5A5A)
 
 /* Room for the detail text: 255 bytes. */

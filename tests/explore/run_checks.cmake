@@ -33,8 +33,8 @@
 #               divergence, triaged c-ub:uninit naming buf and its declaration
 #   xaddr       a table read whose RAM address is an X in the state that enables the
 #               port: one divergence, key rtl-x|cause|x:return, triaged rtl-x at return
-#               with the initial state that changes it; `lgfuzz diff --rtl-state` with that
-#               state gives the other result
+#               with the initial state that changes it and the read of v it reaches;
+#               `lgfuzz diff --rtl-state` with that state gives the other result
 #   shallow     an 8-word array whose RTL memory is 6 deep, read past the depth on four
 #               C paths: one divergence, key rtl-oob:A|cause|depth:A, listing at least
 #               two C paths
@@ -476,6 +476,11 @@ elseif(CHECK STREQUAL "xaddr")
                         "rtl-x at return naming an --rtl-state")
   endif()
   set(state ${CMAKE_MATCH_1})
+  # The X reaches v's RAM port: the first access that differs is its read,
+  # at another address than the usual state's 0.
+  if(NOT why MATCHES "the first memory access that differs is the read of v at cycle [0-9]+ \\(port 0\\): address [1-7] from that state, 0 as usual")
+    message(FATAL_ERROR "${divs}: the triage does not name the read of v at an address other than 0: ${why}")
+  endif()
   # The state the triage names replays the other result; the usual one
   # the result the divergence was found with.
   execute_process(COMMAND ${LGFUZZ} diff ${spec} ${divs}/input.json --json RESULT_VARIABLE rc0 OUTPUT_VARIABLE d0)
@@ -483,6 +488,10 @@ elseif(CHECK STREQUAL "xaddr")
                   RESULT_VARIABLE rcx OUTPUT_VARIABLE dx)
   string(JSON r0 GET "${d0}" rtl return)
   string(JSON rx GET "${dx}" rtl return)
+  string(JSON xread ERROR_VARIABLE xerr GET "${dx}" rtl first_other_access read)
+  if(NOT xread MATCHES "^v\\[[1-7]\\]$")
+    message(FATAL_ERROR "lgfuzz diff --rtl-state ${state}: first_other_access.read '${xread}' ${xerr}, want v[1..7]")
+  endif()
   json_get(rtl_found ${divs}/rtl.json return)
   if(NOT rc0 EQUAL 1 OR NOT r0 STREQUAL rtl_found OR r0 STREQUAL rx)
     message(FATAL_ERROR "${divs}: lgfuzz diff gives return ${r0} (exit ${rc0}), with --rtl-state ${state} ${rx}; "
