@@ -65,9 +65,10 @@ static void triage_uninit(const explore_t *ex, const minimised_t *mi, char **cls
                        v->name, v->func, v->name, v->name);
 }
 
-/* The C's own array: an array param's length in in, a local array's
+/* The C's own array is an array param's length in in, a local array's
  * declared one. The C read or wrote past its array there, which is
- * undefined behaviour; an index past the RTL's depth alone is not. */
+ * undefined behaviour; an index past the RTL's depth alone is not (that
+ * is triage_find_depth's). */
 void triage_find_oob(const explore_t *ex, const input_t *in, const tracer_trace_t *tr, minimised_t *mi)
 {
     mi->oob = -1;

@@ -199,6 +199,16 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
  * when mi->ub is a ub probe, "<class>|cause|<probes>" when a width or
  * port probe is among them, else with its C path,
  * "<class>|path:<hash>|<probes>". NULL with err set when running failed. */
+/* The key of a divergence of class cls explained whole by one cause,
+ * "<kind>:<name>". */
+static char *one_cause_key(const char *cls, const char *kind, const char *name)
+{
+    char *cause = lg_asprintf("%s:%s", kind, name);
+    char *key = oracle_dedup_make_cause_key(cls, (const char *const *)&cause, 1);
+    free(cause);
+    return key;
+}
+
 static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
 {
     mi->ub = -1;
@@ -210,29 +220,18 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
     if (rc == LG_OK && mi->uninit) {
         size_t nl;
         const tracer_local_t *l = tracer_locals(ex->tracer, &nl);
-        char *name = lg_asprintf("uninit:%s", mi->local >= 0 ? l[mi->local].name : "*");
-        char *key = oracle_dedup_make_cause_key(sym->cls, (const char *const *)&name, 1);
-        free(name);
-        return key;
+        return one_cause_key(sym->cls, "uninit", mi->local >= 0 ? l[mi->local].name : "*");
     }
     /* An RTL with no one result on the input: whatever else the RTL
      * does, what it was compared with is Verilator's choice of 0. */
     if (rc == LG_OK && strncmp(sym->cls, "cpu-", 4) != 0)
         rc = xstate_check(ex, mi->in, mi->run->rtl, &mi->x);
-    if (rc == LG_OK && mi->x.state) {
-        char *name = lg_asprintf("x:%s", mi->x.output);
-        char *key = oracle_dedup_make_cause_key("rtl-x", (const char *const *)&name, 1);
-        free(name);
-        return key;
-    }
+    if (rc == LG_OK && mi->x.state)
+        return one_cause_key("rtl-x", "x", mi->x.output);
     /* The RTL read or wrote past its memory's depth where the C indexes
      * its own array: the memory is too shallow for the C, on any path. */
-    if (rc == LG_OK && mi->depth >= 0) {
-        char *name = lg_asprintf("depth:%s", sym->cls + strlen("rtl-oob:"));
-        char *key = oracle_dedup_make_cause_key(sym->cls, (const char *const *)&name, 1);
-        free(name);
-        return key;
-    }
+    if (rc == LG_OK && mi->depth >= 0)
+        return one_cause_key(sym->cls, "depth", sym->cls + strlen("rtl-oob:"));
     if (rc == LG_OK)
         rc = cause_port(ex, mi->in, mi->run->rtl, sym->cls, &mi->port, &mi->port_sx, err);
     if (rc == LG_OK && mi->port >= 0)
@@ -244,10 +243,7 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
         for (size_t i = 0; i < ex->nprobes && mi->ub < 0; i++)
             if (mi->fired[i] && tracer_probe_is_readback(&ex->probe_info[i]))
                 mi->ub = (int)i;
-        char *rb = lg_asprintf("readback:%s", ex->spec->params[param].name);
-        char *key = oracle_dedup_make_cause_key(sym->cls, (const char *const *)&rb, 1);
-        free(rb);
-        return key;
+        return one_cause_key(sym->cls, "readback", ex->spec->params[param].name);
     }
     uint8_t *needed = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
     if (rc == LG_OK)

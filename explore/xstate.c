@@ -12,9 +12,9 @@
  * when the X lands on that element. They stop at the first difference, at
  * XSTATE_CYCLES_MAX cycles of the tries' results (a hang costs
  * max_cycles a try), at the deadline or on a signal. A try costs the
- * harness three calls: the one answered, and the same call from that
- * state and from the usual one, whose memory accesses it compares to name
- * the first that differs (run_result_t.xaccess). */
+ * harness two calls: the one answered, and the same call from the usual
+ * state, whose memory accesses it compares with the first's to name the
+ * first that differs (run_result_t.xaccess). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>

@@ -172,12 +172,14 @@ bool same_result(const uint64_t *a, const uint64_t *b, const Param *ps)
 // resp (scratch: room for another response slot). A call that read out of
 // range runs again, on `again`, with the other poison: if the result
 // changes, the value read reached it (wire.h's read_reaches). The first
-// call may be traced; the second never is.
+// call may be traced; the second never is. accesses, when not null,
+// receives the first call's RAM port accesses (Outcome::accesses).
 void call(Sim &first, Sim &again, Param *ps, Param *ps_again, const uint64_t *req, uint64_t seed, uint64_t *resp,
-          std::vector<uint64_t> &scratch)
+          std::vector<uint64_t> &scratch, std::vector<uint64_t> *accesses = nullptr)
 {
     decode(req, ps);
     Outcome o;
+    o.accesses = accesses;
     first.run(&o, ORW_POISON, seed);
     encode(resp, ps, o);
     if (o.oob_reads == 0 || o.status == ORW_OOB)
@@ -189,20 +191,18 @@ void call(Sim &first, Sim &again, Param *ps, Param *ps_again, const uint64_t *re
     resp[ORW_RESP_OOB_READ_REACHES] = same_result(resp, scratch.data(), ps) ? 0 : 1;
 }
 
-// Runs the call in req on zero (the zero state) and on other (another),
-// recording their RAM port accesses, and writes the first access of
-// other's that zero did not make at the same cycle into resp (wire.h's
-// ORW_RESP_XACCESS_*), with zero's address there.
-void first_xaccess(Sim &zero, Param *zps, Sim &other, Param *ops, const uint64_t *req, uint64_t seed, uint64_t *resp)
+// Runs the call in req on zero (the zero state), recording its RAM port
+// accesses, and writes the first of ao (the accesses of the same call
+// from another state) that zero did not make at the same cycle into resp
+// (wire.h's ORW_RESP_XACCESS_*), with zero's address there.
+void first_xaccess(Sim &zero, Param *zps, const std::vector<uint64_t> &ao, const uint64_t *req, uint64_t seed,
+                   uint64_t *resp)
 {
-    std::vector<uint64_t> az, ao;
-    Outcome z, x;
+    std::vector<uint64_t> az;
+    Outcome z;
     z.accesses = &az;
-    x.accesses = &ao;
     decode(req, zps);
     zero.run(&z, ORW_POISON, seed);
-    decode(req, ops);
-    other.run(&x, ORW_POISON, seed);
     for (size_t j = 0; j < ao.size(); j += 5) {
         if (j < az.size() && std::equal(ao.begin() + j, ao.begin() + j + 5, az.begin() + j))
             continue;
@@ -226,7 +226,8 @@ void first_xaccess(Sim &zero, Param *zps, Sim &other, Param *ops, const uint64_t
 // own, with params of its own (a Sim binds its model's ports into the
 // params it is given). A call that read out of range runs again from the
 // same initial state: on that model when it is untraced, else on a
-// second one; with the zero state, on sim. Returns the waveform's error,
+// second one; with the zero state, on sim. A call from another state is
+// then compared with sim's (first_xaccess). Returns the waveform's error,
 // which travels in the answer, not in the slot.
 std::string call_fresh(Sim &sim, Param *ps, const std::string &vcd, uint64_t xstate, const Region &r,
                        std::vector<uint64_t> &scratch)
@@ -247,11 +248,11 @@ std::string call_fresh(Sim &sim, Param *ps, const std::string &vcd, uint64_t xst
     } else {
         aps = ps;
     }
-    call(fresh, *again, tps, aps, r.request(0), r.seed_of(0), r.response(0), scratch);
-    uint64_t *resp = r.response(0);
-    resp[ORW_RESP_XACCESS_PARAM] = ORW_NO_PARAM;
-    if (xstate != ORW_XSTATE_ZERO && vcd.empty())
-        first_xaccess(sim, ps, fresh, tps, r.request(0), r.seed_of(0), resp);
+    std::vector<uint64_t> accesses;
+    bool other = xstate != ORW_XSTATE_ZERO;
+    call(fresh, *again, tps, aps, r.request(0), r.seed_of(0), r.response(0), scratch, other ? &accesses : nullptr);
+    if (other)
+        first_xaccess(sim, ps, accesses, r.request(0), r.seed_of(0), r.response(0));
     Outcome o;
     fresh.close_wave(&o);
     return o.wave_error;

@@ -107,7 +107,7 @@ enum orw_ack_word { ORW_ACK_MAGIC_AT, ORW_ACK_DONE, ORW_ACK_TIME_NS, ORW_ACK_WAV
  * at the same cycle (another address, or no such access), with the zero
  * state's address there (ORW_XACCESS_NONE when it made none): where
  * undefined state first reaches a memory the harness models. Param
- * ORW_NO_PARAM when every access was the same (or for a traced call). */
+ * ORW_NO_PARAM when every access was the same. */
 enum orw_resp_word {
     ORW_RESP_STATUS,
     ORW_RESP_CYCLES,
