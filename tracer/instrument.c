@@ -239,11 +239,12 @@ static void rewrite_ub_call(instrument_ctx_t *c, LLVMValueRef call, const char *
     char *f = file ? lg_strndup(file, flen) : lg_strdup(c->src_base);
     char *check = ub_check_name(callee);
     int line = (int)LLVMGetDebugLocLine(call);
-    char *name = lg_asprintf("ub:%s:%s:%d", check, instrument_base_name(f), line);
+    const char *base = instrument_base_name(f);
+    char *name = lg_asprintf("ub:%s:%s:%d", check, base, line);
     LLVMValueRef divisor = strcmp(check, "divrem-overflow") == 0 ? division_divisor(call) : NULL;
-    char *zname = divisor ? lg_asprintf("ub:div-by-zero:%s:%d", instrument_base_name(f), line) : NULL;
-    uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_UB, 0, 0, instrument_base_name(f), line);
-    uint32_t zpid = zname ? meta_add_probe(c->meta, zname, TRACER_PROBE_UB, 0, 0, instrument_base_name(f), line) : pid;
+    char *zname = divisor ? lg_asprintf("ub:div-by-zero:%s:%d", base, line) : NULL;
+    uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_UB, 0, 0, base, line);
+    uint32_t zpid = zname ? meta_add_probe(c->meta, zname, TRACER_PROBE_UB, 0, 0, base, line) : pid;
     instrument_position_before(c, call);
     LLVMValueRef args[] = {instrument_u32(c, pid)};
     if (divisor) {
