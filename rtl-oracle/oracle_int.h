@@ -8,7 +8,7 @@
  *   axi_        bind_axi.c     the block protocol from the ports, AXI bundles, control registers
  *   proc_       proc.c         tool output: a build log's first error, a command's output
  *   key_        key.c          the cache keys of the build
- *   rtlbuild_   build.c        the cached Verilator build
+ *   rtlbuild_   build.c        the cached Verilator build (its steps: build_steps.c)
  *   child_      child.c        the harness child process
  *   region_     region.c       the region shared with a harness child
  *   memfiles_   memfiles.c     the memory files the RTL loads
