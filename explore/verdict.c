@@ -183,6 +183,16 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
     return rc;
 }
 
+/* The key of a divergence of class cls explained whole by one cause,
+ * "<kind>:<name>". */
+static char *one_cause_key(const char *cls, const char *kind, const char *name)
+{
+    char *cause = lg_asprintf("%s:%s", kind, name);
+    char *key = oracle_dedup_make_cause_key(cls, (const char *const *)&cause, 1);
+    free(cause);
+    return key;
+}
+
 /* The key of the minimised divergence mi: its class and the local the C
  * reads before writing it, when its result rests on that
  * ("<class>|cause|uninit:<local>", mi->uninit and mi->local set; the
@@ -199,16 +209,6 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
  * when mi->ub is a ub probe, "<class>|cause|<probes>" when a width or
  * port probe is among them, else with its C path,
  * "<class>|path:<hash>|<probes>". NULL with err set when running failed. */
-/* The key of a divergence of class cls explained whole by one cause,
- * "<kind>:<name>". */
-static char *one_cause_key(const char *cls, const char *kind, const char *name)
-{
-    char *cause = lg_asprintf("%s:%s", kind, name);
-    char *key = oracle_dedup_make_cause_key(cls, (const char *const *)&cause, 1);
-    free(cause);
-    return key;
-}
-
 static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
 {
     mi->ub = -1;
