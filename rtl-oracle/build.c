@@ -224,7 +224,7 @@ int rtlbuild_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *
     if (rc == 0)
         rc = key_engine_files(engine, &job.engine_files, &job.nengine_files, err);
     if (rc == 0)
-        rc = key_verilator_version(rtlbuild_verilator(cfg), &job.version, err);
+        rc = key_verilator_version(rtlbuild_verilator(cfg), root, &job.version, err);
     if (rc == 0)
         rc = ports_entry(&job, root, ports_key, &ports_dir, err);
     if (rc == 0) {
@@ -275,7 +275,7 @@ int rtlbuild_ports(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *
     if (rc == 0)
         rc = stage_sources(&job, root, err);
     if (rc == 0)
-        rc = key_verilator_version(rtlbuild_verilator(cfg), &job.version, err);
+        rc = key_verilator_version(rtlbuild_verilator(cfg), root, &job.version, err);
     if (rc == 0)
         rc = ports_entry(&job, root, key, &dir, err);
     if (rc == 0) {

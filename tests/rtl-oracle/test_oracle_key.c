@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char *const flags[] = {"--build", "--exe", "-O3", "--trace"};
 static const char *const other_flags[] = {"--build", "--exe", "-O2", "--trace"};
@@ -204,11 +205,80 @@ static void test_version(void)
 {
     lg_err_t err;
     char *v = NULL;
-    int rc = key_verilator_version("verilator", &v, &err);
+    int rc = key_verilator_version("verilator", NULL, &v, &err);
     CHECK_MSG(rc == 0 && v && strncmp(v, "Verilator ", 10) == 0, "verilator --version: %s", rc ? err.msg : v);
     free(v);
-    rc = key_verilator_version("no-such-verilator", &v, &err);
+    rc = key_verilator_version("no-such-verilator", NULL, &v, &err);
     CHECK_MSG(rc == LG_EBUILD && strstr(err.msg, "no-such-verilator"), "%d %s", rc, err.msg);
+}
+
+/* Writes a stand-in Verilator at path that prints text and appends a line
+ * to runs each time it runs. */
+static void write_fake(const char *path, const char *text, const char *runs)
+{
+    char *script = lg_asprintf("#!/bin/sh\necho run >> '%s'\necho '%s'\n", runs, text);
+    lg_err_t err;
+    CHECK_MSG(lg_write_file_atomic(path, script, strlen(script), &err) == 0, "%s", err.msg);
+    CHECK(chmod(path, 0755) == 0);
+    free(script);
+}
+
+static size_t count_runs(const char *runs)
+{
+    lg_err_t err;
+    char *t = lg_read_file(runs, NULL, &err);
+    size_t n = 0;
+    for (const char *p = t; p && (p = strchr(p, '\n')); p++)
+        n++;
+    free(t);
+    return n;
+}
+
+/* The remembered version: a second model opened does not run the program
+ * again; a program replaced (another installation) is run again and its
+ * answer used; a memo damaged to empty is not trusted; a program that is
+ * not found is still a build error naming it. */
+static void test_version_memo(const char *tmp)
+{
+    char *bin = lg_path_join(tmp, "vbin"), *memo = lg_path_join(tmp, "vmemo");
+    char *prog = lg_path_join(bin, "verilator"), *runs = lg_path_join(tmp, "vruns");
+    lg_err_t err;
+    CHECK(lg_mkdirs(bin, &err) == 0 && lg_mkdirs(memo, &err) == 0);
+    write_fake(prog, "Verilator 9.001 fake", runs);
+    char *v[4] = {NULL};
+    for (int i = 0; i < 2; i++)
+        CHECK_MSG(key_verilator_version(prog, memo, &v[i], &err) == 0, "%s", err.msg);
+    CHECK_MSG(v[0] && v[1] && strcmp(v[0], "Verilator 9.001 fake\n") == 0 && strcmp(v[0], v[1]) == 0, "%s / %s", v[0],
+              v[1]);
+    CHECK_MSG(count_runs(runs) == 1, "the program ran %zu times for two models", count_runs(runs));
+    /* An upgrade: a new file (inode, size and times change). */
+    write_fake(prog, "Verilator 9.002 fake, upgraded", runs);
+    CHECK_MSG(key_verilator_version(prog, memo, &v[2], &err) == 0, "%s", err.msg);
+    CHECK_MSG(v[2] && strcmp(v[2], "Verilator 9.002 fake, upgraded\n") == 0, "after the upgrade: %s", v[2]);
+    CHECK_MSG(count_runs(runs) == 2, "the upgraded program was not run (%zu runs)", count_runs(runs));
+    /* Damaged memos (emptied) are run again. */
+    char **names;
+    size_t n;
+    CHECK(lg_list_dir(memo, ".version", &names, &n, &err) == 0 && n == 2);
+    for (size_t i = 0; i < n; i++) {
+        char *p = lg_path_join(memo, names[i]);
+        CHECK(lg_write_file_atomic(p, "", 0, &err) == 0);
+        free(p);
+    }
+    lg_list_free(names, n);
+    CHECK_MSG(key_verilator_version(prog, memo, &v[3], &err) == 0, "%s", err.msg);
+    CHECK_MSG(v[3] && strcmp(v[3], v[2]) == 0 && count_runs(runs) == 3, "an empty memo: %s, %zu runs", v[3],
+              count_runs(runs));
+    char *missing = NULL, *none = lg_path_join(bin, "no-such-verilator");
+    int rc = key_verilator_version(none, memo, &missing, &err);
+    CHECK_MSG(rc == LG_EBUILD && strstr(err.msg, "no-such-verilator"), "%d %s", rc, err.msg);
+    for (int i = 0; i < 4; i++)
+        free(v[i]);
+    free(none);
+    free(runs);
+    free(prog);
+    free(memo);
+    free(bin);
 }
 
 int main(void)
@@ -222,6 +292,7 @@ int main(void)
     test_runtime_key(tmp);
     test_ports_key(tmp);
     test_version();
+    test_version_memo(tmp);
     lg_remove_tree(tmp);
     TEST_DONE();
 }
