@@ -206,7 +206,7 @@ static const cli_opt_t run_opts[] = {
      .parse = parse_guard_share,
      .arg = "F",
      .help = "share of --budget for the guard derivation (default: a\n"
-             "quarter, at most 20s)"},
+             "quarter, at most 20s); needs a --budget and the guard step"},
     {.kind = CLI_STRING,
      .name = "--out",
      .field = CLI_FIELD(cli_run_t, out),
@@ -291,9 +291,17 @@ int cli_run_read(cli_run_t *r, int argc, char **argv)
             r->cfg.budget_ns = 0; /* --iterations alone: no time limit */
         /* A guard needs the RTL's verdicts; with --rtl never there are none. */
         r->guard = !r->no_guard && r->cfg.rtl != EXPLORE_RTL_NEVER;
+        /* A share that nothing takes would be ignored in silence. */
+        int share = cli_opts_given(&cl, &r->guard_share);
+        if (share && !r->cfg.budget_ns)
+            rc = cli_usage_error("run", "--guard-share is a share of --budget, and this run has none (--iterations "
+                                        "alone, or --budget 0s): give a --budget too");
+        else if (share && !r->guard)
+            rc = cli_usage_error("run", "--guard-share: this run has no guard step (%s)",
+                                 r->no_guard ? "--no-guard" : "--rtl never");
         split_budget(r);
         lg_err_t err;
-        if (cli_run_check(&r->cfg, &err))
+        if (rc == CLI_PROCEED && cli_run_check(&r->cfg, &err))
             rc = cli_usage_error("run", "%s", err.msg);
     }
     cli_opts_free(&cl);

@@ -36,6 +36,12 @@ static const rcase_t cases[] = {
     {"--budget 0s --iterations 7", CLI_PROCEED, 0, 0, 1, 7},
     {"--budget 10s --guard-share 0.5", CLI_PROCEED, 5 * S, 5 * S, 1, 0},
     {"--budget 200s --guard-share 0.25", CLI_PROCEED, 150 * S, 50 * S, 1, 0},
+    /* A share of no budget, or of no guard step, is refused, not ignored. */
+    {"--iterations 5 --guard-share 0.1", 2, 0, 0, 0, 0},
+    {"--iterations 5 --budget 0s --guard-share 0.1", 2, 0, 0, 0, 0},
+    {"--guard-share 0.1 --no-guard", 2, 0, 0, 0, 0},
+    {"--guard-share 0.1 --rtl never", 2, 0, 0, 0, 0},
+    {"--iterations 60 --budget 600s --guard-share 0.01", CLI_PROCEED, 594 * S, 6 * S, 1, 60},
     {"--guard-share 0", 2, 0, 0, 0, 0},
     {"--guard-share 0.95", 2, 0, 0, 0, 0},
     {"--guard-share x", 2, 0, 0, 0, 0},

@@ -1,8 +1,8 @@
 #!/bin/sh
 # End to end: `lgfuzz run` on accumulate writes guards/ at the end; then
 # `lgfuzz guard` derives them again from the run with room for its rounds
-# (the run's own guard step gets its default 20 s, which a loaded machine
-# may cut after one round), and the exported header must compile with
+# (the run's own guard step gets 6 s, a share of a budget that the
+# iterations end long before: it may stop after one round), and the exported header must compile with
 # -Wall -Werror and match the kernel's true safe region on 100,000 random
 # inputs per distribution. Each round validates on 1,000 fresh inputs
 # rather than the default 3,000 (the RTL runs of 512-element inputs are
@@ -19,9 +19,11 @@ set -eu
 lgfuzz=$1 src=$2 work=$3
 rm -rf "$work"
 mkdir -p "$work"
-# A count of generation steps, not a budget: a run cut by its deadline on a
-# loaded machine could end before the guard step learned anything.
-"$lgfuzz" run "$src/kernels/accumulate/kernel.yaml" --iterations 60 --seed 1 --out "$work/run" -q >"$work/run.log" 2>&1 || true
+# A count of generation steps ends exploration, not the budget (600 s, which
+# a loaded machine does not reach): a run cut by its deadline could end
+# before the guard step learned anything.
+"$lgfuzz" run "$src/kernels/accumulate/kernel.yaml" --iterations 60 --budget 600s --guard-share 0.01 --seed 1 \
+    --out "$work/run" -q >"$work/run.log" 2>&1 || true
 test -f "$work/run/guards/accumulate_guard.h" || { cat "$work/run.log"; echo "no guard written"; exit 1; }
 test -f "$work/run/guards/accumulate_guard.smt2"
 grep -q '"formula"' "$work/run/guards/guard.json"
