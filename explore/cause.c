@@ -160,9 +160,11 @@ static int rtl_batch(explore_t *ex, const input_t *const *in, size_t n, run_resu
 {
     lg_err_t rerr;
     uint64_t t0 = lg_now_ns();
-    int brc = oracle_run_batch(ex->oracle, in, n, rtl, &rerr);
+    size_t simulated;
+    int brc = rtlmemo_run_batch(ex->rtlmemo, ex->oracle, in, n, rtl, &simulated, &rerr);
     ex->st.rtl_ns += lg_now_ns() - t0;
-    ex->st.rtl_calls += n;
+    ex->st.rtl_calls += simulated;
+    ex->st.rtl_memo_hits += n - simulated;
     ex->st.cause_runs += n;
     if (brc && explore_past_deadline(ex))
         ex->st.rtl_cut += n;

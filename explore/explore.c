@@ -70,6 +70,7 @@ static int create_components(explore_t *ex, lg_err_t *err)
         ex->oracle = oracle_create(ex->spec, &ocfg, ex->log, err);
         if (!ex->oracle)
             return err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the RTL model");
+        ex->rtlmemo = rtlmemo_create(ex->spec);
     }
     int always = ex->cfg.rtl == EXPLORE_RTL_ALWAYS || ex->cfg.no_selective;
     ex->sel = oracle_select_create(ex->fs->n, always);
@@ -214,6 +215,8 @@ static void free_memory(explore_t *ex)
 static void release_resources(explore_t *ex)
 {
     minimise_destroy(ex);
+    rtlmemo_destroy(ex->rtlmemo);
+    ex->rtlmemo = NULL;
     if (ex->plot_fd >= 0)
         close(ex->plot_fd);
     ex->plot_fd = -1;

@@ -136,6 +136,24 @@ typedef struct cause_memo {
 /* The minimiser's executor and scratch (minimise.c). */
 typedef struct minimise minimise_t;
 
+/* ------------------------------------------------- RTL memo (rtlmemo.c) */
+
+/* The RTL results of inputs the minimiser and the cause analysis ran
+ * before: a result depends on its input alone, so one that comes back is
+ * not simulated again. Bounded; results the model did not give are not
+ * kept. */
+typedef struct rtlmemo rtlmemo_t;
+
+/* An empty memo for spec's inputs (spec borrowed). Never NULL. */
+rtlmemo_t *rtlmemo_create(const spec_t *spec);
+void rtlmemo_destroy(rtlmemo_t *m); /* accepts NULL */
+/* As oracle_run_batch(o, in, n, rtl, err), but the inputs m remembers
+ * take its results and only the others are simulated (*simulated: how
+ * many), then remembered when the batch succeeded. The return code and
+ * err are oracle_run_batch's (0 without a simulation). */
+int rtlmemo_run_batch(rtlmemo_t *m, oracle_t *o, const input_t *const *in, size_t n, run_result_t *const *rtl,
+                      size_t *simulated, lg_err_t *err);
+
 /* A re-run of a minimised input on both sides (minimise_rerun). */
 typedef struct minimise_run {
     int ran;                  /* 1 when both sides ran and were compared (not cut by the deadline or an error) */
@@ -199,6 +217,7 @@ typedef struct explore_stats {
     uint64_t solver_yield; /* solver inputs that found a new path, edge or direction */
     uint64_t solver_queries, solver_sat, learned, learn_calls, term_calls, counterexamples, nondet_checks;
     uint64_t rtl_calls, rtl_errors;
+    uint64_t rtl_memo_hits; /* RTL calls the memo answered (rtlmemo.c): not in rtl_calls */
     /* RTL calls cut at the deadline or by a signal before they answered,
      * and the longest wait of a batch so cut (round.c, minimise.c). */
     uint64_t rtl_cut, rtl_cut_ns;
@@ -277,6 +296,7 @@ struct explore {
     lg_hashset_t found_index; /* hash of the key -> index in found */
     lg_hashset_t key_paths;   /* hashes of (key, C path) pairs corpus_divergence_add_path saw */
     minimise_t *mz;           /* NULL until the first minimisation */
+    rtlmemo_t *rtlmemo;       /* the minimiser's and cause analysis's RTL results; NULL without an oracle */
     cause_memo_t *causes;     /* keys by minimised input and class, at most EXPLORE_CAUSES_MAX */
     size_t ncauses, causes_cap;
 

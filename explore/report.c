@@ -266,11 +266,13 @@ static json_object *stats_json(const explore_t *ex)
     U64("rtl_queue_repeats", ex->queue ? schedule_repeats(ex->queue) : 0);
     /* Minimising each new divergence's input: the divergences minimised and
      * the candidates evaluated (each run natively, and on the RTL when it
-     * kept the path; those RTL calls count in rtl_calls). */
+     * kept the path; those RTL calls count in rtl_calls, or in
+     * rtl_memo_hits when the candidate had run before). */
     U64("minimisations", ex->st.minimisations);
     U64("port_causes", ex->st.port_causes);
     U64("divergences_unreproduced", ex->st.unreproduced);
     U64("cause_runs", ex->st.cause_runs);
+    U64("rtl_memo_hits", ex->st.rtl_memo_hits);
     U64("minimise_steps", ex->st.minimise_steps);
     U64("solver_errors", ex->st.solver_errors);
     U64("synth_errors", ex->st.synth_errors);

@@ -117,6 +117,7 @@ static void worker_failed(oracle_t *o, oworker_t *w, int code, run_result_t *r, 
     stop_worker(w, why, sizeof why);
     char *line = child_log_error(&w->child, log_from, 0);
     run_result_reset(r);
+    r->lost = 1;
     if (code == LG_ETIMEOUT) {
         r->status = RUN_HANG;
         snprintf(r->detail, sizeof r->detail, "harness gave no answer within %llu ms",

@@ -42,6 +42,7 @@ void run_result_reset(run_result_t *r)
     memset(&r->xaccess, 0, sizeof r->xaccess);
     r->xaccess.param = -1;
     r->detail[0] = '\0';
+    r->lost = 0;
     for (size_t i = 0; i < r->nout; i++) {
         r->out[i].scalar = 0;
         r->out[i].valid = 0;

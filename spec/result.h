@@ -68,6 +68,7 @@ typedef struct run_result {
     run_oob_reads_t oob_reads;
     run_xaccess_t xaccess;
     char detail[256]; /* free text: assertion message, hang reason */
+    int lost;         /* RTL: the harness died or gave no answer, so the model said nothing of this input */
 } run_result_t;
 
 /* A result shaped for spec (out arrays allocated, zeroed). */

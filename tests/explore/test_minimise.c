@@ -2,12 +2,10 @@
  * the real executor and RTL model: the C path signature counts a loop's
  * iterations once; an oob input of 510 elements minimises to the shortest
  * even length past the memory's depth, all zeros, the same way every
- * time; and two inputs that differ in incidental values (their probes as
- * found differ) come to one divergence directory, whose input.json is the
- * minimised input and input.orig.json the first one as found, while a
- * found key seen before is only a hit, not minimised again; one
- * divergence per cause of accumulate's five plants (cause.c). On
- * tests/explore/kernels/eqpair: two values that must move together do. */
+ * time, the second time with no RTL call simulated again; and two inputs that differ in incidental values (their probes
+ * as found differ) come to one divergence directory, whose input.json is the minimised input and input.orig.json the
+ * first one as found, while a found key seen before is only a hit, not minimised again; one divergence per cause of
+ * accumulate's five plants (cause.c). On tests/explore/kernels/eqpair: two values that must move together do. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,14 +73,22 @@ static void test_oob(explore_t *ex)
     free(full);
     lg_err_t err;
     input_t *out[2] = {NULL, NULL};
-    uint64_t steps = 0;
+    uint64_t steps = 0, calls[2], hits[2];
     for (int k = 0; k < 2; k++) {
         const tracer_trace_t *tr = trace_of(ex, in);
+        uint64_t c0 = ex->st.rtl_calls, h0 = ex->st.rtl_memo_hits;
         int rc = minimise_input(ex, in, tr, "rtl-oob:data", &out[k], &err);
         CHECK_MSG(rc == LG_OK, "%s", err.msg);
         steps = minimise_last_steps(ex);
+        calls[k] = ex->st.rtl_calls - c0;
+        hits[k] = ex->st.rtl_memo_hits - h0;
     }
     CHECK_MSG(input_equal(out[0], out[1]), "minimising twice gave different inputs");
+    /* The second time, every candidate that reached the RTL had run before
+     * (rtlmemo.c): the same calls, none simulated. */
+    CHECK_MSG(calls[0] > 0 && calls[1] == 0 && hits[1] == calls[0] + hits[0],
+              "RTL calls simulated %llu then %llu, answered by the memo %llu then %llu", (unsigned long long)calls[0],
+              (unsigned long long)calls[1], (unsigned long long)hits[0], (unsigned long long)hits[1]);
     /* 401 elements would fire the loop's remainder probe, which the input
      * as found did not: a possible other cause, so the length stays even. */
     CHECK_MSG(out[0]->v[0].len == 402 && out[0]->v[1].scalar == 402, "minimised to length %zu", out[0]->v[0].len);

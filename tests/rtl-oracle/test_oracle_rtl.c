@@ -161,7 +161,7 @@ static void check_batch(loaded_t *l)
 }
 
 /* A call that outlives the wall-clock limit in the middle of a batch: the
- * harness is killed, that input alone is a hang, and the rest of the batch
+ * harness is killed, that input alone is a hang (marked lost), and the rest of the batch
  * runs in a fresh harness with the results of a healthy one. */
 static void check_killed_mid_batch(void)
 {
@@ -199,6 +199,10 @@ static void check_killed_mid_batch(void)
     }
     CHECK_STR_CONTAINS(r[2]->detail, "no answer within 300 ms");
     CHECK_STR_CONTAINS(r[4]->detail, "%Error");
+    /* The model said nothing of the input whose harness was killed; the
+     * assertion is the model's own answer. */
+    for (size_t i = 0; i < N; i++)
+        CHECK_MSG(r[i]->lost == (i == 2), "input %zu: lost %d", i, r[i]->lost);
     CHECK_MSG(oracle_restarts(o) == 1, "restarts %llu, want 1", (unsigned long long)oracle_restarts(o));
     for (size_t i = 0; i < N; i++) {
         run_result_destroy(r[i]);
