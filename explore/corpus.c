@@ -210,6 +210,20 @@ static int write_symptom(explore_t *ex, const char *dir, const corpus_finding_t 
         json_object_object_add(t, "class", json_object_new_string(f->triage));
         json_object_object_add(t, "at", json_object_new_string(f->triage_at));
         json_object_object_add(t, "why", json_object_new_string(f->triage_why));
+        /* What the C relies on, and the spec range that keeps inputs
+         * inside it when one scalar param is the whole index. */
+        if (f->contract) {
+            json_object_object_add(t, "contract", json_object_new_string(f->contract->cond));
+            if (f->contract->param >= 0) {
+                json_object *r = json_object_new_object();
+                json_object_object_add(r, "param", json_object_new_string(ex->spec->params[f->contract->param].name));
+                json_object *range = json_object_new_array();
+                json_object_array_add(range, json_object_new_int64(f->contract->lo));
+                json_object_array_add(range, json_object_new_int64(f->contract->hi));
+                json_object_object_add(r, "range", range);
+                json_object_object_add(t, "proposed_range", r);
+            }
+        }
         json_object_object_add(o, "triage", t);
     }
     /* Cut: its input may not be minimal and its key may hold probes that

@@ -193,6 +193,17 @@ typedef struct minimised {
 } minimised_t;
 
 /* A new distinct divergence for the output directory. */
+/* What the C relies on, when a c-ub:oob divergence's index is a term the
+ * run learned over the inputs (its offset probe's, exact on every run it
+ * kept and on the minimised input): the condition that keeps the index
+ * inside the C's array, and, when the index is a scalar param alone, that
+ * param's range inside its spec range. */
+typedef struct triage_contract {
+    char *cond;     /* "idx >= 0 && idx <= 15"; NULL when none is known */
+    int param;      /* the scalar param the index is, or -1 */
+    int64_t lo, hi; /* its range the C relies on */
+} triage_contract_t;
+
 typedef struct corpus_finding {
     const input_t *found;          /* the input as found */
     const input_t *in;             /* the minimised input */
@@ -207,7 +218,8 @@ typedef struct corpus_finding {
     /* Its triage when the cause analysis names one ("c-ub:<check>"), the
      * statement ("kernel.c:28") and what it means; NULL otherwise. */
     const char *triage, *triage_at, *triage_why;
-    int cut; /* the deadline or a signal cut its minimisation or cause analysis */
+    const triage_contract_t *contract; /* what the C relies on (contract->cond), or NULL */
+    int cut;                           /* the deadline or a signal cut its minimisation or cause analysis */
 } corpus_finding_t;
 
 typedef struct explore_stats {
@@ -508,8 +520,9 @@ int xstate_check(explore_t *ex, const input_t *m, const run_result_t *rtl, xstat
  * index outside the C's own array, into mi->oob (-1 when none), with
  * mi->oob_at and mi->oob_len. triage_of: the triage its cause analysis
  * supports, "c-ub:<kind>" or "rtl-x", into cls, with where (at) and what
- * it means (why), heap strings; all three NULL when there is none (a
- * divergence of its symptom's class, or a cut analysis). */
+ * it means (why, with what the C relies on from contract, which may be
+ * NULL), heap strings; all three NULL when there is none (a divergence of
+ * its symptom's class, or a cut analysis). */
 void triage_find_oob(const explore_t *ex, const input_t *in, const tracer_trace_t *tr, minimised_t *mi);
 /* triage_find_depth: for a divergence of class cls "rtl-oob:<p>", p's
  * offset probe when tr (the run of in) shows the C indexing p at or past
@@ -518,7 +531,13 @@ void triage_find_oob(const explore_t *ex, const input_t *in, const tracer_trace_
  * whichever path. */
 void triage_find_depth(const explore_t *ex, const input_t *in, const tracer_trace_t *tr, const char *cls,
                        minimised_t *mi);
-void triage_of(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why);
+void triage_of(const explore_t *ex, const minimised_t *mi, const triage_contract_t *contract, char **cls, char **at,
+               char **why);
+
+/* mi's contract into c (c->cond NULL when none); freed with
+ * triage_contract_free. */
+void triage_contract_of(explore_t *ex, const minimised_t *mi, triage_contract_t *c);
+void triage_contract_free(triage_contract_t *c);
 
 /* shrink.c: the values minimise.c's candidates take. */
 /* The value of param p's domain closest to 0: where every value is moved. */

@@ -110,17 +110,93 @@ void triage_find_depth(const explore_t *ex, const input_t *in, const tracer_trac
     }
 }
 
+/* Examples of an offset probe's index a term must explain before it is
+ * taken for what the C relies on: a term fits two points by chance. */
+#define TRIAGE_TERM_EXAMPLES 8
+
+/* The term for offset probe i, learned now if the run has none yet, when
+ * it is exact: it explains each of the examples the probe holds (at least
+ * TRIAGE_TERM_EXAMPLES, each a run's largest index, not a reader's
+ * values) and gives at on in. NULL otherwise. */
+static const expr_t *exact_index_term(explore_t *ex, size_t i, const input_t *in, int64_t at)
+{
+    const probe_state_t *p = &ex->probes->p[i];
+    if (p->reader >= 0 || p->nterm < TRIAGE_TERM_EXAMPLES || !learn_probe_term(ex, i) || !p->term)
+        return NULL;
+    for (size_t k = 0; k < p->nterm; k++)
+        if (expr_eval(p->term, p->term_feat[k]) != p->term_val[k])
+            return NULL;
+    int64_t *fv = lg_malloc((ex->fs->n ? ex->fs->n : 1) * sizeof *fv);
+    features_eval(ex->fs, in, fv);
+    int64_t v = expr_eval(p->term, fv);
+    free(fv);
+    return v == at ? p->term : NULL;
+}
+
+void triage_contract_of(explore_t *ex, const minimised_t *mi, triage_contract_t *c)
+{
+    memset(c, 0, sizeof *c);
+    c->param = -1;
+    if (mi->cut || mi->uninit || mi->x.state || mi->ub < 0 || mi->ub != mi->oob)
+        return;
+    const char *array = ex->probe_info[mi->oob].name + strlen("offset:");
+    int q = spec_param_index(ex->spec, array);
+    /* An array whose length is an input: the bound is that input too. */
+    int by_len = q >= 0 && ex->spec->params[q].len_param >= 0;
+    const expr_t *t = exact_index_term(ex, (size_t)mi->oob, mi->in, mi->oob_at);
+    if (!t)
+        return;
+    char *term = expr_to_text(t, ex->fs);
+    int64_t hi = (int64_t)mi->oob_len - 1;
+    c->cond = by_len ? lg_asprintf("%s >= 0 && %s < len(%s)", term, term, array)
+                     : lg_asprintf("%s >= 0 && %s <= %lld", term, term, (long long)hi);
+    free(term);
+    if (by_len || t->op != EXPR_VAR)
+        return;
+    const feature_t *f = &ex->fs->f[t->var];
+    if (f->kind != FEAT_SCALAR)
+        return;
+    const spec_param_t *sp = &ex->spec->params[f->param];
+    int64_t lo = sp->range_lo > 0 ? sp->range_lo : 0;
+    int64_t top = sp->range_hi < hi ? sp->range_hi : hi;
+    if (lo > top)
+        return;
+    c->param = f->param;
+    c->lo = lo;
+    c->hi = top;
+}
+
+void triage_contract_free(triage_contract_t *c)
+{
+    free(c->cond);
+    c->cond = NULL;
+}
+
 /* The triage of a divergence whose cause needs the C to index an array
- * outside its bounds (mi->oob). */
-static void triage_oob(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
+ * outside its bounds (mi->oob); with what the C relies on, when the run
+ * learned the index as a term over the inputs. */
+static void triage_oob(const explore_t *ex, const minimised_t *mi, const triage_contract_t *c, char **cls, char **at,
+                       char **why)
 {
     const char *array = ex->probe_info[mi->oob].name + strlen("offset:");
     *cls = lg_strdup("c-ub:oob");
     *at = lg_asprintf("%s[%lld]", array, (long long)mi->oob_at);
+    char *relies = NULL;
+    if (c && c->cond && c->param >= 0)
+        relies =
+            lg_asprintf("; the index is %s on every run that reached it, so the C relies on %s: this input "
+                        "is outside the C's own contract (a spec range [%lld, %lld] for %s keeps inputs inside it)",
+                        ex->spec->params[c->param].name, c->cond, (long long)c->lo, (long long)c->hi,
+                        ex->spec->params[c->param].name);
+    else if (c && c->cond)
+        relies = lg_asprintf("; the index follows a term over the inputs on every run that reached it, so the C "
+                             "relies on %s: this input is outside the C's own contract",
+                             c->cond);
     *why = lg_asprintf("the C indexes %s at %lld, outside its %llu elements: undefined behaviour that the "
                        "divergence needs (no neighbouring input on this path diverges without it), and the RTL's "
-                       "memory need not hold what the C read or wrote past its end",
-                       array, (long long)mi->oob_at, (unsigned long long)mi->oob_len);
+                       "memory need not hold what the C read or wrote past its end%s",
+                       array, (long long)mi->oob_at, (unsigned long long)mi->oob_len, relies ? relies : "");
+    free(relies);
 }
 
 /* The triage of a divergence whose RTL result another initial state of
@@ -154,7 +230,8 @@ static void triage_x(const explore_t *ex, const minimised_t *mi, char **cls, cha
     free(what);
 }
 
-void triage_of(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
+void triage_of(const explore_t *ex, const minimised_t *mi, const triage_contract_t *contract, char **cls, char **at,
+               char **why)
 {
     *cls = *at = *why = NULL;
     /* A cut analysis kept every probe it had not shown to be evidence:
@@ -166,7 +243,7 @@ void triage_of(const explore_t *ex, const minimised_t *mi, char **cls, char **at
     else if (mi->x.state)
         triage_x(ex, mi, cls, at, why);
     else if (mi->ub >= 0 && mi->ub == mi->oob)
-        triage_oob(ex, mi, cls, at, why);
+        triage_oob(ex, mi, contract, cls, at, why);
     else if (mi->ub >= 0)
         triage_ub(ex, mi->ub, cls, at, why);
 }

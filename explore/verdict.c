@@ -157,8 +157,10 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
     const char *bar = strchr(key, '|');
     bar = bar && strncmp(bar, "|cause|", 7) != 0 ? strchr(bar + 1, '|') : NULL;
     char *group = bar ? lg_strndup(key, (size_t)(bar - key)) : lg_strdup(key);
+    triage_contract_t contract;
+    triage_contract_of(ex, mi, &contract);
     char *tcls, *tat, *twhy;
-    triage_of(ex, mi, &tcls, &tat, &twhy);
+    triage_of(ex, mi, &contract, &tcls, &tat, &twhy);
     corpus_finding_t f = {.found = mi->found,
                           .in = mi->in,
                           .cpu = mi->cpu,
@@ -174,8 +176,10 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
                           .triage = tcls,
                           .triage_at = tat,
                           .triage_why = twhy,
+                          .contract = contract.cond ? &contract : NULL,
                           .cut = mi->cut};
     int rc = corpus_divergence_record(ex, &f, err);
+    triage_contract_free(&contract);
     free(tcls);
     free(tat);
     free(twhy);

@@ -450,6 +450,18 @@ elseif(CHECK STREQUAL "oob")
      OR NOT why MATCHES "outside its 16 elements")
     message(FATAL_ERROR "${divs}: triage ${triage} at ${at} (${why}), want c-ub:oob at an index outside [0, 15]")
   endif()
+  # The index is idx itself, learned from the runs that reached the read:
+  # the C relies on idx in [0, 15], which the report proposes as idx's
+  # spec range.
+  json_get(contract ${divs}/symptom.json triage contract)
+  json_get(rparam ${divs}/symptom.json triage proposed_range param)
+  json_get(rlo ${divs}/symptom.json triage proposed_range range 0)
+  json_get(rhi ${divs}/symptom.json triage proposed_range range 1)
+  if(NOT contract STREQUAL "idx >= 0 && idx <= 15" OR NOT rparam STREQUAL "idx" OR NOT rlo EQUAL 0 OR NOT rhi EQUAL 15
+     OR NOT why MATCHES "outside the C's own contract")
+    message(FATAL_ERROR "${divs}: contract '${contract}', proposed range of '${rparam}' [${rlo}, ${rhi}] (${why}), "
+                        "want idx >= 0 && idx <= 15 and [0, 15] for idx")
+  endif()
   expect_one_triaged(c-ub:oob)
 elseif(CHECK STREQUAL "uninit")
   # The C reads buf[r & 15], which it wrote only at w & 15: whatever the
