@@ -183,15 +183,16 @@ static void triage_oob(const explore_t *ex, const minimised_t *mi, const triage_
     *at = lg_asprintf("%s[%lld]", array, (long long)mi->oob_at);
     char *relies = NULL;
     if (c && c->cond && c->param >= 0)
-        relies =
-            lg_asprintf("; the index is %s on every run that reached it, so the C relies on %s: this input "
-                        "is outside the C's own contract (a spec range [%lld, %lld] for %s keeps inputs inside it)",
-                        ex->spec->params[c->param].name, c->cond, (long long)c->lo, (long long)c->hi,
-                        ex->spec->params[c->param].name);
+        relies = lg_asprintf(
+            "; the index is %s on every run the probe kept and on this input, so the C relies on %s: this input "
+            "is outside the C's own contract (a spec range [%lld, %lld] for %s keeps inputs inside it)",
+            ex->spec->params[c->param].name, c->cond, (long long)c->lo, (long long)c->hi,
+            ex->spec->params[c->param].name);
     else if (c && c->cond)
-        relies = lg_asprintf("; the index follows a term over the inputs on every run that reached it, so the C "
-                             "relies on %s: this input is outside the C's own contract",
-                             c->cond);
+        relies = lg_asprintf(
+            "; the index follows a term over the inputs on every run the probe kept and on this input, so the C "
+            "relies on %s: this input is outside the C's own contract",
+            c->cond);
     *why = lg_asprintf("the C indexes %s at %lld, outside its %llu elements: undefined behaviour that the "
                        "divergence needs (no neighbouring input on this path diverges without it), and the RTL's "
                        "memory need not hold what the C read or wrote past its end%s",
