@@ -51,9 +51,9 @@ static char *find_program(const char *program)
 
 /* Hashes what identifies the file at path: its real path, device, inode,
  * size, and modification and change times. Installing, rebuilding or
- * editing a program changes one of them. Returns 0 when there is no such
- * file (hashing that it is missing). */
-static int hash_identity(lg_hash_t *h, const char *path)
+ * editing a program changes one of them; a missing file hashes as
+ * missing. */
+static void hash_identity(lg_hash_t *h, const char *path)
 {
     char *real = realpath(path, NULL);
     struct stat st;
@@ -67,7 +67,6 @@ static int hash_identity(lg_hash_t *h, const char *path)
             lg_hash_u64(h, v[i]);
     }
     free(real);
-    return found;
 }
 
 static void hash_env(lg_hash_t *h, const char *name)
