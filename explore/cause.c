@@ -159,12 +159,7 @@ static void free_neighbours(neighbours_t *nb)
 static int rtl_batch(explore_t *ex, const input_t *const *in, size_t n, run_result_t *const *rtl, const char *what)
 {
     lg_err_t rerr;
-    uint64_t t0 = lg_now_ns();
-    size_t simulated;
-    int brc = rtlmemo_run_batch(ex->rtlmemo, ex->oracle, in, n, rtl, &simulated, &rerr);
-    ex->st.rtl_ns += lg_now_ns() - t0;
-    ex->st.rtl_calls += simulated;
-    ex->st.rtl_memo_hits += n - simulated;
+    int brc = rtlmemo_run_batch(ex, in, n, rtl, &rerr);
     ex->st.cause_runs += n;
     if (brc && explore_past_deadline(ex))
         ex->st.rtl_cut += n;

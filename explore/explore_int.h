@@ -147,12 +147,13 @@ typedef struct rtlmemo rtlmemo_t;
 /* An empty memo for spec's inputs (spec borrowed). Never NULL. */
 rtlmemo_t *rtlmemo_create(const spec_t *spec);
 void rtlmemo_destroy(rtlmemo_t *m); /* accepts NULL */
-/* As oracle_run_batch(o, in, n, rtl, err), but the inputs m remembers
- * take its results and only the others are simulated (*simulated: how
- * many), then remembered when the batch succeeded. The return code and
- * err are oracle_run_batch's (0 without a simulation). */
-int rtlmemo_run_batch(rtlmemo_t *m, oracle_t *o, const input_t *const *in, size_t n, run_result_t *const *rtl,
-                      size_t *simulated, lg_err_t *err);
+/* As oracle_run_batch(ex->oracle, in, n, rtl, err), but the inputs
+ * ex->rtlmemo remembers take its results and only the others are
+ * simulated, then remembered when the batch succeeded. Counts the wait in
+ * ex->st.rtl_ns, the simulated calls in rtl_calls and the others in
+ * rtl_memo_hits. The return code and err are oracle_run_batch's (0
+ * without a simulation). */
+int rtlmemo_run_batch(explore_t *ex, const input_t *const *in, size_t n, run_result_t *const *rtl, lg_err_t *err);
 
 /* A re-run of a minimised input on both sides (minimise_rerun). */
 typedef struct minimise_run {

@@ -242,12 +242,7 @@ static int evaluate(explore_t *ex, minimise_t *z, size_t n, size_t *first, lg_er
         if (!z->rtl[i])
             z->rtl[i] = run_result_create(ex->spec);
     lg_err_t rerr;
-    uint64_t t0 = lg_now_ns();
-    size_t simulated;
-    int brc = rtlmemo_run_batch(ex->rtlmemo, ex->oracle, keep, m, z->rtl, &simulated, &rerr);
-    ex->st.rtl_ns += lg_now_ns() - t0;
-    ex->st.rtl_calls += simulated;
-    ex->st.rtl_memo_hits += m - simulated;
+    int brc = rtlmemo_run_batch(ex, keep, m, z->rtl, &rerr);
     if (brc && explore_past_deadline(ex)) {
         z->cut = 1; /* cut at the deadline or by a signal: not a failure */
         ex->st.rtl_cut += m;

@@ -14,6 +14,7 @@
 
 #include "explore_int.h"
 #include "util/alloc.h"
+#include "util/budget.h"
 #include "util/hashset.h"
 
 #define RTLMEMO_BYTES (16u << 20)
@@ -99,9 +100,10 @@ static void add(rtlmemo_t *m, const input_t *in, uint64_t h, const run_result_t 
     m->n++;
 }
 
-int rtlmemo_run_batch(rtlmemo_t *m, oracle_t *o, const input_t *const *in, size_t n, run_result_t *const *rtl,
-                      size_t *simulated, lg_err_t *err)
+int rtlmemo_run_batch(explore_t *ex, const input_t *const *in, size_t n, run_result_t *const *rtl, lg_err_t *err)
 {
+    rtlmemo_t *m = ex->rtlmemo;
+    uint64_t t0 = lg_now_ns();
     uint64_t *h = lg_malloc((n ? n : 1) * sizeof *h);
     const input_t **miss = lg_malloc((n ? n : 1) * sizeof *miss);
     run_result_t **out = lg_malloc((n ? n : 1) * sizeof *out);
@@ -118,11 +120,13 @@ int rtlmemo_run_batch(rtlmemo_t *m, oracle_t *o, const input_t *const *in, size_
         out[nm] = rtl[i];
         at[nm++] = i;
     }
-    int rc = nm ? oracle_run_batch(o, miss, nm, out, err) : 0;
+    int rc = nm ? oracle_run_batch(ex->oracle, miss, nm, out, err) : 0;
     if (rc == 0)
         for (size_t k = 0; k < nm; k++)
             add(m, miss[k], h[at[k]], out[k]);
-    *simulated = nm;
+    ex->st.rtl_ns += lg_now_ns() - t0;
+    ex->st.rtl_calls += nm;
+    ex->st.rtl_memo_hits += n - nm;
     free(at);
     free(out);
     free(miss);
