@@ -117,15 +117,13 @@ void triage_find_depth(const explore_t *ex, const input_t *in, const tracer_trac
 /* The term for offset probe i, learned now if the run has none yet, when
  * it is exact: it explains each of the examples the probe holds (at least
  * TRIAGE_TERM_EXAMPLES, each a run's largest index, not a reader's
- * values) and gives at on in. NULL otherwise. */
+ * values; learn_probe_term keeps a term only while it does) and gives at
+ * on in. NULL otherwise. */
 static const expr_t *exact_index_term(explore_t *ex, size_t i, const input_t *in, int64_t at)
 {
     const probe_state_t *p = &ex->probes->p[i];
     if (p->reader >= 0 || p->nterm < TRIAGE_TERM_EXAMPLES || !learn_probe_term(ex, i) || !p->term)
         return NULL;
-    for (size_t k = 0; k < p->nterm; k++)
-        if (expr_eval(p->term, p->term_feat[k]) != p->term_val[k])
-            return NULL;
     int64_t *fv = lg_malloc((ex->fs->n ? ex->fs->n : 1) * sizeof *fv);
     features_eval(ex->fs, in, fv);
     int64_t v = expr_eval(p->term, fv);
