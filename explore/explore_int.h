@@ -193,7 +193,6 @@ typedef struct minimised {
                          array; else -1 */
 } minimised_t;
 
-/* A new distinct divergence for the output directory. */
 /* What the C relies on, when a c-ub:oob divergence's index is a term the
  * run learned over the inputs (its offset probe's, exact on every run it
  * kept and on the minimised input): the condition that keeps the index
@@ -205,6 +204,7 @@ typedef struct triage_contract {
     int64_t lo, hi; /* its range the C relies on */
 } triage_contract_t;
 
+/* A new distinct divergence for the output directory. */
 typedef struct corpus_finding {
     const input_t *found;          /* the input as found */
     const input_t *in;             /* the minimised input */
