@@ -339,6 +339,15 @@ static input_t *as_port_hands(const input_t *m, size_t i, int w, int sx)
     return c;
 }
 
+/* Whether the RTL may read param i's port by_sign (1: with a sign, 0:
+ * with zeros): the way its Verilog reads it, either way when that is
+ * unknown (spec_port_reads). */
+static int port_read_may(const explore_t *ex, size_t i, int by_sign)
+{
+    spec_port_read_t r = ex->port_reads[i];
+    return r == SPEC_PORT_READ_UNKNOWN || (r == SPEC_PORT_READ_SIGN) == by_sign;
+}
+
 /* One explanation to try: the values of a port's param cut one way. */
 typedef struct port_try {
     int probe, sx;
@@ -418,7 +427,8 @@ int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const c
         if (at < 0 || pi->param < 1 || pi->param > 63 || !shrink_is_read(&ex->spec->params[at]))
             continue;
         for (int by_sign = 0; by_sign < 2; by_sign++) {
-            input_t *c = as_port_hands(m, (size_t)at, (int)pi->param, by_sign);
+            input_t *c =
+                port_read_may(ex, (size_t)at, by_sign) ? as_port_hands(m, (size_t)at, (int)pi->param, by_sign) : NULL;
             if (c) {
                 pt[n] =
                     (port_try_t){.probe = (int)i, .sx = by_sign, .param = (size_t)at, .w = (int)pi->param, .cut = c};
@@ -579,12 +589,13 @@ int cause_ports_let_go(explore_t *ex, const input_t *found, const tracer_trace_t
      * depth or a crash is the same symptom whatever the port hands over. */
     if (ex->cfg.no_spectra || tr->result->status != RUN_OK || strncmp(cls, "mismatch:", 9) != 0)
         return LG_OK;
-    /* Two candidates per port, its values cut and extended by sign and by
-     * zeros: the spec does not say which the RTL does, so the port is a
-     * cause only when either way changes the result (a value of 128 on an
-     * 8-bit port a design reads unsigned is no cause). */
+    /* Candidates per port: its values cut and extended as the RTL reads
+     * them, or, where its Verilog does not say, by sign and by zeros; the
+     * port is a cause only when every way the RTL may read it changes the
+     * result (a value of 128 on an 8-bit port a design reads unsigned is
+     * no cause). */
     input_t *cand[CAUSE_BATCH];
-    size_t probe[CAUSE_LET_GO_MAX], m = 0;
+    size_t probe[CAUSE_LET_GO_MAX], first[CAUSE_LET_GO_MAX + 1], m = 0, nc = 0;
     for (size_t i = 0; i < ex->nprobes && m < CAUSE_LET_GO_MAX; i++) {
         const tracer_probe_t *pi = &ex->probe_info[i];
         if (pi->kind != TRACER_PROBE_PORT || !tr->fired[i] || fired[i] || pi->param < 1 || pi->param > 63)
@@ -594,40 +605,48 @@ int cause_ports_let_go(explore_t *ex, const input_t *found, const tracer_trace_t
             continue;
         /* A cut value outside the param's range is not an input; a cut
          * that changes nothing cannot change the result. */
-        input_t *by_zeros = as_port_hands(found, (size_t)at, (int)pi->param, 0);
-        input_t *by_sign = as_port_hands(found, (size_t)at, (int)pi->param, 1);
-        if (by_zeros && by_sign) {
-            cand[2 * m] = by_zeros;
-            cand[2 * m + 1] = by_sign;
+        size_t from = nc;
+        for (int by_sign = 0; by_sign < 2; by_sign++) {
+            if (!port_read_may(ex, (size_t)at, by_sign))
+                continue;
+            input_t *c = as_port_hands(found, (size_t)at, (int)pi->param, by_sign);
+            if (!c) {
+                while (nc > from)
+                    input_destroy(cand[--nc]);
+                break;
+            }
+            cand[nc++] = c;
+        }
+        if (nc > from) {
+            first[m] = from;
             probe[m++] = i;
-        } else {
-            input_destroy(by_zeros);
-            input_destroy(by_sign);
         }
     }
+    first[m] = nc;
     if (!m)
         return LG_OK;
+    LG_ASSERT(nc <= CAUSE_BATCH);
     tracer_t *t;
     tracer_trace_t *ctr;
     int rc = minimise_executor(ex, &t, err);
     if (rc == LG_OK)
-        rc = tracer_run(t, (const input_t *const *)cand, 2 * m, &ctr, err);
+        rc = tracer_run(t, (const input_t *const *)cand, nc, &ctr, err);
     oracle_symptoms_t syms = {0};
     for (size_t k = 0; k < m && rc == LG_OK; k++) {
         /* The kernel's own results on found and on found as the port
          * hands it over, compared as the oracle compares two sides: the
          * port is a cause when the output the divergence is about differs. */
-        int both = 1;
-        for (size_t c = 2 * k; c < 2 * k + 2 && both; c++)
-            both = ctr[c].result->status == RUN_OK &&
-                   shows_class(&syms, oracle_compare(ex->spec, tr->result, ctr[c].result, &syms), cls);
-        if (both) {
+        int every = 1;
+        for (size_t c = first[k]; c < first[k + 1] && every; c++)
+            every = ctr[c].result->status == RUN_OK &&
+                    shows_class(&syms, oracle_compare(ex->spec, tr->result, ctr[c].result, &syms), cls);
+        if (every) {
             keep[probe[k]] = 1;
             (*n)++;
         }
     }
     oracle_symptoms_free(&syms);
-    for (size_t c = 0; c < 2 * m; c++)
+    for (size_t c = 0; c < nc; c++)
         input_destroy(cand[c]);
     if (rc == LG_ETIMEOUT || rc == LG_EINTR)
         return LG_OK;

@@ -54,6 +54,9 @@ static int create_components(explore_t *ex, lg_err_t *err)
     if (!ex->tracer)
         return err->code == LG_EINTR ? err->code : lg_err_prefix(err, "building the instrumented kernel");
     coverage_init(ex);
+    ex->port_reads = lg_calloc(ex->spec->nparams ? ex->spec->nparams : 1, sizeof *ex->port_reads);
+    if (spec_port_reads(ex->spec, ex->port_reads, err) != LG_OK)
+        return err->code;
     size_t nk;
     const int64_t *kc = tracer_constants(ex->tracer, &nk);
     for (size_t i = 0; i < nk; i++)
@@ -180,6 +183,7 @@ static void free_memory(explore_t *ex)
     free(ex->causes);
     free(ex->error);
     free(ex->warned);
+    free(ex->port_reads);
     tree_destroy(ex->tree);
     probes_destroy(ex->probes);
     loops_destroy(ex->loops);

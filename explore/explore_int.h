@@ -191,6 +191,9 @@ typedef struct minimised {
     xstate_t x;       /* its RTL result from another initial state, when that differs (xstate_check) */
     int depth;        /* rtl-oob:<p>: p's offset probe, when the C indexed p past the RTL's depth inside its own
                          array; else -1 */
+    uint8_t *lean;    /* per probe: those its key names, when it is keyed by a narrowed variable or port and fired
+                         a loop or memory probe besides that the cause does not need (a leaner input may show the
+                         cause alone); else NULL. Owned */
 } minimised_t;
 
 /* What the C relies on, when a c-ub:oob divergence's index is a term the
@@ -289,7 +292,8 @@ struct explore {
     size_t nsites;
     const tracer_probe_t *probe_info;
     size_t nprobes;
-    size_t *cov_offset; /* per site: index of its first direction in covered */
+    spec_port_read_t *port_reads; /* per param: how the RTL reads its narrowed port */
+    size_t *cov_offset;           /* per site: index of its first direction in covered */
     uint8_t *covered;
     uint64_t branches_total, branches_covered;
     lg_hashset_t paths; /* full-path hashes */
@@ -454,10 +458,19 @@ uint64_t minimise_path(explore_t *ex, const tracer_trace_t *tr);
  * minimiser's executor cannot be started or run. */
 int minimise_input(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls, input_t **out,
                    lg_err_t *err);
-/* minimise_input, holding the candidates also to every probe i with
- * keep[i] set (keep has one entry per probe; found's run fired them). */
+/* minimise_input, holding the candidates to every probe i with keep[i]
+ * set (keep has one entry per probe; found's run fired them) instead of
+ * the loop and memory probes: those probes are the cause sought, and a
+ * loop or memory probe found fired is another bug it showed besides. With
+ * only, no candidate may fire a loop or memory probe keep does not name
+ * (found itself may). */
 int minimise_input_keeping(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
-                           const uint8_t *keep, input_t **out, lg_err_t *err);
+                           const uint8_t *keep, int only, input_t **out, lg_err_t *err);
+/* 1 for the probes about the shape of loops and memories (a trip count
+ * past the declared one or off the unroll factor, an index past a depth,
+ * recursion past its bound), which minimise_input keeps firing: a
+ * divergence that needs one is another bug than one that does not. */
+int minimise_is_structural(tracer_probe_kind_t k);
 /* The minimiser's executor, started on first use (LG_EINTR when a signal
  * or the deadline cut its start). Its traces are valid until the next
  * minimise_ or cause_ call. */

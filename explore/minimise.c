@@ -149,7 +149,7 @@ static int path_within(const explore_t *ex, const minimise_t *z, const tracer_tr
  * that needs one is another bug than one that does not, so one that fired
  * keeps firing. Value probes (width, port, ub) may stop firing: a value
  * that overflowed on the way to the divergence is often incidental. */
-static int is_structural(tracer_probe_kind_t k)
+int minimise_is_structural(tracer_probe_kind_t k)
 {
     return k == TRACER_PROBE_LOOP_REMAINDER || k == TRACER_PROBE_LOOP_TRIPCOUNT || k == TRACER_PROBE_OFFSET ||
            k == TRACER_PROBE_DEPTH;
@@ -158,7 +158,9 @@ static int is_structural(tracer_probe_kind_t k)
 /* 1 when the probes that fired in tr may stand for the current best
  * input's: no probe fired that did not fire for it (a possible new cause:
  * the search would drift to another bug of the class), and every
- * structural probe that fired for it fired again. */
+ * structural probe that fired for it fired again, or with z->keep, every
+ * probe that names: the cause is known then, and a loop or memory probe
+ * the input as found fired is another bug it showed besides. */
 static int probes_kept(const explore_t *ex, const minimise_t *z, const tracer_trace_t *tr)
 {
     if (ex->cfg.no_spectra)
@@ -166,7 +168,7 @@ static int probes_kept(const explore_t *ex, const minimise_t *z, const tracer_tr
     for (size_t i = 0; i < ex->nprobes; i++) {
         if (tr->fired[i] && !z->fired[i] && !(z->ub_free && ex->probe_info[i].kind == TRACER_PROBE_UB))
             return 0;
-        if (!tr->fired[i] && z->fired[i] && (is_structural(ex->probe_info[i].kind) || (z->keep && z->keep[i])))
+        if (!tr->fired[i] && z->fired[i] && (z->keep ? z->keep[i] : minimise_is_structural(ex->probe_info[i].kind)))
             return 0;
     }
     return 1;
@@ -454,7 +456,7 @@ static int cuts(explore_t *ex, minimise_t *z, input_t *best, size_t l, lg_err_t 
 int minimise_input(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls, input_t **out,
                    lg_err_t *err)
 {
-    return minimise_input_keeping(ex, found, tr, cls, NULL, out, err);
+    return minimise_input_keeping(ex, found, tr, cls, NULL, 0, out, err);
 }
 
 /* The passes of minimise_input over best, until one changes nothing or
@@ -498,7 +500,7 @@ static size_t fired_count(const explore_t *ex, const minimise_t *z, size_t *ub)
 }
 
 int minimise_input_keeping(explore_t *ex, const input_t *found, const tracer_trace_t *tr, const char *cls,
-                           const uint8_t *keep, input_t **out, lg_err_t *err)
+                           const uint8_t *keep, int only, input_t **out, lg_err_t *err)
 {
     minimise_t *z = state(ex);
     z->keep = keep;
@@ -514,6 +516,9 @@ int minimise_input_keeping(explore_t *ex, const input_t *found, const tracer_tra
         return rc == LG_EINTR ? LG_OK : rc;
     z->cls = cls;
     set_best(ex, z, tr);
+    for (size_t i = 0; only && i < ex->nprobes; i++)
+        if (!keep[i] && minimise_is_structural(ex->probe_info[i].kind))
+            z->fired[i] = 0;
     z->rtl_failed = 0;
     z->cut = 0;
     z->cuts = 0;

@@ -289,6 +289,13 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
          * value, a fault, a write into the executor) and on whichever C
          * path: class c-ub. */
         int c_ub = mi->ub >= 0 && ex->probe_info[mi->ub].kind == TRACER_PROBE_UB;
+        /* A narrowing that needs no loop or memory probe the input fired
+         * besides: a leaner input may show it alone (lean_again). */
+        for (size_t i = 0; i < ex->nprobes && mi->by_cause && !c_ub && !mi->lean; i++)
+            if (mi->fired[i] && !needed[i] && minimise_is_structural(ex->probe_info[i].kind)) {
+                mi->lean = lg_malloc(ex->nprobes);
+                memcpy(mi->lean, needed, ex->nprobes);
+            }
         if (c_ub)
             mi->by_cause = 1;
         key = mi->by_cause ? oracle_dedup_make_cause_key(c_ub ? "c-ub" : sym->cls, names, n)
@@ -340,6 +347,89 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
     return key;
 }
 
+/* What mi needs of the minimised input min of in, from its re-run run,
+ * before the cause analysis runs the minimiser's executor again. */
+static void minimised_open(explore_t *ex, minimised_t *mi, const input_t *in, const input_t *min,
+                           const minimise_run_t *run, const uint8_t *held)
+{
+    *mi =
+        (minimised_t){.found = in, .in = min, .run = run, .held = held, .ub = -1, .port = -1, .local = -1, .depth = -1};
+    mi->cpu = run_result_create(ex->spec);
+    run_result_copy(mi->cpu, run->tr->result);
+    mi->path = minimise_path(ex, run->tr);
+    mi->c_path = describe_path(ex, run->tr);
+    mi->fired = lg_malloc(ex->nprobes ? ex->nprobes : 1);
+    memcpy(mi->fired, run->tr->fired, ex->nprobes);
+    triage_find_oob(ex, min, run->tr, mi);
+    triage_find_depth(ex, min, run->tr, run->sym.cls, mi);
+    if (!ex->cfg.no_spectra)
+        mi->probes = probes_fired_names(ex->probe_info, mi->fired, ex->nprobes, &mi->nprobes);
+    if (mi->nprobes)
+        qsort(mi->probes, mi->nprobes, sizeof *mi->probes, by_name);
+}
+
+static void minimised_close(minimised_t *mi)
+{
+    free(mi->probes);
+    free(mi->fired);
+    free(mi->c_path);
+    free(mi->lean);
+    run_result_destroy(mi->cpu);
+    memset(mi, 0, sizeof *mi);
+}
+
+/* A new divergence keyed by a narrowed variable or port whose minimised
+ * input also fired a loop or memory probe its cause does not need (mi->lean
+ * set): the input as found showed another bug besides, which the
+ * minimiser kept while the cause was unknown (the odd length that adds a
+ * poisoned element, beside a truncated port). It is minimised again
+ * holding only the probes its key names; the leaner input replaces mi's
+ * (mi->run then points at *lrun) when it comes to the same key. *lean
+ * receives that input for the caller to destroy, or NULL. Otherwise mi's
+ * input runs again, so that the results the record shows are its own
+ * (the minimiser's runs reuse their buffers): into *keep, mi->run then
+ * pointing at it. */
+static int lean_again(explore_t *ex, minimised_t *mi, char **key, input_t **lean, minimise_run_t *lrun,
+                      minimise_run_t *keep, lg_err_t *err)
+{
+    *lean = NULL;
+    char cls[ORACLE_CLASS_MAX];
+    snprintf(cls, sizeof cls, "%s", mi->run->sym.cls);
+    minimise_run_t r0 = {0};
+    input_t *cand = NULL;
+    int rc = minimise_rerun(ex, mi->found, cls, &r0, err);
+    if (rc == LG_OK && r0.shown)
+        rc = minimise_input_keeping(ex, mi->found, r0.tr, cls, mi->lean, 1, &cand, err);
+    if (rc == LG_OK && cand && !input_equal(cand, mi->in))
+        rc = minimise_rerun(ex, cand, cls, lrun, err);
+    if (rc == LG_OK && lrun->shown) {
+        minimised_t m2;
+        minimised_open(ex, &m2, mi->found, cand, lrun, mi->held);
+        char *key2 = cause_key(ex, &m2, err);
+        rc = key2 ? LG_OK : err->code;
+        int clear = 1;
+        for (size_t i = 0; i < ex->nprobes; i++)
+            clear &= !(m2.fired[i] && !mi->lean[i] && minimise_is_structural(ex->probe_info[i].kind));
+        if (key2 && !m2.cut && clear && strcmp(key2, *key) == 0) {
+            LG_INFO(ex->log, "%s: minimised again without the loop and memory probes its cause does not need", *key);
+            minimised_close(mi);
+            *mi = m2;
+            *lean = cand;
+            cand = NULL;
+        } else {
+            minimised_close(&m2);
+        }
+        free(key2);
+    }
+    if (rc == LG_OK && !*lean) {
+        rc = minimise_rerun(ex, mi->in, cls, keep, err);
+        if (rc == LG_OK && keep->shown)
+            mi->run = keep;
+    }
+    input_destroy(cand);
+    return rc;
+}
+
 /* Keys the minimised input min of in (its re-run run) by its cause and
  * records it when the key is new: *id and *is_new say which distinct
  * symptom it is. */
@@ -347,27 +437,22 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
                          const uint8_t *held, const char *found_key, size_t *id, int *is_new, int *port, int *port_sx,
                          lg_err_t *err)
 {
-    minimised_t mi = {.found = in, .in = min, .run = run, .held = held, .ub = -1, .port = -1, .local = -1, .depth = -1};
-    mi.cpu = run_result_create(ex->spec);
-    run_result_copy(mi.cpu, run->tr->result);
-    mi.path = minimise_path(ex, run->tr);
-    mi.c_path = describe_path(ex, run->tr);
-    mi.fired = lg_malloc(ex->nprobes ? ex->nprobes : 1);
-    memcpy(mi.fired, run->tr->fired, ex->nprobes);
-    triage_find_oob(ex, min, run->tr, &mi);
-    triage_find_depth(ex, min, run->tr, run->sym.cls, &mi);
-    if (!ex->cfg.no_spectra)
-        mi.probes = probes_fired_names(ex->probe_info, mi.fired, ex->nprobes, &mi.nprobes);
-    if (mi.nprobes)
-        qsort(mi.probes, mi.nprobes, sizeof *mi.probes, by_name);
+    minimised_t mi;
+    minimised_open(ex, &mi, in, min, run, held);
     char *key = cause_key(ex, &mi, err);
     int rc = key ? LG_OK : err->code;
+    input_t *lean = NULL;
+    minimise_run_t lrun = {0}, again = {0};
+    if (key && mi.lean && !mi.cut && oracle_dedup_find_key(ex->dedup, key) == SIZE_MAX)
+        rc = lean_again(ex, &mi, &key, &lean, &lrun, &again, err);
     /* Cut at the end of the run, its key may hold probes that are only
      * evidence: a divergence it could show is the one it shows, as an
      * input with a found key seen before is. */
     size_t within =
         key && mi.cut ? oracle_dedup_find_within(ex->dedup, run->sym.cls, mi.path, mi.probes, mi.nprobes) : SIZE_MAX;
-    if (within != SIZE_MAX) {
+    if (rc != LG_OK) {
+        /* nothing recorded */
+    } else if (within != SIZE_MAX) {
         *id = oracle_dedup_add_key(ex->dedup, oracle_dedup_key(ex->dedup, within), is_new);
         mi.port = -1; /* the divergence it shows is another's */
     } else if (key) {
@@ -382,10 +467,8 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
         *port_sx = mi.port_sx;
     }
     free(key);
-    free(mi.probes);
-    free(mi.fired);
-    free(mi.c_path);
-    run_result_destroy(mi.cpu);
+    minimised_close(&mi);
+    input_destroy(lean);
     return rc;
 }
 
@@ -416,7 +499,7 @@ static int identify_port_cause(explore_t *ex, const input_t *in, const tracer_tr
     input_t *min = NULL;
     minimise_run_t run = {0};
     if (rc == LG_OK && nk)
-        rc = minimise_input_keeping(ex, in, tr, cls, keep, &min, err);
+        rc = minimise_input_keeping(ex, in, tr, cls, keep, 0, &min, err);
     if (rc == LG_OK && nk)
         rc = minimise_rerun(ex, min, cls, &run, err);
     if (rc == LG_OK && nk && run.shown) {

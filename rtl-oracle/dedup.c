@@ -92,14 +92,13 @@ char *oracle_dedup_make_cause_key(const char *cls, const char *const *causes, si
 /* Adds key (owned from here on). */
 static size_t add_owned_key(oracle_dedup_t *d, char *key, int *is_new)
 {
-    for (size_t i = 0; i < d->n; i++) {
-        if (strcmp(d->keys[i], key) == 0) {
-            free(key);
-            d->hits[i]++;
-            if (is_new)
-                *is_new = 0;
-            return i;
-        }
+    size_t i = oracle_dedup_find_key(d, key);
+    if (i != SIZE_MAX) {
+        free(key);
+        d->hits[i]++;
+        if (is_new)
+            *is_new = 0;
+        return i;
     }
     lg_grow((void **)&d->keys, &d->cap, d->n + 1, sizeof *d->keys);
     lg_grow((void **)&d->hits, &d->hcap, d->n + 1, sizeof *d->hits);
@@ -119,6 +118,14 @@ size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, uint64_t p
 size_t oracle_dedup_add_key(oracle_dedup_t *d, const char *key, int *is_new)
 {
     return add_owned_key(d, lg_strdup(key), is_new);
+}
+
+size_t oracle_dedup_find_key(const oracle_dedup_t *d, const char *key)
+{
+    for (size_t i = 0; i < d->n; i++)
+        if (strcmp(d->keys[i], key) == 0)
+            return i;
+    return SIZE_MAX;
 }
 
 size_t oracle_dedup_count(const oracle_dedup_t *d)

@@ -248,6 +248,8 @@ size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, uint64_t p
  * resumed run reads back, with any number of probes; as oracle_dedup_add
  * otherwise: adding a known key counts a hit. */
 size_t oracle_dedup_add_key(oracle_dedup_t *d, const char *key, int *is_new);
+/* The id of key when it was added, else SIZE_MAX; counts no hit. */
+size_t oracle_dedup_find_key(const oracle_dedup_t *d, const char *key);
 size_t oracle_dedup_count(const oracle_dedup_t *d);
 /* The key of distinct symptom id (valid while d lives), NULL if out of range. */
 const char *oracle_dedup_key(const oracle_dedup_t *d, size_t id);

@@ -184,6 +184,24 @@ int spec_check_design_file(const spec_t *spec, const char *path, const char *sho
 int spec_rtl_widths(const spec_t *spec, spec_width_t **out, size_t *n, lg_err_t *err);
 void spec_widths_free(spec_width_t *v, size_t n); /* accepts NULL */
 
+/* How the RTL reads an input param whose port is narrower than its C type
+ * (spec_ports.c): HLS's Verilog declares no port signed, and reads the
+ * port's bits as a signed value with `$signed(p)` or its top bit
+ * replicated, as an unsigned one by assigning them to a wider wire as they
+ * are. */
+typedef enum {
+    SPEC_PORT_READ_UNKNOWN, /* not a narrowed input, no widening seen, or both kinds */
+    SPEC_PORT_READ_ZEROS,   /* widened with zeros: the bits are an unsigned value */
+    SPEC_PORT_READ_SIGN     /* widened by the top bit: the bits are a signed value */
+} spec_port_read_t;
+
+/* out[i] (spec->nparams entries) for every param, from the Verilog of
+ * rtl.sources: each module that declares the port's signal (`p`, `p_q0`
+ * and `p_q1`, `p_dout`, `p_TDATA` by the interface's mode) and the copies
+ * of it that keep its width. LG_OK, or err with the file when a source
+ * cannot be read (out all unknown). */
+int spec_port_reads(const spec_t *spec, spec_port_read_t *out, lg_err_t *err);
+
 /* Index of the param called name, or -1. */
 int spec_param_index(const spec_t *spec, const char *name);
 /* Number of elements array param i holds for an input whose scalar values

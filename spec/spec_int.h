@@ -7,6 +7,7 @@
 
 #include "spec.h"
 #include "util/fsutil.h"
+#include "util/vscan.h"
 #include "util/yamldoc.h"
 
 int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err);
@@ -52,5 +53,10 @@ int spec_parse_sources(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err);
  * path arguments made absolute (real paths: -v's a file inside the
  * design, the others directories) (spec_vflags.c). */
 int spec_parse_verilator_flags(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err);
+
+/* After a `[` read by s: the bits of a range hi:lo] of decimal numbers,
+ * read by s, or 0 when the next tokens are not one (a parameter, an
+ * expression); s has then read four tokens (spec_regs.c). */
+int spec_range_bits(vscan_t *s);
 
 #endif

@@ -9,7 +9,7 @@
  * register with a sign. HLS's own temporaries (`tmp_3_reg`,
  * `add_ln23_reg_150`, `ap_return_reg`) name no C local, so they drop out
  * there; only `tmp` itself, a common C name too, is left out here. */
-#include "spec.h"
+#include "spec_int.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -19,9 +19,7 @@
 #include "util/fsutil.h"
 #include "util/vscan.h"
 
-/* The bits of a range [hi:lo] of decimal numbers read by s, or 0 when the
- * next tokens are not one (a parameter, an expression). */
-static int range_bits(vscan_t *s)
+int spec_range_bits(vscan_t *s)
 {
     char hi[24], lo[24];
     vscan_tok_t t[4];
@@ -127,7 +125,7 @@ static void scan_regs(const char *text, spec_width_t **v, size_t *n, size_t *cap
                 return;
         }
         if (vscan_is(&at, &t, "[")) {
-            bits = range_bits(&at);
+            bits = spec_range_bits(&at);
             if (!bits)
                 continue;
             s = at;

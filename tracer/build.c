@@ -135,6 +135,14 @@ static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg
         lg_hash_u64(h, (uint64_t)rw[i].width.bits);
     }
     spec_widths_free(rw, nrw);
+    /* And how it reads narrowed ports, the port probes' sign. */
+    spec_port_read_t *reads = lg_calloc(spec->nparams ? spec->nparams : 1, sizeof *reads);
+    int read_rc = spec_port_reads(spec, reads, err);
+    for (size_t i = 0; i < spec->nparams; i++)
+        lg_hash_u64(h, (uint64_t)reads[i]);
+    free(reads);
+    if (read_rc != LG_OK)
+        return err->code;
     char *rt = runtime_dir();
     int rc = 0;
     for (size_t i = 0; i < sizeof runtime_files / sizeof *runtime_files && rc == 0; i++) {

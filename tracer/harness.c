@@ -56,9 +56,9 @@ static void emit_port_check(lg_strbuf_t *b, const spec_t *spec, const meta_t *me
     if (pid < 0)
         return;
     lg_type_t t = spec->params[i].type;
-    int w = spec->ifaces[i].width;
-    int64_t lo = lg_type_signed(t) ? -((int64_t)1 << (w - 1)) : 0;
-    int64_t hi = lg_type_signed(t) ? ((int64_t)1 << (w - 1)) - 1 : (int64_t)(((uint64_t)1 << w) - 1);
+    int w = spec->ifaces[i].width, sx = meta->probes[pid].is_signed;
+    int64_t lo = sx ? -((int64_t)1 << (w - 1)) : 0;
+    int64_t hi = sx ? ((int64_t)1 << (w - 1)) - 1 : (int64_t)(((uint64_t)1 << w) - 1);
     lg_strbuf_printf(b, "    if (%s <= %s) {\n        if (%s < ", mn, mx, mn);
     literal(b, t, lo);
     lg_strbuf_printf(b, " || %s > ", mx);

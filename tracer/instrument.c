@@ -330,20 +330,31 @@ static void promote_locals(instrument_ctx_t *c)
     LLVMDisposePassManager(pm);
 }
 
-/* Port probes are evaluated by the harness; here they only get their ids. */
+/* Port probes are evaluated by the harness; here they only get their ids
+ * and their sign: how the RTL reads the port's bits where its Verilog says
+ * (spec_port_reads), the C type's sign otherwise. */
 static void port_probes(instrument_ctx_t *c)
 {
     if (!c->spec->has_rtl)
         return;
+    spec_port_read_t *reads = lg_calloc(c->spec->nparams ? c->spec->nparams : 1, sizeof *reads);
+    lg_err_t err;
+    if (spec_port_reads(c->spec, reads, &err) != LG_OK)
+        LG_WARN(c->log, "port probes signed as their C types: %s", err.msg);
     for (size_t i = 0; i < c->spec->nparams; i++) {
         const spec_param_t *p = &c->spec->params[i];
         int w = c->spec->ifaces[i].width;
         if (w <= 0 || w >= lg_type_bits(p->type) || lg_type_is_float(p->type))
             continue;
+        int sx = reads[i] == SPEC_PORT_READ_UNKNOWN ? lg_type_signed(p->type) : reads[i] == SPEC_PORT_READ_SIGN;
         char *name = lg_asprintf("port:%s", p->name);
-        meta_add_probe(c->meta, name, TRACER_PROBE_PORT, w, lg_type_signed(p->type), NULL, 0);
+        meta_add_probe(c->meta, name, TRACER_PROBE_PORT, w, sx, NULL, 0);
+        if (reads[i] != SPEC_PORT_READ_UNKNOWN)
+            LG_INFO(c->log, "the RTL reads the %d-bit port of `%s` %s: probe %s (%c%d)", w, p->name,
+                    sx ? "with a sign" : "with zeros", name, sx ? 'i' : 'u', w);
         free(name);
     }
+    free(reads);
 }
 
 static void run_passes(instrument_ctx_t *c)

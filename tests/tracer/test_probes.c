@@ -1,8 +1,10 @@
 /* Every spectra probe kind fires on an input that should trigger it and
  * stays quiet on one that should not: width, loop remainder and trip count,
  * offset (interface depth and partitioned local array), port, recursion
- * depth and ub. Uses kernels/accumulate (8-bit data port of depth 400, sum
- * and i in u9, unroll factor 2, trip count 400) and tests' probes kernel. */
+ * depth and ub. Uses kernels/accumulate (8-bit data port of depth 400 that
+ * the RTL reads with zeros, sum and i in u9, unroll factor 2, trip count
+ * 400) and tests' probes kernel and portsign kernel (ports read with a
+ * sign, with zeros, and neither way). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +23,8 @@ typedef struct probe_case {
 #define ACC "kernels/accumulate"
 #define PRB "probes"
 #define WID "widths"
+#define PSG "portsign"
+#define PSG_IN(a, b, c) "{\"a\": " #a ", \"b\": " #b ", \"c\": " #c "}"
 #define PRB_IN(d, k, a, b, c)                                                                                          \
     "{\"d\": " #d ", \"k\": " #k ", \"a\": " #a ", \"b\": " #b ", \"c\": " #c ", \"io\": [1, 2], \"len\": 2}"
 
@@ -36,9 +40,20 @@ static const probe_case_t cases[] = {
     {ACC, "loop:kernel.c:7:tripcount", NULL, 401, 0, 1},
     {ACC, "offset:data", NULL, 400, 0, 0}, /* depth 400: index 399 */
     {ACC, "offset:data", NULL, 401, 0, 1}, /* index 400 */
-    {ACC, "port:data", NULL, 5, 127, 0},   /* 8-bit signed port */
-    {ACC, "port:data", NULL, 5, 128, 1},
+    {ACC, "port:data", NULL, 5, 255, 0},   /* 8-bit port the RTL reads with zeros */
+    {ACC, "port:data", NULL, 5, 256, 1},
+    {ACC, "port:data", NULL, 1, -1, 1},
     {ACC, "port:data", "{\"data\": [1, -129], \"size\": 2}", 0, 0, 1},
+    {PSG, "port:a", PSG_IN(2047, 0, 0), 0, 0, 0}, /* 12 bits read with a sign */
+    {PSG, "port:a", PSG_IN(-2048, 0, 0), 0, 0, 0},
+    {PSG, "port:a", PSG_IN(2048, 0, 0), 0, 0, 1},
+    {PSG, "port:a", PSG_IN(-2049, 0, 0), 0, 0, 1},
+    {PSG, "port:b", PSG_IN(0, 255, 0), 0, 0, 0}, /* 8 bits read with zeros */
+    {PSG, "port:b", PSG_IN(0, 256, 0), 0, 0, 1},
+    {PSG, "port:b", PSG_IN(0, -1, 0), 0, 0, 1},
+    {PSG, "port:c", PSG_IN(0, 0, 127), 0, 0, 0}, /* read neither way: the C type's sign */
+    {PSG, "port:c", PSG_IN(0, 0, 128), 0, 0, 1},
+    {PSG, "port:c", PSG_IN(0, 0, -128), 0, 0, 0},
     {ACC, "ub:add-overflow:kernel.c:10", "{\"data\": [2147483647, 0], \"size\": 2}", 0, 0, 0},
     {ACC, "ub:add-overflow:kernel.c:10", "{\"data\": [2147483647, 1], \"size\": 2}", 0, 0, 1},
     {PRB, "depth:nest", PRB_IN(3, 0, 1, 1, 1), 0, 0, 0},                          /* nest(3): 4 levels, bound 4 */
@@ -106,7 +121,7 @@ static void check_ranges(void)
               "width:sum parameters");
     CHECK_MSG(trip >= 0 && probes[trip].param == 400 && tr->min[trip] == 3 && tr->max[trip] == 3, "trip count");
     CHECK_MSG(rem >= 0 && probes[rem].param == 2 && tr->fired[rem], "remainder factor / verdict");
-    CHECK_MSG(port >= 0 && probes[port].param == 8 && probes[port].is_signed && tr->min[port] == -2 &&
+    CHECK_MSG(port >= 0 && probes[port].param == 8 && !probes[port].is_signed && tr->min[port] == -2 &&
                   tr->max[port] == 300 && tr->fired[port],
               "port:data range [%lld, %lld]", (long long)tr->min[port], (long long)tr->max[port]);
     input_destroy(in);
