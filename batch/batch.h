@@ -160,6 +160,15 @@ typedef struct batch_cause {
     size_t ndirs;
 } batch_cause_t;
 
+/* The spec range a divergence on an input outside the C's own contract
+ * proposes (symptom.json's triage.proposed_range): param NULL when none. */
+typedef struct batch_range {
+    char *param;    /* the scalar param the C indexes with */
+    int64_t lo, hi; /* the range inside its spec range that keeps inputs inside the contract */
+    char *contract; /* what the C relies on, "idx >= 0 && idx <= 15" */
+    char *dir;      /* the divergence proposing it, "divergences/<name>" */
+} batch_range_t;
+
 /* A group of a run's divergences: those of one class on one C path, which
  * differ only in the spectra probes that fired. Read back from the
  * directories under OUT/divergences/ (see batch_groups_load). */
@@ -177,8 +186,10 @@ typedef struct batch_group {
     size_t nprobes;
     batch_cause_t *causes; /* one per distinct set of fired probes, in order of first directory */
     size_t ncauses;        /* >= 1 */
-    char *triage;          /* the first triage of its divergences, "c-ub:readback at kernel.c:28", or NULL */
-    size_t cut;            /* its divergences the run's end cut before they were minimised and analysed */
+    char *triage; /* the first triage of its divergences, "c-ub:readback at kernel.c:28", with what the C relies on when
+                     it says ("out-of-contract at tab[-5] (the C relies on idx >= 0 && idx <= 15)"), or NULL */
+    size_t cut;   /* its divergences the run's end cut before they were minimised and analysed */
+    batch_range_t range; /* the range the first of its divergences that proposes one proposes */
 } batch_group_t;
 
 typedef struct batch_groups {
@@ -228,6 +239,7 @@ typedef struct batch_row {
     double budget;  /* seconds (run.json), 0 when unknown */
     uint64_t seed, execs, branches_covered, branches_total, paths, rtl_invoked, rtl_skipped;
     size_t divergences;
+    size_t out_of_contract; /* of them: on inputs outside what the C relies on, which alone are no finding */
     batch_class_t *classes; /* sorted by class name */
     size_t nclasses;
     batch_class_t *triages; /* divergences per triage class ("c-ub:readback"), sorted; those without one not counted */

@@ -25,13 +25,33 @@
 /* One divergence directory as read, before grouping. */
 typedef struct member {
     char *group, *cls, *c_path, *detail, *input, *dir;
-    char *triage;  /* "c-ub:readback at kernel.c:28", or NULL */
-    int cut;       /* symptom.json says "analysed": false */
-    size_t npaths; /* the C paths symptom.json lists (c_paths), 1 without */
+    char *triage;        /* "c-ub:readback at kernel.c:28", or NULL */
+    batch_range_t range; /* the spec range it proposes; param NULL when none */
+    int cut;             /* symptom.json says "analysed": false */
+    size_t npaths;       /* the C paths symptom.json lists (c_paths), 1 without */
     char **probes;
     size_t nprobes;
     double elems, mag; /* the size of its input: elements, then magnitudes (HUGE_VAL when unreadable) */
 } member_t;
+
+/* The spec range triage t (may be NULL) proposes, its "proposed_range"
+ * {"param", "range": [lo, hi]} with its "contract", into m->range. */
+static void read_range(member_t *m, json_object *t)
+{
+    json_object *pr = NULL, *range = NULL;
+    if (!t || !json_object_object_get_ex(t, "proposed_range", &pr) || !batch_json_str(pr, "param") ||
+        !json_object_object_get_ex(pr, "range", &range) || !json_object_is_type(range, json_type_array) ||
+        json_object_array_length(range) != 2)
+        return;
+    json_object *lo = json_object_array_get_idx(range, 0), *hi = json_object_array_get_idx(range, 1);
+    if (!json_object_is_type(lo, json_type_int) || !json_object_is_type(hi, json_type_int))
+        return;
+    m->range.param = lg_strdup(batch_json_str(pr, "param"));
+    m->range.lo = json_object_get_int64(lo);
+    m->range.hi = json_object_get_int64(hi);
+    m->range.contract = lg_strdup(batch_json_str(t, "contract") ? batch_json_str(t, "contract") : "");
+    m->range.dir = lg_strdup(m->dir);
+}
 
 /* The JSON object in path, or NULL when the file is missing or is not one. */
 static json_object *load_object(const char *path)
@@ -158,9 +178,14 @@ static int read_member(const char *run_dir, const char *name, member_t *m)
         if (!m->group)
             m->group = lg_asprintf("%s|%s", cls, m->dir);
         json_object *t = NULL, *analysed = NULL;
-        if (json_object_object_get_ex(sym, "triage", &t) && batch_json_str(t, "class"))
-            m->triage = lg_asprintf("%s at %s", batch_json_str(t, "class"),
-                                    batch_json_str(t, "at") ? batch_json_str(t, "at") : "?");
+        /* With what the C relies on, when the triage says. */
+        if (json_object_object_get_ex(sym, "triage", &t) && batch_json_str(t, "class")) {
+            const char *at = batch_json_str(t, "at"), *contract = batch_json_str(t, "contract");
+            m->triage = contract ? lg_asprintf("%s at %s (the C relies on %s)", batch_json_str(t, "class"),
+                                               at ? at : "?", contract)
+                                 : lg_asprintf("%s at %s", batch_json_str(t, "class"), at ? at : "?");
+        }
+        read_range(m, t);
         m->cut = json_object_object_get_ex(sym, "analysed", &analysed) &&
                  json_object_is_type(analysed, json_type_boolean) && !json_object_get_boolean(analysed);
         read_probes(m, sym);
@@ -174,8 +199,17 @@ static int read_member(const char *run_dir, const char *name, member_t *m)
     return ok;
 }
 
+static void range_free(batch_range_t *r)
+{
+    free(r->param);
+    free(r->contract);
+    free(r->dir);
+    memset(r, 0, sizeof *r);
+}
+
 static void member_free(member_t *m)
 {
+    range_free(&m->range);
     free(m->group);
     free(m->cls);
     free(m->c_path);
@@ -263,6 +297,10 @@ static void group_members(batch_groups_t *g, member_t *m, size_t n)
             grp->npaths = m[i].npaths;
         if (!grp->triage)
             grp->triage = lg_strdup(m[i].triage);
+        if (!grp->range.param && m[i].range.param) {
+            grp->range = m[i].range;
+            memset(&m[i].range, 0, sizeof m[i].range);
+        }
         grp->cut += (size_t)m[i].cut;
         grp->dirs = lg_realloc(grp->dirs, (grp->ndirs + 1) * sizeof *grp->dirs);
         grp->dirs[grp->ndirs++] = lg_strdup(m[i].dir);
@@ -332,6 +370,7 @@ void batch_groups_free(batch_groups_t *g)
         free(grp->cls);
         free(grp->c_path);
         free(grp->triage);
+        range_free(&grp->range);
         free(grp->detail);
         free(grp->input);
         for (size_t k = 0; k < grp->ndirs; k++)

@@ -165,7 +165,7 @@ static void classify(batch_row_t *row, json_object *run, json_object *stats, con
         row->unsaved = 1;
         row->error = lg_strdup("the run ended without writing its final stats.json");
     } else {
-        row->status = row->divergences ? "divergent" : "ok";
+        row->status = row->divergences > row->out_of_contract ? "divergent" : "ok";
     }
     const char *wd = batch_json_str(run, "watchdog");
     if (wd && !row->error)
@@ -190,6 +190,7 @@ static void fill_figures(batch_row_t *row, json_object *run, json_object *stats)
     row->rtl_invoked = get_u64(stats, "rtl_invoked");
     row->rtl_skipped = get_u64(stats, "rtl_skipped");
     row->divergences = (size_t)get_u64(stats, "divergences");
+    row->out_of_contract = (size_t)get_u64(stats, "out_of_contract");
     load_classes(stats, "class", &row->classes, &row->nclasses);
     load_classes(stats, "triage", &row->triages, &row->ntriages);
 }

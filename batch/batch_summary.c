@@ -259,7 +259,7 @@ int batch_summary_exit_code(const batch_summary_t *s)
         for (size_t k = 0; k < NSTATUS; k++)
             if (statuses[k].fatal && strcmp(s->rows[i].status, statuses[k].name) == 0)
                 return 2;
-        if (s->rows[i].divergences)
+        if (s->rows[i].divergences > s->rows[i].out_of_contract)
             code = 1;
     }
     batch_complete_t *c = complete_make(s);
@@ -291,7 +291,7 @@ static const batch_row_t **sorted_rows(const batch_summary_t *s)
 /* Figures summed over the rows. */
 typedef struct totals {
     double seconds, build, wall, budget;
-    uint64_t execs, bcov, btot, rtl_inv, rtl_skip, divs, groups, guards;
+    uint64_t execs, bcov, btot, rtl_inv, rtl_skip, divs, out_of_contract, groups, guards;
     size_t per_status[NSTATUS];
     batch_class_t *classes, *triages;
     size_t nclasses, ntriages;
@@ -330,6 +330,7 @@ static void totals_compute(const batch_summary_t *s, totals_t *t)
         t->rtl_inv += r->rtl_invoked;
         t->rtl_skip += r->rtl_skipped;
         t->divs += r->divergences;
+        t->out_of_contract += r->out_of_contract;
         t->groups += r->groups.n;
         t->guards += r->guard != 0;
         for (size_t k = 0; k < NSTATUS; k++)
@@ -377,6 +378,7 @@ static json_object *row_json(const batch_row_t *r)
     U64("rtl_invoked", r->rtl_invoked);
     U64("rtl_skipped", r->rtl_skipped);
     U64("divergences", r->divergences);
+    U64("out_of_contract", r->out_of_contract);
     json_object_object_add(o, "divergence_classes", classes_json(r->classes, r->nclasses));
     json_object_object_add(o, "divergence_triage", classes_json(r->triages, r->ntriages));
     U64("divergence_groups", r->groups.n);
@@ -409,6 +411,7 @@ static json_object *totals_json(const totals_t *t, size_t nrows)
     U64("rtl_invoked", t->rtl_inv);
     U64("rtl_skipped", t->rtl_skip);
     U64("divergences", t->divs);
+    U64("out_of_contract", t->out_of_contract);
     json_object_object_add(o, "divergence_classes", classes_json(t->classes, t->nclasses));
     json_object_object_add(o, "divergence_triage", classes_json(t->triages, t->ntriages));
     U64("divergence_groups", t->groups);

@@ -213,6 +213,7 @@ static int write_symptom(explore_t *ex, const char *dir, const corpus_finding_t 
         /* What the C relies on, and the spec range that keeps inputs
          * inside it when one scalar param is the whole index. */
         if (f->contract) {
+            json_object_object_add(t, "rests_on", json_object_new_string("c-ub:oob"));
             json_object_object_add(t, "contract", json_object_new_string(f->contract->cond));
             if (f->contract->param >= 0) {
                 json_object *r = json_object_new_object();

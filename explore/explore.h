@@ -98,7 +98,8 @@ typedef struct explore_summary {
     uint64_t rtl_cut;       /* of them: cut at the deadline or by a signal before they answered */
     double rtl_cut_seconds; /* the longest wait of a batch so cut */
     uint64_t branches_covered, branches_total, paths;
-    size_t divergences; /* distinct symptoms in the output directory */
+    size_t divergences;     /* distinct symptoms in the output directory */
+    size_t out_of_contract; /* of them: on inputs outside what the C relies on (not divergences of the RTL) */
     size_t corpus;
     double seconds;       /* fuzzing, from explore_run's start */
     double build_seconds; /* before it: building the kernel and its RTL (explore_note_build_time) */

@@ -533,7 +533,7 @@ int xstate_check(explore_t *ex, const input_t *m, const run_result_t *rtl, xstat
  * triage_find_oob: the first offset probe tr (the run of in) fired at an
  * index outside the C's own array, into mi->oob (-1 when none), with
  * mi->oob_at and mi->oob_len. triage_of: the triage its cause analysis
- * supports, "c-ub:<kind>" or "rtl-x", into cls, with where (at) and what
+ * supports, "c-ub:<kind>", "out-of-contract" or "rtl-x", into cls, with where (at) and what
  * it means (why, with what the C relies on from contract, which may be
  * NULL), heap strings; all three NULL when there is none (a divergence of
  * its symptom's class, or a cut analysis). */
@@ -547,6 +547,10 @@ void triage_find_depth(const explore_t *ex, const input_t *in, const tracer_trac
                        minimised_t *mi);
 void triage_of(const explore_t *ex, const minimised_t *mi, const triage_contract_t *contract, char **cls, char **at,
                char **why);
+/* The triage of a divergence on an input outside what the C itself relies
+ * on (a c-ub bounded by a condition learned over the inputs): counted
+ * apart from the divergences of the RTL, which alone make exit code 1. */
+#define TRIAGE_OUT_OF_CONTRACT "out-of-contract"
 
 /* mi's contract into c (c->cond NULL when none); freed with
  * triage_contract_free. */
@@ -645,5 +649,7 @@ int report_plot_row(explore_t *ex, int final, lg_err_t *err);
  * distinct message; digits do not count, so the sizes and values a message
  * carries do not make it new. Callers count every failure in ex->st. */
 void report_warn_once(explore_t *ex, const char *what, const lg_err_t *err);
+/* The distinct divergences triaged TRIAGE_OUT_OF_CONTRACT (ex->divs). */
+size_t report_out_of_contract(const explore_t *ex);
 
 #endif

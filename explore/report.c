@@ -123,6 +123,14 @@ void report_warn_once(explore_t *ex, const char *what, const lg_err_t *err)
     LG_WARN(ex->log, "%s call failed (%s_errors in stats.json counts them; logged once): %s", what, what, err->msg);
 }
 
+size_t report_out_of_contract(const explore_t *ex)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < ex->ndivs; i++)
+        n += ex->divs[i].triage && strcmp(ex->divs[i].triage, TRIAGE_OUT_OF_CONTRACT) == 0;
+    return n;
+}
+
 /* Sets o's divergence count and list (also what a record-only save
  * changes). */
 static void divergences_json(const explore_t *ex, json_object *o)
@@ -149,6 +157,7 @@ static void divergences_json(const explore_t *ex, json_object *o)
     /* Divergences by triage class (those with one), and those the run's
      * end cut before their minimisation and cause analysis. */
     json_object_object_add(o, "divergences_triage", by);
+    json_object_object_add(o, "out_of_contract", json_object_new_uint64(report_out_of_contract(ex)));
     json_object_object_add(o, "divergences_unanalysed", json_object_new_uint64(cut));
 }
 

@@ -171,29 +171,31 @@ void triage_contract_free(triage_contract_t *c)
 }
 
 /* The triage of a divergence whose cause needs the C to index an array
- * outside its bounds (mi->oob); with what the C relies on, when the run
- * learned the index as a term over the inputs. */
+ * outside its bounds (mi->oob): c-ub:oob, or out-of-contract when the run
+ * learned the index as a term over the inputs, so that what the C relies
+ * on is a condition over them. */
 static void triage_oob(const explore_t *ex, const minimised_t *mi, const triage_contract_t *c, char **cls, char **at,
                        char **why)
 {
     const char *array = ex->probe_info[mi->oob].name + strlen("offset:");
-    *cls = lg_strdup("c-ub:oob");
+    *cls = lg_strdup(c && c->cond ? TRIAGE_OUT_OF_CONTRACT : "c-ub:oob");
     *at = lg_asprintf("%s[%lld]", array, (long long)mi->oob_at);
     char *relies = NULL;
     if (c && c->cond && c->param >= 0)
         relies = lg_asprintf(
             "; the index is %s on every run the probe kept and on this input, so the C relies on %s: this input "
-            "is outside the C's own contract (a spec range [%lld, %lld] for %s keeps inputs inside it)",
+            "is outside the C's own contract (a spec range [%lld, %lld] for %s keeps inputs inside it), not a "
+            "divergence of the RTL",
             ex->spec->params[c->param].name, c->cond, (long long)c->lo, (long long)c->hi,
             ex->spec->params[c->param].name);
     else if (c && c->cond)
         relies = lg_asprintf(
             "; the index follows a term over the inputs on every run the probe kept and on this input, so the C "
-            "relies on %s: this input is outside the C's own contract",
+            "relies on %s: this input is outside the C's own contract, not a divergence of the RTL",
             c->cond);
-    *why = lg_asprintf("the C indexes %s at %lld, outside its %llu elements: undefined behaviour that the "
-                       "divergence needs (no neighbouring input on this path diverges without it), and the RTL's "
-                       "memory need not hold what the C read or wrote past its end%s",
+    *why = lg_asprintf("the C indexes %s at %lld, outside its %llu elements (c-ub:oob): undefined behaviour that "
+                       "the divergence needs (no neighbouring input on this path diverges without it), and the "
+                       "RTL's memory need not hold what the C read or wrote past its end%s",
                        array, (long long)mi->oob_at, (unsigned long long)mi->oob_len, relies ? relies : "");
     free(relies);
 }

@@ -129,8 +129,16 @@ static void emit_params(lg_strbuf_t *b, const init_spec_t *s)
             lg_strbuf_printf(b, ", array: {len: %ld}", p->max_len);
         if (p->dir != SPEC_DIR_IN)
             lg_strbuf_printf(b, ", dir: %s", spec_dir_name((spec_dir_t)p->dir));
+        if (p->has_range)
+            lg_strbuf_printf(b, ", range: [%lld, %lld]", (long long)p->range_lo, (long long)p->range_hi);
         lg_strbuf_puts(b, "}");
-        comment(b, p->note);
+        if (p->has_range && p->note) {
+            char *both = lg_asprintf("%s; range: %s", p->note, p->range_why);
+            comment(b, both);
+            free(both);
+        } else {
+            comment(b, p->has_range ? p->range_why : p->note);
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 
 #include "init.h"
 #include "init_int.h"
+#include "spec/spec.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
 
@@ -54,6 +55,31 @@ static char *find_source(const char *dir, const char *fn)
     return found;
 }
 
+/* Gives s's params the ranges of cfg: each a scalar input of the design,
+ * the range inside its type. */
+static int apply_ranges(init_spec_t *s, const init_cfg_t *cfg, lg_err_t *err)
+{
+    for (size_t r = 0; r < cfg->nranges; r++) {
+        const init_range_t *want = &cfg->ranges[r];
+        init_param_t *p = NULL;
+        for (size_t i = 0; i < s->nparams && !p; i++)
+            if (strcmp(s->params[i].name, want->param) == 0)
+                p = &s->params[i];
+        if (!p || p->is_array || p->dir != SPEC_DIR_IN || lg_type_is_float(p->type))
+            return lg_err_set(err, LG_EINVAL, "a range [%lld, %lld] for `%s` (%s): the design has no scalar input %s",
+                              (long long)want->lo, (long long)want->hi, want->param, want->why, want->param);
+        if (want->lo > want->hi || want->lo < lg_type_min(p->type) || want->hi > lg_type_max(p->type))
+            return lg_err_set(err, LG_EINVAL, "a range [%lld, %lld] for `%s` (%s): not inside its type %s",
+                              (long long)want->lo, (long long)want->hi, want->param, want->why, lg_type_name(p->type));
+        LG_ASSERT(!p->has_range); /* the caller gives one range per param */
+        p->has_range = 1;
+        p->range_lo = want->lo;
+        p->range_hi = want->hi;
+        p->range_why = want->why;
+    }
+    return 0;
+}
+
 /* Reads, infers and writes the text into in (zeroed); on error what was
  * read stays in in, for init_destroy. */
 static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
@@ -77,6 +103,8 @@ static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
         init_axi_read(&in->rtl, vdir, &in->axi);
         rc = init_infer(&in->rtl, &in->proto, &in->xml, &in->axi, &in->spec, err);
     }
+    if (rc == 0)
+        rc = apply_ranges(&in->spec, cfg, err);
     if (rc == 0) {
         char *out_dir = cfg->spec_path ? lg_path_dirname(cfg->spec_path) : lg_strdup(".");
         in->text = init_emit(&in->spec, &in->rtl, &in->proto, &in->xml, in->csource, fn, out_dir);

@@ -8,8 +8,17 @@
 #define LG_INIT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "util/err.h"
+
+/* A range the user accepted for a scalar param: the one a run proposed
+ * for an input outside the C's own contract (lgfuzz init --ranges-from). */
+typedef struct init_range {
+    const char *param;
+    int64_t lo, hi;
+    const char *why; /* the spec's comment on it: where it comes from */
+} init_range_t;
 
 /* What to read. Every pointer is borrowed for the call to init_create. */
 typedef struct init_cfg {
@@ -26,6 +35,9 @@ typedef struct init_cfg {
     /* The file the spec will be written to, or NULL: the spec's paths are
      * relative to its directory (to the working directory when NULL). */
     const char *spec_path;
+    /* Ranges the spec gives params (at most one per param), or none. */
+    const init_range_t *ranges;
+    size_t nranges;
 } init_cfg_t;
 
 /* A spec written for a design, with what was read to write it. */
@@ -49,7 +61,8 @@ typedef struct init_summary {
  * and fills err (LG_EINVAL or LG_EIO) naming the file, port or argument at
  * fault: no Verilog or no top module, no C source defining the function,
  * a prototype or csynth.xml that cannot be read, an interface lgfuzz does
- * not drive, a port or argument without a counterpart. */
+ * not drive, a port or argument without a counterpart, a range for a param
+ * the design has not as a scalar input or outside its type. */
 init_t *init_create(const init_cfg_t *cfg, lg_err_t *err);
 void init_destroy(init_t *in); /* accepts NULL */
 

@@ -122,6 +122,9 @@ typedef struct init_param {
     long offset;
     char *note;       /* what was guessed about this param, or NULL (owned) */
     char *iface_note; /* what was guessed about its interface, or NULL (owned) */
+    int has_range;    /* a range the user accepted (init_cfg_t's ranges) */
+    int64_t range_lo, range_hi;
+    const char *range_why; /* borrowed from the init_cfg_t */
 } init_param_t;
 
 typedef struct init_spec {

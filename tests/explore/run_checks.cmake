@@ -97,11 +97,14 @@ endfunction()
 # one divergence, whose directory is left in out_div (LGFUZZ_OUT as
 # run_lgfuzz leaves it).
 function(run_one_divergence out_div spec what)
+  if(NOT DEFINED want_rc)
+    set(want_rc 1) # the caller sets want_rc for another exit code
+  endif()
   run_lgfuzz(rc ${spec} ${ARGN} --seed 1 --no-guard --out ${WORK}/out)
   file(GLOB divs ${WORK}/out/divergences/*)
   list(LENGTH divs ndivs)
-  if(NOT rc EQUAL 1 OR NOT ndivs EQUAL 1)
-    message(FATAL_ERROR "${what}: exit ${rc} (want 1), ${ndivs} divergences (want 1)")
+  if(NOT rc EQUAL want_rc OR NOT ndivs EQUAL 1)
+    message(FATAL_ERROR "${what}: exit ${rc} (want ${want_rc}), ${ndivs} divergences (want 1)")
   endif()
   set(${out_div} ${divs} PARENT_SCOPE)
   set(LGFUZZ_OUT "${LGFUZZ_OUT}" PARENT_SCOPE)
@@ -306,9 +309,11 @@ function(check_groups out_ngroups dir summary)
   list(LENGTH groups ngroups)
   list(LENGTH divs ndivs)
   string(REPLACE ";" "," summary "${summary}") # a list separator in CMake
-  # A line starts with its class, after its triage ("c-ub:oob at tab[-1]: ")
+  # A line starts with its class, after its triage ("c-ub:oob at tab[-1]: ",
+  # "out-of-contract at tab[-53] (the C relies on idx >= 0 && idx <= 15): ")
   # when it has one.
-  string(REGEX MATCHALL "\n  ([^ \n]+ at [^ \n]+ )?[^ \n]+ (on path|caused by) [^\n]*" lines "${summary}")
+  string(REGEX MATCHALL "\n  ([^ \n]+ at [^ \n]+( \\([^)\n]*\\):)? )?[^ \n]+ (on path|caused by) [^\n]*" lines
+                        "${summary}")
   list(LENGTH lines nlines)
   set(counted 0)
   foreach(line ${lines})
@@ -452,14 +457,31 @@ elseif(CHECK STREQUAL "oob")
   # The C reads tab[idx] for idx in [-64, 64], past its 16 entries; the
   # RTL's 4-bit address keeps idx's low bits. What the C reads there is
   # whatever lies beside the table, so the index and the values are not
-  # checked, only that the one divergence is triaged as the C's read past
-  # its array, at an index outside [0, 15].
+  # checked, only that the one finding is triaged as the C's read past
+  # its array (c-ub:oob), at an index outside [0, 15]. The index is a
+  # term the run learned, so the input is outside what the C itself
+  # relies on: out-of-contract, counted apart from the divergences, and
+  # alone no reason for exit code 1.
   set(spec ${SRC}/tests/explore/kernels/lookup/kernel.yaml)
+  set(want_rc 0)
   run_one_divergence(divs ${spec} "a read past a table" --iterations 60)
   read_triage(${divs})
-  if(NOT triage STREQUAL "c-ub:oob" OR NOT at MATCHES "^tab\\[(-[0-9]+|1[6-9]|[2-9][0-9])\\]$"
-     OR NOT why MATCHES "outside its 16 elements")
-    message(FATAL_ERROR "${divs}: triage ${triage} at ${at} (${why}), want c-ub:oob at an index outside [0, 15]")
+  json_get(rests ${divs}/symptom.json triage rests_on)
+  if(NOT triage STREQUAL "out-of-contract" OR NOT rests STREQUAL "c-ub:oob"
+     OR NOT at MATCHES "^tab\\[(-[0-9]+|1[6-9]|[2-9][0-9])\\]$" OR NOT why MATCHES "outside its 16 elements")
+    message(FATAL_ERROR "${divs}: triage ${triage} (resting on ${rests}) at ${at} (${why}), want out-of-contract "
+                        "resting on c-ub:oob at an index outside [0, 15]")
+  endif()
+  if(NOT LGFUZZ_OUT MATCHES "0 distinct divergences, 1 outside the C's contract in 1 group"
+     OR NOT LGFUZZ_OUT MATCHES "\n  out-of-contract at tab\\[[-0-9]+\\] \\(the C relies on idx >= 0 && idx <= 15\\): ")
+    message(FATAL_ERROR "the summary does not count the input outside the C's contract apart:\n${LGFUZZ_OUT}")
+  endif()
+  json_get(apart ${WORK}/out/stats.json out_of_contract)
+  execute_process(COMMAND ${LGFUZZ} report ${WORK}/out --out ${WORK}/rep RESULT_VARIABLE rrc OUTPUT_QUIET ERROR_QUIET)
+  json_get(rapart ${WORK}/rep/summary.json totals out_of_contract)
+  if(NOT apart EQUAL 1 OR NOT rrc EQUAL 0 OR NOT rapart EQUAL 1)
+    message(FATAL_ERROR "stats.json counts ${apart} outside the contract, lgfuzz report exits ${rrc} and counts "
+                        "${rapart}: want 1, 0 and 1")
   endif()
   # The index is idx itself, learned from the runs that reached the read:
   # the C relies on idx in [0, 15], which the report proposes as idx's
@@ -473,7 +495,30 @@ elseif(CHECK STREQUAL "oob")
     message(FATAL_ERROR "${divs}: contract '${contract}', proposed range of '${rparam}' [${rlo}, ${rhi}] (${why}), "
                         "want idx >= 0 && idx <= 15 and [0, 15] for idx")
   endif()
-  expect_one_triaged(c-ub:oob)
+  expect_one_triaged(out-of-contract)
+  # The user accepts the proposed range: lgfuzz init writes it into the
+  # spec it makes for the design, and a run of that spec keeps its inputs
+  # inside the C's contract.
+  set(lk ${SRC}/tests/explore/kernels/lookup)
+  file(MAKE_DIRECTORY ${WORK}/accepted)
+  execute_process(COMMAND ${LGFUZZ} init ${lk}/kernel.v --function lookup --ranges-from ${WORK}/out
+                          -o ${WORK}/accepted/kernel.yaml
+                  RESULT_VARIABLE irc OUTPUT_VARIABLE iout ERROR_VARIABLE ierr)
+  file(READ ${WORK}/accepted/kernel.yaml accepted)
+  if(NOT irc EQUAL 0 OR NOT accepted MATCHES "name: idx, type: i32, range: \\[0, 15\\]}  # accepted from ")
+    message(FATAL_ERROR "lgfuzz init --ranges-from: exit ${irc}\n${ierr}\n${accepted}")
+  endif()
+  run_lgfuzz(rc ${WORK}/accepted/kernel.yaml --iterations 60 --seed 1 --no-guard --out ${WORK}/inside)
+  json_get(inside ${WORK}/inside/stats.json divergences)
+  if(NOT rc EQUAL 0 OR NOT inside EQUAL 0)
+    message(FATAL_ERROR "the spec with the accepted range: exit ${rc}, ${inside} divergences, want 0 and 0")
+  endif()
+  # A run that proposes no range is refused by name.
+  execute_process(COMMAND ${LGFUZZ} init ${lk}/kernel.v --function lookup --ranges-from ${WORK}/inside
+                  RESULT_VARIABLE irc OUTPUT_QUIET ERROR_VARIABLE ierr)
+  if(NOT irc EQUAL 2 OR NOT ierr MATCHES "inside: no finding proposes a range")
+    message(FATAL_ERROR "lgfuzz init --ranges-from a run without one: exit ${irc}\n${ierr}")
+  endif()
 elseif(CHECK STREQUAL "uninit")
   # The C reads buf[r & 15], which it wrote only at w & 15: whatever the
   # inputs, every divergence rests on that read, one cause on every C
