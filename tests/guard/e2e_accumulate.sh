@@ -7,8 +7,8 @@
 # inputs per distribution. Each round validates on 1,000 fresh inputs
 # rather than the default 3,000 (the RTL runs of 512-element inputs are
 # most of a round's time); the derivation ends at its first exact round
-# (the second, on this run): its budget is a bound that only a broken
-# derivation reaches, not what the check waits for. Then, on a copy of
+# (the first, on this run of 30 steps): its budget is a bound that only a
+# broken derivation reaches, not what the check waits for. Then, on a copy of
 # the run whose divergences/ was emptied (as if exploration had missed
 # them), `lgfuzz guard` with a budget spent at once still gives a guard,
 # validated on the first 256 fresh inputs in one round, and writes the
@@ -22,7 +22,7 @@ mkdir -p "$work"
 # A count of generation steps ends exploration, not the budget (600 s, which
 # a loaded machine does not reach): a run cut by its deadline could end
 # before the guard step learned anything.
-"$lgfuzz" run "$src/kernels/accumulate/kernel.yaml" --iterations 60 --budget 600s --guard-share 0.01 --seed 1 \
+"$lgfuzz" run "$src/kernels/accumulate/kernel.yaml" --iterations 30 --budget 600s --guard-share 0.01 --seed 1 \
     --out "$work/run" -q >"$work/run.log" 2>&1 || true
 test -f "$work/run/guards/accumulate_guard.h" || { cat "$work/run.log"; echo "no guard written"; exit 1; }
 test -f "$work/run/guards/accumulate_guard.smt2"
