@@ -85,28 +85,6 @@ static int is_word(const vscan_t *s, const vscan_tok_t *t, const char *const *wo
     return 0;
 }
 
-/* Matches the tokens at `at` against pat: "$" a word, captured into
- * caps (NAME_MAX_LEN bytes each, at most 2), "#" any word, anything else
- * that token. 1 on a match. */
-static int match(vscan_t at, const char *const *pat, char caps[2][NAME_MAX_LEN])
-{
-    int nc = 0;
-    for (; *pat; pat++) {
-        vscan_tok_t t;
-        if (!vscan_next(&at, &t))
-            return 0;
-        if (strcmp(*pat, "$") == 0 || strcmp(*pat, "#") == 0) {
-            if (t.kind != VSCAN_WORD)
-                return 0;
-            if (**pat == '$' && nc < 2)
-                vscan_copy(&at, &t, caps[nc++], NAME_MAX_LEN);
-        } else if (!vscan_is(&at, &t, *pat)) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
 static const char *const decl_words[] = {"input", "output", "inout", "wire", "reg", NULL};
 
 /* `target = word ;` or `target <= word ;` at `at` (just after target), a
@@ -115,7 +93,7 @@ static void scan_copy(vscan_t at, const char *target, mod_t *m)
 {
     static const char *const assign[] = {"=", "$", ";", NULL}, *const nonblocking[] = {"<", "=", "$", ";", NULL};
     char from[2][NAME_MAX_LEN];
-    if (!match(at, assign, from) && !match(at, nonblocking, from))
+    if (!vscan_match(at, assign, from[0], 2, NAME_MAX_LEN) && !vscan_match(at, nonblocking, from[0], 2, NAME_MAX_LEN))
         return;
     lg_grow((void **)&m->copy, &m->capcopy, m->ncopy + 1, sizeof *m->copy);
     m->copy[m->ncopy++] = (copy_t){lg_strdup(target), lg_strdup(from[0])};
@@ -182,7 +160,7 @@ static void scan_sign(vscan_t at, int call, mod_t *m)
     char caps[2][NAME_MAX_LEN];
     for (size_t i = call ? 0 : 1; i < (call ? 1 : sizeof pats / sizeof pats[0]); i++) {
         caps[1][0] = '\0';
-        if (match(at, pats[i], caps) && (call || strcmp(caps[0], caps[1]) == 0)) {
+        if (vscan_match(at, pats[i], caps[0], 2, NAME_MAX_LEN) && (call || strcmp(caps[0], caps[1]) == 0)) {
             add_sign(m, caps[0]);
             return;
         }

@@ -169,29 +169,15 @@ static spec_width_t *entry_of(spec_width_t *v, size_t n, const char *word)
  * a version number (i for i_0_reg_62) follows its versions. */
 static void scan_signed(const char *text, spec_width_t *v, size_t n)
 {
+    /* $signed ( name  or  { N { name [ */
+    static const char *const call[] = {"(", "$", NULL}, *const top_bit[] = {"#", "{", "$", "[", NULL};
     vscan_t s = vscan_start(text);
-    vscan_tok_t t[4];
-    while (vscan_next(&s, &t[0])) {
-        int sx = vscan_is(&s, &t[0], "$signed");
-        if (!sx && !vscan_is(&s, &t[0], "{"))
-            continue;
-        vscan_t at = s;
-        /* $signed ( name  or  { N { name [ */
-        int k = sx ? 2 : 4;
-        int ok = 1;
-        for (int i = 0; i < k && ok; i++)
-            ok = vscan_next(&at, &t[i]);
-        if (!ok)
-            continue;
-        const vscan_tok_t *name = NULL;
-        if (sx && vscan_is(&at, &t[0], "("))
-            name = &t[1];
-        else if (!sx && t[0].kind == VSCAN_WORD && vscan_is(&at, &t[1], "{") && vscan_is(&at, &t[3], "["))
-            name = &t[2];
-        if (!name || name->kind != VSCAN_WORD)
-            continue;
+    vscan_tok_t t;
+    while (vscan_next(&s, &t)) {
+        int sx = vscan_is(&s, &t, "$signed");
         char word[256];
-        vscan_copy(&at, name, word, sizeof word);
+        if ((!sx && !vscan_is(&s, &t, "{")) || !vscan_match(s, sx ? call : top_bit, word, 1, sizeof word))
+            continue;
         spec_width_t *e = entry_of(v, n, word);
         if (!e)
             continue;

@@ -92,3 +92,22 @@ void vscan_copy(const vscan_t *s, const vscan_tok_t *t, char *buf, size_t cap)
     memcpy(buf, s->text + t->start, n);
     buf[n] = '\0';
 }
+
+int vscan_match(vscan_t s, const char *const *pat, char *caps, size_t ncaps, size_t cap)
+{
+    size_t nc = 0;
+    for (; *pat; pat++) {
+        vscan_tok_t t;
+        if (!vscan_next(&s, &t))
+            return 0;
+        if (strcmp(*pat, "$") == 0 || strcmp(*pat, "#") == 0) {
+            if (t.kind != VSCAN_WORD)
+                return 0;
+            if (**pat == '$' && nc < ncaps)
+                vscan_copy(&s, &t, caps + cap * nc++, cap);
+        } else if (!vscan_is(&s, &t, *pat)) {
+            return 0;
+        }
+    }
+    return 1;
+}

@@ -43,5 +43,11 @@ int vscan_is(const vscan_t *s, const vscan_tok_t *t, const char *word);
 /* Copies the text of t into buf (cap > 0 bytes), cut to cap - 1 bytes and
  * NUL-terminated. */
 void vscan_copy(const vscan_t *s, const vscan_tok_t *t, char *buf, size_t cap);
+/* 1 when the tokens that follow s's position (s is a copy: the caller's
+ * scan does not move) are pat, a NULL-terminated list: "$" a word whose
+ * text goes into the next of the ncaps buffers of caps (cap bytes each,
+ * one after the other, as vscan_copy cuts it; a "$" past the last buffer
+ * matches a word uncaptured), "#" any word, anything else that very token. */
+int vscan_match(vscan_t s, const char *const *pat, char *caps, size_t ncaps, size_t cap);
 
 #endif

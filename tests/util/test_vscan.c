@@ -2,8 +2,8 @@
  * lines (comments skipped, lines counted in comments and strings, words
  * holding numbers with their base and directives, escaped identifiers up
  * to white space, unterminated strings and comments at the end of the
- * text), a text ending in a word without a newline, cut copies, and a
- * look-ahead taken back. */
+ * text), a text ending in a word without a newline, cut copies, a
+ * look-ahead taken back, and token patterns matched with captures. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,5 +63,22 @@ int main(void)
     CHECK(vscan_next(&ahead, &t) && vscan_is(&ahead, &t, "module"));
     CHECK(!vscan_next(&ahead, &t));
     CHECK(vscan_next(&s, &t) && vscan_is(&s, &t, "module") && t.start == 8 && t.end == 14 && t.line == 1);
+
+    /* vscan_match: "$" captures a word (cut like vscan_copy), "#" takes
+     * any word, other entries one token each; a "$" past the buffers
+     * matches uncaptured; the caller's scan does not move. */
+    static const char *const sext[] = {"{", "#", "{", "$", "[", "#", "]", "}", "}", ",", "$", "}", NULL};
+    static const char *const call[] = {"$signed", "(", "$", ")", NULL};
+    char caps[2][7];
+    vscan_t m = vscan_start("{{24{data_q0[7]}}, data_q0}");
+    CHECK(vscan_next(&m, &t) && vscan_is(&m, &t, "{"));
+    CHECK(vscan_match(m, sext, caps[0], 2, sizeof caps[0]) && strcmp(caps[0], "data_q") == 0 &&
+          strcmp(caps[1], "data_q") == 0);
+    CHECK(vscan_match(m, sext, caps[0], 1, sizeof caps[0]) && strcmp(caps[0], "data_q") == 0);
+    CHECK(vscan_next(&m, &t) && vscan_is(&m, &t, "{"));                         /* m itself had not moved */
+    CHECK(!vscan_match(vscan_start("{{{x"), sext, caps[0], 2, sizeof caps[0])); /* "{" is not a word */
+    CHECK(vscan_match(vscan_start("$signed(x)"), call, caps[0], 1, sizeof caps[0]) && strcmp(caps[0], "x") == 0);
+    CHECK(!vscan_match(vscan_start("$signed(x + 1)"), call, caps[0], 1, sizeof caps[0])); /* "+", not ")" */
+    CHECK(!vscan_match(vscan_start("$signed("), call, caps[0], 1, sizeof caps[0]));       /* the text ends */
     TEST_DONE();
 }
