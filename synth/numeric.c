@@ -43,10 +43,11 @@ typedef struct search {
     size_t nlin;    /* mono[0..nlin) are 1 and the features */
     size_t npaired; /* then npaired paired sums */
     pairsum_t pair[NUM_MAX_PAIRS];
-    uint64_t *res;     /* nmono residues per row, row-major */
-    uint64_t *tres;    /* target residues */
-    numeric_elim_t el; /* room for every monomial */
-    uint64_t *coef;    /* one row of the system */
+    uint64_t *res;       /* nmono residues per row, row-major */
+    uint64_t *tres;      /* target residues */
+    numeric_elim_t el;   /* room for every monomial */
+    numeric_proj_t proj; /* the sparse search's shared monomials */
+    uint64_t *coef;      /* one row of the system */
     uint64_t candidates;
     uint64_t deadline_ns;
     int stop, budget_hit;
@@ -215,12 +216,10 @@ static int holds_exactly(const search_t *s, const size_t *cols, const int64_t *x
     return 1;
 }
 
-/* Solves for the monomials cols[0..k) (cols[0] is the constant). On success
- * fills x (k slots) and returns 1. */
-static int solve(search_t *s, const size_t *cols, size_t k, int64_t *x)
+/* Solves for the monomials cols[0..k) (cols[0] is the constant), one
+ * candidate already counted. On success fills x (k slots) and returns 1. */
+static int solve_counted(search_t *s, const size_t *cols, size_t k, int64_t *x)
 {
-    if (tick(s))
-        return 0;
     numeric_elim_t *el = &s->el;
     numeric_elim_reset(el, k);
     int ok = 1;
@@ -235,6 +234,12 @@ static int solve(search_t *s, const size_t *cols, size_t k, int64_t *x)
         ok = holds_exactly(s, cols, x, k);
     }
     return ok;
+}
+
+/* solve_counted as one more candidate: 0 once the budget is spent. */
+static int solve(search_t *s, const size_t *cols, size_t k, int64_t *x)
+{
+    return !tick(s) && solve_counted(s, cols, k, x);
 }
 
 static expr_t *mono_expr(const search_t *s, const mono_t *m)
@@ -303,30 +308,57 @@ static expr_t *try_bases(search_t *s, size_t *cols, int64_t *x)
 }
 
 /* Every subset of k non-constant monomials, in lexicographic order, with
- * the constant beside them. */
+ * the constant beside them. Subsets sharing all but their last monomial
+ * share a projection (numeric_proj_t), which rejects a subset whose system
+ * is inconsistent before it is eliminated: each subset still counts as a
+ * candidate, and the ones the projection passes are solved as before, so
+ * the search finds what it found without it, sooner. */
 static expr_t *try_sparse(search_t *s, size_t k, size_t *cols, int64_t *x)
 {
     size_t m = s->nmono - 1, *idx = lg_malloc(k * sizeof *idx);
+    size_t valid = 0; /* leading columns the projection holds */
     expr_t *e = NULL;
     for (size_t j = 0; j < k; j++)
         idx[j] = j;
+    numeric_proj_reset(&s->proj, s->tres, 1);
     while (!s->stop && !e && k <= m) {
         cols[0] = 0;
         for (size_t j = 0; j < k; j++)
             cols[j + 1] = idx[j] + 1;
-        if (solve(s, cols, k + 1, x))
+        numeric_proj_pop_to(&s->proj, valid);
+        for (; valid < k; valid++)
+            numeric_proj_push(&s->proj, s->res + cols[valid], s->nmono);
+        if (!tick(s) && numeric_proj_may_hold(&s->proj, s->res + cols[k], s->nmono) && solve_counted(s, cols, k + 1, x))
             e = build_expr(s, cols, x, k + 1);
         size_t j = k;
         while (j > 0 && idx[j - 1] == m - k + j - 1)
             j--;
         if (j == 0)
             break;
-        idx[j - 1]++;
+        idx[j - 1]++; /* column j changes, and every one after it */
         for (size_t i = j; i < k; i++)
             idx[i] = idx[i - 1] + 1;
+        if (j < valid)
+            valid = j;
     }
     free(idx);
     return e;
+}
+
+/* The sparse stages worth trying on n samples. A solution over k + 1
+ * columns has some rank r among them, and the solution with its free
+ * unknowns 0 is the unique one over its r pivot columns, which always
+ * include the constant (every row is 1 there): for 2 <= r <= k that smaller
+ * subset was tried at stage r - 1 and would have ended the search (for
+ * r = 1, every stage-1 subset of these columns would have), so past stage 1
+ * a solution needs full rank, k + 1 unknowns, and k + 1 + holdout samples.
+ * Stages beyond that cannot succeed. */
+static size_t sparse_stages(const search_t *s)
+{
+    size_t k = s->t->g->num_terms, h = s->t->g->num_holdout;
+    while (k > 1 && k + 1 + h > s->t->n)
+        k--;
+    return k;
 }
 
 void numeric_run(const numeric_task_t *task, numeric_outcome_t *out)
@@ -338,12 +370,13 @@ void numeric_run(const numeric_task_t *task, numeric_outcome_t *out)
     if (task->n == 0)
         return;
     build_basis(&s);
-    numeric_elim_init(&s.el, s.nmono);
+    numeric_elim_init(&s.el, s.nmono, task->n);
+    numeric_proj_init(&s.proj, task->n, task->g->num_terms ? task->g->num_terms : 1);
     s.coef = lg_malloc(s.nmono * sizeof *s.coef);
     size_t *cols = lg_malloc(s.nmono * sizeof *cols);
     int64_t *x = lg_malloc(s.nmono * sizeof *x);
     expr_t *e = try_bases(&s, cols, x);
-    for (size_t k = 1; !e && !s.stop && k <= task->g->num_terms; k++)
+    for (size_t k = 1, kmax = sparse_stages(&s); !e && !s.stop && k <= kmax; k++)
         e = try_sparse(&s, k, cols, x);
     out->expr = e;
     out->candidates = s.candidates;
@@ -355,4 +388,5 @@ void numeric_run(const numeric_task_t *task, numeric_outcome_t *out)
     free(s.tres);
     free(s.coef);
     numeric_elim_free(&s.el);
+    numeric_proj_free(&s.proj);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "synth/numeric_int.h"
 #include "synth/synth.h"
 #include "tests/test.h"
 #include "util/fsutil.h"
@@ -91,6 +92,77 @@ static void run_case(synth_t *s, const features_t *fs, lg_rng_t *rng, size_t c)
     expr_free(truth);
 }
 
+/* A residue for the projection test: small values (dependent columns
+ * are common), 0, or any residue. */
+static uint64_t residue(lg_rng_t *rng)
+{
+    switch (lg_rng_range(rng, 0, 3)) {
+    case 0:
+        return 0;
+    case 1:
+        return (uint64_t)lg_rng_range(rng, 1, 3);
+    default:
+        return (uint64_t)lg_rng_range(rng, 0, (int64_t)NUMERIC_PRIME - 1);
+    }
+}
+
+/* numeric_proj_may_hold against elimination: on random systems of up to 5
+ * columns over up to 8 rows, with targets inside and outside the span and
+ * columns popped and pushed again, it says 0 exactly when the system over
+ * the pushed columns and the candidate is inconsistent. */
+static void check_projection(lg_rng_t *rng)
+{
+    enum { ROWS = 8, COLS = 5, TRIALS = 20000 };
+    size_t rejected = 0, held = 0;
+    for (size_t trial = 0; trial < TRIALS; trial++) {
+        size_t n = (size_t)lg_rng_range(rng, 1, ROWS), k = (size_t)lg_rng_range(rng, 0, COLS - 1);
+        uint64_t col[COLS + 2][ROWS], t[ROWS]; /* col[k] the candidate, col[k+1] replaced ones */
+        for (size_t j = 0; j <= k + 1; j++)
+            for (size_t r = 0; r < n; r++)
+                col[j][r] = residue(rng);
+        for (size_t r = 0; r < n; r++)
+            t[r] = residue(rng);
+        if (lg_rng_range(rng, 0, 1)) /* a target in the span */
+            for (size_t r = 0; r < n; r++) {
+                t[r] = 0;
+                for (size_t j = 0; j <= k; j++)
+                    t[r] =
+                        (uint64_t)(((unsigned __int128)t[r] + (unsigned __int128)col[j][r] * (j + 2)) % NUMERIC_PRIME);
+            }
+        numeric_proj_t pr;
+        numeric_proj_init(&pr, n, COLS);
+        numeric_proj_reset(&pr, t, 1);
+        /* Push a wrong column at a random level first, then pop back to it. */
+        size_t level = k ? (size_t)lg_rng_range(rng, 0, (int64_t)k - 1) : 0;
+        for (size_t j = 0; j < level; j++)
+            numeric_proj_push(&pr, col[j], 1);
+        if (k) {
+            numeric_proj_push(&pr, col[k + 1], 1);
+            numeric_proj_pop_to(&pr, level);
+        }
+        for (size_t j = level; j < k; j++)
+            numeric_proj_push(&pr, col[j], 1);
+        int may = numeric_proj_may_hold(&pr, col[k], 1);
+        numeric_proj_free(&pr);
+
+        numeric_elim_t el;
+        numeric_elim_init(&el, k + 1, n);
+        int consistent = 1;
+        for (size_t r = 0; r < n && consistent; r++) {
+            uint64_t coef[COLS];
+            for (size_t j = 0; j <= k; j++)
+                coef[j] = col[j][r];
+            consistent = numeric_elim_add(&el, coef, t[r]) == 0;
+        }
+        numeric_elim_free(&el);
+        CHECK_MSG(may == consistent, "trial %zu (%zu rows, %zu columns): projection %d, elimination %d", trial, n,
+                  k + 1, may, consistent);
+        rejected += !may;
+        held += may;
+    }
+    CHECK_MSG(rejected > TRIALS / 10 && held > TRIALS / 10, "projection: %zu rejected, %zu held", rejected, held);
+}
+
 int main(void)
 {
     features_t *fs = features_from_names(names, NFEAT);
@@ -106,6 +178,8 @@ int main(void)
     synth_t *s = synth_create(&cfg, &err);
     CHECK_MSG(s != NULL, "synth_create: %s", err.msg);
     lg_rng_t rng;
+    lg_rng_seed(&rng, 26);
+    check_projection(&rng);
     lg_rng_seed(&rng, 25);
     for (size_t c = 0; s && c < sizeof cases / sizeof cases[0]; c++)
         run_case(s, fs, &rng, c);
