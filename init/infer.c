@@ -169,17 +169,22 @@ static int group_rest(ctx_t *c)
     return 0;
 }
 
-/* The group whose prefix is name, or name with HLS's `_r` for a reserved
- * word. */
+/* What HLS appends to an argument's name to name its ports: nothing, `_r`
+ * for a reserved word, and, up to Vivado HLS 2019, `_V` for an
+ * arbitrary-precision value (the member holding its bits) and `_V_V` for
+ * a stream of them. */
+static const char *const name_suffixes[] = {"", "_r", "_V", "_V_V", NULL};
+
+/* The group whose prefix is name with one of HLS's suffixes. */
 static group_t *group_for(ctx_t *c, const char *name)
 {
-    for (size_t g = 0; g < c->ngroups; g++) {
-        const char *pre = c->groups[g].prefix;
-        size_t n = strlen(name);
-        if (!c->groups[g].used &&
-            (strcmp(pre, name) == 0 || (strncmp(pre, name, n) == 0 && strcmp(pre + n, "_r") == 0)))
-            return &c->groups[g];
-    }
+    size_t n = strlen(name);
+    for (size_t k = 0; name_suffixes[k]; k++)
+        for (size_t g = 0; g < c->ngroups; g++) {
+            const char *pre = c->groups[g].prefix;
+            if (!c->groups[g].used && strncmp(pre, name, n) == 0 && strcmp(pre + n, name_suffixes[k]) == 0)
+                return &c->groups[g];
+        }
     return NULL;
 }
 
@@ -409,9 +414,9 @@ static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml
         if (!g)
             return lg_err_set(c->err, LG_EINVAL,
                               "%s:%d: module %s has no ports for argument `%s` (looked for %s, %s_address0, %s_dout, "
-                              "%s_din, %s_i, %s_ap_vld and %s_r)",
+                              "%s_din, %s_i, %s_ap_vld, %s_TDATA, and the same after %s_r, %s_V and %s_V_V)",
                               c->rtl->top_file, c->rtl->top_line, c->rtl->top, name, name, name, name, name, name, name,
-                              name);
+                              name, name, name, name);
         init_param_t *p = &s->params[s->nparams++];
         p->name = lg_strdup(name);
         fill_param(p, g);

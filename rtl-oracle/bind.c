@@ -267,7 +267,28 @@ static int bind_axi_param(const spec_t *spec, const spec_param_t *p, spec_if_mod
     return 0;
 }
 
+static int bind_param_ports(const spec_t *spec, size_t i, const oports_t *ports, omodel_t *m, lg_err_t *err);
+
+/* Binds param i; a port it cannot find under its prefix, where the top has
+ * the same ports under Vivado's older names, says which `port:` to give. */
 static int bind_param(const spec_t *spec, size_t i, const oports_t *ports, omodel_t *m, lg_err_t *err)
+{
+    int rc = bind_param_ports(spec, i, ports, m, err);
+    char alt[256];
+    const char *pre = spec->ifaces[i].port;
+    if (rc == LG_EINVAL && strstr(err->msg, " not found in RTL top ") && pre &&
+        ports_vivado_prefix(ports, pre, alt, sizeof alt)) {
+        char *msg = lg_strdup(err->msg);
+        lg_err_set(err, LG_EINVAL,
+                   "%s; the top names its ports after %s instead (as Vivado HLS up to 2019 does): give `port: %s` "
+                   "under rtl.interfaces.%s, or run lgfuzz init, which does",
+                   msg, alt, alt, spec->params[i].name);
+        free(msg);
+    }
+    return rc;
+}
+
+static int bind_param_ports(const spec_t *spec, size_t i, const oports_t *ports, omodel_t *m, lg_err_t *err)
 {
     const spec_param_t *p = &spec->params[i];
     const spec_iface_t *ifc = &spec->ifaces[i];

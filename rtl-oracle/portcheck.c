@@ -102,6 +102,14 @@ static void check_param(pcheck_t *pc, size_t i)
     char *what = lg_asprintf("param %s, %s %s, %s:%d:%d", p->name, spec_dir_name(p->dir), spec_if_mode_name(f->mode),
                              s->path, p->line, p->col);
     int in = p->dir == SPEC_DIR_IN;
+    char alt[256];
+    if (!ports_has_prefix(pc->ports, pre) && ports_vivado_prefix(pc->ports, pre, alt, sizeof alt)) {
+        say(pc,
+            "%s has no ports named after %s but has them after %s, as Vivado HLS up to 2019 names them (%s): "
+            "give `port: %s` under rtl.interfaces.%s, or run lgfuzz init, which does",
+            pc->where, pre, alt, what, alt, p->name);
+        pre = alt; /* checked under their names, so that they are not reported again as unclaimed */
+    }
     switch (f->mode) {
     case SPEC_IF_S_AXILITE:
     case SPEC_IF_M_AXI:

@@ -7,6 +7,7 @@
 #include "util/alloc.h"
 #include "util/num.h"
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,5 +91,30 @@ const oport_t *ports_find(const oports_t *p, const char *name)
     for (size_t i = 0; i < p->n; i++)
         if (strcmp(p->v[i].name, name) == 0)
             return &p->v[i];
+    return NULL;
+}
+
+int ports_has_prefix(const oports_t *p, const char *prefix)
+{
+    size_t m = strlen(prefix);
+    for (size_t i = 0; i < p->n; i++) {
+        const char *rest = p->v[i].name + m;
+        if (strncmp(p->v[i].name, prefix, m) != 0 || (*rest && *rest != '_'))
+            continue;
+        if (strcmp(rest, "_V") != 0 && strncmp(rest, "_V_", 3) != 0)
+            return 1;
+    }
+    return 0;
+}
+
+const char *ports_vivado_prefix(const oports_t *p, const char *prefix, char *buf, size_t cap)
+{
+    static const char *const sfx[] = {"_V_V", "_V"};
+    for (size_t k = 0; k < sizeof sfx / sizeof *sfx; k++) {
+        if ((size_t)snprintf(buf, cap, "%s%s", prefix, sfx[k]) >= cap)
+            return NULL;
+        if (ports_has_prefix(p, buf))
+            return buf;
+    }
     return NULL;
 }

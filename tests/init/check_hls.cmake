@@ -1,7 +1,8 @@
 # `lgfuzz init` on designs in the shapes Vitis and Vivado HLS emit: vsum
 # (a mangled C++ top) and twice (extern "C", float in and out) of
-# tests/cli/hls/, qneg (ap_fifo in and out, `in` named in_r) and the
-# clampio solution directory (with csynth.xml) of tests/init/hls/,
+# tests/cli/hls/, qneg (ap_fifo in and out, `in` named in_r), the
+# clampio solution directory (with csynth.xml) and the vmac one (Vivado
+# HLS 2018's `_V` port names) of tests/init/hls/,
 # kernels/accumulate and kernels/fir (two Verilog files): each spec it
 # writes checks and runs; it refuses to overwrite, takes ap_ctrl_chain, and
 # names what it cannot take (an ap_fixed argument wider than 64 bits, no
@@ -126,6 +127,46 @@ endforeach()
 input(${WORK}/qneg.json "{\"in\": [1, -2, 3, 4, 5, 6, 7, -2147483648]}")
 set(w "\"out\":[-1,2,-3,-4,-5,-6,-7,-2147483648]" "no divergence")
 expect(init.qneg.diff 0 w diff ${WORK}/init-qneg/kernel.yaml ${WORK}/qneg.json)
+
+# Vivado HLS up to 2019's names (vmac, C++ on ap_int: gain_V, coef_V_*,
+# samples_V_V_*, acc_V): init ties each to its argument and names the
+# ports; the spec checks, diffs and runs with no divergence (the RTL is
+# exact). The HLS headers are the test stand-ins, found as an install's
+# through $XILINX_HLS. A spec without the `port:` lines says which to give.
+file(COPY ${SRC}/tests/tracer/hls_include/ DESTINATION ${WORK}/xilinx/include)
+set(ENV{XILINX_HLS} ${WORK}/xilinx)
+hls_copy(vmac init-vmac "" "" "")
+set(w "4 param(s); guessed:" "samples: depth 16 guessed (not in the RTL)")
+expect(init.vmac 0 w init ${WORK}/init-vmac/solution1 -o ${WORK}/init-vmac/kernel.yaml)
+file(READ ${WORK}/init-vmac/kernel.yaml spec)
+foreach(want "c: {source: vmac.cpp, function: vmac}" "- {name: gain, type: i12}" "- {name: acc, type: i24, dir: out}"
+             "gain: {mode: ap_none, port: gain_V}" "coef: {mode: ap_memory, depth: 4, port: coef_V}"
+             "samples: {mode: ap_fifo, depth: 16, port: samples_V_V}" "acc: {mode: ap_vld, port: acc_V}")
+  string(FIND "${spec}" "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "init.vmac: no '${want}' in\n${spec}")
+  endif()
+endforeach()
+set(w "rtl: the ports of vmac match the spec" "ports samples_V_V_dout samples_V_V_empty_n samples_V_V_read")
+expect(init.vmac.check 0 w check ${WORK}/init-vmac/kernel.yaml)
+input(${WORK}/vmac.json "{\"gain\": -2048, \"coef\": [255, 1, 128, 7], \"samples\": [255, 200, 3, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}")
+set(w "\"acc\":-278528" "no divergence")
+expect(init.vmac.diff 0 w diff ${WORK}/init-vmac/kernel.yaml ${WORK}/vmac.json)
+set(w "0 distinct divergences")
+expect(init.vmac.run 0 w run ${WORK}/init-vmac/kernel.yaml --iterations 20 --seed 1 --no-guard --out ${WORK}/vmac-run)
+file(READ ${WORK}/vmac-run/stats.json stats)
+string(JSON rtl_calls GET "${stats}" rtl_calls)
+if(NOT rtl_calls GREATER 0)
+  message(FATAL_ERROR "init.vmac.run: no input reached the RTL")
+endif()
+string(REPLACE ", port: samples_V_V" "" spec "${spec}")
+file(WRITE ${WORK}/init-vmac/noport.yaml "${spec}")
+set(w "has no ports named after samples but has them after samples_V_V, as Vivado HLS up to 2019 names them"
+      "give `port: samples_V_V` under rtl.interfaces.samples" "1 mismatch between")
+expect(init.vmac.hint 2 w check ${WORK}/init-vmac/noport.yaml)
+set(w "port samples_dout not found in RTL top vmac; the top names its ports after samples_V_V instead")
+expect(init.vmac.hint_diff 2 w diff ${WORK}/init-vmac/noport.yaml ${WORK}/vmac.json)
+unset(ENV{XILINX_HLS})
 
 # A bundled kernel: its hand-written spec's params, types and interfaces.
 file(COPY ${SRC}/kernels/accumulate/ DESTINATION ${WORK}/init-acc)
