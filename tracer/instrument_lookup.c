@@ -8,6 +8,7 @@
 #include "instrument_pass_int.h"
 
 #include <llvm-c/BitReader.h>
+#include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,14 +144,17 @@ static void describe(lg_strbuf_t *b, LLVMTypeRef ty)
 
 /* 0 when ty (the pointee for pointers) can hold spec type t: float for
  * f32, double for f64, an integer for the others, of exactly t's width
- * for a width other than 8, 16, 32, 64 (a `_BitInt`). */
+ * for a width other than 8, 16, 32, 64 (a `_BitInt`). A value where the
+ * spec passes a pointer (an array, an out or inout scalar), or a pointer
+ * where it passes a value, never agrees: the call would hand the kernel
+ * an integer as an address or the reverse. */
 static int agrees(lg_type_t t, LLVMTypeRef ty, int by_pointer)
 {
-    if (by_pointer) {
-        if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind)
-            return LLVMGetTypeKind(ty) == LLVMIntegerTypeKind && !lg_type_is_float(t) ? 0 : -1;
+    int is_ptr = LLVMGetTypeKind(ty) == LLVMPointerTypeKind;
+    if (is_ptr != by_pointer)
+        return -1;
+    if (by_pointer)
         ty = LLVMGetElementType(ty);
-    }
     LLVMTypeKind k = LLVMGetTypeKind(ty);
     if (t == LG_F32)
         return k == LLVMFloatTypeKind ? 0 : -1;
@@ -163,32 +167,60 @@ static int agrees(lg_type_t t, LLVMTypeRef ty, int by_pointer)
     return 0;
 }
 
-static int mismatch(const spec_t *spec, const char *what, lg_type_t t, LLVMTypeRef ty, lg_err_t *err)
+/* " (file:line)" of fn's definition, from its debug info, or "". */
+static char *defined_at(LLVMValueRef fn, const spec_t *spec)
+{
+    LLVMMetadataRef sp = LLVMGetSubprogram(fn);
+    unsigned line = sp ? LLVMDISubprogramGetLine(sp) : 0;
+    return line ? lg_asprintf(" (%s:%u)", spec->c_source, line) : lg_strdup("");
+}
+
+/* How the spec passes param p, in words. */
+static const char *passing(const spec_param_t *p)
+{
+    return p->is_array ? "an array, by pointer" : p->dir != SPEC_DIR_IN ? "an out scalar, by pointer" : "a value";
+}
+
+static int mismatch(LLVMValueRef fn, const spec_t *spec, const spec_param_t *p, lg_type_t t, LLVMTypeRef ty,
+                    lg_err_t *err)
 {
     lg_strbuf_t b;
     lg_strbuf_init(&b);
     describe(&b, ty);
-    int rc = lg_err_set(err, LG_EINVAL, "%s: %s is declared %s in the spec %s, but `%s` has it as %s", spec->c_source,
-                        what, lg_type_name(t), spec->path, spec->c_function, b.s);
+    char *at = defined_at(fn, spec);
+    int rc;
+    if (p)
+        rc = lg_err_set(err, LG_EINVAL,
+                        "%s:%d:%d: param `%s` is declared %s, %s, in the spec, but `%s`%s has it as %s: the call "
+                        "would not match the kernel's prototype",
+                        spec->path, p->line, p->col, p->name, lg_type_name(t), passing(p), spec->c_function, at, b.s);
+    else
+        rc = lg_err_set(err, LG_EINVAL, "%s: the return value is declared %s in the spec, but `%s`%s returns %s",
+                        spec->path, lg_type_name(t), spec->c_function, at, b.s);
+    free(at);
     lg_strbuf_free(&b);
     return rc;
 }
 
 int instrument_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *err)
 {
+    unsigned nfn = LLVMCountParams(fn);
+    if (nfn != spec->nparams) {
+        char *at = defined_at(fn, spec);
+        int rc = lg_err_set(err, LG_EINVAL, "%s: the spec has %zu param(s), but `%s`%s takes %u", spec->path,
+                            spec->nparams, spec->c_function, at, nfn);
+        free(at);
+        return rc;
+    }
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, (unsigned)i));
-        if (agrees(p->type, ty, p->is_array || p->dir != SPEC_DIR_IN) != 0) {
-            char *what = lg_asprintf("param `%s`", p->name);
-            int rc = mismatch(spec, what, p->type, ty, err);
-            free(what);
-            return rc;
-        }
+        if (agrees(p->type, ty, p->is_array || p->dir != SPEC_DIR_IN) != 0)
+            return mismatch(fn, spec, p, p->type, ty, err);
     }
     LLVMTypeRef ret = LLVMGetReturnType(LLVMGlobalGetValueType(fn));
     if (spec->has_return && LLVMGetTypeKind(ret) != LLVMVoidTypeKind && agrees(spec->ret_type, ret, 0) != 0)
-        return mismatch(spec, "the return value", spec->ret_type, ret, err);
+        return mismatch(fn, spec, NULL, spec->ret_type, ret, err);
     return 0;
 }
 

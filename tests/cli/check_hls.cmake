@@ -74,10 +74,20 @@ expect(twice.run 1 w run ${HLS}/twice/kernel.yaml --budget 8s --seed 1 --out ${W
 
 # Errors.
 hls_copy(twice twice-u32 kernel.yaml "{name: x, type: f32}" "{name: x, type: u32}")
-set(w "param `x` is declared u32 in the spec" "but `twice` has it as float")
+set(w "param `x` is declared u32, a value, in the spec, but `twice`" "has it as float")
 expect(err.u32_for_float 2 w check ${WORK}/twice-u32/kernel.yaml)
+# A pointer where the spec passes a value, and a value where it passes a
+# pointer: both sides named, never run (the call would crash the kernel).
+hls_copy(vsum vsum-byvalue vsum.cpp "int vsum(const int data[16], int n)\n{"
+         "int vsum(long data, int n)\n{\n    return (int)data + n;\n}\n\nint vsum_old(const int data[16], int n)\n{")
+set(w "param `data` is declared i32, an array, by pointer, in the spec, but `vsum` (" "vsum.cpp:"
+      ") has it as a 64-bit integer: the call would not match the kernel's prototype")
+expect(err.value_for_pointer 2 w check ${WORK}/vsum-byvalue/kernel.yaml)
+hls_copy(vsum vsum-byptr vsum.cpp "int n)\n{" "const int *np)\n{\n    int n = *np;")
+set(w "param `n` is declared i32, a value, in the spec, but `vsum` (" "has it as a 32-bit integer *")
+expect(err.pointer_for_value 2 w check ${WORK}/vsum-byptr/kernel.yaml)
 hls_copy(twice twice-ret kernel.yaml "return: f32" "return: f64")
-set(w "the return value is declared f64" "has it as float")
+set(w "the return value is declared f64 in the spec, but `twice` (" "returns float")
 expect(err.f64_for_float 2 w check ${WORK}/twice-ret/kernel.yaml)
 hls_copy(vsum vsum-missing kernel.yaml "function: vsum}" "function: vsum2}")
 set(w "no definition of function `vsum2`: looked for the C symbol `vsum2` (extern \"C\") and for a C++ function"
