@@ -21,11 +21,26 @@ struct init {
     char *text;    /* the spec's YAML */
 };
 
-/* A C or C++ file defining fn in dir or up to three directories above it
- * (an HLS project keeps its sources above the solution). Owned or NULL. */
-static char *find_source(const char *dir, const char *fn)
+/* Whether the C or C++ file path defines fn. */
+static int defines(const char *path, const char *fn)
+{
+    init_proto_t proto;
+    lg_err_t err;
+    if (init_proto_read(path, fn, &proto, &err) != 0)
+        return 0;
+    init_proto_free(&proto);
+    return 1;
+}
+
+/* A C or C++ file defining fn: among the files the HLS project lists
+ * (project.c), else in dir or up to three directories above it (an HLS
+ * project keeps its sources above the solution). Owned or NULL. */
+static char *find_source(const char *dir, const char *fn, const init_project_t *proj)
 {
     static const char *const exts[] = {".cpp", ".cc", ".cxx", ".c", NULL};
+    for (size_t i = 0; i < proj->nsources; i++)
+        if (defines(proj->sources[i], fn))
+            return lg_strdup(proj->sources[i]);
     char *d = lg_strdup(dir);
     char *found = NULL;
     for (int up = 0; up < 4 && !found; up++) {
@@ -37,13 +52,10 @@ static char *find_source(const char *dir, const char *fn)
                 continue;
             for (size_t i = 0; i < n && !found; i++) {
                 char *p = lg_path_join(d, names[i]);
-                init_proto_t proto;
-                if (init_proto_read(p, fn, &proto, &err) == 0) {
+                if (defines(p, fn))
                     found = p;
-                    init_proto_free(&proto);
-                } else {
+                else
                     free(p);
-                }
             }
             lg_list_free(names, n);
         }
@@ -89,12 +101,20 @@ static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
         return rc;
     const char *fn = cfg->function ? cfg->function : in->rtl.top;
     char *vdir = lg_path_dirname(in->rtl.top_file);
-    in->csource = cfg->csource ? lg_strdup(cfg->csource) : find_source(vdir, fn);
-    if (!in->csource)
+    init_project_t proj;
+    init_project_read(vdir, &proj);
+    in->csource = cfg->csource ? lg_strdup(cfg->csource) : find_source(vdir, fn, &proj);
+    if (!in->csource && proj.file)
+        rc = lg_err_set(err, LG_EINVAL,
+                        "no C or C++ file defining `%s` among the %zu source(s) %s lists, in %s or the three "
+                        "directories above it; name it with --c SOURCE",
+                        fn, proj.nsources, proj.file, vdir);
+    else if (!in->csource)
         rc = lg_err_set(err, LG_EINVAL,
                         "no C or C++ file defining `%s` in %s or the three directories above it; "
                         "name it with --c SOURCE",
                         fn, vdir);
+    init_project_free(&proj);
     if (rc == 0)
         rc = init_proto_read(in->csource, fn, &in->proto, err);
     if (rc == 0)

@@ -6,6 +6,7 @@
  *   verilog.c  init_rtl_    the top module and its ports
  *   proto.c    init_proto_  the C or C++ prototype
  *   csynth.c   init_xml_    csynth.xml's arguments
+ *   project.c  init_project_ the sources the HLS project lists
  *   axi.c      init_axi_    AXI4-Lite and m_axi bundles, the driver header
  *   infer.c    init_infer   params and interfaces from all of the above
  *   emit.c     init_emit    the spec's YAML text */
@@ -97,6 +98,19 @@ typedef struct init_xml {
 int init_xml_read(const char *verilog_dir, const char *top, init_xml_t *out, lg_err_t *err);
 void init_xml_free(init_xml_t *x);
 const init_xarg_t *init_xml_arg(const init_xml_t *x, const char *name);
+
+/* The C and C++ files an HLS project lists for synthesis (project.c). */
+typedef struct init_project {
+    char *file;     /* the project file (vivado_hls.app, hls.app) or script.tcl read, or NULL */
+    char **sources; /* the existing files it lists, testbench files left out, in its order */
+    size_t nsources;
+} init_project_t;
+
+/* Looks for the project around the solution whose Verilog is in
+ * verilog_dir (its syn/verilog/): the project file up to three directories
+ * above, and the solution's script.tcl. Finding none is no error. */
+void init_project_read(const char *verilog_dir, init_project_t *out);
+void init_project_free(init_project_t *p);
 
 /* The spec init writes: params with their interfaces, each value that was
  * guessed carrying a note. */

@@ -168,6 +168,61 @@ set(w "port samples_dout not found in RTL top vmac; the top names its ports afte
 expect(init.vmac.hint_diff 2 w diff ${WORK}/init-vmac/noport.yaml ${WORK}/vmac.json)
 unset(ENV{XILINX_HLS})
 
+# The source where the project says it is, beyond the directories init
+# walks: qneg's files laid out as a Vivado HLS project (vivado_hls.app
+# lists src/qneg.c beside the project, relative to the project's parent)
+# and as a Vitis one whose solution's script.tcl adds kernels/qneg.c; the
+# testbench files they list are not taken. A project whose files do not
+# define the function names the project file.
+set(VP ${WORK}/vivado-ws)
+file(COPY ${HLS}/qneg/qneg.c DESTINATION ${VP}/src)
+file(COPY ${HLS}/qneg/qneg.v DESTINATION ${VP}/qneg_prj/solution1/syn/verilog)
+file(WRITE ${VP}/tb.c "int main(void) { return 0; }\n")
+file(WRITE ${VP}/qneg_prj/vivado_hls.app "<?xml version=\"1.0\" encoding=\"UTF-8\"?>
+<project xmlns=\"com.autoesl.autopilot.project\" name=\"qneg_prj\" top=\"qneg\">
+    <files xmlns=\"\">
+        <file name=\"../../../tb.c\" sc=\"0\" tb=\"1\" cflags=\" -Wno-unknown-pragmas\"/>
+        <file name=\"src/qneg.h\" sc=\"0\" tb=\"false\" cflags=\"\"/>
+        <file name=\"src/qneg.c\" sc=\"0\" tb=\"false\" cflags=\"\"/>
+    </files>
+    <solutions xmlns=\"\">
+        <solution name=\"solution1\" status=\"active\"/>
+    </solutions>
+</project>
+")
+set(w "2 param(s); nothing guessed")
+expect(init.project_app 0 w init ${VP}/qneg_prj/solution1 -o ${VP}/kernel.yaml)
+file(READ ${VP}/kernel.yaml spec)
+string(FIND "${spec}" "c: {source: src/qneg.c, function: qneg}" at)
+if(at LESS 0)
+  message(FATAL_ERROR "init.project_app: not src/qneg.c in\n${spec}")
+endif()
+set(w "no divergence")
+expect(init.project_app.diff 0 w diff ${VP}/kernel.yaml ${WORK}/qneg.json)
+set(VT ${WORK}/vitis-ws)
+file(COPY ${HLS}/qneg/qneg.c DESTINATION ${VT}/kernels)
+file(COPY ${HLS}/qneg/qneg.v DESTINATION ${VT}/proj/solution1/syn/verilog)
+file(WRITE ${VT}/proj/solution1/script.tcl "############################################################
+## This file is generated automatically by Vitis HLS.
+############################################################
+open_project proj
+set_top qneg
+add_files -cflags \"-DN=8\" kernels/qneg.c
+add_files -tb tb/qneg_tb.c -cflags \"-Wno-unknown-pragmas\"
+open_solution \"solution1\" -flow_target vivado
+csynth_design
+")
+set(w "2 param(s); nothing guessed")
+expect(init.project_tcl 0 w init ${VT}/proj/solution1 -o ${VT}/kernel.yaml)
+file(READ ${VT}/kernel.yaml spec)
+string(FIND "${spec}" "c: {source: kernels/qneg.c, function: qneg}" at)
+if(at LESS 0)
+  message(FATAL_ERROR "init.project_tcl: not kernels/qneg.c in\n${spec}")
+endif()
+file(WRITE ${VP}/src/qneg.c "void other(void) {}\n")
+set(w "no C or C++ file defining `qneg` among the 1 source(s) " "vivado_hls.app lists")
+expect(init.project_app.err 2 w init ${VP}/qneg_prj/solution1 -o ${VP}/kernel2.yaml)
+
 # A bundled kernel: its hand-written spec's params, types and interfaces.
 file(COPY ${SRC}/kernels/accumulate/ DESTINATION ${WORK}/init-acc)
 set(w "data: depth 512 guessed from the address width")

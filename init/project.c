@@ -1,0 +1,187 @@
+/* `lgfuzz init`'s view of the HLS project around a solution: the C and C++
+ * files the project says it synthesises, so that a source kept wherever
+ * the project names it is found without --c. Vivado HLS (vivado_hls.app)
+ * and Vitis HLS (hls.app) keep a project file beside the project's
+ * solutions, listing each file with a `tb` attribute; each solution keeps
+ * the script.tcl that rebuilds it, whose `add_files` lines name the same
+ * files (`-tb` for testbench ones). The names are relative to the
+ * directory the tool was started in, which is usually the project's
+ * parent and sometimes the project itself: a name counts where it names a
+ * file. */
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "init_int.h"
+#include "util/alloc.h"
+#include "util/fsutil.h"
+
+#define PROJECT_LEVELS 4 /* syn/verilog, syn, the solution, the project */
+
+static int is_file(const char *path)
+{
+    return lg_path_exists(path) && !lg_is_dir(path);
+}
+
+static int is_source_name(const char *name)
+{
+    static const char *const exts[] = {".c", ".cpp", ".cc", ".cxx", ".C", NULL};
+    const char *dot = strrchr(name, '.');
+    for (size_t i = 0; dot && exts[i]; i++)
+        if (strcmp(dot, exts[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Adds name, resolved against bases[0..nbases), when it names a C or C++
+ * file not listed yet. */
+static void add_source(init_project_t *p, size_t *cap, const char *name, char *const *bases, size_t nbases)
+{
+    if (!is_source_name(name))
+        return;
+    char *found = NULL;
+    for (size_t b = 0; b < nbases && !found; b++) {
+        char *path = lg_path_join(bases[b], name); /* name itself when absolute */
+        char real[PATH_MAX];
+        if (is_file(path) && realpath(path, real))
+            found = lg_strdup(real);
+        free(path);
+    }
+    for (size_t i = 0; found && i < p->nsources; i++)
+        if (strcmp(p->sources[i], found) == 0) {
+            free(found);
+            return;
+        }
+    if (!found)
+        return;
+    lg_grow((void **)&p->sources, cap, p->nsources + 1, sizeof *p->sources);
+    p->sources[p->nsources++] = found;
+}
+
+/* The non-testbench <file name="..."> entries of a project file. */
+static void read_app(init_project_t *p, size_t *cap, const char *path, char *const *bases, size_t nbases)
+{
+    xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    xmlNode *root = doc ? xmlDocGetRootElement(doc) : NULL;
+    for (xmlNode *files = root ? root->children : NULL; files; files = files->next) {
+        if (files->type != XML_ELEMENT_NODE || strcmp((const char *)files->name, "files") != 0)
+            continue;
+        for (xmlNode *f = files->children; f; f = f->next) {
+            if (f->type != XML_ELEMENT_NODE || strcmp((const char *)f->name, "file") != 0)
+                continue;
+            xmlChar *name = xmlGetProp(f, (const xmlChar *)"name");
+            xmlChar *tb = xmlGetProp(f, (const xmlChar *)"tb");
+            int is_tb = tb && (strcmp((const char *)tb, "1") == 0 || strcmp((const char *)tb, "true") == 0);
+            if (name && !is_tb)
+                add_source(p, cap, (const char *)name, bases, nbases);
+            xmlFree(name);
+            xmlFree(tb);
+        }
+    }
+    xmlFreeDoc(doc);
+}
+
+/* The next word of a Tcl line at *s: bare, "quoted" or {braced}; NULL at
+ * the end of the line or at a comment. Owned. */
+static char *tcl_word(const char **s)
+{
+    const char *p = *s;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (!*p || *p == '\n' || *p == ';' || *p == '#')
+        return NULL;
+    char close = *p == '"' ? '"' : *p == '{' ? '}' : 0;
+    const char *start = close ? p + 1 : p;
+    const char *end = start;
+    while (*end && *end != '\n' && (close ? *end != close : *end != ' ' && *end != '\t' && *end != ';'))
+        end++;
+    *s = close && *end == close ? end + 1 : end;
+    return lg_strndup(start, (size_t)(end - start));
+}
+
+/* The files of every `add_files` line of a Tcl script that is not -tb
+ * (options with a value, -cflags and -csimflags, are skipped with it). */
+static void read_tcl(init_project_t *p, size_t *cap, const char *path, char *const *bases, size_t nbases)
+{
+    lg_err_t err;
+    char *text = lg_read_file_max(path, LG_READ_MAX, NULL, &err);
+    for (const char *line = text; line && *line;) {
+        const char *s = line;
+        char *cmd = tcl_word(&s);
+        if (cmd && strcmp(cmd, "add_files") == 0) {
+            char *words[64];
+            size_t n = 0;
+            int tb = 0;
+            for (char *w; n < sizeof words / sizeof *words && (w = tcl_word(&s));) {
+                if (strcmp(w, "-tb") == 0) {
+                    tb = 1;
+                    free(w);
+                } else if (w[0] == '-') {
+                    free(w);
+                    free(tcl_word(&s)); /* the option's value */
+                } else {
+                    words[n++] = w;
+                }
+            }
+            for (size_t i = 0; i < n; i++) {
+                if (!tb)
+                    add_source(p, cap, words[i], bases, nbases);
+                free(words[i]);
+            }
+        }
+        free(cmd);
+        const char *nl = strchr(line, '\n');
+        line = nl ? nl + 1 : NULL;
+    }
+    free(text);
+}
+
+void init_project_read(const char *verilog_dir, init_project_t *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t cap = 0;
+    char *dirs[PROJECT_LEVELS + 1];
+    dirs[0] = lg_strdup(verilog_dir);
+    for (size_t i = 1; i <= PROJECT_LEVELS; i++)
+        dirs[i] = lg_path_join(dirs[i - 1], "..");
+    static const char *const apps[] = {"vivado_hls.app", "hls.app"};
+    for (size_t d = 1; d < PROJECT_LEVELS && !out->file; d++) {
+        /* A project file at dirs[d]: its names are relative to its parent
+         * or to the project itself. */
+        char *bases[2] = {dirs[d + 1], dirs[d]};
+        for (size_t a = 0; a < sizeof apps / sizeof *apps && !out->file; a++) {
+            char *path = lg_path_join(dirs[d], apps[a]);
+            char real[PATH_MAX];
+            if (is_file(path) && realpath(path, real)) {
+                read_app(out, &cap, real, bases, 2);
+                out->file = lg_strdup(real);
+            }
+            free(path);
+        }
+    }
+    /* The solution's script (syn/verilog/../..), its names relative to
+     * where the tool ran: the project's parent or the project. */
+    char *script = lg_path_join(dirs[2], "script.tcl");
+    if (is_file(script)) {
+        char *bases[2] = {dirs[4], dirs[3]};
+        read_tcl(out, &cap, script, bases, 2);
+        if (!out->file) {
+            out->file = script;
+            script = NULL;
+        }
+    }
+    free(script);
+    for (size_t i = 0; i <= PROJECT_LEVELS; i++)
+        free(dirs[i]);
+}
+
+void init_project_free(init_project_t *p)
+{
+    if (!p)
+        return;
+    free(p->file);
+    lg_list_free(p->sources, p->nsources);
+    memset(p, 0, sizeof *p);
+}
