@@ -143,11 +143,12 @@ static void emit_params(lg_strbuf_t *b, const init_spec_t *s)
 }
 
 /* 1 when the param needs an interfaces entry: a mode, width, depth or
- * port other than the default, or a register offset csynth.xml gave. */
+ * port other than the default (an out scalar's default is ap_vld), or a
+ * register offset csynth.xml gave. */
 static int needs_iface(const init_param_t *p)
 {
-    return p->is_array || p->mode == INIT_FIFO || p->width != lg_type_bits(p->type) || strcmp(p->port, p->name) != 0 ||
-           p->has_offset;
+    return p->is_array || p->mode == INIT_FIFO || (p->mode == INIT_NONE && p->dir != SPEC_DIR_IN) ||
+           p->width != lg_type_bits(p->type) || strcmp(p->port, p->name) != 0 || p->has_offset;
 }
 
 static void emit_ifaces(lg_strbuf_t *b, const init_spec_t *s)

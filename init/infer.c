@@ -156,15 +156,14 @@ static int group_rest(ctx_t *c)
         const init_port_t *p = &c->rtl->ports[i];
         if (claimed(c, p->name))
             continue;
-        if (p->dir == 'i' && strncmp(p->name, "ap_", 3) != 0) {
-            add_group(c, p->name, strlen(p->name), INIT_NONE, SPEC_DIR_IN, p->width, 0);
+        if (strncmp(p->name, "ap_", 3) != 0 && (p->dir == 'i' || p->dir == 'o')) {
+            /* A plain input, or an ap_none output: an out scalar read as
+             * it stands when the call ends. */
+            add_group(c, p->name, strlen(p->name), INIT_NONE, p->dir == 'i' ? SPEC_DIR_IN : SPEC_DIR_OUT, p->width, 0);
             continue;
         }
-        const char *why = p->dir == 'o' ? " (an ap_none output: lgfuzz reads out scalars through ap_vld; use "
-                                          "#pragma HLS interface mode=ap_vld)"
-                                        : "";
-        return lg_err_set(c->err, LG_EINVAL, "%s:%d: port %s of module %s fits no interface lgfuzz knows%s",
-                          c->rtl->top_file, c->rtl->top_line, p->name, c->rtl->top, why);
+        return lg_err_set(c->err, LG_EINVAL, "%s:%d: port %s of module %s fits no interface lgfuzz knows",
+                          c->rtl->top_file, c->rtl->top_line, p->name, c->rtl->top);
     }
     return 0;
 }
@@ -387,7 +386,7 @@ static int on_axi(const ctx_t *c, const group_t *g, const init_cparam_t *cp)
 {
     if (!cp || (!c->axi->lite && !c->axi->nbundles))
         return 0;
-    return !g || (g->mode == INIT_NONE && cp->pointer && c->axi->nbundles);
+    return !g || (g->mode == INIT_NONE && g->dir == SPEC_DIR_IN && cp->pointer && c->axi->nbundles);
 }
 
 static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml)
@@ -420,7 +419,7 @@ static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml
         init_param_t *p = &s->params[s->nparams++];
         p->name = lg_strdup(name);
         fill_param(p, g);
-        if (cp && !cp->pointer && (p->is_array || p->mode == INIT_VLD || p->mode == INIT_OVLD))
+        if (cp && !cp->pointer && (p->is_array || p->mode == INIT_VLD || p->mode == INIT_OVLD || p->dir != SPEC_DIR_IN))
             return lg_err_set(c->err, LG_EINVAL,
                               "%s:%d: argument `%s` is passed by value but module %s has %s ports for it", proto->path,
                               proto->line, name, c->rtl->top, p->mode == INIT_MEMORY ? "ap_memory" : "output");

@@ -144,7 +144,8 @@ static int bind_axis(const spec_t *spec, const spec_param_t *p, const oports_t *
 
 /* An output scalar's ports, named as HLS names them from the prefix p:
  * `p` and `p_ap_vld` for an out pointer; `p_i` (input), `p_o` and
- * `p_o_ap_vld` for an inout one (ap_ovld). */
+ * `p_o_ap_vld` for an inout one (ap_ovld); `p` alone for an out pointer
+ * on ap_none, whose value is read as it stands when the call ends. */
 static int bind_scalar_out(const spec_t *spec, const spec_param_t *p, const char *pre, const oports_t *ports,
                            obind_t *b, lg_err_t *err)
 {
@@ -162,7 +163,7 @@ static int bind_scalar_out(const spec_t *spec, const spec_param_t *p, const char
     if (rc == 0)
         rc = bind_port(spec, p, ports, name, 1, 1, b, ROLE_DATA, err);
     snprintf(name, sizeof name, "%s%s_ap_vld", pre, data_sfx);
-    if (rc == 0)
+    if (rc == 0 && spec->ifaces[p - spec->params].mode != SPEC_IF_AP_NONE)
         rc = bind_port(spec, p, ports, name, 1, 1, b, ROLE_VLD, err);
     b->kind = inout ? BIND_SCALAR_INOUT : BIND_SCALAR_VLD;
     b->is_out = 1;
@@ -176,14 +177,14 @@ static int bind_scalar(const spec_t *spec, const spec_param_t *p, const spec_ifa
     if (ifc->mode == SPEC_IF_AP_NONE && p->dir == SPEC_DIR_IN) {
         b->kind = BIND_SCALAR_IN;
         rc = bind_port(spec, p, ports, ifc->port, 0, 1, b, ROLE_DATA, err);
-    } else if ((ifc->mode == SPEC_IF_AP_VLD && p->dir == SPEC_DIR_OUT) ||
+    } else if (((ifc->mode == SPEC_IF_AP_VLD || ifc->mode == SPEC_IF_AP_NONE) && p->dir == SPEC_DIR_OUT) ||
                (ifc->mode == SPEC_IF_AP_OVLD && p->dir != SPEC_DIR_IN)) {
         rc = bind_scalar_out(spec, p, ifc->port, ports, b, err);
     } else {
         return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: a scalar %s param needs mode %s, not %s", spec->path,
                           p->line, p->col, p->name, spec_dir_name(p->dir),
                           p->dir == SPEC_DIR_IN    ? "ap_none"
-                          : p->dir == SPEC_DIR_OUT ? "ap_vld or ap_ovld"
+                          : p->dir == SPEC_DIR_OUT ? "ap_vld, ap_ovld or ap_none"
                                                    : "ap_ovld",
                           spec_if_mode_name(ifc->mode));
     }

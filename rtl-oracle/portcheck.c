@@ -130,7 +130,7 @@ static void check_param(pcheck_t *pc, size_t i)
         expect_sfx(pc, pre, in ? "_read" : "_write", 1, 0, 1, what);
         break;
     case SPEC_IF_AP_NONE:
-        expect(pc, pre, 0, width, 1, what);
+        expect(pc, pre, !in, width, 1, what); /* an input, or an out scalar's plain output */
         break;
     case SPEC_IF_AP_VLD:
     case SPEC_IF_AP_OVLD:

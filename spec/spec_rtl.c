@@ -63,10 +63,8 @@ static const char *scalar_mode_problem(const spec_param_t *p, spec_if_mode_t mod
         return "a scalar (use ap_none, ap_vld, ap_ovld or s_axilite)";
     if (mode == SPEC_IF_S_AXILITE)
         return NULL;
-    if (mode == SPEC_IF_AP_NONE && p->dir == SPEC_DIR_OUT)
-        return "an output (an ap_none port only carries inputs; use ap_vld or ap_ovld)";
     if (mode == SPEC_IF_AP_NONE && p->dir == SPEC_DIR_INOUT)
-        return "an inout scalar (an ap_none port only carries inputs; use ap_ovld)";
+        return "an inout scalar (an ap_none port carries an input or an output, not both; use ap_ovld)";
     if (mode == SPEC_IF_AP_VLD && p->dir == SPEC_DIR_INOUT)
         return "an inout scalar (HLS makes a read and written scalar ap_ovld: ports _i, _o and _o_ap_vld; use "
                "ap_ovld)";

@@ -230,7 +230,10 @@ bool Sim::sample(Outcome *o, std::vector<uint64_t> *ops)
             if (p.on && get(p.vld) && !take_beat(p, i, o))
                 return false;
         } else if (p.kind == ORW_SCALAR_VLD || p.kind == ORW_SCALAR_INOUT) {
-            if (get(p.vld)) {
+            // An ap_none output has no valid: it holds the value it has
+            // in the call's last cycle, sampled like every cycle before.
+            // (A scalar in a control register is read from there.)
+            if (get(p.vld) || (!p.vld.p && p.data.p && p.reg < 0)) {
                 p.value = get(p.data);
                 p.valid = 1;
             }
