@@ -109,6 +109,12 @@ static void print_rtl(const spec_t *s)
         case SPEC_IF_AP_NONE:
             printf("  port %s", port);
             break;
+        case SPEC_IF_AP_ACK:
+            printf("  port %s %s_ap_ack", port, port);
+            break;
+        case SPEC_IF_AP_HS:
+            printf("  port %s %s_ap_vld %s_ap_ack", port, port, port);
+            break;
         case SPEC_IF_S_AXILITE:
             printf("  control register%s", f->has_offset ? "" : " (HLS layout)");
             break;

@@ -143,11 +143,13 @@ static void emit_params(lg_strbuf_t *b, const init_spec_t *s)
 }
 
 /* 1 when the param needs an interfaces entry: a mode, width, depth or
- * port other than the default (an out scalar's default is ap_vld), or a
+ * port other than the default (ap_none for an input scalar, ap_vld for an
+ * out one), or a
  * register offset csynth.xml gave. */
 static int needs_iface(const init_param_t *p)
 {
     return p->is_array || p->mode == INIT_FIFO || (p->mode == INIT_NONE && p->dir != SPEC_DIR_IN) ||
+           (p->mode == INIT_VLD && p->dir == SPEC_DIR_IN) || p->mode == INIT_ACK || p->mode == INIT_HS ||
            p->width != lg_type_bits(p->type) || strcmp(p->port, p->name) != 0 || p->has_offset;
 }
 
@@ -155,7 +157,8 @@ static void emit_ifaces(lg_strbuf_t *b, const init_spec_t *s)
 {
     static const char *const modes[] = {
         [INIT_NONE] = "ap_none", [INIT_VLD] = "ap_vld", [INIT_OVLD] = "ap_ovld", [INIT_MEMORY] = "ap_memory",
-        [INIT_FIFO] = "ap_fifo", [INIT_AXIS] = "axis",  [INIT_MAXI] = "m_axi",   [INIT_LITE] = "s_axilite"};
+        [INIT_FIFO] = "ap_fifo", [INIT_AXIS] = "axis",  [INIT_MAXI] = "m_axi",   [INIT_LITE] = "s_axilite",
+        [INIT_ACK] = "ap_ack",   [INIT_HS] = "ap_hs"};
     static const char *const addrs[] = {
         [INIT_ADDR_SLAVE] = "slave", [INIT_ADDR_DIRECT] = "direct", [INIT_ADDR_OFF] = "off"};
     int any = 0;

@@ -91,12 +91,13 @@ static int claimed(const ctx_t *c, const char *name)
         static const char *const sfx[] = {"_address0", "_ce0",    "_we0",    "_d0",    "_q0",   "_address1",
                                           "_ce1",      "_we1",    "_d1",     "_q1",    "_dout", "_empty_n",
                                           "_read",     "_din",    "_full_n", "_write", "_i",    "_o",
-                                          "_o_ap_vld", "_ap_vld", "",        NULL};
+                                          "_o_ap_vld", "_ap_vld", "_ap_ack", "",       NULL};
         static const char *const axis[] = {"_TDATA", "_TVALID", "_TREADY", "_TLAST",
                                            "_TKEEP", "_TSTRB",  "_TUSER",  NULL};
         int is_axis = c->groups[g].mode == INIT_AXIS;
         for (size_t k = 0; !is_axis && sfx[k]; k++)
-            if (strcmp(rest, sfx[k]) == 0 && (sfx[k][0] || c->groups[g].mode == INIT_VLD))
+            if (strcmp(rest, sfx[k]) == 0 && (sfx[k][0] || c->groups[g].mode == INIT_VLD ||
+                                              c->groups[g].mode == INIT_ACK || c->groups[g].mode == INIT_HS))
                 return 1;
         for (size_t k = 0; is_axis && axis[k]; k++)
             if (strcmp(rest, axis[k]) == 0)
@@ -129,11 +130,21 @@ static void group_suffixed(ctx_t *c)
             if (port(c, pre, "_i"))
                 add_group(c, pre, n, INIT_OVLD, SPEC_DIR_INOUT, o ? o->width : 0, 0);
             free(pre);
-        } else if (ends_with(p->name, "_ap_vld", &n) && p->dir == 'o') {
+        } else if (ends_with(p->name, "_ap_ack", &n)) {
+            /* ap_ack and ap_hs: the acknowledge runs against the value. */
+            char *pre = lg_strndup(p->name, n);
+            const init_port_t *v = port(c, pre, ""), *vld = port(c, pre, "_ap_vld");
+            char vdir = p->dir == 'o' ? 'i' : 'o';
+            if (v && v->dir == vdir)
+                add_group(c, pre, n, vld && vld->dir == vdir ? INIT_HS : INIT_ACK,
+                          vdir == 'i' ? SPEC_DIR_IN : SPEC_DIR_OUT, v->width, 0);
+            free(pre);
+        } else if (ends_with(p->name, "_ap_vld", &n)) {
+            /* An out scalar's valid, or an input's (ap_vld on an input). */
             char *pre = lg_strndup(p->name, n);
             const init_port_t *v = port(c, pre, "");
-            if (v && v->dir == 'o')
-                add_group(c, pre, n, INIT_VLD, SPEC_DIR_OUT, v->width, 0);
+            if (v && v->dir == p->dir && !port(c, pre, "_ap_ack"))
+                add_group(c, pre, n, INIT_VLD, p->dir == 'o' ? SPEC_DIR_OUT : SPEC_DIR_IN, v->width, 0);
             free(pre);
         }
     }
@@ -419,7 +430,7 @@ static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml
         init_param_t *p = &s->params[s->nparams++];
         p->name = lg_strdup(name);
         fill_param(p, g);
-        if (cp && !cp->pointer && (p->is_array || p->mode == INIT_VLD || p->mode == INIT_OVLD || p->dir != SPEC_DIR_IN))
+        if (cp && !cp->pointer && (p->is_array || p->dir != SPEC_DIR_IN))
             return lg_err_set(c->err, LG_EINVAL,
                               "%s:%d: argument `%s` is passed by value but module %s has %s ports for it", proto->path,
                               proto->line, name, c->rtl->top, p->mode == INIT_MEMORY ? "ap_memory" : "output");

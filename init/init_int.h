@@ -114,7 +114,18 @@ void init_project_free(init_project_t *p);
 
 /* The spec init writes: params with their interfaces, each value that was
  * guessed carrying a note. */
-typedef enum { INIT_NONE, INIT_VLD, INIT_OVLD, INIT_MEMORY, INIT_FIFO, INIT_AXIS, INIT_MAXI, INIT_LITE } init_mode_t;
+typedef enum {
+    INIT_NONE,
+    INIT_VLD,
+    INIT_OVLD,
+    INIT_MEMORY,
+    INIT_FIFO,
+    INIT_AXIS,
+    INIT_MAXI,
+    INIT_LITE,
+    INIT_ACK,
+    INIT_HS
+} init_mode_t;
 
 /* How an m_axi buffer's address reaches the kernel (spec.h's
  * spec_maxi_addr_t). */

@@ -14,8 +14,8 @@
 #define BIND_MAX_DEPTH (1u << 24)
 
 static const char *const role_suffix[ROLE_COUNT] = {
-    "_address0", "_ce0",    "_q0", "_we0", "_d0", "_address1", "_ce1",   "_q1",    "_we1",  "_d1",
-    "",          "_ap_vld", "",    "",     "",    "_TLAST",    "_TKEEP", "_TSTRB", "_TUSER"};
+    "_address0", "_ce0",    "_q0", "_we0", "_d0", "_address1", "_ce1",   "_q1",    "_we1",   "_d1",
+    "",          "_ap_vld", "",    "",     "",    "_TLAST",    "_TKEEP", "_TSTRB", "_TUSER", "_ap_ack"};
 
 /* Looks up port `name` and checks its direction; optional ports may be
  * missing (returns 0 with *found = 0). */
@@ -145,7 +145,9 @@ static int bind_axis(const spec_t *spec, const spec_param_t *p, const oports_t *
 /* An output scalar's ports, named as HLS names them from the prefix p:
  * `p` and `p_ap_vld` for an out pointer; `p_i` (input), `p_o` and
  * `p_o_ap_vld` for an inout one (ap_ovld); `p` alone for an out pointer
- * on ap_none, whose value is read as it stands when the call ends. */
+ * on ap_none, whose value is read as it stands when the call ends; with
+ * the input `p_ap_ack` beside them on ap_hs and ap_ack (ap_ack: no valid,
+ * read as ap_none's). */
 static int bind_scalar_out(const spec_t *spec, const spec_param_t *p, const char *pre, const oports_t *ports,
                            obind_t *b, lg_err_t *err)
 {
@@ -162,9 +164,13 @@ static int bind_scalar_out(const spec_t *spec, const spec_param_t *p, const char
     snprintf(name, sizeof name, "%s%s", pre, data_sfx);
     if (rc == 0)
         rc = bind_port(spec, p, ports, name, 1, 1, b, ROLE_DATA, err);
+    spec_if_mode_t mode = spec->ifaces[p - spec->params].mode;
     snprintf(name, sizeof name, "%s%s_ap_vld", pre, data_sfx);
-    if (rc == 0 && spec->ifaces[p - spec->params].mode != SPEC_IF_AP_NONE)
+    if (rc == 0 && mode != SPEC_IF_AP_NONE && mode != SPEC_IF_AP_ACK)
         rc = bind_port(spec, p, ports, name, 1, 1, b, ROLE_VLD, err);
+    snprintf(name, sizeof name, "%s_ap_ack", pre);
+    if (rc == 0 && (mode == SPEC_IF_AP_ACK || mode == SPEC_IF_AP_HS))
+        rc = bind_port(spec, p, ports, name, 0, 1, b, ROLE_ACK, err); /* held high: every value is taken */
     b->kind = inout ? BIND_SCALAR_INOUT : BIND_SCALAR_VLD;
     b->is_out = 1;
     return rc;
@@ -174,17 +180,29 @@ static int bind_scalar(const spec_t *spec, const spec_param_t *p, const spec_ifa
                        obind_t *b, lg_err_t *err)
 {
     int rc;
-    if (ifc->mode == SPEC_IF_AP_NONE && p->dir == SPEC_DIR_IN) {
+    spec_if_mode_t mode = ifc->mode;
+    int in_mode = mode == SPEC_IF_AP_NONE || mode == SPEC_IF_AP_VLD || mode == SPEC_IF_AP_ACK || mode == SPEC_IF_AP_HS;
+    if (in_mode && p->dir == SPEC_DIR_IN) {
+        /* The value is held on p for the whole call, with p_ap_vld high
+         * (ap_vld, ap_hs); p_ap_ack (ap_ack, ap_hs) is the design's to
+         * raise and needs no answer. */
         b->kind = BIND_SCALAR_IN;
+        char name[256];
         rc = bind_port(spec, p, ports, ifc->port, 0, 1, b, ROLE_DATA, err);
-    } else if (((ifc->mode == SPEC_IF_AP_VLD || ifc->mode == SPEC_IF_AP_NONE) && p->dir == SPEC_DIR_OUT) ||
-               (ifc->mode == SPEC_IF_AP_OVLD && p->dir != SPEC_DIR_IN)) {
+        snprintf(name, sizeof name, "%s_ap_vld", ifc->port);
+        if (rc == 0 && (mode == SPEC_IF_AP_VLD || mode == SPEC_IF_AP_HS))
+            rc = bind_port(spec, p, ports, name, 0, 1, b, ROLE_VLD, err);
+        snprintf(name, sizeof name, "%s_ap_ack", ifc->port);
+        if (rc == 0 && (mode == SPEC_IF_AP_ACK || mode == SPEC_IF_AP_HS))
+            rc = bind_port(spec, p, ports, name, 1, 1, b, ROLE_ACK, err);
+    } else if ((mode != SPEC_IF_AP_OVLD && in_mode && p->dir == SPEC_DIR_OUT) ||
+               (mode == SPEC_IF_AP_OVLD && p->dir != SPEC_DIR_IN)) {
         rc = bind_scalar_out(spec, p, ifc->port, ports, b, err);
     } else {
         return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: a scalar %s param needs mode %s, not %s", spec->path,
                           p->line, p->col, p->name, spec_dir_name(p->dir),
-                          p->dir == SPEC_DIR_IN    ? "ap_none"
-                          : p->dir == SPEC_DIR_OUT ? "ap_vld, ap_ovld or ap_none"
+                          p->dir == SPEC_DIR_IN    ? "ap_none, ap_vld, ap_ack or ap_hs"
+                          : p->dir == SPEC_DIR_OUT ? "ap_vld, ap_ovld, ap_none, ap_ack or ap_hs"
                                                    : "ap_ovld",
                           spec_if_mode_name(ifc->mode));
     }

@@ -136,14 +136,15 @@ static void array_mismatch(const spec_t *spec, size_t i, const run_output_t *c, 
 
 /* Scalar output i: the two sides must agree on whether it was written (the
  * C stored to it on its path, the RTL raised its valid); its value counts
- * only when both wrote it. An ap_none output has no valid, so it always
+ * only when both wrote it. An ap_none or ap_ack output has no valid, so it always
  * holds a value: it counts when the C wrote it, and the C not writing it
  * says nothing about the RTL. */
 static void scalar_mismatch(const spec_t *spec, size_t i, const run_output_t *c, const run_output_t *r,
                             oracle_symptoms_t *out)
 {
     const spec_param_t *p = &spec->params[i];
-    if (spec->ifaces[i].mode == SPEC_IF_AP_NONE && !c->valid)
+    spec_if_mode_t mode = spec->ifaces[i].mode;
+    if ((mode == SPEC_IF_AP_NONE || mode == SPEC_IF_AP_ACK) && !c->valid)
         return;
     int64_t cv = lg_type_wrap(p->type, c->scalar), rv = lg_type_wrap(p->type, r->scalar);
     if (c->valid == r->valid && (!c->valid || lg_type_same(p->type, cv, rv)))

@@ -105,6 +105,7 @@ enum {
     ROLE_KEEP,
     ROLE_STRB,
     ROLE_USER,
+    ROLE_ACK, /* ap_ack / ap_hs acknowledge: an input's output, an output's input */
     ROLE_COUNT
 };
 

@@ -130,11 +130,23 @@ static void check_param(pcheck_t *pc, size_t i)
         expect_sfx(pc, pre, in ? "_read" : "_write", 1, 0, 1, what);
         break;
     case SPEC_IF_AP_NONE:
-        expect(pc, pre, !in, width, 1, what); /* an input, or an out scalar's plain output */
+    case SPEC_IF_AP_ACK:
+    case SPEC_IF_AP_HS:
+        /* The value, an input's or an out scalar's output; with ap_hs its
+         * valid, driven by the side that drives the value; with ap_ack and
+         * ap_hs the acknowledge, driven by the other side. */
+        expect(pc, pre, !in, width, 1, what);
+        if (f->mode == SPEC_IF_AP_HS)
+            expect_sfx(pc, pre, "_ap_vld", !in, 1, 1, what);
+        if (f->mode != SPEC_IF_AP_NONE)
+            expect_sfx(pc, pre, "_ap_ack", in, 1, 1, what);
         break;
     case SPEC_IF_AP_VLD:
     case SPEC_IF_AP_OVLD:
-        if (p->dir == SPEC_DIR_INOUT) {
+        if (in) {
+            expect(pc, pre, 0, width, 1, what);
+            expect_sfx(pc, pre, "_ap_vld", 0, 1, 1, what);
+        } else if (p->dir == SPEC_DIR_INOUT) {
             expect_sfx(pc, pre, "_i", 0, width, 1, what);
             expect_sfx(pc, pre, "_o", 1, width, 1, what);
             expect_sfx(pc, pre, "_o_ap_vld", 1, 1, 1, what);

@@ -19,7 +19,9 @@ typedef enum {
     SPEC_IF_AP_OVLD,   /* scalar output with valid; inout: _i in, _o and _o_ap_vld out */
     SPEC_IF_S_AXILITE, /* scalar in a register of the AXI4-Lite control bundle */
     SPEC_IF_M_AXI,     /* array in memory behind an AXI4 master bundle, its base address in a register */
-    SPEC_IF_AXIS       /* array as an AXI4-Stream: _TDATA/_TVALID/_TREADY, optional _TLAST/_TKEEP/_TSTRB/_TUSER */
+    SPEC_IF_AXIS,      /* array as an AXI4-Stream: _TDATA/_TVALID/_TREADY, optional _TLAST/_TKEEP/_TSTRB/_TUSER */
+    SPEC_IF_AP_ACK,    /* scalar with an acknowledge: in: p in, p_ap_ack out; out: p out, p_ap_ack in */
+    SPEC_IF_AP_HS      /* scalar with valid and acknowledge: in: p, p_ap_vld in, p_ap_ack out; out: the reverse */
 } spec_if_mode_t;
 
 /* How an m_axi buffer's base address reaches the kernel (HLS's `offset=`

@@ -175,6 +175,8 @@ static size_t port_signals(const spec_t *spec, size_t i, char out[2][NAME_MAX_LE
     switch (f->mode) {
     case SPEC_IF_AP_NONE:
     case SPEC_IF_AP_VLD:
+    case SPEC_IF_AP_ACK:
+    case SPEC_IF_AP_HS:
         snprintf(out[0], NAME_MAX_LEN, "%s", p);
         return 1;
     case SPEC_IF_AP_MEMORY:

@@ -71,6 +71,10 @@ const char *spec_if_mode_name(spec_if_mode_t m)
         return "m_axi";
     case SPEC_IF_AXIS:
         return "axis";
+    case SPEC_IF_AP_ACK:
+        return "ap_ack";
+    case SPEC_IF_AP_HS:
+        return "ap_hs";
     }
     return "?";
 }

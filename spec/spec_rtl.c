@@ -60,16 +60,18 @@ static spec_if_mode_t default_mode(const spec_t *s, const spec_param_t *p)
 static const char *scalar_mode_problem(const spec_param_t *p, spec_if_mode_t mode)
 {
     if (mode == SPEC_IF_AP_MEMORY || mode == SPEC_IF_AP_FIFO || mode == SPEC_IF_M_AXI || mode == SPEC_IF_AXIS)
-        return "a scalar (use ap_none, ap_vld, ap_ovld or s_axilite)";
+        return "a scalar (use ap_none, ap_vld, ap_ovld, ap_ack, ap_hs or s_axilite)";
     if (mode == SPEC_IF_S_AXILITE)
         return NULL;
+    if ((mode == SPEC_IF_AP_ACK || mode == SPEC_IF_AP_HS) && p->dir == SPEC_DIR_INOUT)
+        return "an inout scalar (HLS gives handshakes to an input or an output; use ap_ovld)";
     if (mode == SPEC_IF_AP_NONE && p->dir == SPEC_DIR_INOUT)
         return "an inout scalar (an ap_none port carries an input or an output, not both; use ap_ovld)";
     if (mode == SPEC_IF_AP_VLD && p->dir == SPEC_DIR_INOUT)
         return "an inout scalar (HLS makes a read and written scalar ap_ovld: ports _i, _o and _o_ap_vld; use "
                "ap_ovld)";
-    if ((mode == SPEC_IF_AP_VLD || mode == SPEC_IF_AP_OVLD) && p->dir == SPEC_DIR_IN)
-        return "an input (use ap_none)";
+    if (mode == SPEC_IF_AP_OVLD && p->dir == SPEC_DIR_IN)
+        return "an input (use ap_none, or ap_vld for an input with a valid)";
     return NULL;
 }
 
@@ -80,7 +82,8 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
         spec_if_mode_t mode;
     } modes[] = {{"ap_none", SPEC_IF_AP_NONE},     {"ap_vld", SPEC_IF_AP_VLD},   {"ap_ovld", SPEC_IF_AP_OVLD},
                  {"ap_memory", SPEC_IF_AP_MEMORY}, {"ap_fifo", SPEC_IF_AP_FIFO}, {"s_axilite", SPEC_IF_S_AXILITE},
-                 {"m_axi", SPEC_IF_M_AXI},         {"axis", SPEC_IF_AXIS}};
+                 {"m_axi", SPEC_IF_M_AXI},         {"axis", SPEC_IF_AXIS},       {"ap_ack", SPEC_IF_AP_ACK},
+                 {"ap_hs", SPEC_IF_AP_HS}};
     const char *m = yamldoc_scalar(d, n, "mode", err);
     if (!m)
         return LG_EINVAL;

@@ -396,9 +396,12 @@ void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
     rng_.s = seed;
     draw_paces();
     for (int i = 0; i < kParams; i++) {
-        if (ps_[i].kind == ORW_SCALAR_IN)
+        if (ps_[i].kind == ORW_SCALAR_IN) {
             set(ps_[i].data, ps_[i].input);
-        else if (ps_[i].kind == ORW_SCALAR_INOUT)
+            set(ps_[i].vld, 1); // ap_vld, ap_hs: the value is valid all call long
+        } else if (ps_[i].kind == ORW_SCALAR_VLD) {
+            set(ps_[i].ack, 1); // ap_ack, ap_hs: every value is taken at once
+        } else if (ps_[i].kind == ORW_SCALAR_INOUT)
             set(ps_[i].in, ps_[i].input);
         else if (ps_[i].kind == ORW_MEM && ps_[i].bus >= 0)
             set(ps_[i].data, ps_[i].base); // offset direct: the address port

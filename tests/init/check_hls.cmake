@@ -154,6 +154,29 @@ set(w "1 distinct divergence")
 expect(init.flagnone.run 1 w run ${WORK}/init-flagnone/kernel.yaml --iterations 30 --seed 1 --no-guard
        --out ${WORK}/flagnone-run)
 
+# Scalar handshakes (hsmix): inputs on ap_vld, ap_ack and ap_hs, outputs on
+# ap_hs and ap_ack; the harness holds each input's valid and each output's
+# acknowledge high, and the kernel, which waits for them, finishes.
+hls_copy(hsmix init-hsmix "" "" "")
+set(w "5 param(s); nothing guessed")
+expect(init.hsmix 0 w init ${WORK}/init-hsmix/hsmix.v -o ${WORK}/init-hsmix/kernel.yaml)
+file(READ ${WORK}/init-hsmix/kernel.yaml spec)
+foreach(want "a: {mode: ap_vld}" "b: {mode: ap_ack}" "c: {mode: ap_hs}" "y: {mode: ap_hs}" "z: {mode: ap_ack}"
+             "{name: y, type: i32, dir: out}")
+  string(FIND "${spec}" "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "init.hsmix: no '${want}' in\n${spec}")
+  endif()
+endforeach()
+set(w "rtl: the ports of hsmix match the spec" "port c c_ap_vld c_ap_ack" "port y y_ap_vld y_ap_ack")
+expect(init.hsmix.check 0 w check ${WORK}/init-hsmix/kernel.yaml)
+input(${WORK}/hsmix.json "{\"a\": 5, \"b\": 7, \"c\": 100}")
+set(w "\"cycles\":2,\"outputs\":{\"y\":12,\"z\":-93}" "no divergence")
+expect(init.hsmix.diff 0 w diff ${WORK}/init-hsmix/kernel.yaml ${WORK}/hsmix.json)
+set(w "0 distinct divergences")
+expect(init.hsmix.run 0 w run ${WORK}/init-hsmix/kernel.yaml --iterations 20 --seed 1 --no-guard
+       --out ${WORK}/hsmix-run)
+
 hls_copy(qneg init-qneg "" "" "")
 set(w "2 param(s); nothing guessed")
 expect(init.qneg 0 w init ${WORK}/init-qneg/qneg.v -o ${WORK}/init-qneg/kernel.yaml)
