@@ -64,16 +64,21 @@ int axi_protocol(const spec_t *spec, const oports_t *ports, char **lite)
             *lite = lg_strdup("control");
         return ORW_PROTO_AXILITE;
     }
+    /* A top without ap_clk is combinational whatever its block protocol:
+     * HLS gives a latency-0 ap_ctrl_hs top ap_start and ap_done (wired
+     * together) and no clock. */
+    int clocked = ports_find(ports, "ap_clk") != NULL;
+    if (!clocked)
+        return ORW_PROTO_COMB;
     if (strcmp(p, "ap_ctrl_hs") == 0)
         return ORW_PROTO_HS;
     if (strcmp(p, "ap_ctrl_chain") == 0)
         return ORW_PROTO_CHAIN;
-    int clocked = ports_find(ports, "ap_clk") != NULL;
     if (strcmp(p, "ap_ctrl_none") == 0)
-        return clocked ? ORW_PROTO_NONE : ORW_PROTO_COMB;
+        return ORW_PROTO_NONE;
     if (ports_find(ports, "ap_start"))
         return ports_find(ports, "ap_continue") ? ORW_PROTO_CHAIN : ORW_PROTO_HS;
-    return clocked ? ORW_PROTO_NONE : ORW_PROTO_COMB;
+    return ORW_PROTO_NONE;
 }
 
 const char *axi_protocol_name(int p)

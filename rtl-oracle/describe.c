@@ -50,8 +50,10 @@ int oracle_describe_rtl(const spec_t *spec, const oracle_cfg_t *cfg, const lg_lo
     if (rc == 0) {
         char buf[256];
         int lite = m.proto == ORW_PROTO_AXILITE;
-        snprintf(buf, sizeof buf, "block protocol %s%s%s", axi_protocol_name(m.proto),
-                 lite ? ", control bundle s_axi_" : "", lite && m.ctrl.name ? m.ctrl.name : "");
+        int comb_hs = m.proto == ORW_PROTO_COMB && m.ctl[CTL_START];
+        snprintf(buf, sizeof buf, "block protocol %s%s%s%s", axi_protocol_name(m.proto),
+                 lite ? ", control bundle s_axi_" : "", lite && m.ctrl.name ? m.ctrl.name : "",
+                 comb_hs ? ": no ap_clk; ap_start held high, ap_done must follow it" : "");
         line(ctx, buf);
         if (lite) {
             describe_registers(spec, &m, line, ctx);

@@ -285,7 +285,12 @@ void Sim::reset()
 // A top without a clock: the outputs of one evaluation.
 void Sim::run_comb(Outcome *o)
 {
+    set(c_.start, 1); // a latency-0 ap_ctrl_hs top: ap_start in, ap_done out, no clock
     eval();
+    if (c_.done.p && !get(c_.done) && !ctx_->gotError()) {
+        protocol(o, ORW_NO_PARAM, "a top with no ap_clk held ap_done low while ap_start was high");
+        return;
+    }
     std::vector<uint64_t> ops;
     sample(o, &ops);
     o->ret = get(c_.ret);

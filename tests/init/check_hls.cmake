@@ -154,6 +154,29 @@ set(w "1 distinct divergence")
 expect(init.flagnone.run 1 w run ${WORK}/init-flagnone/kernel.yaml --iterations 30 --seed 1 --no-guard
        --out ${WORK}/flagnone-run)
 
+# A latency-0 ap_ctrl_hs top without ap_clk and ap_rst (clampio's, both
+# removed): combinational, ap_start held high, ap_done following it.
+hls_copy(clampio init-combhs "" "" "")
+set(V ${WORK}/init-combhs/solution1/syn/verilog/clampio.v)
+file(READ ${V} text)
+string(REPLACE "        ap_clk,\n        ap_rst,\n" "" text "${text}")
+string(REPLACE "input   ap_clk;\ninput   ap_rst;\n" "" text "${text}")
+string(FIND "${text}" "ap_clk" at)
+if(NOT at LESS 0)
+  message(FATAL_ERROR "setup: clampio.v still has ap_clk")
+endif()
+file(WRITE ${V} "${text}")
+set(w "3 param(s)")
+expect(init.combhs 0 w init ${WORK}/init-combhs/solution1 -o ${WORK}/init-combhs/kernel.yaml)
+set(w "block protocol ap_ctrl_none (combinational): no ap_clk; ap_start held high, ap_done must follow it")
+expect(init.combhs.check 0 w check ${WORK}/init-combhs/kernel.yaml)
+set(w "\"outputs\":{\"acc\":205,\"flag\":1}" "no divergence")
+expect(init.combhs.diff 0 w diff ${WORK}/init-combhs/kernel.yaml ${WORK}/clampio.json)
+string(REPLACE "assign ap_done = ap_start;" "assign ap_done = 1'b0;" text "${text}")
+file(WRITE ${V} "${text}")
+set(w "a top with no ap_clk held ap_done low while ap_start was high")
+expect(init.combhs.done_low 1 w diff ${WORK}/init-combhs/kernel.yaml ${WORK}/clampio.json)
+
 # Scalar handshakes (hsmix): inputs on ap_vld, ap_ack and ap_hs, outputs on
 # ap_hs and ap_ack; the harness holds each input's valid and each output's
 # acknowledge high, and the kernel, which waits for them, finishes.
