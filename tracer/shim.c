@@ -150,8 +150,11 @@ static void emit_types(lg_strbuf_t *b, const spec_t *spec)
      * where the kernel includes ap_fixed.h, which a fixed param implies. */
     if (any_fixed(spec))
         lg_strbuf_puts(b, "namespace lgfuzz_shim {\n"
-                          "template <int W, int I, bool S, ap_q_mode Q, ap_o_mode O, int N>\n"
-                          "std::integral_constant<int, S> fixed_sign(const ap_fixed_base<W, I, S, Q, O, N> *);\n"
+                          "template <int lgfuzz_W, int lgfuzz_I, bool lgfuzz_S, ap_q_mode lgfuzz_Q, ap_o_mode "
+                          "lgfuzz_O, int lgfuzz_N>\n"
+                          "std::integral_constant<int, lgfuzz_S>\n"
+                          "fixed_sign(const ap_fixed_base<lgfuzz_W, lgfuzz_I, lgfuzz_S, lgfuzz_Q, lgfuzz_O, lgfuzz_N> "
+                          "*);\n"
                           "std::integral_constant<int, -1> fixed_sign(...);\n"
                           "} // namespace lgfuzz_shim\n");
     lg_strbuf_printf(b, "typedef lgfuzz_shim::sig<decltype(&%s)> lgfuzz_sig;\n", spec->c_function);
@@ -197,10 +200,10 @@ static void emit_signature(lg_strbuf_t *b, const spec_t *spec)
     lg_strbuf_printf(b, "extern \"C\" %s %s(", spec->has_return ? lg_type_ktype(spec->ret_type) : "void", SHIM_ENTRY);
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
-        lg_strbuf_printf(b, "%s%s %sa%zu", i ? ", " : "", lg_type_ktype(p->type),
+        lg_strbuf_printf(b, "%s%s %slgfuzz_in%zu", i ? ", " : "", lg_type_ktype(p->type),
                          p->is_array || p->dir != SPEC_DIR_IN ? "*" : "", i);
         if (p->is_array)
-            lg_strbuf_printf(b, ", long n%zu", i);
+            lg_strbuf_printf(b, ", long lgfuzz_len%zu", i);
     }
     lg_strbuf_printf(b, "%s)\n{\n", spec->nparams ? "" : "void");
 }
@@ -213,24 +216,25 @@ static void emit_objects(lg_strbuf_t *b, const spec_t *spec)
         const spec_param_t *p = &spec->params[i];
         const char *w = wide(p->type);
         if (p->is_array) {
-            lg_strbuf_printf(b, "    lgfuzz_shim::holder<lgfuzz_p%zu, %s, %s, %zu, %d, %s> h%zu;\n", i,
+            lg_strbuf_printf(b, "    lgfuzz_shim::holder<lgfuzz_p%zu, %s, %s, %zu, %d, %s> lgfuzz_h%zu;\n", i,
                              lg_type_ktype(p->type), lg_type_signed(p->type) ? "long long" : "unsigned long long",
                              p->max_len, HARNESS_GUARD, p->fx.is_fixed ? "true" : "false", i);
             if (p->dir == SPEC_DIR_OUT) /* an output stream starts empty */
-                lg_strbuf_printf(b, "    h%zu.load(a%zu, 0);\n", i, i);
+                lg_strbuf_printf(b, "    lgfuzz_h%zu.load(lgfuzz_in%zu, 0);\n", i, i);
             else
-                lg_strbuf_printf(b, "    h%zu.load(a%zu, n%zu);\n", i, i, i);
+                lg_strbuf_printf(b, "    lgfuzz_h%zu.load(lgfuzz_in%zu, lgfuzz_len%zu);\n", i, i, i);
         } else {
-            lg_strbuf_printf(b, "    lgfuzz_p%zu o%zu;\n    lgfuzz_shim::conv<%s>::in(o%zu, %s%sa%zu);\n", i, i,
-                             p->fx.is_fixed ? "true" : "false", i, w, p->dir == SPEC_DIR_IN ? "" : "*", i);
+            lg_strbuf_printf(
+                b, "    lgfuzz_p%zu lgfuzz_o%zu;\n    lgfuzz_shim::conv<%s>::in(lgfuzz_o%zu, %s%slgfuzz_in%zu);\n", i,
+                i, p->fx.is_fixed ? "true" : "false", i, w, p->dir == SPEC_DIR_IN ? "" : "*", i);
         }
     }
     for (size_t i = 0, k = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         if (p->is_array || p->dir == SPEC_DIR_IN)
             continue;
-        lg_strbuf_printf(b, "    %s[%zu] = (uint64_t)(uintptr_t)&o%zu;\n    %s[%zu] = 0;\n", HARNESS_OUT_ADDR, k, i,
-                         HARNESS_OUT_WRITTEN, k);
+        lg_strbuf_printf(b, "    %s[%zu] = (uint64_t)(uintptr_t)&lgfuzz_o%zu;\n    %s[%zu] = 0;\n", HARNESS_OUT_ADDR, k,
+                         i, HARNESS_OUT_WRITTEN, k);
         k++;
     }
 }
@@ -239,12 +243,13 @@ static void emit_call(lg_strbuf_t *b, const spec_t *spec)
 {
     lg_strbuf_puts(b, "    ");
     if (spec->has_return)
-        lg_strbuf_printf(b, "%s r = (%s)lgfuzz_shim::conv<%s>::out(", lg_type_ktype(spec->ret_type),
+        lg_strbuf_printf(b, "%s lgfuzz_ret = (%s)lgfuzz_shim::conv<%s>::out(", lg_type_ktype(spec->ret_type),
                          lg_type_ktype(spec->ret_type), spec->ret_fx.is_fixed ? "true" : "false");
     lg_strbuf_printf(b, "%s(", spec->c_function);
     for (size_t i = 0; i < spec->nparams; i++)
         lg_strbuf_printf(b, "%slgfuzz_shim::pass<lgfuzz_a%zu, lgfuzz_p%zu>::get(%s%zu%s)", i ? ",\n        " : "", i, i,
-                         spec->params[i].is_array ? "h" : "o", i, spec->params[i].is_array ? ".first()" : "");
+                         spec->params[i].is_array ? "lgfuzz_h" : "lgfuzz_o", i,
+                         spec->params[i].is_array ? ".first()" : "");
     lg_strbuf_printf(b, ")%s;\n", spec->has_return ? ")" : "");
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
@@ -252,13 +257,13 @@ static void emit_call(lg_strbuf_t *b, const spec_t *spec)
         if (p->dir == SPEC_DIR_IN)
             continue;
         if (p->is_array)
-            lg_strbuf_printf(b, "    h%zu.store(a%zu);\n", i, i);
+            lg_strbuf_printf(b, "    lgfuzz_h%zu.store(lgfuzz_in%zu);\n", i, i);
         else
-            lg_strbuf_printf(b, "    *a%zu = (%s)lgfuzz_shim::conv<%s>::out(o%zu);\n", i, kt,
+            lg_strbuf_printf(b, "    *lgfuzz_in%zu = (%s)lgfuzz_shim::conv<%s>::out(lgfuzz_o%zu);\n", i, kt,
                              p->fx.is_fixed ? "true" : "false", i);
     }
     if (spec->has_return)
-        lg_strbuf_puts(b, "    return r;\n");
+        lg_strbuf_puts(b, "    return lgfuzz_ret;\n");
     lg_strbuf_puts(b, "}\n");
 }
 
@@ -277,8 +282,11 @@ int shim_write(const spec_t *spec, const char *path, lg_err_t *err)
     lg_strbuf_init(&b);
     lg_strbuf_printf(&b, "/* Generated by lgfuzz %s from %s: the C++ entry of kernel `%s`. */\n", LGFUZZ_VERSION,
                      spec->path, spec->kernel);
-    lg_strbuf_printf(&b, "#include \"%s\"\n", src);
+    /* The shim's templates come before the kernel's source, so that its
+     * macros (`#define N 11`) cannot reach them; what follows the source
+     * names everything with lgfuzz_. */
     lg_strbuf_puts(&b, prelude);
+    lg_strbuf_printf(&b, "#include \"%s\"\n", src);
     emit_types(&b, spec);
     emit_signature(&b, spec);
     emit_objects(&b, spec);
