@@ -1,7 +1,13 @@
 /* The kernel-side tracing runtime: compiled to bitcode and linked into the
  * instrumented kernel so that the optimiser inlines these small functions at
  * every branch and probe. Keeps the current input's state in globals (the
- * one place lgfuzz allows them) pointing into shared memory. */
+ * one place lgfuzz allows them) pointing into shared memory.
+ *
+ * Instrumented code also runs before main, in the constructors of the
+ * kernel's file-scope objects (`static ap_fixed<16,8> table[4] = {...}`),
+ * while lgrt points nowhere: there every probe does nothing. A branch then
+ * meets hit_limit 0 and finds no slot; the value, UB and depth probes find
+ * no arrays. lgrt_begin sets them all for the first input. */
 #include "lgrt.h"
 
 #include <stdint.h>
@@ -27,8 +33,11 @@ static void lgrt_stop(int32_t status)
 LGRT_INLINE static void lgrt_event(uint32_t site, uint32_t dir, uint16_t flags, int64_t a, int64_t b)
 {
     uint64_t h = lgrt.hits;
-    if (h >= lgrt.hit_limit)
+    if (h >= lgrt.hit_limit) {
+        if (!lgrt.slot)
+            return; /* before main */
         lgrt_stop(LGRT_HANG);
+    }
     lgrt.hits = h + 1;
     uint32_t *ix = &lgrt_dir_event[lgrt_site_dirs[site] + dir];
     uint32_t k = *ix;
@@ -63,6 +72,8 @@ LGRT_INLINE void __lgrt_brc(uint32_t site, uint32_t dir, int64_t a, int64_t b)
 
 LGRT_INLINE void __lgrt_val(uint32_t probe, int64_t v)
 {
+    if (!lgrt.range)
+        return; /* before main */
     lgrt_range_t *r = &lgrt.range[probe];
     if (v < r->min)
         r->min = v;
@@ -77,11 +88,14 @@ void lgrt_value(uint32_t probe, int64_t v)
 
 void lgrt_fire(uint32_t probe)
 {
-    lgrt.fired[probe] = 1;
+    if (lgrt.fired)
+        lgrt.fired[probe] = 1;
 }
 
 LGRT_INLINE void __lgrt_ub(uint32_t probe)
 {
+    if (!lgrt.fired)
+        return; /* before main */
     lgrt.fired[probe] = 1;
     __lgrt_val(probe, (int64_t)lgrt.hits);
 }
@@ -100,6 +114,9 @@ static void lgrt_loop_close(uint32_t loop)
 {
     const lgrt_loop_info_t *li = &lgrt_loops[loop];
     int64_t count = (int64_t)lgrt.loops[loop].count;
+    lgrt.loops[loop].active = 0;
+    if (!lgrt.fired)
+        return; /* before main */
     if (li->rem_probe >= 0) {
         __lgrt_val((uint32_t)li->rem_probe, count);
         if (li->factor > 0 && count % li->factor != 0)
@@ -131,13 +148,16 @@ LGRT_INLINE void __lgrt_loop(uint32_t loop, uint32_t back)
 
 LGRT_INLINE void __lgrt_enter(uint32_t probe)
 {
+    if (!lgrt.depth)
+        return; /* before main */
     int64_t d = ++lgrt.depth[probe];
     __lgrt_val(probe, d);
 }
 
 LGRT_INLINE void __lgrt_leave(uint32_t probe)
 {
-    --lgrt.depth[probe];
+    if (lgrt.depth)
+        --lgrt.depth[probe];
 }
 
 /* A local of the kernel's comes into scope: its n bytes at p get the
