@@ -114,7 +114,13 @@ static void group_suffixed(ctx_t *c)
         size_t n;
         if (ends_with(p->name, "_address0", &n)) {
             char *pre = lg_strndup(p->name, n);
+            /* Either port may read or write: a RAM written through port 0
+             * and read through port 1 is inout. */
             const init_port_t *q = port(c, pre, "_q0"), *d = port(c, pre, "_d0");
+            if (!q)
+                q = port(c, pre, "_q1");
+            if (!d)
+                d = port(c, pre, "_d1");
             int dir = q && d ? SPEC_DIR_INOUT : q ? SPEC_DIR_IN : SPEC_DIR_OUT;
             add_group(c, pre, n, INIT_MEMORY, dir, q ? q->width : d ? d->width : 0, p->width);
             free(pre);

@@ -177,6 +177,46 @@ file(WRITE ${V} "${text}")
 set(w "a top with no ap_clk held ap_done low while ap_start was high")
 expect(init.combhs.done_low 1 w diff ${WORK}/init-combhs/kernel.yaml ${WORK}/clampio.json)
 
+# A RAM written through port 0 and read through port 1 only (res_q1, no
+# res_q0) is inout, not out.
+file(WRITE ${WORK}/init-port1/swap1.c "void swap1(int res[16])\n{\n    for (int i = 0; i < 8; i++)\n        res[i] = res[15 - i];\n}\n")
+file(WRITE ${WORK}/init-port1/swap1.v "(* CORE_GENERATION_INFO=\"swap1_swap1,hls_ip_2022_2,{HLS_SYN_LAT=1}\" *)
+module swap1 (ap_clk, ap_rst, ap_start, ap_done, ap_idle, ap_ready,
+        res_address0, res_ce0, res_we0, res_d0, res_address1, res_ce1, res_q1);
+input ap_clk;
+input ap_rst;
+input ap_start;
+output ap_done;
+output ap_idle;
+output ap_ready;
+output [3:0] res_address0;
+output res_ce0;
+output res_we0;
+output [31:0] res_d0;
+output [3:0] res_address1;
+output res_ce1;
+input [31:0] res_q1;
+assign res_address0 = 4'd0;
+assign res_ce0 = 1'b0;
+assign res_we0 = 1'b0;
+assign res_d0 = res_q1;
+assign res_address1 = 4'd15;
+assign res_ce1 = 1'b0;
+assign ap_done = ap_start;
+assign ap_idle = 1'b1;
+assign ap_ready = ap_start;
+endmodule
+")
+set(w "1 param(s); nothing guessed")
+expect(init.port1 0 w init ${WORK}/init-port1/swap1.v -o ${WORK}/init-port1/kernel.yaml)
+file(READ ${WORK}/init-port1/kernel.yaml spec)
+string(FIND "${spec}" "{name: res, type: i32, array: {len: 16}, dir: inout}" at)
+if(at LESS 0)
+  message(FATAL_ERROR "init.port1: res is not inout in\n${spec}")
+endif()
+set(w "rtl: the ports of swap1 match the spec")
+expect(init.port1.check 0 w check ${WORK}/init-port1/kernel.yaml)
+
 # Scalar handshakes (hsmix): inputs on ap_vld, ap_ack and ap_hs, outputs on
 # ap_hs and ap_ack; the harness holds each input's valid and each output's
 # acknowledge high, and the kernel, which waits for them, finishes.
