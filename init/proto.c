@@ -1,9 +1,11 @@
 /* `lgfuzz init`'s view of the C or C++ source: the prototype of the
  * kernel's definition (return type, each parameter's type, name, pointer or
  * array and its length), read from the text with comments, string literals
- * and preprocessor lines blanked out. The compiler checks the result later
+ * and preprocessor lines blanked out; an array's length may be written
+ * with the source's macros (cexpr.c). The compiler checks the result later
  * (`lgfuzz check` rejects a type that contradicts the prototype). */
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -235,9 +237,32 @@ static int map_element(const char *core, const char *src, lg_type_t *out, lg_fix
     return rc;
 }
 
+/* The element count of the array declarator at br ("[N][M]"): the
+ * product of its dimensions, each a constant expression of numbers and the
+ * source's macros; 0 when one is empty or not such a constant. */
+static long array_len(const char *br, const init_macros_t *macros)
+{
+    int64_t len = 1;
+    for (const char *p = br; p && *p == '[';) {
+        const char *close = strchr(p, ']');
+        if (!close)
+            return 0;
+        char *dim = lg_strndup(p + 1, (size_t)(close - p - 1));
+        int64_t v;
+        int ok = init_macros_eval(macros, dim, &v) == 0 && v > 0 && !__builtin_mul_overflow(len, v, &len);
+        free(dim);
+        if (!ok || len > LONG_MAX)
+            return 0;
+        p = close + 1;
+        while (isspace((unsigned char)*p))
+            p++;
+    }
+    return (long)len;
+}
+
 /* One parameter's text, trimmed: "const int data[16]"; src is the whole
- * (blanked) source, for typedefs. */
-static int read_param(const char *text, const char *src, init_cparam_t *cp)
+ * (blanked) source, for typedefs; macros the source's, for array lengths. */
+static int read_param(const char *text, const char *src, const init_macros_t *macros, init_cparam_t *cp)
 {
     char *t = lg_strdup(text);
     char *eq = strchr(t, '=');
@@ -246,7 +271,7 @@ static int read_param(const char *text, const char *src, init_cparam_t *cp)
     char *br = strchr(t, '[');
     if (br) {
         cp->pointer = 1;
-        cp->arr_len = strtol(br + 1, NULL, 0);
+        cp->arr_len = array_len(br, macros);
         *br = '\0';
     }
     size_t end = strlen(t);
@@ -277,7 +302,7 @@ static int read_param(const char *text, const char *src, init_cparam_t *cp)
 }
 
 /* Splits the parameter list between parentheses at top-level commas. */
-static int read_params(const char *list, size_t len, const char *src, init_proto_t *out)
+static int read_params(const char *list, size_t len, const char *src, const init_macros_t *macros, init_proto_t *out)
 {
     char *l = lg_strndup(list, len);
     char *w = l;
@@ -296,7 +321,7 @@ static int read_params(const char *list, size_t len, const char *src, init_proto
             lg_grow((void **)&out->params, &cap, out->nparams + 1, sizeof *out->params);
             init_cparam_t *cp = &out->params[out->nparams];
             memset(cp, 0, sizeof *cp);
-            rc = read_param(l + start, src, cp);
+            rc = read_param(l + start, src, macros, cp);
             if (rc == 0)
                 out->nparams++;
             if (c == '\0')
@@ -386,9 +411,12 @@ int init_proto_read(const char *path, const char *fn, init_proto_t *out, lg_err_
         for (size_t i = 0; i < at; i++)
             out->line += text[i] == '\n';
         read_return(text, at, out);
-        if (read_params(text + open + 1, close - open - 1, text, out) != 0)
+        init_macros_t macros;
+        init_macros_read(path, &macros);
+        if (read_params(text + open + 1, close - open - 1, text, &macros, out) != 0)
             rc = lg_err_set(err, LG_EINVAL, "%s:%d: cannot read parameter %zu of `%s`", path, out->line,
                             out->nparams + 1, fn);
+        init_macros_free(&macros);
     }
     free(text);
     if (rc != 0)

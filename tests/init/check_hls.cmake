@@ -177,6 +177,20 @@ file(WRITE ${V} "${text}")
 set(w "a top with no ap_clk held ap_done low while ap_start was high")
 expect(init.combhs.done_low 1 w diff ${WORK}/init-combhs/kernel.yaml ${WORK}/clampio.json)
 
+# An array length written with the design's macros, from a header it
+# includes: taken from the C (16), not guessed from the address width.
+hls_copy(vsum init-macrolen vsum.cpp "int vsum(const int data[16], int n)"
+         "#include \"defs.h\"\n\nint vsum(const int data[LEN], int n)")
+file(WRITE ${WORK}/init-macrolen/defs.h "#define ROWS 4\n#define COLS (ROWS * 2) // two per row\n#define LEN (COLS << 1)\n")
+set(w "2 param(s)")
+expect(init.macrolen 0 w init ${WORK}/init-macrolen/vsum.v -o ${WORK}/init-macrolen/init.yaml)
+file(READ ${WORK}/init-macrolen/init.yaml spec)
+string(FIND "${spec}" "data: {mode: ap_memory, depth: 16}\n" at)
+string(FIND "${spec}" "address width" guessed)
+if(at LESS 0 OR NOT guessed LESS 0)
+  message(FATAL_ERROR "init.macrolen: data's length not taken from LEN in\n${spec}")
+endif()
+
 # A RAM written through port 0 and read through port 1 only (res_q1, no
 # res_q0) is inout, not out.
 file(WRITE ${WORK}/init-port1/swap1.c "void swap1(int res[16])\n{\n    for (int i = 0; i < 8; i++)\n        res[i] = res[15 - i];\n}\n")

@@ -1,12 +1,14 @@
 /* init's public API on the designs of tests/init/hls and tests/cli/hls: the
  * spec's text (design_dirs when it is written beside the design) and the
  * summary of what was read and guessed, and the errors
- * of a design init cannot read, each naming what is missing. */
+ * of a design init cannot read, each naming what is missing; and the
+ * constant expressions array lengths are written in (cexpr.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "init/init.h"
+#include "init/init_int.h"
 #include "tests/test.h"
 #include "util/alloc.h"
 
@@ -94,8 +96,44 @@ static void check_good(size_t i)
     free(rtl);
 }
 
+/* init_macros_eval over macros defined as a header would define them. */
+static void check_expressions(void)
+{
+    char *names[] = {"ROWS", "COLS", "LEN", "SELF", "BAD", "HEX"};
+    char *values[] = {" 4", " (ROWS * 2) ", " (COLS << 1) + ROWS % 3", " SELF + 1", " foo(3)", " 0x10u"};
+    init_macros_t m = {.name = names, .value = values, .n = 6};
+    static const struct {
+        const char *text;
+        int ok;
+        int64_t value;
+    } cases[] = {
+        {"16", 1, 16},
+        {"LEN", 1, 17},
+        {"ROWS*COLS - -2", 1, 34},
+        {"(1 << 4) + 2", 1, 18},
+        {"HEX / 3", 1, 5},
+        {"010", 1, 8},
+        {"SELF", 0, 0},
+        {"BAD", 0, 0},
+        {"N", 0, 0},
+        {"4 / 0", 0, 0},
+        {"1 << 63", 0, 0},
+        {"", 0, 0},
+        {"9223372036854775807 + 1", 0, 0},
+        {"(3", 0, 0},
+        {"3 3", 0, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        int64_t v = -1;
+        int rc = init_macros_eval(&m, cases[i].text, &v);
+        CHECK_MSG(cases[i].ok ? rc == 0 && v == cases[i].value : rc != 0, "'%s': rc %d, value %lld", cases[i].text, rc,
+                  (long long)v);
+    }
+}
+
 int main(void)
 {
+    check_expressions();
     for (size_t i = 0; i < sizeof good / sizeof *good; i++)
         check_good(i);
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
