@@ -285,6 +285,8 @@ static int type_from_sources(ctx_t *c, init_param_t *p, const init_cparam_t *cp,
     }
     if (p->is_array && cp && cp->arr_len > 0) {
         p->depth = p->max_len = cp->arr_len;
+    } else if (p->is_array && cp && cp->depth > 0) {
+        p->depth = p->max_len = cp->depth; /* the INTERFACE pragma's depth= */
     } else if (p->is_array) {
         p->iface_note =
             lg_asprintf("guessed: depth %s", p->mode == INIT_MEMORY ? "from the address width" : "(not in the RTL)");

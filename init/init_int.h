@@ -56,6 +56,7 @@ typedef struct init_cparam {
     int pointer;   /* declared with * or [] */
     int is_const;  /* const element or value */
     long arr_len;  /* N of name[N], 0 when not given */
+    long depth;    /* depth=N of an INTERFACE pragma for it in the body, 0 when none */
 } init_cparam_t;
 
 typedef struct init_proto {

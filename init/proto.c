@@ -359,6 +359,92 @@ static void read_return(const char *text, size_t at, init_proto_t *out)
     free(t);
 }
 
+/* The end of the body whose `{` is at open in the blanked text s: the
+ * offset of its matching `}`, or of the text's end. */
+static size_t body_end(const char *s, size_t open)
+{
+    int depth = 0;
+    for (size_t i = open; s[i]; i++) {
+        depth += (s[i] == '{') - (s[i] == '}');
+        if (depth == 0)
+            return i;
+    }
+    return strlen(s);
+}
+
+/* Whether a[0..n) and b[0..n) are equal ignoring ASCII case. */
+static int same_ci(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]))
+            return 0;
+    return 1;
+}
+
+/* Whether line[0..len) holds word (ASCII case ignored) between non-identifier
+ * characters. */
+static int has_word_ci(const char *line, size_t len, const char *word)
+{
+    size_t wl = strlen(word);
+    for (size_t i = 0; i + wl <= len; i++)
+        if (same_ci(line + i, word, wl) && (!i || !ident(line[i - 1])) && (i + wl == len || !ident(line[i + wl])))
+            return 1;
+    return 0;
+}
+
+/* The value of key in a pragma's words, "key=value" or "key = value"
+ * (owned), or NULL. */
+static char *pragma_value(const char *line, size_t len, const char *key)
+{
+    size_t kl = strlen(key);
+    for (size_t i = 0; i + kl < len; i++) {
+        if (!same_ci(line + i, key, kl) || (i && ident(line[i - 1])))
+            continue;
+        size_t j = i + kl;
+        while (j < len && (line[j] == ' ' || line[j] == '\t'))
+            j++;
+        if (j >= len || line[j] != '=')
+            continue;
+        j++;
+        while (j < len && (line[j] == ' ' || line[j] == '\t'))
+            j++;
+        size_t v = j;
+        while (j < len && !isspace((unsigned char)line[j]))
+            j++;
+        return j > v ? lg_strndup(line + v, j - v) : NULL;
+    }
+    return NULL;
+}
+
+/* The depth=N of each `#pragma HLS INTERFACE ... port=P depth=N` in
+ * raw[from, to) (the function's body, as written) for its parameter P. */
+static void read_pragma_depths(const char *raw, size_t from, size_t to, const init_macros_t *macros, init_proto_t *out)
+{
+    for (size_t i = from; i < to;) {
+        size_t e = i;
+        while (e < to && raw[e] != '\n')
+            e++;
+        const char *l = raw + i;
+        size_t len = e - i;
+        while (len && (*l == ' ' || *l == '\t')) {
+            l++;
+            len--;
+        }
+        if (len > 7 && strncmp(l, "#pragma", 7) == 0 && has_word_ci(l, len, "hls") &&
+            has_word_ci(l, len, "interface")) {
+            char *port = pragma_value(l, len, "port"), *depth = pragma_value(l, len, "depth");
+            int64_t v;
+            for (size_t k = 0; port && depth && k < out->nparams; k++)
+                if (strcmp(out->params[k].name, port) == 0 && init_macros_eval(macros, depth, &v) == 0 && v > 0 &&
+                    v <= LONG_MAX)
+                    out->params[k].depth = (long)v;
+            free(port);
+            free(depth);
+        }
+        i = e + 1;
+    }
+}
+
 /* The offset of the definition's name: fn followed by a parameter list
  * and a body; (size_t)-1 when there is none. */
 static size_t find_definition(const char *s, const char *fn, size_t *open, size_t *close)
@@ -396,6 +482,7 @@ int init_proto_read(const char *path, const char *fn, init_proto_t *out, lg_err_
     char *text = lg_read_file_max(path, LG_READ_MAX, NULL, err);
     if (!text)
         return err->code;
+    char *raw = lg_strdup(text); /* pragmas are # lines, which blank() clears */
     blank(text);
     size_t open = 0, close = 0;
     size_t at = find_definition(text, fn, &open, &close);
@@ -416,8 +503,14 @@ int init_proto_read(const char *path, const char *fn, init_proto_t *out, lg_err_
         if (read_params(text + open + 1, close - open - 1, text, &macros, out) != 0)
             rc = lg_err_set(err, LG_EINVAL, "%s:%d: cannot read parameter %zu of `%s`", path, out->line,
                             out->nparams + 1, fn);
+        size_t body = close + 1;
+        while (text[body] && text[body] != '{')
+            body++;
+        if (rc == 0)
+            read_pragma_depths(raw, body, body_end(text, body), &macros, out);
         init_macros_free(&macros);
     }
+    free(raw);
     free(text);
     if (rc != 0)
         init_proto_free(out);

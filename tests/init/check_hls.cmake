@@ -272,17 +272,19 @@ expect(init.qneg.diff 0 w diff ${WORK}/init-qneg/kernel.yaml ${WORK}/qneg.json)
 # Vivado HLS up to 2019's names (vmac, C++ on ap_int: gain_V, coef_V_*,
 # samples_V_V_*, acc_V): init ties each to its argument and names the
 # ports; the spec checks, diffs and runs with no divergence (the RTL is
-# exact). The HLS headers are the test stand-ins, found as an install's
-# through $XILINX_HLS. A spec without the `port:` lines says which to give.
+# exact; the stream's depth from its INTERFACE pragma). The HLS headers
+# are the test stand-ins, found as an install's through $XILINX_HLS. A
+# spec without the `port:` lines says which to give.
 file(COPY ${SRC}/tests/tracer/hls_include/ DESTINATION ${WORK}/xilinx/include)
 set(ENV{XILINX_HLS} ${WORK}/xilinx)
 hls_copy(vmac init-vmac "" "" "")
-set(w "4 param(s); guessed:" "samples: depth 16 guessed (not in the RTL)")
+set(w "4 param(s); nothing guessed")
 expect(init.vmac 0 w init ${WORK}/init-vmac/solution1 -o ${WORK}/init-vmac/kernel.yaml)
 file(READ ${WORK}/init-vmac/kernel.yaml spec)
 foreach(want "c: {source: vmac.cpp, function: vmac}" "- {name: gain, type: i12}" "- {name: acc, type: i24, dir: out}"
              "gain: {mode: ap_none, port: gain_V}" "coef: {mode: ap_memory, depth: 4, port: coef_V}"
-             "samples: {mode: ap_fifo, depth: 16, port: samples_V_V}" "acc: {mode: ap_vld, port: acc_V}")
+             "samples: {mode: ap_fifo, depth: 4, port: samples_V_V}" "acc: {mode: ap_vld, port: acc_V}"
+             "- {name: samples, type: u8, array: {len: 4}}")
   string(FIND "${spec}" "${want}" at)
   if(at LESS 0)
     message(FATAL_ERROR "init.vmac: no '${want}' in\n${spec}")
@@ -290,7 +292,7 @@ foreach(want "c: {source: vmac.cpp, function: vmac}" "- {name: gain, type: i12}"
 endforeach()
 set(w "rtl: the ports of vmac match the spec" "ports samples_V_V_dout samples_V_V_empty_n samples_V_V_read")
 expect(init.vmac.check 0 w check ${WORK}/init-vmac/kernel.yaml)
-input(${WORK}/vmac.json "{\"gain\": -2048, \"coef\": [255, 1, 128, 7], \"samples\": [255, 200, 3, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}")
+input(${WORK}/vmac.json "{\"gain\": -2048, \"coef\": [255, 1, 128, 7], \"samples\": [255, 200, 3, 9]}")
 set(w "\"acc\":-278528" "no divergence")
 expect(init.vmac.diff 0 w diff ${WORK}/init-vmac/kernel.yaml ${WORK}/vmac.json)
 set(w "0 distinct divergences")

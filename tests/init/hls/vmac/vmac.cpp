@@ -8,7 +8,7 @@
 
 void vmac(ap_int<12> gain, const ap_uint<8> coef[4], hls::stream<ap_uint<8>> &samples, ap_int<24> *acc)
 {
-#pragma HLS INTERFACE ap_fifo port = samples
+#pragma HLS INTERFACE ap_fifo port = samples depth = 4
 #pragma HLS INTERFACE ap_vld port = acc
     ap_int<24> s = 0;
     for (int i = 0; i < 4; i++)
