@@ -1,8 +1,10 @@
 /* `lgfuzz init`'s reading of constant sizes in C: the object-like macros a
- * source defines, with those of the headers it includes by "name" from its
- * own directory, and the integer expressions array lengths are written in
- * (`int a[N]`, `int a[ROWS * COLS]`, `int a[(1 << LOG) + 1]`). What is not
- * such a constant stays unknown, for the caller to guess and say so. */
+ * source defines, and its file-scope integer constants (`const int N = 16;`,
+ * `constexpr unsigned N = 16;`, `enum { N = 16 };` on one line), with those
+ * of the headers it includes by "name" from its own directory, and the
+ * integer expressions array lengths are written in (`int a[N]`,
+ * `int a[ROWS * COLS]`, `int a[(1 << LOG) + 1]`). What is not such a
+ * constant stays unknown, for the caller to guess and say so. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +46,73 @@ static size_t value_len(const char *p)
     return n;
 }
 
+/* Whether word[0..n) may stand before a constant's name: a storage or
+ * qualifier word, or an integer type's. */
+static int int_decl_word(const char *word, size_t n)
+{
+    static const char *const words[] = {
+        "static", "const",   "constexpr", "int",     "unsigned", "signed",   "long",     "short",    "char", "size_t",
+        "int8_t", "int16_t", "int32_t",   "int64_t", "uint8_t",  "uint16_t", "uint32_t", "uint64_t", NULL};
+    for (size_t i = 0; words[i]; i++)
+        if (strlen(words[i]) == n && strncmp(words[i], word, n) == 0)
+            return 1;
+    return 0;
+}
+
+/* A file-scope line `[static] const|constexpr <integer type> NAME = expr;`
+ * or `enum [tag] { A = expr, B = expr };` (col 0), as constants of m. */
+static void read_constants(init_macros_t *m, size_t *cap, const char *line, size_t len)
+{
+    const char *end = line + len;
+    if (len > 4 && strncmp(line, "enum", 4) == 0 && !ident_char(line[4])) {
+        const char *p = memchr(line, '{', len);
+        const char *close = p ? memchr(p, '}', (size_t)(end - p)) : NULL;
+        while (p && close && p < close) {
+            p++;
+            while (p < close && isspace((unsigned char)*p))
+                p++;
+            const char *name = p;
+            while (p < close && ident_char(*p))
+                p++;
+            const char *n_end = p;
+            while (p < close && isspace((unsigned char)*p))
+                p++;
+            const char *item_end = memchr(p, ',', (size_t)(close - p));
+            if (!item_end)
+                item_end = close;
+            if (n_end > name && p < item_end && *p == '=')
+                add_macro(m, cap, name, (size_t)(n_end - name), p + 1, (size_t)(item_end - p - 1));
+            p = item_end;
+        }
+        return;
+    }
+    const char *eq = memchr(line, '=', len), *semi = eq ? memchr(eq, ';', (size_t)(end - eq)) : NULL;
+    if (!eq || !semi || eq[1] == '=')
+        return;
+    const char *p = line, *name = NULL;
+    size_t nlen = 0;
+    int is_const = 0;
+    while (p < eq) {
+        while (p < eq && isspace((unsigned char)*p))
+            p++;
+        const char *w = p;
+        while (p < eq && ident_char(*p))
+            p++;
+        if (p == w)
+            break;
+        size_t n = (size_t)(p - w);
+        is_const |= (n == 5 && strncmp(w, "const", 5) == 0) || (n == 9 && strncmp(w, "constexpr", 9) == 0);
+        if (name && !int_decl_word(name, nlen))
+            return; /* a word before the name that is no type or qualifier */
+        name = w;
+        nlen = n;
+    }
+    while (p < eq && isspace((unsigned char)*p))
+        p++;
+    if (p == eq && name && is_const && !int_decl_word(name, nlen))
+        add_macro(m, cap, name, nlen, eq + 1, (size_t)(semi - eq - 1));
+}
+
 static void read_file(init_macros_t *m, size_t *cap, const char *path, int depth)
 {
     lg_err_t err;
@@ -80,6 +149,8 @@ static void read_file(init_macros_t *m, size_t *cap, const char *path, int depth
             }
         }
         const char *nl = strchr(line, '\n');
+        if (ident_char(*line)) /* col 0: file scope */
+            read_constants(m, cap, line, nl ? (size_t)(nl - line) : strlen(line));
         line = nl ? nl + 1 : NULL;
     }
     free(dir);

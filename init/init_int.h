@@ -101,8 +101,9 @@ int init_xml_read(const char *verilog_dir, const char *top, init_xml_t *out, lg_
 void init_xml_free(init_xml_t *x);
 const init_xarg_t *init_xml_arg(const init_xml_t *x, const char *name);
 
-/* The object-like macros of a C source and of the headers it includes by
- * "name" from its directory (cexpr.c): name[i] is defined as value[i]. */
+/* The object-like macros and file-scope integer constants (`const int N =
+ * 16;`, `enum { N = 16 };`) of a C source and of the headers it includes
+ * by "name" from its directory (cexpr.c): name[i] is defined as value[i]. */
 typedef struct init_macros {
     char **name, **value;
     size_t n;

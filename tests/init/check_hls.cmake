@@ -170,11 +170,13 @@ file(WRITE ${V} "${text}")
 set(w "a top with no ap_clk held ap_done low while ap_start was high")
 expect(init.combhs.done_low 1 w diff ${WORK}/init-combhs/kernel.yaml ${WORK}/clampio.json)
 
-# An array length written with the design's macros, from a header it
-# includes: taken from the C (16), not guessed from the address width.
+# An array length written with the design's macros and constants (#define,
+# enum, const), from a header it includes: taken from the C (16), not
+# guessed from the address width.
 hls_copy(vsum init-macrolen vsum.cpp "int vsum(const int data[16], int n)"
          "#include \"defs.h\"\n\nint vsum(const int data[LEN], int n)")
-file(WRITE ${WORK}/init-macrolen/defs.h "#define ROWS 4\n#define COLS (ROWS * 2) // two per row\n#define LEN (COLS << 1)\n")
+file(WRITE ${WORK}/init-macrolen/defs.h
+     "#define ROWS 4\nenum { COLS = (ROWS * 2) }; // two per row\nstatic const unsigned LEN = COLS << 1;\n")
 set(w "2 param(s)")
 expect(init.macrolen 0 w init ${WORK}/init-macrolen/vsum.v -o ${WORK}/init-macrolen/init.yaml)
 file(READ ${WORK}/init-macrolen/init.yaml spec)
