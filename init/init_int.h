@@ -5,7 +5,7 @@
  * also asks csynth.c and axi.c about arguments and ports):
  *   verilog.c  init_rtl_    the top module and its ports
  *   proto.c    init_proto_  the C or C++ prototype
- *   cexpr.c    init_macros_ the macros and constant expressions of array lengths
+ *   cexpr.c    init_macros_ the named constants array lengths are written with
  *   csynth.c   init_xml_    csynth.xml's arguments
  *   project.c  init_project_ the sources the HLS project lists
  *   axi.c      init_axi_    AXI4-Lite and m_axi bundles, the driver header
@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 
+#include "util/cconst.h"
 #include "util/err.h"
 #include "util/types.h"
 
@@ -101,21 +102,17 @@ int init_xml_read(const char *verilog_dir, const char *top, init_xml_t *out, lg_
 void init_xml_free(init_xml_t *x);
 const init_xarg_t *init_xml_arg(const init_xml_t *x, const char *name);
 
-/* The object-like macros and file-scope integer constants (`const int N =
- * 16;`, `enum { N = 16 };`) of a C source and of the headers it includes
- * by "name" from its directory (cexpr.c): name[i] is defined as value[i]. */
+/* The named integer constants of a C source and of the headers it
+ * includes by "name" from its directory (cexpr.c, on util/cconst.h). */
 typedef struct init_macros {
-    char **name, **value;
-    size_t n;
+    cconsts_t consts;
 } init_macros_t;
 
-/* Reads path's macros; a file that cannot be read gives none. */
+/* Reads path's constants; a file that cannot be read gives none. */
 void init_macros_read(const char *path, init_macros_t *out);
 void init_macros_free(init_macros_t *m);
-/* Evaluates text, an integer constant expression of C literals, macros of
- * m, parentheses, unary + and -, * / % + - << and >>, into *out: 0, or -1
- * when it is not one (a name m does not define, an overflow, a division by
- * zero). */
+/* Evaluates text, an integer expression over C literals and the constants
+ * of m (cconsts_eval), into *out: 0, or -1 when it is not one. */
 int init_macros_eval(const init_macros_t *m, const char *text, int64_t *out);
 
 /* The C and C++ files an HLS project lists for synthesis (project.c). */

@@ -28,8 +28,8 @@ typedef struct scanner {
     int pending_loop; /* line of a for/while/do whose body has not opened yet */
     int paren;        /* parenthesis depth since the last statement */
     char func_candidate[128];
-    char func[128];         /* function whose body is open ("" at file scope) */
-    pragma_consts_t consts; /* the source's named constants, for pragma values */
+    char func[128];   /* function whose body is open ("" at file scope) */
+    cconsts_t consts; /* the source's named constants, for pragma values */
 } scanner_t;
 
 /* A pragma line split into its leading words and key=value pairs. */
@@ -164,7 +164,7 @@ static int handle_pragma(scanner_t *s, const pragma_rules_t *rules, const char *
         const char *v = r->value_key ? pair_value(&pl, r->value_key) : NULL;
         if (v) {
             char why[200];
-            if (pragma_consts_eval(&s->consts, v, &hit.value, why, sizeof why) != 0) {
+            if (cconsts_eval(&s->consts, v, &hit.value, why, sizeof why) != 0) {
                 rc = lg_err_set(err, LG_EINVAL, "%s:%d: `%s=%s`: %s", s->origin, s->line, r->value_key, v, why);
                 break;
             }
@@ -289,7 +289,7 @@ static void identifier(scanner_t *s)
 int pragma_scan(const pragma_rules_t *rules, const char *src, const char *origin, pragma_hits_t *out, lg_err_t *err)
 {
     scanner_t s = {.src = src, .origin = origin, .line = 1};
-    pragma_consts_collect(src, &s.consts);
+    cconsts_collect(src, &s.consts);
     int at_line_start = 1, rc = 0;
     while (src[s.pos] && rc == 0) {
         char c = src[s.pos];
@@ -329,7 +329,7 @@ int pragma_scan(const pragma_rules_t *rules, const char *src, const char *origin
         s.pos++;
     }
     free(s.stack);
-    pragma_consts_free(&s.consts);
+    cconsts_free(&s.consts);
     for (size_t b = 0; b < rules->nbounds && rc == 0; b++) {
         pragma_hit_t hit = {.kind = PRAGMA_DEPTH,
                             .has_value = 1,

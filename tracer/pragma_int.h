@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/cconst.h"
 #include "util/err.h"
 
 typedef enum {
@@ -71,35 +72,10 @@ typedef struct pragma_hits {
     size_t n, cap;
 } pragma_hits_t;
 
-/* A named integer constant of a kernel source (pragma_consts.c): the text
- * of its value, evaluated when a pragma argument names it. */
-typedef struct pragma_const {
-    char *name;
-    char *text;
-    int line;
-    int ambiguous; /* defined twice with different texts */
-} pragma_const_t;
-
-typedef struct pragma_consts {
-    pragma_const_t *c;
-    size_t n, cap;
-} pragma_consts_t;
-
-/* Collects the object-like #defines, enum constants and const-qualified
- * variables with an initialiser of C source text into *out (the caller
- * frees it with pragma_consts_free). */
-void pragma_consts_collect(const char *src, pragma_consts_t *out);
-void pragma_consts_free(pragma_consts_t *c);
-/* Evaluates text, an integer expression over literals and the constants
- * of c with C's integer operators (| ^ & << >> + - * / % and unary - + ~ !,
- * in C's precedence, wrapping at 64 bits). Returns 0 with *value, or -1
- * with why (cap bytes, may be NULL) saying which name or token failed. */
-int pragma_consts_eval(const pragma_consts_t *c, const char *text, int64_t *value, char *why, size_t cap);
-
 /* Scans C source text for pragmas matching rules (and adds a depth hit for
  * every `recursion:` bound of the rules, at line 0). A pragma without the
  * rule's value key (a full `unroll`) gives no hit; a value may name the
- * source's constants (`max=N`, `factor=UNROLL*2`, see pragma_consts_eval); a loop pragma outside any
+ * source's constants (`max=N`, `factor=UNROLL*2`, see cconsts_eval in util/cconst.h); a loop pragma outside any
  * loop or an offset pragma without its target is an error naming
  * origin:line. The caller owns *out (pragma_hits_free). */
 int pragma_scan(const pragma_rules_t *rules, const char *src, const char *origin, pragma_hits_t *out, lg_err_t *err);

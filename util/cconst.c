@@ -1,20 +1,21 @@
-/* Named integer constants of a kernel source, so that pragma arguments may
- * be written as HLS code writes them (`max=N`, `factor=UNROLL*2`): object-
+/* Named integer constants of a kernel source, so that pragma arguments
+ * (`max=N`, `factor=UNROLL*2`) and array lengths (`int a[ROWS * COLS]`) may
+ * be written as HLS code writes them: object-
  * like #defines, enum constants and const-qualified variables with an
  * initialiser. Each is kept as the text of its expression and evaluated
  * when a pragma uses it, so definitions may come in any order and refer to
  * each other. Nothing else of C is parsed: a name the source defines in a
  * way read here differently (two definitions, a function-like macro, a
  * value that is not an integer expression) gives an error naming it. */
-#include "pragma_int.h"
+#include "cconst.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/alloc.h"
-#include "util/num.h"
+#include "alloc.h"
+#include "num.h"
 
 #define DEPTH_MAX 64
 
@@ -92,7 +93,7 @@ static int tok_is(const tok_t *t, const char *p)
     return t->len == strlen(p) && strncmp(t->s, p, t->len) == 0;
 }
 
-static void add_const(pragma_consts_t *out, const char *name, size_t nlen, const char *text, size_t tlen, int line)
+static void add_const(cconsts_t *out, const char *name, size_t nlen, const char *text, size_t tlen, int line)
 {
     for (size_t i = 0; i < out->n; i++)
         if (strlen(out->c[i].name) == nlen && strncmp(out->c[i].name, name, nlen) == 0) {
@@ -102,11 +103,11 @@ static void add_const(pragma_consts_t *out, const char *name, size_t nlen, const
         }
     lg_grow((void **)&out->c, &out->cap, out->n + 1, sizeof *out->c);
     out->c[out->n++] =
-        (pragma_const_t){.name = lg_strndup(name, nlen), .text = lg_strndup(text, tlen), .line = line, .ambiguous = 0};
+        (cconst_t){.name = lg_strndup(name, nlen), .text = lg_strndup(text, tlen), .line = line, .ambiguous = 0};
 }
 
 /* `#define NAME text` (not `NAME(`): the rest of the line is the text. */
-static void define_line(pragma_consts_t *out, const char *p, const char *eol, int line)
+static void define_line(cconsts_t *out, const char *p, const char *eol, int line)
 {
     while (p < eol && (*p == ' ' || *p == '\t'))
         p++;
@@ -151,7 +152,7 @@ static void take_expr(lexer_t *x, tok_t *t, const char **start, size_t *len)
     *len = last > *start ? (size_t)(last - *start) : 0;
 }
 
-static void enum_body(pragma_consts_t *out, lexer_t *x, tok_t *t)
+static void enum_body(cconsts_t *out, lexer_t *x, tok_t *t)
 {
     char prev[160] = "";
     for (*t = next_tok(x); t->kind == TK_IDENT; *t = next_tok(x)) {
@@ -177,7 +178,7 @@ static void enum_body(pragma_consts_t *out, lexer_t *x, tok_t *t)
     }
 }
 
-void pragma_consts_collect(const char *src, pragma_consts_t *out)
+void cconsts_collect(const char *src, cconsts_t *out)
 {
     /* Directives first, line by line; then the code with them left out. */
     size_t len = strlen(src);
@@ -227,7 +228,7 @@ void pragma_consts_collect(const char *src, pragma_consts_t *out)
     free(code);
 }
 
-void pragma_consts_free(pragma_consts_t *c)
+void cconsts_free(cconsts_t *c)
 {
     for (size_t i = 0; i < c->n; i++) {
         free(c->c[i].name);
@@ -240,7 +241,7 @@ void pragma_consts_free(pragma_consts_t *c)
 /* ---- evaluation: C's integer operators, in C's precedence ---- */
 
 typedef struct eval {
-    const pragma_consts_t *consts;
+    const cconsts_t *consts;
     lexer_t x;
     tok_t t;
     int depth;
@@ -249,7 +250,7 @@ typedef struct eval {
     int failed;
 } eval_t;
 
-static int64_t eval_text(const pragma_consts_t *c, const char *text, int depth, char *why, size_t cap, int *failed);
+static int64_t eval_text(const cconsts_t *c, const char *text, int depth, char *why, size_t cap, int *failed);
 
 static void fail(eval_t *e, const char *fmt, const char *s, size_t len)
 {
@@ -302,7 +303,7 @@ static int64_t unary(eval_t *e)
     if (t.kind == TK_IDENT) {
         advance(e);
         for (size_t i = 0; i < e->consts->n; i++) {
-            const pragma_const_t *k = &e->consts->c[i];
+            const cconst_t *k = &e->consts->c[i];
             if (strlen(k->name) != t.len || strncmp(k->name, t.s, t.len) != 0)
                 continue;
             if (k->ambiguous) {
@@ -373,7 +374,7 @@ static int64_t binary(eval_t *e, int level)
     }
 }
 
-static int64_t eval_text(const pragma_consts_t *c, const char *text, int depth, char *why, size_t cap, int *failed)
+static int64_t eval_text(const cconsts_t *c, const char *text, int depth, char *why, size_t cap, int *failed)
 {
     eval_t e = {
         .consts = c, .x = {.src = text, .end = strlen(text), .line = 1}, .depth = depth, .why = why, .cap = cap};
@@ -386,7 +387,7 @@ static int64_t eval_text(const pragma_consts_t *c, const char *text, int depth, 
     return v;
 }
 
-int pragma_consts_eval(const pragma_consts_t *c, const char *text, int64_t *value, char *why, size_t cap)
+int cconsts_eval(const cconsts_t *c, const char *text, int64_t *value, char *why, size_t cap)
 {
     int failed = 0;
     if (why && cap)
