@@ -288,15 +288,15 @@ static int bind_axi_param(const spec_t *spec, const spec_param_t *p, spec_if_mod
 
 static int bind_param_ports(const spec_t *spec, size_t i, const oports_t *ports, omodel_t *m, lg_err_t *err);
 
-/* Binds param i; a port it cannot find under its prefix, where the top has
- * the same ports under Vivado's older names, says which `port:` to give. */
+/* Binds param i; when it fails because the top has no ports under the
+ * param's prefix but has them under Vivado's older names, the error says
+ * which `port:` to give (as `check` does, portcheck.c). */
 static int bind_param(const spec_t *spec, size_t i, const oports_t *ports, omodel_t *m, lg_err_t *err)
 {
     int rc = bind_param_ports(spec, i, ports, m, err);
     char alt[256];
     const char *pre = spec->ifaces[i].port;
-    if (rc == LG_EINVAL && strstr(err->msg, " not found in RTL top ") && pre &&
-        ports_vivado_prefix(ports, pre, alt, sizeof alt)) {
+    if (rc == LG_EINVAL && pre && ports_vivado_prefix(ports, pre, alt, sizeof alt)) {
         char *msg = lg_strdup(err->msg);
         lg_err_set(err, LG_EINVAL,
                    "%s; the top names its ports after %s instead (as Vivado HLS up to 2019 does): give `port: %s` "

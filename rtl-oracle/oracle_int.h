@@ -60,14 +60,12 @@ typedef struct oports {
 int ports_parse(const char *text, const char *path, oports_t *out, lg_err_t *err);
 void ports_free(oports_t *p);
 const oport_t *ports_find(const oports_t *p, const char *name);
-/* Whether some port is named after prefix itself: prefix, or
- * prefix_<suffix> for a suffix other than Vivado's _V and _V_<more>. */
-int ports_has_prefix(const oports_t *p, const char *prefix);
 /* The prefix Vivado HLS up to 2019 would have given the ports HLS names
  * after prefix, when some port bears it: prefix_V_V (a stream of
  * arbitrary-precision values: the stream's member, then the value's) or
  * prefix_V (an arbitrary-precision value: the member holding its bits),
- * written into buf (cap bytes); NULL when neither is found. */
+ * written into buf (cap bytes), when no port is named after prefix itself;
+ * NULL otherwise. The binding and `check` both ask it. */
 const char *ports_vivado_prefix(const oports_t *p, const char *prefix, char *buf, size_t cap);
 
 /* ---------------------------------------------------- binding (bind.c) */

@@ -103,7 +103,7 @@ static void check_param(pcheck_t *pc, size_t i)
                              s->path, p->line, p->col);
     int in = p->dir == SPEC_DIR_IN;
     char alt[256];
-    if (!ports_has_prefix(pc->ports, pre) && ports_vivado_prefix(pc->ports, pre, alt, sizeof alt)) {
+    if (ports_vivado_prefix(pc->ports, pre, alt, sizeof alt)) {
         say(pc,
             "%s has no ports named after %s but has them after %s, as Vivado HLS up to 2019 names them (%s): "
             "give `port: %s` under rtl.interfaces.%s, or run lgfuzz init, which does",

@@ -94,7 +94,9 @@ const oport_t *ports_find(const oports_t *p, const char *name)
     return NULL;
 }
 
-int ports_has_prefix(const oports_t *p, const char *prefix)
+/* Whether some port is named after prefix itself: prefix, or
+ * prefix_<suffix> for a suffix other than Vivado's _V and _V_<more>. */
+static int has_prefix(const oports_t *p, const char *prefix)
 {
     size_t m = strlen(prefix);
     for (size_t i = 0; i < p->n; i++) {
@@ -110,10 +112,12 @@ int ports_has_prefix(const oports_t *p, const char *prefix)
 const char *ports_vivado_prefix(const oports_t *p, const char *prefix, char *buf, size_t cap)
 {
     static const char *const sfx[] = {"_V_V", "_V"};
+    if (has_prefix(p, prefix))
+        return NULL;
     for (size_t k = 0; k < sizeof sfx / sizeof *sfx; k++) {
         if ((size_t)snprintf(buf, cap, "%s%s", prefix, sfx[k]) >= cap)
             return NULL;
-        if (ports_has_prefix(p, buf))
+        if (has_prefix(p, buf))
             return buf;
     }
     return NULL;
