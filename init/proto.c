@@ -12,6 +12,7 @@
 #include "init_int.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
+#include "util/hlspragma.h"
 
 /* Blanks comments, strings, character literals and # lines, keeping the
  * newlines so offsets still give line numbers. */
@@ -372,50 +373,6 @@ static size_t body_end(const char *s, size_t open)
     return strlen(s);
 }
 
-/* Whether a[0..n) and b[0..n) are equal ignoring ASCII case. */
-static int same_ci(const char *a, const char *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]))
-            return 0;
-    return 1;
-}
-
-/* Whether line[0..len) holds word (ASCII case ignored) between non-identifier
- * characters. */
-static int has_word_ci(const char *line, size_t len, const char *word)
-{
-    size_t wl = strlen(word);
-    for (size_t i = 0; i + wl <= len; i++)
-        if (same_ci(line + i, word, wl) && (!i || !ident(line[i - 1])) && (i + wl == len || !ident(line[i + wl])))
-            return 1;
-    return 0;
-}
-
-/* The value of key in a pragma's words, "key=value" or "key = value"
- * (owned), or NULL. */
-static char *pragma_value(const char *line, size_t len, const char *key)
-{
-    size_t kl = strlen(key);
-    for (size_t i = 0; i + kl < len; i++) {
-        if (!same_ci(line + i, key, kl) || (i && ident(line[i - 1])))
-            continue;
-        size_t j = i + kl;
-        while (j < len && (line[j] == ' ' || line[j] == '\t'))
-            j++;
-        if (j >= len || line[j] != '=')
-            continue;
-        j++;
-        while (j < len && (line[j] == ' ' || line[j] == '\t'))
-            j++;
-        size_t v = j;
-        while (j < len && !isspace((unsigned char)line[j]))
-            j++;
-        return j > v ? lg_strndup(line + v, j - v) : NULL;
-    }
-    return NULL;
-}
-
 /* The depth=N of each `#pragma HLS INTERFACE ... port=P depth=N` in
  * raw[from, to) (the function's body, as written) for its parameter P. */
 static void read_pragma_depths(const char *raw, size_t from, size_t to, const init_macros_t *macros, init_proto_t *out)
@@ -430,16 +387,17 @@ static void read_pragma_depths(const char *raw, size_t from, size_t to, const in
             l++;
             len--;
         }
-        if (len > 7 && strncmp(l, "#pragma", 7) == 0 && has_word_ci(l, len, "hls") &&
-            has_word_ci(l, len, "interface")) {
-            char *port = pragma_value(l, len, "port"), *depth = pragma_value(l, len, "depth");
+        if (len > 7 && strncmp(l, "#pragma", 7) == 0) {
+            hlspragma_t pl = {0};
+            hlspragma_split(l + 7, len - 7, &pl);
+            const char *port = hlspragma_value(&pl, "port"), *depth = hlspragma_value(&pl, "depth");
             int64_t v;
-            for (size_t k = 0; port && depth && k < out->nparams; k++)
+            int iface = pl.nwords >= 2 && strcmp(pl.words[0], "hls") == 0 && strcmp(pl.words[1], "interface") == 0;
+            for (size_t k = 0; iface && port && depth && k < out->nparams; k++)
                 if (strcmp(out->params[k].name, port) == 0 && init_macros_eval(macros, depth, &v) == 0 && v > 0 &&
                     v <= LONG_MAX)
                     out->params[k].depth = (long)v;
-            free(port);
-            free(depth);
+            hlspragma_free(&pl);
         }
         i = e + 1;
     }

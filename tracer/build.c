@@ -56,12 +56,19 @@ static const char *const cxx_flags[] = {"-fno-exceptions", "-fno-rtti"};
 static const char *const runtime_files[] = {"lgrt.h", "lgrt.c", "lgrt_main.c"};
 /* The tool's own sources, hashed when present (a build tree) so a changed
  * instrumentation never reuses executors built by the previous one. */
-static const char *const tool_files[] = {"instrument.c",         "instrument_cfg.c",
-                                         "instrument_emit.c",    "instrument_locals.c",
-                                         "instrument_lookup.c",  "instrument_probes.c",
-                                         "instrument_outputs.c", "harness.c",
-                                         "harness_outputs.c",    "pragma.c",
-                                         "../util/cconst.c",     "shim.c"};
+static const char *const tool_files[] = {"instrument.c",
+                                         "instrument_cfg.c",
+                                         "instrument_emit.c",
+                                         "instrument_locals.c",
+                                         "instrument_lookup.c",
+                                         "instrument_probes.c",
+                                         "instrument_outputs.c",
+                                         "harness.c",
+                                         "harness_outputs.c",
+                                         "pragma.c",
+                                         "../util/cconst.c",
+                                         "../util/hlspragma.c",
+                                         "shim.c"};
 /* What a run of the entry reads, sealed at build time. */
 static const char *const sealed_files[] = {"executor", "meta.json"};
 

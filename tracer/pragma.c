@@ -10,8 +10,7 @@
 #include <strings.h>
 
 #include "util/alloc.h"
-
-#define PRAGMA_MAX_WORDS 32
+#include "util/hlspragma.h"
 
 /* One `{` still open: the loop keyword line it belongs to (0 if none). */
 typedef struct scope {
@@ -33,13 +32,6 @@ typedef struct scanner {
 } scanner_t;
 
 /* A pragma line split into its leading words and key=value pairs. */
-typedef struct pragma_line {
-    char *words[PRAGMA_MAX_WORDS];
-    size_t nwords;
-    char *keys[PRAGMA_MAX_WORDS];
-    char *vals[PRAGMA_MAX_WORDS];
-    size_t npairs;
-} pragma_line_t;
 
 void pragma_hits_free(pragma_hits_t *hits)
 {
@@ -51,75 +43,15 @@ void pragma_hits_free(pragma_hits_t *hits)
     memset(hits, 0, sizeof *hits);
 }
 
-static void pragma_line_free(pragma_line_t *pl)
-{
-    for (size_t i = 0; i < pl->nwords; i++)
-        free(pl->words[i]);
-    for (size_t i = 0; i < pl->npairs; i++) {
-        free(pl->keys[i]);
-        free(pl->vals[i]);
-    }
-}
-
 static int is_ident(int c)
 {
     return isalnum(c) || c == '_';
 }
 
-/* Tokenises the text after `#pragma`: words, and `key = value` with any
- * spacing; words after the first pair are ignored (they are flags). */
-static void split_pragma(const char *text, size_t len, pragma_line_t *pl)
-{
-    size_t i = 0;
-    char *tok[PRAGMA_MAX_WORDS * 2];
-    int is_eq[PRAGMA_MAX_WORDS * 2];
-    size_t ntok = 0;
-    while (i < len && ntok < PRAGMA_MAX_WORDS * 2) {
-        unsigned char c = (unsigned char)text[i];
-        if (isspace(c) || c == ',' || c == '(' || c == ')') {
-            i++;
-            continue;
-        }
-        size_t start = i;
-        if (c == '=')
-            i++;
-        else
-            while (i < len && !isspace((unsigned char)text[i]) && text[i] != '=' && text[i] != ',' && text[i] != '(' &&
-                   text[i] != ')')
-                i++;
-        is_eq[ntok] = c == '=';
-        tok[ntok++] = lg_strndup(text + start, i - start);
-    }
-    for (size_t t = 0; t < ntok; t++) {
-        if (t + 2 < ntok && is_eq[t + 1] && !is_eq[t] && !is_eq[t + 2] && pl->npairs < PRAGMA_MAX_WORDS) {
-            for (char *c = tok[t]; *c; c++)
-                *c = (char)tolower((unsigned char)*c);
-            pl->keys[pl->npairs] = tok[t];
-            pl->vals[pl->npairs++] = tok[t + 2];
-            free(tok[t + 1]);
-            t += 2;
-        } else if (!is_eq[t] && pl->npairs == 0 && pl->nwords < PRAGMA_MAX_WORDS) {
-            for (char *c = tok[t]; *c; c++)
-                *c = (char)tolower((unsigned char)*c);
-            pl->words[pl->nwords++] = tok[t];
-        } else {
-            free(tok[t]);
-        }
-    }
-}
-
-static const char *pair_value(const pragma_line_t *pl, const char *key)
-{
-    for (size_t i = 0; i < pl->npairs; i++)
-        if (strcmp(pl->keys[i], key) == 0)
-            return pl->vals[i];
-    return NULL;
-}
-
 /* The rule's plain words are the line's leading words; its `key=value`
  * words are pairs the line must hold (`HLS interface mode=m_axi` matches
  * `#pragma HLS INTERFACE port=a mode=M_AXI`). */
-static int rule_matches(const pragma_rule_t *r, const pragma_line_t *pl)
+static int rule_matches(const pragma_rule_t *r, const hlspragma_t *pl)
 {
     size_t lead = 0;
     for (size_t w = 0; w < r->nwords; w++) {
@@ -131,7 +63,7 @@ static int rule_matches(const pragma_rule_t *r, const pragma_line_t *pl)
                 return 0;
             memcpy(key, r->words[w], kl);
             key[kl] = '\0';
-            const char *v = pair_value(pl, key);
+            const char *v = hlspragma_value(pl, key);
             if (!v || strcasecmp(v, eq + 1) != 0)
                 return 0;
         } else if (lead >= pl->nwords || strcmp(r->words[w], pl->words[lead++]) != 0) {
@@ -153,15 +85,15 @@ static int innermost_loop(const scanner_t *s)
 static int handle_pragma(scanner_t *s, const pragma_rules_t *rules, const char *text, size_t len, pragma_hits_t *out,
                          lg_err_t *err)
 {
-    pragma_line_t pl = {0};
+    hlspragma_t pl = {0};
     int rc = 0;
-    split_pragma(text, len, &pl);
+    hlspragma_split(text, len, &pl);
     for (size_t i = 0; i < rules->n && rc == 0; i++) {
         const pragma_rule_t *r = &rules->r[i];
         if (!rule_matches(r, &pl))
             continue;
         pragma_hit_t hit = {.kind = r->kind, .line = s->line};
-        const char *v = r->value_key ? pair_value(&pl, r->value_key) : NULL;
+        const char *v = r->value_key ? hlspragma_value(&pl, r->value_key) : NULL;
         if (v) {
             char why[200];
             if (cconsts_eval(&s->consts, v, &hit.value, why, sizeof why) != 0) {
@@ -183,7 +115,7 @@ static int handle_pragma(scanner_t *s, const pragma_rules_t *rules, const char *
             }
         }
         if (r->kind == PRAGMA_OFFSET || r->kind == PRAGMA_READ_BURST || r->kind == PRAGMA_WRITE_BURST) {
-            const char *t = pair_value(&pl, r->target_key);
+            const char *t = hlspragma_value(&pl, r->target_key);
             if (!t) {
                 rc = lg_err_set(err, LG_EINVAL, "%s:%d: pragma lacks `%s=` naming the array", s->origin, s->line,
                                 r->target_key);
@@ -195,7 +127,7 @@ static int handle_pragma(scanner_t *s, const pragma_rules_t *rules, const char *
         lg_grow((void **)&out->h, &out->cap, out->n + 1, sizeof *out->h);
         out->h[out->n++] = hit;
     }
-    pragma_line_free(&pl);
+    hlspragma_free(&pl);
     return rc;
 }
 
