@@ -132,13 +132,18 @@ static int ports_entry(const rtlbuild_job_t *job, const char *root, char key[KEY
     return rc;
 }
 
-/* The sources Verilator reads, with the memory files staged (memfiles.c). */
+/* The sources Verilator reads, with the memory files staged (memfiles.c)
+ * and the models of the floating-point cores added (fpcores.c). */
 static int stage_sources(rtlbuild_job_t *job, const char *root, lg_err_t *err)
 {
     omems_t mems;
     int rc = memfiles_find(job->spec, &mems, err);
     if (rc == 0)
         rc = memfiles_stage(job->spec, &mems, root, &job->sources, err);
+    if (rc == 0) {
+        job->nsources = job->spec->nrtl_sources;
+        rc = fpcores_stage(job->spec, root, &job->sources, &job->nsources, err);
+    }
     memfiles_free(&mems);
     return rc;
 }
@@ -245,7 +250,7 @@ int rtlbuild_model(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *
         rtlbuild_free(out);
     }
     lg_list_free(job.engine_files, job.nengine_files);
-    lg_list_free(job.sources, job.sources ? spec->nrtl_sources : 0);
+    lg_list_free(job.sources, job.nsources);
     free(job.runtime);
     free(job.version);
     free(job.table);
@@ -283,7 +288,7 @@ int rtlbuild_ports(const spec_t *spec, const oracle_cfg_t *cfg, const lg_log_t *
         text = lg_read_file(header, NULL, err);
         rc = text ? ports_parse(text, header, out, err) : err->code;
     }
-    lg_list_free(job.sources, job.sources ? spec->nrtl_sources : 0);
+    lg_list_free(job.sources, job.nsources);
     free(job.version);
     free(header);
     free(text);

@@ -18,9 +18,10 @@ typedef struct rtlbuild_job {
     char **engine_files;
     size_t nengine_files;
     char *table;    /* generated ORACLE_TABLE_NAME text */
-    char **sources; /* what Verilator reads (memfiles_stage) */
-    char *version;  /* `verilator --version` */
-    char *runtime;  /* the runtime archive in its cache entry */
+    char **sources; /* what Verilator reads (memfiles_stage, fpcores_stage) */
+    size_t nsources;
+    char *version; /* `verilator --version` */
+    char *runtime; /* the runtime archive in its cache entry */
     char runtime_key[KEY_LEN];
 } rtlbuild_job_t;
 

@@ -123,9 +123,9 @@ static int verilate_in(const rtlbuild_job_t *job, const char *work, const char *
 {
     const spec_t *spec = job->spec;
     char *mdir = lg_path_join(work, "probe");
-    const char **argv = lg_calloc(16 + spec->nrtl_vflags + spec->nrtl_sources, sizeof *argv);
+    const char **argv = lg_calloc(16 + spec->nrtl_vflags + job->nsources, sizeof *argv);
     size_t n = common_args(job, spec->rtl_top, mdir, argv);
-    for (size_t i = 0; i < spec->nrtl_sources; i++)
+    for (size_t i = 0; i < job->nsources; i++)
         argv[n++] = job->sources[i];
     int rc = run_tool(job, argv, log_path, "verilator (verilating)", err);
     if (rc == 0) {
@@ -265,14 +265,14 @@ static int harness_in(const rtlbuild_job_t *job, const char *work, const char *l
     char *mk = lg_asprintf("V%s.mk", spec->rtl_top);
     char *archive = lg_path_join(work, RTLBUILD_ARCHIVE);
     char *libs = lg_asprintf("LIBS=-Wl,--whole-archive %s -Wl,--no-whole-archive", archive);
-    const char **argv = lg_calloc(32 + spec->nrtl_vflags + spec->nrtl_sources, sizeof *argv);
+    const char **argv = lg_calloc(32 + spec->nrtl_vflags + job->nsources, sizeof *argv);
     size_t n = common_args(job, spec->rtl_top, mdir, argv);
     for (size_t i = 0; i < NFLAGS(rtlbuild_flags); i++)
         argv[n++] = rtlbuild_flags[i];
     argv[n++] = "-CFLAGS";
     argv[n++] = inc;
     argv[n++] = table;
-    for (size_t i = 0; i < spec->nrtl_sources; i++)
+    for (size_t i = 0; i < job->nsources; i++)
         argv[n++] = job->sources[i];
     const char *extra[] = {"VK_GLOBAL_OBJS=", libs, NULL};
     int rc = copy_engine(job, work, err);

@@ -66,6 +66,7 @@ int oracle_describe_rtl(const spec_t *spec, const oracle_cfg_t *cfg, const lg_lo
         else
             snprintf(buf, sizeof buf, "latency unknown (no rtl.latency, no HLS_SYN_LAT)");
         line(ctx, buf);
+        rc = fpcores_describe(spec, line, ctx, err);
     }
     binding_free(&m);
     ports_free(&ports);

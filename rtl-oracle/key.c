@@ -174,6 +174,8 @@ int key_ports(const spec_t *spec, const char *version, const char *const *flags,
     }
     if (rc == 0)
         rc = memfiles_hash_spec(spec, &h, err); /* the model loads them at run time */
+    if (rc == 0)
+        rc = fpcores_hash_spec(spec, &h, err);
     key_text(&h, key);
     return rc;
 }

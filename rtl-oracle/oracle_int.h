@@ -264,6 +264,25 @@ int memfiles_hash_spec(const spec_t *spec, lg_hash_t *h, lg_err_t *err);
  * so the model finds them from any working directory. */
 int memfiles_stage(const spec_t *spec, const omems_t *m, const char *root, char ***sources, lg_err_t *err);
 
+/* ------------------------------ floating-point core models (fpcores.c) */
+
+/* The Verilog of lgfuzz's models of the Xilinx floating-point cores that
+ * spec's RTL instantiates and no source declares (HLS leaves them out of
+ * its Verilog; each one's settings come from the <module>_ip.tcl beside
+ * the sources, else from its name), in *out (heap), or NULL when there is
+ * none. A core with no model is LG_EINVAL naming the Verilog file, line
+ * and module, and why; an unreadable source LG_EIO. */
+int fpcores_model(const spec_t *spec, char **out, lg_err_t *err);
+/* One line to line for each model: "floating-point core X modelled: add,
+ * single precision, latency 3 (from its _ip.tcl)". Errors as
+ * fpcores_model's. */
+int fpcores_describe(const spec_t *spec, oracle_report_fn line, void *ctx, lg_err_t *err);
+/* Adds the models' text to h (for the ports key). */
+int fpcores_hash_spec(const spec_t *spec, lg_hash_t *h, lg_err_t *err);
+/* Appends the models' file, written under <root>/fp/<hash>/ when missing,
+ * to *sources (*n entries, grown by one) when there are models. */
+int fpcores_stage(const spec_t *spec, const char *root, char ***sources, size_t *n, lg_err_t *err);
+
 /* ----------------------------------------------- port check (portcheck.c) */
 
 /* "<file>:<line>: module <top>" for the source declaring spec's top module

@@ -35,13 +35,13 @@ set(LG_FULL_TIER
   "^kernels\\."              # every bundled kernel: witnesses, model checks, diffs, exact checks, runs
   "^rtl-oracle\\.axi\\."     # one Verilator build per AXI design
   "^rtl-oracle\\.diff\\."
-  "^rtl-oracle\\.(build|accumulate|select|cache|vcd|scale|leak|fir|copy)"
+  "^rtl-oracle\\.(build|accumulate|select|cache|vcd|scale|leak|fir|copy|fpcores\\.ieee)"
   "^explore\\.run\\."        # fuzzing runs
   "^explore\\.(kill_resume|expected)"
   "^tracer\\.(apfixed|fpgain|apint|apstream|bitint|init)\\."  # HLS-type shims, built per width
   "^tracer\\.(build|status_one_cpu)$"
   "^cli\\.(budget|run_budget|hls|seeds|host_run|run_seeds|check_rtl|install|misbehaving|init_axi|init_csynth|cpus|build$)"
-  "^init\\.(hls|axi|csynth)$"
+  "^init\\.(hls|axi|csynth|fp)$"
   "^batch\\.(run|shard|valuedb|parallel|slurm)$"
   "^gen\\.(selfcheck|cli)\\."
   "^guard\\.e2e\\."

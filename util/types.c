@@ -275,9 +275,18 @@ double lg_fixed_real(lg_type_t t, lg_fixed_t fx, int64_t v)
 const char *lg_fixed_show(lg_type_t t, lg_fixed_t fx, int64_t v, char *buf, int n)
 {
     snprintf(buf, (size_t)n, "%" PRId64, v);
-    if (fx.is_fixed) {
-        size_t len = strlen(buf);
+    size_t len = strlen(buf);
+    if (fx.is_fixed)
         snprintf(buf + len, (size_t)n - len, " (%.17g)", lg_fixed_real(t, fx, v));
+    else if (t == LG_F32) {
+        uint32_t bits = (uint32_t)v;
+        float f;
+        memcpy(&f, &bits, sizeof f);
+        snprintf(buf + len, (size_t)n - len, " (%.9g)", (double)f);
+    } else if (t == LG_F64) {
+        double d;
+        memcpy(&d, &v, sizeof d);
+        snprintf(buf + len, (size_t)n - len, " (%.17g)", d);
     }
     return buf;
 }

@@ -103,7 +103,8 @@ const char *lg_fixed_name(lg_type_t t, lg_fixed_t fx, char *buf, int n);
 /* The real value of raw value v of t with fixed-point fx: v / 2^(W-I). */
 double lg_fixed_real(lg_type_t t, lg_fixed_t fx, int64_t v);
 /* v as a report shows it: "-384" for an integer, "-384 (-1.5)" for a
- * fixed-point value, its raw bits then its real value. Written to buf (size
+ * fixed-point value, its raw bits then its real value, and so for a float
+ * or double: "1069547520 (1.5)". Written to buf (size
  * n), which is returned. */
 #define LG_SHOW_MAX 64 /* room for any value lg_fixed_show writes */
 const char *lg_fixed_show(lg_type_t t, lg_fixed_t fx, int64_t v, char *buf, int n);

@@ -104,6 +104,10 @@ static void test_fixed(void)
     CHECK(lg_fixed_parse("i16", &t, &fx, &bad) == -1 && lg_fixed_parse("fixed<,8>", &t, &fx, &bad) == -1);
     lg_fixed_t none = {0, 0};
     CHECK(strcmp(lg_fixed_show(LG_I16, none, -384, buf, sizeof buf), "-384") == 0);
+    CHECK(strcmp(lg_fixed_show(LG_F32, none, 1069547520, buf, sizeof buf), "1069547520 (1.5)") == 0);
+    CHECK(strcmp(lg_fixed_show(LG_F32, none, -1082130432, buf, sizeof buf), "-1082130432 (-1)") == 0);
+    CHECK(strcmp(lg_fixed_show(LG_F64, none, 4607182418800017408, buf, sizeof buf), "4607182418800017408 (1)") == 0);
+    CHECK(strcmp(lg_fixed_show(LG_F32, none, 0x7fc00000, buf, sizeof buf), "2143289344 (nan)") == 0);
     CHECK(strcmp(lg_fixed_name(LG_I16, none, buf, sizeof buf), "i16") == 0);
 }
 

@@ -1,0 +1,119 @@
+# `lgfuzz init` on HLS solutions whose Verilog instantiates Xilinx
+# floating-point cores it does not hold (tests/init/hls/): fpmac (Vitis HLS
+# 2022: fmul and fadd, the adder described by its _ip.tcl) and fpsel
+# (Vivado HLS 2018: sitofp, fcmp, fsub and fpext under their _ap_ names,
+# a float and an int in, a double out). Each spec init writes checks,
+# naming every core lgfuzz models and where its settings come from, and
+# runs with no divergence; a planted fault in a core's settings (the
+# script's adder subtracts; fsub's wrapper instantiates an adder) is
+# reported as the one divergence it is; a core lgfuzz cannot model (exp)
+# is refused by check, naming the Verilog line, the module and why.
+# Inputs: LGFUZZ, SRC (source root), WORK (scratch); builds go to the
+# suite's build cache (LGFUZZ_CACHE_DIR).
+cmake_minimum_required(VERSION 3.20)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(HLS ${SRC}/tests/init/hls)
+
+# Runs lgfuzz with ARGN; it must exit <code> with each of the strings in
+# the list variable <wants> in its output.
+function(expect label code wants)
+  execute_process(COMMAND ${LGFUZZ} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  message(STATUS "${label}: exit ${rc}\n${out}${err}")
+  if(NOT rc EQUAL code)
+    message(FATAL_ERROR "${label}: exit ${rc}, expected ${code}\n${out}${err}")
+  endif()
+  foreach(want ${${wants}})
+    string(FIND "${out}${err}" "${want}" at)
+    if(at LESS 0)
+      message(FATAL_ERROR "${label}: no '${want}' in\n${out}${err}")
+    endif()
+  endforeach()
+endfunction()
+
+# A copy of tests/init/hls/<name> in WORK/<copy>, with <file>'s text
+# <from> replaced by <to> (file "" edits nothing), and the spec init
+# writes for it.
+function(design name copy file from to)
+  file(COPY ${HLS}/${name}/ DESTINATION ${WORK}/${copy})
+  if(file)
+    file(READ ${WORK}/${copy}/${file} text)
+    string(FIND "${text}" "${from}" at)
+    if(at LESS 0)
+      message(FATAL_ERROR "setup: '${from}' not in ${file}")
+    endif()
+    string(REPLACE "${from}" "${to}" text "${text}")
+    file(WRITE ${WORK}/${copy}/${file} "${text}")
+  endif()
+  set(w "nothing guessed")
+  expect(init.fp.${copy} 0 w init ${WORK}/${copy}/solution1 -o ${WORK}/${copy}/kernel.yaml)
+endfunction()
+
+# `lgfuzz run --iterations 100`: exit 0 with no divergence over at least
+# 100 RTL calls, or exit 1 with exactly one divergence, of class <want>.
+function(run copy want)
+  execute_process(COMMAND ${LGFUZZ} run ${WORK}/${copy}/kernel.yaml --iterations 100 --seed 1 --no-guard -q
+                          --out ${WORK}/${copy}/out
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  message(STATUS "run ${copy}: exit ${rc}\n${out}${err}")
+  file(READ ${WORK}/${copy}/out/stats.json stats)
+  string(JSON divergences GET "${stats}" divergences)
+  string(JSON calls GET "${stats}" rtl_calls)
+  if(want STREQUAL "")
+    if(NOT rc EQUAL 0 OR NOT divergences EQUAL 0 OR calls LESS 100)
+      message(FATAL_ERROR "run ${copy}: exit ${rc}, ${divergences} divergences, ${calls} RTL calls; "
+                          "expected exit 0, none, at least 100 calls")
+    endif()
+  elseif(NOT rc EQUAL 1 OR NOT divergences EQUAL 1 OR NOT out MATCHES "${want}")
+    message(FATAL_ERROR "run ${copy}: exit ${rc}, ${divergences} divergences; expected exit 1 and one ${want}")
+  endif()
+endfunction()
+
+# fpmac: exact, then with the script's adder subtracting.
+set(V solution1/syn/verilog)
+design(fpmac fpmac "" "" "")
+file(READ ${WORK}/fpmac/kernel.yaml spec)
+foreach(want "- {name: a, type: f32}" "return: f32" "c: {source: fpmac.c, function: fpmac}")
+  string(FIND "${spec}" "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "init.fp.fpmac: no '${want}' in\n${spec}")
+  endif()
+endforeach()
+set(w "floating-point core fpmac_fadd_32ns_32ns_32_5_full_dsp_1_ip modelled: add, single precision, latency 3 (from its _ip.tcl)"
+      "floating-point core fpmac_fmul_32ns_32ns_32_4_max_dsp_1_ip modelled: multiply, single precision, latency 2 (from its name)")
+expect(init.fp.fpmac.check 0 w check ${WORK}/fpmac/kernel.yaml)
+# 1.5 * 2.5 + 1 = 4.75
+file(WRITE ${WORK}/fpmac.json "{\"a\": 1069547520, \"b\": 1075838976, \"c\": 1065353216}\n")
+set(w "\"return\":1083703296" "no divergence")
+expect(init.fp.fpmac.diff 0 w diff ${WORK}/fpmac/kernel.yaml ${WORK}/fpmac.json)
+run(fpmac "")
+
+design(fpmac fpmac-sub ${V}/fpmac_fadd_32ns_32ns_32_5_full_dsp_1_ip.tcl "add_sub_value Add" "add_sub_value Subtract")
+set(w "fpmac_fadd_32ns_32ns_32_5_full_dsp_1_ip modelled: subtract, single precision, latency 3 (from its _ip.tcl)")
+expect(init.fp.fpmac-sub.check 0 w check ${WORK}/fpmac-sub/kernel.yaml)
+run(fpmac-sub "mismatch:return")
+
+# fpsel: exact, then with its subtraction's core an adder.
+design(fpsel fpsel "" "" "")
+file(READ ${WORK}/fpsel/kernel.yaml spec)
+foreach(want "- {name: x, type: f32}" "- {name: n, type: i32}" "- {name: y, type: f64, dir: out}")
+  string(FIND "${spec}" "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "init.fp.fpsel: no '${want}' in\n${spec}")
+  endif()
+endforeach()
+set(w "fpsel_ap_fcmp_0_no_dsp_32 modelled: compare, condition from the operation input, single precision, latency 0"
+      "fpsel_ap_sitofp_4_no_dsp_32 modelled: 32-bit integer to single, latency 4 (from its name)"
+      "fpsel_ap_fsub_3_full_dsp_32 modelled: subtract, single precision, latency 3"
+      "fpsel_ap_fpext_0_no_dsp_32 modelled: single to double, latency 0")
+expect(init.fp.fpsel.check 0 w check ${WORK}/fpsel/kernel.yaml)
+run(fpsel "")
+
+design(fpsel fpsel-add ${V}/fpsel_fsub_32ns_32ns_32_5_full_dsp_1.v fpsel_ap_fsub_3_full_dsp_32 fpsel_ap_fadd_3_full_dsp_32)
+run(fpsel-add "mismatch:y")
+
+# A core lgfuzz has no model of: refused before anything is built.
+design(fpsel fpsel-exp ${V}/fpsel_fsub_32ns_32ns_32_5_full_dsp_1.v fpsel_ap_fsub_3_full_dsp_32 fpsel_ap_fexp_7_full_dsp_32)
+set(w "fpsel_fsub_32ns_32ns_32_5_full_dsp_1.v:35: module fpsel_ap_fexp_7_full_dsp_32 is a Xilinx floating-point core"
+      "within an ulp" "export its simulation model from Vivado")
+expect(init.fp.fpsel-exp.check 2 w check ${WORK}/fpsel-exp/kernel.yaml)
