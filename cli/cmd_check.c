@@ -84,6 +84,16 @@ static void print_rtl(const spec_t *s)
         printf("  %-12s %-9s width %2d", s->params[i].name, spec_if_mode_name(f->mode), f->width);
         switch (f->mode) {
         case SPEC_IF_AP_MEMORY:
+            if (f->part.kind != SPEC_PART_NONE) {
+                uint64_t nb = spec_part_banks(&f->part);
+                int one = spec_part_bank_depth(&f->part) == 1;
+                printf("  depth %-6" PRIu64 " %s partition of dim %d into %" PRIu64 " bank%s of %" PRIu64
+                       ": ports %s_0%s .. %s_%" PRIu64 "%s",
+                       f->depth, spec_part_kind_name(f->part.kind), f->part.dim, nb, nb > 1 ? "s" : "",
+                       spec_part_bank_depth(&f->part), port, one ? "" : "_address0", port, nb - 1,
+                       one ? "" : "_address0");
+                break;
+            }
             printf("  depth %-6" PRIu64 " ports %s_address0 %s_ce0", f->depth, port, port);
             if (s->params[i].dir != SPEC_DIR_OUT)
                 printf(" %s_q0", port);

@@ -153,6 +153,20 @@ static int needs_iface(const init_param_t *p)
            p->width != lg_type_bits(p->type) || strcmp(p->port, p->name) != 0 || p->has_offset;
 }
 
+/* ", partition: {type: cyclic, factor: 2, dim: 2, dims: [4, 8]}". */
+static void emit_partition(lg_strbuf_t *b, const init_param_t *p)
+{
+    static const char *const kinds[] = {"", "complete", "cyclic", "block"};
+    lg_strbuf_printf(b, ", partition: {type: %s", kinds[p->part_kind]);
+    if (p->part_kind != 1)
+        lg_strbuf_printf(b, ", factor: %ld", p->part_factor);
+    if (p->part_dim != 1)
+        lg_strbuf_printf(b, ", dim: %d", p->part_dim);
+    for (int k = 0; k < p->ndims; k++)
+        lg_strbuf_printf(b, "%s%ld%s", k ? ", " : ", dims: [", p->dims[k], k + 1 == p->ndims ? "]" : "");
+    lg_strbuf_puts(b, "}");
+}
+
 static void emit_ifaces(lg_strbuf_t *b, const init_spec_t *s)
 {
     static const char *const modes[] = {
@@ -173,6 +187,8 @@ static void emit_ifaces(lg_strbuf_t *b, const init_spec_t *s)
             lg_strbuf_printf(b, ", depth: %ld", p->depth);
         if (p->width != lg_type_bits(p->type))
             lg_strbuf_printf(b, ", width: %d", p->width);
+        if (p->nbanks)
+            emit_partition(b, p);
         if (p->mode == INIT_MAXI && strcmp(p->bundle, "gmem") != 0)
             lg_strbuf_printf(b, ", bundle: %s", p->bundle);
         if (p->mode == INIT_MAXI && p->addr != INIT_ADDR_SLAVE)

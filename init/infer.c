@@ -204,6 +204,92 @@ static group_t *group_for(ctx_t *c, const char *name)
     return NULL;
 }
 
+/* The banks of argument name when HLS partitioned it (ARRAY_PARTITION):
+ * unused groups <name><sfx>_0, <name><sfx>_1, ... (sfx one of
+ * name_suffixes), all memories or all scalars. Returns how many (0:
+ * none), the first in *first and their common prefix in pre (cap bytes). */
+static long banks_for(ctx_t *c, const char *name, group_t **first, char *pre, size_t cap)
+{
+    for (size_t k = 0; name_suffixes[k]; k++) {
+        long n = 0;
+        group_t *g0 = NULL;
+        for (;; n++) {
+            char bank[600];
+            snprintf(bank, sizeof bank, "%s%s_%ld", name, name_suffixes[k], n);
+            group_t *g = NULL;
+            for (size_t i = 0; i < c->ngroups && !g; i++)
+                if (!c->groups[i].used && strcmp(c->groups[i].prefix, bank) == 0)
+                    g = &c->groups[i];
+            int scalar = g && (g->mode == INIT_NONE || g->mode == INIT_VLD);
+            if (!g || (g->mode != INIT_MEMORY && !scalar) ||
+                (g0 && (g->mode == INIT_MEMORY) != (g0->mode == INIT_MEMORY)))
+                break;
+            if (!g0)
+                g0 = g;
+        }
+        if (n > 0) {
+            *first = g0;
+            snprintf(pre, cap, "%s%s", name, name_suffixes[k]);
+            return n;
+        }
+    }
+    return 0;
+}
+
+/* Ties param p to the nb banks from first (banks_for), with the partition
+ * its ARRAY_PARTITION pragma gives, else what the banks show (one element
+ * each: complete) or a guess (cyclic). */
+static int tie_banks(ctx_t *c, init_param_t *p, group_t *first, long nb, const char *pre, const init_cparam_t *cp)
+{
+    int scalar = first->mode != INIT_MEMORY;
+    for (long k = 0; k < nb; k++) {
+        char *bank = lg_asprintf("%s_%ld", pre, k);
+        for (size_t i = 0; i < c->ngroups; i++)
+            if (strcmp(c->groups[i].prefix, bank) == 0)
+                c->groups[i].used = 1;
+        free(bank);
+    }
+    p->port = lg_strdup(pre);
+    p->mode = INIT_MEMORY;
+    p->is_array = 1;
+    p->dir = first->dir;
+    p->width = first->width;
+    p->nbanks = nb;
+    long len = cp && cp->arr_len > 0 ? cp->arr_len : 0;
+    if (cp && cp->ndims > 1) {
+        p->ndims = cp->ndims;
+        memcpy(p->dims, cp->dims, sizeof p->dims);
+    }
+    if (cp && cp->part_kind) {
+        p->part_kind = cp->part_kind;
+        p->part_dim = cp->part_dim > 0 ? cp->part_dim : 1;
+        p->part_factor = cp->part_factor;
+        long along = p->ndims ? (p->part_dim <= p->ndims ? p->dims[p->part_dim - 1] : 0) : len;
+        long want = p->part_kind == SPEC_PART_COMPLETE ? along : p->part_factor;
+        if (want != nb)
+            return lg_err_set(c->err, LG_EINVAL,
+                              "%s:%d: argument `%s` has %ld banks (%s_0 ..) in module %s, but its ARRAY_PARTITION "
+                              "pragma makes %ld",
+                              c->rtl->top_file, c->rtl->top_line, p->name, nb, pre, c->rtl->top, want);
+    } else if (scalar) {
+        p->part_kind = SPEC_PART_COMPLETE;
+        p->part_dim = 1;
+    } else {
+        p->part_kind = SPEC_PART_CYCLIC;
+        p->part_dim = 1;
+        p->part_factor = nb;
+        p->iface_note = lg_strdup("guessed: cyclic (no ARRAY_PARTITION pragma for it: block has the same ports)");
+        guess(c->out, "%s: partition guessed cyclic, factor %ld (no ARRAY_PARTITION pragma; block has the same ports)",
+              p->name, nb);
+    }
+    if (len == 0 && !scalar) {
+        long bank = first->addr_bits > 0 && first->addr_bits < 25 ? 1L << first->addr_bits : 1;
+        len = bank * nb;
+    }
+    p->depth = p->max_len = len ? len : nb;
+    return 0;
+}
+
 /* A spec type for a C type written in csynth.xml ("float const", "int*"). */
 static int xml_type(const char *ctype, lg_type_t *t)
 {
@@ -427,6 +513,22 @@ static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml
                 add_note(&p->note, "guessed: inout (its bundle reads and writes)");
             if (p->mode == INIT_MAXI && p->addr == INIT_ADDR_OFF)
                 add_note(&p->iface_note, "guessed: base 0");
+            continue;
+        }
+        group_t *first = NULL;
+        char bpre[600];
+        long nb = g ? 0 : banks_for(c, name, &first, bpre, sizeof bpre);
+        if (nb > 0) {
+            init_param_t *p = &s->params[s->nparams++];
+            p->name = lg_strdup(name);
+            if (tie_banks(c, p, first, nb, bpre, cp) != 0)
+                return c->err->code;
+            int bank_width = p->width;
+            long depth = p->depth;
+            if (type_from_sources(c, p, cp, xml) != 0)
+                return c->err->code;
+            p->width = bank_width;
+            p->depth = p->max_len = depth;
             continue;
         }
         if (!g)

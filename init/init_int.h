@@ -58,6 +58,12 @@ typedef struct init_cparam {
     int is_const;  /* const element or value */
     long arr_len;  /* N of name[N], 0 when not given */
     long depth;    /* depth=N of an INTERFACE pragma for it in the body, 0 when none */
+    long dims[4];  /* name[N][M]: N, M (ndims of them; arr_len their product) */
+    int ndims;
+    /* An ARRAY_PARTITION pragma for it in the body: part_kind 1 complete,
+     * 2 cyclic, 3 block (spec.h's spec_part_kind_t), 0 none. */
+    int part_kind, part_dim;
+    long part_factor;
 } init_cparam_t;
 
 typedef struct init_proto {
@@ -166,6 +172,14 @@ typedef struct init_param {
     int has_range;    /* a range the user accepted (init_cfg_t's ranges) */
     int64_t range_lo, range_hi;
     const char *range_why; /* borrowed from the init_cfg_t */
+    /* INIT_MEMORY split into banks <port>_0 .. (ARRAY_PARTITION): nbanks of
+     * them (0: not partitioned), part_kind as init_cparam_t's, part_dim,
+     * part_factor, and the array's dims when it has more than one. */
+    long nbanks;
+    int part_kind, part_dim;
+    long part_factor;
+    long dims[4];
+    int ndims;
 } init_param_t;
 
 typedef struct init_spec {

@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "init_int.h"
 #include "util/alloc.h"
@@ -241,9 +242,10 @@ static int map_element(const char *core, const char *src, lg_type_t *out, lg_fix
 /* The element count of the array declarator at br ("[N][M]"): the
  * product of its dimensions, each a constant expression of numbers and the
  * source's macros; 0 when one is empty or not such a constant. */
-static long array_len(const char *br, const init_macros_t *macros)
+static long array_len(const char *br, const init_macros_t *macros, init_cparam_t *cp)
 {
     int64_t len = 1;
+    cp->ndims = 0;
     for (const char *p = br; p && *p == '[';) {
         const char *close = strchr(p, ']');
         if (!close)
@@ -252,8 +254,9 @@ static long array_len(const char *br, const init_macros_t *macros)
         int64_t v;
         int ok = init_macros_eval(macros, dim, &v) == 0 && v > 0 && !__builtin_mul_overflow(len, v, &len);
         free(dim);
-        if (!ok || len > LONG_MAX)
+        if (!ok || len > LONG_MAX || cp->ndims == 4)
             return 0;
+        cp->dims[cp->ndims++] = (long)v;
         p = close + 1;
         while (isspace((unsigned char)*p))
             p++;
@@ -272,7 +275,7 @@ static int read_param(const char *text, const char *src, const init_macros_t *ma
     char *br = strchr(t, '[');
     if (br) {
         cp->pointer = 1;
-        cp->arr_len = array_len(br, macros);
+        cp->arr_len = array_len(br, macros, cp);
         *br = '\0';
     }
     size_t end = strlen(t);
@@ -375,6 +378,34 @@ static size_t body_end(const char *s, size_t open)
 
 /* The depth=N of each `#pragma HLS INTERFACE ... port=P depth=N` in
  * raw[from, to) (the function's body, as written) for its parameter P. */
+/* `#pragma HLS ARRAY_PARTITION variable=a cyclic factor=2 dim=1` (the
+ * type a word of its own or type=..., as the tools take both) for an
+ * argument of out. */
+static void read_partition(const hlspragma_t *pl, const init_macros_t *macros, init_proto_t *out)
+{
+    static const char *const kinds[] = {"", "complete", "cyclic", "block"};
+    const char *var = hlspragma_value(pl, "variable"), *type = hlspragma_value(pl, "type");
+    const char *factor = hlspragma_value(pl, "factor"), *dim = hlspragma_value(pl, "dim");
+    int kind = 0;
+    for (int k = 1; k <= 3; k++) {
+        if ((type && strcasecmp(type, kinds[k]) == 0) || hlspragma_flag(pl, kinds[k]))
+            kind = k;
+        for (size_t w = 2; w < pl->nwords; w++) /* before variable= */
+            if (strcmp(pl->words[w], kinds[k]) == 0)
+                kind = k;
+    }
+    int64_t f = 0, d = 1;
+    if (!var || !kind || (factor && init_macros_eval(macros, factor, &f) != 0) ||
+        (dim && init_macros_eval(macros, dim, &d) != 0) || f < 0 || f > LONG_MAX || d < 0 || d > 4)
+        return;
+    for (size_t k = 0; k < out->nparams; k++)
+        if (strcmp(out->params[k].name, var) == 0) {
+            out->params[k].part_kind = kind;
+            out->params[k].part_factor = (long)f;
+            out->params[k].part_dim = (int)d;
+        }
+}
+
 static void read_pragma_depths(const char *raw, size_t from, size_t to, const init_macros_t *macros, init_proto_t *out)
 {
     for (size_t i = from; i < to;) {
@@ -397,6 +428,8 @@ static void read_pragma_depths(const char *raw, size_t from, size_t to, const in
                 if (strcmp(out->params[k].name, port) == 0 && init_macros_eval(macros, depth, &v) == 0 && v > 0 &&
                     v <= LONG_MAX)
                     out->params[k].depth = (long)v;
+            if (pl.nwords >= 2 && strcmp(pl.words[0], "hls") == 0 && strcmp(pl.words[1], "array_partition") == 0)
+                read_partition(&pl, macros, out);
             hlspragma_free(&pl);
         }
         i = e + 1;

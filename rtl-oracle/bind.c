@@ -44,7 +44,7 @@ static int bind_port(const spec_t *spec, const spec_param_t *p, const oports_t *
 static int bind_role(const spec_t *spec, const spec_param_t *p, const oports_t *ports, const char *prefix, int role,
                      int want_output, int required, obind_t *b, lg_err_t *err)
 {
-    char name[256];
+    char name[SPEC_NAME_MAX + 64];
     snprintf(name, sizeof name, "%s%s", prefix, role_suffix[role]);
     return bind_port(spec, p, ports, name, want_output, required, b, role, err);
 }
@@ -92,6 +92,46 @@ static int bind_memory(const spec_t *spec, const spec_param_t *p, const oports_t
     b->kind = BIND_MEM;
     b->is_out = p->dir != SPEC_DIR_IN;
     return 0;
+}
+
+/* A partitioned array (spec.h's spec_partition_t): bank k's RAM ports
+ * under <pre>_<k> as bind_memory binds them, or, for banks of one
+ * element, its scalar port <pre>_<k> (an output's with an optional
+ * <pre>_<k>_ap_vld; without it the value is read as it stands, ap_none). */
+static int bind_banks(const spec_t *spec, const spec_param_t *p, const oports_t *ports, const char *pre, obind_t *b,
+                      lg_err_t *err)
+{
+    const spec_partition_t *pt = &spec->ifaces[p - spec->params].part;
+    uint64_t nb = spec_part_banks(pt);
+    int scalar = spec_part_bank_depth(pt) == 1;
+    if (scalar && p->dir == SPEC_DIR_INOUT)
+        return lg_err_set(err, LG_EINVAL,
+                          "%s:%d:%d: param %s: an inout array partitioned into single elements is not supported",
+                          spec->path, p->line, p->col, p->name);
+    b->banks = lg_calloc(nb, sizeof *b->banks);
+    b->nbanks = nb;
+    int rc = 0;
+    for (uint64_t k = 0; k < nb && rc == 0; k++) {
+        char name[SPEC_NAME_MAX + 32];
+        snprintf(name, sizeof name, "%s_%llu", pre, (unsigned long long)k);
+        obind_t one = {.width = b->width};
+        if (!scalar)
+            rc = bind_memory(spec, p, ports, name, &one, err);
+        else if (p->dir == SPEC_DIR_IN)
+            rc = bind_port(spec, p, ports, name, 0, 1, &one, ROLE_DATA, err);
+        else {
+            rc = bind_port(spec, p, ports, name, 1, 1, &one, ROLE_DATA, err);
+            if (rc == 0)
+                rc = bind_role(spec, p, ports, name, ROLE_VLD, 1, 0, &one, err);
+        }
+        if (rc == 0 && scalar)
+            rc = check_width(spec, p, &one, ROLE_DATA, err);
+        memcpy(b->banks[k].port, one.port, sizeof one.port);
+        memcpy(b->banks[k].bits, one.bits, sizeof one.bits);
+    }
+    b->kind = BIND_MEM;
+    b->is_out = p->dir != SPEC_DIR_IN;
+    return rc;
 }
 
 static int bind_fifo(const spec_t *spec, const spec_param_t *p, const oports_t *ports, const char *pre, obind_t *b,
@@ -332,6 +372,8 @@ static int bind_param_ports(const spec_t *spec, size_t i, const oports_t *ports,
                           spec->path, p->line, p->col, p->name, spec->rtl_top);
     if (!p->is_array)
         return bind_scalar(spec, p, ifc, ports, b, err);
+    if (mode == SPEC_IF_AP_MEMORY && ifc->part.kind != SPEC_PART_NONE)
+        return bind_banks(spec, p, ports, ifc->port, b, err);
     if (mode == SPEC_IF_AP_MEMORY)
         return bind_memory(spec, p, ports, ifc->port, b, err);
     if (mode == SPEC_IF_AP_FIFO)
@@ -418,9 +460,14 @@ void binding_free(omodel_t *m)
 {
     if (!m)
         return;
-    for (size_t i = 0; i < m->n; i++)
+    for (size_t i = 0; i < m->n; i++) {
         for (int r = 0; r < ROLE_COUNT; r++)
             free(m->binds[i].port[r]);
+        for (size_t k = 0; k < m->binds[i].nbanks; k++)
+            for (int r = 0; r < ROLE_COUNT; r++)
+                free(m->binds[i].banks[k].port[r]);
+        free(m->binds[i].banks);
+    }
     free(m->binds);
     for (int c = 0; c < CTL_COUNT; c++)
         free(m->ctl[c]);

@@ -23,6 +23,26 @@ static const char *const role_member[ROLE_COUNT] = {"addr[0]", "ce[0]", "q[0]", 
 /* Member of the engine's Ctl for each control signal. */
 static const char *const ctl_member[CTL_COUNT] = {"clk", "rst", "start", "done", "idle", "ready", "ret", "cont", "irq"};
 
+/* A partitioned param's banks, each with the array element every address
+ * holds (spec_part_element; kNoElement for none). */
+static void gen_banks(lg_strbuf_t *b, size_t i, const spec_partition_t *pt)
+{
+    uint64_t nb = spec_part_banks(pt), depth = spec_part_bank_depth(pt);
+    lg_strbuf_printf(b, "    ps[%zu].banks.resize(%llu);  // %s partition\n", i, (unsigned long long)nb,
+                     spec_part_kind_name(pt->kind));
+    for (uint64_t k = 0; k < nb; k++) {
+        lg_strbuf_printf(b, "    ps[%zu].banks[%llu].map = {", i, (unsigned long long)k);
+        for (uint64_t a = 0; a < depth; a++) {
+            uint64_t e = spec_part_element(pt, k, a);
+            if (e == UINT64_MAX)
+                lg_strbuf_printf(b, "%skNoElement", a ? ", " : "");
+            else
+                lg_strbuf_printf(b, "%s%lluULL", a ? ", " : "", (unsigned long long)e);
+        }
+        lg_strbuf_puts(b, "};\n");
+    }
+}
+
 static void gen_describe(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
 {
     lg_strbuf_puts(b, "// Static shape of each spec param, in spec order.\n"
@@ -39,6 +59,8 @@ static void gen_describe(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
             lg_strbuf_printf(b, "    ps[%zu].reg_out = %lldLL;\n", i, (long long)bd->reg_out);
         if (bd->bus >= 0)
             lg_strbuf_printf(b, "    ps[%zu].base = 0x%llxULL;\n", i, (unsigned long long)bd->base);
+        if (bd->nbanks)
+            gen_banks(b, i, &spec->ifaces[i].part);
     }
     lg_strbuf_puts(b, "    (void)ps;\n}\n\n");
 }
@@ -53,11 +75,17 @@ static void gen_bind_ports(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m
         if (m->ctl[k])
             lg_strbuf_printf(b, "    c->%s = Port{&m->%s, %d};\n", ctl_member[k], m->ctl[k], m->ctl_bits[k]);
     lg_strbuf_printf(b, "    c->rst_low = %s;\n", m->rst_active_low ? "true" : "false");
-    for (size_t i = 0; i < m->n; i++)
+    for (size_t i = 0; i < m->n; i++) {
         for (int r = 0; r < ROLE_COUNT; r++)
             if (m->binds[i].port[r])
                 lg_strbuf_printf(b, "    ps[%zu].%s = Port{&m->%s, %d};\n", i, role_member[r], m->binds[i].port[r],
                                  m->binds[i].bits[r]);
+        for (size_t k = 0; k < m->binds[i].nbanks; k++)
+            for (int r = 0; r < ROLE_COUNT; r++)
+                if (m->binds[i].banks[k].port[r])
+                    lg_strbuf_printf(b, "    ps[%zu].banks[%zu].%s = Port{&m->%s, %d};\n", i, k, role_member[r],
+                                     m->binds[i].banks[k].port[r], m->binds[i].banks[k].bits[r]);
+    }
     lg_strbuf_puts(b, "    (void)ps;\n}\n");
 }
 

@@ -107,6 +107,14 @@ enum {
     ROLE_COUNT
 };
 
+/* One bank of a partitioned array (spec.h's spec_partition_t): the RAM
+ * roles (ROLE_ADDR0 .. ROLE_D1) of <port>_<k>_*, or for a bank of one
+ * element ROLE_DATA (<port>_<k>) and an output's ROLE_VLD. */
+typedef struct obank {
+    char *port[ROLE_COUNT];
+    int bits[ROLE_COUNT];
+} obank_t;
+
 typedef struct obind {
     bind_kind_t kind; /* s_axilite scalars are SCALAR_IN/VLD, m_axi arrays MEM, with reg (and bus) set */
     int width;        /* data width in bits */
@@ -119,6 +127,8 @@ typedef struct obind {
                     -1 */
     int64_t reg_out; /* s_axilite inout: its _o register, else -1 */
     uint64_t base;   /* m_axi: the buffer's base address in its bundle */
+    obank_t *banks;  /* a partitioned ap_memory array: spec_part_banks of them, else NULL */
+    size_t nbanks;
 } obind_t;
 
 enum { CTL_CLK, CTL_RST, CTL_START, CTL_DONE, CTL_IDLE, CTL_READY, CTL_RETURN, CTL_CONTINUE, CTL_INTERRUPT, CTL_COUNT };

@@ -91,6 +91,30 @@ static void check_memory(pcheck_t *pc, const spec_param_t *p, const char *pre, i
         say(pc, "%s has no port %s_we0 or %s_we1 (%s, written by the kernel)", pc->where, pre, pre, what);
 }
 
+/* A partitioned array's banks: each a memory under <pre>_<k>, or, banks
+ * of one element, a scalar port <pre>_<k> (an output's with an optional
+ * _ap_vld). */
+static void check_banks(pcheck_t *pc, const spec_param_t *p, const spec_partition_t *pt, const char *pre, int width,
+                        const char *what)
+{
+    uint64_t nb = spec_part_banks(pt);
+    int scalar = spec_part_bank_depth(pt) == 1;
+    for (uint64_t k = 0; k < nb; k++) {
+        char *bank = lg_asprintf("%s_%llu", pre, (unsigned long long)k);
+        char *bwhat = lg_asprintf("%s, bank %llu of its %s partition", what, (unsigned long long)k,
+                                  spec_part_kind_name(pt->kind));
+        if (!scalar)
+            check_memory(pc, p, bank, width, bwhat);
+        else {
+            expect(pc, bank, p->dir != SPEC_DIR_IN, width, 1, bwhat);
+            if (p->dir != SPEC_DIR_IN)
+                expect_sfx(pc, bank, "_ap_vld", 1, 1, 0, bwhat);
+        }
+        free(bwhat);
+        free(bank);
+    }
+}
+
 static void check_param(pcheck_t *pc, size_t i)
 {
     static const char *const axis_side[] = {"_TLAST", "_TKEEP", "_TSTRB", "_TUSER"};
@@ -122,7 +146,10 @@ static void check_param(pcheck_t *pc, size_t i)
             expect_sfx(pc, pre, axis_side[k], !in, 0, 0, what);
         break;
     case SPEC_IF_AP_MEMORY:
-        check_memory(pc, p, pre, width, what);
+        if (f->part.kind == SPEC_PART_NONE)
+            check_memory(pc, p, pre, width, what);
+        else
+            check_banks(pc, p, &f->part, pre, width, what);
         break;
     case SPEC_IF_AP_FIFO:
         expect_sfx(pc, pre, in ? "_dout" : "_din", !in, width, 1, what);

@@ -46,6 +46,25 @@ typedef struct spec_param {
     int line, col;              /* where the param was declared in the spec */
 } spec_param_t;
 
+/* How HLS partitioned an ap_memory array (ARRAY_PARTITION on the
+ * argument). The array has shape dims (row-major; their product is its
+ * length) and is split along dimension dim: `complete` into dims[dim-1]
+ * banks, bank k holding index k of that dimension; `cyclic` into factor
+ * banks, bank k holding the indices i with i % factor == k; `block` into
+ * factor banks of ceil(D / factor) consecutive indices each. A bank keeps
+ * the other dimensions (and its share of dim) row-major, as a RAM of its
+ * own whose ports are <port>_<k>_address0 ...; a bank of one element is a
+ * scalar port, <port>_<k> (an output's with <port>_<k>_ap_vld). */
+typedef enum { SPEC_PART_NONE, SPEC_PART_COMPLETE, SPEC_PART_CYCLIC, SPEC_PART_BLOCK } spec_part_kind_t;
+#define SPEC_PART_DIMS_MAX 4
+typedef struct spec_partition {
+    spec_part_kind_t kind;
+    int dim;         /* 1..ndims */
+    uint64_t factor; /* cyclic, block: the number of banks */
+    uint64_t dims[SPEC_PART_DIMS_MAX];
+    int ndims;
+} spec_partition_t;
+
 typedef struct spec_iface {
     spec_if_mode_t mode;
     int has_depth;
@@ -58,6 +77,7 @@ typedef struct spec_iface {
     uint64_t offset;       /* its register's byte offset in the control bundle */
     spec_maxi_addr_t addr; /* m_axi: where the buffer's base address comes from */
     uint64_t base;         /* m_axi with addr SPEC_MAXI_OFF: the buffer's fixed base address */
+    spec_partition_t part; /* ap_memory: how HLS partitioned the array (kind SPEC_PART_NONE: not) */
 } spec_iface_t;
 
 typedef struct spec_width {
@@ -215,6 +235,15 @@ size_t spec_array_len(const spec_t *spec, size_t i, const int64_t *scalar_values
 void spec_format_signature(const spec_t *spec, char *buf, size_t cap);
 const char *spec_dir_name(spec_dir_t d);
 const char *spec_if_mode_name(spec_if_mode_t m);
+/* A partition's banks, the addresses each bank has, and the array element
+ * that address addr of bank `bank` holds: its index in the array, or
+ * UINT64_MAX for an address that holds none (a short last block, the
+ * rounding of a cyclic bank). */
+uint64_t spec_part_banks(const spec_partition_t *pt);
+uint64_t spec_part_bank_depth(const spec_partition_t *pt);
+uint64_t spec_part_element(const spec_partition_t *pt, uint64_t bank, uint64_t addr);
+/* "cyclic", "block", "complete" (and "none"). */
+const char *spec_part_kind_name(spec_part_kind_t k);
 /* "word", "file", "stdin" or "named file". */
 const char *spec_host_kind_name(spec_host_kind_t k);
 

@@ -78,3 +78,55 @@ const char *spec_if_mode_name(spec_if_mode_t m)
     }
     return "?";
 }
+
+const char *spec_part_kind_name(spec_part_kind_t k)
+{
+    static const char *const names[] = {"none", "complete", "cyclic", "block"};
+    return names[k];
+}
+
+uint64_t spec_part_banks(const spec_partition_t *pt)
+{
+    if (pt->kind == SPEC_PART_NONE)
+        return 1;
+    return pt->kind == SPEC_PART_COMPLETE ? pt->dims[pt->dim - 1] : pt->factor;
+}
+
+/* The size of the partitioned dimension in a bank. */
+static uint64_t bank_span(const spec_partition_t *pt)
+{
+    uint64_t d = pt->dims[pt->dim - 1];
+    return pt->kind == SPEC_PART_COMPLETE ? 1 : (d + pt->factor - 1) / pt->factor;
+}
+
+uint64_t spec_part_bank_depth(const spec_partition_t *pt)
+{
+    uint64_t n = 1;
+    for (int k = 0; k < pt->ndims; k++)
+        n *= k == pt->dim - 1 ? bank_span(pt) : pt->dims[k];
+    return n;
+}
+
+uint64_t spec_part_element(const spec_partition_t *pt, uint64_t bank, uint64_t addr)
+{
+    LG_ASSERT(pt->kind != SPEC_PART_NONE && pt->ndims >= 1 && pt->dim >= 1 && pt->dim <= pt->ndims);
+    uint64_t idx[SPEC_PART_DIMS_MAX] = {0};
+    uint64_t span = bank_span(pt);
+    if (addr >= spec_part_bank_depth(pt) || bank >= spec_part_banks(pt))
+        return UINT64_MAX;
+    for (int k = pt->ndims; k-- > 0;) {
+        uint64_t size = k == pt->dim - 1 ? span : pt->dims[k];
+        idx[k] = addr % size;
+        addr /= size;
+    }
+    uint64_t *id = &idx[pt->dim - 1];
+    *id = pt->kind == SPEC_PART_COMPLETE ? bank
+          : pt->kind == SPEC_PART_CYCLIC ? *id * pt->factor + bank
+                                         : bank * span + *id;
+    if (*id >= pt->dims[pt->dim - 1])
+        return UINT64_MAX;
+    uint64_t e = 0;
+    for (int k = 0; k < pt->ndims; k++)
+        e = e * pt->dims[k] + idx[k];
+    return e;
+}

@@ -169,9 +169,79 @@ static int parse_axi_keys(yamldoc_t *d, const spec_t *s, yaml_node_t *val, const
     return LG_OK;
 }
 
+/* partition: {type: complete|cyclic|block, factor: F, dim: D, dims: [..]}
+ * of an ap_memory array p (spec.h's spec_partition_t). */
+static int parse_partition(yamldoc_t *d, yaml_node_t *val, const spec_param_t *p, spec_iface_t *f, lg_err_t *err)
+{
+    static const char *const keys[] = {"type", "factor", "dim", "dims", NULL};
+    char what[SPEC_NAME_MAX + 32];
+    snprintf(what, sizeof what, "partition of '%s'", p->name);
+    if (yamldoc_expect_map(d, val, what, err) || yamldoc_check_keys(d, val, what, keys, err))
+        return LG_EINVAL;
+    if (!p->is_array || f->mode != SPEC_IF_AP_MEMORY)
+        return yamldoc_error(d, val, err, "partition is only meaningful for an ap_memory array; '%s' is %s", p->name,
+                             p->is_array ? spec_if_mode_name(f->mode) : "a scalar");
+    spec_partition_t *pt = &f->part;
+    yaml_node_t *n = yamldoc_require(d, val, "type", what, err);
+    const char *type = n ? yamldoc_scalar(d, n, "partition type", err) : NULL;
+    if (!type)
+        return LG_EINVAL;
+    for (int k = SPEC_PART_COMPLETE; k <= SPEC_PART_BLOCK; k++)
+        if (strcmp(type, spec_part_kind_name((spec_part_kind_t)k)) == 0)
+            pt->kind = (spec_part_kind_t)k;
+    if (pt->kind == SPEC_PART_NONE)
+        return yamldoc_error(d, n, err, "partition type of '%s' must be complete, cyclic or block, found '%s'", p->name,
+                             type);
+    pt->dims[0] = p->max_len;
+    pt->ndims = 1;
+    if ((n = yamldoc_get(d, val, "dims"))) {
+        if (yamldoc_expect_seq(d, n, "partition dims", err) ||
+            yamldoc_check_len(d, n, "partition dims", SPEC_PART_DIMS_MAX, err))
+            return LG_EINVAL;
+        pt->ndims = (int)yamldoc_len(n);
+        uint64_t prod = 1;
+        for (int k = 0; k < pt->ndims; k++) {
+            yaml_node_t *it = yamldoc_item(d, n, (size_t)k);
+            if (yamldoc_uint(d, it, "partition dims", &pt->dims[k], err))
+                return LG_EINVAL;
+            if (pt->dims[k] < 1 || __builtin_mul_overflow(prod, pt->dims[k], &prod))
+                return yamldoc_error(d, it, err, "partition dims of '%s' must be positive and of a bounded product",
+                                     p->name);
+        }
+        if (pt->ndims < 1 || prod != p->max_len)
+            return yamldoc_error(d, n, err, "partition dims of '%s' multiply to %llu, not its length %llu", p->name,
+                                 (unsigned long long)prod, (unsigned long long)p->max_len);
+    }
+    pt->dim = 1;
+    if ((n = yamldoc_get(d, val, "dim"))) {
+        int64_t v;
+        if (yamldoc_int(d, n, "partition dim", &v, err))
+            return LG_EINVAL;
+        if (v < 1 || v > pt->ndims)
+            return yamldoc_error(d, n, err, "partition dim of '%s' must be in [1, %d], found %lld", p->name, pt->ndims,
+                                 (long long)v);
+        pt->dim = (int)v;
+    }
+    n = yamldoc_get(d, val, "factor");
+    if (pt->kind == SPEC_PART_COMPLETE) {
+        if (n)
+            return yamldoc_error(d, n, err, "a complete partition of '%s' takes no factor", p->name);
+        return LG_OK;
+    }
+    if (!n)
+        return yamldoc_error(d, val, err, "a %s partition of '%s' needs a factor", type, p->name);
+    if (yamldoc_uint(d, n, "partition factor", &pt->factor, err))
+        return LG_EINVAL;
+    if (pt->factor < 1 || pt->factor > pt->dims[pt->dim - 1])
+        return yamldoc_error(d, n, err,
+                             "partition factor of '%s' must be in [1, %llu] (the size of dim %d), found %llu", p->name,
+                             (unsigned long long)pt->dims[pt->dim - 1], pt->dim, (unsigned long long)pt->factor);
+    return LG_OK;
+}
+
 static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *val, lg_err_t *err)
 {
-    static const char *const keys[] = {"mode", "depth", "width", "port", "bundle", "offset", "base", NULL};
+    static const char *const keys[] = {"mode", "depth", "width", "port", "bundle", "offset", "base", "partition", NULL};
     const char *pname = yamldoc_scalar(d, key, "interface name", err);
     if (!pname)
         return LG_EINVAL;
@@ -212,6 +282,13 @@ static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *v
         if (!port)
             return LG_EINVAL;
         f->port = lg_strdup(port);
+    }
+    if ((n = yamldoc_get(d, val, "partition"))) {
+        if (parse_partition(d, n, p, f, err))
+            return LG_EINVAL;
+        if (f->has_depth && f->depth != p->max_len)
+            return yamldoc_error(d, n, err, "a partitioned array '%s' has depth %llu, its length, not %llu", p->name,
+                                 (unsigned long long)p->max_len, (unsigned long long)f->depth);
     }
     return parse_axi_keys(d, s, val, p, f, err);
 }

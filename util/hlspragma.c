@@ -16,6 +16,8 @@ void hlspragma_free(hlspragma_t *pl)
         free(pl->keys[i]);
         free(pl->vals[i]);
     }
+    for (size_t i = 0; i < pl->nflags; i++)
+        free(pl->flags[i]);
 }
 
 void hlspragma_split(const char *text, size_t len, hlspragma_t *pl)
@@ -52,10 +54,22 @@ void hlspragma_split(const char *text, size_t len, hlspragma_t *pl)
             for (char *c = tok[t]; *c; c++)
                 *c = (char)tolower((unsigned char)*c);
             pl->words[pl->nwords++] = tok[t];
+        } else if (!is_eq[t] && pl->nflags < HLSPRAGMA_MAX_WORDS) {
+            for (char *c = tok[t]; *c; c++)
+                *c = (char)tolower((unsigned char)*c);
+            pl->flags[pl->nflags++] = tok[t];
         } else {
             free(tok[t]);
         }
     }
+}
+
+int hlspragma_flag(const hlspragma_t *pl, const char *flag)
+{
+    for (size_t i = 0; i < pl->nflags; i++)
+        if (strcmp(pl->flags[i], flag) == 0)
+            return 1;
+    return 0;
 }
 
 const char *hlspragma_value(const hlspragma_t *pl, const char *key)

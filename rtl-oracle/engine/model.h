@@ -56,6 +56,18 @@ inline void set(const Port &q, uint64_t v)
         *static_cast<QData *>(q.p) = v;
 }
 
+// An element index no address of a bank holds.
+const uint64_t kNoElement = ~0ULL;
+
+// One bank of an array HLS partitioned (ARRAY_PARTITION): a RAM of its own
+// (addr..d) holding the elements map names, or, for a bank of one element,
+// that element on a scalar port (data; an output's with its valid, vld).
+struct Bank {
+    Port addr[2], ce[2], q[2], we[2], d[2];
+    Port data, vld;
+    std::vector<uint64_t> map; // the bank's address -> the array's element (kNoElement: none)
+};
+
 struct Param {
     Kind kind = ORW_SCALAR_IN;
     bool is_out = false;
@@ -80,6 +92,7 @@ struct Param {
     bool gate = true;              // axis, stalling pace: whether the current run offers beats
     int bus = -1;                  // m_axi: its bundle
     unsigned ebytes = 0;           // s_axilite, m_axi: bytes of the value or of an element
+    std::vector<Bank> banks;       // a partitioned array: its banks (addr..d are then unbound)
 };
 
 // An AXI4 or AXI4-Lite bundle's ports, by wire.h's orw_axi_sig.

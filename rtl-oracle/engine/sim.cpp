@@ -180,6 +180,8 @@ bool Sim::take_beat(Param &p, int i, Outcome *o)
 // a pipelined loop, the exit test of a loop) whose data it never uses.
 bool Sim::sample_ram(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops)
 {
+    if (!p.banks.empty())
+        return sample_banks(p, i, o, ops);
     for (int k = 0; k < 2; k++) {
         if (!p.ce[k].p || !get(p.ce[k]))
             continue;
@@ -193,15 +195,57 @@ bool Sim::sample_ram(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops)
                         std::to_string(p.depth) + " at cycle " + std::to_string(o->cycles);
             return false;
         }
-        if (a >= p.depth && o->oob_reads++ == 0) {
-            o->read_param = static_cast<uint64_t>(i);
-            o->read_addr = a;
-            o->read_cycle = o->cycles;
+        access(p, i, static_cast<uint64_t>(k), a, w, w ? get(p.d[k]) : 0, o, ops);
+    }
+    return true;
+}
+
+// One RAM access (param i, port, element e, write, data) of the settled
+// cycle into ops (and into o's record of accesses); a read at or beyond
+// the depth is noted in o.
+void Sim::access(Param &p, int i, uint64_t port, uint64_t e, bool w, uint64_t data, Outcome *o,
+                 std::vector<uint64_t> *ops)
+{
+    if (e >= p.depth && o->oob_reads++ == 0) {
+        o->read_param = static_cast<uint64_t>(i);
+        o->read_addr = e;
+        o->read_cycle = o->cycles;
+    }
+    ops->insert(ops->end(), {static_cast<uint64_t>(i), port, e, w, data});
+    if (o->accesses && o->accesses->size() < 5 * kAccessesMax)
+        o->accesses->insert(o->accesses->end(), {o->cycles, static_cast<uint64_t>(i), port, w, e});
+}
+
+// sample_ram for a partitioned array: each bank's RAM ports, port k of
+// bank b as port 2b+k, its addresses turned into the array's elements; a
+// one-element bank of an output on a scalar port writes its element
+// whenever its valid is high (every cycle without one: ap_none).
+bool Sim::sample_banks(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops)
+{
+    for (size_t b = 0; b < p.banks.size(); b++) {
+        Bank &bk = p.banks[b];
+        if (bk.data.p) {
+            if (p.is_out && (!bk.vld.p || get(bk.vld)))
+                ops->insert(ops->end(), {static_cast<uint64_t>(i), 2 * b, bk.map[0], 1, get(bk.data)});
+            continue;
         }
-        ops->insert(ops->end(), {static_cast<uint64_t>(i), static_cast<uint64_t>(k), a, w, w ? get(p.d[k]) : 0});
-        if (o->accesses && o->accesses->size() < 5 * kAccessesMax)
-            o->accesses->insert(o->accesses->end(),
-                                {o->cycles, static_cast<uint64_t>(i), static_cast<uint64_t>(k), w, a});
+        for (int k = 0; k < 2; k++) {
+            if (!bk.ce[k].p || !get(bk.ce[k]))
+                continue;
+            uint64_t a = get(bk.addr[k]);
+            uint64_t e = a < bk.map.size() ? bk.map[a] : kNoElement;
+            bool w = bk.we[k].p && get(bk.we[k]);
+            if (e >= p.depth && w) {
+                o->status = ORW_OOB;
+                o->oob_param = static_cast<uint64_t>(i);
+                o->oob_addr = a;
+                o->detail = "bank " + std::to_string(b) + " port " + std::to_string(k) + " writes address " +
+                            std::to_string(a) + ", which holds no element of the array (the bank's depth is " +
+                            std::to_string(bk.map.size()) + ") at cycle " + std::to_string(o->cycles);
+                return false;
+            }
+            access(p, i, 2 * b + static_cast<uint64_t>(k), e, w, w ? get(bk.d[k]) : 0, o, ops);
+        }
     }
     return true;
 }
@@ -250,13 +294,25 @@ void Sim::commit(const std::vector<uint64_t> &ops)
         Param &p = ps_[ops[j]];
         uint64_t a = ops[j + 2];
         if (!ops[j + 3])
-            set(p.q[ops[j + 1]], a < p.mem.size() ? p.mem[a] : poison_);
+            set(ram_port(p, ops[j + 1], false), a < p.mem.size() ? p.mem[a] : poison_);
     }
     for (size_t j = 0; j < ops.size(); j += 5) {
         Param &p = ps_[ops[j]];
         if (ops[j + 3])
-            p.mem[ops[j + 2]] = ops[j + 4] & width_mask(p.d[ops[j + 1]].bits);
+            p.mem[ops[j + 2]] = ops[j + 4] & width_mask(ram_port(p, ops[j + 1], true).bits);
     }
+}
+
+// A RAM port's read data (q) or write data (d): port k of a param's RAM,
+// or port k % 2 of its bank k / 2 (a one-element bank's scalar port).
+const Port &Sim::ram_port(const Param &p, uint64_t k, bool write) const
+{
+    if (p.banks.empty())
+        return write ? p.d[k] : p.q[k];
+    const Bank &bk = p.banks[k / 2];
+    if (bk.data.p)
+        return bk.data;
+    return write ? bk.d[k % 2] : bk.q[k % 2];
 }
 
 // For a hang: the input streams the kernel left beats in.
@@ -410,6 +466,10 @@ void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
             set(ps_[i].in, ps_[i].input);
         else if (ps_[i].kind == ORW_MEM && ps_[i].bus >= 0)
             set(ps_[i].data, ps_[i].base); // offset direct: the address port
+        else if (ps_[i].kind == ORW_MEM && !ps_[i].is_out)
+            for (Bank &bk : ps_[i].banks) // a one-element bank of an input: its element all call long
+                if (bk.data.p)
+                    set(bk.data, bk.map[0] < ps_[i].mem.size() ? ps_[i].mem[bk.map[0]] : poison_);
     }
     if (kProto == ORW_PROTO_COMB)
         return run_comb(o);

@@ -63,7 +63,11 @@ class Sim
     void drive_streams();
     bool sample(Outcome *o, std::vector<uint64_t> *ops);
     bool sample_ram(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops);
+    bool sample_banks(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops);
+    void access(Param &p, int i, uint64_t port, uint64_t e, bool w, uint64_t data, Outcome *o,
+                std::vector<uint64_t> *ops);
     void commit(const std::vector<uint64_t> &ops);
+    const Port &ram_port(const Param &p, uint64_t k, bool write) const;
 
     Param *ps_;
     Ctl c_;

@@ -68,6 +68,29 @@ static const struct {
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-Wno-fatal, --Mdir]\n", 13, 33,
      "'--Mdir' is not accepted"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-CFLAGS, -O0]\n", 13, 21, "'-CFLAGS' is not accepted"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_memory, partition: {type: diagonal}}\n",
+     14, 47, "partition type of 'data' must be complete, cyclic or block, found 'diagonal'"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_memory, partition: {type: cyclic}}\n", 14,
+     40, "a cyclic partition of 'data' needs a factor"},
+    {HEAD PARAMS
+     "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_memory, partition: {type: cyclic, factor: 32}}\n",
+     14, 63, "partition factor of 'data' must be in [1, 16] (the size of dim 1), found 32"},
+    {HEAD PARAMS
+     "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_memory, partition: {type: complete, dims: [3, 5]}}\n",
+     14, 63, "partition dims of 'data' multiply to 15, not its length 16"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_memory, partition: {type: block, factor: "
+                 "2, dim: 3, dims: [4, 4]}}\n",
+     14, 70, "partition dim of 'data' must be in [1, 2], found 3"},
+    {HEAD PARAMS
+     "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_memory, partition: {type: complete, factor: 2}}\n",
+     14, 65, "a complete partition of 'data' takes no factor"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    n: {mode: ap_none, partition: {type: complete}}\n", 14, 35,
+     "partition is only meaningful for an ap_memory array; 'n' is a scalar"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_fifo, partition: {type: complete}}\n", 14,
+     38, "partition is only meaningful for an ap_memory array; 'data' is ap_fifo"},
+    {HEAD PARAMS
+     "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_memory, depth: 8, partition: {type: complete}}\n",
+     14, 50, "a partitioned array 'data' has depth 16, its length, not 8"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-yes]\n", 13, 21, "'-yes' is not accepted"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-y]\n", 13, 21, "'-y' needs a value"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-y, nodir]\n", 13, 25, "'nodir' does not exist"},
@@ -221,6 +244,58 @@ static void test_scalar_output_modes(void)
     free(path);
 }
 
+/* A partition's banks and which element each address holds: 1-D cyclic,
+ * block (a short last block) and complete; 2-D along either dimension;
+ * and one read from a spec. */
+static void test_partition(void)
+{
+    spec_partition_t cyc = {.kind = SPEC_PART_CYCLIC, .dim = 1, .factor = 2, .dims = {8}, .ndims = 1};
+    CHECK(spec_part_banks(&cyc) == 2 && spec_part_bank_depth(&cyc) == 4);
+    CHECK(spec_part_element(&cyc, 1, 2) == 5 && spec_part_element(&cyc, 0, 3) == 6);
+    spec_partition_t blk = {.kind = SPEC_PART_BLOCK, .dim = 1, .factor = 3, .dims = {8}, .ndims = 1};
+    CHECK(spec_part_banks(&blk) == 3 && spec_part_bank_depth(&blk) == 3);
+    CHECK(spec_part_element(&blk, 2, 1) == 7 && spec_part_element(&blk, 2, 2) == UINT64_MAX);
+    CHECK(spec_part_element(&blk, 0, 3) == UINT64_MAX && spec_part_element(&blk, 3, 0) == UINT64_MAX);
+    spec_partition_t all = {.kind = SPEC_PART_COMPLETE, .dim = 1, .dims = {8}, .ndims = 1};
+    CHECK(spec_part_banks(&all) == 8 && spec_part_bank_depth(&all) == 1 && spec_part_element(&all, 5, 0) == 5);
+    spec_partition_t rows = {.kind = SPEC_PART_CYCLIC, .dim = 1, .factor = 2, .dims = {4, 8}, .ndims = 2};
+    CHECK(spec_part_bank_depth(&rows) == 16 && spec_part_element(&rows, 1, 9) == 25);
+    spec_partition_t cols = {.kind = SPEC_PART_BLOCK, .dim = 2, .factor = 2, .dims = {4, 8}, .ndims = 2};
+    CHECK(spec_part_bank_depth(&cols) == 16 && spec_part_element(&cols, 1, 5) == 13);
+    spec_partition_t each = {.kind = SPEC_PART_COMPLETE, .dim = 1, .dims = {4, 8}, .ndims = 2};
+    CHECK(spec_part_banks(&each) == 4 && spec_part_bank_depth(&each) == 8 && spec_part_element(&each, 2, 3) == 19);
+    /* Every element lies in exactly one bank. */
+    const spec_partition_t *pts[] = {&cyc, &blk, &all, &rows, &cols, &each};
+    for (size_t i = 0; i < sizeof pts / sizeof *pts; i++) {
+        uint64_t len = pts[i]->dims[0] * (pts[i]->ndims > 1 ? pts[i]->dims[1] : 1), seen = 0, sum = 0;
+        for (uint64_t b = 0; b < spec_part_banks(pts[i]); b++)
+            for (uint64_t a = 0; a < spec_part_bank_depth(pts[i]); a++) {
+                uint64_t e = spec_part_element(pts[i], b, a);
+                if (e != UINT64_MAX) {
+                    seen++;
+                    sum += e;
+                }
+            }
+        CHECK_MSG(seen == len && sum == len * (len - 1) / 2, "partition %zu: %llu elements", i,
+                  (unsigned long long)seen);
+    }
+    char *path = write_spec("part.yaml", HEAD "params:\n  - {name: m, type: i16, array: {len: 32}}\n"
+                                              "rtl:\n  sources: [k.v]\n  interfaces:\n"
+                                              "    m: {mode: ap_memory, partition: {type: block, factor: 2, dim: 2, "
+                                              "dims: [4, 8]}}\n");
+    lg_err_t err;
+    spec_t *s = spec_load(path, &err);
+    CHECK_MSG(s != NULL, "%s", err.msg);
+    if (s) {
+        const spec_partition_t *pt = &s->ifaces[0].part;
+        CHECK(pt->kind == SPEC_PART_BLOCK && pt->dim == 2 && pt->factor == 2 && pt->ndims == 2);
+        CHECK(pt->dims[0] == 4 && pt->dims[1] == 8 && s->ifaces[0].depth == 32);
+        CHECK(spec_part_element(pt, 1, 5) == 13);
+    }
+    spec_destroy(s);
+    free(path);
+}
+
 /* The Vitis kernel flow: with protocol s_axilite, params left out of
  * interfaces get m_axi (arrays, bundle gmem) and s_axilite (scalars);
  * bundle and offset are kept as given; axis streams parse. */
@@ -328,6 +403,7 @@ int main(void)
     test_integers();
     test_scalar_output_modes();
     test_vitis_modes();
+    test_partition();
     test_source_lists();
     test_verilator_flags();
     test_deep();

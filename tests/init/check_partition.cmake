@@ -1,0 +1,58 @@
+# `lgfuzz init` on an HLS solution whose arguments HLS partitioned
+# (tests/init/hls/pmix, Vivado HLS 2018: a cyclic into two RAMs, b block
+# into two, c and out complete into scalar ports, out as out_r): the spec
+# init writes says each partition as the pragmas give it, checks, and runs
+# with no divergence; a planted fault in the RTL's choice of b's bank is
+# reported as the one divergence it is. Without the pragmas the memories'
+# partition is a marked guess (cyclic; block has the same ports) and the
+# scalar banks' is complete.
+# Inputs: LGFUZZ, SRC (source root), WORK (scratch); builds go to the
+# suite's build cache (LGFUZZ_CACHE_DIR).
+cmake_minimum_required(VERSION 3.20)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(HLS ${SRC}/tests/init/hls)
+include(${CMAKE_CURRENT_LIST_DIR}/steps.cmake)
+set(V solution1/syn/verilog)
+
+design(pmix pmix "" "" "")
+file(READ ${WORK}/pmix/kernel.yaml spec)
+foreach(want "a: {mode: ap_memory, depth: 8, partition: {type: cyclic, factor: 2}}"
+             "b: {mode: ap_memory, depth: 8, partition: {type: block, factor: 2}}"
+             "c: {mode: ap_memory, depth: 8, partition: {type: complete}}"
+             "out: {mode: ap_memory, depth: 8, partition: {type: complete}, port: out_r}"
+             "- {name: out, type: u32, array: {len: 8}, dir: out}")
+  string(FIND "${spec}" "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "init.partition: no '${want}' in\n${spec}")
+  endif()
+endforeach()
+set(w "cyclic partition of dim 1 into 2 banks of 4: ports a_0_address0 .. a_1_address0"
+      "complete partition of dim 1 into 8 banks of 1: ports out_r_0 .. out_r_7"
+      "the ports of pmix match the spec")
+expect(init.partition.check 0 w check ${WORK}/pmix/kernel.yaml)
+# out[i] = a[i] + b[i] * c[i]
+file(WRITE ${WORK}/pmix.json "{\"a\": [1, 2, 3, 4, 5, 6, 7, 8], \"b\": [10, 20, 30, 40, 50, 60, 70, 80], "
+                             "\"c\": [1, 1, 1, 1, 2, 2, 2, 2]}\n")
+set(w "\"out\":[11,22,33,44,105,126,147,168]" "no divergence")
+expect(init.partition.diff 0 w diff ${WORK}/pmix/kernel.yaml ${WORK}/pmix.json)
+run(pmix "")
+
+design(pmix pmix-bank ${V}/pmix.v "assign b_load_phi = (i_reg_120[2] == 1'b1)" "assign b_load_phi = (i_reg_120[0] == 1'b1)")
+run(pmix-bank "mismatch:out")
+
+# No pragmas: a's and b's partition guessed, c's and out's known.
+file(COPY ${HLS}/pmix/ DESTINATION ${WORK}/pmix-nopragma)
+file(READ ${WORK}/pmix-nopragma/pmix.c text)
+string(REGEX REPLACE "#pragma HLS ARRAY_PARTITION[^\n]*\n" "" text "${text}")
+file(WRITE ${WORK}/pmix-nopragma/pmix.c "${text}")
+set(w "a: partition guessed cyclic, factor 2 (no ARRAY_PARTITION pragma; block has the same ports)"
+      "b: partition guessed cyclic, factor 2")
+expect(init.partition.guess 0 w init ${WORK}/pmix-nopragma/solution1 -o ${WORK}/pmix-nopragma/kernel.yaml)
+file(READ ${WORK}/pmix-nopragma/kernel.yaml spec)
+foreach(want "partition: {type: cyclic, factor: 2}}  # guessed: cyclic" "c: {mode: ap_memory, depth: 8, partition: {type: complete}}")
+  string(FIND "${spec}" "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "init.partition.guess: no '${want}' in\n${spec}")
+  endif()
+endforeach()

@@ -1,0 +1,58 @@
+# What the end-to-end scripts of `lgfuzz init` on HLS designs share
+# (check_fp.cmake, check_partition.cmake): expect, design and run.
+# The including script sets WORK and HLS (tests/init/hls); ctest passes
+# LGFUZZ.
+
+# Runs lgfuzz with ARGN; it must exit <code> with each of the strings in
+# the list variable <wants> in its output.
+function(expect label code wants)
+  execute_process(COMMAND ${LGFUZZ} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  message(STATUS "${label}: exit ${rc}\n${out}${err}")
+  if(NOT rc EQUAL code)
+    message(FATAL_ERROR "${label}: exit ${rc}, expected ${code}\n${out}${err}")
+  endif()
+  foreach(want ${${wants}})
+    string(FIND "${out}${err}" "${want}" at)
+    if(at LESS 0)
+      message(FATAL_ERROR "${label}: no '${want}' in\n${out}${err}")
+    endif()
+  endforeach()
+endfunction()
+
+# A copy of tests/init/hls/<name> in WORK/<copy>, with <file>'s text
+# <from> replaced by <to> (file "" edits nothing), and the spec init
+# writes for it.
+function(design name copy file from to)
+  file(COPY ${HLS}/${name}/ DESTINATION ${WORK}/${copy})
+  if(file)
+    file(READ ${WORK}/${copy}/${file} text)
+    string(FIND "${text}" "${from}" at)
+    if(at LESS 0)
+      message(FATAL_ERROR "setup: '${from}' not in ${file}")
+    endif()
+    string(REPLACE "${from}" "${to}" text "${text}")
+    file(WRITE ${WORK}/${copy}/${file} "${text}")
+  endif()
+  set(w "nothing guessed")
+  expect(init.fp.${copy} 0 w init ${WORK}/${copy}/solution1 -o ${WORK}/${copy}/kernel.yaml)
+endfunction()
+
+# `lgfuzz run --iterations 100`: exit 0 with no divergence over at least
+# 100 RTL calls, or exit 1 with exactly one divergence, of class <want>.
+function(run copy want)
+  execute_process(COMMAND ${LGFUZZ} run ${WORK}/${copy}/kernel.yaml --iterations 100 --seed 1 --no-guard -q
+                          --out ${WORK}/${copy}/out
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  message(STATUS "run ${copy}: exit ${rc}\n${out}${err}")
+  file(READ ${WORK}/${copy}/out/stats.json stats)
+  string(JSON divergences GET "${stats}" divergences)
+  string(JSON calls GET "${stats}" rtl_calls)
+  if(want STREQUAL "")
+    if(NOT rc EQUAL 0 OR NOT divergences EQUAL 0 OR calls LESS 100)
+      message(FATAL_ERROR "run ${copy}: exit ${rc}, ${divergences} divergences, ${calls} RTL calls; "
+                          "expected exit 0, none, at least 100 calls")
+    endif()
+  elseif(NOT rc EQUAL 1 OR NOT divergences EQUAL 1 OR NOT out MATCHES "${want}")
+    message(FATAL_ERROR "run ${copy}: exit ${rc}, ${divergences} divergences; expected exit 1 and one ${want}")
+  endif()
+endfunction()
