@@ -114,9 +114,11 @@ static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
                         "no C or C++ file defining `%s` in %s or the three directories above it; "
                         "name it with --c SOURCE",
                         fn, vdir);
-    init_project_free(&proj);
     if (rc == 0)
         rc = init_proto_read(in->csource, fn, &in->proto, err);
+    if (rc == 0)
+        init_project_apply(&proj, fn, &in->proto);
+    init_project_free(&proj);
     if (rc == 0)
         rc = init_xml_read(vdir, in->rtl.top, &in->xml, err);
     if (rc == 0) {

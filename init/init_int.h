@@ -121,17 +121,33 @@ void init_macros_free(init_macros_t *m);
  * of m (cconsts_eval), into *out: 0, or -1 when it is not one. */
 int init_macros_eval(const init_macros_t *m, const char *text, int64_t *out);
 
-/* The C and C++ files an HLS project lists for synthesis (project.c). */
+/* A directive of the solution's directives.tcl about an argument:
+ * set_directive_array_partition (part_kind as init_cparam_t's) or
+ * set_directive_interface's -depth. */
+typedef struct init_directive {
+    char *fn, *var; /* the function and the argument (owned) */
+    int part_kind, part_dim;
+    long part_factor;
+    long depth; /* 0: none */
+} init_directive_t;
+
+/* The C and C++ files an HLS project lists for synthesis, and the
+ * directives of the solution (project.c). */
 typedef struct init_project {
     char *file;     /* the project file (vivado_hls.app, hls.app) or script.tcl read, or NULL */
     char **sources; /* the existing files it lists, testbench files left out, in its order */
     size_t nsources;
+    init_directive_t *directives;
+    size_t ndirectives;
 } init_project_t;
 
 /* Looks for the project around the solution whose Verilog is in
  * verilog_dir (its syn/verilog/): the project file up to three directories
  * above, and the solution's script.tcl. Finding none is no error. */
 void init_project_read(const char *verilog_dir, init_project_t *out);
+/* Gives the arguments of fn in proto what p's directives say about them
+ * where the source's pragmas say nothing (a partition, a depth). */
+void init_project_apply(const init_project_t *p, const char *fn, init_proto_t *proto);
 void init_project_free(init_project_t *p);
 
 /* The spec init writes: params with their interfaces, each value that was

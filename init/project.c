@@ -17,6 +17,7 @@
 #include "init_int.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
+#include "util/tclscan.h"
 
 #define PROJECT_LEVELS 4 /* syn/verilog, syn, the solution, the project */
 
@@ -83,44 +84,25 @@ static void read_app(init_project_t *p, size_t *cap, const char *path, char *con
     xmlFreeDoc(doc);
 }
 
-/* The next word of a Tcl line at *s: bare, "quoted" or {braced}; NULL at
- * the end of the line or at a comment. Owned. */
-static char *tcl_word(const char **s)
-{
-    const char *p = *s;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    if (!*p || *p == '\n' || *p == ';' || *p == '#')
-        return NULL;
-    char close = *p == '"' ? '"' : *p == '{' ? '}' : 0;
-    const char *start = close ? p + 1 : p;
-    const char *end = start;
-    while (*end && *end != '\n' && (close ? *end != close : *end != ' ' && *end != '\t' && *end != ';'))
-        end++;
-    *s = close && *end == close ? end + 1 : end;
-    return lg_strndup(start, (size_t)(end - start));
-}
-
 /* The files of every `add_files` line of a Tcl script that is not -tb
  * (options with a value, -cflags and -csimflags, are skipped with it). */
 static void read_tcl(init_project_t *p, size_t *cap, const char *path, char *const *bases, size_t nbases)
 {
     lg_err_t err;
     char *text = lg_read_file_max(path, LG_READ_MAX, NULL, &err);
-    for (const char *line = text; line && *line;) {
-        const char *s = line;
-        char *cmd = tcl_word(&s);
+    for (const char *s = text; s;) {
+        char *cmd = tclscan_word(&s);
         if (cmd && strcmp(cmd, "add_files") == 0) {
             char *words[64];
             size_t n = 0;
             int tb = 0;
-            for (char *w; n < sizeof words / sizeof *words && (w = tcl_word(&s));) {
+            for (char *w; n < sizeof words / sizeof *words && (w = tclscan_word(&s));) {
                 if (strcmp(w, "-tb") == 0) {
                     tb = 1;
                     free(w);
                 } else if (w[0] == '-') {
                     free(w);
-                    free(tcl_word(&s)); /* the option's value */
+                    free(tclscan_word(&s)); /* the option's value */
                 } else {
                     words[n++] = w;
                 }
@@ -132,10 +114,99 @@ static void read_tcl(init_project_t *p, size_t *cap, const char *path, char *con
             }
         }
         free(cmd);
-        const char *nl = strchr(line, '\n');
-        line = nl ? nl + 1 : NULL;
+        if (!tclscan_next_command(&s))
+            break;
     }
     free(text);
+}
+
+/* A number word; -1 when it is none. */
+static long number(const char *w)
+{
+    char *end;
+    long v = w ? strtol(w, &end, 10) : -1;
+    return w && *w && !*end && v >= 0 ? v : -1;
+}
+
+/* One set_directive_array_partition or set_directive_interface command
+ * (its words after the name): options, then the function and the
+ * argument ("fn" var, or "fn/label" var for a variable in a loop). */
+static void read_directive(init_project_t *p, size_t *cap, int partition, const char **s)
+{
+    static const char *const kinds[] = {"", "complete", "cyclic", "block"};
+    init_directive_t d = {.part_kind = partition ? 1 : 0, .part_dim = 1};
+    char *pos[2] = {NULL, NULL};
+    size_t npos = 0;
+    for (char *w; (w = tclscan_word(s));) {
+        if (w[0] != '-') {
+            if (npos < 2)
+                pos[npos++] = w;
+            else
+                free(w);
+            continue;
+        }
+        char *v = tclscan_word(s);
+        if (strcmp(w, "-type") == 0)
+            for (int k = 1; k <= 3 && v; k++)
+                if (strcmp(v, kinds[k]) == 0)
+                    d.part_kind = k;
+        if (strcmp(w, "-factor") == 0)
+            d.part_factor = number(v);
+        if (strcmp(w, "-dim") == 0)
+            d.part_dim = (int)number(v);
+        if (strcmp(w, "-depth") == 0)
+            d.depth = number(v);
+        free(v);
+        free(w);
+    }
+    if (npos == 2 && !strchr(pos[0], '/') && d.part_factor >= 0 && d.part_dim >= 0 && d.depth >= 0 &&
+        (partition || d.depth > 0)) {
+        d.fn = pos[0];
+        d.var = pos[1];
+        lg_grow((void **)&p->directives, cap, p->ndirectives + 1, sizeof *p->directives);
+        p->directives[p->ndirectives++] = d;
+        return;
+    }
+    for (size_t i = 0; i < npos; i++)
+        free(pos[i]);
+}
+
+/* The solution's directives.tcl, when it has one. */
+static void read_directives(init_project_t *p, const char *path)
+{
+    lg_err_t err;
+    size_t cap = 0;
+    char *text = is_file(path) ? lg_read_file_max(path, LG_READ_MAX, NULL, &err) : NULL;
+    for (const char *s = text; s;) {
+        char *cmd = tclscan_word(&s);
+        if (cmd && (strcmp(cmd, "set_directive_array_partition") == 0 || strcmp(cmd, "set_directive_interface") == 0))
+            read_directive(p, &cap, strcmp(cmd, "set_directive_array_partition") == 0, &s);
+        free(cmd);
+        if (!tclscan_next_command(&s))
+            break;
+    }
+    free(text);
+}
+
+void init_project_apply(const init_project_t *p, const char *fn, init_proto_t *proto)
+{
+    for (size_t i = 0; i < p->ndirectives; i++) {
+        const init_directive_t *d = &p->directives[i];
+        if (strcmp(d->fn, fn) != 0)
+            continue;
+        for (size_t k = 0; k < proto->nparams; k++) {
+            init_cparam_t *cp = &proto->params[k];
+            if (strcmp(cp->name, d->var) != 0)
+                continue;
+            if (d->part_kind && !cp->part_kind) {
+                cp->part_kind = d->part_kind;
+                cp->part_factor = d->part_factor;
+                cp->part_dim = d->part_dim;
+            }
+            if (d->depth > 0 && !cp->depth)
+                cp->depth = d->depth;
+        }
+    }
 }
 
 void init_project_read(const char *verilog_dir, init_project_t *out)
@@ -163,6 +234,9 @@ void init_project_read(const char *verilog_dir, init_project_t *out)
     }
     /* The solution's script (syn/verilog/../..), its names relative to
      * where the tool ran: the project's parent or the project. */
+    char *directives = lg_path_join(dirs[2], "directives.tcl");
+    read_directives(out, directives);
+    free(directives);
     char *script = lg_path_join(dirs[2], "script.tcl");
     if (is_file(script)) {
         char *bases[2] = {dirs[4], dirs[3]};
@@ -183,5 +257,10 @@ void init_project_free(init_project_t *p)
         return;
     free(p->file);
     lg_list_free(p->sources, p->nsources);
+    for (size_t i = 0; i < p->ndirectives; i++) {
+        free(p->directives[i].fn);
+        free(p->directives[i].var);
+    }
+    free(p->directives);
     memset(p, 0, sizeof *p);
 }

@@ -394,8 +394,10 @@ static void read_partition(const hlspragma_t *pl, const init_macros_t *macros, i
             if (strcmp(pl->words[w], kinds[k]) == 0)
                 kind = k;
     }
+    if (!kind)
+        kind = 1; /* the tools' default type */
     int64_t f = 0, d = 1;
-    if (!var || !kind || (factor && init_macros_eval(macros, factor, &f) != 0) ||
+    if (!var || (factor && init_macros_eval(macros, factor, &f) != 0) ||
         (dim && init_macros_eval(macros, dim, &d) != 0) || f < 0 || f > LONG_MAX || d < 0 || d > 4)
         return;
     for (size_t k = 0; k < out->nparams; k++)

@@ -26,6 +26,7 @@
 #include "util/cache.h"
 #include "util/fsutil.h"
 #include "util/strbuf.h"
+#include "util/tclscan.h"
 #include "util/vscan.h"
 #include <ctype.h>
 #include <inttypes.h>
@@ -223,66 +224,45 @@ static void tcl_cores_free(tcl_cores_t *t)
     memset(t, 0, sizeof *t);
 }
 
-/* The next word of a Tcl script: blanks, backslash-newlines and the
- * characters []{}" separate words (a value is never nested deeper in
- * HLS's scripts); NULL at the end. */
-static const char *tcl_word(const char **pos, size_t *len)
-{
-    const char *p = *pos;
-    while (*p && (isspace((unsigned char)*p) || strchr("\\[]{}\"", *p)))
-        p++;
-    if (!*p)
-        return NULL;
-    const char *start = p;
-    while (*p && !isspace((unsigned char)*p) && !strchr("\\[]{}\"", *p))
-        p++;
-    *pos = p;
-    *len = (size_t)(p - start);
-    return start;
-}
-
 /* Reads one script's `create_ip -name floating_point ... -module_name X`
  * and the CONFIG.k v pairs that follow (up to the next create_ip) into t;
  * other IP is skipped. */
 static void tcl_read(const char *text, tcl_cores_t *t)
 {
-    const char *pos = text, *w;
-    size_t len;
     tcl_core_t *cur = NULL;
     int fp = 0; /* the current create_ip is a floating-point core */
-    while ((w = tcl_word(&pos, &len))) {
-        if (len == 9 && strncmp(w, "create_ip", 9) == 0) {
-            cur = NULL;
-            fp = 0;
-        } else if (len == 5 && strncmp(w, "-name", 5) == 0) {
-            const char *v = tcl_word(&pos, &len);
-            if (!v)
-                break;
-            fp = len == 14 && strncmp(v, "floating_point", 14) == 0;
-        } else if (len == 12 && strncmp(w, "-module_name", 12) == 0) {
-            const char *m = tcl_word(&pos, &len);
-            if (!m)
-                break;
-            if (!fp)
-                continue;
-            lg_grow((void **)&t->v, &t->cap, t->n + 1, sizeof *t->v);
-            cur = &t->v[t->n++];
-            memset(cur, 0, sizeof *cur);
-            cur->module = lg_strndup(m, len);
-        } else if (cur && len > 7 && strncasecmp(w, "CONFIG.", 7) == 0) {
-            char *key = lg_strndup(w + 7, len - 7);
-            for (char *c = key; *c; c++)
-                *c = (char)tolower((unsigned char)*c);
-            const char *v = tcl_word(&pos, &len);
-            if (!v) {
-                free(key);
-                break;
+    for (const char *s = text;;) {
+        for (char *w; (w = tclscan_word(&s)); free(w)) {
+            if (strcmp(w, "create_ip") == 0) {
+                cur = NULL;
+                fp = 0;
+            } else if (strcmp(w, "-name") == 0) {
+                char *v = tclscan_word(&s);
+                fp = v && strcmp(v, "floating_point") == 0;
+                free(v);
+            } else if (strcmp(w, "-module_name") == 0) {
+                char *m = tclscan_word(&s);
+                if (m && fp) {
+                    lg_grow((void **)&t->v, &t->cap, t->n + 1, sizeof *t->v);
+                    cur = &t->v[t->n++];
+                    memset(cur, 0, sizeof *cur);
+                    cur->module = m;
+                } else
+                    free(m);
+            } else if (cur && strncasecmp(w, "CONFIG.", 7) == 0 && w[7]) {
+                char *v = tclscan_word(&s);
+                if (!v)
+                    continue;
+                for (char *c = w; *c; c++)
+                    *c = (char)tolower((unsigned char)*c);
+                lg_grow((void **)&cur->keys, &cur->kcap, cur->n + 1, sizeof *cur->keys);
+                lg_grow((void **)&cur->vals, &cur->vcap, cur->n + 1, sizeof *cur->vals);
+                cur->keys[cur->n] = lg_strdup(w + 7);
+                cur->vals[cur->n++] = v;
             }
-            lg_grow((void **)&cur->keys, &cur->kcap, cur->n + 1, sizeof *cur->keys);
-            lg_grow((void **)&cur->vals, &cur->vcap, cur->n + 1, sizeof *cur->vals);
-            cur->keys[cur->n] = key;
-            cur->vals[cur->n++] = lg_strndup(v, len);
         }
+        if (!tclscan_next_command(&s))
+            return;
     }
 }
 

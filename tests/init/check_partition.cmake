@@ -5,7 +5,8 @@
 # with no divergence; a planted fault in the RTL's choice of b's bank is
 # reported as the one divergence it is. Without the pragmas the memories'
 # partition is a marked guess (cyclic; block has the same ports) and the
-# scalar banks' is complete.
+# scalar banks' is complete; with the solution's directives.tcl in their
+# place (set_directive_array_partition), nothing is guessed.
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch); builds go to the
 # suite's build cache (LGFUZZ_CACHE_DIR).
 cmake_minimum_required(VERSION 3.20)
@@ -54,5 +55,25 @@ foreach(want "partition: {type: cyclic, factor: 2}}  # guessed: cyclic" "c: {mod
   string(FIND "${spec}" "${want}" at)
   if(at LESS 0)
     message(FATAL_ERROR "init.partition.guess: no '${want}' in\n${spec}")
+  endif()
+endforeach()
+
+# The same partitions from the solution's directives.tcl.
+file(COPY ${WORK}/pmix-nopragma/ DESTINATION ${WORK}/pmix-directives)
+file(REMOVE ${WORK}/pmix-directives/kernel.yaml)
+file(WRITE ${WORK}/pmix-directives/solution1/directives.tcl
+     "############################################################\n"
+     "## directives of solution1\n"
+     "set_directive_array_partition -type cyclic -factor 2 -dim 1 \"pmix\" a\n"
+     "set_directive_array_partition -type block -factor 2 -dim 1 \"pmix\" b\n"
+     "set_directive_array_partition -dim 1 \"pmix\" c\n")
+set(w "nothing guessed")
+expect(init.partition.directives 0 w init ${WORK}/pmix-directives/solution1 -o ${WORK}/pmix-directives/kernel.yaml)
+file(READ ${WORK}/pmix-directives/kernel.yaml spec)
+foreach(want "a: {mode: ap_memory, depth: 8, partition: {type: cyclic, factor: 2}}"
+             "b: {mode: ap_memory, depth: 8, partition: {type: block, factor: 2}}")
+  string(FIND "${spec}" "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "init.partition.directives: no '${want}' in\n${spec}")
   endif()
 endforeach()
