@@ -3,7 +3,8 @@
 # into two, c and out complete into scalar ports, out as out_r): the spec
 # init writes says each partition as the pragmas give it, checks, and runs
 # with no divergence; a planted fault in the RTL's choice of b's bank is
-# reported as the one divergence it is. Without the pragmas the memories'
+# reported as the one divergence it is; a 2-D a[2][4] partitioned along
+# dim 1 binds a row per bank and runs clean. Without the pragmas the memories'
 # partition is a marked guess (cyclic; block has the same ports) and the
 # scalar banks' is complete; with the solution's directives.tcl in their
 # place (set_directive_array_partition), nothing is guessed.
@@ -57,6 +58,29 @@ foreach(want "partition: {type: cyclic, factor: 2}}  # guessed: cyclic" "c: {mod
     message(FATAL_ERROR "init.partition.guess: no '${want}' in\n${spec}")
   endif()
 endforeach()
+
+# a as a 2-D array a[2][4] partitioned completely along dim 1: two RAM
+# banks, one row each (the C and the RTL's bank choice edited to match).
+file(COPY ${HLS}/pmix/ DESTINATION ${WORK}/pmix-2d)
+file(READ ${WORK}/pmix-2d/pmix.c text)
+string(REPLACE "void pmix(unsigned a[N]," "void pmix(unsigned a[2][4]," text "${text}")
+string(REPLACE "variable = a cyclic factor = 2 dim = 1" "variable = a complete dim = 1" text "${text}")
+string(REPLACE "out[i] = a[i] +" "out[i] = a[i / 4][i % 4] +" text "${text}")
+file(WRITE ${WORK}/pmix-2d/pmix.c "${text}")
+file(READ ${WORK}/pmix-2d/${V}/pmix.v text)
+string(REPLACE "_address0 = i_reg_120[2:1]" "_address0 = i_reg_120[1:0]" text "${text}")
+string(REPLACE "(i_reg_120[0] == 1'b0);\nassign a_1_ce0" "(i_reg_120[2] == 1'b0);\nassign a_1_ce0" text "${text}")
+string(REPLACE "(i_reg_120[0] == 1'b1);\nassign a_load_phi" "(i_reg_120[2] == 1'b1);\nassign a_load_phi" text "${text}")
+string(REPLACE "assign a_load_phi = (i_reg_120[0]" "assign a_load_phi = (i_reg_120[2]" text "${text}")
+file(WRITE ${WORK}/pmix-2d/${V}/pmix.v "${text}")
+set(w "nothing guessed")
+expect(init.partition.2d 0 w init ${WORK}/pmix-2d/solution1 -o ${WORK}/pmix-2d/kernel.yaml)
+file(READ ${WORK}/pmix-2d/kernel.yaml spec)
+string(FIND "${spec}" "a: {mode: ap_memory, depth: 8, partition: {type: complete, dims: [2, 4]}}" at)
+if(at LESS 0)
+  message(FATAL_ERROR "init.partition.2d: no 2-D partition of a in\n${spec}")
+endif()
+run(pmix-2d "")
 
 # The same partitions from the solution's directives.tcl.
 file(COPY ${WORK}/pmix-nopragma/ DESTINATION ${WORK}/pmix-directives)
