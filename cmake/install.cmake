@@ -12,4 +12,5 @@ install(FILES guard/clauses.yaml DESTINATION ${LG_INSTALL_DATA}/guard)
 # the RTL harness engine into every Verilator model (its files are hashed
 # into the model cache's key, so the directory holds the engine only).
 install(DIRECTORY tracer/runtime/ DESTINATION ${LG_INSTALL_DATA}/tracer/runtime)
+install(DIRECTORY tracer/include/ DESTINATION ${LG_INSTALL_DATA}/tracer/include)
 install(DIRECTORY rtl-oracle/engine/ DESTINATION ${LG_INSTALL_DATA}/rtl-oracle/engine)

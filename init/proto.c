@@ -152,6 +152,21 @@ static int map_type(const char *t, lg_type_t *out, lg_fixed_t *fx)
     return map_ap_int(t, out) == 0 ? 0 : map_ap_fixed(t, out, fx);
 }
 
+/* ap_cint.h's intN / uintN (N in 1..64): 0 and *out when t is one. */
+static int map_cint(const char *t, lg_type_t *out)
+{
+    int is_signed = strncmp(t, "int", 3) == 0;
+    const char *digits = is_signed ? t + 3 : strncmp(t, "uint", 4) == 0 ? t + 4 : NULL;
+    if (!digits || !isdigit((unsigned char)digits[0]) || digits[0] == '0' || strlen(digits) > 2 ||
+        (digits[1] && !isdigit((unsigned char)digits[1])))
+        return -1;
+    int n = atoi(digits);
+    if (n < 1 || n > 64)
+        return -1;
+    *out = lg_type_int(n, is_signed);
+    return 0;
+}
+
 /* The type words of text without qualifiers, '*', '&' and the name
  * (owned): "const int *" -> "int". */
 static char *core_type(const char *text, int *is_const, int *pointer)
@@ -213,6 +228,10 @@ static int resolve_typedef(const char *src, const char *name, lg_type_t *out, lg
         int is_const = 0, pointer = 0;
         char *core = core_type(words, &is_const, &pointer);
         int rc = !pointer && core[0] ? map_type(core, out, fx) : -1;
+        if (rc != 0 && !pointer && core[0] && map_cint(core, out) == 0) {
+            memset(fx, 0, sizeof *fx);
+            rc = 0;
+        }
         free(core);
         free(words);
         return rc;
@@ -226,7 +245,10 @@ static int map_element(const char *core, const char *src, lg_type_t *out, lg_fix
 {
     static const char stream[] = "hls::stream";
     if (strncmp(core, stream, sizeof stream - 1) != 0)
-        return map_type(core, out, fx) == 0 || resolve_typedef(src, core, out, fx) == 0 ? 0 : -1;
+        return map_type(core, out, fx) == 0 || resolve_typedef(src, core, out, fx) == 0 ||
+                       (memset(fx, 0, sizeof *fx), map_cint(core, out) == 0)
+                   ? 0
+                   : -1;
     const char *open = strchr(core, '<'), *close = strrchr(core, '>');
     if (!open || !close || close < open)
         return -1;
@@ -356,9 +378,7 @@ static void read_return(const char *text, size_t at, init_proto_t *out)
     char *core = core_type(t, &is_const, &pointer);
     out->ret_ctype = lg_strdup(core[0] ? core : "void");
     out->has_ret = strcmp(out->ret_ctype, "void") != 0 || pointer;
-    out->ret_known =
-        out->has_ret && !pointer &&
-        (map_type(core, &out->ret, &out->ret_fx) == 0 || resolve_typedef(text, core, &out->ret, &out->ret_fx) == 0);
+    out->ret_known = out->has_ret && !pointer && map_element(core, text, &out->ret, &out->ret_fx) == 0;
     free(core);
     free(t);
 }

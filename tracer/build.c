@@ -99,6 +99,15 @@ static const char *kernel_compiler(const spec_t *spec)
     return instrument_is_cxx(spec->c_source) ? LGFUZZ_CLANGXX : LGFUZZ_CLANG;
 }
 
+/* lgfuzz's stand-ins for HLS headers (include/: ap_cint.h), searched
+ * after the spec's and the install's, so a real header wins. */
+static const char *const standin_files[] = {"ap_cint.h"};
+
+static char *standin_dir(void)
+{
+    return lg_data_path("tracer/include");
+}
+
 /* The HLS install's headers when $XILINX_HLS is set (owned), else NULL. */
 static char *hls_include_dir(void)
 {
@@ -153,6 +162,13 @@ static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg
         free(p);
     }
     free(rt);
+    char *inc = standin_dir();
+    for (size_t i = 0; i < sizeof standin_files / sizeof *standin_files && rc == 0; i++) {
+        char *p = lg_path_join(inc, standin_files[i]);
+        rc = lg_hash_file(h, p, err);
+        free(p);
+    }
+    free(inc);
     for (size_t i = 0; i < sizeof tool_files / sizeof *tool_files && rc == 0; i++) {
         char *p = lg_path_join(LGFUZZ_DATA_DIR "/tracer", tool_files[i]);
         if (lg_path_exists(p))
@@ -171,7 +187,10 @@ static int compile_kernel(const spec_t *spec, const char *source, const char *di
     char *slash = strrchr(src_dir, '/');
     if (slash)
         slash[slash == src_dir] = '\0';
-    char *incs[3] = {lg_asprintf("-I%s", spec->dir), lg_asprintf("-I%s", slash ? src_dir : "."), hls_include_dir()};
+    char *standin = standin_dir();
+    char *incs[4] = {lg_asprintf("-I%s", spec->dir), lg_asprintf("-I%s", slash ? src_dir : "."), hls_include_dir(),
+                     lg_asprintf("-I%s", standin)};
+    free(standin);
     if (incs[2]) {
         char *flag = lg_asprintf("-I%s", incs[2]);
         free(incs[2]);
@@ -191,6 +210,7 @@ static int compile_kernel(const spec_t *spec, const char *source, const char *di
         argv[n++] = extra[i] = lg_asprintf("-I%s", spec->c_include_dirs[i]);
     if (incs[2])
         argv[n++] = incs[2];
+    argv[n++] = incs[3];
     argv[n++] = "-o";
     argv[n++] = out;
     argv[n++] = (char *)source;
@@ -200,7 +220,7 @@ static int compile_kernel(const spec_t *spec, const char *source, const char *di
         free(extra[i]);
     free(extra);
     free(argv);
-    for (size_t i = 0; i < 3; i++)
+    for (size_t i = 0; i < 4; i++)
         free(incs[i]);
     free(src_dir);
     free(out);
