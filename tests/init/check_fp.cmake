@@ -15,6 +15,7 @@ cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 set(HLS ${SRC}/tests/init/hls)
+set(CLI_HLS ${SRC}/tests/cli/hls)
 
 include(${CMAKE_CURRENT_LIST_DIR}/steps.cmake)
 
@@ -22,13 +23,8 @@ include(${CMAKE_CURRENT_LIST_DIR}/steps.cmake)
 # rtl-oracle.fpcores.ieee runs every operation).
 set(V solution1/syn/verilog)
 design(fpmac fpmac "" "" "")
-file(READ ${WORK}/fpmac/kernel.yaml spec)
-foreach(want "- {name: a, type: f32}" "return: f32" "c: {source: fpmac.c, function: fpmac}")
-  string(FIND "${spec}" "${want}" at)
-  if(at LESS 0)
-    message(FATAL_ERROR "init.fp.fpmac: no '${want}' in\n${spec}")
-  endif()
-endforeach()
+spec_has(init.fp.fpmac ${WORK}/fpmac/kernel.yaml
+         "- {name: a, type: f32}" "return: f32" "c: {source: fpmac.c, function: fpmac}")
 set(w "floating-point core fpmac_fadd_32ns_32ns_32_5_full_dsp_1_ip modelled: add, single precision, latency 3 (from its _ip.tcl)"
       "floating-point core fpmac_fmul_32ns_32ns_32_4_max_dsp_1_ip modelled: multiply, single precision, latency 2 (from its name)")
 expect(init.fp.fpmac.check 0 w check ${WORK}/fpmac/kernel.yaml)
@@ -44,13 +40,8 @@ expect(init.fp.fpmac-sub.check 0 w check ${WORK}/fpmac-sub/kernel.yaml)
 
 # fpsel: exact, then with its subtraction's core an adder.
 design(fpsel fpsel "" "" "")
-file(READ ${WORK}/fpsel/kernel.yaml spec)
-foreach(want "- {name: x, type: f32}" "- {name: n, type: i32}" "- {name: y, type: f64, dir: out}")
-  string(FIND "${spec}" "${want}" at)
-  if(at LESS 0)
-    message(FATAL_ERROR "init.fp.fpsel: no '${want}' in\n${spec}")
-  endif()
-endforeach()
+spec_has(init.fp.fpsel ${WORK}/fpsel/kernel.yaml
+         "- {name: x, type: f32}" "- {name: n, type: i32}" "- {name: y, type: f64, dir: out}")
 set(w "fpsel_ap_fcmp_0_no_dsp_32 modelled: compare, condition from the operation input, single precision, latency 0"
       "fpsel_ap_sitofp_4_no_dsp_32 modelled: 32-bit integer to single, latency 4 (from its name)"
       "fpsel_ap_fsub_3_full_dsp_32 modelled: subtract, single precision, latency 3"

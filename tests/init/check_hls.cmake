@@ -15,54 +15,7 @@ file(MAKE_DIRECTORY ${WORK})
 set(HLS ${SRC}/tests/init/hls)
 set(CLI_HLS ${SRC}/tests/cli/hls)
 
-# Runs lgfuzz with ARGN; it must exit <code> with each of the strings in
-# the list variable <wants> in its output.
-function(expect label code wants)
-  execute_process(COMMAND ${LGFUZZ} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  message(STATUS "${label}: exit ${rc}\n${out}${err}")
-  if(NOT rc EQUAL code)
-    message(FATAL_ERROR "${label}: exit ${rc}, expected ${code}\n${out}${err}")
-  endif()
-  foreach(want ${${wants}})
-    string(FIND "${out}${err}" "${want}" at)
-    if(at LESS 0)
-      message(FATAL_ERROR "${label}: no '${want}' in\n${out}${err}")
-    endif()
-  endforeach()
-endfunction()
-
-# A copy of the design <name> (tests/init/hls/<name>, else
-# tests/cli/hls/<name>) in WORK/<copy>, with <file>'s text <from> replaced
-# by <to> (file "" edits nothing).
-function(hls_copy name copy file from to)
-  if(EXISTS ${HLS}/${name})
-    file(COPY ${HLS}/${name}/ DESTINATION ${WORK}/${copy})
-  else()
-    file(COPY ${CLI_HLS}/${name}/ DESTINATION ${WORK}/${copy})
-  endif()
-  if(file)
-    file(READ ${WORK}/${copy}/${file} text)
-    string(FIND "${text}" "${from}" at)
-    if(at LESS 0)
-      message(FATAL_ERROR "setup: '${from}' not in ${file}")
-    endif()
-    string(REPLACE "${from}" "${to}" text "${text}")
-    file(WRITE ${WORK}/${copy}/${file} "${text}")
-  endif()
-endfunction()
-
-# Fails, naming label, unless the spec at path holds each string of ARGN;
-# leaves its text in the caller's spec.
-function(spec_has label path)
-  file(READ ${path} text)
-  foreach(want ${ARGN})
-    string(FIND "${text}" "${want}" at)
-    if(at LESS 0)
-      message(FATAL_ERROR "${label}: no '${want}' in\n${text}")
-    endif()
-  endforeach()
-  set(spec "${text}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/steps.cmake)
 
 function(input path text)
   file(WRITE ${path} "${text}\n")

@@ -14,21 +14,17 @@ cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 set(HLS ${SRC}/tests/init/hls)
+set(CLI_HLS ${SRC}/tests/cli/hls)
 include(${CMAKE_CURRENT_LIST_DIR}/steps.cmake)
 set(V solution1/syn/verilog)
 
 design(pmix pmix "" "" "")
-file(READ ${WORK}/pmix/kernel.yaml spec)
-foreach(want "a: {mode: ap_memory, depth: 8, partition: {type: cyclic, factor: 2}}"
-             "b: {mode: ap_memory, depth: 8, partition: {type: block, factor: 2}}"
-             "c: {mode: ap_memory, depth: 8, partition: {type: complete}}"
-             "out: {mode: ap_memory, depth: 8, partition: {type: complete}, port: out_r}"
-             "- {name: out, type: u32, array: {len: 8}, dir: out}")
-  string(FIND "${spec}" "${want}" at)
-  if(at LESS 0)
-    message(FATAL_ERROR "init.partition: no '${want}' in\n${spec}")
-  endif()
-endforeach()
+spec_has(init.partition ${WORK}/pmix/kernel.yaml
+         "a: {mode: ap_memory, depth: 8, partition: {type: cyclic, factor: 2}}"
+         "b: {mode: ap_memory, depth: 8, partition: {type: block, factor: 2}}"
+         "c: {mode: ap_memory, depth: 8, partition: {type: complete}}"
+         "out: {mode: ap_memory, depth: 8, partition: {type: complete}, port: out_r}"
+         "- {name: out, type: u32, array: {len: 8}, dir: out}")
 set(w "cyclic partition of dim 1 into 2 banks of 4: ports a_0_address0 .. a_1_address0"
       "complete partition of dim 1 into 8 banks of 1: ports out_r_0 .. out_r_7"
       "the ports of pmix match the spec")
@@ -51,13 +47,8 @@ file(WRITE ${WORK}/pmix-nopragma/pmix.c "${text}")
 set(w "a: partition guessed cyclic, factor 2 (no ARRAY_PARTITION pragma; block has the same ports)"
       "b: partition guessed cyclic, factor 2")
 expect(init.partition.guess 0 w init ${WORK}/pmix-nopragma/solution1 -o ${WORK}/pmix-nopragma/kernel.yaml)
-file(READ ${WORK}/pmix-nopragma/kernel.yaml spec)
-foreach(want "partition: {type: cyclic, factor: 2}}  # guessed: cyclic" "c: {mode: ap_memory, depth: 8, partition: {type: complete}}")
-  string(FIND "${spec}" "${want}" at)
-  if(at LESS 0)
-    message(FATAL_ERROR "init.partition.guess: no '${want}' in\n${spec}")
-  endif()
-endforeach()
+spec_has(init.partition.guess ${WORK}/pmix-nopragma/kernel.yaml
+         "partition: {type: cyclic, factor: 2}}  # guessed: cyclic" "c: {mode: ap_memory, depth: 8, partition: {type: complete}}")
 
 # a as a 2-D array a[2][4] partitioned completely along dim 1: two RAM
 # banks, one row each (the C and the RTL's bank choice edited to match).
@@ -75,11 +66,8 @@ string(REPLACE "assign a_load_phi = (i_reg_120[0]" "assign a_load_phi = (i_reg_1
 file(WRITE ${WORK}/pmix-2d/${V}/pmix.v "${text}")
 set(w "nothing guessed")
 expect(init.partition.2d 0 w init ${WORK}/pmix-2d/solution1 -o ${WORK}/pmix-2d/kernel.yaml)
-file(READ ${WORK}/pmix-2d/kernel.yaml spec)
-string(FIND "${spec}" "a: {mode: ap_memory, depth: 8, partition: {type: complete, dims: [2, 4]}}" at)
-if(at LESS 0)
-  message(FATAL_ERROR "init.partition.2d: no 2-D partition of a in\n${spec}")
-endif()
+spec_has(init.partition.2d ${WORK}/pmix-2d/kernel.yaml
+         "a: {mode: ap_memory, depth: 8, partition: {type: complete, dims: [2, 4]}}")
 run(pmix-2d "")
 
 # The same partitions from the solution's directives.tcl.
@@ -93,11 +81,6 @@ file(WRITE ${WORK}/pmix-directives/solution1/directives.tcl
      "set_directive_array_partition -dim 1 \"pmix\" c\n")
 set(w "nothing guessed")
 expect(init.partition.directives 0 w init ${WORK}/pmix-directives/solution1 -o ${WORK}/pmix-directives/kernel.yaml)
-file(READ ${WORK}/pmix-directives/kernel.yaml spec)
-foreach(want "a: {mode: ap_memory, depth: 8, partition: {type: cyclic, factor: 2}}"
-             "b: {mode: ap_memory, depth: 8, partition: {type: block, factor: 2}}")
-  string(FIND "${spec}" "${want}" at)
-  if(at LESS 0)
-    message(FATAL_ERROR "init.partition.directives: no '${want}' in\n${spec}")
-  endif()
-endforeach()
+spec_has(init.partition.directives ${WORK}/pmix-directives/kernel.yaml
+         "a: {mode: ap_memory, depth: 8, partition: {type: cyclic, factor: 2}}"
+         "b: {mode: ap_memory, depth: 8, partition: {type: block, factor: 2}}")

@@ -1,7 +1,8 @@
 # What the end-to-end scripts of `lgfuzz init` on HLS designs share
-# (check_fp.cmake, check_partition.cmake): expect, design and run.
-# The including script sets WORK and HLS (tests/init/hls); ctest passes
-# LGFUZZ.
+# (check_hls.cmake, check_fp.cmake, check_partition.cmake,
+# check_types.cmake): expect, hls_copy, spec_has, design and run. The
+# including script sets WORK, HLS (tests/init/hls) and CLI_HLS
+# (tests/cli/hls); ctest passes LGFUZZ.
 
 # Runs lgfuzz with ARGN; it must exit <code> with each of the strings in
 # the list variable <wants> in its output.
@@ -19,11 +20,15 @@ function(expect label code wants)
   endforeach()
 endfunction()
 
-# A copy of tests/init/hls/<name> in WORK/<copy>, with <file>'s text
-# <from> replaced by <to> (file "" edits nothing), and the spec init
-# writes for it.
-function(design name copy file from to)
-  file(COPY ${HLS}/${name}/ DESTINATION ${WORK}/${copy})
+# A copy of the design <name> (tests/init/hls/<name>, else
+# tests/cli/hls/<name>) in WORK/<copy>, with <file>'s text <from> replaced
+# by <to> (file "" edits nothing).
+function(hls_copy name copy file from to)
+  if(EXISTS ${HLS}/${name})
+    file(COPY ${HLS}/${name}/ DESTINATION ${WORK}/${copy})
+  else()
+    file(COPY ${CLI_HLS}/${name}/ DESTINATION ${WORK}/${copy})
+  endif()
   if(file)
     file(READ ${WORK}/${copy}/${file} text)
     string(FIND "${text}" "${from}" at)
@@ -33,8 +38,26 @@ function(design name copy file from to)
     string(REPLACE "${from}" "${to}" text "${text}")
     file(WRITE ${WORK}/${copy}/${file} "${text}")
   endif()
+endfunction()
+
+# Fails, naming label, unless the spec at path holds each string of ARGN;
+# leaves its text in the caller's spec.
+function(spec_has label path)
+  file(READ ${path} text)
+  foreach(want ${ARGN})
+    string(FIND "${text}" "${want}" at)
+    if(at LESS 0)
+      message(FATAL_ERROR "${label}: no '${want}' in\n${text}")
+    endif()
+  endforeach()
+  set(spec "${text}" PARENT_SCOPE)
+endfunction()
+
+# hls_copy, then the spec init writes for the copy, with nothing guessed.
+function(design name copy file from to)
+  hls_copy(${name} ${copy} "${file}" "${from}" "${to}")
   set(w "nothing guessed")
-  expect(init.fp.${copy} 0 w init ${WORK}/${copy}/solution1 -o ${WORK}/${copy}/kernel.yaml)
+  expect(init.${copy} 0 w init ${WORK}/${copy}/solution1 -o ${WORK}/${copy}/kernel.yaml)
 endfunction()
 
 # `lgfuzz run --iterations 100`: exit 0 with no divergence over at least
