@@ -206,14 +206,17 @@ bool Sim::sample_ram(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops)
 void Sim::access(Param &p, int i, uint64_t port, uint64_t e, bool w, uint64_t data, Outcome *o,
                  std::vector<uint64_t> *ops)
 {
+    // A bank's address that holds no element shows as the index past the
+    // array's last.
+    uint64_t shown = e == kNoElement ? p.depth : e;
     if (e >= p.depth && o->oob_reads++ == 0) {
         o->read_param = static_cast<uint64_t>(i);
-        o->read_addr = e;
+        o->read_addr = shown;
         o->read_cycle = o->cycles;
     }
     ops->insert(ops->end(), {static_cast<uint64_t>(i), port, e, w, data});
     if (o->accesses && o->accesses->size() < 5 * kAccessesMax)
-        o->accesses->insert(o->accesses->end(), {o->cycles, static_cast<uint64_t>(i), port, w, e});
+        o->accesses->insert(o->accesses->end(), {o->cycles, static_cast<uint64_t>(i), port, w, shown});
 }
 
 // sample_ram for a partitioned array: each bank's RAM ports, port k of
