@@ -94,6 +94,8 @@ static void print_rtl(const spec_t *s)
                        one ? "" : "_address0");
                 break;
             }
+            if (f->latency > 1)
+                printf("  read latency %d", f->latency);
             printf("  depth %-6" PRIu64 " ports %s_address0 %s_ce0", f->depth, port, port);
             if (s->params[i].dir != SPEC_DIR_OUT)
                 printf(" %s_q0", port);

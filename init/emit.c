@@ -189,6 +189,8 @@ static void emit_ifaces(lg_strbuf_t *b, const init_spec_t *s)
             lg_strbuf_printf(b, ", width: %d", p->width);
         if (p->nbanks)
             emit_partition(b, p);
+        if (p->latency > 1)
+            lg_strbuf_printf(b, ", latency: %ld", p->latency);
         if (p->mode == INIT_MAXI && strcmp(p->bundle, "gmem") != 0)
             lg_strbuf_printf(b, ", bundle: %s", p->bundle);
         if (p->mode == INIT_MAXI && p->addr != INIT_ADDR_SLAVE)

@@ -369,6 +369,8 @@ static int type_from_sources(ctx_t *c, init_param_t *p, const init_cparam_t *cp,
         p->note = lg_asprintf("guessed: type from the %d-bit port", p->width);
         guess(c->out, "%s: type %s guessed from its %d-bit port", p->name, lg_type_name(p->type), p->width);
     }
+    if (p->mode == INIT_MEMORY && cp && cp->latency > 1)
+        p->latency = cp->latency;
     if (p->is_array && cp && cp->arr_len > 0) {
         p->depth = p->max_len = cp->arr_len;
     } else if (p->is_array && cp && cp->depth > 0) {

@@ -58,6 +58,7 @@ typedef struct init_cparam {
     int is_const;  /* const element or value */
     long arr_len;  /* N of name[N], 0 when not given */
     long depth;    /* depth=N of an INTERFACE pragma for it in the body, 0 when none */
+    long latency;  /* latency=N of an INTERFACE pragma for it (an ap_memory's read latency), 0 when none */
     long dims[4];  /* name[N][M]: N, M (ndims of them; arr_len their product) */
     int ndims;
     /* An ARRAY_PARTITION pragma for it in the body: part_kind 1 complete,
@@ -128,7 +129,8 @@ typedef struct init_directive {
     char *fn, *var; /* the function and the argument (owned) */
     int part_kind, part_dim;
     long part_factor;
-    long depth; /* 0: none */
+    long depth;   /* 0: none */
+    long latency; /* set_directive_interface -latency, 0: none */
 } init_directive_t;
 
 /* The C and C++ files an HLS project lists for synthesis, and the
@@ -196,6 +198,7 @@ typedef struct init_param {
     long part_factor;
     long dims[4];
     int ndims;
+    long latency; /* INIT_MEMORY: its read latency when the pragma or a directive gives one above 1, else 0 */
 } init_param_t;
 
 typedef struct init_spec {

@@ -156,11 +156,13 @@ static void read_directive(init_project_t *p, size_t *cap, int partition, const 
             d.part_dim = (int)number(v);
         if (strcmp(w, "-depth") == 0)
             d.depth = number(v);
+        if (strcmp(w, "-latency") == 0)
+            d.latency = number(v);
         free(v);
         free(w);
     }
-    if (npos == 2 && !strchr(pos[0], '/') && d.part_factor >= 0 && d.part_dim >= 0 && d.depth >= 0 &&
-        (partition || d.depth > 0)) {
+    if (npos == 2 && !strchr(pos[0], '/') && d.part_factor >= 0 && d.part_dim >= 0 && d.depth >= 0 && d.latency >= 0 &&
+        (partition || d.depth > 0 || d.latency > 0)) {
         d.fn = pos[0];
         d.var = pos[1];
         lg_grow((void **)&p->directives, cap, p->ndirectives + 1, sizeof *p->directives);
@@ -205,6 +207,8 @@ void init_project_apply(const init_project_t *p, const char *fn, init_proto_t *p
             }
             if (d->depth > 0 && !cp->depth)
                 cp->depth = d->depth;
+            if (d->latency > 0 && !cp->latency)
+                cp->latency = d->latency;
         }
     }
 }

@@ -446,10 +446,15 @@ static void read_pragma_depths(const char *raw, size_t from, size_t to, const in
             const char *port = hlspragma_value(&pl, "port"), *depth = hlspragma_value(&pl, "depth");
             int64_t v;
             int iface = pl.nwords >= 2 && strcmp(pl.words[0], "hls") == 0 && strcmp(pl.words[1], "interface") == 0;
-            for (size_t k = 0; iface && port && depth && k < out->nparams; k++)
-                if (strcmp(out->params[k].name, port) == 0 && init_macros_eval(macros, depth, &v) == 0 && v > 0 &&
-                    v <= LONG_MAX)
+            const char *latency = hlspragma_value(&pl, "latency");
+            for (size_t k = 0; iface && port && k < out->nparams; k++) {
+                if (strcmp(out->params[k].name, port) != 0)
+                    continue;
+                if (depth && init_macros_eval(macros, depth, &v) == 0 && v > 0 && v <= LONG_MAX)
                     out->params[k].depth = (long)v;
+                if (latency && init_macros_eval(macros, latency, &v) == 0 && v > 0 && v <= LONG_MAX)
+                    out->params[k].latency = (long)v;
+            }
             if (pl.nwords >= 2 && strcmp(pl.words[0], "hls") == 0 && strcmp(pl.words[1], "array_partition") == 0)
                 read_partition(&pl, macros, out);
             hlspragma_free(&pl);

@@ -78,7 +78,11 @@ typedef struct spec_iface {
     spec_maxi_addr_t addr; /* m_axi: where the buffer's base address comes from */
     uint64_t base;         /* m_axi with addr SPEC_MAXI_OFF: the buffer's fixed base address */
     spec_partition_t part; /* ap_memory: how HLS partitioned the array (kind SPEC_PART_NONE: not) */
+    int latency;           /* ap_memory: cycles from a read's address to its word on q (default 1) */
 } spec_iface_t;
+
+/* The most read latency an ap_memory interface may have. */
+#define SPEC_MEM_LATENCY_MAX 16
 
 typedef struct spec_width {
     char *var; /* a C local of the kernel */

@@ -241,7 +241,8 @@ static int parse_partition(yamldoc_t *d, yaml_node_t *val, const spec_param_t *p
 
 static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *val, lg_err_t *err)
 {
-    static const char *const keys[] = {"mode", "depth", "width", "port", "bundle", "offset", "base", "partition", NULL};
+    static const char *const keys[] = {"mode",   "depth", "width",     "port",    "bundle",
+                                       "offset", "base",  "partition", "latency", NULL};
     const char *pname = yamldoc_scalar(d, key, "interface name", err);
     if (!pname)
         return LG_EINVAL;
@@ -282,6 +283,18 @@ static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *v
         if (!port)
             return LG_EINVAL;
         f->port = lg_strdup(port);
+    }
+    if ((n = yamldoc_get(d, val, "latency"))) {
+        uint64_t v;
+        if (yamldoc_uint(d, n, "latency", &v, err))
+            return LG_EINVAL;
+        if (f->mode != SPEC_IF_AP_MEMORY)
+            return yamldoc_error(d, n, err, "latency is only meaningful for an ap_memory array; '%s' is %s", pname,
+                                 p->is_array ? spec_if_mode_name(f->mode) : "a scalar");
+        if (v < 1 || v > SPEC_MEM_LATENCY_MAX)
+            return yamldoc_error(d, n, err, "latency of '%s' must be in [1, %d] cycles, found %llu", pname,
+                                 SPEC_MEM_LATENCY_MAX, (unsigned long long)v);
+        f->latency = (int)v;
     }
     if ((n = yamldoc_get(d, val, "partition"))) {
         if (parse_partition(d, n, p, f, err))
@@ -385,6 +398,8 @@ void spec_default_ifaces(spec_t *s)
             f->depth = p->max_len;
         if (!f->width)
             f->width = lg_type_bits(p->type);
+        if (!f->latency)
+            f->latency = 1;
         if (!f->port)
             f->port = is_reserved(p->name) ? lg_asprintf("%s_r", p->name) : lg_strdup(p->name);
     }

@@ -41,7 +41,7 @@ set(LG_FULL_TIER
   "^tracer\\.(apfixed|fpgain|apint|apstream|bitint|init)\\."  # HLS-type shims, built per width
   "^tracer\\.(build|status_one_cpu)$"
   "^cli\\.(budget|run_budget|hls|seeds|host_run|run_seeds|check_rtl|install|misbehaving|init_axi|init_csynth|cpus|build$)"
-  "^init\\.(hls|axi|csynth|fp|partition|types)$"
+  "^init\\.(hls|axi|csynth|fp|memory|types)$"
   "^batch\\.(run|shard|valuedb|parallel|slurm)$"
   "^gen\\.(selfcheck|cli)\\."
   "^guard\\.e2e\\."

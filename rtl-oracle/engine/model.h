@@ -93,6 +93,7 @@ struct Param {
     int bus = -1;                  // m_axi: its bundle
     unsigned ebytes = 0;           // s_axilite, m_axi: bytes of the value or of an element
     std::vector<Bank> banks;       // a partitioned array: its banks (addr..d are then unbound)
+    uint64_t latency = 1;          // ap_memory: edges from a read's address to its word on q
 };
 
 // An AXI4 or AXI4-Lite bundle's ports, by wire.h's orw_axi_sig.

@@ -293,11 +293,26 @@ bool Sim::sample(Outcome *o, std::vector<uint64_t> *ops)
 // before any write of the same edge (so a swap through both ports works).
 void Sim::commit(const std::vector<uint64_t> &ops)
 {
+    // Reads of a slower RAM issued latency - 1 edges ago land now.
+    size_t kept = 0;
+    for (size_t j = 0; j < reads_.size(); j += 4) {
+        if (reads_[j + 3] == cycles_)
+            set(ram_port(ps_[reads_[j]], reads_[j + 1], false), reads_[j + 2]);
+        else
+            for (size_t k = 0; k < 4; k++)
+                reads_[kept++] = reads_[j + k];
+    }
+    reads_.resize(kept);
     for (size_t j = 0; j < ops.size(); j += 5) {
         Param &p = ps_[ops[j]];
         uint64_t a = ops[j + 2];
-        if (!ops[j + 3])
-            set(ram_port(p, ops[j + 1], false), a < p.mem.size() ? p.mem[a] : poison_);
+        if (ops[j + 3])
+            continue;
+        uint64_t word = a < p.mem.size() ? p.mem[a] : poison_;
+        if (p.latency > 1)
+            reads_.insert(reads_.end(), {ops[j], ops[j + 1], word, cycles_ + p.latency - 1});
+        else
+            set(ram_port(p, ops[j + 1], false), word);
     }
     for (size_t j = 0; j < ops.size(); j += 5) {
         Param &p = ps_[ops[j]];
@@ -455,6 +470,7 @@ void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
     used_ = true;
     poison_ = poison;
     cycles_ = 0;
+    reads_.clear();
     power_ = 1;
     lam_ = 0;
     rng_.s = seed;

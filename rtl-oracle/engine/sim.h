@@ -88,6 +88,9 @@ class Sim
     int seed_ = 0;                 // a random initial state's seed (xstate > ORW_XSTATE_ONES), else 0
     uint64_t poison_ = ORW_POISON; // what the current call's out-of-range reads return
     uint64_t cycles_ = 0;          // cycles of the current call so far (the waveform's window)
+    // RAM reads of a latency above 1 on their way to q: param, port, the
+    // word, and the edge (cycles_) at which it lands.
+    std::vector<uint64_t> reads_;
 };
 
 } // namespace lgh

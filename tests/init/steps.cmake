@@ -1,5 +1,5 @@
 # What the end-to-end scripts of `lgfuzz init` on HLS designs share
-# (check_hls.cmake, check_fp.cmake, check_partition.cmake,
+# (check_hls.cmake, check_fp.cmake, check_memory.cmake,
 # check_types.cmake): expect, hls_copy, spec_has, design and run. The
 # including script sets WORK, HLS (tests/init/hls) and CLI_HLS
 # (tests/cli/hls); ctest passes LGFUZZ.

@@ -91,6 +91,10 @@ static const struct {
     {HEAD PARAMS
      "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_memory, depth: 8, partition: {type: complete}}\n",
      14, 50, "a partitioned array 'data' has depth 16, its length, not 8"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_memory, latency: 0}\n", 14, 38,
+     "latency of 'data' must be in [1, 16] cycles, found 0"},
+    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_fifo, latency: 2}\n", 14, 36,
+     "latency is only meaningful for an ap_memory array; 'data' is ap_fifo"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-yes]\n", 13, 21, "'-yes' is not accepted"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-y]\n", 13, 21, "'-y' needs a value"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-y, nodir]\n", 13, 25, "'nodir' does not exist"},

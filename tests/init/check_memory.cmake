@@ -1,4 +1,7 @@
-# `lgfuzz init` on an HLS solution whose arguments HLS partitioned
+# `lgfuzz init` on HLS solutions in the memory shapes HLS makes of array
+# arguments. psum (Vivado HLS 2019: a RAM of read latency 2, from the
+# INTERFACE pragma): the spec says latency: 2, and the run is clean; the
+# same spec without it diverges. pmix, whose arguments HLS partitioned
 # (tests/init/hls/pmix, Vivado HLS 2018: a cyclic into two RAMs, b block
 # into two, c and out complete into scalar ports, out as out_r): the spec
 # init writes says each partition as the pragmas give it, checks, and runs
@@ -19,7 +22,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/steps.cmake)
 set(V solution1/syn/verilog)
 
 design(pmix pmix "" "" "")
-spec_has(init.partition ${WORK}/pmix/kernel.yaml
+spec_has(init.memory ${WORK}/pmix/kernel.yaml
          "a: {mode: ap_memory, depth: 8, partition: {type: cyclic, factor: 2}}"
          "b: {mode: ap_memory, depth: 8, partition: {type: block, factor: 2}}"
          "c: {mode: ap_memory, depth: 8, partition: {type: complete}}"
@@ -28,12 +31,12 @@ spec_has(init.partition ${WORK}/pmix/kernel.yaml
 set(w "cyclic partition of dim 1 into 2 banks of 4: ports a_0_address0 .. a_1_address0"
       "complete partition of dim 1 into 8 banks of 1: ports out_r_0 .. out_r_7"
       "the ports of pmix match the spec")
-expect(init.partition.check 0 w check ${WORK}/pmix/kernel.yaml)
+expect(init.memory.check 0 w check ${WORK}/pmix/kernel.yaml)
 # out[i] = a[i] + b[i] * c[i]
 file(WRITE ${WORK}/pmix.json "{\"a\": [1, 2, 3, 4, 5, 6, 7, 8], \"b\": [10, 20, 30, 40, 50, 60, 70, 80], "
                              "\"c\": [1, 1, 1, 1, 2, 2, 2, 2]}\n")
 set(w "\"out\":[11,22,33,44,105,126,147,168]" "no divergence")
-expect(init.partition.diff 0 w diff ${WORK}/pmix/kernel.yaml ${WORK}/pmix.json)
+expect(init.memory.diff 0 w diff ${WORK}/pmix/kernel.yaml ${WORK}/pmix.json)
 run(pmix "")
 
 design(pmix pmix-bank ${V}/pmix.v "assign b_load_phi = (i_reg_120[2] == 1'b1)" "assign b_load_phi = (i_reg_120[0] == 1'b1)")
@@ -46,8 +49,8 @@ string(REGEX REPLACE "#pragma HLS ARRAY_PARTITION[^\n]*\n" "" text "${text}")
 file(WRITE ${WORK}/pmix-nopragma/pmix.c "${text}")
 set(w "a: partition guessed cyclic, factor 2 (no ARRAY_PARTITION pragma; block has the same ports)"
       "b: partition guessed cyclic, factor 2")
-expect(init.partition.guess 0 w init ${WORK}/pmix-nopragma/solution1 -o ${WORK}/pmix-nopragma/kernel.yaml)
-spec_has(init.partition.guess ${WORK}/pmix-nopragma/kernel.yaml
+expect(init.memory.guess 0 w init ${WORK}/pmix-nopragma/solution1 -o ${WORK}/pmix-nopragma/kernel.yaml)
+spec_has(init.memory.guess ${WORK}/pmix-nopragma/kernel.yaml
          "partition: {type: cyclic, factor: 2}}  # guessed: cyclic" "c: {mode: ap_memory, depth: 8, partition: {type: complete}}")
 
 # a as a 2-D array a[2][4] partitioned completely along dim 1: two RAM
@@ -65,8 +68,8 @@ string(REPLACE "(i_reg_120[0] == 1'b1);\nassign a_load_phi" "(i_reg_120[2] == 1'
 string(REPLACE "assign a_load_phi = (i_reg_120[0]" "assign a_load_phi = (i_reg_120[2]" text "${text}")
 file(WRITE ${WORK}/pmix-2d/${V}/pmix.v "${text}")
 set(w "nothing guessed")
-expect(init.partition.2d 0 w init ${WORK}/pmix-2d/solution1 -o ${WORK}/pmix-2d/kernel.yaml)
-spec_has(init.partition.2d ${WORK}/pmix-2d/kernel.yaml
+expect(init.memory.2d 0 w init ${WORK}/pmix-2d/solution1 -o ${WORK}/pmix-2d/kernel.yaml)
+spec_has(init.memory.2d ${WORK}/pmix-2d/kernel.yaml
          "a: {mode: ap_memory, depth: 8, partition: {type: complete, dims: [2, 4]}}")
 run(pmix-2d "")
 
@@ -80,7 +83,23 @@ file(WRITE ${WORK}/pmix-directives/solution1/directives.tcl
      "set_directive_array_partition -type block -factor 2 -dim 1 \"pmix\" b\n"
      "set_directive_array_partition -dim 1 \"pmix\" c\n")
 set(w "nothing guessed")
-expect(init.partition.directives 0 w init ${WORK}/pmix-directives/solution1 -o ${WORK}/pmix-directives/kernel.yaml)
-spec_has(init.partition.directives ${WORK}/pmix-directives/kernel.yaml
+expect(init.memory.directives 0 w init ${WORK}/pmix-directives/solution1 -o ${WORK}/pmix-directives/kernel.yaml)
+spec_has(init.memory.directives ${WORK}/pmix-directives/kernel.yaml
          "a: {mode: ap_memory, depth: 8, partition: {type: cyclic, factor: 2}}"
          "b: {mode: ap_memory, depth: 8, partition: {type: block, factor: 2}}")
+
+# psum: a RAM whose words arrive two cycles after their address.
+design(psum psum "" "" "")
+spec_has(init.memory.latency ${WORK}/psum/kernel.yaml "a: {mode: ap_memory, depth: 8, latency: 2}")
+set(w "a            ap_memory width 32  read latency 2")
+expect(init.memory.latency.check 0 w check ${WORK}/psum/kernel.yaml)
+file(WRITE ${WORK}/psum.json "{\"a\": [1, 2, 3, 4, 5, 6, 7, 100]}\n")
+set(w "\"return\":128" "no divergence")
+expect(init.memory.latency.diff 0 w diff ${WORK}/psum/kernel.yaml ${WORK}/psum.json)
+run(psum "")
+# Read as a RAM of latency 1, each word is taken a cycle late.
+file(READ ${WORK}/psum/kernel.yaml text)
+string(REPLACE ", latency: 2" "" text "${text}")
+file(WRITE ${WORK}/psum/latency1.yaml "${text}")
+set(w "divergence mismatch:return: return: cpu 128, rtl 227")
+expect(init.memory.latency1.diff 1 w diff ${WORK}/psum/latency1.yaml ${WORK}/psum.json)
