@@ -39,6 +39,8 @@
 /* The op word of lgfuzz_fp (engine/fp.cpp keeps the same values). */
 enum { FP_ADD = 1, FP_SUB, FP_MUL, FP_DIV, FP_SQRT, FP_FMA, FP_FMS, FP_CMP, FP_FROMI, FP_FROMF };
 #define FP_DOUBLE 0x100
+/* More pipeline stages than any core has (a double divide has about 60). */
+#define FP_LATENCY_MAX 256
 
 /* How the core's operation input (s_axis_operation_tdata) selects. */
 enum { SEL_NONE, SEL_ADDSUB, SEL_COMPARE };
@@ -546,6 +548,7 @@ static const char *from_tcl(const tcl_core_t *t, fp_core_t *c)
         c->nin = 1;
         c->a_signed = 1;
         c->aw = (int)((strtol(e, NULL, 10) + 7) / 8 * 8);
+        c->bw = 32; /* no second operand */
         c->rw = res ? 64 : 32;
         c->op |= res ? FP_DOUBLE : 0;
         return NULL;
@@ -556,6 +559,7 @@ static const char *from_tcl(const tcl_core_t *t, fp_core_t *c)
         c->op = FP_FROMF | (res ? FP_DOUBLE : 0);
         c->nin = 1;
         c->aw = in ? 64 : 32;
+        c->bw = 32; /* no second operand */
         c->rw = res ? 64 : 32;
         return NULL;
     }
@@ -752,6 +756,8 @@ static const char *settle(const fp_seen_t *s, const tcl_cores_t *t, fp_core_t *c
     c->from = tc ? "its _ip.tcl" : "its name";
     if (!why && c->latency < 0)
         why = "neither its name nor an _ip.tcl beside the Verilog gives its latency";
+    if (!why && c->latency > FP_LATENCY_MAX)
+        why = "its latency is beyond any Xilinx core's";
     return why;
 }
 

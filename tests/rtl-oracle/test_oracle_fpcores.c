@@ -179,6 +179,9 @@ static void test_refused(const char *tmp)
                    out, sizeof out) == LG_EINVAL);
     CHECK_STR_CONTAINS(out, "module my_recip is a Xilinx floating-point core");
     CHECK_STR_CONTAINS(out, "within an ulp");
+    CHECK(model_of(tmp, "slow", "module top(input clk);\nx_ap_fadd_99999_full_dsp_32 u (.aclk(clk));\nendmodule\n",
+                   NULL, out, sizeof out) == LG_EINVAL);
+    CHECK_STR_CONTAINS(out, "its latency is beyond any Xilinx core's");
     /* A script of another IP describes no core. */
     CHECK(model_of(tmp, "notfp", "module top(input clk);\nmy_div u (.aclk(clk));\nendmodule\n",
                    "create_ip -name div_gen -module_name my_div\n"
