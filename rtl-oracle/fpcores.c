@@ -539,6 +539,7 @@ static const char *from_tcl(const tcl_core_t *t, fp_core_t *c)
     c->sel = SEL_NONE;
     c->cond = -1;
     c->a_signed = 0;
+    const char *type_in = tcl_get(t, "a_precision_type");
     if (strcasecmp(type, "Fixed_to_float") == 0) {
         const char *e = tcl_get(t, "c_a_exponent_width"), *f = tcl_get(t, "c_a_fraction_width");
         if (!e || !f || !all_digits(e) || strcmp(f, "0") != 0 || strtol(e, NULL, 10) > 64 || res < 0)
@@ -546,7 +547,9 @@ static const char *from_tcl(const tcl_core_t *t, fp_core_t *c)
                    "or double precision only";
         c->op = FP_FROMI;
         c->nin = 1;
-        c->a_signed = 1;
+        /* Xilinx's fixed point is signed, unless the precision is one of
+         * its unsigned integers (Vitis's uitofp: Uint32). */
+        c->a_signed = !(type_in && strncasecmp(type_in, "Uint", 4) == 0);
         c->aw = (int)((strtol(e, NULL, 10) + 7) / 8 * 8);
         c->bw = 32; /* no second operand */
         c->rw = res ? 64 : 32;

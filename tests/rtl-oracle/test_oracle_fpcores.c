@@ -73,6 +73,7 @@ static void test_fpcheck(void)
         {"chk_ffma_32ns_32ns_32ns_32_6_full_dsp_1_ip", {".OP(6)", ".LATENCY(4)", ".c(s_axis_c_tdata)"}},
         {"chk_fcmpgt_32ns_32ns_1_3_no_dsp_1_ip", {".OP(8), .SEL(0), .COND(4)", ".LATENCY(1)", ""}},
         {"chk_l2f_64ns_32_7_no_dsp_1_ip", {".OP(9)", ".AW(64)", ".ASIGNED(1)"}},
+        {"chk_uitofp_32ns_32_6_no_dsp_1_ip", {".OP(9)", ".AW(32)", ".ASIGNED(0)"}},
     };
     char buf[4096];
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

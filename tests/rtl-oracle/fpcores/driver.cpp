@@ -123,6 +123,8 @@ const Core cores[] = {
     {"compare greater (_ip.tcl)", 1, 1, BIT, [](const Operands &o) { return compare(f32(o.fa), f32(o.fb), 4); }},
     {"int64 to float (_ip.tcl)", 5, 1, F32,
      [](const Operands &o) { return b32(static_cast<float>(static_cast<int64_t>(o.ia))); }},
+    {"uint32 to float (Vitis uitofp, _ip.tcl)", 4, 1, F32,
+     [](const Operands &o) { return b32(static_cast<float>(static_cast<uint32_t>(o.ia))); }},
 };
 const size_t ncores = sizeof cores / sizeof *cores;
 
@@ -252,6 +254,8 @@ uint64_t result(const Vfpcheck *top, size_t k)
         return top->r19;
     case 20:
         return top->r20;
+    case 21:
+        return top->r21;
     }
     return 0;
 }

@@ -5,7 +5,9 @@
 // The _ip.tcl files beside this one set chk_dsub's latency (6, not the
 // name's 3) and describe the cores whose names HLS does not use (a fused
 // multiply-add, a compare with a fixed condition, a conversion from a
-// 64-bit integer). chk_ap_fmul's instance has no aclken: it never stalls.
+// 64-bit integer) and Vitis's uitofp (an unsigned 32-bit integer, which
+// its name alone does not say). chk_ap_fmul's instance has no aclken: it
+// never stalls.
 // driver.cpp drives the operands and checks every result (tests/rtl-oracle,
 // rtl-oracle.fpcores.ieee).
 `timescale 1 ns / 1 ps
@@ -36,7 +38,8 @@ module fpcheck (
     output [31:0] r17,
     output [31:0] r18,
     output [7:0] r19,
-    output [31:0] r20
+    output [31:0] r20,
+    output [31:0] r21
 );
 chk_ap_fadd_3_full_dsp_32 u0 (
         .aclk(clk),
@@ -234,6 +237,14 @@ chk_fcmpgt_32ns_32ns_1_3_no_dsp_1_ip u19 (
         .s_axis_b_tdata(fb),
         .m_axis_result_tvalid(),
         .m_axis_result_tdata(r19)
+);
+chk_uitofp_32ns_32_6_no_dsp_1_ip u21 (
+        .aclk(clk),
+        .aclken(en),
+        .s_axis_a_tvalid(1'b1),
+        .s_axis_a_tdata(ia[31:0]),
+        .m_axis_result_tvalid(),
+        .m_axis_result_tdata(r21)
 );
 chk_l2f_64ns_32_7_no_dsp_1_ip u20 (
         .aclk(clk),
