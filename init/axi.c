@@ -5,6 +5,7 @@
  * an output's. */
 #include <ctype.h>
 #include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,6 +101,13 @@ void init_axi_read(const init_rtl_t *rtl, const char *verilog_dir, init_axi_t *o
         free(out->registers);
         out->registers = NULL;
     }
+    /* The register map HLS writes atop the control bundle's own Verilog,
+     * "// 0x18 : Data signal of output_r": the same names, when there is
+     * no driver header. */
+    char *map = lg_asprintf("%s/%s_%s_s_axi.v", verilog_dir, rtl->top, out->lite);
+    if (!out->reg_text)
+        out->map_text = lg_read_file_max(map, LG_READ_MAX, NULL, &err);
+    free(map);
 }
 
 void init_axi_free(init_axi_t *a)
@@ -114,6 +122,7 @@ void init_axi_free(init_axi_t *a)
     free(a->writes);
     free(a->registers);
     free(a->reg_text);
+    free(a->map_text);
     memset(a, 0, sizeof *a);
 }
 
@@ -122,10 +131,24 @@ int init_axi_port(const char *name)
     return strncmp(name, "s_axi_", 6) == 0 || strncmp(name, "m_axi_", 6) == 0 || strcmp(name, "interrupt") == 0;
 }
 
+/* "Data signal of <reg>", a whole name, in the control bundle's register
+ * map. */
+static int map_has_register(const char *map, const char *reg)
+{
+    char want[300];
+    snprintf(want, sizeof want, "Data signal of %s", reg);
+    for (const char *p = strstr(map, want); p; p = strstr(p + 1, want)) {
+        char after = p[strlen(want)];
+        if (!isalnum((unsigned char)after) && after != '_')
+            return 1;
+    }
+    return 0;
+}
+
 int init_axi_has_register(const init_axi_t *a, const char *reg)
 {
     if (!a->reg_text)
-        return 0;
+        return a->map_text ? map_has_register(a->map_text, reg) : 0;
     char want[300];
     size_t n = 0;
     want[n++] = '_';

@@ -478,8 +478,9 @@ static int tie_axi(ctx_t *c, init_param_t *p, group_t *g, const init_cparam_t *c
         p->dir = SPEC_DIR_OUT;
     } else {
         p->dir = SPEC_DIR_INOUT;
-        p->note = lg_strdup("guessed: inout (no driver header tells _i/_o registers from an output's)");
-        guess(c->out, "%s: inout guessed (no x<top>_hw.h: say dir: out if the kernel only writes it)", p->name);
+        p->note = lg_strdup("guessed: inout (no driver header or register map tells _i/_o registers from an output's)");
+        guess(c->out, "%s: inout guessed (no x<top>_hw.h or register map: say dir: out if the kernel only writes it)",
+              p->name);
     }
     free(in);
     free(in_r);

@@ -225,6 +225,7 @@ typedef struct init_axi {
     size_t nbundles;
     char *registers; /* x<top>_hw.h under the solution, or NULL (owned) */
     char *reg_text;  /* its text (owned) */
+    char *map_text;  /* without it: <top>_<lite>_s_axi.v's text, whose comment maps the registers (owned) */
 } init_axi_t;
 
 /* Finds rtl's AXI bundles and, searching from verilog_dir up to the

@@ -38,6 +38,20 @@ init_check(free macv.c "{name: y, type: i32, dir: out}")
 init_check(slow slow.c "{name: y, type: i32, dir: out}")
 init_check(irq irq.c "protocol: s_axilite" "{name: acc, type: i32, dir: inout}  # guessed")
 
+# No header, but the register map atop the control bundle's Verilog
+# (irq_control_s_axi.v, as HLS writes it): the direction read from it.
+file(WRITE ${WORK}/irq/irq_control_s_axi.v "// 0x10 : Data signal of ap_return\n// 0x18 : Data signal of x\n"
+     "// 0x20 : Data signal of acc\n//        bit 31~0 - acc[31:0] (Read)\n// 0x24 : Control signal of acc\n")
+run_lgfuzz_as(init.irq.map 0 init ${WORK}/irq/irq.v --function irq -o ${WORK}/irq/kernel.yaml --force)
+expect_has(init.irq.map "${run_out}" "nothing guessed")
+file(READ ${WORK}/irq/kernel.yaml spec)
+expect_has(init.irq.map "${spec}" "{name: acc, type: i32, dir: out}\n")
+file(WRITE ${WORK}/irq/irq_control_s_axi.v "// 0x20 : Data signal of acc_i\n// 0x28 : Data signal of acc_o\n")
+run_lgfuzz_as(init.irq.map_inout 0 init ${WORK}/irq/irq.v --function irq -o ${WORK}/irq/kernel.yaml --force)
+file(READ ${WORK}/irq/kernel.yaml spec)
+expect_has(init.irq.map_inout "${spec}" "{name: acc, type: i32, dir: inout}\n")
+file(REMOVE ${WORK}/irq/irq_control_s_axi.v)
+
 # The driver header: rtl.registers, and the inout's direction read, not guessed.
 file(WRITE ${WORK}/irq/xirq_hw.h "#define XIRQ_CONTROL_ADDR_AP_RETURN 0x10\n#define XIRQ_CONTROL_ADDR_X_DATA 0x18\n"
      "#define XIRQ_CONTROL_ADDR_ACC_I_DATA 0x20\n#define XIRQ_CONTROL_ADDR_ACC_O_DATA 0x28\n"
