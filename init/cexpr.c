@@ -58,7 +58,7 @@ void init_macros_read(const char *path, init_macros_t *out)
     lg_strbuf_init(&b);
     gather(&b, path, 0);
     cconsts_collect(b.s ? b.s : "", &out->consts);
-    lg_strbuf_free(&b);
+    out->text = lg_strbuf_take(&b);
 }
 
 void init_macros_free(init_macros_t *m)
@@ -66,6 +66,7 @@ void init_macros_free(init_macros_t *m)
     if (!m)
         return;
     cconsts_free(&m->consts);
+    free(m->text);
     memset(m, 0, sizeof *m);
 }
 

@@ -113,6 +113,7 @@ const init_xarg_t *init_xml_arg(const init_xml_t *x, const char *name);
  * includes by "name" from its directory (cexpr.c, on util/cconst.h). */
 typedef struct init_macros {
     cconsts_t consts;
+    char *text; /* the source, each header it includes by "name" before it (owned) */
 } init_macros_t;
 
 /* Reads path's constants; a file that cannot be read gives none. */

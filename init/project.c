@@ -50,6 +50,29 @@ static void add_source(init_project_t *p, size_t *cap, const char *name, char *c
             found = lg_strdup(real);
         free(path);
     }
+    /* A path from the machine the project was made on (/home/x/proj/src/a.c,
+     * E:/proj/src/a.c): its last components, shortest first, from each
+     * base. */
+    for (int k = 1; k <= 3 && !found; k++) {
+        const char *tail = name + strlen(name);
+        for (int seen = 0; tail > name && seen < k;)
+            if (*--tail == '/' || *tail == '\\')
+                seen++;
+        if (tail == name)
+            break; /* name has fewer components: tried whole above */
+        char *rel = lg_strdup(tail + 1);
+        for (char *c = rel; *c; c++)
+            if (*c == '\\')
+                *c = '/';
+        for (size_t b = 0; b < nbases && !found; b++) {
+            char *path = lg_path_join(bases[b], rel);
+            char real[PATH_MAX];
+            if (is_file(path) && realpath(path, real))
+                found = lg_strdup(real);
+            free(path);
+        }
+        free(rel);
+    }
     for (size_t i = 0; found && i < p->nsources; i++)
         if (strcmp(p->sources[i], found) == 0) {
             free(found);
@@ -213,6 +236,35 @@ void init_project_apply(const init_project_t *p, const char *fn, init_proto_t *p
     }
 }
 
+/* The syn.file= lines of a Vitis unified component's hls_config.cfg,
+ * resolved against bases. */
+static void read_cfg(init_project_t *p, size_t *cap, const char *path, char *const *bases, size_t nbases)
+{
+    lg_err_t err;
+    char *text = lg_read_file_max(path, LG_READ_MAX, NULL, &err);
+    for (char *line = text, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        while (*line == ' ' || *line == '\t')
+            line++;
+        if (strncmp(line, "syn.file", 8) != 0)
+            continue;
+        char *v = line + 8;
+        while (*v == ' ' || *v == '\t')
+            v++;
+        if (*v++ != '=')
+            continue;
+        while (*v == ' ' || *v == '\t' || *v == '"')
+            v++;
+        size_t n = strlen(v);
+        while (n && strchr(" \t\r\"", v[n - 1]))
+            v[--n] = '\0';
+        add_source(p, cap, v, bases, nbases);
+    }
+    free(text);
+}
+
 void init_project_read(const char *verilog_dir, init_project_t *out)
 {
     memset(out, 0, sizeof *out);
@@ -225,16 +277,18 @@ void init_project_read(const char *verilog_dir, init_project_t *out)
     for (size_t d = 1; d < PROJECT_LEVELS && !out->file; d++) {
         /* A project file at dirs[d]: its names are relative to its parent
          * or to the project itself. */
-        char *bases[2] = {dirs[d + 1], dirs[d]};
+        char *above = lg_path_join(dirs[d + 1], "..");
+        char *bases[3] = {dirs[d + 1], dirs[d], above}; /* above: for a moved project's tail match */
         for (size_t a = 0; a < sizeof apps / sizeof *apps && !out->file; a++) {
             char *path = lg_path_join(dirs[d], apps[a]);
             char real[PATH_MAX];
             if (is_file(path) && realpath(path, real)) {
-                read_app(out, &cap, real, bases, 2);
+                read_app(out, &cap, real, bases, 3);
                 out->file = lg_strdup(real);
             }
             free(path);
         }
+        free(above);
     }
     /* The solution's script (syn/verilog/../..), its names relative to
      * where the tool ran: the project's parent or the project. */
@@ -251,6 +305,21 @@ void init_project_read(const char *verilog_dir, init_project_t *out)
         }
     }
     free(script);
+    /* The Vitis unified IDE: the component's hls_config.cfg, above its
+     * hls/syn/verilog (or component/hls/syn/verilog). */
+    for (size_t d = 2; d <= PROJECT_LEVELS && !out->file; d++) {
+        char *cfg = lg_path_join(dirs[d], "hls_config.cfg");
+        char real[PATH_MAX];
+        if (is_file(cfg) && realpath(cfg, real)) {
+            char *up1 = lg_path_join(dirs[d], ".."), *up2 = lg_path_join(dirs[d], "../..");
+            char *bases[3] = {dirs[d], up1, up2};
+            read_cfg(out, &cap, real, bases, 3);
+            out->file = lg_strdup(real);
+            free(up2);
+            free(up1);
+        }
+        free(cfg);
+    }
     for (size_t i = 0; i <= PROJECT_LEVELS; i++)
         free(dirs[i]);
 }

@@ -210,9 +210,18 @@ static char *core_type(const char *text, int *is_const, int *pointer)
     return out;
 }
 
-/* The type a `typedef WORDS name;` of the source gives name (one level,
- * as HLS code names its data types): 0 and *out when it maps. */
+/* The type a `typedef WORDS name;` of the source (and its headers) gives
+ * name, through up to TYPEDEF_DEPTH typedefs of typedefs: 0 and *out when
+ * it maps. */
+#define TYPEDEF_DEPTH 4
+static int resolve_typedef_at(const char *src, const char *name, lg_type_t *out, lg_fixed_t *fx, int depth);
+
 static int resolve_typedef(const char *src, const char *name, lg_type_t *out, lg_fixed_t *fx)
+{
+    return resolve_typedef_at(src, name, out, fx, 0);
+}
+
+static int resolve_typedef_at(const char *src, const char *name, lg_type_t *out, lg_fixed_t *fx, int depth)
 {
     size_t nl = strlen(name);
     for (const char *p = strstr(src, "typedef"); p; p = strstr(p + 1, "typedef")) {
@@ -232,6 +241,8 @@ static int resolve_typedef(const char *src, const char *name, lg_type_t *out, lg
             memset(fx, 0, sizeof *fx);
             rc = 0;
         }
+        if (rc != 0 && !pointer && core[0] && depth < TYPEDEF_DEPTH && strcmp(core, name) != 0)
+            rc = resolve_typedef_at(src, core, out, fx, depth + 1);
         free(core);
         free(words);
         return rc;
@@ -359,9 +370,10 @@ static int read_params(const char *list, size_t len, const char *src, const init
     return rc;
 }
 
-/* The return type: the words before the name back to the previous
- * declaration's end, without storage words. */
-static void read_return(const char *text, size_t at, init_proto_t *out)
+/* The return type of the definition whose name is at text + at: the
+ * words before the name back to the previous declaration's end, without
+ * storage words, resolved through the typedefs of types. */
+static void read_return(const char *text, size_t at, const char *types, init_proto_t *out)
 {
     size_t s = at;
     while (s && !strchr(";{}", text[s - 1]))
@@ -378,7 +390,7 @@ static void read_return(const char *text, size_t at, init_proto_t *out)
     char *core = core_type(t, &is_const, &pointer);
     out->ret_ctype = lg_strdup(core[0] ? core : "void");
     out->has_ret = strcmp(out->ret_ctype, "void") != 0 || pointer;
-    out->ret_known = out->has_ret && !pointer && map_element(core, text, &out->ret, &out->ret_fx) == 0;
+    out->ret_known = out->has_ret && !pointer && map_element(core, types, &out->ret, &out->ret_fx) == 0;
     free(core);
     free(t);
 }
@@ -515,10 +527,12 @@ int init_proto_read(const char *path, const char *fn, init_proto_t *out, lg_err_
         out->line = 1;
         for (size_t i = 0; i < at; i++)
             out->line += text[i] == '\n';
-        read_return(text, at, out);
+        /* Typedefs are looked up in the source and its headers. */
         init_macros_t macros;
         init_macros_read(path, &macros);
-        if (read_params(text + open + 1, close - open - 1, text, &macros, out) != 0)
+        const char *types = macros.text ? macros.text : text;
+        read_return(text, at, types, out);
+        if (read_params(text + open + 1, close - open - 1, types, &macros, out) != 0)
             rc = lg_err_set(err, LG_EINVAL, "%s:%d: cannot read parameter %zu of `%s`", path, out->line,
                             out->nparams + 1, fn);
         size_t body = close + 1;

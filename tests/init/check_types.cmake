@@ -28,3 +28,26 @@ run(cmix "")
 
 design(cmix cmix-narrow ${V}/cmix.v "wire   [11:0] tmp_1_fu_42_p2;" "wire   [10:0] tmp_1_fu_42_p2;")
 run(cmix-narrow "mismatch:return")
+
+# A type named through typedefs of typedefs in a header the source
+# includes by "name": b's acc_t is the header's word_t, ap_cint's uint12.
+file(COPY ${HLS}/cmix/ DESTINATION ${WORK}/cmix-typedef)
+file(WRITE ${WORK}/cmix-typedef/cmix.h "#include <ap_cint.h>\ntypedef uint12 word_t;\ntypedef word_t acc_t;\n")
+file(READ ${WORK}/cmix-typedef/cmix.c text)
+string(REPLACE "#include <ap_cint.h>" "#include \"cmix.h\"" text "${text}")
+string(REPLACE "uint12 cmix(uint7 a, uint12 b)" "acc_t cmix(uint7 a, acc_t b)" text "${text}")
+file(WRITE ${WORK}/cmix-typedef/cmix.c "${text}")
+set(w "nothing guessed")
+expect(init.types.typedef 0 w init ${WORK}/cmix-typedef/solution1 -o ${WORK}/cmix-typedef/kernel.yaml)
+spec_has(init.types.typedef ${WORK}/cmix-typedef/kernel.yaml "- {name: b, type: u12}" "return: u12")
+
+# The Vitis unified IDE's layout: the component's hls_config.cfg names the
+# source by a path of the machine it was made on; init finds it by the
+# path's last components.
+file(MAKE_DIRECTORY ${WORK}/unified/src ${WORK}/unified/cmix/hls/syn)
+file(COPY ${HLS}/cmix/cmix.c DESTINATION ${WORK}/unified/src)
+file(COPY ${HLS}/cmix/${V} DESTINATION ${WORK}/unified/cmix/hls/syn)
+file(WRITE ${WORK}/unified/cmix/hls_config.cfg "part=xc7z020clg400-1\n\n[hls]\nflow_target=vivado\nsyn.top=cmix\n"
+           "syn.file=E:/work/project/src/cmix.c\ntb.file=E:/work/project/src/cmix_test.c\n")
+set(w "unified/src/cmix.c" "nothing guessed")
+expect(init.types.unified 0 w init ${WORK}/unified/cmix/hls -o ${WORK}/unified/kernel.yaml)
