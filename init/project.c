@@ -36,20 +36,27 @@ static int is_source_name(const char *name)
     return 0;
 }
 
+/* The real path of the first bases[b]/rel that is a file, or NULL. */
+static char *find_in(char *const *bases, size_t nbases, const char *rel)
+{
+    char *found = NULL;
+    for (size_t b = 0; b < nbases && !found; b++) {
+        char *path = lg_path_join(bases[b], rel); /* rel itself when absolute */
+        char real[PATH_MAX];
+        if (is_file(path) && realpath(path, real))
+            found = lg_strdup(real);
+        free(path);
+    }
+    return found;
+}
+
 /* Adds name, resolved against bases[0..nbases), when it names a C or C++
  * file not listed yet. */
 static void add_source(init_project_t *p, size_t *cap, const char *name, char *const *bases, size_t nbases)
 {
     if (!is_source_name(name))
         return;
-    char *found = NULL;
-    for (size_t b = 0; b < nbases && !found; b++) {
-        char *path = lg_path_join(bases[b], name); /* name itself when absolute */
-        char real[PATH_MAX];
-        if (is_file(path) && realpath(path, real))
-            found = lg_strdup(real);
-        free(path);
-    }
+    char *found = find_in(bases, nbases, name);
     /* A path from the machine the project was made on (/home/x/proj/src/a.c,
      * E:/proj/src/a.c): its last components, shortest first, from each
      * base. */
@@ -64,13 +71,7 @@ static void add_source(init_project_t *p, size_t *cap, const char *name, char *c
         for (char *c = rel; *c; c++)
             if (*c == '\\')
                 *c = '/';
-        for (size_t b = 0; b < nbases && !found; b++) {
-            char *path = lg_path_join(bases[b], rel);
-            char real[PATH_MAX];
-            if (is_file(path) && realpath(path, real))
-                found = lg_strdup(real);
-            free(path);
-        }
+        found = find_in(bases, nbases, rel);
         free(rel);
     }
     for (size_t i = 0; found && i < p->nsources; i++)

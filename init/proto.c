@@ -210,18 +210,13 @@ static char *core_type(const char *text, int *is_const, int *pointer)
     return out;
 }
 
-/* The type a `typedef WORDS name;` of the source (and its headers) gives
- * name, through up to TYPEDEF_DEPTH typedefs of typedefs: 0 and *out when
- * it maps. */
+/* How deep map_word follows typedefs of typedefs. */
 #define TYPEDEF_DEPTH 4
-static int resolve_typedef_at(const char *src, const char *name, lg_type_t *out, lg_fixed_t *fx, int depth);
+static int map_word(const char *src, const char *word, lg_type_t *out, lg_fixed_t *fx, int depth);
 
-static int resolve_typedef(const char *src, const char *name, lg_type_t *out, lg_fixed_t *fx)
-{
-    return resolve_typedef_at(src, name, out, fx, 0);
-}
-
-static int resolve_typedef_at(const char *src, const char *name, lg_type_t *out, lg_fixed_t *fx, int depth)
+/* The type the `typedef WORDS name;` of src (the source and its headers)
+ * gives name, its WORDS mapped by map_word: 0 and *out when it maps. */
+static int resolve_typedef(const char *src, const char *name, lg_type_t *out, lg_fixed_t *fx, int depth)
 {
     size_t nl = strlen(name);
     for (const char *p = strstr(src, "typedef"); p; p = strstr(p + 1, "typedef")) {
@@ -236,13 +231,7 @@ static int resolve_typedef_at(const char *src, const char *name, lg_type_t *out,
         char *words = lg_strndup(p + 7, (size_t)(e - nl - p - 7));
         int is_const = 0, pointer = 0;
         char *core = core_type(words, &is_const, &pointer);
-        int rc = !pointer && core[0] ? map_type(core, out, fx) : -1;
-        if (rc != 0 && !pointer && core[0] && map_cint(core, out) == 0) {
-            memset(fx, 0, sizeof *fx);
-            rc = 0;
-        }
-        if (rc != 0 && !pointer && core[0] && depth < TYPEDEF_DEPTH && strcmp(core, name) != 0)
-            rc = resolve_typedef_at(src, core, out, fx, depth + 1);
+        int rc = !pointer && core[0] && strcmp(core, name) != 0 ? map_word(src, core, out, fx, depth + 1) : -1;
         free(core);
         free(words);
         return rc;
@@ -250,16 +239,25 @@ static int resolve_typedef_at(const char *src, const char *name, lg_type_t *out,
     return -1;
 }
 
-/* The type of core, through one typedef of src if need be; an
- * hls::stream<T> has the type of its elements T (its port an ap_fifo). */
+/* A type word: a C or HLS type map_type knows, else a typedef of src
+ * (the source's own win), else ap_cint.h's intN/uintN. */
+static int map_word(const char *src, const char *word, lg_type_t *out, lg_fixed_t *fx, int depth)
+{
+    if (map_type(word, out, fx) == 0)
+        return 0;
+    if (depth <= TYPEDEF_DEPTH && resolve_typedef(src, word, out, fx, depth) == 0)
+        return 0;
+    memset(fx, 0, sizeof *fx);
+    return map_cint(word, out);
+}
+
+/* The type of core, through the typedefs of src if need be (map_word);
+ * an hls::stream<T> has the type of its elements T (its port an ap_fifo). */
 static int map_element(const char *core, const char *src, lg_type_t *out, lg_fixed_t *fx)
 {
     static const char stream[] = "hls::stream";
     if (strncmp(core, stream, sizeof stream - 1) != 0)
-        return map_type(core, out, fx) == 0 || resolve_typedef(src, core, out, fx) == 0 ||
-                       (memset(fx, 0, sizeof *fx), map_cint(core, out) == 0)
-                   ? 0
-                   : -1;
+        return map_word(src, core, out, fx, 0) == 0 ? 0 : -1;
     const char *open = strchr(core, '<'), *close = strrchr(core, '>');
     if (!open || !close || close < open)
         return -1;

@@ -291,12 +291,7 @@ static void tcl_scripts(const spec_t *spec, tcl_cores_t *t)
     char **dirs = lg_calloc(spec->nrtl_sources + 1, sizeof *dirs);
     size_t ndirs = 0;
     for (size_t i = 0; i < spec->nrtl_sources; i++) {
-        char *dir = lg_strdup(spec->rtl_sources[i]);
-        char *slash = strrchr(dir, '/');
-        if (slash)
-            *slash = '\0';
-        else
-            strcpy(dir, ".");
+        char *dir = lg_path_dirname(spec->rtl_sources[i]);
         size_t k = 0;
         while (k < ndirs && strcmp(dirs[k], dir) != 0)
             k++;
@@ -428,23 +423,34 @@ static int instance_ports(vscan_t *v, unsigned *ports, char **bad)
     return 1;
 }
 
+/* The text oracle_vscan scans, and where its module names go. */
+typedef struct decl_ctx {
+    const char *text;
+    scan_t *s;
+} decl_ctx_t;
+
+static void on_decl(void *ctx, const oscan_item_t *it)
+{
+    decl_ctx_t *dc = ctx;
+    if (it->kind != OSCAN_MODULE)
+        return;
+    scan_t *s = dc->s;
+    lg_grow((void **)&s->declared, &s->dcap, s->ndeclared + 1, sizeof *s->declared);
+    s->declared[s->ndeclared++] = lg_strndup(dc->text + it->start, it->end - it->start);
+}
+
+/* The modules text declares (oracle_vscan), and its instances of
+ * candidate cores: names core_name knows or a script of tcl describes. */
 static void scan_text(const char *path, const char *text, const tcl_cores_t *tcl, scan_t *s)
 {
+    decl_ctx_t dc = {text, s};
+    oracle_vscan(text, on_decl, &dc);
     vscan_t v = vscan_start(text);
     vscan_tok_t t;
     char name[SPEC_NAME_MAX + 2];
     while (vscan_next(&v, &t)) {
         if (t.kind != VSCAN_WORD)
             continue;
-        if (vscan_is(&v, &t, "module") || vscan_is(&v, &t, "macromodule")) {
-            vscan_tok_t m;
-            if (vscan_next(&v, &m) && m.kind == VSCAN_WORD) {
-                vscan_copy(&v, &m, name, sizeof name);
-                lg_grow((void **)&s->declared, &s->dcap, s->ndeclared + 1, sizeof *s->declared);
-                s->declared[s->ndeclared++] = lg_strdup(name);
-            }
-            continue;
-        }
         core_name_t cn;
         unsigned ports;
         char *bad;

@@ -120,6 +120,20 @@ static char *runtime_dir(void)
     return lg_data_path("tracer/runtime");
 }
 
+/* Hashes the contents of dir's files names (n of them); with
+ * if_present, a missing one is passed over. */
+static int hash_files(lg_hash_t *h, const char *dir, const char *const *names, size_t n, int if_present, lg_err_t *err)
+{
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        char *p = lg_path_join(dir, names[i]);
+        if (!if_present || lg_path_exists(p))
+            rc = lg_hash_file(h, p, err);
+        free(p);
+    }
+    return rc;
+}
+
 static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg_err_t *err)
 {
     lg_hash_init(h);
@@ -154,27 +168,14 @@ static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg
     free(reads);
     if (read_rc != LG_OK)
         return err->code;
-    char *rt = runtime_dir();
-    int rc = 0;
-    for (size_t i = 0; i < sizeof runtime_files / sizeof *runtime_files && rc == 0; i++) {
-        char *p = lg_path_join(rt, runtime_files[i]);
-        rc = lg_hash_file(h, p, err);
-        free(p);
-    }
-    free(rt);
-    char *inc = standin_dir();
-    for (size_t i = 0; i < sizeof standin_files / sizeof *standin_files && rc == 0; i++) {
-        char *p = lg_path_join(inc, standin_files[i]);
-        rc = lg_hash_file(h, p, err);
-        free(p);
-    }
+    char *rt = runtime_dir(), *inc = standin_dir();
+    int rc = hash_files(h, rt, runtime_files, sizeof runtime_files / sizeof *runtime_files, 0, err);
+    if (rc == 0)
+        rc = hash_files(h, inc, standin_files, sizeof standin_files / sizeof *standin_files, 0, err);
+    if (rc == 0)
+        rc = hash_files(h, LGFUZZ_DATA_DIR "/tracer", tool_files, sizeof tool_files / sizeof *tool_files, 1, err);
     free(inc);
-    for (size_t i = 0; i < sizeof tool_files / sizeof *tool_files && rc == 0; i++) {
-        char *p = lg_path_join(LGFUZZ_DATA_DIR "/tracer", tool_files[i]);
-        if (lg_path_exists(p))
-            rc = lg_hash_file(h, p, err);
-        free(p);
-    }
+    free(rt);
     return rc;
 }
 
