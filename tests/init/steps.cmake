@@ -60,10 +60,10 @@ function(design name copy file from to)
   expect(init.${copy} 0 w init ${WORK}/${copy}/solution1 -o ${WORK}/${copy}/kernel.yaml)
 endfunction()
 
-# `lgfuzz run --iterations 100`: exit 0 with no divergence over at least
+# `lgfuzz run --iterations 30`: exit 0 with no divergence over at least
 # 100 RTL calls, or exit 1 with exactly one divergence, of class <want>.
 function(run copy want)
-  execute_process(COMMAND ${LGFUZZ} run ${WORK}/${copy}/kernel.yaml --iterations 100 --seed 1 --no-guard -q
+  execute_process(COMMAND ${LGFUZZ} run ${WORK}/${copy}/kernel.yaml --iterations 30 --seed 1 --no-guard -q
                           --out ${WORK}/${copy}/out
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   message(STATUS "run ${copy}: exit ${rc}\n${out}${err}")
