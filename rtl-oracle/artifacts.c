@@ -128,6 +128,23 @@ static void assert_output(lg_strbuf_t *t, const spec_t *spec, const input_t *in,
     }
 }
 
+/* s as one shell word in single quotes, in a C comment: a quote becomes
+ * '\'' and a "*" before "/" closes and reopens the quotes, so that the
+ * comment never ends inside it. */
+static void shell_word(lg_strbuf_t *t, const char *s)
+{
+    lg_strbuf_puts(t, " '");
+    for (; *s; s++) {
+        if (*s == '\'')
+            lg_strbuf_puts(t, "'\\''");
+        else if (*s == '*' && s[1] == '/')
+            lg_strbuf_puts(t, "*''");
+        else
+            lg_strbuf_printf(t, "%c", *s);
+    }
+    lg_strbuf_puts(t, "'");
+}
+
 char *oracle_repro_source(const spec_t *spec, const input_t *in, const run_result_t *cpu, const run_result_t *rtl,
                           const oracle_symptom_t *sym)
 {
@@ -137,7 +154,18 @@ char *oracle_repro_source(const spec_t *spec, const input_t *in, const run_resul
     char resolved[PATH_MAX];
     const char *src = realpath(spec->c_source, resolved) ? resolved : spec->c_source;
     lg_strbuf_printf(&t, "/* Reproducer for kernel %s, symptom %s:\n *   %s\n", spec->kernel, sym->cls, sym->detail);
-    lg_strbuf_puts(&t, " * Build and run: cc -o repro repro.c && ./repro  (an assertion fails). */\n");
+    lg_strbuf_puts(&t, " * Build and run: cc");
+    for (size_t i = 0; i < spec->c_ndefines; i++) {
+        char *flag = lg_asprintf("-D%s", spec->c_defines[i]);
+        shell_word(&t, flag);
+        free(flag);
+    }
+    lg_strbuf_puts(&t, " -o repro repro.c");
+    for (size_t i = 0; i < spec->c_nsources; i++) {
+        char other[PATH_MAX];
+        shell_word(&t, realpath(spec->c_sources[i], other) ? other : spec->c_sources[i]);
+    }
+    lg_strbuf_puts(&t, " && ./repro  (an assertion fails). */\n");
     lg_strbuf_puts(&t, "#undef NDEBUG\n#include <assert.h>\n#include <stddef.h>\n#include <stdint.h>\n"
                        "#include <stdio.h>\n\n");
     lg_strbuf_printf(&t, "#include \"%s\"\n\n", src);

@@ -45,9 +45,69 @@ static int parse_include_dirs(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t 
     return LG_OK;
 }
 
+/* c.sources: the kernel's other translation units, files inside the
+ * design compiled and linked with c.source; c.source listed again, or a
+ * file listed twice, counts once. */
+static int parse_sources(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
+{
+    if (yamldoc_expect_seq(d, n, "c.sources", err) || yamldoc_check_len(d, n, "c.sources", SPEC_LIST_MAX, err))
+        return LG_EINVAL;
+    size_t len = yamldoc_len(n);
+    char *kreal = realpath(s->c_source, NULL);
+    s->c_sources = lg_calloc(len ? len : 1, sizeof *s->c_sources);
+    char **reals = lg_calloc(len ? len : 1, sizeof *reals);
+    int rc = LG_OK;
+    for (size_t i = 0; i < len && rc == LG_OK; i++) {
+        char *path, *real;
+        if (spec_path(d, s, yamldoc_item(d, n, i), "c.sources entry", LG_PATH_FILE, 1, &path, &real, err)) {
+            rc = LG_EINVAL;
+            break;
+        }
+        int dup = kreal && strcmp(real, kreal) == 0;
+        for (size_t k = 0; k < s->c_nsources && !dup; k++)
+            dup = strcmp(reals[k], real) == 0;
+        if (dup) {
+            free(path);
+            free(real);
+            continue;
+        }
+        reals[s->c_nsources] = real;
+        s->c_sources[s->c_nsources++] = path; /* owned by s from here on */
+    }
+    lg_list_free(reals, s->c_nsources);
+    free(kreal);
+    return rc;
+}
+
+/* c.defines: NAME or NAME=VALUE, each given to the compiler as -D (the
+ * -D flags of the HLS project's cflags). */
+static int parse_defines(yamldoc_t *d, spec_t *s, yaml_node_t *n, lg_err_t *err)
+{
+    if (yamldoc_expect_seq(d, n, "c.defines", err) || yamldoc_check_len(d, n, "c.defines", SPEC_LIST_MAX, err))
+        return LG_EINVAL;
+    size_t len = yamldoc_len(n);
+    s->c_defines = lg_calloc(len ? len : 1, sizeof *s->c_defines);
+    for (size_t i = 0; i < len; i++) {
+        yaml_node_t *item = yamldoc_item(d, n, i);
+        const char *text = yamldoc_scalar(d, item, "c.defines entry", err);
+        if (!text)
+            return LG_EINVAL;
+        size_t name = 0;
+        while (text[name] == '_' || isalnum((unsigned char)text[name]))
+            name++;
+        if (!name || isdigit((unsigned char)text[0]) || (text[name] && text[name] != '='))
+            return yamldoc_error(d, item, err,
+                                 "c.defines entry '%s' is not NAME or NAME=VALUE with NAME a C identifier", text);
+        if (strchr(text, '\n'))
+            return yamldoc_error(d, item, err, "c.defines entry '%.*s' holds a line break", (int)name, text);
+        s->c_defines[s->c_ndefines++] = lg_strdup(text);
+    }
+    return LG_OK;
+}
+
 static int parse_c(yamldoc_t *d, spec_t *s, yaml_node_t *c, lg_err_t *err)
 {
-    static const char *const keys[] = {"source", "function", "include_dirs", NULL};
+    static const char *const keys[] = {"source", "sources", "function", "defines", "include_dirs", NULL};
     if (yamldoc_expect_map(d, c, "c", err) || yamldoc_check_keys(d, c, "c", keys, err))
         return LG_EINVAL;
     yaml_node_t *src = yamldoc_require(d, c, "source", "c", err);
@@ -57,8 +117,13 @@ static int parse_c(yamldoc_t *d, spec_t *s, yaml_node_t *c, lg_err_t *err)
     if (!name)
         return LG_EINVAL;
     s->c_function = lg_strdup(name);
-    yaml_node_t *inc = yamldoc_get(d, c, "include_dirs");
-    return inc ? parse_include_dirs(d, s, inc, err) : LG_OK;
+    yaml_node_t *n;
+    if ((n = yamldoc_get(d, c, "sources")) && parse_sources(d, s, n, err))
+        return LG_EINVAL;
+    if ((n = yamldoc_get(d, c, "defines")) && parse_defines(d, s, n, err))
+        return LG_EINVAL;
+    n = yamldoc_get(d, c, "include_dirs");
+    return n ? parse_include_dirs(d, s, n, err) : LG_OK;
 }
 
 /* A fixed<W,I> type: 1 when t is none (then fx is left clear), 0 when it
@@ -419,6 +484,8 @@ void spec_destroy(spec_t *s)
     for (size_t i = 0; i < s->c_ninclude_dirs; i++)
         free(s->c_include_dirs[i]);
     free(s->c_include_dirs);
+    lg_list_free(s->c_sources, s->c_nsources);
+    lg_list_free(s->c_defines, s->c_ndefines);
     free(s->c_function);
     free(s->rtl_top);
     free(s->rtl_protocol);

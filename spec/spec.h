@@ -133,6 +133,10 @@ typedef struct spec {
     char *c_function;
     char **c_include_dirs; /* c.include_dirs resolved, each an existing directory */
     size_t c_ninclude_dirs;
+    char **c_sources; /* c.sources resolved: the kernel's other C/C++ files, c_source not among them */
+    size_t c_nsources;
+    char **c_defines; /* c.defines: NAME or NAME=VALUE, each given to the compiler as -D */
+    size_t c_ndefines;
     spec_param_t *params; /* in C signature order */
     size_t nparams;
     int has_return;

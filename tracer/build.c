@@ -94,9 +94,19 @@ int build_run_tool(char *const argv[], const char *log_path, lg_err_t *err)
     return rc;
 }
 
-static const char *kernel_compiler(const spec_t *spec)
+static const char *source_compiler(const char *source)
 {
-    return instrument_is_cxx(spec->c_source) ? LGFUZZ_CLANGXX : LGFUZZ_CLANG;
+    return instrument_is_cxx(source) ? LGFUZZ_CLANGXX : LGFUZZ_CLANG;
+}
+
+/* The executor's linker: clang++ when any of the kernel's sources is C++,
+ * for the C++ runtime it may need. */
+static const char *link_compiler(const spec_t *spec)
+{
+    int cxx = instrument_is_cxx(spec->c_source);
+    for (size_t i = 0; i < spec->c_nsources && !cxx; i++)
+        cxx = instrument_is_cxx(spec->c_sources[i]);
+    return cxx ? LGFUZZ_CLANGXX : LGFUZZ_CLANG;
 }
 
 /* lgfuzz's stand-ins for HLS headers (include/: ap_cint.h), searched
@@ -139,12 +149,19 @@ static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg
     lg_hash_init(h);
     lg_hash_str(h, LGFUZZ_VERSION);
     lg_hash_str(h, HARNESS_FORMAT);
-    lg_hash_str(h, kernel_compiler(spec));
+    lg_hash_str(h, link_compiler(spec));
     for (size_t i = 0; i < sizeof kernel_flags / sizeof *kernel_flags; i++)
         lg_hash_str(h, kernel_flags[i]);
     lg_hash_str(h, spec->c_source);
     for (size_t i = 0; i < spec->c_ninclude_dirs; i++)
         lg_hash_str(h, spec->c_include_dirs[i]);
+    for (size_t i = 0; i < spec->c_ndefines; i++)
+        lg_hash_str(h, spec->c_defines[i]);
+    for (size_t i = 0; i < spec->c_nsources; i++) {
+        lg_hash_str(h, spec->c_sources[i]);
+        if (lg_hash_file(h, spec->c_sources[i], err))
+            return err->code;
+    }
     char *hls = hls_include_dir();
     lg_hash_str(h, hls ? hls : "");
     free(hls);
@@ -179,11 +196,13 @@ static int hash_inputs(const spec_t *spec, const char *spectra, lg_hash_t *h, lg
     return rc;
 }
 
-/* Compiles source (the kernel's, or its shim) with the spec's and the
+/* Compiles source (the kernel's, its shim, or another of its sources)
+ * into dir/out with the spec's defines and the spec's and the kernel
  * source's directories and the HLS include directories on the path. */
-static int compile_kernel(const spec_t *spec, const char *source, const char *dir, const char *log, lg_err_t *err)
+static int compile_kernel(const spec_t *spec, const char *source, const char *dir, const char *out_name,
+                          const char *log, lg_err_t *err)
 {
-    char *out = lg_path_join(dir, "kernel.bc");
+    char *out = lg_path_join(dir, out_name);
     char *src_dir = lg_strdup(spec->c_source);
     char *slash = strrchr(src_dir, '/');
     if (slash)
@@ -197,18 +216,21 @@ static int compile_kernel(const spec_t *spec, const char *source, const char *di
         free(incs[2]);
         incs[2] = flag;
     }
-    size_t cap = 24 + sizeof kernel_flags / sizeof *kernel_flags + spec->c_ninclude_dirs, n = 0;
+    size_t nextra = spec->c_ninclude_dirs + spec->c_ndefines;
+    size_t cap = 24 + sizeof kernel_flags / sizeof *kernel_flags + nextra, n = 0;
     char **argv = lg_calloc(cap, sizeof *argv);
-    char **extra = lg_calloc(spec->c_ninclude_dirs + 1, sizeof *extra);
-    argv[n++] = (char *)kernel_compiler(spec);
+    char **extra = lg_calloc(nextra + 1, sizeof *extra);
+    argv[n++] = (char *)source_compiler(source);
     for (size_t i = 0; i < sizeof kernel_flags / sizeof *kernel_flags; i++)
         argv[n++] = (char *)kernel_flags[i];
-    for (size_t i = 0; instrument_is_cxx(spec->c_source) && i < sizeof cxx_flags / sizeof *cxx_flags; i++)
+    for (size_t i = 0; instrument_is_cxx(source) && i < sizeof cxx_flags / sizeof *cxx_flags; i++)
         argv[n++] = (char *)cxx_flags[i];
+    for (size_t i = 0; i < spec->c_ndefines; i++)
+        argv[n++] = extra[i] = lg_asprintf("-D%s", spec->c_defines[i]);
     for (size_t i = 0; i < 2; i++)
         argv[n++] = incs[i];
     for (size_t i = 0; i < spec->c_ninclude_dirs; i++)
-        argv[n++] = extra[i] = lg_asprintf("-I%s", spec->c_include_dirs[i]);
+        argv[n++] = extra[spec->c_ndefines + i] = lg_asprintf("-I%s", spec->c_include_dirs[i]);
     if (incs[2])
         argv[n++] = incs[2];
     argv[n++] = incs[3];
@@ -216,16 +238,31 @@ static int compile_kernel(const spec_t *spec, const char *source, const char *di
     argv[n++] = out;
     argv[n++] = (char *)source;
     argv[n] = NULL;
+    LG_ASSERT(n < cap);
     int rc = build_run_tool(argv, log, err);
-    for (size_t i = 0; i < spec->c_ninclude_dirs; i++)
-        free(extra[i]);
-    free(extra);
+    lg_list_free(extra, nextra);
     free(argv);
     for (size_t i = 0; i < 4; i++)
         free(incs[i]);
     free(src_dir);
     free(out);
     return rc;
+}
+
+/* Compiles the kernel's other sources into dir/other<i>.bc, whose paths
+ * are returned in *bcs (spec->c_nsources of them, owned). */
+static int compile_others(const spec_t *spec, const char *dir, const char *log, char ***bcs, lg_err_t *err)
+{
+    *bcs = lg_calloc(spec->c_nsources + 1, sizeof **bcs);
+    for (size_t i = 0; i < spec->c_nsources; i++) {
+        char *name = lg_asprintf("other%zu.bc", i);
+        (*bcs)[i] = lg_path_join(dir, name);
+        int rc = compile_kernel(spec, spec->c_sources[i], dir, name, log, err);
+        free(name);
+        if (rc)
+            return rc;
+    }
+    return LG_OK;
 }
 
 static int compile_runtime(const char *dir, const char *log, lg_err_t *err)
@@ -249,7 +286,7 @@ static int link_executor(const spec_t *spec, const char *dir, const char *log, l
     char *bc = lg_path_join(dir, "kernel.inst.bc");
     char *harness = lg_path_join(dir, "harness.c");
     char *exe = lg_path_join(dir, "executor");
-    char *argv[] = {(char *)kernel_compiler(spec), "-O2", "-w", inc, "-o", exe, bc, "-x", "c", harness, main_c, NULL};
+    char *argv[] = {(char *)link_compiler(spec), "-O2", "-w", inc, "-o", exe, bc, "-x", "c", harness, main_c, NULL};
     int rc = build_run_tool(argv, log, err);
     free(exe);
     free(harness);
@@ -265,6 +302,7 @@ static int build_in(const spec_t *spec, const char *spectra, const char *dir, me
                     lg_err_t *err)
 {
     pragma_hits_t hits = {0};
+    char **others = NULL;
     int rc;
     char *clang_log = lg_path_join(dir, "clang.log");
     char *kbc = lg_path_join(dir, "kernel.bc"), *rbc = lg_path_join(dir, "lgrt.bc");
@@ -283,16 +321,19 @@ static int build_in(const spec_t *spec, const char *spectra, const char *dir, me
     int shim = instrument_is_cxx(spec->c_source) && shim_needed(src);
     if (shim && (rc = shim_write(spec, shim_path, err)) != 0)
         goto done;
-    if ((rc = compile_kernel(spec, shim ? shim_path : spec->c_source, dir, clang_log, err)) != 0 ||
+    if ((rc = compile_kernel(spec, shim ? shim_path : spec->c_source, dir, "kernel.bc", clang_log, err)) != 0 ||
+        (rc = compile_others(spec, dir, clang_log, &others, err)) != 0 ||
         (rc = compile_runtime(dir, clang_log, err)) != 0)
         goto done;
-    if ((rc = instrument_kernel(spec, &hits, kbc, rbc, ibc, meta, log, err)) != 0)
+    if ((rc = instrument_kernel(spec, &hits, kbc, (const char *const *)others, spec->c_nsources, rbc, ibc, meta, log,
+                                err)) != 0)
         goto done;
     if ((rc = harness_write(spec, meta, harness, shim, err)) != 0 ||
         (rc = link_executor(spec, dir, clang_log, err)) != 0)
         goto done;
     rc = meta_save(meta, meta_path, err);
 done:
+    lg_list_free(others, spec->c_nsources);
     pragma_hits_free(&hits);
     free(src);
     pragma_rules_destroy(rules);

@@ -52,19 +52,26 @@ static const char *compiler(const char *src)
     return instrument_is_cxx(src) ? LGFUZZ_CLANGXX : LGFUZZ_CLANG;
 }
 
-/* Compiles src to out; what names it in the message when it fails. */
-static int compile(const char *src, const char *spec_dir, const char *out, const char *log, const char *what,
+/* Compiles src to out with the spec's defines and include directories;
+ * what names it in the message when it fails. */
+static int compile(const spec_t *spec, const char *src, const char *out, const char *log, const char *what,
                    lg_err_t *err)
 {
     char *dir = lg_path_dirname(src);
-    char *inc_spec = lg_asprintf("-I%s", spec_dir), *inc_src = lg_asprintf("-I%s", dir);
-    char *argv[24];
+    size_t nextra = spec->c_ndefines + spec->c_ninclude_dirs;
+    char **extra = lg_calloc(nextra + 1, sizeof *extra);
+    char **argv = lg_calloc(nextra + 24, sizeof *argv);
     size_t n = 0;
     argv[n++] = (char *)compiler(src);
     for (size_t i = 0; i < sizeof capture_flags / sizeof *capture_flags; i++)
         argv[n++] = (char *)capture_flags[i];
+    for (size_t i = 0; i < spec->c_ndefines; i++)
+        argv[n++] = extra[i] = lg_asprintf("-D%s", spec->c_defines[i]);
+    char *inc_src = lg_asprintf("-I%s", dir), *inc_spec = lg_asprintf("-I%s", spec->dir);
     argv[n++] = inc_src;
     argv[n++] = inc_spec;
+    for (size_t i = 0; i < spec->c_ninclude_dirs; i++)
+        argv[n++] = extra[spec->c_ndefines + i] = lg_asprintf("-I%s", spec->c_include_dirs[i]);
     argv[n++] = "-o";
     argv[n++] = (char *)out;
     argv[n++] = (char *)src;
@@ -72,29 +79,40 @@ static int compile(const char *src, const char *spec_dir, const char *out, const
     int rc = build_run_tool(argv, log, err);
     if (rc != LG_OK)
         lg_err_prefix(err, "%s %s does not compile", what, src);
+    lg_list_free(extra, nextra);
+    free(argv);
     free(inc_src);
     free(inc_spec);
     free(dir);
     return rc;
 }
 
-/* Compiles the testbench into dir/tb<i>.bc (*bc, owned) and, unless a
- * testbench file defines it, the kernel into dir/kernel.bc (*kbc, owned,
- * or NULL). *cxx: 1 when any of them is C++. */
-static int compile_all(const spec_t *spec, const tracer_capture_cfg_t *cfg, const char *dir, char ***bc, char **kbc,
-                       int *cxx, lg_err_t *err)
+/* Compiles the testbench into dir/tb<i>.bc (*bc, owned), the kernel's
+ * other sources into dir/other<i>.bc (*obc, owned, spec->c_nsources)
+ * and, unless a testbench file defines it, the kernel into dir/kernel.bc
+ * (*kbc, owned, or NULL). *cxx: 1 when any of them is C++. */
+static int compile_all(const spec_t *spec, const tracer_capture_cfg_t *cfg, const char *dir, char ***bc, char ***obc,
+                       char **kbc, int *cxx, lg_err_t *err)
 {
     char *log = lg_path_join(dir, "clang.log");
     int rc = LG_OK, defined = 0;
     *bc = lg_calloc(cfg->nsources, sizeof **bc);
+    *obc = lg_calloc(spec->c_nsources + 1, sizeof **obc);
     *kbc = NULL;
     *cxx = instrument_is_cxx(spec->c_source);
+    for (size_t i = 0; i < spec->c_nsources && rc == LG_OK; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "other%zu.bc", i);
+        (*obc)[i] = lg_path_join(dir, name);
+        *cxx |= instrument_is_cxx(spec->c_sources[i]);
+        rc = compile(spec, spec->c_sources[i], (*obc)[i], log, "kernel source", err);
+    }
     for (size_t i = 0; i < cfg->nsources && rc == LG_OK; i++) {
         char name[32];
         snprintf(name, sizeof name, "tb%zu.bc", i);
         (*bc)[i] = lg_path_join(dir, name);
         *cxx |= instrument_is_cxx(cfg->sources[i]);
-        rc = compile(cfg->sources[i], spec->dir, (*bc)[i], log, "testbench", err);
+        rc = compile(spec, cfg->sources[i], (*bc)[i], log, "testbench", err);
         int d = rc == LG_OK ? capture_defines_kernel(spec, (*bc)[i], err) : 0;
         if (d < 0)
             rc = d;
@@ -102,34 +120,31 @@ static int compile_all(const spec_t *spec, const tracer_capture_cfg_t *cfg, cons
     }
     if (rc == LG_OK && !defined) {
         *kbc = lg_path_join(dir, "kernel.bc");
-        rc = compile(spec->c_source, spec->dir, *kbc, log, "kernel source", err);
+        rc = compile(spec, spec->c_source, *kbc, log, "kernel source", err);
     }
     free(log);
     return rc;
 }
 
-static int link_program(const char *dir, const char *merged, int cxx, const char *exe, lg_err_t *err)
+/* Links the rewritten testbench (merged), the kernel's other sources
+ * (others[0..nothers)) and the recorder into exe. */
+static int link_program(const char *dir, const char *merged, char *const *others, size_t nothers, int cxx,
+                        const char *exe, lg_err_t *err)
 {
     char *rt = lg_data_path("tracer/runtime");
     char *inc = lg_asprintf("-I%s", rt);
     char *wrap = lg_path_join(dir, "wrapper.c"), *lgcap = lg_path_join(rt, "lgcap.c");
     char *log = lg_path_join(dir, "link.log");
-    char *argv[] = {cxx ? LGFUZZ_CLANGXX : LGFUZZ_CLANG,
-                    "-O2",
-                    "-w",
-                    inc,
-                    "-o",
-                    (char *)exe,
-                    (char *)merged,
-                    "-x",
-                    "c",
-                    wrap,
-                    lgcap,
-                    "-x",
-                    "none",
-                    "-lm",
-                    NULL};
+    char *head[] = {cxx ? LGFUZZ_CLANGXX : LGFUZZ_CLANG, "-O2", "-w", inc, "-o", (char *)exe, (char *)merged};
+    char *tail[] = {"-x", "c", wrap, lgcap, "-x", "none", "-lm", NULL};
+    size_t nhead = sizeof head / sizeof *head, ntail = sizeof tail / sizeof *tail;
+    char **argv = lg_calloc(nhead + nothers + ntail, sizeof *argv);
+    memcpy(argv, head, sizeof head);
+    for (size_t i = 0; i < nothers; i++)
+        argv[nhead + i] = others[i];
+    memcpy(argv + nhead + nothers, tail, sizeof tail);
     int rc = build_run_tool(argv, log, err);
+    free(argv);
     if (rc != LG_OK)
         lg_err_prefix(err, "linking the testbench with the recorder failed");
     free(log);
@@ -145,11 +160,11 @@ static int link_program(const char *dir, const char *merged, int cxx, const char
 static int build(const spec_t *spec, const tracer_capture_cfg_t *cfg, const char *dir, const lg_log_t *log,
                  size_t *sites, int *with_kernel, lg_err_t *err)
 {
-    char **bc = NULL, *kbc = NULL;
+    char **bc = NULL, **obc = NULL, *kbc = NULL;
     int cxx;
     char *merged = lg_path_join(dir, "testbench.bc"), *wrap = lg_path_join(dir, "wrapper.c");
     char *exe = lg_path_join(dir, "testbench");
-    int rc = compile_all(spec, cfg, dir, &bc, &kbc, &cxx, err);
+    int rc = compile_all(spec, cfg, dir, &bc, &obc, &kbc, &cxx, err);
     *with_kernel = kbc != NULL;
     if (rc == LG_OK)
         rc = capture_rewrite(spec, cfg->sources, (const char *const *)bc, cfg->nsources, kbc, merged, sites, log, err);
@@ -159,10 +174,11 @@ static int build(const spec_t *spec, const tracer_capture_cfg_t *cfg, const char
     if (rc == LG_OK)
         rc = capture_write_wrapper(spec, wrap, err);
     if (rc == LG_OK)
-        rc = link_program(dir, merged, cxx, exe, err);
+        rc = link_program(dir, merged, obc, spec->c_nsources, cxx, exe, err);
     for (size_t i = 0; bc && i < cfg->nsources; i++)
         free(bc[i]);
     free(bc);
+    lg_list_free(obc, spec->c_nsources);
     free(kbc);
     free(exe);
     free(wrap);

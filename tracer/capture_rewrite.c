@@ -10,14 +10,12 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
-#include <llvm-c/Linker.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "instrument_int.h"
 #include "instrument_pass_int.h"
 #include "util/fsutil.h"
-#include "util/strbuf.h"
 
 /* The attribute that marks the testbench's functions before the link,
  * which may rename its internal ones. */
@@ -82,39 +80,6 @@ static size_t rewrite_uses(LLVMModuleRef mod, LLVMValueRef kernel, LLVMValueRef 
     return n;
 }
 
-/* Keeps the linker's messages (LLVM would print them on stderr). */
-static void diagnostic(LLVMDiagnosticInfoRef info, void *ctx)
-{
-    lg_strbuf_t *b = ctx;
-    char *d = LLVMGetDiagInfoDescription(info);
-    lg_strbuf_printf(b, "%s%s", b->len ? "; " : "", d);
-    LLVMDisposeMessage(d);
-}
-
-/* Links the testbench modules (marked) into dest. */
-static int link_all(LLVMContextRef ctx, LLVMModuleRef dest, const char *const *tb_src, const char *const *tb_bc,
-                    size_t n, size_t first, lg_err_t *err)
-{
-    lg_strbuf_t diag;
-    lg_strbuf_init(&diag);
-    LLVMContextSetDiagnosticHandler(ctx, diagnostic, &diag);
-    int rc = LG_OK;
-    for (size_t i = first; i < n && rc == LG_OK; i++) {
-        LLVMModuleRef m = instrument_load_bitcode(ctx, tb_bc[i], err);
-        if (!m) {
-            rc = err->code;
-            break;
-        }
-        mark_testbench(ctx, m);
-        if (LLVMLinkModules2(dest, m))
-            rc = lg_err_set(err, LG_EBUILD, "%s: cannot be linked with the kernel and the other sources: %.600s",
-                            tb_src[i], diag.len ? diag.s : "the linker gave no reason");
-    }
-    LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
-    lg_strbuf_free(&diag);
-    return rc;
-}
-
 /* The kernel of mod, checked against spec. */
 static LLVMValueRef find_kernel(LLVMModuleRef mod, const spec_t *spec, const lg_log_t *log, lg_err_t *err)
 {
@@ -152,8 +117,9 @@ int capture_rewrite(const spec_t *spec, const char *const *tb_src, const char *c
     int rc = mod ? LG_OK : err->code;
     if (rc == LG_OK && !kernel_bc)
         mark_testbench(ctx, mod);
+    size_t first = kernel_bc ? 0 : 1; /* without the kernel's, the testbench's first module is mod */
     if (rc == LG_OK)
-        rc = link_all(ctx, mod, tb_src, tb_bc, n, kernel_bc ? 0 : 1, err);
+        rc = instrument_link_bitcode(ctx, mod, tb_src + first, tb_bc + first, n - first, mark_testbench, err);
     LLVMValueRef kernel = rc == LG_OK ? find_kernel(mod, spec, log, err) : NULL;
     if (rc == LG_OK && !kernel)
         rc = err->code;

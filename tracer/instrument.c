@@ -375,9 +375,11 @@ static void run_passes(instrument_ctx_t *c)
     meta_finish(c->meta);
 }
 
-int instrument_kernel(const spec_t *spec, const pragma_hits_t *hits, const char *kernel_bc, const char *runtime_bc,
-                      const char *out_bc, meta_t *meta, const lg_log_t *log, lg_err_t *err)
+int instrument_kernel(const spec_t *spec, const pragma_hits_t *hits, const char *kernel_bc, const char *const *others,
+                      size_t nothers, const char *runtime_bc, const char *out_bc, meta_t *meta, const lg_log_t *log,
+                      lg_err_t *err)
 {
+    LG_ASSERT(nothers == spec->c_nsources); /* one bitcode file per other source */
     instrument_ctx_t c = {
         .spec = spec, .hits = hits, .log = log, .meta = meta, .src_base = instrument_base_name(spec->c_source)};
     int rc;
@@ -388,6 +390,10 @@ int instrument_kernel(const spec_t *spec, const pragma_hits_t *hits, const char 
         rc = err->code;
         goto fail_ctx;
     }
+    /* The other translation units first: their functions are instrumented
+     * like the kernel's. */
+    if ((rc = instrument_link_bitcode(c.ctx, c.mod, (const char *const *)spec->c_sources, others, nothers, NULL, err)))
+        goto fail_mod;
     /* Through a shim, C++ matched the kernel's types; the shim checked them. */
     int shim = LLVMGetNamedFunction(c.mod, SHIM_ENTRY) != NULL;
     c.kernel = instrument_find_kernel(c.mod, spec, instrument_is_cxx(spec->c_source), !shim, log, err);

@@ -9,6 +9,7 @@
 
 #include <llvm-c/BitReader.h>
 #include <llvm-c/DebugInfo.h>
+#include <llvm-c/Linker.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -240,4 +241,37 @@ LLVMModuleRef instrument_load_bitcode(LLVMContextRef ctx, const char *path, lg_e
     }
     LLVMDisposeMemoryBuffer(buf);
     return mod;
+}
+
+/* Keeps the linker's messages (LLVM would print them on stderr). */
+static void link_diagnostic(LLVMDiagnosticInfoRef info, void *ctx)
+{
+    lg_strbuf_t *b = ctx;
+    char *d = LLVMGetDiagInfoDescription(info);
+    lg_strbuf_printf(b, "%s%s", b->len ? "; " : "", d);
+    LLVMDisposeMessage(d);
+}
+
+int instrument_link_bitcode(LLVMContextRef ctx, LLVMModuleRef dest, const char *const *src, const char *const *bc,
+                            size_t n, void (*prepare)(LLVMContextRef, LLVMModuleRef), lg_err_t *err)
+{
+    lg_strbuf_t diag;
+    lg_strbuf_init(&diag);
+    LLVMContextSetDiagnosticHandler(ctx, link_diagnostic, &diag);
+    int rc = LG_OK;
+    for (size_t i = 0; i < n && rc == LG_OK; i++) {
+        LLVMModuleRef m = instrument_load_bitcode(ctx, bc[i], err);
+        if (!m) {
+            rc = err->code;
+            break;
+        }
+        if (prepare)
+            prepare(ctx, m);
+        if (LLVMLinkModules2(dest, m)) /* takes m, linked or not */
+            rc = lg_err_set(err, LG_EBUILD, "%s: cannot be linked with the kernel and the other sources: %.600s",
+                            src[i], diag.len ? diag.s : "the linker gave no reason");
+    }
+    LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
+    lg_strbuf_free(&diag);
+    return rc;
 }

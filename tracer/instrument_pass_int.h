@@ -105,5 +105,11 @@ int instrument_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *er
  * NULL with LG_EIO when it cannot be read, LG_EBUILD when it is not
  * bitcode, naming path. */
 LLVMModuleRef instrument_load_bitcode(LLVMContextRef ctx, const char *path, lg_err_t *err);
+/* Links the bitcode files bc[0..n) (compiled from src[0..n), named in
+ * messages) into dest, each module passed to prepare first when it is not
+ * NULL. A module that does not link (a symbol defined twice) is an error
+ * naming its source and quoting the linker. */
+int instrument_link_bitcode(LLVMContextRef ctx, LLVMModuleRef dest, const char *const *src, const char *const *bc,
+                            size_t n, void (*prepare)(LLVMContextRef, LLVMModuleRef), lg_err_t *err);
 
 #endif

@@ -1,0 +1,8 @@
+#include "helper.h"
+
+int clampv(int v)
+{
+    if (v > LIMIT)
+        return LIMIT;
+    return v;
+}

@@ -1,0 +1,5 @@
+/* defines clampv a second time: linking it with helper.c must fail */
+int clampv(int v)
+{
+    return v;
+}
