@@ -205,8 +205,69 @@ static void emit_ifaces(lg_strbuf_t *b, const init_spec_t *s)
     }
 }
 
+/* The project's files other than csource (real paths). */
+static int is_other(const init_project_t *proj, size_t i, const char *csource)
+{
+    char real[PATH_MAX];
+    return !realpath(csource, real) || strcmp(proj->sources[i], real) != 0;
+}
+
+/* A YAML double-quoted scalar. */
+static void put_quoted(lg_strbuf_t *b, const char *v)
+{
+    lg_strbuf_puts(b, "\"");
+    for (; *v; v++)
+        lg_strbuf_printf(b, *v == '"' || *v == '\\' ? "\\%c" : "%c", *v);
+    lg_strbuf_puts(b, "\"");
+}
+
+/* The c section: a flow mapping when the kernel is one file with no
+ * flags, else the project's other files, defines and include
+ * directories too. */
+static void emit_c(lg_strbuf_t *b, const init_project_t *proj, const char *csource, const char *fn, const char *out_dir)
+{
+    char *src = relative(out_dir, csource);
+    size_t nothers = 0;
+    for (size_t i = 0; proj && i < proj->nsources; i++)
+        nothers += is_other(proj, i, csource);
+    if (!proj || (!nothers && !proj->ndefines && !proj->nincludes)) {
+        lg_strbuf_printf(b, "c: {source: %s, function: %s}\n", src, fn);
+        free(src);
+        return;
+    }
+    lg_strbuf_printf(b, "c:\n  source: %s\n  function: %s\n", src, fn);
+    free(src);
+    char *from = relative(out_dir, proj->file);
+    if (nothers) {
+        lg_strbuf_puts(b, "  sources: [");
+        for (size_t i = 0, k = 0; i < proj->nsources; i++) {
+            if (!is_other(proj, i, csource))
+                continue;
+            char *rel = relative(out_dir, proj->sources[i]);
+            lg_strbuf_printf(b, "%s%s", k++ ? ", " : "", rel);
+            free(rel);
+        }
+        lg_strbuf_printf(b, "]   # the other files %s lists\n", from);
+    }
+    if (proj->ndefines) {
+        lg_strbuf_puts(b, "  defines: [");
+        for (size_t i = 0; i < proj->ndefines; i++) {
+            lg_strbuf_puts(b, i ? ", " : "");
+            put_quoted(b, proj->defines[i]);
+        }
+        lg_strbuf_printf(b, "]   # the -D flags of %s\n", from);
+    }
+    if (proj->nincludes) {
+        lg_strbuf_puts(b, "  include_dirs: [");
+        for (size_t i = 0; i < proj->nincludes; i++)
+            put_dir(b, out_dir, proj->includes[i], i == 0);
+        lg_strbuf_printf(b, "]   # the -I flags of %s\n", from);
+    }
+    free(from);
+}
+
 char *init_emit(const init_spec_t *s, const init_rtl_t *rtl, const init_proto_t *proto, const init_xml_t *xml,
-                const char *csource, const char *fn, const char *out_dir)
+                const init_project_t *proj, const char *csource, const char *fn, const char *out_dir)
 {
     lg_strbuf_t b;
     lg_strbuf_init(&b);
@@ -219,16 +280,17 @@ char *init_emit(const init_spec_t *s, const init_rtl_t *rtl, const init_proto_t 
     if (rtl->gen_info)
         lg_strbuf_printf(&b, "# CORE_GENERATION_INFO: %s\n", rtl->gen_info);
     lg_strbuf_printf(&b, "kernel: %s\n", s->kernel);
-    const char **files = lg_calloc(rtl->nfiles + 2, sizeof *files);
+    size_t nproj = proj ? proj->nsources : 0;
+    const char **files = lg_calloc(rtl->nfiles + 2 + nproj, sizeof *files);
     files[0] = csource;
     files[1] = s->registers;
     for (size_t i = 0; i < rtl->nfiles; i++)
         files[i + 2] = rtl->files[i];
-    emit_design_dirs(&b, out_dir, files, rtl->nfiles + 2);
+    for (size_t i = 0; i < nproj; i++)
+        files[rtl->nfiles + 2 + i] = proj->sources[i];
+    emit_design_dirs(&b, out_dir, files, rtl->nfiles + 2 + nproj);
     free(files);
-    char *src = relative(out_dir, csource);
-    lg_strbuf_printf(&b, "c: {source: %s, function: %s}\n", src, fn);
-    free(src);
+    emit_c(&b, proj, csource, fn, out_dir);
     emit_params(&b, s);
     if (s->has_ret) {
         char ty[32];

@@ -2,6 +2,7 @@
  * prototype, csynth.xml, the AXI bundles and driver header, the inferred
  * params, then the spec's text; each stage in a file of its own
  * (init_int.h). */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,9 +18,23 @@ struct init {
     init_xml_t xml;
     init_axi_t axi;
     init_spec_t spec;
-    char *csource; /* the C or C++ file read */
-    char *text;    /* the spec's YAML */
+    init_project_t proj; /* the HLS project around the solution */
+    int proj_lists;      /* whether proj lists csource (then its other files and flags are the kernel's) */
+    char *csource;       /* the C or C++ file read */
+    char *text;          /* the spec's YAML */
 };
+
+/* Whether the project's files include path. */
+static int lists(const init_project_t *p, const char *path)
+{
+    char real[PATH_MAX];
+    if (!realpath(path, real))
+        return 0;
+    for (size_t i = 0; i < p->nsources; i++)
+        if (strcmp(p->sources[i], real) == 0)
+            return 1;
+    return 0;
+}
 
 /* Whether the C or C++ file path defines fn. */
 static int defines(const char *path, const char *fn)
@@ -101,14 +116,15 @@ static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
         return rc;
     const char *fn = cfg->function ? cfg->function : in->rtl.top;
     char *vdir = lg_path_dirname(in->rtl.top_file);
-    init_project_t proj;
-    init_project_read(vdir, &proj);
-    in->csource = cfg->csource ? lg_strdup(cfg->csource) : find_source(vdir, fn, &proj);
-    if (!in->csource && proj.file)
+    init_project_t *proj = &in->proj;
+    init_project_read(vdir, proj);
+    in->csource = cfg->csource ? lg_strdup(cfg->csource) : find_source(vdir, fn, proj);
+    in->proj_lists = in->csource && lists(proj, in->csource);
+    if (!in->csource && proj->file)
         rc = lg_err_set(err, LG_EINVAL,
                         "no C or C++ file defining `%s` among the %zu source(s) %s lists, in %s or the three "
                         "directories above it; name it with --c SOURCE",
-                        fn, proj.nsources, proj.file, vdir);
+                        fn, proj->nsources, proj->file, vdir);
     else if (!in->csource)
         rc = lg_err_set(err, LG_EINVAL,
                         "no C or C++ file defining `%s` in %s or the three directories above it; "
@@ -117,8 +133,7 @@ static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
     if (rc == 0)
         rc = init_proto_read(in->csource, fn, &in->proto, err);
     if (rc == 0)
-        init_project_apply(&proj, fn, &in->proto);
-    init_project_free(&proj);
+        init_project_apply(proj, fn, &in->proto);
     if (rc == 0)
         rc = init_xml_read(vdir, in->rtl.top, &in->xml, err);
     if (rc == 0) {
@@ -129,7 +144,8 @@ static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
         rc = apply_ranges(&in->spec, cfg, err);
     if (rc == 0) {
         char *out_dir = cfg->spec_path ? lg_path_dirname(cfg->spec_path) : lg_strdup(".");
-        in->text = init_emit(&in->spec, &in->rtl, &in->proto, &in->xml, in->csource, fn, out_dir);
+        in->text = init_emit(&in->spec, &in->rtl, &in->proto, &in->xml, in->proj_lists ? proj : NULL, in->csource, fn,
+                             out_dir);
         free(out_dir);
     }
     free(vdir);
@@ -155,6 +171,7 @@ void init_destroy(init_t *in)
     init_axi_free(&in->axi);
     init_xml_free(&in->xml);
     init_proto_free(&in->proto);
+    init_project_free(&in->proj);
     free(in->csource);
     init_rtl_free(&in->rtl);
     free(in);

@@ -140,6 +140,13 @@ typedef struct init_project {
     char *file;     /* the project file (vivado_hls.app, hls.app) or script.tcl read, or NULL */
     char **sources; /* the existing files it lists, testbench files left out, in its order */
     size_t nsources;
+    /* What the cflags of those files (and the project's global cflags)
+     * say: each -D as NAME or NAME=VALUE, first one of a name kept; each
+     * -I that names an existing directory, as its real path. */
+    char **defines;
+    size_t ndefines;
+    char **includes;
+    size_t nincludes;
     init_directive_t *directives;
     size_t ndirectives;
 } init_project_t;
@@ -250,7 +257,9 @@ void init_spec_free(init_spec_t *s);
 
 /* Writes the YAML text of s (a malloc'd string): paths relative to the
  * directory of the spec file out_dir. */
+/* proj, when not NULL, is the project that lists csource: its other
+ * files, defines and include directories go into the spec's c section. */
 char *init_emit(const init_spec_t *s, const init_rtl_t *rtl, const init_proto_t *proto, const init_xml_t *xml,
-                const char *csource, const char *fn, const char *out_dir);
+                const init_project_t *proj, const char *csource, const char *fn, const char *out_dir);
 
 #endif

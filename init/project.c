@@ -17,6 +17,7 @@
 #include "init_int.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
+#include "util/strbuf.h"
 #include "util/tclscan.h"
 
 #define PROJECT_LEVELS 4 /* syn/verilog, syn, the solution, the project */
@@ -85,6 +86,82 @@ static void add_source(init_project_t *p, size_t *cap, const char *name, char *c
     p->sources[p->nsources++] = found;
 }
 
+/* The first base/dir that is a directory, as a real path, or NULL. */
+static char *find_dir(char *const *bases, size_t nbases, const char *dir)
+{
+    char *found = NULL;
+    for (size_t b = 0; b < nbases && !found; b++) {
+        char *path = lg_path_join(bases[b], dir);
+        char real[PATH_MAX];
+        if (lg_is_dir(path) && realpath(path, real))
+            found = lg_strdup(real);
+        free(path);
+    }
+    return found;
+}
+
+/* Adds s to the list unless it holds it; with by_name, unless it holds a
+ * define of the same NAME (the first one wins). Takes s. */
+static void add_unique(char ***list, size_t *n, char *s, int by_name)
+{
+    size_t len = by_name ? strcspn(s, "=") : strlen(s) + 1;
+    for (size_t i = 0; i < *n; i++)
+        if (strncmp((*list)[i], s, len) == 0 && (!by_name || (*list)[i][len] == '\0' || (*list)[i][len] == '=')) {
+            free(s);
+            return;
+        }
+    *list = lg_realloc(*list, (*n + 1) * sizeof **list);
+    (*list)[(*n)++] = s;
+}
+
+/* The next word of a cflags string (quotes group and are dropped), or
+ * NULL at its end. */
+static char *flag_word(const char **s)
+{
+    while (**s == ' ' || **s == '\t' || **s == '\n' || **s == '\r')
+        (*s)++;
+    if (!**s)
+        return NULL;
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
+    for (char q = 0; **s && (q || !strchr(" \t\n\r", **s)); (*s)++) {
+        if (q ? **s == q : (**s == '"' || **s == '\''))
+            q = q ? 0 : **s;
+        else
+            lg_strbuf_printf(&b, "%c", **s);
+    }
+    return lg_strbuf_take(&b);
+}
+
+/* The -D and -I flags of cflags (-DX, -D X, -Idir, -I dir; other flags
+ * are no concern of the kernel's meaning), directories resolved against
+ * bases. */
+static void add_flags(init_project_t *p, const char *cflags, char *const *bases, size_t nbases)
+{
+    for (const char *s = cflags ? cflags : ""; *s;) {
+        char *w = flag_word(&s);
+        if (!w)
+            break;
+        if (strcmp(w, "-D") == 0 || strcmp(w, "-I") == 0) { /* the value is the next word */
+            char *v = flag_word(&s);
+            char *joined = v ? lg_asprintf("%s%s", w, v) : NULL;
+            free(v);
+            free(w);
+            if (!joined)
+                break;
+            w = joined;
+        }
+        if (strncmp(w, "-D", 2) == 0 && w[2]) {
+            add_unique(&p->defines, &p->ndefines, lg_strdup(w + 2), 1);
+        } else if (strncmp(w, "-I", 2) == 0 && w[2]) {
+            char *dir = find_dir(bases, nbases, w + 2);
+            if (dir)
+                add_unique(&p->includes, &p->nincludes, dir, 0);
+        }
+        free(w);
+    }
+}
+
 /* The non-testbench <file name="..."> entries of a project file. */
 static void read_app(init_project_t *p, size_t *cap, const char *path, char *const *bases, size_t nbases)
 {
@@ -98,9 +175,13 @@ static void read_app(init_project_t *p, size_t *cap, const char *path, char *con
                 continue;
             xmlChar *name = xmlGetProp(f, (const xmlChar *)"name");
             xmlChar *tb = xmlGetProp(f, (const xmlChar *)"tb");
+            xmlChar *cflags = xmlGetProp(f, (const xmlChar *)"cflags");
             int is_tb = tb && (strcmp((const char *)tb, "1") == 0 || strcmp((const char *)tb, "true") == 0);
-            if (name && !is_tb)
+            if (name && !is_tb) {
                 add_source(p, cap, (const char *)name, bases, nbases);
+                add_flags(p, (const char *)cflags, bases, nbases);
+            }
+            xmlFree(cflags);
             xmlFree(name);
             xmlFree(tb);
         }
@@ -117,13 +198,17 @@ static void read_tcl(init_project_t *p, size_t *cap, const char *path, char *con
     for (const char *s = text; s;) {
         char *cmd = tclscan_word(&s);
         if (cmd && strcmp(cmd, "add_files") == 0) {
-            char *words[64];
+            char *words[64], *cflags = NULL;
             size_t n = 0;
             int tb = 0;
             for (char *w; n < sizeof words / sizeof *words && (w = tclscan_word(&s));) {
                 if (strcmp(w, "-tb") == 0) {
                     tb = 1;
                     free(w);
+                } else if (strcmp(w, "-cflags") == 0) {
+                    free(w);
+                    free(cflags);
+                    cflags = tclscan_word(&s);
                 } else if (w[0] == '-') {
                     free(w);
                     free(tclscan_word(&s)); /* the option's value */
@@ -136,6 +221,9 @@ static void read_tcl(init_project_t *p, size_t *cap, const char *path, char *con
                     add_source(p, cap, words[i], bases, nbases);
                 free(words[i]);
             }
+            if (!tb)
+                add_flags(p, cflags, bases, nbases);
+            free(cflags);
         }
         free(cmd);
         if (!tclscan_next_command(&s))
@@ -249,18 +337,38 @@ static void read_cfg(init_project_t *p, size_t *cap, const char *path, char *con
             *next++ = '\0';
         while (*line == ' ' || *line == '\t')
             line++;
-        if (strncmp(line, "syn.file", 8) != 0)
+        static const char *const keys[] = {"syn.file", "syn.cflags", "syn.file_cflags"};
+        size_t k = 0, klen = 0;
+        for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+            size_t len = strlen(keys[i]);
+            if (strncmp(line, keys[i], len) == 0 && strchr(" \t=", line[len]))
+                k = i, klen = len;
+        }
+        if (!klen)
             continue;
-        char *v = line + 8;
+        char *v = line + klen;
         while (*v == ' ' || *v == '\t')
             v++;
         if (*v++ != '=')
             continue;
-        while (*v == ' ' || *v == '\t' || *v == '"')
+        while (*v == ' ' || *v == '\t')
             v++;
         size_t n = strlen(v);
-        while (n && strchr(" \t\r\"", v[n - 1]))
+        while (n && strchr(" \t\r", v[n - 1]))
             v[--n] = '\0';
+        if (k == 1) {
+            add_flags(p, v, bases, nbases);
+            continue;
+        }
+        char *comma = k == 2 ? strchr(v, ',') : NULL; /* syn.file_cflags=<file>,<flags> */
+        if (k == 2 && !comma)
+            continue;
+        if (comma) {
+            add_flags(p, comma + 1, bases, nbases);
+            continue;
+        }
+        if (*v == '"' && n > 1 && v[n - 1] == '"')
+            v[--n] = '\0', v++;
         add_source(p, cap, v, bases, nbases);
     }
     free(text);
@@ -331,6 +439,8 @@ void init_project_free(init_project_t *p)
         return;
     free(p->file);
     lg_list_free(p->sources, p->nsources);
+    lg_list_free(p->defines, p->ndefines);
+    lg_list_free(p->includes, p->nincludes);
     for (size_t i = 0; i < p->ndirectives; i++) {
         free(p->directives[i].fn);
         free(p->directives[i].var);

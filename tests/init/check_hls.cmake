@@ -282,7 +282,8 @@ csynth_design
 ")
 set(w "2 param(s); nothing guessed")
 expect(init.project_tcl 0 w init ${VT}/proj/solution1 -o ${VT}/kernel.yaml)
-spec_has(init.project_tcl ${VT}/kernel.yaml "c: {source: kernels/qneg.c, function: qneg}")
+spec_has(init.project_tcl ${VT}/kernel.yaml "c:\n  source: kernels/qneg.c\n  function: qneg\n"
+         "  defines: [\"N=8\"]   # the -D flags of")
 file(WRITE ${VP}/src/qneg.c "void other(void) {}\n")
 set(w "no C or C++ file defining `qneg` among the 1 source(s) " "vivado_hls.app lists")
 expect(init.project_app.err 2 w init ${VP}/qneg_prj/solution1 -o ${VP}/kernel2.yaml)

@@ -3,7 +3,10 @@
 # out), compiled with lgfuzz's stand-in ap_cint.h (no HLS install): the
 # types map to u7 and u12, the spec checks, diffs right and runs clean; a
 # planted fault (the product kept in 11 bits) is reported as the one
-# divergence it is.
+# divergence it is. Then the layouts init must read: a typedef chain in a
+# header, the unified IDE's hls_config.cfg, and a kernel split over two
+# files whose project gives -D and -I flags (in vivado_hls.app, script.tcl
+# and hls_config.cfg).
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch); builds go to the
 # suite's build cache (LGFUZZ_CACHE_DIR).
 cmake_minimum_required(VERSION 3.20)
@@ -51,3 +54,54 @@ file(WRITE ${WORK}/unified/cmix/hls_config.cfg "part=xc7z020clg400-1\n\n[hls]\nf
            "syn.file=E:/work/project/src/cmix.c\ntb.file=E:/work/project/src/cmix_test.c\n")
 set(w "unified/src/cmix.c" "nothing guessed")
 expect(init.types.unified 0 w init ${WORK}/unified/cmix/hls -o ${WORK}/unified/kernel.yaml)
+
+# A project of two files whose cflags carry a -D and a -I: the spec lists
+# the other file, the define and the include directory (the testbench's
+# flags left out), and the kernel, split over files as its project has it,
+# checks, diffs right and runs clean.
+file(COPY ${HLS}/cmix/ DESTINATION ${WORK}/cmix-split)
+file(MAKE_DIRECTORY ${WORK}/cmix-split/inc)
+file(WRITE ${WORK}/cmix-split/inc/part.h "#include <ap_cint.h>\nuint12 mul12(uint7 a, uint12 b);\n")
+file(WRITE ${WORK}/cmix-split/part.c "#include \"part.h\"\n\nuint12 mul12(uint7 a, uint12 b)\n{\n    return a * b;\n}\n")
+file(WRITE ${WORK}/cmix-split/cmix.c "#include \"part.h\"\n\nuint12 cmix(uint7 a, uint12 b)\n{\n"
+                                     "    return mul12(a, b) + BIAS;\n}\n")
+file(WRITE ${WORK}/cmix-split/vivado_hls.app
+     "<AutoPilot:project xmlns:AutoPilot=\"com.autoesl.autopilot.project\" projectType=\"C/C++\" top=\"cmix\">\n"
+     "  <files>\n"
+     "    <file name=\"../cmix_test.c\" sc=\"0\" tb=\"1\" cflags=\"-DBIAS=99 -DTESTING\"/>\n"
+     "    <file name=\"cmix.c\" sc=\"0\" tb=\"false\" cflags=\"-DBIAS=3 -I inc\"/>\n"
+     "    <file name=\"part.c\" sc=\"0\" tb=\"false\" cflags=\"-Iinc\"/>\n"
+     "  </files>\n  <solutions><solution name=\"solution1\" status=\"\"/></solutions>\n</AutoPilot:project>\n")
+set(w "nothing guessed")
+expect(init.types.split 0 w init ${WORK}/cmix-split/solution1 -o ${WORK}/cmix-split/kernel.yaml)
+spec_has(init.types.split ${WORK}/cmix-split/kernel.yaml "  source: cmix.c\n" "  sources: [part.c]"
+         "  defines: [\"BIAS=3\"]" "  include_dirs: [inc]")
+if(spec MATCHES "TESTING|99")
+  message(FATAL_ERROR "init.types.split: the testbench's flags reached the spec\n${spec}")
+endif()
+set(w "the ports of cmix match the spec")
+expect(init.types.split.check 0 w check ${WORK}/cmix-split/kernel.yaml)
+set(w "\"return\":2691" "no divergence")
+expect(init.types.split.diff 0 w diff ${WORK}/cmix-split/kernel.yaml ${WORK}/cmix.json)
+run(cmix-split "")
+
+# The same flags from the solution's script.tcl (add_files -cflags) and
+# from the unified IDE's hls_config.cfg (syn.cflags, syn.file_cflags).
+file(COPY ${WORK}/cmix-split/ DESTINATION ${WORK}/cmix-tcl)
+file(REMOVE ${WORK}/cmix-tcl/vivado_hls.app ${WORK}/cmix-tcl/kernel.yaml)
+file(REMOVE_RECURSE ${WORK}/cmix-tcl/out)
+file(WRITE ${WORK}/cmix-tcl/solution1/script.tcl
+     "open_project cmix-tcl\nset_top cmix\nadd_files cmix-tcl/cmix.c -cflags \"-DBIAS=3 -Icmix-tcl/inc\"\n"
+     "add_files cmix-tcl/part.c -cflags \"-Icmix-tcl/inc\"\nadd_files -tb cmix-tcl/cmix_test.c -cflags \"-DBIAS=99\"\n")
+set(w "nothing guessed")
+expect(init.types.tcl 0 w init ${WORK}/cmix-tcl/solution1 -o ${WORK}/cmix-tcl/kernel.yaml)
+spec_has(init.types.tcl ${WORK}/cmix-tcl/kernel.yaml "  sources: [part.c]" "  defines: [\"BIAS=3\"]" "  include_dirs: [inc]")
+file(MAKE_DIRECTORY ${WORK}/unified-split/cmix/hls/syn)
+file(COPY ${WORK}/cmix-split/cmix.c ${WORK}/cmix-split/part.c ${WORK}/cmix-split/inc DESTINATION ${WORK}/unified-split/src)
+file(COPY ${HLS}/cmix/${V} DESTINATION ${WORK}/unified-split/cmix/hls/syn)
+file(WRITE ${WORK}/unified-split/cmix/hls_config.cfg "[hls]\nsyn.top=cmix\nsyn.file=../src/cmix.c\nsyn.file=../src/part.c\n"
+           "syn.cflags=-DBIAS=3 -DMODE=\"fast\"\nsyn.file_cflags=../src/part.c,-I../src/inc\ntb.file=../src/t.c\n"
+           "tb.cflags=-DBIAS=99\n")
+expect(init.types.unified-split 0 w init ${WORK}/unified-split/cmix/hls -o ${WORK}/unified-split/kernel.yaml)
+spec_has(init.types.unified-split ${WORK}/unified-split/kernel.yaml "  sources: [src/part.c]"
+         "  defines: [\"BIAS=3\", \"MODE=fast\"]" "  include_dirs: [src/inc]")
