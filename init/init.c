@@ -41,7 +41,7 @@ static int defines(const char *path, const char *fn)
 {
     init_proto_t proto;
     lg_err_t err;
-    if (init_proto_read(path, fn, &proto, &err) != 0)
+    if (init_proto_read(path, fn, NULL, &proto, &err) != 0)
         return 0;
     init_proto_free(&proto);
     return 1;
@@ -130,8 +130,9 @@ static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
                         "no C or C++ file defining `%s` in %s or the three directories above it; "
                         "name it with --c SOURCE",
                         fn, vdir);
+    init_cflags_t flags = {proj->defines, proj->ndefines, proj->includes, proj->nincludes};
     if (rc == 0)
-        rc = init_proto_read(in->csource, fn, &in->proto, err);
+        rc = init_proto_read(in->csource, fn, in->proj_lists ? &flags : NULL, &in->proto, err);
     if (rc == 0)
         init_project_apply(proj, fn, &in->proto);
     if (rc == 0)

@@ -78,10 +78,19 @@ typedef struct init_proto {
     size_t nparams;
 } init_proto_t;
 
+/* The -D and -I flags an HLS project compiles the kernel with. */
+typedef struct init_cflags {
+    char *const *defines; /* NAME or NAME=VALUE */
+    size_t ndefines;
+    char *const *includes; /* directories */
+    size_t nincludes;
+} init_cflags_t;
+
 /* Finds the definition of function fn in the C or C++ source path and
- * reads its prototype. On error returns LG_EINVAL/LG_EIO with err naming
+ * reads its prototype (its types through the preprocessed source when
+ * flags, which may be NULL, define something: init_macros_read). On error returns LG_EINVAL/LG_EIO with err naming
  * the file (no definition; a parameter it cannot read). */
-int init_proto_read(const char *path, const char *fn, init_proto_t *out, lg_err_t *err);
+int init_proto_read(const char *path, const char *fn, const init_cflags_t *flags, init_proto_t *out, lg_err_t *err);
 void init_proto_free(init_proto_t *p);
 
 /* One C argument as csynth.xml reports it. */
@@ -116,8 +125,12 @@ typedef struct init_macros {
     char *text; /* the source, each header it includes by "name" before it (owned) */
 } init_macros_t;
 
-/* Reads path's constants; a file that cannot be read gives none. */
-void init_macros_read(const char *path, init_macros_t *out);
+/* Reads path's constants; a file that cannot be read gives none. With
+ * flags that define something (may be NULL), the defines override the
+ * source's constants of their names, and text is the source as clang
+ * preprocesses it with those flags (#ifdef resolved, macros expanded;
+ * headers it cannot find read as empty), when clang can. */
+void init_macros_read(const char *path, const init_cflags_t *flags, init_macros_t *out);
 void init_macros_free(init_macros_t *m);
 /* Evaluates text, an integer expression over C literals and the constants
  * of m (cconsts_eval), into *out: 0, or -1 when it is not one. */

@@ -504,7 +504,7 @@ static size_t find_definition(const char *s, const char *fn, size_t *open, size_
     return (size_t)-1;
 }
 
-int init_proto_read(const char *path, const char *fn, init_proto_t *out, lg_err_t *err)
+int init_proto_read(const char *path, const char *fn, const init_cflags_t *flags, init_proto_t *out, lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
     char *text = lg_read_file_max(path, LG_READ_MAX, NULL, err);
@@ -527,7 +527,7 @@ int init_proto_read(const char *path, const char *fn, init_proto_t *out, lg_err_
             out->line += text[i] == '\n';
         /* Typedefs are looked up in the source and its headers. */
         init_macros_t macros;
-        init_macros_read(path, &macros);
+        init_macros_read(path, flags, &macros);
         const char *types = macros.text ? macros.text : text;
         read_return(text, at, types, out);
         if (read_params(text + open + 1, close - open - 1, types, &macros, out) != 0)

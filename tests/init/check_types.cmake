@@ -63,19 +63,21 @@ file(COPY ${HLS}/cmix/ DESTINATION ${WORK}/cmix-split)
 file(MAKE_DIRECTORY ${WORK}/cmix-split/inc)
 file(WRITE ${WORK}/cmix-split/inc/part.h "#include <ap_cint.h>\nuint12 mul12(uint7 a, uint12 b);\n")
 file(WRITE ${WORK}/cmix-split/part.c "#include \"part.h\"\n\nuint12 mul12(uint7 a, uint12 b)\n{\n    return a * b;\n}\n")
-file(WRITE ${WORK}/cmix-split/cmix.c "#include \"part.h\"\n\nuint12 cmix(uint7 a, uint12 b)\n{\n"
+# b's type hangs on a -D flag (the project's WIDE_B: uint12, not uint8).
+file(WRITE ${WORK}/cmix-split/cmix.c "#include \"part.h\"\n\n#ifndef WIDE_B\ntypedef uint8 b_t;\n#else\n"
+                                     "typedef uint12 b_t;\n#endif\n\nuint12 cmix(uint7 a, b_t b)\n{\n"
                                      "    return mul12(a, b) + BIAS;\n}\n")
 file(WRITE ${WORK}/cmix-split/vivado_hls.app
      "<AutoPilot:project xmlns:AutoPilot=\"com.autoesl.autopilot.project\" projectType=\"C/C++\" top=\"cmix\">\n"
      "  <files>\n"
      "    <file name=\"../cmix_test.c\" sc=\"0\" tb=\"1\" cflags=\"-DBIAS=99 -DTESTING\"/>\n"
-     "    <file name=\"cmix.c\" sc=\"0\" tb=\"false\" cflags=\"-DBIAS=3 -I inc\"/>\n"
+     "    <file name=\"cmix.c\" sc=\"0\" tb=\"false\" cflags=\"-DBIAS=3 -I inc -DWIDE_B\"/>\n"
      "    <file name=\"part.c\" sc=\"0\" tb=\"false\" cflags=\"-Iinc\"/>\n"
      "  </files>\n  <solutions><solution name=\"solution1\" status=\"\"/></solutions>\n</AutoPilot:project>\n")
 set(w "nothing guessed")
 expect(init.types.split 0 w init ${WORK}/cmix-split/solution1 -o ${WORK}/cmix-split/kernel.yaml)
 spec_has(init.types.split ${WORK}/cmix-split/kernel.yaml "  source: cmix.c\n" "  sources: [part.c]"
-         "  defines: [\"BIAS=3\"]" "  include_dirs: [inc]")
+         "  defines: [\"BIAS=3\", \"WIDE_B\"]" "  include_dirs: [inc]" "- {name: b, type: u12}")
 if(spec MATCHES "TESTING|99")
   message(FATAL_ERROR "init.types.split: the testbench's flags reached the spec\n${spec}")
 endif()
@@ -91,17 +93,19 @@ file(COPY ${WORK}/cmix-split/ DESTINATION ${WORK}/cmix-tcl)
 file(REMOVE ${WORK}/cmix-tcl/vivado_hls.app ${WORK}/cmix-tcl/kernel.yaml)
 file(REMOVE_RECURSE ${WORK}/cmix-tcl/out)
 file(WRITE ${WORK}/cmix-tcl/solution1/script.tcl
-     "open_project cmix-tcl\nset_top cmix\nadd_files cmix-tcl/cmix.c -cflags \"-DBIAS=3 -Icmix-tcl/inc\"\n"
+     "open_project cmix-tcl\nset_top cmix\nadd_files cmix-tcl/cmix.c -cflags \"-DBIAS=3 -DWIDE_B -Icmix-tcl/inc\"\n"
      "add_files cmix-tcl/part.c -cflags \"-Icmix-tcl/inc\"\nadd_files -tb cmix-tcl/cmix_test.c -cflags \"-DBIAS=99\"\n")
 set(w "nothing guessed")
 expect(init.types.tcl 0 w init ${WORK}/cmix-tcl/solution1 -o ${WORK}/cmix-tcl/kernel.yaml)
-spec_has(init.types.tcl ${WORK}/cmix-tcl/kernel.yaml "  sources: [part.c]" "  defines: [\"BIAS=3\"]" "  include_dirs: [inc]")
+spec_has(init.types.tcl ${WORK}/cmix-tcl/kernel.yaml "  sources: [part.c]" "  defines: [\"BIAS=3\", \"WIDE_B\"]" "  include_dirs: [inc]"
+         "- {name: b, type: u12}")
 file(MAKE_DIRECTORY ${WORK}/unified-split/cmix/hls/syn)
 file(COPY ${WORK}/cmix-split/cmix.c ${WORK}/cmix-split/part.c ${WORK}/cmix-split/inc DESTINATION ${WORK}/unified-split/src)
 file(COPY ${HLS}/cmix/${V} DESTINATION ${WORK}/unified-split/cmix/hls/syn)
 file(WRITE ${WORK}/unified-split/cmix/hls_config.cfg "[hls]\nsyn.top=cmix\nsyn.file=../src/cmix.c\nsyn.file=../src/part.c\n"
-           "syn.cflags=-DBIAS=3 -DMODE=\"fast\"\nsyn.file_cflags=../src/part.c,-I../src/inc\ntb.file=../src/t.c\n"
+           "syn.cflags=-DBIAS=3 -DMODE=\"fast\" -DWIDE_B\nsyn.file_cflags=../src/part.c,-I../src/inc\ntb.file=../src/t.c\n"
            "tb.cflags=-DBIAS=99\n")
 expect(init.types.unified-split 0 w init ${WORK}/unified-split/cmix/hls -o ${WORK}/unified-split/kernel.yaml)
 spec_has(init.types.unified-split ${WORK}/unified-split/kernel.yaml "  sources: [src/part.c]"
-         "  defines: [\"BIAS=3\", \"MODE=fast\"]" "  include_dirs: [src/inc]")
+         "  defines: [\"BIAS=3\", \"MODE=fast\", \"WIDE_B\"]" "  include_dirs: [src/inc]"
+         "- {name: b, type: u12}")

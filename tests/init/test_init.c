@@ -116,7 +116,7 @@ static void check_expressions(void)
           f);
     fclose(f);
     init_macros_t m;
-    init_macros_read(src, &m);
+    init_macros_read(src, NULL, &m);
     static const struct {
         const char *text;
         int ok;
@@ -134,6 +134,30 @@ static void check_expressions(void)
         CHECK_MSG(cases[i].ok ? rc == 0 && v == cases[i].value : rc != 0, "'%s': rc %d, value %lld", cases[i].text, rc,
                   (long long)v);
     }
+    init_macros_free(&m);
+
+    /* With the project's -D flags, the constants and the text are the
+     * compiler's: a -D gives way to the source's own #define of its name
+     * (ROWS stays 4), an #ifdef is resolved, a missing header read as
+     * empty and the header's #ifndef default is the flag's. */
+    f = fopen(src, "a");
+    CHECK(f != NULL);
+    fputs("#ifndef DEPTH\n#define DEPTH 2\n#endif\n#ifdef WIDE\ntypedef long word_t;\n#else\ntypedef short "
+          "word_t;\n#endif\n"
+          "typedef int row_t[ROWS];\n",
+          f);
+    fclose(f);
+    char *defs[] = {"ROWS=8", "WIDE", "DEPTH=(ROWS+1)"};
+    init_cflags_t flags = {defs, 3, NULL, 0};
+    init_macros_read(src, &flags, &m);
+    int64_t v = -1;
+    CHECK(init_macros_eval(&m, "ROWS", &v) == 0 && v == 4);
+    CHECK(init_macros_eval(&m, "LEN", &v) == 0 && v == 17);
+    CHECK(init_macros_eval(&m, "DEPTH", &v) == 0 && v == 5);
+    CHECK(init_macros_eval(&m, "WIDE", &v) == 0 && v == 1);
+    CHECK_STR_CONTAINS(m.text, "typedef long word_t;");
+    CHECK(!test_contains(m.text, "short"));
+    CHECK_STR_CONTAINS(m.text, "typedef int row_t[4];");
     init_macros_free(&m);
     remove(src);
     remove(hdr);
