@@ -146,11 +146,19 @@ static void emit_params(lg_strbuf_t *b, const init_spec_t *s)
  * port other than the default (ap_none for an input scalar, ap_vld for an
  * out one), or a
  * register offset csynth.xml gave. */
+/* Whether p's port is a reserved word HLS left as it is, which the
+ * loader would take to be name_r (an AXI param's registers go by its
+ * offset instead). */
+static int port_unsaid(const init_param_t *p)
+{
+    return p->mode != INIT_MAXI && p->mode != INIT_LITE && spec_port_reserved(p->name) && strcmp(p->port, p->name) == 0;
+}
+
 static int needs_iface(const init_param_t *p)
 {
     return p->is_array || p->mode == INIT_FIFO || (p->mode == INIT_NONE && p->dir != SPEC_DIR_IN) ||
            (p->mode == INIT_VLD && p->dir == SPEC_DIR_IN) || p->mode == INIT_ACK || p->mode == INIT_HS ||
-           p->width != lg_type_bits(p->type) || strcmp(p->port, p->name) != 0 || p->has_offset;
+           p->width != lg_type_bits(p->type) || strcmp(p->port, p->name) != 0 || p->has_offset || port_unsaid(p);
 }
 
 /* ", partition: {type: cyclic, factor: 2, dim: 2, dims: [4, 8]}". */
@@ -197,8 +205,10 @@ static void emit_ifaces(lg_strbuf_t *b, const init_spec_t *s)
             lg_strbuf_printf(b, ", offset: %s", addrs[p->addr]);
         else if (p->has_offset && (p->mode == INIT_LITE || p->mode == INIT_MAXI))
             lg_strbuf_printf(b, ", offset: 0x%lx", p->offset);
-        /* The loader appends _r to reserved words itself; saying it is harmless. */
-        if (strcmp(p->port, p->name) != 0)
+        /* The loader appends _r to a reserved word itself (saying it is
+         * harmless); a reserved word's ports HLS left as they are (the
+         * banks input_0 .. of a partitioned `input`) must be said. */
+        if (strcmp(p->port, p->name) != 0 || port_unsaid(p))
             lg_strbuf_printf(b, ", port: %s", p->port);
         lg_strbuf_puts(b, "}");
         comment(b, p->iface_note);

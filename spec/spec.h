@@ -234,6 +234,9 @@ int spec_port_reads(const spec_t *spec, spec_port_read_t *out, lg_err_t *err);
 
 /* Index of the param called name, or -1. */
 int spec_param_index(const spec_t *spec, const char *name);
+/* 1 when name is a Verilog or VHDL reserved word: a param's default port
+ * is then name_r, as HLS names it (spec_rtl.c). */
+int spec_port_reserved(const char *name);
 /* Number of elements array param i holds for an input whose scalar values
  * are given (values[j] for scalar param j): the fixed length, or the value
  * of its len param clamped to [0, max_len]. */

@@ -34,7 +34,7 @@ static const char *const reserved_words[] = {"abs",        "access",    "after",
                                              "use",        "variable",  "wait",         "when",      "while",
                                              "wire",       "with",      "xnor",         "xor",       NULL};
 
-static int is_reserved(const char *name)
+int spec_port_reserved(const char *name)
 {
     for (const char *const *w = reserved_words; *w; w++)
         if (strcmp(*w, name) == 0)
@@ -401,7 +401,7 @@ void spec_default_ifaces(spec_t *s)
         if (!f->latency)
             f->latency = 1;
         if (!f->port)
-            f->port = is_reserved(p->name) ? lg_asprintf("%s_r", p->name) : lg_strdup(p->name);
+            f->port = spec_port_reserved(p->name) ? lg_asprintf("%s_r", p->name) : lg_strdup(p->name);
     }
 }
 

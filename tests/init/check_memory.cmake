@@ -10,7 +10,8 @@
 # dim 1 binds a row per bank and runs clean. Without the pragmas the memories'
 # partition is a marked guess (cyclic; block has the same ports) and the
 # scalar banks' is complete; with the solution's directives.tcl in their
-# place (set_directive_array_partition), nothing is guessed.
+# place (set_directive_array_partition), nothing is guessed. A reserved
+# word's banks named without HLS's _r (input_0 ..) get their port said.
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch); builds go to the
 # suite's build cache (LGFUZZ_CACHE_DIR).
 cmake_minimum_required(VERSION 3.20)
@@ -87,6 +88,23 @@ expect(init.memory.directives 0 w init ${WORK}/pmix-directives/solution1 -o ${WO
 spec_has(init.memory.directives ${WORK}/pmix-directives/kernel.yaml
          "a: {mode: ap_memory, depth: 8, partition: {type: cyclic, factor: 2}}"
          "b: {mode: ap_memory, depth: 8, partition: {type: block, factor: 2}}")
+
+# A reserved word's banks as Vivado 2019 names them: `input`, partitioned
+# complete, gives scalar ports input_0 .. input_7, not input_r_0 ..: init
+# says so (port: input) and the ports match.
+file(COPY ${HLS}/pmix/ DESTINATION ${WORK}/pmix-input)
+foreach(f pmix.c ${V}/pmix.v)
+  file(READ ${WORK}/pmix-input/${f} text)
+  string(REGEX REPLACE "out_r_" "input_" text "${text}")
+  string(REGEX REPLACE "([^a-z_])out([^a-z_])" "\\1input\\2" text "${text}")
+  file(WRITE ${WORK}/pmix-input/${f} "${text}")
+endforeach()
+set(w "nothing guessed")
+expect(init.memory.reserved 0 w init ${WORK}/pmix-input/solution1 -o ${WORK}/pmix-input/kernel.yaml)
+spec_has(init.memory.reserved ${WORK}/pmix-input/kernel.yaml
+         "input: {mode: ap_memory, depth: 8, partition: {type: complete}, port: input}")
+set(w "complete partition of dim 1 into 8 banks of 1: ports input_0 .. input_7" "the ports of pmix match the spec")
+expect(init.memory.reserved.check 0 w check ${WORK}/pmix-input/kernel.yaml)
 
 # psum: a RAM whose words arrive two cycles after their address.
 design(psum psum "" "" "")
