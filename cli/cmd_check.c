@@ -67,6 +67,23 @@ static void print_params(const spec_t *s)
         printf("\n");
     }
 }
+/* An ap_memory or bram array's one RAM on `check`'s interfaces line. */
+static void print_ram(const spec_t *s, size_t i)
+{
+    const spec_iface_t *f = &s->ifaces[i];
+    const char *port = f->port;
+    if (f->latency > 1)
+        printf("  read latency %d", f->latency);
+    printf("  depth %-6" PRIu64 " ports %s%s %s%s", f->depth, port, spec_mem_suffix(f->mode, 0, SPEC_MEM_ADDR), port,
+           spec_mem_suffix(f->mode, 0, SPEC_MEM_CE));
+    if (s->params[i].dir != SPEC_DIR_OUT)
+        printf(" %s%s", port, spec_mem_suffix(f->mode, 0, SPEC_MEM_Q));
+    if (s->params[i].dir != SPEC_DIR_IN)
+        printf(" %s%s %s%s", port, spec_mem_suffix(f->mode, 0, SPEC_MEM_WE), port,
+               spec_mem_suffix(f->mode, 0, SPEC_MEM_D));
+    if (f->mode == SPEC_IF_BRAM)
+        printf(" (byte addresses)");
+}
 
 static void print_rtl(const spec_t *s)
 {
@@ -84,23 +101,18 @@ static void print_rtl(const spec_t *s)
         printf("  %-12s %-9s width %2d", s->params[i].name, spec_if_mode_name(f->mode), f->width);
         switch (f->mode) {
         case SPEC_IF_AP_MEMORY:
+        case SPEC_IF_BRAM:
             if (f->part.kind != SPEC_PART_NONE) {
                 uint64_t nb = spec_part_banks(&f->part);
-                int one = spec_part_bank_depth(&f->part) == 1;
+                int one = f->mode == SPEC_IF_AP_MEMORY && spec_part_bank_depth(&f->part) == 1;
+                const char *addr = one ? "" : spec_mem_suffix(f->mode, 0, SPEC_MEM_ADDR);
                 printf("  depth %-6" PRIu64 " %s partition of dim %d into %" PRIu64 " bank%s of %" PRIu64
                        ": ports %s_0%s .. %s_%" PRIu64 "%s",
                        f->depth, spec_part_kind_name(f->part.kind), f->part.dim, nb, nb > 1 ? "s" : "",
-                       spec_part_bank_depth(&f->part), port, one ? "" : "_address0", port, nb - 1,
-                       one ? "" : "_address0");
+                       spec_part_bank_depth(&f->part), port, addr, port, nb - 1, addr);
                 break;
             }
-            if (f->latency > 1)
-                printf("  read latency %d", f->latency);
-            printf("  depth %-6" PRIu64 " ports %s_address0 %s_ce0", f->depth, port, port);
-            if (s->params[i].dir != SPEC_DIR_OUT)
-                printf(" %s_q0", port);
-            if (s->params[i].dir != SPEC_DIR_IN)
-                printf(" %s_we0 %s_d0", port, port);
+            print_ram(s, i);
             break;
         case SPEC_IF_AP_FIFO:
             printf("  depth %-6" PRIu64 " ports ", f->depth);

@@ -180,7 +180,7 @@ static void emit_ifaces(lg_strbuf_t *b, const init_spec_t *s)
     static const char *const modes[] = {
         [INIT_NONE] = "ap_none", [INIT_VLD] = "ap_vld", [INIT_OVLD] = "ap_ovld", [INIT_MEMORY] = "ap_memory",
         [INIT_FIFO] = "ap_fifo", [INIT_AXIS] = "axis",  [INIT_MAXI] = "m_axi",   [INIT_LITE] = "s_axilite",
-        [INIT_ACK] = "ap_ack",   [INIT_HS] = "ap_hs"};
+        [INIT_ACK] = "ap_ack",   [INIT_HS] = "ap_hs",   [INIT_BRAM] = "bram"};
     static const char *const addrs[] = {
         [INIT_ADDR_SLAVE] = "slave", [INIT_ADDR_DIRECT] = "direct", [INIT_ADDR_OFF] = "off"};
     int any = 0;

@@ -5,6 +5,7 @@
  * AXI4-Lite control registers or behind an m_axi bundle), taking names, order, types and directions from the
  * prototype first, csynth.xml second and the ports last; whatever came
  * from the last source, or from no source, is recorded as a guess. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "init_int.h"
 #include "spec/spec.h"
 #include "util/alloc.h"
+#include "util/fsutil.h"
 
 /* One interface: the ports sharing a prefix. */
 typedef struct group {
@@ -94,6 +96,15 @@ static int claimed(const ctx_t *c, const char *name)
                                           "_o_ap_vld", "_ap_vld", "_ap_ack", "",       NULL};
         static const char *const axis[] = {"_TDATA", "_TVALID", "_TREADY", "_TLAST",
                                            "_TKEEP", "_TSTRB",  "_TUSER",  NULL};
+        static const char *const bram[] = {"_Addr_A", "_EN_A",   "_WEN_A",  "_Din_A", "_Dout_A",
+                                           "_Clk_A",  "_Rst_A",  "_Addr_B", "_EN_B",  "_WEN_B",
+                                           "_Din_B",  "_Dout_B", "_Clk_B",  "_Rst_B", NULL};
+        if (c->groups[g].mode == INIT_BRAM) {
+            for (size_t k = 0; bram[k]; k++)
+                if (strcmp(rest, bram[k]) == 0)
+                    return 1;
+            continue;
+        }
         int is_axis = c->groups[g].mode == INIT_AXIS;
         for (size_t k = 0; !is_axis && sfx[k]; k++)
             if (strcmp(rest, sfx[k]) == 0 && (sfx[k][0] || c->groups[g].mode == INIT_VLD ||
@@ -104,6 +115,66 @@ static int claimed(const ctx_t *c, const char *name)
                 return 1;
     }
     return 0;
+}
+
+/* How many times name occurs as a whole word in text. */
+static int word_count(const char *text, const char *name)
+{
+    int n = 0;
+    size_t len = strlen(name);
+    for (const char *s = text ? strstr(text, name) : NULL; s; s = strstr(s + len, name))
+        if ((s == text || !(isalnum((unsigned char)s[-1]) || s[-1] == '_')) &&
+            !(isalnum((unsigned char)s[len]) || s[len] == '_'))
+            n++;
+    return n;
+}
+
+/* Whether the expression at a is a zero constant ending its statement:
+ * HLS's ap_const_lv4_0, or 4'b0000, 4'd0, 0. */
+static int zero_constant(const char *a)
+{
+    if (strncmp(a, "ap_const_lv", 11) == 0) {
+        a += 11 + strspn(a + 11, "0123456789");
+        if (*a++ != '_')
+            return 0;
+    } else {
+        a += strspn(a, "0123456789");
+        if (*a == '\'')
+            a += 2; /* the base letter */
+    }
+    size_t zeros = strspn(a, "0");
+    return zeros > 0 && a[zeros] == ';';
+}
+
+/* A bram port's direction as the top module uses it: an input when its
+ * write enable is tied to a zero constant (HLS's `assign p_WEN_A =
+ * ap_const_lv4_0;`), an output when its read data is never read (named
+ * only where it is declared), else inout. */
+static int bram_dir(const ctx_t *c, const char *pre)
+{
+    lg_err_t err;
+    char *text = lg_read_file_max(c->rtl->top_file, LG_READ_MAX, NULL, &err);
+    char *we = lg_asprintf("%s_WEN_A", pre), *q = lg_asprintf("%s_Dout_A", pre);
+    int dir = SPEC_DIR_INOUT;
+    const char *a = NULL;
+    for (const char *s = text ? strstr(text, we) : NULL; s && !a; s = strstr(s + 1, we)) {
+        const char *t = s + strlen(we);
+        while (*t == ' ' || *t == '\t')
+            t++;
+        if (*t != '=' || s < text + 7 || strncmp(s - 7, "assign ", 7) != 0)
+            continue;
+        for (t++; *t == ' ' || *t == '\t'; t++)
+            ;
+        a = t;
+    }
+    if (a && zero_constant(a))
+        dir = SPEC_DIR_IN;
+    else if (text && word_count(text, q) <= 2) /* the port list and its declaration */
+        dir = SPEC_DIR_OUT;
+    free(q);
+    free(we);
+    free(text);
+    return dir;
 }
 
 /* Groups with a suffix that names them: memories, FIFOs, ovld and vld. */
@@ -123,6 +194,12 @@ static void group_suffixed(ctx_t *c)
                 d = port(c, pre, "_d1");
             int dir = q && d ? SPEC_DIR_INOUT : q ? SPEC_DIR_IN : SPEC_DIR_OUT;
             add_group(c, pre, n, INIT_MEMORY, dir, q ? q->width : d ? d->width : 0, p->width);
+            free(pre);
+        } else if (ends_with(p->name, "_Addr_A", &n)) {
+            char *pre = lg_strndup(p->name, n);
+            const init_port_t *q = port(c, pre, "_Dout_A"), *d = port(c, pre, "_Din_A");
+            if (q && d && port(c, pre, "_EN_A") && port(c, pre, "_WEN_A"))
+                add_group(c, pre, n, INIT_BRAM, bram_dir(c, pre), q->width, 0);
             free(pre);
         } else if (ends_with(p->name, "_TDATA", &n)) {
             add_group(c, p->name, n, INIT_AXIS, p->dir == 'i' ? SPEC_DIR_IN : SPEC_DIR_OUT, p->width, 0);
@@ -221,8 +298,9 @@ static long banks_for(ctx_t *c, const char *name, group_t **first, char *pre, si
                 if (!c->groups[i].used && strcmp(c->groups[i].prefix, bank) == 0)
                     g = &c->groups[i];
             int scalar = g && (g->mode == INIT_NONE || g->mode == INIT_VLD);
-            if (!g || (g->mode != INIT_MEMORY && !scalar) ||
-                (g0 && (g->mode == INIT_MEMORY) != (g0->mode == INIT_MEMORY)))
+            int ram = g && (g->mode == INIT_MEMORY || g->mode == INIT_BRAM);
+            if (!g || (!ram && !scalar) || (g0 && ram != (g0->mode == INIT_MEMORY || g0->mode == INIT_BRAM)) ||
+                (g0 && ram && g->mode != g0->mode))
                 break;
             if (!g0)
                 g0 = g;
@@ -236,23 +314,36 @@ static long banks_for(ctx_t *c, const char *name, group_t **first, char *pre, si
     return 0;
 }
 
+/* Appends text to the note *note ("a; b"). */
+static void add_note(char **note, const char *text)
+{
+    char *n = lg_asprintf("%s%s%s", *note ? *note : "", *note ? "; " : "", text);
+    free(*note);
+    *note = n;
+}
+
 /* Ties param p to the nb banks from first (banks_for), with the partition
  * its ARRAY_PARTITION pragma gives, else what the banks show (one element
  * each: complete) or a guess (cyclic). */
 static int tie_banks(ctx_t *c, init_param_t *p, group_t *first, long nb, const char *pre, const init_cparam_t *cp)
 {
-    int scalar = first->mode != INIT_MEMORY;
+    int scalar = first->mode != INIT_MEMORY && first->mode != INIT_BRAM;
+    /* The array's direction is its banks' together: one bank only read
+     * and another written make it inout. */
+    p->dir = first->dir;
     for (long k = 0; k < nb; k++) {
         char *bank = lg_asprintf("%s_%ld", pre, k);
         for (size_t i = 0; i < c->ngroups; i++)
-            if (strcmp(c->groups[i].prefix, bank) == 0)
+            if (strcmp(c->groups[i].prefix, bank) == 0) {
                 c->groups[i].used = 1;
+                if ((int)c->groups[i].dir != (int)p->dir)
+                    p->dir = SPEC_DIR_INOUT;
+            }
         free(bank);
     }
     p->port = lg_strdup(pre);
-    p->mode = INIT_MEMORY;
+    p->mode = scalar ? INIT_MEMORY : first->mode;
     p->is_array = 1;
-    p->dir = first->dir;
     p->width = first->width;
     p->nbanks = nb;
     long len = cp && cp->arr_len > 0 ? cp->arr_len : 0;
@@ -282,7 +373,11 @@ static int tie_banks(ctx_t *c, init_param_t *p, group_t *first, long nb, const c
         guess(c->out, "%s: partition guessed cyclic, factor %ld (no ARRAY_PARTITION pragma; block has the same ports)",
               p->name, nb);
     }
-    if (len == 0 && !scalar) {
+    if (len == 0 && !scalar && first->mode == INIT_BRAM) {
+        len = 16 * nb; /* a byte address says nothing of the depth */
+        add_note(&p->iface_note, "guessed: depth (not in the RTL)");
+        guess(c->out, "%s: depth %ld guessed (not in the RTL)", p->name, len);
+    } else if (len == 0 && !scalar) {
         long bank = first->addr_bits > 0 && first->addr_bits < 25 ? 1L << first->addr_bits : 1;
         len = bank * nb;
     }
@@ -339,7 +434,7 @@ static void fill_param(init_param_t *p, group_t *g)
     p->mode = g->mode;
     p->dir = g->dir;
     p->width = g->width;
-    p->is_array = g->mode == INIT_MEMORY || g->mode == INIT_FIFO || g->mode == INIT_AXIS;
+    p->is_array = g->mode == INIT_MEMORY || g->mode == INIT_FIFO || g->mode == INIT_AXIS || g->mode == INIT_BRAM;
     if (g->mode == INIT_MEMORY) {
         p->depth = g->addr_bits > 0 && g->addr_bits < 25 ? 1L << g->addr_bits : 1;
         p->max_len = p->depth;
@@ -382,14 +477,6 @@ static int type_from_sources(ctx_t *c, init_param_t *p, const init_cparam_t *cp,
               p->mode == INIT_MEMORY ? "from the address width" : "(not in the RTL)");
     }
     return 0;
-}
-
-/* Appends text to the note *note ("a; b"). */
-static void add_note(char **note, const char *text)
-{
-    char *n = lg_asprintf("%s%s%s", *note ? *note : "", *note ? "; " : "", text);
-    free(*note);
-    *note = n;
 }
 
 /* Names that usually hold an array's length. */
@@ -546,7 +633,10 @@ static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml
         if (cp && !cp->pointer && (p->is_array || p->dir != SPEC_DIR_IN))
             return lg_err_set(c->err, LG_EINVAL,
                               "%s:%d: argument `%s` is passed by value but module %s has %s ports for it", proto->path,
-                              proto->line, name, c->rtl->top, p->mode == INIT_MEMORY ? "ap_memory" : "output");
+                              proto->line, name, c->rtl->top,
+                              p->mode == INIT_MEMORY ? "ap_memory"
+                              : p->mode == INIT_BRAM ? "bram"
+                                                     : "output");
         if (type_from_sources(c, p, cp, xml) != 0)
             return c->err->code;
     }

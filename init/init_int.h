@@ -185,7 +185,8 @@ typedef enum {
     INIT_MAXI,
     INIT_LITE,
     INIT_ACK,
-    INIT_HS
+    INIT_HS,
+    INIT_BRAM /* Xilinx's BRAM port: _Addr_A, _EN_A, _WEN_A, _Din_A, _Dout_A, _Clk_A, _Rst_A (+ _B) */
 } init_mode_t;
 
 /* How an m_axi buffer's address reaches the kernel (spec.h's

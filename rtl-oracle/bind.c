@@ -13,9 +13,9 @@
  * request megabytes long). */
 #define BIND_MAX_DEPTH (1u << 24)
 
-static const char *const role_suffix[ROLE_COUNT] = {
-    "_address0", "_ce0",    "_q0", "_we0", "_d0", "_address1", "_ce1",   "_q1",    "_we1",   "_d1",
-    "",          "_ap_vld", "",    "",     "",    "_TLAST",    "_TKEEP", "_TSTRB", "_TUSER", "_ap_ack"};
+/* The suffixes of the roles past a RAM's (whose are spec_mem_suffix's). */
+static const char *const role_suffix[ROLE_COUNT] = {[ROLE_D1 + 1] = "", "_ap_vld", "",       "",       "",
+                                                    "_TLAST",           "_TKEEP",  "_TSTRB", "_TUSER", "_ap_ack"};
 
 /* Looks up port `name` and checks its direction; optional ports may be
  * missing (returns 0 with *found = 0). */
@@ -44,6 +44,7 @@ static int bind_port(const spec_t *spec, const spec_param_t *p, const oports_t *
 static int bind_role(const spec_t *spec, const spec_param_t *p, const oports_t *ports, const char *prefix, int role,
                      int want_output, int required, obind_t *b, lg_err_t *err)
 {
+    LG_ASSERT(role > ROLE_D1 && role_suffix[role]); /* a RAM's roles go through bind_ram */
     char name[SPEC_NAME_MAX + 64];
     snprintf(name, sizeof name, "%s%s", prefix, role_suffix[role]);
     return bind_port(spec, p, ports, name, want_output, required, b, role, err);
@@ -59,21 +60,48 @@ static int check_width(const spec_t *spec, const spec_param_t *p, const obind_t 
                       spec->path, p->line, p->col, p->name, b->port[role], b->bits[role], b->width, p->name);
 }
 
-static int bind_memory(const spec_t *spec, const spec_param_t *p, const oports_t *ports, const char *pre, obind_t *b,
-                       lg_err_t *err)
+/* Role r (SPEC_MEM_*) of RAM port k of an ap_memory or bram array as
+ * bind_role binds it. */
+static int bind_ram(const spec_t *spec, const spec_param_t *p, const oports_t *ports, spec_if_mode_t mode,
+                    const char *prefix, int k, spec_mem_role_t r, int want_output, int required, obind_t *b,
+                    lg_err_t *err)
 {
-    int rc = 0;
+    char name[SPEC_NAME_MAX + 64];
+    snprintf(name, sizeof name, "%s%s", prefix, spec_mem_suffix(mode, k, r));
+    return bind_port(spec, p, ports, name, want_output, required, b, (k ? ROLE_ADDR1 : ROLE_ADDR0) + (int)r, err);
+}
+
+/* A bram array's addressing: a byte address, the element's index shifted
+ * by log2 of its bytes, and a write enable per byte. */
+static int bram_shape(const spec_t *spec, const spec_param_t *p, obind_t *b, lg_err_t *err)
+{
+    int bytes = (b->width + 7) / 8;
+    if (bytes & (bytes - 1))
+        return lg_err_set(err, LG_EINVAL,
+                          "%s:%d:%d: param %s: a bram port of %d-bit elements (%d bytes) has no byte address HLS "
+                          "would give (a power of two bytes)",
+                          spec->path, p->line, p->col, p->name, b->width, bytes);
+    while ((1 << b->addr_shift) < bytes)
+        b->addr_shift++;
+    b->byte_we = 1;
+    return 0;
+}
+
+static int bind_memory(const spec_t *spec, const spec_param_t *p, const oports_t *ports, spec_if_mode_t mode,
+                       const char *pre, obind_t *b, lg_err_t *err)
+{
+    int rc = mode == SPEC_IF_BRAM ? bram_shape(spec, p, b, err) : 0;
     for (int k = 0; k < 2 && rc == 0; k++) {
         int base = k == 0 ? ROLE_ADDR0 : ROLE_ADDR1;
-        rc = bind_role(spec, p, ports, pre, base, 1, k == 0, b, err);
+        rc = bind_ram(spec, p, ports, mode, pre, k, SPEC_MEM_ADDR, 1, k == 0, b, err);
         if (rc == 0 && b->port[base]) {
-            rc = bind_role(spec, p, ports, pre, base + 1, 1, 1, b, err); /* ce */
+            rc = bind_ram(spec, p, ports, mode, pre, k, SPEC_MEM_CE, 1, 1, b, err);
             if (rc == 0)
-                rc = bind_role(spec, p, ports, pre, base + 2, 0, 0, b, err); /* q */
+                rc = bind_ram(spec, p, ports, mode, pre, k, SPEC_MEM_Q, 0, 0, b, err);
             if (rc == 0)
-                rc = bind_role(spec, p, ports, pre, base + 3, 1, 0, b, err); /* we */
+                rc = bind_ram(spec, p, ports, mode, pre, k, SPEC_MEM_WE, 1, 0, b, err);
             if (rc == 0 && b->port[base + 3])
-                rc = bind_role(spec, p, ports, pre, base + 4, 1, 1, b, err); /* d */
+                rc = bind_ram(spec, p, ports, mode, pre, k, SPEC_MEM_D, 1, 1, b, err);
         }
     }
     for (int r = ROLE_Q0; r <= ROLE_D1 && rc == 0; r++)
@@ -83,12 +111,14 @@ static int bind_memory(const spec_t *spec, const spec_param_t *p, const oports_t
         return rc;
     if (p->dir != SPEC_DIR_OUT && !b->port[ROLE_Q0] && !b->port[ROLE_Q1])
         return lg_err_set(err, LG_EINVAL,
-                          "%s:%d:%d: param %s is read by the kernel but RTL top %s has no %s_q0 or %s_q1 port",
-                          spec->path, p->line, p->col, p->name, spec->rtl_top, pre, pre);
+                          "%s:%d:%d: param %s is read by the kernel but RTL top %s has no %s%s or %s%s port",
+                          spec->path, p->line, p->col, p->name, spec->rtl_top, pre,
+                          spec_mem_suffix(mode, 0, SPEC_MEM_Q), pre, spec_mem_suffix(mode, 1, SPEC_MEM_Q));
     if (p->dir != SPEC_DIR_IN && !b->port[ROLE_WE0] && !b->port[ROLE_WE1])
         return lg_err_set(err, LG_EINVAL,
-                          "%s:%d:%d: param %s is written by the kernel but RTL top %s has no %s_we0 or %s_we1 port",
-                          spec->path, p->line, p->col, p->name, spec->rtl_top, pre, pre);
+                          "%s:%d:%d: param %s is written by the kernel but RTL top %s has no %s%s or %s%s port",
+                          spec->path, p->line, p->col, p->name, spec->rtl_top, pre,
+                          spec_mem_suffix(mode, 0, SPEC_MEM_WE), pre, spec_mem_suffix(mode, 1, SPEC_MEM_WE));
     b->kind = BIND_MEM;
     b->is_out = p->dir != SPEC_DIR_IN;
     return 0;
@@ -98,12 +128,12 @@ static int bind_memory(const spec_t *spec, const spec_param_t *p, const oports_t
  * under <pre>_<k> as bind_memory binds them, or, for banks of one
  * element, its scalar port <pre>_<k> (an output's with an optional
  * <pre>_<k>_ap_vld; without it the value is read as it stands, ap_none). */
-static int bind_banks(const spec_t *spec, const spec_param_t *p, const oports_t *ports, const char *pre, obind_t *b,
-                      lg_err_t *err)
+static int bind_banks(const spec_t *spec, const spec_param_t *p, const oports_t *ports, spec_if_mode_t mode,
+                      const char *pre, obind_t *b, lg_err_t *err)
 {
     const spec_partition_t *pt = &spec->ifaces[p - spec->params].part;
     uint64_t nb = spec_part_banks(pt);
-    int scalar = spec_part_bank_depth(pt) == 1;
+    int scalar = mode == SPEC_IF_AP_MEMORY && spec_part_bank_depth(pt) == 1;
     if (scalar && p->dir == SPEC_DIR_INOUT)
         return lg_err_set(err, LG_EINVAL,
                           "%s:%d:%d: param %s: an inout array partitioned into single elements is not supported",
@@ -116,7 +146,7 @@ static int bind_banks(const spec_t *spec, const spec_param_t *p, const oports_t 
         snprintf(name, sizeof name, "%s_%llu", pre, (unsigned long long)k);
         obind_t one = {.width = b->width};
         if (!scalar)
-            rc = bind_memory(spec, p, ports, name, &one, err);
+            rc = bind_memory(spec, p, ports, mode, name, &one, err);
         else if (p->dir == SPEC_DIR_IN)
             rc = bind_port(spec, p, ports, name, 0, 1, &one, ROLE_DATA, err);
         else {
@@ -126,6 +156,8 @@ static int bind_banks(const spec_t *spec, const spec_param_t *p, const oports_t 
         }
         if (rc == 0 && scalar)
             rc = check_width(spec, p, &one, ROLE_DATA, err);
+        b->addr_shift = one.addr_shift;
+        b->byte_we = one.byte_we;
         memcpy(b->banks[k].port, one.port, sizeof one.port);
         memcpy(b->banks[k].bits, one.bits, sizeof one.bits);
     }
@@ -372,15 +404,16 @@ static int bind_param_ports(const spec_t *spec, size_t i, const oports_t *ports,
                           spec->path, p->line, p->col, p->name, spec->rtl_top);
     if (!p->is_array)
         return bind_scalar(spec, p, ifc, ports, b, err);
-    if (mode == SPEC_IF_AP_MEMORY && ifc->part.kind != SPEC_PART_NONE)
-        return bind_banks(spec, p, ports, ifc->port, b, err);
-    if (mode == SPEC_IF_AP_MEMORY)
-        return bind_memory(spec, p, ports, ifc->port, b, err);
+    if ((mode == SPEC_IF_AP_MEMORY || mode == SPEC_IF_BRAM) && ifc->part.kind != SPEC_PART_NONE)
+        return bind_banks(spec, p, ports, mode, ifc->port, b, err);
+    if (mode == SPEC_IF_AP_MEMORY || mode == SPEC_IF_BRAM)
+        return bind_memory(spec, p, ports, mode, ifc->port, b, err);
     if (mode == SPEC_IF_AP_FIFO)
         return bind_fifo(spec, p, ports, ifc->port, b, err);
     if (mode == SPEC_IF_AXIS && p->dir != SPEC_DIR_INOUT)
         return bind_axis(spec, p, ports, ifc->port, b, err);
-    return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: an array needs mode ap_memory, ap_fifo or m_axi, not %s",
+    return lg_err_set(err, LG_EINVAL,
+                      "%s:%d:%d: param %s: an array needs mode ap_memory, bram, ap_fifo, axis or m_axi, not %s",
                       spec->path, p->line, p->col, p->name, spec_if_mode_name(mode));
 }
 

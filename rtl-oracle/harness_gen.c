@@ -61,6 +61,9 @@ static void gen_describe(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
             lg_strbuf_printf(b, "    ps[%zu].base = 0x%llxULL;\n", i, (unsigned long long)bd->base);
         if (bd->nbanks)
             gen_banks(b, i, &spec->ifaces[i].part);
+        if (bd->byte_we)
+            lg_strbuf_printf(b, "    ps[%zu].addr_shift = %d;\n    ps[%zu].byte_we = true;  // bram\n", i,
+                             bd->addr_shift, i);
         if (bd->kind == BIND_MEM && bd->bus < 0 && spec->ifaces[i].latency > 1)
             lg_strbuf_printf(b, "    ps[%zu].latency = %dULL;\n", i, spec->ifaces[i].latency);
     }

@@ -129,6 +129,8 @@ typedef struct obind {
     uint64_t base;   /* m_axi: the buffer's base address in its bundle */
     obank_t *banks;  /* a partitioned ap_memory array: spec_part_banks of them, else NULL */
     size_t nbanks;
+    int addr_shift; /* bram: the address is in bytes, the element's index shifted left by this */
+    int byte_we;    /* bram: the write enable holds one bit per byte of the element */
 } obind_t;
 
 enum { CTL_CLK, CTL_RST, CTL_START, CTL_DONE, CTL_IDLE, CTL_READY, CTL_RETURN, CTL_CONTINUE, CTL_INTERRUPT, CTL_COUNT };

@@ -68,43 +68,48 @@ static int expect_sfx(pcheck_t *pc, const char *pre, const char *sfx, int output
     return found;
 }
 
-static void check_memory(pcheck_t *pc, const spec_param_t *p, const char *pre, int width, const char *what)
+/* An ap_memory or bram array's RAM ports (a bram port's clock and
+ * reset outputs too, which the RAM side ignores). */
+static void check_memory(pcheck_t *pc, const spec_param_t *p, spec_if_mode_t mode, const char *pre, int width,
+                         const char *what)
 {
     int reads = 0, writes = 0;
     for (int k = 0; k < 2; k++) {
-        char sfx[5][16];
-        const char *names[5] = {"_address", "_ce", "_q", "_we", "_d"};
-        for (int r = 0; r < 5; r++)
-            snprintf(sfx[r], sizeof sfx[r], "%s%d", names[r], k);
-        if (!expect_sfx(pc, pre, sfx[0], 1, 0, k == 0, what))
+        if (!expect_sfx(pc, pre, spec_mem_suffix(mode, k, SPEC_MEM_ADDR), 1, 0, k == 0, what))
             continue;
-        expect_sfx(pc, pre, sfx[1], 1, 0, 1, what);
-        reads += expect_sfx(pc, pre, sfx[2], 0, width, 0, what);
-        if (expect_sfx(pc, pre, sfx[3], 1, 0, 0, what)) {
+        expect_sfx(pc, pre, spec_mem_suffix(mode, k, SPEC_MEM_CE), 1, 0, 1, what);
+        reads += expect_sfx(pc, pre, spec_mem_suffix(mode, k, SPEC_MEM_Q), 0, width, 0, what);
+        if (expect_sfx(pc, pre, spec_mem_suffix(mode, k, SPEC_MEM_WE), 1, 0, 0, what)) {
             writes++;
-            expect_sfx(pc, pre, sfx[4], 1, width, 1, what);
+            expect_sfx(pc, pre, spec_mem_suffix(mode, k, SPEC_MEM_D), 1, width, 1, what);
+        }
+        if (mode == SPEC_IF_BRAM) {
+            expect_sfx(pc, pre, k ? "_Clk_B" : "_Clk_A", 1, 1, 0, what);
+            expect_sfx(pc, pre, k ? "_Rst_B" : "_Rst_A", 1, 1, 0, what);
         }
     }
     if (p->dir != SPEC_DIR_OUT && !reads)
-        say(pc, "%s has no port %s_q0 or %s_q1 (%s, read by the kernel)", pc->where, pre, pre, what);
+        say(pc, "%s has no port %s%s or %s%s (%s, read by the kernel)", pc->where, pre,
+            spec_mem_suffix(mode, 0, SPEC_MEM_Q), pre, spec_mem_suffix(mode, 1, SPEC_MEM_Q), what);
     if (p->dir != SPEC_DIR_IN && !writes)
-        say(pc, "%s has no port %s_we0 or %s_we1 (%s, written by the kernel)", pc->where, pre, pre, what);
+        say(pc, "%s has no port %s%s or %s%s (%s, written by the kernel)", pc->where, pre,
+            spec_mem_suffix(mode, 0, SPEC_MEM_WE), pre, spec_mem_suffix(mode, 1, SPEC_MEM_WE), what);
 }
 
 /* A partitioned array's banks: each a memory under <pre>_<k>, or, banks
  * of one element, a scalar port <pre>_<k> (an output's with an optional
  * _ap_vld). */
-static void check_banks(pcheck_t *pc, const spec_param_t *p, const spec_partition_t *pt, const char *pre, int width,
-                        const char *what)
+static void check_banks(pcheck_t *pc, const spec_param_t *p, spec_if_mode_t mode, const spec_partition_t *pt,
+                        const char *pre, int width, const char *what)
 {
     uint64_t nb = spec_part_banks(pt);
-    int scalar = spec_part_bank_depth(pt) == 1;
+    int scalar = mode == SPEC_IF_AP_MEMORY && spec_part_bank_depth(pt) == 1;
     for (uint64_t k = 0; k < nb; k++) {
         char *bank = lg_asprintf("%s_%llu", pre, (unsigned long long)k);
         char *bwhat = lg_asprintf("%s, bank %llu of its %s partition", what, (unsigned long long)k,
                                   spec_part_kind_name(pt->kind));
         if (!scalar)
-            check_memory(pc, p, bank, width, bwhat);
+            check_memory(pc, p, mode, bank, width, bwhat);
         else {
             expect(pc, bank, p->dir != SPEC_DIR_IN, width, 1, bwhat);
             if (p->dir != SPEC_DIR_IN)
@@ -145,11 +150,12 @@ static void check_param(pcheck_t *pc, size_t i)
         for (int k = 0; k < 4; k++)
             expect_sfx(pc, pre, axis_side[k], !in, 0, 0, what);
         break;
+    case SPEC_IF_BRAM:
     case SPEC_IF_AP_MEMORY:
         if (f->part.kind == SPEC_PART_NONE)
-            check_memory(pc, p, pre, width, what);
+            check_memory(pc, p, f->mode, pre, width, what);
         else
-            check_banks(pc, p, &f->part, pre, width, what);
+            check_banks(pc, p, f->mode, &f->part, pre, width, what);
         break;
     case SPEC_IF_AP_FIFO:
         expect_sfx(pc, pre, in ? "_dout" : "_din", !in, width, 1, what);

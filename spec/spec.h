@@ -21,7 +21,9 @@ typedef enum {
     SPEC_IF_M_AXI,     /* array in memory behind an AXI4 master bundle, its base address in a register */
     SPEC_IF_AXIS,      /* array as an AXI4-Stream: _TDATA/_TVALID/_TREADY, optional _TLAST/_TKEEP/_TSTRB/_TUSER */
     SPEC_IF_AP_ACK,    /* scalar with an acknowledge: in: p in, p_ap_ack out; out: p out, p_ap_ack in */
-    SPEC_IF_AP_HS      /* scalar with valid and acknowledge: in: p, p_ap_vld in, p_ap_ack out; out: the reverse */
+    SPEC_IF_AP_HS,     /* scalar with valid and acknowledge: in: p, p_ap_vld in, p_ap_ack out; out: the reverse */
+    SPEC_IF_BRAM       /* array on Xilinx's BRAM port: _Addr_A (a byte address), _EN_A, _WEN_A (byte write
+                        * enables), _Din_A, _Dout_A, _Clk_A, _Rst_A (+ _B) */
 } spec_if_mode_t;
 
 /* How an m_axi buffer's base address reaches the kernel (HLS's `offset=`
@@ -234,6 +236,12 @@ int spec_port_reads(const spec_t *spec, spec_port_read_t *out, lg_err_t *err);
 
 /* Index of the param called name, or -1. */
 int spec_param_index(const spec_t *spec, const char *name);
+/* The roles of a RAM port's signals, in the order HLS lists them. */
+typedef enum { SPEC_MEM_ADDR, SPEC_MEM_CE, SPEC_MEM_Q, SPEC_MEM_WE, SPEC_MEM_D, SPEC_MEM_ROLES } spec_mem_role_t;
+/* The suffix of role r of RAM port k (0 or 1) of an ap_memory or bram
+ * array: "_address0", "_ce1", "_Addr_A", "_Dout_B", "_WEN_A" ... */
+const char *spec_mem_suffix(spec_if_mode_t mode, int k, spec_mem_role_t r);
+
 /* 1 when name is a Verilog or VHDL reserved word: a param's default port
  * is then name_r, as HLS names it (spec_rtl.c). */
 int spec_port_reserved(const char *name);

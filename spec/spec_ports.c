@@ -183,6 +183,10 @@ static size_t port_signals(const spec_t *spec, size_t i, char out[2][NAME_MAX_LE
         snprintf(out[0], NAME_MAX_LEN, "%s_q0", p);
         snprintf(out[1], NAME_MAX_LEN, "%s_q1", p);
         return 2;
+    case SPEC_IF_BRAM:
+        snprintf(out[0], NAME_MAX_LEN, "%s_Dout_A", p);
+        snprintf(out[1], NAME_MAX_LEN, "%s_Dout_B", p);
+        return 2;
     case SPEC_IF_AP_FIFO:
         snprintf(out[0], NAME_MAX_LEN, "%s_dout", p);
         return 1;

@@ -52,6 +52,15 @@ const char *spec_dir_name(spec_dir_t d)
     return d == SPEC_DIR_IN ? "in" : d == SPEC_DIR_OUT ? "out" : "inout";
 }
 
+const char *spec_mem_suffix(spec_if_mode_t mode, int k, spec_mem_role_t r)
+{
+    static const char *const names[2][2][SPEC_MEM_ROLES] = {
+        {{"_address0", "_ce0", "_q0", "_we0", "_d0"}, {"_address1", "_ce1", "_q1", "_we1", "_d1"}},
+        {{"_Addr_A", "_EN_A", "_Dout_A", "_WEN_A", "_Din_A"}, {"_Addr_B", "_EN_B", "_Dout_B", "_WEN_B", "_Din_B"}}};
+    LG_ASSERT((k == 0 || k == 1) && r < SPEC_MEM_ROLES);
+    return names[mode == SPEC_IF_BRAM][k][r];
+}
+
 const char *spec_if_mode_name(spec_if_mode_t m)
 {
     switch (m) {
@@ -61,6 +70,8 @@ const char *spec_if_mode_name(spec_if_mode_t m)
         return "ap_vld";
     case SPEC_IF_AP_MEMORY:
         return "ap_memory";
+    case SPEC_IF_BRAM:
+        return "bram";
     case SPEC_IF_AP_FIFO:
         return "ap_fifo";
     case SPEC_IF_AP_OVLD:

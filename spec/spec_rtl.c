@@ -59,7 +59,8 @@ static spec_if_mode_t default_mode(const spec_t *s, const spec_param_t *p)
  * when it does. */
 static const char *scalar_mode_problem(const spec_param_t *p, spec_if_mode_t mode)
 {
-    if (mode == SPEC_IF_AP_MEMORY || mode == SPEC_IF_AP_FIFO || mode == SPEC_IF_M_AXI || mode == SPEC_IF_AXIS)
+    if (mode == SPEC_IF_AP_MEMORY || mode == SPEC_IF_AP_FIFO || mode == SPEC_IF_M_AXI || mode == SPEC_IF_AXIS ||
+        mode == SPEC_IF_BRAM)
         return "a scalar (use ap_none, ap_vld, ap_ovld, ap_ack, ap_hs or s_axilite)";
     if (mode == SPEC_IF_S_AXILITE)
         return NULL;
@@ -83,7 +84,7 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
     } modes[] = {{"ap_none", SPEC_IF_AP_NONE},     {"ap_vld", SPEC_IF_AP_VLD},   {"ap_ovld", SPEC_IF_AP_OVLD},
                  {"ap_memory", SPEC_IF_AP_MEMORY}, {"ap_fifo", SPEC_IF_AP_FIFO}, {"s_axilite", SPEC_IF_S_AXILITE},
                  {"m_axi", SPEC_IF_M_AXI},         {"axis", SPEC_IF_AXIS},       {"ap_ack", SPEC_IF_AP_ACK},
-                 {"ap_hs", SPEC_IF_AP_HS}};
+                 {"ap_hs", SPEC_IF_AP_HS},         {"bram", SPEC_IF_BRAM}};
     const char *m = yamldoc_scalar(d, n, "mode", err);
     if (!m)
         return LG_EINVAL;
@@ -92,8 +93,9 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
             continue;
         spec_if_mode_t mode = modes[i].mode;
         if (p->is_array && mode != SPEC_IF_AP_MEMORY && mode != SPEC_IF_AP_FIFO && mode != SPEC_IF_M_AXI &&
-            mode != SPEC_IF_AXIS)
-            return yamldoc_error(d, n, err, "'%s' is an array: mode must be ap_memory, ap_fifo, m_axi or axis, not %s",
+            mode != SPEC_IF_AXIS && mode != SPEC_IF_BRAM)
+            return yamldoc_error(d, n, err,
+                                 "'%s' is an array: mode must be ap_memory, bram, ap_fifo, m_axi or axis, not %s",
                                  p->name, m);
         if (mode == SPEC_IF_AXIS && p->dir == SPEC_DIR_INOUT)
             return yamldoc_error(d, n, err, "mode axis does not suit '%s': a stream is either in or out, not inout",
@@ -178,9 +180,9 @@ static int parse_partition(yamldoc_t *d, yaml_node_t *val, const spec_param_t *p
     snprintf(what, sizeof what, "partition of '%s'", p->name);
     if (yamldoc_expect_map(d, val, what, err) || yamldoc_check_keys(d, val, what, keys, err))
         return LG_EINVAL;
-    if (!p->is_array || f->mode != SPEC_IF_AP_MEMORY)
-        return yamldoc_error(d, val, err, "partition is only meaningful for an ap_memory array; '%s' is %s", p->name,
-                             p->is_array ? spec_if_mode_name(f->mode) : "a scalar");
+    if (!p->is_array || (f->mode != SPEC_IF_AP_MEMORY && f->mode != SPEC_IF_BRAM))
+        return yamldoc_error(d, val, err, "partition is only meaningful for an ap_memory or bram array; '%s' is %s",
+                             p->name, p->is_array ? spec_if_mode_name(f->mode) : "a scalar");
     spec_partition_t *pt = &f->part;
     yaml_node_t *n = yamldoc_require(d, val, "type", what, err);
     const char *type = n ? yamldoc_scalar(d, n, "partition type", err) : NULL;

@@ -94,6 +94,8 @@ struct Param {
     unsigned ebytes = 0;           // s_axilite, m_axi: bytes of the value or of an element
     std::vector<Bank> banks;       // a partitioned array: its banks (addr..d are then unbound)
     uint64_t latency = 1;          // ap_memory: edges from a read's address to its word on q
+    unsigned addr_shift = 0;       // bram: addresses are in bytes, an element's index shifted by this
+    bool byte_we = false;          // bram: the write enable holds a bit per byte of the element
 };
 
 // An AXI4 or AXI4-Lite bundle's ports, by wire.h's orw_axi_sig.

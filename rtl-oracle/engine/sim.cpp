@@ -185,8 +185,9 @@ bool Sim::sample_ram(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops)
     for (int k = 0; k < 2; k++) {
         if (!p.ce[k].p || !get(p.ce[k]))
             continue;
-        uint64_t a = get(p.addr[k]);
-        bool w = p.we[k].p && get(p.we[k]);
+        uint64_t a = get(p.addr[k]) >> p.addr_shift;
+        uint64_t we = p.we[k].p ? get(p.we[k]) : 0; // bram: a bit per byte
+        bool w = we != 0;
         if (a >= p.depth && w) {
             o->status = ORW_OOB;
             o->oob_param = static_cast<uint64_t>(i);
@@ -196,8 +197,22 @@ bool Sim::sample_ram(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops)
             return false;
         }
         access(p, i, static_cast<uint64_t>(k), a, w, w ? get(p.d[k]) : 0, o, ops);
+        if (w && p.byte_we)
+            ops->back() = bytes_written(p, ops->back(), we, a);
     }
     return true;
+}
+
+// A bram write's data with the bytes its enable leaves alone taken from
+// the element as it stands (a write of every byte is the data itself).
+uint64_t Sim::bytes_written(const Param &p, uint64_t data, uint64_t we, uint64_t e) const
+{
+    uint64_t keep = 0;
+    for (unsigned b = 0; b < 8; b++)
+        if (!(we >> b & 1))
+            keep |= uint64_t{0xff} << (8 * b);
+    uint64_t old = e < p.mem.size() ? p.mem[e] : 0;
+    return (data & ~keep) | (old & keep);
 }
 
 // One RAM access (param i, port, element e, write, data) of the settled
@@ -235,9 +250,10 @@ bool Sim::sample_banks(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops)
         for (int k = 0; k < 2; k++) {
             if (!bk.ce[k].p || !get(bk.ce[k]))
                 continue;
-            uint64_t a = get(bk.addr[k]);
+            uint64_t a = get(bk.addr[k]) >> p.addr_shift;
             uint64_t e = a < bk.map.size() ? bk.map[a] : kNoElement;
-            bool w = bk.we[k].p && get(bk.we[k]);
+            uint64_t we = bk.we[k].p ? get(bk.we[k]) : 0; // bram: a bit per byte
+            bool w = we != 0;
             if (e >= p.depth && w) {
                 o->status = ORW_OOB;
                 o->oob_param = static_cast<uint64_t>(i);
@@ -248,6 +264,8 @@ bool Sim::sample_banks(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops)
                 return false;
             }
             access(p, i, 2 * b + static_cast<uint64_t>(k), e, w, w ? get(bk.d[k]) : 0, o, ops);
+            if (w && p.byte_we)
+                ops->back() = bytes_written(p, ops->back(), we, e);
         }
     }
     return true;

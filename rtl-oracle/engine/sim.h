@@ -63,6 +63,7 @@ class Sim
     void drive_streams();
     bool sample(Outcome *o, std::vector<uint64_t> *ops);
     bool sample_ram(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops);
+    uint64_t bytes_written(const Param &p, uint64_t data, uint64_t we, uint64_t e) const;
     bool sample_banks(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops);
     void access(Param &p, int i, uint64_t port, uint64_t e, bool w, uint64_t data, Outcome *o,
                 std::vector<uint64_t> *ops);

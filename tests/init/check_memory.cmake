@@ -12,6 +12,7 @@
 # scalar banks' is complete; with the solution's directives.tcl in their
 # place (set_directive_array_partition), nothing is guessed. A reserved
 # word's banks named without HLS's _r (input_0 ..) get their port said.
+# bsum: Xilinx's BRAM ports (the bram mode) read and written.
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch); builds go to the
 # suite's build cache (LGFUZZ_CACHE_DIR).
 cmake_minimum_required(VERSION 3.20)
@@ -105,6 +106,26 @@ spec_has(init.memory.reserved ${WORK}/pmix-input/kernel.yaml
          "input: {mode: ap_memory, depth: 8, partition: {type: complete}, port: input}")
 set(w "complete partition of dim 1 into 8 banks of 1: ports input_0 .. input_7" "the ports of pmix match the spec")
 expect(init.memory.reserved.check 0 w check ${WORK}/pmix-input/kernel.yaml)
+
+# bsum (Vivado HLS 2016's `bram` interface: byte addresses, a write enable
+# per byte, src read-only as its tied-off enable shows, dst only written):
+# init says bram, the ports match, the run is clean; an address shifted
+# one bit too far (its reads run past src's end) and a write enabling
+# only dst's two low bytes are each the one divergence they are.
+design(bsum bsum "" "" "")
+spec_has(init.memory.bram ${WORK}/bsum/kernel.yaml "- {name: src, type: i16, array: {len: 8}}"
+         "- {name: dst, type: i32, array: {len: 8}, dir: out}" "src: {mode: bram, depth: 8}" "dst: {mode: bram, depth: 8}")
+set(w "src          bram      width 16  depth 8      ports src_Addr_A src_EN_A src_Dout_A (byte addresses)"
+      "the ports of bsum match the spec")
+expect(init.memory.bram.check 0 w check ${WORK}/bsum/kernel.yaml)
+file(WRITE ${WORK}/bsum.json "{\"src\": [1, -2, 3, -4, 5, 6, 7, -32768]}\n")
+set(w "\"dst\":[3,-6,9,-12,15,18,21,-98304]" "no divergence")
+expect(init.memory.bram.diff 0 w diff ${WORK}/bsum/kernel.yaml ${WORK}/bsum.json)
+run(bsum "")
+design(bsum bsum-shift ${V}/bsum.v "src_Addr_A_orig << ap_const_lv32_1" "src_Addr_A_orig << ap_const_lv32_2")
+run(bsum-shift "rtl-oob:src")
+design(bsum bsum-bytes ${V}/bsum.v "        dst_WEN_A = ap_const_lv4_F;" "        dst_WEN_A = 4'd3;")
+run(bsum-bytes "mismatch:dst")
 
 # psum: a RAM whose words arrive two cycles after their address.
 design(psum psum "" "" "")

@@ -85,9 +85,9 @@ static const struct {
      "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_memory, partition: {type: complete, factor: 2}}\n",
      14, 65, "a complete partition of 'data' takes no factor"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    n: {mode: ap_none, partition: {type: complete}}\n", 14, 35,
-     "partition is only meaningful for an ap_memory array; 'n' is a scalar"},
+     "partition is only meaningful for an ap_memory or bram array; 'n' is a scalar"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_fifo, partition: {type: complete}}\n", 14,
-     38, "partition is only meaningful for an ap_memory array; 'data' is ap_fifo"},
+     38, "partition is only meaningful for an ap_memory or bram array; 'data' is ap_fifo"},
     {HEAD PARAMS
      "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_memory, depth: 8, partition: {type: complete}}\n",
      14, 50, "a partitioned array 'data' has depth 16, its length, not 8"},
@@ -103,7 +103,7 @@ static const struct {
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_bus}\n", 14, 18,
      "unknown interface mode 'ap_bus'"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_none}\n", 14, 18,
-     "'data' is an array: mode must be ap_memory, ap_fifo, m_axi or axis"},
+     "'data' is an array: mode must be ap_memory, bram, ap_fifo, m_axi or axis"},
     {HEAD "params:\n  - name: d\n    type: i8\n    array: {max_len: 4, len: n}\n  - name: n\n    type: i8\n"
           "    range: [0, 9]\n",
      8, 30, "range [0, 9] of 'n' exceeds [0, 4]"},
@@ -120,7 +120,7 @@ static const struct {
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    n: {mode: s_axilite, offset: 0x12}\n", 14, 34,
      "offset of 'n' must be a multiple of 4 in [0x10, 0xffffc], found 18"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: s_axilite}\n", 14, 18,
-     "'data' is an array: mode must be ap_memory, ap_fifo, m_axi or axis, not s_axilite"},
+     "'data' is an array: mode must be ap_memory, bram, ap_fifo, m_axi or axis, not s_axilite"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    n: {mode: m_axi}\n", 14, 15,
      "mode m_axi does not suit 'n', a scalar"},
     {HEAD "params:\n  - name: d\n    type: i8\n    array: {len: n}\n  - name: n\n    type: i8\n", 8, 12,
@@ -136,7 +136,7 @@ static const struct {
           "    x: {mode: ap_hs}\n",
      12, 15, "mode ap_hs does not suit 'x', an inout scalar (HLS gives handshakes to an input or an output"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_ovld}\n", 14, 18,
-     "'data' is an array: mode must be ap_memory, ap_fifo, m_axi or axis, not ap_ovld"},
+     "'data' is an array: mode must be ap_memory, bram, ap_fifo, m_axi or axis, not ap_ovld"},
     /* Names that reach paths, command lines and generated code. */
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  top: \"../../../escape_top\"\n", 13, 8,
      "rtl.top '../../../escape_top' is not a C identifier"},
