@@ -215,13 +215,6 @@ static void emit_ifaces(lg_strbuf_t *b, const init_spec_t *s)
     }
 }
 
-/* The project's files other than csource (real paths). */
-static int is_other(const init_project_t *proj, size_t i, const char *csource)
-{
-    char real[PATH_MAX];
-    return !realpath(csource, real) || strcmp(proj->sources[i], real) != 0;
-}
-
 /* A YAML double-quoted scalar. */
 static void put_quoted(lg_strbuf_t *b, const char *v)
 {
@@ -237,9 +230,8 @@ static void put_quoted(lg_strbuf_t *b, const char *v)
 static void emit_c(lg_strbuf_t *b, const init_project_t *proj, const char *csource, const char *fn, const char *out_dir)
 {
     char *src = relative(out_dir, csource);
-    size_t nothers = 0;
-    for (size_t i = 0; proj && i < proj->nsources; i++)
-        nothers += is_other(proj, i, csource);
+    long self = proj ? init_project_find(proj, csource) : -1; /* csource among the project's files */
+    size_t nothers = proj ? proj->nsources - (self >= 0) : 0;
     if (!proj || (!nothers && !proj->ndefines && !proj->nincludes)) {
         lg_strbuf_printf(b, "c: {source: %s, function: %s}\n", src, fn);
         free(src);
@@ -251,7 +243,7 @@ static void emit_c(lg_strbuf_t *b, const init_project_t *proj, const char *csour
     if (nothers) {
         lg_strbuf_puts(b, "  sources: [");
         for (size_t i = 0, k = 0; i < proj->nsources; i++) {
-            if (!is_other(proj, i, csource))
+            if ((long)i == self)
                 continue;
             char *rel = relative(out_dir, proj->sources[i]);
             lg_strbuf_printf(b, "%s%s", k++ ? ", " : "", rel);

@@ -5,7 +5,6 @@
  * AXI4-Lite control registers or behind an m_axi bundle), taking names, order, types and directions from the
  * prototype first, csynth.xml second and the ports last; whatever came
  * from the last source, or from no source, is recorded as a guess. */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include "spec/spec.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
+#include "util/vscan.h"
 
 /* One interface: the ports sharing a prefix. */
 typedef struct group {
@@ -117,20 +117,8 @@ static int claimed(const ctx_t *c, const char *name)
     return 0;
 }
 
-/* How many times name occurs as a whole word in text. */
-static int word_count(const char *text, const char *name)
-{
-    int n = 0;
-    size_t len = strlen(name);
-    for (const char *s = text ? strstr(text, name) : NULL; s; s = strstr(s + len, name))
-        if ((s == text || !(isalnum((unsigned char)s[-1]) || s[-1] == '_')) &&
-            !(isalnum((unsigned char)s[len]) || s[len] == '_'))
-            n++;
-    return n;
-}
-
-/* Whether the expression at a is a zero constant ending its statement:
- * HLS's ap_const_lv4_0, or 4'b0000, 4'd0, 0. */
+/* Whether the word a is a zero constant: HLS's ap_const_lv4_0, or
+ * 4'b0000, 4'd0, 0. */
 static int zero_constant(const char *a)
 {
     if (strncmp(a, "ap_const_lv", 11) == 0) {
@@ -139,42 +127,36 @@ static int zero_constant(const char *a)
             return 0;
     } else {
         a += strspn(a, "0123456789");
-        if (*a == '\'')
+        if (*a == '\'' && a[1])
             a += 2; /* the base letter */
     }
     size_t zeros = strspn(a, "0");
-    return zeros > 0 && a[zeros] == ';';
+    return zeros > 0 && a[zeros] == '\0';
 }
 
 /* A bram port's direction as the top module uses it: an input when its
  * write enable is tied to a zero constant (HLS's `assign p_WEN_A =
  * ap_const_lv4_0;`), an output when its read data is never read (named
- * only where it is declared), else inout. */
+ * only in the port list and its declaration), else inout. */
 static int bram_dir(const ctx_t *c, const char *pre)
 {
     lg_err_t err;
     char *text = lg_read_file_max(c->rtl->top_file, LG_READ_MAX, NULL, &err);
-    char *we = lg_asprintf("%s_WEN_A", pre), *q = lg_asprintf("%s_Dout_A", pre);
-    int dir = SPEC_DIR_INOUT;
-    const char *a = NULL;
-    for (const char *s = text ? strstr(text, we) : NULL; s && !a; s = strstr(s + 1, we)) {
-        const char *t = s + strlen(we);
-        while (*t == ' ' || *t == '\t')
-            t++;
-        if (*t != '=' || s < text + 7 || strncmp(s - 7, "assign ", 7) != 0)
-            continue;
-        for (t++; *t == ' ' || *t == '\t'; t++)
-            ;
-        a = t;
+    char we[SPEC_NAME_MAX + 16], q[SPEC_NAME_MAX + 16], value[64];
+    snprintf(we, sizeof we, "%s_WEN_A", pre);
+    snprintf(q, sizeof q, "%s_Dout_A", pre);
+    const char *const tied[] = {"assign", we, "=", "$", ";", NULL};
+    int zero = 0, named = 0;
+    vscan_t v = vscan_start(text ? text : "");
+    vscan_tok_t t;
+    for (vscan_t at = v; vscan_next(&v, &t); at = v) {
+        if (vscan_is(&v, &t, q))
+            named++;
+        else if (!zero && vscan_is(&v, &t, "assign") && vscan_match(at, tied, value, 1, sizeof value))
+            zero = zero_constant(value);
     }
-    if (a && zero_constant(a))
-        dir = SPEC_DIR_IN;
-    else if (text && word_count(text, q) <= 2) /* the port list and its declaration */
-        dir = SPEC_DIR_OUT;
-    free(q);
-    free(we);
     free(text);
-    return dir;
+    return zero ? SPEC_DIR_IN : named <= 2 ? SPEC_DIR_OUT : SPEC_DIR_INOUT;
 }
 
 /* Groups with a suffix that names them: memories, FIFOs, ovld and vld. */

@@ -2,7 +2,6 @@
  * prototype, csynth.xml, the AXI bundles and driver header, the inferred
  * params, then the spec's text; each stage in a file of its own
  * (init_int.h). */
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,18 +22,6 @@ struct init {
     char *csource;       /* the C or C++ file read */
     char *text;          /* the spec's YAML */
 };
-
-/* Whether the project's files include path. */
-static int lists(const init_project_t *p, const char *path)
-{
-    char real[PATH_MAX];
-    if (!realpath(path, real))
-        return 0;
-    for (size_t i = 0; i < p->nsources; i++)
-        if (strcmp(p->sources[i], real) == 0)
-            return 1;
-    return 0;
-}
 
 /* Whether the C or C++ file path defines fn. */
 static int defines(const char *path, const char *fn)
@@ -119,7 +106,7 @@ static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
     init_project_t *proj = &in->proj;
     init_project_read(vdir, proj);
     in->csource = cfg->csource ? lg_strdup(cfg->csource) : find_source(vdir, fn, proj);
-    in->proj_lists = in->csource && lists(proj, in->csource);
+    in->proj_lists = in->csource && init_project_find(proj, in->csource) >= 0;
     if (!in->csource && proj->file)
         rc = lg_err_set(err, LG_EINVAL,
                         "no C or C++ file defining `%s` among the %zu source(s) %s lists, in %s or the three "

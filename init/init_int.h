@@ -171,6 +171,8 @@ void init_project_read(const char *verilog_dir, init_project_t *out);
 /* Gives the arguments of fn in proto what p's directives say about them
  * where the source's pragmas say nothing (a partition, a depth). */
 void init_project_apply(const init_project_t *p, const char *fn, init_proto_t *proto);
+/* The index of the file path (resolved) among p's sources, or -1. */
+long init_project_find(const init_project_t *p, const char *path);
 void init_project_free(init_project_t *p);
 
 /* The spec init writes: params with their interfaces, each value that was

@@ -75,13 +75,10 @@ static void add_source(init_project_t *p, size_t *cap, const char *name, char *c
         found = find_in(bases, nbases, rel);
         free(rel);
     }
-    for (size_t i = 0; found && i < p->nsources; i++)
-        if (strcmp(p->sources[i], found) == 0) {
-            free(found);
-            return;
-        }
-    if (!found)
+    if (!found || init_project_find(p, found) >= 0) {
+        free(found);
         return;
+    }
     lg_grow((void **)&p->sources, cap, p->nsources + 1, sizeof *p->sources);
     p->sources[p->nsources++] = found;
 }
@@ -431,6 +428,17 @@ void init_project_read(const char *verilog_dir, init_project_t *out)
     }
     for (size_t i = 0; i <= PROJECT_LEVELS; i++)
         free(dirs[i]);
+}
+
+long init_project_find(const init_project_t *p, const char *path)
+{
+    char real[PATH_MAX];
+    if (!realpath(path, real))
+        return -1;
+    for (size_t i = 0; i < p->nsources; i++)
+        if (strcmp(p->sources[i], real) == 0)
+            return (long)i;
+    return -1;
 }
 
 void init_project_free(init_project_t *p)

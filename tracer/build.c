@@ -94,7 +94,7 @@ int build_run_tool(char *const argv[], const char *log_path, lg_err_t *err)
     return rc;
 }
 
-static const char *source_compiler(const char *source)
+const char *build_compiler(const char *source)
 {
     return instrument_is_cxx(source) ? LGFUZZ_CLANGXX : LGFUZZ_CLANG;
 }
@@ -220,7 +220,7 @@ static int compile_kernel(const spec_t *spec, const char *source, const char *di
     size_t cap = 24 + sizeof kernel_flags / sizeof *kernel_flags + nextra, n = 0;
     char **argv = lg_calloc(cap, sizeof *argv);
     char **extra = lg_calloc(nextra + 1, sizeof *extra);
-    argv[n++] = (char *)source_compiler(source);
+    argv[n++] = (char *)build_compiler(source);
     for (size_t i = 0; i < sizeof kernel_flags / sizeof *kernel_flags; i++)
         argv[n++] = (char *)kernel_flags[i];
     for (size_t i = 0; instrument_is_cxx(source) && i < sizeof cxx_flags / sizeof *cxx_flags; i++)

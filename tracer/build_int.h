@@ -30,5 +30,8 @@ void build_free(build_t *b);
  * it cannot be started or waited for. A signal that interrupts the wait is
  * no failure. */
 int build_run_tool(char *const argv[], const char *log_path, lg_err_t *err);
+/* The compiler of source: clang++ for a C++ file (instrument_is_cxx),
+ * else clang. */
+const char *build_compiler(const char *source);
 
 #endif

@@ -47,11 +47,6 @@ void tracer_capture_free(tracer_capture_t *c)
     memset(c, 0, sizeof *c);
 }
 
-static const char *compiler(const char *src)
-{
-    return instrument_is_cxx(src) ? LGFUZZ_CLANGXX : LGFUZZ_CLANG;
-}
-
 /* Compiles src to out with the spec's defines and include directories;
  * what names it in the message when it fails. */
 static int compile(const spec_t *spec, const char *src, const char *out, const char *log, const char *what,
@@ -62,7 +57,7 @@ static int compile(const spec_t *spec, const char *src, const char *out, const c
     char **extra = lg_calloc(nextra + 1, sizeof *extra);
     char **argv = lg_calloc(nextra + 24, sizeof *argv);
     size_t n = 0;
-    argv[n++] = (char *)compiler(src);
+    argv[n++] = (char *)build_compiler(src);
     for (size_t i = 0; i < sizeof capture_flags / sizeof *capture_flags; i++)
         argv[n++] = (char *)capture_flags[i];
     for (size_t i = 0; i < spec->c_ndefines; i++)
