@@ -173,8 +173,11 @@ typedef struct batch_range {
  * differ only in the spectra probes that fired. Read back from the
  * directories under OUT/divergences/ (see batch_groups_load). */
 typedef struct batch_group {
-    char *id;      /* symptom.json's group, "<class>|path:<16 hex digits>" */
-    char *cls;     /* "mismatch:return" */
+    char *id;        /* symptom.json's group (findings_key_group), "<class>|path:<16 hex digits>" or a cause key */
+    char *cls;       /* "mismatch:return" */
+    char *caused_by; /* a group keyed by cause: its causes, ","-joined ("port:data,width:sum"); else NULL */
+    int has_path;    /* a group keyed by C path: path is its signature */
+    uint64_t path;
     char *c_path;  /* a few words naming the C path; NULL when no directory of the group says */
     size_t npaths; /* the C paths a divergence of it was seen on, at most (symptom.json's c_paths; 1 without) */
     char *detail;  /* the representative's symptom */

@@ -1,9 +1,9 @@
-/* A run's divergences grouped by class and C path, read back from the
- * directories `lgfuzz run` wrote (divergences/NNN-<class>/symptom.json and
- * input.json): the divergences of one group differ only in the probes that
- * fired, so the summaries of `lgfuzz run` and `lgfuzz report` show one line
- * per group. Directories written before symptom.json had a group are
- * grouped by the class and C path their key holds. */
+/* A run's divergences grouped by class and cause or C path, read back
+ * through findings' reader (divergences/NNN-<class>/symptom.json) with
+ * each one's input.json: the divergences of one group differ only in the
+ * probes that fired, so the summaries of `lgfuzz run` and `lgfuzz report`
+ * show one line per group. */
+#include <inttypes.h>
 #include <json-c/json.h>
 #include <math.h>
 #include <stdlib.h>
@@ -11,6 +11,7 @@
 
 #include "batch.h"
 #include "batch_json_int.h"
+#include "findings/findings.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
 #include "util/jsonfile.h"
@@ -25,6 +26,9 @@
 /* One divergence directory as read, before grouping. */
 typedef struct member {
     char *group, *cls, *c_path, *detail, *input, *dir;
+    char *causes; /* its key's causes, ","-joined, when it is keyed by cause; else NULL */
+    int has_path; /* its key is by C path, path */
+    uint64_t path;
     char *triage;        /* "c-ub:readback at kernel.c:28", or NULL */
     batch_range_t range; /* the spec range it proposes; param NULL when none */
     int cut;             /* symptom.json says "analysed": false */
@@ -34,41 +38,11 @@ typedef struct member {
     double elems, mag; /* the size of its input: elements, then magnitudes (HUGE_VAL when unreadable) */
 } member_t;
 
-/* The spec range triage t (may be NULL) proposes, its "proposed_range"
- * {"param", "range": [lo, hi]} with its "contract", into m->range. */
-static void read_range(member_t *m, json_object *t)
-{
-    json_object *pr = NULL, *range = NULL;
-    if (!t || !json_object_object_get_ex(t, "proposed_range", &pr) || !batch_json_str(pr, "param") ||
-        !json_object_object_get_ex(pr, "range", &range) || !json_object_is_type(range, json_type_array) ||
-        json_object_array_length(range) != 2)
-        return;
-    json_object *lo = json_object_array_get_idx(range, 0), *hi = json_object_array_get_idx(range, 1);
-    if (!json_object_is_type(lo, json_type_int) || !json_object_is_type(hi, json_type_int))
-        return;
-    m->range.param = lg_strdup(batch_json_str(pr, "param"));
-    m->range.lo = json_object_get_int64(lo);
-    m->range.hi = json_object_get_int64(hi);
-    m->range.contract = lg_strdup(batch_json_str(t, "contract") ? batch_json_str(t, "contract") : "");
-    m->range.dir = lg_strdup(m->dir);
-}
-
 /* The JSON object in path, or NULL when the file is missing or is not one. */
 static json_object *load_object(const char *path)
 {
     lg_err_t err; /* an unreadable file is skipped, like a missing one */
     return lg_json_read_object(path, &err);
-}
-
-/* "<class>|path:<hex>" out of a key "<class>|path:<hex>|<probes>"; NULL when
- * key holds no path (keys of early versions). */
-static char *group_of_key(const char *key)
-{
-    const char *bar = key ? strchr(key, '|') : NULL;
-    if (!bar || strncmp(bar + 1, "path:", 5) != 0)
-        return NULL;
-    const char *end = strchr(bar + 1, '|');
-    return end ? lg_strndup(key, (size_t)(end - key)) : lg_strdup(key);
 }
 
 static void add_probe(char ***v, size_t *n, const char *name, size_t len)
@@ -80,28 +54,6 @@ static void add_probe(char ***v, size_t *n, const char *name, size_t len)
             return;
     *v = lg_realloc(*v, (*n + 1) * sizeof **v);
     (*v)[(*n)++] = lg_strndup(name, len);
-}
-
-/* The probes of symptom.json's "probes", or those its key ends with. */
-static void read_probes(member_t *m, json_object *sym)
-{
-    json_object *arr = batch_json_get(sym, "probes");
-    if (arr && json_object_is_type(arr, json_type_array)) {
-        for (size_t i = 0; i < json_object_array_length(arr); i++) {
-            json_object *p = json_object_array_get_idx(arr, i);
-            if (json_object_is_type(p, json_type_string))
-                add_probe(&m->probes, &m->nprobes, json_object_get_string(p), strlen(json_object_get_string(p)));
-        }
-        return;
-    }
-    const char *key = batch_json_str(sym, "key");
-    const char *bar = key ? strchr(key, '|') : NULL;
-    bar = bar ? strchr(bar + 1, '|') : NULL;
-    for (const char *p = bar ? bar + 1 : NULL; p && *p;) {
-        size_t len = strcspn(p, ",");
-        add_probe(&m->probes, &m->nprobes, p, len);
-        p += len + (p[len] == ',');
-    }
 }
 
 /* One value of an input, as the summaries show it: an array of more than
@@ -151,52 +103,39 @@ static void read_input(member_t *m, const char *path)
     json_object_put(in);
 }
 
-/* Reads the divergence directory divergences/<name> of run_dir; 0 when it
- * has no readable symptom.json with a class (a resumed run ignores it too). */
-static int read_member(const char *run_dir, const char *name, member_t *m)
+/* The input.json as the summaries show it (read_input) of finding f of
+ * run_dir. */
+static void read_member(const char *run_dir, const finding_t *f, member_t *m)
 {
     memset(m, 0, sizeof *m);
-    char *dir = lg_asprintf("%s/divergences/%s", run_dir, name);
-    char *spath = lg_path_join(dir, "symptom.json"), *ipath = lg_path_join(dir, "input.json");
-    json_object *sym = lg_is_dir(dir) ? load_object(spath) : NULL;
-    const char *cls = batch_json_str(sym, "class");
-    if (cls) {
-        m->cls = lg_strdup(cls);
-        m->dir = lg_asprintf("divergences/%s", name);
-        m->detail = lg_strdup(batch_json_str(sym, "detail") ? batch_json_str(sym, "detail") : "");
-        m->c_path = lg_strdup(batch_json_str(sym, "c_path"));
-        json_object *paths = NULL;
-        m->npaths = json_object_object_get_ex(sym, "c_paths", &paths) && json_object_is_type(paths, json_type_array)
-                        ? json_object_array_length(paths)
-                        : 1;
-        m->group = lg_strdup(batch_json_str(sym, "group"));
-        if (!m->group)
-            m->group = group_of_key(batch_json_str(sym, "key"));
-        if (!m->group)
-            m->group = group_of_key(batch_json_str(sym, "found_key"));
-        /* No path to group by: a group of its own. */
-        if (!m->group)
-            m->group = lg_asprintf("%s|%s", cls, m->dir);
-        json_object *t = NULL, *analysed = NULL;
-        /* With what the C relies on, when the triage says. */
-        if (json_object_object_get_ex(sym, "triage", &t) && batch_json_str(t, "class")) {
-            const char *at = batch_json_str(t, "at"), *contract = batch_json_str(t, "contract");
-            m->triage = contract ? lg_asprintf("%s at %s (the C relies on %s)", batch_json_str(t, "class"),
-                                               at ? at : "?", contract)
-                                 : lg_asprintf("%s at %s", batch_json_str(t, "class"), at ? at : "?");
-        }
-        read_range(m, t);
-        m->cut = json_object_object_get_ex(sym, "analysed", &analysed) &&
-                 json_object_is_type(analysed, json_type_boolean) && !json_object_get_boolean(analysed);
-        read_probes(m, sym);
-        read_input(m, ipath);
+    m->cls = lg_strdup(f->cls);
+    m->dir = lg_asprintf("divergences/%s", f->name);
+    m->detail = lg_strdup(f->detail);
+    m->c_path = f->nc_paths ? lg_strdup(f->c_paths[0]) : NULL;
+    m->npaths = f->nc_paths ? f->nc_paths : 1;
+    m->group = lg_strdup(f->group);
+    if (f->has_key && f->key.by == FINDINGS_BY_CAUSE)
+        m->causes = findings_key_list(&f->key, ",");
+    m->has_path = f->has_key && f->key.by == FINDINGS_BY_PATH;
+    m->path = f->key.path;
+    /* With what the C relies on, when the triage says. */
+    const finding_triage_t *t = &f->triage;
+    if (t->cls)
+        m->triage = t->contract ? lg_asprintf("%s at %s (the C relies on %s)", t->cls, t->at, t->contract)
+                                : lg_asprintf("%s at %s", t->cls, t->at);
+    if (t->range_param) {
+        m->range.param = lg_strdup(t->range_param);
+        m->range.lo = t->lo;
+        m->range.hi = t->hi;
+        m->range.contract = lg_strdup(t->contract ? t->contract : "");
+        m->range.dir = lg_strdup(m->dir);
     }
-    int ok = cls != NULL;
-    json_object_put(sym);
+    m->cut = f->cut;
+    for (size_t i = 0; i < f->nprobes; i++)
+        add_probe(&m->probes, &m->nprobes, f->probes[i], strlen(f->probes[i]));
+    char *ipath = lg_asprintf("%s/divergences/%s/input.json", run_dir, f->name);
+    read_input(m, ipath);
     free(ipath);
-    free(spath);
-    free(dir);
-    return ok;
 }
 
 static void range_free(batch_range_t *r)
@@ -211,6 +150,7 @@ static void member_free(member_t *m)
 {
     range_free(&m->range);
     free(m->group);
+    free(m->causes);
     free(m->cls);
     free(m->c_path);
     free(m->triage);
@@ -232,15 +172,19 @@ static int by_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The index of the group with id in g, a new one (of class cls) when none. */
-static size_t group_index(batch_groups_t *g, const char *id, const char *cls)
+/* The index of the group of member m in g, a new one when none. */
+static size_t group_index(batch_groups_t *g, const member_t *m)
 {
     size_t j = 0;
-    while (j < g->n && strcmp(g->v[j].id, id) != 0)
+    while (j < g->n && strcmp(g->v[j].id, m->group) != 0)
         j++;
     if (j == g->n) {
         g->v = lg_realloc(g->v, (g->n + 1) * sizeof *g->v);
-        g->v[g->n++] = (batch_group_t){.id = lg_strdup(id), .cls = lg_strdup(cls)};
+        g->v[g->n++] = (batch_group_t){.id = lg_strdup(m->group),
+                                       .cls = lg_strdup(m->cls),
+                                       .caused_by = m->causes ? lg_strdup(m->causes) : NULL,
+                                       .has_path = m->has_path,
+                                       .path = m->path};
     }
     return j;
 }
@@ -286,7 +230,7 @@ static void group_members(batch_groups_t *g, member_t *m, size_t n)
     size_t *rep = lg_calloc(n ? n : 1, sizeof *rep);    /* per group: its representative in m */
     size_t **crep = lg_calloc(n ? n : 1, sizeof *crep); /* per group and cause: its representative in m */
     for (size_t i = 0; i < n; i++) {
-        size_t j = group_index(g, m[i].group, m[i].cls);
+        size_t j = group_index(g, &m[i]);
         batch_group_t *grp = &g->v[j];
         add_cause(grp, m, i, &crep[j]);
         if (grp->ndirs == 0 || smaller(&m[i], &m[rep[j]]))
@@ -341,15 +285,13 @@ static int by_group(const void *a, const void *b)
 int batch_groups_load(const char *run_dir, batch_groups_t *out, lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
-    char *root = lg_path_join(run_dir, "divergences");
-    char **names;
-    size_t n, nm = 0;
-    int rc = lg_list_dir(root, NULL, &names, &n, err);
-    free(root);
-    member_t *m = lg_calloc(n ? n : 1, sizeof *m);
-    for (size_t i = 0; i < n; i++)
-        nm += read_member(run_dir, names[i], &m[nm]);
-    lg_list_free(names, n);
+    findings_list_t l;
+    int rc = findings_list(run_dir, &l, err);
+    size_t nm = l.n;
+    member_t *m = lg_calloc(nm ? nm : 1, sizeof *m);
+    for (size_t i = 0; i < nm; i++)
+        read_member(run_dir, &l.v[i], &m[i]);
+    findings_list_free(&l);
     group_members(out, m, nm);
     out->ndivs = nm;
     for (size_t i = 0; i < nm; i++)
@@ -367,6 +309,7 @@ void batch_groups_free(batch_groups_t *g)
     for (size_t i = 0; i < g->n; i++) {
         batch_group_t *grp = &g->v[i];
         free(grp->id);
+        free(grp->caused_by);
         free(grp->cls);
         free(grp->c_path);
         free(grp->triage);
@@ -405,27 +348,27 @@ char *batch_group_line(const batch_group_t *g)
 {
     lg_strbuf_t b;
     lg_strbuf_init(&b);
-    const char *hex = strstr(g->id, "|path:"), *cause = strstr(g->id, "|cause|");
+    const char *cause = g->caused_by;
     if (g->triage)
         lg_strbuf_printf(&b, "%s: ", g->triage);
     lg_strbuf_puts(&b, g->cls);
     /* A cause that explains the divergence on every C path comes first;
      * the probes are then only evidence. */
     if (cause) {
-        lg_strbuf_printf(&b, " caused by %s", cause + strlen("|cause|"));
+        lg_strbuf_printf(&b, " caused by %s", cause);
         if (g->npaths > 1)
             lg_strbuf_printf(&b, " on %zu C paths", g->npaths);
     } else if (g->c_path)
         lg_strbuf_printf(&b, " on path %s", g->c_path);
-    else if (hex)
-        lg_strbuf_printf(&b, " on path %s", hex + 6);
+    else if (g->has_path)
+        lg_strbuf_printf(&b, " on path %016" PRIx64, g->path);
     lg_strbuf_printf(&b, ": %s", short_detail(g, g->detail));
     if (g->input)
         lg_strbuf_printf(&b, "; %s", g->input);
     /* The probes the cause names are not repeated as its evidence. */
     size_t shown_probes = 0;
     for (size_t i = 0; i < g->nprobes; i++) {
-        if (cause && lg_list_has(cause + strlen("|cause|"), g->probes[i]))
+        if (cause && lg_list_has(cause, g->probes[i]))
             continue;
         lg_strbuf_printf(&b, "%s%s", shown_probes++ ? ", " : cause ? "; evidence " : "; probes ", g->probes[i]);
     }

@@ -1,5 +1,5 @@
 /* Private to batch/: reading values out of the JSON files a run wrote
- * (stats.json, run.json, symptom.json), where a missing key or a value of
+ * (stats.json, run.json), where a missing key or a value of
  * another type reads as absent, and the groups as summary.json writes
  * them. */
 #ifndef LG_BATCH_JSON_INT_H

@@ -6,7 +6,6 @@
  * keeps the final save possible on a full disk. */
 #include <errno.h>
 #include <fcntl.h>
-#include <json-c/json.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +16,6 @@
 #include "explore_int.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
-#include "util/jsonfile.h"
 #include "util/strbuf.h"
 
 /* What the reserve holds at least: the report files of a small run. */
@@ -141,15 +139,15 @@ static char *slug(const char *cls)
     return s;
 }
 
-static void divs_push(explore_t *ex, char *dir, const char *cls, const char *detail, const char *key,
-                      const char *triage, int cut)
+static void divs_push(explore_t *ex, char *dir, const char *cls, const char *detail, size_t id, const char *triage,
+                      int cut)
 {
     lg_grow((void **)&ex->divs, &ex->divs_cap, ex->ndivs + 1, sizeof *ex->divs);
     divergence_t *d = &ex->divs[ex->ndivs++];
     d->dir = dir;
     d->cls = lg_strdup(cls);
     d->detail = lg_strdup(detail);
-    d->key = lg_strdup(key);
+    d->id = id;
     d->triage = triage ? lg_strdup(triage) : NULL;
     d->cut = cut;
 }
@@ -186,60 +184,13 @@ void corpus_found_add(explore_t *ex, const char *found_key, size_t id)
     lg_hashset_add(&ex->found_index, h.h, (uint32_t)ex->nfound++);
 }
 
+/* f's record, with when it was found, as dir/symptom.json. */
 static int write_symptom(explore_t *ex, const char *dir, const corpus_finding_t *f, lg_err_t *err)
 {
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "class", json_object_new_string(f->sym->cls));
-    json_object_object_add(o, "detail", json_object_new_string(f->sym->detail));
-    json_object_object_add(o, "key", json_object_new_string(f->key));
-    json_object_object_add(o, "found_key", json_object_new_string(f->found_key));
-    json_object_object_add(o, "group", json_object_new_string(f->group));
-    json_object_object_add(o, "c_path", json_object_new_string(f->c_path));
-    /* Every C path it was seen on, the first one first; a divergence keyed
-     * by its cause may show on more (corpus_divergence_add_path). */
-    json_object *paths = json_object_new_array();
-    json_object_array_add(paths, json_object_new_string(f->c_path));
-    json_object_object_add(o, "c_paths", paths);
-    json_object *probes = json_object_new_array();
-    for (size_t i = 0; i < f->nprobes; i++)
-        json_object_array_add(probes, json_object_new_string(f->probes[i]));
-    json_object_object_add(o, "probes", probes);
-    json_object_object_add(o, "minimise_steps", json_object_new_uint64(f->steps));
-    if (f->triage) {
-        json_object *t = json_object_new_object();
-        json_object_object_add(t, "class", json_object_new_string(f->triage));
-        json_object_object_add(t, "at", json_object_new_string(f->triage_at));
-        json_object_object_add(t, "why", json_object_new_string(f->triage_why));
-        /* What the C relies on, and the spec range that keeps inputs
-         * inside it when one scalar param is the whole index. */
-        if (f->contract) {
-            json_object_object_add(t, "rests_on", json_object_new_string("c-ub:oob"));
-            json_object_object_add(t, "contract", json_object_new_string(f->contract->cond));
-            if (f->contract->param >= 0) {
-                json_object *r = json_object_new_object();
-                json_object_object_add(r, "param", json_object_new_string(ex->spec->params[f->contract->param].name));
-                json_object *range = json_object_new_array();
-                json_object_array_add(range, json_object_new_int64(f->contract->lo));
-                json_object_array_add(range, json_object_new_int64(f->contract->hi));
-                json_object_object_add(r, "range", range);
-                json_object_object_add(t, "proposed_range", r);
-            }
-        }
-        json_object_object_add(o, "triage", t);
-    }
-    /* Cut: its input may not be minimal and its key may hold probes that
-     * are only evidence, so it may repeat another report. */
-    json_object_object_add(o, "analysed", json_object_new_boolean(!f->cut));
-    double secs = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;
-    json_object_object_add(o, "found_after_s", json_object_new_double(secs));
-    json_object_object_add(o, "found_after_execs", json_object_new_uint64(ex->st.execs));
-    json_object_object_add(o, "found_after_rtl_calls", json_object_new_uint64(ex->st.rtl_calls));
-    const char *txt = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
-    char *path = lg_path_join(dir, "symptom.json");
-    int rc = lg_write_file_atomic(path, txt, strlen(txt), err);
-    free(path);
-    json_object_put(o);
-    return rc;
+    f->rec->found_after_s = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;
+    f->rec->found_after_execs = ex->st.execs;
+    f->rec->found_after_rtl_calls = ex->st.rtl_calls;
+    return findings_write(dir, f->rec, err);
 }
 
 /* The README of the divergence whose directory will be dir, written into
@@ -251,8 +202,9 @@ static int write_readme(const explore_t *ex, const char *staging, const char *di
     lg_strbuf_t b;
     lg_strbuf_init(&b);
     lg_strbuf_printf(&b, "%s: %s\n", f->sym->cls, f->sym->detail);
-    if (f->triage)
-        lg_strbuf_printf(&b, "%s at %s: %s\n", f->triage, f->triage_at, f->triage_why);
+    const finding_triage_t *t = &f->rec->triage;
+    if (t->cls)
+        lg_strbuf_printf(&b, "%s at %s: %s\n", t->cls, t->at, t->why);
     lg_strbuf_printf(&b, "Replay: lgfuzz diff %s %s/input.json (input.orig.json: the input as found)\n", ex->spec->path,
                      dir);
     char *path = lg_path_join(staging, "README");
@@ -305,85 +257,46 @@ int corpus_divergence_record(explore_t *ex, const corpus_finding_t *f, lg_err_t 
     }
     free(staging);
     LG_INFO(ex->log, "new divergence %s: %s (%s)", f->sym->cls, f->sym->detail, dir);
-    divs_push(ex, dir, f->sym->cls, f->sym->detail, f->key, f->triage, f->cut);
+    divs_push(ex, dir, f->sym->cls, f->sym->detail, f->id, f->rec->triage.cls, f->rec->cut);
     return LG_OK;
 }
 
-/* 1 when the JSON array a holds the string str. */
-static int array_holds(json_object *a, const char *str)
-{
-    for (size_t i = 0; i < json_object_array_length(a); i++) {
-        const char *v = json_object_get_string(json_object_array_get_idx(a, i));
-        if (v && strcmp(v, str) == 0)
-            return 1;
-    }
-    return 0;
-}
-
-int corpus_divergence_add_path(explore_t *ex, const char *key, uint64_t path, const char *c_path, lg_err_t *err)
+int corpus_divergence_add_path(explore_t *ex, size_t id, uint64_t path, const char *c_path, lg_err_t *err)
 {
     lg_hash_t h;
     lg_hash_init(&h);
-    lg_hash_str(&h, key);
+    lg_hash_u64(&h, id);
     lg_hash_u64(&h, path);
     if (!lg_hashset_insert(&ex->key_paths, h.h))
         return LG_OK;
-    const divergence_t *d = NULL;
-    for (size_t i = 0; i < ex->ndivs && !d; i++)
-        if (strcmp(ex->divs[i].key, key) == 0)
-            d = &ex->divs[i];
-    if (!d)
-        return LG_OK;
-    char *file = lg_path_join(d->dir, "symptom.json");
-    lg_err_t rerr; /* one the user damaged is left as it is */
-    json_object *o = lg_json_read_object(file, &rerr), *paths = NULL;
-    int rc = LG_OK;
-    if (o && json_object_object_get_ex(o, "c_paths", &paths) && json_object_is_type(paths, json_type_array) &&
-        json_object_array_length(paths) < EXPLORE_PATHS_LISTED && !array_holds(paths, c_path)) {
-        json_object_array_add(paths, json_object_new_string(c_path));
-        const char *txt = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
-        rc = lg_write_file_atomic(file, txt, strlen(txt), err);
-    }
-    json_object_put(o);
-    free(file);
-    return rc;
+    for (size_t i = 0; i < ex->ndivs; i++)
+        if (ex->divs[i].id == id)
+            return findings_add_c_path(ex->divs[i].dir, c_path, EXPLORE_PATHS_LISTED, err);
+    return LG_OK;
 }
 
 int corpus_divergences_restore(explore_t *ex, lg_err_t *err)
 {
-    char *root = lg_path_join(ex->out_dir, "divergences");
-    size_t n;
-    char **names;
-    int rc = lg_list_dir(root, NULL, &names, &n, err);
-    for (size_t i = 0; i < n; i++) {
-        char *dir = lg_path_join(root, names[i]);
-        char *path = lg_path_join(dir, "symptom.json");
-        lg_err_t serr; /* a damaged symptom.json is skipped, as before */
-        json_object *o = lg_json_read_object(path, &serr);
-        json_object *cls, *detail, *key, *found_key;
-        if (o && json_object_object_get_ex(o, "class", &cls) && json_object_object_get_ex(o, "detail", &detail) &&
-            json_object_object_get_ex(o, "key", &key)) {
-            size_t id = oracle_dedup_add_key(ex->dedup, json_object_get_string(key), NULL);
+    findings_list_t l;
+    int rc = findings_list(ex->out_dir, &l, err);
+    for (size_t i = 0; i < l.nunreadable; i++)
+        LG_WARN(ex->log, "ignoring %s/divergences/%s: no readable symptom.json", ex->out_dir, l.unreadable[i]);
+    for (size_t i = 0; i < l.n; i++) {
+        const finding_t *f = &l.v[i];
+        size_t id = SIZE_MAX;
+        if (f->has_key) {
+            id = findings_set_add(ex->findings, &f->key, NULL);
             /* A found key leads straight to its divergence again, without
              * minimising (older runs did not write one). */
-            if (json_object_object_get_ex(o, "found_key", &found_key))
-                corpus_found_add(ex, json_object_get_string(found_key), id);
-            json_object *triage = NULL, *tcls = NULL, *analysed = NULL;
-            if (json_object_object_get_ex(o, "triage", &triage))
-                json_object_object_get_ex(triage, "class", &tcls);
-            int cut = json_object_object_get_ex(o, "analysed", &analysed) && !json_object_get_boolean(analysed);
-            divs_push(ex, dir, json_object_get_string(cls), json_object_get_string(detail), json_object_get_string(key),
-                      tcls ? json_object_get_string(tcls) : NULL, cut);
-            dir = NULL;
+            if (f->found_key)
+                corpus_found_add(ex, f->found_key, id);
         } else {
-            LG_WARN(ex->log, "ignoring %s: no readable symptom.json", dir);
+            LG_WARN(ex->log, "%s/divergences/%s: its key is of an older lgfuzz; the divergence may be recorded again",
+                    ex->out_dir, f->name);
         }
-        json_object_put(o);
-        free(path);
-        free(dir);
-        free(names[i]);
+        char *dir = lg_asprintf("%s/divergences/%s", ex->out_dir, f->name);
+        divs_push(ex, dir, f->cls, f->detail, id, f->triage.cls, f->cut);
     }
-    free(names);
-    free(root);
+    findings_list_free(&l);
     return rc;
 }

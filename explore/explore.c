@@ -79,7 +79,7 @@ static int create_components(explore_t *ex, lg_err_t *err)
     ex->sel = oracle_select_create(ex->fs->n, always);
     if (ex->oracle && !always && ex->cfg.rtl_policy == EXPLORE_RTL_POLICY_QUEUE)
         ex->queue = schedule_create(ex->fs->n, EXPLORE_RTL_QUEUE_MAX);
-    ex->dedup = oracle_dedup_create();
+    ex->findings = findings_set_create();
     ex->labels = labels_create();
     char *lpath = lg_path_join(ex->out_dir, "labels.jsonl");
     int lrc = labels_load(ex->labels, lpath, err);
@@ -169,7 +169,6 @@ static void free_memory(explore_t *ex)
         free(ex->divs[i].dir);
         free(ex->divs[i].cls);
         free(ex->divs[i].detail);
-        free(ex->divs[i].key);
         free(ex->divs[i].triage);
     }
     free(ex->divs);
@@ -179,7 +178,7 @@ static void free_memory(explore_t *ex)
     lg_hashset_free(&ex->found_index);
     lg_hashset_free(&ex->key_paths);
     for (size_t i = 0; i < ex->ncauses; i++)
-        free(ex->causes[i].key);
+        findings_key_free(&ex->causes[i].key);
     free(ex->causes);
     free(ex->error);
     free(ex->warned);
@@ -192,7 +191,7 @@ static void free_memory(explore_t *ex)
     hostsource_destroy(ex->host);
     oracle_select_destroy(ex->sel);
     schedule_destroy(ex->queue);
-    oracle_dedup_destroy(ex->dedup);
+    findings_set_destroy(ex->findings);
     labels_destroy(ex->labels);
     solver_destroy(ex->solver);
     synth_destroy(ex->synth);

@@ -35,6 +35,7 @@
 #include <stdio.h>
 
 #include "explore.h"
+#include "findings/findings.h"
 #include "host_source_int.h"
 #include "labels_int.h"
 #include "loops_int.h"
@@ -93,14 +94,15 @@ typedef struct divergence {
     char *dir; /* path of divergences/<name> */
     char *cls;
     char *detail;
-    char *key;
+    size_t id;    /* its finding in ex->findings; SIZE_MAX for a record of an older lgfuzz without a key */
     char *triage; /* symptom.json's triage class, or NULL */
     int cut;      /* symptom.json's "analysed": false */
 } divergence_t;
 
 /* The key of a divergence as found (class, C path and probes before
- * minimisation), the distinct divergence (its oracle_dedup id) it was
- * minimised into, and how many inputs came with it since. */
+ * minimisation, as text), the distinct divergence (its id in
+ * ex->findings) it was minimised into, and how many inputs came with it
+ * since. */
 typedef struct found_key {
     char *key; /* owned */
     size_t id;
@@ -122,13 +124,13 @@ typedef struct xstate {
  * (verdict.c): the 2nd, 4th, 8th, ... input with a found key is minimised
  * again, most often to the same input. */
 typedef struct cause_memo {
-    uint64_t id;  /* hash of the input and the class */
-    char *key;    /* owned */
-    int ub;       /* the first undefined-behaviour probe the key needs, or -1 */
-    int port;     /* the port probe that explains the divergence whole, or -1 */
-    int port_sx;  /* that port: 1 when its values are extended by sign */
-    int by_cause; /* the key names a cause, no C path */
-    int uninit;   /* cause_uninit's finding: 1, with the local or -1 */
+    uint64_t id;       /* hash of the input and the class */
+    finding_key_t key; /* owned */
+    int ub;            /* the first undefined-behaviour probe the key needs, or -1 */
+    int port;          /* the port probe that explains the divergence whole, or -1 */
+    int port_sx;       /* that port: 1 when its values are extended by sign */
+    int by_cause;      /* the key names a cause, no C path */
+    int uninit;        /* cause_uninit's finding: 1, with the local or -1 */
     int local;
     xstate_t x; /* xstate_check's finding */
 } cause_memo_t;
@@ -207,23 +209,15 @@ typedef struct triage_contract {
     int64_t lo, hi; /* its range the C relies on */
 } triage_contract_t;
 
-/* A new distinct divergence for the output directory. */
+/* A new distinct divergence for the output directory: what its artifacts
+ * are made of and its record. */
 typedef struct corpus_finding {
     const input_t *found;          /* the input as found */
     const input_t *in;             /* the minimised input */
     const run_result_t *cpu, *rtl; /* in's results on both sides */
     const oracle_symptom_t *sym;   /* in's symptom */
-    const char *key, *found_key;   /* the dedup key (of in) and that of found */
-    const char *group;             /* the key's class and C path: "<class>|path:<hex>" */
-    const char *c_path;            /* a few words naming the C path of in */
-    const char *const *probes;     /* the probes in's native run fired, sorted */
-    size_t nprobes;
-    uint64_t steps; /* candidates its minimisation evaluated */
-    /* Its triage when the cause analysis names one ("c-ub:<check>"), the
-     * statement ("kernel.c:28") and what it means; NULL otherwise. */
-    const char *triage, *triage_at, *triage_why;
-    const triage_contract_t *contract; /* what the C relies on (contract->cond), or NULL */
-    int cut;                           /* the deadline or a signal cut its minimisation or cause analysis */
+    size_t id;                     /* its finding in ex->findings */
+    finding_t *rec;                /* its record but for found_after_*, which the corpus sets */
 } corpus_finding_t;
 
 typedef struct explore_stats {
@@ -284,8 +278,8 @@ struct explore {
     valuedb_t *values;  /* the batch's value database (cfg.value_db), or NULL */
     hostsource_t *host; /* host-level inputs (spec->host), or NULL */
     oracle_select_t *sel;
-    schedule_t *queue; /* the RTL scheduler; NULL under the heterofuzz policy */
-    oracle_dedup_t *dedup;
+    schedule_t *queue;        /* the RTL scheduler; NULL under the heterofuzz policy */
+    findings_set_t *findings; /* the distinct divergences */
     labels_t *labels;
 
     const tracer_site_t *sites;
@@ -613,19 +607,18 @@ int corpus_add(explore_t *ex, const input_t *in, const int64_t *fv, lg_err_t *er
 int corpus_load_inputs(explore_t *ex, const char *dir, input_t ***out, size_t *n, lg_err_t *err);
 /* Writes a new distinct divergence to divergences/NNN-<class>/: the
  * oracle's artifacts of the minimised input, input.orig.json (the input as
- * found) and symptom.json (class, detail, both keys, group, C path and
- * fired probes). */
+ * found) and symptom.json (f->rec, findings_write). */
 int corpus_divergence_record(explore_t *ex, const corpus_finding_t *f, lg_err_t *err);
-/* One more C path (signature path, in words c_path) that the divergence
- * recorded with key was seen on: added to its symptom.json's c_paths when
+/* One more C path (signature path, in words c_path) that finding id
+ * (of ex->findings) was seen on: added to its symptom.json's c_paths when
  * not there yet and fewer than EXPLORE_PATHS_LISTED are (a key with a
- * path in it has that one). Each key and path is looked at once per
+ * path in it has that one). Each finding and path is looked at once per
  * run. */
-int corpus_divergence_add_path(explore_t *ex, const char *key, uint64_t path, const char *c_path, lg_err_t *err);
-/* Reads the divergences of a previous run back: their keys (and found
- * keys) and directories. */
+int corpus_divergence_add_path(explore_t *ex, size_t id, uint64_t path, const char *c_path, lg_err_t *err);
+/* Reads the divergences of a previous run back (findings_list): their
+ * keys (and found keys) and directories. */
 int corpus_divergences_restore(explore_t *ex, lg_err_t *err);
-/* The distinct divergence (oracle_dedup id) a found key led to, or
+/* The distinct divergence (its id in ex->findings) a found key led to, or
  * SIZE_MAX when it is new, for one more input with the key: *hits is how
  * many came with it before this one (0 for a new key). corpus_found_add
  * records a new key (copied). */

@@ -146,55 +146,67 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Writes the new distinct divergence id (the minimised input and its
- * run, found as found) with its group: the key's class and C path
- * without the probes it needs, or the key itself when a port explains it,
- * so divergences that differ only in those come together in the
- * summaries. */
-static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *found_key, lg_err_t *err)
+/* The record of the new distinct divergence id, the minimised input mi
+ * (found as found_key), with its triage, into *rec (released with
+ * finding_free). */
+static void record_of(explore_t *ex, size_t id, const minimised_t *mi, const char *found_key, finding_t *rec)
 {
-    const char *key = oracle_dedup_key(ex->dedup, id);
-    const char *bar = strchr(key, '|');
-    bar = bar && strncmp(bar, "|cause|", 7) != 0 ? strchr(bar + 1, '|') : NULL;
-    char *group = bar ? lg_strndup(key, (size_t)(bar - key)) : lg_strdup(key);
+    *rec = (finding_t){.cls = lg_strdup(mi->run->sym.cls),
+                       .detail = lg_strdup(mi->run->sym.detail),
+                       .has_key = 1,
+                       .found_key = lg_strdup(found_key),
+                       .minimise_steps = minimise_last_steps(ex),
+                       .cut = mi->cut};
+    findings_key_copy(&rec->key, findings_set_key(ex->findings, id));
+    rec->c_paths = lg_calloc(1, sizeof *rec->c_paths);
+    rec->c_paths[rec->nc_paths++] = lg_strdup(mi->c_path);
+    rec->probes = lg_calloc(mi->nprobes ? mi->nprobes : 1, sizeof *rec->probes);
+    for (size_t i = 0; i < mi->nprobes; i++)
+        rec->probes[rec->nprobes++] = lg_strdup(mi->probes[i]);
     triage_contract_t contract;
     triage_contract_of(ex, mi, &contract);
-    char *tcls, *tat, *twhy;
-    triage_of(ex, mi, &contract, &tcls, &tat, &twhy);
+    finding_triage_t *t = &rec->triage;
+    triage_of(ex, mi, &contract, &t->cls, &t->at, &t->why);
+    /* What the C relies on, and the spec range that keeps inputs inside
+     * it when one scalar param is the whole index. */
+    if (t->cls && contract.cond) {
+        t->rests_on = lg_strdup("c-ub:oob");
+        t->contract = lg_strdup(contract.cond);
+        if (contract.param >= 0) {
+            t->range_param = lg_strdup(ex->spec->params[contract.param].name);
+            t->lo = contract.lo;
+            t->hi = contract.hi;
+        }
+    }
+    triage_contract_free(&contract);
+}
+
+/* Writes the new distinct divergence id (the minimised input and its
+ * run, found as found) with its record. */
+static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *found_key, lg_err_t *err)
+{
+    finding_t rec;
+    record_of(ex, id, mi, found_key, &rec);
     corpus_finding_t f = {.found = mi->found,
                           .in = mi->in,
                           .cpu = mi->cpu,
                           .rtl = mi->run->rtl,
                           .sym = &mi->run->sym,
-                          .key = key,
-                          .found_key = found_key,
-                          .group = group,
-                          .c_path = mi->c_path,
-                          .probes = mi->probes,
-                          .nprobes = mi->nprobes,
-                          .steps = minimise_last_steps(ex),
-                          .triage = tcls,
-                          .triage_at = tat,
-                          .triage_why = twhy,
-                          .contract = contract.cond ? &contract : NULL,
-                          .cut = mi->cut};
+                          .id = id,
+                          .rec = &rec};
     int rc = corpus_divergence_record(ex, &f, err);
-    triage_contract_free(&contract);
-    free(tcls);
-    free(tat);
-    free(twhy);
-    free(group);
+    finding_free(&rec);
     return rc;
 }
 
 /* The key of a divergence of class cls explained whole by one cause,
- * "<kind>:<name>". */
-static char *one_cause_key(const char *cls, const char *kind, const char *name)
+ * "<kind>:<name>", into *k; LG_OK. */
+static int one_cause_key(finding_key_t *k, const char *cls, const char *kind, const char *name)
 {
     char *cause = lg_asprintf("%s:%s", kind, name);
-    char *key = oracle_dedup_make_cause_key(cls, (const char *const *)&cause, 1);
+    findings_key_cause(k, cls, (const char *const *)&cause, 1);
     free(cause);
-    return key;
+    return LG_OK;
 }
 
 /* The key of the minimised divergence mi: its class and the local the C
@@ -212,9 +224,11 @@ static char *one_cause_key(const char *cls, const char *kind, const char *name)
  * mi->oob when it is one of those, -1 when none): "c-ub|cause|<probes>"
  * when mi->ub is a ub probe, "<class>|cause|<probes>" when a width or
  * port probe is among them, else with its C path,
- * "<class>|path:<hash>|<probes>". NULL with err set when running failed. */
-static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
+ * "<class>|path:<hash>|<probes>". The key goes into *key (left empty
+ * when running failed: err then says why). */
+static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err_t *err)
 {
+    memset(key, 0, sizeof *key);
     mi->ub = -1;
     const oracle_symptom_t *sym = &mi->run->sym;
     /* A C result that rests on a local's first bytes, a port or a
@@ -224,22 +238,24 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
     if (rc == LG_OK && mi->uninit) {
         size_t nl;
         const tracer_local_t *l = tracer_locals(ex->tracer, &nl);
-        return one_cause_key(sym->cls, "uninit", mi->local >= 0 ? l[mi->local].name : "*");
+        return one_cause_key(key, sym->cls, "uninit", mi->local >= 0 ? l[mi->local].name : "*");
     }
     /* An RTL with no one result on the input: whatever else the RTL
      * does, what it was compared with is Verilator's choice of 0. */
     if (rc == LG_OK && strncmp(sym->cls, "cpu-", 4) != 0)
         rc = xstate_check(ex, mi->in, mi->run->rtl, &mi->x);
     if (rc == LG_OK && mi->x.state)
-        return one_cause_key("rtl-x", "x", mi->x.output);
+        return one_cause_key(key, "rtl-x", "x", mi->x.output);
     /* The RTL read or wrote past its memory's depth where the C indexes
      * its own array: the memory is too shallow for the C, on any path. */
     if (rc == LG_OK && mi->depth >= 0)
-        return one_cause_key(sym->cls, "depth", sym->cls + strlen("rtl-oob:"));
+        return one_cause_key(key, sym->cls, "depth", sym->cls + strlen("rtl-oob:"));
     if (rc == LG_OK)
         rc = cause_port(ex, mi->in, mi->run->rtl, sym->cls, &mi->port, &mi->port_sx, err);
-    if (rc == LG_OK && mi->port >= 0)
-        return oracle_dedup_make_cause_key(sym->cls, (const char *const *)&ex->probe_info[mi->port].name, 1);
+    if (rc == LG_OK && mi->port >= 0) {
+        findings_key_cause(key, sym->cls, (const char *const *)&ex->probe_info[mi->port].name, 1);
+        return LG_OK;
+    }
     int param = -1;
     if (rc == LG_OK)
         rc = cause_readback(ex, mi->in, mi->cpu, mi->fired, sym->cls, &param, err);
@@ -247,12 +263,11 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
         for (size_t i = 0; i < ex->nprobes && mi->ub < 0; i++)
             if (mi->fired[i] && tracer_probe_is_readback(&ex->probe_info[i]))
                 mi->ub = (int)i;
-        return one_cause_key(sym->cls, "readback", ex->spec->params[param].name);
+        return one_cause_key(key, sym->cls, "readback", ex->spec->params[param].name);
     }
     uint8_t *needed = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
     if (rc == LG_OK)
         rc = cause_needed(ex, mi->in, mi->fired, mi->held, mi->path, sym->cls, needed, err);
-    char *key = NULL;
     if (rc == LG_OK) {
         /* A read-back probe is evidence only, unless cause_readback showed
          * the read-back explains the divergence: a design whose HLS kept
@@ -298,18 +313,22 @@ static char *analyse_cause(explore_t *ex, minimised_t *mi, lg_err_t *err)
             }
         if (c_ub)
             mi->by_cause = 1;
-        key = mi->by_cause ? oracle_dedup_make_cause_key(c_ub ? "c-ub" : sym->cls, names, n)
-                           : oracle_dedup_make_key(sym, mi->path, names, n);
+        /* A cause key names at least one cause: a cause with no probe
+         * the divergence needs (spectra off) is keyed by its path. */
+        if (mi->by_cause && n)
+            findings_key_cause(key, c_ub ? "c-ub" : sym->cls, names, n);
+        else
+            findings_key_path(key, sym->cls, mi->path, names, n);
         free(names);
     }
     free(needed);
-    return key;
+    return rc;
 }
 
 /* analyse_cause, remembered by input and class unless the deadline or a
  * signal cut it (then every probe not yet shown to be evidence is in the
  * key, and mi->cut is set). */
-static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
+static int cause_key(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err_t *err)
 {
     lg_hash_t h;
     lg_hash_init(&h);
@@ -327,24 +346,26 @@ static char *cause_key(explore_t *ex, minimised_t *mi, lg_err_t *err)
             mi->uninit = ex->causes[i].uninit;
             mi->local = ex->causes[i].local;
             mi->x = ex->causes[i].x;
-            return lg_strdup(ex->causes[i].key);
+            findings_key_copy(key, &ex->causes[i].key);
+            return LG_OK;
         }
     }
-    char *key = analyse_cause(ex, mi, err);
+    int rc = analyse_cause(ex, mi, key, err);
     mi->cut = explore_past_deadline(ex);
-    if (key && !mi->cut && ex->ncauses < EXPLORE_CAUSES_MAX) {
+    if (rc == LG_OK && !mi->cut && ex->ncauses < EXPLORE_CAUSES_MAX) {
         lg_grow((void **)&ex->causes, &ex->causes_cap, ex->ncauses + 1, sizeof *ex->causes);
-        ex->causes[ex->ncauses++] = (cause_memo_t){.id = h.h,
-                                                   .key = lg_strdup(key),
-                                                   .ub = mi->ub,
-                                                   .port = mi->port,
-                                                   .port_sx = mi->port_sx,
-                                                   .by_cause = mi->by_cause,
-                                                   .uninit = mi->uninit,
-                                                   .local = mi->local,
-                                                   .x = mi->x};
+        cause_memo_t *m = &ex->causes[ex->ncauses++];
+        *m = (cause_memo_t){.id = h.h,
+                            .ub = mi->ub,
+                            .port = mi->port,
+                            .port_sx = mi->port_sx,
+                            .by_cause = mi->by_cause,
+                            .uninit = mi->uninit,
+                            .local = mi->local,
+                            .x = mi->x};
+        findings_key_copy(&m->key, key);
     }
-    return key;
+    return rc;
 }
 
 /* What mi needs of the minimised input min of in, from its re-run run,
@@ -389,7 +410,7 @@ static void minimised_close(minimised_t *mi)
  * input runs again, so that the results the record shows are its own
  * (the minimiser's runs reuse their buffers): into *keep, mi->run then
  * pointing at it. */
-static int lean_again(explore_t *ex, minimised_t *mi, char **key, input_t **lean, minimise_run_t *lrun,
+static int lean_again(explore_t *ex, minimised_t *mi, const finding_key_t *key, input_t **lean, minimise_run_t *lrun,
                       minimise_run_t *keep, lg_err_t *err)
 {
     *lean = NULL;
@@ -405,13 +426,15 @@ static int lean_again(explore_t *ex, minimised_t *mi, char **key, input_t **lean
     if (rc == LG_OK && lrun->shown) {
         minimised_t m2;
         minimised_open(ex, &m2, mi->found, cand, lrun, mi->held);
-        char *key2 = cause_key(ex, &m2, err);
-        rc = key2 ? LG_OK : err->code;
+        finding_key_t key2;
+        rc = cause_key(ex, &m2, &key2, err);
         int clear = 1;
         for (size_t i = 0; i < ex->nprobes; i++)
             clear &= !(m2.fired[i] && !mi->lean[i] && minimise_is_structural(ex->probe_info[i].kind));
-        if (key2 && !m2.cut && clear && strcmp(key2, *key) == 0) {
-            LG_INFO(ex->log, "%s: minimised again without the loop and memory probes its cause does not need", *key);
+        if (rc == LG_OK && !m2.cut && clear && findings_key_equal(&key2, key)) {
+            char *text = findings_key_text(key);
+            LG_INFO(ex->log, "%s: minimised again without the loop and memory probes its cause does not need", text);
+            free(text);
             minimised_close(mi);
             *mi = m2;
             *lean = cand;
@@ -419,7 +442,7 @@ static int lean_again(explore_t *ex, minimised_t *mi, char **key, input_t **lean
         } else {
             minimised_close(&m2);
         }
-        free(key2);
+        findings_key_free(&key2);
     }
     if (rc == LG_OK && !*lean) {
         rc = minimise_rerun(ex, mi->in, cls, keep, err);
@@ -439,34 +462,38 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
 {
     minimised_t mi;
     minimised_open(ex, &mi, in, min, run, held);
-    char *key = cause_key(ex, &mi, err);
-    int rc = key ? LG_OK : err->code;
+    finding_key_t key;
+    int rc = cause_key(ex, &mi, &key, err);
+    int keyed = rc == LG_OK;
     input_t *lean = NULL;
     minimise_run_t lrun = {0}, again = {0};
-    if (key && mi.lean && !mi.cut && oracle_dedup_find_key(ex->dedup, key) == SIZE_MAX)
+    if (keyed && mi.lean && !mi.cut && findings_set_find(ex->findings, &key) == SIZE_MAX)
         rc = lean_again(ex, &mi, &key, &lean, &lrun, &again, err);
     /* Cut at the end of the run, its key may hold probes that are only
      * evidence: a divergence it could show is the one it shows, as an
      * input with a found key seen before is. */
-    size_t within =
-        key && mi.cut ? oracle_dedup_find_within(ex->dedup, run->sym.cls, mi.path, mi.probes, mi.nprobes) : SIZE_MAX;
+    size_t within = keyed && mi.cut
+                        ? findings_set_find_within(ex->findings, run->sym.cls, mi.path, mi.probes, mi.nprobes)
+                        : SIZE_MAX;
     if (rc != LG_OK) {
         /* nothing recorded */
     } else if (within != SIZE_MAX) {
-        *id = oracle_dedup_add_key(ex->dedup, oracle_dedup_key(ex->dedup, within), is_new);
+        findings_set_hit(ex->findings, within);
+        *id = within;
+        *is_new = 0;
         mi.port = -1; /* the divergence it shows is another's */
-    } else if (key) {
-        *id = oracle_dedup_add_key(ex->dedup, key, is_new);
+    } else {
+        *id = findings_set_add(ex->findings, &key, is_new);
         if (*is_new)
             rc = record(ex, *id, &mi, found_key, err);
         if (rc == LG_OK && mi.by_cause)
-            rc = corpus_divergence_add_path(ex, key, mi.path, mi.c_path, err);
+            rc = corpus_divergence_add_path(ex, *id, mi.path, mi.c_path, err);
     }
     if (port) {
-        *port = key ? mi.port : -1;
+        *port = keyed ? mi.port : -1;
         *port_sx = mi.port_sx;
     }
-    free(key);
+    findings_key_free(&key);
     minimised_close(&mi);
     input_destroy(lean);
     return rc;
@@ -491,7 +518,7 @@ static int identify_port_cause(explore_t *ex, const input_t *in, const tracer_tr
     for (size_t i = 0; rc == LG_OK && i < ex->nprobes; i++) {
         /* That port's cause is reported already: an input showing it
          * beside another bug is the pair, not a new bug. */
-        if (keep[i] && oracle_dedup_names_probe(ex->dedup, cls, ex->probe_info[i].name)) {
+        if (keep[i] && findings_set_names_probe(ex->findings, cls, ex->probe_info[i].name)) {
             keep[i] = 0;
             nk--;
         }
@@ -571,12 +598,15 @@ static int identify_behind_port(explore_t *ex, const input_t *in, int port, int 
 static int identify(explore_t *ex, const input_t *in, const tracer_trace_t *tr, const run_result_t *rtl,
                     const oracle_symptom_t *sym, uint64_t path, const char *const *probes, size_t np, lg_err_t *err)
 {
-    char *found_key = oracle_dedup_make_key(sym, path, probes, np);
+    finding_key_t fk;
+    findings_key_path(&fk, sym->cls, path, probes, np);
+    char *found_key = findings_key_text(&fk);
+    findings_key_free(&fk);
     uint64_t hits;
     size_t id = corpus_found_hit(ex, found_key, &hits);
     uint64_t nth = hits + 1; /* this input's rank among those with the key */
     if (id != SIZE_MAX && (nth & (nth - 1)) != 0) {
-        oracle_dedup_add_key(ex->dedup, oracle_dedup_key(ex->dedup, id), NULL);
+        findings_set_hit(ex->findings, id);
         free(found_key);
         return LG_OK;
     }

@@ -1,9 +1,10 @@
 /* The RTL oracle: builds the kernel's Verilog into a cached Verilator model
  * wrapped in a generated C++ harness, runs inputs through it in child
- * processes, compares RTL and CPU results into symptoms, deduplicates them,
- * decides which inputs are worth an RTL call (selective invocation) and
- * writes the artifacts of a distinct symptom. No Verilator type appears
- * here: the model lives in its own process. */
+ * processes, compares RTL and CPU results into symptoms (which symptoms
+ * are one finding is findings/'s to say), decides which inputs are worth
+ * an RTL call (selective invocation) and writes the artifacts of a
+ * distinct symptom. No Verilator type appears here: the model lives in
+ * its own process. */
 #ifndef LG_ORACLE_H
 #define LG_ORACLE_H
 
@@ -206,65 +207,6 @@ size_t oracle_compare(const spec_t *spec, const run_result_t *cpu, const run_res
  * frees with free(). */
 char *oracle_diff_to_json(const spec_t *spec, const run_result_t *cpu, const run_result_t *rtl,
                           const oracle_symptoms_t *syms);
-
-/* ------------------------------------------------------------------ dedup */
-
-/* The set of distinct symptoms seen so far. Two symptoms are the same when
- * their keys are equal; the key is the class (which already names the
- * output: "mismatch:data"), the signature of the C path of the input's
- * native run as 16 hex digits (the caller decides what a path is; the
- * explorer's counts each loop's iterations once), and the sorted,
- * duplicate-free set of names of the spectra probes that fired in that
- * run:
- * "mismatch:return|path:3f1c0a9e77d2b410|loop:kernel.c:6:remainder,width:sum".
- * A divergence whose cause is known is keyed by it instead
- * (oracle_dedup_make_cause_key). */
-typedef struct oracle_dedup oracle_dedup_t;
-
-oracle_dedup_t *oracle_dedup_create(void);
-void oracle_dedup_destroy(oracle_dedup_t *d); /* accepts NULL */
-
-/* The key of symptom s whose native run took path and fired probes
- * (nprobes strings, borrowed for the call; may be NULL when nprobes is 0),
- * in a heap string the caller frees with free(). For a key looked up
- * before it is added, e.g. that of a divergence as found, before it is
- * minimised. */
-char *oracle_dedup_make_key(const oracle_symptom_t *s, uint64_t path, const char *const *probes, size_t nprobes);
-/* The key of a divergence of class cls that the causes (ncauses > 0
- * strings, borrowed: probe names, or "readback:<param>") explain on
- * whichever C path it shows and, for a mismatch, whichever output it
- * makes wrong: "<cls>|cause|<causes>" with the causes sorted and
- * duplicate-free, the class of a mismatch shortened to "mismatch":
- * "mismatch|cause|port:data,width:sum". A heap string the caller frees
- * with free(). */
-char *oracle_dedup_make_cause_key(const char *cls, const char *const *causes, size_t ncauses);
-/* Adds a symptom (arguments as for oracle_dedup_make_key). Returns the id
- * of its distinct symptom (0, 1, ... in order of first sighting) and sets
- * *is_new to 1 when this key had not been seen before (is_new may be
- * NULL). */
-size_t oracle_dedup_add(oracle_dedup_t *d, const oracle_symptom_t *s, uint64_t path, const char *const *probes,
-                        size_t nprobes, int *is_new);
-/* Adds a key oracle_dedup_key gave earlier (borrowed; copied), e.g. one a
- * resumed run reads back, with any number of probes; as oracle_dedup_add
- * otherwise: adding a known key counts a hit. */
-size_t oracle_dedup_add_key(oracle_dedup_t *d, const char *key, int *is_new);
-/* The id of key when it was added, else SIZE_MAX; counts no hit. */
-size_t oracle_dedup_find_key(const oracle_dedup_t *d, const char *key);
-size_t oracle_dedup_count(const oracle_dedup_t *d);
-/* The key of distinct symptom id (valid while d lives), NULL if out of range. */
-const char *oracle_dedup_key(const oracle_dedup_t *d, size_t id);
-/* How many times distinct symptom id was seen (0 if out of range). */
-uint64_t oracle_dedup_hits(const oracle_dedup_t *d, size_t id);
-/* 1 when some distinct symptom of class cls has probe among its probes
- * (a cause key's class as oracle_dedup_make_cause_key gives it). */
-int oracle_dedup_names_probe(const oracle_dedup_t *d, const char *cls, const char *probe);
-/* The id of the first key of class cls that an input firing probes could
- * show: one on C path `path` whose probes are all among them, or a cause
- * ("<cls>|cause|<causes>", "mismatch" for a mismatch's class) whose probes
- * are, a read-back cause
- * ("readback:<param>") when a readback probe is; SIZE_MAX when none. */
-size_t oracle_dedup_find_within(const oracle_dedup_t *d, const char *cls, uint64_t path, const char *const *probes,
-                                size_t n);
 
 /* ---------------------------------------------------- selective invocation */
 

@@ -1,8 +1,8 @@
 /* `bench_report collect`: the results.csv rows of one tool run, one per
  * planted divergence of the kernel, from either a baseline run directory
  * (found.csv + state.bin written by the harness driver) or an lgfuzz output
- * directory (divergences/NNN-class/{symptom.json,input.json} matched with
- * the same witness predicates, and stats.json). */
+ * directory (its findings, read by findings_list, with their input.json
+ * matched with the same witness predicates, and stats.json). */
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +10,7 @@
 
 #include "bench/baselines/benchkit.h"
 #include "bench/report/report.h"
+#include "findings/findings.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
 
@@ -81,29 +82,24 @@ static uint64_t json_u64(json_object *o, const char *key)
     return json_object_object_get_ex(o, key, &v) ? (uint64_t)json_object_get_int64(v) : 0;
 }
 
-/* One divergence directory of an lgfuzz run: its class and input matched
- * against every planted divergence, its found_after_* figures kept when
- * earlier than what was matched before. */
-static void collect_divergence(run_t *r, const char *ddir)
+/* One divergence of an lgfuzz run (its record f, findings_list): its
+ * class and input matched against every planted divergence, its
+ * found_after_* figures kept when earlier than what was matched before. */
+static void collect_divergence(run_t *r, const finding_t *f)
 {
     lg_err_t err;
-    char *sp = lg_path_join(ddir, "symptom.json"), *ip = lg_path_join(ddir, "input.json");
-    json_object *o = json_object_from_file(sp), *cls, *secs;
+    char *ip = lg_asprintf("%s/divergences/%s/input.json", r->dir, f->name);
     input_t *in = input_load(r->spec, ip, &err);
-    if (o && in && json_object_object_get_ex(o, "class", &cls) &&
-        json_object_object_get_ex(o, "found_after_s", &secs)) {
+    if (in) {
         uint8_t hits[BENCHKIT_MAX_PLANTS] = {0};
-        benchkit_plants_match(r->plants, json_object_get_string(cls), in, hits);
+        benchkit_plants_match(r->plants, f->cls, in, hits);
         for (size_t i = 0; i < benchkit_plants_count(r->plants); i++)
             if (hits[i])
-                keep_first(&r->f[i], json_object_get_double(secs), json_u64(o, "found_after_execs"),
-                           json_u64(o, "found_after_rtl_calls"));
+                keep_first(&r->f[i], f->found_after_s, f->found_after_execs, f->found_after_rtl_calls);
     } else {
-        fprintf(stderr, "bench_report: %s: unreadable divergence (%s)\n", ddir, in ? "symptom.json" : err.msg);
+        fprintf(stderr, "bench_report: %s/divergences/%s: unreadable divergence (%s)\n", r->dir, f->name, err.msg);
     }
-    json_object_put(o);
     input_destroy(in);
-    free(sp);
     free(ip);
 }
 
@@ -122,19 +118,16 @@ static int collect_lgfuzz(run_t *r)
     } else {
         fprintf(stderr, "bench_report: %s: no stats.json\n", r->dir);
     }
-    char *root = lg_path_join(r->dir, "divergences");
-    char **names;
-    size_t n;
+    findings_list_t l;
     lg_err_t err;
-    if (lg_list_dir(root, NULL, &names, &n, &err) != LG_OK)
+    if (findings_list(r->dir, &l, &err) != LG_OK)
         fprintf(stderr, "bench_report: %s\n", err.msg);
-    for (size_t i = 0; i < n; i++) {
-        char *dd = lg_path_join(root, names[i]);
-        collect_divergence(r, dd);
-        free(dd);
-    }
-    lg_list_free(names, n);
-    free(root);
+    for (size_t i = 0; i < l.nunreadable; i++)
+        fprintf(stderr, "bench_report: %s/divergences/%s: unreadable divergence (symptom.json)\n", r->dir,
+                l.unreadable[i]);
+    for (size_t i = 0; i < l.n; i++)
+        collect_divergence(r, &l.v[i]);
+    findings_list_free(&l);
     return LG_OK;
 }
 

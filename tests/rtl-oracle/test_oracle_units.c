@@ -1,5 +1,5 @@
 /* Unit tests of the oracle's pure parts, no Verilator needed: comparison
- * into symptoms, symptom dedup keys, selective invocation, the port parser
+ * into symptoms, selective invocation, the port parser
  * for Verilator model headers, port value conversion and the diff JSON. */
 #include "rtl-oracle/oracle.h"
 #include "rtl-oracle/oracle_int.h"
@@ -131,129 +131,6 @@ static void test_compare(void)
         spec_destroy(s);
     }
     oracle_symptoms_free(&syms);
-}
-
-/* --------------------------------------------------------------- dedup */
-
-typedef struct dedup_step {
-    const char *cls;
-    uint64_t path;
-    const char *probes[3];
-    size_t nprobes;
-    size_t want_id;
-    int want_new;
-} dedup_step_t;
-
-static const dedup_step_t dedup_steps[] = {
-    {"mismatch:return", 7, {"width:sum"}, 1, 0, 1},
-    {"mismatch:return", 7, {"width:sum"}, 1, 0, 0},
-    {"mismatch:return", 7, {"width:sum", "loop:k.c:9:remainder"}, 2, 1, 1},
-    {"mismatch:return", 7, {"loop:k.c:9:remainder", "width:sum"}, 2, 1, 0},              /* order-free */
-    {"mismatch:return", 7, {"width:sum", "width:sum", "loop:k.c:9:remainder"}, 3, 1, 0}, /* set */
-    {"mismatch:return", 7, {NULL}, 0, 2, 1},
-    {"rtl-oob:data", 7, {"width:sum"}, 1, 3, 1},
-    {"mismatch:data", 7, {"width:sum"}, 1, 4, 1},
-    /* Another C path: another symptom, whatever the class and probes. */
-    {"mismatch:return", 0xfedcba9876543210ull, {"width:sum"}, 1, 5, 1},
-    {"mismatch:return", 0xfedcba9876543210ull, {"width:sum"}, 1, 5, 0},
-};
-
-static void test_dedup(void)
-{
-    oracle_dedup_t *d = oracle_dedup_create();
-    for (size_t i = 0; i < sizeof dedup_steps / sizeof *dedup_steps; i++) {
-        const dedup_step_t *st = &dedup_steps[i];
-        oracle_symptom_t s = {.param = -1};
-        snprintf(s.cls, sizeof s.cls, "%s", st->cls);
-        int is_new = -1;
-        size_t id = oracle_dedup_add(d, &s, st->path, st->probes, st->nprobes, &is_new);
-        CHECK_MSG(id == st->want_id && is_new == st->want_new, "step %zu: id %zu new %d", i, id, is_new);
-    }
-    CHECK_MSG(oracle_dedup_count(d) == 6, "count %zu", oracle_dedup_count(d));
-    CHECK_MSG(strcmp(oracle_dedup_key(d, 1), "mismatch:return|path:0000000000000007|loop:k.c:9:remainder,width:sum") ==
-                  0,
-              "key '%s'", oracle_dedup_key(d, 1));
-    CHECK_MSG(strcmp(oracle_dedup_key(d, 2), "mismatch:return|path:0000000000000007|") == 0, "key '%s'",
-              oracle_dedup_key(d, 2));
-    CHECK_MSG(strcmp(oracle_dedup_key(d, 5), "mismatch:return|path:fedcba9876543210|width:sum") == 0, "key '%s'",
-              oracle_dedup_key(d, 5));
-    CHECK_MSG(oracle_dedup_hits(d, 1) == 3, "hits %llu", (unsigned long long)oracle_dedup_hits(d, 1));
-    CHECK_MSG(oracle_dedup_key(d, 9) == NULL, "key out of range");
-    /* A probe named by a key of the class, whole names only. */
-    CHECK_MSG(oracle_dedup_names_probe(d, "mismatch:return", "loop:k.c:9:remainder"), "remainder in mismatch:return");
-    CHECK_MSG(oracle_dedup_names_probe(d, "mismatch:data", "width:sum"), "width:sum in mismatch:data");
-    CHECK_MSG(!oracle_dedup_names_probe(d, "rtl-oob:data", "loop:k.c:9:remainder"), "remainder not in rtl-oob:data");
-    CHECK_MSG(!oracle_dedup_names_probe(d, "mismatch:return", "width:su"), "a prefix is no probe");
-    CHECK_MSG(!oracle_dedup_names_probe(d, "mismatch:ret", "width:sum"), "a class prefix is no class");
-    /* The key a caller looks up before adding is the one added; adding a
-     * known key counts a hit. */
-    oracle_symptom_t s = {.param = -1};
-    snprintf(s.cls, sizeof s.cls, "mismatch:return");
-    const char *probes[] = {"width:sum"};
-    char *key = oracle_dedup_make_key(&s, 0xfedcba9876543210ull, probes, 1);
-    CHECK_MSG(strcmp(key, oracle_dedup_key(d, 5)) == 0, "made key '%s'", key);
-    int is_new = -1;
-    CHECK_MSG(oracle_dedup_add_key(d, oracle_dedup_key(d, 5), &is_new) == 5 && is_new == 0, "hit: new %d", is_new);
-    CHECK_MSG(oracle_dedup_hits(d, 5) == 3, "hits %llu", (unsigned long long)oracle_dedup_hits(d, 5));
-    free(key);
-    oracle_dedup_destroy(d);
-    oracle_dedup_destroy(NULL);
-}
-
-/* A key read back by a resumed run (oracle_dedup_add_key) matches the
- * symptom it came from, whatever the number of probes in it (a resumed run
- * once kept the first 256 and recorded such a divergence again). */
-static void test_dedup_restore(void)
-{
-    enum { NPROBES = 300 };
-    static char names[NPROBES][16];
-    const char *probes[NPROBES];
-    for (size_t i = 0; i < NPROBES; i++) {
-        snprintf(names[i], sizeof names[i], "width:v%03zu", i);
-        probes[i] = names[i];
-    }
-    oracle_symptom_t s = {.param = -1};
-    snprintf(s.cls, sizeof s.cls, "mismatch:return");
-    oracle_dedup_t *first = oracle_dedup_create(), *resumed = oracle_dedup_create();
-    int is_new = -1;
-    oracle_dedup_add(first, &s, 42, probes, NPROBES, &is_new);
-    const char *key = oracle_dedup_key(first, 0);
-    CHECK_MSG(key && strstr(key, "width:v299") != NULL, "key '%s'", key ? key : "(null)");
-    CHECK_MSG(oracle_dedup_add_key(resumed, key, &is_new) == 0 && is_new == 1, "restored: new %d", is_new);
-    CHECK_MSG(oracle_dedup_add(resumed, &s, 42, probes, NPROBES, &is_new) == 0 && is_new == 0,
-              "the same symptom after resuming: new %d", is_new);
-    CHECK_MSG(oracle_dedup_add(resumed, &s, 42, probes, NPROBES - 1, &is_new) == 1 && is_new == 1,
-              "one probe fewer: new %d", is_new);
-    CHECK_MSG(oracle_dedup_add_key(resumed, key, NULL) == 0, "a key restored twice");
-    oracle_dedup_destroy(first);
-    oracle_dedup_destroy(resumed);
-}
-
-/* A cause key names its causes sorted and once each, no C path, and a
- * mismatch's class without its output; an input firing those probes (and
- * others) on any path can show it, for any output, one firing fewer
- * cannot. */
-static void test_dedup_cause(void)
-{
-    const char *causes[] = {"width:sum", "port:data", "width:sum"};
-    char *key = oracle_dedup_make_cause_key("mismatch:return", causes, 3);
-    CHECK_MSG(strcmp(key, "mismatch|cause|port:data,width:sum") == 0, "cause key '%s'", key);
-    oracle_dedup_t *d = oracle_dedup_create();
-    int is_new = -1;
-    CHECK_MSG(oracle_dedup_add_key(d, key, &is_new) == 0 && is_new == 1, "added: new %d", is_new);
-    const char *fired[] = {"loop:k.c:7:remainder", "port:data", "width:sum"};
-    CHECK_MSG(oracle_dedup_find_within(d, "mismatch:return", 1, fired, 3) == 0, "a superset on another path");
-    CHECK_MSG(oracle_dedup_find_within(d, "mismatch:return", 2, fired + 1, 1) == SIZE_MAX, "port:data alone");
-    CHECK_MSG(oracle_dedup_find_within(d, "mismatch:y", 1, fired, 3) == 0, "another output");
-    CHECK_MSG(oracle_dedup_find_within(d, "rtl-hang", 1, fired, 3) == SIZE_MAX, "another class");
-    CHECK_MSG(oracle_dedup_names_probe(d, "mismatch:return", "width:sum"), "the cause names width:sum");
-    CHECK_MSG(oracle_dedup_names_probe(d, "mismatch:y", "port:data"), "for a mismatch of any output");
-    CHECK_MSG(!oracle_dedup_names_probe(d, "rtl-oob:data", "port:data"), "not for another class");
-    char *hang = oracle_dedup_make_cause_key("rtl-hang", causes, 1);
-    CHECK_MSG(strcmp(hang, "rtl-hang|cause|width:sum") == 0, "cause key '%s'", hang);
-    free(hang);
-    free(key);
-    oracle_dedup_destroy(d);
 }
 
 /* ---------------------------------------------------- selective invocation */
@@ -411,9 +288,6 @@ static void test_json(void)
 int main(void)
 {
     test_compare();
-    test_dedup();
-    test_dedup_restore();
-    test_dedup_cause();
     test_select();
     test_ports();
     test_json();
