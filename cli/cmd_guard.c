@@ -9,7 +9,6 @@
 #include "cli.h"
 #include "explore/explore.h"
 #include "guard/guard.h"
-#include "guard_record_int.h"
 #include "options_int.h"
 #include "util/budget.h"
 
@@ -89,6 +88,37 @@ static int take_dir(const char *dir, lg_lock_t **lock, lg_err_t *err)
     return explore_dir_acquire(dir, 0, lock, err);
 }
 
+/* Records the inputs rep's derivation saw diverge (inputs of spec) in the
+ * finished run in dir, through a record-only explorer of spec (seeded
+ * seed), starting nothing after deadline_ns; *nnew: the new distinct
+ * divergences. */
+static int record(const char *dir, const spec_t *spec, uint64_t seed, const guard_report_t *rep, uint64_t deadline_ns,
+                  const lg_log_t *log, size_t *nnew, lg_err_t *err)
+{
+    *nnew = 0;
+    if (!rep->ndivergent)
+        return LG_OK;
+    explore_cfg_t cfg;
+    explore_cfg_default(&cfg);
+    cfg.seed = seed;
+    cfg.out_dir = dir;
+    cfg.record_only = 1;
+    cfg.progress = 0;
+    explore_t *ex = explore_create(spec, &cfg, log, err);
+    int rc = ex ? explore_record_inputs(ex, rep->divergent, rep->ndivergent, deadline_ns, nnew, err) : err->code;
+    explore_destroy(ex);
+    return rc;
+}
+
+/* The spec the run in dir was made from. */
+static spec_t *run_spec(const char *dir, lg_err_t *err)
+{
+    char *path = guard_run_spec_path(dir, err);
+    spec_t *spec = path ? spec_load(path, err) : NULL;
+    free(path);
+    return spec;
+}
+
 /* Derives dir's guard with a's settings and records what its RTL runs saw
  * diverge; prints the result and returns the exit code. */
 static int derive(const char *dir, const guard_args_t *a, const lg_log_t *log)
@@ -99,22 +129,25 @@ static int derive(const char *dir, const guard_args_t *a, const lg_log_t *log)
      * inputs); the deadlines are not. */
     guard_cfg_t cfg = a->cfg;
     uint64_t record_end = guard_cfg_bound(&cfg, lg_now_ns());
-    int drc = guard_derive(dir, &cfg, &rep, &err);
+    spec_t *spec = run_spec(dir, &err);
+    if (!spec) {
+        fprintf(stderr, "lgfuzz guard: %s\n", err.msg);
+        return LG_EXIT_USAGE;
+    }
+    int drc = guard_derive(dir, spec, &cfg, &rep, &err);
     if (drc)
         fprintf(stderr, "lgfuzz guard: %s\n", err.msg);
     /* What the derivation saw diverge is recorded even when it failed. */
-    explore_cfg_t ec;
-    explore_cfg_default(&ec);
-    ec.seed = a->cfg.seed;
     size_t nnew = 0;
     lg_err_t rerr;
-    if (cli_guard_record_dir(dir, &ec, &rep, record_end, log, &nnew, &rerr))
+    if (record(dir, spec, a->cfg.seed, &rep, record_end, log, &nnew, &rerr))
         fprintf(stderr, "lgfuzz guard: warning: the divergent inputs were not recorded: %s\n", rerr.msg);
     else if (rep.ndivergent && !a->quiet)
         fprintf(stderr, "lgfuzz guard: %zu divergent input%s: %zu new distinct divergence%s in %s/divergences\n",
                 rep.ndivergent, rep.ndivergent == 1 ? "" : "s", nnew, nnew == 1 ? "" : "s", dir);
     if (drc) {
         guard_report_free(&rep);
+        spec_destroy(spec);
         return LG_EXIT_USAGE;
     }
     if (a->json) {
@@ -138,6 +171,7 @@ static int derive(const char *dir, const guard_args_t *a, const lg_log_t *log)
                (unsigned long long)rep.fig.train_unsafe, rep.fig.precision, rep.fig.recall,
                (unsigned long long)rep.fig.valid_inputs, rep.fig.rounds, rep.dir);
     guard_report_free(&rep);
+    spec_destroy(spec);
     return LG_EXIT_OK;
 }
 

@@ -11,7 +11,6 @@
 #include "cli.h"
 #include "explore/explore.h"
 #include "guard/guard.h"
-#include "guard_record_int.h"
 #include "run_opts_int.h"
 #include "spec/input.h"
 #include "spec/spec.h"
@@ -30,13 +29,12 @@ static void on_signal(int sig)
     stop_requested = 1;
 }
 
-/* Derives OUT/guards/ from the finished run (lgfuzz guard with its
- * defaults), then records what its RTL runs saw diverge with the run's own
- * explorer, both by the plan's guard and record deadlines (for a run
- * without a budget, guard_cfg_bound's); a failure is a warning, the run
- * itself succeeded. */
-static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *cfg, const lg_plan_t *plan,
-                        const lg_log_t *log)
+/* Derives OUT/guards/ from the finished run in process (lgfuzz guard's
+ * defaults, on the run's own executor and oracle), then records what its
+ * RTL runs saw diverge with the run's explorer, both by the plan's guard
+ * and record deadlines (for a run without a budget, guard_cfg_bound's); a
+ * failure is a warning, the run itself succeeded. */
+static void write_guard(explore_t *ex, const explore_cfg_t *cfg, const lg_plan_t *plan, const lg_log_t *log)
 {
     guard_cfg_t gc;
     guard_cfg_default(&gc);
@@ -54,13 +52,13 @@ static void write_guard(explore_t *ex, const spec_t *spec, const explore_cfg_t *
     gc.log = log;
     guard_report_t rep;
     lg_err_t err;
-    if (guard_derive(cfg->out_dir, &gc, &rep, &err))
+    if (explore_guard(ex, &gc, &rep, &err))
         fprintf(stderr, "lgfuzz run: warning: no guard written: %s\n", err.msg);
     else if (cfg->progress)
         fprintf(stderr, "lgfuzz: guard %s (precision %.4f, recall %.4f on %llu fresh inputs) in %s\n", rep.formula,
                 rep.fig.precision, rep.fig.recall, (unsigned long long)rep.fig.valid_inputs, rep.dir);
     size_t nnew = 0;
-    if (cli_guard_record(ex, spec, &rep, g.record_end_ns, &nnew, &err))
+    if (explore_record_inputs(ex, rep.divergent, rep.ndivergent, g.record_end_ns, &nnew, &err))
         fprintf(stderr, "lgfuzz run: warning: the guard step's divergent inputs were not recorded: %s\n", err.msg);
     else if (rep.ndivergent && cfg->progress)
         fprintf(stderr, "lgfuzz: the guard step saw %zu divergent input%s: %zu new distinct divergence%s\n",
@@ -233,7 +231,6 @@ int cmd_run(int argc, char **argv)
     int guard = r.guard && spec->has_rtl;
     lg_plan_t plan;
     lg_plan_make(&plan, t_fuzz, r.total_ns, guard, r.guard_share);
-    lg_plan_keep_for_guard(&plan, t_fuzz - t_start);
     if (r.total_ns)
         explore_set_deadline(ex, plan.explore_end_ns, plan.lend_ns);
     explore_note_build_time(ex, t_fuzz - t_start);
@@ -242,7 +239,7 @@ int cmd_run(int argc, char **argv)
     explore_get_summary(ex, &sum);
     /* With no RTL answer there is no label to learn a guard from. */
     if (rc == LG_OK && !stop_requested && guard && rtl_answered(&r, spec, &sum))
-        write_guard(ex, spec, &cfg, &plan, &log);
+        write_guard(ex, &cfg, &plan, &log);
     /* Read once, so that stderr and stats.json tell the same story even
      * when the signal comes in between. */
     int interrupted = stop_requested;

@@ -139,8 +139,10 @@ static char *slug(const char *cls)
     return s;
 }
 
-static void divs_push(explore_t *ex, char *dir, const char *cls, const char *detail, size_t id, const char *triage,
-                      int cut)
+/* Adds the divergence in dir (owned from here on), its minimised input in
+ * (owned too, may be NULL). */
+static void divs_push(explore_t *ex, char *dir, input_t *in, const char *cls, const char *detail, size_t id,
+                      const char *triage, int cut)
 {
     lg_grow((void **)&ex->divs, &ex->divs_cap, ex->ndivs + 1, sizeof *ex->divs);
     divergence_t *d = &ex->divs[ex->ndivs++];
@@ -148,6 +150,7 @@ static void divs_push(explore_t *ex, char *dir, const char *cls, const char *det
     d->cls = lg_strdup(cls);
     d->detail = lg_strdup(detail);
     d->id = id;
+    d->in = in;
     d->triage = triage ? lg_strdup(triage) : NULL;
     d->cut = cut;
 }
@@ -257,7 +260,7 @@ int corpus_divergence_record(explore_t *ex, const corpus_finding_t *f, lg_err_t 
     }
     free(staging);
     LG_INFO(ex->log, "new divergence %s: %s (%s)", f->sym->cls, f->sym->detail, dir);
-    divs_push(ex, dir, f->sym->cls, f->sym->detail, f->id, f->rec->triage.cls, f->rec->cut);
+    divs_push(ex, dir, input_clone(f->in), f->sym->cls, f->sym->detail, f->id, f->rec->triage.cls, f->rec->cut);
     return LG_OK;
 }
 
@@ -295,7 +298,11 @@ int corpus_divergences_restore(explore_t *ex, lg_err_t *err)
                     ex->out_dir, f->name);
         }
         char *dir = lg_asprintf("%s/divergences/%s", ex->out_dir, f->name);
-        divs_push(ex, dir, f->cls, f->detail, id, f->triage.cls, f->cut);
+        lg_err_t ierr; /* the guard step then learns without it */
+        input_t *in = input_load_entry(ex->spec, dir, "input.json", &ierr);
+        if (!in)
+            LG_WARN(ex->log, "%s: its input is left out of the guard step: %s", dir, ierr.msg);
+        divs_push(ex, dir, in, f->cls, f->detail, id, f->triage.cls, f->cut);
     }
     findings_list_free(&l);
     return rc;

@@ -82,7 +82,7 @@ static int create_components(explore_t *ex, lg_err_t *err)
     ex->findings = findings_set_create();
     ex->labels = labels_create();
     char *lpath = lg_path_join(ex->out_dir, "labels.jsonl");
-    int lrc = labels_load(ex->labels, lpath, err);
+    int lrc = labels_load(ex->labels, ex->spec, lpath, ex->log, err);
     free(lpath);
     if (lrc)
         return lrc;
@@ -170,6 +170,7 @@ static void free_memory(explore_t *ex)
         free(ex->divs[i].cls);
         free(ex->divs[i].detail);
         free(ex->divs[i].triage);
+        input_destroy(ex->divs[i].in);
     }
     free(ex->divs);
     for (size_t i = 0; i < ex->nfound; i++)

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "guard/guard.h"
 #include "spec/input.h"
 #include "spec/spec.h"
 #include "util/err.h"
@@ -140,6 +141,15 @@ void explore_note_build_time(explore_t *ex, uint64_t build_ns);
  * code when the run cannot continue (executor or disk failure; the output
  * directory is still consistent). */
 int explore_run(explore_t *ex, lg_err_t *err);
+
+/* The guard step after explore_run, in process (`lgfuzz run`): derives
+ * the kernel's guard into the output directory's guards/ from the run's
+ * labelled inputs, its divergences' minimised inputs and its corpus, on
+ * the run's own executor and oracle, whose calls cfg->deadline_ns then
+ * cuts (guard_derive_from). rep receives the guard and the inputs whose
+ * RTL runs diverged there, inputs of this explorer's spec that
+ * explore_record_inputs takes as they are. */
+int explore_guard(explore_t *ex, const guard_cfg_t *cfg, guard_report_t *rep, lg_err_t *err);
 
 /* Records divergences seen outside exploration (the inputs on which the
  * guard step's RTL runs diverged): runs the n inputs (borrowed, made for

@@ -95,6 +95,7 @@ typedef struct divergence {
     char *cls;
     char *detail;
     size_t id;    /* its finding in ex->findings; SIZE_MAX for a record of an older lgfuzz without a key */
+    input_t *in;  /* its minimised input (input.json), owned; NULL when a resumed run could not read it */
     char *triage; /* symptom.json's triage class, or NULL */
     int cut;      /* symptom.json's "analysed": false */
 } divergence_t;

@@ -50,14 +50,14 @@ void guard_report_free(guard_report_t *r)
     free(r->formula);
     free(r->dir);
     for (size_t i = 0; i < r->ndivergent; i++)
-        free(r->divergent[i]);
+        input_destroy(r->divergent[i]);
     free(r->divergent);
     memset(r, 0, sizeof *r);
 }
 
 typedef struct deriver {
     const guard_cfg_t *cfg;
-    spec_t *spec;
+    const spec_t *spec; /* borrowed */
     features_t *fs;
     runner_t run;
     labelset_t ls;
@@ -114,18 +114,16 @@ static void collect_consts(deriver_t *d)
     }
 }
 
-static int open_all(deriver_t *d, const char *run_dir, lg_err_t *err)
+/* What a derivation of src's kernel works with: features, the labelled
+ * set, the runner (src's executor and oracle when it has them), synth and
+ * the solver. */
+static int open_all(deriver_t *d, const guard_source_t *src, lg_err_t *err)
 {
-    char *spec_path = guard_run_spec_path(run_dir, err);
-    if (!spec_path)
-        return err->code;
-    d->spec = spec_load(spec_path, err);
-    free(spec_path);
-    if (!d->spec)
-        return err->code;
+    d->spec = src->spec;
     d->fs = features_create(d->spec);
     labelset_init(&d->ls, d->fs);
-    int rc = runner_open(&d->run, d->spec, d->cfg, d->log, err);
+    int rc = src->tracer && src->oracle ? runner_borrow(&d->run, d->spec, src->tracer, src->oracle, err)
+                                        : runner_open(&d->run, d->spec, d->cfg, d->log, err);
     if (rc)
         return rc;
     synth_cfg_t sc;
@@ -174,7 +172,6 @@ static void close_all(deriver_t *d)
     runner_close(&d->run);
     labelset_free(&d->ls);
     features_destroy(d->fs);
-    spec_destroy(d->spec);
     free(d->consts);
 }
 
@@ -515,56 +512,59 @@ static int refine(deriver_t *d, guard_formula_t *best, guard_figures_t *best_fig
     return rc;
 }
 
-int guard_derive(const char *run_dir, const guard_cfg_t *cfg, guard_report_t *rep, lg_err_t *err)
+static void begin(deriver_t *d, const guard_cfg_t *cfg)
 {
-    memset(rep, 0, sizeof *rep);
-    deriver_t d = {.cfg = cfg};
-    lg_budget_start(&d.budget, cfg->budget_ns);
-    d.quiet = lg_log_make(LG_LOG_QUIET);
-    d.log = cfg->log ? cfg->log : &d.quiet;
-    lg_rng_seed(&d.rng, cfg->seed);
+    *d = (deriver_t){.cfg = cfg};
+    lg_budget_start(&d->budget, cfg->budget_ns);
+    d->quiet = lg_log_make(LG_LOG_QUIET);
+    d->log = cfg->log ? cfg->log : &d->quiet;
+    lg_rng_seed(&d->rng, cfg->seed);
+}
+
+/* The derivation of an opened deriver whose labelled inputs are in d->ls
+ * (rc: how opening and loading went), the unknown ones (owned) to settle
+ * first, into out_dir/guards/; closes d. */
+static int derive(deriver_t *d, int rc, input_t **unknown, size_t nunknown, const char *out_dir, guard_report_t *rep,
+                  lg_err_t *err)
+{
+    const guard_cfg_t *cfg = d->cfg;
     guard_formula_t best = {0};
     guard_figures_t fig = {0};
-    input_t **unknown = NULL;
-    size_t nunknown = 0;
-    int rc = open_all(&d, run_dir, err);
-    if (rc == LG_OK)
-        rc = guard_load_run(run_dir, d.spec, &d.ls, &unknown, &nunknown, err);
     /* The run's labels say whether the sides agreed; the width use of
      * each comes from a native run. */
     if (rc == LG_OK)
-        rc = runner_widths(&d.run, d.ls.in, d.ls.n, d.ls.use, err);
+        rc = runner_widths(&d->run, d->ls.in, d->ls.n, d->ls.use, err);
     /* Cut by the deadline, the width use of the inputs not run stays
      * unknown (none): their labels are the oracle's alone, and the rounds
      * below are cut at once (a clean set still gives its guard 1). */
-    if ((rc == LG_ETIMEOUT || rc == LG_EINTR) && must_stop(&d)) {
+    if ((rc == LG_ETIMEOUT || rc == LG_EINTR) && must_stop(d)) {
         if (cfg->stop && *cfg->stop)
             rc = lg_err_set(err, LG_EINTR, "interrupted before a guard was learned");
         else {
-            LG_INFO(d.log, "guard: the deadline passed while the labelled inputs ran natively: their width use is "
-                           "not known, their labels are the RTL's verdicts");
+            LG_INFO(d->log, "guard: the deadline passed while the labelled inputs ran natively: their width use is "
+                            "not known, their labels are the RTL's verdicts");
             rc = LG_OK;
         }
     }
     if (rc == LG_OK) {
-        LG_INFO(d.log, "guard: %zu labelled inputs, running %zu unlabelled ones on both sides", d.ls.n, nunknown);
-        rc = settle(&d, unknown, nunknown, NULL, NULL, 0, NULL, err);
+        LG_INFO(d->log, "guard: %zu labelled inputs, running %zu unlabelled ones on both sides", d->ls.n, nunknown);
+        rc = settle(d, unknown, nunknown, NULL, NULL, 0, NULL, err);
         nunknown = 0;
     }
 
-    if (rc == LG_OK && !d.ls.n)
-        rc = lg_err_set(err, LG_EINVAL, "%s: the run holds no labelled input to learn from", run_dir);
+    if (rc == LG_OK && !d->ls.n)
+        rc = lg_err_set(err, LG_EINVAL, "%s: the run holds no labelled input to learn from", out_dir);
     if (rc == LG_OK)
-        rc = refine(&d, &best, &fig, err);
+        rc = refine(d, &best, &fig, err);
     if (rc == LG_OK) {
         stamp_date(fig.date, sizeof fig.date);
-        char *dir = lg_path_join(run_dir, "guards");
-        rc = guard_write(dir, d.spec, d.fs, &best, &fig, err);
+        char *dir = lg_path_join(out_dir, "guards");
+        rc = guard_write(dir, d->spec, d->fs, &best, &fig, err);
         if (!fig.sound)
-            LG_WARN(d.log, "guard is not sound: admits %.1f%% unsafe inputs (%llu of %llu unsafe training inputs)",
+            LG_WARN(d->log, "guard is not sound: admits %.1f%% unsafe inputs (%llu of %llu unsafe training inputs)",
                     guard_unsafe_percent(&fig), (unsigned long long)fig.train_fp, (unsigned long long)fig.train_unsafe);
-        rep->kernel = lg_strdup(d.spec->kernel);
-        rep->formula = guard_formula_text(&best, d.fs);
+        rep->kernel = lg_strdup(d->spec->kernel);
+        rep->formula = guard_formula_text(&best, d->fs);
         rep->dir = dir;
         rep->fig = fig;
     }
@@ -572,12 +572,60 @@ int guard_derive(const char *run_dir, const guard_cfg_t *cfg, guard_report_t *re
         input_destroy(unknown[i]);
     free(unknown);
     guard_formula_free(&best);
-    if (d.run.ndivergent) {
-        rep->divergent = lg_calloc(d.run.ndivergent, sizeof *rep->divergent);
-        for (size_t i = 0; i < d.run.ndivergent; i++)
-            rep->divergent[i] = input_to_json(d.run.divergent[i]);
-        rep->ndivergent = d.run.ndivergent;
-    }
-    close_all(&d);
+    /* What diverged here goes to the caller as it is. */
+    rep->divergent = d->run.divergent;
+    rep->ndivergent = d->run.ndivergent;
+    d->run.divergent = NULL;
+    d->run.ndivergent = 0;
+    close_all(d);
     return rc;
+}
+
+/* A copy of in with only its live values: the elements past each array's
+ * length are those of a new input, as when in is read from its JSON, so a
+ * derivation learns the same from a run in process as from its directory
+ * (a mutant that grows an array shows those elements). */
+static input_t *live_copy(const input_t *in)
+{
+    const spec_t *spec = in->spec;
+    input_t *c = input_create(spec);
+    for (size_t i = 0; i < spec->nparams; i++) {
+        c->v[i].scalar = in->v[i].scalar;
+        c->v[i].len = in->v[i].len;
+        if (spec->params[i].is_array)
+            memcpy(c->v[i].elems, in->v[i].elems, in->v[i].len * sizeof(int64_t));
+    }
+    return c;
+}
+
+int guard_derive_from(const guard_source_t *src, const char *out_dir, const guard_cfg_t *cfg, guard_report_t *rep,
+                      lg_err_t *err)
+{
+    memset(rep, 0, sizeof *rep);
+    deriver_t d;
+    begin(&d, cfg);
+    int rc = open_all(&d, src, err);
+    for (size_t i = 0; rc == LG_OK && i < src->nsafe; i++)
+        labelset_add(&d.ls, live_copy(src->safe[i]), 1, NULL);
+    for (size_t i = 0; rc == LG_OK && i < src->nunsafe; i++)
+        labelset_add(&d.ls, live_copy(src->unsafe[i]), 0, NULL);
+    size_t nunknown = rc == LG_OK ? src->nunlabelled : 0;
+    input_t **unknown = lg_calloc(nunknown ? nunknown : 1, sizeof *unknown);
+    for (size_t i = 0; i < nunknown; i++)
+        unknown[i] = live_copy(src->unlabelled[i]);
+    return derive(&d, rc, unknown, nunknown, out_dir, rep, err);
+}
+
+int guard_derive(const char *run_dir, const spec_t *spec, const guard_cfg_t *cfg, guard_report_t *rep, lg_err_t *err)
+{
+    memset(rep, 0, sizeof *rep);
+    deriver_t d;
+    begin(&d, cfg);
+    guard_source_t src = {.spec = spec};
+    input_t **unknown = NULL;
+    size_t nunknown = 0;
+    int rc = open_all(&d, &src, err);
+    if (rc == LG_OK)
+        rc = guard_load_run(run_dir, spec, &d.ls, &unknown, &nunknown, err);
+    return derive(&d, rc, unknown, nunknown, run_dir, rep, err);
 }

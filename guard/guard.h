@@ -9,10 +9,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rtl-oracle/oracle.h"
 #include "spec/features.h"
+#include "spec/input.h"
 #include "spec/spec.h"
 #include "synth/expr.h"
 #include "synth/synth.h"
+#include "tracer/tracer.h"
 #include "util/err.h"
 #include "util/log.h"
 #include "util/rng.h"
@@ -169,10 +172,10 @@ typedef struct guard_report {
     guard_figures_t fig;
     /* The distinct inputs the derivation ran on both sides (unlabelled run
      * inputs, fresh validation inputs) whose RTL run diverged, in the order
-     * met, at most GUARD_DIVERGENT_MAX, as input JSON (input_from_json of
-     * the run's spec); owned. Filled even when the derivation fails, so the
-     * caller can record them. */
-    char **divergent;
+     * met, at most GUARD_DIVERGENT_MAX, inputs of the derivation's spec;
+     * owned. Filled even when the derivation fails, so the caller can
+     * record them. */
+    input_t **divergent;
     size_t ndivergent;
 } guard_report_t;
 
@@ -183,14 +186,39 @@ void guard_report_free(guard_report_t *r); /* frees the strings and inputs; acce
  * the directory or file) when run_dir is not a run directory. */
 char *guard_run_spec_path(const char *run_dir, lg_err_t *err);
 
-/* Re-derives the guard of the finished run in run_dir: reads stats.json
- * (the spec), labels.jsonl, corpus/ and divergences/, runs the inputs whose
- * label is not established on both sides, learns, validates on fresh
- * inputs, refines until the validation precision is 1.0 or the budget or
- * rounds end, and writes run_dir/guards/. run_dir and cfg are borrowed.
- * Returns 0 with rep filled (free with guard_report_free), or a negative
- * LG_E* code with err filled (LG_EINVAL: not a run directory or no
- * labelled input; LG_EBUILD/LG_ECHILD: the kernel or RTL cannot be run). */
-int guard_derive(const char *run_dir, const guard_cfg_t *cfg, guard_report_t *rep, lg_err_t *err);
+/* What a derivation learns from, and what it runs inputs on. */
+typedef struct guard_source {
+    const spec_t *spec; /* the kernel's; every input is of it */
+    /* Inputs the RTL labelled: the sides agreed (safe) or not (unsafe);
+     * and inputs no RTL run labelled yet (unlabelled), which the
+     * derivation runs on both sides first. Borrowed: it copies them. */
+    input_t *const *safe, *const *unsafe, *const *unlabelled;
+    size_t nsafe, nunsafe, nunlabelled;
+    /* The run's native executor and RTL oracle of spec (borrowed), which
+     * the derivation runs inputs on; the caller points their deadline at
+     * cfg->deadline_ns and their stop flag at cfg->stop. NULL: the
+     * derivation starts its own pair. */
+    tracer_t *tracer;
+    oracle_t *oracle;
+} guard_source_t;
+
+/* Derives the guard of src's kernel into out_dir/guards/ (out_dir: the
+ * run's directory): settles the unlabelled inputs on both sides, learns,
+ * validates on fresh inputs, refines until the validation precision is
+ * 1.0 or the budget or rounds end. src, out_dir and cfg are borrowed.
+ * Returns 0 with rep filled (free with guard_report_free; its divergent
+ * inputs are of src->spec), or a negative LG_E* code with err filled
+ * (LG_EINVAL: no labelled input; LG_EBUILD/LG_ECHILD: the kernel or RTL
+ * cannot be run). */
+int guard_derive_from(const guard_source_t *src, const char *out_dir, const guard_cfg_t *cfg, guard_report_t *rep,
+                      lg_err_t *err);
+
+/* guard_derive_from on what the finished run in run_dir left behind
+ * (`lgfuzz guard`): spec is the one its stats.json names
+ * (guard_run_spec_path), the labelled inputs those of labels.jsonl and
+ * divergences/, the unlabelled ones the rest of labels.jsonl and corpus/;
+ * the derivation starts its own executor and oracle. LG_EINVAL also when
+ * a file there holds an input spec rejects, naming it. */
+int guard_derive(const char *run_dir, const spec_t *spec, const guard_cfg_t *cfg, guard_report_t *rep, lg_err_t *err);
 
 #endif

@@ -82,8 +82,9 @@ uint64_t labelset_count(const labelset_t *ls, int safe);
 
 typedef struct runner {
     const spec_t *spec; /* borrowed */
-    tracer_t *tracer;   /* owned */
-    oracle_t *oracle;   /* owned */
+    tracer_t *tracer;   /* owned unless borrowed */
+    oracle_t *oracle;   /* owned unless borrowed */
+    int borrowed;       /* tracer and oracle are the caller's (runner_borrow) */
     run_result_t **rtl; /* RUNNER_BATCH owned results: the RTL side of a batch */
     uint64_t runs;
     /* Distinct inputs whose RTL run diverged here (at most
@@ -101,6 +102,9 @@ typedef struct runner {
  * native and RTL runs in progress: a batch cut short fails with LG_EINTR
  * or LG_ETIMEOUT. */
 int runner_open(runner_t *r, const spec_t *spec, const guard_cfg_t *cfg, const lg_log_t *log, lg_err_t *err);
+/* A runner on the caller's executor and oracle of spec (borrowed; see
+ * guard_source_t), which runner_close leaves alone. */
+int runner_borrow(runner_t *r, const spec_t *spec, tracer_t *tracer, oracle_t *oracle, lg_err_t *err);
 void runner_close(runner_t *r);
 /* Runs n inputs (borrowed) natively and on the RTL: agree[i] = 1 when the
  * two sides agree, use[i] what the native run held. A wide input

@@ -7,13 +7,42 @@
 #include "guard_int.h"
 #include "util/alloc.h"
 
+/* The RTL results of a batch. */
+static void open_results(runner_t *r)
+{
+    r->rtl = lg_calloc(RUNNER_BATCH, sizeof *r->rtl);
+    for (size_t i = 0; i < RUNNER_BATCH; i++)
+        r->rtl[i] = run_result_create(r->spec);
+}
+
+static int need_rtl(const spec_t *spec, lg_err_t *err)
+{
+    if (!spec->has_rtl)
+        return lg_err_set(err, LG_EINVAL, "%s: the spec has no rtl section, so nothing tells safe inputs apart",
+                          spec->path);
+    return LG_OK;
+}
+
+int runner_borrow(runner_t *r, const spec_t *spec, tracer_t *tracer, oracle_t *oracle, lg_err_t *err)
+{
+    memset(r, 0, sizeof *r);
+    r->spec = spec;
+    if (need_rtl(spec, err))
+        return err->code;
+    LG_ASSERT(tracer && oracle);
+    r->tracer = tracer;
+    r->oracle = oracle;
+    r->borrowed = 1;
+    open_results(r);
+    return LG_OK;
+}
+
 int runner_open(runner_t *r, const spec_t *spec, const guard_cfg_t *cfg, const lg_log_t *log, lg_err_t *err)
 {
     memset(r, 0, sizeof *r);
     r->spec = spec;
-    if (!spec->has_rtl)
-        return lg_err_set(err, LG_EINVAL, "%s: the spec has no rtl section, so nothing tells safe inputs apart",
-                          spec->path);
+    if (need_rtl(spec, err))
+        return err->code;
     tracer_cfg_t tcfg;
     tracer_cfg_default(&tcfg);
     tcfg.stop = cfg->stop;
@@ -29,9 +58,7 @@ int runner_open(runner_t *r, const spec_t *spec, const guard_cfg_t *cfg, const l
     r->oracle = oracle_create(spec, &ocfg, log, err);
     if (!r->oracle)
         goto fail;
-    r->rtl = lg_calloc(RUNNER_BATCH, sizeof *r->rtl);
-    for (size_t i = 0; i < RUNNER_BATCH; i++)
-        r->rtl[i] = run_result_create(spec);
+    open_results(r);
     return LG_OK;
 fail:
     runner_close(r);
@@ -47,8 +74,10 @@ void runner_close(runner_t *r)
     r->divergent = NULL;
     r->divergent_hash = NULL;
     r->ndivergent = 0;
-    oracle_destroy(r->oracle);
-    tracer_destroy(r->tracer);
+    if (!r->borrowed) {
+        oracle_destroy(r->oracle);
+        tracer_destroy(r->tracer);
+    }
     for (size_t i = 0; r->rtl && i < RUNNER_BATCH; i++)
         run_result_destroy(r->rtl[i]);
     free(r->rtl);

@@ -42,15 +42,6 @@ void lg_plan_make(lg_plan_t *p, uint64_t start_ns, uint64_t budget_ns, int guard
     LG_ASSERT(p->explore_end_ns <= p->end_ns && p->end_ns <= start_ns + budget_ns);
 }
 
-void lg_plan_keep_for_guard(lg_plan_t *p, uint64_t open_ns)
-{
-    uint64_t keep = p->guard_ns / 4 + open_ns;
-    keep = keep < p->guard_ns ? keep : p->guard_ns;
-    uint64_t most = p->guard_ns - keep;
-    if (p->lend_ns > most)
-        p->lend_ns = most;
-}
-
 lg_plan_guard_t lg_plan_guard_at(const lg_plan_t *p, uint64_t now_ns)
 {
     lg_plan_guard_t g = {0, 0, 0};

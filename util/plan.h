@@ -43,13 +43,6 @@ typedef struct lg_plan_guard {
  * fraction of the budget in (0, 0.9], or 0 for the default. */
 void lg_plan_make(lg_plan_t *p, uint64_t start_ns, uint64_t budget_ns, int guard, double guard_share);
 
-/* The guard step opens the kernel's executor and RTL model again before it
- * learns anything, which costs about what the run's own start cost
- * (open_ns, measured: the builds or the cache loads before fuzzing). The
- * loan is cut so that the guard phase keeps at least a quarter of its
- * share plus open_ns (never more than its whole share). */
-void lg_plan_keep_for_guard(lg_plan_t *p, uint64_t open_ns);
-
 /* The guard step's deadlines when it starts at now_ns: its share, or what
  * is left before end_ns when exploration borrowed from it, split three
  * quarters to the derivation, one to recording; without a budget, all 0

@@ -66,24 +66,9 @@ static void test_guard_at(void)
     CHECK(g.budget_ns == 0 && g.deadline_ns == 0 && g.record_end_ns == 0);
 }
 
-/* The loan leaves the guard what reopening the kernel costs. */
-static void test_keep_for_guard(void)
-{
-    lg_plan_t p;
-    lg_plan_make(&p, 0, 20 * S, 1, 0); /* share 5 s, loan 3.75 s */
-    lg_plan_keep_for_guard(&p, 700 * MS);
-    CHECK(p.lend_ns == 5 * S - 1250 * MS - 700 * MS);
-    lg_plan_keep_for_guard(&p, 0); /* never lends more again */
-    CHECK(p.lend_ns == 5 * S - 1250 * MS - 700 * MS);
-    lg_plan_make(&p, 0, 20 * S, 1, 0);
-    lg_plan_keep_for_guard(&p, 60 * S); /* a slow start: no loan at all */
-    CHECK(p.lend_ns == 0);
-}
-
 int main(void)
 {
     test_make();
     test_guard_at();
-    test_keep_for_guard();
     TEST_DONE();
 }
