@@ -109,9 +109,9 @@ static const char *link_compiler(const spec_t *spec)
     return cxx ? LGFUZZ_CLANGXX : LGFUZZ_CLANG;
 }
 
-/* lgfuzz's stand-ins for HLS headers (include/: ap_cint.h), searched
- * after the spec's and the install's, so a real header wins. */
-static const char *const standin_files[] = {"ap_cint.h"};
+/* lgfuzz's stand-ins for HLS headers (include/), searched after the
+ * spec's and the install's, so a real header wins. */
+static const char *const standin_files[] = {"ap_cint.h", "ap_int.h", "ap_fixed.h", "hls_stream.h"};
 
 static char *standin_dir(void)
 {
@@ -318,7 +318,7 @@ static int build_in(const spec_t *spec, const char *spectra, const char *dir, me
         goto done;
     LG_INFO(log, "tracer: building the executor for %s in %s", spec->kernel, dir);
     /* A kernel on HLS types is compiled through its shim, which includes it. */
-    int shim = instrument_is_cxx(spec->c_source) && shim_needed(src);
+    int shim = instrument_is_cxx(spec->c_source) && shim_needed(spec, src);
     if (shim && (rc = shim_write(spec, shim_path, err)) != 0)
         goto done;
     if ((rc = compile_kernel(spec, shim ? shim_path : spec->c_source, dir, "kernel.bc", clang_log, err)) != 0 ||

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "harness_int.h"
 #include "util/alloc.h"
@@ -96,14 +97,89 @@ static const char prelude[] =
     "};\n"
     "} // namespace lgfuzz_shim\n\n";
 
-int shim_needed(const char *src)
+/* Local headers read, at most, looking for the HLS types. */
+#define SHIM_HEADERS_MAX 32
+
+/* 1 when text names an HLS type or header. */
+static int names_hls(const char *text)
 {
     static const char *const marks[] = {"ap_int.h", "ap_fixed.h", "hls_stream.h", "ap_int<",
                                         "ap_uint<", "ap_fixed<",  "ap_ufixed<",   "hls::stream<"};
     for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
-        if (strstr(src, marks[i]))
+        if (strstr(text, marks[i]))
             return 1;
     return 0;
+}
+
+static int is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The file a quoted #include of name in file `from` means: beside from,
+ * else in the spec's directory or one of its include directories; NULL
+ * when none is a regular file. */
+static char *find_header(const spec_t *spec, const char *from, const char *name)
+{
+    char *dir = lg_path_dirname(from);
+    char *path = lg_path_join(dir, name);
+    free(dir);
+    for (size_t i = 0; !is_file(path) && i <= spec->c_ninclude_dirs; i++) {
+        free(path);
+        path = lg_path_join(i == 0 ? spec->dir : spec->c_include_dirs[i - 1], name);
+    }
+    if (is_file(path))
+        return path;
+    free(path);
+    return NULL;
+}
+
+/* names_hls over text (of file `from`) and the headers it includes with
+ * quotes, each read once (seen, *nseen), SHIM_HEADERS_MAX at most. */
+static int names_hls_deep(const spec_t *spec, const char *from, const char *text, char **seen, size_t *nseen)
+{
+    if (names_hls(text))
+        return 1;
+    int found = 0;
+    for (const char *p = strstr(text, "#include"); p && !found; p = strstr(p + 1, "#include")) {
+        const char *q = p + strlen("#include");
+        q += strspn(q, " \t");
+        const char *end = *q == '"' ? strchr(q + 1, '"') : NULL;
+        if (!end || memchr(q, '\n', (size_t)(end - q)) || *nseen >= SHIM_HEADERS_MAX)
+            continue;
+        char *name = lg_strndup(q + 1, (size_t)(end - q - 1));
+        char *path = find_header(spec, from, name);
+        free(name);
+        int again = 0;
+        for (size_t i = 0; path && i < *nseen && !again; i++)
+            again = strcmp(seen[i], path) == 0;
+        lg_err_t err; /* a header that cannot be read is the compiler's to report */
+        char *sub = path && !again ? lg_read_file_max(path, LG_READ_MAX, NULL, &err) : NULL;
+        if (sub) {
+            seen[(*nseen)++] = path;
+            path = NULL;
+            found = names_hls_deep(spec, seen[*nseen - 1], sub, seen, nseen);
+        }
+        free(sub);
+        free(path);
+    }
+    return found;
+}
+
+int shim_needed(const spec_t *spec, const char *src)
+{
+    int fixed = spec->ret_fx.is_fixed;
+    for (size_t i = 0; i < spec->nparams && !fixed; i++)
+        fixed = spec->params[i].fx.is_fixed;
+    if (fixed)
+        return 1;
+    char *seen[SHIM_HEADERS_MAX];
+    size_t nseen = 0;
+    int found = names_hls_deep(spec, spec->c_source, src, seen, &nseen);
+    for (size_t i = 0; i < nseen; i++)
+        free(seen[i]);
+    return found;
 }
 
 /* "(long long)" or "(unsigned long long)": how a value of t enters an HLS

@@ -13,9 +13,13 @@
  * the arguments it would give a C kernel of the spec's types. */
 #define SHIM_ENTRY "lgfuzz_entry"
 
-/* 1 when a C++ kernel source (its text, borrowed) uses the HLS types and
- * so is called through a shim. */
-int shim_needed(const char *src);
+/* 1 when spec's C++ kernel (its source's text src, borrowed) uses the HLS
+ * types and so is called through a shim: a fixed-point param or return in
+ * the spec, or the types' names or headers in the source or in a header
+ * it includes with quotes (found beside the including file, in the
+ * spec's directory or its c.include_dirs; an HLS install's own headers
+ * are not read). */
+int shim_needed(const spec_t *spec, const char *src);
 
 /* Writes the shim of spec to path (atomically): the kernel source included
  * by its absolute path, and the entry, which also points the table of

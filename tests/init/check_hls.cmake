@@ -207,9 +207,9 @@ expect(init.qneg.diff 0 w diff ${WORK}/init-qneg/kernel.yaml ${WORK}/qneg.json)
 # samples_V_V_*, acc_V): init ties each to its argument and names the
 # ports; the spec checks, diffs and runs with no divergence (the RTL is
 # exact; the stream's depth from its INTERFACE pragma). The HLS headers
-# are the test stand-ins, found as an install's through $XILINX_HLS. A
+# are lgfuzz's stand-ins, found as an install's through $XILINX_HLS. A
 # spec without the `port:` lines says which to give.
-file(COPY ${SRC}/tests/tracer/hls_include/ DESTINATION ${WORK}/xilinx/include)
+file(COPY ${SRC}/tracer/include/ DESTINATION ${WORK}/xilinx/include)
 set(ENV{XILINX_HLS} ${WORK}/xilinx)
 hls_copy(vmac init-vmac "" "" "")
 set(w "4 param(s); nothing guessed")

@@ -4,15 +4,11 @@
 # builds and gives the same results: fxmix's exact run, fxscale's array
 # and fxhalf's stream (the shim's array and stream holders).
 # Inputs: LGFUZZ, SRC (tests/tracer), WORK (scratch); the HLS headers are
-# the test stand-ins (or $LGFUZZ_HLS_INCLUDE).
+# lgfuzz's stand-ins (or $LGFUZZ_HLS_INCLUDE's).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 set(AF ${SRC}/kernels/apfixed)
-set(INC ${SRC}/hls_include)
-if(DEFINED ENV{LGFUZZ_HLS_INCLUDE})
-  set(INC $ENV{LGFUZZ_HLS_INCLUDE})
-endif()
 file(READ ${AF}/kernel.cpp text)
 set(macros "")
 foreach(m N W I S P K V G R E T A r a0 h0 o0 n0)
@@ -32,7 +28,9 @@ foreach(case "kernel|mix|\"divergent\":false.*\"outputs\":{\"y\":15275}"
   list(GET parts 1 input)
   list(GET parts 2 pattern)
   file(READ ${AF}/${spec}.yaml y)
-  string(REPLACE "../../hls_include" "${INC}" y "${y}")
+  if(DEFINED ENV{LGFUZZ_HLS_INCLUDE})
+    string(REGEX REPLACE "(\n  function: [a-z_0-9]+\n)" "\\1  include_dirs: [$ENV{LGFUZZ_HLS_INCLUDE}]\n" y "${y}")
+  endif()
   string(REGEX REPLACE "sources: \\[([a-z]+\\.v)\\]" "sources: [${AF}/\\1]" y "${y}")
   file(WRITE ${WORK}/${spec}.yaml "${y}design_dirs: [${AF}]\n")
   if(spec STREQUAL "kernel")

@@ -1,14 +1,19 @@
-/* Stands in for the ap_fixed.h of a Vitis/Vivado HLS install in lgfuzz's
- * tests only (lgfuzz never ships the vendor's headers; set
- * LGFUZZ_HLS_INCLUDE to run the same tests against the real ones). The
- * subset the test kernels use, with the real headers' semantics: an
+/* lgfuzz's stand-in for the ap_fixed.h of a Vitis/Vivado HLS install, for
+ * C++ kernels compiled without one (the install's header, through
+ * c.include_dirs or $XILINX_HLS, is found first; the tests run against it
+ * with LGFUZZ_HLS_INCLUDE). Written for lgfuzz; no vendor code. A subset:
+ * a quantisation or overflow mode it does not model stops the build
+ * (static_assert), a member it lacks does not compile. With the real
+ * headers' semantics: an
  * ap_fixed<W,I,Q,O> holds W bits of which I are above the binary point;
  * +, - and * happen at full precision (the result type is as wide as the
  * real headers make it), and a value is quantised (Q: AP_TRN, the default,
  * rounds toward minus infinity; AP_TRN_ZERO toward zero; AP_RND half up)
  * and then brought into range (O: AP_WRAP, the default, keeps the low W
- * bits; AP_SAT clamps) only when it is assigned or converted. Raw bits are
- * reached through range(hi, lo), as with the real headers. */
+ * bits; AP_SAT clamps) only when it is assigned or converted; a shift
+ * moves the raw bits within the type (>> by sign for a signed one, <<
+ * wrapping); unary minus widens by one bit; comparisons are exact. Raw
+ * bits are reached through range(hi, lo), as with the real headers. */
 #ifndef LGFUZZ_STANDIN_AP_FIXED_H
 #define LGFUZZ_STANDIN_AP_FIXED_H
 
@@ -158,6 +163,40 @@ template <int W, int I, bool S, ap_q_mode Q, ap_o_mode O, int N> struct ap_fixed
     template <class T> ap_fixed_base &operator+=(const T &o) { return *this = *this + o; }
     template <class T> ap_fixed_base &operator-=(const T &o) { return *this = *this - o; }
     template <class T> ap_fixed_base &operator*=(const T &o) { return *this = *this * o; }
+
+    /* The raw bits moved n places left (n < 0: right) within the type:
+     * to the left they wrap at W bits, to the right a signed value keeps
+     * its sign and an unsigned one takes zeros. */
+    ap_fixed_base shifted(long long n) const
+    {
+        ap_fixed_base r;
+        if (n >= 0)
+            r.V = n >= W ? 0 : fit((wide_t)((unsigned __int128)V << n));
+        else
+            r.V = -n >= W ? (V < 0 ? -1 : 0) : V >> -n;
+        return r;
+    }
+    template <class T, class = typename std::enable_if<std::is_integral<T>::value>::type>
+    ap_fixed_base operator<<(T n) const
+    {
+        return shifted((long long)n);
+    }
+    template <class T, class = typename std::enable_if<std::is_integral<T>::value>::type>
+    ap_fixed_base operator>>(T n) const
+    {
+        return shifted(-(long long)n);
+    }
+    template <class T> ap_fixed_base &operator<<=(T n) { return *this = *this << n; }
+    template <class T> ap_fixed_base &operator>>=(T n) { return *this = *this >> n; }
+
+    /* The negation, one bit wider and signed, so that it is exact. */
+    ap_fixed_base<W + 1, I + 1, true> operator-() const
+    {
+        ap_fixed_base<W + 1, I + 1, true> r;
+        r.V = -V;
+        return r;
+    }
+    ap_fixed_base operator+() const { return *this; }
 };
 
 template <int W, int I, ap_q_mode Q = AP_TRN, ap_o_mode O = AP_WRAP, int N = 0>
@@ -232,5 +271,40 @@ AP_STANDIN_FX_BINARY(+, plus)
 AP_STANDIN_FX_BINARY(-, plus)
 AP_STANDIN_FX_BINARY(*, mult)
 #undef AP_STANDIN_FX_BINARY
+
+namespace ap_standin
+{
+/* a compared with b exactly: -1, 0 or 1. */
+template <class A, class B> int fx_compare(const A &a, const B &b)
+{
+    const int fa = A::width - A::iwidth, fb = B::width - B::iwidth, f = max_of(fa, fb);
+    wide_t x = a.V * ((wide_t)1 << (f - fa)), y = b.V * ((wide_t)1 << (f - fb));
+    return (x > y) - (x < y);
+}
+} // namespace ap_standin
+
+/* Comparisons with an ap_fixed on at least one side, the other an
+ * ap_fixed, an ap_int or a C integer, of the values themselves. */
+#define AP_STANDIN_FX_COMPARE(op)                                                                                      \
+    template <int W, int I, bool S, ap_q_mode Q, ap_o_mode O, int N, class B,                                          \
+              class = typename ap_standin::fx_of<B>::type>                                                             \
+    bool operator op(const ap_fixed_base<W, I, S, Q, O, N> &a, const B &b)                                             \
+    {                                                                                                                  \
+        return ap_standin::fx_compare(ap_standin::as_base(a), ap_standin::as_base(b)) op 0;                            \
+    }                                                                                                                  \
+    template <class A, int W, int I, bool S, ap_q_mode Q, ap_o_mode O, int N,                                          \
+              class = typename std::enable_if<!ap_standin::is_fx<A>::value>::type,                                     \
+              class = typename ap_standin::fx_of<A>::type>                                                             \
+    bool operator op(const A &a, const ap_fixed_base<W, I, S, Q, O, N> &b)                                             \
+    {                                                                                                                  \
+        return ap_standin::fx_compare(ap_standin::as_base(a), ap_standin::as_base(b)) op 0;                            \
+    }
+AP_STANDIN_FX_COMPARE(==)
+AP_STANDIN_FX_COMPARE(!=)
+AP_STANDIN_FX_COMPARE(<)
+AP_STANDIN_FX_COMPARE(<=)
+AP_STANDIN_FX_COMPARE(>)
+AP_STANDIN_FX_COMPARE(>=)
+#undef AP_STANDIN_FX_COMPARE
 
 #endif

@@ -1,7 +1,8 @@
-/* Stands in for the ap_int.h of a Vitis/Vivado HLS install in lgfuzz's
- * tests only (lgfuzz never ships the vendor's headers; set
- * LGFUZZ_HLS_INCLUDE to run the same tests against the real ones). The
- * subset the test kernels use, with the real headers' semantics for
+/* lgfuzz's stand-in for the ap_int.h of a Vitis/Vivado HLS install, for
+ * C++ kernels compiled without one (the install's header, through
+ * c.include_dirs or $XILINX_HLS, is found first; the tests run against it
+ * with LGFUZZ_HLS_INCLUDE). Written for lgfuzz; no vendor code. A subset:
+ * what it does not have does not compile, naming it. With the real headers' semantics for
  * widths up to 64: a value wraps to its width on construction and
  * assignment, a signed one is sign-extended, and arithmetic happens at the
  * widened width of the real headers (W1+W2 for *, one more bit for + and

@@ -1,7 +1,8 @@
-/* Stands in for the hls_stream.h of a Vitis/Vivado HLS install in
- * lgfuzz's tests only (lgfuzz never ships the vendor's headers; set
- * LGFUZZ_HLS_INCLUDE to run the same tests against the real ones). The
- * subset the test kernels use, with the C simulation semantics of the real
+/* lgfuzz's stand-in for the hls_stream.h of a Vitis/Vivado HLS install,
+ * for C++ kernels compiled without one (the install's header, through
+ * c.include_dirs or $XILINX_HLS, is found first; the tests run against it
+ * with LGFUZZ_HLS_INCLUDE). Written for lgfuzz; no vendor code. A subset,
+ * with the C simulation semantics of the real
  * header: an unbounded FIFO; reading an empty stream gives a
  * default-constructed value. */
 #ifndef LGFUZZ_STANDIN_HLS_STREAM_H
