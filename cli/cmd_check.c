@@ -140,7 +140,7 @@ static void print_rtl(const spec_t *s)
             printf("  port %s %s_ap_vld %s_ap_ack", port, port, port);
             break;
         case SPEC_IF_S_AXILITE:
-            printf("  control register%s", f->has_offset ? "" : " (HLS layout)");
+            printf("  control register%s", f->has_offset ? " (interfaces offset)" : "");
             break;
         case SPEC_IF_AXIS:
             printf("  depth %-6" PRIu64 " ports %s_TDATA %s_TVALID %s_TREADY", f->depth, port, port, port);

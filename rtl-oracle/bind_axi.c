@@ -192,6 +192,104 @@ static int header_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
     return rc;
 }
 
+/* The offset a localparam `<name> = <n>'h<hex>` (or 'd, or a plain
+ * decimal) of the Verilog text gives, name a whole identifier; -1 when
+ * none. */
+static int64_t localparam_offset(const char *text, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+        int alone = (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+                    !(isalnum((unsigned char)p[len]) || p[len] == '_');
+        const char *q = p + len;
+        q += strspn(q, " \t");
+        if (!alone || *q != '=')
+            continue;
+        q++;
+        q += strspn(q, " \t");
+        const char *tick = strchr(q, '\'');
+        int base = 10;
+        if (tick && tick - q <= 3 && strspn(q, "0123456789") == (size_t)(tick - q)) {
+            char b = (char)tolower((unsigned char)tick[1 + (tolower((unsigned char)tick[1]) == 's')]);
+            base = b == 'h' ? 16 : b == 'd' ? 10 : b == 'o' ? 8 : b == 'b' ? 2 : 0;
+            q = tick + 2 + (tolower((unsigned char)tick[1]) == 's');
+        }
+        char *end = NULL;
+        long long v = base ? strtoll(q, &end, base) : -1;
+        if (base && end != q && v >= 0)
+            return v;
+    }
+    return -1;
+}
+
+/* The source of the AXI4-Lite slave module of the control bundle (its
+ * file name ends in _<bundle>_s_axi.v, and it declares ADDR_AP_CTRL), read;
+ * NULL when the spec lists none. *file: its name. */
+static char *slave_source(const spec_t *spec, const omodel_t *m, const char **file)
+{
+    if (!m->ctrl.name)
+        return NULL;
+    char *tail = lg_asprintf("_%s_s_axi.v", m->ctrl.name);
+    char *text = NULL;
+    for (size_t i = 0; i < spec->nrtl_sources && !text; i++) {
+        const char *src = spec->rtl_sources[i];
+        size_t n = strlen(src), t = strlen(tail);
+        if (n < t || strcmp(src + n - t, tail) != 0)
+            continue;
+        lg_err_t err; /* an unreadable one is Verilator's to report */
+        text = lg_read_file_max(src, LG_READ_MAX, NULL, &err);
+        if (text && !strstr(text, "ADDR_AP_CTRL")) {
+            free(text);
+            text = NULL;
+        }
+        const char *slash = strrchr(src, '/');
+        *file = slash ? slash + 1 : src;
+    }
+    free(tail);
+    return text;
+}
+
+/* The offsets the RTL's AXI4-Lite slave module declares, when it declares
+ * every register the harness uses; m is left as it was otherwise. */
+static void rtl_registers(const spec_t *spec, omodel_t *m)
+{
+    const char *file = NULL;
+    char *text = slave_source(spec, m, &file);
+    if (!text)
+        return;
+    int64_t ret = spec->has_return ? localparam_offset(text, "ADDR_AP_RETURN_0") : 0;
+    int64_t *reg = lg_calloc(2 * (m->n ? m->n : 1), sizeof *reg);
+    int all = ret >= 0;
+    for (size_t i = 0; i < m->n && all; i++) {
+        obind_t *b = &m->binds[i];
+        const spec_iface_t *f = &spec->ifaces[i];
+        reg[2 * i] = b->reg;
+        reg[2 * i + 1] = b->reg_out;
+        if (b->reg < 0 || f->has_offset)
+            continue;
+        for (int k = 0; k < (b->reg_out >= 0 ? 2 : 1) && all; k++) {
+            char *name = b->reg_out >= 0 ? lg_asprintf("%s_%s", f->port, k ? "o" : "i") : lg_strdup(f->port);
+            char *want = lg_asprintf("ADDR_%s_DATA_0", name);
+            for (char *c = want; *c; c++)
+                *c = (char)toupper((unsigned char)*c);
+            reg[2 * i + k] = localparam_offset(text, want);
+            all = reg[2 * i + k] >= 0;
+            free(want);
+            free(name);
+        }
+    }
+    if (all) {
+        m->ret_reg = (uint64_t)ret;
+        for (size_t i = 0; i < m->n; i++) {
+            m->binds[i].reg = reg[2 * i];
+            m->binds[i].reg_out = reg[2 * i + 1];
+        }
+        snprintf(m->reg_from, sizeof m->reg_from, "%s localparams", file);
+    }
+    free(reg);
+    free(text);
+}
+
 int axi_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
 {
     uint64_t at = 0x10;
@@ -212,7 +310,13 @@ int axi_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
             at += 4 * (words + 1);
         }
     }
-    return spec->rtl_registers ? header_registers(spec, m, err) : 0;
+    if (spec->rtl_registers) {
+        snprintf(m->reg_from, sizeof m->reg_from, "rtl.registers");
+        return header_registers(spec, m, err);
+    }
+    snprintf(m->reg_from, sizeof m->reg_from, "HLS layout");
+    rtl_registers(spec, m);
+    return 0;
 }
 
 /* Whether [base, base + bytes) of buffer a meets that of b, each rounded

@@ -12,7 +12,7 @@
 static void describe_registers(const spec_t *spec, const omodel_t *m, oracle_report_fn line, void *ctx)
 {
     char buf[512];
-    const char *from = spec->rtl_registers ? "rtl.registers" : "HLS layout";
+    const char *from = m->reg_from;
     if (spec->has_return) {
         snprintf(buf, sizeof buf, "register 0x%02" PRIx64 " (return)  ap_return (%s)", m->ret_reg, from);
         line(ctx, buf);

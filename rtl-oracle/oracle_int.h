@@ -156,8 +156,12 @@ typedef struct omodel {
     obus_t *buses;      /* the m_axi bundles */
     size_t nbuses;
     uint64_t ret_reg; /* ORW_PROTO_AXILITE with a return value: ap_return's register */
-    int64_t latency;  /* cycles of one call (rtl.latency, else CORE_GENERATION_INFO's HLS_SYN_LAT), -1 unknown */
-    char **inputs;    /* the model's members of every input port, bound or not */
+    /* Where the registers' offsets come from (beside the spec's own
+     * interfaces offsets): "rtl.registers", the RTL's AXI4-Lite slave
+     * module ("<file> localparams"), or "HLS layout". */
+    char reg_from[160];
+    int64_t latency; /* cycles of one call (rtl.latency, else CORE_GENERATION_INFO's HLS_SYN_LAT), -1 unknown */
+    char **inputs;   /* the model's members of every input port, bound or not */
     size_t ninputs;
 } omodel_t;
 
@@ -191,9 +195,13 @@ int axi_bind_bus(const spec_t *spec, const oports_t *ports, char *name, int is_l
 void axi_bus_free(obus_t *b);
 /* Gives every s_axilite scalar and m_axi pointer of m its register: the
  * spec's offset, else the one the driver header rtl.registers defines
- * (X<TOP>_<BUNDLE>_ADDR_<PORT>_DATA), else HLS's layout: ap_return at
- * 0x10, then the arguments in prototype order, each its 32-bit data words
- * and one more. A register the header lacks is LG_EINVAL naming it. */
+ * (X<TOP>_<BUNDLE>_ADDR_<PORT>_DATA), else the one the RTL's own AXI4-Lite
+ * slave module declares (localparam ADDR_<PORT>_DATA_0 in the
+ * <top>_<bundle>_s_axi source, when it declares every register used:
+ * Vivado HLS gave a 32-bit pointer one data word), else HLS's layout:
+ * ap_return at 0x10, then the arguments in prototype order, each its
+ * 32-bit data words and one more (a pointer two). A register the header
+ * lacks is LG_EINVAL naming it. m->reg_from says which. */
 int axi_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err);
 /* Places every m_axi buffer of m in its bundle's address space: those
  * with offset off at their fixed base, the others from 0x10000000 up

@@ -20,6 +20,8 @@ function(refuse label spec from to want)
   string(REPLACE "${from}" "${to}" text "${text}")
   string(REGEX REPLACE "source: ([a-z]+\\.c)" "source: ${AXI}/\\1" text "${text}")
   string(REGEX REPLACE "sources: \\[([a-z]+\\.v)\\]" "sources: [${AXI}/\\1]" text "${text}")
+  string(REGEX REPLACE "sources: \\[([a-z0-9_]+\\.v), ([a-z0-9_]+\\.v)\\]" "sources: [${AXI}/\\1, ${AXI}/\\2]" text
+                       "${text}")
   file(WRITE ${WORK}/${label}.yaml "${text}design_dirs: [${AXI}]\n")
   execute_process(COMMAND ${LGFUZZ} check ${WORK}/${label}.yaml RESULT_VARIABLE rc OUTPUT_VARIABLE out
                   ERROR_VARIABLE err)
@@ -50,6 +52,8 @@ function(shows label spec from to)
   string(REPLACE "${from}" "${to}" text "${text}")
   string(REGEX REPLACE "source: ([a-z]+\\.c)" "source: ${AXI}/\\1" text "${text}")
   string(REGEX REPLACE "sources: \\[([a-z]+\\.v)\\]" "sources: [${AXI}/\\1]" text "${text}")
+  string(REGEX REPLACE "sources: \\[([a-z0-9_]+\\.v), ([a-z0-9_]+\\.v)\\]" "sources: [${AXI}/\\1, ${AXI}/\\2]" text
+                       "${text}")
   file(WRITE ${WORK}/${label}.yaml "${text}design_dirs: [${AXI}]\n")
   execute_process(COMMAND ${LGFUZZ} check ${WORK}/${label}.yaml RESULT_VARIABLE rc OUTPUT_VARIABLE out
                   ERROR_VARIABLE err)
@@ -69,6 +73,12 @@ shows(irq_regs irq "max_cycles: 2000" "max_cycles: 2000"
       "rtl: register 0x10 (return)  ap_return (HLS layout)" "rtl: register 0x18 x  value (HLS layout)"
       "rtl: register 0x20 acc  input _i (HLS layout)" "rtl: register 0x28 acc  output _o"
       "rtl: interrupt on" "rtl: latency unknown")
+# The register map of a control slave in its own module, read from its
+# localparams: a 32-bit pointer's one data word puts in2 at 0x20.
+shows(vadd32_regs vadd32 "max_cycles: 20000" "max_cycles: 20000"
+      "rtl: register 0x10 (return)  ap_return (vadd32_control_s_axi.v localparams)"
+      "rtl: register 0x20 in2  buffer address, 2 words (vadd32_control_s_axi.v localparams)"
+      "rtl: register 0x30 size  value (vadd32_control_s_axi.v localparams)")
 shows(vadd_regs vadd "max_cycles: 20000" "max_cycles: 20000\n  latency: 300\n  interfaces:\n    size: {mode: s_axilite, offset: 0x40}"
       "rtl: register 0x18 in1  buffer address, 2 words (HLS layout)" "rtl: register 0x40 size  value (interfaces offset)"
       "rtl: interrupt off: ap_done polled" "rtl: latency 300 cycles (rtl.latency)")

@@ -1,0 +1,132 @@
+// vadd.v's vector add as Vivado HLS up to 2019 shapes it for a 32-bit
+// target: the AXI4-Lite control slave a module of its own
+// (vadd32_control_s_axi.v, whose localparams are the register map, one
+// data word per pointer) and 32-bit AXI4 master addresses. Exact.
+module vadd32 (
+    input  wire        ap_clk,
+    input  wire        ap_rst_n,
+    input  wire        s_axi_control_AWVALID,
+    output wire        s_axi_control_AWREADY,
+    input  wire [5:0]  s_axi_control_AWADDR,
+    input  wire        s_axi_control_WVALID,
+    output wire        s_axi_control_WREADY,
+    input  wire [31:0] s_axi_control_WDATA,
+    input  wire [3:0]  s_axi_control_WSTRB,
+    output wire        s_axi_control_BVALID,
+    input  wire        s_axi_control_BREADY,
+    output wire [1:0]  s_axi_control_BRESP,
+    input  wire        s_axi_control_ARVALID,
+    output wire        s_axi_control_ARREADY,
+    input  wire [5:0]  s_axi_control_ARADDR,
+    output wire        s_axi_control_RVALID,
+    input  wire        s_axi_control_RREADY,
+    output wire [31:0] s_axi_control_RDATA,
+    output wire [1:0]  s_axi_control_RRESP,
+    output wire        interrupt,
+    output reg         m_axi_gmem_AWVALID,
+    input  wire        m_axi_gmem_AWREADY,
+    output reg  [31:0] m_axi_gmem_AWADDR,
+    output reg  [7:0]  m_axi_gmem_AWLEN,
+    output wire [2:0]  m_axi_gmem_AWSIZE,
+    output wire [1:0]  m_axi_gmem_AWBURST,
+    output reg         m_axi_gmem_WVALID,
+    input  wire        m_axi_gmem_WREADY,
+    output reg  [31:0] m_axi_gmem_WDATA,
+    output wire [3:0]  m_axi_gmem_WSTRB,
+    output reg         m_axi_gmem_WLAST,
+    input  wire        m_axi_gmem_BVALID,
+    output wire        m_axi_gmem_BREADY,
+    input  wire [1:0]  m_axi_gmem_BRESP,
+    output reg         m_axi_gmem_ARVALID,
+    input  wire        m_axi_gmem_ARREADY,
+    output reg  [31:0] m_axi_gmem_ARADDR,
+    output reg  [7:0]  m_axi_gmem_ARLEN,
+    output wire [2:0]  m_axi_gmem_ARSIZE,
+    output wire [1:0]  m_axi_gmem_ARBURST,
+    input  wire        m_axi_gmem_RVALID,
+    output wire        m_axi_gmem_RREADY,
+    input  wire [31:0] m_axi_gmem_RDATA,
+    input  wire        m_axi_gmem_RLAST,
+    input  wire [1:0]  m_axi_gmem_RRESP
+);
+    wire [31:0] in1, in2, out, size;
+    reg [31:0] ret;
+    reg busy;
+    wire start;
+    wire kernel_done;
+    assign interrupt = 1'b0;
+    vadd32_control_s_axi control (
+        .ACLK(ap_clk), .ARESET(!ap_rst_n),
+        .AWADDR(s_axi_control_AWADDR), .AWVALID(s_axi_control_AWVALID), .AWREADY(s_axi_control_AWREADY),
+        .WDATA(s_axi_control_WDATA), .WSTRB(s_axi_control_WSTRB), .WVALID(s_axi_control_WVALID),
+        .WREADY(s_axi_control_WREADY), .BRESP(s_axi_control_BRESP), .BVALID(s_axi_control_BVALID),
+        .BREADY(s_axi_control_BREADY), .ARADDR(s_axi_control_ARADDR), .ARVALID(s_axi_control_ARVALID),
+        .ARREADY(s_axi_control_ARREADY), .RDATA(s_axi_control_RDATA), .RRESP(s_axi_control_RRESP),
+        .RVALID(s_axi_control_RVALID), .RREADY(s_axi_control_RREADY),
+        .ap_start(start), .ap_done(kernel_done), .ap_idle(!busy), .ap_return(ret),
+        .in1(in1), .in2(in2), .out_r(out), .size(size));
+
+    // ---- the kernel: per chunk of at most 16, read in1, read in2, write out
+    localparam S_IDLE = 0, S_AR1 = 1, S_R1 = 2, S_AR2 = 3, S_R2 = 4, S_AW = 5, S_W = 6, S_B = 7, S_DONE = 8;
+    reg [3:0] st;
+    reg [31:0] c, n;
+    reg [4:0] beat;
+    reg [31:0] a [0:16];
+    reg [31:0] b [0:15];
+    assign m_axi_gmem_AWSIZE = 3'd2;
+    assign m_axi_gmem_ARSIZE = 3'd2;
+    assign m_axi_gmem_AWBURST = 2'b01;
+    assign m_axi_gmem_ARBURST = 2'b01;
+    assign m_axi_gmem_WSTRB = 4'hf;
+    assign m_axi_gmem_BREADY = st == S_B;
+    assign m_axi_gmem_RREADY = st == S_R1 || st == S_R2;
+    assign kernel_done = st == S_DONE;
+    wire [31:0] left = size - c;
+    wire [31:0] chunk = left > 16 ? 32'd16 : left;
+    wire [7:0] len1 = chunk[7:0] - 8'd1;
+    always @(posedge ap_clk) begin
+        if (!ap_rst_n) begin
+            st <= S_IDLE; busy <= 0;
+            m_axi_gmem_ARVALID <= 0; m_axi_gmem_AWVALID <= 0; m_axi_gmem_WVALID <= 0;
+        end else case (st)
+            S_IDLE: if (start) begin busy <= 1; c <= 0; st <= (size == 0 || size[31]) ? S_DONE : S_AR1; end
+            S_AR1: if (!m_axi_gmem_ARVALID) begin
+                       n <= chunk; beat <= 0;
+                       m_axi_gmem_ARVALID <= 1; m_axi_gmem_ARADDR <= in1 + {c, 2'b00}; m_axi_gmem_ARLEN <= len1;
+                   end else if (m_axi_gmem_ARREADY) begin m_axi_gmem_ARVALID <= 0; st <= S_R1; end
+            S_R1: if (m_axi_gmem_RVALID) begin
+                      a[beat] <= m_axi_gmem_RDATA; beat <= beat + 1;
+                      if (m_axi_gmem_RLAST) st <= S_AR2;
+                  end
+            S_AR2: if (!m_axi_gmem_ARVALID) begin
+                       beat <= 0;
+                       m_axi_gmem_ARVALID <= 1; m_axi_gmem_ARADDR <= in2 + {c, 2'b00}; m_axi_gmem_ARLEN <= n[7:0] - 8'd1;
+                   end else if (m_axi_gmem_ARREADY) begin m_axi_gmem_ARVALID <= 0; st <= S_R2; end
+            S_R2: if (m_axi_gmem_RVALID) begin
+                      b[beat[3:0]] <= m_axi_gmem_RDATA; beat <= beat + 1;
+                      if (m_axi_gmem_RLAST) st <= S_AW;
+                  end
+            S_AW: if (!m_axi_gmem_AWVALID) begin
+                      m_axi_gmem_AWVALID <= 1; m_axi_gmem_AWADDR <= out + {c, 2'b00}; m_axi_gmem_AWLEN <= n[7:0] - 8'd1;
+                  end else if (m_axi_gmem_AWREADY) begin
+                      m_axi_gmem_AWVALID <= 0; st <= S_W; beat <= 0;
+                      m_axi_gmem_WVALID <= 1; m_axi_gmem_WDATA <= a[0] + b[0];
+                      m_axi_gmem_WLAST <= n == 1;
+                  end
+            S_W: if (m_axi_gmem_WREADY) begin
+                     if ({27'd0, beat} + 1 == n) begin m_axi_gmem_WVALID <= 0; st <= S_B; end
+                     else begin
+                         beat <= beat + 1;
+                         m_axi_gmem_WDATA <= a[beat[3:0] + 1] + b[beat[3:0] + 1];
+                         m_axi_gmem_WLAST <= {27'd0, beat} + 2 == n;
+                     end
+                 end
+            S_B: if (m_axi_gmem_BVALID) begin
+                     c <= c + n;
+                     st <= c + n >= size ? S_DONE : S_AR1;
+                 end
+            S_DONE: begin ret <= size[31] ? 32'd0 : size; busy <= 0; st <= S_IDLE; end
+            default: st <= S_IDLE;
+        endcase
+    end
+endmodule
