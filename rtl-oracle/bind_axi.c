@@ -249,6 +249,65 @@ static char *slave_source(const spec_t *spec, const omodel_t *m, const char **fi
     return text;
 }
 
+/* "ADDR_<NAME>_DATA_0" for the register of port name (upper-cased, as
+ * HLS writes it); the caller frees it. */
+static char *data_param(const char *name)
+{
+    char *want = lg_asprintf("ADDR_%s_DATA_0", name);
+    for (char *c = want; *c; c++)
+        *c = (char)toupper((unsigned char)*c);
+    return want;
+}
+
+/* The offset of port name's register in slave text: ADDR_<NAME>_DATA_0,
+ * or ADDR_<NAME>_R_DATA_0 (Vitis renames an m_axi pointer's register
+ * that would clash with a bundle's name); -1 when neither. *found (may be
+ * NULL) receives the localparam's name, which the caller frees. */
+static int64_t reg_offset(const char *text, const char *name, char **found)
+{
+    int64_t at = -1;
+    for (int k = 0; k < 2 && at < 0; k++) {
+        char *full = k ? lg_asprintf("%s_r", name) : lg_strdup(name);
+        char *want = data_param(full);
+        at = localparam_offset(text, want);
+        if (at >= 0 && found)
+            *found = lg_strdup(want);
+        free(want);
+        free(full);
+    }
+    return at;
+}
+
+/* LG_EINVAL when a register the harness writes (that of bind i, port
+ * name) is declared not by the control bundle's slave (ctl, its text, may
+ * be NULL) but by the slave of another AXI4-Lite bundle among the RTL
+ * sources: the harness drives the one bundle with ap_start, so the
+ * argument would never reach the design. */
+static int foreign_register(const spec_t *spec, const omodel_t *m, const char *ctl, size_t i, const char *name,
+                            lg_err_t *err)
+{
+    char *want = NULL, *own = lg_asprintf("_%s_s_axi.v", m->ctrl.name);
+    int rc = LG_OK;
+    for (size_t s = 0; s < spec->nrtl_sources && rc == LG_OK && !(ctl && reg_offset(ctl, name, NULL) >= 0); s++) {
+        const char *src = spec->rtl_sources[s];
+        size_t n = strlen(src), no = strlen(own);
+        if (n < 8 || strcmp(src + n - 8, "_s_axi.v") != 0 || (n >= no && strcmp(src + n - no, own) == 0))
+            continue;
+        lg_err_t ignored; /* an unreadable one is Verilator's to report */
+        char *text = lg_read_file_max(src, LG_READ_MAX, NULL, &ignored);
+        if (text && reg_offset(text, name, &want) >= 0)
+            rc = lg_err_set(err, LG_EINVAL,
+                            "%s: param %s: its register (%s) is in %s, the slave of another AXI4-Lite bundle than "
+                            "the one with ap_start (s_axi_%s), which is the only one the harness drives: the "
+                            "design takes its arguments through two control bundles, which lgfuzz cannot call",
+                            spec->path, spec->params[i].name, want, src, m->ctrl.name);
+        free(text);
+    }
+    free(own);
+    free(want);
+    return rc;
+}
+
 /* The offsets the RTL's AXI4-Lite slave module declares, when it declares
  * every register the harness uses; m is left as it was otherwise. */
 static void rtl_registers(const spec_t *spec, omodel_t *m)
@@ -269,12 +328,8 @@ static void rtl_registers(const spec_t *spec, omodel_t *m)
             continue;
         for (int k = 0; k < (b->reg_out >= 0 ? 2 : 1) && all; k++) {
             char *name = b->reg_out >= 0 ? lg_asprintf("%s_%s", f->port, k ? "o" : "i") : lg_strdup(f->port);
-            char *want = lg_asprintf("ADDR_%s_DATA_0", name);
-            for (char *c = want; *c; c++)
-                *c = (char)toupper((unsigned char)*c);
-            reg[2 * i + k] = localparam_offset(text, want);
+            reg[2 * i + k] = reg_offset(text, name, NULL);
             all = reg[2 * i + k] >= 0;
-            free(want);
             free(name);
         }
     }
@@ -316,7 +371,21 @@ int axi_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
     }
     snprintf(m->reg_from, sizeof m->reg_from, "HLS layout");
     rtl_registers(spec, m);
-    return 0;
+    if (!m->ctrl.name)
+        return LG_OK;
+    const char *file = NULL;
+    char *ctl = slave_source(spec, m, &file);
+    int rc = LG_OK;
+    for (size_t i = 0; i < m->n && rc == LG_OK; i++) {
+        const obind_t *b = &m->binds[i];
+        if (b->reg < 0)
+            continue;
+        char *name = b->reg_out >= 0 ? lg_asprintf("%s_i", spec->ifaces[i].port) : lg_strdup(spec->ifaces[i].port);
+        rc = foreign_register(spec, m, ctl, i, name, err);
+        free(name);
+    }
+    free(ctl);
+    return rc;
 }
 
 /* Whether [base, base + bytes) of buffer a meets that of b, each rounded

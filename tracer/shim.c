@@ -46,6 +46,9 @@ static const char prelude[] =
     "template <class T> inline auto value(const T &o, int) -> decltype((long long)o.to_int64())\n"
     "{\n    return (long long)o.to_int64();\n}\n"
     "template <class T> inline long long value(const T &o, long)\n{\n    return (long long)o;\n}\n"
+    "template <class T>\n"
+    "inline typename std::enable_if<std::is_floating_point<T>::value, double>::type value(const T &o, int)\n"
+    "{\n    return o;\n}\n"
     "/* A fixed-point type's integer bits (its static member `iwidth`); NONE\n"
     " * for any other type. */\n"
     "enum { NONE = -0x7fff };\n"
@@ -56,7 +59,7 @@ static const char prelude[] =
     " * its bits, which the HLS headers offer as an lvalue. */\n"
     "template <bool R> struct conv {\n"
     "    template <class P, class V> static void in(P &o, V v) { o = v; }\n"
-    "    template <class P> static long long out(const P &o) { return value(o, 0); }\n"
+    "    template <class P> static auto out(const P &o) -> decltype(value(o, 0)) { return value(o, 0); }\n"
     "};\n"
     "template <> struct conv<true> {\n"
     "    template <class P, class V> static void in(P &o, V v) { o.range(P::width - 1, 0) = (unsigned long long)v; }\n"
@@ -67,16 +70,20 @@ static const char prelude[] =
     "template <class P>\n"
     "struct is_stream<P, decltype((void)std::declval<P &>().empty(), (void)std::declval<P &>().read())>\n"
     "    : std::true_type {};\n"
-    "/* The type of an argument's values: a stream's element, else its own. */\n"
-    "template <class P, bool S = is_stream<P>::value> struct elem {\n    typedef P type;\n};\n"
+    "/* The type of an argument's values: a stream's element, else its own\n"
+    " * (a multi-dimensional array's scalar). */\n"
+    "template <class P, bool S = is_stream<P>::value> struct elem {\n"
+    "    typedef typename std::remove_all_extents<P>::type type;\n};\n"
     "template <class P> struct elem<P, true> {\n"
     "    typedef typename std::decay<decltype(std::declval<P &>().read())>::type type;\n};\n"
-    "/* An array argument: N elements of P between guards of G, on the stack. */\n"
+    "/* An array argument: N elements between guards of G, on the stack, as\n"
+    " * the scalars of P (an array of arrays when the kernel's is\n"
+    " * multi-dimensional, whose N counts them all). */\n"
     "template <class P, class K, class V, long N, long G, bool R, bool S = is_stream<P>::value> struct holder {\n"
-    "    P o[N + 2 * G];\n"
+    "    typename std::remove_all_extents<P>::type o[N + 2 * G];\n"
     "    void load(const K *a, long)\n    {\n"
     "        for (long k = 0; k < N + 2 * G; k++)\n            conv<R>::in(o[k], (V)a[k - G]);\n    }\n"
-    "    P &first() { return o[G]; }\n"
+    "    P &first() { return *reinterpret_cast<P *>(&o[G]); }\n"
     "    void store(K *a)\n    {\n"
     "        for (long k = 0; k < N; k++)\n            a[k] = (K)conv<R>::out(o[k + G]);\n    }\n"
     "};\n"
@@ -183,10 +190,11 @@ int shim_needed(const spec_t *spec, const char *src)
 }
 
 /* "(long long)" or "(unsigned long long)": how a value of t enters an HLS
- * object, so a u64 above INT64_MAX keeps its bits. */
+ * object, so a u64 above INT64_MAX keeps its bits; "" for a float, which
+ * enters as it is. */
 static const char *wide(lg_type_t t)
 {
-    return lg_type_signed(t) ? "(long long)" : "(unsigned long long)";
+    return lg_type_is_float(t) ? "" : lg_type_signed(t) ? "(long long)" : "(unsigned long long)";
 }
 
 /* Asserts that the kernel's type `ty` (a param's or the return value's)
@@ -239,8 +247,9 @@ static void emit_types(lg_strbuf_t *b, const spec_t *spec)
         lg_strbuf_printf(b, "typedef lgfuzz_sig::arg<%zu>::type lgfuzz_a%zu;\n", i, i);
         lg_strbuf_printf(b, "typedef lgfuzz_shim::base<lgfuzz_a%zu>::type lgfuzz_p%zu;\n", i, i);
         lg_strbuf_printf(b,
-                         "static_assert(lgfuzz_shim::width<lgfuzz_p%zu>::bits == 0 || "
-                         "lgfuzz_shim::width<lgfuzz_p%zu>::bits == %d,\n              \"param `%s` is %s in the "
+                         "static_assert(lgfuzz_shim::width<std::remove_all_extents<lgfuzz_p%zu>::type>::bits == 0 || "
+                         "lgfuzz_shim::width<std::remove_all_extents<lgfuzz_p%zu>::type>::bits == %d,\n"
+                         "              \"param `%s` is %s in the "
                          "spec: its type in `%s` must be %d bits wide\");\n",
                          i, i, lg_type_bits(p->type), p->name, lg_type_name(p->type), spec->c_function,
                          lg_type_bits(p->type));
@@ -293,7 +302,10 @@ static void emit_objects(lg_strbuf_t *b, const spec_t *spec)
         const char *w = wide(p->type);
         if (p->is_array) {
             lg_strbuf_printf(b, "    lgfuzz_shim::holder<lgfuzz_p%zu, %s, %s, %zu, %d, %s> lgfuzz_h%zu;\n", i,
-                             lg_type_ktype(p->type), lg_type_signed(p->type) ? "long long" : "unsigned long long",
+                             lg_type_ktype(p->type),
+                             lg_type_is_float(p->type) ? lg_type_ktype(p->type)
+                             : lg_type_signed(p->type) ? "long long"
+                                                       : "unsigned long long",
                              p->max_len, HARNESS_GUARD, p->fx.is_fixed ? "true" : "false", i);
             if (p->dir == SPEC_DIR_OUT) /* an output stream starts empty */
                 lg_strbuf_printf(b, "    lgfuzz_h%zu.load(lgfuzz_in%zu, 0);\n", i, i);

@@ -45,6 +45,14 @@ refuse(overlap mcopy "src: {mode: m_axi, offset: direct}" "src: {mode: m_axi, of
 refuse(latency slow "max_cycles: 5000" "max_cycles: 5000\n  latency: 5000"
        "rtl.latency 5000 is not below rtl.max_cycles 5000")
 
+# A register of another AXI4-Lite slave than the control one: refused
+# (the harness would write it where the design never reads it).
+refuse(foreign vadd32 "  sources: [vadd32.v, vadd32_control_s_axi.v]"
+       "  sources: [${AXI}/vadd32.v, ${AXI}/vadd32_control_s_axi.v, ${AXI}/vadd32_extra_s_axi.v]
+  interfaces:
+    size: {mode: s_axilite, port: count}"
+       "param size: its register (ADDR_COUNT_DATA_0) is in ${AXI}/vadd32_extra_s_axi.v, the slave of another AXI4-Lite bundle than the one with ap_start (s_axi_control)")
+
 # A valid spec (files absolute, <from> replaced by <to>): lgfuzz check
 # exits 0 and its output holds every <want>.
 function(shows label spec from to)
