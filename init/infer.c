@@ -123,15 +123,11 @@ static int zero_constant(const char *a)
 {
     if (strncmp(a, "ap_const_lv", 11) == 0) {
         a += 11 + strspn(a + 11, "0123456789");
-        if (*a++ != '_')
-            return 0;
-    } else {
-        a += strspn(a, "0123456789");
-        if (*a == '\'' && a[1])
-            a += 2; /* the base letter */
+        size_t zeros = *a == '_' ? strspn(a + 1, "0") : 0;
+        return zeros > 0 && a[1 + zeros] == '\0';
     }
-    size_t zeros = strspn(a, "0");
-    return zeros > 0 && a[zeros] == '\0';
+    uint64_t v;
+    return vscan_number(a, &v) && v == 0;
 }
 
 /* A bram port's direction as the top module uses it: an input when its

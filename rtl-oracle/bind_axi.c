@@ -8,6 +8,7 @@
 #include "util/alloc.h"
 #include "util/fsutil.h"
 #include "util/num.h"
+#include "util/vscan.h"
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -192,61 +193,60 @@ static int header_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
     return rc;
 }
 
-/* The offset a localparam `<name> = <n>'h<hex>` (or 'd, or a plain
- * decimal) of the Verilog text gives, name a whole identifier; -1 when
- * none. */
+/* The value a parameter `<name> = <literal>` (a localparam of the map)
+ * of the Verilog text gives, read with util's Verilog scanner (comments
+ * and strings are no declarations) and literal reader; -1 when none. */
 static int64_t localparam_offset(const char *text, const char *name)
 {
-    size_t len = strlen(name);
-    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
-        int alone = (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
-                    !(isalnum((unsigned char)p[len]) || p[len] == '_');
-        const char *q = p + len;
-        q += strspn(q, " \t");
-        if (!alone || *q != '=')
-            continue;
-        q++;
-        q += strspn(q, " \t");
-        const char *tick = strchr(q, '\'');
-        int base = 10;
-        if (tick && tick - q <= 3 && strspn(q, "0123456789") == (size_t)(tick - q)) {
-            char b = (char)tolower((unsigned char)tick[1 + (tolower((unsigned char)tick[1]) == 's')]);
-            base = b == 'h' ? 16 : b == 'd' ? 10 : b == 'o' ? 8 : b == 'b' ? 2 : 0;
-            q = tick + 2 + (tolower((unsigned char)tick[1]) == 's');
-        }
-        char *end = NULL;
-        long long v = base ? strtoll(q, &end, base) : -1;
-        if (base && end != q && v >= 0)
-            return v;
-    }
+    const char *const decl[] = {name, "=", "$", NULL};
+    char value[80];
+    vscan_t v = vscan_start(text);
+    vscan_tok_t t;
+    uint64_t at;
+    for (vscan_t here = v; vscan_next(&v, &t); here = v)
+        if (vscan_is(&v, &t, name) && vscan_match(here, decl, value, 1, sizeof value) && vscan_number(value, &at) &&
+            at <= INT64_MAX)
+            return (int64_t)at;
     return -1;
 }
 
-/* The source of the AXI4-Lite slave module of the control bundle (its
- * file name ends in _<bundle>_s_axi.v, and it declares ADDR_AP_CTRL), read;
- * NULL when the spec lists none. *file: its name. */
-static char *slave_source(const spec_t *spec, const omodel_t *m, const char **file)
+/* The AXI4-Lite slave modules among the RTL sources (files whose names
+ * end in _s_axi.v), each read once. */
+typedef struct slaves {
+    char **text; /* NULL for one that cannot be read (Verilator's to report) */
+    const char **src;
+    size_t n;
+    int ctl; /* the control bundle's (_<bundle>_s_axi.v, declaring ADDR_AP_CTRL), or -1 */
+} slaves_t;
+
+static void slaves_read(const spec_t *spec, const omodel_t *m, slaves_t *sl)
 {
-    if (!m->ctrl.name)
-        return NULL;
-    char *tail = lg_asprintf("_%s_s_axi.v", m->ctrl.name);
-    char *text = NULL;
-    for (size_t i = 0; i < spec->nrtl_sources && !text; i++) {
+    *sl = (slaves_t){.text = lg_calloc(spec->nrtl_sources + 1, sizeof *sl->text),
+                     .src = lg_calloc(spec->nrtl_sources + 1, sizeof *sl->src),
+                     .ctl = -1};
+    char *own = lg_asprintf("_%s_s_axi.v", m->ctrl.name);
+    for (size_t i = 0; i < spec->nrtl_sources; i++) {
         const char *src = spec->rtl_sources[i];
-        size_t n = strlen(src), t = strlen(tail);
-        if (n < t || strcmp(src + n - t, tail) != 0)
+        size_t n = strlen(src), no = strlen(own);
+        if (n < 8 || strcmp(src + n - 8, "_s_axi.v") != 0)
             continue;
-        lg_err_t err; /* an unreadable one is Verilator's to report */
-        text = lg_read_file_max(src, LG_READ_MAX, NULL, &err);
-        if (text && !strstr(text, "ADDR_AP_CTRL")) {
-            free(text);
-            text = NULL;
-        }
-        const char *slash = strrchr(src, '/');
-        *file = slash ? slash + 1 : src;
+        lg_err_t ignored; /* an unreadable one is Verilator's to report */
+        sl->text[sl->n] = lg_read_file_max(src, LG_READ_MAX, NULL, &ignored);
+        sl->src[sl->n] = src;
+        if (sl->ctl < 0 && n >= no && strcmp(src + n - no, own) == 0 && sl->text[sl->n] &&
+            localparam_offset(sl->text[sl->n], "ADDR_AP_CTRL") >= 0)
+            sl->ctl = (int)sl->n;
+        sl->n++;
     }
-    free(tail);
-    return text;
+    free(own);
+}
+
+static void slaves_free(slaves_t *sl)
+{
+    for (size_t i = 0; i < sl->n; i++)
+        free(sl->text[i]);
+    free(sl->text);
+    free(sl->src);
 }
 
 /* "ADDR_<NAME>_DATA_0" for the register of port name (upper-cased, as
@@ -266,7 +266,7 @@ static char *data_param(const char *name)
 static int64_t reg_offset(const char *text, const char *name, char **found)
 {
     int64_t at = -1;
-    for (int k = 0; k < 2 && at < 0; k++) {
+    for (int k = 0; k < 2 && at < 0 && text; k++) {
         char *full = k ? lg_asprintf("%s_r", name) : lg_strdup(name);
         char *want = data_param(full);
         at = localparam_offset(text, want);
@@ -278,56 +278,54 @@ static int64_t reg_offset(const char *text, const char *name, char **found)
     return at;
 }
 
-/* LG_EINVAL when a register the harness writes (that of bind i, port
- * name) is declared not by the control bundle's slave (ctl, its text, may
- * be NULL) but by the slave of another AXI4-Lite bundle among the RTL
- * sources: the harness drives the one bundle with ap_start, so the
- * argument would never reach the design. */
-static int foreign_register(const spec_t *spec, const omodel_t *m, const char *ctl, size_t i, const char *name,
+/* The port names of bind i's registers: its own, or an inout's _i and _o
+ * (k 0 and 1); the caller frees it. */
+static char *reg_port(const spec_t *spec, const obind_t *b, size_t i, int k)
+{
+    const char *port = spec->ifaces[i].port;
+    return b->reg_out >= 0 ? lg_asprintf("%s_%s", port, k ? "o" : "i") : lg_strdup(port);
+}
+
+/* LG_EINVAL when bind i's register (port name) is declared not by the
+ * control bundle's slave but by the slave of another AXI4-Lite bundle:
+ * the harness drives the one bundle with ap_start, so the argument would
+ * never reach the design. */
+static int foreign_register(const spec_t *spec, const omodel_t *m, const slaves_t *sl, size_t i, const char *name,
                             lg_err_t *err)
 {
-    char *want = NULL, *own = lg_asprintf("_%s_s_axi.v", m->ctrl.name);
+    if (sl->ctl >= 0 && reg_offset(sl->text[sl->ctl], name, NULL) >= 0)
+        return LG_OK;
+    char *want = NULL;
     int rc = LG_OK;
-    for (size_t s = 0; s < spec->nrtl_sources && rc == LG_OK && !(ctl && reg_offset(ctl, name, NULL) >= 0); s++) {
-        const char *src = spec->rtl_sources[s];
-        size_t n = strlen(src), no = strlen(own);
-        if (n < 8 || strcmp(src + n - 8, "_s_axi.v") != 0 || (n >= no && strcmp(src + n - no, own) == 0))
-            continue;
-        lg_err_t ignored; /* an unreadable one is Verilator's to report */
-        char *text = lg_read_file_max(src, LG_READ_MAX, NULL, &ignored);
-        if (text && reg_offset(text, name, &want) >= 0)
+    for (size_t s = 0; s < sl->n && rc == LG_OK; s++)
+        if ((int)s != sl->ctl && reg_offset(sl->text[s], name, &want) >= 0)
             rc = lg_err_set(err, LG_EINVAL,
                             "%s: param %s: its register (%s) is in %s, the slave of another AXI4-Lite bundle than "
                             "the one with ap_start (s_axi_%s), which is the only one the harness drives: the "
                             "design takes its arguments through two control bundles, which lgfuzz cannot call",
-                            spec->path, spec->params[i].name, want, src, m->ctrl.name);
-        free(text);
-    }
-    free(own);
+                            spec->path, spec->params[i].name, want, sl->src[s], m->ctrl.name);
     free(want);
     return rc;
 }
 
-/* The offsets the RTL's AXI4-Lite slave module declares, when it declares
+/* The offsets the control bundle's slave declares, when it declares
  * every register the harness uses; m is left as it was otherwise. */
-static void rtl_registers(const spec_t *spec, omodel_t *m)
+static void rtl_registers(const spec_t *spec, omodel_t *m, const slaves_t *sl)
 {
-    const char *file = NULL;
-    char *text = slave_source(spec, m, &file);
-    if (!text)
+    if (sl->ctl < 0)
         return;
+    const char *text = sl->text[sl->ctl];
     int64_t ret = spec->has_return ? localparam_offset(text, "ADDR_AP_RETURN_0") : 0;
     int64_t *reg = lg_calloc(2 * (m->n ? m->n : 1), sizeof *reg);
     int all = ret >= 0;
     for (size_t i = 0; i < m->n && all; i++) {
         obind_t *b = &m->binds[i];
-        const spec_iface_t *f = &spec->ifaces[i];
         reg[2 * i] = b->reg;
         reg[2 * i + 1] = b->reg_out;
-        if (b->reg < 0 || f->has_offset)
+        if (b->reg < 0 || spec->ifaces[i].has_offset)
             continue;
         for (int k = 0; k < (b->reg_out >= 0 ? 2 : 1) && all; k++) {
-            char *name = b->reg_out >= 0 ? lg_asprintf("%s_%s", f->port, k ? "o" : "i") : lg_strdup(f->port);
+            char *name = reg_port(spec, b, i, k);
             reg[2 * i + k] = reg_offset(text, name, NULL);
             all = reg[2 * i + k] >= 0;
             free(name);
@@ -339,10 +337,10 @@ static void rtl_registers(const spec_t *spec, omodel_t *m)
             m->binds[i].reg = reg[2 * i];
             m->binds[i].reg_out = reg[2 * i + 1];
         }
-        snprintf(m->reg_from, sizeof m->reg_from, "%s localparams", file);
+        const char *slash = strrchr(sl->src[sl->ctl], '/');
+        snprintf(m->reg_from, sizeof m->reg_from, "%s localparams", slash ? slash + 1 : sl->src[sl->ctl]);
     }
     free(reg);
-    free(text);
 }
 
 int axi_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
@@ -370,21 +368,20 @@ int axi_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
         return header_registers(spec, m, err);
     }
     snprintf(m->reg_from, sizeof m->reg_from, "HLS layout");
-    rtl_registers(spec, m);
     if (!m->ctrl.name)
         return LG_OK;
-    const char *file = NULL;
-    char *ctl = slave_source(spec, m, &file);
+    slaves_t sl;
+    slaves_read(spec, m, &sl);
+    rtl_registers(spec, m, &sl);
     int rc = LG_OK;
     for (size_t i = 0; i < m->n && rc == LG_OK; i++) {
-        const obind_t *b = &m->binds[i];
-        if (b->reg < 0)
+        if (m->binds[i].reg < 0)
             continue;
-        char *name = b->reg_out >= 0 ? lg_asprintf("%s_i", spec->ifaces[i].port) : lg_strdup(spec->ifaces[i].port);
-        rc = foreign_register(spec, m, ctl, i, name, err);
+        char *name = reg_port(spec, &m->binds[i], i, 0);
+        rc = foreign_register(spec, m, &sl, i, name, err);
         free(name);
     }
-    free(ctl);
+    slaves_free(&sl);
     return rc;
 }
 

@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "harness_int.h"
 #include "util/alloc.h"
@@ -118,10 +117,11 @@ static int names_hls(const char *text)
     return 0;
 }
 
+/* 1 when path is a regular file lgfuzz reads (util's check). */
 static int is_file(const char *path)
 {
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    lg_err_t err; /* a candidate that is not one is skipped */
+    return lg_check_file(path, LG_READ_MAX, &err) == LG_OK;
 }
 
 /* The file a quoted #include of name in file `from` means: beside from,

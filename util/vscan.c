@@ -5,6 +5,8 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "num.h"
+
 /* A word's characters: identifiers, numbers with their base ('), system
  * tasks ($) and directives (`) alike. */
 static int word_char(char c)
@@ -110,4 +112,32 @@ int vscan_match(vscan_t s, const char *const *pat, char *caps, size_t ncaps, siz
         }
     }
     return 1;
+}
+
+int vscan_number(const char *word, uint64_t *out)
+{
+    const char *tick = strchr(word, '\'');
+    const char *digits = word, *prefix = "";
+    if (tick) {
+        if (strspn(word, "0123456789") != (size_t)(tick - word))
+            return 0;
+        const char *b = tick + 1 + (tick[1] == 's' || tick[1] == 'S');
+        int base = tolower((unsigned char)*b);
+        prefix = base == 'h' ? "0x" : base == 'b' ? "0b" : base == 'o' ? "0" : base == 'd' ? "" : NULL;
+        if (!prefix)
+            return 0;
+        digits = b + 1;
+    }
+    /* The digits without their underscores, after the C prefix of the base. */
+    char text[80];
+    size_t n = strlen(prefix);
+    memcpy(text, prefix, n);
+    for (const char *p = digits; *p && n + 1 < sizeof text; p++)
+        if (*p != '_')
+            text[n++] = *p;
+    text[n] = '\0';
+    if (n == strlen(prefix) || strlen(digits) >= sizeof text - 3)
+        return 0;
+    lg_err_t err; /* not a literal: the caller's to say */
+    return lg_uint_parse(text, *prefix ? LG_NUM_C : LG_NUM_DEC, 0, UINT64_MAX, out, &err) == LG_OK;
 }

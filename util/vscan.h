@@ -11,6 +11,7 @@
 #define LG_VSCAN_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef enum {
     VSCAN_WORD,    /* [A-Za-z0-9_$`']+ */
@@ -49,5 +50,12 @@ void vscan_copy(const vscan_t *s, const vscan_tok_t *t, char *buf, size_t cap);
  * one after the other, as vscan_copy cuts it; a "$" past the last buffer
  * matches a word uncaptured), "#" any word, anything else that very token. */
 int vscan_match(vscan_t s, const char *const *pat, char *caps, size_t ncaps, size_t cap);
+/* The value of word, a Verilog integer literal without x or z digits: a
+ * decimal number, or an optional size, ', an optional s and a base (b, o,
+ * d or h, either case) then digits, underscores allowed ("6'h18",
+ * "32'd16", "4'b0000", "8'sh_ff"), through util's one integer parser:
+ * 1 with *out set, 0 when word is no such literal or its value needs more
+ * than 64 bits. */
+int vscan_number(const char *word, uint64_t *out);
 
 #endif

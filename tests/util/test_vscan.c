@@ -42,8 +42,42 @@ static char *render(const char *text)
     return lg_strbuf_take(&b);
 }
 
+/* Verilog integer literals through util's one integer parser. */
+static void test_numbers(void)
+{
+    static const struct {
+        const char *word;
+        int ok;
+        uint64_t value;
+    } literals[] = {
+        {"18", 1, 18},
+        {"6'h18", 1, 0x18},
+        {"6'H1c", 1, 0x1c},
+        {"32'd16", 1, 16},
+        {"4'b0000", 1, 0},
+        {"3'o17", 1, 017},
+        {"8'sh_ff", 1, 0xff},
+        {"'h10", 1, 0x10},
+        {"64'hffffffffffffffff", 1, UINT64_MAX},
+        {"65'h1_0000_0000_0000_0000", 0, 0},
+        {"6'hx8", 0, 0},
+        {"6'q18", 0, 0},
+        {"6'h", 0, 0},
+        {"a'h1", 0, 0},
+        {"ADDR_AP_CTRL", 0, 0},
+        {"", 0, 0},
+    };
+    for (size_t i = 0; i < sizeof literals / sizeof *literals; i++) {
+        uint64_t v = 7;
+        int ok = vscan_number(literals[i].word, &v);
+        CHECK_MSG(ok == literals[i].ok && (!ok || v == literals[i].value), "'%s': %d, %llu", literals[i].word, ok,
+                  (unsigned long long)v);
+    }
+}
+
 int main(void)
 {
+    test_numbers();
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *got = render(cases[i].text);
         CHECK_MSG(strcmp(got, cases[i].want) == 0, "case %zu: '%s', want '%s'", i, got, cases[i].want);
