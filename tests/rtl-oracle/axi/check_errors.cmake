@@ -47,11 +47,11 @@ refuse(latency slow "max_cycles: 5000" "max_cycles: 5000\n  latency: 5000"
 
 # A register of another AXI4-Lite slave than the control one: refused
 # (the harness would write it where the design never reads it).
-refuse(foreign vadd32 "  sources: [vadd32.v, vadd32_control_s_axi.v]"
-       "  sources: [${AXI}/vadd32.v, ${AXI}/vadd32_control_s_axi.v, ${AXI}/vadd32_extra_s_axi.v]
+refuse(foreign vadd32 "  sources: [vadd.v, vadd_control_s_axi.v]"
+       "  sources: [${AXI}/vadd.v, ${AXI}/vadd_control_s_axi.v, ${AXI}/vadd_extra_s_axi.v]
   interfaces:
     size: {mode: s_axilite, port: count}"
-       "param size: its register (ADDR_COUNT_DATA_0) is in ${AXI}/vadd32_extra_s_axi.v, the slave of another AXI4-Lite bundle than the one with ap_start (s_axi_control)")
+       "param size: its register (ADDR_COUNT_DATA_0) is in ${AXI}/vadd_extra_s_axi.v, the slave of another AXI4-Lite bundle than the one with ap_start (s_axi_control)")
 
 # A valid spec (files absolute, <from> replaced by <to>): lgfuzz check
 # exits 0 and its output holds every <want>.
@@ -84,9 +84,9 @@ shows(irq_regs irq "max_cycles: 2000" "max_cycles: 2000"
 # The register map of a control slave in its own module, read from its
 # localparams: a 32-bit pointer's one data word puts in2 at 0x20.
 shows(vadd32_regs vadd32 "max_cycles: 20000" "max_cycles: 20000"
-      "rtl: register 0x10 (return)  ap_return (vadd32_control_s_axi.v localparams)"
-      "rtl: register 0x20 in2  buffer address, 2 words (vadd32_control_s_axi.v localparams)"
-      "rtl: register 0x30 size  value (vadd32_control_s_axi.v localparams)")
+      "rtl: register 0x10 (return)  ap_return (vadd_control_s_axi.v localparams)"
+      "rtl: register 0x20 in2  buffer address, 2 words (vadd_control_s_axi.v localparams)"
+      "rtl: register 0x30 size  value (vadd_control_s_axi.v localparams)")
 shows(vadd_regs vadd "max_cycles: 20000" "max_cycles: 20000\n  latency: 300\n  interfaces:\n    size: {mode: s_axilite, offset: 0x40}"
       "rtl: register 0x18 in1  buffer address, 2 words (HLS layout)" "rtl: register 0x40 size  value (interfaces offset)"
       "rtl: interrupt off: ap_done polled" "rtl: latency 300 cycles (rtl.latency)")

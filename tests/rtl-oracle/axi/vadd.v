@@ -7,13 +7,24 @@
 // (the short in1 burst that ends a size not a multiple of 16 one beat too
 // long: past the array, within the 64-element depth), WLAST_FIRST
 // (WLAST on the first beat), SIZE_AT_40 (size decoded at 0x40) and
-// SLVERR_RETURN (the read of ap_return answered SLVERR).
+// SLVERR_RETURN (the read of ap_return answered SLVERR). ADDR32 gives it
+// the shape Vivado HLS up to 2019 has for a 32-bit target: the control
+// slave a module of its own (vadd_control_s_axi.v, whose localparams are
+// the register map, one data word per pointer) and 32-bit AXI4 master
+// addresses.
+`ifdef ADDR32
+`define VADD_LITE_MSB 5
+`define VADD_ADDR_MSB 31
+`else
+`define VADD_LITE_MSB 6
+`define VADD_ADDR_MSB 63
+`endif
 module vadd (
     input  wire        ap_clk,
     input  wire        ap_rst_n,
     input  wire        s_axi_control_AWVALID,
     output wire        s_axi_control_AWREADY,
-    input  wire [6:0]  s_axi_control_AWADDR,
+    input  wire [`VADD_LITE_MSB:0] s_axi_control_AWADDR,
     input  wire        s_axi_control_WVALID,
     output wire        s_axi_control_WREADY,
     input  wire [31:0] s_axi_control_WDATA,
@@ -23,7 +34,7 @@ module vadd (
     output wire [1:0]  s_axi_control_BRESP,
     input  wire        s_axi_control_ARVALID,
     output wire        s_axi_control_ARREADY,
-    input  wire [6:0]  s_axi_control_ARADDR,
+    input  wire [`VADD_LITE_MSB:0] s_axi_control_ARADDR,
     output wire        s_axi_control_RVALID,
     input  wire        s_axi_control_RREADY,
     output wire [31:0] s_axi_control_RDATA,
@@ -31,7 +42,7 @@ module vadd (
     output wire        interrupt,
     output reg         m_axi_gmem_AWVALID,
     input  wire        m_axi_gmem_AWREADY,
-    output reg  [63:0] m_axi_gmem_AWADDR,
+    output reg  [`VADD_ADDR_MSB:0] m_axi_gmem_AWADDR,
     output reg  [7:0]  m_axi_gmem_AWLEN,
     output wire [2:0]  m_axi_gmem_AWSIZE,
     output wire [1:0]  m_axi_gmem_AWBURST,
@@ -45,7 +56,7 @@ module vadd (
     input  wire [1:0]  m_axi_gmem_BRESP,
     output reg         m_axi_gmem_ARVALID,
     input  wire        m_axi_gmem_ARREADY,
-    output reg  [63:0] m_axi_gmem_ARADDR,
+    output reg  [`VADD_ADDR_MSB:0] m_axi_gmem_ARADDR,
     output reg  [7:0]  m_axi_gmem_ARLEN,
     output wire [2:0]  m_axi_gmem_ARSIZE,
     output wire [1:0]  m_axi_gmem_ARBURST,
@@ -55,6 +66,24 @@ module vadd (
     input  wire        m_axi_gmem_RLAST,
     input  wire [1:0]  m_axi_gmem_RRESP
 );
+`ifdef ADDR32
+    wire [31:0] in1, in2, out, size;
+    reg [31:0] ret;
+    reg busy;
+    wire start;
+    wire kernel_done;
+    assign interrupt = 1'b0;
+    vadd_control_s_axi control (
+        .ACLK(ap_clk), .ARESET(!ap_rst_n),
+        .AWADDR(s_axi_control_AWADDR), .AWVALID(s_axi_control_AWVALID), .AWREADY(s_axi_control_AWREADY),
+        .WDATA(s_axi_control_WDATA), .WSTRB(s_axi_control_WSTRB), .WVALID(s_axi_control_WVALID),
+        .WREADY(s_axi_control_WREADY), .BRESP(s_axi_control_BRESP), .BVALID(s_axi_control_BVALID),
+        .BREADY(s_axi_control_BREADY), .ARADDR(s_axi_control_ARADDR), .ARVALID(s_axi_control_ARVALID),
+        .ARREADY(s_axi_control_ARREADY), .RDATA(s_axi_control_RDATA), .RRESP(s_axi_control_RRESP),
+        .RVALID(s_axi_control_RVALID), .RREADY(s_axi_control_RREADY),
+        .ap_start(start), .ap_done(kernel_done), .ap_idle(!busy), .ap_return(ret),
+        .in1(in1), .in2(in2), .out_r(out), .size(size));
+`else
 `ifdef SIZE_AT_40
     localparam [6:0] ADDR_SIZE = 7'h40;
 `else
@@ -118,6 +147,7 @@ module vadd (
             if (r_on && s_axi_control_RREADY) r_on <= 0;
         end
     end
+`endif
 
     // ---- the kernel: per chunk of at most 16, read in1, read in2, write out
     localparam S_IDLE = 0, S_AR1 = 1, S_R1 = 2, S_AR2 = 3, S_R2 = 4, S_AW = 5, S_W = 6, S_B = 7, S_DONE = 8;

@@ -1,8 +1,8 @@
-// A second AXI4-Lite slave beside vadd32's control one, declaring a
+// A second AXI4-Lite slave beside vadd's control one (ADDR32), declaring a
 // register of its own (rtl-oracle.axi.errors: a spec whose param `size`
 // names this register's port is refused, not run with the argument
 // written where the design never reads it).
-module vadd32_extra_s_axi (
+module vadd_extra_s_axi (
     input  wire        ACLK,
     input  wire [5:0]  ARADDR,
     output reg  [31:0] RDATA

@@ -1,9 +1,9 @@
-// The AXI4-Lite control slave of vadd32.v, in the shape Vivado HLS up to
+// The AXI4-Lite control slave of vadd.v built with ADDR32, in the shape Vivado HLS up to
 // 2019 gives it for a 32-bit target: its own module, the register map in
 // localparams, one data word per pointer (ADDR_<ARG>_DATA_0 and a CTRL
 // word, no DATA_1), so that in2 sits at 0x20 where HLS's 64-bit layout
 // would put it at 0x24.
-module vadd32_control_s_axi (
+module vadd_control_s_axi (
     input  wire        ACLK,
     input  wire        ARESET,
     input  wire [5:0]  AWADDR,
