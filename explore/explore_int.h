@@ -133,6 +133,8 @@ typedef struct cause_memo {
     int by_cause;      /* the key names a cause, no C path */
     int uninit;        /* cause_uninit's finding: 1, with the local or -1 */
     int local;
+    int branch; /* cause_branch's finding: the site, or -1, with the direction taken */
+    int branch_dir;
     xstate_t x; /* xstate_check's finding */
 } cause_memo_t;
 
@@ -192,8 +194,10 @@ typedef struct minimised {
     int uninit;       /* the C's result rests on a local it did not write first (cause_uninit) */
     int local;        /* that local (tracer_locals), or -1 when no one alone */
     xstate_t x;       /* its RTL result from another initial state, when that differs (xstate_check) */
+    int branch;       /* the br site that, decided the other way, gives the RTL's result (cause_branch), or -1 */
+    int branch_dir;   /* the direction the C took there */
     int depth;        /* rtl-oob:<p>: p's offset probe, when the C indexed p past the RTL's depth inside its own
-                         array; else -1 */
+                         array; a mismatch: the offset probe whose depth explains it (cause_depth); else -1 */
     uint8_t *lean;    /* per probe: those its key names, when it is keyed by a narrowed variable or port and fired
                          a loop or memory probe besides that the cause does not need (a leaner input may show the
                          cause alone); else NULL. Owned */
@@ -508,6 +512,20 @@ int cause_uninit(explore_t *ex, const input_t *m, const run_result_t *cpu, int *
  * the RTL then agrees with it. -1 when none does. */
 int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, const uint8_t *fired, const char *cls,
                    int *param, lg_err_t *err);
+/* cause_depth: *probe receives the offset probe of an input array that m
+ * indexes past the RTL's depth (inside the C's length) when the C run on m
+ * with every element from that depth on read as the RTL's out-of-range
+ * reads return them (lg_type_poison) gives rtl (m's RTL result, a value
+ * mismatch of class cls) exactly; -1 when none does. */
+int cause_depth(explore_t *ex, const input_t *m, const run_result_t *rtl, const char *cls, int *probe, lg_err_t *err);
+/* cause_branch: *site receives the br site, *dir the direction m took
+ * there, when the C kernel run on m with that direction taken the other
+ * way every time gives rtl (m's RTL result, a value mismatch of class
+ * cls) exactly, and no flip at another source line does, or, when flips
+ * on several lines do, the one line of those whose flips do the same on
+ * found (the input as found; NULL: none); -1 when no one line is left. */
+int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const input_t *found, const char *cls,
+                 int *site, int *dir, lg_err_t *err);
 /* The port probes that found's run fired and its minimised run (fired)
  * did not, and whose narrow port changes the output a divergence of class
  * cls (a mismatch) is about in the kernel's own result on found (found

@@ -3,7 +3,8 @@
  * C that its cause analysis found the divergence to need is c-ub:<kind>
  * (uninit, oob, readback, a UBSan check), at the statement or local; an
  * RTL result that another initial state of the RTL changes is rtl-x, at
- * the output. Each comes with what it means in a sentence. */
+ * the output; one that a branch decided the other way gives is branch, at
+ * the condition. Each comes with what it means in a sentence. */
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -231,6 +232,23 @@ static void triage_x(const explore_t *ex, const minimised_t *mi, char **cls, cha
     free(what);
 }
 
+/* The triage of a divergence that one branch decided the other way
+ * explains (mi->branch, cause_branch.c). */
+static void triage_branch(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
+{
+    size_t ns;
+    const tracer_site_t *s = &tracer_sites(ex->tracer, &ns)[mi->branch];
+    LG_ASSERT((size_t)mi->branch < ns);
+    const char *taken = mi->branch_dir ? "true" : "false", *other = mi->branch_dir ? "false" : "true";
+    *cls = lg_strdup("branch");
+    *at = lg_asprintf("%s:%d:%d", s->file ? s->file : "?", s->line, s->col);
+    *why = lg_asprintf("the RTL's result is exactly what the C computes with the condition at %s taken %s where it "
+                       "is %s on this input, and no branch on another line gives it: the RTL decides that condition "
+                       "differently (a compare of another signedness or width, a saturation it wraps) or gets there "
+                       "with a value that differs only in how it decides it",
+                       *at, other, taken);
+}
+
 void triage_of(const explore_t *ex, const minimised_t *mi, const triage_contract_t *contract, char **cls, char **at,
                char **why)
 {
@@ -247,4 +265,6 @@ void triage_of(const explore_t *ex, const minimised_t *mi, const triage_contract
         triage_oob(ex, mi, contract, cls, at, why);
     else if (mi->ub >= 0)
         triage_ub(ex, mi->ub, cls, at, why);
+    else if (mi->branch >= 0)
+        triage_branch(ex, mi, cls, at, why);
 }

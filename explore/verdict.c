@@ -216,6 +216,8 @@ static int one_cause_key(finding_key_t *k, const char *cls, const char *kind, co
  * that another initial state of the RTL changes ("rtl-x|cause|x:<output>",
  * mi->x set; xstate.c), or, for rtl-oob:<p> where the C itself indexed p
  * past the RTL's depth (mi->depth), that depth ("rtl-oob:<p>|cause|depth:<p>"),
+ * the same for a mismatch that p's reads past that depth explain
+ * (cause_depth.c),
  * or the port that explains it
  * ("<class>|cause|port:<p>"), or the inout scalar whose read-back does
  * ("<class>|cause|readback:<param>", mi->ub receiving the readback probe
@@ -223,7 +225,9 @@ static int one_cause_key(finding_key_t *k, const char *cls, const char *kind, co
  * undefined-behaviour one of those but a read-back into mi->ub, else
  * mi->oob when it is one of those, -1 when none): "c-ub|cause|<probes>"
  * when mi->ub is a ub probe, "<class>|cause|<probes>" when a width or
- * port probe is among them, else with its C path,
+ * port probe is among them, else the branch that, decided the other way,
+ * gives the RTL's result ("<class>|cause|branch:<file>:<line>", mi->branch
+ * set; cause_branch.c), else with its C path,
  * "<class>|path:<hash>|<probes>". The key goes into *key (left empty
  * when running failed: err then says why). */
 static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err_t *err)
@@ -250,6 +254,17 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
      * its own array: the memory is too shallow for the C, on any path. */
     if (rc == LG_OK && mi->depth >= 0)
         return one_cause_key(key, sym->cls, "depth", sym->cls + strlen("rtl-oob:"));
+    /* A mismatch that the same memory's poisoned reads explain whole is
+     * that cause too, under its key. */
+    if (rc == LG_OK)
+        rc = cause_depth(ex, mi->in, mi->run->rtl, sym->cls, &mi->depth, err);
+    if (rc == LG_OK && mi->depth >= 0) {
+        const char *array = ex->probe_info[mi->depth].name + strlen("offset:");
+        char *cls = lg_asprintf("rtl-oob:%s", array);
+        one_cause_key(key, cls, "depth", array);
+        free(cls);
+        return LG_OK;
+    }
     if (rc == LG_OK)
         rc = cause_port(ex, mi->in, mi->run->rtl, sym->cls, &mi->port, &mi->port_sx, err);
     if (rc == LG_OK && mi->port >= 0) {
@@ -313,12 +328,27 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
             }
         if (c_ub)
             mi->by_cause = 1;
+        /* A divergence that needs no probe may be one branch the RTL
+         * decides the other way: that statement is its cause on every C
+         * path. (One that needs a probe keeps it: a read-back or an index
+         * past a depth can make a branch go the other way too, and is
+         * the better name.) */
+        if (!mi->by_cause && n == 0)
+            rc = cause_branch(ex, mi->in, mi->run->rtl, mi->found, sym->cls, &mi->branch, &mi->branch_dir, err);
         /* A cause key names at least one cause: a cause with no probe
          * the divergence needs (spectra off) is keyed by its path. */
-        if (mi->by_cause && n)
+        if (rc == LG_OK && mi->branch >= 0) {
+            size_t ns;
+            const tracer_site_t *s = &tracer_sites(ex->tracer, &ns)[mi->branch];
+            char *at = lg_asprintf("%s:%d", s->file ? s->file : "?", s->line);
+            mi->by_cause = 1;
+            one_cause_key(key, sym->cls, "branch", at);
+            free(at);
+        } else if (mi->by_cause && n) {
             findings_key_cause(key, c_ub ? "c-ub" : sym->cls, names, n);
-        else
+        } else {
             findings_key_path(key, sym->cls, mi->path, names, n);
+        }
         free(names);
     }
     free(needed);
@@ -345,6 +375,8 @@ static int cause_key(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err_
             mi->by_cause = ex->causes[i].by_cause;
             mi->uninit = ex->causes[i].uninit;
             mi->local = ex->causes[i].local;
+            mi->branch = ex->causes[i].branch;
+            mi->branch_dir = ex->causes[i].branch_dir;
             mi->x = ex->causes[i].x;
             findings_key_copy(key, &ex->causes[i].key);
             return LG_OK;
@@ -362,6 +394,8 @@ static int cause_key(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err_
                             .by_cause = mi->by_cause,
                             .uninit = mi->uninit,
                             .local = mi->local,
+                            .branch = mi->branch,
+                            .branch_dir = mi->branch_dir,
                             .x = mi->x};
         findings_key_copy(&m->key, key);
     }
@@ -373,8 +407,8 @@ static int cause_key(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err_
 static void minimised_open(explore_t *ex, minimised_t *mi, const input_t *in, const input_t *min,
                            const minimise_run_t *run, const uint8_t *held)
 {
-    *mi =
-        (minimised_t){.found = in, .in = min, .run = run, .held = held, .ub = -1, .port = -1, .local = -1, .depth = -1};
+    *mi = (minimised_t){
+        .found = in, .in = min, .run = run, .held = held, .ub = -1, .port = -1, .local = -1, .depth = -1, .branch = -1};
     mi->cpu = run_result_create(ex->spec);
     run_result_copy(mi->cpu, run->tr->result);
     mi->path = minimise_path(ex, run->tr);

@@ -20,10 +20,16 @@
 #include "util/alloc.h"
 #include "util/fsutil.h"
 
+static void declare_rt_ret(instrument_ctx_t *c, instrument_rt_t *rt, const char *name, LLVMTypeRef ret,
+                           LLVMTypeRef *params, unsigned n)
+{
+    rt->ty = LLVMFunctionType(ret, params, n, 0);
+    rt->fn = LLVMAddFunction(c->mod, name, rt->ty);
+}
+
 static void declare_rt(instrument_ctx_t *c, instrument_rt_t *rt, const char *name, LLVMTypeRef *params, unsigned n)
 {
-    rt->ty = LLVMFunctionType(LLVMVoidTypeInContext(c->ctx), params, n, 0);
-    rt->fn = LLVMAddFunction(c->mod, name, rt->ty);
+    declare_rt_ret(c, rt, name, LLVMVoidTypeInContext(c->ctx), params, n);
 }
 
 static void declare_runtime(instrument_ctx_t *c)
@@ -32,8 +38,8 @@ static void declare_runtime(instrument_ctx_t *c)
     LLVMTypeRef p4[] = {c->i32, c->i32, c->i64, c->i64};
     LLVMTypeRef pv[] = {c->i32, c->i64};
     LLVMTypeRef p1[] = {c->i32};
-    declare_rt(c, &c->br, "__lgrt_br", p2, 2);
-    declare_rt(c, &c->brc, "__lgrt_brc", p4, 4);
+    declare_rt_ret(c, &c->br, "__lgrt_br", c->i32, p2, 2);
+    declare_rt_ret(c, &c->brc, "__lgrt_brc", c->i32, p4, 4);
     declare_rt(c, &c->val, "__lgrt_val", pv, 2);
     declare_rt(c, &c->ub, "__lgrt_ub", p1, 1);
     declare_rt(c, &c->ub_if, "__lgrt_ub_if", p2, 2);
@@ -95,7 +101,8 @@ static uint32_t add_site(instrument_ctx_t *c, LLVMValueRef fn, LLVMValueRef term
 }
 
 /* A conditional branch: its direction, plus the operands when an integer
- * comparison decides it. */
+ * comparison decides it. The branch then goes the way the runtime says
+ * (the direction it was given unless the round flips it: lgrt.h). */
 static void instrument_br(instrument_ctx_t *c, LLVMValueRef fn, LLVMValueRef term, int loop_stay)
 {
     uint32_t site = add_site(c, fn, term, TRACER_SITE_BR, 2);
@@ -103,17 +110,18 @@ static void instrument_br(instrument_ctx_t *c, LLVMValueRef fn, LLVMValueRef ter
     LLVMValueRef cond = LLVMGetCondition(term);
     instrument_position_before(c, term);
     LLVMValueRef dir = LLVMBuildZExt(c->b, cond, c->i32, "");
-    LLVMValueRef cmp = LLVMIsAICmpInst(cond);
+    LLVMValueRef cmp = LLVMIsAICmpInst(cond), taken;
     if (cmp && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(cmp, 0))) == LLVMIntegerTypeKind &&
         LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(cmp, 0))) <= 64) {
         int u = is_unsigned_pred(LLVMGetICmpPredicate(cmp));
         LLVMValueRef args[] = {instrument_u32(c, site), dir, instrument_to_i64(c, LLVMGetOperand(cmp, 0), u),
                                instrument_to_i64(c, LLVMGetOperand(cmp, 1), u)};
-        instrument_call(c, &c->brc, args, 4);
+        taken = instrument_call(c, &c->brc, args, 4);
     } else {
         LLVMValueRef args[] = {instrument_u32(c, site), dir};
-        instrument_call(c, &c->br, args, 2);
+        taken = instrument_call(c, &c->br, args, 2);
     }
+    LLVMSetCondition(term, LLVMBuildICmp(c->b, LLVMIntNE, taken, instrument_u32(c, 0), ""));
 }
 
 /* A switch: the case index is computed by a chain of selects so the event

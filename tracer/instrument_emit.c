@@ -17,9 +17,9 @@ void instrument_position_before(instrument_ctx_t *c, LLVMValueRef inst)
     LLVMSetCurrentDebugLocation2(c->b, LLVMInstructionGetDebugLoc(inst));
 }
 
-void instrument_call(instrument_ctx_t *c, const instrument_rt_t *rt, LLVMValueRef *args, unsigned n)
+LLVMValueRef instrument_call(instrument_ctx_t *c, const instrument_rt_t *rt, LLVMValueRef *args, unsigned n)
 {
-    LLVMBuildCall2(c->b, rt->ty, rt->fn, args, n, "");
+    return LLVMBuildCall2(c->b, rt->ty, rt->fn, args, n, "");
 }
 
 LLVMValueRef instrument_to_i64(instrument_ctx_t *c, LLVMValueRef v, int is_unsigned)

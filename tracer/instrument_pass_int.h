@@ -38,7 +38,7 @@ typedef struct instrument_ctx {
  * debug location. */
 void instrument_position_before(instrument_ctx_t *c, LLVMValueRef inst);
 /* Emits a call to a runtime function at the builder's position. */
-void instrument_call(instrument_ctx_t *c, const instrument_rt_t *rt, LLVMValueRef *args, unsigned n);
+LLVMValueRef instrument_call(instrument_ctx_t *c, const instrument_rt_t *rt, LLVMValueRef *args, unsigned n);
 /* v widened (or narrowed) to i64; sign-extended unless is_unsigned. */
 LLVMValueRef instrument_to_i64(instrument_ctx_t *c, LLVMValueRef v, int is_unsigned);
 LLVMValueRef instrument_u32(instrument_ctx_t *c, uint32_t v);

@@ -401,6 +401,14 @@ const tracer_local_t *tracer_locals(const tracer_t *t, size_t *n)
     return t->build.meta->locals;
 }
 
+void tracer_set_flip(tracer_t *t, uint32_t site, int dir)
+{
+    LG_ASSERT(
+        site == TRACER_FLIP_NONE ||
+        (site < t->build.meta->nsites && t->build.meta->sites[site].kind == TRACER_SITE_BR && (dir == 0 || dir == 1)));
+    executor_set_flip(t->x, site == TRACER_FLIP_NONE ? 0 : ((uint64_t)site + 1) << 1 | (uint64_t)dir);
+}
+
 void tracer_set_fill(tracer_t *t, int which)
 {
     LG_ASSERT(which >= TRACER_FILL_OTHER && (which < 0 || (size_t)which < t->build.meta->nlocals));

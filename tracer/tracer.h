@@ -191,6 +191,12 @@ const tracer_local_t *tracer_locals(const tracer_t *t, size_t *n);
 #define TRACER_FILL_SAME (-1)
 #define TRACER_FILL_OTHER (-2)
 void tracer_set_fill(tracer_t *t, int which);
+/* The runs from now on take direction dir (0 or 1) of br site `site` the
+ * other way at every time they reach it; site TRACER_FLIP_NONE (the
+ * default) flips nothing. A run's result with a direction flipped says
+ * what the kernel computes had it decided that branch the other way. */
+#define TRACER_FLIP_NONE UINT32_MAX
+void tracer_set_flip(tracer_t *t, uint32_t site, int dir);
 
 /* The trace as a JSON object {"status", "signal" (crash only), "events",
  * "path": [{"site", "dir", "file", "line", "col", "op0", "op1"}...],

@@ -62,6 +62,16 @@
 #   widthpaths  a local four C paths assign, which the RTL keeps in a 5-bit register
 #               hls.widths leaves out: one divergence, mismatch|cause|width:t, listing
 #               the C paths it was seen on
+#   satpaths    a sum the C saturates into 8 bits and the RTL wraps, then a switch of
+#               four modes: no probe sees it; one divergence, caused by the branch of
+#               the saturation (mismatch|cause|branch:kernel.c:15, triaged branch),
+#               listing the C paths it was seen on
+#   tagcount    an 8-word array in a 6-word RAM of which the kernel counts the words
+#               tagged 3 in their low bits, folded on four C paths: the RTL's reads past
+#               the depth are never tagged, whatever poison they return, so the oracle's
+#               second-poison test does not see them reach the result; one divergence,
+#               rtl-oob:A|cause|depth:A (the C on A past the depth as the RAM returns it
+#               gives the RTL's count), on several C paths
 #   portcause   a constant the RTL narrows changes every result, and b's 4-bit port
 #               changes those with b outside [-8, 7]: inputs found with b out of range
 #               minimise (b to 0) into the first report, so the port, which cut a value
@@ -237,9 +247,11 @@ function(check_minimised spec dv)
   endforeach()
   json_get(cls ${dv}/symptom.json class)
   json_get(key ${dv}/symptom.json key)
-  # A cause key names a mismatch's class without its output.
+  # A cause key names a mismatch's class without its output; a mismatch
+  # that a memory's depth explains has the depth's key.
   string(REGEX REPLACE "^mismatch:.*" "mismatch" ccls "${cls}")
-  if(NOT key MATCHES "^${cls}\\|path:[0-9a-f]+\\|" AND NOT key MATCHES "^${ccls}\\|cause\\|[a-z]+:[^|]+$")
+  if(NOT key MATCHES "^${cls}\\|path:[0-9a-f]+\\|" AND NOT key MATCHES "^${ccls}\\|cause\\|[a-z]+:[^|]+$"
+     AND NOT (ccls STREQUAL "mismatch" AND key MATCHES "^rtl-oob:([^|]+)\\|cause\\|depth:([^|]+)$"))
     message(FATAL_ERROR "${dv}: key '${key}' is neither <class>|path:<hash>|<probes> nor <class>|cause|<cause>")
   endif()
   execute_process(COMMAND ${LGFUZZ} diff ${spec} ${dv}/input.json RESULT_VARIABLE rc OUTPUT_VARIABLE out
@@ -275,9 +287,10 @@ function(check_groups out_ngroups dir summary)
       set(want "${key}")
       # The probes a cause needs; a port or read-back that explains the
       # divergence whole is shown by cutting or setting values, whether
-      # or not its probe fired on the minimised input.
+      # or not its probe fired on the minimised input, and a branch is no
+      # probe.
       string(REGEX REPLACE "^[^|]*\\|cause\\|" "" probes "${key}")
-      if(probes MATCHES "^(port|readback|depth|x|uninit):[^,]*$")
+      if(probes MATCHES "^(port|readback|depth|x|uninit|branch):[^,]*$")
         set(probes "")
       endif()
     else()
@@ -372,15 +385,19 @@ if(CHECK STREQUAL "accumulate")
   endif()
 elseif(CHECK STREQUAL "groups")
   # max-off-by-one is case 4 of the switch at kernel.c:20, avg-floor case 5.
+  # The RTL decides case 4's x > y (kernel.c:34) wrongly for x = y + 1: the
+  # C with that branch taken the other way gives the RTL's result, its
+  # cause; case 5's rounding needs no branch and no probe: its path.
   set(ALU ${SRC}/kernels/alu/kernel.yaml)
   run_lgfuzz(rc ${ALU} --iterations 80 --seed 1 --no-guard --out ${WORK}/alu)
   check_groups(ngroups ${WORK}/alu "${LGFUZZ_OUT}")
   string(REPLACE ";" "," summary "${LGFUZZ_OUT}")
-  foreach(case 4 5)
-    string(REGEX MATCHALL "\n  mismatch:return on path case ${case} \\(kernel.c:20\\)[^\n]*" line "${summary}")
-    list(LENGTH line n)
+  foreach(line "branch at kernel.c:34:[0-9]+: mismatch:return caused by branch:kernel.c:34: "
+          "mismatch:return on path case 5 \\(kernel.c:20\\)")
+    string(REGEX MATCHALL "\n  ${line}[^\n]*" lines "${summary}")
+    list(LENGTH lines n)
     if(NOT n EQUAL 1)
-      message(FATAL_ERROR "${n} summary lines for case ${case} of alu's switch, want 1")
+      message(FATAL_ERROR "${n} summary lines '${line}', want 1:\n${LGFUZZ_OUT}")
     endif()
   endforeach()
   if(NOT ngroups EQUAL 2)
@@ -390,7 +407,7 @@ elseif(CHECK STREQUAL "groups")
   execute_process(COMMAND ${LGFUZZ} report ${WORK}/alu --out ${WORK}/rep RESULT_VARIABLE rc OUTPUT_VARIABLE out)
   message(STATUS "lgfuzz report: exit ${rc}\n${out}")
   json_get(reported ${WORK}/rep/summary.json kernels 0 divergence_groups)
-  string(FIND "${out}" "- mismatch:return on path case 4 (kernel.c:20)" at4)
+  string(FIND "${out}" ": mismatch:return caused by branch:kernel.c:34: " at4)
   string(FIND "${out}" "- mismatch:return on path case 5 (kernel.c:20)" at5)
   if(NOT rc EQUAL 1 OR NOT reported EQUAL 2 OR at4 EQUAL -1 OR at5 EQUAL -1)
     message(FATAL_ERROR "lgfuzz report: exit ${rc}, ${reported} groups, want 1 and both cases listed")
@@ -584,6 +601,22 @@ elseif(CHECK STREQUAL "shallow")
   set(spec ${SRC}/tests/explore/kernels/shallow/kernel.yaml)
   run_one_divergence(divs ${spec} "reads past a shallow memory" --iterations 60)
   expect_cause_on_paths(npaths ${divs} "rtl-oob:A|cause|depth:A")
+elseif(CHECK STREQUAL "tagcount")
+  # A tagged word at 6 or 7 makes a wrong count; the C on the input with
+  # A[6..7] as the RAM returns them (poison) counts what the RTL counts:
+  # the depth is the cause, on whichever path k folds the count (before:
+  # one mismatch per path, keyed by path and offset:A).
+  set(spec ${SRC}/tests/explore/kernels/tagcount/kernel.yaml)
+  run_one_divergence(divs ${spec} "a count of words past a shallow memory" --iterations 60)
+  check_minimised(${spec} ${divs})
+  expect_cause_on_paths(npaths ${divs} "rtl-oob:A|cause|depth:A")
+  json_get(cls ${divs}/symptom.json class)
+  if(NOT cls STREQUAL "mismatch:return")
+    message(FATAL_ERROR "${divs}: class ${cls}, want mismatch:return (the poison never reaches the result)")
+  endif()
+  if(NOT LGFUZZ_OUT MATCHES "mismatch:return caused by depth:A on ${npaths} C paths: ")
+    message(FATAL_ERROR "the summary does not name the depth and its paths:\n${LGFUZZ_OUT}")
+  endif()
 elseif(CHECK STREQUAL "wildstore")
   # t[k] = v, then t[r & 15], for any k below 16: a k below 0 gives a
   # wrong value (the RTL stores at k's low bits) or, far below, a fault.
@@ -623,6 +656,24 @@ elseif(CHECK STREQUAL "widthpaths")
   expect_cause_on_paths(npaths ${divs} "mismatch|cause|width:t")
   if(NOT LGFUZZ_OUT MATCHES "mismatch:return caused by width:t on ${npaths} C paths: ")
     message(FATAL_ERROR "the summary does not name the cause and its paths:\n${LGFUZZ_OUT}")
+  endif()
+elseif(CHECK STREQUAL "satpaths")
+  # A saturation the RTL leaves out, before a switch: every mode whose sum
+  # leaves [-128, 127] diverges, high or low, and no probe fires. The C
+  # with the saturation's condition decided the other way gives the RTL's
+  # result, and no other line does: one divergence, caused by that branch
+  # on several C paths (before: one divergence per mode and side, 8).
+  set(spec ${SRC}/tests/explore/kernels/satpaths/kernel.yaml)
+  run_one_divergence(divs ${spec} "one saturation on eight paths" --iterations 60)
+  check_minimised(${spec} ${divs})
+  expect_cause_on_paths(npaths ${divs} "mismatch|cause|branch:kernel.c:15")
+  json_get(triage ${divs}/symptom.json triage class)
+  json_get(at ${divs}/symptom.json triage at)
+  if(NOT triage STREQUAL "branch" OR NOT at MATCHES "^kernel.c:15:[0-9]+$")
+    message(FATAL_ERROR "${divs}: triage ${triage} at ${at}, want branch at kernel.c:15")
+  endif()
+  if(NOT LGFUZZ_OUT MATCHES "branch at kernel.c:15:[0-9]+: mismatch:return caused by branch:kernel.c:15 on ${npaths} C paths: ")
+    message(FATAL_ERROR "the summary does not name the branch and its paths:\n${LGFUZZ_OUT}")
   endif()
 elseif(CHECK STREQUAL "readback")
   # One read-back of an output on two C paths, beside signed sums that

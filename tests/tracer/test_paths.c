@@ -1,7 +1,7 @@
 /* Branch paths of small kernels (if/else, switch, short-circuit, nested
  * loops, early return) against paths derived by hand from the sources in
  * tests/tracer/kernels/, plus the operands recorded for comparisons, the
- * static site table and the comparison constants. */
+ * static site table, the comparison constants and flipped directions. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -201,9 +201,47 @@ static void check_exact_fill(void)
     spec_destroy(spec);
 }
 
+/* A flipped direction: the branch goes the other way every time the
+ * input would take that direction, the event says which way it went, and
+ * a direction the input does not take changes nothing. */
+static void check_flip(void)
+{
+    spec_t *spec = tu_spec("branches");
+    tracer_t *t = tu_tracer(spec, NULL);
+    /* x > 10 false: y = -1, default, then both tests of the && true */
+    input_t *in = tu_input(spec, "{\"x\": 3, \"y\": 0}");
+    static const struct {
+        uint32_t site;
+        int dir;
+        const char *path;
+        int64_t ret;
+    } flips[] = {
+        {TRACER_FLIP_NONE, 0, "5:0 9:0 18:1 18.1:1", 1},
+        {0, 0, "5:1 9:1", 100},           /* then y = 1: case 1 returns early */
+        {0, 1, "5:0 9:0 18:1 18.1:1", 1}, /* a direction not taken */
+        {2, 1, "5:0 9:0 18:0", 0},        /* x > 0 decided false */
+        {3, 1, "5:0 9:0 18:1 18.1:0", 0}, /* y < 5 decided false */
+        {TRACER_FLIP_NONE, 0, "5:0 9:0 18:1 18.1:1", 1},
+    };
+    for (size_t i = 0; i < sizeof flips / sizeof *flips; i++) {
+        tracer_set_flip(t, flips[i].site, flips[i].dir);
+        const tracer_trace_t *tr = tu_run1(t, in);
+        char path[512], want[512];
+        tu_path(t, tr, path, sizeof path);
+        tu_aggregate(flips[i].path, want, sizeof want);
+        CHECK_MSG(strcmp(path, want) == 0 && tr->result->status == RUN_OK && tr->result->ret == flips[i].ret,
+                  "flip %zu: path \"%s\" return %lld, expected \"%s\" and %lld", i, path, (long long)tr->result->ret,
+                  want, (long long)flips[i].ret);
+    }
+    input_destroy(in);
+    tracer_destroy(t);
+    spec_destroy(spec);
+}
+
 int main(void)
 {
     run_cases();
+    check_flip();
     check_operands_and_tables();
     check_large_call();
     check_exact_fill();

@@ -60,14 +60,26 @@ LGRT_INLINE static void lgrt_event(uint32_t site, uint32_t dir, uint16_t flags, 
     s->nevents = n + 1;
 }
 
-LGRT_INLINE void __lgrt_br(uint32_t site, uint32_t dir)
+/* The direction a branch takes: dir, or the other one when the round
+ * flips this direction of this site (lgrt.flip). The event records the
+ * direction taken. A switch's result is not used: only a br is flipped. */
+LGRT_INLINE static uint32_t lgrt_dir(uint32_t site, uint32_t dir)
 {
-    lgrt_event(site, dir, 0, 0, 0);
+    return lgrt.flip == (((uint64_t)site + 1) << 1 | dir) ? dir ^ 1u : dir;
 }
 
-LGRT_INLINE void __lgrt_brc(uint32_t site, uint32_t dir, int64_t a, int64_t b)
+LGRT_INLINE uint32_t __lgrt_br(uint32_t site, uint32_t dir)
 {
+    dir = lgrt_dir(site, dir);
+    lgrt_event(site, dir, 0, 0, 0);
+    return dir;
+}
+
+LGRT_INLINE uint32_t __lgrt_brc(uint32_t site, uint32_t dir, int64_t a, int64_t b)
+{
+    dir = lgrt_dir(site, dir);
     lgrt_event(site, dir, LGRT_EV_OPERANDS, a, b);
+    return dir;
 }
 
 LGRT_INLINE void __lgrt_val(uint32_t probe, int64_t v)

@@ -128,6 +128,9 @@ typedef struct lgrt_hdr {
     uint64_t cur;      /* record in progress */
     uint64_t done;     /* the child stopped before this record */
     uint64_t fill_alt; /* the locals that start with LGRT_FILL_ALT */
+    /* A branch direction the round's inputs take the other way at every
+     * time they reach it: (site + 1) << 1 | direction; 0 none. */
+    uint64_t flip;
     /* Waking the other side. Each side first spins for spin_ns on the
      * other's sequence number (a wake-up through the kernel costs more
      * than a small round), then announces that it sleeps and blocks on
@@ -229,6 +232,7 @@ typedef struct lgrt_state {
     int64_t *depth; /* current recursion depth per probe */
     uint32_t nprobes;
     uint64_t fill_alt; /* the round's */
+    uint64_t flip;     /* the round's */
     lgrt_loop_state_t loops[LGRT_MAX_LOOPS];
 } lgrt_state_t;
 
@@ -264,9 +268,10 @@ void lgrt_end(void);
 void lgrt_value(uint32_t probe, int64_t v);
 void lgrt_fire(uint32_t probe);
 
-/* Called by instrumented code (names fixed by the instrumentation tool). */
-void __lgrt_br(uint32_t site, uint32_t dir);
-void __lgrt_brc(uint32_t site, uint32_t dir, int64_t a, int64_t b);
+/* Called by instrumented code (names fixed by the instrumentation tool).
+ * A branch goes the direction __lgrt_br and __lgrt_brc return. */
+uint32_t __lgrt_br(uint32_t site, uint32_t dir);
+uint32_t __lgrt_brc(uint32_t site, uint32_t dir, int64_t a, int64_t b);
 void __lgrt_val(uint32_t probe, int64_t v);
 void __lgrt_ub(uint32_t probe);
 void __lgrt_ub_if(uint32_t probe, uint32_t hit);

@@ -1,7 +1,7 @@
 // shallow: RTL in the shape Vivado HLS emits for kernel.c, with A's
 // memory 6 words deep. State 2 tests i < n and issues the read of A[i];
 // state 3 adds the word. The exit (state 2 with i == n) returns the sum
-// folded with k as the C does.
+// folded with k as the C does. Built with TAGCOUNT, it is tagcount's RTL.
 `timescale 1 ns / 1 ps
 module shallow (
         ap_clk, ap_rst, ap_start, ap_done, ap_idle, ap_ready,
@@ -35,7 +35,14 @@ reg   [7:0] i_0_reg_64;
 reg   [31:0] s_0_reg_75;
 wire   icmp_ln11_fu_86_p2 = ($signed({24'd0, i_0_reg_64}) < $signed({24'd0, n}));
 wire   [7:0] add_ln11_fu_92_p2 = i_0_reg_64 + 8'd1;
+`ifdef TAGCOUNT
+// tagcount (tests/explore/kernels/tagcount): counts the words whose low
+// four bits are 3 instead of adding them.
+wire   icmp_ln12_fu_98_p2 = (A_q0[3:0] == 4'd3);
+wire   [31:0] add_ln12_fu_104_p2 = s_0_reg_75 + {31'd0, icmp_ln12_fu_98_p2};
+`else
 wire   [31:0] add_ln12_fu_104_p2 = s_0_reg_75 + A_q0;
+`endif
 wire   icmp_ln13_fu_110_p2 = $signed(k) > $signed(32'd0);
 wire   [31:0] s_1_fu_116_p3 = icmp_ln13_fu_110_p2 ? (s_0_reg_75 + k) : (s_0_reg_75 - k);
 wire   [31:0] s_2_fu_122_p3 = k[1] ? (s_1_fu_116_p3 ^ 32'd1) : s_1_fu_116_p3;
