@@ -430,10 +430,12 @@ size_t schedule_len_class(const schedule_t *q, int c);
 uint64_t schedule_drops(const schedule_t *q);
 uint64_t schedule_repeats(const schedule_t *q); /* arrivals not queued: simulated before */
 
-/* verdict.c */
+/* verdict.c, verdict_path.c */
 /* A hash of a native run's path as the tree sees it, each direction with its
  * hit-count bucket in first-taken order (path novelty). */
 uint64_t verdict_path_hash(const tracer_trace_t *tr);
+/* A few words that name the C path tr took; the caller frees them. */
+char *verdict_describe_path(const explore_t *ex, const tracer_trace_t *tr);
 /* Takes the verdict of rtl, the RTL result of in, against its native run
  * tr: fv (in's features) and sig (the probes its native run fired) are
  * evidence for selective invocation unless corner; each symptom is keyed,
