@@ -242,10 +242,10 @@ static void triage_branch(const explore_t *ex, const minimised_t *mi, char **cls
     const char *taken = mi->branch_dir ? "true" : "false", *other = mi->branch_dir ? "false" : "true";
     *cls = lg_strdup("branch");
     *at = lg_asprintf("%s:%d:%d", s->file ? s->file : "?", s->line, s->col);
-    *why = lg_asprintf("the RTL's result is exactly what the C computes with the condition at %s taken %s where it "
-                       "is %s on this input, and no branch on another line gives it: the RTL decides that condition "
-                       "differently (a compare of another signedness or width, a saturation it wraps) or gets there "
-                       "with a value that differs only in how it decides it",
+    *why = lg_asprintf("the RTL's result is exactly what the C computes with the condition at %s taken %s every "
+                       "time it is %s, on this input and on one near it, and no branch on another line gives it: the "
+                       "RTL decides that condition differently (a compare of another signedness or width, a "
+                       "saturation it wraps), or reaches it with values that make it decide differently",
                        *at, other, taken);
 }
 
