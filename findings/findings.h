@@ -29,22 +29,27 @@ typedef enum findings_by {
 } findings_by_t;
 
 typedef struct finding_key {
-    /* The symptom's class ("mismatch:return", "rtl-oob:data"); a cause
-     * key's class is "mismatch" for a wrong value on any output, "c-ub"
-     * for undefined behaviour of the C, "rtl-x" for an X in the RTL. */
+    /* The symptom's class ("rtl-hang", "rtl-oob:data"), "mismatch" for a
+     * wrong value on any output; a cause key's class is also "c-ub" for
+     * undefined behaviour of the C, "rtl-x" for an X in the RTL, and
+     * "rtl-oob:<array>" for a mismatch its reads past a depth explain.
+     * Records of older versions may hold "mismatch:<output>". */
     char *cls;
     findings_by_t by;
     uint64_t path; /* FINDINGS_BY_PATH: the C path's signature; else 0 */
     /* Sorted, each once: by path, the probes the divergence needs
      * ("width:sum"); by cause, its causes ("port:data", "readback:out30",
-     * "uninit:buf", "x:return", "depth:data", or the probes it needs). At
+     * "uninit:buf", "x:return", "depth:data", "branch:k.c:15", or the
+     * probes it needs). At
      * least one for a cause key. */
     char **probes;
     size_t nprobes;
 } finding_key_t;
 
-/* A key by path: class cls, C path path and the probes (any order,
- * repeats allowed, n may be 0), all copied into *k. */
+/* A key by path: class cls (a mismatch's without its output: a wrong
+ * value in any output on one path and with the same probes is one
+ * finding), C path path and the probes (any order, repeats allowed, n may
+ * be 0), all copied into *k. */
 void findings_key_path(finding_key_t *k, const char *cls, uint64_t path, const char *const *probes, size_t n);
 /* A key by cause for a symptom of class cls: the causes (n > 0, any
  * order, repeats allowed) copied into *k; a mismatch of any output is

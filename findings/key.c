@@ -33,18 +33,18 @@ static void set_probes(finding_key_t *k, const char *const *names, size_t n)
     free(sorted);
 }
 
-void findings_key_path(finding_key_t *k, const char *cls, uint64_t path, const char *const *probes, size_t n)
-{
-    *k = (finding_key_t){.cls = lg_strdup(cls), .by = FINDINGS_BY_PATH, .path = path};
-    set_probes(k, probes, n);
-}
-
-/* The length of the class part of a cause key for a symptom of class cls:
- * a wrong value on any output is one symptom of a cause, "mismatch";
- * other classes count whole. */
+/* The length of the class part of a key for a symptom of class cls: a
+ * wrong value on any output is one symptom of a cause, or of a path,
+ * "mismatch"; other classes count whole. */
 static size_t cause_class_len(const char *cls)
 {
     return strncmp(cls, "mismatch:", 9) == 0 ? 8 : strlen(cls);
+}
+
+void findings_key_path(finding_key_t *k, const char *cls, uint64_t path, const char *const *probes, size_t n)
+{
+    *k = (finding_key_t){.cls = lg_strndup(cls, cause_class_len(cls)), .by = FINDINGS_BY_PATH, .path = path};
+    set_probes(k, probes, n);
 }
 
 void findings_key_cause(finding_key_t *k, const char *cls, const char *const *causes, size_t n)

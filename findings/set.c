@@ -113,12 +113,13 @@ uint64_t findings_set_hits(const findings_set_t *s, size_t id)
     return id < s->n ? s->v[id].hits : 0;
 }
 
-/* 1 when key k is one of class cls: a key by path of cls itself, a key by
- * cause of the cause class findings_key_cause gives cls. */
+/* 1 when key k is one of class cls: of cls itself (a record of an older
+ * version), or of the class a key gives cls ("mismatch" for any
+ * output's). */
 static int of_class(const finding_key_t *k, const char *cls)
 {
-    if (k->by == FINDINGS_BY_PATH)
-        return strcmp(k->cls, cls) == 0;
+    if (strcmp(k->cls, cls) == 0)
+        return 1;
     size_t lcc = strncmp(cls, "mismatch:", 9) == 0 ? 8 : strlen(cls);
     return strlen(k->cls) == lcc && strncmp(k->cls, cls, lcc) == 0;
 }

@@ -247,10 +247,10 @@ function(check_minimised spec dv)
   endforeach()
   json_get(cls ${dv}/symptom.json class)
   json_get(key ${dv}/symptom.json key)
-  # A cause key names a mismatch's class without its output; a mismatch
-  # that a memory's depth explains has the depth's key.
+  # A key names a mismatch's class without its output; a mismatch that a
+  # memory's depth explains has the depth's key.
   string(REGEX REPLACE "^mismatch:.*" "mismatch" ccls "${cls}")
-  if(NOT key MATCHES "^${cls}\\|path:[0-9a-f]+\\|" AND NOT key MATCHES "^${ccls}\\|cause\\|[a-z]+:[^|]+$"
+  if(NOT key MATCHES "^${ccls}\\|path:[0-9a-f]+\\|" AND NOT key MATCHES "^${ccls}\\|cause\\|[a-z]+:[^|]+$"
      AND NOT (ccls STREQUAL "mismatch" AND key MATCHES "^rtl-oob:([^|]+)\\|cause\\|depth:([^|]+)$"))
     message(FATAL_ERROR "${dv}: key '${key}' is neither <class>|path:<hash>|<probes> nor <class>|cause|<cause>")
   endif()
