@@ -602,10 +602,11 @@ elseif(CHECK STREQUAL "shallow")
   run_one_divergence(divs ${spec} "reads past a shallow memory" --iterations 60)
   expect_cause_on_paths(npaths ${divs} "rtl-oob:A|cause|depth:A")
 elseif(CHECK STREQUAL "tagcount")
-  # A tagged word at 6 or 7 makes a wrong count; the C on the input with
-  # A[6..7] as the RAM returns them (poison) counts what the RTL counts:
-  # the depth is the cause, on whichever path k folds the count (before:
-  # one mismatch per path, keyed by path and offset:A).
+  # shallow built with TAGCOUNT. A tagged word at 6 or 7 makes a wrong
+  # count; the C on the input with A[6..7] as the RAM returns them
+  # (poison) counts what the RTL counts: the depth is the cause, on
+  # whichever path k folds the count (before: one mismatch per path,
+  # keyed by path and offset:A).
   set(spec ${SRC}/tests/explore/kernels/tagcount/kernel.yaml)
   run_one_divergence(divs ${spec} "a count of words past a shallow memory" --iterations 60)
   check_minimised(${spec} ${divs})
