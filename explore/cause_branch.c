@@ -1,18 +1,23 @@
-/* Whether one branch decided the other way explains a divergence: the
+/* Whether one statement done the other way explains a divergence: the
  * C kernel is run on the minimised input with one direction of one br
  * site taken the other way every time the input reaches it
- * (tracer_set_flip). When that run's result is exactly the RTL's, the RTL
- * decides that branch as the C does not on this input: a compare of
- * another signedness or width, a saturation the RTL wraps, or a value
- * computed before it that differs only in what it decides there. That
+ * (tracer_set_flip), or with one operation made the other way
+ * (tracer_set_op: a signed comparison made unsigned, a signed division or
+ * remainder by a power of two rounding toward minus infinity). When that
+ * run's result is exactly the RTL's, the RTL does that statement as the C
+ * does not on this input: a compare of another signedness or width, a
+ * saturation it wraps, a division it makes a shift, or a value computed
+ * before a branch that differs only in what it decides there. That
  * statement is the divergence's cause on whichever C path reaches it.
  *
- * Only a value mismatch has such a cause, and only one statement may
+ * Only a value mismatch has such a cause, and only one source line may
  * explain it, on the minimised input and on another input near it or as
  * found: a flip that gives a plain result (a zero, a saturated 255) may
  * do so by coincidence. Otherwise the divergence keeps its C path as its
- * identity. A flip that leaves a
- * loop by staying in it is not tried: it runs until the event limit.
+ * identity. Of a line's explanations a branch comes first, then an
+ * operation: a comparison made unsigned may also turn a saturation's
+ * branch. A flip that leaves a loop by staying in it is not tried: it
+ * runs until the event limit.
  *
  * Runs go to the minimiser's executor, one input per run. */
 #include <string.h>
@@ -21,46 +26,72 @@
 #include "util/types.h"
 
 /* Branch directions tried per divergence, at most, in the order the
- * input first took them. */
+ * input first took them, and operations, in their order. */
 #define CAUSE_FLIPS_MAX 64
+#define CAUSE_OPS_MAX 64
+#define CAUSE_CANDS_MAX (CAUSE_FLIPS_MAX + CAUSE_OPS_MAX)
 
+/* One statement done the other way: a br site's direction, or an
+ * operation (op). */
 typedef struct flip {
-    uint32_t site;
-    int dir;
+    uint32_t id; /* the site, or the operation */
+    int dir;     /* a site: the direction turned */
+    int op;
 } flip_t;
 
-/* The br directions m's run tr took that a flip may change, into f (at
- * most CAUSE_FLIPS_MAX); their number. */
-static size_t flips_of(const tracer_site_t *sites, size_t nsites, const tracer_trace_t *tr, flip_t *f)
+/* The br directions m's run tr took that a flip may change, then the
+ * kernel's operations, into f; their number. */
+static size_t flips_of(explore_t *ex, const tracer_trace_t *tr, flip_t *f)
 {
-    size_t n = 0;
+    size_t nsites, nops, n = 0;
+    const tracer_site_t *sites = tracer_sites(ex->tracer, &nsites);
+    tracer_ops(ex->tracer, &nops);
     for (size_t i = 0; i < tr->nevents && n < CAUSE_FLIPS_MAX; i++) {
         const tracer_event_t *e = &tr->events[i];
         LG_ASSERT(e->site < nsites);
         const tracer_site_t *s = &sites[e->site];
         if (s->kind != TRACER_SITE_BR || (s->loop_stay >= 0 && e->dir != (uint16_t)s->loop_stay))
             continue;
-        f[n++] = (flip_t){.site = e->site, .dir = e->dir};
+        f[n++] = (flip_t){.id = e->site, .dir = e->dir};
     }
+    for (size_t i = 0; i < nops && i < CAUSE_OPS_MAX; i++)
+        f[n++] = (flip_t){.id = (uint32_t)i, .op = 1};
     return n;
 }
 
-/* 1 when a and b are sites of one source line. */
-static int same_line(const tracer_site_t *a, const tracer_site_t *b)
+/* The source line of f. */
+static void line_of(const explore_t *ex, const flip_t *f, const char **file, int *line)
 {
-    return a->line == b->line && strcmp(a->file ? a->file : "", b->file ? b->file : "") == 0;
+    size_t n;
+    if (f->op) {
+        const tracer_op_t *o = &tracer_ops(ex->tracer, &n)[f->id];
+        *file = o->file;
+        *line = o->line;
+    } else {
+        const tracer_site_t *s = &tracer_sites(ex->tracer, &n)[f->id];
+        *file = s->file;
+        *line = s->line;
+    }
 }
 
-/* The flips of in's branch directions whose native run gives rtl exactly,
- * into hit (*nhit of them, at most CAUSE_FLIPS_MAX); *done 0 when the
- * deadline cut the search. Leaves t flipping nothing. */
+/* 1 when a and b are statements of one source line. */
+static int same_line(const explore_t *ex, const flip_t *a, const flip_t *b)
+{
+    const char *fa, *fb;
+    int la, lb;
+    line_of(ex, a, &fa, &la);
+    line_of(ex, b, &fb, &lb);
+    return la == lb && strcmp(fa ? fa : "", fb ? fb : "") == 0;
+}
+
+/* The flips of in's statements whose native run gives rtl exactly, into
+ * hit (*nhit of them, at most CAUSE_CANDS_MAX); *done 0 when the deadline
+ * cut the search. Leaves t flipping nothing. */
 static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, flip_t *hit, size_t *nhit,
                       int *done, lg_err_t *err)
 {
-    size_t nsites;
-    const tracer_site_t *sites = tracer_sites(ex->tracer, &nsites);
     tracer_trace_t *tr;
-    flip_t f[CAUSE_FLIPS_MAX];
+    flip_t f[CAUSE_CANDS_MAX];
     size_t nf = 0;
     *nhit = 0;
     *done = 1;
@@ -70,14 +101,17 @@ static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_r
     if (rc == LG_OK) {
         ex->st.cause_runs++;
         if (tr->result->status == RUN_OK && oracle_compare(ex->spec, tr->result, rtl, &syms) != 0)
-            nf = flips_of(sites, nsites, tr, f);
+            nf = flips_of(ex, tr, f);
     }
     for (size_t k = 0; k < nf && rc == LG_OK; k++) {
         if (explore_past_deadline(ex)) {
             *done = 0;
             break;
         }
-        tracer_set_flip(t, f[k].site, f[k].dir);
+        if (f[k].op)
+            tracer_set_op(t, f[k].id);
+        else
+            tracer_set_flip(t, f[k].id, f[k].dir);
         rc = tracer_run(t, &in, 1, &tr, err);
         if (rc)
             break;
@@ -93,12 +127,12 @@ static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_r
 /* Keeps the flips of hit[0..*n-1] whose line also has a flip in
  * also[0..nalso-1], when any does: an input no kept line explains shows
  * another cause, and says nothing of these. */
-static void keep_lines(const tracer_site_t *sites, flip_t *hit, size_t *n, const flip_t *also, size_t nalso)
+static void keep_lines(const explore_t *ex, flip_t *hit, size_t *n, const flip_t *also, size_t nalso)
 {
     size_t kept = 0;
     for (size_t k = 0; k < *n; k++)
         for (size_t j = 0; j < nalso; j++)
-            if (same_line(&sites[hit[k].site], &sites[also[j].site])) {
+            if (same_line(ex, &hit[k], &also[j])) {
                 kept++;
                 break;
             }
@@ -107,7 +141,7 @@ static void keep_lines(const tracer_site_t *sites, flip_t *hit, size_t *n, const
     size_t w = 0;
     for (size_t k = 0; k < *n; k++)
         for (size_t j = 0; j < nalso; j++)
-            if (same_line(&sites[hit[k].site], &sites[also[j].site])) {
+            if (same_line(ex, &hit[k], &also[j])) {
                 hit[w++] = hit[k];
                 break;
             }
@@ -115,21 +149,21 @@ static void keep_lines(const tracer_site_t *sites, flip_t *hit, size_t *n, const
 }
 
 /* 1 when a line of hit[0..n-1] has a flip in also[0..nalso-1]. */
-static int lines_meet(const tracer_site_t *sites, const flip_t *hit, size_t n, const flip_t *also, size_t nalso)
+static int lines_meet(const explore_t *ex, const flip_t *hit, size_t n, const flip_t *also, size_t nalso)
 {
     for (size_t k = 0; k < n; k++)
         for (size_t j = 0; j < nalso; j++)
-            if (same_line(&sites[hit[k].site], &sites[also[j].site]))
+            if (same_line(ex, &hit[k], &also[j]))
                 return 1;
     return 0;
 }
 
 /* The one source line of hit[0..n-1], as an index into hit; -1 when there
  * is none or several. */
-static int one_line(const tracer_site_t *sites, const flip_t *hit, size_t n)
+static int one_line(const explore_t *ex, const flip_t *hit, size_t n)
 {
     for (size_t k = 1; k < n; k++)
-        if (!same_line(&sites[hit[0].site], &sites[hit[k].site]))
+        if (!same_line(ex, &hit[0], &hit[k]))
             return -1;
     return n ? 0 : -1;
 }
@@ -186,19 +220,17 @@ static size_t others_of(const input_t *m, const input_t *found, input_t **o)
 }
 
 int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const input_t *found, const char *cls,
-                 int *site, int *dir, lg_err_t *err)
+                 int *id, int *dir, int *op, lg_err_t *err)
 {
-    *site = -1;
-    *dir = 0;
+    *id = -1;
+    *dir = *op = 0;
     if (ex->cfg.no_spectra || !ex->oracle || rtl->status != RUN_OK || strncmp(cls, "mismatch:", 9) != 0)
         return LG_OK;
-    size_t nsites;
-    const tracer_site_t *sites = tracer_sites(ex->tracer, &nsites);
     tracer_t *t;
     int rc = minimise_executor(ex, &t, err);
     if (rc)
         return rc == LG_EINTR ? LG_OK : rc;
-    flip_t hit[CAUSE_FLIPS_MAX], also[CAUSE_FLIPS_MAX];
+    flip_t hit[CAUSE_CANDS_MAX], also[CAUSE_CANDS_MAX];
     size_t nhit = 0, nalso = 0;
     int done = 0, at = -1, confirmed = 0;
     rc = explaining(ex, t, m, rtl, hit, &nhit, &done, err);
@@ -223,9 +255,9 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
             if (ortl[j]->status != RUN_OK)
                 continue;
             rc = explaining(ex, t, o[j], ortl[j], also, &nalso, &done, err);
-            keep_lines(sites, hit, &nhit, also, nalso);
-            confirmed |= lines_meet(sites, hit, nhit, also, nalso);
-            at = one_line(sites, hit, nhit);
+            keep_lines(ex, hit, &nhit, also, nalso);
+            confirmed |= lines_meet(ex, hit, nhit, also, nalso);
+            at = one_line(ex, hit, nhit);
         }
         for (size_t j = 0; j < no; j++) {
             input_destroy(o[j]);
@@ -237,8 +269,9 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
     if (rc == LG_ETIMEOUT || rc == LG_EINTR)
         return LG_OK;
     if (rc == LG_OK && done && at >= 0) {
-        *site = (int)hit[at].site;
+        *id = (int)hit[at].id;
         *dir = hit[at].dir;
+        *op = hit[at].op;
     }
     return LG_ERR_PASS(err, rc);
 }

@@ -133,8 +133,9 @@ typedef struct cause_memo {
     int by_cause;      /* the key names a cause, no C path */
     int uninit;        /* cause_uninit's finding: 1, with the local or -1 */
     int local;
-    int branch; /* cause_branch's finding: the site, or -1, with the direction taken */
+    int branch; /* cause_branch's finding: the site or operation, or -1, with the direction taken */
     int branch_dir;
+    int branch_op;
     xstate_t x; /* xstate_check's finding */
 } cause_memo_t;
 
@@ -194,13 +195,15 @@ typedef struct minimised {
     int uninit;       /* the C's result rests on a local it did not write first (cause_uninit) */
     int local;        /* that local (tracer_locals), or -1 when no one alone */
     xstate_t x;       /* its RTL result from another initial state, when that differs (xstate_check) */
-    int branch;       /* the br site that, decided the other way, gives the RTL's result (cause_branch), or -1 */
-    int branch_dir;   /* the direction the C took there */
-    int depth;        /* rtl-oob:<p>: p's offset probe, when the C indexed p past the RTL's depth inside its own
-                         array; a mismatch: the offset probe whose depth explains it (cause_depth); else -1 */
-    uint8_t *lean;    /* per probe: those its key names, when it is keyed by a narrowed variable or port and fired
-                         a loop or memory probe besides that the cause does not need (a leaner input may show the
-                         cause alone); else NULL. Owned */
+    int branch;       /* the br site, or the operation (branch_op), that done the other way gives the RTL's result
+                         (cause_branch), or -1 */
+    int branch_dir;   /* a site: the direction the C took there */
+    int branch_op;
+    int depth;     /* rtl-oob:<p>: p's offset probe, when the C indexed p past the RTL's depth inside its own
+                      array; a mismatch: the offset probe whose depth explains it (cause_depth); else -1 */
+    uint8_t *lean; /* per probe: those its key names, when it is keyed by a narrowed variable or port and fired
+                      a loop or memory probe besides that the cause does not need (a leaner input may show the
+                      cause alone); else NULL. Owned */
 } minimised_t;
 
 /* What the C relies on, when a c-ub:oob divergence's index is a term the
@@ -520,14 +523,18 @@ int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, con
  * reads return them (lg_type_poison) gives rtl (m's RTL result, a value
  * mismatch of class cls) exactly; -1 when none does. */
 int cause_depth(explore_t *ex, const input_t *m, const run_result_t *rtl, const char *cls, int *probe, lg_err_t *err);
-/* cause_branch: *site receives the br site, *dir the direction m took
- * there, when the C kernel run on m with that direction taken the other
- * way every time gives rtl (m's RTL result, a value mismatch of class
- * cls) exactly, and no flip at another source line does, or, when flips
- * on several lines do, the one line of those whose flips do the same on
- * found (the input as found; NULL: none); -1 when no one line is left. */
+/* cause_branch: the statement done the other way that explains the
+ * value mismatch of class cls of m (rtl: m's RTL result): *id receives a
+ * br site with *dir the direction m took there (*op 0), or an operation
+ * of tracer_ops (*op 1), when the C kernel run on m with that direction
+ * taken the other way every time, or that operation made the other way,
+ * gives rtl exactly, and nothing on another source line does, or, when
+ * several lines do, the one line of those that also explains the
+ * divergence of found (the input as found; NULL: none) or of an input
+ * near m. A branch comes before an operation of its line. -1 when no one
+ * line is left. */
 int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const input_t *found, const char *cls,
-                 int *site, int *dir, lg_err_t *err);
+                 int *id, int *dir, int *op, lg_err_t *err);
 /* The port probes that found's run fired and its minimised run (fired)
  * did not, and whose narrow port changes the output a divergence of class
  * cls (a mismatch) is about in the kernel's own result on found (found
@@ -560,6 +567,9 @@ void triage_find_oob(const explore_t *ex, const input_t *in, const tracer_trace_
  * whichever path. */
 void triage_find_depth(const explore_t *ex, const input_t *in, const tracer_trace_t *tr, const char *cls,
                        minimised_t *mi);
+/* triage_statement: "<file>:<line>" of the statement mi->branch names
+ * (with ":<col>" when col); the caller frees it. */
+char *triage_statement(const explore_t *ex, const minimised_t *mi, int col);
 void triage_of(const explore_t *ex, const minimised_t *mi, const triage_contract_t *contract, char **cls, char **at,
                char **why);
 /* The triage of a divergence on an input outside what the C itself relies

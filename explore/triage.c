@@ -4,7 +4,8 @@
  * (uninit, oob, readback, a UBSan check), at the statement or local; an
  * RTL result that another initial state of the RTL changes is rtl-x, at
  * the output; one that a branch decided the other way gives is branch, at
- * the condition. Each comes with what it means in a sentence. */
+ * the condition, and one that an operation made the other way gives is
+ * op, at the operation. Each comes with what it means in a sentence. */
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -232,21 +233,65 @@ static void triage_x(const explore_t *ex, const minimised_t *mi, char **cls, cha
     free(what);
 }
 
-/* The triage of a divergence that one branch decided the other way
- * explains (mi->branch, cause_branch.c). */
-static void triage_branch(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
+char *triage_statement(const explore_t *ex, const minimised_t *mi, int col)
 {
-    size_t ns;
-    const tracer_site_t *s = &tracer_sites(ex->tracer, &ns)[mi->branch];
-    LG_ASSERT((size_t)mi->branch < ns);
-    const char *taken = mi->branch_dir ? "true" : "false", *other = mi->branch_dir ? "false" : "true";
-    *cls = lg_strdup("branch");
-    *at = lg_asprintf("%s:%d:%d", s->file ? s->file : "?", s->line, s->col);
-    *why = lg_asprintf("the RTL's result is exactly what the C computes with the condition at %s taken %s every "
-                       "time it is %s, on this input and on one near it, and no branch on another line gives it: the "
-                       "RTL decides that condition differently (a compare of another signedness or width, a "
-                       "saturation it wraps), or reaches it with values that make it decide differently",
-                       *at, other, taken);
+    size_t n;
+    const char *file;
+    int line, c;
+    if (mi->branch_op) {
+        const tracer_op_t *o = tracer_ops(ex->tracer, &n);
+        LG_ASSERT((size_t)mi->branch < n);
+        file = o[mi->branch].file;
+        line = o[mi->branch].line;
+        c = o[mi->branch].col;
+    } else {
+        const tracer_site_t *s = tracer_sites(ex->tracer, &n);
+        LG_ASSERT((size_t)mi->branch < n);
+        file = s[mi->branch].file;
+        line = s[mi->branch].line;
+        c = s[mi->branch].col;
+    }
+    return col ? lg_asprintf("%s:%d:%d", file ? file : "?", line, c) : lg_asprintf("%s:%d", file ? file : "?", line);
+}
+
+/* The triage of a divergence that one statement done the other way
+ * explains (mi->branch, cause_branch.c): branch, or op. */
+static void triage_statement_of(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
+{
+    static const char *const done[] = {
+        [TRACER_OP_CMP_UNSIGNED] = "the comparison at %s made unsigned",
+        [TRACER_OP_DIV_FLOOR] = "the division at %s rounding toward minus infinity (an arithmetic shift)",
+        [TRACER_OP_REM_FLOOR] = "the remainder at %s taken as a mask (rounding toward minus infinity)",
+    };
+    static const char *const means[] = {
+        [TRACER_OP_CMP_UNSIGNED] = "the RTL compares without the sign (a value HLS narrowed to an unsigned type, an "
+                                   "ap_uint), or reaches it with values that make it decide differently",
+        [TRACER_OP_DIV_FLOOR] = "the RTL divides by a shift, which rounds a negative value down where C rounds it "
+                                "toward zero",
+        [TRACER_OP_REM_FLOOR] = "the RTL takes the remainder by a mask, which a negative value gives positive where "
+                                "C's is negative",
+    };
+    *at = triage_statement(ex, mi, 1);
+    char *what;
+    if (mi->branch_op) {
+        size_t n;
+        tracer_op_kind_t k = tracer_ops(ex->tracer, &n)[mi->branch].kind;
+        *cls = lg_strdup("op");
+        what = lg_asprintf(done[k], *at);
+        *why = lg_asprintf("the RTL's result is exactly what the C computes with %s, on this input and on one near "
+                           "it, and nothing on another line gives it: %s",
+                           what, means[k]);
+    } else {
+        *cls = lg_strdup("branch");
+        what = lg_asprintf("the condition at %s taken %s every time it is %s", *at, mi->branch_dir ? "false" : "true",
+                           mi->branch_dir ? "true" : "false");
+        *why = lg_asprintf("the RTL's result is exactly what the C computes with %s, on this input and on one near "
+                           "it, and nothing on another line gives it: the RTL decides that condition differently (a "
+                           "compare of another signedness or width, a saturation it wraps), or reaches it with values "
+                           "that make it decide differently",
+                           what);
+    }
+    free(what);
 }
 
 void triage_of(const explore_t *ex, const minimised_t *mi, const triage_contract_t *contract, char **cls, char **at,
@@ -266,5 +311,5 @@ void triage_of(const explore_t *ex, const minimised_t *mi, const triage_contract
     else if (mi->ub >= 0)
         triage_ub(ex, mi->ub, cls, at, why);
     else if (mi->branch >= 0)
-        triage_branch(ex, mi, cls, at, why);
+        triage_statement_of(ex, mi, cls, at, why);
 }

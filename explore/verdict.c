@@ -96,8 +96,8 @@ static int one_cause_key(finding_key_t *k, const char *cls, const char *kind, co
  * mi->oob when it is one of those, -1 when none): "c-ub|cause|<probes>"
  * when mi->ub is a ub probe, "<class>|cause|<probes>" when a width or
  * port probe is among them, else the branch that, decided the other way,
- * gives the RTL's result ("<class>|cause|branch:<file>:<line>", mi->branch
- * set; cause_branch.c), else with its C path,
+ * gives the RTL's result, or the operation that made the other way does
+ * ("<class>|cause|stmt:<file>:<line>", mi->branch set; cause_branch.c), else with its C path,
  * "<class>|path:<hash>|<probes>". The key goes into *key (left empty
  * when running failed: err then says why). */
 static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err_t *err)
@@ -198,21 +198,20 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
             }
         if (c_ub)
             mi->by_cause = 1;
-        /* A divergence that needs no probe may be one branch the RTL
-         * decides the other way: that statement is its cause on every C
-         * path. (One that needs a probe keeps it: a read-back or an index
+        /* A divergence that needs no probe may be one statement the RTL
+         * does the other way (a branch, a comparison, a division): that
+         * statement is its cause on every C path. (One that needs a probe keeps it: a read-back or an index
          * past a depth can make a branch go the other way too, and is
          * the better name.) */
         if (!mi->by_cause && n == 0)
-            rc = cause_branch(ex, mi->in, mi->run->rtl, mi->found, sym->cls, &mi->branch, &mi->branch_dir, err);
+            rc = cause_branch(ex, mi->in, mi->run->rtl, mi->found, sym->cls, &mi->branch, &mi->branch_dir,
+                              &mi->branch_op, err);
         /* A cause key names at least one cause: a cause with no probe
          * the divergence needs (spectra off) is keyed by its path. */
         if (rc == LG_OK && mi->branch >= 0) {
-            size_t ns;
-            const tracer_site_t *s = &tracer_sites(ex->tracer, &ns)[mi->branch];
-            char *at = lg_asprintf("%s:%d", s->file ? s->file : "?", s->line);
+            char *at = triage_statement(ex, mi, 0);
             mi->by_cause = 1;
-            one_cause_key(key, sym->cls, "branch", at);
+            one_cause_key(key, sym->cls, "stmt", at);
             free(at);
         } else if (mi->by_cause && n) {
             findings_key_cause(key, c_ub ? "c-ub" : sym->cls, names, n);
@@ -247,6 +246,7 @@ static int cause_key(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err_
             mi->local = ex->causes[i].local;
             mi->branch = ex->causes[i].branch;
             mi->branch_dir = ex->causes[i].branch_dir;
+            mi->branch_op = ex->causes[i].branch_op;
             mi->x = ex->causes[i].x;
             findings_key_copy(key, &ex->causes[i].key);
             return LG_OK;
@@ -266,6 +266,7 @@ static int cause_key(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err_
                             .local = mi->local,
                             .branch = mi->branch,
                             .branch_dir = mi->branch_dir,
+                            .branch_op = mi->branch_op,
                             .x = mi->x};
         findings_key_copy(&m->key, key);
     }

@@ -39,7 +39,7 @@ typedef struct finding_key {
     uint64_t path; /* FINDINGS_BY_PATH: the C path's signature; else 0 */
     /* Sorted, each once: by path, the probes the divergence needs
      * ("width:sum"); by cause, its causes ("port:data", "readback:out30",
-     * "uninit:buf", "x:return", "depth:data", "branch:k.c:15", or the
+     * "uninit:buf", "x:return", "depth:data", "stmt:k.c:15", or the
      * probes it needs). At
      * least one for a cause key. */
     char **probes;

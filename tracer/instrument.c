@@ -46,6 +46,7 @@ static void declare_runtime(instrument_ctx_t *c)
     declare_rt(c, &c->loop, "__lgrt_loop", p2, 2);
     declare_rt(c, &c->enter, "__lgrt_enter", p1, 1);
     declare_rt(c, &c->leave, "__lgrt_leave", p1, 1);
+    declare_rt_ret(c, &c->op, "__lgrt_op", c->i32, p1, 1);
 }
 
 static int cmp_func_name(const void *a, const void *b)
@@ -110,7 +111,7 @@ static void instrument_br(instrument_ctx_t *c, LLVMValueRef fn, LLVMValueRef ter
     LLVMValueRef cond = LLVMGetCondition(term);
     instrument_position_before(c, term);
     LLVMValueRef dir = LLVMBuildZExt(c->b, cond, c->i32, "");
-    LLVMValueRef cmp = LLVMIsAICmpInst(cond), taken;
+    LLVMValueRef cmp = instrument_op_compare(c, cond), taken;
     if (cmp && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(cmp, 0))) == LLVMIntegerTypeKind &&
         LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(cmp, 0))) <= 64) {
         int u = is_unsigned_pred(LLVMGetICmpPredicate(cmp));
@@ -165,7 +166,7 @@ static void instrument_sites(instrument_ctx_t *c)
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb), k++) {
             for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
                 LLVMValueRef cmp = LLVMIsAICmpInst(in);
-                if (cmp && !LLVMGetMetadata(cmp, c->md_nosanitize)) {
+                if (cmp && !LLVMGetMetadata(cmp, c->md_nosanitize) && !LLVMGetMetadata(cmp, c->md_op)) {
                     int u = is_unsigned_pred(LLVMGetICmpPredicate(cmp));
                     note_const(c, LLVMGetOperand(cmp, 0), u);
                     note_const(c, LLVMGetOperand(cmp, 1), u);
@@ -378,6 +379,7 @@ static void run_passes(instrument_ctx_t *c)
     port_probes(c);
     instrument_depth_probes(c);
     rewrite_ubsan(c);
+    instrument_ops(c);
     instrument_sites(c);
     collect_kernel_state(c);
     meta_finish(c->meta);
@@ -421,6 +423,7 @@ int instrument_kernel(const spec_t *spec, const pragma_hits_t *hits, const char 
     c.i32 = LLVMInt32TypeInContext(c.ctx);
     c.i64 = LLVMInt64TypeInContext(c.ctx);
     c.md_nosanitize = LLVMGetMDKindIDInContext(c.ctx, "nosanitize", 10);
+    c.md_op = LLVMGetMDKindIDInContext(c.ctx, "lgfuzz.op", 9);
     collect_functions(&c);
     declare_runtime(&c);
     run_passes(&c);

@@ -22,8 +22,8 @@ typedef struct instrument_ctx {
     LLVMModuleRef mod;
     LLVMBuilderRef b;
     LLVMTypeRef i1, i32, i64;
-    instrument_rt_t br, brc, val, ub, ub_if, loop, enter, leave;
-    unsigned md_nosanitize;
+    instrument_rt_t br, brc, val, ub, ub_if, loop, enter, leave, op;
+    unsigned md_nosanitize, md_op;
     const spec_t *spec;
     const pragma_hits_t *hits;
     const lg_log_t *log;
@@ -48,6 +48,14 @@ const char *instrument_base_name(const char *path);
  * storage: that alloca, and the variable's debug-info node into *var; NULL
  * otherwise. */
 LLVMValueRef instrument_declared_storage(LLVMValueRef in, LLVMValueRef *var);
+
+/* instrument_ops.c: gives each operation that has another way its other
+ * result, chosen at run time (tracer_set_op). Runs before the branch
+ * sites are numbered. */
+void instrument_ops(instrument_ctx_t *c);
+/* The comparison that decides a branch on cond: cond itself, or the
+ * comparison behind instrument_ops' select; NULL when none. */
+LLVMValueRef instrument_op_compare(instrument_ctx_t *c, LLVMValueRef cond);
 
 /* instrument_cfg.c: the control-flow graph of a function. */
 typedef struct instrument_cfg {

@@ -39,6 +39,9 @@ void meta_destroy(meta_t *m)
         free(m->locals[i].file);
     }
     free(m->locals);
+    for (size_t i = 0; i < m->nops; i++)
+        free(m->ops[i].file);
+    free(m->ops);
     free(m);
 }
 
@@ -114,6 +117,14 @@ void meta_finish(meta_t *m)
     m->nconsts = w;
 }
 
+uint32_t meta_add_op(meta_t *m, const char *file, int line, int col, tracer_op_kind_t kind)
+{
+    lg_grow((void **)&m->ops, &m->capops, m->nops + 1, sizeof *m->ops);
+    m->ops[m->nops] = (tracer_op_t){
+        .id = (uint32_t)m->nops, .file = lg_strdup(file ? file : "?"), .line = line, .col = col, .kind = kind};
+    return (uint32_t)m->nops++;
+}
+
 uint32_t meta_add_local(meta_t *m, const char *name, const char *func, const char *file, int line)
 {
     lg_grow((void **)&m->locals, &m->caplocals, m->nlocals + 1, sizeof *m->locals);
@@ -181,6 +192,17 @@ int meta_save(const meta_t *m, const char *path, lg_err_t *err)
         json_object_array_add(locals, o);
     }
     json_object_object_add(root, "locals", locals);
+    json_object *ops = json_object_new_array();
+    for (size_t i = 0; i < m->nops; i++) {
+        const tracer_op_t *op = &m->ops[i];
+        json_object *o = json_object_new_object();
+        json_object_object_add(o, "file", json_object_new_string(op->file));
+        json_object_object_add(o, "line", json_object_new_int(op->line));
+        json_object_object_add(o, "col", json_object_new_int(op->col));
+        json_object_object_add(o, "kind", json_object_new_int((int)op->kind));
+        json_object_array_add(ops, o);
+    }
+    json_object_object_add(root, "ops", ops);
     const char *text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY);
     int rc = lg_write_file_atomic(path, text, strlen(text), err);
     json_object_put(root);
@@ -255,6 +277,14 @@ meta_t *meta_load(const char *path, lg_err_t *err)
         json_object *o = json_object_array_get_idx(locals, i);
         const char *name = get_str(o, "name"), *func = get_str(o, "func");
         meta_add_local(m, name ? name : "?", func ? func : "?", get_str(o, "file"), (int)get_i64(o, "line"));
+    }
+    json_object *ops = get_array(root, "ops");
+    for (size_t i = 0; ops && i < json_object_array_length(ops); i++) {
+        json_object *o = json_object_array_get_idx(ops, i);
+        int64_t kind = get_i64(o, "kind");
+        meta_add_op(m, get_str(o, "file"), (int)get_i64(o, "line"), (int)get_i64(o, "col"),
+                    kind >= TRACER_OP_CMP_UNSIGNED && kind <= TRACER_OP_REM_FLOOR ? (tracer_op_kind_t)kind
+                                                                                  : TRACER_OP_CMP_UNSIGNED);
     }
     json_object_put(root);
     return m;

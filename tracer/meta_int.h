@@ -1,5 +1,6 @@
 /* The static tables of one executor build (sites, probes, comparison
- * constants, annotated loops, the kernel's writable globals), produced by the instrumentation tool and
+ * constants, annotated loops, the kernel's writable globals, the
+ * operations a run can make the other way), produced by the instrumentation tool and
  * cached next to the executor as meta.json. Private to the tracer. */
 #ifndef LG_TRACER_META_H
 #define LG_TRACER_META_H
@@ -28,6 +29,8 @@ typedef struct meta {
     size_t nglobals, capglobals;
     tracer_local_t *locals; /* the locals the runtime fills, by id */
     size_t nlocals, caplocals;
+    tracer_op_t *ops; /* the operations a run can make the other way, by id */
+    size_t nops, capops;
 } meta_t;
 
 meta_t *meta_create(void);
@@ -38,6 +41,8 @@ void meta_destroy(meta_t *m); /* accepts NULL */
 uint32_t meta_add_probe(meta_t *m, const char *name, tracer_probe_kind_t kind, int64_t param, int is_signed,
                         const char *file, int line);
 int meta_find_probe(const meta_t *m, const char *name);
+/* Appends an operation (file copied) and returns its id. */
+uint32_t meta_add_op(meta_t *m, const char *file, int line, int col, tracer_op_kind_t kind);
 /* Appends a site (strings copied) and returns its id. */
 uint32_t meta_add_site(meta_t *m, const char *func, const char *file, int line, int col, tracer_site_kind_t kind,
                        uint32_t nsucc);

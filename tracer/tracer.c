@@ -409,6 +409,18 @@ void tracer_set_flip(tracer_t *t, uint32_t site, int dir)
     executor_set_flip(t->x, site == TRACER_FLIP_NONE ? 0 : ((uint64_t)site + 1) << 1 | (uint64_t)dir);
 }
 
+const tracer_op_t *tracer_ops(const tracer_t *t, size_t *n)
+{
+    *n = t->build.meta->nops;
+    return t->build.meta->ops;
+}
+
+void tracer_set_op(tracer_t *t, uint32_t op)
+{
+    LG_ASSERT(op == TRACER_FLIP_NONE || op < t->build.meta->nops);
+    executor_set_flip(t->x, op == TRACER_FLIP_NONE ? 0 : LGRT_FLIP_OP | ((uint64_t)op + 1));
+}
+
 void tracer_set_fill(tracer_t *t, int which)
 {
     LG_ASSERT(which >= TRACER_FILL_OTHER && (which < 0 || (size_t)which < t->build.meta->nlocals));

@@ -68,6 +68,20 @@ typedef struct tracer_site {
     int loop_stay;
 } tracer_site_t;
 
+/* An operation of the kernel that a run can make the other way
+ * (tracer_set_op): a signed comparison made unsigned, a signed division
+ * or remainder by a power of two made to round toward minus infinity (an
+ * arithmetic shift, a mask), as HLS may build them. Ids number them in the
+ * kernel's functions (sorted by name) in block order. */
+typedef enum { TRACER_OP_CMP_UNSIGNED, TRACER_OP_DIV_FLOOR, TRACER_OP_REM_FLOOR } tracer_op_kind_t;
+
+typedef struct tracer_op {
+    uint32_t id;
+    char *file;
+    int line, col;
+    tracer_op_kind_t kind;
+} tracer_op_t;
+
 typedef enum {
     TRACER_PROBE_WIDTH,          /* width:<var>; param = bits, is_signed */
     TRACER_PROBE_LOOP_REMAINDER, /* loop:<file>:<line>:remainder; param = unroll factor */
@@ -197,6 +211,13 @@ void tracer_set_fill(tracer_t *t, int which);
  * what the kernel computes had it decided that branch the other way. */
 #define TRACER_FLIP_NONE UINT32_MAX
 void tracer_set_flip(tracer_t *t, uint32_t site, int dir);
+/* The kernel's operations a run can make the other way; owned by the
+ * tracer, valid until destroy. */
+const tracer_op_t *tracer_ops(const tracer_t *t, size_t *n);
+/* The runs from now on make operation op (tracer_ops) the other way at
+ * every time they reach it, and turn no branch; TRACER_FLIP_NONE makes
+ * none (as tracer_set_flip's does). */
+void tracer_set_op(tracer_t *t, uint32_t op);
 
 /* The trace as a JSON object {"status", "signal" (crash only), "events",
  * "path": [{"site", "dir", "file", "line", "col", "op0", "op1"}...],

@@ -64,7 +64,7 @@
 #               the C paths it was seen on
 #   satpaths    a sum the C saturates into 8 bits and the RTL wraps, then a switch of
 #               four modes: no probe sees it; one divergence, caused by the branch of
-#               the saturation (mismatch|cause|branch:kernel.c:15, triaged branch),
+#               the saturation (mismatch|cause|stmt:kernel.c:15, triaged branch),
 #               listing the C paths it was seen on
 #   tagcount    an 8-word array in a 6-word RAM of which the kernel counts the words
 #               tagged 3 in their low bits, folded on four C paths: the RTL's reads past
@@ -290,7 +290,7 @@ function(check_groups out_ngroups dir summary)
       # or not its probe fired on the minimised input, and a branch is no
       # probe.
       string(REGEX REPLACE "^[^|]*\\|cause\\|" "" probes "${key}")
-      if(probes MATCHES "^(port|readback|depth|x|uninit|branch):[^,]*$")
+      if(probes MATCHES "^(port|readback|depth|x|uninit|stmt):[^,]*$")
         set(probes "")
       endif()
     else()
@@ -387,13 +387,14 @@ elseif(CHECK STREQUAL "groups")
   # max-off-by-one is case 4 of the switch at kernel.c:20, avg-floor case 5.
   # The RTL decides case 4's x > y (kernel.c:34) wrongly for x = y + 1: the
   # C with that branch taken the other way gives the RTL's result, its
-  # cause; case 5's rounding needs no branch and no probe: its path.
+  # cause; case 5's (x + y) / 2 (kernel.c:37) is a shift in the RTL: the C
+  # with that division rounding toward minus infinity gives its result.
   set(ALU ${SRC}/kernels/alu/kernel.yaml)
   run_lgfuzz(rc ${ALU} --iterations 80 --seed 1 --no-guard --out ${WORK}/alu)
   check_groups(ngroups ${WORK}/alu "${LGFUZZ_OUT}")
   string(REPLACE ";" "," summary "${LGFUZZ_OUT}")
-  foreach(line "branch at kernel.c:34:[0-9]+: mismatch:return caused by branch:kernel.c:34: "
-          "mismatch:return on path case 5 \\(kernel.c:20\\)")
+  foreach(line "branch at kernel.c:34:[0-9]+: mismatch:return caused by stmt:kernel.c:34: "
+          "op at kernel.c:37:[0-9]+: mismatch:return caused by stmt:kernel.c:37: ")
     string(REGEX MATCHALL "\n  ${line}[^\n]*" lines "${summary}")
     list(LENGTH lines n)
     if(NOT n EQUAL 1)
@@ -407,8 +408,8 @@ elseif(CHECK STREQUAL "groups")
   execute_process(COMMAND ${LGFUZZ} report ${WORK}/alu --out ${WORK}/rep RESULT_VARIABLE rc OUTPUT_VARIABLE out)
   message(STATUS "lgfuzz report: exit ${rc}\n${out}")
   json_get(reported ${WORK}/rep/summary.json kernels 0 divergence_groups)
-  string(FIND "${out}" ": mismatch:return caused by branch:kernel.c:34: " at4)
-  string(FIND "${out}" "- mismatch:return on path case 5 (kernel.c:20)" at5)
+  string(FIND "${out}" ": mismatch:return caused by stmt:kernel.c:34: " at4)
+  string(FIND "${out}" ": mismatch:return caused by stmt:kernel.c:37: " at5)
   if(NOT rc EQUAL 1 OR NOT reported EQUAL 2 OR at4 EQUAL -1 OR at5 EQUAL -1)
     message(FATAL_ERROR "lgfuzz report: exit ${rc}, ${reported} groups, want 1 and both cases listed")
   endif()
@@ -667,13 +668,13 @@ elseif(CHECK STREQUAL "satpaths")
   set(spec ${SRC}/tests/explore/kernels/satpaths/kernel.yaml)
   run_one_divergence(divs ${spec} "one saturation on eight paths" --iterations 60)
   check_minimised(${spec} ${divs})
-  expect_cause_on_paths(npaths ${divs} "mismatch|cause|branch:kernel.c:15")
+  expect_cause_on_paths(npaths ${divs} "mismatch|cause|stmt:kernel.c:15")
   json_get(triage ${divs}/symptom.json triage class)
   json_get(at ${divs}/symptom.json triage at)
   if(NOT triage STREQUAL "branch" OR NOT at MATCHES "^kernel.c:15:[0-9]+$")
     message(FATAL_ERROR "${divs}: triage ${triage} at ${at}, want branch at kernel.c:15")
   endif()
-  if(NOT LGFUZZ_OUT MATCHES "branch at kernel.c:15:[0-9]+: mismatch:return caused by branch:kernel.c:15 on ${npaths} C paths: ")
+  if(NOT LGFUZZ_OUT MATCHES "branch at kernel.c:15:[0-9]+: mismatch:return caused by stmt:kernel.c:15 on ${npaths} C paths: ")
     message(FATAL_ERROR "the summary does not name the branch and its paths:\n${LGFUZZ_OUT}")
   endif()
 elseif(CHECK STREQUAL "readback")

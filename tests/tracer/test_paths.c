@@ -238,10 +238,51 @@ static void check_flip(void)
     spec_destroy(spec);
 }
 
+/* The operations a run can make the other way, in source order, and what
+ * each makes of x = -5, y = 0: -5 / 4 = -1 rounds to -2, -5 < 0 unsigned
+ * is false, -5 % 8 = -5 is 3 as a mask. */
+static void check_ops(void)
+{
+    spec_t *spec = tu_spec("ops");
+    tracer_t *t = tu_tracer(spec, NULL);
+    size_t n;
+    const tracer_op_t *ops = tracer_ops(t, &n);
+    static const struct {
+        tracer_op_kind_t kind;
+        int line;
+        int64_t ret;
+    } want[] = {
+        {TRACER_OP_DIV_FLOOR, 6, -2 + 100 - 5},
+        {TRACER_OP_CMP_UNSIGNED, 7, -1 - 5},
+        {TRACER_OP_REM_FLOOR, 9, -1 + 100 + 3},
+    };
+    CHECK_MSG(n == 3, "%zu operations, want 3", n);
+    input_t *in = tu_input(spec, "{\"x\": -5, \"y\": 0}");
+    for (size_t i = 0; i < n && i < 3; i++) {
+        CHECK_MSG(ops[i].id == i && ops[i].kind == want[i].kind && ops[i].line == want[i].line &&
+                      strcmp(ops[i].file, "kernel.c") == 0,
+                  "operation %zu: kind %d at %s:%d", i, (int)ops[i].kind, ops[i].file, ops[i].line);
+        tracer_set_op(t, (uint32_t)i);
+        const tracer_trace_t *tr = tu_run1(t, in);
+        CHECK_MSG(tr->result->status == RUN_OK && tr->result->ret == want[i].ret, "operation %zu: %lld, want %lld", i,
+                  (long long)tr->result->ret, (long long)want[i].ret);
+    }
+    tracer_set_op(t, TRACER_FLIP_NONE);
+    const tracer_trace_t *tr = tu_run1(t, in);
+    CHECK_MSG(tr->result->ret == -1 + 100 - 5, "no operation made the other way: %lld", (long long)tr->result->ret);
+    /* The branch on the comparison keeps the comparison's operands. */
+    CHECK_MSG(tr->nevents == 1 && tr->events[0].has_operands && tr->events[0].op0 == -5 && tr->events[0].op1 == 0,
+              "x < y: %zu events", tr->nevents);
+    input_destroy(in);
+    tracer_destroy(t);
+    spec_destroy(spec);
+}
+
 int main(void)
 {
     run_cases();
     check_flip();
+    check_ops();
     check_operands_and_tables();
     check_large_call();
     check_exact_fill();

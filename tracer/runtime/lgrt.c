@@ -82,6 +82,11 @@ LGRT_INLINE uint32_t __lgrt_brc(uint32_t site, uint32_t dir, int64_t a, int64_t 
     return dir;
 }
 
+LGRT_INLINE uint32_t __lgrt_op(uint32_t op)
+{
+    return lgrt.flip == (LGRT_FLIP_OP | ((uint64_t)op + 1));
+}
+
 LGRT_INLINE void __lgrt_val(uint32_t probe, int64_t v)
 {
     if (!lgrt.range)

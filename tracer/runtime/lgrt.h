@@ -108,6 +108,9 @@ typedef struct lgrt_slot {
     uint64_t sys_arg[3];
 } lgrt_slot_t;
 
+/* The bit of a round's flip that names an operation, not a branch. */
+#define LGRT_FLIP_OP (UINT64_C(1) << 63)
+
 /* Region header. The parent fills the layout fields once and the round
  * fields before each round; the child writes cur, ev_used and done. The
  * input and slot areas hold two rounds, so the parent packs one while the
@@ -129,7 +132,8 @@ typedef struct lgrt_hdr {
     uint64_t done;     /* the child stopped before this record */
     uint64_t fill_alt; /* the locals that start with LGRT_FILL_ALT */
     /* A branch direction the round's inputs take the other way at every
-     * time they reach it: (site + 1) << 1 | direction; 0 none. */
+     * time they reach it, (site + 1) << 1 | direction, or an operation
+     * they make the other way, LGRT_FLIP_OP | (op + 1); 0 none. */
     uint64_t flip;
     /* Waking the other side. Each side first spins for spin_ns on the
      * other's sequence number (a wake-up through the kernel costs more
@@ -271,6 +275,9 @@ void lgrt_fire(uint32_t probe);
 /* Called by instrumented code (names fixed by the instrumentation tool).
  * A branch goes the direction __lgrt_br and __lgrt_brc return. */
 uint32_t __lgrt_br(uint32_t site, uint32_t dir);
+/* 1 when the round makes operation op the other way (the instrumented
+ * code then uses the other result). */
+uint32_t __lgrt_op(uint32_t op);
 uint32_t __lgrt_brc(uint32_t site, uint32_t dir, int64_t a, int64_t b);
 void __lgrt_val(uint32_t probe, int64_t v);
 void __lgrt_ub(uint32_t probe);

@@ -1,0 +1,10 @@
+/* ops: a signed division and remainder by powers of two and a signed
+ * comparison, each of which a run can make the other way
+ * (tracer_set_op; tests/tracer, tracer.paths). */
+int ops(int x, int y)
+{
+    int r = x / 4;
+    if (x < y)
+        r += 100;
+    return r + x % 8;
+}

@@ -1,0 +1,134 @@
+/* The operations a run can make the other way (tracer_set_op): each
+ * signed integer comparison of the kernel's functions, and each signed
+ * division or remainder by a constant power of two, gets its other result
+ * beside it (the comparison unsigned; the division an arithmetic shift,
+ * the remainder a mask, both rounding toward minus infinity as HLS may
+ * build them), and its users get the other result when the runtime says
+ * the round makes that operation the other way (__lgrt_op). A branch on
+ * such a comparison then goes the way the chosen result says; its
+ * operands are still the comparison's (instrument.c looks through the
+ * select, tagged lgfuzz.op). UBSan's own comparisons are left alone. */
+#include <llvm-c/DebugInfo.h>
+#include <stdlib.h>
+
+#include "instrument_pass_int.h"
+#include "util/alloc.h"
+
+/* 1 and log2(v) into *k when v is a constant power of two from 2 on. */
+static int pow2_const(LLVMValueRef v, unsigned *k)
+{
+    if (!LLVMIsAConstantInt(v) || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
+        return 0;
+    int64_t d = LLVMConstIntGetSExtValue(v);
+    if (d < 2 || (d & (d - 1)) != 0)
+        return 0;
+    *k = (unsigned)__builtin_ctzll((uint64_t)d);
+    return 1;
+}
+
+static LLVMIntPredicate unsigned_pred(LLVMIntPredicate p)
+{
+    switch (p) {
+    case LLVMIntSGT:
+        return LLVMIntUGT;
+    case LLVMIntSGE:
+        return LLVMIntUGE;
+    case LLVMIntSLT:
+        return LLVMIntULT;
+    case LLVMIntSLE:
+        return LLVMIntULE;
+    default:
+        return p;
+    }
+}
+
+/* 1 with its kind when in has another way: a signed comparison of two
+ * integers, a signed division or remainder of an integer by a power of
+ * two. */
+static int has_other_way(instrument_ctx_t *c, LLVMValueRef in, tracer_op_kind_t *kind)
+{
+    if (LLVMGetMetadata(in, c->md_nosanitize))
+        return 0;
+    LLVMOpcode op = LLVMGetInstructionOpcode(in);
+    if (op == LLVMICmp) {
+        LLVMIntPredicate p = LLVMGetICmpPredicate(in);
+        *kind = TRACER_OP_CMP_UNSIGNED;
+        return unsigned_pred(p) != p && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(in, 0))) == LLVMIntegerTypeKind;
+    }
+    unsigned k;
+    if ((op == LLVMSDiv || op == LLVMSRem) && LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMIntegerTypeKind &&
+        pow2_const(LLVMGetOperand(in, 1), &k)) {
+        *kind = op == LLVMSDiv ? TRACER_OP_DIV_FLOOR : TRACER_OP_REM_FLOOR;
+        return 1;
+    }
+    return 0;
+}
+
+/* in's other result, built at the builder's position. */
+static LLVMValueRef other_way(instrument_ctx_t *c, LLVMValueRef in, tracer_op_kind_t kind)
+{
+    LLVMValueRef x = LLVMGetOperand(in, 0), y = LLVMGetOperand(in, 1);
+    if (kind == TRACER_OP_CMP_UNSIGNED)
+        return LLVMBuildICmp(c->b, unsigned_pred(LLVMGetICmpPredicate(in)), x, y, "");
+    unsigned k = 0;
+    pow2_const(y, &k);
+    LLVMTypeRef t = LLVMTypeOf(x);
+    if (kind == TRACER_OP_DIV_FLOOR)
+        return LLVMBuildAShr(c->b, x, LLVMConstInt(t, k, 0), "");
+    return LLVMBuildAnd(c->b, x, LLVMConstInt(t, (UINT64_C(1) << k) - 1, 0), "");
+}
+
+/* Gives in (of kind) its other way, as operation id. */
+static void add_other_way(instrument_ctx_t *c, LLVMValueRef in, tracer_op_kind_t kind)
+{
+    unsigned flen = 0;
+    const char *file = LLVMGetDebugLocFilename(in, &flen);
+    char *f = file ? lg_strndup(file, flen) : NULL;
+    uint32_t id = meta_add_op(c->meta, f ? instrument_base_name(f) : c->src_base, (int)LLVMGetDebugLocLine(in),
+                              (int)LLVMGetDebugLocColumn(in), kind);
+    free(f);
+    LLVMValueRef next = LLVMGetNextInstruction(in);
+    LG_ASSERT(next != NULL); /* a comparison or division ends no block */
+    LLVMPositionBuilderBefore(c->b, next);
+    LLVMSetCurrentDebugLocation2(c->b, LLVMInstructionGetDebugLoc(in));
+    LLVMValueRef other = other_way(c, in, kind);
+    LLVMValueRef args[] = {instrument_u32(c, id)};
+    LLVMValueRef on = instrument_call(c, &c->op, args, 1);
+    LLVMValueRef pick = LLVMBuildICmp(c->b, LLVMIntNE, on, instrument_u32(c, 0), "");
+    LLVMValueRef sel = LLVMBuildSelect(c->b, pick, other, in, "");
+    /* What this pass adds is not the kernel's: no comparison constant of
+     * its own (instrument_sites), no other way of its own. */
+    LLVMValueRef tag = LLVMMDNodeInContext(c->ctx, NULL, 0);
+    LLVMSetMetadata(sel, c->md_op, tag);
+    LLVMSetMetadata(pick, c->md_op, tag);
+    if (LLVMIsAInstruction(other))
+        LLVMSetMetadata(other, c->md_op, tag);
+    /* Every user of in but the select takes the select. */
+    LLVMReplaceAllUsesWith(in, sel);
+    LLVMSetOperand(sel, 2, in);
+}
+
+void instrument_ops(instrument_ctx_t *c)
+{
+    for (size_t i = 0; i < c->nfuncs; i++)
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->funcs[i]); bb; bb = LLVMGetNextBasicBlock(bb)) {
+            /* The instructions this pass adds come after the one it
+             * visits; the next original one is taken first. */
+            LLVMValueRef in = LLVMGetFirstInstruction(bb);
+            while (in) {
+                LLVMValueRef next = LLVMGetNextInstruction(in);
+                tracer_op_kind_t kind;
+                if (has_other_way(c, in, &kind))
+                    add_other_way(c, in, kind);
+                in = next;
+            }
+        }
+}
+
+LLVMValueRef instrument_op_compare(instrument_ctx_t *c, LLVMValueRef cond)
+{
+    LLVMValueRef cmp = LLVMIsAICmpInst(cond);
+    if (!cmp && LLVMIsASelectInst(cond) && LLVMGetMetadata(cond, c->md_op))
+        cmp = LLVMIsAICmpInst(LLVMGetOperand(cond, 2));
+    return cmp;
+}
