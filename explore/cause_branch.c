@@ -41,11 +41,11 @@ typedef struct flip {
 
 /* The br directions m's run tr took that a flip may change, then the
  * kernel's operations, into f; their number. */
-static size_t flips_of(explore_t *ex, const tracer_trace_t *tr, flip_t *f)
+static size_t flips_of(const tracer_t *t, const tracer_trace_t *tr, flip_t *f)
 {
     size_t nsites, nops, n = 0;
-    const tracer_site_t *sites = tracer_sites(ex->tracer, &nsites);
-    tracer_ops(ex->tracer, &nops);
+    const tracer_site_t *sites = tracer_sites(t, &nsites);
+    tracer_ops(t, &nops);
     for (size_t i = 0; i < tr->nevents && n < CAUSE_FLIPS_MAX; i++) {
         const tracer_event_t *e = &tr->events[i];
         LG_ASSERT(e->site < nsites);
@@ -59,28 +59,28 @@ static size_t flips_of(explore_t *ex, const tracer_trace_t *tr, flip_t *f)
     return n;
 }
 
-/* The source line of f. */
-static void line_of(const explore_t *ex, const flip_t *f, const char **file, int *line)
+/* The source line of f, a statement of t. */
+static void line_of(const tracer_t *t, const flip_t *f, const char **file, int *line)
 {
     size_t n;
     if (f->op) {
-        const tracer_op_t *o = &tracer_ops(ex->tracer, &n)[f->id];
+        const tracer_op_t *o = &tracer_ops(t, &n)[f->id];
         *file = o->file;
         *line = o->line;
     } else {
-        const tracer_site_t *s = &tracer_sites(ex->tracer, &n)[f->id];
+        const tracer_site_t *s = &tracer_sites(t, &n)[f->id];
         *file = s->file;
         *line = s->line;
     }
 }
 
-/* 1 when a and b are statements of one source line. */
-static int same_line(const explore_t *ex, const flip_t *a, const flip_t *b)
+/* 1 when a and b are statements of t of one source line. */
+static int same_line(const tracer_t *t, const flip_t *a, const flip_t *b)
 {
     const char *fa, *fb;
     int la, lb;
-    line_of(ex, a, &fa, &la);
-    line_of(ex, b, &fb, &lb);
+    line_of(t, a, &fa, &la);
+    line_of(t, b, &fb, &lb);
     return la == lb && strcmp(fa ? fa : "", fb ? fb : "") == 0;
 }
 
@@ -101,7 +101,7 @@ static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_r
     if (rc == LG_OK) {
         ex->st.cause_runs++;
         if (tr->result->status == RUN_OK && oracle_compare(ex->spec, tr->result, rtl, &syms) != 0)
-            nf = flips_of(ex, tr, f);
+            nf = flips_of(t, tr, f);
     }
     for (size_t k = 0; k < nf && rc == LG_OK; k++) {
         if (explore_past_deadline(ex)) {
@@ -127,12 +127,12 @@ static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_r
 /* Keeps the flips of hit[0..*n-1] whose line also has a flip in
  * also[0..nalso-1], when any does: an input no kept line explains shows
  * another cause, and says nothing of these. */
-static void keep_lines(const explore_t *ex, flip_t *hit, size_t *n, const flip_t *also, size_t nalso)
+static void keep_lines(const tracer_t *t, flip_t *hit, size_t *n, const flip_t *also, size_t nalso)
 {
     size_t kept = 0;
     for (size_t k = 0; k < *n; k++)
         for (size_t j = 0; j < nalso; j++)
-            if (same_line(ex, &hit[k], &also[j])) {
+            if (same_line(t, &hit[k], &also[j])) {
                 kept++;
                 break;
             }
@@ -141,7 +141,7 @@ static void keep_lines(const explore_t *ex, flip_t *hit, size_t *n, const flip_t
     size_t w = 0;
     for (size_t k = 0; k < *n; k++)
         for (size_t j = 0; j < nalso; j++)
-            if (same_line(ex, &hit[k], &also[j])) {
+            if (same_line(t, &hit[k], &also[j])) {
                 hit[w++] = hit[k];
                 break;
             }
@@ -149,21 +149,21 @@ static void keep_lines(const explore_t *ex, flip_t *hit, size_t *n, const flip_t
 }
 
 /* 1 when a line of hit[0..n-1] has a flip in also[0..nalso-1]. */
-static int lines_meet(const explore_t *ex, const flip_t *hit, size_t n, const flip_t *also, size_t nalso)
+static int lines_meet(const tracer_t *t, const flip_t *hit, size_t n, const flip_t *also, size_t nalso)
 {
     for (size_t k = 0; k < n; k++)
         for (size_t j = 0; j < nalso; j++)
-            if (same_line(ex, &hit[k], &also[j]))
+            if (same_line(t, &hit[k], &also[j]))
                 return 1;
     return 0;
 }
 
 /* The one source line of hit[0..n-1], as an index into hit; -1 when there
  * is none or several. */
-static int one_line(const explore_t *ex, const flip_t *hit, size_t n)
+static int one_line(const tracer_t *t, const flip_t *hit, size_t n)
 {
     for (size_t k = 1; k < n; k++)
-        if (!same_line(ex, &hit[0], &hit[k]))
+        if (!same_line(t, &hit[0], &hit[k]))
             return -1;
     return n ? 0 : -1;
 }
@@ -255,9 +255,9 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
             if (ortl[j]->status != RUN_OK)
                 continue;
             rc = explaining(ex, t, o[j], ortl[j], also, &nalso, &done, err);
-            keep_lines(ex, hit, &nhit, also, nalso);
-            confirmed |= lines_meet(ex, hit, nhit, also, nalso);
-            at = one_line(ex, hit, nhit);
+            keep_lines(t, hit, &nhit, also, nalso);
+            confirmed |= lines_meet(t, hit, nhit, also, nalso);
+            at = one_line(t, hit, nhit);
         }
         for (size_t j = 0; j < no; j++) {
             input_destroy(o[j]);

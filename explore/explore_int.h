@@ -479,6 +479,9 @@ int minimise_is_structural(tracer_probe_kind_t k);
  * or the deadline cut its start). Its traces are valid until the next
  * minimise_ or cause_ call. */
 int minimise_executor(explore_t *ex, tracer_t **t, lg_err_t *err);
+/* The minimiser's executor when started, else NULL: a turnable one, whose
+ * operations (tracer_ops) cause_branch names. */
+const tracer_t *minimise_tracer(const explore_t *ex);
 /* Candidates the last minimise_input evaluated. */
 uint64_t minimise_last_steps(const explore_t *ex);
 /* Runs in on both sides again for its results; run->shown tells whether a

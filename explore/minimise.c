@@ -198,6 +198,8 @@ static int start_tracer(explore_t *ex, minimise_t *z, lg_err_t *err)
      * recorded as minimised so far, or as found (minimise_rerun). */
     tcfg.deadline_ns = &ex->deadline_ns;
     tcfg.memory_bytes = ex->cfg.kernel_memory;
+    /* The cause analysis turns its branches and operations (cause_branch.c). */
+    tcfg.turnable = 1;
     z->tracer = tracer_create(ex->spec, &tcfg, ex->log, err);
     if (z->tracer)
         return LG_OK;
@@ -559,6 +561,11 @@ int minimise_executor(explore_t *ex, tracer_t **t, lg_err_t *err)
     int rc = start_tracer(ex, z, err);
     *t = z->tracer;
     return rc;
+}
+
+const tracer_t *minimise_tracer(const explore_t *ex)
+{
+    return ex->mz ? ex->mz->tracer : NULL;
 }
 
 uint64_t minimise_last_steps(const explore_t *ex)

@@ -238,14 +238,16 @@ char *triage_statement(const explore_t *ex, const minimised_t *mi, int col)
     size_t n;
     const char *file;
     int line, c;
+    const tracer_t *t = minimise_tracer(ex);
+    LG_ASSERT(t != NULL); /* cause_branch ran on it */
     if (mi->branch_op) {
-        const tracer_op_t *o = tracer_ops(ex->tracer, &n);
+        const tracer_op_t *o = tracer_ops(t, &n);
         LG_ASSERT((size_t)mi->branch < n);
         file = o[mi->branch].file;
         line = o[mi->branch].line;
         c = o[mi->branch].col;
     } else {
-        const tracer_site_t *s = tracer_sites(ex->tracer, &n);
+        const tracer_site_t *s = tracer_sites(t, &n);
         LG_ASSERT((size_t)mi->branch < n);
         file = s[mi->branch].file;
         line = s[mi->branch].line;
@@ -275,7 +277,7 @@ static void triage_statement_of(const explore_t *ex, const minimised_t *mi, char
     char *what;
     if (mi->branch_op) {
         size_t n;
-        tracer_op_kind_t k = tracer_ops(ex->tracer, &n)[mi->branch].kind;
+        tracer_op_kind_t k = tracer_ops(minimise_tracer(ex), &n)[mi->branch].kind;
         *cls = lg_strdup("op");
         what = lg_asprintf(done[k], *at);
         *why = lg_asprintf("the RTL's result is exactly what the C computes with %s, on this input and on one near "

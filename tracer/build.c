@@ -356,6 +356,7 @@ static int build_fresh(const spec_t *spec, const char *spectra, const char *dir,
     char *tmp = NULL;
     int rc = lg_cache_mkdtemp(dir, &tmp, err);
     meta_t *meta = meta_create();
+    meta->turnable = cfg->turnable;
     if (rc == 0)
         rc = build_in(spec, spectra, tmp, meta, log, err);
     if (rc == 0)
@@ -410,6 +411,9 @@ int build_prepare(const spec_t *spec, const tracer_cfg_t *cfg, const lg_log_t *l
     char *root = NULL;
     lg_hash_t h;
     int rc = hash_inputs(spec, spectra, &h, err);
+    /* A turnable build is an entry of its own. */
+    if (rc == 0 && cfg->turnable)
+        lg_hash_str(&h, "turnable");
     if (rc == 0)
         rc = lg_cache_dir(cfg->cache_dir, cfg->cache_dir ? NULL : "tracer", &root, err);
     if (rc != 0)

@@ -38,8 +38,14 @@ static void declare_runtime(instrument_ctx_t *c)
     LLVMTypeRef p4[] = {c->i32, c->i32, c->i64, c->i64};
     LLVMTypeRef pv[] = {c->i32, c->i64};
     LLVMTypeRef p1[] = {c->i32};
-    declare_rt_ret(c, &c->br, "__lgrt_br", c->i32, p2, 2);
-    declare_rt_ret(c, &c->brc, "__lgrt_brc", c->i32, p4, 4);
+    /* A turnable build's branches go the way the runtime returns. */
+    if (c->meta->turnable) {
+        declare_rt_ret(c, &c->br, "__lgrt_brt", c->i32, p2, 2);
+        declare_rt_ret(c, &c->brc, "__lgrt_brct", c->i32, p4, 4);
+    } else {
+        declare_rt(c, &c->br, "__lgrt_br", p2, 2);
+        declare_rt(c, &c->brc, "__lgrt_brc", p4, 4);
+    }
     declare_rt(c, &c->val, "__lgrt_val", pv, 2);
     declare_rt(c, &c->ub, "__lgrt_ub", p1, 1);
     declare_rt(c, &c->ub_if, "__lgrt_ub_if", p2, 2);
@@ -102,8 +108,9 @@ static uint32_t add_site(instrument_ctx_t *c, LLVMValueRef fn, LLVMValueRef term
 }
 
 /* A conditional branch: its direction, plus the operands when an integer
- * comparison decides it. The branch then goes the way the runtime says
- * (the direction it was given unless the round flips it: lgrt.h). */
+ * comparison decides it. In a turnable build the branch then goes the way
+ * the runtime says (the direction it was given unless the round flips
+ * it: lgrt.h). */
 static void instrument_br(instrument_ctx_t *c, LLVMValueRef fn, LLVMValueRef term, int loop_stay)
 {
     uint32_t site = add_site(c, fn, term, TRACER_SITE_BR, 2);
@@ -122,7 +129,8 @@ static void instrument_br(instrument_ctx_t *c, LLVMValueRef fn, LLVMValueRef ter
         LLVMValueRef args[] = {instrument_u32(c, site), dir};
         taken = instrument_call(c, &c->br, args, 2);
     }
-    LLVMSetCondition(term, LLVMBuildICmp(c->b, LLVMIntNE, taken, instrument_u32(c, 0), ""));
+    if (c->meta->turnable)
+        LLVMSetCondition(term, LLVMBuildICmp(c->b, LLVMIntNE, taken, instrument_u32(c, 0), ""));
 }
 
 /* A switch: the case index is computed by a chain of selects so the event
@@ -379,7 +387,8 @@ static void run_passes(instrument_ctx_t *c)
     port_probes(c);
     instrument_depth_probes(c);
     rewrite_ubsan(c);
-    instrument_ops(c);
+    if (c->meta->turnable)
+        instrument_ops(c);
     instrument_sites(c);
     collect_kernel_state(c);
     meta_finish(c->meta);

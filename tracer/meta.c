@@ -203,6 +203,7 @@ int meta_save(const meta_t *m, const char *path, lg_err_t *err)
         json_object_array_add(ops, o);
     }
     json_object_object_add(root, "ops", ops);
+    json_object_object_add(root, "turnable", json_object_new_boolean(m->turnable));
     const char *text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY);
     int rc = lg_write_file_atomic(path, text, strlen(text), err);
     json_object_put(root);
@@ -278,6 +279,8 @@ meta_t *meta_load(const char *path, lg_err_t *err)
         const char *name = get_str(o, "name"), *func = get_str(o, "func");
         meta_add_local(m, name ? name : "?", func ? func : "?", get_str(o, "file"), (int)get_i64(o, "line"));
     }
+    json_object *turnable;
+    m->turnable = json_object_object_get_ex(root, "turnable", &turnable) && json_object_get_boolean(turnable);
     json_object *ops = get_array(root, "ops");
     for (size_t i = 0; ops && i < json_object_array_length(ops); i++) {
         json_object *o = json_object_array_get_idx(ops, i);

@@ -31,6 +31,7 @@ typedef struct meta {
     size_t nlocals, caplocals;
     tracer_op_t *ops; /* the operations a run can make the other way, by id */
     size_t nops, capops;
+    int turnable; /* the build's branches and operations can be turned (tracer_cfg_t) */
 } meta_t;
 
 meta_t *meta_create(void);

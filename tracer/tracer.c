@@ -403,9 +403,9 @@ const tracer_local_t *tracer_locals(const tracer_t *t, size_t *n)
 
 void tracer_set_flip(tracer_t *t, uint32_t site, int dir)
 {
-    LG_ASSERT(
-        site == TRACER_FLIP_NONE ||
-        (site < t->build.meta->nsites && t->build.meta->sites[site].kind == TRACER_SITE_BR && (dir == 0 || dir == 1)));
+    LG_ASSERT(site == TRACER_FLIP_NONE ||
+              (t->build.meta->turnable && site < t->build.meta->nsites &&
+               t->build.meta->sites[site].kind == TRACER_SITE_BR && (dir == 0 || dir == 1)));
     executor_set_flip(t->x, site == TRACER_FLIP_NONE ? 0 : ((uint64_t)site + 1) << 1 | (uint64_t)dir);
 }
 
@@ -417,7 +417,7 @@ const tracer_op_t *tracer_ops(const tracer_t *t, size_t *n)
 
 void tracer_set_op(tracer_t *t, uint32_t op)
 {
-    LG_ASSERT(op == TRACER_FLIP_NONE || op < t->build.meta->nops);
+    LG_ASSERT(op == TRACER_FLIP_NONE || (t->build.meta->turnable && op < t->build.meta->nops));
     executor_set_flip(t->x, op == TRACER_FLIP_NONE ? 0 : LGRT_FLIP_OP | ((uint64_t)op + 1));
 }
 

@@ -43,6 +43,11 @@ typedef struct tracer_cfg {
      * TRACER_MEMORY_DEFAULT; 0 = none). An allocation of the kernel that
      * fails under it ends the input with status RUN_OOM. */
     uint64_t memory_bytes;
+    /* 1 = the executor whose branches and operations a run can turn the
+     * other way (tracer_set_flip, tracer_set_op): a build of its own,
+     * whose runs cost a little more (a compare-heavy kernel's, a fifth).
+     * Its sites, probes and constants are the plain build's. */
+    int turnable;
 } tracer_cfg_t;
 
 #define TRACER_MEMORY_DEFAULT (UINT64_C(2) << 30)
@@ -205,14 +210,15 @@ const tracer_local_t *tracer_locals(const tracer_t *t, size_t *n);
 #define TRACER_FILL_SAME (-1)
 #define TRACER_FILL_OTHER (-2)
 void tracer_set_fill(tracer_t *t, int which);
-/* The runs from now on take direction dir (0 or 1) of br site `site` the
- * other way at every time they reach it; site TRACER_FLIP_NONE (the
+/* Of a turnable tracer (tracer_cfg_t): the runs from now on take
+ * direction dir (0 or 1) of br site `site` the other way at every time
+ * they reach it; site TRACER_FLIP_NONE (the
  * default) flips nothing. A run's result with a direction flipped says
  * what the kernel computes had it decided that branch the other way. */
 #define TRACER_FLIP_NONE UINT32_MAX
 void tracer_set_flip(tracer_t *t, uint32_t site, int dir);
-/* The kernel's operations a run can make the other way; owned by the
- * tracer, valid until destroy. */
+/* The kernel's operations a run of a turnable tracer can make the other
+ * way (none for another); owned by the tracer, valid until destroy. */
 const tracer_op_t *tracer_ops(const tracer_t *t, size_t *n);
 /* The runs from now on make operation op (tracer_ops) the other way at
  * every time they reach it, and turn no branch; TRACER_FLIP_NONE makes

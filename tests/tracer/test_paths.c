@@ -201,13 +201,16 @@ static void check_exact_fill(void)
     spec_destroy(spec);
 }
 
-/* A flipped direction: the branch goes the other way every time the
- * input would take that direction, the event says which way it went, and
+/* A flipped direction, in a turnable build: the branch goes the other way
+ * every time the input would take that direction, the event says which way it went, and
  * a direction the input does not take changes nothing. */
 static void check_flip(void)
 {
     spec_t *spec = tu_spec("branches");
-    tracer_t *t = tu_tracer(spec, NULL);
+    tracer_cfg_t cfg;
+    tracer_cfg_default(&cfg);
+    cfg.turnable = 1;
+    tracer_t *t = tu_tracer(spec, &cfg);
     /* x > 10 false: y = -1, default, then both tests of the && true */
     input_t *in = tu_input(spec, "{\"x\": 3, \"y\": 0}");
     static const struct {
@@ -244,8 +247,16 @@ static void check_flip(void)
 static void check_ops(void)
 {
     spec_t *spec = tu_spec("ops");
-    tracer_t *t = tu_tracer(spec, NULL);
     size_t n;
+    /* A plain build has none: its runs pay for no other way. */
+    tracer_t *plain = tu_tracer(spec, NULL);
+    tracer_ops(plain, &n);
+    CHECK_MSG(n == 0, "a plain build lists %zu operations", n);
+    tracer_destroy(plain);
+    tracer_cfg_t cfg;
+    tracer_cfg_default(&cfg);
+    cfg.turnable = 1;
+    tracer_t *t = tu_tracer(spec, &cfg);
     const tracer_op_t *ops = tracer_ops(t, &n);
     static const struct {
         tracer_op_kind_t kind;

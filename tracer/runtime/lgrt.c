@@ -68,14 +68,25 @@ LGRT_INLINE static uint32_t lgrt_dir(uint32_t site, uint32_t dir)
     return lgrt.flip == (((uint64_t)site + 1) << 1 | dir) ? dir ^ 1u : dir;
 }
 
-LGRT_INLINE uint32_t __lgrt_br(uint32_t site, uint32_t dir)
+LGRT_INLINE void __lgrt_br(uint32_t site, uint32_t dir)
+{
+    lgrt_event(site, dir, 0, 0, 0);
+}
+
+LGRT_INLINE void __lgrt_brc(uint32_t site, uint32_t dir, int64_t a, int64_t b)
+{
+    lgrt_event(site, dir, LGRT_EV_OPERANDS, a, b);
+}
+
+/* The same in a turnable build: the branch goes the direction returned. */
+LGRT_INLINE uint32_t __lgrt_brt(uint32_t site, uint32_t dir)
 {
     dir = lgrt_dir(site, dir);
     lgrt_event(site, dir, 0, 0, 0);
     return dir;
 }
 
-LGRT_INLINE uint32_t __lgrt_brc(uint32_t site, uint32_t dir, int64_t a, int64_t b)
+LGRT_INLINE uint32_t __lgrt_brct(uint32_t site, uint32_t dir, int64_t a, int64_t b)
 {
     dir = lgrt_dir(site, dir);
     lgrt_event(site, dir, LGRT_EV_OPERANDS, a, b);

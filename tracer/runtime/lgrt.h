@@ -273,12 +273,15 @@ void lgrt_value(uint32_t probe, int64_t v);
 void lgrt_fire(uint32_t probe);
 
 /* Called by instrumented code (names fixed by the instrumentation tool).
- * A branch goes the direction __lgrt_br and __lgrt_brc return. */
-uint32_t __lgrt_br(uint32_t site, uint32_t dir);
+ * In a turnable build a branch goes the direction __lgrt_brt and
+ * __lgrt_brct return; a plain build calls __lgrt_br and __lgrt_brc. */
+void __lgrt_br(uint32_t site, uint32_t dir);
+void __lgrt_brc(uint32_t site, uint32_t dir, int64_t a, int64_t b);
+uint32_t __lgrt_brt(uint32_t site, uint32_t dir);
+uint32_t __lgrt_brct(uint32_t site, uint32_t dir, int64_t a, int64_t b);
 /* 1 when the round makes operation op the other way (the instrumented
- * code then uses the other result). */
+ * code then uses the other result; a turnable build). */
 uint32_t __lgrt_op(uint32_t op);
-uint32_t __lgrt_brc(uint32_t site, uint32_t dir, int64_t a, int64_t b);
 void __lgrt_val(uint32_t probe, int64_t v);
 void __lgrt_ub(uint32_t probe);
 void __lgrt_ub_if(uint32_t probe, uint32_t hit);
