@@ -44,8 +44,8 @@ static LLVMIntPredicate unsigned_pred(LLVMIntPredicate p)
 
 /* 1 with its kind when in has another way: a signed comparison of two
  * integers, a signed division or remainder of an integer by a power of
- * two. */
-static int has_other_way(instrument_ctx_t *c, LLVMValueRef in, tracer_op_kind_t *kind)
+ * two (2^*k). */
+static int has_other_way(instrument_ctx_t *c, LLVMValueRef in, tracer_op_kind_t *kind, unsigned *k)
 {
     if (LLVMGetMetadata(in, c->md_nosanitize))
         return 0;
@@ -55,31 +55,30 @@ static int has_other_way(instrument_ctx_t *c, LLVMValueRef in, tracer_op_kind_t 
         *kind = TRACER_OP_CMP_UNSIGNED;
         return unsigned_pred(p) != p && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(in, 0))) == LLVMIntegerTypeKind;
     }
-    unsigned k;
     if ((op == LLVMSDiv || op == LLVMSRem) && LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMIntegerTypeKind &&
-        pow2_const(LLVMGetOperand(in, 1), &k)) {
+        pow2_const(LLVMGetOperand(in, 1), k)) {
         *kind = op == LLVMSDiv ? TRACER_OP_DIV_FLOOR : TRACER_OP_REM_FLOOR;
         return 1;
     }
     return 0;
 }
 
-/* in's other result, built at the builder's position. */
-static LLVMValueRef other_way(instrument_ctx_t *c, LLVMValueRef in, tracer_op_kind_t kind)
+/* in's other result (a division or remainder by 2^k), built at the
+ * builder's position. */
+static LLVMValueRef other_way(instrument_ctx_t *c, LLVMValueRef in, tracer_op_kind_t kind, unsigned k)
 {
     LLVMValueRef x = LLVMGetOperand(in, 0), y = LLVMGetOperand(in, 1);
     if (kind == TRACER_OP_CMP_UNSIGNED)
         return LLVMBuildICmp(c->b, unsigned_pred(LLVMGetICmpPredicate(in)), x, y, "");
-    unsigned k = 0;
-    pow2_const(y, &k);
     LLVMTypeRef t = LLVMTypeOf(x);
     if (kind == TRACER_OP_DIV_FLOOR)
         return LLVMBuildAShr(c->b, x, LLVMConstInt(t, k, 0), "");
     return LLVMBuildAnd(c->b, x, LLVMConstInt(t, (UINT64_C(1) << k) - 1, 0), "");
 }
 
-/* Gives in (of kind) its other way, as operation id. */
-static void add_other_way(instrument_ctx_t *c, LLVMValueRef in, tracer_op_kind_t kind)
+/* Gives in (of kind; k as other_way takes it) its other way, as the next
+ * operation. */
+static void add_other_way(instrument_ctx_t *c, LLVMValueRef in, tracer_op_kind_t kind, unsigned k)
 {
     unsigned flen = 0;
     const char *file = LLVMGetDebugLocFilename(in, &flen);
@@ -91,7 +90,7 @@ static void add_other_way(instrument_ctx_t *c, LLVMValueRef in, tracer_op_kind_t
     LG_ASSERT(next != NULL); /* a comparison or division ends no block */
     LLVMPositionBuilderBefore(c->b, next);
     LLVMSetCurrentDebugLocation2(c->b, LLVMInstructionGetDebugLoc(in));
-    LLVMValueRef other = other_way(c, in, kind);
+    LLVMValueRef other = other_way(c, in, kind, k);
     LLVMValueRef args[] = {instrument_u32(c, id)};
     LLVMValueRef on = instrument_call(c, &c->op, args, 1);
     LLVMValueRef pick = LLVMBuildICmp(c->b, LLVMIntNE, on, instrument_u32(c, 0), "");
@@ -118,8 +117,9 @@ void instrument_ops(instrument_ctx_t *c)
             while (in) {
                 LLVMValueRef next = LLVMGetNextInstruction(in);
                 tracer_op_kind_t kind;
-                if (has_other_way(c, in, &kind))
-                    add_other_way(c, in, kind);
+                unsigned k = 0;
+                if (has_other_way(c, in, &kind, &k))
+                    add_other_way(c, in, kind, k);
                 in = next;
             }
         }
