@@ -96,13 +96,11 @@ static void add_moves(neighbours_t *nb, const input_t *m, size_t i, size_t k, in
             add_moved(nb, m, i, k, (int64_t)((uint64_t)v + 1u));
         return;
     }
-    int up = lg_type_cmp(p->type, v, t) < 0;
-    uint64_t d = up ? (uint64_t)t - (uint64_t)v : (uint64_t)v - (uint64_t)t;
     add_moved(nb, m, i, k, t);
-    add_moved(nb, m, i, k, (int64_t)(up ? (uint64_t)v + d / 2 : (uint64_t)v - d / 2));
-    add_moved(nb, m, i, k, (int64_t)((uint64_t)v + (up ? 1u : (uint64_t)-1)));
+    add_moved(nb, m, i, k, shrink_toward(p->type, v, t, shrink_distance(p->type, v, t) / 2));
+    add_moved(nb, m, i, k, shrink_toward(p->type, v, t, 1));
     if (len)
-        add_moved(nb, m, i, k, (int64_t)((uint64_t)v + (up ? (uint64_t)-1 : 1u)));
+        add_moved(nb, m, i, k, shrink_toward(p->type, v, t, (uint64_t)-1));
 }
 
 /* The neighbours of m, each run natively: which took C path `path`, and
@@ -314,13 +312,12 @@ int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, const ui
     return LG_ERR_PASS(err, rc);
 }
 
-/* Runs in[0..n-1] on the minimiser's executor (*t, started on first
- * use), counting the runs; *tr as tracer_run gives them. */
-static int run_native(explore_t *ex, input_t *const *in, size_t n, tracer_t **t, tracer_trace_t **tr, lg_err_t *err)
+int cause_run_native(explore_t *ex, const input_t *const *in, size_t n, tracer_t **t, tracer_trace_t **tr,
+                     lg_err_t *err)
 {
     int rc = minimise_executor(ex, t, err);
     if (rc == LG_OK)
-        rc = tracer_run(*t, (const input_t *const *)in, n, tr, err);
+        rc = tracer_run(*t, in, n, tr, err);
     if (rc == LG_OK)
         ex->st.cause_runs += n;
     return rc;
@@ -440,7 +437,7 @@ int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const c
         return LG_OK;
     tracer_t *t;
     tracer_trace_t *tr = NULL;
-    int rc = run_native(ex, cand, n, &t, &tr, err);
+    int rc = cause_run_native(ex, (const input_t *const *)cand, n, &t, &tr, err);
     uint8_t explains[CAUSE_BATCH] = {0};
     if (rc == LG_OK) {
         oracle_symptoms_t syms = {0};
@@ -502,7 +499,7 @@ int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, con
         return LG_OK;
     tracer_t *t;
     tracer_trace_t *tr = NULL;
-    int rc = run_native(ex, cand, n, &t, &tr, err);
+    int rc = cause_run_native(ex, (const input_t *const *)cand, n, &t, &tr, err);
     if (rc == LG_OK) {
         int brc = rtl_batch(ex, (const input_t *const *)cand, n, rtl, "checking a read-back as a divergence's cause");
         oracle_symptoms_t syms = {0};
@@ -529,9 +526,8 @@ static int differs_filled(explore_t *ex, tracer_t *t, const input_t *m, const ru
                           int *differs, lg_err_t *err)
 {
     tracer_trace_t *tr = NULL;
-    input_t *in = (input_t *)m;
     tracer_set_fill(t, which);
-    int rc = run_native(ex, &in, 1, &t, &tr, err);
+    int rc = cause_run_native(ex, &m, 1, &t, &tr, err);
     tracer_set_fill(t, TRACER_FILL_SAME);
     if (rc == LG_OK) {
         /* Outputs are compared only between two completed runs; a run

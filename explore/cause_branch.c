@@ -23,7 +23,6 @@
 #include <string.h>
 
 #include "explore_int.h"
-#include "util/types.h"
 
 /* Branch directions tried per divergence, at most, in the order the
  * input first took them, and operations, in their order. */
@@ -59,18 +58,21 @@ static size_t flips_of(const tracer_t *t, const tracer_trace_t *tr, flip_t *f)
     return n;
 }
 
-/* The source line of f, a statement of t. */
-static void line_of(const tracer_t *t, const flip_t *f, const char **file, int *line)
+void cause_statement(const tracer_t *t, uint32_t id, int op, const char **file, int *line, int *col)
 {
     size_t n;
-    if (f->op) {
-        const tracer_op_t *o = &tracer_ops(t, &n)[f->id];
-        *file = o->file;
-        *line = o->line;
+    if (op) {
+        const tracer_op_t *o = tracer_ops(t, &n);
+        LG_ASSERT(id < n);
+        *file = o[id].file;
+        *line = o[id].line;
+        *col = o[id].col;
     } else {
-        const tracer_site_t *s = &tracer_sites(t, &n)[f->id];
-        *file = s->file;
-        *line = s->line;
+        const tracer_site_t *s = tracer_sites(t, &n);
+        LG_ASSERT(id < n);
+        *file = s[id].file;
+        *line = s[id].line;
+        *col = s[id].col;
     }
 }
 
@@ -78,9 +80,9 @@ static void line_of(const tracer_t *t, const flip_t *f, const char **file, int *
 static int same_line(const tracer_t *t, const flip_t *a, const flip_t *b)
 {
     const char *fa, *fb;
-    int la, lb;
-    line_of(t, a, &fa, &la);
-    line_of(t, b, &fb, &lb);
+    int la, lb, col;
+    cause_statement(t, a->id, a->op, &fa, &la, &col);
+    cause_statement(t, b->id, b->op, &fb, &lb, &col);
     return la == lb && strcmp(fa ? fa : "", fb ? fb : "") == 0;
 }
 
@@ -95,14 +97,11 @@ static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_r
     size_t nf = 0;
     *nhit = 0;
     *done = 1;
-    int rc = tracer_run(t, &in, 1, &tr, err);
+    int rc = cause_run_native(ex, &in, 1, &t, &tr, err);
     oracle_symptoms_t syms = {0};
     /* An input the RTL agrees with has nothing to explain. */
-    if (rc == LG_OK) {
-        ex->st.cause_runs++;
-        if (tr->result->status == RUN_OK && oracle_compare(ex->spec, tr->result, rtl, &syms) != 0)
-            nf = flips_of(t, tr, f);
-    }
+    if (rc == LG_OK && tr->result->status == RUN_OK && oracle_compare(ex->spec, tr->result, rtl, &syms) != 0)
+        nf = flips_of(t, tr, f);
     for (size_t k = 0; k < nf && rc == LG_OK; k++) {
         if (explore_past_deadline(ex)) {
             *done = 0;
@@ -112,10 +111,9 @@ static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_r
             tracer_set_op(t, f[k].id);
         else
             tracer_set_flip(t, f[k].id, f[k].dir);
-        rc = tracer_run(t, &in, 1, &tr, err);
+        rc = cause_run_native(ex, &in, 1, &t, &tr, err);
         if (rc)
             break;
-        ex->st.cause_runs++;
         if (tr->result->status == RUN_OK && oracle_compare(ex->spec, tr->result, rtl, &syms) == 0)
             hit[(*nhit)++] = f[k];
     }
@@ -199,21 +197,19 @@ static size_t others_of(const input_t *m, const input_t *found, input_t **o)
             const spec_param_t *p = &spec->params[i];
             size_t len = p->is_array ? m->v[i].len : 1;
             for (size_t k = 0; shrink_is_read(p) && k < len && n < CAUSE_OTHERS_MAX; k++) {
-                uint64_t v = (uint64_t)*shrink_value_at((input_t *)m, i, k), t = (uint64_t)shrink_target(p);
+                int64_t v = *shrink_value_at((input_t *)m, i, k), t = shrink_target(p);
                 if (v == t) {
                     if (pass == 0) {
-                        add_other(m, i, k, (int64_t)(v + 1u), o, &n);
+                        add_other(m, i, k, (int64_t)((uint64_t)v + 1u), o, &n);
                         if (n < CAUSE_OTHERS_MAX)
-                            add_other(m, i, k, (int64_t)(v - 1u), o, &n);
+                            add_other(m, i, k, (int64_t)((uint64_t)v - 1u), o, &n);
                     }
                     continue;
                 }
-                int up = lg_type_cmp(p->type, (int64_t)v, (int64_t)t) < 0;
-                uint64_t d = up ? t - v : v - t, step = up ? 1u : (uint64_t)-1;
-                int64_t to = pass == 0   ? (int64_t)(v - step)
-                             : pass == 1 ? (int64_t)(v + step)
-                                         : (int64_t)(up ? v + d / 2 : v - d / 2);
-                add_other(m, i, k, to, o, &n);
+                uint64_t step = pass == 0   ? (uint64_t)-1 /* one away */
+                                : pass == 1 ? 1u
+                                            : shrink_distance(p->type, v, t) / 2;
+                add_other(m, i, k, shrink_toward(p->type, v, t, step), o, &n);
             }
         }
     return n;

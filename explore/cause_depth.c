@@ -31,11 +31,8 @@ int cause_depth(explore_t *ex, const input_t *m, const run_result_t *rtl, const 
     if (!any)
         return LG_OK;
     tracer_t *t;
-    int rc = minimise_executor(ex, &t, err);
-    if (rc)
-        return rc == LG_EINTR ? LG_OK : rc;
     tracer_trace_t *tr;
-    rc = tracer_run(t, &m, 1, &tr, err);
+    int rc = cause_run_native(ex, &m, 1, &t, &tr, err);
     input_t *cand[CAUSE_DEPTH_MAX];
     int which[CAUSE_DEPTH_MAX];
     size_t n = 0;
@@ -60,12 +57,9 @@ int cause_depth(explore_t *ex, const input_t *m, const run_result_t *rtl, const 
         which[n] = (int)i;
         cand[n++] = c;
     }
+    if (rc == LG_OK && n)
+        rc = cause_run_native(ex, (const input_t *const *)cand, n, &t, &tr, err);
     if (rc == LG_OK && n) {
-        ex->st.cause_runs++;
-        rc = tracer_run(t, (const input_t *const *)cand, n, &tr, err);
-    }
-    if (rc == LG_OK && n) {
-        ex->st.cause_runs += n;
         oracle_symptoms_t syms = {0};
         for (size_t j = 0; j < n && *probe < 0; j++)
             if (tr[j].result->status == RUN_OK && oracle_compare(ex->spec, tr[j].result, rtl, &syms) == 0)

@@ -520,6 +520,10 @@ int cause_uninit(explore_t *ex, const input_t *m, const run_result_t *cpu, int *
  * the RTL then agrees with it. -1 when none does. */
 int cause_readback(explore_t *ex, const input_t *m, const run_result_t *cpu, const uint8_t *fired, const char *cls,
                    int *param, lg_err_t *err);
+/* Runs in[0..n-1] on the minimiser's executor (*t, started on first use),
+ * counting them in cause_runs; *tr as tracer_run gives them. */
+int cause_run_native(explore_t *ex, const input_t *const *in, size_t n, tracer_t **t, tracer_trace_t **tr,
+                     lg_err_t *err);
 /* cause_depth: *probe receives the offset probe of an input array that m
  * indexes past the RTL's depth (inside the C's length) when the C run on m
  * with every element from that depth on read as the RTL's out-of-range
@@ -538,6 +542,8 @@ int cause_depth(explore_t *ex, const input_t *m, const run_result_t *rtl, const 
  * line is left. */
 int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const input_t *found, const char *cls,
                  int *id, int *dir, int *op, lg_err_t *err);
+/* The place of statement id of t: a br site, or an operation (op). */
+void cause_statement(const tracer_t *t, uint32_t id, int op, const char **file, int *line, int *col);
 /* The port probes that found's run fired and its minimised run (fired)
  * did not, and whose narrow port changes the output a divergence of class
  * cls (a mismatch) is about in the kernel's own result on found (found
@@ -588,6 +594,12 @@ void triage_contract_free(triage_contract_t *c);
 /* shrink.c: the values minimise.c's candidates take. */
 /* The value of param p's domain closest to 0: where every value is moved. */
 int64_t shrink_target(const spec_param_t *p);
+/* The distance between two values of a type, as an unsigned number. */
+uint64_t shrink_distance(lg_type_t type, int64_t a, int64_t b);
+/* v moved step closer to t (step at most their distance; v not at t).
+ * A step of (uint64_t)-1 moves it one away from t, as the arithmetic
+ * wraps. */
+int64_t shrink_toward(lg_type_t type, int64_t v, int64_t t, uint64_t step);
 /* Where a value lives: scalar param i (k unused) or element k of array
  * param i. */
 int64_t *shrink_value_at(input_t *in, size_t i, size_t k);

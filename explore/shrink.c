@@ -49,8 +49,7 @@ int shrink_is_len_param(const spec_t *spec, size_t i)
     return 0;
 }
 
-/* The distance between two values of a type, as an unsigned number. */
-static uint64_t distance(lg_type_t type, int64_t a, int64_t b)
+uint64_t shrink_distance(lg_type_t type, int64_t a, int64_t b)
 {
     return lg_type_cmp(type, a, b) < 0 ? (uint64_t)b - (uint64_t)a : (uint64_t)a - (uint64_t)b;
 }
@@ -74,8 +73,7 @@ static int64_t trimmed_len(const input_t *in, size_t i)
     return (int64_t)len;
 }
 
-/* v moved step closer to t (step at most their distance). */
-static int64_t toward(lg_type_t type, int64_t v, int64_t t, uint64_t step)
+int64_t shrink_toward(lg_type_t type, int64_t v, int64_t t, uint64_t step)
 {
     return lg_type_cmp(type, v, t) < 0 ? (int64_t)((uint64_t)v + step) : (int64_t)((uint64_t)v - step);
 }
@@ -90,21 +88,21 @@ size_t shrink_rungs(const input_t *best, size_t i, size_t k, int64_t *out)
 {
     const spec_param_t *p = &best->spec->params[i];
     int64_t t = shrink_target(p), v = value_of(best, i, k);
-    uint64_t dv = distance(p->type, v, t), dist[SHRINK_RUNGS_MAX];
+    uint64_t dv = shrink_distance(p->type, v, t), dist[SHRINK_RUNGS_MAX];
     int64_t cand[SHRINK_RUNGS_MAX];
     size_t nc = 0;
     for (unsigned r = 0; r < 64 && (dv >> r) > 0; r++)
-        cand[nc++] = toward(p->type, v, t, dv >> r);
+        cand[nc++] = shrink_toward(p->type, v, t, dv >> r);
     if (!p->is_array && shrink_is_len_param(best->spec, i)) {
         cand[nc++] = trimmed_len(best, i);
         cand[nc++] = trimmed_len(best, i) + 1;
         for (unsigned r = 1; r < 64 && ((uint64_t)1 << r) < dv; r++)
-            cand[nc++] = toward(p->type, v, t, (uint64_t)1 << r);
+            cand[nc++] = shrink_toward(p->type, v, t, (uint64_t)1 << r);
     }
     size_t n = 0;
     for (size_t c = 0; c < nc; c++) {
         int64_t x = cand[c];
-        uint64_t d = distance(p->type, x, t);
+        uint64_t d = shrink_distance(p->type, x, t);
         if (d >= dv || !lg_type_in(p->type, x, p->range_lo, p->range_hi))
             continue;
         /* Insert in order of distance, once. */

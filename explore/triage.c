@@ -235,24 +235,11 @@ static void triage_x(const explore_t *ex, const minimised_t *mi, char **cls, cha
 
 char *triage_statement(const explore_t *ex, const minimised_t *mi, int col)
 {
-    size_t n;
     const char *file;
     int line, c;
     const tracer_t *t = minimise_tracer(ex);
-    LG_ASSERT(t != NULL); /* cause_branch ran on it */
-    if (mi->branch_op) {
-        const tracer_op_t *o = tracer_ops(t, &n);
-        LG_ASSERT((size_t)mi->branch < n);
-        file = o[mi->branch].file;
-        line = o[mi->branch].line;
-        c = o[mi->branch].col;
-    } else {
-        const tracer_site_t *s = tracer_sites(t, &n);
-        LG_ASSERT((size_t)mi->branch < n);
-        file = s[mi->branch].file;
-        line = s[mi->branch].line;
-        c = s[mi->branch].col;
-    }
+    LG_ASSERT(t != NULL && mi->branch >= 0); /* cause_branch ran on it */
+    cause_statement(t, (uint32_t)mi->branch, mi->branch_op, &file, &line, &c);
     return col ? lg_asprintf("%s:%d:%d", file ? file : "?", line, c) : lg_asprintf("%s:%d", file ? file : "?", line);
 }
 
