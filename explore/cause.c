@@ -40,6 +40,7 @@
 #define CAUSE_ELEMS_MAX 32
 /* Neighbours a batch runs: natively, and on the RTL per probe. */
 #define CAUSE_BATCH 16
+_Static_assert(CAUSE_PORT_CUTS_MAX >= CAUSE_BATCH, "cause_port_cuts hands over a batch");
 
 typedef struct neighbours {
     input_t **in;
@@ -353,6 +354,37 @@ typedef struct port_try {
     input_t *cut; /* m as the port hands it over */
 } port_try_t;
 
+/* m as each narrow port of a param the kernel reads may hand it over, one
+ * way of reading it (sign or zeros) and one port each, when that changes
+ * m: into pt (CAUSE_BATCH at most), their number. */
+static size_t port_tries(const explore_t *ex, const input_t *m, port_try_t *pt)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < ex->nprobes && n + 2 <= CAUSE_BATCH; i++) {
+        const tracer_probe_t *pi = &ex->probe_info[i];
+        int at = pi->kind == TRACER_PROBE_PORT ? spec_param_index(ex->spec, pi->name + strlen("port:")) : -1;
+        if (at < 0 || pi->param < 1 || pi->param > 63 || !shrink_is_read(&ex->spec->params[at]))
+            continue;
+        for (int by_sign = 0; by_sign < 2; by_sign++) {
+            input_t *c =
+                port_read_may(ex, (size_t)at, by_sign) ? as_port_hands(m, (size_t)at, (int)pi->param, by_sign) : NULL;
+            if (c)
+                pt[n++] =
+                    (port_try_t){.probe = (int)i, .sx = by_sign, .param = (size_t)at, .w = (int)pi->param, .cut = c};
+        }
+    }
+    return n;
+}
+
+size_t cause_port_cuts(const explore_t *ex, const input_t *m, input_t **cut)
+{
+    port_try_t pt[CAUSE_BATCH];
+    size_t n = port_tries(ex, m, pt);
+    for (size_t j = 0; j < n; j++)
+        cut[j] = pt[j].cut;
+    return n;
+}
+
 /* Values of m the cut changes, one at a time: m with every other value
  * the cut changes at its target, each run natively as the port hands it
  * over and on the RTL as it is. The explanation holds when every RTL
@@ -417,24 +449,11 @@ int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const c
         return LG_OK;
     port_try_t pt[CAUSE_BATCH];
     input_t *cand[CAUSE_BATCH];
-    size_t n = 0;
-    for (size_t i = 0; i < ex->nprobes && n + 2 <= CAUSE_BATCH; i++) {
-        const tracer_probe_t *pi = &ex->probe_info[i];
-        int at = pi->kind == TRACER_PROBE_PORT ? spec_param_index(ex->spec, pi->name + strlen("port:")) : -1;
-        if (at < 0 || pi->param < 1 || pi->param > 63 || !shrink_is_read(&ex->spec->params[at]))
-            continue;
-        for (int by_sign = 0; by_sign < 2; by_sign++) {
-            input_t *c =
-                port_read_may(ex, (size_t)at, by_sign) ? as_port_hands(m, (size_t)at, (int)pi->param, by_sign) : NULL;
-            if (c) {
-                pt[n] =
-                    (port_try_t){.probe = (int)i, .sx = by_sign, .param = (size_t)at, .w = (int)pi->param, .cut = c};
-                cand[n++] = c;
-            }
-        }
-    }
+    size_t n = port_tries(ex, m, pt);
     if (!n)
         return LG_OK;
+    for (size_t j = 0; j < n; j++)
+        cand[j] = pt[j].cut;
     tracer_t *t;
     tracer_trace_t *tr = NULL;
     int rc = cause_run_native(ex, (const input_t *const *)cand, n, &t, &tr, err);

@@ -3,21 +3,28 @@
  * site taken the other way every time the input reaches it
  * (tracer_set_flip), or with one operation made the other way
  * (tracer_set_op: a signed comparison made unsigned, a signed division or
- * remainder by a power of two rounding toward minus infinity). When that
- * run's result is exactly the RTL's, the RTL does that statement as the C
- * does not on this input: a compare of another signedness or width, a
- * saturation it wraps, a division it makes a shift, or a value computed
- * before a branch that differs only in what it decides there. That
- * statement is the divergence's cause on whichever C path reaches it.
+ * remainder by a power of two rounding toward minus infinity, a
+ * comparison of a local made at the width of the RTL's narrower register
+ * for it). When that run's result is exactly the RTL's, the RTL does that
+ * statement as the C does not on this input: a compare of another
+ * signedness or width, a saturation it wraps, a division it makes a
+ * shift, or a value computed before a branch that differs only in what it
+ * decides there. That statement is the divergence's cause on whichever C
+ * path reaches it.
  *
  * Only a value mismatch has such a cause, and only one source line may
- * explain it, on the minimised input and on another input near it or as
- * found: a flip that gives a plain result (a zero, a saturated 255) may
- * do so by coincidence. Otherwise the divergence keeps its C path as its
- * identity. Of a line's explanations a branch comes first, then an
- * operation: a comparison made unsigned may also turn a saturation's
- * branch. A flip that leaves a loop by staying in it is not tried: it
- * runs until the event limit.
+ * explain it. A flip that gives a plain result (a zero, a saturated 255, a
+ * sort of zeros) may do so by coincidence, so the inputs near the
+ * minimised one and the input as found judge the line: one it explains,
+ * alone or with one other statement or a narrow port's cut, speaks for
+ * it; a neighbour that nothing explains speaks against it (judge). One
+ * must speak for it and no neighbour against it; otherwise the divergence
+ * keeps its C path as its identity. Of a line's explanations a comparison
+ * made at a register's width comes first (it names the register, whatever
+ * bound the comparison meets), then a branch, then another operation: a
+ * comparison made unsigned may also turn a saturation's branch. A flip
+ * that leaves a loop by staying in it is not tried: it runs until the
+ * event limit.
  *
  * Runs go to the minimiser's executor, one input per run. */
 #include <string.h>
@@ -86,31 +93,60 @@ static int same_line(const tracer_t *t, const flip_t *a, const flip_t *b)
     return la == lb && strcmp(fa ? fa : "", fb ? fb : "") == 0;
 }
 
+/* Keeps the flips of f[0..*n-1] on a line of on[0..non-1]. */
+static void only_lines(const tracer_t *t, flip_t *f, size_t *n, const flip_t *on, size_t non)
+{
+    size_t w = 0;
+    for (size_t k = 0; k < *n; k++)
+        for (size_t j = 0; j < non; j++)
+            if (same_line(t, &f[k], &on[j])) {
+                f[w++] = f[k];
+                break;
+            }
+    *n = w;
+}
+
+/* Makes t's runs from now on do f the other way, and g too when not NULL. */
+static void turn(tracer_t *t, const flip_t *f, const flip_t *g)
+{
+    if (f->op)
+        tracer_set_op(t, f->id);
+    else
+        tracer_set_flip(t, f->id, f->dir);
+    if (g && g->op)
+        tracer_also_op(t, g->id);
+    else if (g)
+        tracer_also_flip(t, g->id, g->dir);
+}
+
 /* The flips of in's statements whose native run gives rtl exactly, into
- * hit (*nhit of them, at most CAUSE_CANDS_MAX); *done 0 when the deadline
- * cut the search. Leaves t flipping nothing. */
-static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, flip_t *hit, size_t *nhit,
-                      int *done, lg_err_t *err)
+ * hit (*nhit of them, at most CAUSE_CANDS_MAX), of those on a line of
+ * on[0..non-1] when on is not NULL; *diverged 1 when the C and rtl differ
+ * on in (else there is nothing to explain); *done 0 when the deadline cut
+ * the search. Leaves t flipping nothing. */
+static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, const flip_t *on,
+                      size_t non, flip_t *hit, size_t *nhit, int *diverged, int *done, lg_err_t *err)
 {
     tracer_trace_t *tr;
     flip_t f[CAUSE_CANDS_MAX];
     size_t nf = 0;
     *nhit = 0;
     *done = 1;
+    *diverged = 0;
     int rc = cause_run_native(ex, &in, 1, &t, &tr, err);
     oracle_symptoms_t syms = {0};
-    /* An input the RTL agrees with has nothing to explain. */
-    if (rc == LG_OK && tr->result->status == RUN_OK && oracle_compare(ex->spec, tr->result, rtl, &syms) != 0)
+    if (rc == LG_OK && tr->result->status == RUN_OK && oracle_compare(ex->spec, tr->result, rtl, &syms) != 0) {
+        *diverged = 1;
         nf = flips_of(t, tr, f);
+        if (on)
+            only_lines(t, f, &nf, on, non);
+    }
     for (size_t k = 0; k < nf && rc == LG_OK; k++) {
         if (explore_past_deadline(ex)) {
             *done = 0;
             break;
         }
-        if (f[k].op)
-            tracer_set_op(t, f[k].id);
-        else
-            tracer_set_flip(t, f[k].id, f[k].dir);
+        turn(t, &f[k], NULL);
         rc = cause_run_native(ex, &in, 1, &t, &tr, err);
         if (rc)
             break;
@@ -122,38 +158,95 @@ static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_r
     return rc;
 }
 
-/* Keeps the flips of hit[0..*n-1] whose line also has a flip in
- * also[0..nalso-1], when any does: an input no kept line explains shows
- * another cause, and says nothing of these. */
-static void keep_lines(const tracer_t *t, flip_t *hit, size_t *n, const flip_t *also, size_t nalso)
+/* What an input that diverges says of the lines kept. */
+enum { SAYS_NOTHING, SAYS_FOR, SAYS_AGAINST };
+
+/* Flips of hit that one input tests in pairs, at most. */
+#define CAUSE_PAIRED_MAX 8
+
+/* 1 in *gives when the C's run of in, with what t turns, gives rtl
+ * exactly. */
+static int run_gives(explore_t *ex, tracer_t **t, const input_t *in, const run_result_t *rtl, int *gives, lg_err_t *err)
 {
-    size_t kept = 0;
-    for (size_t k = 0; k < *n; k++)
-        for (size_t j = 0; j < nalso; j++)
-            if (same_line(t, &hit[k], &also[j])) {
-                kept++;
-                break;
-            }
-    if (!kept)
-        return;
-    size_t w = 0;
-    for (size_t k = 0; k < *n; k++)
-        for (size_t j = 0; j < nalso; j++)
-            if (same_line(t, &hit[k], &also[j])) {
-                hit[w++] = hit[k];
-                break;
-            }
-    *n = w;
+    tracer_trace_t *tr;
+    oracle_symptoms_t syms = {0};
+    int rc = cause_run_native(ex, &in, 1, t, &tr, err);
+    *gives = rc == LG_OK && tr->result->status == RUN_OK && oracle_compare(ex->spec, tr->result, rtl, &syms) == 0;
+    oracle_symptoms_free(&syms);
+    return rc;
 }
 
-/* 1 when a line of hit[0..n-1] has a flip in also[0..nalso-1]. */
-static int lines_meet(const tracer_t *t, const flip_t *hit, size_t n, const flip_t *also, size_t nalso)
+/* 1 in *gives when flip h of hit, with one other statement of in (of
+ * f[0..nf-1], on another line) or with in as a narrow port hands it over
+ * (cut[0..ncut-1]), gives rtl on in. */
+static int paired_gives(explore_t *ex, tracer_t **t, const input_t *in, const run_result_t *rtl, const flip_t *h,
+                        const flip_t *f, size_t nf, input_t *const *cut, size_t ncut, int *gives, int *done,
+                        lg_err_t *err)
 {
-    for (size_t k = 0; k < n; k++)
-        for (size_t j = 0; j < nalso; j++)
-            if (same_line(t, &hit[k], &also[j]))
-                return 1;
-    return 0;
+    int rc = LG_OK;
+    *gives = 0;
+    for (size_t k = 0; k < nf + ncut && rc == LG_OK && !*gives; k++) {
+        if (explore_past_deadline(ex)) {
+            *done = 0;
+            break;
+        }
+        if (k < nf && same_line(*t, h, &f[k]))
+            continue;
+        turn(*t, h, k < nf ? &f[k] : NULL);
+        rc = run_gives(ex, t, k < nf ? in : cut[k - nf], rtl, gives, err);
+    }
+    tracer_set_flip(*t, TRACER_FLIP_NONE, 0);
+    return rc;
+}
+
+/* What in, which diverges from its RTL result rtl (class cls) and which
+ * no flip of hit[0..*nhit-1] explains alone, says of them (*says):
+ * SAYS_FOR when a flip of hit together with one other statement done the
+ * other way, or with a narrow port's cut, gives rtl on in (two causes
+ * meet on in; hit keeps those flips); SAYS_NOTHING when another statement
+ * or a narrow port alone explains in (in shows another cause only), or
+ * when in stored a value that a narrower register of the RTL cuts (a
+ * width probe fired: no run here can cut it, so it may be a second cause
+ * that the pairs did not try); SAYS_AGAINST otherwise. */
+static int judge(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, const char *cls, flip_t *hit,
+                 size_t *nhit, int *says, int *done, lg_err_t *err)
+{
+    tracer_trace_t *tr;
+    flip_t f[CAUSE_CANDS_MAX];
+    input_t *cut[CAUSE_PORT_CUTS_MAX];
+    size_t nf = 0, ncut = cause_port_cuts(ex, in, cut), w = 0;
+    *says = SAYS_AGAINST;
+    int rc = cause_run_native(ex, &in, 1, &t, &tr, err);
+    int narrowed = 0;
+    if (rc == LG_OK) {
+        nf = flips_of(t, tr, f);
+        for (size_t i = 0; i < ex->nprobes; i++)
+            narrowed |= tr->fired[i] && ex->probe_info[i].kind == TRACER_PROBE_WIDTH;
+    }
+    for (size_t k = 0; k < *nhit && k < CAUSE_PAIRED_MAX && rc == LG_OK && *done; k++) {
+        int gives;
+        rc = paired_gives(ex, &t, in, rtl, &hit[k], f, nf, cut, ncut, &gives, done, err);
+        if (rc == LG_OK && gives)
+            hit[w++] = hit[k];
+    }
+    for (size_t j = 0; j < ncut; j++)
+        input_destroy(cut[j]);
+    if (rc || !*done)
+        return rc;
+    if (w) {
+        *nhit = w;
+        *says = SAYS_FOR;
+        return LG_OK;
+    }
+    flip_t other[CAUSE_CANDS_MAX];
+    size_t nother;
+    int diverged, port = -1, sx;
+    rc = explaining(ex, t, in, rtl, NULL, 0, other, &nother, &diverged, done, err);
+    if (rc == LG_OK && *done && !nother)
+        rc = cause_port(ex, in, rtl, cls, &port, &sx, err);
+    if (nother || port >= 0 || narrowed)
+        *says = SAYS_NOTHING;
+    return rc;
 }
 
 /* The one source line of hit[0..n-1], as an index into hit; -1 when there
@@ -181,16 +274,19 @@ static void add_other(const input_t *m, size_t i, size_t k, int64_t v, input_t *
         input_destroy(c);
 }
 
-/* Inputs near m: found (when it is another input), then m with one value
- * moved one step away from its target (a minimised input sits at the edge
- * of its divergence: the step away keeps it), or one step either way when
- * it is at its target, then one step toward it, then halfway there; into
- * o, their number. The caller destroys them. */
-static size_t others_of(const input_t *m, const input_t *found, input_t **o)
+/* Inputs near m: found (when it is another input: *nfound 1), then m with
+ * one value moved one step away from its target (a minimised input sits
+ * at the edge of its divergence: the step away keeps it), or one step
+ * either way when it is at its target, then one step toward it, then
+ * halfway there; into o, their number. The caller destroys them. */
+static size_t others_of(const input_t *m, const input_t *found, input_t **o, size_t *nfound)
 {
     size_t n = 0;
-    if (found && !input_equal(found, m))
+    *nfound = 0;
+    if (found && !input_equal(found, m)) {
         o[n++] = input_clone(found);
+        *nfound = 1;
+    }
     const spec_t *spec = m->spec;
     for (int pass = 0; pass < 3; pass++)
         for (size_t i = 0; i < spec->nparams && n < CAUSE_OTHERS_MAX; i++) {
@@ -227,34 +323,58 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
     if (rc)
         return rc == LG_EINTR ? LG_OK : rc;
     flip_t hit[CAUSE_CANDS_MAX], also[CAUSE_CANDS_MAX];
-    size_t nhit = 0, nalso = 0;
-    int done = 0, at = -1, confirmed = 0;
-    rc = explaining(ex, t, m, rtl, hit, &nhit, &done, err);
+    size_t nhit = 0, nalso = 0, nops;
+    const tracer_op_t *ops = tracer_ops(t, &nops);
+    int done = 0, at = -1, confirmed = 0, diverged;
+    rc = explaining(ex, t, m, rtl, NULL, 0, hit, &nhit, &diverged, &done, err);
     /* A flip that gives m's RTL result may do so by coincidence: a plain
      * result (a sum that saturates to 255 either way, a zero) that a
-     * value computed before the branch made, or two lines that each
-     * change a sum by 255. The input as found and m's neighbours, whose
-     * values rarely make the same coincidence, keep the lines that also
-     * explain their own divergences (those some line explains: another
-     * input may show another cause as well), and one line must be left
-     * that explains one of them. */
+     * value computed before the branch made, two lines that each change a
+     * sum by 255, or a sort of zeros with one element moved, which many
+     * wrong merges leave alike. So other inputs that diverge judge the
+     * lines: the input as found and m's neighbours. One the line
+     * explains, alone or together with one other statement or a narrow
+     * port's cut (two causes meet on it), speaks for it; one that another
+     * statement or port explains alone says nothing; a neighbour that
+     * nothing explains speaks against: it sits where m does, and shows
+     * the coincidence (the input as found, far from m, may show more
+     * causes than two). One line must be left, and one input must have
+     * spoken for it. */
     if (rc == LG_OK && done && nhit) {
         input_t *o[CAUSE_OTHERS_MAX];
         run_result_t *ortl[CAUSE_OTHERS_MAX];
-        size_t no = others_of(m, found, o);
+        size_t nfound, no = others_of(m, found, o, &nfound);
         for (size_t j = 0; j < no; j++)
             ortl[j] = run_result_create(ex->spec);
         lg_err_t rerr;
         int brc = no ? rtlmemo_run_batch(ex, (const input_t *const *)o, no, ortl, &rerr) : 1;
         ex->st.cause_runs += no;
-        for (size_t j = 0; j < no && !brc && rc == LG_OK && done && !(confirmed && at >= 0); j++) {
+        for (size_t j = 0; j < no && !brc && rc == LG_OK && done && nhit; j++) {
             if (ortl[j]->status != RUN_OK)
                 continue;
-            rc = explaining(ex, t, o[j], ortl[j], also, &nalso, &done, err);
-            keep_lines(t, hit, &nhit, also, nalso);
-            confirmed |= lines_meet(t, hit, nhit, also, nalso);
-            at = one_line(t, hit, nhit);
+            rc = explaining(ex, t, o[j], ortl[j], hit, nhit, also, &nalso, &diverged, &done, err);
+            if (rc || !diverged)
+                continue;
+            if (nalso) {
+                only_lines(t, hit, &nhit, also, nalso);
+                confirmed = 1;
+                continue;
+            }
+            int says;
+            rc = judge(ex, t, o[j], ortl[j], cls, hit, &nhit, &says, &done, err);
+            if (rc || !done)
+                break;
+            if (says == SAYS_FOR)
+                confirmed = 1;
+            else if (says == SAYS_AGAINST && j >= nfound)
+                nhit = 0; /* the input as found may show several causes */
         }
+        at = one_line(t, hit, nhit);
+        for (size_t k = 0; at >= 0 && k < nhit; k++)
+            if (hit[k].op && ops[hit[k].id].kind == TRACER_OP_CMP_NARROW) {
+                at = (int)k;
+                break;
+            }
         for (size_t j = 0; j < no; j++) {
             input_destroy(o[j]);
             run_result_destroy(ortl[j]);

@@ -501,6 +501,11 @@ void minimise_destroy(explore_t *ex); /* frees ex->mz */
  * path `path`) that the divergence needs: no neighbour of m on that path
  * shows cls without it; those of held (NULL: none), which the caller has
  * shown to be part of the cause, are needed without a test. */
+/* m as each narrow port may hand it over (one port and one way of
+ * reading it each, those that change m), into cut (CAUSE_PORT_CUTS_MAX
+ * at most); their number. The caller destroys them. */
+#define CAUSE_PORT_CUTS_MAX 16
+size_t cause_port_cuts(const explore_t *ex, const input_t *m, input_t **cut);
 int cause_port(explore_t *ex, const input_t *m, const run_result_t *rtl, const char *cls, int *port, int *sx,
                lg_err_t *err);
 int cause_needed(explore_t *ex, const input_t *m, const uint8_t *fired, const uint8_t *held, uint64_t path,

@@ -251,6 +251,8 @@ static void triage_statement_of(const explore_t *ex, const minimised_t *mi, char
         [TRACER_OP_CMP_UNSIGNED] = "the comparison at %s made unsigned",
         [TRACER_OP_DIV_FLOOR] = "the division at %s rounding toward minus infinity (an arithmetic shift)",
         [TRACER_OP_REM_FLOOR] = "the remainder at %s taken as a mask (rounding toward minus infinity)",
+        [TRACER_OP_CMP_NARROW] = "the comparison at %s made with both operands cut to the width of the register "
+                                 "that the RTL holds the local in",
     };
     static const char *const means[] = {
         [TRACER_OP_CMP_UNSIGNED] = "the RTL compares without the sign (a value HLS narrowed to an unsigned type, an "
@@ -259,6 +261,8 @@ static void triage_statement_of(const explore_t *ex, const minimised_t *mi, char
                                 "toward zero",
         [TRACER_OP_REM_FLOOR] = "the RTL takes the remainder by a mask, which a negative value gives positive where "
                                 "C's is negative",
+        [TRACER_OP_CMP_NARROW] = "the RTL compares in the local's narrower register (a loop counter sized to fewer "
+                                 "bits than its bound needs), so the other operand is cut to that width too",
     };
     *at = triage_statement(ex, mi, 1);
     char *what;

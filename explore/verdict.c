@@ -79,6 +79,19 @@ static int one_cause_key(finding_key_t *k, const char *cls, const char *kind, co
     return LG_OK;
 }
 
+/* The width probe of the local whose comparison, made at the RTL
+ * register's width, explains mi (cause_branch), or -1: that register is
+ * the cause, keyed as a width that the divergence needs is. */
+static int narrowed_by(const explore_t *ex, const minimised_t *mi)
+{
+    if (!mi->branch_op)
+        return -1;
+    size_t n;
+    const tracer_op_t *op = &tracer_ops(minimise_tracer(ex), &n)[mi->branch];
+    LG_ASSERT((size_t)mi->branch < n && (op->probe < 0 || (size_t)op->probe < ex->nprobes));
+    return op->kind == TRACER_OP_CMP_NARROW ? op->probe : -1;
+}
+
 /* The key of the minimised divergence mi: its class and the local the C
  * reads before writing it, when its result rests on that
  * ("<class>|cause|uninit:<local>", mi->uninit and mi->local set; the
@@ -208,13 +221,27 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
                               &mi->branch_op, err);
         /* A cause key names at least one cause: a cause with no probe
          * the divergence needs (spectra off) is keyed by its path. */
-        if (rc == LG_OK && mi->branch >= 0) {
+        int narrow = rc == LG_OK && mi->branch >= 0 ? narrowed_by(ex, mi) : -1;
+        if (narrow >= 0) {
+            mi->by_cause = 1;
+            findings_key_cause(key, sym->cls, (const char *const *)&ex->probe_info[narrow].name, 1);
+        } else if (rc == LG_OK && mi->branch >= 0) {
             char *at = triage_statement(ex, mi, 0);
             mi->by_cause = 1;
             one_cause_key(key, sym->cls, "stmt", at);
             free(at);
         } else if (mi->by_cause && n) {
-            findings_key_cause(key, c_ub ? "c-ub" : sym->cls, names, n);
+            /* A narrowing's key names the narrowings alone: the place
+             * probes it needs besides (a loop run once more, an index,
+             * an overflow) are where its cut value went on this input,
+             * shown beside it as evidence. */
+            size_t nk = 0;
+            for (size_t i = 0; i < ex->nprobes; i++)
+                if (needed[i] && (c_ub || ex->probe_info[i].kind == TRACER_PROBE_WIDTH ||
+                                  ex->probe_info[i].kind == TRACER_PROBE_PORT))
+                    names[nk++] = ex->probe_info[i].name;
+            LG_ASSERT(nk > 0 && nk <= n);
+            findings_key_cause(key, c_ub ? "c-ub" : sym->cls, names, nk);
         } else {
             findings_key_path(key, sym->cls, mi->path, names, n);
         }

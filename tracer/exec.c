@@ -156,9 +156,10 @@ void executor_set_fill(executor_t *x, uint64_t fill_alt)
     x->fill_alt = fill_alt;
 }
 
-void executor_set_flip(executor_t *x, uint64_t flip)
+void executor_set_flip(executor_t *x, int which, uint64_t flip)
 {
-    x->flip = flip;
+    LG_ASSERT(which == 0 || which == 1);
+    x->flip[which] = flip;
 }
 
 /* 1 when no round may run now: stop is set or the deadline has passed. */
@@ -400,7 +401,8 @@ static int send_round(executor_t *x, lg_err_t *err)
     h->start = x->next;
     h->ev_used = x->ev_used;
     h->fill_alt = x->fill_alt;
-    h->flip = x->flip;
+    h->flip[0] = x->flip[0];
+    h->flip[1] = x->flip[1];
     __atomic_store_n(&h->cur, x->next, __ATOMIC_RELEASE);
     __atomic_store_n(&h->done, x->next, __ATOMIC_RELEASE);
     __atomic_store_n(&h->done_seq, x->go_seq, __ATOMIC_RELEASE);

@@ -38,7 +38,7 @@ struct executor {
     uint64_t memory_bytes; /* RLIMIT_AS of the child; 0 = none */
     uint64_t deadline_ns;  /* no round runs past it; 0 = none */
     uint64_t fill_alt;     /* the rounds' fill_alt (lgrt.h) */
-    uint64_t flip;         /* the rounds' flip (lgrt.h) */
+    uint64_t flip[2];      /* the rounds' flip (lgrt.h) */
     const volatile sig_atomic_t *stop;
     uint64_t restarts;
     uint64_t recovered; /* crashes the child survived */

@@ -99,9 +99,9 @@ void executor_set_deadline(executor_t *x, uint64_t deadline_ns);
 /* Which of the kernel's locals start with LGRT_FILL_ALT in the rounds
  * started from now on (lgrt.h's fill_alt; 0 at creation). */
 void executor_set_fill(executor_t *x, uint64_t fill_alt);
-/* The branch direction the rounds started from now on take the other way
- * (lgrt.h's flip; 0 at creation). */
-void executor_set_flip(executor_t *x, uint64_t flip);
+/* Statement `which` (0 or 1) of the two that the rounds started from now
+ * on do the other way (lgrt.h's flip; 0, none, at creation). */
+void executor_set_flip(executor_t *x, int which, uint64_t flip);
 /* Starts filling the events area from the beginning again. */
 void executor_events_reset(executor_t *x);
 

@@ -53,8 +53,19 @@ LLVMValueRef instrument_declared_storage(LLVMValueRef in, LLVMValueRef *var);
  * result, chosen at run time (tracer_set_op). Runs before the branch
  * sites are numbered. */
 void instrument_ops(instrument_ctx_t *c);
+/* A local's register in the RTL: its bits and sign, and its width probe. */
+typedef struct instrument_narrow {
+    unsigned bits;
+    int is_signed;
+    uint32_t probe;
+} instrument_narrow_t;
+/* Before mem2reg, in a turnable build: gives every comparison that reads
+ * local alloca (through a load, cast at most once) the other way of
+ * comparing both operands cut to nw's bits, extended by nw's sign (an
+ * operation TRACER_OP_CMP_NARROW); how many. */
+size_t instrument_narrow_compares(instrument_ctx_t *c, LLVMValueRef alloca, const instrument_narrow_t *nw);
 /* The comparison that decides a branch on cond: cond itself, or the
- * comparison behind instrument_ops' select; NULL when none. */
+ * comparison behind instrument_ops' selects; NULL when none. */
 LLVMValueRef instrument_op_compare(instrument_ctx_t *c, LLVMValueRef cond);
 
 /* instrument_cfg.c: the control-flow graph of a function. */

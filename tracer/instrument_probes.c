@@ -102,6 +102,22 @@ static size_t probe_stores(instrument_ctx_t *c, LLVMValueRef alloca, int is_unsi
     return n;
 }
 
+static size_t narrow_compares(instrument_ctx_t *c, LLVMValueRef alloca, int is_unsigned, void *arg)
+{
+    (void)is_unsigned;
+    return instrument_narrow_compares(c, alloca, arg);
+}
+
+/* In a turnable build, the comparisons of local var get the other way of
+ * comparing at the RTL register's width w (instrument_narrow_compares). */
+static void narrow_local(instrument_ctx_t *c, const char *var, lg_width_t w, uint32_t pid)
+{
+    if (!c->meta->turnable || w.bits < 1 || w.bits >= 64)
+        return;
+    instrument_narrow_t nw = {.bits = (unsigned)w.bits, .is_signed = w.is_signed, .probe = pid};
+    for_each_local(c, var, narrow_compares, &nw);
+}
+
 /* What for_each_local found of a local: its widest integer storage, and
  * whether its C type is unsigned. */
 typedef struct local_type {
@@ -158,6 +174,7 @@ static void rtl_width_probes(instrument_ctx_t *c)
         char *name = lg_asprintf("width:%s", rw[i].var);
         uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_WIDTH, bits, !lt.is_unsigned, NULL, 0);
         for_each_local(c, rw[i].var, probe_stores, &pid);
+        narrow_local(c, rw[i].var, rw[i].width, pid);
         LG_INFO(c->log, "%s: the RTL holds `%s` in a %d-bit register: probe %s (%c%d)", c->spec->c_source, rw[i].var,
                 rw[i].width.bits, name, lt.is_unsigned ? 'u' : 'i', bits);
         free(name);
@@ -174,6 +191,7 @@ void instrument_width_probes(instrument_ctx_t *c)
         char *name = lg_asprintf("width:%s", sw->var);
         uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_WIDTH, sw->width.bits, sw->width.is_signed, NULL, 0);
         size_t stores = for_each_local(c, sw->var, probe_stores, &pid);
+        narrow_local(c, sw->var, sw->width, pid);
         if (stores == 0)
             LG_WARN(c->log, "%s: hls.widths names `%s` but no store to a local of that name was found",
                     c->spec->c_source, sw->var);

@@ -117,11 +117,16 @@ void meta_finish(meta_t *m)
     m->nconsts = w;
 }
 
-uint32_t meta_add_op(meta_t *m, const char *file, int line, int col, tracer_op_kind_t kind)
+uint32_t meta_add_op(meta_t *m, const char *file, int line, int col, tracer_op_kind_t kind, int probe)
 {
+    LG_ASSERT((kind == TRACER_OP_CMP_NARROW) == (probe >= 0));
     lg_grow((void **)&m->ops, &m->capops, m->nops + 1, sizeof *m->ops);
-    m->ops[m->nops] = (tracer_op_t){
-        .id = (uint32_t)m->nops, .file = lg_strdup(file ? file : "?"), .line = line, .col = col, .kind = kind};
+    m->ops[m->nops] = (tracer_op_t){.id = (uint32_t)m->nops,
+                                    .file = lg_strdup(file ? file : "?"),
+                                    .line = line,
+                                    .col = col,
+                                    .kind = kind,
+                                    .probe = probe};
     return (uint32_t)m->nops++;
 }
 
@@ -200,6 +205,7 @@ int meta_save(const meta_t *m, const char *path, lg_err_t *err)
         json_object_object_add(o, "line", json_object_new_int(op->line));
         json_object_object_add(o, "col", json_object_new_int(op->col));
         json_object_object_add(o, "kind", json_object_new_int((int)op->kind));
+        json_object_object_add(o, "probe", json_object_new_int(op->probe));
         json_object_array_add(ops, o);
     }
     json_object_object_add(root, "ops", ops);
@@ -284,10 +290,15 @@ meta_t *meta_load(const char *path, lg_err_t *err)
     json_object *ops = get_array(root, "ops");
     for (size_t i = 0; ops && i < json_object_array_length(ops); i++) {
         json_object *o = json_object_array_get_idx(ops, i);
-        int64_t kind = get_i64(o, "kind");
-        meta_add_op(m, get_str(o, "file"), (int)get_i64(o, "line"), (int)get_i64(o, "col"),
-                    kind >= TRACER_OP_CMP_UNSIGNED && kind <= TRACER_OP_REM_FLOOR ? (tracer_op_kind_t)kind
-                                                                                  : TRACER_OP_CMP_UNSIGNED);
+        int64_t kind = get_i64(o, "kind"), probe = get_i64(o, "probe");
+        if (kind == TRACER_OP_CMP_NARROW && probe >= 0 && (uint64_t)probe < m->nprobes)
+            meta_add_op(m, get_str(o, "file"), (int)get_i64(o, "line"), (int)get_i64(o, "col"), TRACER_OP_CMP_NARROW,
+                        (int)probe);
+        else
+            meta_add_op(m, get_str(o, "file"), (int)get_i64(o, "line"), (int)get_i64(o, "col"),
+                        kind >= TRACER_OP_CMP_UNSIGNED && kind <= TRACER_OP_REM_FLOOR ? (tracer_op_kind_t)kind
+                                                                                      : TRACER_OP_CMP_UNSIGNED,
+                        -1);
     }
     json_object_put(root);
     return m;

@@ -43,7 +43,7 @@ uint32_t meta_add_probe(meta_t *m, const char *name, tracer_probe_kind_t kind, i
                         const char *file, int line);
 int meta_find_probe(const meta_t *m, const char *name);
 /* Appends an operation (file copied) and returns its id. */
-uint32_t meta_add_op(meta_t *m, const char *file, int line, int col, tracer_op_kind_t kind);
+uint32_t meta_add_op(meta_t *m, const char *file, int line, int col, tracer_op_kind_t kind, int probe);
 /* Appends a site (strings copied) and returns its id. */
 uint32_t meta_add_site(meta_t *m, const char *func, const char *file, int line, int col, tracer_site_kind_t kind,
                        uint32_t nsucc);

@@ -401,12 +401,31 @@ const tracer_local_t *tracer_locals(const tracer_t *t, size_t *n)
     return t->build.meta->locals;
 }
 
-void tracer_set_flip(tracer_t *t, uint32_t site, int dir)
+/* The runtime's code of a flip of site's direction dir (lgrt.h). */
+static uint64_t flip_code(const tracer_t *t, uint32_t site, int dir)
 {
     LG_ASSERT(site == TRACER_FLIP_NONE ||
               (t->build.meta->turnable && site < t->build.meta->nsites &&
                t->build.meta->sites[site].kind == TRACER_SITE_BR && (dir == 0 || dir == 1)));
-    executor_set_flip(t->x, site == TRACER_FLIP_NONE ? 0 : ((uint64_t)site + 1) << 1 | (uint64_t)dir);
+    return site == TRACER_FLIP_NONE ? 0 : ((uint64_t)site + 1) << 1 | (uint64_t)dir;
+}
+
+/* The runtime's code of operation op done the other way (lgrt.h). */
+static uint64_t op_code(const tracer_t *t, uint32_t op)
+{
+    LG_ASSERT(op == TRACER_FLIP_NONE || (t->build.meta->turnable && op < t->build.meta->nops));
+    return op == TRACER_FLIP_NONE ? 0 : LGRT_FLIP_OP | ((uint64_t)op + 1);
+}
+
+void tracer_set_flip(tracer_t *t, uint32_t site, int dir)
+{
+    executor_set_flip(t->x, 0, flip_code(t, site, dir));
+    executor_set_flip(t->x, 1, 0);
+}
+
+void tracer_also_flip(tracer_t *t, uint32_t site, int dir)
+{
+    executor_set_flip(t->x, 1, flip_code(t, site, dir));
 }
 
 const tracer_op_t *tracer_ops(const tracer_t *t, size_t *n)
@@ -417,8 +436,13 @@ const tracer_op_t *tracer_ops(const tracer_t *t, size_t *n)
 
 void tracer_set_op(tracer_t *t, uint32_t op)
 {
-    LG_ASSERT(op == TRACER_FLIP_NONE || (t->build.meta->turnable && op < t->build.meta->nops));
-    executor_set_flip(t->x, op == TRACER_FLIP_NONE ? 0 : LGRT_FLIP_OP | ((uint64_t)op + 1));
+    executor_set_flip(t->x, 0, op_code(t, op));
+    executor_set_flip(t->x, 1, 0);
+}
+
+void tracer_also_op(tracer_t *t, uint32_t op)
+{
+    executor_set_flip(t->x, 1, op_code(t, op));
 }
 
 void tracer_set_fill(tracer_t *t, int which)

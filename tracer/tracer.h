@@ -76,15 +76,24 @@ typedef struct tracer_site {
 /* An operation of the kernel that a run can make the other way
  * (tracer_set_op): a signed comparison made unsigned, a signed division
  * or remainder by a power of two made to round toward minus infinity (an
- * arithmetic shift, a mask), as HLS may build them. Ids number them in the
- * kernel's functions (sorted by name) in block order. */
-typedef enum { TRACER_OP_CMP_UNSIGNED, TRACER_OP_DIV_FLOOR, TRACER_OP_REM_FLOOR } tracer_op_kind_t;
+ * arithmetic shift, a mask), as HLS may build them, or a comparison of a
+ * local that the RTL holds in a narrower register (a width probe) made at
+ * that register's width, both operands cut to it. Ids number them: the
+ * narrowed comparisons first, then the others in the kernel's functions
+ * (sorted by name) in block order. */
+typedef enum {
+    TRACER_OP_CMP_UNSIGNED,
+    TRACER_OP_DIV_FLOOR,
+    TRACER_OP_REM_FLOOR,
+    TRACER_OP_CMP_NARROW
+} tracer_op_kind_t;
 
 typedef struct tracer_op {
     uint32_t id;
     char *file;
     int line, col;
     tracer_op_kind_t kind;
+    int probe; /* TRACER_OP_CMP_NARROW: the local's width probe; else -1 */
 } tracer_op_t;
 
 typedef enum {
@@ -217,12 +226,19 @@ void tracer_set_fill(tracer_t *t, int which);
  * what the kernel computes had it decided that branch the other way. */
 #define TRACER_FLIP_NONE UINT32_MAX
 void tracer_set_flip(tracer_t *t, uint32_t site, int dir);
+/* The runs from now on also turn a second statement: direction dir of br
+ * site `site` (tracer_also_flip) or operation op (tracer_also_op), beside
+ * the one tracer_set_flip or tracer_set_op chose, which clear it again;
+ * TRACER_FLIP_NONE turns no second one. What two statements done the
+ * other way compute together. */
+void tracer_also_flip(tracer_t *t, uint32_t site, int dir);
+void tracer_also_op(tracer_t *t, uint32_t op);
 /* The kernel's operations a run of a turnable tracer can make the other
  * way (none for another); owned by the tracer, valid until destroy. */
 const tracer_op_t *tracer_ops(const tracer_t *t, size_t *n);
 /* The runs from now on make operation op (tracer_ops) the other way at
  * every time they reach it, and turn no branch; TRACER_FLIP_NONE makes
- * none (as tracer_set_flip's does). */
+ * none (as tracer_set_flip's does). Both turn no second statement. */
 void tracer_set_op(tracer_t *t, uint32_t op);
 
 /* The trace as a JSON object {"status", "signal" (crash only), "events",

@@ -278,8 +278,18 @@ static void check_ops(void)
         CHECK_MSG(tr->result->status == RUN_OK && tr->result->ret == want[i].ret, "operation %zu: %lld, want %lld", i,
                   (long long)tr->result->ret, (long long)want[i].ret);
     }
-    tracer_set_op(t, TRACER_FLIP_NONE);
+    /* Two at once: the division and the remainder, both rounding down;
+     * choosing one again turns the second back. */
+    tracer_set_op(t, 0);
+    tracer_also_op(t, 2);
     const tracer_trace_t *tr = tu_run1(t, in);
+    CHECK_MSG(tr->result->ret == -2 + 100 + 3, "division and remainder the other way: %lld",
+              (long long)tr->result->ret);
+    tracer_set_op(t, 1);
+    tr = tu_run1(t, in);
+    CHECK_MSG(tr->result->ret == -1 - 5, "the comparison alone again: %lld", (long long)tr->result->ret);
+    tracer_set_op(t, TRACER_FLIP_NONE);
+    tr = tu_run1(t, in);
     CHECK_MSG(tr->result->ret == -1 + 100 - 5, "no operation made the other way: %lld", (long long)tr->result->ret);
     /* The branch on the comparison keeps the comparison's operands. */
     CHECK_MSG(tr->nevents == 1 && tr->events[0].has_operands && tr->events[0].op0 == -5 && tr->events[0].op1 == 0,
@@ -289,11 +299,52 @@ static void check_ops(void)
     spec_destroy(spec);
 }
 
+/* A comparison of a local that the RTL holds in a narrower register, made
+ * at that width: the loop counter j in 2 bits meets the bound cut to 2
+ * bits, so a bound of 5 runs the loop once and a bound of 4 never. */
+static void check_narrow(void)
+{
+    spec_t *spec = tu_spec("narrow");
+    tracer_cfg_t cfg;
+    tracer_cfg_default(&cfg);
+    cfg.turnable = 1;
+    tracer_t *t = tu_tracer(spec, &cfg);
+    size_t n, np;
+    const tracer_op_t *ops = tracer_ops(t, &n);
+    const tracer_probe_t *probes = tracer_probes(t, &np);
+    CHECK_MSG(n == 2 && ops[0].kind == TRACER_OP_CMP_NARROW && ops[0].line == 7 && ops[0].probe >= 0 &&
+                  (size_t)ops[0].probe < np && strcmp(probes[ops[0].probe].name, "width:j") == 0 &&
+                  ops[1].kind == TRACER_OP_CMP_UNSIGNED && ops[1].probe == -1,
+              "%zu operations: the narrowed comparison of j first, then its unsigned way", n);
+    static const struct {
+        const char *in;
+        uint32_t op;
+        int64_t ret;
+    } want[] = {
+        {"{\"n\": 5}", TRACER_FLIP_NONE, 5},
+        {"{\"n\": 5}", 0, 1},
+        {"{\"n\": 4}", 0, 0},
+        {"{\"n\": 3}", 0, 3},
+        {"{\"n\": 5}", 1, 5},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want && n == 2; i++) {
+        input_t *in = tu_input(spec, want[i].in);
+        tracer_set_op(t, want[i].op);
+        const tracer_trace_t *tr = tu_run1(t, in);
+        CHECK_MSG(tr->result->status == RUN_OK && tr->result->ret == want[i].ret, "%s, operation %d: %lld, want %lld",
+                  want[i].in, (int)want[i].op, (long long)tr->result->ret, (long long)want[i].ret);
+        input_destroy(in);
+    }
+    tracer_destroy(t);
+    spec_destroy(spec);
+}
+
 int main(void)
 {
     run_cases();
     check_flip();
     check_ops();
+    check_narrow();
     check_operands_and_tables();
     check_large_call();
     check_exact_fill();

@@ -60,12 +60,18 @@ LGRT_INLINE static void lgrt_event(uint32_t site, uint32_t dir, uint16_t flags, 
     s->nevents = n + 1;
 }
 
+/* 1 when the round does statement `code` (lgrt.h's flip) the other way. */
+LGRT_INLINE static int lgrt_turned(uint64_t code)
+{
+    return lgrt.flip[0] == code || lgrt.flip[1] == code;
+}
+
 /* The direction a branch takes: dir, or the other one when the round
  * flips this direction of this site (lgrt.flip). The event records the
  * direction taken. A switch's result is not used: only a br is flipped. */
 LGRT_INLINE static uint32_t lgrt_dir(uint32_t site, uint32_t dir)
 {
-    return lgrt.flip == (((uint64_t)site + 1) << 1 | dir) ? dir ^ 1u : dir;
+    return lgrt_turned(((uint64_t)site + 1) << 1 | dir) ? dir ^ 1u : dir;
 }
 
 LGRT_INLINE void __lgrt_br(uint32_t site, uint32_t dir)
@@ -95,7 +101,7 @@ LGRT_INLINE uint32_t __lgrt_brct(uint32_t site, uint32_t dir, int64_t a, int64_t
 
 LGRT_INLINE uint32_t __lgrt_op(uint32_t op)
 {
-    return lgrt.flip == (LGRT_FLIP_OP | ((uint64_t)op + 1));
+    return (uint32_t)lgrt_turned(LGRT_FLIP_OP | ((uint64_t)op + 1));
 }
 
 LGRT_INLINE void __lgrt_val(uint32_t probe, int64_t v)

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#define LGRT_MAGIC 0x6c67667a74726336ULL /* "lgfztrc6" */
+#define LGRT_MAGIC 0x6c67667a74726337ULL /* "lgfztrc7" */
 #define LGRT_MAX_LOOPS 256
 
 /* The bytes the kernel's local arrays and address-taken locals start with
@@ -131,10 +131,10 @@ typedef struct lgrt_hdr {
     uint64_t cur;      /* record in progress */
     uint64_t done;     /* the child stopped before this record */
     uint64_t fill_alt; /* the locals that start with LGRT_FILL_ALT */
-    /* A branch direction the round's inputs take the other way at every
-     * time they reach it, (site + 1) << 1 | direction, or an operation
-     * they make the other way, LGRT_FLIP_OP | (op + 1); 0 none. */
-    uint64_t flip;
+    /* Up to two statements the round's inputs do the other way at every
+     * time they reach them: a branch direction, (site + 1) << 1 |
+     * direction, or an operation, LGRT_FLIP_OP | (op + 1); 0 none. */
+    uint64_t flip[2];
     /* Waking the other side. Each side first spins for spin_ns on the
      * other's sequence number (a wake-up through the kernel costs more
      * than a small round), then announces that it sleeps and blocks on
@@ -236,7 +236,7 @@ typedef struct lgrt_state {
     int64_t *depth; /* current recursion depth per probe */
     uint32_t nprobes;
     uint64_t fill_alt; /* the round's */
-    uint64_t flip;     /* the round's */
+    uint64_t flip[2];  /* the round's */
     lgrt_loop_state_t loops[LGRT_MAX_LOOPS];
 } lgrt_state_t;
 

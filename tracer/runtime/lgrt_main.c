@@ -463,7 +463,8 @@ static void run_round(lgrt_hdr_t *h, char *base, const kstate_t *ks)
     lgrt_event_t *events = (lgrt_event_t *)(base + h->ev_off);
     uint64_t k = h->start;
     lgrt.fill_alt = h->fill_alt;
-    lgrt.flip = h->flip;
+    lgrt.flip[0] = h->flip[0];
+    lgrt.flip[1] = h->flip[1];
     for (; k < h->n; k++) {
         __atomic_store_n(&h->cur, k, __ATOMIC_RELEASE);
         lgrt_slot_t *slot = (lgrt_slot_t *)(base + h->slot_off + k * h->slot_size);
