@@ -201,16 +201,22 @@ static void check_exact_fill(void)
     spec_destroy(spec);
 }
 
+/* A tracer of spec in a build whose statements a run can turn. */
+static tracer_t *turnable_tracer(const spec_t *spec)
+{
+    tracer_cfg_t cfg;
+    tracer_cfg_default(&cfg);
+    cfg.turnable = 1;
+    return tu_tracer(spec, &cfg);
+}
+
 /* A flipped direction, in a turnable build: the branch goes the other way
  * every time the input would take that direction, the event says which way it went, and
  * a direction the input does not take changes nothing. */
 static void check_flip(void)
 {
     spec_t *spec = tu_spec("branches");
-    tracer_cfg_t cfg;
-    tracer_cfg_default(&cfg);
-    cfg.turnable = 1;
-    tracer_t *t = tu_tracer(spec, &cfg);
+    tracer_t *t = turnable_tracer(spec);
     /* x > 10 false: y = -1, default, then both tests of the && true */
     input_t *in = tu_input(spec, "{\"x\": 3, \"y\": 0}");
     static const struct {
@@ -253,10 +259,7 @@ static void check_ops(void)
     tracer_ops(plain, &n);
     CHECK_MSG(n == 0, "a plain build lists %zu operations", n);
     tracer_destroy(plain);
-    tracer_cfg_t cfg;
-    tracer_cfg_default(&cfg);
-    cfg.turnable = 1;
-    tracer_t *t = tu_tracer(spec, &cfg);
+    tracer_t *t = turnable_tracer(spec);
     const tracer_op_t *ops = tracer_ops(t, &n);
     static const struct {
         tracer_op_kind_t kind;
@@ -305,10 +308,7 @@ static void check_ops(void)
 static void check_narrow(void)
 {
     spec_t *spec = tu_spec("narrow");
-    tracer_cfg_t cfg;
-    tracer_cfg_default(&cfg);
-    cfg.turnable = 1;
-    tracer_t *t = tu_tracer(spec, &cfg);
+    tracer_t *t = turnable_tracer(spec);
     size_t n, np;
     const tracer_op_t *ops = tracer_ops(t, &n);
     const tracer_probe_t *probes = tracer_probes(t, &np);
