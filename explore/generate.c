@@ -230,6 +230,7 @@ static int probe_target(explore_t *ex, size_t i, const expr_t *term, solver_targ
         return pi->param >= 2;
     case TRACER_PROBE_LOOP_TRIPCOUNT:
     case TRACER_PROBE_DEPTH:
+    case TRACER_PROBE_FIFO:
         tg->kind = SOLVER_TARGET_DEPTH;
         tg->depth = pi->param + 1;
         return 1;

@@ -79,6 +79,13 @@ static int one_cause_key(finding_key_t *k, const char *cls, const char *kind, co
     return LG_OK;
 }
 
+/* 1 for a probe of something the RTL holds narrower than the C does: a
+ * local's register, a port, a stream's FIFO (fewer elements). */
+static int is_narrowing(tracer_probe_kind_t k)
+{
+    return k == TRACER_PROBE_WIDTH || k == TRACER_PROBE_PORT || k == TRACER_PROBE_FIFO;
+}
+
 /* The width probe of the local whose comparison, made at the RTL
  * register's width, explains mi (cause_branch), or -1: that register is
  * the cause, keyed as a width that the divergence needs is. */
@@ -183,9 +190,10 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
          * behaviour it fired is the hang's cause. */
         if (strncmp(sym->cls, "cpu-hang", 8) == 0)
             mi->ub = -1;
-        /* A narrowed variable or port that the divergence needs makes the
-         * probes it needs its cause on whichever C path: the value is cut
-         * the same way wherever it is computed. Other probes name places
+        /* A narrowed variable, port or stream that the divergence needs
+         * makes the probes it needs its cause on whichever C path: the
+         * value is cut, the stream fills, the same way wherever it is
+         * computed. Other probes name places
          * (an index past a depth, a loop's count, an overflow) that a path
          * may have been led to by another bug (a compare the RTL makes
          * unsigned): a divergence needing only those, or none, is told
@@ -194,8 +202,7 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
         const char **names = ex->cfg.no_spectra ? NULL : probes_fired_names(ex->probe_info, needed, ex->nprobes, &n);
         mi->by_cause = 0;
         for (size_t i = 0; i < ex->nprobes && n; i++)
-            if (needed[i] &&
-                (ex->probe_info[i].kind == TRACER_PROBE_WIDTH || ex->probe_info[i].kind == TRACER_PROBE_PORT))
+            if (needed[i] && is_narrowing(ex->probe_info[i].kind))
                 mi->by_cause = 1;
         /* Undefined behaviour of the C at one statement that the
          * divergence needs is its cause, whatever the C did then (a wrong
@@ -237,8 +244,7 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
              * shown beside it as evidence. */
             size_t nk = 0;
             for (size_t i = 0; i < ex->nprobes; i++)
-                if (needed[i] && (c_ub || ex->probe_info[i].kind == TRACER_PROBE_WIDTH ||
-                                  ex->probe_info[i].kind == TRACER_PROBE_PORT))
+                if (needed[i] && (c_ub || is_narrowing(ex->probe_info[i].kind)))
                     names[nk++] = ex->probe_info[i].name;
             LG_ASSERT(nk > 0 && nk <= n);
             findings_key_cause(key, c_ub ? "c-ub" : sym->cls, names, nk);
@@ -335,7 +341,8 @@ static void minimised_close(minimised_t *mi)
  * input also fired a loop or memory probe its cause does not need (mi->lean
  * set): the input as found showed another bug besides, which the
  * minimiser kept while the cause was unknown (the odd length that adds a
- * poisoned element, beside a truncated port). It is minimised again
+ * poisoned element, beside a truncated port; a stream that holds more than
+ * its depth, beside a wrapped value). It is minimised again
  * holding only the probes its key names; the leaner input replaces mi's
  * (mi->run then points at *lrun) when it comes to the same key. *lean
  * receives that input for the caller to destroy, or NULL. Otherwise mi's
@@ -349,39 +356,47 @@ static int lean_again(explore_t *ex, minimised_t *mi, const finding_key_t *key, 
     char cls[ORACLE_CLASS_MAX];
     snprintf(cls, sizeof cls, "%s", mi->run->sym.cls);
     minimise_run_t r0 = {0};
-    input_t *cand = NULL;
     int rc = minimise_rerun(ex, mi->found, cls, &r0, err);
-    if (rc == LG_OK && r0.shown)
-        rc = minimise_input_keeping(ex, mi->found, r0.tr, cls, mi->lean, 1, &cand, err);
-    if (rc == LG_OK && cand && !input_equal(cand, mi->in))
-        rc = minimise_rerun(ex, cand, cls, lrun, err);
-    if (rc == LG_OK && lrun->shown) {
-        minimised_t m2;
-        minimised_open(ex, &m2, mi->found, cand, lrun, mi->held);
-        finding_key_t key2;
-        rc = cause_key(ex, &m2, &key2, err);
-        int clear = 1;
-        for (size_t i = 0; i < ex->nprobes; i++)
-            clear &= !(m2.fired[i] && !mi->lean[i] && minimise_is_structural(ex->probe_info[i].kind));
-        if (rc == LG_OK && !m2.cut && clear && findings_key_equal(&key2, key)) {
-            char *text = findings_key_text(key);
-            LG_INFO(ex->log, "%s: minimised again without the loop and memory probes its cause does not need", text);
-            free(text);
-            minimised_close(mi);
-            *mi = m2;
-            *lean = cand;
-            cand = NULL;
-        } else {
-            minimised_close(&m2);
+    /* First no candidate may fire such a probe (an odd length beside the
+     * even one); then candidates may, on the way to inputs that do not (a
+     * stream that holds more than its depth for every length down to it). */
+    for (int only = 1; only >= 0 && rc == LG_OK && r0.shown && !*lean; only--) {
+        input_t *cand = NULL;
+        if (only == 0)
+            rc = minimise_rerun(ex, mi->found, cls, &r0, err);
+        if (rc == LG_OK && r0.shown)
+            rc = minimise_input_keeping(ex, mi->found, r0.tr, cls, mi->lean, only, &cand, err);
+        if (rc == LG_OK && cand && !input_equal(cand, mi->in))
+            rc = minimise_rerun(ex, cand, cls, lrun, err);
+        if (rc == LG_OK && cand && !input_equal(cand, mi->in) && lrun->shown) {
+            minimised_t m2;
+            minimised_open(ex, &m2, mi->found, cand, lrun, mi->held);
+            finding_key_t key2;
+            rc = cause_key(ex, &m2, &key2, err);
+            int clear = 1;
+            for (size_t i = 0; i < ex->nprobes; i++)
+                clear &= !(m2.fired[i] && !mi->lean[i] && minimise_is_structural(ex->probe_info[i].kind));
+            if (rc == LG_OK && !m2.cut && clear && findings_key_equal(&key2, key)) {
+                char *text = findings_key_text(key);
+                LG_INFO(ex->log, "%s: minimised again without the loop and memory probes its cause does not need",
+                        text);
+                free(text);
+                minimised_close(mi);
+                *mi = m2;
+                *lean = cand;
+                cand = NULL;
+            } else {
+                minimised_close(&m2);
+            }
+            findings_key_free(&key2);
         }
-        findings_key_free(&key2);
+        input_destroy(cand);
     }
     if (rc == LG_OK && !*lean) {
         rc = minimise_rerun(ex, mi->in, cls, keep, err);
         if (rc == LG_OK && keep->shown)
             mi->run = keep;
     }
-    input_destroy(cand);
     return rc;
 }
 

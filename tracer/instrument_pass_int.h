@@ -22,7 +22,7 @@ typedef struct instrument_ctx {
     LLVMModuleRef mod;
     LLVMBuilderRef b;
     LLVMTypeRef i1, i32, i64;
-    instrument_rt_t br, brc, val, ub, ub_if, loop, enter, leave, op;
+    instrument_rt_t br, brc, val, ub, ub_if, loop, enter, leave, reset, op;
     unsigned md_nosanitize, md_op;
     const spec_t *spec;
     const pragma_hits_t *hits;
@@ -90,6 +90,12 @@ uint8_t *instrument_back_edges(const instrument_cfg_t *g);
  * array the caller frees. */
 int8_t *instrument_loop_exits(LLVMValueRef fn, size_t *nblocks);
 
+/* Calls fn(c, storage, is_unsigned, arg) for the storage of every C local
+ * (or parameter copy) called name in the kernel's functions, found by its
+ * llvm.dbg.declare; returns the sum of what fn returned. */
+typedef size_t (*instrument_local_fn_t)(instrument_ctx_t *c, LLVMValueRef storage, int is_unsigned, void *arg);
+size_t instrument_for_each_local(instrument_ctx_t *c, const char *name, instrument_local_fn_t fn, void *arg);
+
 /* instrument_probes.c: probes inserted before mem2reg (they need the
  * locals' stack slots). */
 void instrument_width_probes(instrument_ctx_t *c);
@@ -100,6 +106,9 @@ void instrument_loop_probes(instrument_ctx_t *c);
 void instrument_depth_probes(instrument_ctx_t *c);
 /* After instrument_loop_probes: the m_axi burst loops of read-/write-burst hits. */
 void instrument_burst_probes(instrument_ctx_t *c);
+/* instrument_fifo.c, after mem2reg: fifo:<array> for the local arrays
+ * that fifo hits (`#pragma HLS stream variable=... depth=...`) name. */
+void instrument_fifo_probes(instrument_ctx_t *c);
 /* instrument_locals.c, after mem2reg: the fill of the locals left in
  * memory, recorded in the meta. */
 void instrument_fill_locals(instrument_ctx_t *c);

@@ -64,10 +64,7 @@ static LLVMValueRef declared_local(instrument_ctx_t *c, LLVMValueRef call, const
     return found;
 }
 
-/* Calls fn for the storage of every C local (or parameter copy) called
- * name in the kernel's functions; returns how many fn reported. */
-static size_t for_each_local(instrument_ctx_t *c, const char *name,
-                             size_t (*fn)(instrument_ctx_t *, LLVMValueRef, int, void *), void *arg)
+size_t instrument_for_each_local(instrument_ctx_t *c, const char *name, instrument_local_fn_t fn, void *arg)
 {
     size_t total = 0;
     for (size_t i = 0; i < c->nfuncs; i++)
@@ -115,7 +112,7 @@ static void narrow_local(instrument_ctx_t *c, const char *var, lg_width_t w, uin
     if (!c->meta->turnable || w.bits < 1 || w.bits >= 64)
         return;
     instrument_narrow_t nw = {.bits = (unsigned)w.bits, .is_signed = w.is_signed, .probe = pid};
-    for_each_local(c, var, narrow_compares, &nw);
+    instrument_for_each_local(c, var, narrow_compares, &nw);
 }
 
 /* What for_each_local found of a local: its widest integer storage, and
@@ -166,14 +163,14 @@ static void rtl_width_probes(instrument_ctx_t *c)
     }
     for (size_t i = 0; i < nrw; i++) {
         local_type_t lt = {0, 0};
-        if (declared_width(c->spec, rw[i].var) || !for_each_local(c, rw[i].var, note_local, &lt))
+        if (declared_width(c->spec, rw[i].var) || !instrument_for_each_local(c, rw[i].var, note_local, &lt))
             continue;
         int bits = rw[i].width.bits + (lt.is_unsigned || rw[i].width.is_signed ? 0 : 1);
         if ((unsigned)bits >= lt.bits)
             continue;
         char *name = lg_asprintf("width:%s", rw[i].var);
         uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_WIDTH, bits, !lt.is_unsigned, NULL, 0);
-        for_each_local(c, rw[i].var, probe_stores, &pid);
+        instrument_for_each_local(c, rw[i].var, probe_stores, &pid);
         narrow_local(c, rw[i].var, rw[i].width, pid);
         LG_INFO(c->log, "%s: the RTL holds `%s` in a %d-bit register: probe %s (%c%d)", c->spec->c_source, rw[i].var,
                 rw[i].width.bits, name, lt.is_unsigned ? 'u' : 'i', bits);
@@ -190,7 +187,7 @@ void instrument_width_probes(instrument_ctx_t *c)
         const spec_width_t *sw = &c->spec->widths[w];
         char *name = lg_asprintf("width:%s", sw->var);
         uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_WIDTH, sw->width.bits, sw->width.is_signed, NULL, 0);
-        size_t stores = for_each_local(c, sw->var, probe_stores, &pid);
+        size_t stores = instrument_for_each_local(c, sw->var, probe_stores, &pid);
         narrow_local(c, sw->var, sw->width, pid);
         if (stores == 0)
             LG_WARN(c->log, "%s: hls.widths names `%s` but no store to a local of that name was found",
@@ -252,7 +249,8 @@ void instrument_local_offset_probes(instrument_ctx_t *c)
         const pragma_hit_t *hit = &c->hits->h[h];
         if (hit->kind == PRAGMA_OFFSET && hit->has_value && array_param(c, hit->target) >= 0)
             continue;
-        if (hit->kind == PRAGMA_OFFSET && for_each_local(c, hit->target, probe_local_array, (void *)hit) == 0)
+        if (hit->kind == PRAGMA_OFFSET &&
+            instrument_for_each_local(c, hit->target, probe_local_array, (void *)hit) == 0)
             LG_WARN(c->log, "%s:%d: no fixed-size local array `%s`", c->spec->c_source, hit->line, hit->target);
     }
 }

@@ -114,7 +114,8 @@ static int handle_pragma(scanner_t *s, const pragma_rules_t *rules, const char *
                 break;
             }
         }
-        if (r->kind == PRAGMA_OFFSET || r->kind == PRAGMA_READ_BURST || r->kind == PRAGMA_WRITE_BURST) {
+        if (r->kind == PRAGMA_OFFSET || r->kind == PRAGMA_READ_BURST || r->kind == PRAGMA_WRITE_BURST ||
+            r->kind == PRAGMA_FIFO) {
             const char *t = hlspragma_value(&pl, r->target_key);
             if (!t) {
                 rc = lg_err_set(err, LG_EINVAL, "%s:%d: pragma lacks `%s=` naming the array", s->origin, s->line,

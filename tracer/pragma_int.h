@@ -15,8 +15,9 @@ typedef enum {
     PRAGMA_LOOP_TRIPCOUNT,
     PRAGMA_OFFSET,
     PRAGMA_DEPTH,
-    PRAGMA_READ_BURST, /* loops reading through the m_axi pointer named by target */
-    PRAGMA_WRITE_BURST /* loops writing through it */
+    PRAGMA_READ_BURST,  /* loops reading through the m_axi pointer named by target */
+    PRAGMA_WRITE_BURST, /* loops writing through it */
+    PRAGMA_FIFO         /* the local array named by target, a stream of value elements */
 } pragma_kind_t;
 
 /* One mapping: a pragma whose leading words match `words` (case-insensitive;
@@ -62,7 +63,7 @@ typedef struct pragma_hit {
     int line; /* line of the pragma */
     int has_value;
     int64_t value;
-    char *target;  /* offset: array or pointer name, burst: pointer name (owned) */
+    char *target;  /* offset: array or pointer name, burst: pointer name, fifo: array name (owned) */
     int loop_line; /* loop probes: line of the enclosing for/while/do, 0 if none */
     char *func;    /* enclosing function (owned), NULL at file scope */
 } pragma_hit_t;

@@ -12,8 +12,8 @@
 #include "util/num.h"
 #include "util/yamldoc.h"
 
-static const char *const kind_names[] = {"loop-remainder", "loop-tripcount", "offset",
-                                         "depth",          "read-burst",     "write-burst"};
+static const char *const kind_names[] = {"loop-remainder", "loop-tripcount", "offset", "depth",
+                                         "read-burst",     "write-burst",    "fifo"};
 
 const char *pragma_kind_name(pragma_kind_t k)
 {
@@ -111,14 +111,16 @@ static int parse_rule(yamldoc_t *d, yaml_node_t *map, pragma_rule_t *r, lg_err_t
             break;
     if (k == sizeof kind_names / sizeof kind_names[0])
         return yamldoc_error(d, map, err,
-                             "probe must be loop-remainder, loop-tripcount, offset, depth, read-burst or write-burst");
+                             "probe must be loop-remainder, loop-tripcount, offset, depth, read-burst, write-burst "
+                             "or fifo");
     r->kind = (pragma_kind_t)k;
     split_words(r, pragma);
     if (r->nwords == 0)
         return yamldoc_error(d, map, err, "empty `pragma:`");
     int burst = r->kind == PRAGMA_READ_BURST || r->kind == PRAGMA_WRITE_BURST;
-    if ((r->kind == PRAGMA_OFFSET || burst) && !r->target_key)
-        return yamldoc_error(d, map, err, "an offset or burst mapping needs `target:` (the key naming the array)");
+    if ((r->kind == PRAGMA_OFFSET || r->kind == PRAGMA_FIFO || burst) && !r->target_key)
+        return yamldoc_error(d, map, err,
+                             "an offset, fifo or burst mapping needs `target:` (the key naming the array)");
     if (r->kind != PRAGMA_OFFSET && !r->value_key)
         return yamldoc_error(d, map, err, "this probe needs `value:` (the key holding its bound)");
     return 0;

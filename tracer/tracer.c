@@ -61,7 +61,8 @@ static void fill_defaults(tracer_cfg_t *cfg)
 
 /* The verdicts the runtime leaves to the parent follow from ranges: a
  * probe fires when its range leaves [lo, hi]. Width: the values the width
- * holds; offset: [0, depth - 1]; depth: up to the bound; other kinds are
+ * holds; offset: [0, depth - 1]; depth: up to the bound; fifo: up to the
+ * stream's depth (the values are how many elements it holds); other kinds are
  * decided by the runtime (full range here). */
 static void fire_bounds(const tracer_probe_t *p, int64_t *lo, int64_t *hi)
 {
@@ -73,7 +74,7 @@ static void fire_bounds(const tracer_probe_t *p, int64_t *lo, int64_t *hi)
     } else if (p->kind == TRACER_PROBE_OFFSET) {
         *lo = 0;
         *hi = p->param - 1;
-    } else if (p->kind == TRACER_PROBE_DEPTH) {
+    } else if (p->kind == TRACER_PROBE_DEPTH || p->kind == TRACER_PROBE_FIFO) {
         *hi = p->param;
     }
 }
@@ -365,7 +366,8 @@ int tracer_probe_find(const tracer_t *t, const char *name)
 
 const char *tracer_probe_kind_name(tracer_probe_kind_t k)
 {
-    static const char *const names[] = {"width", "loop-remainder", "loop-tripcount", "offset", "port", "depth", "ub"};
+    static const char *const names[] = {"width", "loop-remainder", "loop-tripcount", "offset", "port", "depth", "ub",
+                                        "fifo"};
     return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
 }
 

@@ -103,7 +103,8 @@ typedef enum {
     TRACER_PROBE_OFFSET,         /* offset:<array>; param = depth */
     TRACER_PROBE_PORT,           /* port:<param>; param = bits, is_signed */
     TRACER_PROBE_DEPTH,          /* depth:<function>; param = declared bound */
-    TRACER_PROBE_UB              /* ub:<check>:<file>:<line>; param = 0 */
+    TRACER_PROBE_UB,             /* ub:<check>:<file>:<line>; param = 0 */
+    TRACER_PROBE_FIFO            /* fifo:<array>; param = the stream's depth */
 } tracer_probe_kind_t;
 
 /* A spectra probe. Its range (min/max in a trace) holds: width, the values

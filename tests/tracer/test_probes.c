@@ -1,10 +1,9 @@
 /* Every spectra probe kind fires on an input that should trigger it and
  * stays quiet on one that should not: width, loop remainder and trip count,
  * offset (interface depth and partitioned local array), port, recursion
- * depth and ub. Uses kernels/accumulate (8-bit data port of depth 400 that
- * the RTL reads with zeros, sum and i in u9, unroll factor 2, trip count
- * 400) and tests' probes kernel and portsign kernel (ports read with a
- * sign, with zeros, and neither way). */
+ * depth, ub and fifo (kernels/dfscale's two streams, depths 4 and 2). Uses kernels/accumulate (8-bit data port of depth
+ * 400 that the RTL reads with zeros, sum and i in u9, unroll factor 2, trip count 400) and tests' probes kernel and
+ * portsign kernel (ports read with a sign, with zeros, and neither way). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +23,9 @@ typedef struct probe_case {
 #define PRB "probes"
 #define WID "widths"
 #define PSG "portsign"
+#define DFS "kernels/dfscale"
+#define DFS_IN4(m) "{\"src\": [1, 2, 3, 4], \"n\": 4, \"m\": " #m ", \"gain\": 1, \"bias\": 0}"
+#define DFS_IN5(m) "{\"src\": [1, 2, 3, 4, 5], \"n\": 5, \"m\": " #m ", \"gain\": 1, \"bias\": 0}"
 #define PSG_IN(a, b, c) "{\"a\": " #a ", \"b\": " #b ", \"c\": " #c "}"
 #define PRB_IN(d, k, a, b, c)                                                                                          \
     "{\"d\": " #d ", \"k\": " #k ", \"a\": " #a ", \"b\": " #b ", \"c\": " #c ", \"io\": [1, 2], \"len\": 2}"
@@ -69,6 +71,10 @@ static const probe_case_t cases[] = {
     {WID, "width:i", "{\"n\": 8, \"u\": 0}", 0, 0, 1}, /* ... and 16 */
     {WID, "width:big", "{\"n\": 0, \"u\": 5}", 0, 0, 0},
     {WID, "width:big", "{\"n\": 0, \"u\": 4294967294}", 0, 0, 1}, /* 4294967295 is not an i32 */
+    {DFS, "fifo:tap_fifo", DFS_IN4(2), 0, 0, 0},                  /* depth 2: the C holds 2 taps */
+    {DFS, "fifo:tap_fifo", DFS_IN4(3), 0, 0, 1},                  /* 3, written through scale()'s pointer */
+    {DFS, "fifo:data_fifo", DFS_IN4(0), 0, 0, 0},                 /* depth 4 */
+    {DFS, "fifo:data_fifo", DFS_IN5(0), 0, 0, 1},
 };
 
 static char *gen_input(int n, int v)

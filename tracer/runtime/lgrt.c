@@ -194,6 +194,12 @@ LGRT_INLINE void __lgrt_leave(uint32_t probe)
         --lgrt.depth[probe];
 }
 
+LGRT_INLINE void __lgrt_reset(uint32_t probe)
+{
+    if (lgrt.depth)
+        lgrt.depth[probe] = 0;
+}
+
 /* A local of the kernel's comes into scope: its n bytes at p get the
  * round's fill (LGRT_FILL, LGRT_FILL_ALT for the locals fill_alt names). */
 LGRT_INLINE void __lgrt_fill(uint32_t local, void *p, uint64_t n)

@@ -288,6 +288,9 @@ void __lgrt_ub_if(uint32_t probe, uint32_t hit);
 void __lgrt_loop(uint32_t loop, uint32_t back);
 void __lgrt_enter(uint32_t probe);
 void __lgrt_leave(uint32_t probe);
+/* A count that enter and leave keep (a recursion's depth, a stream's
+ * elements) starts again from 0: its stream comes into scope. */
+void __lgrt_reset(uint32_t probe);
 void __lgrt_fill(uint32_t local, void *p, uint64_t n);
 
 #endif

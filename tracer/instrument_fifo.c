@@ -1,0 +1,139 @@
+/* fifo:<array>: how many elements a C array that HLS builds as a stream
+ * (`#pragma HLS stream variable=buf depth=2`, a dataflow channel) holds
+ * at once, in the C's own order of writes and reads. In the C the
+ * processes of a dataflow region run one after the other, so a producer
+ * writes all it has before its consumer reads any; the RTL runs them
+ * together over a FIFO of the given depth, whose producer stops when it is
+ * full. The probe fires when the C holds more elements than the depth at
+ * some point: the FIFO is shallower than what the C does with it, the
+ * edge behind a dataflow design that deadlocks or runs in another order.
+ *
+ * Every store of one element through the array (in the function that
+ * declares it, or through a pointer to it passed down to a process,
+ * however many calls deep) counts one in (__lgrt_enter: the count and the
+ * probe's value), every load of one element one out (__lgrt_leave); the
+ * count starts at 0 where the array comes into scope (__lgrt_reset). An
+ * access of another size than an element (a field of a struct element, a
+ * memcpy) is not counted. */
+#include <llvm-c/Target.h>
+#include <stdlib.h>
+
+#include "instrument_pass_int.h"
+#include "util/alloc.h"
+
+/* 1 when gep's indices are all the constant 0: the array's own address. */
+static int zero_indices(LLVMValueRef gep)
+{
+    int n = LLVMGetNumOperands(gep);
+    for (int i = 1; i < n; i++) {
+        LLVMValueRef x = LLVMGetOperand(gep, (unsigned)i);
+        if (!LLVMIsAConstantInt(x) || LLVMConstIntGetZExtValue(x) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* The values that point at the array: the alloca, its decays (a GEP of
+ * indices 0, a cast) and every parameter of a defined function that one
+ * of them is passed to, into *out (owned by the caller); their number. */
+static size_t carriers_of(LLVMValueRef alloca, LLVMValueRef **out)
+{
+    size_t n = 0, cap = 0;
+    lg_grow((void **)out, &cap, 1, sizeof **out);
+    (*out)[n++] = alloca;
+    for (size_t w = 0; w < n; w++)
+        for (LLVMUseRef u = LLVMGetFirstUse((*out)[w]); u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef user = LLVMGetUser(u), add[64];
+            size_t nadd = 0;
+            if (LLVMIsABitCastInst(user) ||
+                (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == (*out)[w] && zero_indices(user)))
+                add[nadd++] = user;
+            LLVMValueRef callee = LLVMIsACallInst(user) ? LLVMGetCalledValue(user) : NULL;
+            if (callee && LLVMIsAFunction(callee) && !LLVMIsDeclaration(callee)) {
+                unsigned na = (unsigned)LLVMGetNumArgOperands(user);
+                for (unsigned a = 0; a < na && a < LLVMCountParams(callee) && nadd < 64; a++)
+                    if (LLVMGetOperand(user, a) == (*out)[w])
+                        add[nadd++] = LLVMGetParam(callee, a);
+            }
+            for (size_t k = 0; k < nadd; k++) {
+                int seen = 0;
+                for (size_t j = 0; j < n && !seen; j++)
+                    seen = (*out)[j] == add[k];
+                if (!seen) {
+                    lg_grow((void **)out, &cap, n + 1, sizeof **out);
+                    (*out)[n++] = add[k];
+                }
+            }
+        }
+    return n;
+}
+
+/* 1 when ptr points into the array: one of carriers[0..n-1], or an
+ * address computed from one (GEPs and casts). */
+static int into(LLVMValueRef ptr, LLVMValueRef *carriers, size_t n)
+{
+    for (int hops = 0; ptr && hops < 64; hops++) {
+        for (size_t k = 0; k < n; k++)
+            if (carriers[k] == ptr)
+                return 1;
+        if (LLVMIsAGetElementPtrInst(ptr) || LLVMIsABitCastInst(ptr))
+            ptr = LLVMGetOperand(ptr, 0);
+        else
+            return 0;
+    }
+    return 0;
+}
+
+/* The probe on one stream array: counts its elements in and out. */
+static size_t probe_stream(instrument_ctx_t *c, LLVMValueRef alloca, int is_unsigned, void *arg)
+{
+    const pragma_hit_t *hit = arg;
+    (void)is_unsigned;
+    LLVMTypeRef ty = LLVMGetAllocatedType(alloca);
+    if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind)
+        return 0;
+    char *name = lg_asprintf("fifo:%s", hit->target);
+    if (meta_find_probe(c->meta, name) >= 0) {
+        free(name); /* two arrays of that name: the first has the probe */
+        return 1;
+    }
+    uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_FIFO, hit->value, 0, c->src_base, hit->line);
+    free(name);
+    LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(c->mod));
+    unsigned long long elem = LLVMABISizeOfType(td, LLVMGetElementType(ty));
+    LLVMValueRef *carriers = NULL;
+    size_t nc = carriers_of(alloca, &carriers);
+    LLVMValueRef args[] = {instrument_u32(c, pid)};
+    LLVMValueRef next = LLVMGetNextInstruction(alloca);
+    LG_ASSERT(next != NULL); /* an alloca never ends a block */
+    instrument_position_before(c, next);
+    instrument_call(c, &c->reset, args, 1);
+    for (size_t f = 0; f < c->nfuncs; f++)
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->funcs[f]); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+                int store = LLVMIsAStoreInst(in) != NULL;
+                if (!store && !LLVMIsALoadInst(in))
+                    continue;
+                LLVMValueRef ptr = LLVMGetOperand(in, store ? 1 : 0);
+                LLVMTypeRef vt = LLVMTypeOf(store ? LLVMGetOperand(in, 0) : in);
+                if (LLVMABISizeOfType(td, vt) != elem || !into(ptr, carriers, nc))
+                    continue;
+                instrument_position_before(c, in);
+                instrument_call(c, store ? &c->enter : &c->leave, args, 1);
+            }
+    free(carriers);
+    LLVMDisposeTargetData(td);
+    return 1;
+}
+
+void instrument_fifo_probes(instrument_ctx_t *c)
+{
+    for (size_t h = 0; h < c->hits->n; h++) {
+        const pragma_hit_t *hit = &c->hits->h[h];
+        if (hit->kind != PRAGMA_FIFO || !hit->has_value || !hit->target)
+            continue;
+        if (instrument_for_each_local(c, hit->target, probe_stream, (void *)hit) == 0)
+            LG_WARN(c->log, "%s:%d: no local array `%s` for this stream's probe", c->spec->c_source, hit->line,
+                    hit->target);
+    }
+}
