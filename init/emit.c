@@ -10,6 +10,7 @@
 #include "spec/spec.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
+#include "util/num.h"
 #include "util/strbuf.h"
 
 /* path relative to the directory dir, both resolved (path as given when
@@ -268,6 +269,39 @@ static void emit_c(lg_strbuf_t *b, const init_project_t *proj, const char *csour
     free(from);
 }
 
+/* A call takes at most HLS_SYN_LAT cycles as HLS bounds it (at the trip
+ * counts the loop_tripcount pragmas declare); max_cycles is this many
+ * times that, when the default is less: a design whose one call takes
+ * 4.8 million cycles would otherwise hang on every input. */
+#define EMIT_LATENCY_MARGIN 4
+
+/* HLS_SYN_LAT of a CORE_GENERATION_INFO value, or -1 when it has none or
+ * not a number (HLS writes -1 for a latency it could not bound). */
+static int64_t syn_latency(const char *gen_info)
+{
+    const char *lat = gen_info ? strstr(gen_info, "HLS_SYN_LAT=") : NULL;
+    if (!lat)
+        return -1;
+    uint64_t v;
+    const char *end;
+    lg_err_t ignored;
+    return lg_uint_scan(lat + 12, LG_NUM_DEC, INT64_MAX / EMIT_LATENCY_MARGIN, &v, &end, &ignored) == LG_OK &&
+                   (*end == ',' || *end == '}' || *end == 0)
+               ? (int64_t)v
+               : -1;
+}
+
+/* rtl.max_cycles from the design's latency, when the default is too
+ * small for it. */
+static void emit_max_cycles(lg_strbuf_t *b, const init_rtl_t *rtl)
+{
+    int64_t lat = syn_latency(rtl->gen_info);
+    if (lat < 0 || (uint64_t)lat * EMIT_LATENCY_MARGIN <= SPEC_MAX_CYCLES_DEFAULT)
+        return;
+    lg_strbuf_printf(b, "  max_cycles: %llu  # %d x HLS_SYN_LAT (%lld): a call past it is a hang\n",
+                     (unsigned long long)lat * EMIT_LATENCY_MARGIN, EMIT_LATENCY_MARGIN, (long long)lat);
+}
+
 char *init_emit(const init_spec_t *s, const init_rtl_t *rtl, const init_proto_t *proto, const init_xml_t *xml,
                 const init_project_t *proj, const char *csource, const char *fn, const char *out_dir)
 {
@@ -309,6 +343,7 @@ char *init_emit(const init_spec_t *s, const init_rtl_t *rtl, const init_proto_t 
     lg_strbuf_printf(&b, "]\n  top: %s\n", rtl->top);
     if (s->protocol)
         lg_strbuf_printf(&b, "  protocol: %s\n", s->protocol);
+    emit_max_cycles(&b, rtl);
     if (s->registers) {
         char *f = relative(out_dir, s->registers);
         lg_strbuf_printf(&b, "  registers: %s\n", f);

@@ -366,7 +366,7 @@ int spec_parse_rtl(yamldoc_t *d, spec_t *s, yaml_node_t *rtl, lg_err_t *err)
                              "s_axilite or auto)",
                              proto);
     s->rtl_protocol = lg_strdup(proto);
-    s->max_cycles = 1000000;
+    s->max_cycles = SPEC_MAX_CYCLES_DEFAULT;
     if ((n = yamldoc_get(d, rtl, "max_cycles"))) {
         if (yamldoc_uint(d, n, "rtl.max_cycles", &s->max_cycles, err))
             return LG_EINVAL;

@@ -175,6 +175,22 @@ spec_has(init.port1 ${WORK}/init-port1/kernel.yaml "{name: res, type: i32, array
 set(w "rtl: the ports of swap1 match the spec")
 expect(init.port1.check 0 w check ${WORK}/init-port1/kernel.yaml)
 
+# max_cycles from HLS_SYN_LAT when the default is too small for one call
+# (a 4.8-million-cycle DFT hung on every input); none for a short one.
+file(READ ${WORK}/init-port1/kernel.yaml spec)
+if(spec MATCHES "max_cycles")
+  message(FATAL_ERROR "init.latency: a max_cycles for a 1-cycle design in\n${spec}")
+endif()
+file(READ ${WORK}/init-port1/swap1.v v)
+string(REPLACE "HLS_SYN_LAT=1}" "HLS_SYN_LAT=2000000}" v "${v}")
+file(WRITE ${WORK}/init-latency/swap1.v "${v}")
+file(COPY ${WORK}/init-port1/swap1.c DESTINATION ${WORK}/init-latency)
+set(w "1 param(s); nothing guessed")
+expect(init.latency 0 w init ${WORK}/init-latency/swap1.v -o ${WORK}/init-latency/kernel.yaml)
+spec_has(init.latency ${WORK}/init-latency/kernel.yaml "  max_cycles: 8000000  # 4 x HLS_SYN_LAT (2000000): a call past it is a hang")
+set(w "max_cycles 8000000")
+expect(init.latency.check 0 w check ${WORK}/init-latency/kernel.yaml)
+
 # Scalar handshakes (hsmix): inputs on ap_vld, ap_ack and ap_hs, outputs on
 # ap_hs and ap_ack; the harness holds each input's valid and each output's
 # acknowledge high, and the kernel, which waits for them, finishes.
