@@ -125,6 +125,9 @@ typedef struct spec_host {
     double alpha; /* mutation probability of an input the kernel does not see */
 } spec_host_t;
 
+/* rtl.max_cycles when the spec gives none. */
+#define SPEC_MAX_CYCLES_DEFAULT 1000000
+
 typedef struct spec {
     char *path;         /* the spec file as given */
     char *dir;          /* directory of the spec; relative paths resolve here */
@@ -151,8 +154,7 @@ typedef struct spec {
     char *rtl_top;
     char *rtl_protocol; /* "ap_ctrl_hs", "ap_ctrl_chain", "ap_ctrl_none", "s_axilite" or "auto" (from the ports) */
     uint64_t max_cycles;
-#define SPEC_MAX_CYCLES_DEFAULT 1000000 /* rtl.max_cycles when the spec gives none */
-    char **rtl_vflags;                  /* rtl.verilator_flags, paths made absolute */
+    char **rtl_vflags; /* rtl.verilator_flags, paths made absolute */
     size_t nrtl_vflags;
     spec_iface_t *ifaces; /* one per param, same index; defaults filled in */
     spec_width_t *widths; /* hls.widths */
