@@ -677,6 +677,57 @@ elseif(CHECK STREQUAL "satpaths")
   if(NOT LGFUZZ_OUT MATCHES "branch at kernel.c:15:[0-9]+: mismatch:return caused by stmt:kernel.c:15 on ${npaths} C paths: ")
     message(FATAL_ERROR "the summary does not name the branch and its paths:\n${LGFUZZ_OUT}")
   endif()
+elseif(CHECK STREQUAL "mergesort")
+  # One plant, a sub-range the RTL's short stack leaves unsorted. On an
+  # input of zeros with one -1 the compare at kernel.c:24 taken true gives
+  # the RTL's result by coincidence, but the neighbours with a 1 in place
+  # of a 0 diverge and nothing explains them: no stmt: cause (before: two
+  # reports, one of them "caused by stmt:kernel.c:24").
+  set(spec ${SRC}/kernels/mergesort/kernel.yaml)
+  run_one_divergence(divs ${spec} "one dropped stack frame" --iterations 60)
+  json_get(key ${divs}/symptom.json key)
+  if(key MATCHES "stmt:" OR LGFUZZ_OUT MATCHES "caused by stmt:")
+    message(FATAL_ERROR "${divs}: key ${key}, a statement named for a coincidence:\n${LGFUZZ_OUT}")
+  endif()
+elseif(CHECK STREQUAL "cntwidth")
+  # A loop counter the RTL holds in 2 bits against the bound's low 2 bits:
+  # where the C's counter reaches 4 the divergence needs width:i; where the
+  # C returns early nothing fires, but the C with the loop test made in 2
+  # bits gives the RTL's result. One report, width:i, on both C paths
+  # (before: the early return was a report of its own, keyed by its path).
+  set(spec ${SRC}/tests/explore/kernels/cntwidth/kernel.yaml)
+  run_one_divergence(divs ${spec} "one counter's width on two paths" --iterations 60)
+  check_minimised(${spec} ${divs})
+  expect_cause_on_paths(npaths ${divs} "mismatch|cause|width:i")
+elseif(CHECK STREQUAL "streams")
+  # dfscale: a FIFO deadlock (the taps' stream, 2 deep, holds m taps in the
+  # C's order) and a sample that wraps in 16 bits. The hang is one report,
+  # caused by fifo:tap_fifo on the C paths of m >= n and m < n (before: a
+  # report per path); the wrap's input is one sample, not five (the data
+  # stream's probe, 4 deep, fires from five on and is not its cause).
+  set(spec ${SRC}/kernels/dfscale/kernel.yaml)
+  run_lgfuzz(rc ${spec} --iterations 60 --seed 1 --no-guard --out ${WORK}/out)
+  file(GLOB divs ${WORK}/out/divergences/*)
+  list(LENGTH divs ndivs)
+  if(NOT rc EQUAL 1 OR NOT ndivs EQUAL 2)
+    message(FATAL_ERROR "dfscale: exit ${rc}, ${ndivs} divergences, want 1 and 2 (the deadlock, the wrap)")
+  endif()
+  foreach(dv ${divs})
+    json_get(key ${dv}/symptom.json key)
+    if(key STREQUAL "rtl-hang|cause|fifo:tap_fifo")
+      expect_cause_on_paths(npaths ${dv} "rtl-hang|cause|fifo:tap_fifo")
+    elseif(key STREQUAL "mismatch|cause|width:v")
+      json_get(n ${dv}/input.json n)
+      if(NOT n EQUAL 1)
+        message(FATAL_ERROR "${dv}: the wrap's input has n = ${n}, want 1")
+      endif()
+    else()
+      message(FATAL_ERROR "${dv}: key ${key}")
+    endif()
+  endforeach()
+  if(NOT LGFUZZ_OUT MATCHES "\n  rtl-hang caused by fifo:tap_fifo on [0-9]+ C paths: ")
+    message(FATAL_ERROR "the summary does not name the stream:\n${LGFUZZ_OUT}")
+  endif()
 elseif(CHECK STREQUAL "readback")
   # One read-back of an output on two C paths, beside signed sums that
   # overflow for most random inputs: one divergence, keyed by the
