@@ -433,10 +433,16 @@ size_t schedule_len_class(const schedule_t *q, int c);
 uint64_t schedule_drops(const schedule_t *q);
 uint64_t schedule_repeats(const schedule_t *q); /* arrivals not queued: simulated before */
 
-/* verdict.c, verdict_path.c */
+/* verdict.c, verdict_key.c, verdict_path.c */
 /* A hash of a native run's path as the tree sees it, each direction with its
  * hit-count bucket in first-taken order (path novelty). */
 uint64_t verdict_path_hash(const tracer_trace_t *tr);
+/* verdict_key.c: the key of the minimised divergence mi into *key (its
+ * cause on whichever C path, or its C path and the probes it needs),
+ * remembered by input and class unless the deadline or a signal cut the
+ * analysis (then every probe not yet shown to be evidence is in the key,
+ * and mi->cut is set); mi receives what the analysis found. */
+int verdict_cause_key(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err_t *err);
 /* A few words that name the C path tr took; the caller frees them. */
 char *verdict_describe_path(const explore_t *ex, const tracer_trace_t *tr);
 /* Takes the verdict of rtl, the RTL result of in, against its native run

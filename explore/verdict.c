@@ -2,14 +2,14 @@
  * selective invocation, a label for the guard, and each symptom keyed and,
  * when it is a new distinct divergence, minimised (minimise.c) and
  * recorded in the output directory with its group (class and C path) and
- * a description of that path for people (verdict_path.c). */
+ * a description of that path for people (verdict_path.c). What identifies
+ * a divergence, its cause or else its path, is verdict_key.c's. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "explore_int.h"
 #include "util/alloc.h"
-#include "util/fsutil.h"
 
 static int by_name(const void *a, const void *b)
 {
@@ -66,243 +66,6 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
                           .rec = &rec};
     int rc = corpus_divergence_record(ex, &f, err);
     finding_free(&rec);
-    return rc;
-}
-
-/* The key of a divergence of class cls explained whole by one cause,
- * "<kind>:<name>", into *k; LG_OK. */
-static int one_cause_key(finding_key_t *k, const char *cls, const char *kind, const char *name)
-{
-    char *cause = lg_asprintf("%s:%s", kind, name);
-    findings_key_cause(k, cls, (const char *const *)&cause, 1);
-    free(cause);
-    return LG_OK;
-}
-
-/* 1 for a probe of something the RTL holds narrower than the C does: a
- * local's register, a port, a stream's FIFO (fewer elements). */
-static int is_narrowing(tracer_probe_kind_t k)
-{
-    return k == TRACER_PROBE_WIDTH || k == TRACER_PROBE_PORT || k == TRACER_PROBE_FIFO;
-}
-
-/* The width probe of the local whose comparison, made at the RTL
- * register's width, explains mi (cause_branch), or -1: that register is
- * the cause, keyed as a width that the divergence needs is. */
-static int narrowed_by(const explore_t *ex, const minimised_t *mi)
-{
-    if (!mi->branch_op)
-        return -1;
-    size_t n;
-    const tracer_op_t *op = &tracer_ops(minimise_tracer(ex), &n)[mi->branch];
-    LG_ASSERT((size_t)mi->branch < n && (op->probe < 0 || (size_t)op->probe < ex->nprobes));
-    return op->kind == TRACER_OP_CMP_NARROW ? op->probe : -1;
-}
-
-/* The key of the minimised divergence mi: its class and the local the C
- * reads before writing it, when its result rests on that
- * ("<class>|cause|uninit:<local>", mi->uninit and mi->local set; the
- * local "*" when no one alone), or, for an RTL-side class, the output
- * that another initial state of the RTL changes ("rtl-x|cause|x:<output>",
- * mi->x set; xstate.c), or, for rtl-oob:<p> where the C itself indexed p
- * past the RTL's depth (mi->depth), that depth ("rtl-oob:<p>|cause|depth:<p>"),
- * the same for a mismatch that p's reads past that depth explain
- * (cause_depth.c),
- * or the port that explains it
- * ("<class>|cause|port:<p>"), or the inout scalar whose read-back does
- * ("<class>|cause|readback:<param>", mi->ub receiving the readback probe
- * it fired), or the probes it needs (cause.c; the first
- * undefined-behaviour one of those but a read-back into mi->ub, else
- * mi->oob when it is one of those, -1 when none): "c-ub|cause|<probes>"
- * when mi->ub is a ub probe, "<class>|cause|<probes>" when a width or
- * port probe is among them, else the branch that, decided the other way,
- * gives the RTL's result, or the operation that made the other way does
- * ("<class>|cause|stmt:<file>:<line>", mi->branch set; cause_branch.c), else with its C path,
- * "<class>|path:<hash>|<probes>". The key goes into *key (left empty
- * when running failed: err then says why). */
-static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err_t *err)
-{
-    memset(key, 0, sizeof *key);
-    mi->ub = -1;
-    const oracle_symptom_t *sym = &mi->run->sym;
-    /* A C result that rests on a local's first bytes, a port or a
-     * read-back explains the divergence whole: a cause. */
-    mi->by_cause = 1;
-    int rc = cause_uninit(ex, mi->in, mi->cpu, &mi->uninit, &mi->local, err);
-    if (rc == LG_OK && mi->uninit) {
-        size_t nl;
-        const tracer_local_t *l = tracer_locals(ex->tracer, &nl);
-        return one_cause_key(key, sym->cls, "uninit", mi->local >= 0 ? l[mi->local].name : "*");
-    }
-    /* An RTL with no one result on the input: whatever else the RTL
-     * does, what it was compared with is Verilator's choice of 0. */
-    if (rc == LG_OK && strncmp(sym->cls, "cpu-", 4) != 0)
-        rc = xstate_check(ex, mi->in, mi->run->rtl, &mi->x);
-    if (rc == LG_OK && mi->x.state)
-        return one_cause_key(key, "rtl-x", "x", mi->x.output);
-    /* The RTL read or wrote past its memory's depth where the C indexes
-     * its own array: the memory is too shallow for the C, on any path. */
-    if (rc == LG_OK && mi->depth >= 0)
-        return one_cause_key(key, sym->cls, "depth", sym->cls + strlen("rtl-oob:"));
-    /* A mismatch that the same memory's poisoned reads explain whole is
-     * that cause too, under its key. */
-    if (rc == LG_OK)
-        rc = cause_depth(ex, mi->in, mi->run->rtl, sym->cls, &mi->depth, err);
-    if (rc == LG_OK && mi->depth >= 0) {
-        const char *array = ex->probe_info[mi->depth].name + strlen("offset:");
-        char *cls = lg_asprintf("rtl-oob:%s", array);
-        one_cause_key(key, cls, "depth", array);
-        free(cls);
-        return LG_OK;
-    }
-    if (rc == LG_OK)
-        rc = cause_port(ex, mi->in, mi->run->rtl, sym->cls, &mi->port, &mi->port_sx, err);
-    if (rc == LG_OK && mi->port >= 0) {
-        findings_key_cause(key, sym->cls, (const char *const *)&ex->probe_info[mi->port].name, 1);
-        return LG_OK;
-    }
-    int param = -1;
-    if (rc == LG_OK)
-        rc = cause_readback(ex, mi->in, mi->cpu, mi->fired, sym->cls, &param, err);
-    if (rc == LG_OK && param >= 0) {
-        for (size_t i = 0; i < ex->nprobes && mi->ub < 0; i++)
-            if (mi->fired[i] && tracer_probe_is_readback(&ex->probe_info[i]))
-                mi->ub = (int)i;
-        return one_cause_key(key, sym->cls, "readback", ex->spec->params[param].name);
-    }
-    uint8_t *needed = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
-    if (rc == LG_OK)
-        rc = cause_needed(ex, mi->in, mi->fired, mi->held, mi->path, sym->cls, needed, err);
-    if (rc == LG_OK) {
-        /* A read-back probe is evidence only, unless cause_readback showed
-         * the read-back explains the divergence: a design whose HLS kept
-         * the written value in a register has no such divergence, while
-         * the probe fires on every input of the path. */
-        for (size_t i = 0; i < ex->nprobes && mi->ub < 0; i++)
-            if (needed[i] && ex->probe_info[i].kind == TRACER_PROBE_UB && !tracer_probe_is_readback(&ex->probe_info[i]))
-                mi->ub = (int)i;
-        /* Else an index past the C's own array that the divergence needs. */
-        if (mi->ub < 0 && mi->oob >= 0 && needed[mi->oob])
-            mi->ub = mi->oob;
-        /* A native run stopped at a limit fired what it reached by then:
-         * how far it got, not what its input does (a loop that never ends
-         * overflows its counter sooner or later), so no undefined
-         * behaviour it fired is the hang's cause. */
-        if (strncmp(sym->cls, "cpu-hang", 8) == 0)
-            mi->ub = -1;
-        /* A narrowed variable, port or stream that the divergence needs
-         * makes the probes it needs its cause on whichever C path: the
-         * value is cut, the stream fills, the same way wherever it is
-         * computed. Other probes name places
-         * (an index past a depth, a loop's count, an overflow) that a path
-         * may have been led to by another bug (a compare the RTL makes
-         * unsigned): a divergence needing only those, or none, is told
-         * apart by its path as well. */
-        size_t n = 0;
-        const char **names = ex->cfg.no_spectra ? NULL : probes_fired_names(ex->probe_info, needed, ex->nprobes, &n);
-        mi->by_cause = 0;
-        for (size_t i = 0; i < ex->nprobes && n; i++)
-            if (needed[i] && is_narrowing(ex->probe_info[i].kind))
-                mi->by_cause = 1;
-        /* Undefined behaviour of the C at one statement that the
-         * divergence needs is its cause, whatever the C did then (a wrong
-         * value, a fault, a write into the executor) and on whichever C
-         * path: class c-ub. */
-        int c_ub = mi->ub >= 0 && ex->probe_info[mi->ub].kind == TRACER_PROBE_UB;
-        /* A narrowing that needs no loop or memory probe the input fired
-         * besides: a leaner input may show it alone (lean_again). */
-        for (size_t i = 0; i < ex->nprobes && mi->by_cause && !c_ub && !mi->lean; i++)
-            if (mi->fired[i] && !needed[i] && minimise_is_structural(ex->probe_info[i].kind)) {
-                mi->lean = lg_malloc(ex->nprobes);
-                memcpy(mi->lean, needed, ex->nprobes);
-            }
-        if (c_ub)
-            mi->by_cause = 1;
-        /* A divergence that needs no probe may be one statement the RTL
-         * does the other way (a branch, a comparison, a division): that
-         * statement is its cause on every C path. (One that needs a probe keeps it: a read-back or an index
-         * past a depth can make a branch go the other way too, and is
-         * the better name.) */
-        if (!mi->by_cause && n == 0)
-            rc = cause_branch(ex, mi->in, mi->run->rtl, mi->found, sym->cls, &mi->branch, &mi->branch_dir,
-                              &mi->branch_op, err);
-        /* A cause key names at least one cause: a cause with no probe
-         * the divergence needs (spectra off) is keyed by its path. */
-        int narrow = rc == LG_OK && mi->branch >= 0 ? narrowed_by(ex, mi) : -1;
-        if (narrow >= 0) {
-            mi->by_cause = 1;
-            findings_key_cause(key, sym->cls, (const char *const *)&ex->probe_info[narrow].name, 1);
-        } else if (rc == LG_OK && mi->branch >= 0) {
-            char *at = triage_statement(ex, mi, 0);
-            mi->by_cause = 1;
-            one_cause_key(key, sym->cls, "stmt", at);
-            free(at);
-        } else if (mi->by_cause && n) {
-            /* A narrowing's key names the narrowings alone: the place
-             * probes it needs besides (a loop run once more, an index,
-             * an overflow) are where its cut value went on this input,
-             * shown beside it as evidence. */
-            size_t nk = 0;
-            for (size_t i = 0; i < ex->nprobes; i++)
-                if (needed[i] && (c_ub || is_narrowing(ex->probe_info[i].kind)))
-                    names[nk++] = ex->probe_info[i].name;
-            LG_ASSERT(nk > 0 && nk <= n);
-            findings_key_cause(key, c_ub ? "c-ub" : sym->cls, names, nk);
-        } else {
-            findings_key_path(key, sym->cls, mi->path, names, n);
-        }
-        free(names);
-    }
-    free(needed);
-    return rc;
-}
-
-/* analyse_cause, remembered by input and class unless the deadline or a
- * signal cut it (then every probe not yet shown to be evidence is in the
- * key, and mi->cut is set). */
-static int cause_key(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err_t *err)
-{
-    lg_hash_t h;
-    lg_hash_init(&h);
-    lg_hash_u64(&h, input_hash(mi->in));
-    lg_hash_str(&h, mi->run->sym.cls);
-    for (size_t i = 0; mi->held && i < ex->nprobes; i++)
-        if (mi->held[i])
-            lg_hash_u64(&h, i);
-    for (size_t i = 0; i < ex->ncauses; i++) {
-        if (ex->causes[i].id == h.h) {
-            mi->ub = ex->causes[i].ub;
-            mi->port = ex->causes[i].port;
-            mi->port_sx = ex->causes[i].port_sx;
-            mi->by_cause = ex->causes[i].by_cause;
-            mi->uninit = ex->causes[i].uninit;
-            mi->local = ex->causes[i].local;
-            mi->branch = ex->causes[i].branch;
-            mi->branch_dir = ex->causes[i].branch_dir;
-            mi->branch_op = ex->causes[i].branch_op;
-            mi->x = ex->causes[i].x;
-            findings_key_copy(key, &ex->causes[i].key);
-            return LG_OK;
-        }
-    }
-    int rc = analyse_cause(ex, mi, key, err);
-    mi->cut = explore_past_deadline(ex);
-    if (rc == LG_OK && !mi->cut && ex->ncauses < EXPLORE_CAUSES_MAX) {
-        lg_grow((void **)&ex->causes, &ex->causes_cap, ex->ncauses + 1, sizeof *ex->causes);
-        cause_memo_t *m = &ex->causes[ex->ncauses++];
-        *m = (cause_memo_t){.id = h.h,
-                            .ub = mi->ub,
-                            .port = mi->port,
-                            .port_sx = mi->port_sx,
-                            .by_cause = mi->by_cause,
-                            .uninit = mi->uninit,
-                            .local = mi->local,
-                            .branch = mi->branch,
-                            .branch_dir = mi->branch_dir,
-                            .branch_op = mi->branch_op,
-                            .x = mi->x};
-        findings_key_copy(&m->key, key);
-    }
     return rc;
 }
 
@@ -372,7 +135,7 @@ static int lean_again(explore_t *ex, minimised_t *mi, const finding_key_t *key, 
             minimised_t m2;
             minimised_open(ex, &m2, mi->found, cand, lrun, mi->held);
             finding_key_t key2;
-            rc = cause_key(ex, &m2, &key2, err);
+            rc = verdict_cause_key(ex, &m2, &key2, err);
             int clear = 1;
             for (size_t i = 0; i < ex->nprobes; i++)
                 clear &= !(m2.fired[i] && !mi->lean[i] && minimise_is_structural(ex->probe_info[i].kind));
@@ -410,7 +173,7 @@ static int add_minimised(explore_t *ex, const input_t *in, const input_t *min, c
     minimised_t mi;
     minimised_open(ex, &mi, in, min, run, held);
     finding_key_t key;
-    int rc = cause_key(ex, &mi, &key, err);
+    int rc = verdict_cause_key(ex, &mi, &key, err);
     int keyed = rc == LG_OK;
     input_t *lean = NULL;
     minimise_run_t lrun = {0}, again = {0};

@@ -172,6 +172,18 @@ function(expect_cause_on_paths out divs want)
   set(${out} ${npaths} PARENT_SCOPE)
 endfunction()
 
+# run_one_divergence over --iterations 60, its input minimised and keyed
+# by the cause want on two or more C paths: the divergence into out_div,
+# the number of its C paths into out_npaths.
+function(run_one_cause out_div out_npaths spec what want)
+  run_one_divergence(divs ${spec} "${what}" --iterations 60)
+  check_minimised(${spec} ${divs})
+  expect_cause_on_paths(npaths ${divs} "${want}")
+  set(${out_div} ${divs} PARENT_SCOPE)
+  set(${out_npaths} ${npaths} PARENT_SCOPE)
+  set(LGFUZZ_OUT "${LGFUZZ_OUT}" PARENT_SCOPE)
+endfunction()
+
 function(corpus_list out dir)
   file(GLOB files RELATIVE ${dir}/corpus ${dir}/corpus/*.json)
   list(SORT files)
@@ -653,9 +665,7 @@ elseif(CHECK STREQUAL "widthpaths")
   # divergence, caused by width:t and seen on the C paths of several
   # cases (before: no probe, one divergence per case).
   set(spec ${SRC}/tests/explore/kernels/widthpaths/kernel.yaml)
-  run_one_divergence(divs ${spec} "one narrowed local on four paths" --iterations 60)
-  check_minimised(${spec} ${divs})
-  expect_cause_on_paths(npaths ${divs} "mismatch|cause|width:t")
+  run_one_cause(divs npaths ${spec} "one narrowed local on four paths" "mismatch|cause|width:t")
   if(NOT LGFUZZ_OUT MATCHES "mismatch:return caused by width:t on ${npaths} C paths: ")
     message(FATAL_ERROR "the summary does not name the cause and its paths:\n${LGFUZZ_OUT}")
   endif()
@@ -666,9 +676,7 @@ elseif(CHECK STREQUAL "satpaths")
   # result, and no other line does: one divergence, caused by that branch
   # on several C paths (before: one divergence per mode and side, 8).
   set(spec ${SRC}/tests/explore/kernels/satpaths/kernel.yaml)
-  run_one_divergence(divs ${spec} "one saturation on eight paths" --iterations 60)
-  check_minimised(${spec} ${divs})
-  expect_cause_on_paths(npaths ${divs} "mismatch|cause|stmt:kernel.c:15")
+  run_one_cause(divs npaths ${spec} "one saturation on eight paths" "mismatch|cause|stmt:kernel.c:15")
   json_get(triage ${divs}/symptom.json triage class)
   json_get(at ${divs}/symptom.json triage at)
   if(NOT triage STREQUAL "branch" OR NOT at MATCHES "^kernel.c:15:[0-9]+$")
@@ -696,9 +704,7 @@ elseif(CHECK STREQUAL "cntwidth")
   # bits gives the RTL's result. One report, width:i, on both C paths
   # (before: the early return was a report of its own, keyed by its path).
   set(spec ${SRC}/tests/explore/kernels/cntwidth/kernel.yaml)
-  run_one_divergence(divs ${spec} "one counter's width on two paths" --iterations 60)
-  check_minimised(${spec} ${divs})
-  expect_cause_on_paths(npaths ${divs} "mismatch|cause|width:i")
+  run_one_cause(divs npaths ${spec} "one counter's width on two paths" "mismatch|cause|width:i")
 elseif(CHECK STREQUAL "streams")
   # dfscale: a FIFO deadlock (the taps' stream, 2 deep, holds m taps in the
   # C's order) and a sample that wraps in 16 bits. The hang is one report,
