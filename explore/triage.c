@@ -17,7 +17,7 @@
 /* The triage of a divergence its cause analysis found to need undefined
  * behaviour of the C (probe ub, "ub:<check>:<file>:<line>"): "c-ub:<check>"
  * into cls, the statement into at, and what it means into why. */
-static void triage_ub(const explore_t *ex, int ub, char **cls, char **at, char **why)
+static void triage_ub(const explore_t *ex, int ub, int x, char **cls, char **at, char **why)
 {
     const tracer_probe_t *p = &ex->probe_info[ub];
     const char *check = p->name + strlen("ub:"), *end = strchr(check, ':');
@@ -31,9 +31,8 @@ static void triage_ub(const explore_t *ex, int ub, char **cls, char **at, char *
         *cls = lg_strdup("c-ub:oob");
         *why = lg_asprintf("the C indexes an array outside its declared length at %s: undefined behaviour that the "
                            "divergence needs (no neighbouring input on this path diverges without it); what the C "
-                           "reads or writes there is whatever lies beside the array (a store may fault), while the "
-                           "RTL's address keeps only its low bits",
-                           *at);
+                           "reads or writes there is whatever lies beside the array (a store may fault)%s",
+                           *at, x ? "" : ", while the RTL's address keeps only its low bits");
     } else if (strcmp(*cls, "c-ub:readback") == 0)
         *why = lg_asprintf("%s reads an output parameter back after the kernel wrote it on this path: the C gets the "
                            "value it wrote, while HLS reads that port's input side, the value the caller passed in",
@@ -137,7 +136,7 @@ void triage_contract_of(explore_t *ex, const minimised_t *mi, triage_contract_t 
 {
     memset(c, 0, sizeof *c);
     c->param = -1;
-    if (mi->cut || mi->uninit || mi->x.state || mi->ub < 0 || mi->ub != mi->oob)
+    if (mi->cut || mi->uninit || mi->ub < 0 || mi->ub != mi->oob)
         return;
     const char *array = ex->probe_info[mi->oob].name + strlen("offset:");
     int q = spec_param_index(ex->spec, array);
@@ -297,12 +296,21 @@ void triage_of(const explore_t *ex, const minimised_t *mi, const triage_contract
         return;
     if (mi->uninit)
         triage_uninit(ex, mi, cls, at, why);
-    else if (mi->x.state)
-        triage_x(ex, mi, cls, at, why);
     else if (mi->ub >= 0 && mi->ub == mi->oob)
         triage_oob(ex, mi, contract, cls, at, why);
     else if (mi->ub >= 0)
-        triage_ub(ex, mi->ub, cls, at, why);
+        triage_ub(ex, mi->ub, mi->x.state != 0, cls, at, why);
+    else if (mi->x.state)
+        triage_x(ex, mi, cls, at, why);
     else if (mi->branch >= 0)
         triage_statement_of(ex, mi, cls, at, why);
+    /* The C read past its array where the RTL reads an X: what each side
+     * reads there is undefined, the C's first. */
+    if (mi->ub >= 0 && mi->x.state && *why) {
+        char *x = lg_asprintf("%s; the RTL has no one result here either: it gives %s when its undefined state "
+                              "starts as 0 and %s from another (lgfuzz diff --rtl-state %" PRIu64 ")",
+                              *why, mi->x.zero, mi->x.other, mi->x.state);
+        free(*why);
+        *why = x;
+    }
 }

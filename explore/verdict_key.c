@@ -38,12 +38,32 @@ static int narrowed_by(const explore_t *ex, const minimised_t *mi)
     return op->kind == TRACER_OP_CMP_NARROW ? op->probe : -1;
 }
 
+/* 1 when probe i says the C indexed an array outside its own length:
+ * UBSan's array-bounds check, or the offset probe triage_find_oob found. */
+static int past_array(const explore_t *ex, const minimised_t *mi, size_t i)
+{
+    const tracer_probe_t *p = &ex->probe_info[i];
+    return (int)i == mi->oob ||
+           (p->kind == TRACER_PROBE_UB && strncmp(p->name, "ub:out-of-bounds:", strlen("ub:out-of-bounds:")) == 0);
+}
+
+/* 1 when of the probes fired one says the C indexed past its own array. */
+static int reads_past_array(const explore_t *ex, const minimised_t *mi, const uint8_t *fired)
+{
+    for (size_t i = 0; i < ex->nprobes; i++)
+        if (fired[i] && past_array(ex, mi, i))
+            return 1;
+    return 0;
+}
+
 /* The key of the minimised divergence mi: its class and the local the C
  * reads before writing it, when its result rests on that
  * ("<class>|cause|uninit:<local>", mi->uninit and mi->local set; the
  * local "*" when no one alone), or, for an RTL-side class, the output
  * that another initial state of the RTL changes ("rtl-x|cause|x:<output>",
- * mi->x set; xstate.c), or, for rtl-oob:<p> where the C itself indexed p
+ * mi->x set; xstate.c) unless the C read past its own array there and the
+ * divergence needs that ("c-ub|cause|<that probe>", mi->ub set, mi->x kept as
+ * what the RTL does instead), or, for rtl-oob:<p> where the C itself indexed p
  * past the RTL's depth (mi->depth), that depth ("rtl-oob:<p>|cause|depth:<p>"),
  * the same for a mismatch that p's reads past that depth explain
  * (cause_depth.c),
@@ -52,9 +72,9 @@ static int narrowed_by(const explore_t *ex, const minimised_t *mi)
  * ("<class>|cause|readback:<param>", mi->ub receiving the readback probe
  * it fired), or the probes it needs (cause.c; the first
  * undefined-behaviour one of those but a read-back into mi->ub, else
- * mi->oob when it is one of those, -1 when none): "c-ub|cause|<probes>"
- * when mi->ub is a ub probe, "<class>|cause|<probes>" when a width or
- * port probe is among them, else the branch that, decided the other way,
+ * mi->oob when it is one of those, -1 when none): "c-ub|cause|<mi->ub>"
+ * when mi->ub is a ub probe, "<class>|cause|<narrowings>" when a width,
+ * port or fifo probe is among them (naming those alone), else the branch that, decided the other way,
  * gives the RTL's result, or the operation that made the other way does
  * ("<class>|cause|stmt:<file>:<line>", mi->branch set; cause_branch.c), else with its C path,
  * "<class>|path:<hash>|<probes>". The key goes into *key (left empty
@@ -77,8 +97,26 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
      * does, what it was compared with is Verilator's choice of 0. */
     if (rc == LG_OK && strncmp(sym->cls, "cpu-", 4) != 0)
         rc = xstate_check(ex, mi->in, mi->run->rtl, &mi->x);
-    if (rc == LG_OK && mi->x.state)
+    /* Unless the C read past its own array on this input too: its result
+     * then rests on undefined behaviour as well, and when the divergence
+     * needs that read (below) the finding is the C's, c-ub, with the RTL's
+     * X as what the RTL does there instead. */
+    if (rc == LG_OK && mi->x.state && !reads_past_array(ex, mi, mi->fired))
         return one_cause_key(key, "rtl-x", "x", mi->x.output);
+    if (rc == LG_OK && mi->x.state) {
+        uint8_t *needed = lg_calloc(ex->nprobes ? ex->nprobes : 1, 1);
+        rc = cause_needed(ex, mi->in, mi->fired, mi->held, mi->path, sym->cls, needed, err);
+        for (size_t i = 0; rc == LG_OK && i < ex->nprobes && mi->ub < 0; i++)
+            if (needed[i] && past_array(ex, mi, i))
+                mi->ub = (int)i;
+        if (rc == LG_OK && mi->ub >= 0) {
+            findings_key_cause(key, "c-ub", (const char *const *)&ex->probe_info[mi->ub].name, 1);
+        } else if (rc == LG_OK) {
+            one_cause_key(key, "rtl-x", "x", mi->x.output);
+        }
+        free(needed);
+        return rc;
+    }
     /* The RTL read or wrote past its memory's depth where the C indexes
      * its own array: the memory is too shallow for the C, on any path. */
     if (rc == LG_OK && mi->depth >= 0)
@@ -182,9 +220,14 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
              * an overflow) are where its cut value went on this input,
              * shown beside it as evidence. */
             size_t nk = 0;
-            for (size_t i = 0; i < ex->nprobes; i++)
-                if (needed[i] && (c_ub || is_narrowing(ex->probe_info[i].kind)))
+            for (size_t i = 0; i < ex->nprobes && !c_ub; i++)
+                if (needed[i] && is_narrowing(ex->probe_info[i].kind))
                     names[nk++] = ex->probe_info[i].name;
+            /* Undefined behaviour: its first statement the divergence
+             * needs; another it needs besides (a second read past the
+             * same table) is evidence. */
+            if (c_ub)
+                names[nk++] = ex->probe_info[mi->ub].name;
             LG_ASSERT(nk > 0 && nk <= n);
             findings_key_cause(key, c_ub ? "c-ub" : sym->cls, names, nk);
         } else {

@@ -339,6 +339,11 @@ static void emit_call(lg_strbuf_t *b, const spec_t *spec)
                          spec->params[i].is_array ? "lgfuzz_h" : "lgfuzz_o", i,
                          spec->params[i].is_array ? ".first()" : "");
     lg_strbuf_printf(b, ")%s;\n", spec->has_return ? ")" : "");
+    /* The conversions below read the outputs the kernel wrote: no
+     * read-back of the kernel's (ub:readback), so the instrumentation no
+     * longer knows where they are. Their written flags stay. */
+    for (size_t k = 0; k < harness_scalar_outputs(spec); k++)
+        lg_strbuf_printf(b, "    %s[%zu] = 0;\n", HARNESS_OUT_ADDR, k);
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         const char *kt = lg_type_ktype(p->type);

@@ -31,6 +31,14 @@
 #               divergence, triaged c-ub:oob at the index the C read past the table
 #   uninit      a scratch array written at one index and read at another: one
 #               divergence, triaged c-ub:uninit naming buf and its declaration
+#   xrom        a table the C reads past its end where the RTL's ROM returns an X: one
+#               divergence, c-ub|cause|ub:out-of-bounds:..., triaged c-ub:oob naming the X
+#   mergesort   kernels/mergesort's dropped stack frame: one divergence, no stmt: cause
+#               for the compare that gives a sort of zeros' result by coincidence
+#   streams     kernels/dfscale: the FIFO deadlock one divergence, rtl-hang|cause|fifo:tap_fifo
+#               on two or more C paths; the wrapped sample width:v on one sample
+#   cntwidth    a loop counter the RTL holds in 2 bits: one divergence, mismatch|cause|width:i,
+#               on the path that returns early and the one that counts to the end
 #   xaddr       a table read whose RAM address is an X in the state that enables the
 #               port: one divergence, key rtl-x|cause|x:return, triaged rtl-x at return
 #               with the initial state that changes it and the read of v it reaches;
@@ -572,6 +580,21 @@ elseif(CHECK STREQUAL "uninit")
     message(FATAL_ERROR "${divs}: the input writes and reads buf at ${wl}: no uninitialised read")
   endif()
   expect_one_triaged(c-ub:uninit)
+elseif(CHECK STREQUAL "xrom")
+  # The C reads its 20-entry table past its end, where the RTL's ROM
+  # returns an X: the C's read is the finding (c-ub:oob at the read, key
+  # by UBSan's bounds check), the RTL's X named beside it with the state
+  # that shows it (before: rtl-x|cause|x:return, the C's own undefined
+  # read only evidence).
+  set(spec ${SRC}/tests/explore/kernels/xrom/kernel.yaml)
+  run_one_divergence(divs ${spec} "a table read past its end" --iterations 60)
+  json_get(key ${divs}/symptom.json key)
+  read_triage(${divs})
+  if(NOT key STREQUAL "c-ub|cause|ub:out-of-bounds:kernel.c:14" OR NOT triage STREQUAL "c-ub:oob"
+     OR NOT at STREQUAL "kernel.c:14" OR NOT why MATCHES "the RTL has no one result here either: .*--rtl-state [0-9]+")
+    message(FATAL_ERROR "${divs}: key ${key}, triage ${triage} at ${at} (${why}); want "
+                        "c-ub|cause|ub:out-of-bounds:kernel.c:14, c-ub:oob at kernel.c:14 naming the RTL's X")
+  endif()
 elseif(CHECK STREQUAL "xaddr")
   # The RTL reads v at an X address: Verilator's 0 reads v[0], another
   # initial state another element. However the input was found and
