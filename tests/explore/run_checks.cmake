@@ -159,6 +159,23 @@ function(read_triage dv)
   endforeach()
 endfunction()
 
+# run_one_divergence over --iterations 60, and its record keyed want_key
+# and triaged want_triage at want_at with a why matching why_re: the
+# divergence into out_div (LGFUZZ_OUT and the triage's why as well).
+function(run_one_triaged out_div spec what want_key want_triage want_at why_re)
+  run_one_divergence(divs ${spec} "${what}" --iterations 60)
+  json_get(key ${divs}/symptom.json key)
+  read_triage(${divs})
+  if(NOT key STREQUAL want_key OR NOT triage STREQUAL want_triage OR NOT at STREQUAL want_at
+     OR NOT why MATCHES "${why_re}")
+    message(FATAL_ERROR "${divs}: key ${key}, triage ${triage} at ${at} (${why}); want ${want_key}, "
+                        "${want_triage} at ${want_at}, a why matching '${why_re}'")
+  endif()
+  set(${out_div} ${divs} PARENT_SCOPE)
+  set(why "${why}" PARENT_SCOPE)
+  set(LGFUZZ_OUT "${LGFUZZ_OUT}" PARENT_SCOPE)
+endfunction()
+
 # stats.json of the run in ${WORK}/out counts exactly one divergence of
 # triage class cls.
 function(expect_one_triaged cls)
@@ -563,14 +580,8 @@ elseif(CHECK STREQUAL "uninit")
   # path and for every value read, named by the local and where it is
   # declared.
   set(spec ${SRC}/tests/explore/kernels/uninit/kernel.yaml)
-  run_one_divergence(divs ${spec} "a read of a local never written" --iterations 60)
-  json_get(key ${divs}/symptom.json key)
-  read_triage(${divs})
-  if(NOT key STREQUAL "mismatch|cause|uninit:buf" OR NOT triage STREQUAL "c-ub:uninit"
-     OR NOT at STREQUAL "buf (kernel.c:10)" OR NOT why MATCHES "reads buf, a local of scratch")
-    message(FATAL_ERROR "${divs}: key ${key}, triage ${triage} at ${at} (${why}); want mismatch|cause|uninit:buf, "
-                        "c-ub:uninit at buf (kernel.c:10)")
-  endif()
+  run_one_triaged(divs ${spec} "a read of a local never written" "mismatch|cause|uninit:buf" "c-ub:uninit"
+                  "buf (kernel.c:10)" "reads buf, a local of scratch")
   # The minimised input reads where it did not write.
   json_get(w ${divs}/input.json w)
   json_get(r ${divs}/input.json r)
@@ -587,27 +598,16 @@ elseif(CHECK STREQUAL "xrom")
   # that shows it (before: rtl-x|cause|x:return, the C's own undefined
   # read only evidence).
   set(spec ${SRC}/tests/explore/kernels/xrom/kernel.yaml)
-  run_one_divergence(divs ${spec} "a table read past its end" --iterations 60)
-  json_get(key ${divs}/symptom.json key)
-  read_triage(${divs})
-  if(NOT key STREQUAL "c-ub|cause|ub:out-of-bounds:kernel.c:14" OR NOT triage STREQUAL "c-ub:oob"
-     OR NOT at STREQUAL "kernel.c:14" OR NOT why MATCHES "the RTL has no one result here either: .*--rtl-state [0-9]+")
-    message(FATAL_ERROR "${divs}: key ${key}, triage ${triage} at ${at} (${why}); want "
-                        "c-ub|cause|ub:out-of-bounds:kernel.c:14, c-ub:oob at kernel.c:14 naming the RTL's X")
-  endif()
+  run_one_triaged(divs ${spec} "a table read past its end" "c-ub|cause|ub:out-of-bounds:kernel.c:14" "c-ub:oob"
+                  "kernel.c:14" "the RTL has no one result here either: .*--rtl-state [0-9]+")
 elseif(CHECK STREQUAL "xaddr")
   # The RTL reads v at an X address: Verilator's 0 reads v[0], another
   # initial state another element. However the input was found and
   # minimised, the RTL has no one result on it.
   set(spec ${SRC}/tests/explore/kernels/xaddr/kernel.yaml)
-  run_one_divergence(divs ${spec} "a read at an X address" --iterations 60)
-  json_get(key ${divs}/symptom.json key)
-  read_triage(${divs})
-  if(NOT key STREQUAL "rtl-x|cause|x:return" OR NOT triage STREQUAL "rtl-x" OR NOT at STREQUAL "return"
-     OR NOT why MATCHES "--rtl-state ([0-9]+)")
-    message(FATAL_ERROR "${divs}: key ${key}, triage ${triage} at ${at} (${why}); want rtl-x|cause|x:return, "
-                        "rtl-x at return naming an --rtl-state")
-  endif()
+  run_one_triaged(divs ${spec} "a read at an X address" "rtl-x|cause|x:return" "rtl-x" "return"
+                  "--rtl-state ([0-9]+)")
+  string(REGEX MATCH "--rtl-state ([0-9]+)" m "${why}")
   set(state ${CMAKE_MATCH_1})
   # The X reaches v's RAM port: the first access that differs is its read,
   # at another address than the usual state's 0.
