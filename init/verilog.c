@@ -19,8 +19,8 @@ typedef struct tok {
     int line;
 } tok_t;
 
-/* The next token; 0 at the end. */
-static int next(vscan_t *x, tok_t *t)
+/* The next token, conditional compilation left in; 0 at the end. */
+static int raw(vscan_t *x, tok_t *t)
 {
     vscan_tok_t k;
     if (!vscan_next(x, &k))
@@ -33,6 +33,45 @@ static int next(vscan_t *x, tok_t *t)
 static int is(const tok_t *t, const char *s)
 {
     return strcmp(t->text, s) == 0;
+}
+
+/* Skips the rest of a branch of `ifdef, `ifndef, `elsif or `else (nested
+ * conditionals whole) up to its `endif, or, when to_else, to an `else
+ * (an `elsif's macro, never defined here, keeps skipping). */
+static void skip_branch(vscan_t *x, int to_else)
+{
+    tok_t t;
+    int depth = 0;
+    while (raw(x, &t)) {
+        if (is(&t, "`ifdef") || is(&t, "`ifndef"))
+            depth++;
+        else if (is(&t, "`endif") && depth-- == 0)
+            return;
+        else if (is(&t, "`else") && depth == 0 && to_else)
+            return;
+    }
+}
+
+/* The next token of the design as Verilator reads it with no macro
+ * defined (`lgfuzz init` knows no verilator_flags): `ifdef's branch
+ * skipped, `ifndef's taken, and `else's the other way; 0 at the end. */
+static int next(vscan_t *x, tok_t *t)
+{
+    while (raw(x, t)) {
+        if (is(t, "`ifdef")) {
+            tok_t name;
+            raw(x, &name);
+            skip_branch(x, 1);
+        } else if (is(t, "`ifndef")) {
+            tok_t name;
+            raw(x, &name);
+        } else if (is(t, "`else") || is(t, "`elsif")) {
+            skip_branch(x, 0); /* the end of a branch taken */
+        } else if (!is(t, "`endif")) {
+            return 1;
+        }
+    }
+    return 0;
 }
 
 static void add_port(init_rtl_t *r, size_t *cap, const char *name, char dir, int width)

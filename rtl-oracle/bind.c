@@ -429,6 +429,11 @@ static int bind_control(const spec_t *spec, const oports_t *ports, omodel_t *m, 
     m->proto = axi_protocol(spec, ports, &lite);
     if (lite && axi_bind_bus(spec, ports, lite, 1, 1, 1, &m->ctrl, err))
         return LG_EINVAL;
+    /* Arguments may sit in a second bundle's registers (`s_axilite
+     * port=return bundle=CTRL_BUS` beside pointers in `control`). */
+    char *args = lite ? axi_lite_other(ports, m->ctrl.name) : NULL;
+    if (args && axi_bind_bus(spec, ports, args, 1, 1, 1, &m->args, err))
+        return LG_EINVAL;
     int hs = m->proto == ORW_PROTO_HS || m->proto == ORW_PROTO_CHAIN;
     if (spec->rtl_interrupt && m->proto != ORW_PROTO_AXILITE)
         return lg_err_set(err, LG_EINVAL, "%s: rtl.interrupt needs the AXI4-Lite control (block protocol %s)",
@@ -508,6 +513,7 @@ void binding_free(omodel_t *m)
         axi_bus_free(&m->buses[k]);
     free(m->buses);
     axi_bus_free(&m->ctrl);
+    axi_bus_free(&m->args);
     lg_list_free(m->inputs, m->ninputs);
     memset(m, 0, sizeof *m);
 }

@@ -54,6 +54,24 @@ static char *lite_bundle(const oports_t *ports)
     return NULL;
 }
 
+char *axi_lite_other(const oports_t *ports, const char *ctrl)
+{
+    char *other = NULL;
+    for (size_t i = 0; i < ports->n; i++) {
+        const char *n = ports->v[i].name;
+        size_t len = strlen(n);
+        if (strncmp(n, "s_axi_", 6) != 0 || len <= 13 || strcmp(n + len - 7, "_AWADDR") != 0 ||
+            (strlen(ctrl) == len - 13 && strncmp(n + 6, ctrl, len - 13) == 0))
+            continue;
+        if (other) { /* a third bundle: which two the arguments use is not known */
+            free(other);
+            return NULL;
+        }
+        other = lg_strndup(n + 6, len - 13);
+    }
+    return other;
+}
+
 int axi_protocol(const spec_t *spec, const oports_t *ports, char **lite)
 {
     const char *p = spec->rtl_protocol ? spec->rtl_protocol : "auto";
@@ -216,29 +234,59 @@ typedef struct slaves {
     char **text; /* NULL for one that cannot be read (Verilator's to report) */
     const char **src;
     size_t n;
-    int ctl; /* the control bundle's (_<bundle>_s_axi.v, declaring ADDR_AP_CTRL), or -1 */
+    int ctl;  /* the control bundle's (_<bundle>_s_axi.v, declaring ADDR_AP_CTRL), or -1 */
+    int args; /* the second bundle's (omodel_t.args), or -1 */
 } slaves_t;
 
-static void slaves_read(const spec_t *spec, const omodel_t *m, slaves_t *sl)
+/* The index of the slave of bundle `bundle` (_<bundle>_s_axi.v) in sl, or
+ * -1. */
+static int slave_of(const slaves_t *sl, const char *bundle)
+{
+    if (!bundle)
+        return -1;
+    char *own = lg_asprintf("_%s_s_axi.v", bundle);
+    int at = -1;
+    for (size_t i = 0; i < sl->n && at < 0; i++) {
+        size_t n = strlen(sl->src[i]), no = strlen(own);
+        if (n >= no && strcmp(sl->src[i] + n - no, own) == 0 && sl->text[i])
+            at = (int)i;
+    }
+    free(own);
+    return at;
+}
+
+/* Reads the slaves; with two bundles, the one whose slave declares
+ * ADDR_AP_CTRL becomes m's control bundle (the top may list the other's
+ * ports first). */
+static void slaves_read(const spec_t *spec, omodel_t *m, slaves_t *sl)
 {
     *sl = (slaves_t){.text = lg_calloc(spec->nrtl_sources + 1, sizeof *sl->text),
                      .src = lg_calloc(spec->nrtl_sources + 1, sizeof *sl->src),
-                     .ctl = -1};
-    char *own = lg_asprintf("_%s_s_axi.v", m->ctrl.name);
+                     .ctl = -1,
+                     .args = -1};
     for (size_t i = 0; i < spec->nrtl_sources; i++) {
         const char *src = spec->rtl_sources[i];
-        size_t n = strlen(src), no = strlen(own);
+        size_t n = strlen(src);
         if (n < 8 || strcmp(src + n - 8, "_s_axi.v") != 0)
             continue;
         lg_err_t ignored; /* an unreadable one is Verilator's to report */
         sl->text[sl->n] = lg_read_file_max(src, LG_READ_MAX, NULL, &ignored);
-        sl->src[sl->n] = src;
-        if (sl->ctl < 0 && n >= no && strcmp(src + n - no, own) == 0 && sl->text[sl->n] &&
-            localparam_offset(sl->text[sl->n], "ADDR_AP_CTRL") >= 0)
-            sl->ctl = (int)sl->n;
-        sl->n++;
+        sl->src[sl->n++] = src;
     }
-    free(own);
+    int ctl = slave_of(sl, m->ctrl.name), args = slave_of(sl, m->args.name);
+    int ctl_has = ctl >= 0 && localparam_offset(sl->text[ctl], "ADDR_AP_CTRL") >= 0;
+    int args_has = args >= 0 && localparam_offset(sl->text[args], "ADDR_AP_CTRL") >= 0;
+    if (!ctl_has && args_has) {
+        obus_t t = m->ctrl;
+        m->ctrl = m->args;
+        m->args = t;
+        int k = ctl;
+        ctl = args;
+        args = k;
+        ctl_has = 1;
+    }
+    sl->ctl = ctl_has ? ctl : -1;
+    sl->args = args;
 }
 
 static void slaves_free(slaves_t *sl)
@@ -295,15 +343,18 @@ static int foreign_register(const spec_t *spec, const omodel_t *m, const slaves_
 {
     if (sl->ctl >= 0 && reg_offset(sl->text[sl->ctl], name, NULL) >= 0)
         return LG_OK;
+    if (sl->args >= 0 && reg_offset(sl->text[sl->args], name, NULL) >= 0)
+        return LG_OK;
     char *want = NULL;
     int rc = LG_OK;
     for (size_t s = 0; s < sl->n && rc == LG_OK; s++)
-        if ((int)s != sl->ctl && reg_offset(sl->text[s], name, &want) >= 0)
+        if ((int)s != sl->ctl && (int)s != sl->args && reg_offset(sl->text[s], name, &want) >= 0)
             rc = lg_err_set(err, LG_EINVAL,
-                            "%s: param %s: its register (%s) is in %s, the slave of another AXI4-Lite bundle than "
-                            "the one with ap_start (s_axi_%s), which is the only one the harness drives: the "
-                            "design takes its arguments through two control bundles, which lgfuzz cannot call",
-                            spec->path, spec->params[i].name, want, sl->src[s], m->ctrl.name);
+                            "%s: param %s: its register (%s) is in %s, the slave of an AXI4-Lite bundle the top has "
+                            "no ports for beside the one with ap_start (s_axi_%s)%s%s: the harness drives only "
+                            "those, so the argument would never reach the design",
+                            spec->path, spec->params[i].name, want, sl->src[s], m->ctrl.name,
+                            m->args.name ? " and s_axi_" : "", m->args.name ? m->args.name : "");
     free(want);
     return rc;
 }
@@ -317,29 +368,57 @@ static void rtl_registers(const spec_t *spec, omodel_t *m, const slaves_t *sl)
     const char *text = sl->text[sl->ctl];
     int64_t ret = spec->has_return ? localparam_offset(text, "ADDR_AP_RETURN_0") : 0;
     int64_t *reg = lg_calloc(2 * (m->n ? m->n : 1), sizeof *reg);
-    int all = ret >= 0;
+    int *lite = lg_calloc(m->n ? m->n : 1, sizeof *lite);
+    int all = ret >= 0, any_args = 0;
     for (size_t i = 0; i < m->n && all; i++) {
         obind_t *b = &m->binds[i];
         reg[2 * i] = b->reg;
         reg[2 * i + 1] = b->reg_out;
-        if (b->reg < 0 || spec->ifaces[i].has_offset)
+        if (b->reg < 0)
             continue;
-        for (int k = 0; k < (b->reg_out >= 0 ? 2 : 1) && all; k++) {
-            char *name = reg_port(spec, b, i, k);
-            reg[2 * i + k] = reg_offset(text, name, NULL);
-            all = reg[2 * i + k] >= 0;
+        if (spec->ifaces[i].has_offset) {
+            /* The spec's offset, in the bundle whose slave declares it. */
+            char *name = reg_port(spec, b, i, 0);
+            lite[i] = sl->args >= 0 && reg_offset(sl->text[sl->ctl], name, NULL) < 0 &&
+                      reg_offset(sl->text[sl->args], name, NULL) >= 0;
             free(name);
+            continue;
         }
+        /* Its registers in the control bundle's slave, else all of them
+         * in the second bundle's. */
+        for (int in_args = 0; in_args < (sl->args >= 0 ? 2 : 1); in_args++) {
+            const char *t = sl->text[in_args ? sl->args : sl->ctl];
+            int found = 1;
+            for (int k = 0; k < (b->reg_out >= 0 ? 2 : 1) && found; k++) {
+                char *name = reg_port(spec, b, i, k);
+                reg[2 * i + k] = reg_offset(t, name, NULL);
+                found = reg[2 * i + k] >= 0;
+                free(name);
+            }
+            if (found) {
+                lite[i] = in_args;
+                any_args |= in_args;
+                break;
+            }
+        }
+        all = reg[2 * i] >= 0 && (b->reg_out < 0 || reg[2 * i + 1] >= 0);
     }
     if (all) {
         m->ret_reg = (uint64_t)ret;
         for (size_t i = 0; i < m->n; i++) {
             m->binds[i].reg = reg[2 * i];
             m->binds[i].reg_out = reg[2 * i + 1];
+            m->binds[i].lite = lite[i];
         }
-        const char *slash = strrchr(sl->src[sl->ctl], '/');
-        snprintf(m->reg_from, sizeof m->reg_from, "%s localparams", slash ? slash + 1 : sl->src[sl->ctl]);
+        const char *slash = strrchr(sl->src[sl->ctl], '/'), *second = "";
+        if (any_args) {
+            const char *aslash = strrchr(sl->src[sl->args], '/');
+            second = aslash ? aslash + 1 : sl->src[sl->args];
+        }
+        snprintf(m->reg_from, sizeof m->reg_from, "%s%s%s localparams", slash ? slash + 1 : sl->src[sl->ctl],
+                 any_args ? " and " : "", second);
     }
+    free(lite);
     free(reg);
 }
 

@@ -23,8 +23,8 @@ static void describe_registers(const spec_t *spec, const omodel_t *m, oracle_rep
             continue;
         const char *why = spec->ifaces[i].has_offset ? "interfaces offset" : from;
         const char *what = b->bus >= 0 ? "buffer address, 2 words" : b->reg_out >= 0 ? "input _i" : "value";
-        snprintf(buf, sizeof buf, "register 0x%02" PRIx64 " %s  %s (%s)", (uint64_t)b->reg, spec->params[i].name, what,
-                 why);
+        snprintf(buf, sizeof buf, "register 0x%02" PRIx64 "%s%s %s  %s (%s)", (uint64_t)b->reg,
+                 b->lite ? " of s_axi_" : "", b->lite ? m->args.name : "", spec->params[i].name, what, why);
         line(ctx, buf);
         if (b->reg_out >= 0) {
             snprintf(buf, sizeof buf, "register 0x%02" PRIx64 " %s  output _o, ap_vld in the word after it (%s)",
@@ -51,8 +51,9 @@ int oracle_describe_rtl(const spec_t *spec, const oracle_cfg_t *cfg, const lg_lo
         char buf[256];
         int lite = m.proto == ORW_PROTO_AXILITE;
         int comb_hs = m.proto == ORW_PROTO_COMB && m.ctl[CTL_START];
-        snprintf(buf, sizeof buf, "block protocol %s%s%s%s", axi_protocol_name(m.proto),
+        snprintf(buf, sizeof buf, "block protocol %s%s%s%s%s%s", axi_protocol_name(m.proto),
                  lite ? ", control bundle s_axi_" : "", lite && m.ctrl.name ? m.ctrl.name : "",
+                 lite && m.args.name ? ", arguments also in s_axi_" : "", lite && m.args.name ? m.args.name : "",
                  comb_hs ? ": no ap_clk; ap_start held high, ap_done must follow it" : "");
         line(ctx, buf);
         if (lite) {

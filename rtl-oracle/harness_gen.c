@@ -57,6 +57,8 @@ static void gen_describe(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
                              (long long)bd->reg, i, bd->bus, i, (bd->width + 7) / 8);
         if (bd->reg_out >= 0)
             lg_strbuf_printf(b, "    ps[%zu].reg_out = %lldLL;\n", i, (long long)bd->reg_out);
+        if (bd->lite)
+            lg_strbuf_printf(b, "    ps[%zu].lite = 1;  // its registers in bundle %s\n", i, m->args.name);
         if (bd->bus >= 0)
             lg_strbuf_printf(b, "    ps[%zu].base = 0x%llxULL;\n", i, (unsigned long long)bd->base);
         if (bd->nbanks)
@@ -101,18 +103,21 @@ static void gen_bus(lg_strbuf_t *b, const char *var, const obus_t *bus)
             lg_strbuf_printf(b, "    %s.sig[%d] = Port{&m->%s, %d};\n", var, s, bus->port[s], bus->bits[s]);
 }
 
-/* The AXI bundles: the control bus (AXI4-Lite) and each m_axi bundle. */
+/* The AXI bundles: the control bus (AXI4-Lite), a second AXI4-Lite one
+ * holding arguments, and each m_axi bundle. */
 static void gen_bind_buses(lg_strbuf_t *b, const omodel_t *m)
 {
-    lg_strbuf_puts(b, "\n// The AXI4-Lite control bundle and the m_axi bundles (wire.h's orw_axi_sig order).\n"
-                      "void bind_buses(Vtop *m, Bus *ctrl, Bus *bs) {\n");
+    lg_strbuf_puts(b, "\n// The AXI4-Lite control bundle, the second AXI4-Lite bundle and the m_axi bundles (wire.h's\n"
+                      "// orw_axi_sig order).\n"
+                      "void bind_buses(Vtop *m, Bus *ctrl, Bus *args, Bus *bs) {\n");
     gen_bus(b, "(*ctrl)", &m->ctrl);
+    gen_bus(b, "(*args)", &m->args);
     for (size_t k = 0; k < m->nbuses; k++) {
         char var[32];
         snprintf(var, sizeof var, "bs[%zu]", k);
         gen_bus(b, var, &m->buses[k]);
     }
-    lg_strbuf_puts(b, "    (void)m; (void)ctrl; (void)bs;\n}\n");
+    lg_strbuf_puts(b, "    (void)m; (void)ctrl; (void)args; (void)bs;\n}\n");
 }
 
 /* The model behind table.h's Top, and make_top, which binds it. Every
@@ -136,10 +141,10 @@ static void gen_top(lg_strbuf_t *b, const omodel_t *m)
                       "    Vtop m;\n"
                       "};\n\n"
                       "}  // namespace\n\n"
-                      "Top *make_top(VerilatedContext *ctx, Ctl *c, Param *ps, Bus *ctrl, Bus *bs) {\n"
+                      "Top *make_top(VerilatedContext *ctx, Ctl *c, Param *ps, Bus *ctrl, Bus *args, Bus *bs) {\n"
                       "    TopModel *t = new TopModel(ctx);\n"
                       "    bind_ports(&t->m, c, ps);\n"
-                      "    bind_buses(&t->m, ctrl, bs);\n"
+                      "    bind_buses(&t->m, ctrl, args, bs);\n"
                       "    return t;\n"
                       "}\n");
 }
@@ -162,7 +167,9 @@ char *oracle_harness_table(const spec_t *spec, const omodel_t *m)
     lg_strbuf_printf(&b, "const uint64_t kRetReg = %lluULL;\n", (unsigned long long)m->ret_reg);
     lg_strbuf_printf(&b, "const int kRetBits = %d;\n", spec->has_return ? m->ctl_bits[CTL_RETURN] : 0);
     lg_strbuf_printf(&b, "const int64_t kLatency = %lldLL;  // -1: unknown\n", (long long)m->latency);
-    lg_strbuf_printf(&b, "const bool kInterrupt = %s;\n\n", spec->rtl_interrupt ? "true" : "false");
+    lg_strbuf_printf(&b, "const bool kInterrupt = %s;\n", spec->rtl_interrupt ? "true" : "false");
+    lg_strbuf_printf(&b, "const bool kArgs = %s;  // a second AXI4-Lite bundle holds arguments\n\n",
+                     m->args.name ? "true" : "false");
     gen_describe(&b, spec, m);
     lg_strbuf_printf(&b, "namespace {\n\nusing Vtop = V%s;\n\n", spec->rtl_top);
     gen_bind_ports(&b, spec, m);

@@ -126,6 +126,7 @@ typedef struct obind {
     int64_t reg; /* s_axilite scalar (an inout's _i), m_axi pointer with offset slave: its register's byte offset, else
                     -1 */
     int64_t reg_out; /* s_axilite inout: its _o register, else -1 */
+    int lite;        /* s_axilite register: 0 in omodel_t.ctrl's bundle, 1 in omodel_t.args' */
     uint64_t base;   /* m_axi: the buffer's base address in its bundle */
     obank_t *banks;  /* a partitioned ap_memory array: spec_part_banks of them, else NULL */
     size_t nbanks;
@@ -153,6 +154,8 @@ typedef struct omodel {
     int rst_active_low; /* the model has ap_rst_n instead of ap_rst */
     int proto;          /* orw_proto */
     obus_t ctrl;        /* ORW_PROTO_AXILITE: the control bundle */
+    obus_t args;        /* ORW_PROTO_AXILITE: a second AXI4-Lite bundle, holding argument registers only (name
+                           NULL: none) */
     obus_t *buses;      /* the m_axi bundles */
     size_t nbuses;
     uint64_t ret_reg; /* ORW_PROTO_AXILITE with a return value: ap_return's register */
@@ -193,6 +196,9 @@ const char *axi_protocol_name(int p);
 int axi_bind_bus(const spec_t *spec, const oports_t *ports, char *name, int is_lite, int need_read, int need_write,
                  obus_t *out, lg_err_t *err);
 void axi_bus_free(obus_t *b);
+/* The bundle of the one s_axi_<bundle>_AWADDR port other than ctrl's, as a
+ * heap string; NULL when there is none, or more than one. */
+char *axi_lite_other(const oports_t *ports, const char *ctrl);
 /* Gives every s_axilite scalar and m_axi pointer of m its register: the
  * spec's offset, else the one the driver header rtl.registers defines
  * (X<TOP>_<BUNDLE>_ADDR_<PORT>_DATA), else the one the RTL's own AXI4-Lite

@@ -77,6 +77,7 @@ class AxiMem
 struct LiteOp {
     bool write = false;
     uint64_t addr = 0, data = 0;
+    int bus = 0; // 0 the control bundle, 1 the second AXI4-Lite bundle (kArgs)
 };
 
 class AxiLite

@@ -79,9 +79,9 @@ std::vector<LiteOp> Sim::start_ops() const
             words = 2;
         }
         for (uint64_t w = 0; w < words; w++)
-            ops.push_back(LiteOp{true, static_cast<uint64_t>(p.reg) + 4 * w, (v >> (32 * w)) & 0xffffffffULL});
+            ops.push_back(LiteOp{true, static_cast<uint64_t>(p.reg) + 4 * w, (v >> (32 * w)) & 0xffffffffULL, p.lite});
     }
-    ops.push_back(LiteOp{true, 0, 1}); // ap_start
+    ops.push_back(LiteOp{true, 0, 1, 0}); // ap_start
     return ops;
 }
 
@@ -101,17 +101,21 @@ void Sim::result_ops(std::vector<LiteOp> *ops, std::vector<int> *what) const
         uint64_t words = (p.ebytes + 3) / 4;
         uint64_t at = static_cast<uint64_t>(p.kind == ORW_SCALAR_INOUT ? p.reg_out : p.reg);
         for (uint64_t k = 0; k <= words; k++) {
-            ops->push_back(LiteOp{false, at + 4 * k, k});
+            ops->push_back(LiteOp{false, at + 4 * k, k, p.lite});
             what->push_back(k < words ? 2 * i : 2 * i + 1);
         }
     }
 }
 
-// One cycle with the control master and the memories; false when the
-// call ended (a broken rule, an assertion).
-bool Sim::step_lite(AxiLite &lite, std::vector<AxiMem> &mems, Outcome *o, bool *complete, uint64_t *data)
+// One cycle with the AXI4-Lite masters (lites[0] the control bundle's,
+// lites[1] the second bundle's when kArgs; lites[active] has the access
+// in flight, if any) and the memories; false when the call ended (a broken
+// rule, an assertion).
+bool Sim::step_lite(AxiLite *lites, int active, std::vector<AxiMem> &mems, Outcome *o, bool *complete, uint64_t *data)
 {
-    lite.drive();
+    lites[0].drive();
+    if (kArgs)
+        lites[1].drive();
     drive_streams();
     for (AxiMem &m : mems)
         m.drive(rng_, o->cycles);
@@ -125,7 +129,7 @@ bool Sim::step_lite(AxiLite &lite, std::vector<AxiMem> &mems, Outcome *o, bool *
     std::string why;
     if (!sample(o, &ops))
         return false;
-    if (!lite.sample(complete, data, &why)) {
+    if (!lites[active].sample(complete, data, &why)) {
         protocol(o, ORW_CONTROL_PARAM, why);
         return false;
     }
@@ -157,7 +161,8 @@ bool Sim::take_read(int w, const LiteOp &op, uint64_t data, Outcome *o)
 
 void Sim::run_lite(Outcome *o)
 {
-    AxiLite lite(&ctrl_);
+    AxiLite lites[2] = {AxiLite(&ctrl_), AxiLite(&args_)};
+    int active = 0; // the master of the access in flight, or of the last one
     std::vector<AxiMem> mems = make_mems();
     std::vector<LiteOp> ops = start_ops();
     // What each read is for: -1 polls ap_done, -4 reads ISR, -2/-3 the
@@ -167,23 +172,25 @@ void Sim::run_lite(Outcome *o)
     unsigned gap = 0;
     bool done = false;
     while (o->cycles < kMaxCycles) {
-        bool idle = !lite.busy() && next == ops.size();
-        if (!lite.busy() && gap > 0) {
+        bool busy = lites[active].busy();
+        bool idle = !busy && next == ops.size();
+        if (!busy && gap > 0) {
             gap--;
         } else if (idle && done) {
             return;
         } else if (idle && kInterrupt) {
             // waiting for the interrupt: no access
-        } else if (!lite.busy()) {
+        } else if (!busy) {
             if (next == ops.size()) { // poll
-                ops.push_back(LiteOp{false, 0, 0});
+                ops.push_back(LiteOp{false, 0, 0, 0});
                 what.push_back(-1);
             }
-            lite.start(ops[next++]);
+            active = kArgs ? ops[next].bus : 0;
+            lites[active].start(ops[next++]);
         }
         bool complete = false;
         uint64_t data = 0;
-        if (!step_lite(lite, mems, o, &complete, &data))
+        if (!step_lite(lites, active, mems, o, &complete, &data))
             return;
         if (kInterrupt && !done && idle && get(c_.irq)) {
             done = true;

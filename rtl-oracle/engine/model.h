@@ -86,6 +86,7 @@ struct Param {
     size_t pos = 0;                // input FIFO read position
     int64_t reg = -1;              // s_axilite scalar (an inout's _i), m_axi pointer: its control register
     int64_t reg_out = -1;          // s_axilite inout: its _o register (data words, then ap_vld)
+    int lite = 0;                  // s_axilite: its registers' bundle, 0 the control one, 1 the second (kArgs)
     uint64_t base = 0;             // m_axi: the buffer's base address in its bundle
     uint64_t given = 0;            // m_axi: elements the C side was given (the array's length)
     unsigned pace = 0;             // axis: this call's valid / ready pattern (Sim::pace_on)

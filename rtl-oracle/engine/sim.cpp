@@ -21,7 +21,7 @@ Sim::Sim(Param *ps, const std::string &vcd, uint64_t xstate) : ps_(ps), buses_(k
     }
     if (!vcd.empty())
         ctx_->traceEverOn(true);
-    m_.reset(make_top(ctx_.get(), &c_, ps_, &ctrl_, buses_.data()));
+    m_.reset(make_top(ctx_.get(), &c_, ps_, &ctrl_, &args_, buses_.data()));
     if (!vcd.empty()) {
         tfp_.reset(new VerilatedVcdC(&wave_));
         m_->trace(tfp_.get(), 99);

@@ -54,7 +54,7 @@ class Sim
     bool mems_idle(const std::vector<AxiMem> &mems, Outcome *o, const char *when);
     bool none_ended(Outcome *o);
     void state_bytes(std::vector<uint8_t> *out);
-    bool step_lite(AxiLite &lite, std::vector<AxiMem> &mems, Outcome *o, bool *complete, uint64_t *data);
+    bool step_lite(AxiLite *lites, int active, std::vector<AxiMem> &mems, Outcome *o, bool *complete, uint64_t *data);
     void protocol(Outcome *o, uint64_t param, const std::string &why);
     bool take_beat(Param &p, int i, Outcome *o);
     std::string streams_waiting() const;
@@ -73,6 +73,7 @@ class Sim
     Param *ps_;
     Ctl c_;
     Bus ctrl_;
+    Bus args_;               // kArgs: the second AXI4-Lite bundle
     std::vector<Bus> buses_; // kBuses + 1: a top may have none
     Rng rng_;
     // ap_ctrl_none without a known latency: the state saved for Brent's

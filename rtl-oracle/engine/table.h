@@ -23,6 +23,7 @@ extern const uint64_t kRetReg;    // s_axilite: the return value's register
 extern const int kRetBits;        // the return port's width, 0 for none
 extern const int64_t kLatency;    // ap_ctrl_none: the latency, -1 unknown
 extern const bool kInterrupt;     // the call ends on the interrupt line
+extern const bool kArgs;          // a second AXI4-Lite bundle holds argument registers (Param::lite)
 
 // The Verilated model of the kernel's top.
 class Top
@@ -39,9 +40,9 @@ class Top
 // Static shape of each spec param (kParams of them), in spec order.
 void describe(Param *ps);
 // A new model in ctx, its control ports bound into c, its params' ports
-// into ps (kParams), its AXI4-Lite control bundle into ctrl and its m_axi
-// bundles into bs (kBuses).
-Top *make_top(VerilatedContext *ctx, Ctl *c, Param *ps, Bus *ctrl, Bus *bs);
+// into ps (kParams), its AXI4-Lite control bundle into ctrl, a second
+// AXI4-Lite bundle into args (kArgs) and its m_axi bundles into bs (kBuses).
+Top *make_top(VerilatedContext *ctx, Ctl *c, Param *ps, Bus *ctrl, Bus *args, Bus *bs);
 
 } // namespace lgh
 

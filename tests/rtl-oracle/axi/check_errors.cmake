@@ -45,13 +45,14 @@ refuse(overlap mcopy "src: {mode: m_axi, offset: direct}" "src: {mode: m_axi, of
 refuse(latency slow "max_cycles: 5000" "max_cycles: 5000\n  latency: 5000"
        "rtl.latency 5000 is not below rtl.max_cycles 5000")
 
-# A register of another AXI4-Lite slave than the control one: refused
-# (the harness would write it where the design never reads it).
+# A register of an AXI4-Lite slave whose bundle the top has no ports for:
+# refused (the harness would write it where the design never reads it; a
+# second bundle the top has ports for is driven, axi_args.yaml).
 refuse(foreign vadd32 "  sources: [vadd.v, vadd_control_s_axi.v]"
        "  sources: [${AXI}/vadd.v, ${AXI}/vadd_control_s_axi.v, ${AXI}/vadd_extra_s_axi.v]
   interfaces:
     size: {mode: s_axilite, port: count}"
-       "param size: its register (ADDR_COUNT_DATA_0) is in ${AXI}/vadd_extra_s_axi.v, the slave of another AXI4-Lite bundle than the one with ap_start (s_axi_control)")
+       "param size: its register (ADDR_COUNT_DATA_0) is in ${AXI}/vadd_extra_s_axi.v, the slave of an AXI4-Lite bundle the top has no ports for beside the one with ap_start (s_axi_control)")
 
 # A valid spec (files absolute, <from> replaced by <to>): lgfuzz check
 # exits 0 and its output holds every <want>.
@@ -62,6 +63,8 @@ function(shows label spec from to)
   string(REGEX REPLACE "sources: \\[([a-z]+\\.v)\\]" "sources: [${AXI}/\\1]" text "${text}")
   string(REGEX REPLACE "sources: \\[([a-z0-9_]+\\.v), ([a-z0-9_]+\\.v)\\]" "sources: [${AXI}/\\1, ${AXI}/\\2]" text
                        "${text}")
+  string(REGEX REPLACE "sources: \\[([a-z0-9_]+\\.v), ([a-z0-9_]+\\.v), ([a-z0-9_]+\\.v)\\]"
+                       "sources: [${AXI}/\\1, ${AXI}/\\2, ${AXI}/\\3]" text "${text}")
   file(WRITE ${WORK}/${label}.yaml "${text}design_dirs: [${AXI}]\n")
   execute_process(COMMAND ${LGFUZZ} check ${WORK}/${label}.yaml RESULT_VARIABLE rc OUTPUT_VARIABLE out
                   ERROR_VARIABLE err)
@@ -90,3 +93,12 @@ shows(vadd32_regs vadd32 "max_cycles: 20000" "max_cycles: 20000"
 shows(vadd_regs vadd "max_cycles: 20000" "max_cycles: 20000\n  latency: 300\n  interfaces:\n    size: {mode: s_axilite, offset: 0x40}"
       "rtl: register 0x18 in1  buffer address, 2 words (HLS layout)" "rtl: register 0x40 size  value (interfaces offset)"
       "rtl: interrupt off: ap_done polled" "rtl: latency 300 cycles (rtl.latency)")
+
+# Arguments in a second AXI4-Lite bundle (ARGS_BUNDLE: size's register
+# COUNT in s_axi_args, whose ports vadd lists before the control
+# bundle's): the control bundle is the one whose slave has ADDR_AP_CTRL,
+# and size is written into the other's.
+shows(args vadd_args "max_cycles: 20000" "max_cycles: 20000"
+      "rtl: block protocol s_axilite, control bundle s_axi_control, arguments also in s_axi_args"
+      "rtl: register 0x10 of s_axi_args size  value (vadd_control_s_axi.v and vadd_args_s_axi.v localparams)"
+      "rtl: register 0x18 in1  buffer address")

@@ -11,7 +11,10 @@
 // the shape Vivado HLS up to 2019 has for a 32-bit target: the control
 // slave a module of its own (vadd_control_s_axi.v, whose localparams are
 // the register map, one data word per pointer) and 32-bit AXI4 master
-// addresses.
+// addresses. ARGS_BUNDLE (with ADDR32) takes size from a second
+// AXI4-Lite bundle, s_axi_args (vadd_args_s_axi.v, register COUNT), as a
+// design whose `s_axilite port=return` names another bundle than its
+// arguments' does; its ports come first, before the control bundle's.
 `ifdef ADDR32
 `define VADD_LITE_MSB 5
 `define VADD_ADDR_MSB 31
@@ -22,6 +25,25 @@
 module vadd (
     input  wire        ap_clk,
     input  wire        ap_rst_n,
+`ifdef ARGS_BUNDLE
+    input  wire        s_axi_args_AWVALID,
+    output wire        s_axi_args_AWREADY,
+    input  wire [4:0]  s_axi_args_AWADDR,
+    input  wire        s_axi_args_WVALID,
+    output wire        s_axi_args_WREADY,
+    input  wire [31:0] s_axi_args_WDATA,
+    input  wire [3:0]  s_axi_args_WSTRB,
+    output wire        s_axi_args_BVALID,
+    input  wire        s_axi_args_BREADY,
+    output wire [1:0]  s_axi_args_BRESP,
+    input  wire        s_axi_args_ARVALID,
+    output wire        s_axi_args_ARREADY,
+    input  wire [4:0]  s_axi_args_ARADDR,
+    output wire        s_axi_args_RVALID,
+    input  wire        s_axi_args_RREADY,
+    output wire [31:0] s_axi_args_RDATA,
+    output wire [1:0]  s_axi_args_RRESP,
+`endif
     input  wire        s_axi_control_AWVALID,
     output wire        s_axi_control_AWREADY,
     input  wire [`VADD_LITE_MSB:0] s_axi_control_AWADDR,
@@ -82,7 +104,20 @@ module vadd (
         .ARREADY(s_axi_control_ARREADY), .RDATA(s_axi_control_RDATA), .RRESP(s_axi_control_RRESP),
         .RVALID(s_axi_control_RVALID), .RREADY(s_axi_control_RREADY),
         .ap_start(start), .ap_done(kernel_done), .ap_idle(!busy), .ap_return(ret),
+`ifdef ARGS_BUNDLE
+        .in1(in1), .in2(in2), .out_r(out), .size(size_unused));
+    wire [31:0] size_unused;
+    vadd_args_s_axi args (
+        .ACLK(ap_clk), .ARESET(!ap_rst_n),
+        .AWADDR(s_axi_args_AWADDR), .AWVALID(s_axi_args_AWVALID), .AWREADY(s_axi_args_AWREADY),
+        .WDATA(s_axi_args_WDATA), .WSTRB(s_axi_args_WSTRB), .WVALID(s_axi_args_WVALID),
+        .WREADY(s_axi_args_WREADY), .BRESP(s_axi_args_BRESP), .BVALID(s_axi_args_BVALID),
+        .BREADY(s_axi_args_BREADY), .ARADDR(s_axi_args_ARADDR), .ARVALID(s_axi_args_ARVALID),
+        .ARREADY(s_axi_args_ARREADY), .RDATA(s_axi_args_RDATA), .RRESP(s_axi_args_RRESP),
+        .RVALID(s_axi_args_RVALID), .RREADY(s_axi_args_RREADY), .count(size));
+`else
         .in1(in1), .in2(in2), .out_r(out), .size(size));
+`endif
 `else
 `ifdef SIZE_AT_40
     localparam [6:0] ADDR_SIZE = 7'h40;
