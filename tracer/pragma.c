@@ -27,8 +27,10 @@ typedef struct scanner {
     int pending_loop; /* line of a for/while/do whose body has not opened yet */
     int paren;        /* parenthesis depth since the last statement */
     char func_candidate[128];
-    char func[128];   /* function whose body is open ("" at file scope) */
-    cconsts_t consts; /* the source's named constants, for pragma values */
+    char func[128];     /* function whose body is open ("" at file scope) */
+    cconsts_t consts;   /* the source's named constants, for pragma values */
+    char **loop_macros; /* macros whose text holds for, while or do: a use starts a loop */
+    size_t nloop_macros, loop_macros_cap;
 } scanner_t;
 
 /* A pragma line split into its leading words and key=value pairs. */
@@ -132,18 +134,57 @@ static int handle_pragma(scanner_t *s, const pragma_rules_t *rules, const char *
     return rc;
 }
 
+/* 1 when word (n bytes) appears in text[0..len) as a whole word. */
+static int has_word(const char *text, size_t len, const char *word)
+{
+    size_t n = strlen(word);
+    for (size_t i = 0; i + n <= len; i++)
+        if (strncmp(text + i, word, n) == 0 && (i == 0 || !is_ident((unsigned char)text[i - 1])) &&
+            (i + n == len || !is_ident((unsigned char)text[i + n])))
+            return 1;
+    return 0;
+}
+
+/* `#define NAME... for (...)`: NAME starts a loop where the source uses
+ * it (`#define loop(i, n) for (int i = 0; i < n; i++)`), as clang
+ * places the expanded loop at the use. text is the directive after
+ * "define". */
+static void note_define(scanner_t *s, const char *text, size_t len)
+{
+    size_t i = 0;
+    while (i < len && isspace((unsigned char)text[i]))
+        i++;
+    size_t start = i;
+    while (i < len && is_ident((unsigned char)text[i]))
+        i++;
+    if (i == start || !(has_word(text + i, len - i, "for") || has_word(text + i, len - i, "while") ||
+                        has_word(text + i, len - i, "do")))
+        return;
+    lg_grow((void **)&s->loop_macros, &s->loop_macros_cap, s->nloop_macros + 1, sizeof *s->loop_macros);
+    s->loop_macros[s->nloop_macros++] = lg_strndup(text + start, i - start);
+}
+
 /* At a '#' that starts a line: consumes the directive through its end of
- * line and handles it when it is a pragma. */
+ * line (and the lines a backslash continues it on) and handles it when it
+ * is a pragma or a define. */
 static int directive(scanner_t *s, const pragma_rules_t *rules, pragma_hits_t *out, lg_err_t *err)
 {
     const char *p = s->src + s->pos + 1;
     while (*p == ' ' || *p == '\t')
         p++;
-    const char *eol = strchr(p, '\n');
-    size_t len = eol ? (size_t)(eol - p) : strlen(p);
+    size_t len = 0;
+    while (p[len] && p[len] != '\n') {
+        if (p[len] == '\\' && p[len + 1] == '\n') {
+            s->line++;
+            len++;
+        }
+        len++;
+    }
     int rc = 0;
     if (len > 6 && strncmp(p, "pragma", 6) == 0 && isspace((unsigned char)p[6]))
         rc = handle_pragma(s, rules, p + 7, len - 7, out, err);
+    else if (len > 6 && strncmp(p, "define", 6) == 0 && isspace((unsigned char)p[6]))
+        note_define(s, p + 7, len - 7);
     s->pos = (size_t)(p - s->src) + len;
     return rc;
 }
@@ -203,8 +244,11 @@ static void identifier(scanner_t *s)
         s->pos++;
     size_t len = s->pos - start;
     const char *w = s->src + start;
-    if ((len == 3 && strncmp(w, "for", 3) == 0) || (len == 5 && strncmp(w, "while", 5) == 0) ||
-        (len == 2 && strncmp(w, "do", 2) == 0)) {
+    int loop = (len == 3 && strncmp(w, "for", 3) == 0) || (len == 5 && strncmp(w, "while", 5) == 0) ||
+               (len == 2 && strncmp(w, "do", 2) == 0);
+    for (size_t k = 0; k < s->nloop_macros && !loop; k++)
+        loop = strlen(s->loop_macros[k]) == len && strncmp(w, s->loop_macros[k], len) == 0;
+    if (loop) {
         s->pending_loop = s->line;
         return;
     }
@@ -263,6 +307,9 @@ int pragma_scan(const pragma_rules_t *rules, const char *src, const char *origin
     }
     free(s.stack);
     cconsts_free(&s.consts);
+    for (size_t k = 0; k < s.nloop_macros; k++)
+        free(s.loop_macros[k]);
+    free(s.loop_macros);
     for (size_t b = 0; b < rules->nbounds && rc == 0; b++) {
         pragma_hit_t hit = {.kind = PRAGMA_DEPTH,
                             .has_value = 1,

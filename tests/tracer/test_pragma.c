@@ -40,6 +40,14 @@ static const pragma_case_t cases[] = {
     {LOOP("#pragma HLS unroll factor=two"), LG_EINVAL, "test.c:4: `factor=two`", 0, 0, 0, 0, NULL, NULL},
     {"int g(int n)\n{\n#pragma HLS unroll factor=2\n    return n;\n}\n", LG_EINVAL, "test.c:3: loop pragma outside", 0,
      0, 0, 0, NULL, NULL},
+    /* a loop written through a macro, on one line or continued: the use
+     * starts the loop, as clang places the expanded one there */
+    {"#define loop(i, n) for (int i = 0; i < (n); i++)\nvoid h(int n)\n{\n    loop(i, n) {\n#pragma HLS unroll "
+     "factor=2\n    }\n}\n",
+     0, NULL, 1, PRAGMA_LOOP_REMAINDER, 2, 4, NULL, "h"},
+    {"#define EACH(k) \\\n    for (int k = 0; k < 8; k++)\nvoid e(int n)\n{\n    EACH(j) {\n#pragma HLS "
+     "loop_tripcount max=8\n    }\n}\n",
+     0, NULL, 1, PRAGMA_LOOP_TRIPCOUNT, 8, 5, NULL, "e"},
     /* while and do-while loops; the innermost loop wins */
     {"void w(int n)\n{\n    while (n > 0) {\n#pragma HLS unroll factor=3\n        n--;\n    }\n}\n", 0, NULL, 1,
      PRAGMA_LOOP_REMAINDER, 3, 3, NULL, "w"},
