@@ -67,6 +67,13 @@ int oracle_describe_rtl(const spec_t *spec, const oracle_cfg_t *cfg, const lg_lo
         else
             snprintf(buf, sizeof buf, "latency unknown (no rtl.latency, no HLS_SYN_LAT)");
         line(ctx, buf);
+        if (m.latency >= 0 && (uint64_t)m.latency >= spec->max_cycles) {
+            snprintf(buf, sizeof buf,
+                     "warning: max_cycles %" PRIu64 " is not above that latency: a call that takes it ends as "
+                     "rtl-hang; give rtl.max_cycles more (lgfuzz init writes 4 times the latency)",
+                     spec->max_cycles);
+            line(ctx, buf);
+        }
         rc = fpcores_describe(spec, line, ctx, err);
     }
     binding_free(&m);

@@ -190,6 +190,13 @@ expect(init.latency 0 w init ${WORK}/init-latency/swap1.v -o ${WORK}/init-latenc
 spec_has(init.latency ${WORK}/init-latency/kernel.yaml "  max_cycles: 8000000  # 4 x HLS_SYN_LAT (2000000): a call past it is a hang")
 set(w "max_cycles 8000000")
 expect(init.latency.check 0 w check ${WORK}/init-latency/kernel.yaml)
+# A spec written by hand with the default max_cycles: check says every
+# call that long would be a hang.
+file(READ ${WORK}/init-latency/kernel.yaml spec)
+string(REGEX REPLACE "  max_cycles: [^\n]*\n" "" spec "${spec}")
+file(WRITE ${WORK}/init-latency/short.yaml "${spec}")
+set(w "rtl: warning: max_cycles 1000000 is not above that latency: a call that takes it ends as rtl-hang")
+expect(init.latency.short 0 w check ${WORK}/init-latency/short.yaml)
 
 # Scalar handshakes (hsmix): inputs on ap_vld, ap_ack and ap_hs, outputs on
 # ap_hs and ap_ack; the harness holds each input's valid and each output's
