@@ -119,6 +119,18 @@ static void turn(tracer_t *t, const flip_t *f, const flip_t *g)
         tracer_also_flip(t, g->id, g->dir);
 }
 
+/* 1 in *gives when the C's run of in, with what t turns, gives rtl
+ * exactly. */
+static int run_gives(explore_t *ex, tracer_t **t, const input_t *in, const run_result_t *rtl, int *gives, lg_err_t *err)
+{
+    tracer_trace_t *tr;
+    oracle_symptoms_t syms = {0};
+    int rc = cause_run_native(ex, &in, 1, t, &tr, err);
+    *gives = rc == LG_OK && tr->result->status == RUN_OK && oracle_compare(ex->spec, tr->result, rtl, &syms) == 0;
+    oracle_symptoms_free(&syms);
+    return rc;
+}
+
 /* The flips of in's statements whose native run gives rtl exactly, into
  * hit (*nhit of them, at most CAUSE_CANDS_MAX), of those on a line of
  * on[0..non-1] when on is not NULL; *diverged 1 when the C and rtl differ
@@ -146,11 +158,10 @@ static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_r
             *done = 0;
             break;
         }
+        int gives;
         turn(t, &f[k], NULL);
-        rc = cause_run_native(ex, &in, 1, &t, &tr, err);
-        if (rc)
-            break;
-        if (tr->result->status == RUN_OK && oracle_compare(ex->spec, tr->result, rtl, &syms) == 0)
+        rc = run_gives(ex, &t, in, rtl, &gives, err);
+        if (rc == LG_OK && gives)
             hit[(*nhit)++] = f[k];
     }
     oracle_symptoms_free(&syms);
@@ -163,18 +174,6 @@ enum { SAYS_NOTHING, SAYS_FOR, SAYS_AGAINST };
 
 /* Flips of hit that one input tests in pairs, at most. */
 #define CAUSE_PAIRED_MAX 8
-
-/* 1 in *gives when the C's run of in, with what t turns, gives rtl
- * exactly. */
-static int run_gives(explore_t *ex, tracer_t **t, const input_t *in, const run_result_t *rtl, int *gives, lg_err_t *err)
-{
-    tracer_trace_t *tr;
-    oracle_symptoms_t syms = {0};
-    int rc = cause_run_native(ex, &in, 1, t, &tr, err);
-    *gives = rc == LG_OK && tr->result->status == RUN_OK && oracle_compare(ex->spec, tr->result, rtl, &syms) == 0;
-    oracle_symptoms_free(&syms);
-    return rc;
-}
 
 /* 1 in *gives when flip h of hit, with one other statement of in (of
  * f[0..nf-1], on another line) or with in as a narrow port hands it over

@@ -38,6 +38,14 @@ static int narrowed_by(const explore_t *ex, const minimised_t *mi)
     return op->kind == TRACER_OP_CMP_NARROW ? op->probe : -1;
 }
 
+/* The key of undefined behaviour of the C that the divergence needs:
+ * c-ub and its first such statement, mi->ub, whatever the class; another
+ * it needs besides (a second read past the same table) is evidence. */
+static void ub_key(const explore_t *ex, const minimised_t *mi, finding_key_t *key)
+{
+    findings_key_cause(key, "c-ub", (const char *const *)&ex->probe_info[mi->ub].name, 1);
+}
+
 /* 1 when probe i says the C indexed an array outside its own length:
  * UBSan's array-bounds check, or the offset probe triage_find_oob found. */
 static int past_array(const explore_t *ex, const minimised_t *mi, size_t i)
@@ -110,7 +118,7 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
             if (needed[i] && past_array(ex, mi, i))
                 mi->ub = (int)i;
         if (rc == LG_OK && mi->ub >= 0) {
-            findings_key_cause(key, "c-ub", (const char *const *)&ex->probe_info[mi->ub].name, 1);
+            ub_key(ex, mi, key);
         } else if (rc == LG_OK) {
             one_cause_key(key, "rtl-x", "x", mi->x.output);
         }
@@ -214,22 +222,19 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
             mi->by_cause = 1;
             one_cause_key(key, sym->cls, "stmt", at);
             free(at);
+        } else if (c_ub && n) {
+            ub_key(ex, mi, key);
         } else if (mi->by_cause && n) {
             /* A narrowing's key names the narrowings alone: the place
              * probes it needs besides (a loop run once more, an index,
              * an overflow) are where its cut value went on this input,
              * shown beside it as evidence. */
             size_t nk = 0;
-            for (size_t i = 0; i < ex->nprobes && !c_ub; i++)
+            for (size_t i = 0; i < ex->nprobes; i++)
                 if (needed[i] && is_narrowing(ex->probe_info[i].kind))
                     names[nk++] = ex->probe_info[i].name;
-            /* Undefined behaviour: its first statement the divergence
-             * needs; another it needs besides (a second read past the
-             * same table) is evidence. */
-            if (c_ub)
-                names[nk++] = ex->probe_info[mi->ub].name;
             LG_ASSERT(nk > 0 && nk <= n);
-            findings_key_cause(key, c_ub ? "c-ub" : sym->cls, names, nk);
+            findings_key_cause(key, sym->cls, names, nk);
         } else {
             findings_key_path(key, sym->cls, mi->path, names, n);
         }

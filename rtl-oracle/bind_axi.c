@@ -42,14 +42,25 @@ static int sig_is_burst(int s)
            s == ORW_AXI_ARLEN || s == ORW_AXI_ARSIZE || s == ORW_AXI_ARBURST || s == ORW_AXI_RLAST;
 }
 
-/* The s_axi_<bundle>_AWADDR port's bundle, or NULL. */
+/* The bundle of port name n when it is s_axi_<bundle>_AWADDR (its first
+ * byte, its length into *len); NULL otherwise. */
+static const char *awaddr_bundle(const char *n, size_t *len)
+{
+    size_t nl = strlen(n);
+    if (strncmp(n, "s_axi_", 6) != 0 || nl <= 13 || strcmp(n + nl - 7, "_AWADDR") != 0)
+        return NULL;
+    *len = nl - 13;
+    return n + 6;
+}
+
+/* The first s_axi_<bundle>_AWADDR port's bundle, or NULL. */
 static char *lite_bundle(const oports_t *ports)
 {
     for (size_t i = 0; i < ports->n; i++) {
-        const char *n = ports->v[i].name;
-        size_t len = strlen(n);
-        if (strncmp(n, "s_axi_", 6) == 0 && len > 13 && strcmp(n + len - 7, "_AWADDR") == 0)
-            return lg_strndup(n + 6, len - 13);
+        size_t len;
+        const char *b = awaddr_bundle(ports->v[i].name, &len);
+        if (b)
+            return lg_strndup(b, len);
     }
     return NULL;
 }
@@ -58,16 +69,15 @@ char *axi_lite_other(const oports_t *ports, const char *ctrl)
 {
     char *other = NULL;
     for (size_t i = 0; i < ports->n; i++) {
-        const char *n = ports->v[i].name;
-        size_t len = strlen(n);
-        if (strncmp(n, "s_axi_", 6) != 0 || len <= 13 || strcmp(n + len - 7, "_AWADDR") != 0 ||
-            (strlen(ctrl) == len - 13 && strncmp(n + 6, ctrl, len - 13) == 0))
+        size_t len;
+        const char *b = awaddr_bundle(ports->v[i].name, &len);
+        if (!b || (strlen(ctrl) == len && strncmp(b, ctrl, len) == 0))
             continue;
         if (other) { /* a third bundle: which two the arguments use is not known */
             free(other);
             return NULL;
         }
-        other = lg_strndup(n + 6, len - 13);
+        other = lg_strndup(b, len);
     }
     return other;
 }

@@ -21,53 +21,6 @@
 #include "instrument_pass_int.h"
 #include "util/alloc.h"
 
-/* 1 when gep's indices are all the constant 0: the array's own address. */
-static int zero_indices(LLVMValueRef gep)
-{
-    int n = LLVMGetNumOperands(gep);
-    for (int i = 1; i < n; i++) {
-        LLVMValueRef x = LLVMGetOperand(gep, (unsigned)i);
-        if (!LLVMIsAConstantInt(x) || LLVMConstIntGetZExtValue(x) != 0)
-            return 0;
-    }
-    return 1;
-}
-
-/* The values that point at the array: the alloca, its decays (a GEP of
- * indices 0, a cast) and every parameter of a defined function that one
- * of them is passed to, into *out (owned by the caller); their number. */
-static size_t carriers_of(LLVMValueRef alloca, LLVMValueRef **out)
-{
-    size_t n = 0, cap = 0;
-    lg_grow((void **)out, &cap, 1, sizeof **out);
-    (*out)[n++] = alloca;
-    for (size_t w = 0; w < n; w++)
-        for (LLVMUseRef u = LLVMGetFirstUse((*out)[w]); u; u = LLVMGetNextUse(u)) {
-            LLVMValueRef user = LLVMGetUser(u), add[64];
-            size_t nadd = 0;
-            if (LLVMIsABitCastInst(user) ||
-                (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == (*out)[w] && zero_indices(user)))
-                add[nadd++] = user;
-            LLVMValueRef callee = LLVMIsACallInst(user) ? LLVMGetCalledValue(user) : NULL;
-            if (callee && LLVMIsAFunction(callee) && !LLVMIsDeclaration(callee)) {
-                unsigned na = (unsigned)LLVMGetNumArgOperands(user);
-                for (unsigned a = 0; a < na && a < LLVMCountParams(callee) && nadd < 64; a++)
-                    if (LLVMGetOperand(user, a) == (*out)[w])
-                        add[nadd++] = LLVMGetParam(callee, a);
-            }
-            for (size_t k = 0; k < nadd; k++) {
-                int seen = 0;
-                for (size_t j = 0; j < n && !seen; j++)
-                    seen = (*out)[j] == add[k];
-                if (!seen) {
-                    lg_grow((void **)out, &cap, n + 1, sizeof **out);
-                    (*out)[n++] = add[k];
-                }
-            }
-        }
-    return n;
-}
-
 /* 1 when ptr points into the array: one of carriers[0..n-1], or an
  * address computed from one (GEPs and casts). */
 static int into(LLVMValueRef ptr, LLVMValueRef *carriers, size_t n)
@@ -102,7 +55,7 @@ static size_t probe_stream(instrument_ctx_t *c, LLVMValueRef alloca, int is_unsi
     LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(c->mod));
     unsigned long long elem = LLVMABISizeOfType(td, LLVMGetElementType(ty));
     LLVMValueRef *carriers = NULL;
-    size_t nc = carriers_of(alloca, &carriers);
+    size_t nc = instrument_carriers(alloca, 1, &carriers);
     LLVMValueRef args[] = {instrument_u32(c, pid)};
     LLVMValueRef next = LLVMGetNextInstruction(alloca);
     LG_ASSERT(next != NULL); /* an alloca never ends a block */

@@ -96,6 +96,14 @@ int8_t *instrument_loop_exits(LLVMValueRef fn, size_t *nblocks);
 typedef size_t (*instrument_local_fn_t)(instrument_ctx_t *c, LLVMValueRef storage, int is_unsigned, void *arg);
 size_t instrument_for_each_local(instrument_ctx_t *c, const char *name, instrument_local_fn_t fn, void *arg);
 
+/* The values that carry an array from root (an argument or a local's
+ * alloca), after mem2reg: root, and every parameter of a defined function
+ * that one of them is passed to unchanged (helpers and recursion, e.g.
+ * msort(a, ...)), and, with decays, every cast of one and every GEP of
+ * indices 0 on one (a local array passed as a pointer). Into *out (the
+ * caller frees it); their number. */
+size_t instrument_carriers(LLVMValueRef root, int decays, LLVMValueRef **out);
+
 /* instrument_probes.c: probes inserted before mem2reg (they need the
  * locals' stack slots). */
 void instrument_width_probes(instrument_ctx_t *c);

@@ -255,33 +255,48 @@ void instrument_local_offset_probes(instrument_ctx_t *c)
     }
 }
 
-/* The arguments that carry the array: the kernel's parameter, and every
- * parameter of a defined function that is passed a carrier unchanged
- * (helpers and recursion, e.g. msort(a, ...)). */
-static size_t array_carriers(LLVMValueRef root, LLVMValueRef **out)
+/* 1 when gep's indices are all the constant 0: the array's own address. */
+static int zero_indices(LLVMValueRef gep)
+{
+    int n = LLVMGetNumOperands(gep);
+    for (int i = 1; i < n; i++) {
+        LLVMValueRef x = LLVMGetOperand(gep, (unsigned)i);
+        if (!LLVMIsAConstantInt(x) || LLVMConstIntGetZExtValue(x) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Adds v to (*out)[0..*n) unless it is there. */
+static void add_carrier(LLVMValueRef v, LLVMValueRef **out, size_t *n, size_t *cap)
+{
+    for (size_t k = 0; k < *n; k++)
+        if ((*out)[k] == v)
+            return;
+    lg_grow((void **)out, cap, *n + 1, sizeof **out);
+    (*out)[(*n)++] = v;
+}
+
+size_t instrument_carriers(LLVMValueRef root, int decays, LLVMValueRef **out)
 {
     size_t n = 0, cap = 0;
-    lg_grow((void **)out, &cap, 1, sizeof **out);
-    (*out)[n++] = root;
+    *out = NULL;
+    add_carrier(root, out, &n, &cap);
     for (size_t w = 0; w < n; w++) {
         for (LLVMUseRef u = LLVMGetFirstUse((*out)[w]); u; u = LLVMGetNextUse(u)) {
-            LLVMValueRef call = LLVMGetUser(u);
-            LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
+            LLVMValueRef user = LLVMGetUser(u);
+            if (decays && (LLVMIsABitCastInst(user) || (LLVMIsAGetElementPtrInst(user) &&
+                                                        LLVMGetOperand(user, 0) == (*out)[w] && zero_indices(user)))) {
+                add_carrier(user, out, &n, &cap);
+                continue;
+            }
+            LLVMValueRef callee = LLVMIsACallInst(user) ? LLVMGetCalledValue(user) : NULL;
             if (!callee || !LLVMIsAFunction(callee) || LLVMIsDeclaration(callee))
                 continue;
-            unsigned na = (unsigned)LLVMGetNumArgOperands(call);
-            for (unsigned a = 0; a < na && a < LLVMCountParams(callee); a++) {
-                if (LLVMGetOperand(call, a) != (*out)[w])
-                    continue;
-                LLVMValueRef param = LLVMGetParam(callee, a);
-                int seen = 0;
-                for (size_t k = 0; k < n && !seen; k++)
-                    seen = (*out)[k] == param;
-                if (!seen) {
-                    lg_grow((void **)out, &cap, n + 1, sizeof **out);
-                    (*out)[n++] = param;
-                }
-            }
+            unsigned na = (unsigned)LLVMGetNumArgOperands(user);
+            for (unsigned a = 0; a < na && a < LLVMCountParams(callee); a++)
+                if (LLVMGetOperand(user, a) == (*out)[w])
+                    add_carrier(LLVMGetParam(callee, a), out, &n, &cap);
         }
     }
     return n;
@@ -295,7 +310,7 @@ static void param_offset_probe(instrument_ctx_t *c, size_t i, const char *name, 
         return; /* declared twice (spec and pragma): the first wins */
     uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_OFFSET, depth, 0, line ? c->src_base : NULL, line);
     LLVMValueRef *carriers = NULL;
-    size_t nc = array_carriers(LLVMGetParam(c->kernel, (unsigned)i), &carriers);
+    size_t nc = instrument_carriers(LLVMGetParam(c->kernel, (unsigned)i), 0, &carriers);
     for (size_t k = 0; k < nc; k++)
         probe_geps(c, carriers[k], 1, pid);
     free(carriers);
@@ -607,7 +622,7 @@ void instrument_burst_probes(instrument_ctx_t *c)
         if (i < 0 || hit->value < 1)
             continue; /* e.g. port=return, or a scalar */
         LLVMValueRef *carriers = NULL;
-        size_t nc = array_carriers(LLVMGetParam(c->kernel, (unsigned)i), &carriers), found = 0;
+        size_t nc = instrument_carriers(LLVMGetParam(c->kernel, (unsigned)i), 0, &carriers), found = 0;
         for (size_t f = 0; f < c->nfuncs; f++)
             found += burst_loops(c, c->funcs[f], hit, carriers, nc);
         free(carriers);
