@@ -137,6 +137,7 @@ typedef struct cause_memo {
     int branch_dir;
     int branch_op;
     xstate_t x; /* xstate_check's finding */
+    int dep;    /* the dep probe the key names, or -1 */
 } cause_memo_t;
 
 /* The minimiser's executor and scratch (minimise.c). */
@@ -181,6 +182,7 @@ typedef struct minimised {
     uint64_t path;       /* its C path signature */
     char *c_path;        /* that path in words */
     uint8_t *fired;      /* the probes it fired */
+    int64_t *least;      /* per probe, the least value it took (INT64_MAX when none) */
     const uint8_t *held; /* probes already shown to be part of its cause, or NULL */
     const char **probes; /* their names, sorted */
     size_t nprobes;
@@ -201,6 +203,8 @@ typedef struct minimised {
     int branch_op;
     int depth;     /* rtl-oob:<p>: p's offset probe, when the C indexed p past the RTL's depth inside its own
                       array; a mismatch: the offset probe whose depth explains it (cause_depth); else -1 */
+    int dep;       /* the dep probe its key names (a loop whose iterations the RTL overlaps where the C makes one
+                      depend on another), or -1 */
     uint8_t *lean; /* per probe: those its key names, when it is keyed by a narrowed variable or port and fired
                       a loop or memory probe besides that the cause does not need (a leaner input may show the
                       cause alone); else NULL. Owned */

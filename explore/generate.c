@@ -239,6 +239,7 @@ static int probe_target(explore_t *ex, size_t i, const expr_t *term, solver_targ
         tg->depth = pi->param;
         return 1;
     case TRACER_PROBE_UB:
+    case TRACER_PROBE_DEP:
         return 0;
     }
     return 0;

@@ -152,7 +152,7 @@ static int path_within(const explore_t *ex, const minimise_t *z, const tracer_tr
 int minimise_is_structural(tracer_probe_kind_t k)
 {
     return k == TRACER_PROBE_LOOP_REMAINDER || k == TRACER_PROBE_LOOP_TRIPCOUNT || k == TRACER_PROBE_OFFSET ||
-           k == TRACER_PROBE_DEPTH || k == TRACER_PROBE_FIFO;
+           k == TRACER_PROBE_DEPTH || k == TRACER_PROBE_FIFO || k == TRACER_PROBE_DEP;
 }
 
 /* 1 when the probes that fired in tr may stand for the current best

@@ -232,6 +232,36 @@ static void triage_x(const explore_t *ex, const minimised_t *mi, char **cls, cha
     free(what);
 }
 
+/* The triage of a divergence keyed by a loop's iterations that the C
+ * makes depend on each other where a pragma declared they do not
+ * (mi->dep, a dep probe). */
+static void triage_dep(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
+{
+    const tracer_probe_t *p = &ex->probe_info[mi->dep];
+    const char *array = p->name + strlen("dep:");
+    int64_t apart = mi->least[mi->dep] != INT64_MAX ? mi->least[mi->dep] : 0;
+    char kinds[64] = "";
+    static const struct {
+        int bit;
+        const char *what;
+    } dep[] = {{TRACER_DEP_RAW, "read-after-write"},
+               {TRACER_DEP_WAR, "write-after-read"},
+               {TRACER_DEP_WAW, "write-after-write"}};
+    for (size_t k = 0; k < sizeof dep / sizeof *dep; k++)
+        if (p->param & dep[k].bit)
+            snprintf(kinds + strlen(kinds), sizeof kinds - strlen(kinds), "%s%s", kinds[0] ? ", " : "", dep[k].what);
+    *cls = lg_strdup("dependence");
+    *at = lg_asprintf("%s:%d", p->file ? p->file : "?", p->line);
+    char *gap = apart > 0 ? lg_asprintf(" %lld apart", (long long)apart) : lg_strdup("");
+    *why = lg_asprintf("the pragma at %s declares the iterations of its loop free of dependences through %s (%s), "
+                       "and HLS overlaps them on that promise; on this input the C makes one, between two iterations%s "
+                       "in one execution of the loop, and the divergence needs it (no neighbouring input on this "
+                       "path diverges without it): an input the kernel's pragma rules out, or a pragma that does not "
+                       "hold for the kernel's inputs",
+                       *at, array, kinds, gap);
+    free(gap);
+}
+
 char *triage_statement(const explore_t *ex, const minimised_t *mi, int col)
 {
     const char *file;
@@ -302,6 +332,8 @@ void triage_of(const explore_t *ex, const minimised_t *mi, const triage_contract
         triage_ub(ex, mi->ub, mi->x.state != 0, cls, at, why);
     else if (mi->x.state)
         triage_x(ex, mi, cls, at, why);
+    else if (mi->dep >= 0)
+        triage_dep(ex, mi, cls, at, why);
     else if (mi->branch >= 0)
         triage_statement_of(ex, mi, cls, at, why);
     /* The C read past its array where the RTL reads an X: what each side

@@ -74,14 +74,25 @@ static int record(explore_t *ex, size_t id, const minimised_t *mi, const char *f
 static void minimised_open(explore_t *ex, minimised_t *mi, const input_t *in, const input_t *min,
                            const minimise_run_t *run, const uint8_t *held)
 {
-    *mi = (minimised_t){
-        .found = in, .in = min, .run = run, .held = held, .ub = -1, .port = -1, .local = -1, .depth = -1, .branch = -1};
+    *mi = (minimised_t){.found = in,
+                        .in = min,
+                        .run = run,
+                        .held = held,
+                        .ub = -1,
+                        .port = -1,
+                        .local = -1,
+                        .depth = -1,
+                        .branch = -1,
+                        .dep = -1};
     mi->cpu = run_result_create(ex->spec);
     run_result_copy(mi->cpu, run->tr->result);
     mi->path = minimise_path(ex, run->tr);
     mi->c_path = verdict_describe_path(ex, run->tr);
     mi->fired = lg_malloc(ex->nprobes ? ex->nprobes : 1);
     memcpy(mi->fired, run->tr->fired, ex->nprobes);
+    mi->least = lg_malloc((ex->nprobes ? ex->nprobes : 1) * sizeof *mi->least);
+    for (size_t i = 0; i < ex->nprobes; i++)
+        mi->least[i] = run->tr->seen[i] ? run->tr->min[i] : INT64_MAX;
     triage_find_oob(ex, min, run->tr, mi);
     triage_find_depth(ex, min, run->tr, run->sym.cls, mi);
     if (!ex->cfg.no_spectra)
@@ -94,6 +105,7 @@ static void minimised_close(minimised_t *mi)
 {
     free(mi->probes);
     free(mi->fired);
+    free(mi->least);
     free(mi->c_path);
     free(mi->lean);
     run_result_destroy(mi->cpu);

@@ -19,10 +19,11 @@ static int one_cause_key(finding_key_t *k, const char *cls, const char *kind, co
 }
 
 /* 1 for a probe of something the RTL holds narrower than the C does: a
- * local's register, a port, a stream's FIFO (fewer elements). */
+ * local's register, a port, a stream's FIFO (fewer elements), a loop's
+ * iterations (overlapped where the C makes one depend on another). */
 static int is_narrowing(tracer_probe_kind_t k)
 {
-    return k == TRACER_PROBE_WIDTH || k == TRACER_PROBE_PORT || k == TRACER_PROBE_FIFO;
+    return k == TRACER_PROBE_WIDTH || k == TRACER_PROBE_PORT || k == TRACER_PROBE_FIFO || k == TRACER_PROBE_DEP;
 }
 
 /* The width probe of the local whose comparison, made at the RTL
@@ -91,6 +92,7 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
 {
     memset(key, 0, sizeof *key);
     mi->ub = -1;
+    mi->dep = -1;
     const oracle_symptom_t *sym = &mi->run->sym;
     /* A C result that rests on a local's first bytes, a port or a
      * read-back explains the divergence whole: a cause. */
@@ -230,9 +232,12 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
              * an overflow) are where its cut value went on this input,
              * shown beside it as evidence. */
             size_t nk = 0;
-            for (size_t i = 0; i < ex->nprobes; i++)
+            for (size_t i = 0; i < ex->nprobes; i++) {
                 if (needed[i] && is_narrowing(ex->probe_info[i].kind))
                     names[nk++] = ex->probe_info[i].name;
+                if (needed[i] && ex->probe_info[i].kind == TRACER_PROBE_DEP && mi->dep < 0)
+                    mi->dep = (int)i;
+            }
             LG_ASSERT(nk > 0 && nk <= n);
             findings_key_cause(key, sym->cls, names, nk);
         } else {
@@ -265,6 +270,7 @@ int verdict_cause_key(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err
             mi->branch_dir = ex->causes[i].branch_dir;
             mi->branch_op = ex->causes[i].branch_op;
             mi->x = ex->causes[i].x;
+            mi->dep = ex->causes[i].dep;
             findings_key_copy(key, &ex->causes[i].key);
             return LG_OK;
         }
@@ -284,7 +290,8 @@ int verdict_cause_key(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err
                             .branch = mi->branch,
                             .branch_dir = mi->branch_dir,
                             .branch_op = mi->branch_op,
-                            .x = mi->x};
+                            .x = mi->x,
+                            .dep = mi->dep};
         findings_key_copy(&m->key, key);
     }
     return rc;

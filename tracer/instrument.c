@@ -53,6 +53,9 @@ static void declare_runtime(instrument_ctx_t *c)
     declare_rt(c, &c->enter, "__lgrt_enter", p1, 1);
     declare_rt(c, &c->leave, "__lgrt_leave", p1, 1);
     declare_rt(c, &c->reset, "__lgrt_reset", p1, 1);
+    LLVMTypeRef pd[] = {c->i32, c->i32, c->i64, c->i32};
+    declare_rt(c, &c->dep_iter, "__lgrt_dep_iter", p2, 2);
+    declare_rt(c, &c->dep, "__lgrt_dep", pd, 4);
     declare_rt_ret(c, &c->op, "__lgrt_op", c->i32, p1, 1);
 }
 
@@ -384,6 +387,7 @@ static void run_passes(instrument_ctx_t *c)
     instrument_output_writes(c);
     instrument_param_offset_probes(c);
     instrument_fifo_probes(c);
+    instrument_dep_probes(c);
     instrument_loop_probes(c);
     instrument_burst_probes(c);
     port_probes(c);

@@ -53,3 +53,17 @@ LLVMValueRef instrument_declared_storage(LLVMValueRef in, LLVMValueRef *var)
     *var = LLVMGetOperand(in, 1);
     return storage;
 }
+
+int instrument_points_into(LLVMValueRef ptr, LLVMValueRef *carriers, size_t n)
+{
+    for (int hops = 0; ptr && hops < 64; hops++) {
+        for (size_t k = 0; k < n; k++)
+            if (carriers[k] == ptr)
+                return 1;
+        if (LLVMIsAGetElementPtrInst(ptr) || LLVMIsABitCastInst(ptr))
+            ptr = LLVMGetOperand(ptr, 0);
+        else
+            return 0;
+    }
+    return 0;
+}

@@ -21,22 +21,6 @@
 #include "instrument_pass_int.h"
 #include "util/alloc.h"
 
-/* 1 when ptr points into the array: one of carriers[0..n-1], or an
- * address computed from one (GEPs and casts). */
-static int into(LLVMValueRef ptr, LLVMValueRef *carriers, size_t n)
-{
-    for (int hops = 0; ptr && hops < 64; hops++) {
-        for (size_t k = 0; k < n; k++)
-            if (carriers[k] == ptr)
-                return 1;
-        if (LLVMIsAGetElementPtrInst(ptr) || LLVMIsABitCastInst(ptr))
-            ptr = LLVMGetOperand(ptr, 0);
-        else
-            return 0;
-    }
-    return 0;
-}
-
 /* The probe on one stream array: counts its elements in and out. */
 static size_t probe_stream(instrument_ctx_t *c, LLVMValueRef alloca, int is_unsigned, void *arg)
 {
@@ -69,7 +53,7 @@ static size_t probe_stream(instrument_ctx_t *c, LLVMValueRef alloca, int is_unsi
                     continue;
                 LLVMValueRef ptr = LLVMGetOperand(in, store ? 1 : 0);
                 LLVMTypeRef vt = LLVMTypeOf(store ? LLVMGetOperand(in, 0) : in);
-                if (LLVMABISizeOfType(td, vt) != elem || !into(ptr, carriers, nc))
+                if (LLVMABISizeOfType(td, vt) != elem || !instrument_points_into(ptr, carriers, nc))
                     continue;
                 instrument_position_before(c, in);
                 instrument_call(c, store ? &c->enter : &c->leave, args, 1);

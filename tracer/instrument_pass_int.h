@@ -22,7 +22,7 @@ typedef struct instrument_ctx {
     LLVMModuleRef mod;
     LLVMBuilderRef b;
     LLVMTypeRef i1, i32, i64;
-    instrument_rt_t br, brc, val, ub, ub_if, loop, enter, leave, reset, op;
+    instrument_rt_t br, brc, val, ub, ub_if, loop, enter, leave, reset, op, dep_iter, dep;
     unsigned md_nosanitize, md_op;
     const spec_t *spec;
     const pragma_hits_t *hits;
@@ -104,6 +104,20 @@ size_t instrument_for_each_local(instrument_ctx_t *c, const char *name, instrume
  * caller frees it); their number. */
 size_t instrument_carriers(LLVMValueRef root, int decays, LLVMValueRef **out);
 
+/* At a loop's header (the blocks in[] mark the loop): a phi telling
+ * whether control came through a back edge, and a call rt(id, back). */
+void instrument_loop_header(instrument_ctx_t *c, const instrument_cfg_t *g, size_t header, const uint8_t *in,
+                            const instrument_rt_t *rt, uint32_t id);
+/* Finds, in fn, the innermost natural loop whose source lines hold line:
+ * calls body(c, g, header, in, arg) on it (in[] marking its blocks) and
+ * returns 1; 0 when there is none. */
+typedef void (*instrument_loop_fn_t)(instrument_ctx_t *c, const instrument_cfg_t *g, size_t header, const uint8_t *in,
+                                     void *arg);
+int instrument_innermost_loop(instrument_ctx_t *c, LLVMValueRef fn, int line, instrument_loop_fn_t body, void *arg);
+/* 1 when ptr points into an array some value of carriers[0..n) carries:
+ * one of them, or an address computed from one (GEPs and casts). */
+int instrument_points_into(LLVMValueRef ptr, LLVMValueRef *carriers, size_t n);
+
 /* instrument_probes.c: probes inserted before mem2reg (they need the
  * locals' stack slots). */
 void instrument_width_probes(instrument_ctx_t *c);
@@ -117,6 +131,10 @@ void instrument_burst_probes(instrument_ctx_t *c);
 /* instrument_fifo.c, after mem2reg: fifo:<array> for the local arrays
  * that fifo hits (`#pragma HLS stream variable=... depth=...`) name. */
 void instrument_fifo_probes(instrument_ctx_t *c);
+/* instrument_dep.c, after mem2reg: dep:<array> for the arrays that
+ * dependence hits (`#pragma HLS dependence variable=... inter false`)
+ * name, in the loop holding the pragma. */
+void instrument_dep_probes(instrument_ctx_t *c);
 /* instrument_locals.c, after mem2reg: the fill of the locals left in
  * memory, recorded in the meta. */
 void instrument_fill_locals(instrument_ctx_t *c);

@@ -372,10 +372,8 @@ static void loop_span(const instrument_cfg_t *g, const uint8_t *in, int *lo, int
     }
 }
 
-/* At the header: a phi telling whether control came through a back edge,
- * and the runtime call that counts iterations of this loop execution. */
-static void instrument_header(instrument_ctx_t *c, const instrument_cfg_t *g, size_t header, const uint8_t *in,
-                              uint32_t loop)
+void instrument_loop_header(instrument_ctx_t *c, const instrument_cfg_t *g, size_t header, const uint8_t *in,
+                            const instrument_rt_t *rt, uint32_t id)
 {
     LLVMBasicBlockRef hb = g->bb[header];
     LLVMValueRef first = LLVMGetFirstInstruction(hb);
@@ -392,13 +390,11 @@ static void instrument_header(instrument_ctx_t *c, const instrument_cfg_t *g, si
     while (LLVMIsAPHINode(at))
         at = LLVMGetNextInstruction(at);
     instrument_position_before(c, at);
-    LLVMValueRef args[] = {instrument_u32(c, loop), phi};
-    instrument_call(c, &c->loop, args, 2);
+    LLVMValueRef args[] = {instrument_u32(c, id), phi};
+    instrument_call(c, rt, args, 2);
 }
 
-/* Finds, in fn, the innermost natural loop whose source span holds line;
- * returns 1 and instruments its header as loop `loop`. */
-static int attach_loop(instrument_ctx_t *c, LLVMValueRef fn, int line, uint32_t loop)
+int instrument_innermost_loop(instrument_ctx_t *c, LLVMValueRef fn, int line, instrument_loop_fn_t body, void *arg)
 {
     instrument_cfg_t g = {0};
     instrument_cfg_build(&g, fn);
@@ -425,12 +421,19 @@ static int attach_loop(instrument_ctx_t *c, LLVMValueRef fn, int line, uint32_t 
         }
     }
     if (best < g.n)
-        instrument_header(c, &g, best, best_in, loop);
+        body(c, &g, best, best_in, arg);
     free(in);
     free(best_in);
     free(back);
     instrument_cfg_free(&g);
     return best < g.n;
+}
+
+/* The header of a pragma-annotated loop counts its iterations as loop
+ * *(uint32_t *)arg. */
+static void count_loop(instrument_ctx_t *c, const instrument_cfg_t *g, size_t header, const uint8_t *in, void *arg)
+{
+    instrument_loop_header(c, g, header, in, &c->loop, *(const uint32_t *)arg);
 }
 
 static uint32_t loop_probe(instrument_ctx_t *c, const pragma_hit_t *hit, const char *what, tracer_probe_kind_t kind)
@@ -481,7 +484,8 @@ void instrument_loop_probes(instrument_ctx_t *c)
             size_t len;
             if (hit->func && strcmp(LLVMGetValueName2(c->funcs[i], &len), hit->func) != 0)
                 continue;
-            found = attach_loop(c, c->funcs[i], hit->line, (uint32_t)l);
+            uint32_t loop = (uint32_t)l;
+            found = instrument_innermost_loop(c, c->funcs[i], hit->line, count_loop, &loop);
         }
         if (!found)
             LG_WARN(c->log, "%s:%d: no loop found in the compiled code around this pragma", c->spec->c_source,
@@ -596,7 +600,7 @@ static size_t burst_loops(instrument_ctx_t *c, LLVMValueRef fn, const pragma_hit
         loop_span(&g, in, &lo, &hi);
         int entry = burst_entry(c, hit, lo);
         if (entry >= 0) {
-            instrument_header(c, &g, h, in, (uint32_t)entry);
+            instrument_loop_header(c, &g, h, in, &c->loop, (uint32_t)entry);
             found++;
         }
     }

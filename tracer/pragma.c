@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "tracer.h"
 #include "util/alloc.h"
 #include "util/hlspragma.h"
 
@@ -83,6 +84,44 @@ static int innermost_loop(const scanner_t *s)
     return s->pending_loop;
 }
 
+/* 1 when w (lower case) is one of the line's words or flags. */
+static int has_bare(const hlspragma_t *pl, const char *w)
+{
+    for (size_t i = 0; i < pl->nwords; i++)
+        if (strcmp(pl->words[i], w) == 0)
+            return 1;
+    return hlspragma_flag(pl, w);
+}
+
+/* 1 when a dependence pragma declares the iterations of its loop free of
+ * dependences through its variable (`variable=a inter false`,
+ * `variable=a type=inter dependent=false direction=RAW`; dependent false
+ * and type inter by default), setting hit->value to the TRACER_DEP_* it
+ * covers (its direction, all three when it names none). A dependence
+ * within an iteration (intra), one declared true, or one without its
+ * variable (a whole class of arrays) gives no probe. */
+static int false_dependence(const hlspragma_t *pl, pragma_hit_t *hit)
+{
+    const char *dep = hlspragma_value(pl, "dependent"), *type = hlspragma_value(pl, "type");
+    if ((dep && strcasecmp(dep, "true") == 0) || has_bare(pl, "true"))
+        return 0;
+    if ((type && strcasecmp(type, "intra") == 0) || has_bare(pl, "intra"))
+        return 0;
+    static const struct {
+        const char *name;
+        int64_t bit;
+    } dirs[] = {{"raw", TRACER_DEP_RAW}, {"war", TRACER_DEP_WAR}, {"waw", TRACER_DEP_WAW}};
+    const char *dir = hlspragma_value(pl, "direction");
+    hit->value = 0;
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
+        if ((dir && strcasecmp(dir, dirs[i].name) == 0) || has_bare(pl, dirs[i].name))
+            hit->value |= dirs[i].bit;
+    if (!hit->value)
+        hit->value = TRACER_DEP_RAW | TRACER_DEP_WAR | TRACER_DEP_WAW;
+    hit->has_value = 1;
+    return 1;
+}
+
 /* Applies every matching rule to one pragma line. */
 static int handle_pragma(scanner_t *s, const pragma_rules_t *rules, const char *text, size_t len, pragma_hits_t *out,
                          lg_err_t *err)
@@ -108,6 +147,13 @@ static int handle_pragma(scanner_t *s, const pragma_rules_t *rules, const char *
             hit.has_value = 1;
         } else if (r->value_key) {
             continue; /* e.g. a full unroll: no remainder to probe */
+        }
+        if (r->kind == PRAGMA_DEPENDENCE) {
+            const char *t = hlspragma_value(&pl, r->target_key);
+            hit.loop_line = innermost_loop(s);
+            if (!t || !hit.loop_line || !false_dependence(&pl, &hit))
+                continue; /* nothing it names is watched (see false_dependence) */
+            hit.target = lg_strdup(t);
         }
         if (r->kind == PRAGMA_LOOP_REMAINDER || r->kind == PRAGMA_LOOP_TRIPCOUNT) {
             hit.loop_line = innermost_loop(s);

@@ -17,7 +17,10 @@ typedef enum {
     PRAGMA_DEPTH,
     PRAGMA_READ_BURST,  /* loops reading through the m_axi pointer named by target */
     PRAGMA_WRITE_BURST, /* loops writing through it */
-    PRAGMA_FIFO         /* the local array named by target, a stream of value elements */
+    PRAGMA_FIFO,        /* the local array named by target, a stream of value elements */
+    PRAGMA_DEPENDENCE   /* the array named by target, declared free of dependences between the
+                           iterations of the enclosing loop; value: the TRACER_DEP_* it covers
+                           (its `direction`, all three when it names none) */
 } pragma_kind_t;
 
 /* One mapping: a pragma whose leading words match `words` (case-insensitive;
@@ -63,8 +66,9 @@ typedef struct pragma_hit {
     int line; /* line of the pragma */
     int has_value;
     int64_t value;
-    char *target;  /* offset: array or pointer name, burst: pointer name, fifo: array name (owned) */
-    int loop_line; /* loop probes: line of the enclosing for/while/do, 0 if none */
+    char *target;  /* offset: array or pointer name, burst: pointer name, fifo and dependence:
+                      array name (owned) */
+    int loop_line; /* loop and dependence probes: line of the enclosing for/while/do, 0 if none */
     char *func;    /* enclosing function (owned), NULL at file scope */
 } pragma_hit_t;
 

@@ -13,7 +13,7 @@
 #include "util/yamldoc.h"
 
 static const char *const kind_names[] = {"loop-remainder", "loop-tripcount", "offset", "depth",
-                                         "read-burst",     "write-burst",    "fifo"};
+                                         "read-burst",     "write-burst",    "fifo",   "dependence"};
 
 const char *pragma_kind_name(pragma_kind_t k)
 {
@@ -111,17 +111,19 @@ static int parse_rule(yamldoc_t *d, yaml_node_t *map, pragma_rule_t *r, lg_err_t
             break;
     if (k == sizeof kind_names / sizeof kind_names[0])
         return yamldoc_error(d, map, err,
-                             "probe must be loop-remainder, loop-tripcount, offset, depth, read-burst, write-burst "
-                             "or fifo");
+                             "probe must be loop-remainder, loop-tripcount, offset, depth, read-burst, write-burst, "
+                             "fifo or dependence");
     r->kind = (pragma_kind_t)k;
     split_words(r, pragma);
     if (r->nwords == 0)
         return yamldoc_error(d, map, err, "empty `pragma:`");
     int burst = r->kind == PRAGMA_READ_BURST || r->kind == PRAGMA_WRITE_BURST;
-    if ((r->kind == PRAGMA_OFFSET || r->kind == PRAGMA_FIFO || burst) && !r->target_key)
+    int array = r->kind == PRAGMA_OFFSET || r->kind == PRAGMA_FIFO || r->kind == PRAGMA_DEPENDENCE;
+    if ((array || burst) && !r->target_key)
         return yamldoc_error(d, map, err,
-                             "an offset, fifo or burst mapping needs `target:` (the key naming the array)");
-    if (r->kind != PRAGMA_OFFSET && !r->value_key)
+                             "an offset, fifo, dependence or burst mapping needs `target:` (the key naming the "
+                             "array)");
+    if (r->kind != PRAGMA_OFFSET && r->kind != PRAGMA_DEPENDENCE && !r->value_key)
         return yamldoc_error(d, map, err, "this probe needs `value:` (the key holding its bound)");
     return 0;
 }

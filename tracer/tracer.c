@@ -366,8 +366,8 @@ int tracer_probe_find(const tracer_t *t, const char *name)
 
 const char *tracer_probe_kind_name(tracer_probe_kind_t k)
 {
-    static const char *const names[] = {"width", "loop-remainder", "loop-tripcount", "offset", "port", "depth", "ub",
-                                        "fifo"};
+    static const char *const names[] = {
+        "width", "loop-remainder", "loop-tripcount", "offset", "port", "depth", "ub", "fifo", "dep"};
     return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
 }
 

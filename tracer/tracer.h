@@ -104,8 +104,17 @@ typedef enum {
     TRACER_PROBE_PORT,           /* port:<param>; param = bits, is_signed */
     TRACER_PROBE_DEPTH,          /* depth:<function>; param = declared bound */
     TRACER_PROBE_UB,             /* ub:<check>:<file>:<line>; param = 0 */
-    TRACER_PROBE_FIFO            /* fifo:<array>; param = the stream's depth */
+    TRACER_PROBE_FIFO,           /* fifo:<array>; param = the stream's depth */
+    TRACER_PROBE_DEP             /* dep:<array>; param = the dependences declared false (a mask of
+                                    TRACER_DEP_*), line = the pragma's */
 } tracer_probe_kind_t;
+
+/* The dependences between a loop's iterations a dep probe watches: a
+ * read of what an earlier iteration wrote, a write of what one read, a
+ * write of what one wrote. */
+#define TRACER_DEP_RAW 1
+#define TRACER_DEP_WAR 2
+#define TRACER_DEP_WAW 4
 
 /* A spectra probe. Its range (min/max in a trace) holds: width, the values
  * stored to the variable; loop probes, the trip counts; offset, the indices

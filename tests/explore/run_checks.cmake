@@ -31,6 +31,12 @@
 #               divergence, triaged c-ub:oob at the index the C read past the table
 #   uninit      a scratch array written at one index and read at another: one
 #               divergence, triaged c-ub:uninit naming buf and its declaration
+#   vote        kernels/vote's histogram pipeline, its bins declared free of dependences
+#               between iterations: one divergence, mismatch|cause|dep:bins, on two C
+#               paths, triaged dependence at the pragma
+#   scatter     a helper's loop declaring no read-after-write through its pointer
+#               parameter acc, whose RTL writes each sum an iteration late: one
+#               divergence, mismatch|cause|dep:acc, triaged dependence at the pragma
 #   xrom        a table the C reads past its end where the RTL's ROM returns an X: one
 #               divergence, c-ub|cause|ub:out-of-bounds:..., triaged c-ub:oob naming the X
 #   mergesort   kernels/mergesort's dropped stack frame: one divergence, no stmt: cause
@@ -591,6 +597,27 @@ elseif(CHECK STREQUAL "uninit")
     message(FATAL_ERROR "${divs}: the input writes and reads buf at ${wl}: no uninitialised read")
   endif()
   expect_one_triaged(c-ub:uninit)
+elseif(CHECK STREQUAL "vote")
+  # The histogram's pipeline declares its bins free of dependences between
+  # iterations, and two equal labels in a row lose an increment: in the
+  # bins alone, or in the return too when the lost count changes the
+  # argmax. One divergence caused by dep:bins on both C paths (before: one
+  # per path, keyed by each), triaged at the pragma.
+  set(spec ${SRC}/kernels/vote/kernel.yaml)
+  run_one_cause(divs npaths ${spec} "the lost increment" "mismatch|cause|dep:bins")
+  read_triage(${divs})
+  if(NOT triage STREQUAL "dependence" OR NOT at STREQUAL "kernel.c:17"
+     OR NOT why MATCHES "declares the iterations of its loop free of dependences through bins .*1 apart")
+    message(FATAL_ERROR "${divs}: triage ${triage} at ${at} (${why}); want dependence at kernel.c:17, 1 apart")
+  endif()
+elseif(CHECK STREQUAL "scatter")
+  # A helper's loop adds weights to bins through its pointer parameter and
+  # declares, in Vitis's words, no read-after-write between iterations; the
+  # RTL writes each sum an iteration late. The lost weight is one divergence
+  # keyed by dep:acc, triaged at the pragma, one iteration apart.
+  set(spec ${SRC}/tests/explore/kernels/scatter/kernel.yaml)
+  run_one_triaged(divs ${spec} "a weight lost to the bin before" "mismatch|cause|dep:acc" "dependence" "kernel.c:14"
+                  "free of dependences through acc \\(read-after-write\\).* 1 apart")
 elseif(CHECK STREQUAL "xrom")
   # The C reads its 20-entry table past its end, where the RTL's ROM
   # returns an X: the C's read is the finding (c-ub:oob at the read, key

@@ -98,6 +98,21 @@ static const pragma_case_t cases[] = {
     {MAXI("#pragma HLS INTERFACE mode=s_axilite port=in1"), 0, NULL, 0, 0, 0, 0, NULL, NULL},
     {MAXI("#pragma HLS INTERFACE m_axi bundle=gmem depth=64"), LG_EINVAL, "test.c:3: pragma lacks `port=`", 0, 0, 0, 0,
      NULL, NULL},
+    /* a dependence between iterations declared false, in Vivado's words
+     * and in Vitis's, of every direction or of the one named; declared
+     * true, within an iteration, for a whole class of arrays or outside a
+     * loop it gives no probe */
+    {LOOP("#pragma HLS dependence variable=bins inter false"), 0, NULL, 1, PRAGMA_DEPENDENCE, 7, 3, "bins", "f"},
+    {LOOP("#pragma HLS DEPENDENCE variable=bins array inter RAW false"), 0, NULL, 1, PRAGMA_DEPENDENCE, 1, 3, "bins",
+     "f"},
+    {LOOP("#pragma HLS dependence variable=bins type=inter direction=WAW dependent=false"), 0, NULL, 1,
+     PRAGMA_DEPENDENCE, 4, 3, "bins", "f"},
+    {LOOP("#pragma HLS dependence variable=bins"), 0, NULL, 1, PRAGMA_DEPENDENCE, 7, 3, "bins", "f"},
+    {LOOP("#pragma HLS dependence variable=bins inter true distance=2"), 0, NULL, 0, 0, 0, 0, NULL, NULL},
+    {LOOP("#pragma HLS dependence variable=bins type=inter dependent=true"), 0, NULL, 0, 0, 0, 0, NULL, NULL},
+    {LOOP("#pragma HLS dependence variable=bins intra false"), 0, NULL, 0, 0, 0, 0, NULL, NULL},
+    {LOOP("#pragma HLS dependence class=array inter false"), 0, NULL, 0, 0, 0, 0, NULL, NULL},
+    {MAXI("#pragma HLS dependence variable=in1 inter false"), 0, NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static pragma_rules_t *shipped_rules(void)

@@ -1,7 +1,8 @@
 /* Every spectra probe kind fires on an input that should trigger it and
  * stays quiet on one that should not: width, loop remainder and trip count,
  * offset (interface depth and partitioned local array), port, recursion
- * depth, ub and fifo (kernels/dfscale's two streams, depths 4 and 2). Uses kernels/accumulate (8-bit data port of depth
+ * depth, ub, fifo (kernels/dfscale's two streams, depths 4 and 2) and dep (kernels/vote's histogram, whose
+ * iterations it declares independent). Uses kernels/accumulate (8-bit data port of depth
  * 400 that the RTL reads with zeros, sum and i in u9, unroll factor 2, trip count 400) and tests' probes kernel and
  * portsign kernel (ports read with a sign, with zeros, and neither way). */
 #include <stdlib.h>
@@ -24,6 +25,7 @@ typedef struct probe_case {
 #define WID "widths"
 #define PSG "portsign"
 #define DFS "kernels/dfscale"
+#define VOTE "kernels/vote"
 #define DFS_IN4(m) "{\"src\": [1, 2, 3, 4], \"n\": 4, \"m\": " #m ", \"gain\": 1, \"bias\": 0}"
 #define DFS_IN5(m) "{\"src\": [1, 2, 3, 4, 5], \"n\": 5, \"m\": " #m ", \"gain\": 1, \"bias\": 0}"
 #define PSG_IN(a, b, c) "{\"a\": " #a ", \"b\": " #b ", \"c\": " #c "}"
@@ -75,6 +77,10 @@ static const probe_case_t cases[] = {
     {DFS, "fifo:tap_fifo", DFS_IN4(3), 0, 0, 1},                  /* 3, written through scale()'s pointer */
     {DFS, "fifo:data_fifo", DFS_IN4(0), 0, 0, 0},                 /* depth 4 */
     {DFS, "fifo:data_fifo", DFS_IN5(0), 0, 0, 1},
+    {VOTE, "dep:bins", "{\"lab\": [1, 2, 3], \"k\": 3}", 0, 0, 0}, /* no bin twice */
+    {VOTE, "dep:bins", "{\"lab\": [1, 1], \"k\": 2}", 0, 0, 1},    /* bins[1] read after the last write */
+    {VOTE, "dep:bins", "{\"lab\": [5, 2, 5], \"k\": 3}", 0, 0, 1}, /* ... two iterations after it */
+    {VOTE, "dep:bins", "{\"lab\": [5], \"k\": 1}", 0, 0, 0},       /* one iteration */
 };
 
 static char *gen_input(int n, int v)
@@ -135,6 +141,36 @@ static void check_ranges(void)
     spec_destroy(spec);
 }
 
+/* dep:bins takes how many iterations apart the closest dependence is, and
+ * holds the directions its pragma declares false (all: it names none). */
+static void check_dep_distance(void)
+{
+    spec_t *spec = tu_spec(VOTE);
+    tracer_t *t = tu_tracer(spec, NULL);
+    static const struct {
+        const char *json;
+        int64_t apart;
+    } dc[] = {{"{\"lab\": [4, 4, 9], \"k\": 3}", 1},
+              {"{\"lab\": [5, 2, 5], \"k\": 3}", 2},
+              {"{\"lab\": [3, 6, 8, 3, 6], \"k\": 5}", 3}};
+    int p = tracer_probe_find(t, "dep:bins");
+    size_t np;
+    const tracer_probe_t *probes = tracer_probes(t, &np);
+    CHECK_MSG(p >= 0 && probes[p].kind == TRACER_PROBE_DEP &&
+                  probes[p].param == (TRACER_DEP_RAW | TRACER_DEP_WAR | TRACER_DEP_WAW),
+              "dep:bins parameters");
+    for (size_t i = 0; i < sizeof dc / sizeof *dc && p >= 0; i++) {
+        input_t *in = tu_input(spec, dc[i].json);
+        const tracer_trace_t *tr = tu_run1(t, in);
+        CHECK_MSG(tr->fired[p] && tr->seen[p] && tr->min[p] == dc[i].apart,
+                  "dep:bins on %s: range [%lld, %lld], want %lld", dc[i].json, (long long)tr->min[p],
+                  (long long)tr->max[p], (long long)dc[i].apart);
+        input_destroy(in);
+    }
+    tracer_destroy(t);
+    spec_destroy(spec);
+}
+
 /* Locals are found through debug info, not IR names: `i` covers both loop
  * counters, `i1` is the local of that name, and an unsigned local is read
  * unsigned. */
@@ -191,6 +227,7 @@ int main(void)
 {
     run_cases();
     check_ranges();
+    check_dep_distance();
     check_width_locals();
     check_divzero_and_outputs();
     TEST_DONE();

@@ -200,6 +200,75 @@ LGRT_INLINE void __lgrt_reset(uint32_t probe)
         lgrt.depth[probe] = 0;
 }
 
+/* Dependence probes. Each execution of a watched loop gets an epoch of
+ * its own (dep_epochs counts them); a slot holds one element's accesses in
+ * one epoch, iterations counted from 1 (0: none). A slot of an older epoch
+ * is free. */
+typedef struct lgrt_dep_slot {
+    uint64_t addr, epoch;
+    uint64_t first_read, last_write;
+} lgrt_dep_slot_t;
+
+static struct {
+    uint64_t epoch, iter;
+} dep_loop[LGRT_MAX_DEPS];
+static lgrt_dep_slot_t dep_slot[LGRT_DEP_SLOTS];
+static uint64_t dep_epochs;
+
+LGRT_INLINE void __lgrt_dep_iter(uint32_t dep, uint32_t back)
+{
+    if (back) {
+        dep_loop[dep].iter++;
+        return;
+    }
+    dep_loop[dep].epoch = ++dep_epochs;
+    dep_loop[dep].iter = 1;
+}
+
+/* The slot of addr in epoch, claimed when it has none; NULL when the
+ * slots it may use hold newer accesses. */
+static lgrt_dep_slot_t *lgrt_dep_slot(uint64_t addr, uint64_t epoch)
+{
+    uint64_t h = (addr >> 2) * 0x9E3779B97F4A7C15ull;
+    for (uint32_t k = 0; k < 16; k++) {
+        lgrt_dep_slot_t *sl = &dep_slot[(h + k) & (LGRT_DEP_SLOTS - 1)];
+        if (sl->epoch == epoch && sl->addr == addr)
+            return sl;
+        if (sl->epoch < epoch) {
+            *sl = (lgrt_dep_slot_t){.addr = addr, .epoch = epoch};
+            return sl;
+        }
+    }
+    return NULL;
+}
+
+void __lgrt_dep(uint32_t probe, uint32_t dep, uint64_t addr, uint32_t how)
+{
+    if (!lgrt.fired || dep >= LGRT_MAX_DEPS || !dep_loop[dep].epoch)
+        return; /* before main */
+    uint64_t it = dep_loop[dep].iter;
+    lgrt_dep_slot_t *sl = lgrt_dep_slot(addr, dep_loop[dep].epoch);
+    if (!sl)
+        return;
+    uint64_t since = 0; /* the earlier access's iteration, 0 when none */
+    if (how & LGRT_DEP_STORE) {
+        if ((how >> 1) & LGRT_DEP_WAW && sl->last_write && sl->last_write < it) /* WAW */
+            since = sl->last_write;
+        if ((how >> 1) & LGRT_DEP_WAR && sl->first_read && sl->first_read < it && sl->first_read > since) /* WAR */
+            since = sl->first_read;
+        sl->last_write = it;
+    } else {
+        if ((how >> 1) & LGRT_DEP_RAW && sl->last_write && sl->last_write < it) /* RAW */
+            since = sl->last_write;
+        if (!sl->first_read)
+            sl->first_read = it;
+    }
+    if (since) {
+        lgrt.fired[probe] = 1;
+        __lgrt_val(probe, (int64_t)(it - since));
+    }
+}
+
 /* A local of the kernel's comes into scope: its n bytes at p get the
  * round's fill (LGRT_FILL, LGRT_FILL_ALT for the locals fill_alt names). */
 LGRT_INLINE void __lgrt_fill(uint32_t local, void *p, uint64_t n)

@@ -12,6 +12,17 @@
 
 #define LGRT_MAGIC 0x6c67667a74726337ULL /* "lgfztrc7" */
 #define LGRT_MAX_LOOPS 256
+/* Loops with a dependence probe (dep:<array>), at most. */
+#define LGRT_MAX_DEPS 64
+/* Elements one execution of such a loop watches, at most (a power of 2):
+ * past that an access may go unwatched. */
+#define LGRT_DEP_SLOTS 4096
+/* How __lgrt_dep sees an access: LGRT_DEP_STORE for a store, or'ed with
+ * the dependences the loop declared false, shifted left by one. */
+#define LGRT_DEP_STORE 1u
+#define LGRT_DEP_RAW 1u /* a read of what an earlier iteration wrote */
+#define LGRT_DEP_WAR 2u /* a write of what an earlier iteration read */
+#define LGRT_DEP_WAW 4u /* a write of what an earlier iteration wrote */
 
 /* The bytes the kernel's local arrays and address-taken locals start with
  * (__lgrt_fill): LGRT_FILL, or LGRT_FILL_ALT for the locals a round's
@@ -292,5 +303,13 @@ void __lgrt_leave(uint32_t probe);
  * elements) starts again from 0: its stream comes into scope. */
 void __lgrt_reset(uint32_t probe);
 void __lgrt_fill(uint32_t local, void *p, uint64_t n);
+/* Dependence probes: at the header of the loop that declared them false
+ * (back 1 through a back edge: the next iteration; 0: a new execution),
+ * and at each load or store of the array in it, at address addr, how
+ * (LGRT_DEP_STORE and the dependences declared false). The probe fires
+ * when an access makes one of those with an earlier iteration of the same
+ * execution; its value is the iterations between them. */
+void __lgrt_dep_iter(uint32_t dep, uint32_t back);
+void __lgrt_dep(uint32_t probe, uint32_t dep, uint64_t addr, uint32_t how);
 
 #endif
