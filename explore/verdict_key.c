@@ -194,8 +194,12 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
         /* Undefined behaviour of the C at one statement that the
          * divergence needs is its cause, whatever the C did then (a wrong
          * value, a fault, a write into the executor) and on whichever C
-         * path: class c-ub. */
-        int c_ub = mi->ub >= 0 && ex->probe_info[mi->ub].kind == TRACER_PROBE_UB;
+         * path: class c-ub. So is an index past the C's own array (an
+         * array param indexed past its length in the input, which UBSan
+         * cannot see through a pointer): the crash, the wrong value and
+         * the RTL's write past its memory that one such index gives by
+         * turns are one finding. */
+        int c_ub = mi->ub >= 0 && (ex->probe_info[mi->ub].kind == TRACER_PROBE_UB || mi->ub == mi->oob);
         /* A narrowing that needs no loop or memory probe the input fired
          * besides: a leaner input may show it alone (lean_again). */
         for (size_t i = 0; i < ex->nprobes && mi->by_cause && !c_ub && !mi->lean; i++)

@@ -56,10 +56,14 @@ static const char *const cxx_flags[] = {"-fno-exceptions", "-fno-rtti"};
 static const char *const runtime_files[] = {"lgrt.h", "lgrt.c", "lgrt_main.c"};
 /* The tool's own sources, hashed when present (a build tree) so a changed
  * instrumentation never reuses executors built by the previous one. */
-static const char *const tool_files[] = {"instrument.c",
+static const char *const tool_files[] = {"build.c",
+                                         "instrument.c",
                                          "instrument_cfg.c",
+                                         "instrument_dep.c",
                                          "instrument_emit.c",
+                                         "instrument_fifo.c",
                                          "instrument_locals.c",
+                                         "instrument_ops.c",
                                          "instrument_lookup.c",
                                          "instrument_probes.c",
                                          "instrument_outputs.c",
@@ -286,7 +290,26 @@ static int link_executor(const spec_t *spec, const char *dir, const char *log, l
     char *bc = lg_path_join(dir, "kernel.inst.bc");
     char *harness = lg_path_join(dir, "harness.c");
     char *exe = lg_path_join(dir, "executor");
-    char *argv[] = {(char *)link_compiler(spec), "-O2", "-w", inc, "-o", exe, bc, "-x", "c", harness, main_c, NULL};
+    /* Each function in a section of its own, and the sections nothing
+     * reaches left out: a listed source's function that the kernel never
+     * calls may call what no source defines (a testbench's helper), as
+     * HLS, which compiles only what the top reaches, allows; a call the
+     * kernel does reach still fails the link, naming the symbol. */
+    char *argv[] = {(char *)link_compiler(spec),
+                    "-O2",
+                    "-w",
+                    "-ffunction-sections",
+                    "-fdata-sections",
+                    "-Wl,--gc-sections",
+                    inc,
+                    "-o",
+                    exe,
+                    bc,
+                    "-x",
+                    "c",
+                    harness,
+                    main_c,
+                    NULL};
     int rc = build_run_tool(argv, log, err);
     free(exe);
     free(harness);

@@ -37,6 +37,9 @@
 #   scatter     a helper's loop declaring no read-after-write through its pointer
 #               parameter acc, whose RTL writes each sum an iteration late: one
 #               divergence, mismatch|cause|dep:acc, triaged dependence at the pragma
+#   fillpast    an output param written past its 12 words: the RTL's write past its
+#               depth, its wrapped words and the C's fault are one divergence, key
+#               c-ub|cause|offset:dst, triaged c-ub:oob
 #   xrom        a table the C reads past its end where the RTL's ROM returns an X: one
 #               divergence, c-ub|cause|ub:out-of-bounds:..., triaged c-ub:oob naming the X
 #   mergesort   kernels/mergesort's dropped stack frame: one divergence, no stmt: cause
@@ -618,6 +621,21 @@ elseif(CHECK STREQUAL "scatter")
   set(spec ${SRC}/tests/explore/kernels/scatter/kernel.yaml)
   run_one_triaged(divs ${spec} "a weight lost to the bin before" "mismatch|cause|dep:acc" "dependence" "kernel.c:14"
                   "free of dependences through acc \\(read-after-write\\).* 1 apart")
+elseif(CHECK STREQUAL "fillpast")
+  # The C writes n words into a 12-word output; past 12 it writes beside
+  # the array, and the RTL past its memory, then over its start (its
+  # address has 4 bits), and for large n the C faults. A write past the
+  # RTL's depth, wrong words and a fault: one finding keyed by the index
+  # past the C's own array (before: one per class and C path).
+  set(spec ${SRC}/tests/explore/kernels/fillpast/kernel.yaml)
+  run_one_divergence(divs ${spec} "a write past the output" --iterations 60)
+  json_get(key ${divs}/symptom.json key)
+  read_triage(${divs})
+  if(NOT key STREQUAL "c-ub|cause|offset:dst" OR NOT triage STREQUAL "c-ub:oob"
+     OR NOT at MATCHES "^dst\\[(1[2-9]|[2-9][0-9]|[0-9][0-9][0-9]+)\\]$")
+    message(FATAL_ERROR "${divs}: key ${key}, triage ${triage} at ${at}; want c-ub|cause|offset:dst, c-ub:oob at an "
+                        "index past 11")
+  endif()
 elseif(CHECK STREQUAL "xrom")
   # The C reads its 20-entry table past its end, where the RTL's ROM
   # returns an X: the C's read is the finding (c-ub:oob at the read, key

@@ -2,7 +2,9 @@
 # `lgfuzz trace` runs it with helper.c linked in and instrumented (its
 # branch is on the path) and the defines applied (3 * a + b, clamped at
 # 100, plus 2); a missing define, a symbol two sources define and a
-# malformed define each end with exit 2 and a message naming the cause.
+# malformed define each end with exit 2 and a message naming the cause; a
+# source whose unreached function calls what nothing defines links, a
+# reached call to it does not.
 # Inputs: LGFUZZ, K (the kernel's directory), INPUTS, WORK (scratch).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
@@ -46,4 +48,21 @@ variant(baddef "  source: ${K}/kernel.c\n  function: mix\n  defines: [GAIN=3, \"
 trace(baddef 2 ${INPUTS}/sources.json ${WORK}/baddef.yaml)
 if(NOT out MATCHES "baddef.yaml:[0-9]+:[0-9]+: c.defines entry '2X=1' is not NAME or NAME=VALUE")
   message(FATAL_ERROR "baddef: the malformed define not named with its place\n${out}")
+endif()
+
+# A listed source whose function the kernel never calls may call what no
+# source defines (a testbench's helper), as HLS, which compiles what the
+# top reaches, allows: the executor links without it. A call the kernel
+# reaches to an undefined function still fails, naming it.
+file(WRITE ${WORK}/tbonly.c "int tb_only_check(int);\nint unused_check(int x) { return tb_only_check(x) + 1; }\n")
+variant(unreached "  source: ${K}/kernel.c\n  sources: [${K}/helper.c, ${WORK}/tbonly.c]\n  function: mix\n  defines: [GAIN=3, OFFSET=2, LIMIT=100]")
+trace(unreached 0 ${INPUTS}/sources.json ${WORK}/unreached.yaml)
+if(NOT out MATCHES "return: 37")
+  message(FATAL_ERROR "unreached: want return 37 with the unreached source linked in\n${out}")
+endif()
+file(WRITE ${WORK}/reach.c "int tb_only_mix(int, int);\nint mix(int a, int b) { return tb_only_mix(a, b); }\n")
+variant(reached "  source: ${WORK}/reach.c\n  function: mix")
+trace(reached 2 ${INPUTS}/sources.json ${WORK}/reached.yaml)
+if(NOT out MATCHES "undefined reference to `tb_only_mix'")
+  message(FATAL_ERROR "reached: the undefined function the kernel calls not named\n${out}")
 endif()
