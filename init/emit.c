@@ -233,14 +233,21 @@ static void emit_c(lg_strbuf_t *b, const init_project_t *proj, const char *csour
     char *src = relative(out_dir, csource);
     long self = proj ? init_project_find(proj, csource) : -1; /* csource among the project's files */
     size_t nothers = proj ? proj->nsources - (self >= 0) : 0;
-    if (!proj || (!nothers && !proj->ndefines && !proj->nincludes)) {
+    if (!proj || (!nothers && !proj->ndefines && !proj->nincludes && !proj->preprocessed)) {
         lg_strbuf_printf(b, "c: {source: %s, function: %s}\n", src, fn);
         free(src);
         return;
     }
-    lg_strbuf_printf(b, "c:\n  source: %s\n  function: %s\n", src, fn);
-    free(src);
     char *from = relative(out_dir, proj->file);
+    if (proj->preprocessed)
+        lg_strbuf_printf(b,
+                         "c:\n  # the design's own files were not found: HLS's preprocessed copies of them in %s\n"
+                         "  # (their line markers name the files and lines the reports give)\n",
+                         from);
+    else
+        lg_strbuf_puts(b, "c:\n");
+    lg_strbuf_printf(b, "  source: %s\n  function: %s\n", src, fn);
+    free(src);
     if (nothers) {
         lg_strbuf_puts(b, "  sources: [");
         for (size_t i = 0, k = 0; i < proj->nsources; i++) {
@@ -250,7 +257,10 @@ static void emit_c(lg_strbuf_t *b, const init_project_t *proj, const char *csour
             lg_strbuf_printf(b, "%s%s", k++ ? ", " : "", rel);
             free(rel);
         }
-        lg_strbuf_printf(b, "]   # the other files %s lists\n", from);
+        lg_strbuf_printf(b,
+                         proj->preprocessed ? "]   # the other files HLS preprocessed there\n"
+                                            : "]   # the other files %s lists\n",
+                         from);
     }
     if (proj->ndefines) {
         lg_strbuf_puts(b, "  defines: [");

@@ -2,6 +2,7 @@
  * prototype, csynth.xml, the AXI bundles and driver header, the inferred
  * params, then the spec's text; each stage in a file of its own
  * (init_int.h). */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@ struct init {
     init_spec_t spec;
     init_project_t proj; /* the HLS project around the solution */
     int proj_lists;      /* whether proj lists csource (then its other files and flags are the kernel's) */
+    init_project_t pp;   /* HLS's preprocessed copies of the design's files, when csource is one */
     char *csource;       /* the C or C++ file read */
     char *text;          /* the spec's YAML */
 };
@@ -69,6 +71,59 @@ static char *find_source(const char *dir, const char *fn, const init_project_t *
     return found;
 }
 
+/* The solution's own copy of the design's C files as HLS preprocessed
+ * them (`<solution>/.autopilot/db/<file>.pp.0.c`, the solution two
+ * directories above its syn/verilog), for a design whose sources are not
+ * in the project (a repository that kept the solution without them): the
+ * file defining fn into pp->sources[0], the others after it, pp->file the
+ * directory. Their line markers keep the original files' names and lines.
+ * A C++ copy (.pp.0.cpp) holds the HLS installation's own ap_int.h and
+ * hls_stream.h, which only its compiler takes: named in *cxx (owned) when
+ * it is the one defining fn, and not used. Returns 1 when found. */
+static int find_preprocessed(const char *vdir, const char *fn, init_project_t *pp, char **cxx)
+{
+    char *db = lg_path_join(vdir, "../../.autopilot/db");
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    lg_err_t err;
+    *cxx = NULL;
+    memset(pp, 0, sizeof *pp);
+    if (lg_list_dir(db, ".pp.0.c", &names, &n, &err) == 0) {
+        for (size_t i = 0; i < n; i++) {
+            lg_grow((void **)&pp->sources, &cap, pp->nsources + 1, sizeof *pp->sources);
+            char *p = lg_path_join(db, names[i]), real[PATH_MAX];
+            if (realpath(p, real)) { /* as init_project_find compares */
+                free(p);
+                p = lg_strdup(real);
+            }
+            pp->sources[pp->nsources++] = p;
+            if (pp->file == NULL && defines(p, fn)) { /* the kernel's file first */
+                pp->sources[pp->nsources - 1] = pp->sources[0];
+                pp->sources[0] = p;
+                pp->file = db;
+            }
+        }
+        lg_list_free(names, n);
+    }
+    if (pp->file) {
+        pp->preprocessed = 1;
+        return 1;
+    }
+    init_project_free(pp);
+    if (lg_list_dir(db, ".pp.0.cpp", &names, &n, &err) == 0) {
+        for (size_t i = 0; i < n && !*cxx; i++) {
+            char *p = lg_path_join(db, names[i]);
+            if (defines(p, fn))
+                *cxx = p;
+            else
+                free(p);
+        }
+        lg_list_free(names, n);
+    }
+    free(db);
+    return 0;
+}
+
 /* Gives s's params the ranges of cfg: each a scalar input of the design,
  * the range inside its type. */
 static int apply_ranges(init_spec_t *s, const init_cfg_t *cfg, lg_err_t *err)
@@ -107,7 +162,16 @@ static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
     init_project_read(vdir, proj);
     in->csource = cfg->csource ? lg_strdup(cfg->csource) : find_source(vdir, fn, proj);
     in->proj_lists = in->csource && init_project_find(proj, in->csource) >= 0;
-    if (!in->csource && proj->file)
+    char *cxx = NULL;
+    if (!in->csource && find_preprocessed(vdir, fn, &in->pp, &cxx))
+        in->csource = lg_strdup(in->pp.sources[0]);
+    if (!in->csource && cxx)
+        rc = lg_err_set(err, LG_EINVAL,
+                        "no C or C++ file defining `%s` in the project or around %s, only HLS's preprocessed "
+                        "copy %s, which holds its installation's own ap_int.h and hls_stream.h that only its "
+                        "compiler takes; name the source with --c SOURCE",
+                        fn, vdir, cxx);
+    else if (!in->csource && proj->file)
         rc = lg_err_set(err, LG_EINVAL,
                         "no C or C++ file defining `%s` among the %zu source(s) %s lists, in %s or the three "
                         "directories above it; name it with --c SOURCE",
@@ -117,6 +181,7 @@ static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
                         "no C or C++ file defining `%s` in %s or the three directories above it; "
                         "name it with --c SOURCE",
                         fn, vdir);
+    free(cxx);
     init_cflags_t flags = {proj->defines, proj->ndefines, proj->includes, proj->nincludes};
     if (rc == 0)
         rc = init_proto_read(in->csource, fn, in->proj_lists ? &flags : NULL, &in->proto, err);
@@ -132,8 +197,11 @@ static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
         rc = apply_ranges(&in->spec, cfg, err);
     if (rc == 0) {
         char *out_dir = cfg->spec_path ? lg_path_dirname(cfg->spec_path) : lg_strdup(".");
-        in->text = init_emit(&in->spec, &in->rtl, &in->proto, &in->xml, in->proj_lists ? proj : NULL, in->csource, fn,
-                             out_dir);
+        in->text = init_emit(&in->spec, &in->rtl, &in->proto, &in->xml,
+                             in->pp.file      ? &in->pp
+                             : in->proj_lists ? proj
+                                              : NULL,
+                             in->csource, fn, out_dir);
         free(out_dir);
     }
     free(vdir);
@@ -160,6 +228,7 @@ void init_destroy(init_t *in)
     init_xml_free(&in->xml);
     init_proto_free(&in->proto);
     init_project_free(&in->proj);
+    init_project_free(&in->pp);
     free(in->csource);
     init_rtl_free(&in->rtl);
     free(in);

@@ -162,6 +162,10 @@ typedef struct init_project {
     size_t nincludes;
     init_directive_t *directives;
     size_t ndirectives;
+    /* 1 when file is a solution's .autopilot/db and sources are the copies
+     * of the design's files that HLS preprocessed there (`<file>.pp.0.c`),
+     * read because the files themselves were not found: no flags */
+    int preprocessed;
 } init_project_t;
 
 /* Looks for the project around the solution whose Verilog is in

@@ -56,6 +56,38 @@ static void blank(char *s)
     }
 }
 
+static int ident(char c);
+
+/* Blanks every `__attribute__((...))` of the blanked text s, with its
+ * parentheses: a vendor's attribute on a definition (Vitis's preprocessed
+ * copy of a source marks the top `__attribute__((sdx_kernel("f", 0)))`)
+ * says nothing of its type. */
+static void blank_attributes(char *s)
+{
+    static const char word[] = "__attribute__";
+    for (char *p = strstr(s, word); p; p = strstr(p, word)) {
+        if (p > s && ident(p[-1])) {
+            p += sizeof word - 1;
+            continue;
+        }
+        char *q = p + sizeof word - 1;
+        while (isspace((unsigned char)*q))
+            q++;
+        if (*q != '(') {
+            p = q;
+            continue;
+        }
+        int depth = 0;
+        do {
+            depth += (*q == '(') - (*q == ')');
+            q++;
+        } while (*q && depth > 0);
+        for (; p < q; p++)
+            if (*p != '\n')
+                *p = ' ';
+    }
+}
+
 static int ident(char c)
 {
     return isalnum((unsigned char)c) || c == '_';
@@ -512,6 +544,7 @@ int init_proto_read(const char *path, const char *fn, const init_cflags_t *flags
         return err->code;
     char *raw = lg_strdup(text); /* pragmas are # lines, which blank() clears */
     blank(text);
+    blank_attributes(text);
     size_t open = 0, close = 0;
     size_t at = find_definition(text, fn, &open, &close);
     int rc = 0;

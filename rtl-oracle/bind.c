@@ -448,9 +448,13 @@ static int bind_control(const spec_t *spec, const oports_t *ports, omodel_t *m, 
             port = ports_find(ports, name);
             m->rst_active_low = port != NULL;
         }
+        /* ap_rst (or ap_rst_n) is not required: every call restores the
+         * model's state as constructed, its `initial` values included, so
+         * a top HLS built without a reset (Vitis's syn.rtl.reset=none)
+         * starts each call as hardware starts from its configuration. */
         int required = (c == CTL_RETURN && spec->has_return) || c == CTL_INTERRUPT ||
                        (c == CTL_CONTINUE && m->proto == ORW_PROTO_CHAIN) ||
-                       (c <= CTL_RST && m->proto != ORW_PROTO_COMB) || ((c == CTL_START || c == CTL_DONE) && hs);
+                       (c == CTL_CLK && m->proto != ORW_PROTO_COMB) || ((c == CTL_START || c == CTL_DONE) && hs);
         if (!port && c == CTL_RETURN && spec->has_return && m->proto == ORW_PROTO_AXILITE) {
             m->ctl_bits[c] = lg_type_bits(spec->ret_type); /* in its control register */
             continue;

@@ -197,8 +197,10 @@ static void check_control(pcheck_t *pc)
     const spec_t *s = pc->spec;
     const char *what = "block protocol ap_ctrl_hs";
     expect(pc, "ap_clk", 0, 1, 1, what);
+    /* A top HLS built without a reset (Vitis's syn.rtl.reset=none) has
+     * neither: every call starts from the model's state as constructed. */
     if (!expect(pc, "ap_rst", 0, 1, 0, what))
-        expect(pc, "ap_rst_n", 0, 1, 1, "block protocol ap_ctrl_hs: ap_rst or ap_rst_n");
+        expect(pc, "ap_rst_n", 0, 1, 0, what);
     expect(pc, "ap_start", 0, 1, 1, what);
     expect(pc, "ap_done", 1, 1, 1, what);
     expect(pc, "ap_idle", 1, 1, 0, what);

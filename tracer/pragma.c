@@ -5,6 +5,7 @@
 #include "pragma_int.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -210,6 +211,26 @@ static void note_define(scanner_t *s, const char *text, size_t len)
     s->loop_macros[s->nloop_macros++] = lg_strndup(text + start, i - start);
 }
 
+/* `#line N "file"` or a preprocessor's line marker `# N "file" flags`
+ * (text, len bytes after the '#'): the next line is line N, as the
+ * compiler numbers it in its debug information (a source HLS preprocessed
+ * into .autopilot/db keeps its original lines this way). */
+static void line_marker(scanner_t *s, const char *text, size_t len)
+{
+    size_t i = 0;
+    if (len > 4 && strncmp(text, "line", 4) == 0 && isspace((unsigned char)text[4]))
+        i = 5;
+    while (i < len && isspace((unsigned char)text[i]))
+        i++;
+    if (i >= len || !isdigit((unsigned char)text[i]))
+        return;
+    long n = 0;
+    for (; i < len && isdigit((unsigned char)text[i]) && n < INT_MAX / 10; i++)
+        n = n * 10 + (text[i] - '0');
+    if (n >= 1)
+        s->line = (int)n - 1; /* the newline ending the marker counts one */
+}
+
 /* At a '#' that starts a line: consumes the directive through its end of
  * line (and the lines a backslash continues it on) and handles it when it
  * is a pragma or a define. */
@@ -231,6 +252,8 @@ static int directive(scanner_t *s, const pragma_rules_t *rules, pragma_hits_t *o
         rc = handle_pragma(s, rules, p + 7, len - 7, out, err);
     else if (len > 6 && strncmp(p, "define", 6) == 0 && isspace((unsigned char)p[6]))
         note_define(s, p + 7, len - 7);
+    else
+        line_marker(s, p, len);
     s->pos = (size_t)(p - s->src) + len;
     return rc;
 }

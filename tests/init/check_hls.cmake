@@ -6,7 +6,8 @@
 # kernels/accumulate and kernels/fir (two Verilog files): each spec it
 # writes checks and runs; it refuses to overwrite, takes ap_ctrl_chain, and
 # names what it cannot take (an ap_fixed argument wider than 64 bits, no
-# source, no top module, an argument without ports).
+# source, no top module, an argument without ports); a solution kept
+# without its sources is read through HLS's preprocessed copy of them.
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch); builds go to the
 # suite's build cache (LGFUZZ_CACHE_DIR).
 cmake_minimum_required(VERSION 3.20)
@@ -349,3 +350,42 @@ expect(init.err.no_top 2 w init ${WORK}/init-notop/vsum.v --function sum)
 hls_copy(vsum init-extra vsum.cpp "int n)" "int n, int scale)")
 set(w "module vsum has no ports for argument `scale`")
 expect(init.err.no_ports 2 w init ${WORK}/init-extra/vsum.v)
+
+# A solution kept without its sources (a repository holding only the HLS
+# outputs): init reads HLS's own preprocessed copy in .autopilot/db, as
+# Vitis writes it (the top marked sdx_kernel, directives as HLSDIRECTIVE
+# pragmas between #line markers, the line markers keeping the file's own
+# lines), marks it in the spec, and the spec checks, replays and runs. Its
+# RTL has no ap_rst (Vitis's syn.rtl.reset=none): every call starts from
+# the model as constructed.
+hls_copy(clampio init-ppsrc "" "" "")
+file(READ ${WORK}/init-ppsrc/clampio.c text)
+file(REMOVE ${WORK}/init-ppsrc/clampio.c)
+string(REPLACE "void clampio(" "__attribute__((sdx_kernel(\"clampio\", 0))) void clampio(" text "${text}")
+string(REPLACE "{\n#pragma HLS INTERFACE"
+               "{\n#line 1 \"directive\"\n#pragma HLSDIRECTIVE TOP name=clampio\n# 8 \"clampio.c\"\n#pragma HLS INTERFACE"
+               text "${text}")
+file(WRITE ${WORK}/init-ppsrc/solution1/.autopilot/db/clampio.pp.0.c
+     "# 1 \"clampio.c\"\n# 1 \"<built-in>\" 1\n# 1 \"<built-in>\" 3\n"
+     "void _ssdm_op_SpecTopModule() __attribute__ ((nothrow));\n"
+     "unsigned int __attribute__ ((bitwidth(1))) _ssdm_op_IfNbRead() __attribute__ ((nothrow));\n"
+     "# 1 \"clampio.c\" 2\n${text}")
+file(READ ${WORK}/init-ppsrc/solution1/syn/verilog/clampio.v text)
+string(REPLACE "        ap_rst,\n" "" text "${text}")
+string(REPLACE "input   ap_rst;\n" "" text "${text}")
+file(WRITE ${WORK}/init-ppsrc/solution1/syn/verilog/clampio.v "${text}")
+set(w ".autopilot/db/clampio.pp.0.c" "3 param(s); nothing guessed")
+expect(init.ppsrc 0 w init ${WORK}/init-ppsrc/solution1 -o ${WORK}/init-ppsrc/kernel.yaml)
+spec_has(init.ppsrc ${WORK}/init-ppsrc/kernel.yaml
+         "the design's own files were not found: HLS's preprocessed copies of them in solution1/.autopilot/db"
+         "source: solution1/.autopilot/db/clampio.pp.0.c" "{name: acc, type: i32, dir: inout}")
+set(w "\"acc\":205,\"flag\":1" "no divergence")
+expect(init.ppsrc.diff 0 w diff ${WORK}/init-ppsrc/kernel.yaml ${WORK}/clampio.json)
+run(init-ppsrc "")
+# A C++ design's copy holds the HLS installation's own headers: named,
+# not used.
+hls_copy(vmac init-ppcxx "" "" "")
+file(MAKE_DIRECTORY ${WORK}/init-ppcxx/solution1/.autopilot/db)
+file(RENAME ${WORK}/init-ppcxx/vmac.cpp ${WORK}/init-ppcxx/solution1/.autopilot/db/vmac.pp.0.cpp)
+set(w "only HLS's preprocessed copy" "vmac.pp.0.cpp" "name the source with --c SOURCE")
+expect(init.err.ppcxx 2 w init ${WORK}/init-ppcxx/solution1 -o ${WORK}/init-ppcxx/kernel.yaml)

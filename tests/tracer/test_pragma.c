@@ -113,6 +113,12 @@ static const pragma_case_t cases[] = {
     {LOOP("#pragma HLS dependence variable=bins intra false"), 0, NULL, 0, 0, 0, 0, NULL, NULL},
     {LOOP("#pragma HLS dependence class=array inter false"), 0, NULL, 0, 0, 0, 0, NULL, NULL},
     {MAXI("#pragma HLS dependence variable=in1 inter false"), 0, NULL, 0, 0, 0, 0, NULL, NULL},
+    /* a source as HLS preprocessed it: lines as its markers and #line
+     * directives number them, as the compiler's debug information does */
+    {"# 1 \"k.c\"\n# 1 \"<built-in>\" 1\nint decl(void);\n# 30 \"k.c\" 2\nvoid p(int n)\n{\n    for (int i = 0; "
+     "i < n; i++) {\n#line 1 \"directive\"\n#pragma HLSDIRECTIVE TOP name=p\n# 33 \"k.c\"\n#pragma HLS unroll "
+     "factor=2\n    }\n}\n",
+     0, NULL, 1, PRAGMA_LOOP_REMAINDER, 2, 32, NULL, "p"},
 };
 
 static pragma_rules_t *shipped_rules(void)
