@@ -149,6 +149,19 @@ static int apply_ranges(init_spec_t *s, const init_cfg_t *cfg, lg_err_t *err)
     return 0;
 }
 
+/* The C function module names: the one the project synthesises (its
+ * set_top, top=, syn.top=) when the module is it or carries it after a
+ * prefix (SDx names the module `hier_func_hier_func` for `hier_func`,
+ * Vitis's syn.rtl.module_prefix likewise), else module itself. */
+static const char *top_function(const init_project_t *proj, const char *module)
+{
+    if (!proj->top)
+        return module;
+    size_t n = strlen(module), t = strlen(proj->top);
+    return t <= n && strcmp(module + n - t, proj->top) == 0 && (t == n || module[n - t - 1] == '_') ? proj->top
+                                                                                                    : module;
+}
+
 /* Reads, infers and writes the text into in (zeroed); on error what was
  * read stays in in, for init_destroy. */
 static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
@@ -156,10 +169,10 @@ static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
     int rc = init_rtl_read(cfg->rtl, cfg->function, &in->rtl, err);
     if (rc != 0)
         return rc;
-    const char *fn = cfg->function ? cfg->function : in->rtl.top;
     char *vdir = lg_path_dirname(in->rtl.top_file);
     init_project_t *proj = &in->proj;
     init_project_read(vdir, proj);
+    const char *fn = cfg->function ? cfg->function : top_function(proj, in->rtl.top);
     in->csource = cfg->csource ? lg_strdup(cfg->csource) : find_source(vdir, fn, proj);
     in->proj_lists = in->csource && init_project_find(proj, in->csource) >= 0;
     char *cxx = NULL;

@@ -151,6 +151,7 @@ typedef struct init_directive {
  * directives of the solution (project.c). */
 typedef struct init_project {
     char *file;     /* the project file (vivado_hls.app, hls.app) or script.tcl read, or NULL */
+    char *top;      /* the C function it synthesises (set_top, top=, syn.top=), or NULL */
     char **sources; /* the existing files it lists, testbench files left out, in its order */
     size_t nsources;
     /* What the cflags of those files (and the project's global cflags)

@@ -164,6 +164,10 @@ static void read_app(init_project_t *p, size_t *cap, const char *path, char *con
 {
     xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
     xmlNode *root = doc ? xmlDocGetRootElement(doc) : NULL;
+    xmlChar *top = root ? xmlGetProp(root, (const xmlChar *)"top") : NULL;
+    if (top && *top && !p->top)
+        p->top = lg_strdup((const char *)top);
+    xmlFree(top);
     for (xmlNode *files = root ? root->children : NULL; files; files = files->next) {
         if (files->type != XML_ELEMENT_NODE || strcmp((const char *)files->name, "files") != 0)
             continue;
@@ -194,7 +198,9 @@ static void read_tcl(init_project_t *p, size_t *cap, const char *path, char *con
     char *text = lg_read_file_max(path, LG_READ_MAX, NULL, &err);
     for (const char *s = text; s;) {
         char *cmd = tclscan_word(&s);
-        if (cmd && strcmp(cmd, "add_files") == 0) {
+        if (cmd && strcmp(cmd, "set_top") == 0 && !p->top) {
+            p->top = tclscan_word(&s);
+        } else if (cmd && strcmp(cmd, "add_files") == 0) {
             char *words[64], *cflags = NULL;
             size_t n = 0;
             int tb = 0;
@@ -334,7 +340,7 @@ static void read_cfg(init_project_t *p, size_t *cap, const char *path, char *con
             *next++ = '\0';
         while (*line == ' ' || *line == '\t')
             line++;
-        static const char *const keys[] = {"syn.file", "syn.cflags", "syn.file_cflags"};
+        static const char *const keys[] = {"syn.file", "syn.cflags", "syn.file_cflags", "syn.top"};
         size_t k = 0, klen = 0;
         for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
             size_t len = strlen(keys[i]);
@@ -355,6 +361,11 @@ static void read_cfg(init_project_t *p, size_t *cap, const char *path, char *con
             v[--n] = '\0';
         if (k == 1) {
             add_flags(p, v, bases, nbases);
+            continue;
+        }
+        if (k == 3) {
+            if (!p->top && *v)
+                p->top = lg_strdup(v);
             continue;
         }
         char *comma = k == 2 ? strchr(v, ',') : NULL; /* syn.file_cflags=<file>,<flags> */
@@ -403,8 +414,10 @@ void init_project_read(const char *verilog_dir, init_project_t *out)
     free(directives);
     char *script = lg_path_join(dirs[2], "script.tcl");
     if (is_file(script)) {
-        char *bases[2] = {dirs[4], dirs[3]};
-        read_tcl(out, &cap, script, bases, 2);
+        /* The solution itself last: a solution kept with its sources
+         * copied into it, matched by their last components. */
+        char *bases[3] = {dirs[4], dirs[3], dirs[2]};
+        read_tcl(out, &cap, script, bases, 3);
         if (!out->file) {
             out->file = script;
             script = NULL;
@@ -446,6 +459,7 @@ void init_project_free(init_project_t *p)
     if (!p)
         return;
     free(p->file);
+    free(p->top);
     lg_list_free(p->sources, p->nsources);
     lg_list_free(p->defines, p->ndefines);
     lg_list_free(p->includes, p->nincludes);

@@ -389,3 +389,23 @@ file(MAKE_DIRECTORY ${WORK}/init-ppcxx/solution1/.autopilot/db)
 file(RENAME ${WORK}/init-ppcxx/vmac.cpp ${WORK}/init-ppcxx/solution1/.autopilot/db/vmac.pp.0.cpp)
 set(w "only HLS's preprocessed copy" "vmac.pp.0.cpp" "name the source with --c SOURCE")
 expect(init.err.ppcxx 2 w init ${WORK}/init-ppcxx/solution1 -o ${WORK}/init-ppcxx/kernel.yaml)
+
+# An SDx solution names its modules after the kernel (`hier_func_hier_func`
+# for `hier_func`; Vitis's syn.rtl.module_prefix likewise) and may keep
+# its sources copied into the solution, under the names its script.tcl
+# gives from elsewhere: the C function is the one the script sets as top,
+# the spec's rtl.top the module, and the listed file is found by its
+# name in the solution.
+hls_copy(clampio init-prefix "" "" "")
+file(READ ${WORK}/init-prefix/solution1/syn/verilog/clampio.v text)
+string(REPLACE "module clampio (" "module krn_clampio (" text "${text}")
+file(WRITE ${WORK}/init-prefix/solution1/syn/verilog/clampio.v "${text}")
+file(RENAME ${WORK}/init-prefix/clampio.c ${WORK}/init-prefix/solution1/clampio.c)
+file(WRITE ${WORK}/init-prefix/solution1/script.tcl
+     "open_project krn\nset_top clampio\nadd_files krn/src/clampio.c\nopen_solution solution1\n")
+set(w "top krn_clampio" "nothing guessed")
+expect(init.prefix 0 w init ${WORK}/init-prefix/solution1 -o ${WORK}/init-prefix/kernel.yaml)
+spec_has(init.prefix ${WORK}/init-prefix/kernel.yaml "source: solution1/clampio.c" "function: clampio"
+         "top: krn_clampio")
+set(w "\"acc\":205,\"flag\":1" "no divergence")
+expect(init.prefix.diff 0 w diff ${WORK}/init-prefix/kernel.yaml ${WORK}/clampio.json)
