@@ -10,8 +10,8 @@
 #include "spec/spec.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
-#include "util/num.h"
 #include "util/strbuf.h"
+#include "util/vscan.h"
 
 /* path relative to the directory dir, both resolved (path as given when
  * either cannot be). Owned. */
@@ -289,16 +289,8 @@ static void emit_c(lg_strbuf_t *b, const init_project_t *proj, const char *csour
  * not a number (HLS writes -1 for a latency it could not bound). */
 static int64_t syn_latency(const char *gen_info)
 {
-    const char *lat = gen_info ? strstr(gen_info, "HLS_SYN_LAT=") : NULL;
-    if (!lat)
-        return -1;
-    uint64_t v;
-    const char *end;
-    lg_err_t ignored;
-    return lg_uint_scan(lat + 12, LG_NUM_DEC, INT64_MAX / EMIT_LATENCY_MARGIN, &v, &end, &ignored) == LG_OK &&
-                   (*end == ',' || *end == '}' || *end == 0)
-               ? (int64_t)v
-               : -1;
+    int64_t lat = gen_info ? vscan_syn_latency(gen_info, strlen(gen_info)) : -1;
+    return lat <= INT64_MAX / EMIT_LATENCY_MARGIN ? lat : -1;
 }
 
 /* rtl.max_cycles from the design's latency, when the default is too

@@ -529,13 +529,9 @@ static int64_t gen_info_latency(const char *text, const char *top)
         q++;
         int names_top = strncmp(q, top, tl) == 0 &&
                         (q[tl] == ',' || (q[tl] == '_' && strncmp(q + tl + 1, top, tl) == 0 && q[2 * tl + 1] == ','));
-        const char *lat = strstr(q, "HLS_SYN_LAT=");
-        if (!names_top || !lat || lat > end)
-            continue;
-        uint64_t v;
-        const char *e;
-        lg_err_t ignored;
-        return lg_uint_scan(lat + 12, LG_NUM_DEC, INT64_MAX, &v, &e, &ignored) == LG_OK ? (int64_t)v : -1;
+        int64_t lat = names_top ? vscan_syn_latency(q, (size_t)(end - q)) : -1;
+        if (lat >= 0)
+            return lat;
     }
     return -1;
 }

@@ -141,3 +141,23 @@ int vscan_number(const char *word, uint64_t *out)
     lg_err_t err; /* not a literal: the caller's to say */
     return lg_uint_parse(text, *prefix ? LG_NUM_C : LG_NUM_DEC, 0, UINT64_MAX, out, &err) == LG_OK;
 }
+
+int64_t vscan_syn_latency(const char *info, size_t len)
+{
+    static const char key[] = "HLS_SYN_LAT=";
+    const size_t kl = sizeof key - 1;
+    for (size_t i = 0; i + kl <= len; i++) {
+        if (strncmp(info + i, key, kl) != 0)
+            continue;
+        size_t d = i + kl, e = d;
+        while (e < len && isdigit((unsigned char)info[e]))
+            e++;
+        if (e == d || e - d > 18 || (e < len && info[e] != ',' && info[e] != '}'))
+            return -1; /* -1, a sign, a number past 10^18, or text */
+        int64_t v = 0;
+        for (size_t k = d; k < e; k++)
+            v = v * 10 + (info[k] - '0');
+        return v;
+    }
+    return -1;
+}

@@ -57,5 +57,10 @@ int vscan_match(vscan_t s, const char *const *pat, char *caps, size_t ncaps, siz
  * 1 with *out set, 0 when word is no such literal or its value needs more
  * than 64 bits. */
 int vscan_number(const char *word, uint64_t *out);
+/* The HLS_SYN_LAT of a CORE_GENERATION_INFO attribute's value (info,
+ * len bytes: the text between its quotes): the design's latency in
+ * cycles, or -1 when the value holds none, HLS's -1 for a latency it
+ * cannot bound, or anything but decimal digits ended by `,` or `}`. */
+int64_t vscan_syn_latency(const char *info, size_t len);
 
 #endif

@@ -75,9 +75,36 @@ static void test_numbers(void)
     }
 }
 
+/* HLS_SYN_LAT of a CORE_GENERATION_INFO value, within its length only. */
+static void test_syn_latency(void)
+{
+    static const struct {
+        const char *info;
+        int64_t lat;
+    } lat[] = {
+        {"vadd,hls_ip_2019_2,{HLS_INPUT_TYPE=cxx,HLS_SYN_LAT=4853762,HLS_SYN_TPT=none}", 4853762},
+        {"t,{HLS_SYN_LAT=12}", 12},
+        {"t,{HLS_SYN_CLOCK=8.7,HLS_SYN_LAT=-1,HLS_SYN_TPT=none}", -1},
+        {"t,{HLS_SYN_LAT=12x}", -1},
+        {"t,{HLS_SYN_LAT=}", -1},
+        {"t,{HLS_SYN_LAT=1234567890123456789}", -1},
+        {"t,{HLS_INPUT_TYPE=c}", -1},
+        {"", -1},
+    };
+    for (size_t i = 0; i < sizeof lat / sizeof *lat; i++) {
+        int64_t got = vscan_syn_latency(lat[i].info, strlen(lat[i].info));
+        CHECK_MSG(got == lat[i].lat, "'%s': %lld, want %lld", lat[i].info, (long long)got, (long long)lat[i].lat);
+    }
+    /* The length bounds the value: a key past it is not read. */
+    const char *two = "t,{HLS_INPUT_TYPE=c}\" t,{HLS_SYN_LAT=5}";
+    CHECK(vscan_syn_latency(two, strlen("t,{HLS_INPUT_TYPE=c}")) == -1);
+    CHECK(vscan_syn_latency("t,{HLS_SYN_LAT=57}", strlen("t,{HLS_SYN_LAT=5")) == 5);
+}
+
 int main(void)
 {
     test_numbers();
+    test_syn_latency();
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *got = render(cases[i].text);
         CHECK_MSG(strcmp(got, cases[i].want) == 0, "case %zu: '%s', want '%s'", i, got, cases[i].want);
