@@ -131,28 +131,37 @@ static int run_gives(explore_t *ex, tracer_t **t, const input_t *in, const run_r
     return rc;
 }
 
-/* The flips of in's statements whose native run gives rtl exactly, into
- * hit (*nhit of them, at most CAUSE_CANDS_MAX), of those on a line of
- * on[0..non-1] when on is not NULL; *diverged 1 when the C and rtl differ
- * on in (else there is nothing to explain); *done 0 when the deadline cut
- * the search. Leaves t flipping nothing. */
-static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, const flip_t *on,
-                      size_t non, flip_t *hit, size_t *nhit, int *diverged, int *done, lg_err_t *err)
+/* in's plain native run, into *tr (t flipping nothing): its statements'
+ * flips into f (*nf of them, at most CAUSE_CANDS_MAX), and *diverged 1
+ * when it ended and the C and rtl differ on it (else a flip has nothing
+ * to explain). */
+static int diverging_flips(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, tracer_trace_t **tr,
+                           flip_t *f, size_t *nf, int *diverged, lg_err_t *err)
 {
-    tracer_trace_t *tr;
-    flip_t f[CAUSE_CANDS_MAX];
-    size_t nf = 0;
+    *nf = 0;
+    *diverged = 0;
+    int rc = cause_run_native(ex, &in, 1, &t, tr, err);
+    oracle_symptoms_t syms = {0};
+    if (rc == LG_OK) {
+        *nf = flips_of(t, *tr, f);
+        *diverged = (*tr)->result->status == RUN_OK && oracle_compare(ex->spec, (*tr)->result, rtl, &syms) != 0;
+    }
+    oracle_symptoms_free(&syms);
+    return rc;
+}
+
+/* Of the flips f[0..nf-1] of in's statements (diverging_flips), those
+ * whose native run gives rtl exactly, into hit (*nhit of them), of those
+ * on a line of on[0..non-1] when on is not NULL; *done 0 when the
+ * deadline cut the search. Leaves t flipping nothing. */
+static int explaining_of(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, flip_t *f, size_t nf,
+                         const flip_t *on, size_t non, flip_t *hit, size_t *nhit, int *done, lg_err_t *err)
+{
+    int rc = LG_OK;
     *nhit = 0;
     *done = 1;
-    *diverged = 0;
-    int rc = cause_run_native(ex, &in, 1, &t, &tr, err);
-    oracle_symptoms_t syms = {0};
-    if (rc == LG_OK && tr->result->status == RUN_OK && oracle_compare(ex->spec, tr->result, rtl, &syms) != 0) {
-        *diverged = 1;
-        nf = flips_of(t, tr, f);
-        if (on)
-            only_lines(t, f, &nf, on, non);
-    }
+    if (on)
+        only_lines(t, f, &nf, on, non);
     for (size_t k = 0; k < nf && rc == LG_OK; k++) {
         if (explore_past_deadline(ex)) {
             *done = 0;
@@ -164,8 +173,24 @@ static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_r
         if (rc == LG_OK && gives)
             hit[(*nhit)++] = f[k];
     }
-    oracle_symptoms_free(&syms);
     tracer_set_flip(t, TRACER_FLIP_NONE, 0);
+    return rc;
+}
+
+/* The flips of in's statements whose native run gives rtl exactly
+ * (explaining_of), from in's own run; *diverged 1 when the C and rtl
+ * differ on in (else there is nothing to explain). */
+static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, const flip_t *on,
+                      size_t non, flip_t *hit, size_t *nhit, int *diverged, int *done, lg_err_t *err)
+{
+    tracer_trace_t *tr;
+    flip_t f[CAUSE_CANDS_MAX];
+    size_t nf;
+    *nhit = 0;
+    *done = 1;
+    int rc = diverging_flips(ex, t, in, rtl, &tr, f, &nf, diverged, err);
+    if (rc == LG_OK)
+        rc = explaining_of(ex, t, in, rtl, f, *diverged ? nf : 0, on, non, hit, nhit, done, err);
     return rc;
 }
 
@@ -215,13 +240,12 @@ static int judge(explore_t *ex, tracer_t *t, const input_t *in, const run_result
     input_t *cut[CAUSE_PORT_CUTS_MAX];
     size_t nf = 0, ncut = cause_port_cuts(ex, in, cut), w = 0;
     *says = SAYS_AGAINST;
-    int rc = cause_run_native(ex, &in, 1, &t, &tr, err);
-    int narrowed = 0;
-    if (rc == LG_OK) {
-        nf = flips_of(t, tr, f);
-        for (size_t i = 0; i < ex->nprobes; i++)
-            narrowed |= tr->fired[i] && ex->probe_info[i].kind == TRACER_PROBE_WIDTH;
-    }
+    int diverged, narrowed = 0;
+    /* One plain run of in serves the pairs and, after them, the flips
+     * that may explain in alone. */
+    int rc = diverging_flips(ex, t, in, rtl, &tr, f, &nf, &diverged, err);
+    for (size_t i = 0; rc == LG_OK && i < ex->nprobes; i++)
+        narrowed |= tr->fired[i] && ex->probe_info[i].kind == TRACER_PROBE_WIDTH;
     for (size_t k = 0; k < *nhit && k < CAUSE_PAIRED_MAX && rc == LG_OK && *done; k++) {
         int gives;
         rc = paired_gives(ex, &t, in, rtl, &hit[k], f, nf, cut, ncut, &gives, done, err);
@@ -239,8 +263,8 @@ static int judge(explore_t *ex, tracer_t *t, const input_t *in, const run_result
     }
     flip_t other[CAUSE_CANDS_MAX];
     size_t nother;
-    int diverged, port = -1, sx;
-    rc = explaining(ex, t, in, rtl, NULL, 0, other, &nother, &diverged, done, err);
+    int port = -1, sx;
+    rc = explaining_of(ex, t, in, rtl, f, diverged ? nf : 0, NULL, 0, other, &nother, done, err);
     if (rc == LG_OK && *done && !nother)
         rc = cause_port(ex, in, rtl, cls, &port, &sx, err);
     if (nother || port >= 0 || narrowed)
