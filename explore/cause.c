@@ -31,7 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "explore_int.h"
+#include "cause_int.h"
+#include "shrink_int.h"
 #include "util/alloc.h"
 
 /* Neighbours one analysis runs natively, at most. */

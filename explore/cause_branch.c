@@ -29,7 +29,8 @@
  * Runs go to the minimiser's executor, one input per run. */
 #include <string.h>
 
-#include "explore_int.h"
+#include "cause_int.h"
+#include "shrink_int.h"
 
 /* Branch directions tried per divergence, at most, in the order the
  * input first took them, and operations, in their order. */

@@ -15,7 +15,7 @@
  * Runs go to the minimiser's executor. */
 #include <string.h>
 
-#include "explore_int.h"
+#include "cause_int.h"
 
 /* Arrays tried per divergence, at most. */
 #define CAUSE_DEPTH_MAX 8

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "explore_int.h"
+#include "shrink_int.h"
 #include "util/alloc.h"
 #include "util/budget.h"
 #include "util/fsutil.h"

@@ -5,7 +5,7 @@
  * domains. */
 #include <string.h>
 
-#include "explore_int.h"
+#include "shrink_int.h"
 
 /* 1 when param p is an array whose length follows len param l. */
 static int tied_to(const spec_param_t *p, size_t l)

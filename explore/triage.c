@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "explore_int.h"
+#include "cause_int.h"
 #include "util/alloc.h"
 
 /* The triage of a divergence its cause analysis found to need undefined

@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "explore_int.h"
+#include "cause_int.h"
+#include "shrink_int.h"
 #include "util/alloc.h"
 
 static int by_name(const void *a, const void *b)

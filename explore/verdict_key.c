@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "explore_int.h"
+#include "cause_int.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
 

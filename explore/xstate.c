@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "explore_int.h"
+#include "cause_int.h"
 #include "util/fsutil.h"
 
 /* Initial states tried, at most: all ones, then random ones. */
