@@ -535,6 +535,15 @@ static int tie_axi(ctx_t *c, init_param_t *p, group_t *g, const init_cparam_t *c
     p->dir = SPEC_DIR_IN;
     if (!cp->pointer)
         return 0;
+    /* The direction csynth.xml states (Vitis: <Arg direction=...>) before
+     * the registers': a pointer the kernel only reads has one register,
+     * as an output does. */
+    if (xa && xa->dir && (strcmp(xa->dir, "in") == 0 || strcmp(xa->dir, "out") == 0 || strcmp(xa->dir, "inout") == 0)) {
+        p->dir = xa->dir[0] == 'o' ? SPEC_DIR_OUT : xa->dir[2] == 'o' ? SPEC_DIR_INOUT : SPEC_DIR_IN;
+        return 0;
+    }
+    if (cp->is_const)
+        return 0; /* a const pointer the kernel only reads */
     char *in = lg_asprintf("%s_i", p->name), *in_r = lg_asprintf("%s_r_i", p->name);
     char *out_r = lg_asprintf("%s_r", p->name);
     if (init_axi_has_register(a, in) || init_axi_has_register(a, in_r)) {
@@ -625,6 +634,11 @@ static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml
             return lg_err_set(c->err, LG_EINVAL, "%s:%d: the ports of `%s` in module %s match no argument of %s",
                               c->rtl->top_file, c->rtl->top_line, c->groups[g].prefix, c->rtl->top,
                               proto ? "the C function" : "the report");
+    /* An in scalar the C declares as a pointer (`int *a` that it only
+     * reads, on a port or a register of its own) is passed by pointer. */
+    for (size_t i = 0; proto && i < s->nparams && i < proto->nparams; i++)
+        s->params[i].by_pointer = proto->params[i].pointer && !proto->params[i].reference && !s->params[i].is_array &&
+                                  s->params[i].dir == SPEC_DIR_IN;
     return 0;
 }
 

@@ -54,7 +54,8 @@ typedef struct init_cparam {
     lg_type_t type;
     lg_fixed_t fx; /* an ap_fixed's I */
     int known;     /* 1 when type was mapped from ctype */
-    int pointer;   /* declared with * or [] */
+    int pointer;   /* declared with *, & or [] */
+    int reference; /* declared with & alone (a C++ reference, which the shim passes as the kernel takes it) */
     int is_const;  /* const element or value */
     long arr_len;  /* N of name[N], 0 when not given */
     long depth;    /* depth=N of an INTERFACE pragma for it in the body, 0 when none */
@@ -207,6 +208,7 @@ typedef struct init_param {
     int dir;       /* spec_dir_t */
     init_mode_t mode;
     int is_array;
+    int by_pointer; /* an in scalar the C reads through a pointer (`pointer: true`) */
     long depth, max_len;
     int width;        /* RTL data width */
     char *len_param;  /* a param holding the length, or NULL (owned) */

@@ -8,6 +8,7 @@
  * directory the tool was started in, which is usually the project's
  * parent and sometimes the project itself: a name counts where it names a
  * file. */
+#include <dirent.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <limits.h>
@@ -51,9 +52,45 @@ static char *find_in(char *const *bases, size_t nbases, const char *rel)
     return found;
 }
 
+/* How deep below the project's own directory a listed file is looked
+ * for by its name. */
+#define PROJECT_BELOW 2
+
+static int visible_dir(const struct dirent *e)
+{
+    return e->d_name[0] != '.';
+}
+
+/* The real path of the file called name depth levels below dir (0: in
+ * dir itself), the first in name order, or NULL. */
+static char *find_at_depth(const char *dir, const char *name, int depth)
+{
+    struct dirent **ents;
+    int n = scandir(dir, &ents, visible_dir, alphasort);
+    if (n < 0)
+        return NULL;
+    char *found = NULL;
+    for (int i = 0; i < n; i++) {
+        char *path = lg_path_join(dir, ents[i]->d_name), real[PATH_MAX];
+        if (!found && depth == 0 && strcmp(ents[i]->d_name, name) == 0 && is_file(path) && realpath(path, real))
+            found = lg_strdup(real);
+        else if (!found && depth > 0 && lg_is_dir(path))
+            found = find_at_depth(path, name, depth - 1);
+        free(path);
+        free(ents[i]);
+    }
+    free(ents);
+    return found;
+}
+
 /* Adds name, resolved against bases[0..nbases), when it names a C or C++
- * file not listed yet. */
-static void add_source(init_project_t *p, size_t *cap, const char *name, char *const *bases, size_t nbases)
+ * file not listed yet; else, a file of its name in the project's own
+ * directory home or at most PROJECT_BELOW levels below it, the shallowest
+ * first (a project moved to another machine whose list names the files
+ * where they were: `../../OneDrive/Desktop/vitis/alu.cpp` for the copy
+ * in the project's `Source/`). */
+static void add_source(init_project_t *p, size_t *cap, const char *name, char *const *bases, size_t nbases,
+                       const char *home)
 {
     if (!is_source_name(name))
         return;
@@ -75,6 +112,11 @@ static void add_source(init_project_t *p, size_t *cap, const char *name, char *c
         found = find_in(bases, nbases, rel);
         free(rel);
     }
+    const char *base = name + strlen(name);
+    while (base > name && base[-1] != '/' && base[-1] != '\\')
+        base--;
+    for (int d = 0; d <= PROJECT_BELOW && !found && home; d++)
+        found = find_at_depth(home, base, d);
     if (!found || init_project_find(p, found) >= 0) {
         free(found);
         return;
@@ -160,7 +202,8 @@ static void add_flags(init_project_t *p, const char *cflags, char *const *bases,
 }
 
 /* The non-testbench <file name="..."> entries of a project file. */
-static void read_app(init_project_t *p, size_t *cap, const char *path, char *const *bases, size_t nbases)
+static void read_app(init_project_t *p, size_t *cap, const char *path, char *const *bases, size_t nbases,
+                     const char *home)
 {
     xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
     xmlNode *root = doc ? xmlDocGetRootElement(doc) : NULL;
@@ -179,7 +222,7 @@ static void read_app(init_project_t *p, size_t *cap, const char *path, char *con
             xmlChar *cflags = xmlGetProp(f, (const xmlChar *)"cflags");
             int is_tb = tb && (strcmp((const char *)tb, "1") == 0 || strcmp((const char *)tb, "true") == 0);
             if (name && !is_tb) {
-                add_source(p, cap, (const char *)name, bases, nbases);
+                add_source(p, cap, (const char *)name, bases, nbases, home);
                 add_flags(p, (const char *)cflags, bases, nbases);
             }
             xmlFree(cflags);
@@ -192,7 +235,8 @@ static void read_app(init_project_t *p, size_t *cap, const char *path, char *con
 
 /* The files of every `add_files` line of a Tcl script that is not -tb
  * (options with a value, -cflags and -csimflags, are skipped with it). */
-static void read_tcl(init_project_t *p, size_t *cap, const char *path, char *const *bases, size_t nbases)
+static void read_tcl(init_project_t *p, size_t *cap, const char *path, char *const *bases, size_t nbases,
+                     const char *home)
 {
     lg_err_t err;
     char *text = lg_read_file_max(path, LG_READ_MAX, NULL, &err);
@@ -221,7 +265,7 @@ static void read_tcl(init_project_t *p, size_t *cap, const char *path, char *con
             }
             for (size_t i = 0; i < n; i++) {
                 if (!tb)
-                    add_source(p, cap, words[i], bases, nbases);
+                    add_source(p, cap, words[i], bases, nbases, home);
                 free(words[i]);
             }
             if (!tb)
@@ -330,7 +374,8 @@ void init_project_apply(const init_project_t *p, const char *fn, init_proto_t *p
 
 /* The syn.file= lines of a Vitis unified component's hls_config.cfg,
  * resolved against bases. */
-static void read_cfg(init_project_t *p, size_t *cap, const char *path, char *const *bases, size_t nbases)
+static void read_cfg(init_project_t *p, size_t *cap, const char *path, char *const *bases, size_t nbases,
+                     const char *home)
 {
     lg_err_t err;
     char *text = lg_read_file_max(path, LG_READ_MAX, NULL, &err);
@@ -377,7 +422,7 @@ static void read_cfg(init_project_t *p, size_t *cap, const char *path, char *con
         }
         if (*v == '"' && n > 1 && v[n - 1] == '"')
             v[--n] = '\0', v++;
-        add_source(p, cap, v, bases, nbases);
+        add_source(p, cap, v, bases, nbases, home);
     }
     free(text);
 }
@@ -400,7 +445,7 @@ void init_project_read(const char *verilog_dir, init_project_t *out)
             char *path = lg_path_join(dirs[d], apps[a]);
             char real[PATH_MAX];
             if (is_file(path) && realpath(path, real)) {
-                read_app(out, &cap, real, bases, 3);
+                read_app(out, &cap, real, bases, 3, dirs[d]);
                 out->file = lg_strdup(real);
             }
             free(path);
@@ -417,7 +462,7 @@ void init_project_read(const char *verilog_dir, init_project_t *out)
         /* The solution itself last: a solution kept with its sources
          * copied into it, matched by their last components. */
         char *bases[3] = {dirs[4], dirs[3], dirs[2]};
-        read_tcl(out, &cap, script, bases, 3);
+        read_tcl(out, &cap, script, bases, 3, dirs[3]);
         if (!out->file) {
             out->file = script;
             script = NULL;
@@ -432,7 +477,7 @@ void init_project_read(const char *verilog_dir, init_project_t *out)
         if (is_file(cfg) && realpath(cfg, real)) {
             char *up1 = lg_path_join(dirs[d], ".."), *up2 = lg_path_join(dirs[d], "../..");
             char *bases[3] = {dirs[d], up1, up2};
-            read_cfg(out, &cap, real, bases, 3);
+            read_cfg(out, &cap, real, bases, 3, dirs[d]);
             out->file = lg_strdup(real);
             free(up2);
             free(up1);

@@ -164,17 +164,22 @@ static int map_type(const char *t, lg_type_t *out, lg_fixed_t *fx)
         const char *c;
         lg_type_t t;
     } table[] = {
-        {"int", LG_I32},           {"signed", LG_I32},         {"signed int", LG_I32},
-        {"int32_t", LG_I32},       {"unsigned", LG_U32},       {"unsigned int", LG_U32},
-        {"uint32_t", LG_U32},      {"short", LG_I16},          {"short int", LG_I16},
-        {"int16_t", LG_I16},       {"unsigned short", LG_U16}, {"uint16_t", LG_U16},
-        {"char", LG_I8},           {"signed char", LG_I8},     {"int8_t", LG_I8},
-        {"unsigned char", LG_U8},  {"uint8_t", LG_U8},         {"long", LG_I64},
-        {"long int", LG_I64},      {"long long", LG_I64},      {"int64_t", LG_I64},
-        {"unsigned long", LG_U64}, {"uint64_t", LG_U64},       {"unsigned long long", LG_U64},
-        {"float", LG_F32},         {"double", LG_F64},         {"bool", LG_U8},
-        {"_Bool", LG_U8},          {"long long int", LG_I64},  {"short signed", LG_I16},
+        {"int", LG_I32},       {"signed", LG_I32},        {"signed int", LG_I32},     {"int32_t", LG_I32},
+        {"unsigned", LG_U32},  {"unsigned int", LG_U32},  {"uint32_t", LG_U32},       {"short", LG_I16},
+        {"short int", LG_I16}, {"int16_t", LG_I16},       {"unsigned short", LG_U16}, {"uint16_t", LG_U16},
+        {"char", LG_I8},       {"signed char", LG_I8},    {"int8_t", LG_I8},          {"unsigned char", LG_U8},
+        {"uint8_t", LG_U8},    {"long", LG_I64},          {"long int", LG_I64},       {"long long", LG_I64},
+        {"int64_t", LG_I64},   {"unsigned long", LG_U64}, {"uint64_t", LG_U64},       {"unsigned long long", LG_U64},
+        {"float", LG_F32},     {"double", LG_F64},        {"long long int", LG_I64},  {"short signed", LG_I16},
+        {"size_t", LG_U64},    {"ssize_t", LG_I64},       {"ptrdiff_t", LG_I64},      {"uintptr_t", LG_U64},
+        {"intptr_t", LG_I64},
     };
+    /* A bool holds 0 or 1 (another value is undefined behaviour, and an
+     * HLS port of 1 bit carries no other): u1, not a byte. */
+    if (strcmp(t, "bool") == 0 || strcmp(t, "_Bool") == 0) {
+        *out = lg_type_int(1, 0);
+        return 0;
+    }
     for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
         if (strcmp(t, table[i].c) == 0) {
             *out = table[i].t;
@@ -352,6 +357,7 @@ static int read_param(const char *text, const char *src, const init_macros_t *ma
         cp->name = lg_strndup(t + start, end - start);
         t[start] = '\0';
         char *core = core_type(t, &cp->is_const, &cp->pointer);
+        cp->reference = !br && strchr(t, '&') && !strchr(t, '*');
         cp->known = core[0] && map_element(core, src, &cp->type, &cp->fx) == 0;
         /* The type as written, for messages and notes. */
         char *w = t;
@@ -561,7 +567,10 @@ int init_proto_read(const char *path, const char *fn, const init_cflags_t *flags
         /* Typedefs are looked up in the source and its headers. */
         init_macros_t macros;
         init_macros_read(path, flags, &macros);
-        const char *types = macros.text ? macros.text : text;
+        /* Without their comments and strings: a comment's "typedef ...;"
+         * is none. */
+        char *types = lg_strdup(macros.text ? macros.text : text);
+        blank(types);
         read_return(text, at, types, out);
         if (read_params(text + open + 1, close - open - 1, types, &macros, out) != 0)
             rc = lg_err_set(err, LG_EINVAL, "%s:%d: cannot read parameter %zu of `%s`", path, out->line,
@@ -572,6 +581,7 @@ int init_proto_read(const char *path, const char *fn, const init_cflags_t *flags
         if (rc == 0)
             read_pragma_depths(raw, body, body_end(text, body), &macros, out);
         init_macros_free(&macros);
+        free(types);
     }
     free(raw);
     free(text);

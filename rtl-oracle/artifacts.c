@@ -85,7 +85,7 @@ static void call_kernel(lg_strbuf_t *t, const spec_t *spec)
     lg_strbuf_printf(t, "%s(", spec->c_function);
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
-        lg_strbuf_printf(t, "%s%s%s", i ? ", " : "", !p->is_array && p->dir != SPEC_DIR_IN ? "&" : "", p->name);
+        lg_strbuf_printf(t, "%s%s%s", i ? ", " : "", !p->is_array && spec_param_by_pointer(p) ? "&" : "", p->name);
     }
     lg_strbuf_puts(t, ");\n");
 }

@@ -274,7 +274,7 @@ static int cut_fixed(yamldoc_t *d, yaml_node_t *n, lg_err_t *err)
 
 static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name, yaml_node_t **len_node, lg_err_t *err)
 {
-    static const char *const keys[] = {"name", "type", "array", "dir", "range", NULL};
+    static const char *const keys[] = {"name", "type", "array", "dir", "range", "pointer", NULL};
     spec_param_t *p = &s->params[s->nparams];
     memset(p, 0, sizeof *p);
     p->len_param = -1;
@@ -319,6 +319,20 @@ static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name,
     yaml_node_t *range = yamldoc_get(d, n, "range");
     if (range && parse_range(d, p, range, err))
         return LG_EINVAL;
+    yaml_node_t *ptr = yamldoc_get(d, n, "pointer");
+    if (ptr) {
+        const char *v = yamldoc_scalar(d, ptr, "pointer", err);
+        if (!v)
+            return LG_EINVAL;
+        if (strcmp(v, "true") != 0 && strcmp(v, "false") != 0)
+            return yamldoc_error(d, ptr, err, "pointer of '%s' must be true or false, found '%s'", p->name, v);
+        p->by_pointer = strcmp(v, "true") == 0;
+        if (p->by_pointer && (p->is_array || p->dir != SPEC_DIR_IN))
+            return yamldoc_error(d, ptr, err,
+                                 "pointer: true is for an in scalar that the kernel reads through a pointer; '%s' is "
+                                 "%s, which the kernel takes through a pointer anyway",
+                                 p->name, p->is_array ? "an array" : "an out or inout scalar");
+    }
     return LG_OK;
 }
 

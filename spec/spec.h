@@ -45,8 +45,16 @@ typedef struct spec_param {
     int fixed_len;  /* arrays: 1 when `len:` is a number */
     int has_range;
     int64_t range_lo, range_hi; /* inclusive, in the type's order; whole type when !has_range */
+    int by_pointer;             /* an in scalar the kernel reads through a pointer (`pointer: true`) */
     int line, col;              /* where the param was declared in the spec */
 } spec_param_t;
+
+/* 1 when the kernel takes p through a pointer: an array, an out or inout
+ * scalar, or an in scalar declared `pointer: true`. */
+static inline int spec_param_by_pointer(const spec_param_t *p)
+{
+    return p->is_array || p->dir != SPEC_DIR_IN || p->by_pointer;
+}
 
 /* How HLS partitioned an ap_memory array (ARRAY_PARTITION on the
  * argument). The array has shape dims (row-major; their product is its

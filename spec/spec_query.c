@@ -38,7 +38,7 @@ void spec_format_signature(const spec_t *s, char *buf, size_t cap)
     size_t n = (size_t)snprintf(buf, cap, "%s %s(", s->has_return ? lg_type_ctype(s->ret_type) : "void", s->c_function);
     for (size_t i = 0; i < s->nparams && n < cap; i++) {
         const spec_param_t *p = &s->params[i];
-        int ptr = p->is_array || p->dir != SPEC_DIR_IN;
+        int ptr = spec_param_by_pointer(p);
         n += (size_t)snprintf(buf + n, cap - n, "%s%s%s %s%s", i ? ", " : "",
                               ptr && p->dir == SPEC_DIR_IN ? "const " : "", lg_type_ctype(p->type), ptr ? "*" : "",
                               p->name);

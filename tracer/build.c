@@ -115,7 +115,7 @@ static const char *link_compiler(const spec_t *spec)
 
 /* lgfuzz's stand-ins for HLS headers (include/), searched after the
  * spec's and the install's, so a real header wins. */
-static const char *const standin_files[] = {"ap_cint.h", "ap_int.h", "ap_fixed.h", "hls_stream.h"};
+static const char *const standin_files[] = {"ap_cint.h", "ap_int.h", "ap_fixed.h", "hls_stream.h", "ap_axi_sdata.h"};
 
 static char *standin_dir(void)
 {

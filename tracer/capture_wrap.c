@@ -14,11 +14,11 @@
 static const char *const kind_names[] = {"LGCAP_I8",  "LGCAP_I16", "LGCAP_I32", "LGCAP_I64", "LGCAP_U8",
                                          "LGCAP_U16", "LGCAP_U32", "LGCAP_U64", "LGCAP_F32", "LGCAP_F64"};
 
-/* A scalar in param is passed by value; arrays and scalar outputs by
- * pointer. */
+/* A scalar in param is passed by value (unless declared `pointer: true`);
+ * arrays and scalar outputs by pointer. */
 static int by_pointer(const spec_param_t *p)
 {
-    return p->is_array || p->dir != SPEC_DIR_IN;
+    return spec_param_by_pointer(p);
 }
 
 static void prototype(lg_strbuf_t *b, const spec_t *spec, const char *name)

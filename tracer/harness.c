@@ -96,7 +96,7 @@ static void emit_prologue(lg_strbuf_t *b, const spec_t *spec, const meta_t *meta
     lg_strbuf_printf(b, "%s %s(", spec->has_return ? lg_type_ktype(spec->ret_type) : "void", callee(spec, shim));
     for (size_t i = 0; i < spec->nparams; i++) {
         lg_strbuf_printf(b, "%s%s%s", i ? ", " : "", lg_type_ktype(spec->params[i].type),
-                         spec->params[i].is_array || spec->params[i].dir != SPEC_DIR_IN ? " *" : "");
+                         spec_param_by_pointer(&spec->params[i]) ? " *" : "");
         if (spec->params[i].is_array && shim)
             lg_strbuf_puts(b, ", long");
     }
@@ -191,7 +191,7 @@ static void emit_call_and_outputs(lg_strbuf_t *b, const spec_t *spec, const meta
     lg_strbuf_printf(b, "%s(", callee(spec, shim));
     for (size_t i = 0; i < spec->nparams; i++) {
         if (!spec->params[i].is_array)
-            lg_strbuf_printf(b, "%s%sa%zu", i ? ", " : "", spec->params[i].dir != SPEC_DIR_IN ? "&" : "", i);
+            lg_strbuf_printf(b, "%s%sa%zu", i ? ", " : "", spec_param_by_pointer(&spec->params[i]) ? "&" : "", i);
         else if (shim) /* the shim's entry takes the length too */
             lg_strbuf_printf(b, "%sbuf%zu + %d, (long)n%zu", i ? ", " : "", i, HARNESS_GUARD, i);
         else

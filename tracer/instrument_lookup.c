@@ -132,7 +132,8 @@ static void describe(lg_strbuf_t *b, LLVMTypeRef ty)
         lg_strbuf_puts(b, "double");
         break;
     case LLVMIntegerTypeKind:
-        lg_strbuf_printf(b, "a %u-bit integer", LLVMGetIntTypeWidth(ty));
+        lg_strbuf_printf(b, "a %u-bit integer%s", LLVMGetIntTypeWidth(ty),
+                         LLVMGetIntTypeWidth(ty) == 1 ? " (a bool: 0 or 1, spec type u1)" : "");
         break;
     case LLVMPointerTypeKind:
         describe(b, LLVMGetElementType(ty));
@@ -163,6 +164,13 @@ static int agrees(lg_type_t t, LLVMTypeRef ty, int by_pointer)
         return k == LLVMDoubleTypeKind ? 0 : -1;
     if (k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind)
         return -1;
+    /* A bool by value: any other value than 0 or 1 is undefined
+     * behaviour in the kernel, so only a 1-bit type agrees. */
+    if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 1 && lg_type_bits(t) != 1)
+        return -1;
+    /* A bool in memory (through a pointer) is a byte. */
+    if (by_pointer && lg_type_bits(t) == 1 && k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 8)
+        return 0;
     if (!lg_type_is_named(t) && (k != LLVMIntegerTypeKind || (int)LLVMGetIntTypeWidth(ty) != lg_type_bits(t)))
         return -1;
     return 0;
@@ -179,7 +187,10 @@ static char *defined_at(LLVMValueRef fn, const spec_t *spec)
 /* How the spec passes param p, in words. */
 static const char *passing(const spec_param_t *p)
 {
-    return p->is_array ? "an array, by pointer" : p->dir != SPEC_DIR_IN ? "an out scalar, by pointer" : "a value";
+    return p->is_array                ? "an array, by pointer"
+           : p->dir != SPEC_DIR_IN    ? "an out scalar, by pointer"
+           : spec_param_by_pointer(p) ? "an in scalar, by pointer"
+                                      : "a value";
 }
 
 static int mismatch(LLVMValueRef fn, const spec_t *spec, const spec_param_t *p, lg_type_t t, LLVMTypeRef ty,
@@ -190,11 +201,14 @@ static int mismatch(LLVMValueRef fn, const spec_t *spec, const spec_param_t *p, 
     describe(&b, ty);
     char *at = defined_at(fn, spec);
     int rc;
+    /* An in scalar the kernel reads through a pointer: what to say. */
+    int hint = p && !spec_param_by_pointer(p) && LLVMGetTypeKind(ty) == LLVMPointerTypeKind;
     if (p)
         rc = lg_err_set(err, LG_EINVAL,
                         "%s:%d:%d: param `%s` is declared %s, %s, in the spec, but `%s`%s has it as %s: the call "
-                        "would not match the kernel's prototype",
-                        spec->path, p->line, p->col, p->name, lg_type_name(t), passing(p), spec->c_function, at, b.s);
+                        "would not match the kernel's prototype%s",
+                        spec->path, p->line, p->col, p->name, lg_type_name(t), passing(p), spec->c_function, at, b.s,
+                        hint ? " (an in scalar the kernel reads through a pointer is `pointer: true`)" : "");
     else
         rc = lg_err_set(err, LG_EINVAL, "%s: the return value is declared %s in the spec, but `%s`%s returns %s",
                         spec->path, lg_type_name(t), spec->c_function, at, b.s);
@@ -216,7 +230,7 @@ int instrument_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *er
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, (unsigned)i));
-        if (agrees(p->type, ty, p->is_array || p->dir != SPEC_DIR_IN) != 0)
+        if (agrees(p->type, ty, spec_param_by_pointer(p)) != 0)
             return mismatch(fn, spec, p, p->type, ty, err);
     }
     LLVMTypeRef ret = LLVMGetReturnType(LLVMGlobalGetValueType(fn));

@@ -286,7 +286,7 @@ static void emit_signature(lg_strbuf_t *b, const spec_t *spec)
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         lg_strbuf_printf(b, "%s%s %slgfuzz_in%zu", i ? ", " : "", lg_type_ktype(p->type),
-                         p->is_array || p->dir != SPEC_DIR_IN ? "*" : "", i);
+                         spec_param_by_pointer(p) ? "*" : "", i);
         if (p->is_array)
             lg_strbuf_printf(b, ", long lgfuzz_len%zu", i);
     }
@@ -314,7 +314,7 @@ static void emit_objects(lg_strbuf_t *b, const spec_t *spec)
         } else {
             lg_strbuf_printf(
                 b, "    lgfuzz_p%zu lgfuzz_o%zu;\n    lgfuzz_shim::conv<%s>::in(lgfuzz_o%zu, %s%slgfuzz_in%zu);\n", i,
-                i, p->fx.is_fixed ? "true" : "false", i, w, p->dir == SPEC_DIR_IN ? "" : "*", i);
+                i, p->fx.is_fixed ? "true" : "false", i, w, spec_param_by_pointer(p) ? "*" : "", i);
         }
     }
     for (size_t i = 0, k = 0; i < spec->nparams; i++) {

@@ -5,8 +5,10 @@
 # with offset direct and off, axis streams, ap_ctrl_chain, ap_ctrl_none,
 # a combinational top). A driver header x<top>_hw.h beside the Verilog
 # becomes rtl.registers and tells an s_axilite inout (_i/_o registers)
-# from an output; without one the direction is marked as guessed. The
-# generated specs of irq and vadd agree with their RTL on an input.
+# from an output; without one the direction is marked as guessed, unless
+# csynth.xml states it (an input read through a pointer: pointer: true).
+# The generated specs of irq, irqin and vadd agree with their RTL on an
+# input.
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch); builds go to the
 # suite's build cache (LGFUZZ_CACHE_DIR).
 cmake_minimum_required(VERSION 3.20)
@@ -73,3 +75,27 @@ expect_has(init.irq.out "${spec}" "{name: acc, type: i32, dir: out}\n")
 file(WRITE ${WORK}/vadd.json "{\"in1\": [1, 2, 3, 4, 5], \"in2\": [10, 20, 30, 40, 50], \"out\": [9, 9, 9, 9, 9], \"size\": 5}\n")
 run_lgfuzz_as(init.vadd.diff 0 diff ${WORK}/vadd/kernel.yaml ${WORK}/vadd.json)
 expect_has(init.vadd.diff "${run_out}" "no divergence")
+
+# An s_axilite pointer the C only reads (`int32_t *acc`): csynth.xml's
+# <Arg direction="in"> makes it an in scalar passed by pointer (pointer:
+# true), driven and fuzzed like any input. Before, its one register made
+# it an output: never driven, never fuzzed, and no warning.
+file(MAKE_DIRECTORY ${WORK}/irqin)
+file(READ ${AXI}/irq.v text)
+string(REPLACE "ret <= x * 3;" "ret <= x * 3 + acc_i;" text "${text}")
+file(WRITE ${WORK}/irqin/irq.v "${text}")
+file(WRITE ${WORK}/irqin/irq.c "#include <stdint.h>\n\nint32_t irq(int32_t x, int32_t *acc)\n{\n"
+                               "    return (int32_t)((uint32_t)x * 3u + (uint32_t)*acc);\n}\n")
+file(WRITE ${WORK}/irqin/csynth.xml
+     "<?xml version=\"1.0\"?>\n<profile>\n  <Args>\n"
+     "    <Arg ArgName=\"x\" index=\"0\" direction=\"in\" srcType=\"int\" srcSize=\"32\"/>\n"
+     "    <Arg ArgName=\"acc\" index=\"1\" direction=\"in\" srcType=\"int*\" srcSize=\"32\"/>\n"
+     "  </Args>\n</profile>\n")
+run_lgfuzz_as(init.irqin 0 init ${WORK}/irqin/irq.v --function irq -o ${WORK}/irqin/kernel.yaml)
+file(READ ${WORK}/irqin/kernel.yaml spec)
+expect_has(init.irqin "${spec}" "{name: acc, type: i32, pointer: true}\n")
+run_lgfuzz_as(init.irqin.check 0 check ${WORK}/irqin/kernel.yaml)
+expect_has(init.irqin.check "${run_out}" "int32_t irq(int32_t x, const int32_t *acc)")
+file(WRITE ${WORK}/irqin.json "{\"x\": 7, \"acc\": 100}\n")
+run_lgfuzz_as(init.irqin.diff 0 diff ${WORK}/irqin/kernel.yaml ${WORK}/irqin.json)
+expect_has(init.irqin.diff "${run_out}" "no divergence" "\"return\":121")

@@ -409,3 +409,73 @@ spec_has(init.prefix ${WORK}/init-prefix/kernel.yaml "source: solution1/clampio.
          "top: krn_clampio")
 set(w "\"acc\":205,\"flag\":1" "no divergence")
 expect(init.prefix.diff 0 w diff ${WORK}/init-prefix/kernel.yaml ${WORK}/clampio.json)
+
+# A bool argument (a C++ or C99 `bool`, here an in value and an out flag
+# on 1-bit ports): u1, values 0 and 1 only. A byte there would hand the
+# kernel values a bool cannot hold (undefined behaviour: false reports),
+# and check refuses a spec that says so.
+hls_copy(clampio init-bool clampio.c "void clampio(data_t x, data_t *acc, int *flag)"
+         "void clampio(data_t x, data_t *acc, _Bool *flag, _Bool up)")
+file(READ ${WORK}/init-bool/clampio.c text)
+string(REPLACE "*acc = (data_t)((unsigned)*acc + (unsigned)x);" "*acc = (data_t)((unsigned)*acc + (unsigned)(up ? x : -x));"
+       text "${text}")
+file(WRITE ${WORK}/init-bool/clampio.c "${text}")
+file(READ ${WORK}/init-bool/solution1/syn/verilog/clampio.v text)
+function(vedit from to)
+  string(FIND "${text}" "${from}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "setup: '${from}' not in clampio.v")
+  endif()
+  string(REPLACE "${from}" "${to}" text "${text}")
+  set(text "${text}" PARENT_SCOPE)
+endfunction()
+vedit("        flag_ap_vld\n" "        flag_ap_vld,\n        up\n")
+vedit("output  [31:0] flag;" "output   flag;\ninput   up;")
+vedit("assign flag = 32'd1;" "assign flag = 1'b1;")
+vedit("assign acc_o = (acc_i + x);" "assign acc_o = up ? (acc_i + x) : (acc_i - x);")
+file(WRITE ${WORK}/init-bool/solution1/syn/verilog/clampio.v "${text}")
+file(REMOVE ${WORK}/init-bool/solution1/syn/report/csynth.xml)
+set(w "4 param(s)")
+expect(init.bool 0 w init ${WORK}/init-bool/solution1 -o ${WORK}/init-bool/kernel.yaml)
+spec_has(init.bool ${WORK}/init-bool/kernel.yaml "{name: flag, type: u1, dir: out}" "{name: up, type: u1}")
+set(w "the ports of clampio match the spec")
+expect(init.bool.check 0 w check ${WORK}/init-bool/kernel.yaml)
+run(init-bool "")
+file(READ ${WORK}/init-bool/kernel.yaml text)
+string(REPLACE "{name: up, type: u1}" "{name: up, type: u8}" text "${text}")
+file(WRITE ${WORK}/init-bool/byte.yaml "${text}")
+set(w "param `up` is declared u8, a value, in the spec" "a 1-bit integer (a bool: 0 or 1, spec type u1)")
+expect(init.err.bool_byte 2 w check ${WORK}/init-bool/byte.yaml)
+
+# A kernel that includes ap_axi_sdata.h and moves its samples through an
+# ap_axiu inside (its arguments plain): the stand-in header compiles it,
+# and the spec diffs as vmac's does.
+hls_copy(vmac init-axisdata vmac.cpp "#include \"hls_stream.h\"\n" "#include \"hls_stream.h\"\n#include \"ap_axi_sdata.h\"\n")
+file(READ ${WORK}/init-axisdata/vmac.cpp text)
+string(REPLACE "s += gain * coef[i] * samples.read();"
+               "{\n        ap_axiu<8, 0, 0, 0> beat;\n        beat.data = samples.read();\n        beat.last = i == 3;\n"
+               "        s += gain * coef[i] * beat.data;\n    }" text "${text}")
+file(WRITE ${WORK}/init-axisdata/vmac.cpp "${text}")
+set(w "4 param(s); nothing guessed")
+expect(init.axisdata 0 w init ${WORK}/init-axisdata/solution1 -o ${WORK}/init-axisdata/kernel.yaml)
+set(w "\"acc\":-278528" "no divergence")
+expect(init.axisdata.diff 0 w diff ${WORK}/init-axisdata/kernel.yaml ${WORK}/vmac.json)
+
+# A project moved from the machine it was made on lists its files where
+# they were there (`../../../OneDrive/Desktop/vitis/clampio.c`); the copy
+# sits in the project's Source/ directory: found by its name below the
+# project.
+hls_copy(clampio init-moved "" "" "")
+file(MAKE_DIRECTORY ${WORK}/init-moved/proj/Source)
+file(RENAME ${WORK}/init-moved/solution1 ${WORK}/init-moved/proj/solution1)
+file(RENAME ${WORK}/init-moved/clampio.c ${WORK}/init-moved/proj/Source/clampio.c)
+file(WRITE ${WORK}/init-moved/proj/hls.app
+     "<project xmlns=\"com.autoesl.autopilot.project\" name=\"proj\" top=\"clampio\">\n"
+     "  <files xmlns=\"\">\n"
+     "    <file name=\"../../../OneDrive/Desktop/vitis/clampio_tb.c\" sc=\"0\" tb=\"1\" cflags=\"\"/>\n"
+     "    <file name=\"../../../OneDrive/Desktop/vitis/clampio.c\" sc=\"0\" tb=\"false\" cflags=\"\"/>\n"
+     "  </files>\n</project>\n")
+set(w "proj/Source/clampio.c" "nothing guessed")
+expect(init.moved 0 w init ${WORK}/init-moved/proj/solution1 -o ${WORK}/init-moved/kernel.yaml)
+set(w "\"acc\":205,\"flag\":1" "no divergence")
+expect(init.moved.diff 0 w diff ${WORK}/init-moved/kernel.yaml ${WORK}/clampio.json)
