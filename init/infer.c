@@ -531,6 +531,13 @@ static int tie_axi(ctx_t *c, init_param_t *p, group_t *g, const init_cparam_t *c
         return lg_err_set(c->err, LG_EINVAL,
                           "%s:%d: module %s has no ports for argument `%s` and no AXI4-Lite control to hold it",
                           c->rtl->top_file, c->rtl->top_line, c->rtl->top, p->name);
+    /* An array HLS maps into the slave's memory (`s_axilite port=a` on
+     * `int a[40]`) is no scalar register. */
+    if (cp->brackets)
+        return lg_err_set(c->err, LG_EINVAL,
+                          "%s:%d: argument `%s` (%s) is an array on the AXI4-Lite control bundle: HLS maps it into "
+                          "the slave's memory, which lgfuzz does not drive (give it an ap_memory or m_axi interface)",
+                          c->rtl->top_file, c->rtl->top_line, p->name, cp->ctype ? cp->ctype : "an array");
     p->mode = INIT_LITE;
     p->dir = SPEC_DIR_IN;
     if (!cp->pointer)

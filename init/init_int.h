@@ -56,6 +56,7 @@ typedef struct init_cparam {
     int known;     /* 1 when type was mapped from ctype */
     int pointer;   /* declared with *, & or [] */
     int reference; /* declared with & alone (a C++ reference, which the shim passes as the kernel takes it) */
+    int brackets;  /* declared with [] (an array, whatever its length) */
     int is_const;  /* const element or value */
     long arr_len;  /* N of name[N], 0 when not given */
     long depth;    /* depth=N of an INTERFACE pragma for it in the body, 0 when none */

@@ -343,6 +343,7 @@ static int read_param(const char *text, const char *src, const init_macros_t *ma
     char *br = strchr(t, '[');
     if (br) {
         cp->pointer = 1;
+        cp->brackets = 1;
         cp->arr_len = array_len(br, macros, cp);
         *br = '\0';
     }

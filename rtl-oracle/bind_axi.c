@@ -369,12 +369,43 @@ static int foreign_register(const spec_t *spec, const omodel_t *m, const slaves_
     return rc;
 }
 
+/* LG_EINVAL naming param i, whose register (port name) no slave of the
+ * top declares although the control bundle's declares its registers
+ * (ADDR_AP_CTRL): the layout HLS would give it is no register of this
+ * design. An array HLS mapped into the slave's memory (ADDR_<NAME>_BASE)
+ * is said to be one. */
+static int missing_register(const spec_t *spec, const slaves_t *sl, size_t i, const char *name, lg_err_t *err)
+{
+    char *want = data_param(name), *base = lg_asprintf("ADDR_%s_BASE", spec->ifaces[i].port), *base_r = NULL;
+    for (char *c = base; *c; c++)
+        *c = (char)toupper((unsigned char)*c);
+    base_r = lg_asprintf("ADDR_%s_R_BASE", spec->ifaces[i].port);
+    for (char *c = base_r; *c; c++)
+        *c = (char)toupper((unsigned char)*c);
+    const char *text = sl->text[sl->ctl];
+    int memory = localparam_offset(text, base) >= 0 || localparam_offset(text, base_r) >= 0;
+    int rc = lg_err_set(err, LG_EINVAL,
+                        memory ? "%s: param %s: %s declares no register %s but a memory (%s): HLS mapped the "
+                                 "argument, an array, into the AXI4-Lite slave, which lgfuzz does not drive (give it "
+                                 "an ap_memory or m_axi interface)"
+                               : "%s: param %s: %s declares no register %s (give the register's offset as "
+                                 "rtl.interfaces.%s.offset, or rtl.registers)",
+                        spec->path, spec->params[i].name, sl->src[sl->ctl], want,
+                        memory ? (localparam_offset(text, base) >= 0 ? base : base_r) : spec->params[i].name);
+    free(base_r);
+    free(base);
+    free(want);
+    return rc;
+}
+
 /* The offsets the control bundle's slave declares, when it declares
- * every register the harness uses; m is left as it was otherwise. */
-static void rtl_registers(const spec_t *spec, omodel_t *m, const slaves_t *sl)
+ * every register the harness uses; m is left as it was otherwise. A
+ * slave that declares its registers but none for a param is an error
+ * (*err), not a layout made up for it. */
+static int rtl_registers(const spec_t *spec, omodel_t *m, const slaves_t *sl, lg_err_t *err)
 {
     if (sl->ctl < 0)
-        return;
+        return LG_OK;
     const char *text = sl->text[sl->ctl];
     int64_t ret = spec->has_return ? localparam_offset(text, "ADDR_AP_RETURN_0") : 0;
     int64_t *reg = lg_calloc(2 * (m->n ? m->n : 1), sizeof *reg);
@@ -412,6 +443,17 @@ static void rtl_registers(const spec_t *spec, omodel_t *m, const slaves_t *sl)
             }
         }
         all = reg[2 * i] >= 0 && (b->reg_out < 0 || reg[2 * i + 1] >= 0);
+        if (!all && localparam_offset(text, "ADDR_AP_CTRL") >= 0) {
+            char *name = reg_port(spec, b, i, reg[2 * i] >= 0);
+            /* Declared by another bundle's slave: that error says more. */
+            int rc = foreign_register(spec, m, sl, i, name, err);
+            if (rc == LG_OK)
+                rc = missing_register(spec, sl, i, name, err);
+            free(name);
+            free(lite);
+            free(reg);
+            return rc;
+        }
     }
     if (all) {
         m->ret_reg = (uint64_t)ret;
@@ -430,6 +472,7 @@ static void rtl_registers(const spec_t *spec, omodel_t *m, const slaves_t *sl)
     }
     free(lite);
     free(reg);
+    return LG_OK;
 }
 
 int axi_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
@@ -461,8 +504,7 @@ int axi_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
         return LG_OK;
     slaves_t sl;
     slaves_read(spec, m, &sl);
-    rtl_registers(spec, m, &sl);
-    int rc = LG_OK;
+    int rc = rtl_registers(spec, m, &sl, err);
     for (size_t i = 0; i < m->n && rc == LG_OK; i++) {
         if (m->binds[i].reg < 0)
             continue;

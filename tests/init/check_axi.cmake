@@ -99,3 +99,14 @@ expect_has(init.irqin.check "${run_out}" "int32_t irq(int32_t x, const int32_t *
 file(WRITE ${WORK}/irqin.json "{\"x\": 7, \"acc\": 100}\n")
 run_lgfuzz_as(init.irqin.diff 0 diff ${WORK}/irqin/kernel.yaml ${WORK}/irqin.json)
 expect_has(init.irqin.diff "${run_out}" "no divergence" "\"return\":121")
+
+# An array on the AXI4-Lite control bundle (`s_axilite port=acc` on
+# `int32_t acc[4]`): HLS maps it into the slave's memory, which lgfuzz
+# does not drive. init refuses it, naming the argument, instead of writing
+# a scalar that would give false reports.
+file(MAKE_DIRECTORY ${WORK}/irqarr)
+file(COPY ${AXI}/irq.v DESTINATION ${WORK}/irqarr)
+file(WRITE ${WORK}/irqarr/irq.c "#include <stdint.h>\n\nint32_t irq(int32_t x, int32_t acc[4])\n{\n"
+                                "    acc[0] += x;\n    return x * 3;\n}\n")
+run_lgfuzz_as(init.err.lite_array 2 init ${WORK}/irqarr/irq.v --function irq -o ${WORK}/irqarr/kernel.yaml)
+expect_has(init.err.lite_array "${run_out}" "argument `acc` (int32_t []) is an array on the AXI4-Lite control bundle")

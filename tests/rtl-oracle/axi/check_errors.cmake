@@ -1,7 +1,8 @@
 # `lgfuzz check` refuses the AXI spec fields where they cannot hold, each
 # with a message naming the field or params: offset direct on a scalar,
 # base without offset off, rtl.interrupt without AXI4-Lite control, two
-# fixed m_axi buffers on one page, a latency not below max_cycles. On
+# fixed m_axi buffers on one page, a latency not below max_cycles, a
+# register the slave does not declare. On
 # valid specs it shows how the harness will drive the top: the AXI4-Lite
 # registers (HLS layout, a spec offset), the interrupt and the latency.
 # Variables: LGFUZZ, AXI (tests/rtl-oracle/axi), WORK.
@@ -53,6 +54,24 @@ refuse(foreign vadd32 "  sources: [vadd.v, vadd_control_s_axi.v]"
   interfaces:
     size: {mode: s_axilite, port: count}"
        "param size: its register (ADDR_COUNT_DATA_0) is in ${AXI}/vadd_extra_s_axi.v, the slave of an AXI4-Lite bundle the top has no ports for beside the one with ap_start (s_axi_control)")
+
+# A scalar whose register the control slave, declaring its registers,
+# does not have: refused, naming the register, instead of the layout HLS
+# would have given it; an array HLS mapped into the slave's memory
+# (ADDR_<NAME>_BASE) is said to be one.
+refuse(noreg vadd32 "  sources: [vadd.v, vadd_control_s_axi.v]"
+       "  sources: [vadd.v, vadd_control_s_axi.v]
+  interfaces:
+    size: {mode: s_axilite, port: count}"
+       "param size: ${AXI}/vadd_control_s_axi.v declares no register ADDR_COUNT_DATA_0 (give the register's offset as rtl.interfaces.size.offset, or rtl.registers)")
+file(READ ${AXI}/vadd_control_s_axi.v text)
+string(REPLACE "    ADDR_SIZE_CTRL    = 6'h34;" "    ADDR_SIZE_CTRL    = 6'h34,\n    ADDR_COUNT_BASE   = 6'h38;" text "${text}")
+file(WRITE ${WORK}/vadd_control_s_axi.v "${text}")
+refuse(memreg vadd32 "  sources: [vadd.v, vadd_control_s_axi.v]"
+       "  sources: [${AXI}/vadd.v, ${WORK}/vadd_control_s_axi.v]
+  interfaces:
+    size: {mode: s_axilite, port: count}"
+       "declares no register ADDR_COUNT_DATA_0 but a memory (ADDR_COUNT_BASE): HLS mapped the argument, an array, into the AXI4-Lite slave, which lgfuzz does not drive")
 
 # A valid spec (files absolute, <from> replaced by <to>): lgfuzz check
 # exits 0 and its output holds every <want>.
