@@ -160,20 +160,22 @@ static void read_rtl_ports(xmlNode *summary, init_xml_t *x, size_t *cap)
 }
 
 /* Where a solution keeps the report of a top: syn/report/ beside the
- * syn/verilog/ the Verilog came from, or the Verilog's own directory. */
+ * syn/verilog/ the Verilog came from, or the Verilog's own directory;
+ * csynth.xml, else <top>_csynth.xml (all Vivado HLS 2015 and 2016 write). */
 static char *find_report(const char *verilog_dir, const char *top)
 {
-    char *name = lg_asprintf("%s_csynth.xml", top);
-    const char *const rel[] = {"../report/csynth.xml", "csynth.xml", "syn/report/csynth.xml"};
+    char *own = lg_asprintf("../report/%s_csynth.xml", top), *own_here = lg_asprintf("%s_csynth.xml", top);
+    const char *const rel[] = {"../report/csynth.xml", "csynth.xml", "syn/report/csynth.xml", own, own_here};
     char *found = NULL;
-    for (size_t i = 0; i < 3 && !found; i++) {
+    for (size_t i = 0; i < sizeof rel / sizeof *rel && !found; i++) {
         char *p = lg_path_join(verilog_dir, rel[i]);
         if (lg_path_exists(p))
             found = p;
         else
             free(p);
     }
-    free(name);
+    free(own_here);
+    free(own);
     return found;
 }
 

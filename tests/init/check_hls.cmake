@@ -479,3 +479,10 @@ set(w "proj/Source/clampio.c" "nothing guessed")
 expect(init.moved 0 w init ${WORK}/init-moved/proj/solution1 -o ${WORK}/init-moved/kernel.yaml)
 set(w "\"acc\":205,\"flag\":1" "no divergence")
 expect(init.moved.diff 0 w diff ${WORK}/init-moved/kernel.yaml ${WORK}/clampio.json)
+
+# Vivado HLS 2015 and 2016 write the report as <top>_csynth.xml alone.
+hls_copy(clampio init-ownreport "" "" "")
+file(RENAME ${WORK}/init-ownreport/solution1/syn/report/csynth.xml
+     ${WORK}/init-ownreport/solution1/syn/report/clampio_csynth.xml)
+set(w "report/clampio_csynth.xml" "3 param(s); nothing guessed")
+expect(init.ownreport 0 w init ${WORK}/init-ownreport/solution1 -o ${WORK}/init-ownreport/kernel.yaml)
