@@ -137,7 +137,11 @@ static void print_rtl(const spec_t *s)
             printf("  port %s %s_ap_ack", port, port);
             break;
         case SPEC_IF_AP_HS:
-            printf("  port %s %s_ap_vld %s_ap_ack", port, port, port);
+            if (s->params[i].dir == SPEC_DIR_INOUT)
+                printf("  ports %s_i %s_i_ap_vld %s_i_ap_ack %s_o %s_o_ap_vld %s_o_ap_ack", port, port, port, port,
+                       port, port);
+            else
+                printf("  port %s %s_ap_vld %s_ap_ack", port, port, port);
             break;
         case SPEC_IF_S_AXILITE:
             printf("  control register%s", f->has_offset ? " (interfaces offset)" : "");

@@ -61,6 +61,19 @@ static void add_group(ctx_t *c, const char *prefix, size_t len, init_mode_t mode
     c->groups[c->ngroups++] = (group_t){lg_strndup(prefix, len), mode, dir, width, addr_bits, 0};
 }
 
+/* 1 when the acknowledge name (its first n bytes the value's port) is a
+ * side of an inout: the value ends in _i or _o, and the other side's value
+ * exists too (an ap_hs inout's _i_ap_ack, _o_ap_ack). */
+static int inout_side(const ctx_t *c, const char *name, size_t n)
+{
+    if (n < 3 || name[n - 2] != '_' || (name[n - 1] != 'i' && name[n - 1] != 'o'))
+        return 0;
+    char *base = lg_strndup(name, n - 2);
+    int both = port(c, base, "_i") && port(c, base, "_o");
+    free(base);
+    return both;
+}
+
 static void guess(init_spec_t *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void guess(init_spec_t *s, const char *fmt, ...)
 {
@@ -90,10 +103,10 @@ static int claimed(const ctx_t *c, const char *name)
         if (strncmp(name, c->groups[g].prefix, n) != 0)
             continue;
         const char *rest = name + n;
-        static const char *const sfx[] = {"_address0", "_ce0",    "_we0",    "_d0",    "_q0",   "_address1",
-                                          "_ce1",      "_we1",    "_d1",     "_q1",    "_dout", "_empty_n",
-                                          "_read",     "_din",    "_full_n", "_write", "_i",    "_o",
-                                          "_o_ap_vld", "_ap_vld", "_ap_ack", "",       NULL};
+        static const char *const sfx[] = {
+            "_address0", "_ce0",    "_we0",     "_d0",       "_q0",       "_address1", "_ce1",   "_we1", "_d1",
+            "_q1",       "_dout",   "_empty_n", "_read",     "_din",      "_full_n",   "_write", "_i",   "_o",
+            "_o_ap_vld", "_ap_vld", "_ap_ack",  "_i_ap_vld", "_i_ap_ack", "_o_ap_ack", "",       NULL};
         static const char *const axis[] = {"_TDATA", "_TVALID", "_TREADY", "_TLAST",
                                            "_TKEEP", "_TSTRB",  "_TUSER",  NULL};
         static const char *const bram[] = {"_Addr_A", "_EN_A",   "_WEN_A",  "_Din_A", "_Dout_A",
@@ -186,12 +199,15 @@ static void group_suffixed(ctx_t *c)
         } else if (ends_with(p->name, "_din", &n) && p->dir == 'o') {
             add_group(c, p->name, n, INIT_FIFO, SPEC_DIR_OUT, p->width, 0);
         } else if (ends_with(p->name, "_o_ap_vld", &n)) {
+            /* An inout: ap_ovld, or ap_hs with a valid and an acknowledge
+             * on each side (_i_ap_vld, _i_ap_ack, _o_ap_ack). */
             char *pre = lg_strndup(p->name, n);
             const init_port_t *o = port(c, pre, "_o");
+            int hs = port(c, pre, "_i_ap_vld") && port(c, pre, "_i_ap_ack") && port(c, pre, "_o_ap_ack");
             if (port(c, pre, "_i"))
-                add_group(c, pre, n, INIT_OVLD, SPEC_DIR_INOUT, o ? o->width : 0, 0);
+                add_group(c, pre, n, hs ? INIT_HS : INIT_OVLD, SPEC_DIR_INOUT, o ? o->width : 0, 0);
             free(pre);
-        } else if (ends_with(p->name, "_ap_ack", &n)) {
+        } else if (ends_with(p->name, "_ap_ack", &n) && !inout_side(c, p->name, n)) {
             /* ap_ack and ap_hs: the acknowledge runs against the value. */
             char *pre = lg_strndup(p->name, n);
             const init_port_t *v = port(c, pre, ""), *vld = port(c, pre, "_ap_vld");

@@ -14,8 +14,9 @@
 #define BIND_MAX_DEPTH (1u << 24)
 
 /* The suffixes of the roles past a RAM's (whose are spec_mem_suffix's). */
-static const char *const role_suffix[ROLE_COUNT] = {[ROLE_D1 + 1] = "", "_ap_vld", "",       "",       "",
-                                                    "_TLAST",           "_TKEEP",  "_TSTRB", "_TUSER", "_ap_ack"};
+static const char *const role_suffix[ROLE_COUNT] = {[ROLE_D1 + 1] = "", "_ap_vld",  "",       "",       "",
+                                                    "_TLAST",           "_TKEEP",   "_TSTRB", "_TUSER", "_ap_ack",
+                                                    "_i_ap_vld",        "_i_ap_ack"};
 
 /* Looks up port `name` and checks its direction; optional ports may be
  * missing (returns 0 with *found = 0). */
@@ -240,9 +241,17 @@ static int bind_scalar_out(const spec_t *spec, const spec_param_t *p, const char
     snprintf(name, sizeof name, "%s%s_ap_vld", pre, data_sfx);
     if (rc == 0 && mode != SPEC_IF_AP_NONE && mode != SPEC_IF_AP_ACK)
         rc = bind_port(spec, p, ports, name, 1, 1, b, ROLE_VLD, err);
-    snprintf(name, sizeof name, "%s_ap_ack", pre);
+    snprintf(name, sizeof name, "%s%s_ap_ack", pre, data_sfx);
     if (rc == 0 && (mode == SPEC_IF_AP_ACK || mode == SPEC_IF_AP_HS))
         rc = bind_port(spec, p, ports, name, 0, 1, b, ROLE_ACK, err); /* held high: every value is taken */
+    if (inout && mode == SPEC_IF_AP_HS) { /* the input side's handshake: valid held high, acknowledge the design's */
+        snprintf(name, sizeof name, "%s_i_ap_vld", pre);
+        if (rc == 0)
+            rc = bind_port(spec, p, ports, name, 0, 1, b, ROLE_IN_VLD, err);
+        snprintf(name, sizeof name, "%s_i_ap_ack", pre);
+        if (rc == 0)
+            rc = bind_port(spec, p, ports, name, 1, 1, b, ROLE_IN_ACK, err);
+    }
     b->kind = inout ? BIND_SCALAR_INOUT : BIND_SCALAR_VLD;
     b->is_out = 1;
     return rc;
@@ -268,14 +277,15 @@ static int bind_scalar(const spec_t *spec, const spec_param_t *p, const spec_ifa
         if (rc == 0 && (mode == SPEC_IF_AP_ACK || mode == SPEC_IF_AP_HS))
             rc = bind_port(spec, p, ports, name, 1, 1, b, ROLE_ACK, err);
     } else if ((mode != SPEC_IF_AP_OVLD && in_mode && p->dir == SPEC_DIR_OUT) ||
-               (mode == SPEC_IF_AP_OVLD && p->dir != SPEC_DIR_IN)) {
+               (mode == SPEC_IF_AP_OVLD && p->dir != SPEC_DIR_IN) ||
+               (mode == SPEC_IF_AP_HS && p->dir == SPEC_DIR_INOUT)) {
         rc = bind_scalar_out(spec, p, ifc->port, ports, b, err);
     } else {
         return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: a scalar %s param needs mode %s, not %s", spec->path,
                           p->line, p->col, p->name, spec_dir_name(p->dir),
                           p->dir == SPEC_DIR_IN    ? "ap_none, ap_vld, ap_ack or ap_hs"
                           : p->dir == SPEC_DIR_OUT ? "ap_vld, ap_ovld, ap_none, ap_ack or ap_hs"
-                                                   : "ap_ovld",
+                                                   : "ap_ovld or ap_hs",
                           spec_if_mode_name(ifc->mode));
     }
     return rc ? rc : check_width(spec, p, b, ROLE_DATA, err);

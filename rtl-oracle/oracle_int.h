@@ -103,7 +103,9 @@ enum {
     ROLE_KEEP,
     ROLE_STRB,
     ROLE_USER,
-    ROLE_ACK, /* ap_ack / ap_hs acknowledge: an input's output, an output's input */
+    ROLE_ACK,    /* ap_ack / ap_hs acknowledge: an input's output, an output's input (an inout's _o_ap_ack) */
+    ROLE_IN_VLD, /* ap_hs inout: the input's valid, _i_ap_vld */
+    ROLE_IN_ACK, /* ap_hs inout: the input's acknowledge, _i_ap_ack (the design's) */
     ROLE_COUNT
 };
 

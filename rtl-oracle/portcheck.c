@@ -165,6 +165,15 @@ static void check_param(pcheck_t *pc, size_t i)
     case SPEC_IF_AP_NONE:
     case SPEC_IF_AP_ACK:
     case SPEC_IF_AP_HS:
+        if (p->dir == SPEC_DIR_INOUT) { /* ap_hs: both sides, each with its valid and acknowledge */
+            expect_sfx(pc, pre, "_i", 0, width, 1, what);
+            expect_sfx(pc, pre, "_i_ap_vld", 0, 1, 1, what);
+            expect_sfx(pc, pre, "_i_ap_ack", 1, 1, 1, what);
+            expect_sfx(pc, pre, "_o", 1, width, 1, what);
+            expect_sfx(pc, pre, "_o_ap_vld", 1, 1, 1, what);
+            expect_sfx(pc, pre, "_o_ap_ack", 0, 1, 1, what);
+            break;
+        }
         /* The value, an input's or an out scalar's output; with ap_hs its
          * valid, driven by the side that drives the value; with ap_ack and
          * ap_hs the acknowledge, driven by the other side. */

@@ -64,8 +64,8 @@ static const char *scalar_mode_problem(const spec_param_t *p, spec_if_mode_t mod
         return "a scalar (use ap_none, ap_vld, ap_ovld, ap_ack, ap_hs or s_axilite)";
     if (mode == SPEC_IF_S_AXILITE)
         return NULL;
-    if ((mode == SPEC_IF_AP_ACK || mode == SPEC_IF_AP_HS) && p->dir == SPEC_DIR_INOUT)
-        return "an inout scalar (HLS gives handshakes to an input or an output; use ap_ovld)";
+    if (mode == SPEC_IF_AP_ACK && p->dir == SPEC_DIR_INOUT)
+        return "an inout scalar (HLS gives an inout acknowledges only with valids: use ap_hs, or ap_ovld)";
     if (mode == SPEC_IF_AP_NONE && p->dir == SPEC_DIR_INOUT)
         return "an inout scalar (an ap_none port carries an input or an output, not both; use ap_ovld)";
     if (mode == SPEC_IF_AP_VLD && p->dir == SPEC_DIR_INOUT)

@@ -78,6 +78,7 @@ struct Param {
                                    // (an m_axi buffer with offset direct: data is its address port)
     Port last, keep, strb, user;   // axis side channels (data, vld, flag: TDATA, TVALID, TREADY)
     Port ack;                      // ap_ack / ap_hs: an input's acknowledge (an output), an output's (an input)
+    Port in_vld, in_ack;           // ap_hs inout: the input's valid (held high) and acknowledge (the design's)
     bool on = false;               // axis: the harness's TVALID / TREADY in the coming cycle
     bool ended = false;            // axis out: a beat with TLAST was taken
     std::vector<uint64_t> mem;     // RAM contents, FIFO data

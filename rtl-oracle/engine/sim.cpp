@@ -499,9 +499,11 @@ void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
             set(ps_[i].vld, 1); // ap_vld, ap_hs: the value is valid all call long
         } else if (ps_[i].kind == ORW_SCALAR_VLD) {
             set(ps_[i].ack, 1); // ap_ack, ap_hs: every value is taken at once
-        } else if (ps_[i].kind == ORW_SCALAR_INOUT)
+        } else if (ps_[i].kind == ORW_SCALAR_INOUT) {
             set(ps_[i].in, ps_[i].input);
-        else if (ps_[i].kind == ORW_MEM && ps_[i].bus >= 0)
+            set(ps_[i].in_vld, 1); // ap_hs: the input valid all call long,
+            set(ps_[i].ack, 1);    // the output taken at once
+        } else if (ps_[i].kind == ORW_MEM && ps_[i].bus >= 0)
             set(ps_[i].data, ps_[i].base); // offset direct: the address port
         else if (ps_[i].kind == ORW_MEM && !ps_[i].is_out)
             for (Bank &bk : ps_[i].banks) // a one-element bank of an input: its element all call long

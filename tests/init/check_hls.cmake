@@ -486,3 +486,23 @@ file(RENAME ${WORK}/init-ownreport/solution1/syn/report/csynth.xml
      ${WORK}/init-ownreport/solution1/syn/report/clampio_csynth.xml)
 set(w "report/clampio_csynth.xml" "3 param(s); nothing guessed")
 expect(init.ownreport 0 w init ${WORK}/init-ownreport/solution1 -o ${WORK}/init-ownreport/kernel.yaml)
+
+# An inout scalar on ap_hs, as the interface lab of Vivado HLS's tutorial
+# writes it (hsio: in_out1_i with its valid and acknowledge, in_out1_o
+# with its own): init gives `mode: ap_hs` to the inout, check names the six
+# ports, the spec diffs and runs with no divergence; an RTL that adds the
+# wrong value is found.
+hls_copy(hsio init-hsio "" "" "")
+set(w "2 param(s); nothing guessed")
+expect(init.hsio 0 w init ${WORK}/init-hsio/solution1 -o ${WORK}/init-hsio/kernel.yaml)
+spec_has(init.hsio ${WORK}/init-hsio/kernel.yaml "{name: in_out1, type: i32, dir: inout}" "in_out1: {mode: ap_hs}"
+         "in1: {mode: ap_vld}")
+set(w "the ports of hsio match the spec"
+      "ports in_out1_i in_out1_i_ap_vld in_out1_i_ap_ack in_out1_o in_out1_o_ap_vld in_out1_o_ap_ack")
+expect(init.hsio.check 0 w check ${WORK}/init-hsio/kernel.yaml)
+input(${WORK}/hsio.json "{\"in1\": 7, \"in_out1\": 100}")
+set(w "\"in_out1\":107" "no divergence")
+expect(init.hsio.diff 0 w diff ${WORK}/init-hsio/kernel.yaml ${WORK}/hsio.json)
+run(init-hsio "")
+design(hsio hsio-sub solution1/syn/verilog/hsio.v "assign in_out1_o = (in_out1_i + in1);" "assign in_out1_o = (in_out1_i - in1);")
+run(hsio-sub "mismatch")

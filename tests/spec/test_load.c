@@ -137,8 +137,8 @@ static const struct {
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    n: {mode: ap_ovld}\n", 14, 15,
      "mode ap_ovld does not suit 'n', an input (use ap_none, or ap_vld for an input with a valid)"},
     {HEAD "params:\n  - name: x\n    type: i16\n    dir: inout\nrtl:\n  sources: [k.v]\n  interfaces:\n"
-          "    x: {mode: ap_hs}\n",
-     12, 15, "mode ap_hs does not suit 'x', an inout scalar (HLS gives handshakes to an input or an output"},
+          "    x: {mode: ap_ack}\n",
+     12, 15, "mode ap_ack does not suit 'x', an inout scalar (HLS gives an inout acknowledges only with valids"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_ovld}\n", 14, 18,
      "'data' is an array: mode must be ap_memory, bram, ap_fifo, m_axi or axis, not ap_ovld"},
     /* Names that reach paths, command lines and generated code. */
