@@ -166,20 +166,32 @@ static int scan_file(const char *path, const char *text, const char *want, init_
 }
 
 /* The Verilog files of path: the *.v of a directory, or of its
- * syn/verilog/ (an HLS solution directory); for a file, it and the *.v
- * beside it, where HLS writes the modules the top instantiates. */
+ * syn/verilog/ (an HLS solution directory) or hls/syn/verilog/ (a Vitis
+ * unified component's); for a file, it and the *.v beside it, where HLS
+ * writes the modules the top instantiates. */
 static int list_files(const char *path, char ***files, size_t *n, lg_err_t *err)
 {
     int is_file = !lg_is_dir(path);
     if (is_file && lg_check_file(path, LG_READ_MAX, err) != 0)
         return err->code;
     char *syn = lg_path_join(path, "syn/verilog");
+    if (!lg_is_dir(syn)) {
+        char *comp = lg_path_join(path, "hls/syn/verilog");
+        if (lg_is_dir(comp)) {
+            free(syn);
+            syn = comp;
+        } else {
+            free(comp);
+        }
+    }
     char *dir = is_file ? lg_path_dirname(path) : lg_strdup(lg_is_dir(syn) ? syn : path);
     char **names = NULL;
     int rc = lg_list_dir(dir, ".v", &names, n, err);
     if (rc == 0 && *n == 0)
         rc = lg_err_set(err, LG_EINVAL, "%s: no Verilog (*.v) files here%s", path,
-                        strcmp(dir, syn) == 0 ? "" : " nor in syn/verilog/ (an HLS solution directory)");
+                        strcmp(dir, syn) == 0 ? ""
+                                              : " nor in syn/verilog/ or hls/syn/verilog/ (an HLS solution directory, "
+                                                "a Vitis component's)");
     *files = lg_calloc(*n + 1, sizeof **files);
     /* The file named first, so its module wins a tie. */
     size_t k = 0;

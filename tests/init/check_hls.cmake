@@ -506,3 +506,14 @@ expect(init.hsio.diff 0 w diff ${WORK}/init-hsio/kernel.yaml ${WORK}/hsio.json)
 run(init-hsio "")
 design(hsio hsio-sub solution1/syn/verilog/hsio.v "assign in_out1_o = (in_out1_i + in1);" "assign in_out1_o = (in_out1_i - in1);")
 run(hsio-sub "mismatch")
+
+# A Vitis unified component named by its own directory: its Verilog is in
+# hls/syn/verilog/ below it.
+hls_copy(clampio init-comp "" "" "")
+file(MAKE_DIRECTORY ${WORK}/init-comp/comp)
+file(RENAME ${WORK}/init-comp/solution1 ${WORK}/init-comp/comp/hls)
+file(RENAME ${WORK}/init-comp/clampio.c ${WORK}/init-comp/comp/clampio.c)
+set(w "comp/hls/syn/verilog/clampio.v" "3 param(s); nothing guessed")
+expect(init.comp 0 w init ${WORK}/init-comp/comp -o ${WORK}/init-comp/kernel.yaml)
+set(w "no Verilog (*.v) files here nor in syn/verilog/ or hls/syn/verilog/")
+expect(init.err.noverilog 2 w init ${WORK}/init-comp -o ${WORK}/init-comp/none.yaml)
