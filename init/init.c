@@ -3,6 +3,7 @@
  * params, then the spec's text; each stage in a file of its own
  * (init_int.h). */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -124,6 +125,49 @@ static int find_preprocessed(const char *vdir, const char *fn, init_project_t *p
     return 0;
 }
 
+/* How far above the Verilog a preprocessed copy's original is looked for. */
+#define MARKER_LEVELS 6
+
+/* The file HLS preprocessed into pp, found where this copy of the project
+ * keeps it: the name its first line marker gives (`# 1 "../../repo/src/
+ * f.cpp"`, as HLS ran it), tried by its last components, longest first,
+ * in vdir and each directory above it up to MARKER_LEVELS; the first that
+ * defines fn. Owned, or NULL. */
+static char *marked_original(const char *pp, const char *vdir, const char *fn)
+{
+    FILE *f = fopen(pp, "r");
+    if (!f)
+        return NULL;
+    char line[1024], *name = NULL;
+    /* The markers come first; a C++ copy runs to megabytes after them. */
+    for (int k = 0; k < 64 && !name && fgets(line, sizeof line, f); k++) {
+        const char *q = strncmp(line, "# 1 \"", 5) == 0 && line[5] != '<' ? strchr(line + 5, '"') : NULL;
+        if (q)
+            name = lg_strndup(line + 5, (size_t)(q - line - 5));
+    }
+    fclose(f);
+    char *found = NULL;
+    const char *rel = name;
+    while (rel && (strncmp(rel, "../", 3) == 0 || strncmp(rel, "./", 2) == 0))
+        rel += rel[1] == '.' ? 3 : 2;
+    /* Suffixes of rel, its whole first (all of them end in its file name). */
+    for (const char *tail = rel; tail && *tail && !found; tail = strchr(tail, '/'), tail = tail ? tail + 1 : NULL) {
+        char *up = lg_strdup(vdir);
+        for (int k = 0; k <= MARKER_LEVELS && !found; k++) {
+            char *cand = lg_path_join(up, tail), real[PATH_MAX];
+            if (lg_path_exists(cand) && !lg_is_dir(cand) && defines(cand, fn) && realpath(cand, real))
+                found = lg_strdup(real);
+            free(cand);
+            char *parent = lg_path_join(up, "..");
+            free(up);
+            up = parent;
+        }
+        free(up);
+    }
+    free(name);
+    return found;
+}
+
 /* Gives s's params the ranges of cfg: each a scalar input of the design,
  * the range inside its type. */
 static int apply_ranges(init_spec_t *s, const init_cfg_t *cfg, lg_err_t *err)
@@ -176,8 +220,13 @@ static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
     in->csource = cfg->csource ? lg_strdup(cfg->csource) : find_source(vdir, fn, proj);
     in->proj_lists = in->csource && init_project_find(proj, in->csource) >= 0;
     char *cxx = NULL;
+    /* A C copy is what HLS compiled, exactly; a C++ one, which lgfuzz
+     * cannot compile, names its original, looked for where this checkout
+     * keeps it (in a directory beside the solution's). */
     if (!in->csource && find_preprocessed(vdir, fn, &in->pp, &cxx))
         in->csource = lg_strdup(in->pp.sources[0]);
+    else if (!in->csource && cxx)
+        in->csource = marked_original(cxx, vdir, fn);
     if (!in->csource && cxx)
         rc = lg_err_set(err, LG_EINVAL,
                         "no C or C++ file defining `%s` in the project or around %s, only HLS's preprocessed "

@@ -517,3 +517,18 @@ set(w "comp/hls/syn/verilog/clampio.v" "3 param(s); nothing guessed")
 expect(init.comp 0 w init ${WORK}/init-comp/comp -o ${WORK}/init-comp/kernel.yaml)
 set(w "no Verilog (*.v) files here nor in syn/verilog/ or hls/syn/verilog/")
 expect(init.err.noverilog 2 w init ${WORK}/init-comp -o ${WORK}/init-comp/none.yaml)
+
+# A C++ design whose project does not name its source, kept in a
+# directory beside the solution's: the line markers of HLS's copy
+# (`# 1 "../../work/src/vmac.cpp"`, as HLS ran) name it, and it is found
+# by its last components above the solution.
+hls_copy(vmac init-ppmark "" "" "")
+file(MAKE_DIRECTORY ${WORK}/init-ppmark/src ${WORK}/init-ppmark/solution1/.autopilot/db)
+file(RENAME ${WORK}/init-ppmark/vmac.cpp ${WORK}/init-ppmark/src/vmac.cpp)
+file(READ ${WORK}/init-ppmark/src/vmac.cpp text)
+file(WRITE ${WORK}/init-ppmark/solution1/.autopilot/db/vmac.pp.0.cpp
+     "# 1 \"../../work/src/vmac.cpp\"\n# 1 \"<built-in>\" 1\n# 1 \"../../work/src/vmac.cpp\" 2\n${text}")
+set(w "init-ppmark/src/vmac.cpp" "4 param(s); nothing guessed")
+expect(init.ppmark 0 w init ${WORK}/init-ppmark/solution1 -o ${WORK}/init-ppmark/kernel.yaml)
+set(w "\"acc\":-278528" "no divergence")
+expect(init.ppmark.diff 0 w diff ${WORK}/init-ppmark/kernel.yaml ${WORK}/vmac.json)
