@@ -4,7 +4,6 @@
  * header x<top>_hw.h, which tells an inout scalar's _i/_o registers from
  * an output's. */
 #include <ctype.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,32 +39,6 @@ static void add_bundle(init_axi_t *a, char *b, int is_read)
     *(is_read ? &a->reads[k] : &a->writes[k]) = 1;
 }
 
-/* The file called name under dir, at most depth levels down (the HLS
- * solution keeps the driver in impl/ip/drivers/<top>_v1_0/src/). Owned or
- * NULL. */
-static char *find_file(const char *dir, const char *name, int depth)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return NULL;
-    char *found = NULL;
-    struct dirent *e;
-    while (!found && (e = readdir(d))) {
-        if (e->d_name[0] == '.')
-            continue;
-        char *p = lg_path_join(dir, e->d_name);
-        if (strcmp(e->d_name, name) == 0 && lg_path_exists(p)) {
-            found = p;
-            break;
-        }
-        if (depth > 0)
-            found = find_file(p, name, depth - 1);
-        free(p);
-    }
-    closedir(d);
-    return found;
-}
-
 void init_axi_read(const init_rtl_t *rtl, const char *verilog_dir, init_axi_t *out)
 {
     memset(out, 0, sizeof *out);
@@ -90,7 +63,8 @@ void init_axi_read(const init_rtl_t *rtl, const char *verilog_dir, init_axi_t *o
     /* the Verilog's directory, then the solution (syn/verilog/../..) */
     char *dir = lg_strdup(verilog_dir);
     for (int up = 0; up < 3 && !out->registers; up++) {
-        out->registers = find_file(dir, header, up == 2 ? 5 : 0);
+        /* the HLS solution keeps the driver in impl/ip/drivers/<top>_v1_0/src/ */
+        out->registers = init_find_file(dir, header, up == 2 ? 5 : 0);
         char *parent = lg_path_join(dir, "..");
         free(dir);
         dir = parent;

@@ -561,10 +561,11 @@ static int tie_axi(ctx_t *c, init_param_t *p, group_t *g, const init_cparam_t *c
     /* The direction csynth.xml states (Vitis: <Arg direction=...>) before
      * the registers': a pointer the kernel only reads has one register,
      * as an output does. */
-    if (xa && xa->dir && (strcmp(xa->dir, "in") == 0 || strcmp(xa->dir, "out") == 0 || strcmp(xa->dir, "inout") == 0)) {
-        p->dir = xa->dir[0] == 'o' ? SPEC_DIR_OUT : xa->dir[2] == 'o' ? SPEC_DIR_INOUT : SPEC_DIR_IN;
-        return 0;
-    }
+    for (int d = SPEC_DIR_IN; xa && xa->dir && d <= SPEC_DIR_INOUT; d++)
+        if (strcmp(xa->dir, spec_dir_name((spec_dir_t)d)) == 0) {
+            p->dir = d;
+            return 0;
+        }
     if (cp->is_const)
         return 0; /* a const pointer the kernel only reads */
     char *in = lg_asprintf("%s_i", p->name), *in_r = lg_asprintf("%s_r_i", p->name);

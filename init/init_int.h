@@ -174,6 +174,10 @@ typedef struct init_project {
 /* Looks for the project around the solution whose Verilog is in
  * verilog_dir (its syn/verilog/): the project file up to three directories
  * above, and the solution's script.tcl. Finding none is no error. */
+/* The file called name in dir or at most depth levels below it: the
+ * shallowest, and at one depth the first in name order (hidden entries
+ * skipped). Owned, or NULL. */
+char *init_find_file(const char *dir, const char *name, int depth);
 void init_project_read(const char *verilog_dir, init_project_t *out);
 /* Gives the arguments of fn in proto what p's directives say about them
  * where the source's pragmas say nothing (a partition, a depth). */

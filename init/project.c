@@ -61,8 +61,8 @@ static int visible_dir(const struct dirent *e)
     return e->d_name[0] != '.';
 }
 
-/* The real path of the file called name depth levels below dir (0: in
- * dir itself), the first in name order, or NULL. */
+/* The file called name exactly depth levels below dir (0: in dir
+ * itself), the first in name order, or NULL. */
 static char *find_at_depth(const char *dir, const char *name, int depth)
 {
     struct dirent **ents;
@@ -71,15 +71,25 @@ static char *find_at_depth(const char *dir, const char *name, int depth)
         return NULL;
     char *found = NULL;
     for (int i = 0; i < n; i++) {
-        char *path = lg_path_join(dir, ents[i]->d_name), real[PATH_MAX];
-        if (!found && depth == 0 && strcmp(ents[i]->d_name, name) == 0 && is_file(path) && realpath(path, real))
-            found = lg_strdup(real);
-        else if (!found && depth > 0 && lg_is_dir(path))
+        char *path = lg_path_join(dir, ents[i]->d_name);
+        if (!found && depth == 0 && strcmp(ents[i]->d_name, name) == 0 && is_file(path)) {
+            found = path;
+            path = NULL;
+        } else if (!found && depth > 0 && lg_is_dir(path)) {
             found = find_at_depth(path, name, depth - 1);
+        }
         free(path);
         free(ents[i]);
     }
     free(ents);
+    return found;
+}
+
+char *init_find_file(const char *dir, const char *name, int depth)
+{
+    char *found = NULL;
+    for (int d = 0; d <= depth && !found; d++)
+        found = find_at_depth(dir, name, d);
     return found;
 }
 
@@ -115,8 +125,10 @@ static void add_source(init_project_t *p, size_t *cap, const char *name, char *c
     const char *base = name + strlen(name);
     while (base > name && base[-1] != '/' && base[-1] != '\\')
         base--;
-    for (int d = 0; d <= PROJECT_BELOW && !found && home; d++)
-        found = find_at_depth(home, base, d);
+    char *below = !found && home ? init_find_file(home, base, PROJECT_BELOW) : NULL, real[PATH_MAX];
+    if (below && realpath(below, real))
+        found = lg_strdup(real);
+    free(below);
     if (!found || init_project_find(p, found) >= 0) {
         free(found);
         return;

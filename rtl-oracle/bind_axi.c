@@ -307,26 +307,27 @@ static void slaves_free(slaves_t *sl)
     free(sl->src);
 }
 
-/* "ADDR_<NAME>_DATA_0" for the register of port name (upper-cased, as
- * HLS writes it); the caller frees it. */
-static char *data_param(const char *name)
+/* "ADDR_<NAME><what>" for port name (upper-cased, as HLS writes it):
+ * what "_DATA_0" names its register, "_BASE" a memory; the caller frees
+ * it. */
+static char *addr_param(const char *name, const char *what)
 {
-    char *want = lg_asprintf("ADDR_%s_DATA_0", name);
+    char *want = lg_asprintf("ADDR_%s%s", name, what);
     for (char *c = want; *c; c++)
         *c = (char)toupper((unsigned char)*c);
     return want;
 }
 
-/* The offset of port name's register in slave text: ADDR_<NAME>_DATA_0,
- * or ADDR_<NAME>_R_DATA_0 (Vitis renames an m_axi pointer's register
- * that would clash with a bundle's name); -1 when neither. *found (may be
- * NULL) receives the localparam's name, which the caller frees. */
-static int64_t reg_offset(const char *text, const char *name, char **found)
+/* The offset slave text declares for port name's ADDR_<NAME><what>, or
+ * ADDR_<NAME>_R<what> (Vitis renames a port that would clash with a
+ * bundle's or a reserved name); -1 when neither. *found (may be NULL)
+ * receives the localparam's name, which the caller frees. */
+static int64_t slave_offset(const char *text, const char *name, const char *what, char **found)
 {
     int64_t at = -1;
     for (int k = 0; k < 2 && at < 0 && text; k++) {
         char *full = k ? lg_asprintf("%s_r", name) : lg_strdup(name);
-        char *want = data_param(full);
+        char *want = addr_param(full, what);
         at = localparam_offset(text, want);
         if (at >= 0 && found)
             *found = lg_strdup(want);
@@ -334,6 +335,12 @@ static int64_t reg_offset(const char *text, const char *name, char **found)
         free(full);
     }
     return at;
+}
+
+/* The offset of port name's register in slave text (ADDR_<NAME>_DATA_0). */
+static int64_t reg_offset(const char *text, const char *name, char **found)
+{
+    return slave_offset(text, name, "_DATA_0", found);
 }
 
 /* The port names of bind i's registers: its own, or an inout's _i and _o
@@ -376,24 +383,17 @@ static int foreign_register(const spec_t *spec, const omodel_t *m, const slaves_
  * is said to be one. */
 static int missing_register(const spec_t *spec, const slaves_t *sl, size_t i, const char *name, lg_err_t *err)
 {
-    char *want = data_param(name), *base = lg_asprintf("ADDR_%s_BASE", spec->ifaces[i].port), *base_r = NULL;
-    for (char *c = base; *c; c++)
-        *c = (char)toupper((unsigned char)*c);
-    base_r = lg_asprintf("ADDR_%s_R_BASE", spec->ifaces[i].port);
-    for (char *c = base_r; *c; c++)
-        *c = (char)toupper((unsigned char)*c);
-    const char *text = sl->text[sl->ctl];
-    int memory = localparam_offset(text, base) >= 0 || localparam_offset(text, base_r) >= 0;
-    int rc = lg_err_set(err, LG_EINVAL,
-                        memory ? "%s: param %s: %s declares no register %s but a memory (%s): HLS mapped the "
-                                 "argument, an array, into the AXI4-Lite slave, which lgfuzz does not drive (give it "
-                                 "an ap_memory or m_axi interface)"
-                               : "%s: param %s: %s declares no register %s (give the register's offset as "
-                                 "rtl.interfaces.%s.offset, or rtl.registers)",
-                        spec->path, spec->params[i].name, sl->src[sl->ctl], want,
-                        memory ? (localparam_offset(text, base) >= 0 ? base : base_r) : spec->params[i].name);
-    free(base_r);
-    free(base);
+    char *want = addr_param(name, "_DATA_0"), *memory = NULL;
+    slave_offset(sl->text[sl->ctl], spec->ifaces[i].port, "_BASE", &memory);
+    int rc =
+        lg_err_set(err, LG_EINVAL,
+                   memory ? "%s: param %s: %s declares no register %s but a memory (%s): HLS mapped the "
+                            "argument, an array, into the AXI4-Lite slave, which lgfuzz does not drive (give it "
+                            "an ap_memory or m_axi interface)"
+                          : "%s: param %s: %s declares no register %s (give the register's offset as "
+                            "rtl.interfaces.%s.offset, or rtl.registers)",
+                   spec->path, spec->params[i].name, sl->src[sl->ctl], want, memory ? memory : spec->params[i].name);
+    free(memory);
     free(want);
     return rc;
 }

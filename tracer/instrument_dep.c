@@ -63,15 +63,11 @@ static void watch_loop(instrument_ctx_t *c, const instrument_cfg_t *g, size_t he
         instrument_loop_header(c, g, header, in, &c->dep_iter, w->dep);
 }
 
-/* The function the hit's pragma sits in, or NULL. */
+/* The function the hit's pragma sits in (defined in the module), or NULL. */
 static LLVMValueRef hit_function(const instrument_ctx_t *c, const pragma_hit_t *hit)
 {
-    for (size_t i = 0; hit->func && i < c->nfuncs; i++) {
-        size_t len;
-        if (strcmp(LLVMGetValueName2(c->funcs[i], &len), hit->func) == 0)
-            return c->funcs[i];
-    }
-    return NULL;
+    LLVMValueRef fn = hit->func ? LLVMGetNamedFunction(c->mod, hit->func) : NULL;
+    return fn && !LLVMIsDeclaration(fn) ? fn : NULL;
 }
 
 /* A local array of the hit's name in its function: its carriers. */

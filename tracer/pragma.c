@@ -13,6 +13,7 @@
 #include "tracer.h"
 #include "util/alloc.h"
 #include "util/hlspragma.h"
+#include "util/num.h"
 
 /* One `{` still open: the loop keyword line it belongs to (0 if none). */
 typedef struct scope {
@@ -222,12 +223,11 @@ static void line_marker(scanner_t *s, const char *text, size_t len)
         i = 5;
     while (i < len && isspace((unsigned char)text[i]))
         i++;
-    if (i >= len || !isdigit((unsigned char)text[i]))
-        return;
-    long n = 0;
-    for (; i < len && isdigit((unsigned char)text[i]) && n < INT_MAX / 10; i++)
-        n = n * 10 + (text[i] - '0');
-    if (n >= 1)
+    uint64_t n;
+    const char *end;
+    lg_err_t ignored;
+    if (i < len && isdigit((unsigned char)text[i]) &&
+        lg_uint_scan(text + i, LG_NUM_DEC, INT_MAX, &n, &end, &ignored) == LG_OK && n >= 1)
         s->line = (int)n - 1; /* the newline ending the marker counts one */
 }
 
