@@ -52,8 +52,20 @@ static void print_params(const spec_t *s)
     printf("params:\n");
     for (size_t i = 0; i < s->nparams; i++) {
         const spec_param_t *p = &s->params[i];
-        char ty[32];
-        printf("  %-12s %-5s %-5s", p->name, lg_fixed_name(p->type, p->fx, ty, sizeof ty), spec_dir_name(p->dir));
+        char ty[LG_SHOW_MAX];
+        printf("  %-12s %-5s %-5s", p->name, spec_param_type_name(p, ty, sizeof ty), spec_dir_name(p->dir));
+        if (p->wide_scalar) {
+            printf(" scalar, carried as %d 64-bit limbs\n", p->limbs);
+            continue;
+        }
+        if (p->wide) {
+            if (p->fixed_len)
+                printf(" array[%zu]", spec_param_elems(p));
+            else
+                printf(" array[len = %s, max_len %zu]", s->params[p->len_param].name, spec_param_elems(p));
+            printf(" elements, each carried as %d 64-bit limbs\n", p->limbs);
+            continue;
+        }
         if (p->is_array) {
             if (p->fixed_len)
                 printf(" array[%zu]", p->max_len);

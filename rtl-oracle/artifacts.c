@@ -56,12 +56,52 @@ static int64_t *initial_array(const input_t *in, size_t i)
     return v;
 }
 
+/* A wide param (spec.h) of a C kernel: its limbs as the input gave them
+ * (name_limbs), the kernel's _BitInt objects (name), and the conversions
+ * between them (name_of, name_to). */
+static void declare_wide(lg_strbuf_t *t, const spec_param_t *p, const int64_t *limbs)
+{
+    char wt[48], ut[48];
+    snprintf(wt, sizeof wt, "%s_BitInt(%d)", p->wide_signed ? "" : "unsigned ", p->wide);
+    snprintf(ut, sizeof ut, "unsigned _BitInt(%d)", p->wide);
+    lg_strbuf_printf(t, "static const uint64_t %s_limbs[%zu] = ", p->name, p->max_len);
+    array_literal(t, LG_U64, limbs, p->max_len, "");
+    lg_strbuf_puts(t, ";\n");
+    if (p->wide_scalar)
+        lg_strbuf_printf(t, "static %s %s;\n", wt, p->name);
+    else
+        lg_strbuf_printf(t, "static %s %s[%zu];\n", wt, p->name, spec_param_elems(p));
+    lg_strbuf_printf(t,
+                     "static %s %s_of(const uint64_t *l)\n{\n    %s u = 0;\n    for (int k = %d; k >= 0; k--)\n"
+                     "        u = (u << 64) | l[k];\n    return (%s)u;\n}\n",
+                     wt, p->name, ut, p->limbs - 1, wt);
+    lg_strbuf_printf(
+        t,
+        "static void %s_to(%s v, uint64_t *l)\n{\n    %s u = (%s)v;\n    for (int k = 0; k < %d; k++, u >>= "
+        "64)\n        l[k] = (uint64_t)u;\n}\n",
+        p->name, wt, ut, ut, p->limbs);
+}
+
+/* 1 when the reproducer converts wide params: a C kernel's, whose
+ * _BitInt it can declare (a C++ kernel's HLS types it does not). */
+static int wide_in_c(const spec_t *spec, const spec_param_t *p)
+{
+    size_t n = strlen(spec->c_source);
+    return p->wide && n > 2 && strcmp(spec->c_source + n - 2, ".c") == 0;
+}
+
 static void declare_inputs(lg_strbuf_t *t, const spec_t *spec, const input_t *in)
 {
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         const char *ct = lg_type_ctype(p->type);
-        if (p->is_array) {
+        if (wide_in_c(spec, p)) {
+            int64_t *v = lg_calloc(p->max_len, sizeof *v);
+            for (size_t j = 0; p->dir != SPEC_DIR_OUT && j < in->v[i].len && j < p->max_len; j++)
+                v[j] = in->v[i].elems[j];
+            declare_wide(t, p, v);
+            free(v);
+        } else if (p->is_array) {
             int64_t *v = initial_array(in, i);
             lg_strbuf_printf(t, "static %s %s[%zu] = ", ct, p->name, p->max_len);
             array_literal(t, p->type, v, p->max_len, "");
@@ -85,9 +125,37 @@ static void call_kernel(lg_strbuf_t *t, const spec_t *spec)
     lg_strbuf_printf(t, "%s(", spec->c_function);
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
-        lg_strbuf_printf(t, "%s%s%s", i ? ", " : "", !p->is_array && spec_param_by_pointer(p) ? "&" : "", p->name);
+        lg_strbuf_printf(t, "%s%s%s", i ? ", " : "", spec_param_is_scalar(p) && spec_param_by_pointer(p) ? "&" : "",
+                         p->name);
     }
     lg_strbuf_puts(t, ");\n");
+    /* What the kernel wrote to wide params, back into limbs to compare. */
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        if (!wide_in_c(spec, p) || p->dir == SPEC_DIR_IN)
+            continue;
+        lg_strbuf_printf(t, "    uint64_t cpu_%s[%zu] = {0};\n", p->name, p->max_len);
+        if (p->wide_scalar)
+            lg_strbuf_printf(t, "    %s_to(%s, cpu_%s);\n", p->name, p->name, p->name);
+        else
+            lg_strbuf_printf(t, "    for (size_t j = 0; j < %zu; j++)\n        %s_to(%s[j], cpu_%s + j * %d);\n",
+                             spec_param_elems(p), p->name, p->name, p->name, p->limbs);
+    }
+}
+
+/* Before the call: the wide params' objects from their limbs. */
+static void load_wide(lg_strbuf_t *t, const spec_t *spec)
+{
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        if (!wide_in_c(spec, p))
+            continue;
+        if (p->wide_scalar)
+            lg_strbuf_printf(t, "    %s = %s_of(%s_limbs);\n", p->name, p->name, p->name);
+        else
+            lg_strbuf_printf(t, "    for (size_t j = 0; j < %zu; j++)\n        %s[j] = %s_of(%s_limbs + j * %d);\n",
+                             spec_param_elems(p), p->name, p->name, p->name, p->limbs);
+    }
 }
 
 /* One assertion per output: the CPU's value equals what the RTL produced.
@@ -107,7 +175,17 @@ static void assert_output(lg_strbuf_t *t, const spec_t *spec, const input_t *in,
     }
     const spec_param_t *p = &spec->params[param];
     const run_output_t *o = &rtl->out[param];
-    if (p->is_array) {
+    if (wide_in_c(spec, p)) { /* limb by limb */
+        lg_strbuf_printf(t, "    static const uint64_t rtl_%s[%zu] = ", p->name, p->max_len);
+        array_literal(t, LG_U64, o->elems, p->max_len, "    ");
+        lg_strbuf_printf(t, ";\n    for (size_t j = 0; j < %zu; j++) {\n", p->max_len);
+        lg_strbuf_printf(t, "        if (cpu_%s[j] != rtl_%s[j])\n", p->name, p->name);
+        lg_strbuf_printf(t,
+                         "            fprintf(stderr, \"%s: limb %%zu: cpu %%#llx, rtl %%#llx\\n\", j, (unsigned long "
+                         "long)cpu_%s[j], (unsigned long long)rtl_%s[j]);\n",
+                         p->name, p->name, p->name);
+        lg_strbuf_printf(t, "        assert(cpu_%s[j] == rtl_%s[j]);\n    }\n", p->name, p->name);
+    } else if (p->is_array) {
         lg_strbuf_printf(t, "    static const %s rtl_%s[%zu] = ", lg_type_ctype(p->type), p->name, p->max_len);
         array_literal(t, p->type, o->elems, p->max_len, "    ");
         lg_strbuf_printf(t, ";\n    for (size_t j = 0; j < %zu; j++) {\n", p->max_len);
@@ -154,7 +232,10 @@ char *oracle_repro_source(const spec_t *spec, const input_t *in, const run_resul
     char resolved[PATH_MAX];
     const char *src = realpath(spec->c_source, resolved) ? resolved : spec->c_source;
     lg_strbuf_printf(&t, "/* Reproducer for kernel %s, symptom %s:\n *   %s\n", spec->kernel, sym->cls, sym->detail);
-    lg_strbuf_puts(&t, " * Build and run: cc");
+    int bitint = 0; /* gcc before 14 has no _BitInt */
+    for (size_t i = 0; i < spec->nparams; i++)
+        bitint |= wide_in_c(spec, &spec->params[i]);
+    lg_strbuf_printf(&t, " * Build and run: %s", bitint ? "clang-14" : "cc");
     for (size_t i = 0; i < spec->c_ndefines; i++) {
         char *flag = lg_asprintf("-D%s", spec->c_defines[i]);
         shell_word(&t, flag);
@@ -171,6 +252,7 @@ char *oracle_repro_source(const spec_t *spec, const input_t *in, const run_resul
     lg_strbuf_printf(&t, "#include \"%s\"\n\n", src);
     declare_inputs(&t, spec, in);
     lg_strbuf_puts(&t, "\nint main(void)\n{\n");
+    load_wide(&t, spec);
     call_kernel(&t, spec);
     if (rtl->status != RUN_OK) {
         lg_strbuf_printf(&t, "    /* The RTL did not complete: %s (%s). */\n", run_status_name(rtl->status),

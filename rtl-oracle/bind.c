@@ -34,9 +34,10 @@ static int bind_port(const spec_t *spec, const spec_param_t *p, const oports_t *
         return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: port %s is an %s of %s, expected an %s", spec->path,
                           p->line, p->col, p->name, name, port->is_output ? "output" : "input", spec->rtl_top,
                           want_output ? "output" : "input");
-    if (port->bits > ORACLE_PORT_MAX_BITS)
+    int max = p->wide ? LG_WIDE_BITS_MAX : ORACLE_PORT_MAX_BITS; /* a wide param's ports may be as wide */
+    if (port->bits > max)
         return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: port %s is %d bits wide; at most %d supported",
-                          spec->path, p->line, p->col, p->name, name, port->bits, ORACLE_PORT_MAX_BITS);
+                          spec->path, p->line, p->col, p->name, name, port->bits, max);
     b->port[role] = lg_strdup(port->member);
     b->bits[role] = port->bits;
     return 0;
@@ -398,21 +399,28 @@ static int bind_param_ports(const spec_t *spec, size_t i, const oports_t *ports,
     b->reg = -1;
     b->reg_out = -1;
     b->width = ifc->width ? ifc->width : lg_type_bits(p->type);
+    b->limbs = p->limbs;
     spec_if_mode_t mode = ifc->mode;
     if (!ifc->explicit && m->proto == ORW_PROTO_AXILITE) /* Vitis's defaults, found from the ports */
-        mode = p->is_array ? SPEC_IF_M_AXI : SPEC_IF_S_AXILITE;
-    if (p->is_array) {
-        b->depth = ifc->has_depth ? ifc->depth : p->max_len;
+        mode = spec_param_is_scalar(p) ? SPEC_IF_S_AXILITE : SPEC_IF_M_AXI;
+    if (p->wide && (p->wide_scalar ? mode != SPEC_IF_AP_NONE && mode != SPEC_IF_AP_VLD
+                                   : mode != SPEC_IF_AP_FIFO && mode != SPEC_IF_AXIS))
+        return lg_err_set(err, LG_EINVAL,
+                          "%s:%d:%d: param %s is %d bits wide on %s: lgfuzz carries an integer wider than 64 bits as "
+                          "an ap_none input, an ap_vld output, or the elements of an ap_fifo or axis stream",
+                          spec->path, p->line, p->col, p->name, p->wide, spec_if_mode_name(mode));
+    if (!spec_param_is_scalar(p)) {
+        b->depth = (ifc->has_depth ? ifc->depth : spec_param_elems(p)) * (uint64_t)p->limbs;
         if (b->depth == 0 || b->depth > BIND_MAX_DEPTH)
             return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: depth %llu outside 1..%u", spec->path, p->line,
                               p->col, p->name, (unsigned long long)b->depth, BIND_MAX_DEPTH);
     }
     if (mode == SPEC_IF_S_AXILITE || mode == SPEC_IF_M_AXI)
         return bind_axi_param(spec, p, mode, ports, m, b, err);
-    if (p->is_array && m->proto == ORW_PROTO_COMB)
+    if (!spec_param_is_scalar(p) && m->proto == ORW_PROTO_COMB)
         return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: RTL top %s has no ap_clk, and an array needs a clock",
                           spec->path, p->line, p->col, p->name, spec->rtl_top);
-    if (!p->is_array)
+    if (spec_param_is_scalar(p))
         return bind_scalar(spec, p, ifc, ports, b, err);
     if ((mode == SPEC_IF_AP_MEMORY || mode == SPEC_IF_BRAM) && ifc->part.kind != SPEC_PART_NONE)
         return bind_banks(spec, p, ports, mode, ifc->port, b, err);

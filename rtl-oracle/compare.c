@@ -7,6 +7,7 @@
 #include "oracle_int.h"
 
 #include "util/alloc.h"
+#include "util/num.h"
 #include <inttypes.h>
 #include <json-c/json.h>
 #include <stdio.h>
@@ -111,6 +112,31 @@ static void status_symptoms(const spec_t *spec, const run_result_t *cpu, const r
     }
 }
 
+/* The detail of a wide param's mismatch, first_slot the first slot that
+ * differs: its element's two values (a scalar's by its name), and how
+ * many of an array's elements differ. */
+static void wide_mismatch(const spec_param_t *p, const run_output_t *c, const run_output_t *r, size_t first_slot,
+                          oracle_symptom_t *s)
+{
+    size_t L = (size_t)p->limbs, e = first_slot / L, n = spec_param_elems(p), differ = 0;
+    LG_ASSERT(c->len >= p->max_len && r->len >= p->max_len);
+    for (size_t k = 0; k < n; k++)
+        differ += memcmp(&c->elems[k * L], &r->elems[k * L], L * sizeof(int64_t)) != 0;
+    char cs[LG_WIDE_SHOW_MAX], rs[LG_WIDE_SHOW_MAX], at[48] = "";
+    lg_wide_show((const uint64_t *)&c->elems[e * L], p->wide, p->wide_signed, cs, sizeof cs);
+    lg_wide_show((const uint64_t *)&r->elems[e * L], p->wide, p->wide_signed, rs, sizeof rs);
+    if (!p->wide_scalar)
+        snprintf(at, sizeof at, "[%zu]", e);
+    char of[64] = "";
+    if (!p->wide_scalar)
+        snprintf(of, sizeof of, " (%zu of %zu elements differ)", differ, n);
+    char text[sizeof cs + sizeof rs + sizeof at + sizeof of + SPEC_NAME_MAX + 16];
+    int n_text = snprintf(text, sizeof text, "%s%s: cpu %s, rtl %s%s", p->name, at, cs, rs, of);
+    size_t keep = n_text < 0 ? 0 : (size_t)n_text < sizeof s->detail ? (size_t)n_text : sizeof s->detail - 1;
+    memcpy(s->detail, text, keep); /* a long value is cut, as every detail is */
+    s->detail[keep] = '\0';
+}
+
 static void array_mismatch(const spec_t *spec, size_t i, const run_output_t *c, const run_output_t *r,
                            oracle_symptoms_t *out)
 {
@@ -128,6 +154,10 @@ static void array_mismatch(const spec_t *spec, size_t i, const run_output_t *c, 
     if (!count)
         return;
     oracle_symptom_t *s = add(out, (int)i, "mismatch:%s", p->name);
+    if (p->wide) {
+        wide_mismatch(p, c, r, first, s);
+        return;
+    }
     char cs[LG_SHOW_MAX], rs[LG_SHOW_MAX];
     snprintf(s->detail, sizeof s->detail, "%s[%zu]: cpu %s, rtl %s (%zu of %zu slots differ)", p->name, first,
              lg_fixed_show(p->type, p->fx, c->elems[first], cs, sizeof cs),

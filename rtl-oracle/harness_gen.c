@@ -52,6 +52,8 @@ static void gen_describe(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
         lg_strbuf_printf(b, "    ps[%zu].kind = %s;  // %s\n", i, kind_name[bd->kind], spec->params[i].name);
         lg_strbuf_printf(b, "    ps[%zu].is_out = %s;\n", i, bd->is_out ? "true" : "false");
         lg_strbuf_printf(b, "    ps[%zu].depth = %lluULL;\n", i, (unsigned long long)bd->depth);
+        if (bd->limbs > 1)
+            lg_strbuf_printf(b, "    ps[%zu].limbs = %d;  // %d bits\n", i, bd->limbs, bd->width);
         if (bd->reg >= 0 || bd->bus >= 0)
             lg_strbuf_printf(b, "    ps[%zu].reg = %lldLL;\n    ps[%zu].bus = %d;\n    ps[%zu].ebytes = %d;\n", i,
                              (long long)bd->reg, i, bd->bus, i, (bd->width + 7) / 8);

@@ -120,7 +120,8 @@ typedef struct obank {
 typedef struct obind {
     bind_kind_t kind; /* s_axilite scalars are SCALAR_IN/VLD, m_axi arrays MEM, with reg (and bus) set */
     int width;        /* data width in bits */
-    uint64_t depth;   /* memories and fifos */
+    int limbs;        /* words of a value: 1, or a wide param's limbs (spec.h) */
+    uint64_t depth;   /* memories and fifos: in words (a wide stream's beats times limbs) */
     int is_out;       /* results flow back (out/inout memory, vld, ovld, fifo out) */
     char *port[ROLE_COUNT];
     int bits[ROLE_COUNT];

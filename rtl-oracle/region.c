@@ -24,8 +24,8 @@ int region_create(oregion_t *r, const omodel_t *m, uint64_t seed, lg_err_t *err)
     uint64_t req = 0, resp = ORW_RESP_HEADER + ORW_DETAIL_WORDS;
     for (size_t i = 0; i < m->n; i++) {
         const obind_t *b = &m->binds[i];
-        req += orw_req_words((int)b->kind, b->depth);
-        resp += orw_resp_words((int)b->kind, b->depth, b->is_out);
+        req += orw_req_words((int)b->kind, b->depth, (uint64_t)b->limbs);
+        resp += orw_resp_words((int)b->kind, b->depth, b->is_out, (uint64_t)b->limbs);
     }
     uint64_t slot = (req + resp) * sizeof(uint64_t);
     uint64_t cap = REGION_BYTES / slot;
@@ -86,7 +86,10 @@ void region_encode(oregion_t *r, const omodel_t *m, size_t slot, const input_t *
     for (size_t i = 0; i < m->n; i++) {
         const obind_t *b = &m->binds[i];
         LG_ASSERT(b->kind != BIND_MEM || in->spec->params[i].is_array);
-        if (b->kind == BIND_SCALAR_IN || b->kind == BIND_SCALAR_INOUT) {
+        if (b->limbs > 1 && b->kind == BIND_SCALAR_IN) { /* a wide scalar's limbs */
+            for (int k = 0; k < b->limbs; k++)
+                *w++ = (uint64_t)in->v[i].elems[k];
+        } else if (b->kind == BIND_SCALAR_IN || b->kind == BIND_SCALAR_INOUT) {
             *w++ = binding_to_port(b, in->v[i].scalar);
         } else if (b->kind == BIND_MEM) {
             *w++ = in->v[i].len < b->depth ? in->v[i].len : b->depth;
@@ -166,13 +169,17 @@ void region_decode(const oregion_t *r, const spec_t *spec, const omodel_t *m, si
     const uint64_t *d = w + ORW_RESP_HEADER;
     for (size_t i = 0; i < m->n; i++) {
         const obind_t *b = &m->binds[i];
-        if (b->kind == BIND_SCALAR_VLD || b->kind == BIND_SCALAR_INOUT) {
+        if (b->limbs > 1 && b->kind == BIND_SCALAR_VLD) { /* a wide scalar: its limbs, 0 when not written */
+            for (int k = 0; k < b->limbs; k++)
+                res->out[i].elems[k] = (int64_t)d[1 + k];
+            res->out[i].len = (size_t)b->limbs;
+        } else if (b->kind == BIND_SCALAR_VLD || b->kind == BIND_SCALAR_INOUT) {
             res->out[i].valid = (int)d[0];
             res->out[i].scalar = binding_from_port(b->width, spec->params[i].type, d[1]);
         } else if (b->kind == BIND_FIFO_OUT || b->kind == BIND_AXIS_OUT || (b->kind == BIND_MEM && b->is_out)) {
             store_array(spec, b, in, i, d, res);
         }
-        d += orw_resp_words((int)b->kind, b->depth, b->is_out);
+        d += orw_resp_words((int)b->kind, b->depth, b->is_out, (uint64_t)b->limbs);
     }
     LG_ASSERT((uint64_t)(d - w) + ORW_DETAIL_WORDS == r->resp_words);
     size_t len = w[ORW_RESP_DETAIL_LEN] < sizeof res->detail ? (size_t)w[ORW_RESP_DETAIL_LEN] : sizeof res->detail - 1;

@@ -82,8 +82,12 @@ void input_normalize(input_t *in, int from_len)
         }
         for (size_t k = 0; k < p->max_len; k++)
             in->v[i].elems[k] = clamp_param(p, in->v[i].elems[k]);
+        if (p->wide % 64) /* a wide element's top limb holds its top bits alone */
+            for (size_t k = (size_t)p->limbs - 1; k < p->max_len; k += (size_t)p->limbs)
+                in->v[i].elems[k] &= (int64_t)((UINT64_C(1) << (p->wide % 64)) - 1);
         if (in->v[i].len > p->max_len)
             in->v[i].len = p->max_len;
+        in->v[i].len -= in->v[i].len % (size_t)p->limbs;
     }
     /* Lengths: a fixed array is always full; a tied array and its len param
      * agree. With from_len the first array (in spec order) whose length
@@ -95,8 +99,9 @@ void input_normalize(input_t *in, int from_len)
         if (!p->is_array || p->fixed_len || p->len_param < 0 || set[p->len_param])
             continue;
         input_value_t *lv = &in->v[p->len_param];
-        if ((int64_t)in->v[i].len != lv->scalar) {
-            lv->scalar = clamp_param(&spec->params[p->len_param], (int64_t)in->v[i].len);
+        int64_t elems = (int64_t)(in->v[i].len / (size_t)p->limbs);
+        if (elems != lv->scalar) {
+            lv->scalar = clamp_param(&spec->params[p->len_param], elems);
             set[p->len_param] = 1;
         }
     }
@@ -110,7 +115,8 @@ void input_normalize(input_t *in, int from_len)
             continue;
         }
         int64_t l = in->v[p->len_param].scalar;
-        in->v[i].len = l < 0 ? 0 : (uint64_t)l > p->max_len ? p->max_len : (size_t)l;
+        size_t max = spec_param_elems(p);
+        in->v[i].len = (l < 0 ? 0 : (uint64_t)l > max ? max : (size_t)l) * (size_t)p->limbs;
     }
 }
 
@@ -121,12 +127,13 @@ void input_set_len(input_t *in, size_t i, size_t n)
         return;
     if (n > p->max_len)
         n = p->max_len;
+    n -= n % (size_t)p->limbs;
     int64_t zero = clamp_param(p, 0);
     for (size_t k = in->v[i].len; k < n; k++)
         in->v[i].elems[k] = zero;
     in->v[i].len = n;
     if (p->len_param >= 0) /* the param decides, for every array sharing it */
-        in->v[p->len_param].scalar = clamp_param(&in->spec->params[p->len_param], (int64_t)n);
+        in->v[p->len_param].scalar = clamp_param(&in->spec->params[p->len_param], (int64_t)(n / (size_t)p->limbs));
     input_normalize(in, 0);
 }
 

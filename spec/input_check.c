@@ -31,7 +31,7 @@ int input_conforms(const input_t *in, char *why, size_t cap)
             want = p->max_len;
         } else {
             int64_t l = in->v[p->len_param].scalar;
-            want = l < 0 || (uint64_t)l > p->max_len ? (size_t)-1 : (size_t)l;
+            want = l < 0 || (uint64_t)l > spec_param_elems(p) ? (size_t)-1 : (size_t)l * (size_t)p->limbs;
         }
         if (v->len > p->max_len || v->len != want) {
             if (why)
@@ -42,6 +42,13 @@ int input_conforms(const input_t *in, char *why, size_t cap)
             if (!value_ok(p, v->elems[k])) {
                 if (why)
                     snprintf(why, cap, "%s[%zu] = %lld is outside its domain", p->name, k, (long long)v->elems[k]);
+                return 0;
+            }
+        for (size_t k = (size_t)p->limbs - 1; p->wide % 64 && k < p->max_len; k += (size_t)p->limbs)
+            if ((uint64_t)v->elems[k] >> (p->wide % 64)) {
+                if (why)
+                    snprintf(why, cap, "%s: limb %zu = %#llx holds bits past its %d", p->name, k,
+                             (unsigned long long)v->elems[k], p->wide);
                 return 0;
             }
     }

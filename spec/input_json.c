@@ -88,6 +88,53 @@ static int read_value(const char *origin, const spec_param_t *p, const char *wha
     return LG_OK;
 }
 
+/* One element of wide param p into its limbs at out: a JSON integer, or a
+ * string holding a decimal or 0x hex integer (JSON numbers stop at 64
+ * bits). */
+static int read_wide(const char *origin, const spec_param_t *p, const char *what, json_object *o, int64_t *out,
+                     lg_err_t *err)
+{
+    const char *text = json_object_is_type(o, json_type_string) ? json_object_get_string(o)
+                       : json_object_is_type(o, json_type_int)
+                           ? json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
+                           : NULL;
+    if (!text)
+        return lg_err_set(err, LG_EINVAL, "%s: %s must be an integer or a string holding one (\"0x1f...\"), found %s",
+                          origin, what, json_kind(o));
+    uint64_t limbs[LG_WIDE_LIMBS_MAX];
+    lg_err_t why;
+    if (lg_wide_parse(text, LG_NUM_HEX, p->wide, p->wide_signed, limbs, &why))
+        return lg_err_set(err, LG_EINVAL, "%s: %s (type %c%d): %s", origin, what, p->wide_signed ? 'i' : 'u', p->wide,
+                          why.msg);
+    for (int k = 0; k < p->limbs; k++)
+        out[k] = (int64_t)limbs[k];
+    return LG_OK;
+}
+
+/* A wide param: a scalar's one value, an array's elements, each into its
+ * limbs. */
+static int read_wide_param(const char *origin, const spec_param_t *p, json_object *o, input_value_t *v, lg_err_t *err)
+{
+    if (p->wide_scalar) {
+        v->len = p->max_len;
+        return read_wide(origin, p, p->name, o, v->elems, err);
+    }
+    if (!json_object_is_type(o, json_type_array))
+        return lg_err_set(err, LG_EINVAL, "%s: '%s' must be an array, found %s", origin, p->name, json_kind(o));
+    size_t n = json_object_array_length(o), max = spec_param_elems(p);
+    if (n > max || (p->fixed_len && n != max))
+        return lg_err_set(err, LG_EINVAL, "%s: array '%s' has %zu elements; %s %zu", origin, p->name, n,
+                          p->fixed_len ? "its fixed length is" : "its max_len is", max);
+    for (size_t k = 0; k < n; k++) {
+        char what[96];
+        snprintf(what, sizeof what, "%s[%zu]", p->name, k);
+        if (read_wide(origin, p, what, json_object_array_get_idx(o, k), &v->elems[k * (size_t)p->limbs], err))
+            return LG_EINVAL;
+    }
+    v->len = n * (size_t)p->limbs;
+    return LG_OK;
+}
+
 static int read_array(const char *origin, const spec_param_t *p, json_object *o, input_value_t *v, lg_err_t *err)
 {
     if (!json_object_is_type(o, json_type_array))
@@ -126,8 +173,9 @@ static int read_params(const spec_t *spec, json_object *root, const char *origin
         if (p->dir == SPEC_DIR_OUT || !json_object_object_get_ex(root, p->name, &o))
             continue; /* outputs start zeroed; their input values are not used */
         given[i] = 1;
-        rc = p->is_array ? read_array(origin, p, o, &in->v[i], err)
-                         : read_value(origin, p, p->name, o, &in->v[i].scalar, err);
+        rc = p->wide       ? read_wide_param(origin, p, o, &in->v[i], err)
+             : p->is_array ? read_array(origin, p, o, &in->v[i], err)
+                           : read_value(origin, p, p->name, o, &in->v[i].scalar, err);
     }
     /* Lengths: a given len param must agree with its array; a missing one
      * is taken from the array; a missing array is an error unless empty. */
@@ -147,11 +195,11 @@ static int read_params(const spec_t *spec, json_object *root, const char *origin
             if (p->dir != SPEC_DIR_OUT && lv != 0)
                 rc = lg_err_set(err, LG_EINVAL, "%s: missing array '%s' although %s = %lld", origin, p->name, lname,
                                 (long long)lv);
-        } else if (given[p->len_param] && (lv < 0 || (uint64_t)lv != in->v[i].len)) {
+        } else if (given[p->len_param] && (lv < 0 || (uint64_t)lv * (uint64_t)p->limbs != in->v[i].len)) {
             rc = lg_err_set(err, LG_EINVAL, "%s: array '%s' has %zu elements but %s = %lld", origin, p->name,
-                            in->v[i].len, lname, (long long)lv);
+                            in->v[i].len / (size_t)p->limbs, lname, (long long)lv);
         } else if (!given[p->len_param]) {
-            in->v[p->len_param].scalar = (int64_t)in->v[i].len;
+            in->v[p->len_param].scalar = (int64_t)(in->v[i].len / (size_t)p->limbs);
             given[p->len_param] = 1;
         }
     }
@@ -239,6 +287,21 @@ json_object *lg_json_values(lg_type_t t, const int64_t *v, size_t n)
     return a;
 }
 
+json_object *lg_json_wide(const spec_param_t *p, const int64_t *slots, size_t n)
+{
+    LG_ASSERT(p->wide && n % (size_t)p->limbs == 0);
+    json_object *a = p->wide_scalar ? NULL : json_object_new_array_ext((int)(n / (size_t)p->limbs));
+    for (size_t k = 0; k < n; k += (size_t)p->limbs) {
+        char text[LG_WIDE_SHOW_MAX];
+        json_object *v = json_object_new_string(
+            lg_wide_show((const uint64_t *)&slots[k], p->wide, p->wide_signed, text, sizeof text));
+        if (!a)
+            return v;
+        json_object_array_add(a, v);
+    }
+    return a ? a : json_object_new_string("0");
+}
+
 char *input_to_json(const input_t *in)
 {
     const spec_t *spec = in->spec;
@@ -247,7 +310,9 @@ char *input_to_json(const input_t *in)
         const spec_param_t *p = &spec->params[i];
         if (p->dir == SPEC_DIR_OUT)
             continue;
-        if (p->is_array)
+        if (p->wide)
+            json_object_object_add(o, p->name, lg_json_wide(p, in->v[i].elems, in->v[i].len));
+        else if (p->is_array)
             json_object_object_add(o, p->name, lg_json_values(p->type, in->v[i].elems, in->v[i].len));
         else
             json_object_object_add(o, p->name, lg_json_value(p->type, in->v[i].scalar));

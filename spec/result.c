@@ -183,7 +183,9 @@ char *run_result_to_json(const spec_t *spec, const run_result_t *r)
         const spec_param_t *p = &spec->params[i];
         if (p->dir == SPEC_DIR_IN)
             continue;
-        if (p->is_array)
+        if (p->wide)
+            json_object_object_add(outs, p->name, lg_json_wide(p, r->out[i].elems, r->out[i].len));
+        else if (p->is_array)
             json_object_object_add(outs, p->name, lg_json_values(p->type, r->out[i].elems, r->out[i].len));
         else if (r->out[i].valid)
             json_object_object_add(outs, p->name, lg_json_value(p->type, r->out[i].scalar));

@@ -144,7 +144,10 @@ static int parse_fixed(yamldoc_t *d, yaml_node_t *n, const char *t, const char *
     return LG_OK;
 }
 
-static int parse_type(yamldoc_t *d, yaml_node_t *n, const char *what, lg_type_t *out, lg_fixed_t *fx, lg_err_t *err)
+/* A type; *wide (when not NULL) takes the width of an integer wider than
+ * 64 bits, which only params may have (*out is then u64, its limbs'). */
+static int parse_type(yamldoc_t *d, yaml_node_t *n, const char *what, lg_type_t *out, lg_fixed_t *fx, int *wide,
+                      lg_err_t *err)
 {
     const char *t = yamldoc_scalar(d, n, what, err);
     if (!t)
@@ -155,8 +158,16 @@ static int parse_type(yamldoc_t *d, yaml_node_t *n, const char *what, lg_type_t 
         return frc;
     long bits = 0;
     int rc = lg_type_parse_width(t, out, &bits);
-    if (rc == -2)
+    if (rc == -2 && wide && bits <= LG_WIDE_BITS_MAX) {
+        *out = LG_U64;
+        *wide = (int)bits;
+        return LG_OK;
+    }
+    if (rc == -2 && wide)
         return yamldoc_error(d, n, err, "type '%s' of %s is %ld bits wide; integer types go up to %d bits", t, what,
+                             bits, LG_WIDE_BITS_MAX);
+    if (rc == -2)
+        return yamldoc_error(d, n, err, "type '%s' of %s is %ld bits wide; its integer types go up to %d bits", t, what,
                              bits, LG_TYPE_BITS_MAX);
     if (rc != 0)
         return yamldoc_error(d, n, err,
@@ -272,12 +283,30 @@ static int cut_fixed(yamldoc_t *d, yaml_node_t *n, lg_err_t *err)
     return yamldoc_error(d, ty, err, "type '%s' ends at its comma: inside { } quote it, type: \"%s,I>\"", t, t);
 }
 
+/* Carries wide param p (spec_param_t) as its limbs: a scalar becomes a
+ * fixed array of them, an array's slots are its elements' limbs. */
+static void widen(spec_param_t *p, const char *type)
+{
+    p->wide_signed = type[0] == 'i';
+    p->limbs = (p->wide + 63) / 64;
+    if (!p->is_array) {
+        p->is_array = 1;
+        p->wide_scalar = 1;
+        p->fixed_len = 1;
+        p->len_param = -1;
+        p->max_len = (size_t)p->limbs;
+        return;
+    }
+    p->max_len *= (size_t)p->limbs;
+}
+
 static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name, yaml_node_t **len_node, lg_err_t *err)
 {
     static const char *const keys[] = {"name", "type", "array", "dir", "range", "pointer", NULL};
     spec_param_t *p = &s->params[s->nparams];
     memset(p, 0, sizeof *p);
     p->len_param = -1;
+    p->limbs = 1;
     p->line = (int)n->start_mark.line + 1;
     p->col = (int)n->start_mark.column + 1;
     if (yamldoc_expect_map(d, n, "each entry of params", err) || cut_fixed(d, n, err) ||
@@ -293,7 +322,7 @@ static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name,
     s->nparams++; /* owned by s from here on, so spec_destroy frees it */
     yaml_node_t *type = yamldoc_require(d, n, "type", "param", err);
     char *what = lg_asprintf("param '%s'", nm);
-    int trc = type ? parse_type(d, type, what, &p->type, &p->fx, err) : LG_EINVAL;
+    int trc = type ? parse_type(d, type, what, &p->type, &p->fx, &p->wide, err) : LG_EINVAL;
     free(what);
     if (trc)
         return LG_EINVAL;
@@ -317,6 +346,8 @@ static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name,
     if (arr && parse_array(d, p, arr, len_name, len_node, err))
         return LG_EINVAL;
     yaml_node_t *range = yamldoc_get(d, n, "range");
+    if (range && p->wide)
+        return yamldoc_error(d, range, err, "range of '%s': a param wider than 64 bits takes no range", p->name);
     if (range && parse_range(d, p, range, err))
         return LG_EINVAL;
     yaml_node_t *ptr = yamldoc_get(d, n, "pointer");
@@ -333,6 +364,8 @@ static int parse_param(yamldoc_t *d, spec_t *s, yaml_node_t *n, char **len_name,
                                  "%s, which the kernel takes through a pointer anyway",
                                  p->name, p->is_array ? "an array" : "an out or inout scalar");
     }
+    if (p->wide)
+        widen(p, type ? (const char *)type->data.scalar.value : "");
     return LG_OK;
 }
 
@@ -348,15 +381,16 @@ static int resolve_len(yamldoc_t *d, spec_t *s, size_t i, const char *len_name, 
     if (q->is_array || q->dir != SPEC_DIR_IN || lg_type_is_float(q->type))
         return yamldoc_error(d, len_node, err, "len of '%s' names '%s', which is not an integer input scalar", p->name,
                              len_name);
+    size_t elems = spec_param_elems(p);
     if (q->has_range) {
-        if (lg_type_cmp(q->type, q->range_lo, 0) < 0 || lg_type_cmp(q->type, q->range_hi, (int64_t)p->max_len) > 0)
+        if (lg_type_cmp(q->type, q->range_lo, 0) < 0 || lg_type_cmp(q->type, q->range_hi, (int64_t)elems) > 0)
             return yamldoc_error(d, len_node, err,
                                  "range [%lld, %lld] of '%s' exceeds [0, %zu], the lengths array '%s' can have",
-                                 (long long)q->range_lo, (long long)q->range_hi, q->name, p->max_len, p->name);
+                                 (long long)q->range_lo, (long long)q->range_hi, q->name, elems, p->name);
     } else {
         q->range_lo = 0;
-        q->range_hi = lg_type_cmp(q->type, (int64_t)p->max_len, lg_type_max(q->type)) > 0 ? lg_type_max(q->type)
-                                                                                          : (int64_t)p->max_len;
+        q->range_hi =
+            lg_type_cmp(q->type, (int64_t)elems, lg_type_max(q->type)) > 0 ? lg_type_max(q->type) : (int64_t)elems;
     }
     p->len_param = j;
     return LG_OK;
@@ -413,7 +447,7 @@ static int parse_spec(yamldoc_t *d, spec_t *s, lg_err_t *err)
         if (!rv)
             return LG_EINVAL;
         if (strcmp(rv, "void") != 0) {
-            if (parse_type(d, ret, "return", &s->ret_type, &s->ret_fx, err))
+            if (parse_type(d, ret, "return", &s->ret_type, &s->ret_fx, NULL, err))
                 return LG_EINVAL;
             s->has_return = 1;
         }
@@ -423,6 +457,8 @@ static int parse_spec(yamldoc_t *d, spec_t *s, lg_err_t *err)
     if (rtl && spec_parse_rtl(d, s, rtl, err))
         return LG_EINVAL;
     spec_default_ifaces(s);
+    if (spec_check_wide(s, err))
+        return LG_EINVAL;
     yaml_node_t *hls = yamldoc_get(d, root, "hls");
     if (hls && spec_parse_hls(d, s, hls, err))
         return LG_EINVAL;

@@ -47,13 +47,43 @@ typedef struct spec_param {
     int64_t range_lo, range_hi; /* inclusive, in the type's order; whole type when !has_range */
     int by_pointer;             /* an in scalar the kernel reads through a pointer (`pointer: true`) */
     int line, col;              /* where the param was declared in the spec */
+    /* An integer wider than 64 bits (i<W>/u<W>, W up to LG_WIDE_BITS_MAX):
+     * carried as its 64-bit limbs, least significant first, each element
+     * taking `limbs` consecutive slots of type u64, the top limb holding the
+     * value's top W - 64 (limbs - 1) bits as they are (a signed value's sign
+     * bit among them, not extended). So to everything but the harnesses, the
+     * JSON and the reports a wide param is an array of u64: a wide scalar
+     * (wide_scalar 1) a fixed array of its limbs, a wide array of n
+     * elements an array of n * limbs slots (max_len, and the length its len
+     * param gives, counted in slots). wide is 0 and limbs 1 otherwise. */
+    int wide;        /* W, or 0 */
+    int wide_signed; /* i<W> */
+    int limbs;       /* slots per element */
+    int wide_scalar; /* the C param is one wide scalar */
 } spec_param_t;
+
+/* The largest width a wide integer param may have (ap_int's default
+ * maximum). */
+#define LG_WIDE_BITS_MAX 1024
+
+/* 1 when the C param is a scalar (a wide one too, which is carried as its
+ * limbs). */
+static inline int spec_param_is_scalar(const spec_param_t *p)
+{
+    return !p->is_array || p->wide_scalar;
+}
+
+/* Elements of array param p the spec allows (max_len counts slots). */
+static inline size_t spec_param_elems(const spec_param_t *p)
+{
+    return p->max_len / (size_t)(p->limbs > 0 ? p->limbs : 1);
+}
 
 /* 1 when the kernel takes p through a pointer: an array, an out or inout
  * scalar, or an in scalar declared `pointer: true`. */
 static inline int spec_param_by_pointer(const spec_param_t *p)
 {
-    return p->is_array || p->dir != SPEC_DIR_IN || p->by_pointer;
+    return (p->is_array && !p->wide_scalar) || p->dir != SPEC_DIR_IN || p->by_pointer;
 }
 
 /* How HLS partitioned an ap_memory array (ARRAY_PARTITION on the
@@ -264,6 +294,9 @@ size_t spec_array_len(const spec_t *spec, size_t i, const int64_t *scalar_values
  * into buf. */
 void spec_format_signature(const spec_t *spec, char *buf, size_t cap);
 const char *spec_dir_name(spec_dir_t d);
+/* The spec's name of p's type ("u128", "fixed<16,8>", "i12"), written to
+ * buf (size n, LG_SHOW_MAX is room enough), which is returned. */
+const char *spec_param_type_name(const spec_param_t *p, char *buf, int n);
 const char *spec_if_mode_name(spec_if_mode_t m);
 /* A partition's banks, the addresses each bank has, and the array element
  * that address addr of bank `bank` holds: its index in the array, or

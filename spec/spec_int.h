@@ -18,6 +18,9 @@ void spec_host_destroy(spec_host_t *h); /* accepts NULL */
 int spec_parse_hls(yamldoc_t *d, spec_t *s, yaml_node_t *hls, lg_err_t *err);
 /* Fills interface defaults for every param the rtl section did not name. */
 void spec_default_ifaces(spec_t *s);
+/* LG_OK when every wide param has an interface lgfuzz carries it on, else
+ * err names the first that has not (file:line:col). */
+int spec_check_wide(const spec_t *s, lg_err_t *err);
 
 /* The text of scalar n (borrowed from d) when it is a C identifier of at
  * most SPEC_NAME_MAX characters; otherwise NULL with an error at n naming

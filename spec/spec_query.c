@@ -26,11 +26,12 @@ size_t spec_array_len(const spec_t *s, size_t i, const int64_t *scalar_values)
     LG_ASSERT((size_t)p->len_param < s->nparams && !s->params[p->len_param].is_array);
     int64_t v = scalar_values[p->len_param];
     const spec_param_t *q = &s->params[p->len_param];
+    size_t elems = spec_param_elems(p);
     if (q->type == LG_U64 && v < 0)
         return p->max_len;
     if (v < 0)
         return 0;
-    return (uint64_t)v > p->max_len ? p->max_len : (size_t)v;
+    return ((uint64_t)v > elems ? elems : (size_t)v) * (size_t)p->limbs;
 }
 
 void spec_format_signature(const spec_t *s, char *buf, size_t cap)
@@ -39,12 +40,24 @@ void spec_format_signature(const spec_t *s, char *buf, size_t cap)
     for (size_t i = 0; i < s->nparams && n < cap; i++) {
         const spec_param_t *p = &s->params[i];
         int ptr = spec_param_by_pointer(p);
+        char wt[32];
+        if (p->wide)
+            snprintf(wt, sizeof wt, "%s_BitInt(%d)", p->wide_signed ? "" : "unsigned ", p->wide);
         n += (size_t)snprintf(buf + n, cap - n, "%s%s%s %s%s", i ? ", " : "",
-                              ptr && p->dir == SPEC_DIR_IN ? "const " : "", lg_type_ctype(p->type), ptr ? "*" : "",
-                              p->name);
+                              ptr && p->dir == SPEC_DIR_IN ? "const " : "", p->wide ? wt : lg_type_ctype(p->type),
+                              ptr ? "*" : "", p->name);
     }
     if (n < cap)
         snprintf(buf + n, cap - n, "%s)", s->nparams ? "" : "void");
+}
+
+const char *spec_param_type_name(const spec_param_t *p, char *buf, int n)
+{
+    if (p->wide)
+        snprintf(buf, (size_t)n, "%c%d", p->wide_signed ? 'i' : 'u', p->wide);
+    else
+        lg_fixed_name(p->type, p->fx, buf, n);
+    return buf;
 }
 
 const char *spec_dir_name(spec_dir_t d)

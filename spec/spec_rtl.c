@@ -49,8 +49,8 @@ int spec_port_reserved(const char *name)
 static spec_if_mode_t default_mode(const spec_t *s, const spec_param_t *p)
 {
     if (s->rtl_protocol && strcmp(s->rtl_protocol, "s_axilite") == 0)
-        return p->is_array ? SPEC_IF_M_AXI : SPEC_IF_S_AXILITE;
-    if (p->is_array)
+        return spec_param_is_scalar(p) ? SPEC_IF_S_AXILITE : SPEC_IF_M_AXI;
+    if (!spec_param_is_scalar(p))
         return SPEC_IF_AP_MEMORY;
     return p->dir == SPEC_DIR_IN ? SPEC_IF_AP_NONE : p->dir == SPEC_DIR_OUT ? SPEC_IF_AP_VLD : SPEC_IF_AP_OVLD;
 }
@@ -92,7 +92,7 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
         if (strcmp(m, modes[i].name) != 0)
             continue;
         spec_if_mode_t mode = modes[i].mode;
-        if (p->is_array && mode != SPEC_IF_AP_MEMORY && mode != SPEC_IF_AP_FIFO && mode != SPEC_IF_M_AXI &&
+        if (!spec_param_is_scalar(p) && mode != SPEC_IF_AP_MEMORY && mode != SPEC_IF_AP_FIFO && mode != SPEC_IF_M_AXI &&
             mode != SPEC_IF_AXIS && mode != SPEC_IF_BRAM)
             return yamldoc_error(d, n, err,
                                  "'%s' is an array: mode must be ap_memory, bram, ap_fifo, m_axi or axis, not %s",
@@ -100,7 +100,7 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
         if (mode == SPEC_IF_AXIS && p->dir == SPEC_DIR_INOUT)
             return yamldoc_error(d, n, err, "mode axis does not suit '%s': a stream is either in or out, not inout",
                                  p->name);
-        const char *problem = p->is_array ? NULL : scalar_mode_problem(p, mode);
+        const char *problem = spec_param_is_scalar(p) ? scalar_mode_problem(p, mode) : NULL;
         if (problem)
             return yamldoc_error(d, n, err, "mode %s does not suit '%s', %s", m, p->name, problem);
         *out = mode;
@@ -264,7 +264,7 @@ static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *v
     if ((n = yamldoc_get(d, val, "mode")) && parse_mode(d, n, p, &f->mode, err))
         return LG_EINVAL;
     if ((n = yamldoc_get(d, val, "depth"))) {
-        if (!p->is_array)
+        if (spec_param_is_scalar(p))
             return yamldoc_error(d, n, err, "depth is only meaningful for arrays; '%s' is a scalar", pname);
         if (yamldoc_uint(d, n, "depth", &f->depth, err))
             return LG_EINVAL;
@@ -278,6 +278,11 @@ static int parse_iface(yamldoc_t *d, spec_t *s, yaml_node_t *key, yaml_node_t *v
             return LG_EINVAL;
         if (w < 1 || w > 64)
             return yamldoc_error(d, n, err, "width of '%s' must be in [1, 64] bits, found %lld", pname, (long long)w);
+        if (p->wide)
+            return yamldoc_error(d, n, err,
+                                 "width of '%s': a port narrower than a param wider than 64 bits is not "
+                                 "carried; its port is as wide as its type",
+                                 pname);
         f->width = (int)w;
     }
     if ((n = yamldoc_get(d, val, "port"))) {
@@ -396,15 +401,34 @@ void spec_default_ifaces(spec_t *s)
         spec_iface_t *f = &s->ifaces[i];
         if (!f->explicit)
             f->mode = default_mode(s, p);
-        if (p->is_array && !f->has_depth)
-            f->depth = p->max_len;
+        if (!spec_param_is_scalar(p) && !f->has_depth)
+            f->depth = spec_param_elems(p);
         if (!f->width)
-            f->width = lg_type_bits(p->type);
+            f->width = p->wide ? p->wide : lg_type_bits(p->type);
         if (!f->latency)
             f->latency = 1;
         if (!f->port)
             f->port = spec_port_reserved(p->name) ? lg_asprintf("%s_r", p->name) : lg_strdup(p->name);
     }
+}
+
+int spec_check_wide(const spec_t *s, lg_err_t *err)
+{
+    for (size_t i = 0; i < s->nparams && s->has_rtl; i++) {
+        const spec_param_t *p = &s->params[i];
+        spec_if_mode_t m = s->ifaces[i].mode;
+        if (!p->wide)
+            continue;
+        int ok = p->wide_scalar ? (p->dir == SPEC_DIR_IN && m == SPEC_IF_AP_NONE) ||
+                                      (p->dir == SPEC_DIR_OUT && m == SPEC_IF_AP_VLD)
+                                : m == SPEC_IF_AP_FIFO || m == SPEC_IF_AXIS;
+        if (!ok)
+            return lg_err_set(err, LG_EINVAL,
+                              "%s:%d:%d: '%s' is %d bits wide on %s: lgfuzz carries an integer wider than 64 bits "
+                              "as an ap_none input, an ap_vld output, or the elements of an ap_fifo or axis stream",
+                              s->path, p->line, p->col, p->name, p->wide, spec_if_mode_name(m));
+    }
+    return LG_OK;
 }
 
 int spec_parse_hls(yamldoc_t *d, spec_t *s, yaml_node_t *hls, lg_err_t *err)

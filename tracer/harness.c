@@ -41,6 +41,79 @@ static void literal(lg_strbuf_t *b, lg_type_t t, int64_t v)
         lg_strbuf_printf(b, "((%s)%" PRId64 "LL)", lg_type_ktype(t), v);
 }
 
+/* The widest _BitInt clang 14 compiles. */
+#define WIDE_C_BITS_MAX 128
+
+/* Room for a wide param's C type. */
+#define WIDE_CTYPE_MAX 48
+
+/* The C type of wide param p's elements, "unsigned _BitInt(128)" (its
+ * unsigned twin with `as_unsigned`), written to buf. */
+static const char *wide_ctype(const spec_param_t *p, int as_unsigned, char *buf)
+{
+    snprintf(buf, WIDE_CTYPE_MAX, "%s_BitInt(%d)", p->wide_signed && !as_unsigned ? "" : "unsigned ", p->wide);
+    return buf;
+}
+
+/* For a C kernel's wide param i: lgw<i>_of(limbs), the element the limbs
+ * hold, and lgw<i>_to(v, limbs), v's limbs (the top one its top bits). */
+static void emit_wide_converters(lg_strbuf_t *b, const spec_param_t *p, size_t i)
+{
+    char wt[WIDE_CTYPE_MAX], ut[WIDE_CTYPE_MAX];
+    wide_ctype(p, 0, wt);
+    wide_ctype(p, 1, ut);
+    lg_strbuf_printf(b,
+                     "static inline %s lgw%zu_of(const uint64_t *l)\n{\n    %s u = 0;\n"
+                     "    for (int k = %d; k >= 0; k--)\n        u = (u << 64) | l[k];\n    return (%s)u;\n}\n",
+                     wt, i, ut, p->limbs - 1, wt);
+    lg_strbuf_printf(b,
+                     "static inline void lgw%zu_to(%s v, uint64_t *l)\n{\n    %s u = (%s)v;\n"
+                     "    for (int k = 0; k < %d; k++, u >>= (k < %d ? 64 : 0))\n        l[k] = (uint64_t)u;\n}\n",
+                     i, wt, ut, ut, p->limbs, p->limbs);
+}
+
+/* A C kernel's wide param i from its limbs in buf<i>: a scalar's value in
+ * w<i>, an array's elements in wbuf<i> (its guards' from poison limbs). */
+static void emit_wide_in(lg_strbuf_t *b, const spec_param_t *p, size_t i)
+{
+    char wt[WIDE_CTYPE_MAX], from[96];
+    wide_ctype(p, 0, wt);
+    if (p->wide_scalar) {
+        if (p->dir == SPEC_DIR_OUT)
+            lg_strbuf_printf(b, "    %s w%zu = 0;\n", wt, i);
+        else
+            lg_strbuf_printf(b, "    %s w%zu = lgw%zu_of((const uint64_t *)buf%zu + %d);\n", wt, i, i, i,
+                             HARNESS_GUARD);
+        return;
+    }
+    if (p->dir == SPEC_DIR_OUT)
+        snprintf(from, sizeof from, "0");
+    else
+        snprintf(from, sizeof from, "lgw%zu_of((const uint64_t *)buf%zu + %d + k * %d)", i, i, HARNESS_GUARD, p->limbs);
+    lg_strbuf_printf(b,
+                     "    {\n        uint64_t poison[%d];\n        for (int k = 0; k < %d; k++)\n"
+                     "            poison[k] = 0xA5A5A5A5A5A5A5A5ULL;\n",
+                     p->limbs, p->limbs);
+    lg_strbuf_printf(b, "        for (size_t k = 0; k < %d; k++)\n", HARNESS_GUARD);
+    lg_strbuf_printf(b, "            wbuf%zu[k] = wbuf%zu[%d + %zu + k] = lgw%zu_of(poison);\n", i, i, HARNESS_GUARD,
+                     spec_param_elems(p), i);
+    lg_strbuf_printf(b, "        for (size_t k = 0; k < %zu; k++)\n            wbuf%zu[%d + k] = %s;\n    }\n",
+                     spec_param_elems(p), i, HARNESS_GUARD, from);
+}
+
+/* After the call: what the kernel wrote to wide param i, back into the
+ * limbs of buf<i>. */
+static void emit_wide_back(lg_strbuf_t *b, const spec_param_t *p, size_t i)
+{
+    if (p->wide_scalar) {
+        lg_strbuf_printf(b, "    lgw%zu_to(w%zu, (uint64_t *)buf%zu + %d);\n", i, i, i, HARNESS_GUARD);
+        return;
+    }
+    lg_strbuf_printf(b, "    for (size_t k = 0; k < %zu; k++)\n", spec_param_elems(p));
+    lg_strbuf_printf(b, "        lgw%zu_to(wbuf%zu[%d + k], (uint64_t *)buf%zu + %d + k * %d);\n", i, i, HARNESS_GUARD,
+                     i, HARNESS_GUARD, p->limbs);
+}
+
 static int port_probe(const spec_t *spec, const meta_t *meta, size_t i)
 {
     char name[300];
@@ -93,11 +166,17 @@ static void emit_prologue(lg_strbuf_t *b, const spec_t *spec, const meta_t *meta
                      spec->path, spec->kernel);
     lg_strbuf_puts(b, "#include <stddef.h>\n#include <stdint.h>\n#include <string.h>\n#include \"lgrt.h\"\n\n");
     lg_strbuf_puts(b, float_converters);
+    for (size_t i = 0; i < spec->nparams && !shim; i++)
+        if (spec->params[i].wide)
+            emit_wide_converters(b, &spec->params[i], i);
     lg_strbuf_printf(b, "%s %s(", spec->has_return ? lg_type_ktype(spec->ret_type) : "void", callee(spec, shim));
     for (size_t i = 0; i < spec->nparams; i++) {
-        lg_strbuf_printf(b, "%s%s%s", i ? ", " : "", lg_type_ktype(spec->params[i].type),
-                         spec_param_by_pointer(&spec->params[i]) ? " *" : "");
-        if (spec->params[i].is_array && shim)
+        const spec_param_t *p = &spec->params[i];
+        char wt[WIDE_CTYPE_MAX];
+        /* The shim's entry takes a wide param's limbs as an array. */
+        lg_strbuf_printf(b, "%s%s%s", i ? ", " : "", p->wide && !shim ? wide_ctype(p, 0, wt) : lg_type_ktype(p->type),
+                         spec_param_by_pointer(p) || (p->is_array && shim) ? " *" : "");
+        if (p->is_array && shim)
             lg_strbuf_puts(b, ", long");
     }
     lg_strbuf_printf(b, "%s);\n\n", spec->nparams ? "" : "void");
@@ -116,6 +195,10 @@ static void emit_prologue(lg_strbuf_t *b, const spec_t *spec, const meta_t *meta
                          HARNESS_GUARD);
         lg_strbuf_printf(b, "static size_t dirty%zu = %zu; /* slots from the length up that may not hold poison */\n",
                          i, p->max_len);
+        char wt[WIDE_CTYPE_MAX];
+        if (p->wide && !p->wide_scalar && !shim) /* the kernel's elements, converted from and to the limbs */
+            lg_strbuf_printf(b, "static %s wbuf%zu[%d + %zu + %d];\n", wide_ctype(p, 0, wt), i, HARNESS_GUARD,
+                             spec_param_elems(p), HARNESS_GUARD);
     }
     lg_strbuf_puts(b, "static int ready;\n\n");
 }
@@ -190,8 +273,13 @@ static void emit_call_and_outputs(lg_strbuf_t *b, const spec_t *spec, const meta
         lg_strbuf_printf(b, "slot->ret = %s(", harness_to_int64(spec->ret_type));
     lg_strbuf_printf(b, "%s(", callee(spec, shim));
     for (size_t i = 0; i < spec->nparams; i++) {
-        if (!spec->params[i].is_array)
-            lg_strbuf_printf(b, "%s%sa%zu", i ? ", " : "", spec_param_by_pointer(&spec->params[i]) ? "&" : "", i);
+        const spec_param_t *p = &spec->params[i];
+        if (p->wide && !shim && p->wide_scalar)
+            lg_strbuf_printf(b, "%s%sw%zu", i ? ", " : "", spec_param_by_pointer(p) ? "&" : "", i);
+        else if (p->wide && !shim)
+            lg_strbuf_printf(b, "%swbuf%zu + %d", i ? ", " : "", i, HARNESS_GUARD);
+        else if (!p->is_array)
+            lg_strbuf_printf(b, "%s%sa%zu", i ? ", " : "", spec_param_by_pointer(p) ? "&" : "", i);
         else if (shim) /* the shim's entry takes the length too */
             lg_strbuf_printf(b, "%sbuf%zu + %d, (long)n%zu", i ? ", " : "", i, HARNESS_GUARD, i);
         else
@@ -199,6 +287,9 @@ static void emit_call_and_outputs(lg_strbuf_t *b, const spec_t *spec, const meta
     }
     lg_strbuf_printf(b, ")%s;\n        slot->status = LGRT_OK;\n    }\n    lgrt_in_kernel = 0;\n",
                      spec->has_return ? ")" : "");
+    for (size_t i = 0; i < spec->nparams && !shim; i++)
+        if (spec->params[i].wide && spec->params[i].dir != SPEC_DIR_IN)
+            emit_wide_back(b, &spec->params[i], i);
     harness_outputs_store(b, spec, meta->nprobes);
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
@@ -221,6 +312,13 @@ static void emit_call_and_outputs(lg_strbuf_t *b, const spec_t *spec, const meta
 
 int harness_write(const spec_t *spec, const meta_t *meta, const char *path, int shim, lg_err_t *err)
 {
+    for (size_t i = 0; i < spec->nparams && !shim; i++)
+        if (spec->params[i].wide > WIDE_C_BITS_MAX)
+            return lg_err_set(err, LG_EINVAL,
+                              "%s:%d:%d: param `%s` is %d bits wide, but C's _BitInt goes up to %d bits with the "
+                              "compiler lgfuzz uses (a C++ kernel takes ap_int and ap_uint up to %d)",
+                              spec->path, spec->params[i].line, spec->params[i].col, spec->params[i].name,
+                              spec->params[i].wide, WIDE_C_BITS_MAX, LG_WIDE_BITS_MAX);
     lg_strbuf_t b;
     lg_strbuf_init(&b);
     emit_prologue(&b, spec, meta, shim);
@@ -229,6 +327,9 @@ int harness_write(const spec_t *spec, const meta_t *meta, const char *path, int 
         if (spec->params[i].is_array)
             lg_strbuf_printf(&b, "    size_t n%zu = 0;\n", i);
     emit_unpack(&b, spec, meta);
+    for (size_t i = 0; i < spec->nparams && !shim; i++)
+        if (spec->params[i].wide)
+            emit_wide_in(&b, &spec->params[i], i);
     emit_call_and_outputs(&b, spec, meta, shim);
     for (size_t i = 0; i < spec->nparams; i++)
         if (spec->params[i].is_array)

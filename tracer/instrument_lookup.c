@@ -176,6 +176,18 @@ static int agrees(lg_type_t t, LLVMTypeRef ty, int by_pointer)
     return 0;
 }
 
+/* 1 when a C kernel's parameter of type ty takes wide param p: an
+ * integer of its width, through a pointer where the spec passes one. */
+static int agrees_wide(const spec_param_t *p, LLVMTypeRef ty)
+{
+    int is_ptr = LLVMGetTypeKind(ty) == LLVMPointerTypeKind;
+    if (is_ptr != spec_param_by_pointer(p))
+        return 0;
+    if (is_ptr)
+        ty = LLVMGetElementType(ty);
+    return LLVMGetTypeKind(ty) == LLVMIntegerTypeKind && (int)LLVMGetIntTypeWidth(ty) == p->wide;
+}
+
 /* " (file:line)" of fn's definition, from its debug info, or "". */
 static char *defined_at(LLVMValueRef fn, const spec_t *spec)
 {
@@ -187,8 +199,9 @@ static char *defined_at(LLVMValueRef fn, const spec_t *spec)
 /* How the spec passes param p, in words. */
 static const char *passing(const spec_param_t *p)
 {
-    return p->is_array                ? "an array, by pointer"
-           : p->dir != SPEC_DIR_IN    ? "an out scalar, by pointer"
+    return p->wide_scalar          ? (p->dir == SPEC_DIR_IN && !p->by_pointer ? "a value" : "an out scalar, by pointer")
+           : p->is_array           ? "an array, by pointer"
+           : p->dir != SPEC_DIR_IN ? "an out scalar, by pointer"
            : spec_param_by_pointer(p) ? "an in scalar, by pointer"
                                       : "a value";
 }
@@ -203,11 +216,13 @@ static int mismatch(LLVMValueRef fn, const spec_t *spec, const spec_param_t *p, 
     int rc;
     /* An in scalar the kernel reads through a pointer: what to say. */
     int hint = p && !spec_param_by_pointer(p) && LLVMGetTypeKind(ty) == LLVMPointerTypeKind;
+    char tn[LG_SHOW_MAX];
     if (p)
         rc = lg_err_set(err, LG_EINVAL,
                         "%s:%d:%d: param `%s` is declared %s, %s, in the spec, but `%s`%s has it as %s: the call "
                         "would not match the kernel's prototype%s",
-                        spec->path, p->line, p->col, p->name, lg_type_name(t), passing(p), spec->c_function, at, b.s,
+                        spec->path, p->line, p->col, p->name, spec_param_type_name(p, tn, sizeof tn), passing(p),
+                        spec->c_function, at, b.s,
                         hint ? " (an in scalar the kernel reads through a pointer is `pointer: true`)" : "");
     else
         rc = lg_err_set(err, LG_EINVAL, "%s: the return value is declared %s in the spec, but `%s`%s returns %s",
@@ -219,6 +234,15 @@ static int mismatch(LLVMValueRef fn, const spec_t *spec, const spec_param_t *p, 
 
 int instrument_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *err)
 {
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        if (p->wide_scalar && !spec_param_by_pointer(p))
+            return lg_err_set(err, LG_EINVAL,
+                              "%s:%d:%d: param `%s` is a %d-bit value: a C kernel's _BitInt wider than 64 bits "
+                              "is passed in pieces the spec cannot name; have `%s` take it through a pointer "
+                              "(`pointer: true`), or write the kernel in C++ with ap_uint/ap_int",
+                              spec->path, p->line, p->col, p->name, p->wide, spec->c_function);
+    }
     unsigned nfn = LLVMCountParams(fn);
     if (nfn != spec->nparams) {
         char *at = defined_at(fn, spec);
@@ -230,7 +254,7 @@ int instrument_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *er
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, (unsigned)i));
-        if (agrees(p->type, ty, spec_param_by_pointer(p)) != 0)
+        if (p->wide ? !agrees_wide(p, ty) : agrees(p->type, ty, spec_param_by_pointer(p)) != 0)
             return mismatch(fn, spec, p, p->type, ty, err);
     }
     LLVMTypeRef ret = LLVMGetReturnType(LLVMGlobalGetValueType(fn));

@@ -101,6 +101,38 @@ static const char prelude[] =
     "    void store(K *a)\n    {\n"
     "        for (long k = 0; k < N && !s.empty(); k++)\n            a[k] = (K)conv<R>::out(s.read());\n    }\n"
     "};\n"
+    "/* An HLS integer wider than 64 bits from and to its 64-bit limbs, least\n"
+    " * significant first, through its ranges (the top one its top bits). */\n"
+    "template <class T> void wide_in(T &o, const uint64_t *l)\n{\n"
+    "    for (int k = 0; k * 64 < T::width; k++)\n"
+    "        o.range(k * 64 + 63 < T::width ? k * 64 + 63 : T::width - 1, k * 64) = l[k];\n}\n"
+    "template <class T> void wide_out(const T &o, uint64_t *l)\n{\n"
+    "    for (int k = 0; k * 64 < T::width; k++)\n"
+    "        l[k] = o.range(k * 64 + 63 < T::width ? k * 64 + 63 : T::width - 1, k * 64).to_uint64();\n}\n"
+    "/* A wide array argument: N elements of L limbs each between guards of\n"
+    " * G elements of poison; a stream of them. */\n"
+    "template <class P, int L, long N, long G, bool S = is_stream<P>::value> struct wide_holder {\n"
+    "    typename std::remove_all_extents<P>::type o[N + 2 * G];\n"
+    "    void load(const uint64_t *a, long)\n    {\n"
+    "        uint64_t poison[L];\n        for (int k = 0; k < L; k++)\n"
+    "            poison[k] = 0xA5A5A5A5A5A5A5A5ULL;\n"
+    "        for (long k = 0; k < N + 2 * G; k++)\n"
+    "            wide_in(o[k], k >= G && k < G + N ? a + (k - G) * L : poison);\n    }\n"
+    "    P &first() { return *reinterpret_cast<P *>(&o[G]); }\n"
+    "    void store(uint64_t *a)\n    {\n"
+    "        for (long k = 0; k < N; k++)\n            wide_out(o[k + G], a + k * L);\n    }\n"
+    "};\n"
+    "template <class P, int L, long N, long G> struct wide_holder<P, L, N, G, true> {\n"
+    "    typedef typename std::decay<decltype(std::declval<P &>().read())>::type E;\n"
+    "    P s;\n"
+    "    void load(const uint64_t *a, long n)\n    {\n"
+    "        for (long k = 0; k < n; k++) {\n            E e;\n            wide_in(e, a + k * L);\n"
+    "            s.write(e);\n        }\n    }\n"
+    "    P &first() { return s; }\n"
+    "    void store(uint64_t *a)\n    {\n"
+    "        for (long k = 0; k < N && !s.empty(); k++) {\n            E e = s.read();\n"
+    "            wide_out(e, a + k * L);\n        }\n    }\n"
+    "};\n"
     "} // namespace lgfuzz_shim\n\n";
 
 /* Local headers read, at most, looking for the HLS types. */
@@ -244,6 +276,8 @@ static void emit_types(lg_strbuf_t *b, const spec_t *spec)
     lg_strbuf_printf(b, "typedef lgfuzz_shim::sig<decltype(&%s)> lgfuzz_sig;\n", spec->c_function);
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
+        int bits = p->wide ? p->wide : lg_type_bits(p->type);
+        char tn[LG_SHOW_MAX];
         lg_strbuf_printf(b, "typedef lgfuzz_sig::arg<%zu>::type lgfuzz_a%zu;\n", i, i);
         lg_strbuf_printf(b, "typedef lgfuzz_shim::base<lgfuzz_a%zu>::type lgfuzz_p%zu;\n", i, i);
         lg_strbuf_printf(b,
@@ -251,8 +285,7 @@ static void emit_types(lg_strbuf_t *b, const spec_t *spec)
                          "lgfuzz_shim::width<std::remove_all_extents<lgfuzz_p%zu>::type>::bits == %d,\n"
                          "              \"param `%s` is %s in the "
                          "spec: its type in `%s` must be %d bits wide\");\n",
-                         i, i, lg_type_bits(p->type), p->name, lg_type_name(p->type), spec->c_function,
-                         lg_type_bits(p->type));
+                         i, i, bits, p->name, spec_param_type_name(p, tn, sizeof tn), spec->c_function, bits);
         char ty[64], what[SPEC_NAME_MAX + 16];
         snprintf(ty, sizeof ty, "lgfuzz_shim::elem<lgfuzz_p%zu>::type", i);
         snprintf(what, sizeof what, "param `%s`", p->name);
@@ -286,7 +319,7 @@ static void emit_signature(lg_strbuf_t *b, const spec_t *spec)
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         lg_strbuf_printf(b, "%s%s %slgfuzz_in%zu", i ? ", " : "", lg_type_ktype(p->type),
-                         spec_param_by_pointer(p) ? "*" : "", i);
+                         spec_param_by_pointer(p) || p->is_array ? "*" : "", i);
         if (p->is_array)
             lg_strbuf_printf(b, ", long lgfuzz_len%zu", i);
     }
@@ -300,7 +333,16 @@ static void emit_objects(lg_strbuf_t *b, const spec_t *spec)
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         const char *w = wide(p->type);
-        if (p->is_array) {
+        if (p->wide_scalar) {
+            lg_strbuf_printf(b, "    lgfuzz_p%zu lgfuzz_o%zu;\n", i, i);
+            if (p->dir != SPEC_DIR_OUT)
+                lg_strbuf_printf(b, "    lgfuzz_shim::wide_in(lgfuzz_o%zu, lgfuzz_in%zu);\n", i, i);
+        } else if (p->wide) {
+            lg_strbuf_printf(b, "    lgfuzz_shim::wide_holder<lgfuzz_p%zu, %d, %zu, %d> lgfuzz_h%zu;\n", i, p->limbs,
+                             spec_param_elems(p), HARNESS_GUARD, i);
+            lg_strbuf_printf(b, "    lgfuzz_h%zu.load(lgfuzz_in%zu, %s%zu / %d);\n", i, i,
+                             p->dir == SPEC_DIR_OUT ? "0 * lgfuzz_len" : "lgfuzz_len", i, p->limbs);
+        } else if (p->is_array) {
             lg_strbuf_printf(b, "    lgfuzz_shim::holder<lgfuzz_p%zu, %s, %s, %zu, %d, %s> lgfuzz_h%zu;\n", i,
                              lg_type_ktype(p->type),
                              lg_type_is_float(p->type) ? lg_type_ktype(p->type)
@@ -336,8 +378,8 @@ static void emit_call(lg_strbuf_t *b, const spec_t *spec)
     lg_strbuf_printf(b, "%s(", spec->c_function);
     for (size_t i = 0; i < spec->nparams; i++)
         lg_strbuf_printf(b, "%slgfuzz_shim::pass<lgfuzz_a%zu, lgfuzz_p%zu>::get(%s%zu%s)", i ? ",\n        " : "", i, i,
-                         spec->params[i].is_array ? "lgfuzz_h" : "lgfuzz_o", i,
-                         spec->params[i].is_array ? ".first()" : "");
+                         spec_param_is_scalar(&spec->params[i]) ? "lgfuzz_o" : "lgfuzz_h", i,
+                         spec_param_is_scalar(&spec->params[i]) ? "" : ".first()");
     lg_strbuf_printf(b, ")%s;\n", spec->has_return ? ")" : "");
     /* The conversions below read the outputs the kernel wrote: no
      * read-back of the kernel's (ub:readback), so the instrumentation no
@@ -349,7 +391,9 @@ static void emit_call(lg_strbuf_t *b, const spec_t *spec)
         const char *kt = lg_type_ktype(p->type);
         if (p->dir == SPEC_DIR_IN)
             continue;
-        if (p->is_array)
+        if (p->wide_scalar)
+            lg_strbuf_printf(b, "    lgfuzz_shim::wide_out(lgfuzz_o%zu, lgfuzz_in%zu);\n", i, i);
+        else if (p->is_array)
             lg_strbuf_printf(b, "    lgfuzz_h%zu.store(lgfuzz_in%zu);\n", i, i);
         else
             lg_strbuf_printf(b, "    *lgfuzz_in%zu = (%s)lgfuzz_shim::conv<%s>::out(lgfuzz_o%zu);\n", i, kt,

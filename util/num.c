@@ -114,3 +114,118 @@ int lg_int_parse(const char *text, unsigned syntax, int64_t min, int64_t max, in
     *out = v;
     return LG_OK;
 }
+
+/* limbs (n of them) = limbs * mul + add; returns the carry out of the top. */
+static uint64_t limbs_mul_add(uint64_t *limbs, int n, uint64_t mul, uint64_t add)
+{
+    unsigned __int128 carry = add;
+    for (int k = 0; k < n; k++) {
+        unsigned __int128 t = (unsigned __int128)limbs[k] * mul + carry;
+        limbs[k] = (uint64_t)t;
+        carry = t >> 64;
+    }
+    return (uint64_t)carry;
+}
+
+/* limbs (n of them) /= div; returns the remainder. */
+static uint64_t limbs_div(uint64_t *limbs, int n, uint64_t div)
+{
+    unsigned __int128 rem = 0;
+    for (int k = n - 1; k >= 0; k--) {
+        unsigned __int128 t = (rem << 64) | limbs[k];
+        limbs[k] = (uint64_t)(t / div);
+        rem = t % div;
+    }
+    return (uint64_t)rem;
+}
+
+/* 1 when bits of limbs (n of them) at or above bit `from` are set. */
+static int limbs_above(const uint64_t *limbs, int n, int from)
+{
+    for (int k = from / 64; k < n; k++) {
+        uint64_t m = k == from / 64 ? ~UINT64_C(0) << (from % 64) : ~UINT64_C(0);
+        if (limbs[k] & m)
+            return 1;
+    }
+    return 0;
+}
+
+/* limbs = -limbs (two's complement over n limbs). */
+static void limbs_negate(uint64_t *limbs, int n)
+{
+    uint64_t carry = 1;
+    for (int k = 0; k < n; k++) {
+        limbs[k] = ~limbs[k] + carry;
+        carry = carry && limbs[k] == 0;
+    }
+}
+
+int lg_wide_parse(const char *text, unsigned syntax, int bits, int is_signed, uint64_t *limbs, lg_err_t *err)
+{
+    LG_ASSERT(bits >= 1 && bits <= LG_WIDE_LIMBS_MAX * 64);
+    int n = (bits + 63) / 64;
+    uint64_t mag[LG_WIDE_LIMBS_MAX + 1] = {0};
+    int neg = text[0] == '-';
+    const char *p;
+    unsigned base = literal_base(text + (neg || text[0] == '+'), syntax, &p);
+    const char *first = p;
+    int over = 0;
+    for (unsigned d; (d = digit_value(*p)) < base; p++)
+        over |= limbs_mul_add(mag, n + 1, base, d) != 0;
+    if (p == first || *p)
+        return lg_err_set(err, LG_EINVAL, "'%s' is not an integer", text);
+    /* The magnitude's limit: 2^bits for unsigned, 2^(bits-1) (+1 below
+     * zero's side) for signed. */
+    int limit = is_signed ? bits - 1 : bits;
+    int fits = !over && !limbs_above(mag, n + 1, limit);
+    if (!fits && !over && is_signed && neg) { /* -2^(bits-1): exactly bit `limit` set */
+        fits = !limbs_above(mag, n + 1, limit + 1) && (mag[limit / 64] & ((UINT64_C(1) << (limit % 64)) - 1)) == 0;
+        for (int k = 0; fits && k < limit / 64; k++)
+            fits = mag[k] == 0;
+    }
+    if (!fits || (neg && !is_signed && limbs_above(mag, n + 1, 0)))
+        return lg_err_set(err, LG_EINVAL, "'%s' is out of range of a %s %d-bit integer", text,
+                          is_signed ? "signed" : "unsigned", bits);
+    if (neg)
+        limbs_negate(mag, n);
+    if (bits % 64)
+        mag[n - 1] &= (UINT64_C(1) << (bits % 64)) - 1;
+    for (int k = 0; k < n; k++)
+        limbs[k] = mag[k];
+    return LG_OK;
+}
+
+const char *lg_wide_show(const uint64_t *limbs, int bits, int is_signed, char *buf, size_t cap)
+{
+    LG_ASSERT(bits >= 1 && bits <= LG_WIDE_LIMBS_MAX * 64 && cap >= LG_WIDE_SHOW_MAX);
+    int n = (bits + 63) / 64;
+    uint64_t v[LG_WIDE_LIMBS_MAX];
+    for (int k = 0; k < n; k++)
+        v[k] = limbs[k];
+    if (bits % 64)
+        v[n - 1] &= (UINT64_C(1) << (bits % 64)) - 1;
+    int neg = is_signed && (v[(bits - 1) / 64] >> ((bits - 1) % 64)) & 1;
+    if (neg) {
+        if (bits % 64) /* sign-extend the top limb, then negate the whole */
+            v[n - 1] |= ~UINT64_C(0) << (bits % 64);
+        limbs_negate(v, n);
+    }
+    /* Decimal digits, 19 at a time, from the low end. */
+    char tmp[LG_WIDE_SHOW_MAX];
+    size_t at = sizeof tmp - 1;
+    tmp[at] = '\0';
+    do {
+        uint64_t r = limbs_div(v, n, UINT64_C(10000000000000000000));
+        int more = limbs_above(v, n, 0);
+        for (int d = 0; d < 19 && (more || r || d == 0); d++) {
+            tmp[--at] = (char)('0' + r % 10);
+            r /= 10;
+        }
+    } while (limbs_above(v, n, 0));
+    if (neg)
+        tmp[--at] = '-';
+    size_t len = sizeof tmp - 1 - at;
+    for (size_t k = 0; k <= len; k++)
+        buf[k] = tmp[at + k];
+    return buf;
+}

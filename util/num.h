@@ -39,4 +39,21 @@ int lg_uint_parse(const char *text, unsigned syntax, uint64_t min, uint64_t max,
  * value is above max; *end is then text. */
 int lg_uint_scan(const char *text, unsigned syntax, uint64_t max, uint64_t *out, const char **end, lg_err_t *err);
 
+/* Integers wider than 64 bits (a spec's i<W>/u<W> params, W up to
+ * 64 * LG_WIDE_LIMBS_MAX) as their 64-bit limbs, least significant first,
+ * the top limb holding the top bits of the W-bit two's complement pattern
+ * (no sign extension). */
+#define LG_WIDE_LIMBS_MAX 16
+/* Room lg_wide_show needs: every decimal digit of 2^1024, a sign, a NUL. */
+#define LG_WIDE_SHOW_MAX 320
+
+/* Parses all of text (the syntax as lg_int_parse's) as a signed or
+ * unsigned integer of bits bits into (bits + 63) / 64 limbs. LG_OK, or
+ * LG_EINVAL with err saying "'<text>' is not an integer" or "... is out of
+ * range of a signed 100-bit integer" (limbs left alone). */
+int lg_wide_parse(const char *text, unsigned syntax, int bits, int is_signed, uint64_t *limbs, lg_err_t *err);
+/* The decimal text of the bits-bit integer in limbs, written to buf (cap
+ * at least LG_WIDE_SHOW_MAX), which is returned. */
+const char *lg_wide_show(const uint64_t *limbs, int bits, int is_signed, char *buf, size_t cap);
+
 #endif

@@ -73,8 +73,8 @@ struct Region {
         base = static_cast<uint64_t *>(m);
         uint64_t req = 0, resp = ORW_RESP_HEADER + ORW_DETAIL_WORDS;
         for (int i = 0; i < kParams; i++) {
-            req += orw_req_words(ps[i].kind, ps[i].depth);
-            resp += orw_resp_words(ps[i].kind, ps[i].depth, ps[i].is_out);
+            req += orw_req_words(ps[i].kind, ps[i].depth, ps[i].limbs);
+            resp += orw_resp_words(ps[i].kind, ps[i].depth, ps[i].is_out, ps[i].limbs);
         }
         cap = base[ORW_SHM_CAP];
         req_words = base[ORW_SHM_REQ_WORDS];
@@ -102,7 +102,10 @@ void decode(const uint64_t *w, Param *ps)
         p.value = 0;
         p.input = 0;
         p.mem.clear();
-        if (p.kind == ORW_SCALAR_IN || p.kind == ORW_SCALAR_INOUT) {
+        if ((p.kind == ORW_SCALAR_IN || p.kind == ORW_SCALAR_INOUT) && p.limbs > 1) {
+            p.mem.assign(w, w + p.limbs);
+            w += p.limbs;
+        } else if (p.kind == ORW_SCALAR_IN || p.kind == ORW_SCALAR_INOUT) {
             p.input = *w++;
         } else if (p.kind == ORW_MEM) {
             p.given = w[0] < p.depth ? w[0] : p.depth;
@@ -140,7 +143,11 @@ void encode(uint64_t *w, const Param *ps, const Outcome &o)
     uint64_t *d = w + ORW_RESP_HEADER;
     for (int i = 0; i < kParams; i++) {
         const Param &p = ps[i];
-        if (p.kind == ORW_SCALAR_VLD || p.kind == ORW_SCALAR_INOUT) {
+        if ((p.kind == ORW_SCALAR_VLD || p.kind == ORW_SCALAR_INOUT) && p.limbs > 1) {
+            *d++ = p.valid;
+            for (unsigned k = 0; k < p.limbs; k++)
+                *d++ = p.valid && k < p.mem.size() ? p.mem[k] : 0;
+        } else if (p.kind == ORW_SCALAR_VLD || p.kind == ORW_SCALAR_INOUT) {
             *d++ = p.valid;
             *d++ = p.value;
         } else if (p.kind == ORW_FIFO_OUT || p.kind == ORW_AXIS_OUT || (p.kind == ORW_MEM && p.is_out)) {
@@ -164,7 +171,7 @@ bool same_result(const uint64_t *a, const uint64_t *b, const Param *ps)
         return false;
     uint64_t n = 0;
     for (int i = 0; i < kParams; i++)
-        n += orw_resp_words(ps[i].kind, ps[i].depth, ps[i].is_out);
+        n += orw_resp_words(ps[i].kind, ps[i].depth, ps[i].is_out, ps[i].limbs);
     return std::memcmp(a + ORW_RESP_HEADER, b + ORW_RESP_HEADER, n * sizeof(uint64_t)) == 0;
 }
 

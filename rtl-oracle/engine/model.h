@@ -26,6 +26,13 @@ inline uint64_t width_mask(int bits)
     return bits >= 64 ? ~0ULL : ((1ULL << bits) - 1);
 }
 
+// A port wider than 64 bits is Verilator's VlWide: 32-bit words, least
+// significant first. get reads its low 64 bits; set writes v sign-extended
+// from bit 63 (0 stays 0, ~0 is all ones).
+inline void get_wide(const Port &q, uint64_t *out, unsigned limbs);
+inline void set_wide(const Port &q, const uint64_t *in, unsigned limbs);
+inline void set(const Port &q, uint64_t v);
+
 // Verilator stores a port in the narrowest of CData/SData/IData/QData that
 // holds its width; an unbound port (p null) reads 0 and ignores writes.
 inline uint64_t get(const Port &q)
@@ -38,13 +45,72 @@ inline uint64_t get(const Port &q)
         return *static_cast<SData *>(q.p);
     if (q.bits <= 32)
         return *static_cast<IData *>(q.p);
+    if (q.bits > 64) {
+        uint64_t v;
+        get_wide(q, &v, 1);
+        return v;
+    }
     return *static_cast<QData *>(q.p);
+}
+
+inline void get_wide(const Port &q, uint64_t *out, unsigned limbs)
+{
+    if (q.bits <= 64) {
+        for (unsigned k = 0; k < limbs; k++)
+            out[k] = k ? 0 : get(q);
+        return;
+    }
+    const unsigned words = static_cast<unsigned>(q.bits + 31) / 32;
+    const EData *w = static_cast<const EData *>(q.p);
+    for (unsigned k = 0; k < limbs; k++) {
+        uint64_t lo = 2 * k < words ? w[2 * k] : 0, hi = 2 * k + 1 < words ? w[2 * k + 1] : 0;
+        out[k] = lo | hi << 32;
+    }
+}
+
+inline void set_wide(const Port &q, const uint64_t *in, unsigned limbs)
+{
+    if (!q.p)
+        return;
+    if (q.bits <= 64) {
+        set(q, limbs ? in[0] : 0);
+        return;
+    }
+    const unsigned words = static_cast<unsigned>(q.bits + 31) / 32;
+    EData *w = static_cast<EData *>(q.p);
+    for (unsigned k = 0; k < words; k++)
+        w[k] = k / 2 < limbs ? static_cast<EData>(in[k / 2] >> (32 * (k % 2))) : 0;
+    if (q.bits % 32)
+        w[words - 1] &= (1U << (q.bits % 32)) - 1;
+}
+
+// 1 when the low n bits of port q are all ones (n may pass 64).
+inline bool low_ones(const Port &q, int n)
+{
+    uint64_t w[32] = {0};
+    get_wide(q, w, static_cast<unsigned>(n + 63) / 64);
+    for (int k = 0; k * 64 < n; k++) {
+        uint64_t m = n - 64 * k >= 64 ? ~0ULL : (1ULL << (n - 64 * k)) - 1;
+        if ((w[k] & m) != m)
+            return false;
+    }
+    return true;
 }
 
 inline void set(const Port &q, uint64_t v)
 {
     if (!q.p)
         return;
+    if (q.bits > 64) {
+        uint64_t ext[2] = {v, v >> 63 ? ~0ULL : 0};
+        const int words = (q.bits + 31) / 32;
+        EData *w = static_cast<EData *>(q.p);
+        for (int k = 0; k < words; k++)
+            w[k] = static_cast<EData>(ext[k < 2 ? 0 : 1] >> (k < 2 ? 32 * k : 0));
+        if (q.bits % 32)
+            w[words - 1] &= (1U << (q.bits % 32)) - 1;
+        return;
+    }
     v &= width_mask(q.bits);
     if (q.bits <= 8)
         *static_cast<CData *>(q.p) = static_cast<CData>(v);
@@ -98,6 +164,8 @@ struct Param {
     uint64_t latency = 1;          // ap_memory: edges from a read's address to its word on q
     unsigned addr_shift = 0;       // bram: addresses are in bytes, an element's index shifted by this
     bool byte_we = false;          // bram: the write enable holds a bit per byte of the element
+    unsigned limbs = 1;            // words of a value: a wide integer's 64-bit limbs (a scalar's in mem,
+                                   // a stream's beat limbs words of mem; depth counts words)
 };
 
 // An AXI4 or AXI4-Lite bundle's ports, by wire.h's orw_axi_sig.

@@ -124,6 +124,14 @@ bool Sim::pace_on(Param &p)
     }
 }
 
+// The value on p's data port, appended to p.mem as p.limbs words.
+static void push_value(Param &p)
+{
+    size_t at = p.mem.size();
+    p.mem.resize(at + p.limbs);
+    get_wide(p.data, &p.mem[at], p.limbs);
+}
+
 void Sim::drive_streams()
 {
     for (int i = 0; i < kParams; i++) {
@@ -131,15 +139,21 @@ void Sim::drive_streams()
         if (p.kind == ORW_FIFO_IN) {
             bool avail = p.pos < p.mem.size();
             set(p.flag, avail);
-            set(p.data, avail ? p.mem[p.pos] : 0);
+            if (avail)
+                set_wide(p.data, &p.mem[p.pos], p.limbs);
+            else
+                set(p.data, 0);
         } else if (p.kind == ORW_FIFO_OUT) {
-            set(p.flag, p.mem.size() < p.depth);
+            set(p.flag, p.mem.size() + p.limbs <= p.depth);
         } else if (p.kind == ORW_AXIS_IN) {
             // TVALID, once raised, holds until the kernel takes the beat.
             p.on = p.on || (p.pos < p.mem.size() && pace_on(p));
             set(p.vld, p.on);
-            set(p.data, p.on ? p.mem[p.pos] : 0);
-            set(p.last, p.on && p.pos + 1 == p.mem.size());
+            if (p.on)
+                set_wide(p.data, &p.mem[p.pos], p.limbs);
+            else
+                set(p.data, 0);
+            set(p.last, p.on && p.pos + p.limbs == p.mem.size());
             set(p.keep, ~0ULL);
             set(p.strb, ~0ULL);
             set(p.user, 0);
@@ -156,19 +170,19 @@ void Sim::drive_streams()
 bool Sim::take_beat(Param &p, int i, Outcome *o)
 {
     std::string why;
-    uint64_t full = p.data.bits >= 64 ? ~0ULL : (1ULL << ((p.data.bits + 7) / 8)) - 1;
+    const int bytes = (p.data.bits + 7) / 8;
+    const std::string beat = "beat " + std::to_string(p.mem.size() / p.limbs + 1);
     if (p.ended)
-        why = "beat " + std::to_string(p.mem.size() + 1) + " came after the beat with TLAST";
-    else if (p.mem.size() >= p.depth)
-        why =
-            "beat " + std::to_string(p.mem.size() + 1) + " is more than the stream's depth " + std::to_string(p.depth);
-    else if ((p.keep.p && (get(p.keep) & full) != full) || (p.strb.p && (get(p.strb) & full) != full))
-        why = "beat " + std::to_string(p.mem.size() + 1) + " leaves bytes out (TKEEP/TSTRB)";
+        why = beat + " came after the beat with TLAST";
+    else if (p.mem.size() + p.limbs > p.depth)
+        why = beat + " is more than the stream's depth " + std::to_string(p.depth / p.limbs);
+    else if ((p.keep.p && !low_ones(p.keep, bytes)) || (p.strb.p && !low_ones(p.strb, bytes)))
+        why = beat + " leaves bytes out (TKEEP/TSTRB)";
     if (!why.empty()) {
         protocol(o, static_cast<uint64_t>(i), why);
         return false;
     }
-    p.mem.push_back(get(p.data));
+    push_value(p);
     p.ended = p.last.p && get(p.last);
     return true;
 }
@@ -282,13 +296,13 @@ bool Sim::sample(Outcome *o, std::vector<uint64_t> *ops)
                 return false;
         } else if (p.kind == ORW_FIFO_IN) {
             if (get(p.strobe) && p.pos < p.mem.size())
-                p.pos++;
+                p.pos += p.limbs;
         } else if (p.kind == ORW_FIFO_OUT) {
-            if (get(p.strobe) && p.mem.size() < p.depth)
-                p.mem.push_back(get(p.data));
+            if (get(p.strobe) && p.mem.size() + p.limbs <= p.depth)
+                push_value(p);
         } else if (p.kind == ORW_AXIS_IN) {
             if (p.on && get(p.flag)) {
-                p.pos++;
+                p.pos += p.limbs;
                 p.on = false;
             }
         } else if (p.kind == ORW_AXIS_OUT) {
@@ -299,7 +313,12 @@ bool Sim::sample(Outcome *o, std::vector<uint64_t> *ops)
             // in the call's last cycle, sampled like every cycle before.
             // (A scalar in a control register is read from there.)
             if (get(p.vld) || (!p.vld.p && p.data.p && p.reg < 0)) {
-                p.value = get(p.data);
+                if (p.limbs > 1) {
+                    p.mem.resize(p.limbs);
+                    get_wide(p.data, p.mem.data(), p.limbs);
+                } else {
+                    p.value = get(p.data);
+                }
                 p.valid = 1;
             }
         }
@@ -358,7 +377,7 @@ std::string Sim::streams_waiting() const
     for (int i = 0; i < kParams; i++)
         if (ps_[i].kind == ORW_AXIS_IN && ps_[i].pos < ps_[i].mem.size())
             s += "; the input stream of param #" + std::to_string(i + 1) + " has " +
-                 std::to_string(ps_[i].mem.size() - ps_[i].pos) + " beat(s) not taken";
+                 std::to_string((ps_[i].mem.size() - ps_[i].pos) / ps_[i].limbs) + " beat(s) not taken";
     return s;
 }
 
@@ -494,7 +513,9 @@ void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
     rng_.s = seed;
     draw_paces();
     for (int i = 0; i < kParams; i++) {
-        if (ps_[i].kind == ORW_SCALAR_IN) {
+        if (ps_[i].kind == ORW_SCALAR_IN && ps_[i].limbs > 1) {
+            set_wide(ps_[i].data, ps_[i].mem.data(), ps_[i].limbs);
+        } else if (ps_[i].kind == ORW_SCALAR_IN) {
             set(ps_[i].data, ps_[i].input);
             set(ps_[i].vld, 1); // ap_vld, ap_hs: the value is valid all call long
         } else if (ps_[i].kind == ORW_SCALAR_VLD) {

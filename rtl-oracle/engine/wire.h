@@ -15,7 +15,7 @@
  * harness checks that the region's agree with its own table.
  *
  * Request slot, for each param in spec order, by its kind:
- *   ORW_SCALAR_IN, ORW_SCALAR_INOUT   the (input) port value
+ *   ORW_SCALAR_IN, ORW_SCALAR_INOUT   the (input) port value (its limbs: orw_req_words)
  *   ORW_MEM         a count n <= depth (the elements the C side was given:
  *                   an m_axi buffer may end there), then depth words: the
  *                   RAM's initial contents
@@ -24,7 +24,7 @@
  *
  * Response slot: ORW_RESP_HEADER words (ORW_RESP_*), then for each param
  * in spec order:
- *   ORW_SCALAR_VLD, ORW_SCALAR_INOUT   valid (0/1), value
+ *   ORW_SCALAR_VLD, ORW_SCALAR_INOUT   valid (0/1), value (its limbs)
  *   ORW_FIFO_OUT, ORW_AXIS_OUT, ORW_MEM out  a count n <= depth, then depth words (n used)
  *   others                     nothing
  * then ORW_DETAIL_WORDS words holding the detail text (detail_len bytes:
@@ -206,19 +206,22 @@ enum orw_axi_sig {
  * param whose bundle broke a rule). */
 #define ORW_CONTROL_PARAM (UINT64_MAX - 1)
 
-/* Words a param of this kind and depth takes in a request slot. */
-static inline uint64_t orw_req_words(int kind, uint64_t depth)
+/* Words a param of this kind and depth takes in a request slot. limbs
+ * is the words of one value: 1, or for an integer wider than 64 bits its
+ * 64-bit limbs, least significant first (a scalar's value is then that
+ * many words; a stream's depth counts words, limbs of them a beat). */
+static inline uint64_t orw_req_words(int kind, uint64_t depth, uint64_t limbs)
 {
     if (kind == ORW_SCALAR_IN || kind == ORW_SCALAR_INOUT)
-        return 1;
+        return limbs;
     return kind == ORW_MEM || kind == ORW_FIFO_IN || kind == ORW_AXIS_IN ? 1 + depth : 0;
 }
 
 /* Words it takes in a response slot (is_out: an out/inout memory). */
-static inline uint64_t orw_resp_words(int kind, uint64_t depth, int is_out)
+static inline uint64_t orw_resp_words(int kind, uint64_t depth, int is_out, uint64_t limbs)
 {
     if (kind == ORW_SCALAR_VLD || kind == ORW_SCALAR_INOUT)
-        return 2;
+        return 1 + limbs;
     return kind == ORW_FIFO_OUT || kind == ORW_AXIS_OUT || (kind == ORW_MEM && is_out) ? 1 + depth : 0;
 }
 

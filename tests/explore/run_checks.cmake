@@ -55,6 +55,8 @@
 #   shallow     an 8-word array whose RTL memory is 6 deep, read past the depth on four
 #               C paths: one divergence, key rtl-oob:A|cause|depth:A, listing at least
 #               two C paths
+#   widebits    integers wider than 64 bits in a C kernel: the divergence found, named in
+#               decimal, and its repro.c built and failing; the exact RTL: exit 0
 #   wildstore   a store at an index from the input into a local table: the wrong
 #               values and the faults it causes are one divergence, key
 #               c-ub|cause|ub:out-of-bounds:..., triaged c-ub:oob
@@ -1342,6 +1344,31 @@ elseif(CHECK STREQUAL "tlvwalk")
   string(REGEX REPLACE "[ \n]" "" got "${got}")
   if(NOT got STREQUAL "{\"buf\":[1,4,0,0,0,0,16,2,16,0],\"n\":10}")
     message(FATAL_ERROR "tlvwalk seeded: minimised to ${got}, want the BEGIN and FIELD records alone")
+  endif()
+elseif(CHECK STREQUAL "widebits")
+  # A C kernel on _BitInt(100) and _BitInt(72) whose RTL zero-extends the
+  # 72-bit elements: one divergence, mismatch:out, named in decimal; its
+  # repro.c builds with the compiler it names, and fails its assertion
+  # limb by limb. The same kernel on exact RTL: exit 0.
+  set(CW ${SRC}/tests/tracer/kernels/cwide)
+  run_one_divergence(divs ${CW}/narrow.yaml "a sum the RTL zero-extends" --iterations 100)
+  json_get(cls ${divs}/symptom.json class)
+  json_get(detail ${divs}/symptom.json detail)
+  if(NOT cls STREQUAL "mismatch:out" OR NOT detail MATCHES "^out: cpu [0-9]+, rtl [0-9]+$")
+    message(FATAL_ERROR "${divs}: ${cls}: ${detail} (want mismatch:out with the two values in decimal)")
+  endif()
+  file(READ ${divs}/repro.c repro)
+  if(NOT repro MATCHES "Build and run: clang-14 -o repro repro.c")
+    message(FATAL_ERROR "${divs}/repro.c does not say to build it with clang-14")
+  endif()
+  execute_process(COMMAND clang-14 -o ${WORK}/repro ${divs}/repro.c RESULT_VARIABLE crc ERROR_VARIABLE cerr)
+  execute_process(COMMAND ${WORK}/repro RESULT_VARIABLE xrc ERROR_VARIABLE xerr)
+  if(NOT crc EQUAL 0 OR xrc EQUAL 0 OR NOT xerr MATCHES "out: limb [01]: cpu 0x[0-9a-f]+, rtl 0x[0-9a-f]+")
+    message(FATAL_ERROR "repro.c: build exit ${crc} (${cerr}), run exit ${xrc}: ${xerr}")
+  endif()
+  run_lgfuzz(rc ${CW}/kernel.yaml --iterations 100 --seed 1 --no-guard --out ${WORK}/exact)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "the exact RTL of wadd: exit ${rc}, want 0\n${LGFUZZ_OUT}")
   endif()
 elseif(CHECK STREQUAL "wide")
   execute_process(COMMAND ${LGFUZZ} gen --seed 3 --out ${WORK}/g3 RESULT_VARIABLE rc OUTPUT_QUIET)

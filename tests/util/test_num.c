@@ -85,8 +85,60 @@ static const struct {
     {"-1", D, UINT64_MAX, LG_EINVAL, 0, "-1"}, {"1000001/2", D, 1000000, LG_EINVAL, 0, "1000001/2"},
 };
 
+/* Wide integers: text -> limbs -> the same value in decimal, and the
+ * edges of each width refused one past them. */
+static void wide_cases(void)
+{
+    static const struct {
+        const char *text;
+        int bits, is_signed, rc;
+        uint64_t lo, hi; /* the first two limbs */
+        const char *shown;
+    } cases[] = {
+        {"0", 100, 0, LG_OK, 0, 0, "0"},
+        {"0x10000000000000000", 100, 0, LG_OK, 0, 1, "18446744073709551616"},
+        {"1267650600228229401496703205375", 100, 0, LG_OK, ~0ULL, 0xfffffffffULL, "1267650600228229401496703205375"},
+        {"1267650600228229401496703205376", 100, 0, LG_EINVAL, 0, 0, "out of range of a unsigned 100-bit"},
+        {"-1", 100, 0, LG_EINVAL, 0, 0, "out of range"},
+        {"-1", 100, 1, LG_OK, ~0ULL, 0xfffffffffULL, "-1"},
+        {"-633825300114114700748351602688", 100, 1, LG_OK, 0, 0x800000000ULL, "-633825300114114700748351602688"},
+        {"-633825300114114700748351602689", 100, 1, LG_EINVAL, 0, 0, "out of range of a signed 100-bit"},
+        {"633825300114114700748351602687", 100, 1, LG_OK, ~0ULL, 0x7ffffffffULL, "633825300114114700748351602687"},
+        {"0xffffffffffffffffffffffffffffffff", 128, 0, LG_OK, ~0ULL, ~0ULL, "340282366920938463463374607431768211455"},
+        {"0x1ffffffffffffffffffffffffffffffff", 128, 0, LG_EINVAL, 0, 0, "out of range"},
+        {"12x", 128, 0, LG_EINVAL, 0, 0, "is not an integer"},
+        {"", 128, 0, LG_EINVAL, 0, 0, "is not an integer"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint64_t limbs[LG_WIDE_LIMBS_MAX] = {0};
+        lg_err_t err;
+        lg_err_clear(&err);
+        int rc = lg_wide_parse(cases[i].text, LG_NUM_HEX, cases[i].bits, cases[i].is_signed, limbs, &err);
+        CHECK_MSG(rc == cases[i].rc, "'%s': rc %d (%s)", cases[i].text, rc, err.msg);
+        if (rc != LG_OK) {
+            CHECK_STR_CONTAINS(err.msg, cases[i].shown);
+            continue;
+        }
+        CHECK_MSG(limbs[0] == cases[i].lo && limbs[1] == cases[i].hi, "'%s': limbs %llx %llx", cases[i].text,
+                  (unsigned long long)limbs[1], (unsigned long long)limbs[0]);
+        char buf[LG_WIDE_SHOW_MAX];
+        lg_wide_show(limbs, cases[i].bits, cases[i].is_signed, buf, sizeof buf);
+        CHECK_MSG(strcmp(buf, cases[i].shown) == 0, "'%s': shown %s", cases[i].text, buf);
+    }
+    /* The widest: 2^1024 - 1 shown with every digit, and back. */
+    uint64_t all[LG_WIDE_LIMBS_MAX], again[LG_WIDE_LIMBS_MAX];
+    for (int k = 0; k < LG_WIDE_LIMBS_MAX; k++)
+        all[k] = ~0ULL;
+    char buf[LG_WIDE_SHOW_MAX];
+    lg_wide_show(all, 1024, 0, buf, sizeof buf);
+    CHECK(strlen(buf) == 309 && strncmp(buf, "17976931348623159077", 20) == 0);
+    lg_err_t err;
+    CHECK(lg_wide_parse(buf, LG_NUM_DEC, 1024, 0, again, &err) == LG_OK && memcmp(all, again, sizeof all) == 0);
+}
+
 int main(void)
 {
+    wide_cases();
     for (size_t i = 0; i < sizeof signed_cases / sizeof signed_cases[0]; i++) {
         lg_err_t err;
         lg_err_clear(&err);
