@@ -341,6 +341,41 @@ template <class R> int wide_cmp(const R &x, const R &y)
             return x.w[k] < y.w[k] ? -1 : 1;
     return 0;
 }
+/* Operators where an operand is wider than 64 bits: both are extended to
+ * the result's width, by their own sign, and the limbs computed there.
+ * In this namespace, where argument-dependent lookup finds them for
+ * every wide operand (ap_int<W> and ap_uint<W> derive from wide_int). */
+#define AP_STANDIN_WIDE_BINARY(op, kind, expr)                                                                         \
+    template <class A, class B, class = typename std::enable_if<either_wide<A, B>::value>::type>                       \
+    typename wide_arith<A, B>::kind operator op(const A &a, const B &b)                                                \
+    {                                                                                                                  \
+        typedef typename wide_arith<A, B>::kind R;                                                                     \
+        R x(a), y(b), r;                                                                                               \
+        expr;                                                                                                          \
+        return r;                                                                                                      \
+    }
+AP_STANDIN_WIDE_BINARY(+, plus, r = wide_add(x, y, false))
+AP_STANDIN_WIDE_BINARY(-, plus, r = wide_add(x, y, true))
+AP_STANDIN_WIDE_BINARY(*, mult, r = wide_mul(x, y))
+AP_STANDIN_WIDE_BINARY(&, logic, for (int k = 0; k < R::N; k++) r.w[k] = x.w[k] & y.w[k])
+AP_STANDIN_WIDE_BINARY(|, logic, for (int k = 0; k < R::N; k++) r.w[k] = x.w[k] | y.w[k])
+AP_STANDIN_WIDE_BINARY(^, logic, for (int k = 0; k < R::N; k++) r.w[k] = x.w[k] ^ y.w[k])
+#undef AP_STANDIN_WIDE_BINARY
+
+#define AP_STANDIN_WIDE_COMPARE(op)                                                                                    \
+    template <class A, class B, class = typename std::enable_if<either_wide<A, B>::value>::type>                       \
+    bool operator op(const A &a, const B &b)                                                                           \
+    {                                                                                                                  \
+        typedef typename wide_arith<A, B>::compare R;                                                                  \
+        return wide_cmp(R(a), R(b)) op 0;                                                                              \
+    }
+AP_STANDIN_WIDE_COMPARE(<)
+AP_STANDIN_WIDE_COMPARE(<=)
+AP_STANDIN_WIDE_COMPARE(>)
+AP_STANDIN_WIDE_COMPARE(>=)
+AP_STANDIN_WIDE_COMPARE(==)
+AP_STANDIN_WIDE_COMPARE(!=)
+#undef AP_STANDIN_WIDE_COMPARE
 } // namespace ap_standin
 
 template <int W> struct ap_int : ap_standin::base_of<W, true>::type {
@@ -355,40 +390,6 @@ template <int W> struct ap_uint : ap_standin::base_of<W, false>::type {
     ap_uint() {}
     template <class T> ap_uint(const T &v) : base(v) {}
 };
-
-/* Operators where an operand is wider than 64 bits: both are extended to
- * the result's width, by their own sign, and the limbs computed there. */
-#define AP_STANDIN_WIDE_BINARY(op, kind, expr)                                                                         \
-    template <class A, class B, class = typename std::enable_if<ap_standin::either_wide<A, B>::value>::type>           \
-    typename ap_standin::wide_arith<A, B>::kind operator op(const A &a, const B &b)                                    \
-    {                                                                                                                  \
-        typedef typename ap_standin::wide_arith<A, B>::kind R;                                                         \
-        R x(a), y(b), r;                                                                                               \
-        expr;                                                                                                          \
-        return r;                                                                                                      \
-    }
-AP_STANDIN_WIDE_BINARY(+, plus, r = ap_standin::wide_add(x, y, false))
-AP_STANDIN_WIDE_BINARY(-, plus, r = ap_standin::wide_add(x, y, true))
-AP_STANDIN_WIDE_BINARY(*, mult, r = ap_standin::wide_mul(x, y))
-AP_STANDIN_WIDE_BINARY(&, logic, for (int k = 0; k < R::N; k++) r.w[k] = x.w[k] & y.w[k])
-AP_STANDIN_WIDE_BINARY(|, logic, for (int k = 0; k < R::N; k++) r.w[k] = x.w[k] | y.w[k])
-AP_STANDIN_WIDE_BINARY(^, logic, for (int k = 0; k < R::N; k++) r.w[k] = x.w[k] ^ y.w[k])
-#undef AP_STANDIN_WIDE_BINARY
-
-#define AP_STANDIN_WIDE_COMPARE(op)                                                                                    \
-    template <class A, class B, class = typename std::enable_if<ap_standin::either_wide<A, B>::value>::type>           \
-    bool operator op(const A &a, const B &b)                                                                           \
-    {                                                                                                                  \
-        typedef typename ap_standin::wide_arith<A, B>::compare R;                                                      \
-        return ap_standin::wide_cmp(R(a), R(b)) op 0;                                                                  \
-    }
-AP_STANDIN_WIDE_COMPARE(<)
-AP_STANDIN_WIDE_COMPARE(<=)
-AP_STANDIN_WIDE_COMPARE(>)
-AP_STANDIN_WIDE_COMPARE(>=)
-AP_STANDIN_WIDE_COMPARE(==)
-AP_STANDIN_WIDE_COMPARE(!=)
-#undef AP_STANDIN_WIDE_COMPARE
 
 /* Binary operators on two ap values or an ap value and a C integer. */
 #define AP_STANDIN_BINARY(op, kind)                                                                                    \
