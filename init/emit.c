@@ -3,6 +3,7 @@
  * those outside it lie), interfaces only where they differ from lgfuzz's
  * defaults, and a YAML comment on each guessed value. */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,15 +116,24 @@ static void comment(lg_strbuf_t *b, const char *note)
     lg_strbuf_puts(b, "\n");
 }
 
+/* The width of p's C type (a wide one's own, not its limbs'). */
+static int type_bits(const init_param_t *p)
+{
+    return p->wide ? abs(p->wide) : lg_type_bits(p->type);
+}
+
 static void emit_params(lg_strbuf_t *b, const init_spec_t *s)
 {
     lg_strbuf_puts(b, s->nparams ? "params:\n" : "params: []\n");
     for (size_t i = 0; i < s->nparams; i++) {
         const init_param_t *p = &s->params[i];
         char ty[32];
+        if (p->wide)
+            snprintf(ty, sizeof ty, "%c%d", p->wide < 0 ? 'i' : 'u', abs(p->wide));
+        else
+            lg_fixed_name(p->type, p->fx, ty, sizeof ty);
         /* A fixed-point type's comma needs quotes in a flow mapping. */
-        lg_strbuf_printf(b, p->fx.is_fixed ? "  - {name: %s, type: \"%s\"" : "  - {name: %s, type: %s", p->name,
-                         lg_fixed_name(p->type, p->fx, ty, sizeof ty));
+        lg_strbuf_printf(b, p->fx.is_fixed ? "  - {name: %s, type: \"%s\"" : "  - {name: %s, type: %s", p->name, ty);
         if (p->is_array && p->len_param)
             lg_strbuf_printf(b, ", array: {max_len: %ld, len: %s}", p->max_len, p->len_param);
         else if (p->is_array)
@@ -161,7 +171,7 @@ static int needs_iface(const init_param_t *p)
 {
     return p->is_array || p->mode == INIT_FIFO || (p->mode == INIT_NONE && p->dir != SPEC_DIR_IN) ||
            (p->mode == INIT_VLD && p->dir == SPEC_DIR_IN) || p->mode == INIT_ACK || p->mode == INIT_HS ||
-           p->width != lg_type_bits(p->type) || strcmp(p->port, p->name) != 0 || p->has_offset || port_unsaid(p);
+           p->width != type_bits(p) || strcmp(p->port, p->name) != 0 || p->has_offset || port_unsaid(p);
 }
 
 /* ", partition: {type: cyclic, factor: 2, dim: 2, dims: [4, 8]}". */
@@ -196,7 +206,7 @@ static void emit_ifaces(lg_strbuf_t *b, const init_spec_t *s)
         lg_strbuf_printf(b, "    %s: {mode: %s", p->name, modes[p->mode]);
         if (p->is_array)
             lg_strbuf_printf(b, ", depth: %ld", p->depth);
-        if (p->width != lg_type_bits(p->type))
+        if (p->width != type_bits(p))
             lg_strbuf_printf(b, ", width: %d", p->width);
         if (p->nbanks)
             emit_partition(b, p);

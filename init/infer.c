@@ -445,13 +445,14 @@ static int type_from_sources(ctx_t *c, init_param_t *p, const init_cparam_t *cp,
     if (cp && cp->known) {
         p->type = cp->type;
         p->fx = cp->fx;
+        p->wide = cp->wide;
     } else if (from_xml) {
         p->type = xt;
     } else if (cp) {
         return lg_err_set(c->err, LG_EINVAL,
                           "%s:%d: C parameter `%s` has type `%s`, which lgfuzz does not carry (integers, _BitInt, "
-                          "ap_int/ap_uint and ap_fixed/ap_ufixed up to 64 bits, hls::stream of those, float and "
-                          "double)",
+                          "ap_int/ap_uint up to 1024 bits, ap_fixed/ap_ufixed up to 64 bits, hls::stream of those, "
+                          "float and double)",
                           c->proto->path, c->proto->line, p->name, cp->ctype);
     } else {
         p->type = type_for_width(p->width);
@@ -609,6 +610,13 @@ static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml
             p->name = lg_strdup(name);
             if (tie_axi(c, p, g, cp) != 0 || type_from_sources(c, p, cp, xml) != 0)
                 return c->err->code;
+            if (p->wide)
+                return lg_err_set(c->err, LG_EINVAL,
+                                  "%s:%d: C parameter `%s` (`%s`) is %d bits wide on %s: lgfuzz carries an integer "
+                                  "wider than 64 bits as an ap_none input, an ap_vld output, or the elements of an "
+                                  "ap_fifo or axis stream",
+                                  c->proto->path, c->proto->line, p->name, cp->ctype, abs(p->wide),
+                                  p->mode == INIT_MAXI ? "an m_axi bundle" : "the AXI4-Lite bundle");
             p->width = lg_type_bits(p->type);
             if (p->mode == INIT_MAXI && p->dir == SPEC_DIR_INOUT)
                 add_note(&p->note, "guessed: inout (its bundle reads and writes)");

@@ -53,6 +53,7 @@ typedef struct init_cparam {
     char *ctype; /* the declared type as written, without the name (owned) */
     lg_type_t type;
     lg_fixed_t fx; /* an ap_fixed's I */
+    int wide;      /* wider than 64 bits: the width, negative when signed (type is then u64); 0 otherwise */
     int known;     /* 1 when type was mapped from ctype */
     int pointer;   /* declared with *, & or [] */
     int reference; /* declared with & alone (a C++ reference, which the shim passes as the kernel takes it) */
@@ -210,6 +211,7 @@ typedef struct init_param {
     char *name, *port; /* port prefix (owned) */
     lg_type_t type;
     lg_fixed_t fx; /* fixed<W,I>: its I */
+    int wide;      /* wider than 64 bits: the width, negative when signed (type is then u64); 0 otherwise */
     int dir;       /* spec_dir_t */
     init_mode_t mode;
     int is_array;

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "init_int.h"
+#include "spec/spec.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
 #include "util/hlspragma.h"
@@ -94,7 +95,8 @@ static int ident(char c)
 }
 
 /* "ap_int<12>" -> i12, "ap_uint<12>" -> u12 (HLS's arbitrary-precision
- * integers, widths 1..64); -1 otherwise. */
+ * integers); wider than 64 bits (up to LG_WIDE_BITS_MAX), u64 with *wide
+ * the width, negative when signed; -1 otherwise. */
 /* The first template argument of t when t is `sname<...>` (signed) or
  * `uname<...>` (unsigned), setting *is_signed; NULL otherwise. */
 static const char *template_args(const char *t, const char *sname, const char *uname, int *is_signed)
@@ -109,7 +111,7 @@ static const char *template_args(const char *t, const char *sname, const char *u
     return *p == '<' ? p + 1 : NULL;
 }
 
-static int map_ap_int(const char *t, lg_type_t *out)
+static int map_ap_int(const char *t, lg_type_t *out, int *wide)
 {
     int is_signed;
     const char *p = template_args(t, "ap_int", "ap_uint", &is_signed);
@@ -119,8 +121,13 @@ static int map_ap_int(const char *t, lg_type_t *out)
     long w = strtol(p, &end, 10);
     while (*end == ' ')
         end++;
-    if (w < 1 || w > LG_TYPE_BITS_MAX || strcmp(end, ">") != 0)
+    if (w < 1 || w > LG_WIDE_BITS_MAX || strcmp(end, ">") != 0)
         return -1;
+    if (w > LG_TYPE_BITS_MAX) { /* carried as its limbs (spec.h) */
+        *out = LG_U64;
+        *wide = is_signed ? -(int)w : (int)w;
+        return 0;
+    }
     *out = lg_type_int((int)w, is_signed);
     return 0;
 }
@@ -157,9 +164,10 @@ static int map_ap_fixed(const char *t, lg_type_t *out, lg_fixed_t *fx)
 /* Maps a C type (qualifiers and the name already removed, words single
  * spaced) to a spec type, and fx for a fixed-point one (cleared for any
  * other); -1 for a type lgfuzz does not carry. */
-static int map_type(const char *t, lg_type_t *out, lg_fixed_t *fx)
+static int map_type(const char *t, lg_type_t *out, lg_fixed_t *fx, int *wide)
 {
     memset(fx, 0, sizeof *fx);
+    *wide = 0;
     static const struct {
         const char *c;
         lg_type_t t;
@@ -186,7 +194,7 @@ static int map_type(const char *t, lg_type_t *out, lg_fixed_t *fx)
             return 0;
         }
     }
-    return map_ap_int(t, out) == 0 ? 0 : map_ap_fixed(t, out, fx);
+    return map_ap_int(t, out, wide) == 0 ? 0 : map_ap_fixed(t, out, fx);
 }
 
 /* ap_cint.h's intN / uintN (N in 1..64): 0 and *out when t is one. */
@@ -249,11 +257,11 @@ static char *core_type(const char *text, int *is_const, int *pointer)
 
 /* How deep map_word follows typedefs of typedefs. */
 #define TYPEDEF_DEPTH 4
-static int map_word(const char *src, const char *word, lg_type_t *out, lg_fixed_t *fx, int depth);
+static int map_word(const char *src, const char *word, lg_type_t *out, lg_fixed_t *fx, int *wide, int depth);
 
 /* The type the `typedef WORDS name;` of src (the source and its headers)
  * gives name, its WORDS mapped by map_word: 0 and *out when it maps. */
-static int resolve_typedef(const char *src, const char *name, lg_type_t *out, lg_fixed_t *fx, int depth)
+static int resolve_typedef(const char *src, const char *name, lg_type_t *out, lg_fixed_t *fx, int *wide, int depth)
 {
     size_t nl = strlen(name);
     for (const char *p = strstr(src, "typedef"); p; p = strstr(p + 1, "typedef")) {
@@ -268,7 +276,7 @@ static int resolve_typedef(const char *src, const char *name, lg_type_t *out, lg
         char *words = lg_strndup(p + 7, (size_t)(e - nl - p - 7));
         int is_const = 0, pointer = 0;
         char *core = core_type(words, &is_const, &pointer);
-        int rc = !pointer && core[0] && strcmp(core, name) != 0 ? map_word(src, core, out, fx, depth + 1) : -1;
+        int rc = !pointer && core[0] && strcmp(core, name) != 0 ? map_word(src, core, out, fx, wide, depth + 1) : -1;
         free(core);
         free(words);
         return rc;
@@ -278,30 +286,31 @@ static int resolve_typedef(const char *src, const char *name, lg_type_t *out, lg
 
 /* A type word: a C or HLS type map_type knows, else a typedef of src
  * (the source's own win), else ap_cint.h's intN/uintN. */
-static int map_word(const char *src, const char *word, lg_type_t *out, lg_fixed_t *fx, int depth)
+static int map_word(const char *src, const char *word, lg_type_t *out, lg_fixed_t *fx, int *wide, int depth)
 {
-    if (map_type(word, out, fx) == 0)
+    if (map_type(word, out, fx, wide) == 0)
         return 0;
-    if (depth <= TYPEDEF_DEPTH && resolve_typedef(src, word, out, fx, depth) == 0)
+    if (depth <= TYPEDEF_DEPTH && resolve_typedef(src, word, out, fx, wide, depth) == 0)
         return 0;
     memset(fx, 0, sizeof *fx);
+    *wide = 0;
     return map_cint(word, out);
 }
 
 /* The type of core, through the typedefs of src if need be (map_word);
  * an hls::stream<T> has the type of its elements T (its port an ap_fifo). */
-static int map_element(const char *core, const char *src, lg_type_t *out, lg_fixed_t *fx)
+static int map_element(const char *core, const char *src, lg_type_t *out, lg_fixed_t *fx, int *wide)
 {
     static const char stream[] = "hls::stream";
     if (strncmp(core, stream, sizeof stream - 1) != 0)
-        return map_word(src, core, out, fx, 0) == 0 ? 0 : -1;
+        return map_word(src, core, out, fx, wide, 0) == 0 ? 0 : -1;
     const char *open = strchr(core, '<'), *close = strrchr(core, '>');
     if (!open || !close || close < open)
         return -1;
     char *inner = lg_strndup(open + 1, (size_t)(close - open - 1));
     int is_const = 0, pointer = 0;
     char *elem = core_type(inner, &is_const, &pointer);
-    int rc = !pointer && elem[0] ? map_element(elem, src, out, fx) : -1;
+    int rc = !pointer && elem[0] ? map_element(elem, src, out, fx, wide) : -1;
     free(elem);
     free(inner);
     return rc;
@@ -359,7 +368,7 @@ static int read_param(const char *text, const char *src, const init_macros_t *ma
         t[start] = '\0';
         char *core = core_type(t, &cp->is_const, &cp->pointer);
         cp->reference = !br && strchr(t, '&') && !strchr(t, '*');
-        cp->known = core[0] && map_element(core, src, &cp->type, &cp->fx) == 0;
+        cp->known = core[0] && map_element(core, src, &cp->type, &cp->fx, &cp->wide) == 0;
         /* The type as written, for messages and notes. */
         char *w = t;
         while (isspace((unsigned char)*w))
@@ -427,7 +436,8 @@ static void read_return(const char *text, size_t at, const char *types, init_pro
     char *core = core_type(t, &is_const, &pointer);
     out->ret_ctype = lg_strdup(core[0] ? core : "void");
     out->has_ret = strcmp(out->ret_ctype, "void") != 0 || pointer;
-    out->ret_known = out->has_ret && !pointer && map_element(core, types, &out->ret, &out->ret_fx) == 0;
+    int wide = 0; /* a return value wider than 64 bits is not carried */
+    out->ret_known = out->has_ret && !pointer && map_element(core, types, &out->ret, &out->ret_fx, &wide) == 0 && !wide;
     free(core);
     free(t);
 }

@@ -6,7 +6,7 @@
 # divergence it is. Then the layouts init must read: a typedef chain in a
 # header, the unified IDE's hls_config.cfg, and a kernel split over two
 # files whose project gives -D and -I flags (in vivado_hls.app, script.tcl
-# and hls_config.cfg).
+# and hls_config.cfg). Last, integers wider than 64 bits (wstream).
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch); builds go to the
 # suite's build cache (LGFUZZ_CACHE_DIR).
 cmake_minimum_required(VERSION 3.20)
@@ -109,3 +109,27 @@ expect(init.types.unified-split 0 w init ${WORK}/unified-split/cmix/hls -o ${WOR
 spec_has(init.types.unified-split ${WORK}/unified-split/kernel.yaml "  sources: [src/part.c]"
          "  defines: [\"BIAS=3\", \"MODE=fast\", \"WIDE_B\"]" "  include_dirs: [src/inc]"
          "- {name: b, type: u12}")
+
+# Integers wider than 64 bits (tests/init/hls/wstream, Vivado HLS 2019:
+# an AXI4-Stream of ap_uint<128> in and out, an ap_uint<96> key on a _V
+# port): the types map to u128 and u96, the spec checks with ports as wide,
+# diffs right and runs clean with the stand-in ap_int.h; the RTL that
+# drops the key's top bit is found.
+hls_copy(wstream wstream "" "" "")
+set(w "src: length guessed to be param n")
+expect(init.types.wide 0 w init ${WORK}/wstream/solution1 -o ${WORK}/wstream/kernel.yaml)
+spec_has(init.types.wide ${WORK}/wstream/kernel.yaml "- {name: src, type: u128, array: {max_len: 16, len: n}}"
+         "- {name: dst, type: u128, array: {len: 16}, dir: out}" "- {name: key, type: u96}"
+         "key: {mode: ap_none, port: key_V}" "src: {mode: axis, depth: 16}")
+set(w "key          u96   in    scalar, carried as 2 64-bit limbs" "src          axis      width 128  depth 16")
+expect(init.types.wide.check 0 w check ${WORK}/wstream/kernel.yaml)
+file(WRITE ${WORK}/wstream.json
+     "{\"src\": [\"0xffffffffffffffffffffffffffffffff\", \"3\"], \"key\": \"0x123456789abcdef012345678\", \"n\": 2}\n")
+# 2^128 - 1 ^ the key, and 3 ^ the key, in decimal
+set(w "\"340282366915304460795693587942861416839\",\"5634002667681019488906794619\",\"0\"" "no divergence")
+expect(init.types.wide.diff 0 w diff ${WORK}/wstream/kernel.yaml ${WORK}/wstream.json)
+run(wstream "")
+hls_copy(wstream wstream-top ${V}/wstream.v "{32'd0, key_V}" "{33'd0, key_V[94:0]}")
+set(w "")
+expect(init.types.wide-top 0 w init ${WORK}/wstream-top/solution1 -o ${WORK}/wstream-top/kernel.yaml)
+run(wstream-top "mismatch:dst")

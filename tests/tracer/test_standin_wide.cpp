@@ -48,6 +48,10 @@ int main()
     ap_uint<1024> big = 0;
     big.range(1023, 960) = 0xdeadbeefULL;
     CHECK(big.w[15] == 0xdeadbeefULL && big.range(991, 960).to_uint64() == 0xdeadbeefULL);
+    CHECK(limbs(ap_uint<128>(b.range(120, 40)), 0, 0x1000000000000000ULL)); /* 2^100 + 7 -> bit 60 */
+    ap_uint<128> c = 0;
+    c.range(99, 40) = ~0ULL; /* bits 40..103 of ~0 past bit 99 dropped */
+    CHECK(limbs(c, 0xfffffffffULL, 0xffffff0000000000ULL));
     ap_uint<32> low = sum.range(31, 0);
     CHECK(low.to_uint() == 0x3040U);
     ap_uint<100> wrapped = ap_uint<128>(~ap_uint<128>(0));

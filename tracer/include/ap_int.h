@@ -170,13 +170,42 @@ template <int W> struct info<ap_uint<W>, void> {
     static const bool sign = false;
 };
 
+/* Nothing below branches on a value's bits: a kernel's paths through
+ * these functions are those of its own code. */
+
+/* All ones when the sign bit of a signed value is set, else 0. */
+template <class T> unsigned long long fill_of(const T &v)
+{
+    return std::is_signed<T>::value ? (unsigned long long)((long long)v >> 63) : 0;
+}
+
+/* The n words of in shifted right by s bits (words past the top are fill). */
+inline void shr_words(const unsigned long long *in, int n, int s, unsigned long long fill, unsigned long long *out)
+{
+    int ws = s / 64, bs = s % 64;
+    for (int k = 0; k < n; k++) {
+        unsigned long long a = k + ws < n ? in[k + ws] : fill, b = k + ws + 1 < n ? in[k + ws + 1] : fill;
+        out[k] = bs ? (a >> bs) | (b << (64 - bs)) : a;
+    }
+}
+
+/* The n words of in shifted left by s bits. */
+inline void shl_words(const unsigned long long *in, int n, int s, unsigned long long *out)
+{
+    int ws = s / 64, bs = s % 64;
+    for (int k = n - 1; k >= 0; k--) {
+        unsigned long long a = k - ws >= 0 ? in[k - ws] : 0, b = k - ws - 1 >= 0 ? in[k - ws - 1] : 0;
+        out[k] = bs ? (a << bs) | (b >> (64 - bs)) : a;
+    }
+}
+
 /* v's bits in n limbs, extended by its sign. */
 template <class T>
 typename std::enable_if<std::is_integral<T>::value>::type load(const T &v, unsigned long long *o, int n)
 {
     o[0] = (unsigned long long)v;
     for (int k = 1; k < n; k++)
-        o[k] = std::is_signed<T>::value && v < 0 ? ~0ULL : 0;
+        o[k] = fill_of(v);
 }
 template <int W, bool S> void load(const ap_int_base<W, S> &v, unsigned long long *o, int n)
 {
@@ -184,11 +213,11 @@ template <int W, bool S> void load(const ap_int_base<W, S> &v, unsigned long lon
 }
 template <int W, bool S> void load(const wide_int<W, S> &v, unsigned long long *o, int n)
 {
-    bool neg = v.negative();
+    unsigned long long fill = v.fill();
     for (int k = 0; k < n; k++)
-        o[k] = k < wide_int<W, S>::N ? v.w[k] : neg ? ~0ULL : 0;
-    if (neg && W % 64 && (W - 1) / 64 < n)
-        o[(W - 1) / 64] |= ~0ULL << (W % 64);
+        o[k] = k < wide_int<W, S>::N ? v.w[k] : fill;
+    if (W % 64 && (W - 1) / 64 < n)
+        o[(W - 1) / 64] |= fill << (W % 64);
 }
 template <int W, bool S> void load(const range_ref<W, S> &v, unsigned long long *o, int n)
 {
@@ -208,6 +237,16 @@ template <int W, bool S> struct wide_int {
             w[N - 1] &= (1ULL << (W % 64)) - 1;
     }
     bool negative() const { return S && (w[(W - 1) / 64] >> ((W - 1) % 64)) & 1; }
+    /* All ones for a negative value, else 0. */
+    unsigned long long fill() const { return 0ULL - (unsigned long long)negative(); }
+    /* The words sign-extended past W (the top one's spare bits filled). */
+    void extended(unsigned long long *e) const
+    {
+        for (int k = 0; k < N; k++)
+            e[k] = w[k];
+        if (W % 64)
+            e[N - 1] |= fill() << (W % 64);
+    }
     wide_int()
     {
         for (int k = 0; k < N; k++)
@@ -231,17 +270,17 @@ template <int W, bool S> struct wide_int {
     wide_int operator<<(int n) const
     {
         wide_int r;
-        for (int i = W - 1; i >= n && i >= 0; i--)
-            if ((*this)[i - n])
-                r.w[i / 64] |= 1ULL << (i % 64);
+        shl_words(w, N, n < W ? n : W, r.w);
+        r.wrap();
         return r;
     }
     wide_int operator>>(int n) const
     {
         wide_int r;
-        for (int i = 0; i < W; i++)
-            if (i + n < W ? (*this)[i + n] : negative())
-                r.w[i / 64] |= 1ULL << (i % 64);
+        unsigned long long e[N];
+        extended(e);
+        shr_words(e, N, n < W ? n : W, fill(), r.w);
+        r.wrap();
         return r;
     }
     wide_int operator~() const
@@ -270,23 +309,30 @@ template <int W, bool S> struct range_ref {
     int hi, lo;
     range_ref(wide_int<W, S> *p_, int hi_, int lo_) : p(p_), hi(hi_), lo(lo_) {}
     range_ref(const range_ref &o) = default;
+    /* The mask of bits lo..hi in word k. */
+    unsigned long long mask(int k) const
+    {
+        int from = k * 64 > lo ? 0 : lo - k * 64, to = hi - k * 64 > 63 ? 63 : hi - k * 64;
+        return from > to ? 0 : (to == 63 ? ~0ULL : (1ULL << (to + 1)) - 1) & (~0ULL << from);
+    }
     wide_int<W, false> get() const
     {
         wide_int<W, false> r;
-        for (int i = lo; i <= hi; i++)
-            if ((*p)[i])
-                r.w[(i - lo) / 64] |= 1ULL << ((i - lo) % 64);
+        unsigned long long m[wide_int<W, S>::N];
+        for (int k = 0; k < wide_int<W, S>::N; k++)
+            m[k] = p->w[k] & mask(k);
+        shr_words(m, wide_int<W, S>::N, lo, 0, r.w);
         return r;
     }
     unsigned long long to_uint64() const { return get().w[0]; }
     template <class T> range_ref &operator=(const T &v)
     {
-        unsigned long long b[wide_int<W, S>::N];
-        load(v, b, wide_int<W, S>::N);
-        for (int i = lo; i <= hi; i++) {
-            unsigned long long bit = 1ULL << (i % 64);
-            p->w[i / 64] = (b[(i - lo) / 64] >> ((i - lo) % 64)) & 1 ? p->w[i / 64] | bit : p->w[i / 64] & ~bit;
-        }
+        const int n = wide_int<W, S>::N;
+        unsigned long long b[n], at[n];
+        load(v, b, n);
+        shl_words(b, n, lo, at);
+        for (int k = 0; k < n; k++)
+            p->w[k] = (p->w[k] & ~mask(k)) | (at[k] & mask(k));
         return *this;
     }
     range_ref &operator=(const range_ref &o) { return *this = o.get(); }
@@ -334,12 +380,13 @@ template <class R> R wide_mul(const R &x, const R &y)
 /* -1, 0, 1 comparing two values of one signed type. */
 template <class R> int wide_cmp(const R &x, const R &y)
 {
-    if (x.negative() != y.negative())
-        return x.negative() ? -1 : 1;
-    for (int k = R::N - 1; k >= 0; k--)
-        if (x.w[k] != y.w[k])
-            return x.w[k] < y.w[k] ? -1 : 1;
-    return 0;
+    int r = 0;
+    for (int k = R::N - 1; k >= 0; k--) {
+        int c = (x.w[k] > y.w[k]) - (x.w[k] < y.w[k]);
+        r = r ? r : c;
+    }
+    int sx = x.negative(), sy = y.negative();
+    return sx != sy ? sy - sx : r;
 }
 /* Operators where an operand is wider than 64 bits: both are extended to
  * the result's width, by their own sign, and the limbs computed there.
