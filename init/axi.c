@@ -11,6 +11,7 @@
 #include "init_int.h"
 #include "util/alloc.h"
 #include "util/fsutil.h"
+#include "util/num.h"
 
 /* The bundle of an `<pre><bundle><sig>` port, or NULL. */
 static char *bundle_of(const char *name, const char *pre, const char *sig)
@@ -79,8 +80,9 @@ void init_axi_read(const init_rtl_t *rtl, const char *verilog_dir, init_axi_t *o
      * "// 0x18 : Data signal of output_r": the same names, when there is
      * no driver header. */
     char *map = lg_asprintf("%s/%s_%s_s_axi.v", verilog_dir, rtl->top, out->lite);
-    if (!out->reg_text)
-        out->map_text = lg_read_file_max(map, LG_READ_MAX, NULL, &err);
+    out->slave_text = lg_read_file_max(map, LG_READ_MAX, NULL, &err);
+    if (!out->reg_text && out->slave_text)
+        out->map_text = lg_strdup(out->slave_text);
     free(map);
 }
 
@@ -97,6 +99,7 @@ void init_axi_free(init_axi_t *a)
     free(a->registers);
     free(a->reg_text);
     free(a->map_text);
+    free(a->slave_text);
     memset(a, 0, sizeof *a);
 }
 
@@ -133,6 +136,47 @@ int init_axi_has_register(const init_axi_t *a, const char *reg)
         char after = p[strlen(want)];
         if (p >= a->reg_text + 5 && strncmp(p - 5, "_ADDR", 5) == 0 && !isalnum((unsigned char)after) && after != '_')
             return 1;
+    }
+    return 0;
+}
+
+/* 1 when the slave declares a port `<name><suffix>` (a whole word). */
+static int slave_port(const char *text, const char *name, const char *suffix)
+{
+    char want[300];
+    snprintf(want, sizeof want, "%s%s", name, suffix);
+    size_t n = strlen(want);
+    for (const char *p = strstr(text, want); p; p = strstr(p + 1, want))
+        if ((p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+            !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+            return 1;
+    return 0;
+}
+
+int init_axi_memory(const init_axi_t *a, const char *name, init_axi_mem_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!a->slave_text)
+        return 0;
+    for (int r = 0; r < 2; r++) { /* the argument's name, or HLS's _r rename of it */
+        char want[300];
+        snprintf(want, sizeof want, "Memory '%s%s' (", name, r ? "_r" : "");
+        const char *p = strstr(a->slave_text, want);
+        if (!p)
+            continue;
+        p += strlen(want);
+        const char *end;
+        uint64_t n, bits;
+        lg_err_t err; /* a comment not in HLS's form tells nothing */
+        if (lg_uint_scan(p, LG_NUM_DEC, 1 << 24, &n, &end, &err) || strncmp(end, " * ", 3) != 0 ||
+            lg_uint_scan(end + 3, LG_NUM_DEC, 64, &bits, &end, &err) || *end != 'b' || n < 1 || bits < 1)
+            return 0;
+        snprintf(want, sizeof want, "%s%s", name, r ? "_r" : "");
+        out->elems = (long)n;
+        out->bits = (int)bits;
+        out->reads = slave_port(a->slave_text, want, "_q0");
+        out->writes = slave_port(a->slave_text, want, "_we0");
+        return 1;
     }
     return 0;
 }

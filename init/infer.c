@@ -509,6 +509,46 @@ static int xml_bundle(const init_axi_t *a, const init_xarg_t *xa)
     return -1;
 }
 
+/* Argument p, an array in the control slave's memory: its length from the
+ * C, else the slave's "Memory 'a' (N * Wb)"; its direction from csynth.xml,
+ * else from what the core does with it (the slave's RAM ports: _q0 for a
+ * read, _we0 for a write), a const array being read only. */
+static int tie_lite_memory(ctx_t *c, init_param_t *p, const init_cparam_t *cp, const init_xarg_t *xa)
+{
+    init_axi_mem_t mem;
+    int in_slave = init_axi_memory(c->axi, p->name, &mem);
+    if (!in_slave && c->axi->slave_text)
+        return lg_err_set(c->err, LG_EINVAL,
+                          "%s:%d: argument `%s` (%s) is an array on the AXI4-Lite control bundle, but the control "
+                          "slave holds no memory for it (no \"Memory '%s'\" in its register map): the C and the "
+                          "RTL disagree on what it is",
+                          c->proto->path, c->proto->line, p->name, cp->ctype ? cp->ctype : "an array", p->name);
+    p->mode = INIT_LITE;
+    p->is_array = 1;
+    p->max_len = p->depth = cp->arr_len > 0 ? cp->arr_len : in_slave ? mem.elems : 0;
+    if (p->max_len < 1)
+        return lg_err_set(c->err, LG_EINVAL,
+                          "%s:%d: argument `%s` (%s) is an array in the AXI4-Lite slave's memory, and neither the C "
+                          "nor the slave's register map gives its length",
+                          c->proto->path, c->proto->line, p->name, cp->ctype ? cp->ctype : "an array");
+    for (int d = SPEC_DIR_IN; xa && xa->dir && d <= SPEC_DIR_INOUT; d++)
+        if (strcmp(xa->dir, spec_dir_name((spec_dir_t)d)) == 0) {
+            p->dir = d;
+            return 0;
+        }
+    if (cp->is_const || (in_slave && !mem.writes)) {
+        p->dir = SPEC_DIR_IN;
+    } else if (in_slave && !mem.reads) {
+        p->dir = SPEC_DIR_OUT;
+    } else {
+        p->dir = SPEC_DIR_INOUT;
+        p->note = lg_strdup("guessed: inout (the core reads and writes it; say dir: out if the kernel writes every "
+                            "element before it reads one)");
+        guess(c->out, "%s: inout guessed (the core reads and writes it in the slave's memory)", p->name);
+    }
+    return 0;
+}
+
 /* An argument of the Vitis kernel flow: a pointer is an m_axi buffer
  * when the top has an AXI4 master (its address in a control register, on
  * its own port g, or fixed), else, like a value, a register of the
@@ -549,12 +589,9 @@ static int tie_axi(ctx_t *c, init_param_t *p, group_t *g, const init_cparam_t *c
                           "%s:%d: module %s has no ports for argument `%s` and no AXI4-Lite control to hold it",
                           c->rtl->top_file, c->rtl->top_line, c->rtl->top, p->name);
     /* An array HLS maps into the slave's memory (`s_axilite port=a` on
-     * `int a[40]`) is no scalar register. */
+     * `int a[40]`): written into its window before the call. */
     if (cp->brackets)
-        return lg_err_set(c->err, LG_EINVAL,
-                          "%s:%d: argument `%s` (%s) is an array on the AXI4-Lite control bundle: HLS maps it into "
-                          "the slave's memory, which lgfuzz does not drive (give it an ap_memory or m_axi interface)",
-                          c->rtl->top_file, c->rtl->top_line, p->name, cp->ctype ? cp->ctype : "an array");
+        return tie_lite_memory(c, p, cp, xa);
     p->mode = INIT_LITE;
     p->dir = SPEC_DIR_IN;
     if (!cp->pointer)

@@ -261,10 +261,19 @@ typedef struct init_axi {
     int *reads;     /* per bundle: it has a read channel */
     int *writes;    /* per bundle: it has a write channel */
     size_t nbundles;
-    char *registers; /* x<top>_hw.h under the solution, or NULL (owned) */
-    char *reg_text;  /* its text (owned) */
-    char *map_text;  /* without it: <top>_<lite>_s_axi.v's text, whose comment maps the registers (owned) */
+    char *registers;  /* x<top>_hw.h under the solution, or NULL (owned) */
+    char *reg_text;   /* its text (owned) */
+    char *map_text;   /* without it: <top>_<lite>_s_axi.v's text, whose comment maps the registers (owned) */
+    char *slave_text; /* <top>_<lite>_s_axi.v's text, or NULL (owned) */
 } init_axi_t;
+
+/* An array HLS mapped into the control slave's memory. */
+typedef struct init_axi_mem {
+    long elems; /* its length, from the slave's comment "Memory 'a' (40 * 32b)" */
+    int bits;   /* its elements' width there */
+    int reads;  /* the core reads it (the slave has <a>_q0) */
+    int writes; /* the core writes it (<a>_we0) */
+} init_axi_mem_t;
 
 /* Finds rtl's AXI bundles and, searching from verilog_dir up to the
  * solution directory, the driver header; none is no error. */
@@ -276,6 +285,9 @@ int init_axi_port(const char *name);
 /* 1 when the driver header defines the register ..._ADDR_<REG>_DATA for
  * reg (a port prefix, upper-cased as HLS writes it). */
 int init_axi_has_register(const init_axi_t *a, const char *reg);
+/* 1 and *out when the control slave holds a memory for argument name (or
+ * its HLS rename name_r); 0 otherwise. */
+int init_axi_memory(const init_axi_t *a, const char *name, init_axi_mem_t *out);
 
 /* Derives the params from the ports of rtl, the prototype proto and the
  * report xml (either may be empty: proto NULL, xml->path NULL). On error

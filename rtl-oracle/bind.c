@@ -360,9 +360,16 @@ static int bind_axi_param(const spec_t *spec, const spec_param_t *p, spec_if_mod
                           mode == SPEC_IF_M_AXI ? " with offset slave" : "", spec->rtl_top);
     if (mode == SPEC_IF_M_AXI)
         return bind_maxi(spec, p, ports, m, b, err);
-    if (p->is_array)
-        return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s: s_axilite carries scalars only", spec->path, p->line,
-                          p->col, p->name);
+    if (p->is_array) { /* a memory of the slave: its window written before the call, read after */
+        b->lite_mem = 1;
+        b->ebytes = 1;
+        while (b->ebytes * 8 < b->width)
+            b->ebytes *= 2;
+        b->reg = 0; /* placed by axi_assign_registers */
+        b->kind = BIND_MEM;
+        b->is_out = p->dir != SPEC_DIR_IN;
+        return 0;
+    }
     b->reg = 0; /* placed by axi_assign_registers */
     b->kind = p->dir == SPEC_DIR_IN ? BIND_SCALAR_IN : p->dir == SPEC_DIR_OUT ? BIND_SCALAR_VLD : BIND_SCALAR_INOUT;
     b->is_out = p->dir != SPEC_DIR_IN;

@@ -204,7 +204,7 @@ static int header_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
     for (size_t i = 0; i < m->n && rc == 0; i++) {
         obind_t *b = &m->binds[i];
         const spec_iface_t *f = &spec->ifaces[i];
-        if (b->reg < 0 || f->has_offset)
+        if (b->reg < 0 || f->has_offset || b->lite_mem)
             continue;
         for (int k = 0; k < (b->reg_out >= 0 ? 2 : 1) && rc == 0; k++) {
             /* an inout's registers are <PORT>_I and <PORT>_O */
@@ -388,8 +388,8 @@ static int missing_register(const spec_t *spec, const slaves_t *sl, size_t i, co
     int rc =
         lg_err_set(err, LG_EINVAL,
                    memory ? "%s: param %s: %s declares no register %s but a memory (%s): HLS mapped the "
-                            "argument, an array, into the AXI4-Lite slave, which lgfuzz does not drive (give it "
-                            "an ap_memory or m_axi interface)"
+                            "argument, an array, into the AXI4-Lite slave (declare it an array, `array: {len: N}`, "
+                            "on mode s_axilite)"
                           : "%s: param %s: %s declares no register %s (give the register's offset as "
                             "rtl.interfaces.%s.offset, or rtl.registers)",
                    spec->path, spec->params[i].name, sl->src[sl->ctl], want, memory ? memory : spec->params[i].name);
@@ -415,7 +415,7 @@ static int rtl_registers(const spec_t *spec, omodel_t *m, const slaves_t *sl, lg
         obind_t *b = &m->binds[i];
         reg[2 * i] = b->reg;
         reg[2 * i + 1] = b->reg_out;
-        if (b->reg < 0)
+        if (b->reg < 0 || b->lite_mem) /* a memory window is place_windows's */
             continue;
         if (spec->ifaces[i].has_offset) {
             /* The spec's offset, in the bundle whose slave declares it. */
@@ -475,6 +475,57 @@ static int rtl_registers(const spec_t *spec, omodel_t *m, const slaves_t *sl, lg
     return LG_OK;
 }
 
+/* Each array in the control slave's memory (lite_mem) at its window's
+ * base: the spec's offset, else the slave's ADDR_<NAME>_BASE; its window
+ * (to ADDR_<NAME>_HIGH) must hold the array's depth. */
+static int place_windows(const spec_t *spec, omodel_t *m, const slaves_t *sl, lg_err_t *err)
+{
+    for (size_t i = 0; i < m->n; i++) {
+        obind_t *b = &m->binds[i];
+        const spec_param_t *p = &spec->params[i];
+        const spec_iface_t *f = &spec->ifaces[i];
+        if (!b->lite_mem)
+            continue;
+        if (f->has_offset) {
+            b->reg = (int64_t)f->offset;
+            continue;
+        }
+        const char *text = sl && sl->ctl >= 0 ? sl->text[sl->ctl] : NULL;
+        char *found = NULL;
+        int64_t base = slave_offset(text, f->port, "_BASE", &found);
+        int64_t high = slave_offset(text, f->port, "_HIGH", NULL);
+        if (base < 0 || high < base) {
+            char *want = addr_param(f->port, "_BASE");
+            int rc = text ? lg_err_set(err, LG_EINVAL,
+                                       "%s:%d:%d: param %s: an array on s_axilite lives in a memory of the control "
+                                       "slave, and %s declares no %s with its _HIGH (give its window's byte offset "
+                                       "as rtl.interfaces.%s.offset)",
+                                       spec->path, p->line, p->col, p->name, sl->src[sl->ctl], want, p->name)
+                          : lg_err_set(err, LG_EINVAL,
+                                       "%s:%d:%d: param %s: an array on s_axilite lives in a memory of the control "
+                                       "slave, and no <top>_<bundle>_s_axi.v among rtl.sources declares its window "
+                                       "(%s; give its byte offset as rtl.interfaces.%s.offset)",
+                                       spec->path, p->line, p->col, p->name, want, p->name);
+            free(want);
+            free(found);
+            return rc;
+        }
+        uint64_t need = b->depth * (uint64_t)b->ebytes, have = (uint64_t)(high - base + 1);
+        if (have < need) {
+            int rc = lg_err_set(err, LG_EINVAL,
+                                "%s:%d:%d: param %s: its window in %s (%s, %llu bytes) holds fewer than its depth "
+                                "%llu of %d-byte elements",
+                                spec->path, p->line, p->col, p->name, sl->src[sl->ctl], found, (unsigned long long)have,
+                                (unsigned long long)b->depth, b->ebytes);
+            free(found);
+            return rc;
+        }
+        free(found);
+        b->reg = base;
+    }
+    return LG_OK;
+}
+
 int axi_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
 {
     uint64_t at = 0x10;
@@ -487,6 +538,8 @@ int axi_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
         if (b->reg < 0)
             continue;
         const spec_iface_t *f = &spec->ifaces[i];
+        if (b->lite_mem) /* place_windows's */
+            continue;
         uint64_t words = b->bus >= 0 ? 2 : (uint64_t)(b->width + 31) / 32;
         b->reg = (int64_t)(f->has_offset ? f->offset : at);
         at = (uint64_t)b->reg + 4 * (words + 1);
@@ -497,16 +550,25 @@ int axi_assign_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
     }
     if (spec->rtl_registers) {
         snprintf(m->reg_from, sizeof m->reg_from, "rtl.registers");
-        return header_registers(spec, m, err);
+        int rc = header_registers(spec, m, err);
+        if (rc == LG_OK && m->ctrl.name) {
+            slaves_t sl;
+            slaves_read(spec, m, &sl);
+            rc = place_windows(spec, m, &sl, err);
+            slaves_free(&sl);
+        }
+        return rc;
     }
     snprintf(m->reg_from, sizeof m->reg_from, "HLS layout");
     if (!m->ctrl.name)
-        return LG_OK;
+        return place_windows(spec, m, NULL, err);
     slaves_t sl;
     slaves_read(spec, m, &sl);
     int rc = rtl_registers(spec, m, &sl, err);
+    if (rc == LG_OK)
+        rc = place_windows(spec, m, &sl, err);
     for (size_t i = 0; i < m->n && rc == LG_OK; i++) {
-        if (m->binds[i].reg < 0)
+        if (m->binds[i].reg < 0 || m->binds[i].lite_mem)
             continue;
         char *name = reg_port(spec, &m->binds[i], i, 0);
         rc = foreign_register(spec, m, &sl, i, name, err);

@@ -22,6 +22,15 @@ static void describe_registers(const spec_t *spec, const omodel_t *m, oracle_rep
         if (b->reg < 0)
             continue;
         const char *why = spec->ifaces[i].has_offset ? "interfaces offset" : from;
+        if (b->lite_mem) {
+            snprintf(buf, sizeof buf,
+                     "memory 0x%02" PRIx64 " %s  window of %" PRIu64 " elements of %d bytes, written before the call%s "
+                     "(%s)",
+                     (uint64_t)b->reg, spec->params[i].name, b->depth, b->ebytes, b->is_out ? " and read after it" : "",
+                     why);
+            line(ctx, buf);
+            continue;
+        }
         const char *what = b->bus >= 0 ? "buffer address, 2 words" : b->reg_out >= 0 ? "input _i" : "value";
         snprintf(buf, sizeof buf, "register 0x%02" PRIx64 "%s%s %s  %s (%s)", (uint64_t)b->reg,
                  b->lite ? " of s_axi_" : "", b->lite ? m->args.name : "", spec->params[i].name, what, why);

@@ -56,7 +56,9 @@ static void gen_describe(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
             lg_strbuf_printf(b, "    ps[%zu].limbs = %d;  // %d bits\n", i, bd->limbs, bd->width);
         if (bd->reg >= 0 || bd->bus >= 0)
             lg_strbuf_printf(b, "    ps[%zu].reg = %lldLL;\n    ps[%zu].bus = %d;\n    ps[%zu].ebytes = %d;\n", i,
-                             (long long)bd->reg, i, bd->bus, i, (bd->width + 7) / 8);
+                             (long long)bd->reg, i, bd->bus, i, bd->lite_mem ? bd->ebytes : (bd->width + 7) / 8);
+        if (bd->lite_mem)
+            lg_strbuf_printf(b, "    ps[%zu].lite_mem = true;  // its window in the control slave at reg\n", i);
         if (bd->reg_out >= 0)
             lg_strbuf_printf(b, "    ps[%zu].reg_out = %lldLL;\n", i, (long long)bd->reg_out);
         if (bd->lite)

@@ -121,6 +121,8 @@ typedef struct obind {
     bind_kind_t kind; /* s_axilite scalars are SCALAR_IN/VLD, m_axi arrays MEM, with reg (and bus) set */
     int width;        /* data width in bits */
     int limbs;        /* words of a value: 1, or a wide param's limbs (spec.h) */
+    int lite_mem;     /* an array in the AXI4-Lite slave's memory: reg its window's base, ebytes its elements' */
+    int ebytes;       /* lite_mem: bytes an element takes in the window (a power of two) */
     uint64_t depth;   /* memories and fifos: in words (a wide stream's beats times limbs) */
     int is_out;       /* results flow back (out/inout memory, vld, ovld, fifo out) */
     char *port[ROLE_COUNT];

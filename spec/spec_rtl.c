@@ -93,9 +93,10 @@ static int parse_mode(yamldoc_t *d, yaml_node_t *n, const spec_param_t *p, spec_
             continue;
         spec_if_mode_t mode = modes[i].mode;
         if (!spec_param_is_scalar(p) && mode != SPEC_IF_AP_MEMORY && mode != SPEC_IF_AP_FIFO && mode != SPEC_IF_M_AXI &&
-            mode != SPEC_IF_AXIS && mode != SPEC_IF_BRAM)
+            mode != SPEC_IF_AXIS && mode != SPEC_IF_BRAM && mode != SPEC_IF_S_AXILITE)
             return yamldoc_error(d, n, err,
-                                 "'%s' is an array: mode must be ap_memory, bram, ap_fifo, m_axi or axis, not %s",
+                                 "'%s' is an array: mode must be ap_memory, bram, ap_fifo, m_axi, axis or s_axilite, "
+                                 "not %s",
                                  p->name, m);
         if (mode == SPEC_IF_AXIS && p->dir == SPEC_DIR_INOUT)
             return yamldoc_error(d, n, err, "mode axis does not suit '%s': a stream is either in or out, not inout",

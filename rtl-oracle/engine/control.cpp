@@ -1,5 +1,6 @@
 // A call in the Vitis kernel flow: the arguments and each m_axi buffer's
-// base address written into the AXI4-Lite control registers, ap_start set
+// base address written into the AXI4-Lite control registers (an array in
+// the slave's memory into its window, read back after the call), ap_start set
 // in the control register (0x00, bit 0), the register polled until
 // ap_done (bit 1) shows (or, with the interrupt enabled, the `interrupt`
 // port awaited and ISR cleared), then the return value and the scalar
@@ -58,10 +59,38 @@ bool Sim::mems_idle(const std::vector<AxiMem> &mems, Outcome *o, const char *whe
     return true;
 }
 
+// An array in the control slave's memory: its elements packed at ebytes
+// bytes each from the window's base, little-endian, 32 bits a word.
+static uint64_t window_words(const Param &p)
+{
+    return (p.depth * p.ebytes + 3) / 4;
+}
+
+static uint64_t window_word(const Param &p, uint64_t w)
+{
+    uint64_t word = 0;
+    for (unsigned j = 0; j < 4; j++) {
+        uint64_t at = 4 * w + j, e = at / p.ebytes;
+        uint64_t byte = e < p.mem.size() ? (p.mem[e] >> (8 * (at % p.ebytes))) & 0xff : 0;
+        word |= byte << (8 * j);
+    }
+    return word;
+}
+
+static void set_window_word(Param &p, uint64_t w, uint64_t data)
+{
+    for (unsigned j = 0; j < 4; j++) {
+        uint64_t at = 4 * w + j, e = at / p.ebytes;
+        unsigned sh = static_cast<unsigned>(8 * (at % p.ebytes));
+        if (e < p.mem.size())
+            p.mem[e] = (p.mem[e] & ~(0xffULL << sh)) | (((data >> (8 * j)) & 0xff) << sh);
+    }
+}
+
 // The register writes before ap_start: with the interrupt, GIE (0x04) and
 // IER bit 0 (0x08, ap_done); each input scalar's value (an inout's into its
 // _i register) and each buffer's base address, 32 bits a register, low
-// word first.
+// word first; each array in the slave's memory, its whole window.
 std::vector<LiteOp> Sim::start_ops() const
 {
     std::vector<LiteOp> ops;
@@ -72,6 +101,11 @@ std::vector<LiteOp> Sim::start_ops() const
     for (int i = 0; i < kParams; i++) {
         const Param &p = ps_[i];
         uint64_t v = p.input, words = (p.ebytes + 3) / 4;
+        if (p.lite_mem) { // the whole window, as the C side's array starts
+            for (uint64_t w = 0; w < window_words(p); w++)
+                ops.push_back(LiteOp{true, static_cast<uint64_t>(p.reg) + 4 * w, window_word(p, w), p.lite});
+            continue;
+        }
         if (p.reg < 0 || (p.kind != ORW_SCALAR_IN && p.kind != ORW_SCALAR_INOUT && p.kind != ORW_MEM))
             continue;
         if (p.kind == ORW_MEM) {
@@ -96,6 +130,13 @@ void Sim::result_ops(std::vector<LiteOp> *ops, std::vector<int> *what) const
     }
     for (int i = 0; i < kParams; i++) {
         const Param &p = ps_[i];
+        if (p.lite_mem && p.is_out) { // the window back, word by word (what 2i, op.data the word)
+            for (uint64_t w = 0; w < window_words(p); w++) {
+                ops->push_back(LiteOp{false, static_cast<uint64_t>(p.reg) + 4 * w, w, p.lite});
+                what->push_back(2 * i);
+            }
+            continue;
+        }
         if (p.reg < 0 || (p.kind != ORW_SCALAR_VLD && p.kind != ORW_SCALAR_INOUT))
             continue;
         uint64_t words = (p.ebytes + 3) / 4;
@@ -152,6 +193,8 @@ bool Sim::take_read(int w, const LiteOp &op, uint64_t data, Outcome *o)
     }
     if (w <= -2 && w >= -3)
         o->ret |= (data & 0xffffffffULL) << (32 * static_cast<unsigned>(-2 - w));
+    else if (w >= 0 && w % 2 == 0 && ps_[w / 2].lite_mem)
+        set_window_word(ps_[w / 2], op.data, data);
     else if (w >= 0 && w % 2 == 0)
         ps_[w / 2].value |= (data & 0xffffffffULL) << (32 * op.data);
     else if (w >= 0)

@@ -164,6 +164,7 @@ struct Param {
     uint64_t latency = 1;          // ap_memory: edges from a read's address to its word on q
     unsigned addr_shift = 0;       // bram: addresses are in bytes, an element's index shifted by this
     bool byte_we = false;          // bram: the write enable holds a bit per byte of the element
+    bool lite_mem = false;         // an array in the AXI4-Lite slave's memory: its window at reg, ebytes an element
     unsigned limbs = 1;            // words of a value: a wide integer's 64-bit limbs (a scalar's in mem,
                                    // a stream's beat limbs words of mem; depth counts words)
 };

@@ -113,7 +113,7 @@ static const struct {
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_bus}\n", 14, 18,
      "unknown interface mode 'ap_bus'"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_none}\n", 14, 18,
-     "'data' is an array: mode must be ap_memory, bram, ap_fifo, m_axi or axis"},
+     "'data' is an array: mode must be ap_memory, bram, ap_fifo, m_axi, axis or s_axilite"},
     {HEAD "params:\n  - name: d\n    type: i8\n    array: {max_len: 4, len: n}\n  - name: n\n    type: i8\n"
           "    range: [0, 9]\n",
      8, 30, "range [0, 9] of 'n' exceeds [0, 4]"},
@@ -129,8 +129,6 @@ static const struct {
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  registers: nope_hw.h\n", 13, 14, "nope_hw.h"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    n: {mode: s_axilite, offset: 0x12}\n", 14, 34,
      "offset of 'n' must be a multiple of 4 in [0x10, 0xffffc], found 18"},
-    {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: s_axilite}\n", 14, 18,
-     "'data' is an array: mode must be ap_memory, bram, ap_fifo, m_axi or axis, not s_axilite"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    n: {mode: m_axi}\n", 14, 15,
      "mode m_axi does not suit 'n', a scalar"},
     {HEAD "params:\n  - name: d\n    type: i8\n    array: {len: n}\n  - name: n\n    type: i8\n", 8, 12,
@@ -146,7 +144,7 @@ static const struct {
           "    x: {mode: ap_ack}\n",
      12, 15, "mode ap_ack does not suit 'x', an inout scalar (HLS gives an inout acknowledges only with valids"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  interfaces:\n    data: {mode: ap_ovld}\n", 14, 18,
-     "'data' is an array: mode must be ap_memory, bram, ap_fifo, m_axi or axis, not ap_ovld"},
+     "'data' is an array: mode must be ap_memory, bram, ap_fifo, m_axi, axis or s_axilite, not ap_ovld"},
     /* Names that reach paths, command lines and generated code. */
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  top: \"../../../escape_top\"\n", 13, 8,
      "rtl.top '../../../escape_top' is not a C identifier"},

@@ -21,7 +21,7 @@ function(refuse label spec from to want)
   string(REPLACE "${from}" "${to}" text "${text}")
   string(REGEX REPLACE "source: ([a-z]+\\.c)" "source: ${AXI}/\\1" text "${text}")
   string(REGEX REPLACE "sources: \\[([a-z]+\\.v)\\]" "sources: [${AXI}/\\1]" text "${text}")
-  string(REGEX REPLACE "sources: \\[([a-z0-9_]+\\.v), ([a-z0-9_]+\\.v)\\]" "sources: [${AXI}/\\1, ${AXI}/\\2]" text
+  string(REGEX REPLACE "sources: \\[([A-Za-z0-9_]+\\.v), ([A-Za-z0-9_]+\\.v)\\]" "sources: [${AXI}/\\1, ${AXI}/\\2]" text
                        "${text}")
   file(WRITE ${WORK}/${label}.yaml "${text}design_dirs: [${AXI}]\n")
   execute_process(COMMAND ${LGFUZZ} check ${WORK}/${label}.yaml RESULT_VARIABLE rc OUTPUT_VARIABLE out
@@ -71,7 +71,14 @@ refuse(memreg vadd32 "  sources: [vadd.v, vadd_control_s_axi.v]"
        "  sources: [${AXI}/vadd.v, ${WORK}/vadd_control_s_axi.v]
   interfaces:
     size: {mode: s_axilite, port: count}"
-       "declares no register ADDR_COUNT_DATA_0 but a memory (ADDR_COUNT_BASE): HLS mapped the argument, an array, into the AXI4-Lite slave, which lgfuzz does not drive")
+       "declares no register ADDR_COUNT_DATA_0 but a memory (ADDR_COUNT_BASE): HLS mapped the argument, an array, into the AXI4-Lite slave (declare it an array, `array: {len: N}`, on mode s_axilite)")
+
+# An array on s_axilite: its window must hold its depth, and the slave
+# must declare the window (else an offset must say where it is).
+refuse(window lrev "  - {name: src, type: i32, array: {len: 6}}" "  - {name: src, type: i32, array: {len: 9}}"
+       "param src: its window in ${AXI}/lrev_AXILiteS_s_axi.v (ADDR_SRC_BASE, 32 bytes) holds fewer than its depth 9 of 4-byte elements")
+refuse(nowindow lrev "    src: {mode: s_axilite}" "    src: {mode: s_axilite, port: from}"
+       "param src: an array on s_axilite lives in a memory of the control slave, and ${AXI}/lrev_AXILiteS_s_axi.v declares no ADDR_FROM_BASE with its _HIGH (give its window's byte offset as rtl.interfaces.src.offset)")
 
 # A valid spec (files absolute, <from> replaced by <to>): lgfuzz check
 # exits 0 and its output holds every <want>.
@@ -80,9 +87,9 @@ function(shows label spec from to)
   string(REPLACE "${from}" "${to}" text "${text}")
   string(REGEX REPLACE "source: ([a-z]+\\.c)" "source: ${AXI}/\\1" text "${text}")
   string(REGEX REPLACE "sources: \\[([a-z]+\\.v)\\]" "sources: [${AXI}/\\1]" text "${text}")
-  string(REGEX REPLACE "sources: \\[([a-z0-9_]+\\.v), ([a-z0-9_]+\\.v)\\]" "sources: [${AXI}/\\1, ${AXI}/\\2]" text
+  string(REGEX REPLACE "sources: \\[([A-Za-z0-9_]+\\.v), ([A-Za-z0-9_]+\\.v)\\]" "sources: [${AXI}/\\1, ${AXI}/\\2]" text
                        "${text}")
-  string(REGEX REPLACE "sources: \\[([a-z0-9_]+\\.v), ([a-z0-9_]+\\.v), ([a-z0-9_]+\\.v)\\]"
+  string(REGEX REPLACE "sources: \\[([A-Za-z0-9_]+\\.v), ([A-Za-z0-9_]+\\.v), ([A-Za-z0-9_]+\\.v)\\]"
                        "sources: [${AXI}/\\1, ${AXI}/\\2, ${AXI}/\\3]" text "${text}")
   file(WRITE ${WORK}/${label}.yaml "${text}design_dirs: [${AXI}]\n")
   execute_process(COMMAND ${LGFUZZ} check ${WORK}/${label}.yaml RESULT_VARIABLE rc OUTPUT_VARIABLE out
@@ -117,6 +124,10 @@ shows(vadd_regs vadd "max_cycles: 20000" "max_cycles: 20000\n  latency: 300\n  i
 # COUNT in s_axi_args, whose ports vadd lists before the control
 # bundle's): the control bundle is the one whose slave has ADDR_AP_CTRL,
 # and size is written into the other's.
+shows(lrev_windows lrev "max_cycles: 5000" "max_cycles: 5000"
+      "rtl: memory 0x20 src  window of 6 elements of 4 bytes, written before the call (lrev_AXILiteS_s_axi.v localparams)"
+      "rtl: memory 0x40 dst  window of 6 elements of 2 bytes, written before the call and read after it"
+      "rtl: register 0x10 k  value (lrev_AXILiteS_s_axi.v localparams)")
 shows(args vadd_args "max_cycles: 20000" "max_cycles: 20000"
       "rtl: block protocol s_axilite, control bundle s_axi_control, arguments also in s_axi_args"
       "rtl: register 0x10 of s_axi_args size  value (vadd_control_s_axi.v and vadd_args_s_axi.v localparams)"

@@ -3,7 +3,7 @@
 #include "ap_int.h"
 #include "hls_stream.h"
 
-void wstream(hls::stream<ap_uint<128> > &src, hls::stream<ap_uint<128> > &dst, ap_uint<96> key, int n)
+void wstream(hls::stream<ap_uint<128>> &src, hls::stream<ap_uint<128>> &dst, ap_uint<96> key, int n)
 {
 #pragma HLS INTERFACE axis port = src
 #pragma HLS INTERFACE axis port = dst
