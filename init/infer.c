@@ -107,8 +107,8 @@ static int claimed(const ctx_t *c, const char *name)
             "_address0", "_ce0",    "_we0",     "_d0",       "_q0",       "_address1", "_ce1",   "_we1", "_d1",
             "_q1",       "_dout",   "_empty_n", "_read",     "_din",      "_full_n",   "_write", "_i",   "_o",
             "_o_ap_vld", "_ap_vld", "_ap_ack",  "_i_ap_vld", "_i_ap_ack", "_o_ap_ack", "",       NULL};
-        static const char *const axis[] = {"_TDATA", "_TVALID", "_TREADY", "_TLAST",
-                                           "_TKEEP", "_TSTRB",  "_TUSER",  NULL};
+        static const char *const axis[] = {"_TDATA", "_TVALID", "_TREADY", "_TLAST", "_TKEEP",
+                                           "_TSTRB", "_TUSER",  "_TID",    "_TDEST", NULL};
         static const char *const bram[] = {"_Addr_A", "_EN_A",   "_WEN_A",  "_Din_A", "_Dout_A",
                                            "_Clk_A",  "_Rst_A",  "_Addr_B", "_EN_B",  "_WEN_B",
                                            "_Din_B",  "_Dout_B", "_Clk_B",  "_Rst_B", NULL};

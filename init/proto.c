@@ -6,6 +6,7 @@
  * (`lgfuzz check` rejects a type that contradicts the prototype). */
 #include <ctype.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -259,29 +260,40 @@ static char *core_type(const char *text, int *is_const, int *pointer)
 #define TYPEDEF_DEPTH 4
 static int map_word(const char *src, const char *word, lg_type_t *out, lg_fixed_t *fx, int *wide, int depth);
 
-/* The type the `typedef WORDS name;` of src (the source and its headers)
- * gives name, its WORDS mapped by map_word: 0 and *out when it maps. */
-static int resolve_typedef(const char *src, const char *name, lg_type_t *out, lg_fixed_t *fx, int *wide, int depth)
+/* The WORDS of the `typedef WORDS name;` of src (the source and its
+ * headers), or NULL; the caller frees them. */
+static char *typedef_words(const char *src, const char *name)
 {
     size_t nl = strlen(name);
     for (const char *p = strstr(src, "typedef"); p; p = strstr(p + 1, "typedef")) {
-        const char *semi = strchr(p, ';');
-        if (!semi || (p > src && ident(p[-1])))
+        const char *semi = p; /* the ';' ending it, past a struct's { } */
+        for (int depth = 0; *semi && !(depth == 0 && *semi == ';'); semi++)
+            depth += (*semi == '{') - (*semi == '}');
+        if (!*semi || (p > src && ident(p[-1])))
             continue;
         const char *e = semi;
         while (e > p && !ident(e[-1]))
             e--;
         if ((size_t)(e - p) < nl || strncmp(e - nl, name, nl) != 0 || ident(e[-nl - 1]))
             continue;
-        char *words = lg_strndup(p + 7, (size_t)(e - nl - p - 7));
-        int is_const = 0, pointer = 0;
-        char *core = core_type(words, &is_const, &pointer);
-        int rc = !pointer && core[0] && strcmp(core, name) != 0 ? map_word(src, core, out, fx, wide, depth + 1) : -1;
-        free(core);
-        free(words);
-        return rc;
+        return lg_strndup(p + 7, (size_t)(e - nl - p - 7));
     }
-    return -1;
+    return NULL;
+}
+
+/* The type the `typedef WORDS name;` of src gives name, its WORDS mapped
+ * by map_word: 0 and *out when it maps. */
+static int resolve_typedef(const char *src, const char *name, lg_type_t *out, lg_fixed_t *fx, int *wide, int depth)
+{
+    char *words = typedef_words(src, name);
+    if (!words)
+        return -1;
+    int is_const = 0, pointer = 0;
+    char *core = core_type(words, &is_const, &pointer);
+    int rc = !pointer && core[0] && strcmp(core, name) != 0 ? map_word(src, core, out, fx, wide, depth + 1) : -1;
+    free(core);
+    free(words);
+    return rc;
 }
 
 /* A type word: a C or HLS type map_type knows, else a typedef of src
@@ -297,8 +309,119 @@ static int map_word(const char *src, const char *word, lg_type_t *out, lg_fixed_
     return map_cint(word, out);
 }
 
+/* The type of the data field of an AXI4-Stream element with side
+ * channels, as map_type maps it: `ap_axiu<32,1,1,1>` u32, `ap_axis<16,
+ * ...>` i16, `hls::axis<T, ...>` T's (the shim fills the side channels);
+ * -1 for any other t. */
+static int map_side(const char *t, lg_type_t *out, lg_fixed_t *fx, int *wide)
+{
+    int is_signed;
+    const char *p = template_args(t, "ap_axis", "ap_axiu", &is_signed);
+    char buf[300];
+    if (!p && strncmp(t, "hls::axis", 9) == 0 && (p = strchr(t, '<')) != NULL) {
+        p++;
+        int depth = 0; /* T runs to the first comma outside its own < > */
+        size_t n = 0;
+        for (; p[n] && !(depth == 0 && (p[n] == ',' || p[n] == '>')); n++)
+            depth += (p[n] == '<') - (p[n] == '>');
+        snprintf(buf, sizeof buf, "%.*s", (int)n, p);
+        while (n && buf[n - 1] == ' ')
+            buf[--n] = '\0';
+        return map_type(buf + strspn(buf, " "), out, fx, wide);
+    }
+    if (!p)
+        return -1;
+    snprintf(buf, sizeof buf, "%s<%.*s>", is_signed ? "ap_int" : "ap_uint", (int)strcspn(p, ",>"), p);
+    return map_type(buf, out, fx, wide);
+}
+
+/* A struct body "{ T data; bool last; ... }" whose members are an
+ * AXI4-Stream element's (data, last and any of keep, strb, user, id,
+ * dest, as HLS maps a struct's fields on an axis interface): its data's
+ * type through the typedefs of src (map_word); -1 for any other body. */
+static int map_side_struct(const char *src, const char *body, lg_type_t *out, lg_fixed_t *fx, int *wide)
+{
+    static const char *const sides[] = {"last", "keep", "strb", "user", "id", "dest"};
+    const char *open = strchr(body, '{'), *close = open ? strchr(open, '}') : NULL;
+    if (!open || !close)
+        return -1;
+    int rc = -1, last = 0;
+    for (const char *m = open + 1; m < close;) {
+        const char *semi = memchr(m, ';', (size_t)(close - m));
+        if (!semi)
+            break;
+        /* "T a, b" declares a and b of type T: the names are each piece's
+         * last identifier, the type the first piece's words before it. */
+        char *decl = lg_strndup(m, (size_t)(semi - m));
+        m = semi + 1;
+        char *type = NULL;
+        for (char *piece = decl, *next; piece; piece = next) {
+            next = strchr(piece, ',');
+            if (next)
+                *next++ = '\0';
+            size_t e = strlen(piece);
+            while (e && !ident(piece[e - 1]))
+                e--;
+            size_t b = e;
+            while (b && ident(piece[b - 1]))
+                b--;
+            char *name = lg_strndup(piece + b, e - b);
+            int is_const = 0, pointer = strchr(piece, '*') != NULL;
+            if (!type) {
+                piece[b] = '\0';
+                type = core_type(piece, &is_const, &pointer);
+            }
+            int known = 0;
+            for (size_t k = 0; k < sizeof sides / sizeof *sides; k++)
+                known |= strcmp(name, sides[k]) == 0;
+            last |= strcmp(name, "last") == 0;
+            if (strcmp(name, "data") == 0 && !pointer)
+                rc = map_word(src, type, out, fx, wide, 0);
+            else if (!known || pointer)
+                rc = -2; /* a member no AXI4-Stream carries */
+            free(name);
+            if (rc == -2)
+                break;
+        }
+        free(type);
+        free(decl);
+        if (rc == -2)
+            return -1;
+    }
+    return last ? rc : -1;
+}
+
+/* map_side through name's definition in src: `typedef ap_axiu<32,1,1,1>
+ * AXI_VAL;`, or a struct of data and last (`typedef struct { ... } T;`,
+ * `struct T { ... };`). */
+static int map_side_typedef(const char *src, const char *name, lg_type_t *out, lg_fixed_t *fx, int *wide)
+{
+    char *words = typedef_words(src, name);
+    int rc = -1;
+    if (words && strncmp(words + strspn(words, " \t\n"), "struct", 6) == 0) {
+        rc = map_side_struct(src, words, out, fx, wide);
+    } else if (words) {
+        int is_const = 0, pointer = 0;
+        char *core = core_type(words, &is_const, &pointer);
+        rc = pointer ? -1 : map_side(core, out, fx, wide);
+        free(core);
+    } else {
+        char *tag = lg_asprintf("struct %s", name);
+        for (const char *p = strstr(src, tag); p && rc != 0; p = strstr(p + 1, tag)) {
+            const char *q = p + strlen(tag);
+            q += strspn(q, " \t\n");
+            if ((p == src || !ident(p[-1])) && *q == '{')
+                rc = map_side_struct(src, q, out, fx, wide);
+        }
+        free(tag);
+    }
+    free(words);
+    return rc;
+}
+
 /* The type of core, through the typedefs of src if need be (map_word);
- * an hls::stream<T> has the type of its elements T (its port an ap_fifo). */
+ * an hls::stream<T> has the type of its elements T (its port an ap_fifo),
+ * an AXI4-Stream element's (map_side) that of its data. */
 static int map_element(const char *core, const char *src, lg_type_t *out, lg_fixed_t *fx, int *wide)
 {
     static const char stream[] = "hls::stream";
@@ -310,7 +433,10 @@ static int map_element(const char *core, const char *src, lg_type_t *out, lg_fix
     char *inner = lg_strndup(open + 1, (size_t)(close - open - 1));
     int is_const = 0, pointer = 0;
     char *elem = core_type(inner, &is_const, &pointer);
-    int rc = !pointer && elem[0] ? map_element(elem, src, out, fx, wide) : -1;
+    int rc = pointer || !elem[0]                               ? -1
+             : map_side(elem, out, fx, wide) == 0              ? 0
+             : map_side_typedef(src, elem, out, fx, wide) == 0 ? 0
+                                                               : map_element(elem, src, out, fx, wide);
     free(elem);
     free(inner);
     return rc;

@@ -14,9 +14,9 @@
 #define BIND_MAX_DEPTH (1u << 24)
 
 /* The suffixes of the roles past a RAM's (whose are spec_mem_suffix's). */
-static const char *const role_suffix[ROLE_COUNT] = {[ROLE_D1 + 1] = "", "_ap_vld",  "",       "",       "",
-                                                    "_TLAST",           "_TKEEP",   "_TSTRB", "_TUSER", "_ap_ack",
-                                                    "_i_ap_vld",        "_i_ap_ack"};
+static const char *const role_suffix[ROLE_COUNT] = {[ROLE_D1 + 1] = "", "_ap_vld", "",          "",         "",
+                                                    "_TLAST",           "_TKEEP",  "_TSTRB",    "_TUSER",   "_TID",
+                                                    "_TDEST",           "_ap_ack", "_i_ap_vld", "_i_ap_ack"};
 
 /* Looks up port `name` and checks its direction; optional ports may be
  * missing (returns 0 with *found = 0). */
@@ -191,7 +191,7 @@ static int bind_fifo(const spec_t *spec, const spec_param_t *p, const oports_t *
 }
 
 /* An AXI4-Stream: p_TDATA, p_TVALID, p_TREADY, and the side channels
- * TLAST, TKEEP, TSTRB and TUSER when the top has them. */
+ * TLAST, TKEEP, TSTRB, TUSER, TID and TDEST when the top has them. */
 static int bind_axis(const spec_t *spec, const spec_param_t *p, const oports_t *ports, const char *pre, obind_t *b,
                      lg_err_t *err)
 {
@@ -206,7 +206,7 @@ static int bind_axis(const spec_t *spec, const spec_param_t *p, const oports_t *
         if (rc)
             return rc;
     }
-    for (int r = ROLE_LAST; r <= ROLE_USER; r++) {
+    for (int r = ROLE_LAST; r <= ROLE_DEST; r++) {
         int rc = bind_role(spec, p, ports, pre, r, !in, 0, b, err);
         if (rc)
             return rc;

@@ -17,8 +17,8 @@ static const char *const kind_name[] = {"ORW_SCALAR_IN", "ORW_SCALAR_VLD",   "OR
 
 /* Member of the engine's Param (engine/model.h) for each role. */
 static const char *const role_member[ROLE_COUNT] = {
-    "addr[0]", "ce[0]", "q[0]",   "we[0]", "d[0]", "addr[1]", "ce[1]", "q[1]", "we[1]", "d[1]",   "data",
-    "vld",     "flag",  "strobe", "in",    "last", "keep",    "strb",  "user", "ack",   "in_vld", "in_ack"};
+    "addr[0]", "ce[0]",  "q[0]", "we[0]", "d[0]", "addr[1]", "ce[1]", "q[1]", "we[1]", "d[1]", "data",   "vld",
+    "flag",    "strobe", "in",   "last",  "keep", "strb",    "user",  "id",   "dest",  "ack",  "in_vld", "in_ack"};
 
 /* Member of the engine's Ctl for each control signal. */
 static const char *const ctl_member[CTL_COUNT] = {"clk", "rst", "start", "done", "idle", "ready", "ret", "cont", "irq"};

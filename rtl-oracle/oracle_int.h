@@ -99,10 +99,12 @@ enum {
     ROLE_FLAG,   /* fifo empty_n / full_n, axis TREADY */
     ROLE_STROBE, /* fifo read / write */
     ROLE_IN,     /* ap_ovld inout: the input _i */
-    ROLE_LAST,   /* axis: TLAST, TKEEP, TSTRB, TUSER (optional) */
+    ROLE_LAST,   /* axis: TLAST, TKEEP, TSTRB, TUSER, TID, TDEST (optional) */
     ROLE_KEEP,
     ROLE_STRB,
     ROLE_USER,
+    ROLE_ID,
+    ROLE_DEST,
     ROLE_ACK,    /* ap_ack / ap_hs acknowledge: an input's output, an output's input (an inout's _o_ap_ack) */
     ROLE_IN_VLD, /* ap_hs inout: the input's valid, _i_ap_vld */
     ROLE_IN_ACK, /* ap_hs inout: the input's acknowledge, _i_ap_ack (the design's) */

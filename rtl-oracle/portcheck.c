@@ -122,7 +122,7 @@ static void check_banks(pcheck_t *pc, const spec_param_t *p, spec_if_mode_t mode
 
 static void check_param(pcheck_t *pc, size_t i)
 {
-    static const char *const axis_side[] = {"_TLAST", "_TKEEP", "_TSTRB", "_TUSER"};
+    static const char *const axis_side[] = {"_TLAST", "_TKEEP", "_TSTRB", "_TUSER", "_TID", "_TDEST"};
     const spec_t *s = pc->spec;
     const spec_param_t *p = &s->params[i];
     const spec_iface_t *f = &s->ifaces[i];
@@ -147,7 +147,7 @@ static void check_param(pcheck_t *pc, size_t i)
         expect_sfx(pc, pre, "_TDATA", !in, width, 1, what);
         expect_sfx(pc, pre, "_TVALID", !in, 1, 1, what);
         expect_sfx(pc, pre, "_TREADY", in, 1, 1, what);
-        for (int k = 0; k < 4; k++)
+        for (size_t k = 0; k < sizeof axis_side / sizeof *axis_side; k++)
             expect_sfx(pc, pre, axis_side[k], !in, 0, 0, what);
         break;
     case SPEC_IF_BRAM:

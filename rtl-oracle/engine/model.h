@@ -143,6 +143,7 @@ struct Param {
     Port in;                       // an inout scalar's input (_i); data and vld are its _o, _o_ap_vld
                                    // (an m_axi buffer with offset direct: data is its address port)
     Port last, keep, strb, user;   // axis side channels (data, vld, flag: TDATA, TVALID, TREADY)
+    Port id, dest;                 // axis TID, TDEST
     Port ack;                      // ap_ack / ap_hs: an input's acknowledge (an output), an output's (an input)
     Port in_vld, in_ack;           // ap_hs inout: the input's valid (held high) and acknowledge (the design's)
     bool on = false;               // axis: the harness's TVALID / TREADY in the coming cycle

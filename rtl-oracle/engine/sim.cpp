@@ -157,6 +157,8 @@ void Sim::drive_streams()
             set(p.keep, ~0ULL);
             set(p.strb, ~0ULL);
             set(p.user, 0);
+            set(p.id, 0);
+            set(p.dest, 0);
         } else if (p.kind == ORW_AXIS_OUT) {
             p.on = pace_on(p); // back-pressure
             set(p.flag, p.on);

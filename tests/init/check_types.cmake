@@ -6,7 +6,8 @@
 # divergence it is. Then the layouts init must read: a typedef chain in a
 # header, the unified IDE's hls_config.cfg, and a kernel split over two
 # files whose project gives -D and -I flags (in vivado_hls.app, script.tcl
-# and hls_config.cfg). Last, integers wider than 64 bits (wstream).
+# and hls_config.cfg). Last, integers wider than 64 bits (wstream) and
+# AXI4-Stream elements with side channels (axsum).
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch); builds go to the
 # suite's build cache (LGFUZZ_CACHE_DIR).
 cmake_minimum_required(VERSION 3.20)
@@ -133,3 +134,35 @@ hls_copy(wstream wstream-top ${V}/wstream.v "{32'd0, key_V}" "{33'd0, key_V[94:0
 set(w "")
 expect(init.types.wide-top 0 w init ${WORK}/wstream-top/solution1 -o ${WORK}/wstream-top/kernel.yaml)
 run(wstream-top "mismatch:dst")
+
+# AXI4-Stream elements with side channels (tests/init/hls/axsum, Vivado
+# HLS 2018: hls::stream of ap_axiu<32,1,1,1> through a typedef, ports with
+# TKEEP, TSTRB, TUSER, TLAST, TID and TDEST): each stream an array of its
+# data's type, u32, on axis; the spec checks, diffs right (the running
+# sums wrap at 32 bits) and runs clean, and an RTL that adds one too many
+# on the third packet is found.
+hls_copy(axsum axsum "" "" "")
+set(w "in: length guessed to be param n")
+expect(init.types.axis_sides 0 w init ${WORK}/axsum/solution1 -o ${WORK}/axsum/kernel.yaml)
+spec_has(init.types.axis_sides ${WORK}/axsum/kernel.yaml "- {name: in, type: u32, array: {max_len: 16, len: n}}"
+         "- {name: out, type: u32, array: {len: 16}, dir: out}" "in: {mode: axis, depth: 16, port: in_r}")
+set(w "ports in_r_TDATA in_r_TVALID in_r_TREADY")
+expect(init.types.axis_sides.check 0 w check ${WORK}/axsum/kernel.yaml)
+file(WRITE ${WORK}/axsum.json "{\"in\": [1, 2, 3, 4294967295], \"n\": 4}\n")
+set(w "1,3,6,5,0,0" "no divergence")
+expect(init.types.axis_sides.diff 0 w diff ${WORK}/axsum/kernel.yaml ${WORK}/axsum.json)
+run(axsum "")
+hls_copy(axsum axsum-third ${V}/axsum.v "assign acc_1_fu_120_p2 = acc_reg_101 + in_r_TDATA;"
+         "assign acc_1_fu_120_p2 = acc_reg_101 + in_r_TDATA + (i_reg_90 == 31'd2);")
+set(w "")
+expect(init.types.axis_sides-third 0 w init ${WORK}/axsum-third/solution1 -o ${WORK}/axsum-third/kernel.yaml)
+run(axsum-third "mismatch:out")
+# The same packets as a struct of the design's own, its members named as
+# HLS maps a struct's fields onto the stream's channels: the data's type.
+hls_copy(axsum axsum-struct axsum.cpp "typedef ap_axiu<32, 1, 1, 1> pkt_t;"
+         "typedef struct {\n    ap_uint<32> data;\n    ap_uint<4> keep, strb;\n    ap_uint<1> user, last, id, dest;\n} pkt_t;")
+set(w "in: length guessed to be param n")
+expect(init.types.axis_struct 0 w init ${WORK}/axsum-struct/solution1 -o ${WORK}/axsum-struct/kernel.yaml)
+spec_has(init.types.axis_struct ${WORK}/axsum-struct/kernel.yaml "- {name: in, type: u32, array: {max_len: 16, len: n}}")
+set(w "1,3,6,5,0,0" "no divergence")
+expect(init.types.axis_struct.diff 0 w diff ${WORK}/axsum-struct/kernel.yaml ${WORK}/axsum.json)
