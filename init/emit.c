@@ -245,7 +245,7 @@ static void emit_c(lg_strbuf_t *b, const init_project_t *proj, const char *csour
     char *src = relative(out_dir, csource);
     long self = proj ? init_project_find(proj, csource) : -1; /* csource among the project's files */
     size_t nothers = proj ? proj->nsources - (self >= 0) : 0;
-    if (!proj || (!nothers && !proj->ndefines && !proj->nincludes && !proj->preprocessed)) {
+    if (!proj || (!nothers && !proj->ndefines && !proj->nincludes && !proj->preprocessed && !proj->nmains)) {
         lg_strbuf_printf(b, "c: {source: %s, function: %s}\n", src, fn);
         free(src);
         return;
@@ -273,6 +273,12 @@ static void emit_c(lg_strbuf_t *b, const init_project_t *proj, const char *csour
                          proj->preprocessed ? "]   # the other files HLS preprocessed there\n"
                                             : "]   # the other files %s lists\n",
                          from);
+    }
+    for (size_t i = 0; i < proj->nmains; i++) {
+        char *rel = relative(out_dir, proj->mains[i]);
+        lg_strbuf_printf(b, "  # left out: %s, which %s lists as the design's but defines main (a testbench's)\n", rel,
+                         from);
+        free(rel);
     }
     if (proj->ndefines) {
         lg_strbuf_puts(b, "  defines: [");

@@ -94,6 +94,9 @@ typedef struct init_cflags {
  * flags, which may be NULL, define something: init_macros_read). On error returns LG_EINVAL/LG_EIO with err naming
  * the file (no definition; a parameter it cannot read). */
 int init_proto_read(const char *path, const char *fn, const init_cflags_t *flags, init_proto_t *out, lg_err_t *err);
+/* 1 when the C or C++ file at path defines `main` (a testbench's: the
+ * executor has its own), 0 otherwise or when it cannot be read. */
+int init_defines_main(const char *path);
 void init_proto_free(init_proto_t *p);
 
 /* One C argument as csynth.xml reports it. */
@@ -157,6 +160,8 @@ typedef struct init_project {
     char *top;      /* the C function it synthesises (set_top, top=, syn.top=), or NULL */
     char **sources; /* the existing files it lists, testbench files left out, in its order */
     size_t nsources;
+    char **mains; /* files it lists as the design's that define main: a testbench's, left out of sources */
+    size_t nmains;
     /* What the cflags of those files (and the project's global cflags)
      * say: each -D as NAME or NAME=VALUE, first one of a name kept; each
      * -I that names an existing directory, as its real path. */

@@ -133,6 +133,20 @@ static void add_source(init_project_t *p, size_t *cap, const char *name, char *c
         free(found);
         return;
     }
+    /* A project may list its testbench among the design's files; its main
+     * would clash with the executor's. */
+    if (init_defines_main(found)) {
+        for (size_t i = 0; i < p->nmains && found; i++)
+            if (strcmp(p->mains[i], found) == 0) {
+                free(found);
+                found = NULL;
+            }
+        if (found) {
+            p->mains = lg_realloc(p->mains, (p->nmains + 1) * sizeof *p->mains);
+            p->mains[p->nmains++] = found;
+        }
+        return;
+    }
     lg_grow((void **)&p->sources, cap, p->nsources + 1, sizeof *p->sources);
     p->sources[p->nsources++] = found;
 }
@@ -518,6 +532,7 @@ void init_project_free(init_project_t *p)
     free(p->file);
     free(p->top);
     lg_list_free(p->sources, p->nsources);
+    lg_list_free(p->mains, p->nmains);
     lg_list_free(p->defines, p->ndefines);
     lg_list_free(p->includes, p->nincludes);
     for (size_t i = 0; i < p->ndirectives; i++) {

@@ -426,7 +426,10 @@ static int map_element(const char *core, const char *src, lg_type_t *out, lg_fix
 {
     static const char stream[] = "hls::stream";
     if (strncmp(core, stream, sizeof stream - 1) != 0)
-        return map_word(src, core, out, fx, wide, 0) == 0 ? 0 : -1;
+        return map_word(src, core, out, fx, wide, 0) == 0 || map_side(core, out, fx, wide) == 0 ||
+                       map_side_typedef(src, core, out, fx, wide) == 0
+                   ? 0
+                   : -1;
     const char *open = strchr(core, '<'), *close = strrchr(core, '>');
     if (!open || !close || close < open)
         return -1;
@@ -725,6 +728,19 @@ int init_proto_read(const char *path, const char *fn, const init_cflags_t *flags
     if (rc != 0)
         init_proto_free(out);
     return rc;
+}
+
+int init_defines_main(const char *path)
+{
+    lg_err_t err; /* a file that cannot be read is the compiler's to report */
+    char *text = lg_read_file_max(path, LG_READ_MAX, NULL, &err);
+    if (!text)
+        return 0;
+    blank(text);
+    size_t open, close;
+    int found = find_definition(text, "main", &open, &close) != (size_t)-1;
+    free(text);
+    return found;
 }
 
 void init_proto_free(init_proto_t *p)

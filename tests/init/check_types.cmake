@@ -87,6 +87,22 @@ expect(init.types.split.check 0 w check ${WORK}/cmix-split/kernel.yaml)
 set(w "\"return\":2691" "no divergence")
 expect(init.types.split.diff 0 w diff ${WORK}/cmix-split/kernel.yaml ${WORK}/cmix.json)
 run(cmix-split "")
+# A project that lists its testbench among the design's files (tb="false",
+# as a lab's project may): the file defining main is left out of the
+# spec's sources, with a comment saying so, and the spec checks.
+file(COPY ${WORK}/cmix-split/ DESTINATION ${WORK}/cmix-tbmain)
+file(REMOVE ${WORK}/cmix-tbmain/kernel.yaml)
+file(WRITE ${WORK}/cmix-tbmain/cmix_tb.c "#include <stdio.h>\n\nint main(void)\n{\n    return 0;\n}\n")
+file(READ ${WORK}/cmix-tbmain/vivado_hls.app text)
+string(REPLACE "<file name=\"part.c\"" "<file name=\"cmix_tb.c\" sc=\"0\" tb=\"false\" cflags=\"\"/>\n    <file name=\"part.c\""
+       text "${text}")
+file(WRITE ${WORK}/cmix-tbmain/vivado_hls.app "${text}")
+set(w "nothing guessed")
+expect(init.types.tbmain 0 w init ${WORK}/cmix-tbmain/solution1 -o ${WORK}/cmix-tbmain/kernel.yaml)
+spec_has(init.types.tbmain ${WORK}/cmix-tbmain/kernel.yaml "  sources: [part.c]"
+         "  # left out: cmix_tb.c, which vivado_hls.app lists as the design's but defines main (a testbench's)")
+set(w "the ports of cmix match the spec")
+expect(init.types.tbmain.check 0 w check ${WORK}/cmix-tbmain/kernel.yaml)
 
 # The same flags from the solution's script.tcl (add_files -cflags) and
 # from the unified IDE's hls_config.cfg (syn.cflags, syn.file_cflags).
