@@ -16,6 +16,7 @@
 #include "util/alloc.h"
 #include "util/fsutil.h"
 #include "util/hlspragma.h"
+#include "util/strbuf.h"
 
 /* Blanks comments, strings, character literals and # lines, keeping the
  * newlines so offsets still give line numbers. */
@@ -682,6 +683,42 @@ static size_t find_definition(const char *s, const char *fn, size_t *open, size_
     return (size_t)-1;
 }
 
+/* text (blanked) with the width of every HLS integer type whose width is
+ * a constant expression over the source's named constants (`ap_int<16*K>`,
+ * `ap_axiu<DWIDTH, 1, 1, 1>`) replaced by its value, so the types map as
+ * if written with a number; a new string. */
+static char *resolve_widths(const init_macros_t *m, const char *text)
+{
+    static const char *const types[] = {"ap_int<", "ap_uint<", "ap_fixed<", "ap_ufixed<", "ap_axiu<", "ap_axis<"};
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
+    const char *p = text;
+    while (*p) {
+        size_t k = 0, tl = 0;
+        for (; k < sizeof types / sizeof *types; k++) {
+            tl = strlen(types[k]);
+            if (strncmp(p, types[k], tl) == 0 && (p == text || !ident(p[-1])))
+                break;
+        }
+        if (k == sizeof types / sizeof *types) {
+            lg_strbuf_printf(&b, "%c", *p++);
+            continue;
+        }
+        size_t n = strcspn(p + tl, ",<>;{}()");
+        char *arg = lg_strndup(p + tl, n);
+        int64_t v;
+        if (strspn(arg, " \t0123456789") != n && init_macros_eval(m, arg, &v) == 0 && v > 0 && v <= LG_WIDE_BITS_MAX)
+            lg_strbuf_printf(&b, "%.*s%lld", (int)tl, p, (long long)v);
+        else
+            lg_strbuf_printf(&b, "%.*s%s", (int)tl, p, arg);
+        free(arg);
+        p += tl + n;
+    }
+    char *out = lg_strdup(b.s ? b.s : "");
+    lg_strbuf_free(&b);
+    return out;
+}
+
 int init_proto_read(const char *path, const char *fn, const init_cflags_t *flags, init_proto_t *out, lg_err_t *err)
 {
     memset(out, 0, sizeof *out);
@@ -691,6 +728,13 @@ int init_proto_read(const char *path, const char *fn, const init_cflags_t *flags
     char *raw = lg_strdup(text); /* pragmas are # lines, which blank() clears */
     blank(text);
     blank_attributes(text);
+    /* Typedefs are looked up in the source and its headers; widths written
+     * with their constants are read as numbers. */
+    init_macros_t macros;
+    init_macros_read(path, flags, &macros);
+    char *valued = resolve_widths(&macros, text);
+    free(text);
+    text = valued;
     size_t open = 0, close = 0;
     size_t at = find_definition(text, fn, &open, &close);
     int rc = 0;
@@ -704,13 +748,13 @@ int init_proto_read(const char *path, const char *fn, const init_cflags_t *flags
         out->line = 1;
         for (size_t i = 0; i < at; i++)
             out->line += text[i] == '\n';
-        /* Typedefs are looked up in the source and its headers. */
-        init_macros_t macros;
-        init_macros_read(path, flags, &macros);
         /* Without their comments and strings: a comment's "typedef ...;"
          * is none. */
         char *types = lg_strdup(macros.text ? macros.text : text);
         blank(types);
+        valued = resolve_widths(&macros, types);
+        free(types);
+        types = valued;
         read_return(text, at, types, out);
         if (read_params(text + open + 1, close - open - 1, types, &macros, out) != 0)
             rc = lg_err_set(err, LG_EINVAL, "%s:%d: cannot read parameter %zu of `%s`", path, out->line,
@@ -720,9 +764,9 @@ int init_proto_read(const char *path, const char *fn, const init_cflags_t *flags
             body++;
         if (rc == 0)
             read_pragma_depths(raw, body, body_end(text, body), &macros, out);
-        init_macros_free(&macros);
         free(types);
     }
+    init_macros_free(&macros);
     free(raw);
     free(text);
     if (rc != 0)

@@ -158,6 +158,29 @@ static void load_wide(lg_strbuf_t *t, const spec_t *spec)
     }
 }
 
+/* The RTL's slots of array output p (rtl_<p>) and a loop asserting that
+ * the CPU's (the array cpu) equal them, the first that differs shown: as
+ * elements, or as a wide param's 64-bit limbs (in_limbs). */
+static void assert_slots(lg_strbuf_t *t, const spec_param_t *p, const char *cpu, const int64_t *rtl, int in_limbs)
+{
+    lg_type_t type = in_limbs ? LG_U64 : p->type;
+    lg_strbuf_printf(t, "    static const %s rtl_%s[%zu] = ", lg_type_ctype(type), p->name, p->max_len);
+    array_literal(t, type, rtl, p->max_len, "    ");
+    lg_strbuf_printf(t, ";\n    for (size_t j = 0; j < %zu; j++) {\n", p->max_len);
+    lg_strbuf_printf(t, "        if (%s[j] != rtl_%s[j])\n", cpu, p->name);
+    if (in_limbs)
+        lg_strbuf_printf(t,
+                         "            fprintf(stderr, \"%s: limb %%zu: cpu %%#llx, rtl %%#llx\\n\", j, (unsigned long "
+                         "long)%s[j], (unsigned long long)rtl_%s[j]);\n",
+                         p->name, cpu, p->name);
+    else
+        lg_strbuf_printf(t,
+                         "            fprintf(stderr, \"%s[%%zu]: cpu %%lld, rtl %%lld\\n\", j, (long long)%s[j], "
+                         "(long long)rtl_%s[j]);\n",
+                         p->name, cpu, p->name);
+    lg_strbuf_printf(t, "        assert(%s[j] == rtl_%s[j]);\n    }\n", cpu, p->name);
+}
+
 /* One assertion per output: the CPU's value equals what the RTL produced.
  * A scalar output the RTL did not write must keep its start value (0, or
  * an inout's input); a kernel that wrote that very value shows nothing. */
@@ -175,26 +198,10 @@ static void assert_output(lg_strbuf_t *t, const spec_t *spec, const input_t *in,
     }
     const spec_param_t *p = &spec->params[param];
     const run_output_t *o = &rtl->out[param];
-    if (wide_in_c(spec, p)) { /* limb by limb */
-        lg_strbuf_printf(t, "    static const uint64_t rtl_%s[%zu] = ", p->name, p->max_len);
-        array_literal(t, LG_U64, o->elems, p->max_len, "    ");
-        lg_strbuf_printf(t, ";\n    for (size_t j = 0; j < %zu; j++) {\n", p->max_len);
-        lg_strbuf_printf(t, "        if (cpu_%s[j] != rtl_%s[j])\n", p->name, p->name);
-        lg_strbuf_printf(t,
-                         "            fprintf(stderr, \"%s: limb %%zu: cpu %%#llx, rtl %%#llx\\n\", j, (unsigned long "
-                         "long)cpu_%s[j], (unsigned long long)rtl_%s[j]);\n",
-                         p->name, p->name, p->name);
-        lg_strbuf_printf(t, "        assert(cpu_%s[j] == rtl_%s[j]);\n    }\n", p->name, p->name);
-    } else if (p->is_array) {
-        lg_strbuf_printf(t, "    static const %s rtl_%s[%zu] = ", lg_type_ctype(p->type), p->name, p->max_len);
-        array_literal(t, p->type, o->elems, p->max_len, "    ");
-        lg_strbuf_printf(t, ";\n    for (size_t j = 0; j < %zu; j++) {\n", p->max_len);
-        lg_strbuf_printf(t, "        if (%s[j] != rtl_%s[j])\n", p->name, p->name);
-        lg_strbuf_printf(t,
-                         "            fprintf(stderr, \"%s[%%zu]: cpu %%lld, rtl %%lld\\n\", j, (long long)%s[j], "
-                         "(long long)rtl_%s[j]);\n",
-                         p->name, p->name, p->name);
-        lg_strbuf_printf(t, "        assert(%s[j] == rtl_%s[j]);\n    }\n", p->name, p->name);
+    if (wide_in_c(spec, p) || p->is_array) {
+        char cpu[SPEC_NAME_MAX + 8];
+        snprintf(cpu, sizeof cpu, "%s%s", wide_in_c(spec, p) ? "cpu_" : "", p->name);
+        assert_slots(t, p, cpu, o->elems, wide_in_c(spec, p));
     } else if (o->valid) {
         lg_strbuf_printf(t, "    assert(%s == ", p->name);
         literal(t, p->type, o->scalar);

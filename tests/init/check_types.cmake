@@ -182,3 +182,13 @@ expect(init.types.axis_struct 0 w init ${WORK}/axsum-struct/solution1 -o ${WORK}
 spec_has(init.types.axis_struct ${WORK}/axsum-struct/kernel.yaml "- {name: in, type: u32, array: {max_len: 16, len: n}}")
 set(w "1,3,6,5,0,0" "no divergence")
 expect(init.types.axis_struct.diff 0 w diff ${WORK}/axsum-struct/kernel.yaml ${WORK}/axsum.json)
+# Widths written with the source's constants (`ap_uint<BUS>`, BUS a
+# product of macros, as HLS code sizes its buses): read as their values.
+hls_copy(wstream wstream-macro wstream.cpp "ap_uint<128>" "ap_uint<BUS>")
+file(READ ${WORK}/wstream-macro/wstream.cpp text)
+string(REPLACE "#include \"hls_stream.h\"" "#include \"hls_stream.h\"\n\n#define LANES 8\n#define BUS (16 * LANES)" text
+       "${text}")
+file(WRITE ${WORK}/wstream-macro/wstream.cpp "${text}")
+set(w "src: length guessed to be param n")
+expect(init.types.wide_macro 0 w init ${WORK}/wstream-macro/solution1 -o ${WORK}/wstream-macro/kernel.yaml)
+spec_has(init.types.wide_macro ${WORK}/wstream-macro/kernel.yaml "- {name: src, type: u128, array: {max_len: 16, len: n}}")
