@@ -411,10 +411,11 @@ static int bind_param_ports(const spec_t *spec, size_t i, const oports_t *ports,
     if (!ifc->explicit && m->proto == ORW_PROTO_AXILITE) /* Vitis's defaults, found from the ports */
         mode = spec_param_is_scalar(p) ? SPEC_IF_S_AXILITE : SPEC_IF_M_AXI;
     if (p->wide && (p->wide_scalar ? mode != SPEC_IF_AP_NONE && mode != SPEC_IF_AP_VLD
-                                   : mode != SPEC_IF_AP_FIFO && mode != SPEC_IF_AXIS))
+                                   : mode != SPEC_IF_AP_FIFO && mode != SPEC_IF_AXIS && mode != SPEC_IF_M_AXI))
         return lg_err_set(err, LG_EINVAL,
                           "%s:%d:%d: param %s is %d bits wide on %s: lgfuzz carries an integer wider than 64 bits as "
-                          "an ap_none input, an ap_vld output, or the elements of an ap_fifo or axis stream",
+                          "an ap_none input, an ap_vld output, or the elements of an ap_fifo or axis stream or an "
+                          "m_axi buffer",
                           spec->path, p->line, p->col, p->name, p->wide, spec_if_mode_name(mode));
     if (!spec_param_is_scalar(p)) {
         b->depth = (ifc->has_depth ? ifc->depth : spec_param_elems(p)) * (uint64_t)p->limbs;

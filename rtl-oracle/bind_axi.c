@@ -137,9 +137,13 @@ int axi_bind_bus(const spec_t *spec, const oports_t *ports, char *name, int is_l
         if (!p)
             continue;
         int want_out = is_lite ? !sig_is_output(s) : sig_is_output(s);
-        if (p->is_output != want_out || p->bits > ORACLE_PORT_MAX_BITS)
+        /* An m_axi bundle's data and strobes may be as wide as an element
+         * wider than 64 bits. */
+        int wide_ok = !is_lite && (s == ORW_AXI_RDATA || s == ORW_AXI_WDATA || s == ORW_AXI_WSTRB);
+        int max = wide_ok ? LG_WIDE_BITS_MAX : ORACLE_PORT_MAX_BITS;
+        if (p->is_output != want_out || p->bits > max)
             return lg_err_set(err, LG_EINVAL, "%s: RTL top %s: port %s should be an %s of at most %d bits", spec->path,
-                              spec->rtl_top, port, want_out ? "output" : "input", ORACLE_PORT_MAX_BITS);
+                              spec->rtl_top, port, want_out ? "output" : "input", max);
         out->port[s] = lg_strdup(p->member);
         out->bits[s] = p->bits;
     }
@@ -587,6 +591,18 @@ static int pages_meet(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
     return a0 < b1 && b0 < a1;
 }
 
+/* The bytes of bind b's buffer: its elements (depth counts a wide one's
+ * limbs) at their bytes each (a wide one's rounded up to a power of two,
+ * as HLS lays them out). */
+static uint64_t buffer_bytes(const obind_t *b)
+{
+    uint64_t ebytes = (uint64_t)(b->width + 7) / 8;
+    if (b->limbs > 1)
+        for (ebytes = 8; ebytes * 8 < (uint64_t)b->width; ebytes *= 2)
+            ;
+    return b->depth / (uint64_t)(b->limbs > 0 ? b->limbs : 1) * ebytes;
+}
+
 int axi_place_buffers(const spec_t *spec, omodel_t *m, lg_err_t *err)
 {
     uint64_t at = UINT64_C(0x10000000);
@@ -595,10 +611,10 @@ int axi_place_buffers(const spec_t *spec, omodel_t *m, lg_err_t *err)
         if (b->bus < 0 || spec->ifaces[i].addr != SPEC_MAXI_OFF)
             continue;
         b->base = spec->ifaces[i].base;
-        uint64_t bytes = b->depth * (uint64_t)(b->width / 8);
+        uint64_t bytes = buffer_bytes(b);
         for (size_t j = 0; j < i; j++)
             if (m->binds[j].bus == b->bus && spec->ifaces[j].addr == SPEC_MAXI_OFF &&
-                pages_meet(b->base, bytes, m->binds[j].base, m->binds[j].depth * (uint64_t)(m->binds[j].width / 8)))
+                pages_meet(b->base, bytes, m->binds[j].base, buffer_bytes(&m->binds[j])))
                 return lg_err_set(err, LG_EINVAL,
                                   "%s: params %s and %s (offset off, bundle %s) have buffers at 0x%" PRIx64
                                   " and 0x%" PRIx64 " that share a 4 KiB page; give one another base",
@@ -613,7 +629,7 @@ int axi_place_buffers(const spec_t *spec, omodel_t *m, lg_err_t *err)
         if (b->bus < 0 || spec->ifaces[i].addr == SPEC_MAXI_OFF)
             continue;
         b->base = at;
-        at += ((b->depth * (uint64_t)(b->width / 8) + 4095) & ~UINT64_C(4095)) + 4096;
+        at += ((buffer_bytes(b) + 4095) & ~UINT64_C(4095)) + 4096;
     }
     return 0;
 }

@@ -58,34 +58,43 @@ bool AxiMem::check_burst(const char *what, const Burst &b, std::string *why) con
     return false;
 }
 
-uint64_t AxiMem::read_beat(const Burst &b) const
+// The word of mem holding byte off of buf, and the byte's shift in it;
+// null for a byte past a wide element's limbs (its power-of-two padding).
+uint64_t *AxiMem::byte_word(const Buffer &buf, uint64_t off, unsigned *shift) const
 {
-    unsigned n = bus_bytes(bus_);
-    uint64_t a = beat_addr(b), size = 1ULL << b.size, lo = a & ~(uint64_t(n) - 1), end = (a & ~(size - 1)) + size;
-    uint64_t data = 0;
-    for (unsigned j = 0; j < n; j++) {
-        const Buffer *buf = lo + j >= a && lo + j < end ? find(lo + j) : nullptr;
-        if (!buf)
-            continue;
-        uint64_t off = lo + j - buf->base;
-        uint64_t elem = ps_[buf->param].mem[off / buf->ebytes];
-        data |= ((elem >> (8 * (off % buf->ebytes))) & 0xff) << (8 * j);
+    uint64_t e = off / buf.ebytes, j = off % buf.ebytes;
+    if (buf.limbs == 1) {
+        *shift = static_cast<unsigned>(8 * j);
+        return &ps_[buf.param].mem[e];
     }
-    return data;
+    *shift = static_cast<unsigned>(8 * (j % 8));
+    return j / 8 < buf.limbs ? &ps_[buf.param].mem[e * buf.limbs + j / 8] : nullptr;
 }
 
-void AxiMem::write_beat(const Burst &b, uint64_t data, uint64_t strb)
+// The bus's bytes of a read beat, 8 a word (kBeatWords words).
+void AxiMem::read_beat(const Burst &b, uint64_t *data) const
 {
-    unsigned n = bus_bytes(bus_);
+    unsigned n = bus_bytes(bus_), sh;
+    uint64_t a = beat_addr(b), size = 1ULL << b.size, lo = a & ~(uint64_t(n) - 1), end = (a & ~(size - 1)) + size;
+    for (unsigned k = 0; k < kBeatWords; k++)
+        data[k] = 0;
+    for (unsigned j = 0; j < n; j++) {
+        const Buffer *buf = lo + j >= a && lo + j < end ? find(lo + j) : nullptr;
+        const uint64_t *w = buf ? byte_word(*buf, lo + j - buf->base, &sh) : nullptr;
+        if (w)
+            data[j / 8] |= ((*w >> sh) & 0xff) << (8 * (j % 8));
+    }
+}
+
+void AxiMem::write_beat(const Burst &b, const uint64_t *data, const uint64_t *strb)
+{
+    unsigned n = bus_bytes(bus_), sh;
     uint64_t a = beat_addr(b), size = 1ULL << b.size, lo = a & ~(uint64_t(n) - 1), end = (a & ~(size - 1)) + size;
     for (unsigned j = 0; j < n; j++) {
-        const Buffer *buf = (strb >> j) & 1 && lo + j >= a && lo + j < end ? find(lo + j) : nullptr;
-        if (!buf)
-            continue;
-        uint64_t off = lo + j - buf->base;
-        uint64_t &elem = ps_[buf->param].mem[off / buf->ebytes];
-        unsigned sh = 8 * (off % buf->ebytes);
-        elem = (elem & ~(0xffULL << sh)) | (((data >> (8 * j)) & 0xff) << sh);
+        const Buffer *buf = (strb[j / 64] >> (j % 64)) & 1 && lo + j >= a && lo + j < end ? find(lo + j) : nullptr;
+        uint64_t *w = buf ? byte_word(*buf, lo + j - buf->base, &sh) : nullptr;
+        if (w)
+            *w = (*w & ~(0xffULL << sh)) | (((data[j / 8] >> (8 * (j % 8))) & 0xff) << sh);
     }
 }
 
@@ -99,7 +108,10 @@ void AxiMem::drive(Rng &rng, uint64_t cycle)
     // RVALID and BVALID, once raised, hold until their handshake.
     r_on_ = r_on_ || (!rd_.empty() && cycle >= rd_.front().ready_at && rng.chance(4, 5));
     set(s[ORW_AXI_RVALID], r_on_);
-    set(s[ORW_AXI_RDATA], r_on_ ? read_beat(rd_.front()) : 0);
+    uint64_t beat[kBeatWords] = {0};
+    if (r_on_)
+        read_beat(rd_.front(), beat);
+    set_wide(s[ORW_AXI_RDATA], beat, kBeatWords);
     set(s[ORW_AXI_RLAST], r_on_ && rd_.front().beat == rd_.front().len);
     set(s[ORW_AXI_RRESP], 0);
     b_on_ = b_on_ || (!b_due_.empty() && cycle >= b_due_.front());
@@ -164,7 +176,11 @@ bool AxiMem::sample(Rng &rng, uint64_t cycle, std::string *why)
                    (last ? "on" : "low on") + " beat " + std::to_string(b.beat + 1);
             return false;
         }
-        write_beat(b, get(s[ORW_AXI_WDATA]), s[ORW_AXI_WSTRB].p ? get(s[ORW_AXI_WSTRB]) : ~0ULL);
+        uint64_t data[kBeatWords], strb[kStrbWords] = {~0ULL, ~0ULL};
+        get_wide(s[ORW_AXI_WDATA], data, kBeatWords);
+        if (s[ORW_AXI_WSTRB].p)
+            get_wide(s[ORW_AXI_WSTRB], strb, kStrbWords);
+        write_beat(b, data, strb);
         if (b.beat++ == b.len) {
             wr_.pop_front();
             b_due_.push_back(cycle + 1 + rng.below(4));

@@ -33,8 +33,13 @@ struct Rng {
 struct Buffer {
     int param;
     uint64_t base, bytes;
-    unsigned ebytes; // bytes per element
+    unsigned ebytes;    // bytes per element
+    unsigned limbs = 1; // words of mem per element: a wide one's 64-bit limbs
 };
+
+// The most words a beat of an m_axi bundle takes (a 1024-bit bus), and
+// its strobes.
+const unsigned kBeatWords = 16, kStrbWords = 2;
 
 class AxiMem
 {
@@ -58,8 +63,9 @@ class AxiMem
     bool check_burst(const char *what, const Burst &b, std::string *why) const;
     bool held(int valid, int addr, int len, uint64_t *wait, std::string *why) const;
     const Buffer *find(uint64_t addr) const;
-    uint64_t read_beat(const Burst &b) const;
-    void write_beat(const Burst &b, uint64_t data, uint64_t strb);
+    void read_beat(const Burst &b, uint64_t *data) const;
+    void write_beat(const Burst &b, const uint64_t *data, const uint64_t *strb);
+    uint64_t *byte_word(const Buffer &buf, uint64_t off, unsigned *shift) const;
     uint64_t beat_addr(const Burst &b) const;
 
     Param *ps_;

@@ -26,8 +26,8 @@ std::vector<AxiMem> Sim::make_mems()
         const Param &p = ps_[i];
         if (p.kind != ORW_MEM || p.bus < 0)
             continue;
-        uint64_t elems = rng_.chance(1, 2) ? p.given : p.depth;
-        bufs[static_cast<size_t>(p.bus)].push_back(Buffer{i, p.base, elems * p.ebytes, p.ebytes});
+        uint64_t elems = (rng_.chance(1, 2) ? p.given : p.depth) / p.limbs; // depth and given count words
+        bufs[static_cast<size_t>(p.bus)].push_back(Buffer{i, p.base, elems * p.ebytes, p.ebytes, p.limbs});
     }
     std::vector<AxiMem> mems;
     for (int k = 0; k < kBuses; k++)
