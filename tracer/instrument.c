@@ -76,9 +76,11 @@ static void collect_functions(instrument_ctx_t *c)
         size_t len;
         const char *name = LLVMGetValueName2(f, &len);
         /* The shim's entry is lgfuzz's code, not the kernel's; C++'s
-         * initialisers of globals run before the runtime is set up. */
+         * initialisers of globals run before the runtime is set up; a
+         * UBSan handler a header defines (the stand-in hls_stream.h's
+         * stream-underflow hook) is a probe, its calls rewritten. */
         if (LLVMIsDeclaration(f) || strcmp(name, SHIM_ENTRY) == 0 || strncmp(name, "__cxx_global_var_init", 21) == 0 ||
-            strncmp(name, "_GLOBAL__sub_I_", 15) == 0)
+            strncmp(name, "_GLOBAL__sub_I_", 15) == 0 || strncmp(name, "__ubsan_handle_", 15) == 0)
             continue;
         lg_grow((void **)&c->funcs, &cap, c->nfuncs + 1, sizeof *c->funcs);
         c->funcs[c->nfuncs++] = f;
@@ -303,7 +305,8 @@ static void rewrite_ubsan(instrument_ctx_t *c)
     while (f) {
         LLVMValueRef next = LLVMGetNextFunction(f);
         size_t len;
-        if (strncmp(LLVMGetValueName2(f, &len), "__ubsan_handle_", 15) == 0 && !LLVMGetFirstUse(f))
+        if (strncmp(LLVMGetValueName2(f, &len), "__ubsan_handle_", 15) == 0 && !LLVMGetFirstUse(f) &&
+            LLVMIsDeclaration(f))
             LLVMDeleteFunction(f);
         f = next;
     }

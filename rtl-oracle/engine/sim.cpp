@@ -167,8 +167,9 @@ void Sim::drive_streams()
 }
 
 // A beat the kernel sent on output stream i: past the depth, after TLAST
-// or with bytes left out (TKEEP, TSTRB not all ones) it breaks a rule of
-// the stream (false, o filled).
+// or with bytes left out (TKEEP not all ones; TSTRB is not checked: a byte
+// TKEEP keeps with TSTRB low is a position byte) it breaks a rule of the
+// stream (false, o filled).
 bool Sim::take_beat(Param &p, int i, Outcome *o)
 {
     std::string why;
@@ -178,8 +179,8 @@ bool Sim::take_beat(Param &p, int i, Outcome *o)
         why = beat + " came after the beat with TLAST";
     else if (p.mem.size() + p.limbs > p.depth)
         why = beat + " is more than the stream's depth " + std::to_string(p.depth / p.limbs);
-    else if ((p.keep.p && !low_ones(p.keep, bytes)) || (p.strb.p && !low_ones(p.strb, bytes)))
-        why = beat + " leaves bytes out (TKEEP/TSTRB)";
+    else if (p.keep.p && !low_ones(p.keep, bytes))
+        why = beat + " leaves bytes out (TKEEP)";
     if (!why.empty()) {
         protocol(o, static_cast<uint64_t>(i), why);
         return false;

@@ -192,3 +192,16 @@ file(WRITE ${WORK}/wstream-macro/wstream.cpp "${text}")
 set(w "src: length guessed to be param n")
 expect(init.types.wide_macro 0 w init ${WORK}/wstream-macro/solution1 -o ${WORK}/wstream-macro/kernel.yaml)
 spec_has(init.types.wide_macro ${WORK}/wstream-macro/kernel.yaml "- {name: src, type: u128, array: {max_len: 16, len: n}}")
+# The output's side channels as the design drives them: TSTRB low on every
+# beat (as HLS code that sets only keep gives it) is no fault, TKEEP
+# leaving a byte out is one (rtl-axis).
+hls_copy(axsum axsum-nostrb ${V}/axsum.v "assign out_r_TSTRB = in_r_TSTRB;" "assign out_r_TSTRB = 4'd0;")
+set(w "")
+expect(init.types.axis_nostrb 0 w init ${WORK}/axsum-nostrb/solution1 -o ${WORK}/axsum-nostrb/kernel.yaml)
+set(w "no divergence")
+expect(init.types.axis_nostrb.diff 0 w diff ${WORK}/axsum-nostrb/kernel.yaml ${WORK}/axsum.json)
+hls_copy(axsum axsum-nokeep ${V}/axsum.v "assign out_r_TKEEP = in_r_TKEEP;" "assign out_r_TKEEP = 4'b0111;")
+set(w "")
+expect(init.types.axis_nokeep 0 w init ${WORK}/axsum-nokeep/solution1 -o ${WORK}/axsum-nokeep/kernel.yaml)
+set(w "divergence rtl-axis:out: beat 1 leaves bytes out (TKEEP)")
+expect(init.types.axis_nokeep.diff 1 w diff ${WORK}/axsum-nokeep/kernel.yaml ${WORK}/axsum.json)

@@ -325,6 +325,8 @@ template <int W, bool S> struct range_ref {
         return r;
     }
     unsigned long long to_uint64() const { return get().w[0]; }
+    /* As the real headers' range converts to a C integer: its low 64 bits. */
+    operator unsigned long long() const { return to_uint64(); }
     template <class T> range_ref &operator=(const T &v)
     {
         const int n = wide_int<W, S>::N;
