@@ -572,6 +572,8 @@ static int tie_axi(ctx_t *c, init_param_t *p, group_t *g, const init_cparam_t *c
         p->depth = p->max_len = 16;
         p->bundle = lg_strdup(a->bundles[k]);
         p->addr = g ? INIT_ADDR_DIRECT : a->lite ? INIT_ADDR_SLAVE : INIT_ADDR_OFF;
+        if (!g && cp->offset && strcmp(cp->offset, "off") == 0) /* the pragma's offset=off: no register */
+            p->addr = INIT_ADDR_OFF;
         if (g)
             g->used = 1;
         p->dir = cp->is_const || !a->writes[k] ? SPEC_DIR_IN : !a->reads[k] ? SPEC_DIR_OUT : SPEC_DIR_INOUT;
@@ -581,7 +583,8 @@ static int tie_axi(ctx_t *c, init_param_t *p, group_t *g, const init_cparam_t *c
             guess(c->out, "%s: inout guessed (bundle %s reads and writes; say dir: out if the kernel only writes it)",
                   p->name, p->bundle);
         if (p->addr == INIT_ADDR_OFF)
-            guess(c->out, "%s: offset off with base 0 guessed (no address port or register)", p->name);
+            guess(c->out, "%s: offset off%s with base 0 guessed (no address port or register)", p->name,
+                  cp->offset ? " (its pragma's)" : "");
         return 0;
     }
     if (!a->lite)
@@ -625,12 +628,14 @@ static int tie_axi(ctx_t *c, init_param_t *p, group_t *g, const init_cparam_t *c
 }
 
 /* Whether argument cp, whose ports g may be NULL, is carried by the Vitis
- * kernel flow's AXI bundles rather than ports of its own. */
+ * kernel flow's AXI bundles rather than ports of its own: none, or a
+ * pointer's one input port as wide as an address (m_axi's offset=direct;
+ * a narrower one carries the value a reference passes). */
 static int on_axi(const ctx_t *c, const group_t *g, const init_cparam_t *cp)
 {
     if (!cp || (!c->axi->lite && !c->axi->nbundles))
         return 0;
-    return !g || (g->mode == INIT_NONE && g->dir == SPEC_DIR_IN && cp->pointer && c->axi->nbundles);
+    return !g || (g->mode == INIT_NONE && g->dir == SPEC_DIR_IN && cp->pointer && c->axi->nbundles && g->width >= 32);
 }
 
 static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml)

@@ -62,6 +62,7 @@ typedef struct init_cparam {
     long arr_len;  /* N of name[N], 0 when not given */
     long depth;    /* depth=N of an INTERFACE pragma for it in the body, 0 when none */
     long latency;  /* latency=N of an INTERFACE pragma for it (an ap_memory's read latency), 0 when none */
+    char *offset;  /* offset= of an m_axi INTERFACE pragma for it (slave, direct, off), or NULL (owned) */
     long dims[4];  /* name[N][M]: N, M (ndims of them; arr_len their product) */
     int ndims;
     /* An ARRAY_PARTITION pragma for it in the body: part_kind 1 complete,

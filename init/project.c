@@ -98,7 +98,8 @@ char *init_find_file(const char *dir, const char *name, int depth)
  * directory home or at most PROJECT_BELOW levels below it, the shallowest
  * first (a project moved to another machine whose list names the files
  * where they were: `../../OneDrive/Desktop/vitis/alu.cpp` for the copy
- * in the project's `Source/`). */
+ * in the project's `Source/`), else one level more below home's parent
+ * (a repository's `src/main/c/` beside the project). */
 static void add_source(init_project_t *p, size_t *cap, const char *name, char *const *bases, size_t nbases,
                        const char *home)
 {
@@ -126,6 +127,14 @@ static void add_source(init_project_t *p, size_t *cap, const char *name, char *c
     while (base > name && base[-1] != '/' && base[-1] != '\\')
         base--;
     char *below = !found && home ? init_find_file(home, base, PROJECT_BELOW) : NULL, real[PATH_MAX];
+    if (!found && home && !below) {
+        /* Beside the project, where a repository may keep its sources
+         * (`src/main/c/` next to the project directory); a solution's own
+         * files lie deeper (<project>/<solution>/syn/systemc/). */
+        char *parent = lg_path_join(home, "..");
+        below = init_find_file(parent, base, PROJECT_BELOW + 1);
+        free(parent);
+    }
     if (below && realpath(below, real))
         found = lg_strdup(real);
     free(below);

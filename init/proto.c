@@ -643,6 +643,9 @@ static void read_pragma_depths(const char *raw, size_t from, size_t to, const in
                     out->params[k].depth = (long)v;
                 if (latency && init_macros_eval(macros, latency, &v) == 0 && v > 0 && v <= LONG_MAX)
                     out->params[k].latency = (long)v;
+                const char *offset = hlspragma_value(&pl, "offset");
+                if (offset && !out->params[k].offset)
+                    out->params[k].offset = lg_strdup(offset);
             }
             if (pl.nwords >= 2 && strcmp(pl.words[0], "hls") == 0 && strcmp(pl.words[1], "array_partition") == 0)
                 read_partition(&pl, macros, out);
@@ -794,6 +797,7 @@ void init_proto_free(init_proto_t *p)
     for (size_t i = 0; i < p->nparams; i++) {
         free(p->params[i].name);
         free(p->params[i].ctype);
+        free(p->params[i].offset);
     }
     free(p->params);
     free(p->ret_ctype);

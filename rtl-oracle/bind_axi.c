@@ -214,6 +214,11 @@ static int header_registers(const spec_t *spec, omodel_t *m, lg_err_t *err)
             /* an inout's registers are <PORT>_I and <PORT>_O */
             char *name = b->reg_out >= 0 ? lg_asprintf("%s_%s", f->port, k ? "o" : "i") : lg_strdup(f->port);
             int64_t at = header_offset(text, name);
+            if (at < 0) { /* Vivado HLS up to 2019 names an ap_int's register <name>_V */
+                char *v = lg_asprintf("%s_V", name);
+                at = header_offset(text, v);
+                free(v);
+            }
             *(k ? &b->reg_out : &b->reg) = at;
             if (at < 0)
                 rc = lg_err_set(err, LG_EINVAL, "%s: param %s: rtl.registers %s defines no ..._ADDR_%s_DATA register",
@@ -324,13 +329,14 @@ static char *addr_param(const char *name, const char *what)
 
 /* The offset slave text declares for port name's ADDR_<NAME><what>, or
  * ADDR_<NAME>_R<what> (Vitis renames a port that would clash with a
- * bundle's or a reserved name); -1 when neither. *found (may be NULL)
+ * bundle's or a reserved name), or ADDR_<NAME>_V<what> (Vivado HLS up to
+ * 2019 names an ap_int's so); -1 when none. *found (may be NULL)
  * receives the localparam's name, which the caller frees. */
 static int64_t slave_offset(const char *text, const char *name, const char *what, char **found)
 {
     int64_t at = -1;
-    for (int k = 0; k < 2 && at < 0 && text; k++) {
-        char *full = k ? lg_asprintf("%s_r", name) : lg_strdup(name);
+    for (int k = 0; k < 3 && at < 0 && text; k++) {
+        char *full = k ? lg_asprintf("%s_%s", name, k == 1 ? "r" : "V") : lg_strdup(name);
         char *want = addr_param(full, what);
         at = localparam_offset(text, want);
         if (at >= 0 && found)

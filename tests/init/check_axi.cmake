@@ -138,3 +138,20 @@ expect_has(init.lite_memory.check "${run_out}" "memory 0x20 src  window of 6 ele
 file(WRITE ${WORK}/lrev.json "{\"src\": [1, 2, 3, 4, 5, -70000], \"k\": 10}\n")
 run_lgfuzz_as(init.lite_memory.diff 0 diff ${WORK}/lrev/kernel.yaml ${WORK}/lrev.json)
 expect_has(init.lite_memory.diff "${run_out}" "no divergence" "\"dst\":[-4454,15,14,13,12,11]")
+
+# A pointer whose one input port is narrower than an address carries the
+# value a reference passes (`ap_uint<2> &sel` on ap_none, as Vivado HLS
+# writes it), not an m_axi buffer with offset=direct; an m_axi pragma's
+# offset=off is the spec's, with no register looked for.
+file(MAKE_DIRECTORY ${WORK}/msel)
+file(READ ${AXI}/mcopy.v text)
+string(REPLACE "    input  wire [31:0] n," "    input  wire [31:0] n,\n    input  wire [1:0]  sel," text "${text}")
+file(WRITE ${WORK}/msel/mcopy.v "${text}")
+file(WRITE ${WORK}/msel/mcopy.c "#include <stdint.h>\n\nint32_t mcopy(const int32_t *src, int32_t *dst, int32_t n, "
+                                 "const uint8_t *sel)\n{\n#pragma HLS INTERFACE m_axi port = dst offset = off\n"
+                                 "    for (int32_t i = 0; i < n; i++)\n        dst[i] = src[i] + *sel;\n    return n;\n}\n")
+run_lgfuzz_as(init.narrow_pointer 0 init ${WORK}/msel/mcopy.v --function mcopy -o ${WORK}/msel/kernel.yaml)
+file(READ ${WORK}/msel/kernel.yaml spec)
+expect_has(init.narrow_pointer "${spec}" "{name: sel, type: u8, pointer: true}" "sel: {mode: ap_none, width: 2}"
+           "src: {mode: m_axi, depth: 16, offset: direct}")
+expect_has(init.narrow_pointer "${run_out}" "dst: offset off (its pragma's) with base 0 guessed")

@@ -205,3 +205,14 @@ set(w "")
 expect(init.types.axis_nokeep 0 w init ${WORK}/axsum-nokeep/solution1 -o ${WORK}/axsum-nokeep/kernel.yaml)
 set(w "divergence rtl-axis:out: beat 1 leaves bytes out (TKEEP)")
 expect(init.types.axis_nokeep.diff 1 w diff ${WORK}/axsum-nokeep/kernel.yaml ${WORK}/axsum.json)
+# A repository that keeps the sources beside the project (src/main/c/),
+# its vivado_hls.app naming them as they were beside it: found there.
+file(MAKE_DIRECTORY ${WORK}/beside/src/main/c ${WORK}/beside/proj)
+file(COPY ${HLS}/cmix/cmix.c DESTINATION ${WORK}/beside/src/main/c)
+file(COPY ${HLS}/cmix/solution1 DESTINATION ${WORK}/beside/proj)
+file(WRITE ${WORK}/beside/proj/vivado_hls.app
+     "<AutoPilot:project xmlns:AutoPilot=\"com.autoesl.autopilot.project\" projectType=\"C/C++\" top=\"cmix\">\n"
+     "  <files>\n    <file name=\"cmix.c\" sc=\"0\" tb=\"false\" cflags=\"\"/>\n  </files>\n"
+     "  <solutions><solution name=\"solution1\" status=\"\"/></solutions>\n</AutoPilot:project>\n")
+set(w "beside/src/main/c/cmix.c" "nothing guessed")
+expect(init.types.beside 0 w init ${WORK}/beside/proj/solution1 -o ${WORK}/beside/kernel.yaml)

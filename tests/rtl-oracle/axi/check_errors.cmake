@@ -124,6 +124,13 @@ shows(vadd_regs vadd "max_cycles: 20000" "max_cycles: 20000\n  latency: 300\n  i
 # COUNT in s_axi_args, whose ports vadd lists before the control
 # bundle's): the control bundle is the one whose slave has ADDR_AP_CTRL,
 # and size is written into the other's.
+# Vivado HLS up to 2019 names an ap_int's register <NAME>_V: taken for
+# the param's.
+file(READ ${AXI}/vadd_control_s_axi.v text)
+string(REPLACE "ADDR_SIZE_DATA_0" "ADDR_SIZE_V_DATA_0" text "${text}")
+file(WRITE ${WORK}/vreg/vadd_control_s_axi.v "${text}")
+shows(vreg vadd32 "  sources: [vadd.v, vadd_control_s_axi.v]" "  sources: [${AXI}/vadd.v, ${WORK}/vreg/vadd_control_s_axi.v]"
+      "rtl: register 0x30 size  value (vadd_control_s_axi.v localparams)")
 shows(lrev_windows lrev "max_cycles: 5000" "max_cycles: 5000"
       "rtl: memory 0x20 src  window of 6 elements of 4 bytes, written before the call (lrev_AXILiteS_s_axi.v localparams)"
       "rtl: memory 0x40 dst  window of 6 elements of 2 bytes, written before the call and read after it"
