@@ -59,9 +59,14 @@ static void check_spec(const spec_t *s)
         abort();
     for (size_t i = 0; i < s->nparams; i++) {
         const spec_param_t *p = &s->params[i];
-        if (!p->name || !s->ifaces[i].port || s->ifaces[i].width < 1 || s->ifaces[i].width > 64)
+        int max_width = p->wide ? LG_WIDE_BITS_MAX : 64;
+        if (!p->name || !s->ifaces[i].port || s->ifaces[i].width < 1 || s->ifaces[i].width > max_width)
             abort();
         if (p->is_array && (p->max_len < 1 || (p->len_param >= 0 && (size_t)p->len_param >= s->nparams)))
+            abort();
+        /* A wide param: its limbs, whole elements of them, a scalar's a fixed array. */
+        if (p->wide && (p->limbs != (p->wide + 63) / 64 || !p->is_array || p->max_len % (size_t)p->limbs != 0 ||
+                        (p->wide_scalar && (!p->fixed_len || p->max_len != (size_t)p->limbs))))
             abort();
     }
     for (size_t i = 0; s->has_rtl && i < s->nrtl_sources; i++)
