@@ -420,14 +420,16 @@ int spec_check_wide(const spec_t *s, lg_err_t *err)
         spec_if_mode_t m = s->ifaces[i].mode;
         if (!p->wide)
             continue;
+        const spec_iface_t *f = &s->ifaces[i];
+        int ram = m == SPEC_IF_AP_MEMORY && f->part.kind == SPEC_PART_NONE && f->latency <= 1;
         int ok = p->wide_scalar ? (p->dir == SPEC_DIR_IN && m == SPEC_IF_AP_NONE) ||
                                       (p->dir == SPEC_DIR_OUT && m == SPEC_IF_AP_VLD)
-                                : m == SPEC_IF_AP_FIFO || m == SPEC_IF_AXIS || m == SPEC_IF_M_AXI;
+                                : m == SPEC_IF_AP_FIFO || m == SPEC_IF_AXIS || m == SPEC_IF_M_AXI || ram;
         if (!ok)
             return lg_err_set(err, LG_EINVAL,
                               "%s:%d:%d: '%s' is %d bits wide on %s: lgfuzz carries an integer wider than 64 bits "
-                              "as an ap_none input, an ap_vld output, or the elements of an ap_fifo or axis stream "
-                              "or an m_axi buffer",
+                              "as an ap_none input, an ap_vld output, or the elements of an ap_fifo or axis stream, "
+                              "an m_axi buffer or an ap_memory array (not partitioned, read latency 1)",
                               s->path, p->line, p->col, p->name, p->wide, spec_if_mode_name(m));
     }
     return LG_OK;

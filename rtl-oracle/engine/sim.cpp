@@ -199,21 +199,28 @@ bool Sim::sample_ram(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops)
 {
     if (!p.banks.empty())
         return sample_banks(p, i, o, ops);
+    const uint64_t elems = p.depth / p.limbs; // a wide element takes limbs words of mem
     for (int k = 0; k < 2; k++) {
         if (!p.ce[k].p || !get(p.ce[k]))
             continue;
         uint64_t a = get(p.addr[k]) >> p.addr_shift;
         uint64_t we = p.we[k].p ? get(p.we[k]) : 0; // bram: a bit per byte
         bool w = we != 0;
-        if (a >= p.depth && w) {
+        if (a >= elems && w) {
             o->status = ORW_OOB;
             o->oob_param = static_cast<uint64_t>(i);
             o->oob_addr = a;
             o->detail = "port " + std::to_string(k) + " writes address " + std::to_string(a) + " >= depth " +
-                        std::to_string(p.depth) + " at cycle " + std::to_string(o->cycles);
+                        std::to_string(elems) + " at cycle " + std::to_string(o->cycles);
             return false;
         }
-        access(p, i, static_cast<uint64_t>(k), a, w, w ? get(p.d[k]) : 0, o, ops);
+        uint64_t data = w ? get(p.d[k]) : 0;
+        if (w && p.limbs > 1) { /* the element's limbs, by their index */
+            data = wide_writes_.size();
+            wide_writes_.resize(data + p.limbs);
+            get_wide(p.d[k], &wide_writes_[data], p.limbs);
+        }
+        access(p, i, static_cast<uint64_t>(k), a, w, data, o, ops);
         if (w && p.byte_we)
             ops->back() = bytes_written(p, ops->back(), we, a);
     }
@@ -241,7 +248,7 @@ void Sim::access(Param &p, int i, uint64_t port, uint64_t e, bool w, uint64_t da
     // A bank's address that holds no element shows as the index past the
     // array's last.
     uint64_t shown = e == kNoElement ? p.depth : e;
-    if (e >= p.depth && o->oob_reads++ == 0) {
+    if (e >= p.depth / p.limbs && o->oob_reads++ == 0) {
         o->read_param = static_cast<uint64_t>(i);
         o->read_addr = shown;
         o->read_cycle = o->cycles;
@@ -348,6 +355,13 @@ void Sim::commit(const std::vector<uint64_t> &ops)
         uint64_t a = ops[j + 2];
         if (ops[j + 3])
             continue;
+        if (p.limbs > 1) { /* a wide element (read latency 1: the spec refuses more) */
+            uint64_t limbs[32];
+            for (unsigned k = 0; k < p.limbs && k < 32; k++)
+                limbs[k] = (a + 1) * p.limbs <= p.mem.size() ? p.mem[a * p.limbs + k] : poison_;
+            set_wide(ram_port(p, ops[j + 1], false), limbs, p.limbs);
+            continue;
+        }
         uint64_t word = a < p.mem.size() ? p.mem[a] : poison_;
         if (p.latency > 1)
             reads_.insert(reads_.end(), {ops[j], ops[j + 1], word, cycles_ + p.latency - 1});
@@ -356,9 +370,14 @@ void Sim::commit(const std::vector<uint64_t> &ops)
     }
     for (size_t j = 0; j < ops.size(); j += 5) {
         Param &p = ps_[ops[j]];
-        if (ops[j + 3])
+        if (ops[j + 3] && p.limbs > 1) {
+            for (unsigned k = 0; k < p.limbs; k++)
+                p.mem[ops[j + 2] * p.limbs + k] = wide_writes_[ops[j + 4] + k];
+        } else if (ops[j + 3]) {
             p.mem[ops[j + 2]] = ops[j + 4] & width_mask(ram_port(p, ops[j + 1], true).bits);
+        }
     }
+    wide_writes_.clear();
 }
 
 // A RAM port's read data (q) or write data (d): port k of a param's RAM,
@@ -511,6 +530,7 @@ void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
     poison_ = poison;
     cycles_ = 0;
     reads_.clear();
+    wide_writes_.clear();
     power_ = 1;
     lam_ = 0;
     rng_.s = seed;

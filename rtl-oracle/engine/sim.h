@@ -93,6 +93,7 @@ class Sim
     // RAM reads of a latency above 1 on their way to q: param, port, the
     // word, and the edge (cycles_) at which it lands.
     std::vector<uint64_t> reads_;
+    std::vector<uint64_t> wide_writes_; // this cycle's writes of wide elements: their limbs, ops' data indexes them
 };
 
 } // namespace lgh

@@ -43,8 +43,9 @@ static const struct {
      "types go up to 1024"},
     {HEAD "params:\n  - {name: x, type: u65, range: [0, 3]}\n", 6, 33, "a param wider than 64 bits takes no range"},
     {HEAD "params: []\nreturn: i65\n", 6, 9, "type 'i65' of return is 65 bits wide; its integer types go up to 64"},
-    {HEAD "params:\n  - {name: x, type: u65, array: {max_len: 2, len: 2}}\nrtl:\n  sources: [rtl/a.v]\n", 6, 5,
-     "'x' is 65 bits wide on ap_memory: lgfuzz carries an integer wider than 64 bits as an ap_none input"},
+    {HEAD "params:\n  - {name: x, type: u65, array: {max_len: 2, len: 2}}\nrtl:\n  sources: [rtl/a.v]\n"
+          "  interfaces:\n    x: {mode: bram}\n",
+     6, 5, "'x' is 65 bits wide on bram: lgfuzz carries an integer wider than 64 bits as an ap_none input"},
     {HEAD "params:\n  - name: x\n    type: i0\n", 7, 11, "unknown type 'i0'"},
     {HEAD "params:\n  - name: x\n    type: fixed<65,8>\n", 7, 11, "type 'fixed<65,8>' of param 'x' has W 65"},
     {HEAD "params:\n  - name: x\n    type: ufixed<16,1001>\n", 7, 11, "type 'ufixed<16,1001>' of param 'x' has I 1001"},
