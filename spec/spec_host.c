@@ -244,6 +244,13 @@ int spec_parse_host(yamldoc_t *d, spec_t *s, yaml_node_t *host, lg_err_t *err)
     static const char *const keys[] = {"sources", "entry", "argv", "stdin", "files", "alpha", NULL};
     if (yamldoc_expect_map(d, host, "host", err) || yamldoc_check_keys(d, host, "host", keys, err))
         return LG_EINVAL;
+    /* The host's calls are captured as 64-bit values per argument. */
+    for (size_t i = 0; i < s->nparams; i++)
+        if (s->params[i].wide)
+            return yamldoc_error(d, host, err,
+                                 "host: param '%s' is %d bits wide; lgfuzz captures a host's calls of a kernel whose "
+                                 "arguments are at most 64 bits wide",
+                                 s->params[i].name, s->params[i].wide);
     spec_host_t *h = lg_calloc(1, sizeof *h);
     s->host = h;
     h->alpha = 0.2;

@@ -283,6 +283,16 @@ tracer_capture_prog_t *tracer_capture_build(const spec_t *spec, const tracer_cap
         lg_err_set(err, LG_EINVAL, "no testbench source to capture calls from");
         return NULL;
     }
+    /* A call's arguments are captured as 64-bit values. */
+    for (size_t i = 0; i < spec->nparams; i++)
+        if (spec->params[i].wide) {
+            lg_err_set(err, LG_EINVAL,
+                       "%s:%d:%d: param `%s` is %d bits wide; lgfuzz captures the calls of a kernel whose arguments "
+                       "are at most 64 bits wide (write seed inputs by hand: decimal or 0x strings)",
+                       spec->path, spec->params[i].line, spec->params[i].col, spec->params[i].name,
+                       spec->params[i].wide);
+            return NULL;
+        }
     tracer_capture_prog_t *p = lg_calloc(1, sizeof *p);
     char *root = NULL, *entry = NULL, *src_dir = lg_path_dirname(cfg->sources[0]);
     char cwd[PATH_MAX];

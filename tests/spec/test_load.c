@@ -42,6 +42,8 @@ static const struct {
      "type 'u1025' of param 'x' is 1025 bits wide; integer "
      "types go up to 1024"},
     {HEAD "params:\n  - {name: x, type: u65, range: [0, 3]}\n", 6, 33, "a param wider than 64 bits takes no range"},
+    {HEAD "params:\n  - {name: x, type: u65}\nhost:\n  sources: [k.c]\n", 8, 3,
+     "host: param 'x' is 65 bits wide; lgfuzz captures a host's calls of a kernel whose arguments are at most 64"},
     {HEAD "params: []\nreturn: i65\n", 6, 9, "type 'i65' of return is 65 bits wide; its integer types go up to 64"},
     {HEAD "params:\n  - {name: x, type: u65, array: {max_len: 2, len: 2}}\nrtl:\n  sources: [rtl/a.v]\n"
           "  interfaces:\n    x: {mode: bram}\n",
