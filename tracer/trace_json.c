@@ -7,6 +7,7 @@
 
 #include "tracer.h"
 #include "util/alloc.h"
+#include "util/num.h"
 
 static json_object *path_json(const tracer_t *t, const tracer_trace_t *tr)
 {
@@ -117,8 +118,16 @@ void tracer_trace_print(const tracer_t *t, const tracer_trace_t *tr, FILE *out)
             continue;
         }
         fprintf(out, "%s:", p->name);
-        for (size_t k = 0; k < r->out[i].len && k < 32; k++)
-            fprintf(out, " %lld", (long long)r->out[i].elems[k]);
-        fprintf(out, "%s\n", r->out[i].len > 32 ? " ..." : "");
+        size_t L = (size_t)p->limbs, n = r->out[i].len / L; /* a wide param's elements, each its limbs */
+        for (size_t k = 0; k < n && k < 32; k++) {
+            char wide[LG_WIDE_SHOW_MAX];
+            if (p->wide)
+                fprintf(out, " %s",
+                        lg_wide_show((const uint64_t *)&r->out[i].elems[k * L], p->wide, p->wide_signed, wide,
+                                     sizeof wide));
+            else
+                fprintf(out, " %lld", (long long)r->out[i].elems[k]);
+        }
+        fprintf(out, "%s\n", n > 32 ? " ..." : "");
     }
 }
