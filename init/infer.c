@@ -437,6 +437,16 @@ static void fill_param(init_param_t *p, group_t *g)
     }
 }
 
+/* The values of stream p in each call of the C testbench, from HLS's
+ * co-simulation test vectors (init_tv_elements), or 0. */
+static long tv_elements(const ctx_t *c, const init_param_t *p)
+{
+    char *dir = lg_path_dirname(c->rtl->top_file);
+    long n = init_tv_elements(dir, c->rtl->top, p->name, p->port, p->dir == SPEC_DIR_OUT);
+    free(dir);
+    return n;
+}
+
 static int type_from_sources(ctx_t *c, init_param_t *p, const init_cparam_t *cp, const init_xml_t *xml)
 {
     const init_xarg_t *xa = init_xml_arg(xml, p->name);
@@ -465,6 +475,9 @@ static int type_from_sources(ctx_t *c, init_param_t *p, const init_cparam_t *cp,
         p->depth = p->max_len = cp->arr_len;
     } else if (p->is_array && cp && cp->depth > 0) {
         p->depth = p->max_len = cp->depth; /* the INTERFACE pragma's depth= */
+    } else if (p->is_array && (p->mode == INIT_FIFO || p->mode == INIT_AXIS) && tv_elements(c, p) > 0) {
+        p->depth = p->max_len = tv_elements(c, p);
+        p->iface_note = lg_strdup("depth: the values each call of the C testbench passed (sim/tv)");
     } else if (p->is_array) {
         p->iface_note =
             lg_asprintf("guessed: depth %s", p->mode == INIT_MEMORY ? "from the address width" : "(not in the RTL)");

@@ -9,6 +9,7 @@
  *   csynth.c   init_xml_    csynth.xml's arguments
  *   project.c  init_project_ the sources the HLS project lists
  *   axi.c      init_axi_    AXI4-Lite and m_axi bundles, the driver header
+ *   tvec.c     init_tv_     stream lengths from co-simulation's test vectors
  *   infer.c    init_infer   params and interfaces from all of the above
  *   emit.c     init_emit    the spec's YAML text */
 #ifndef LG_INIT_INT_H
@@ -280,6 +281,13 @@ typedef struct init_axi_mem {
     int reads;  /* the core reads it (the slave has <a>_q0) */
     int writes; /* the core writes it (<a>_we0) */
 } init_axi_mem_t;
+
+/* The values each call of the C testbench passed through stream argument
+ * arg (its RTL port `port`), as the test vectors of HLS's co-simulation
+ * (<solution>/sim/tv/cdatafile/c.<top>.autotvin_<name>.dat, autotvout_
+ * for an output) state them when every call passed as many; 0 when they
+ * differ or no such file exists (tvec.c). */
+long init_tv_elements(const char *verilog_dir, const char *top, const char *arg, const char *port, int out);
 
 /* Finds rtl's AXI bundles and, searching from verilog_dir up to the
  * solution directory, the driver header; none is no error. */

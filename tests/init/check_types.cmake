@@ -216,3 +216,22 @@ file(WRITE ${WORK}/beside/proj/vivado_hls.app
      "  <solutions><solution name=\"solution1\" status=\"\"/></solutions>\n</AutoPilot:project>\n")
 set(w "beside/src/main/c/cmix.c" "nothing guessed")
 expect(init.types.beside 0 w init ${WORK}/beside/proj/solution1 -o ${WORK}/beside/kernel.yaml)
+# A solution that keeps co-simulation's test vectors (sim/tv/cdatafile):
+# each stream's length is what every call of the C testbench passed
+# through it, not a guessed 16; calls that passed different counts say
+# nothing, and the depth stays a guess.
+hls_copy(axsum axsum-tv "" "" "")
+file(MAKE_DIRECTORY ${WORK}/axsum-tv/solution1/sim/tv/cdatafile)
+set(tv "[[[runtime]]]\n")
+foreach(t 0 1)
+  string(APPEND tv "[[transaction]]           ${t}\n0x00000001\n0x00000002\n0x00000003\n0x00000004\n0x00000005\n[[/transaction]]\n")
+endforeach()
+string(APPEND tv "[[[/runtime]]]\n")
+file(WRITE ${WORK}/axsum-tv/solution1/sim/tv/cdatafile/c.axsum.autotvin_in_r.dat "${tv}")
+string(REPLACE "0x00000005\n[[/transaction]]\n[[[/runtime]]]" "[[/transaction]]\n[[[/runtime]]]" tv_short "${tv}")
+file(WRITE ${WORK}/axsum-tv/solution1/sim/tv/cdatafile/c.axsum.autotvout_out_r.dat "${tv_short}")
+set(w "out: depth 16 guessed")
+expect(init.types.tv 0 w init ${WORK}/axsum-tv/solution1 -o ${WORK}/axsum-tv/kernel.yaml)
+spec_has(init.types.tv ${WORK}/axsum-tv/kernel.yaml "- {name: in, type: u32, array: {max_len: 5, len: n}}"
+         "in: {mode: axis, depth: 5, port: in_r}  # depth: the values each call of the C testbench passed (sim/tv)"
+         "out: {mode: axis, depth: 16, port: out_r}  # guessed")
