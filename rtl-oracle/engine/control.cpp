@@ -220,6 +220,7 @@ void Sim::run_lite(Outcome *o)
         if (!busy && gap > 0) {
             gap--;
         } else if (idle && done) {
+            drain_streams(o); // an output stream's last beats, still in its register slice
             return;
         } else if (idle && kInterrupt) {
             // waiting for the interrupt: no access

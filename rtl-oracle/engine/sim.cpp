@@ -132,6 +132,50 @@ static void push_value(Param &p)
     get_wide(p.data, &p.mem[at], p.limbs);
 }
 
+// After ap_done: the beats an output stream's register slice still holds
+// (HLS's axis `register` mode lets ap_done rise before the last beat
+// leaves) are taken, every output ready, until no output stream has
+// offered a beat for kDrainQuiet cycles (at most kDrainMax). Only the
+// output streams are sampled (an ap_none output keeps its value at
+// ap_done), and the cycles count toward none of the call's. A broken
+// stream rule ends the call.
+void Sim::drain_streams(Outcome *o)
+{
+    const unsigned kDrainQuiet = 8, kDrainMax = 256;
+    bool any = false;
+    for (int i = 0; i < kParams; i++)
+        any |= ps_[i].kind == ORW_AXIS_OUT || ps_[i].kind == ORW_FIFO_OUT;
+    for (unsigned n = 0, quiet = 0; any && n < kDrainMax && quiet < kDrainQuiet; n++) {
+        for (int i = 0; i < kParams; i++) {
+            Param &p = ps_[i];
+            if (p.kind == ORW_AXIS_OUT) {
+                p.on = true;
+                set(p.flag, 1);
+            } else if (p.kind == ORW_FIFO_OUT) {
+                set(p.flag, p.mem.size() + p.limbs <= p.depth);
+            }
+        }
+        eval();
+        if (ctx_->gotError())
+            return;
+        bool offered = false;
+        for (int i = 0; i < kParams; i++) {
+            Param &p = ps_[i];
+            if (p.kind == ORW_AXIS_OUT && get(p.vld)) {
+                offered = true;
+                if (!take_beat(p, i, o)) /* a beat past TLAST or the depth: the stream's rule */
+                    return;
+            } else if (p.kind == ORW_FIFO_OUT && get(p.strobe)) {
+                offered = true;
+                if (p.mem.size() + p.limbs <= p.depth)
+                    push_value(p);
+            }
+        }
+        quiet = offered ? 0 : quiet + 1;
+        edge();
+    }
+}
+
 void Sim::drive_streams()
 {
     for (int i = 0; i < kParams; i++) {
@@ -584,8 +628,12 @@ void Sim::run(Outcome *o, uint64_t poison, uint64_t seed)
             set(c_.start, 0);
         o->cycles++;
         cycles_ = o->cycles;
-        if (ctx_->gotError() || done)
+        if (ctx_->gotError())
             break;
+        if (done) {
+            drain_streams(o);
+            break;
+        }
         if (kProto == ORW_PROTO_NONE && none_ended(o))
             return;
         if (o->cycles >= kMaxCycles) {

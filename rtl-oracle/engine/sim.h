@@ -61,6 +61,7 @@ class Sim
     void eval();
     void edge();
     void drive_streams();
+    void drain_streams(Outcome *o);
     bool sample(Outcome *o, std::vector<uint64_t> *ops);
     bool sample_ram(Param &p, int i, Outcome *o, std::vector<uint64_t> *ops);
     uint64_t bytes_written(const Param &p, uint64_t data, uint64_t we, uint64_t e) const;
