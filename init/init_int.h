@@ -283,7 +283,7 @@ typedef struct init_axi_mem {
 } init_axi_mem_t;
 
 /* The values each call of the C testbench passed through stream argument
- * arg (its RTL port `port`), as the test vectors of HLS's co-simulation
+ * arg (its RTL port `port`, may be NULL), as the test vectors of HLS's co-simulation
  * (<solution>/sim/tv/cdatafile/c.<top>.autotvin_<name>.dat, autotvout_
  * for an output) state them when every call passed as many; 0 when they
  * differ or no such file exists (tvec.c). */

@@ -33,11 +33,12 @@ static long common_count(const char *text)
 
 long init_tv_elements(const char *verilog_dir, const char *top, const char *arg, const char *port, int out)
 {
+    LG_ASSERT(verilog_dir && top && arg);
     static const char *const forms[] = {"%s", "%s_V", "%s_V_data_V", "%s_data", NULL};
     char *dir = lg_path_join(verilog_dir, "../../sim/tv/cdatafile");
     long n = 0;
     for (int k = 0; forms[k] && !n; k++) {
-        for (int which = 0; which < 2 && !n; which++) {
+        for (int which = 0; which < (port ? 2 : 1) && !n; which++) {
             char name[600];
             snprintf(name, sizeof name, forms[k], which ? port : arg);
             char *file = lg_asprintf("%s/c.%s.autotv%s_%s.dat", dir, top, out ? "out" : "in", name);
