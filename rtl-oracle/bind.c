@@ -362,9 +362,6 @@ static int bind_axi_param(const spec_t *spec, const spec_param_t *p, spec_if_mod
         return bind_maxi(spec, p, ports, m, b, err);
     if (p->is_array) { /* a memory of the slave: its window written before the call, read after */
         b->lite_mem = 1;
-        b->ebytes = 1;
-        while (b->ebytes * 8 < b->width)
-            b->ebytes *= 2;
         b->reg = 0; /* placed by axi_assign_registers */
         b->kind = BIND_MEM;
         b->is_out = p->dir != SPEC_DIR_IN;
@@ -548,6 +545,15 @@ void binding_free(omodel_t *m)
     axi_bus_free(&m->args);
     lg_list_free(m->inputs, m->ninputs);
     memset(m, 0, sizeof *m);
+}
+
+int binding_element_bytes(const obind_t *b)
+{
+    int n = (b->width + 7) / 8;
+    if (b->lite_mem || b->limbs > 1)
+        for (n = 1; n * 8 < b->width; n *= 2)
+            ;
+    return n;
 }
 
 uint64_t binding_to_port(const obind_t *b, int64_t v)

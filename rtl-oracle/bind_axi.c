@@ -520,13 +520,14 @@ static int place_windows(const spec_t *spec, omodel_t *m, const slaves_t *sl, lg
             free(found);
             return rc;
         }
-        uint64_t need = b->depth * (uint64_t)b->ebytes, have = (uint64_t)(high - base + 1);
+        int ebytes = binding_element_bytes(b);
+        uint64_t need = b->depth * (uint64_t)ebytes, have = (uint64_t)(high - base + 1);
         if (have < need) {
             int rc = lg_err_set(err, LG_EINVAL,
                                 "%s:%d:%d: param %s: its window in %s (%s, %llu bytes) holds fewer than its depth "
                                 "%llu of %d-byte elements",
                                 spec->path, p->line, p->col, p->name, sl->src[sl->ctl], found, (unsigned long long)have,
-                                (unsigned long long)b->depth, b->ebytes);
+                                (unsigned long long)b->depth, ebytes);
             free(found);
             return rc;
         }
@@ -598,15 +599,10 @@ static int pages_meet(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
 }
 
 /* The bytes of bind b's buffer: its elements (depth counts a wide one's
- * limbs) at their bytes each (a wide one's rounded up to a power of two,
- * as HLS lays them out). */
+ * limbs) at binding_element_bytes each. */
 static uint64_t buffer_bytes(const obind_t *b)
 {
-    uint64_t ebytes = (uint64_t)(b->width + 7) / 8;
-    if (b->limbs > 1)
-        for (ebytes = 8; ebytes * 8 < (uint64_t)b->width; ebytes *= 2)
-            ;
-    return b->depth / (uint64_t)(b->limbs > 0 ? b->limbs : 1) * ebytes;
+    return b->depth / (uint64_t)(b->limbs > 0 ? b->limbs : 1) * (uint64_t)binding_element_bytes(b);
 }
 
 int axi_place_buffers(const spec_t *spec, omodel_t *m, lg_err_t *err)

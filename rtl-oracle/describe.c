@@ -26,8 +26,8 @@ static void describe_registers(const spec_t *spec, const omodel_t *m, oracle_rep
             snprintf(buf, sizeof buf,
                      "memory 0x%02" PRIx64 " %s  window of %" PRIu64 " elements of %d bytes, written before the call%s "
                      "(%s)",
-                     (uint64_t)b->reg, spec->params[i].name, b->depth, b->ebytes, b->is_out ? " and read after it" : "",
-                     why);
+                     (uint64_t)b->reg, spec->params[i].name, b->depth, binding_element_bytes(b),
+                     b->is_out ? " and read after it" : "", why);
             line(ctx, buf);
             continue;
         }

@@ -43,17 +43,6 @@ static void gen_banks(lg_strbuf_t *b, size_t i, const spec_partition_t *pt)
     }
 }
 
-/* Bytes an element of bind bd takes in its buffer or register: a wide
- * one's rounded up to a power of two. */
-static int element_bytes(const obind_t *bd)
-{
-    int n = (bd->width + 7) / 8;
-    if (bd->limbs > 1)
-        for (n = 8; n * 8 < bd->width; n *= 2)
-            ;
-    return n;
-}
-
 static void gen_describe(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
 {
     lg_strbuf_puts(b, "// Static shape of each spec param, in spec order.\n"
@@ -67,7 +56,7 @@ static void gen_describe(lg_strbuf_t *b, const spec_t *spec, const omodel_t *m)
             lg_strbuf_printf(b, "    ps[%zu].limbs = %d;  // %d bits\n", i, bd->limbs, bd->width);
         if (bd->reg >= 0 || bd->bus >= 0)
             lg_strbuf_printf(b, "    ps[%zu].reg = %lldLL;\n    ps[%zu].bus = %d;\n    ps[%zu].ebytes = %d;\n", i,
-                             (long long)bd->reg, i, bd->bus, i, bd->lite_mem ? bd->ebytes : element_bytes(bd));
+                             (long long)bd->reg, i, bd->bus, i, binding_element_bytes(bd));
         if (bd->lite_mem)
             lg_strbuf_printf(b, "    ps[%zu].lite_mem = true;  // its window in the control slave at reg\n", i);
         if (bd->reg_out >= 0)

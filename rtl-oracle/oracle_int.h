@@ -123,8 +123,7 @@ typedef struct obind {
     bind_kind_t kind; /* s_axilite scalars are SCALAR_IN/VLD, m_axi arrays MEM, with reg (and bus) set */
     int width;        /* data width in bits */
     int limbs;        /* words of a value: 1, or a wide param's limbs (spec.h) */
-    int lite_mem;     /* an array in the AXI4-Lite slave's memory: reg its window's base, ebytes its elements' */
-    int ebytes;       /* lite_mem: bytes an element takes in the window (a power of two) */
+    int lite_mem;     /* an array in the AXI4-Lite slave's memory: reg its window's base */
     uint64_t depth;   /* memories and fifos: in words (a wide stream's beats times limbs) */
     int is_out;       /* results flow back (out/inout memory, vld, ovld, fifo out) */
     char *port[ROLE_COUNT];
@@ -181,6 +180,11 @@ int binding_params(const spec_t *spec, const oports_t *ports, omodel_t *out, lg_
 void binding_free(omodel_t *m);
 /* Value v of param i as the RTL port holds it (truncated to the width). */
 uint64_t binding_to_port(const obind_t *b, int64_t v);
+/* Bytes an element of bind b takes in a buffer, a register or a memory
+ * window: its width's, rounded up to a power of two for an array in the
+ * AXI4-Lite slave's memory and for an integer wider than 64 bits, as HLS
+ * lays them out. */
+int binding_element_bytes(const obind_t *b);
 /* A port value of `bits` bits read back as a value of type t (sign-extended
  * for signed types, zero-extended otherwise). */
 int64_t binding_from_port(int bits, lg_type_t t, uint64_t raw);
