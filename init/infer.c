@@ -666,11 +666,10 @@ static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml
             if (tie_axi(c, p, g, cp) != 0 || type_from_sources(c, p, cp, xml) != 0)
                 return c->err->code;
             if (p->wide && p->mode != INIT_MAXI)
-                return lg_err_set(c->err, LG_EINVAL,
-                                  "%s:%d: C parameter `%s` (`%s`) is %d bits wide on the AXI4-Lite bundle: lgfuzz "
-                                  "carries an integer wider than 64 bits as an ap_none input, an ap_vld output, or the "
-                                  "elements of an ap_fifo or axis stream or an m_axi buffer",
-                                  c->proto->path, c->proto->line, p->name, cp->ctype, abs(p->wide));
+                return lg_err_set(
+                    c->err, LG_EINVAL,
+                    "%s:%d: C parameter `%s` (`%s`) is %d bits wide on the AXI4-Lite bundle: " SPEC_WIDE_CARRIED,
+                    c->proto->path, c->proto->line, p->name, cp->ctype, abs(p->wide));
             p->width = p->wide ? abs(p->wide) : lg_type_bits(p->type);
             if (p->mode == INIT_MAXI && p->dir == SPEC_DIR_INOUT)
                 add_note(&p->note, "guessed: inout (its bundle reads and writes)");

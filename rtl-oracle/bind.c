@@ -407,15 +407,9 @@ static int bind_param_ports(const spec_t *spec, size_t i, const oports_t *ports,
     spec_if_mode_t mode = ifc->mode;
     if (!ifc->explicit && m->proto == ORW_PROTO_AXILITE) /* Vitis's defaults, found from the ports */
         mode = spec_param_is_scalar(p) ? SPEC_IF_S_AXILITE : SPEC_IF_M_AXI;
-    int wide_ram = mode == SPEC_IF_AP_MEMORY && ifc->part.kind == SPEC_PART_NONE && ifc->latency <= 1;
-    if (p->wide &&
-        (p->wide_scalar ? mode != SPEC_IF_AP_NONE && mode != SPEC_IF_AP_VLD
-                        : mode != SPEC_IF_AP_FIFO && mode != SPEC_IF_AXIS && mode != SPEC_IF_M_AXI && !wide_ram))
-        return lg_err_set(err, LG_EINVAL,
-                          "%s:%d:%d: param %s is %d bits wide on %s: lgfuzz carries an integer wider than 64 bits as "
-                          "an ap_none input, an ap_vld output, or the elements of an ap_fifo or axis stream, an "
-                          "m_axi buffer or an ap_memory array (not partitioned, read latency 1)",
-                          spec->path, p->line, p->col, p->name, p->wide, spec_if_mode_name(mode));
+    if (p->wide && !spec_wide_carried(p, ifc, mode)) /* the mode the ports show may be another than the spec's */
+        return lg_err_set(err, LG_EINVAL, "%s:%d:%d: param %s is %d bits wide on %s: " SPEC_WIDE_CARRIED, spec->path,
+                          p->line, p->col, p->name, p->wide, spec_if_mode_name(mode));
     if (!spec_param_is_scalar(p)) {
         b->depth = (ifc->has_depth ? ifc->depth : spec_param_elems(p)) * (uint64_t)p->limbs;
         if (b->depth == 0 || b->depth > BIND_MAX_DEPTH)

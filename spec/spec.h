@@ -298,6 +298,13 @@ const char *spec_dir_name(spec_dir_t d);
  * buf (size n, LG_SHOW_MAX is room enough), which is returned. */
 const char *spec_param_type_name(const spec_param_t *p, char *buf, int n);
 const char *spec_if_mode_name(spec_if_mode_t m);
+/* 1 when the RTL harness carries wide param p (spec.h) on interface f
+ * with mode `mode` (f's, or the mode the ports show): the interfaces
+ * SPEC_WIDE_CARRIED names. */
+int spec_wide_carried(const spec_param_t *p, const spec_iface_t *f, spec_if_mode_t mode);
+#define SPEC_WIDE_CARRIED                                                                                              \
+    "lgfuzz carries an integer wider than 64 bits as an ap_none input, an ap_vld output, or the elements of an "       \
+    "ap_fifo or axis stream, an m_axi buffer or an ap_memory array (not partitioned, read latency 1)"
 /* A partition's banks, the addresses each bank has, and the array element
  * that address addr of bank `bank` holds: its index in the array, or
  * UINT64_MAX for an address that holds none (a short last block, the

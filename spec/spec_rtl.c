@@ -413,24 +413,22 @@ void spec_default_ifaces(spec_t *s)
     }
 }
 
+int spec_wide_carried(const spec_param_t *p, const spec_iface_t *f, spec_if_mode_t mode)
+{
+    if (p->wide_scalar)
+        return (p->dir == SPEC_DIR_IN && mode == SPEC_IF_AP_NONE) || (p->dir == SPEC_DIR_OUT && mode == SPEC_IF_AP_VLD);
+    return mode == SPEC_IF_AP_FIFO || mode == SPEC_IF_AXIS || mode == SPEC_IF_M_AXI ||
+           (mode == SPEC_IF_AP_MEMORY && f->part.kind == SPEC_PART_NONE && f->latency <= 1);
+}
+
 int spec_check_wide(const spec_t *s, lg_err_t *err)
 {
     for (size_t i = 0; i < s->nparams && s->has_rtl; i++) {
         const spec_param_t *p = &s->params[i];
         spec_if_mode_t m = s->ifaces[i].mode;
-        if (!p->wide)
-            continue;
-        const spec_iface_t *f = &s->ifaces[i];
-        int ram = m == SPEC_IF_AP_MEMORY && f->part.kind == SPEC_PART_NONE && f->latency <= 1;
-        int ok = p->wide_scalar ? (p->dir == SPEC_DIR_IN && m == SPEC_IF_AP_NONE) ||
-                                      (p->dir == SPEC_DIR_OUT && m == SPEC_IF_AP_VLD)
-                                : m == SPEC_IF_AP_FIFO || m == SPEC_IF_AXIS || m == SPEC_IF_M_AXI || ram;
-        if (!ok)
-            return lg_err_set(err, LG_EINVAL,
-                              "%s:%d:%d: '%s' is %d bits wide on %s: lgfuzz carries an integer wider than 64 bits "
-                              "as an ap_none input, an ap_vld output, or the elements of an ap_fifo or axis stream, "
-                              "an m_axi buffer or an ap_memory array (not partitioned, read latency 1)",
-                              s->path, p->line, p->col, p->name, p->wide, spec_if_mode_name(m));
+        if (p->wide && !spec_wide_carried(p, &s->ifaces[i], m))
+            return lg_err_set(err, LG_EINVAL, "%s:%d:%d: '%s' is %d bits wide on %s: " SPEC_WIDE_CARRIED, s->path,
+                              p->line, p->col, p->name, p->wide, spec_if_mode_name(m));
     }
     return LG_OK;
 }
