@@ -61,9 +61,8 @@ static int64_t *initial_array(const input_t *in, size_t i)
  * between them (name_of, name_to). */
 static void declare_wide(lg_strbuf_t *t, const spec_param_t *p, const int64_t *limbs)
 {
-    char wt[48], ut[48];
-    snprintf(wt, sizeof wt, "%s_BitInt(%d)", p->wide_signed ? "" : "unsigned ", p->wide);
-    snprintf(ut, sizeof ut, "unsigned _BitInt(%d)", p->wide);
+    char wt[SPEC_WIDE_CTYPE_MAX];
+    spec_wide_ctype(p, 0, wt);
     lg_strbuf_printf(t, "static const uint64_t %s_limbs[%zu] = ", p->name, p->max_len);
     array_literal(t, LG_U64, limbs, p->max_len, "");
     lg_strbuf_puts(t, ";\n");
@@ -71,15 +70,7 @@ static void declare_wide(lg_strbuf_t *t, const spec_param_t *p, const int64_t *l
         lg_strbuf_printf(t, "static %s %s;\n", wt, p->name);
     else
         lg_strbuf_printf(t, "static %s %s[%zu];\n", wt, p->name, spec_param_elems(p));
-    lg_strbuf_printf(t,
-                     "static %s %s_of(const uint64_t *l)\n{\n    %s u = 0;\n    for (int k = %d; k >= 0; k--)\n"
-                     "        u = (u << 64) | l[k];\n    return (%s)u;\n}\n",
-                     wt, p->name, ut, p->limbs - 1, wt);
-    lg_strbuf_printf(
-        t,
-        "static void %s_to(%s v, uint64_t *l)\n{\n    %s u = (%s)v;\n    for (int k = 0; k < %d; k++, u >>= "
-        "64)\n        l[k] = (uint64_t)u;\n}\n",
-        p->name, wt, ut, ut, p->limbs);
+    spec_wide_converters(t, p, p->name);
 }
 
 /* 1 when the reproducer converts wide params: a C kernel's, whose

@@ -5,6 +5,7 @@
 #define LG_SPEC_H
 
 #include "util/err.h"
+#include "util/strbuf.h"
 #include "util/types.h"
 #include <stddef.h>
 #include <stdint.h>
@@ -293,6 +294,17 @@ size_t spec_array_len(const spec_t *spec, size_t i, const int64_t *scalar_values
 /* Writes the resolved C prototype ("int accumulate(const int32_t *data, int32_t size)")
  * into buf. */
 void spec_format_signature(const spec_t *spec, char *buf, size_t cap);
+/* Room for a wide param's C type. */
+#define SPEC_WIDE_CTYPE_MAX 48
+/* The C type of wide param p's elements, "unsigned _BitInt(128)" (its
+ * unsigned twin with as_unsigned), written to buf (SPEC_WIDE_CTYPE_MAX
+ * bytes), which is returned. */
+const char *spec_wide_ctype(const spec_param_t *p, int as_unsigned, char *buf);
+/* Appends to b the C functions <name>_of(limbs), the element wide param
+ * p's limbs hold, and <name>_to(v, limbs), v's limbs (the top one its top
+ * bits): how generated C code crosses between the limbs lgfuzz carries
+ * and a C kernel's _BitInt. */
+void spec_wide_converters(lg_strbuf_t *b, const spec_param_t *p, const char *name);
 const char *spec_dir_name(spec_dir_t d);
 /* The spec's name of p's type ("u128", "fixed<16,8>", "i12"), written to
  * buf (size n, LG_SHOW_MAX is room enough), which is returned. */

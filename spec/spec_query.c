@@ -40,15 +40,34 @@ void spec_format_signature(const spec_t *s, char *buf, size_t cap)
     for (size_t i = 0; i < s->nparams && n < cap; i++) {
         const spec_param_t *p = &s->params[i];
         int ptr = spec_param_by_pointer(p);
-        char wt[32];
-        if (p->wide)
-            snprintf(wt, sizeof wt, "%s_BitInt(%d)", p->wide_signed ? "" : "unsigned ", p->wide);
+        char wt[SPEC_WIDE_CTYPE_MAX];
         n += (size_t)snprintf(buf + n, cap - n, "%s%s%s %s%s", i ? ", " : "",
-                              ptr && p->dir == SPEC_DIR_IN ? "const " : "", p->wide ? wt : lg_type_ctype(p->type),
-                              ptr ? "*" : "", p->name);
+                              ptr && p->dir == SPEC_DIR_IN ? "const " : "",
+                              p->wide ? spec_wide_ctype(p, 0, wt) : lg_type_ctype(p->type), ptr ? "*" : "", p->name);
     }
     if (n < cap)
         snprintf(buf + n, cap - n, "%s)", s->nparams ? "" : "void");
+}
+
+const char *spec_wide_ctype(const spec_param_t *p, int as_unsigned, char *buf)
+{
+    snprintf(buf, SPEC_WIDE_CTYPE_MAX, "%s_BitInt(%d)", p->wide_signed && !as_unsigned ? "" : "unsigned ", p->wide);
+    return buf;
+}
+
+void spec_wide_converters(lg_strbuf_t *b, const spec_param_t *p, const char *name)
+{
+    char wt[SPEC_WIDE_CTYPE_MAX], ut[SPEC_WIDE_CTYPE_MAX];
+    spec_wide_ctype(p, 0, wt);
+    spec_wide_ctype(p, 1, ut);
+    lg_strbuf_printf(b,
+                     "static inline %s %s_of(const uint64_t *l)\n{\n    %s u = 0;\n"
+                     "    for (int k = %d; k >= 0; k--)\n        u = (u << 64) | l[k];\n    return (%s)u;\n}\n",
+                     wt, name, ut, p->limbs - 1, wt);
+    lg_strbuf_printf(b,
+                     "static inline void %s_to(%s v, uint64_t *l)\n{\n    %s u = (%s)v;\n"
+                     "    for (int k = 0; k < %d; k++, u >>= 64)\n        l[k] = (uint64_t)u;\n}\n",
+                     name, wt, ut, ut, p->limbs);
 }
 
 const char *spec_param_type_name(const spec_param_t *p, char *buf, int n)

@@ -44,40 +44,12 @@ static void literal(lg_strbuf_t *b, lg_type_t t, int64_t v)
 /* The widest _BitInt clang 14 compiles. */
 #define WIDE_C_BITS_MAX 128
 
-/* Room for a wide param's C type. */
-#define WIDE_CTYPE_MAX 48
-
-/* The C type of wide param p's elements, "unsigned _BitInt(128)" (its
- * unsigned twin with `as_unsigned`), written to buf. */
-static const char *wide_ctype(const spec_param_t *p, int as_unsigned, char *buf)
-{
-    snprintf(buf, WIDE_CTYPE_MAX, "%s_BitInt(%d)", p->wide_signed && !as_unsigned ? "" : "unsigned ", p->wide);
-    return buf;
-}
-
-/* For a C kernel's wide param i: lgw<i>_of(limbs), the element the limbs
- * hold, and lgw<i>_to(v, limbs), v's limbs (the top one its top bits). */
-static void emit_wide_converters(lg_strbuf_t *b, const spec_param_t *p, size_t i)
-{
-    char wt[WIDE_CTYPE_MAX], ut[WIDE_CTYPE_MAX];
-    wide_ctype(p, 0, wt);
-    wide_ctype(p, 1, ut);
-    lg_strbuf_printf(b,
-                     "static inline %s lgw%zu_of(const uint64_t *l)\n{\n    %s u = 0;\n"
-                     "    for (int k = %d; k >= 0; k--)\n        u = (u << 64) | l[k];\n    return (%s)u;\n}\n",
-                     wt, i, ut, p->limbs - 1, wt);
-    lg_strbuf_printf(b,
-                     "static inline void lgw%zu_to(%s v, uint64_t *l)\n{\n    %s u = (%s)v;\n"
-                     "    for (int k = 0; k < %d; k++, u >>= (k < %d ? 64 : 0))\n        l[k] = (uint64_t)u;\n}\n",
-                     i, wt, ut, ut, p->limbs, p->limbs);
-}
-
 /* A C kernel's wide param i from its limbs in buf<i>: a scalar's value in
  * w<i>, an array's elements in wbuf<i> (its guards' from poison limbs). */
 static void emit_wide_in(lg_strbuf_t *b, const spec_param_t *p, size_t i)
 {
-    char wt[WIDE_CTYPE_MAX], from[96];
-    wide_ctype(p, 0, wt);
+    char wt[SPEC_WIDE_CTYPE_MAX], from[96];
+    spec_wide_ctype(p, 0, wt);
     if (p->wide_scalar) {
         if (p->dir == SPEC_DIR_OUT)
             lg_strbuf_printf(b, "    %s w%zu = 0;\n", wt, i);
@@ -167,14 +139,18 @@ static void emit_prologue(lg_strbuf_t *b, const spec_t *spec, const meta_t *meta
     lg_strbuf_puts(b, "#include <stddef.h>\n#include <stdint.h>\n#include <string.h>\n#include \"lgrt.h\"\n\n");
     lg_strbuf_puts(b, float_converters);
     for (size_t i = 0; i < spec->nparams && !shim; i++)
-        if (spec->params[i].wide)
-            emit_wide_converters(b, &spec->params[i], i);
+        if (spec->params[i].wide) { /* lgw<i>_of, lgw<i>_to */
+            char name[32];
+            snprintf(name, sizeof name, "lgw%zu", i);
+            spec_wide_converters(b, &spec->params[i], name);
+        }
     lg_strbuf_printf(b, "%s %s(", spec->has_return ? lg_type_ktype(spec->ret_type) : "void", callee(spec, shim));
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
-        char wt[WIDE_CTYPE_MAX];
+        char wt[SPEC_WIDE_CTYPE_MAX];
         /* The shim's entry takes a wide param's limbs as an array. */
-        lg_strbuf_printf(b, "%s%s%s", i ? ", " : "", p->wide && !shim ? wide_ctype(p, 0, wt) : lg_type_ktype(p->type),
+        lg_strbuf_printf(b, "%s%s%s", i ? ", " : "",
+                         p->wide && !shim ? spec_wide_ctype(p, 0, wt) : lg_type_ktype(p->type),
                          spec_param_by_pointer(p) || (p->is_array && shim) ? " *" : "");
         if (p->is_array && shim)
             lg_strbuf_puts(b, ", long");
@@ -195,9 +171,9 @@ static void emit_prologue(lg_strbuf_t *b, const spec_t *spec, const meta_t *meta
                          HARNESS_GUARD);
         lg_strbuf_printf(b, "static size_t dirty%zu = %zu; /* slots from the length up that may not hold poison */\n",
                          i, p->max_len);
-        char wt[WIDE_CTYPE_MAX];
+        char wt[SPEC_WIDE_CTYPE_MAX];
         if (p->wide && !p->wide_scalar && !shim) /* the kernel's elements, converted from and to the limbs */
-            lg_strbuf_printf(b, "static %s wbuf%zu[%d + %zu + %d];\n", wide_ctype(p, 0, wt), i, HARNESS_GUARD,
+            lg_strbuf_printf(b, "static %s wbuf%zu[%d + %zu + %d];\n", spec_wide_ctype(p, 0, wt), i, HARNESS_GUARD,
                              spec_param_elems(p), HARNESS_GUARD);
     }
     lg_strbuf_puts(b, "static int ready;\n\n");
