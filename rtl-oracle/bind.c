@@ -541,15 +541,6 @@ void binding_free(omodel_t *m)
     memset(m, 0, sizeof *m);
 }
 
-int binding_element_bytes(const obind_t *b)
-{
-    int n = (b->width + 7) / 8;
-    if (b->lite_mem || b->limbs > 1)
-        for (n = 1; n * 8 < b->width; n *= 2)
-            ;
-    return n;
-}
-
 uint64_t binding_to_port(const obind_t *b, int64_t v)
 {
     uint64_t u = (uint64_t)v;

@@ -184,7 +184,14 @@ uint64_t binding_to_port(const obind_t *b, int64_t v);
  * window: its width's, rounded up to a power of two for an array in the
  * AXI4-Lite slave's memory and for an integer wider than 64 bits, as HLS
  * lays them out. */
-int binding_element_bytes(const obind_t *b);
+static inline int binding_element_bytes(const obind_t *b)
+{
+    int n = (b->width + 7) / 8;
+    if (b->lite_mem || b->limbs > 1)
+        for (n = 1; n * 8 < b->width; n *= 2)
+            ;
+    return n;
+}
 /* A port value of `bits` bits read back as a value of type t (sign-extended
  * for signed types, zero-extended otherwise). */
 int64_t binding_from_port(int bits, lg_type_t t, uint64_t raw);
