@@ -82,9 +82,10 @@ void input_normalize(input_t *in, int from_len)
         }
         for (size_t k = 0; k < p->max_len; k++)
             in->v[i].elems[k] = clamp_param(p, in->v[i].elems[k]);
-        if (p->wide % 64) /* a wide element's top limb holds its top bits alone */
+        uint64_t top = spec_wide_top_mask(p); /* a top limb holds its top bits alone */
+        if (top != UINT64_MAX)
             for (size_t k = (size_t)p->limbs - 1; k < p->max_len; k += (size_t)p->limbs)
-                in->v[i].elems[k] &= (int64_t)((UINT64_C(1) << (p->wide % 64)) - 1);
+                in->v[i].elems[k] = (int64_t)((uint64_t)in->v[i].elems[k] & top);
         if (in->v[i].len > p->max_len)
             in->v[i].len = p->max_len;
         in->v[i].len -= in->v[i].len % (size_t)p->limbs;

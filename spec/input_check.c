@@ -44,8 +44,9 @@ int input_conforms(const input_t *in, char *why, size_t cap)
                     snprintf(why, cap, "%s[%zu] = %lld is outside its domain", p->name, k, (long long)v->elems[k]);
                 return 0;
             }
-        for (size_t k = (size_t)p->limbs - 1; p->wide % 64 && k < p->max_len; k += (size_t)p->limbs)
-            if ((uint64_t)v->elems[k] >> (p->wide % 64)) {
+        uint64_t top = spec_wide_top_mask(p);
+        for (size_t k = (size_t)p->limbs - 1; top != UINT64_MAX && k < p->max_len; k += (size_t)p->limbs)
+            if ((uint64_t)v->elems[k] & ~top) {
                 if (why)
                     snprintf(why, cap, "%s: limb %zu = %#llx holds bits past its %d", p->name, k,
                              (unsigned long long)v->elems[k], p->wide);

@@ -80,6 +80,13 @@ static inline size_t spec_param_elems(const spec_param_t *p)
     return p->max_len / (size_t)(p->limbs > 0 ? p->limbs : 1);
 }
 
+/* The bits a wide element's top limb may hold: all of them when W is a
+ * multiple of 64 (or p is not wide), else its low W % 64. */
+static inline uint64_t spec_wide_top_mask(const spec_param_t *p)
+{
+    return p->wide % 64 ? (UINT64_C(1) << (p->wide % 64)) - 1 : UINT64_MAX;
+}
+
 /* 1 when the kernel takes p through a pointer: an array, an out or inout
  * scalar, or an in scalar declared `pointer: true`. */
 static inline int spec_param_by_pointer(const spec_param_t *p)
