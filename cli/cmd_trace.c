@@ -44,7 +44,8 @@ static const cli_opt_t trace_opts[] = {
      .min = 1,
      .max = UINT64_MAX,
      .arg = "N",
-     .help = "branch events before the run counts as a hang (default 1000000)"},
+     .help = "branch events before the run counts as a hang (default 1000000, or 16 per cycle of the "
+             "spec's rtl.max_cycles when that is above 1000000)"},
     {.kind = CLI_FLAG,
      .name = "--rebuild",
      .field = CLI_FIELD(opts_t, cfg.rebuild),

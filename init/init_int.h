@@ -128,9 +128,21 @@ const init_xarg_t *init_xml_arg(const init_xml_t *x, const char *name);
 
 /* The named integer constants of a C source and of the headers it
  * includes by "name" from its directory (cexpr.c, on util/cconst.h). */
+typedef struct init_memo_entry {
+    char *text;
+    int64_t value;
+    int ok; /* 0: clang did not take text as a constant */
+} init_memo_entry_t;
+typedef struct init_memo {
+    init_memo_entry_t *e;
+    size_t n, cap;
+} init_memo_t;
 typedef struct init_macros {
     cconsts_t consts;
-    char *text; /* the source, each header it includes by "name" before it (owned) */
+    char *text;                 /* the source, each header it includes by "name" before it (owned) */
+    char *path;                 /* the source (owned) */
+    const init_cflags_t *flags; /* borrowed, may be NULL */
+    init_memo_t *memo;          /* the expressions clang evaluated, and those it did not take (owned) */
 } init_macros_t;
 
 /* Reads path's constants; a file that cannot be read gives none. With
@@ -141,7 +153,11 @@ typedef struct init_macros {
 void init_macros_read(const char *path, const init_cflags_t *flags, init_macros_t *out);
 void init_macros_free(init_macros_t *m);
 /* Evaluates text, an integer expression over C literals and the constants
- * of m (cconsts_eval), into *out: 0, or -1 when it is not one. */
+ * of m (cconsts_eval), into *out: 0, or -1 when it is not one. What
+ * cconsts_eval does not read (`sizeof`, casts, the source's types and
+ * constexpr functions) is asked of clang, as a constant defined after
+ * the source (its headers from the flags' directories and lgfuzz's
+ * stand-ins, missing ones empty), each text once per m. */
 int init_macros_eval(const init_macros_t *m, const char *text, int64_t *out);
 
 /* A directive of the solution's directives.tcl about an argument:

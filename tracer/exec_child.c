@@ -222,9 +222,10 @@ static void limit_to(int resource, rlim_t v)
  * its own. The executor is not sanitized. */
 static void child_limits(const executor_t *x)
 {
-    /* An allocation past it fails, which the runtime reports as LGRT_OOM. */
+    /* An allocation past it fails, which the runtime reports as LGRT_OOM.
+     * The region, which the child maps too, is lgfuzz's, not the kernel's. */
     if (x->memory_bytes)
-        limit_to(RLIMIT_AS, (rlim_t)x->memory_bytes);
+        limit_to(RLIMIT_AS, (rlim_t)(x->memory_bytes + x->size));
     /* No core file for each executor that dies of a crash. */
     limit_to(RLIMIT_CORE, 0);
     limit_to(RLIMIT_FSIZE, FILE_SIZE_MAX);

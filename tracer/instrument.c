@@ -67,6 +67,14 @@ static int cmp_func_name(const void *a, const void *b)
     return strcmp(na, nb);
 }
 
+/* 1 for a function of the shim (shim_int.h): its entry, and what its
+ * namespace defines. */
+static int shim_function(const char *name)
+{
+    return strcmp(name, SHIM_ENTRY) == 0 || strncmp(name, SHIM_NS_MANGLED, strlen(SHIM_NS_MANGLED)) == 0 ||
+           strncmp(name, SHIM_NS_MANGLED_CONST, strlen(SHIM_NS_MANGLED_CONST)) == 0;
+}
+
 /* The defined functions in name order: the order that makes site ids
  * independent of how clang happened to lay out the module. */
 static void collect_functions(instrument_ctx_t *c)
@@ -75,11 +83,12 @@ static void collect_functions(instrument_ctx_t *c)
     for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
         size_t len;
         const char *name = LLVMGetValueName2(f, &len);
-        /* The shim's entry is lgfuzz's code, not the kernel's; C++'s
+        /* The shim's entry and templates are lgfuzz's code, not the
+         * kernel's (a loop that loads a big array is no branch of it); C++'s
          * initialisers of globals run before the runtime is set up; a
          * UBSan handler a header defines (the stand-in hls_stream.h's
          * stream-underflow hook) is a probe, its calls rewritten. */
-        if (LLVMIsDeclaration(f) || strcmp(name, SHIM_ENTRY) == 0 || strncmp(name, "__cxx_global_var_init", 21) == 0 ||
+        if (LLVMIsDeclaration(f) || shim_function(name) || strncmp(name, "__cxx_global_var_init", 21) == 0 ||
             strncmp(name, "_GLOBAL__sub_I_", 15) == 0 || strncmp(name, "__ubsan_handle_", 15) == 0)
             continue;
         lg_grow((void **)&c->funcs, &cap, c->nfuncs + 1, sizeof *c->funcs);
@@ -301,6 +310,23 @@ static void rewrite_ubsan(instrument_ctx_t *c)
             }
         }
     }
+    /* The shim's own checks are lgfuzz's, not the kernel's: gone. */
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+        size_t len;
+        if (LLVMIsDeclaration(f) || !shim_function(LLVMGetValueName2(f, &len)))
+            continue;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+            LLVMValueRef in = LLVMGetFirstInstruction(bb);
+            while (in) {
+                LLVMValueRef next = LLVMGetNextInstruction(in);
+                LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
+                const char *name = callee ? LLVMGetValueName2(callee, &len) : NULL;
+                if (name && strncmp(name, "__ubsan_handle_", 15) == 0)
+                    LLVMInstructionEraseFromParent(in);
+                in = next;
+            }
+        }
+    }
     LLVMValueRef f = LLVMGetFirstFunction(c->mod);
     while (f) {
         LLVMValueRef next = LLVMGetNextFunction(f);
@@ -318,7 +344,7 @@ static void rewrite_ubsan(instrument_ctx_t *c)
  * globals stay out. Left out: constants (string literals among them),
  * declarations, thread-locals, LLVM's own arrays, and globals the source
  * put in a section of its own (with a warning: they keep their state from
- * one input to the next). */
+ * one input to the next), and the shim's array holders (shim_int.h). */
 static void collect_kernel_state(instrument_ctx_t *c)
 {
     for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
@@ -326,7 +352,8 @@ static void collect_kernel_state(instrument_ctx_t *c)
         const char *name = LLVMGetValueName2(g, &len);
         LLVMLinkage link = LLVMGetLinkage(g);
         if (LLVMIsDeclaration(g) || LLVMIsGlobalConstant(g) || LLVMIsThreadLocal(g) || strncmp(name, "llvm.", 5) == 0 ||
-            link == LLVMAppendingLinkage || link == LLVMAvailableExternallyLinkage)
+            link == LLVMAppendingLinkage || link == LLVMAvailableExternallyLinkage ||
+            strncmp(name, SHIM_STATIC_PREFIX, strlen(SHIM_STATIC_PREFIX)) == 0)
             continue;
         const char *section = LLVMGetSection(g);
         if (section && *section) {

@@ -130,6 +130,13 @@ static const char prelude[] =
     "        for (long k = 0; k < N && !s.empty(); k++)\n            a[k] = (K)elem_out<R>(s.read(), sides<E>());\n"
     "    }\n"
     "};\n"
+    "/* Where an argument's holder lives: a stream's on the stack (the call\n"
+    " * empties it), an array's in static storage, which the call rewrites\n"
+    " * whole before the kernel runs, so that an array of hundreds of\n"
+    " * thousands of elements does not overflow the stack. */\n"
+    "template <class H, int I, bool S> struct place {\n    H o;\n    H &get() { return o; }\n};\n"
+    "template <class H, int I> struct place<H, I, false> {\n    static H o;\n    H &get() { return o; }\n};\n"
+    "template <class H, int I> H place<H, I, false>::o;\n"
     "/* An HLS integer wider than 64 bits from and to its 64-bit limbs, least\n"
     " * significant first, through its ranges (the top one its top bits). */\n"
     "template <class T> void wide_in(T &o, const uint64_t *l)\n{\n"
@@ -373,17 +380,23 @@ static void emit_objects(lg_strbuf_t *b, const spec_t *spec)
             if (p->dir != SPEC_DIR_OUT)
                 lg_strbuf_printf(b, "    lgfuzz_shim::wide_in(lgfuzz_o%zu, lgfuzz_in%zu);\n", i, i);
         } else if (p->wide) {
-            lg_strbuf_printf(b, "    lgfuzz_shim::wide_holder<lgfuzz_p%zu, %d, %zu, %d> lgfuzz_h%zu;\n", i, p->limbs,
-                             spec_param_elems(p), HARNESS_GUARD, i);
+            lg_strbuf_printf(b,
+                             "    lgfuzz_shim::place<lgfuzz_shim::wide_holder<lgfuzz_p%zu, %d, %zu, %d>, %zu, "
+                             "lgfuzz_shim::is_stream<lgfuzz_p%zu>::value> lgfuzz_s%zu;\n",
+                             i, p->limbs, spec_param_elems(p), HARNESS_GUARD, i, i, i);
+            lg_strbuf_printf(b, "    auto &lgfuzz_h%zu = lgfuzz_s%zu.get();\n", i, i);
             lg_strbuf_printf(b, "    lgfuzz_h%zu.load(lgfuzz_in%zu, %s%zu / %d);\n", i, i,
                              p->dir == SPEC_DIR_OUT ? "0 * lgfuzz_len" : "lgfuzz_len", i, p->limbs);
         } else if (p->is_array) {
-            lg_strbuf_printf(b, "    lgfuzz_shim::holder<lgfuzz_p%zu, %s, %s, %zu, %d, %s> lgfuzz_h%zu;\n", i,
-                             lg_type_ktype(p->type),
+            lg_strbuf_printf(b,
+                             "    lgfuzz_shim::place<lgfuzz_shim::holder<lgfuzz_p%zu, %s, %s, %zu, %d, %s>, %zu, "
+                             "lgfuzz_shim::is_stream<lgfuzz_p%zu>::value> lgfuzz_s%zu;\n",
+                             i, lg_type_ktype(p->type),
                              lg_type_is_float(p->type) ? lg_type_ktype(p->type)
                              : lg_type_signed(p->type) ? "long long"
                                                        : "unsigned long long",
-                             p->max_len, HARNESS_GUARD, p->fx.is_fixed ? "true" : "false", i);
+                             p->max_len, HARNESS_GUARD, p->fx.is_fixed ? "true" : "false", i, i, i);
+            lg_strbuf_printf(b, "    auto &lgfuzz_h%zu = lgfuzz_s%zu.get();\n", i, i);
             if (p->dir == SPEC_DIR_OUT) /* an output stream starts empty */
                 lg_strbuf_printf(b, "    lgfuzz_h%zu.load(lgfuzz_in%zu, 0);\n", i, i);
             else

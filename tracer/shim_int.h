@@ -13,6 +13,16 @@
  * the arguments it would give a C kernel of the spec's types. */
 #define SHIM_ENTRY "lgfuzz_entry"
 
+/* The start of the symbol of every array argument's holder in static
+ * storage (lgfuzz_shim::place<H, I, false>::o): each call rewrites the
+ * whole of it before the kernel runs, so the executor leaves it out of the
+ * kernel state it restores before every input (instrument.c). */
+#define SHIM_STATIC_PREFIX "_ZN11lgfuzz_shim5placeI"
+/* The start of the symbols of the shim's functions (namespace lgfuzz_shim;
+ * const members), which are not instrumented. */
+#define SHIM_NS_MANGLED "_ZN11lgfuzz_shim"
+#define SHIM_NS_MANGLED_CONST "_ZNK11lgfuzz_shim"
+
 /* 1 when spec's C++ kernel (its source's text src, borrowed) uses the HLS
  * types and so is called through a shim: a fixed-point param or return in
  * the spec, or the types' names or headers in the source or in a header

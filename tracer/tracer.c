@@ -41,7 +41,7 @@ struct tracer {
 void tracer_cfg_default(tracer_cfg_t *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
-    cfg->event_limit = 1000000;
+    cfg->event_limit = 0; /* from the spec: tracer_create */
     cfg->timeout_ms = 2000;
     cfg->round_max = 1024;
     cfg->memory_bytes = TRACER_MEMORY_DEFAULT;
@@ -51,8 +51,6 @@ static void fill_defaults(tracer_cfg_t *cfg)
 {
     tracer_cfg_t d;
     tracer_cfg_default(&d);
-    if (!cfg->event_limit)
-        cfg->event_limit = d.event_limit;
     if (!cfg->timeout_ms)
         cfg->timeout_ms = d.timeout_ms;
     if (!cfg->round_max)
@@ -112,14 +110,30 @@ tracer_t *tracer_create(const spec_t *spec, const tracer_cfg_t *cfg, const lg_lo
     else
         tracer_cfg_default(&t->cfg);
     fill_defaults(&t->cfg);
+    /* A design whose call the spec lets take more cycles than the default
+     * (rtl.max_cycles, from HLS's latency) is a C kernel that may take that
+     * many branches and more: not a hang. */
+    if (!t->cfg.event_limit) {
+        t->cfg.event_limit = TRACER_EVENT_LIMIT_DEFAULT;
+        if (spec->has_rtl && spec->max_cycles > SPEC_MAX_CYCLES_DEFAULT &&
+            spec->max_cycles <= UINT64_MAX / TRACER_EVENTS_PER_CYCLE)
+            t->cfg.event_limit = spec->max_cycles * TRACER_EVENTS_PER_CYCLE;
+    }
     if (build_prepare(spec, &t->cfg, log, &t->build, err) != 0)
         goto fail;
     LG_DEBUG(log, "tracer: %s executor %s", t->build.reused ? "cached" : "built", t->build.exe);
     init_bounds(t);
+    /* A round's records and slots, twice (the two halves), stay within
+     * TRACER_REGION_ROUNDS_MAX bytes: a kernel of big arrays runs fewer
+     * inputs per round rather than asking for gigabytes. */
+    size_t rec_max = harness_record_max(spec), slot_size = harness_slot_size(spec, t->build.meta->nprobes);
+    size_t fit = TRACER_REGION_ROUNDS_MAX / (2 * (rec_max + slot_size));
+    if (t->cfg.round_max > fit)
+        t->cfg.round_max = fit ? fit : 1;
     executor_layout_t layout = {
         .round_max = t->cfg.round_max,
-        .rec_max = harness_record_max(spec),
-        .slot_size = harness_slot_size(spec, t->build.meta->nprobes),
+        .rec_max = rec_max,
+        .slot_size = slot_size,
         .event_limit = t->cfg.event_limit,
         .ndirs = site_dirs(t),
         .site_nsucc = t->site_nsucc,

@@ -25,9 +25,12 @@
 typedef struct tracer tracer_t;
 
 typedef struct tracer_cfg {
-    uint64_t event_limit;     /* branch events per input before `hang` (default 1,000,000) */
+    uint64_t event_limit;     /* branch events per input before `hang` (0, the default:
+                                 TRACER_EVENT_LIMIT_DEFAULT, or TRACER_EVENTS_PER_CYCLE per cycle
+                                 of the spec's rtl.max_cycles when it is above its default) */
     uint64_t timeout_ms;      /* wall-clock limit per input (default 2000) */
-    size_t round_max;         /* inputs per round trip (default 1024) */
+    size_t round_max;         /* inputs per round trip (default 1024; fewer when their records and
+                                 results would take more than TRACER_REGION_ROUNDS_MAX) */
     const char *cache_dir;    /* borrowed; NULL = lg_cache_dir()/tracer */
     const char *spectra_path; /* borrowed; NULL = LGFUZZ_DATA_DIR/grammars/spectra.yaml */
     int rebuild;              /* 1 = rebuild the executor even when cached */
@@ -39,9 +42,10 @@ typedef struct tracer_cfg {
      * (lg_now_ns clock) past which a tracer_run is cut short with
      * LG_ETIMEOUT (see tracer_run). */
     const uint64_t *deadline_ns;
-    /* Address-space limit of the executor (RLIMIT_AS) in bytes (default
-     * TRACER_MEMORY_DEFAULT; 0 = none). An allocation of the kernel that
-     * fails under it ends the input with status RUN_OOM. */
+    /* Address-space limit of the executor (RLIMIT_AS) in bytes beyond
+     * the region it shares with lgfuzz (default TRACER_MEMORY_DEFAULT;
+     * 0 = none). An allocation of the kernel that fails under it ends the
+     * input with status RUN_OOM. */
     uint64_t memory_bytes;
     /* 1 = the executor whose branches and operations a run can turn the
      * other way (tracer_set_flip, tracer_set_op): a build of its own,
@@ -51,6 +55,11 @@ typedef struct tracer_cfg {
 } tracer_cfg_t;
 
 #define TRACER_MEMORY_DEFAULT (UINT64_C(2) << 30)
+#define TRACER_EVENT_LIMIT_DEFAULT UINT64_C(1000000)
+#define TRACER_EVENTS_PER_CYCLE 16
+/* Bytes of the region shared with the executor that the records and
+ * results of its two rounds may take. */
+#define TRACER_REGION_ROUNDS_MAX ((size_t)256 << 20)
 
 /* Fills cfg with the defaults above. */
 void tracer_cfg_default(tracer_cfg_t *cfg);

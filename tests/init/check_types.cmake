@@ -192,6 +192,14 @@ file(WRITE ${WORK}/wstream-macro/wstream.cpp "${text}")
 set(w "src: length guessed to be param n")
 expect(init.types.wide_macro 0 w init ${WORK}/wstream-macro/solution1 -o ${WORK}/wstream-macro/kernel.yaml)
 spec_has(init.types.wide_macro ${WORK}/wstream-macro/kernel.yaml "- {name: src, type: u128, array: {max_len: 16, len: n}}")
+# A width and a stream's array length written with `sizeof` (as HLS code
+# sizes a bus from a word type): what lgfuzz's own reading of constants
+# does not evaluate, clang does.
+hls_copy(axsum axsum-sizeof axsum.cpp "typedef ap_axiu<32, 1, 1, 1> pkt_t;"
+         "typedef unsigned int word_t;\n#define WBITS (sizeof(word_t) * 8)\ntypedef ap_axiu<WBITS, 1, 1, 1> pkt_t;")
+set(w "in: length guessed to be param n")
+expect(init.types.axis_sizeof 0 w init ${WORK}/axsum-sizeof/solution1 -o ${WORK}/axsum-sizeof/kernel.yaml)
+spec_has(init.types.axis_sizeof ${WORK}/axsum-sizeof/kernel.yaml "- {name: in, type: u32, array: {max_len: 16, len: n}}")
 # The output's side channels as the design drives them: TSTRB low on every
 # beat (as HLS code that sets only keep gives it) is no fault, TKEEP
 # leaving a byte out is one (rtl-axis).
