@@ -37,6 +37,16 @@ static int find_calls(const spec_t *spec, const irindex_t *ix, LLVMValueRef **ca
     LLVMValueRef k = LLVMGetNamedFunction(ix->mod, spec->c_function);
     *calls = NULL;
     *n = 0;
+    for (size_t i = 0; i < spec->nparams; i++)
+        if (spec->params[i].member) {
+            char name[SPEC_NAME_MAX + 1];
+            return lg_err_set(err, LG_EINVAL,
+                              "%s:%d:%d: the host program's values reach the kernel's arguments one param each, but "
+                              "struct argument `%s` is several params (member %s); take its calls from a testbench "
+                              "instead (lgfuzz seeds SPEC TESTBENCH)",
+                              spec->path, spec->params[i].line, spec->params[i].col,
+                              spec_carg_name(spec, spec->params[i].carg, name), spec->params[i].member);
+        }
     for (size_t i = 0; k && i < ix->nvals; i++) {
         LLVMValueRef v = ix->vals[i];
         if (!LLVMIsACallInst(v) || irindex_callee(v) != k)

@@ -142,6 +142,8 @@ static void emit_params(lg_strbuf_t *b, const init_spec_t *s)
             lg_strbuf_printf(b, ", dir: %s", spec_dir_name((spec_dir_t)p->dir));
         if (p->by_pointer)
             lg_strbuf_puts(b, ", pointer: true");
+        if (p->member)
+            lg_strbuf_printf(b, ", member: %s", p->member);
         if (p->has_range)
             lg_strbuf_printf(b, ", range: [%lld, %lld]", (long long)p->range_lo, (long long)p->range_hi);
         lg_strbuf_puts(b, "}");

@@ -719,6 +719,9 @@ static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml
             return lg_err_set(c->err, LG_EINVAL, "%s:%d: the ports of `%s` in module %s match no argument of %s",
                               c->rtl->top_file, c->rtl->top_line, c->groups[g].prefix, c->rtl->top,
                               proto ? "the C function" : "the report");
+    for (size_t i = 0; proto && i < s->nparams && i < proto->nparams; i++)
+        if (proto->params[i].member)
+            s->params[i].member = lg_strdup(proto->params[i].member);
     /* An in scalar the C declares as a pointer (`int *a` that it only
      * reads, on a port or a register of its own) is passed by pointer. */
     for (size_t i = 0; proto && i < s->nparams && i < proto->nparams; i++)
@@ -786,6 +789,7 @@ void init_spec_free(init_spec_t *s)
         free(s->params[i].bundle);
         free(s->params[i].note);
         free(s->params[i].iface_note);
+        free(s->params[i].member);
     }
     for (size_t i = 0; i < s->nguesses; i++)
         free(s->guesses[i]);

@@ -247,8 +247,10 @@ static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
     init_cflags_t flags = {proj->defines, proj->ndefines, proj->includes, proj->nincludes};
     if (rc == 0)
         rc = init_proto_read(in->csource, fn, in->proj_lists ? &flags : NULL, &in->proto, err);
-    if (rc == 0)
+    if (rc == 0) {
+        init_members_expand(&in->proto);
         init_project_apply(proj, fn, &in->proto);
+    }
     if (rc == 0)
         rc = init_xml_read(vdir, in->rtl.top, &in->xml, err);
     if (rc == 0) {

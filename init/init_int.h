@@ -70,6 +70,9 @@ typedef struct init_cparam {
      * 2 cyclic, 3 block (spec.h's spec_part_kind_t), 0 none. */
     int part_kind, part_dim;
     long part_factor;
+    /* A member of a struct argument (members.c): "<arg>.<field>", the
+     * param named <arg>_<field> (owned); NULL for an argument itself. */
+    char *member;
 } init_cparam_t;
 
 typedef struct init_proto {
@@ -81,6 +84,7 @@ typedef struct init_proto {
     int ret_known, has_ret;
     init_cparam_t *params;
     size_t nparams;
+    char *types; /* the source with its headers, comments blanked, for the typedefs and structs (owned) */
 } init_proto_t;
 
 /* The -D and -I flags an HLS project compiles the kernel with. */
@@ -100,6 +104,24 @@ int init_proto_read(const char *path, const char *fn, const init_cflags_t *flags
  * executor has its own), 0 otherwise or when it cannot be read. */
 int init_defines_main(const char *path);
 void init_proto_free(init_proto_t *p);
+void init_cparam_free(init_cparam_t *cp);
+/* proto.c's reading of types, for members.c: the type words of a
+ * declaration's text (*pointer set by * or &), a type word mapped
+ * through map_type, the typedefs of src and ap_cint.h's names, and the
+ * words of `typedef WORDS name;` in src (owned, or NULL). */
+char *init_core_type(const char *text, int *is_const, int *pointer);
+int init_map_word(const char *src, const char *word, lg_type_t *out, lg_fixed_t *fx, int *wide);
+char *init_typedef_words(const char *src, const char *name);
+
+/* members.c: each parameter of proto whose type is a struct of scalar
+ * members (`typedef struct { int a; ap_uint<7> b; } in_t;`, `struct pt
+ * { ... };` in the source or its headers) becomes one parameter per
+ * member, in the struct's order, named as HLS names the member's ports
+ * (<arg>_<field>), with the struct's passing (value, pointer, reference)
+ * and `member` set. A struct with a member of another kind (an array, a
+ * pointer, a nested struct, a type lgfuzz does not carry) stays one
+ * parameter, its type not known. */
+void init_members_expand(init_proto_t *proto);
 
 /* One C argument as csynth.xml reports it. */
 typedef struct init_xarg {
@@ -260,6 +282,7 @@ typedef struct init_param {
     long dims[4];
     int ndims;
     long latency; /* INIT_MEMORY: its read latency when the pragma or a directive gives one above 1, else 0 */
+    char *member; /* a member of a struct argument: "<arg>.<field>" (owned), else NULL */
 } init_param_t;
 
 typedef struct init_spec {

@@ -767,7 +767,7 @@ int init_proto_read(const char *path, const char *fn, const init_cflags_t *flags
             body++;
         if (rc == 0)
             read_pragma_depths(raw, body, body_end(text, body), &macros, out);
-        free(types);
+        out->types = types;
     }
     init_macros_free(&macros);
     free(raw);
@@ -794,13 +794,35 @@ void init_proto_free(init_proto_t *p)
 {
     if (!p)
         return;
-    for (size_t i = 0; i < p->nparams; i++) {
-        free(p->params[i].name);
-        free(p->params[i].ctype);
-        free(p->params[i].offset);
-    }
+    for (size_t i = 0; i < p->nparams; i++)
+        init_cparam_free(&p->params[i]);
     free(p->params);
     free(p->ret_ctype);
     free(p->path);
+    free(p->types);
     memset(p, 0, sizeof *p);
+}
+
+void init_cparam_free(init_cparam_t *cp)
+{
+    free(cp->name);
+    free(cp->ctype);
+    free(cp->offset);
+    free(cp->member);
+    memset(cp, 0, sizeof *cp);
+}
+
+char *init_core_type(const char *text, int *is_const, int *pointer)
+{
+    return core_type(text, is_const, pointer);
+}
+
+int init_map_word(const char *src, const char *word, lg_type_t *out, lg_fixed_t *fx, int *wide)
+{
+    return map_word(src, word, out, fx, wide, 0);
+}
+
+char *init_typedef_words(const char *src, const char *name)
+{
+    return typedef_words(src, name);
 }

@@ -81,12 +81,43 @@ static int wide_in_c(const spec_t *spec, const spec_param_t *p)
     return p->wide && n > 2 && strcmp(spec->c_source + n - 2, ".c") == 0;
 }
 
+/* The C expression of scalar param p in the reproducer: its variable, or
+ * a member of its struct argument's (<arg>.<field>). */
+static const char *var(const spec_param_t *p)
+{
+    return p->member ? p->member : p->name;
+}
+
+/* Struct argument c: a struct of the members the spec lists, laid out as
+ * the kernel's (the build checks it of a C kernel), and the object, its
+ * inputs' members set. */
+static void declare_struct(lg_strbuf_t *t, const spec_t *spec, const input_t *in, size_t c)
+{
+    size_t n, f = spec_carg_first(spec, c, &n);
+    char name[SPEC_NAME_MAX + 1];
+    spec_carg_name(spec, c, name);
+    lg_strbuf_printf(t, "/* Struct argument %s: the kernel's struct, its members as the spec lists them. */\n", name);
+    lg_strbuf_printf(t, "struct lgfuzz_%s {\n", name);
+    for (size_t i = f; i < f + n; i++)
+        lg_strbuf_printf(t, "    %s %s;\n", lg_type_ctype(spec->params[i].type), spec_param_field(&spec->params[i]));
+    lg_strbuf_printf(t, "};\nstatic struct lgfuzz_%s %s = {", name, name);
+    for (size_t i = f; i < f + n; i++) {
+        const spec_param_t *p = &spec->params[i];
+        lg_strbuf_printf(t, "%s.%s = ", i > f ? ", " : "", spec_param_field(p));
+        literal(t, p->type, p->dir == SPEC_DIR_OUT ? 0 : in->v[i].scalar);
+    }
+    lg_strbuf_puts(t, "};\n");
+}
+
 static void declare_inputs(lg_strbuf_t *t, const spec_t *spec, const input_t *in)
 {
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         const char *ct = lg_type_ctype(p->type);
-        if (wide_in_c(spec, p)) {
+        if (p->member) {
+            if (i == spec_carg_first(spec, p->carg, NULL))
+                declare_struct(t, spec, in, p->carg);
+        } else if (wide_in_c(spec, p)) {
             int64_t *v = lg_calloc(p->max_len, sizeof *v);
             for (size_t j = 0; p->dir != SPEC_DIR_OUT && j < in->v[i].len && j < p->max_len; j++)
                 v[j] = in->v[i].elems[j];
@@ -113,11 +144,38 @@ static void call_kernel(lg_strbuf_t *t, const spec_t *spec)
     lg_strbuf_puts(t, "    ");
     if (spec->has_return)
         lg_strbuf_printf(t, "%s cpu_return = ", lg_type_ctype(spec->ret_type));
-    lg_strbuf_printf(t, "%s(", spec->c_function);
-    for (size_t i = 0; i < spec->nparams; i++) {
-        const spec_param_t *p = &spec->params[i];
-        lg_strbuf_printf(t, "%s%s%s", i ? ", " : "", spec_param_is_scalar(p) && spec_param_by_pointer(p) ? "&" : "",
-                         p->name);
+    int structs = 0;
+    for (size_t i = 0; i < spec->nparams; i++)
+        structs |= spec->params[i].member != NULL;
+    if (structs) { /* through the prototype of the structs above */
+        char name[SPEC_NAME_MAX + 1];
+        lg_strbuf_puts(
+            t, "/* The struct arguments as the structs above, laid out as the kernel's (the harness "
+               "passes them so;\n     * a compiler may warn that the call's type is not the kernel's). */\n    ");
+        lg_strbuf_printf(t, "((%s (*)(", spec->has_return ? lg_type_ctype(spec->ret_type) : "void");
+        for (size_t c = 0; c < spec_cargs(spec); c++) {
+            size_t f = spec_carg_first(spec, c, NULL);
+            const spec_param_t *p = &spec->params[f];
+            if (p->member)
+                lg_strbuf_printf(t, "%sstruct lgfuzz_%s%s", c ? ", " : "", spec_carg_name(spec, c, name),
+                                 spec_carg_by_pointer(spec, c) ? " *" : "");
+            else
+                lg_strbuf_printf(t, "%s%s%s", c ? ", " : "", lg_type_ctype(p->type),
+                                 spec_param_by_pointer(p) ? " *" : "");
+        }
+        lg_strbuf_printf(t, "))%s)(", spec->c_function);
+    } else {
+        lg_strbuf_printf(t, "%s(", spec->c_function);
+    }
+    for (size_t c = 0; c < spec_cargs(spec); c++) {
+        const spec_param_t *p = &spec->params[spec_carg_first(spec, c, NULL)];
+        char name[SPEC_NAME_MAX + 1];
+        if (p->member)
+            lg_strbuf_printf(t, "%s%s%s", c ? ", " : "", spec_carg_by_pointer(spec, c) ? "&" : "",
+                             spec_carg_name(spec, c, name));
+        else
+            lg_strbuf_printf(t, "%s%s%s", c ? ", " : "", spec_param_is_scalar(p) && spec_param_by_pointer(p) ? "&" : "",
+                             p->name);
     }
     lg_strbuf_puts(t, ");\n");
     /* What the kernel wrote to wide params, back into limbs to compare. */
@@ -194,11 +252,11 @@ static void assert_output(lg_strbuf_t *t, const spec_t *spec, const input_t *in,
         snprintf(cpu, sizeof cpu, "%s%s", wide_in_c(spec, p) ? "cpu_" : "", p->name);
         assert_slots(t, p, cpu, o->elems, wide_in_c(spec, p));
     } else if (o->valid) {
-        lg_strbuf_printf(t, "    assert(%s == ", p->name);
+        lg_strbuf_printf(t, "    assert(%s == ", var(p));
         literal(t, p->type, o->scalar);
         lg_strbuf_puts(t, "); /* the RTL wrote this value */\n");
     } else {
-        lg_strbuf_printf(t, "    assert(%s == ", p->name);
+        lg_strbuf_printf(t, "    assert(%s == ", var(p));
         literal(t, p->type, p->dir == SPEC_DIR_INOUT ? in->v[param].scalar : 0);
         lg_strbuf_puts(t, "); /* the RTL did not write it */\n");
     }

@@ -9,6 +9,7 @@
 #include "util/types.h"
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef enum { SPEC_DIR_IN, SPEC_DIR_OUT, SPEC_DIR_INOUT } spec_dir_t;
 
@@ -61,6 +62,13 @@ typedef struct spec_param {
     int wide_signed; /* i<W> */
     int limbs;       /* slots per element */
     int wide_scalar; /* the C param is one wide scalar */
+    /* `member: <arg>.<field>`: the param is scalar member `field` of the
+     * kernel's struct argument `arg` (owned), NULL for a param that is a C
+     * argument of its own. The members of one struct are consecutive
+     * params, in the order of the struct's declaration, all of its members
+     * among them (spec_carg_*). */
+    char *member;
+    size_t carg; /* the kernel's argument it is, or is a member of (0-based) */
 } spec_param_t;
 
 /* The largest width a wide integer param may have (ap_int's default
@@ -92,6 +100,14 @@ static inline uint64_t spec_wide_top_mask(const spec_param_t *p)
 static inline int spec_param_by_pointer(const spec_param_t *p)
 {
     return (p->is_array && !p->wide_scalar) || p->dir != SPEC_DIR_IN || p->by_pointer;
+}
+
+/* The field of a member param (after the dot of `member:`), NULL for
+ * another param. */
+static inline const char *spec_param_field(const spec_param_t *p)
+{
+    const char *dot = p->member ? strchr(p->member, '.') : NULL;
+    return dot ? dot + 1 : NULL;
 }
 
 /* How HLS partitioned an ap_memory array (ARRAY_PARTITION on the
@@ -216,6 +232,18 @@ typedef struct spec {
 /* Longest name (kernel, function, param, local, top module, port) a spec
  * may give; every one must be a C identifier. */
 #define SPEC_NAME_MAX 255
+
+/* The kernel's arguments: one per param, but one per struct whose members
+ * are params. spec_carg_first gives the first param of argument c and
+ * *n the params it spans (1 for a param of its own). */
+size_t spec_cargs(const spec_t *spec);
+size_t spec_carg_first(const spec_t *spec, size_t c, size_t *n);
+/* 1 when struct argument c (spec_carg_first) is passed through a pointer:
+ * a member the kernel writes (out, inout) or one with `pointer: true`. */
+int spec_carg_by_pointer(const spec_t *spec, size_t c);
+/* The name of argument c: its param's name, or the struct's (the part of
+ * `member:` before the dot), written into buf (SPEC_NAME_MAX bytes). */
+const char *spec_carg_name(const spec_t *spec, size_t c, char *buf);
 /* Most params a spec may list (HLS tools stop far below: every param is
  * a port or a register of the RTL), most RTL files its rtl.sources may
  * come to, and most entries of any other list or mapping it holds

@@ -34,14 +34,66 @@ size_t spec_array_len(const spec_t *s, size_t i, const int64_t *scalar_values)
     return ((uint64_t)v > elems ? elems : (size_t)v) * (size_t)p->limbs;
 }
 
+size_t spec_cargs(const spec_t *spec)
+{
+    return spec->nparams ? spec->params[spec->nparams - 1].carg + 1 : 0;
+}
+
+size_t spec_carg_first(const spec_t *spec, size_t c, size_t *n)
+{
+    size_t i = 0;
+    while (i < spec->nparams && spec->params[i].carg < c)
+        i++;
+    LG_ASSERT(i < spec->nparams && spec->params[i].carg == c);
+    size_t k = i;
+    while (k < spec->nparams && spec->params[k].carg == c)
+        k++;
+    if (n)
+        *n = k - i;
+    return i;
+}
+
+int spec_carg_by_pointer(const spec_t *spec, size_t c)
+{
+    size_t n, f = spec_carg_first(spec, c, &n);
+    for (size_t i = f; i < f + n; i++)
+        if (spec_param_by_pointer(&spec->params[i]))
+            return 1;
+    return 0;
+}
+
+const char *spec_carg_name(const spec_t *spec, size_t c, char *buf)
+{
+    const spec_param_t *p = &spec->params[spec_carg_first(spec, c, NULL)];
+    if (p->member)
+        snprintf(buf, SPEC_NAME_MAX + 1, "%.*s", (int)(strchr(p->member, '.') - p->member), p->member);
+    else
+        snprintf(buf, SPEC_NAME_MAX + 1, "%s", p->name);
+    return buf;
+}
+
 void spec_format_signature(const spec_t *s, char *buf, size_t cap)
 {
     size_t n = (size_t)snprintf(buf, cap, "%s %s(", s->has_return ? lg_type_ctype(s->ret_type) : "void", s->c_function);
     for (size_t i = 0; i < s->nparams && n < cap; i++) {
         const spec_param_t *p = &s->params[i];
+        if (p->member) { /* struct {int32_t a; int16_t b;} in */
+            size_t cnt, f = spec_carg_first(s, p->carg, &cnt);
+            if (i == f)
+                n += (size_t)snprintf(buf + n, cap - n, "%sstruct {", p->carg ? ", " : "");
+            if (n < cap)
+                n += (size_t)snprintf(buf + n, cap - n, "%s%s %s;", i == f ? "" : " ", lg_type_ctype(p->type),
+                                      spec_param_field(p));
+            if (i + 1 == f + cnt && n < cap) {
+                char name[SPEC_NAME_MAX + 1];
+                n += (size_t)snprintf(buf + n, cap - n, "} %s%s", spec_carg_by_pointer(s, p->carg) ? "*" : "",
+                                      spec_carg_name(s, p->carg, name));
+            }
+            continue;
+        }
         int ptr = spec_param_by_pointer(p);
         char wt[SPEC_WIDE_CTYPE_MAX];
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s%s %s%s", i ? ", " : "",
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s%s %s%s", p->carg ? ", " : "",
                               ptr && p->dir == SPEC_DIR_IN ? "const " : "",
                               p->wide ? spec_wide_ctype(p, 0, wt) : lg_type_ctype(p->type), ptr ? "*" : "", p->name);
     }

@@ -84,11 +84,6 @@ static size_t rewrite_uses(LLVMModuleRef mod, LLVMValueRef kernel, LLVMValueRef 
 static LLVMValueRef find_kernel(LLVMModuleRef mod, const spec_t *spec, const lg_log_t *log, lg_err_t *err)
 {
     LLVMValueRef k = instrument_find_kernel(mod, spec, instrument_is_cxx(spec->c_source), 1, log, err);
-    if (k && LLVMCountParams(k) != spec->nparams) {
-        lg_err_set(err, LG_EINVAL, "%s: `%s` takes %u parameters but the spec lists %zu", spec->c_source,
-                   spec->c_function, LLVMCountParams(k), spec->nparams);
-        return NULL;
-    }
     return k && instrument_check_prototype(k, spec, err) == 0 ? k : NULL;
 }
 

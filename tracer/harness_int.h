@@ -56,11 +56,16 @@ size_t harness_scalar_outputs(const spec_t *spec);
 /* Emits the harness's declarations of the two tables (none without
  * scalar outputs). */
 void harness_outputs_declare(lg_strbuf_t *b, const spec_t *spec);
+/* The harness's variable of scalar param i: a<i>, or for a member of a
+ * struct argument c (with the kernel called directly, not through the
+ * shim, which builds its own structs) the field of the harness's struct
+ * s<c>. Written into buf (cap bytes). */
+const char *harness_var(const spec_t *spec, size_t i, int shim, char *buf, size_t cap);
 /* Emits, before the kernel call, the addresses of the outputs' variables
- * (a<i>) and cleared flags. */
-void harness_outputs_arm(lg_strbuf_t *b, const spec_t *spec);
+ * (harness_var) and cleared flags. */
+void harness_outputs_arm(lg_strbuf_t *b, const spec_t *spec, int shim);
 /* Emits, after the call, the copy of each scalar output's value and
  * written flag into the result slot. */
-void harness_outputs_store(lg_strbuf_t *b, const spec_t *spec, size_t nprobes);
+void harness_outputs_store(lg_strbuf_t *b, const spec_t *spec, size_t nprobes, int shim);
 
 #endif

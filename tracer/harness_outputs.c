@@ -55,14 +55,25 @@ void harness_outputs_declare(lg_strbuf_t *b, const spec_t *spec)
                      HARNESS_OUT_WRITTEN, k);
 }
 
-void harness_outputs_arm(lg_strbuf_t *b, const spec_t *spec)
+const char *harness_var(const spec_t *spec, size_t i, int shim, char *buf, size_t cap)
+{
+    const spec_param_t *p = &spec->params[i];
+    if (p->member && !shim)
+        snprintf(buf, cap, "s%zu.%s", p->carg, spec_param_field(p));
+    else
+        snprintf(buf, cap, "a%zu", i);
+    return buf;
+}
+
+void harness_outputs_arm(lg_strbuf_t *b, const spec_t *spec, int shim)
 {
     size_t k = 0;
     for (size_t i = 0; i < spec->nparams; i++) {
         if (spec->params[i].is_array || spec->params[i].dir == SPEC_DIR_IN)
             continue;
-        lg_strbuf_printf(b, "    %s[%zu] = (uint64_t)(uintptr_t)&a%zu;\n    %s[%zu] = 0;\n", HARNESS_OUT_ADDR, k, i,
-                         HARNESS_OUT_WRITTEN, k);
+        char v[SPEC_NAME_MAX + 32];
+        lg_strbuf_printf(b, "    %s[%zu] = (uint64_t)(uintptr_t)&%s;\n    %s[%zu] = 0;\n", HARNESS_OUT_ADDR, k,
+                         harness_var(spec, i, shim, v, sizeof v), HARNESS_OUT_WRITTEN, k);
         k++;
     }
 }
@@ -80,15 +91,16 @@ const char *harness_from_int64(lg_type_t t, char *buf, size_t cap)
     return buf;
 }
 
-void harness_outputs_store(lg_strbuf_t *b, const spec_t *spec, size_t nprobes)
+void harness_outputs_store(lg_strbuf_t *b, const spec_t *spec, size_t nprobes, int shim)
 {
     size_t k = 0;
     for (size_t i = 0; i < spec->nparams; i++) {
         if (spec->params[i].is_array || spec->params[i].dir == SPEC_DIR_IN)
             continue;
         size_t off = harness_out_offset(spec, nprobes, i);
-        lg_strbuf_printf(b, "    *(int64_t *)((char *)slot + %zu) = %s(a%zu);\n", off,
-                         harness_to_int64(spec->params[i].type), i);
+        char v[SPEC_NAME_MAX + 32];
+        lg_strbuf_printf(b, "    *(int64_t *)((char *)slot + %zu) = %s(%s);\n", off,
+                         harness_to_int64(spec->params[i].type), harness_var(spec, i, shim, v, sizeof v));
         lg_strbuf_printf(b, "    *(int64_t *)((char *)slot + %zu) = %s[%zu];\n", off + 8, HARNESS_OUT_WRITTEN, k);
         k++;
     }

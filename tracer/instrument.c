@@ -456,11 +456,6 @@ int instrument_kernel(const spec_t *spec, const pragma_hits_t *hits, const char 
         rc = err->code;
         goto fail_mod;
     }
-    if (!shim && LLVMCountParams(c.kernel) != spec->nparams) {
-        rc = lg_err_set(err, LG_EINVAL, "%s: `%s` takes %u parameters but the spec lists %zu", spec->c_source,
-                        spec->c_function, LLVMCountParams(c.kernel), spec->nparams);
-        goto fail_mod;
-    }
     if (!shim && (rc = instrument_check_prototype(c.kernel, spec, err)) != 0)
         goto fail_mod;
     c.b = LLVMCreateBuilderInContext(c.ctx);

@@ -232,6 +232,97 @@ static int mismatch(LLVMValueRef fn, const spec_t *spec, const spec_param_t *p, 
     return rc;
 }
 
+/* The struct a kernel's IR parameter arg carries, from clang's unoptimised
+ * code: the pointee of a pointer to a struct (a struct passed by pointer or
+ * in memory), or, for a struct passed in registers, the local it is
+ * stored into (each register's piece through a cast of it, *local set). */
+static LLVMTypeRef struct_behind(LLVMValueRef arg, LLVMValueRef *local)
+{
+    *local = NULL;
+    LLVMTypeRef t = LLVMTypeOf(arg);
+    if (LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMStructTypeKind)
+        return LLVMGetElementType(t);
+    for (LLVMUseRef u = LLVMGetFirstUse(arg); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef st = LLVMGetUser(u);
+        if (!LLVMIsAStoreInst(st) || LLVMGetOperand(st, 0) != arg)
+            continue;
+        LLVMValueRef at = LLVMGetOperand(st, 1);
+        while (at && (LLVMIsABitCastInst(at) || LLVMIsAGetElementPtrInst(at) ||
+                      (LLVMIsAConstantExpr(at) && LLVMGetNumOperands(at) > 0)))
+            at = LLVMGetOperand(at, 0);
+        if (at && LLVMIsAAllocaInst(at) && LLVMGetTypeKind(LLVMGetAllocatedType(at)) == LLVMStructTypeKind) {
+            *local = at;
+            return LLVMGetAllocatedType(at);
+        }
+    }
+    return NULL;
+}
+
+/* Struct argument c of the spec (its members' params) against the struct
+ * clang laid out for the kernel's argument: one element per member, in
+ * order, each an integer of the member's bytes or the same float. */
+static int agrees_struct(const spec_t *spec, size_t c, LLVMTypeRef st)
+{
+    size_t n, f = spec_carg_first(spec, c, &n);
+    if (LLVMCountStructElementTypes(st) != n)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        const spec_param_t *p = &spec->params[f + i];
+        LLVMTypeRef e = LLVMStructGetTypeAtIndex(st, (unsigned)i);
+        LLVMTypeKind k = LLVMGetTypeKind(e);
+        if (lg_type_is_float(p->type)) {
+            if (k != (p->type == LG_F32 ? LLVMFloatTypeKind : LLVMDoubleTypeKind))
+                return -1;
+        } else if (k != LLVMIntegerTypeKind ||
+                   (LLVMGetIntTypeWidth(e) + 7) / 8 != (unsigned)(lg_type_bits(p->type) + 7) / 8) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int struct_mismatch(LLVMValueRef fn, const spec_t *spec, size_t c, LLVMTypeRef st, lg_err_t *err)
+{
+    size_t n, f = spec_carg_first(spec, c, &n);
+    char name[SPEC_NAME_MAX + 1];
+    lg_strbuf_t b;
+    lg_strbuf_init(&b);
+    if (st)
+        lg_strbuf_printf(&b, "a struct of %u member%s", LLVMCountStructElementTypes(st),
+                         LLVMCountStructElementTypes(st) == 1 ? "" : "s");
+    char *at = defined_at(fn, spec);
+    int rc = lg_err_set(err, LG_EINVAL,
+                        "%s:%d:%d: struct argument `%s` is %zu member param%s in the spec, but `%s`%s takes %s%s: the "
+                        "spec lists every member of the struct, in the order the struct declares them, each with its "
+                        "C type's width",
+                        spec->path, spec->params[f].line, spec->params[f].col, spec_carg_name(spec, c, name), n,
+                        n == 1 ? "" : "s", spec->c_function, at, st ? "" : "no struct there", st ? b.s : "");
+    free(at);
+    lg_strbuf_free(&b);
+    return rc;
+}
+
+/* The IR parameters kernel argument c takes, from IR parameter j: one,
+ * or for a struct passed in registers each piece stored into its local. */
+static unsigned ir_params_of(LLVMValueRef fn, const spec_t *spec, size_t c, unsigned j)
+{
+    unsigned nfn = LLVMCountParams(fn), k = j + 1;
+    LLVMValueRef local, other;
+    if (spec->params[spec_carg_first(spec, c, NULL)].member && j < nfn && struct_behind(LLVMGetParam(fn, j), &local))
+        while (local && k < nfn && struct_behind(LLVMGetParam(fn, k), &other) && other == local)
+            k++;
+    return k - j;
+}
+
+LLVMValueRef instrument_kernel_param(LLVMValueRef fn, const spec_t *spec, size_t i)
+{
+    LG_ASSERT(i < spec->nparams && !spec->params[i].member);
+    unsigned j = 0;
+    for (size_t c = 0; c < spec->params[i].carg; c++)
+        j += ir_params_of(fn, spec, c, j);
+    return j < LLVMCountParams(fn) ? LLVMGetParam(fn, j) : NULL;
+}
+
 int instrument_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *err)
 {
     for (size_t i = 0; i < spec->nparams; i++) {
@@ -243,19 +334,37 @@ int instrument_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *er
                               "(`pointer: true`), or write the kernel in C++ with ap_uint/ap_int",
                               spec->path, p->line, p->col, p->name, p->wide, spec->c_function);
     }
-    unsigned nfn = LLVMCountParams(fn);
-    if (nfn != spec->nparams) {
+    /* The kernel's arguments in order; a struct passed in registers may
+     * take two of the IR's parameters. */
+    unsigned nfn = LLVMCountParams(fn), j = 0;
+    size_t nc = spec_cargs(spec), c = 0;
+    for (; c < nc && j < nfn; c++) {
+        size_t n, f = spec_carg_first(spec, c, &n);
+        const spec_param_t *p = &spec->params[f];
+        LLVMValueRef arg = LLVMGetParam(fn, j++);
+        if (!p->member) {
+            LLVMTypeRef ty = LLVMTypeOf(arg);
+            if (p->wide ? !agrees_wide(p, ty) : agrees(p->type, ty, spec_param_by_pointer(p)) != 0)
+                return mismatch(fn, spec, p, p->type, ty, err);
+            continue;
+        }
+        LLVMValueRef local;
+        LLVMTypeRef st = struct_behind(arg, &local);
+        int ptr = LLVMGetTypeKind(LLVMTypeOf(arg)) == LLVMPointerTypeKind;
+        /* By pointer in the spec: a pointer in C, not a struct in memory
+         * passed by value (LLVM's byval, which the harness's declaration
+         * of a struct by value gives as well). */
+        int byval = ptr && LLVMGetEnumAttributeAtIndex(fn, j, LLVMGetEnumAttributeKindForName("byval", 5)) != NULL;
+        if (!st || spec_carg_by_pointer(spec, c) != (ptr && !byval) || agrees_struct(spec, c, st) != 0)
+            return struct_mismatch(fn, spec, c, st, err);
+        j += ir_params_of(fn, spec, c, j - 1) - 1;
+    }
+    if (c < nc || j < nfn) {
         char *at = defined_at(fn, spec);
-        int rc = lg_err_set(err, LG_EINVAL, "%s: the spec has %zu param(s), but `%s`%s takes %u", spec->path,
-                            spec->nparams, spec->c_function, at, nfn);
+        int rc = lg_err_set(err, LG_EINVAL, "%s: the spec has %zu argument(s), but `%s`%s takes %s", spec->path, nc,
+                            spec->c_function, at, c < nc ? "fewer" : "more");
         free(at);
         return rc;
-    }
-    for (size_t i = 0; i < spec->nparams; i++) {
-        const spec_param_t *p = &spec->params[i];
-        LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, (unsigned)i));
-        if (p->wide ? !agrees_wide(p, ty) : agrees(p->type, ty, spec_param_by_pointer(p)) != 0)
-            return mismatch(fn, spec, p, p->type, ty, err);
     }
     LLVMTypeRef ret = LLVMGetReturnType(LLVMGlobalGetValueType(fn));
     if (spec->has_return && LLVMGetTypeKind(ret) != LLVMVoidTypeKind && agrees(spec->ret_type, ret, 0) != 0)

@@ -154,6 +154,11 @@ LLVMValueRef instrument_find_kernel(LLVMModuleRef mod, const spec_t *spec, int i
  * float, f64 with double, integers with integers); else LG_EINVAL with err
  * naming the param, the spec's type and the prototype's. */
 int instrument_check_prototype(LLVMValueRef fn, const spec_t *spec, lg_err_t *err);
+/* The IR parameter of kernel fn that param i (not a struct's member)
+ * arrives in: the i-th, but for the struct arguments before it, which may
+ * take two (a struct passed in registers) or one for several params; NULL
+ * when fn has no such parameter. */
+LLVMValueRef instrument_kernel_param(LLVMValueRef fn, const spec_t *spec, size_t i);
 
 /* The bitcode module at path, read into ctx (the caller disposes of it);
  * NULL with LG_EIO when it cannot be read, LG_EBUILD when it is not

@@ -309,8 +309,8 @@ static void param_offset_probe(instrument_ctx_t *c, size_t i, const char *name, 
     if (meta_find_probe(c->meta, name) >= 0)
         return; /* declared twice (spec and pragma): the first wins */
     uint32_t pid = meta_add_probe(c->meta, name, TRACER_PROBE_OFFSET, depth, 0, line ? c->src_base : NULL, line);
-    LLVMValueRef *carriers = NULL;
-    size_t nc = instrument_carriers(LLVMGetParam(c->kernel, (unsigned)i), 0, &carriers);
+    LLVMValueRef *carriers = NULL, arg = instrument_kernel_param(c->kernel, c->spec, i);
+    size_t nc = arg ? instrument_carriers(arg, 0, &carriers) : 0;
     for (size_t k = 0; k < nc; k++)
         probe_geps(c, carriers[k], 1, pid);
     free(carriers);
@@ -625,8 +625,8 @@ void instrument_burst_probes(instrument_ctx_t *c)
         int i = array_param(c, hit->target);
         if (i < 0 || hit->value < 1)
             continue; /* e.g. port=return, or a scalar */
-        LLVMValueRef *carriers = NULL;
-        size_t nc = instrument_carriers(LLVMGetParam(c->kernel, (unsigned)i), 0, &carriers), found = 0;
+        LLVMValueRef *carriers = NULL, arg = instrument_kernel_param(c->kernel, c->spec, (size_t)i);
+        size_t nc = arg ? instrument_carriers(arg, 0, &carriers) : 0, found = 0;
         for (size_t f = 0; f < c->nfuncs; f++)
             found += burst_loops(c, c->funcs[f], hit, carriers, nc);
         free(carriers);

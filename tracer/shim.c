@@ -320,8 +320,16 @@ static void emit_types(lg_strbuf_t *b, const spec_t *spec)
         const spec_param_t *p = &spec->params[i];
         int bits = p->wide ? p->wide : lg_type_bits(p->type);
         char tn[LG_SHOW_MAX];
-        lg_strbuf_printf(b, "typedef lgfuzz_sig::arg<%zu>::type lgfuzz_a%zu;\n", i, i);
-        lg_strbuf_printf(b, "typedef lgfuzz_shim::base<lgfuzz_a%zu>::type lgfuzz_p%zu;\n", i, i);
+        lg_strbuf_printf(b, "typedef lgfuzz_sig::arg<%zu>::type lgfuzz_a%zu;\n", p->carg, i);
+        if (p->member) { /* the struct's type, and the member's */
+            lg_strbuf_printf(b, "typedef lgfuzz_shim::base<lgfuzz_a%zu>::type lgfuzz_t%zu;\n", i, i);
+            lg_strbuf_printf(b,
+                             "typedef std::remove_cv<std::remove_reference<decltype(std::declval<lgfuzz_t%zu &>().%s)>"
+                             "::type>::type lgfuzz_p%zu;\n",
+                             i, spec_param_field(p), i);
+        } else {
+            lg_strbuf_printf(b, "typedef lgfuzz_shim::base<lgfuzz_a%zu>::type lgfuzz_p%zu;\n", i, i);
+        }
         lg_strbuf_printf(b,
                          "static_assert(lgfuzz_shim::width<std::remove_all_extents<lgfuzz_p%zu>::type>::bits == 0 || "
                          "lgfuzz_shim::width<std::remove_all_extents<lgfuzz_p%zu>::type>::bits == %d,\n"
@@ -368,6 +376,18 @@ static void emit_signature(lg_strbuf_t *b, const spec_t *spec)
     lg_strbuf_printf(b, "%s)\n{\n", spec->nparams ? "" : "void");
 }
 
+/* The object of scalar param i: lgfuzz_o<i>, or a member of the struct
+ * of argument c, lgfuzz_s<c>.<field>. Written into buf. */
+static const char *object(const spec_t *spec, size_t i, char *buf, size_t cap)
+{
+    const spec_param_t *p = &spec->params[i];
+    if (p->member)
+        snprintf(buf, cap, "lgfuzz_s%zu.%s", p->carg, spec_param_field(p));
+    else
+        snprintf(buf, cap, "lgfuzz_o%zu", i);
+    return buf;
+}
+
 /* Objects and their start values; an array's guard elements come from
  * the harness's guards. */
 static void emit_objects(lg_strbuf_t *b, const spec_t *spec)
@@ -401,6 +421,15 @@ static void emit_objects(lg_strbuf_t *b, const spec_t *spec)
                 lg_strbuf_printf(b, "    lgfuzz_h%zu.load(lgfuzz_in%zu, 0);\n", i, i);
             else
                 lg_strbuf_printf(b, "    lgfuzz_h%zu.load(lgfuzz_in%zu, lgfuzz_len%zu);\n", i, i, i);
+        } else if (p->member) {
+            /* The struct, value-initialised (a member the spec does not
+             * list stays zero), then each member the input gives. */
+            if (i == spec_carg_first(spec, p->carg, NULL))
+                lg_strbuf_printf(b, "    lgfuzz_t%zu lgfuzz_s%zu{};\n", i, p->carg);
+            if (p->dir != SPEC_DIR_OUT)
+                lg_strbuf_printf(b, "    lgfuzz_shim::conv<%s>::in(lgfuzz_s%zu.%s, %s%slgfuzz_in%zu);\n",
+                                 p->fx.is_fixed ? "true" : "false", p->carg, spec_param_field(p), w,
+                                 spec_param_by_pointer(p) ? "*" : "", i);
         } else {
             lg_strbuf_printf(
                 b, "    lgfuzz_p%zu lgfuzz_o%zu;\n    lgfuzz_shim::conv<%s>::in(lgfuzz_o%zu, %s%slgfuzz_in%zu);\n", i,
@@ -411,8 +440,9 @@ static void emit_objects(lg_strbuf_t *b, const spec_t *spec)
         const spec_param_t *p = &spec->params[i];
         if (p->is_array || p->dir == SPEC_DIR_IN)
             continue;
-        lg_strbuf_printf(b, "    %s[%zu] = (uint64_t)(uintptr_t)&lgfuzz_o%zu;\n    %s[%zu] = 0;\n", HARNESS_OUT_ADDR, k,
-                         i, HARNESS_OUT_WRITTEN, k);
+        char o[SPEC_NAME_MAX + 32];
+        lg_strbuf_printf(b, "    %s[%zu] = (uint64_t)(uintptr_t)&%s;\n    %s[%zu] = 0;\n", HARNESS_OUT_ADDR, k,
+                         object(spec, i, o, sizeof o), HARNESS_OUT_WRITTEN, k);
         k++;
     }
 }
@@ -424,10 +454,19 @@ static void emit_call(lg_strbuf_t *b, const spec_t *spec)
         lg_strbuf_printf(b, "%s lgfuzz_ret = (%s)lgfuzz_shim::conv<%s>::out(", lg_type_ktype(spec->ret_type),
                          lg_type_ktype(spec->ret_type), spec->ret_fx.is_fixed ? "true" : "false");
     lg_strbuf_printf(b, "%s(", spec->c_function);
-    for (size_t i = 0; i < spec->nparams; i++)
-        lg_strbuf_printf(b, "%slgfuzz_shim::pass<lgfuzz_a%zu, lgfuzz_p%zu>::get(%s%zu%s)", i ? ",\n        " : "", i, i,
-                         spec_param_is_scalar(&spec->params[i]) ? "lgfuzz_o" : "lgfuzz_h", i,
-                         spec_param_is_scalar(&spec->params[i]) ? "" : ".first()");
+    for (size_t i = 0; i < spec->nparams; i++) {
+        const spec_param_t *p = &spec->params[i];
+        const char *sep = p->carg ? ",\n        " : "";
+        if (p->member) {
+            if (i == spec_carg_first(spec, p->carg, NULL))
+                lg_strbuf_printf(b, "%slgfuzz_shim::pass<lgfuzz_a%zu, lgfuzz_t%zu>::get(lgfuzz_s%zu)", sep, i, i,
+                                 p->carg);
+            continue;
+        }
+        lg_strbuf_printf(b, "%slgfuzz_shim::pass<lgfuzz_a%zu, lgfuzz_p%zu>::get(%s%zu%s)", sep, i, i,
+                         spec_param_is_scalar(p) ? "lgfuzz_o" : "lgfuzz_h", i,
+                         spec_param_is_scalar(p) ? "" : ".first()");
+    }
     lg_strbuf_printf(b, ")%s;\n", spec->has_return ? ")" : "");
     /* The conversions below read the outputs the kernel wrote: no
      * read-back of the kernel's (ub:readback), so the instrumentation no
@@ -443,9 +482,11 @@ static void emit_call(lg_strbuf_t *b, const spec_t *spec)
             lg_strbuf_printf(b, "    lgfuzz_shim::wide_out(lgfuzz_o%zu, lgfuzz_in%zu);\n", i, i);
         else if (p->is_array)
             lg_strbuf_printf(b, "    lgfuzz_h%zu.store(lgfuzz_in%zu);\n", i, i);
-        else
-            lg_strbuf_printf(b, "    *lgfuzz_in%zu = (%s)lgfuzz_shim::conv<%s>::out(lgfuzz_o%zu);\n", i, kt,
-                             p->fx.is_fixed ? "true" : "false", i);
+        else {
+            char o[SPEC_NAME_MAX + 32];
+            lg_strbuf_printf(b, "    *lgfuzz_in%zu = (%s)lgfuzz_shim::conv<%s>::out(%s);\n", i, kt,
+                             p->fx.is_fixed ? "true" : "false", object(spec, i, o, sizeof o));
+        }
     }
     if (spec->has_return)
         lg_strbuf_puts(b, "    return lgfuzz_ret;\n");

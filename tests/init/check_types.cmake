@@ -200,6 +200,38 @@ hls_copy(axsum axsum-sizeof axsum.cpp "typedef ap_axiu<32, 1, 1, 1> pkt_t;"
 set(w "in: length guessed to be param n")
 expect(init.types.axis_sizeof 0 w init ${WORK}/axsum-sizeof/solution1 -o ${WORK}/axsum-sizeof/kernel.yaml)
 spec_has(init.types.axis_sizeof ${WORK}/axsum-sizeof/kernel.yaml "- {name: in, type: u32, array: {max_len: 16, len: n}}")
+# Struct arguments (tests/init/hls/sfield, Vivado HLS 2018): each member a
+# param of its own (`member: <arg>.<field>`) on its <arg>_<field>_V ports,
+# the struct passed as the C++ declares it; the spec checks and runs
+# clean, and a planted fault (the sum of in's members kept in 12 bits) is
+# the one divergence it is.
+design(sfield sfield "" "" "")
+spec_has(init.types.struct ${WORK}/sfield/kernel.yaml "- {name: in_a, type: i12, member: in.a}"
+         "- {name: res_sum, type: i14, dir: out, member: res.sum}" "- {name: k, type: u4}")
+set(w "the ports of sfield match the spec")
+expect(init.types.struct.check 0 w check ${WORK}/sfield/kernel.yaml)
+run(sfield "")
+design(sfield sfield-narrow ${V}/sfield.v
+       "assign ret_V_fu_58_p2 = ($signed(lhs_V_fu_50_p1) + $signed(rhs_V_fu_54_p1));"
+       "assign ret_V_fu_58_p2 = {{1{in_a_V[11]}}, in_a_V[11:0] + {5'd0, in_b_V}};")
+run(sfield-narrow "mismatch:res_sum")
+# The same for a C top (tests/init/hls/sfieldc, Vivado HLS 2017): members
+# on <arg>_<field> ports, an out member written on some paths only; the
+# planted fault (in.b zero-extended) is one divergence, whose reproducer
+# builds and fails its assertion.
+design(sfieldc sfieldc "" "" "")
+spec_has(init.types.cstruct ${WORK}/sfieldc/kernel.yaml "- {name: in_b, type: i16, member: in.b}"
+         "- {name: r_big, type: u8, dir: out, member: r.big}")
+run(sfieldc "")
+design(sfieldc sfieldc-zext ${V}/sfieldc.v "assign r_sum = (tmp_fu_44_p1 + in_a);"
+       "assign r_sum = ({16'd0, in_b} + in_a);")
+run(sfieldc-zext "mismatch:r_sum")
+file(GLOB repro ${WORK}/sfieldc-zext/out/divergences/*/repro.c)
+execute_process(COMMAND clang-14 -o ${WORK}/sfieldc-zext/repro ${repro} RESULT_VARIABLE rc ERROR_VARIABLE err)
+execute_process(COMMAND ${WORK}/sfieldc-zext/repro RESULT_VARIABLE rrc ERROR_VARIABLE rerr)
+if(NOT rc EQUAL 0 OR rrc EQUAL 0 OR NOT rerr MATCHES "Assertion `r.sum == ")
+  message(FATAL_ERROR "sfieldc-zext repro.c: build ${rc} (${err}), run ${rrc}: ${rerr}")
+endif()
 # The output's side channels as the design drives them: TSTRB low on every
 # beat (as HLS code that sets only keep gives it) is no fault, TKEEP
 # leaving a byte out is one (rtl-axis).

@@ -76,6 +76,19 @@ static const struct {
      "'x' is an out or inout scalar, which the kernel takes through a pointer anyway"},
     {HEAD "params:\n  - name: x\n    type: i16\n    array: {len: 4}\n    pointer: true\n", 9, 14, "'x' is an array"},
     {HEAD "params:\n  - name: x\n    type: i16\n  - name: x\n    type: i8\n", 8, 11, "duplicate param 'x'"},
+    /* Members of struct arguments. */
+    {HEAD "params:\n  - {name: p_x, type: i16, member: p}\n", 6, 36,
+     "member of 'p_x' must be <argument>.<field>, two C identifiers"},
+    {HEAD "params:\n  - {name: p_x, type: i16, member: p.x.y}\n", 6, 36, "found 'p.x.y'"},
+    {HEAD "params:\n  - {name: p_x, type: i16, member: p.x, array: {len: 2}}\n", 6, 36,
+     "'p_x' is a member of struct argument 'p': a member param is a scalar"},
+    {HEAD "params:\n  - {name: p_x, type: i16, member: p.x}\n  - {name: k, type: i8}\n"
+          "  - {name: p_y, type: i16, member: p.y}\n",
+     8, 5, "'p_y' is a member of struct argument 'p', whose members are not consecutive params"},
+    {HEAD "params:\n  - {name: p_x, type: i16, member: p.x}\n  - {name: p_y, type: i16, member: p.x}\n", 7, 5,
+     "member p.x of 'p_y' is already param 'p_x'"},
+    {HEAD "params:\n  - {name: p, type: i16}\n  - {name: p_y, type: i16, member: p.y}\n", 7, 5,
+     "member p.y of 'p_y' names struct argument 'p', which is a param"},
     {HEAD PARAMS "hls:\n  widths: {sum: u0}\n", 12, 17, "width 'u0' of 'sum'"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-o, x]\n", 13, 21, "'-o' is not accepted"},
     {HEAD PARAMS "rtl:\n  sources: [k.v]\n  verilator_flags: [-Wno-fatal, --Mdir]\n", 13, 33,
@@ -213,12 +226,42 @@ static void test_valid(void)
     char sig[256];
     spec_format_signature(s, sig, sizeof sig);
     CHECK_STR_CONTAINS(sig, "int32_t k(const uint8_t *in, int32_t n, int16_t *out, uint64_t gain)");
+    CHECK(spec_cargs(s) == 4 && s->params[3].carg == 3 && s->params[3].member == NULL);
     /* A seed directory given on the command line replaces the spec's. */
     CHECK(s->seeds_dir == NULL);
     spec_override_seeds(s, "seeds/a");
     spec_override_seeds(s, "seeds/b");
     CHECK(strcmp(s->seeds_dir, "seeds/b") == 0);
 done:
+    spec_destroy(s);
+    free(path);
+}
+
+/* Struct arguments as their members: one argument of the kernel each, by
+ * value unless a member is an output or read through a pointer. */
+static void test_members(void)
+{
+    char *path = write_spec("members.yaml", HEAD "params:\n  - {name: in_a, type: i32, member: in.a}\n"
+                                                 "  - {name: in_b, type: u8, member: in.b}\n  - {name: k, type: i16}\n"
+                                                 "  - {name: out_s, type: i32, dir: out, member: out.s}\n"
+                                                 "  - {name: out_t, type: i8, member: out.t}\n");
+    lg_err_t err;
+    spec_t *s = spec_load(path, &err);
+    CHECK_MSG(s != NULL, "%s", err.msg);
+    if (s) {
+        CHECK(spec_cargs(s) == 3);
+        size_t n;
+        CHECK(spec_carg_first(s, 0, &n) == 0 && n == 2);
+        CHECK(spec_carg_first(s, 1, &n) == 2 && n == 1);
+        CHECK(spec_carg_first(s, 2, &n) == 3 && n == 2);
+        CHECK(!spec_carg_by_pointer(s, 0) && !spec_carg_by_pointer(s, 1) && spec_carg_by_pointer(s, 2));
+        char name[SPEC_NAME_MAX + 1];
+        CHECK(strcmp(spec_carg_name(s, 2, name), "out") == 0 && strcmp(spec_param_field(&s->params[4]), "t") == 0);
+        char sig[256];
+        spec_format_signature(s, sig, sizeof sig);
+        CHECK_STR_CONTAINS(sig,
+                           "void k(struct {int32_t a; uint8_t b;} in, int16_t k, struct {int32_t s; int8_t t;} *out)");
+    }
     spec_destroy(s);
     free(path);
 }
@@ -416,6 +459,7 @@ int main(void)
         free(write_spec(files[i], "module m(); endmodule\n"));
     test_valid();
     test_integers();
+    test_members();
     test_scalar_output_modes();
     test_vitis_modes();
     test_partition();

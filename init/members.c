@@ -1,0 +1,149 @@
+/* `lgfuzz init`'s reading of struct arguments. HLS (Vivado up to 2019, and
+ * Vitis for a struct it disaggregates) gives each scalar member of a top's
+ * struct argument ports of its own, named <arg>_<field> (with _V after an
+ * HLS integer's); lgfuzz's spec lists the members as params of their own
+ * with `member: <arg>.<field>`, so init turns a struct parameter into one
+ * parameter per member. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "init_int.h"
+#include "util/alloc.h"
+
+/* The most members a struct argument may have. */
+#define MEMBERS_MAX 256
+
+static int ident(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The text between the braces of the definition of struct type core in
+ * src: `typedef struct [tag] { ... } core;`, `struct core { ... };`, or,
+ * for core "struct tag", `struct tag { ... }`. Owned, or NULL. */
+static char *struct_body(const char *src, const char *core)
+{
+    const char *tag = strncmp(core, "struct ", 7) == 0 ? core + 7 : core;
+    char *words = tag == core ? init_typedef_words(src, core) : NULL;
+    const char *from = NULL;
+    if (words) {
+        const char *w = words + strspn(words, " \t\n");
+        if (strncmp(w, "struct", 6) == 0 && !ident(w[6]))
+            from = strchr(w, '{');
+    }
+    char *key = lg_asprintf("struct %s", tag);
+    for (const char *p = from ? NULL : strstr(src, key); p && !from; p = strstr(p + 1, key)) {
+        const char *q = p + strlen(key);
+        q += strspn(q, " \t\n");
+        if ((p == src || !ident(p[-1])) && *q == '{')
+            from = q;
+    }
+    free(key);
+    char *body = NULL;
+    if (from) {
+        const char *close = from + 1;
+        for (int depth = 1; *close && depth; close++)
+            depth += (*close == '{') - (*close == '}');
+        if (close[-1] == '}')
+            body = lg_strndup(from + 1, (size_t)(close - from - 2));
+    }
+    free(words);
+    return body;
+}
+
+/* The members of a struct body, each a scalar of a type lgfuzz carries:
+ * 0 with *out (n of them, owned, name, ctype and type set), -1 when a
+ * member is of another kind. */
+static int read_members(const char *src, const char *body, init_cparam_t **out, size_t *n)
+{
+    *out = NULL;
+    *n = 0;
+    size_t cap = 0;
+    if (strchr(body, '{') || strchr(body, '[') || strchr(body, '(') || strchr(body, ':'))
+        return -1; /* nested definitions, arrays, functions, bit-fields (and C++ scopes) */
+    char *copy = lg_strdup(body);
+    int rc = 0;
+    for (char *decl = copy, *semi; rc == 0 && (semi = strchr(decl, ';')) != NULL; decl = semi + 1) {
+        *semi = '\0';
+        char *type = NULL;
+        /* "T a, b": a and b of type T, the words before the first name. */
+        for (char *piece = decl, *next; rc == 0 && piece; piece = next) {
+            next = strchr(piece, ',');
+            if (next)
+                *next++ = '\0';
+            size_t e = strlen(piece);
+            while (e && !ident(piece[e - 1]))
+                e--;
+            size_t b = e;
+            while (b && ident(piece[b - 1]))
+                b--;
+            int is_const = 0, pointer = strchr(piece, '*') != NULL || strchr(piece, '&') != NULL;
+            if (!type) {
+                char *words = lg_strndup(piece, b);
+                type = init_core_type(words, &is_const, &pointer);
+                free(words);
+            }
+            if (e == b || pointer || !type[0] || *n == MEMBERS_MAX) {
+                rc = -1;
+                break;
+            }
+            lg_grow((void **)out, &cap, *n + 1, sizeof **out);
+            init_cparam_t *m = &(*out)[(*n)++];
+            memset(m, 0, sizeof *m);
+            m->name = lg_strndup(piece + b, e - b);
+            m->ctype = lg_strdup(type);
+            if (init_map_word(src, type, &m->type, &m->fx, &m->wide) != 0 || m->wide)
+                rc = -1;
+        }
+        free(type);
+    }
+    free(copy);
+    if (rc != 0 || *n == 0) {
+        for (size_t i = 0; i < *n; i++)
+            init_cparam_free(&(*out)[i]);
+        free(*out);
+        *out = NULL;
+        *n = 0;
+        return -1;
+    }
+    return 0;
+}
+
+void init_members_expand(init_proto_t *proto)
+{
+    if (!proto->types)
+        return;
+    for (size_t i = 0; i < proto->nparams; i++) {
+        init_cparam_t *cp = &proto->params[i];
+        if (cp->known || cp->brackets || cp->member)
+            continue;
+        int is_const = 0, pointer = 0;
+        char *core = init_core_type(cp->ctype, &is_const, &pointer);
+        char *body = core[0] ? struct_body(proto->types, core) : NULL;
+        init_cparam_t *ms = NULL;
+        size_t n = 0;
+        if (body && read_members(proto->types, body, &ms, &n) == 0) {
+            for (size_t k = 0; k < n; k++) {
+                ms[k].member = lg_asprintf("%s.%s", cp->name, ms[k].name);
+                char *flat = lg_asprintf("%s_%s", cp->name, ms[k].name);
+                free(ms[k].name);
+                ms[k].name = flat;
+                ms[k].known = 1;
+                ms[k].pointer = cp->pointer;
+                ms[k].reference = cp->reference;
+                ms[k].is_const = cp->is_const;
+            }
+            /* cp's place holds the members, in order. */
+            init_cparam_free(cp);
+            proto->params = lg_realloc(proto->params, (proto->nparams + n - 1) * sizeof *proto->params);
+            memmove(&proto->params[i + n], &proto->params[i + 1], (proto->nparams - i - 1) * sizeof *proto->params);
+            memcpy(&proto->params[i], ms, n * sizeof *ms);
+            proto->nparams += n - 1;
+            i += n - 1;
+        }
+        free(ms);
+        free(body);
+        free(core);
+    }
+}
