@@ -201,9 +201,21 @@ static const char *top_function(const init_project_t *proj, const char *module)
 {
     if (!proj->top)
         return module;
-    size_t n = strlen(module), t = strlen(proj->top);
-    return t <= n && strcmp(module + n - t, proj->top) == 0 && (t == n || module[n - t - 1] == '_') ? proj->top
-                                                                                                    : module;
+    /* The name as a Verilog module may have it: HLS writes a leading
+     * underscore (or two) as p_ and a trailing one as _s
+     * (`_ccv_index` -> p_ccv_index, `claswp_` -> claswp_s). */
+    const char *bare = proj->top + strspn(proj->top, "_");
+    size_t bl = strlen(bare);
+    char *legal = lg_asprintf("%s%s%s", bare != proj->top ? "p_" : "", bare, bl && bare[bl - 1] == '_' ? "s" : "");
+    const char *names[] = {proj->top, legal};
+    const char *fn = module;
+    for (size_t k = 0; k < 2 && fn == module; k++) {
+        size_t n = strlen(module), t = strlen(names[k]);
+        if (t <= n && strcmp(module + n - t, names[k]) == 0 && (t == n || module[n - t - 1] == '_'))
+            fn = proj->top;
+    }
+    free(legal);
+    return fn;
 }
 
 /* Reads, infers and writes the text into in (zeroed); on error what was

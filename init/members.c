@@ -22,15 +22,33 @@ static int ident(char c)
 /* The text between the braces of the definition of struct type core in
  * src: `typedef struct [tag] { ... } core;`, `struct core { ... };`, or,
  * for core "struct tag", `struct tag { ... }`. Owned, or NULL. */
-static char *struct_body(const char *src, const char *core)
+static char *struct_body(const char *src, const char *core, int depth)
 {
     const char *tag = strncmp(core, "struct ", 7) == 0 ? core + 7 : core;
     char *words = tag == core ? init_typedef_words(src, core) : NULL;
     const char *from = NULL;
     if (words) {
         const char *w = words + strspn(words, " \t\n");
-        if (strncmp(w, "struct", 6) == 0 && !ident(w[6]))
+        int is_const = 0, pointer = 0;
+        char *alias = init_core_type(w, &is_const, &pointer);
+        /* typedef other_t core; through the chain, a few deep */
+        if (!pointer && alias[0] && strchr(alias, ' ') == NULL && strcmp(alias, core) != 0 && depth < 4) {
+            char *body = struct_body(src, alias, depth + 1);
+            free(alias);
+            free(words);
+            return body;
+        }
+        free(alias);
+        if (strncmp(w, "struct", 6) == 0 && !ident(w[6])) {
             from = strchr(w, '{');
+            if (!from) { /* typedef struct tag name; the tag's definition */
+                char *inner = init_core_type(w, &is_const, &pointer);
+                char *body = !pointer && strncmp(inner, "struct ", 7) == 0 ? struct_body(src, inner, depth + 1) : NULL;
+                free(inner);
+                free(words);
+                return body;
+            }
+        }
     }
     char *key = lg_asprintf("struct %s", tag);
     for (const char *p = from ? NULL : strstr(src, key); p && !from; p = strstr(p + 1, key)) {
@@ -43,8 +61,8 @@ static char *struct_body(const char *src, const char *core)
     char *body = NULL;
     if (from) {
         const char *close = from + 1;
-        for (int depth = 1; *close && depth; close++)
-            depth += (*close == '{') - (*close == '}');
+        for (int level = 1; *close && level; close++)
+            level += (*close == '{') - (*close == '}');
         if (close[-1] == '}')
             body = lg_strndup(from + 1, (size_t)(close - from - 2));
     }
@@ -120,7 +138,7 @@ void init_members_expand(init_proto_t *proto)
             continue;
         int is_const = 0, pointer = 0;
         char *core = init_core_type(cp->ctype, &is_const, &pointer);
-        char *body = core[0] ? struct_body(proto->types, core) : NULL;
+        char *body = core[0] ? struct_body(proto->types, core, 0) : NULL;
         init_cparam_t *ms = NULL;
         size_t n = 0;
         if (body && read_members(proto->types, body, &ms, &n) == 0) {

@@ -301,6 +301,10 @@ static int resolve_typedef(const char *src, const char *name, lg_type_t *out, lg
  * (the source's own win), else ap_cint.h's intN/uintN. */
 static int map_word(const char *src, const char *word, lg_type_t *out, lg_fixed_t *fx, int *wide, int depth)
 {
+    /* C's bool is a name, not a keyword: a source that typedefs it (`typedef
+     * int bool;`) means its own. */
+    if (strcmp(word, "bool") == 0 && depth <= TYPEDEF_DEPTH && resolve_typedef(src, word, out, fx, wide, depth) == 0)
+        return 0;
     if (map_type(word, out, fx, wide) == 0)
         return 0;
     if (depth <= TYPEDEF_DEPTH && resolve_typedef(src, word, out, fx, wide, depth) == 0)

@@ -445,6 +445,11 @@ int instrument_kernel(const spec_t *spec, const pragma_hits_t *hits, const char 
         rc = err->code;
         goto fail_ctx;
     }
+    /* A kernel source that holds its testbench's main too (HLS compiles
+     * only what the top reaches): that main is not the executor's. */
+    LLVMValueRef source_main = LLVMGetNamedFunction(c.mod, "main");
+    if (source_main && !LLVMIsDeclaration(source_main) && !LLVMGetFirstUse(source_main))
+        LLVMDeleteFunction(source_main);
     /* The other translation units first: their functions are instrumented
      * like the kernel's. */
     if ((rc = instrument_link_bitcode(c.ctx, c.mod, (const char *const *)spec->c_sources, others, nothers, NULL, err)))
