@@ -232,6 +232,28 @@ execute_process(COMMAND ${WORK}/sfieldc-zext/repro RESULT_VARIABLE rrc ERROR_VAR
 if(NOT rc EQUAL 0 OR rrc EQUAL 0 OR NOT rerr MATCHES "Assertion `r.sum == ")
   message(FATAL_ERROR "sfieldc-zext repro.c: build ${rc} (${err}), run ${rrc}: ${rerr}")
 endif()
+# The struct through typedef chains (a tag's typedef, a typedef of that),
+# a source that typedefs bool as int and holds its testbench's main, and
+# a top whose name HLS legalises (`_sfieldc_` as module p_sfieldc_s),
+# named by the project file: the spec as before.
+hls_copy(sfieldc sfieldc-chain sfieldc.c "typedef struct {\n    int a;\n    short b;\n} pair_t;"
+         "typedef int bool;\nstruct TYPE_3__ {int a; short b;} ;\ntypedef struct TYPE_3__ TYPE_1__;\ntypedef TYPE_1__ pair_t;")
+file(READ ${WORK}/sfieldc-chain/sfieldc.c text)
+string(REPLACE "void sfieldc(pair_t in, struct res *r)" "void _sfieldc_(pair_t in, struct res *r)" text "${text}")
+file(WRITE ${WORK}/sfieldc-chain/sfieldc.c "${text}\nint main(void)\n{\n    struct res r;\n    pair_t p = {1, 2};\n"
+           "    bool ok = 1;\n    _sfieldc_(p, &r);\n    return ok && r.sum == 3 ? 0 : 1;\n}\n")
+file(READ ${WORK}/sfieldc-chain/${V}/sfieldc.v text)
+string(REPLACE "module sfieldc (" "module p_sfieldc_s (" text "${text}")
+string(REPLACE "CORE_GENERATION_INFO=\"sfieldc," "CORE_GENERATION_INFO=\"p_sfieldc_s," text "${text}")
+file(WRITE ${WORK}/sfieldc-chain/${V}/sfieldc.v "${text}")
+file(WRITE ${WORK}/sfieldc-chain/vivado_hls.app
+     "<project xmlns=\"com.autoesl.autopilot.project\" top=\"_sfieldc_\" name=\"sfieldc\">\n  <files>\n"
+     "    <file name=\"sfieldc.c\" sc=\"0\" tb=\"false\" cflags=\"\"/>\n  </files>\n</project>\n")
+set(w "nothing guessed")
+expect(init.types.struct_chain 0 w init ${WORK}/sfieldc-chain/solution1 -o ${WORK}/sfieldc-chain/kernel.yaml)
+spec_has(init.types.struct_chain ${WORK}/sfieldc-chain/kernel.yaml "function: _sfieldc_"
+         "- {name: in_a, type: i32, member: in.a}" "- {name: in_b, type: i16, member: in.b}")
+run(sfieldc-chain "")
 # The output's side channels as the design drives them: TSTRB low on every
 # beat (as HLS code that sets only keep gives it) is no fault, TKEEP
 # leaving a byte out is one (rtl-axis).

@@ -126,7 +126,8 @@ static void check_expressions(void)
         {"(1 << 4) + 2", 1, 18}, {"HEX / 3", 1, 5}, {"010", 1, 8},
         {"SELF", 0, 0},          {"BAD", 0, 0},     {"N", 0, 0},
         {"4 / 0", 0, 0},         {"", 0, 0},        {"(3", 0, 0},
-        {"3 3", 0, 0},
+        {"3 3", 0, 0},           {"sizeof(int) * 8", 1, 32}, /* what cconsts does not read, clang does */
+        {"(int)sizeof(long long) + LEN", 1, 25},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         int64_t v = -1;
@@ -166,9 +167,51 @@ static void check_expressions(void)
     free(hdr);
 }
 
+/* A struct argument reached through typedefs (`typedef struct tag t;`,
+ * `typedef t u;`) becomes its members, named and passed as HLS makes
+ * them; a source's `typedef int bool;` is its bool. */
+static void check_members(void)
+{
+    char dir[] = "/tmp/lgfuzz-init-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char *src = lg_asprintf("%s/k.c", dir);
+    FILE *f = fopen(src, "w");
+    CHECK(f != NULL);
+    fputs("typedef int bool;\nstruct TYPE_5__ {int a; unsigned char b, c; bool d;} ;\n"
+          "typedef struct TYPE_5__ TYPE_1__;\ntypedef TYPE_1__ st_t;\n"
+          "struct arr_s {int n; int v[4];};\n"
+          "int k(st_t *s, bool f, struct arr_s q) { return s->a + f + q.n; }\n",
+          f);
+    fclose(f);
+    init_proto_t p;
+    lg_err_t err;
+    CHECK(init_proto_read(src, "k", NULL, &p, &err) == 0);
+    init_members_expand(&p);
+    CHECK(p.nparams == 6);
+    static const char *const names[] = {"s_a", "s_b", "s_c", "s_d", "f", "q"};
+    static const char *const members[] = {"s.a", "s.b", "s.c", "s.d", NULL, NULL};
+    static const lg_type_t types[] = {LG_I32, LG_U8, LG_U8, LG_I32, LG_I32};
+    for (size_t i = 0; i < p.nparams && i < 6; i++) {
+        CHECK_MSG(strcmp(p.params[i].name, names[i]) == 0, "param %zu: %s", i, p.params[i].name);
+        CHECK_MSG(members[i] ? p.params[i].member && strcmp(p.params[i].member, members[i]) == 0 : !p.params[i].member,
+                  "param %zu: member %s", i, test_str(p.params[i].member));
+        if (i < 5)
+            CHECK_MSG(p.params[i].known && p.params[i].type == types[i], "param %zu: type %s", i,
+                      lg_type_name(p.params[i].type));
+        CHECK(p.params[i].pointer == (i < 4));
+    }
+    /* A struct with an array member stays one argument, its type unknown. */
+    CHECK(p.nparams == 6 && !p.params[5].known);
+    init_proto_free(&p);
+    remove(src);
+    rmdir(dir);
+    free(src);
+}
+
 int main(void)
 {
     check_expressions();
+    check_members();
     for (size_t i = 0; i < sizeof good / sizeof *good; i++)
         check_good(i);
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
