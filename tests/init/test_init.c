@@ -122,11 +122,20 @@ static void check_expressions(void)
         int ok;
         int64_t value;
     } cases[] = {
-        {"16", 1, 16},           {"LEN", 1, 17},    {"ROWS*COLS - -2", 1, 34},
-        {"(1 << 4) + 2", 1, 18}, {"HEX / 3", 1, 5}, {"010", 1, 8},
-        {"SELF", 0, 0},          {"BAD", 0, 0},     {"N", 0, 0},
-        {"4 / 0", 0, 0},         {"", 0, 0},        {"(3", 0, 0},
-        {"3 3", 0, 0},           {"sizeof(int) * 8", 1, 32}, /* what cconsts does not read, clang does */
+        {"16", 1, 16},
+        {"LEN", 1, 17},
+        {"ROWS*COLS - -2", 1, 34},
+        {"(1 << 4) + 2", 1, 18},
+        {"HEX / 3", 1, 5},
+        {"010", 1, 8},
+        {"SELF", 0, 0},
+        {"BAD", 0, 0},
+        {"N", 0, 0},
+        {"4 / 0", 0, 0},
+        {"", 0, 0},
+        {"(3", 0, 0},
+        {"3 3", 0, 0},
+        {"sizeof(int) * 8", 1, 32}, /* what cconsts does not read, clang does */
         {"(int)sizeof(long long) + LEN", 1, 25},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
