@@ -719,9 +719,18 @@ static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml
             return lg_err_set(c->err, LG_EINVAL, "%s:%d: the ports of `%s` in module %s match no argument of %s",
                               c->rtl->top_file, c->rtl->top_line, c->groups[g].prefix, c->rtl->top,
                               proto ? "the C function" : "the report");
-    for (size_t i = 0; proto && i < s->nparams && i < proto->nparams; i++)
-        if (proto->params[i].member)
-            s->params[i].member = lg_strdup(proto->params[i].member);
+    for (size_t i = 0; proto && i < s->nparams && i < proto->nparams; i++) {
+        if (!proto->params[i].member)
+            continue;
+        /* A pointer HLS takes for an array of structs: each member an array. */
+        if (s->params[i].is_array)
+            return lg_err_set(c->err, LG_EINVAL,
+                              "%s:%d: module %s takes struct argument member %s as an array (%s ports): an array "
+                              "of structs, whose members are arrays, which lgfuzz does not carry",
+                              proto->path, proto->line, c->rtl->top, proto->params[i].member,
+                              s->params[i].mode == INIT_MEMORY ? "ap_memory" : "memory");
+        s->params[i].member = lg_strdup(proto->params[i].member);
+    }
     /* An in scalar the C declares as a pointer (`int *a` that it only
      * reads, on a port or a register of its own) is passed by pointer. */
     for (size_t i = 0; proto && i < s->nparams && i < proto->nparams; i++)

@@ -45,7 +45,7 @@ static const char *const kernel_flags[] = {
     "-disable-lifetime-markers",
     "-g",
     "-fno-discard-value-names",
-    "-fsanitize=signed-integer-overflow,shift,integer-divide-by-zero,array-bounds",
+    "-fsanitize=signed-integer-overflow,shift,integer-divide-by-zero,array-bounds,float-cast-overflow",
     "-fsanitize-recover=all",
     "-fsanitize-minimal-runtime",
     "-w"};

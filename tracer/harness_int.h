@@ -7,7 +7,7 @@
 
 /* Version of the generated harness and instrumentation; part of the build
  * cache key, so bump it whenever generated code changes shape. */
-#define HARNESS_FORMAT "7"
+#define HARNESS_FORMAT "8"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -463,6 +463,13 @@ int instrument_kernel(const spec_t *spec, const pragma_hits_t *hits, const char 
     }
     if (!shim && (rc = instrument_check_prototype(c.kernel, spec, err)) != 0)
         goto fail_mod;
+    /* A static kernel (`static inline` with `used`, as extracted code has
+     * it) is HLS's top all the same: the harness calls it from outside. */
+    LLVMLinkage link = LLVMGetLinkage(c.kernel);
+    if (!shim && (link == LLVMInternalLinkage || link == LLVMPrivateLinkage)) {
+        LLVMSetLinkage(c.kernel, LLVMExternalLinkage);
+        LLVMSetVisibility(c.kernel, LLVMDefaultVisibility);
+    }
     c.b = LLVMCreateBuilderInContext(c.ctx);
     c.i1 = LLVMInt1TypeInContext(c.ctx);
     c.i32 = LLVMInt32TypeInContext(c.ctx);
