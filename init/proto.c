@@ -475,6 +475,56 @@ static long array_len(const char *br, const init_macros_t *macros, init_cparam_t
     return (long)len;
 }
 
+/* The words and the bracketed dimensions of src's `typedef WORDS
+ * name[N]...;` (owned), or NULL. */
+static char *typedef_array(const char *src, const char *name, char **dims)
+{
+    size_t nl = strlen(name);
+    *dims = NULL;
+    for (const char *p = strstr(src, "typedef"); p; p = strstr(p + 1, "typedef")) {
+        const char *semi = strchr(p, ';'), *br = semi ? memchr(p, '[', (size_t)(semi - p)) : NULL;
+        const char *brace = semi ? memchr(p, '{', (size_t)(semi - p)) : NULL;
+        if (!br || brace || (p > src && ident(p[-1])))
+            continue;
+        const char *e = br;
+        while (e > p && isspace((unsigned char)e[-1]))
+            e--;
+        if ((size_t)(e - p) < nl + 7 || strncmp(e - nl, name, nl) != 0 || ident(e[-nl - 1]))
+            continue;
+        *dims = lg_strndup(br, (size_t)(semi - br));
+        return lg_strndup(p + 7, (size_t)(e - nl - p - 7));
+    }
+    return NULL;
+}
+
+/* A parameter whose type names a pointer or an array through a typedef
+ * (`typedef int *fe;`, `typedef int mat4_t[16];`): cp becomes that
+ * pointer or array of the element type. */
+static void typedef_indirect(const char *src, const char *core, const init_macros_t *macros, init_cparam_t *cp)
+{
+    char *dims = NULL, *words = typedef_words(src, core);
+    int arr = 0;
+    if (!words) {
+        words = typedef_array(src, core, &dims);
+        arr = words != NULL;
+    }
+    if (!words)
+        return;
+    int is_const = 0, pointer = 0;
+    char *elem = core_type(words, &is_const, &pointer);
+    if ((pointer || arr) && elem[0] && map_element(elem, src, &cp->type, &cp->fx, &cp->wide) == 0) {
+        cp->known = 1;
+        cp->pointer = 1;
+        if (arr) {
+            cp->brackets = 1;
+            cp->arr_len = array_len(dims, macros, cp);
+        }
+    }
+    free(elem);
+    free(dims);
+    free(words);
+}
+
 /* One parameter's text, trimmed: "const int data[16]"; src is the whole
  * (blanked) source, for typedefs; macros the source's, for array lengths. */
 static int read_param(const char *text, const char *src, const init_macros_t *macros, init_cparam_t *cp)
@@ -503,6 +553,8 @@ static int read_param(const char *text, const char *src, const init_macros_t *ma
         char *core = core_type(t, &cp->is_const, &cp->pointer);
         cp->reference = !br && strchr(t, '&') && !strchr(t, '*');
         cp->known = core[0] && map_element(core, src, &cp->type, &cp->fx, &cp->wide) == 0;
+        if (!cp->known && core[0] && !br)
+            typedef_indirect(src, core, macros, cp);
         /* The type as written, for messages and notes. */
         char *w = t;
         while (isspace((unsigned char)*w))

@@ -189,7 +189,9 @@ static void check_members(void)
     fputs("typedef int bool;\nstruct TYPE_5__ {int a; unsigned char b, c; bool d;} ;\n"
           "typedef struct TYPE_5__ TYPE_1__;\ntypedef TYPE_1__ st_t;\n"
           "struct arr_s {int n; int v[4];};\n"
-          "int k(st_t *s, bool f, struct arr_s q) { return s->a + f + q.n; }\n",
+          "int k(st_t *s, bool f, struct arr_s q) { return s->a + f + q.n; }\n"
+          "typedef int *fe;\ntypedef short mat_t [4 * 4];\n"
+          "void k2(fe h, const mat_t m) { h[0] = m[1]; }\n",
           f);
     fclose(f);
     init_proto_t p;
@@ -211,6 +213,14 @@ static void check_members(void)
     }
     /* A struct with an array member stays one argument, its type unknown. */
     CHECK(p.nparams == 6 && !p.params[5].known);
+    init_proto_free(&p);
+    /* A pointer and an array through typedefs. */
+    CHECK(init_proto_read(src, "k2", NULL, &p, &err) == 0);
+    CHECK(p.nparams == 2);
+    if (p.nparams == 2) {
+        CHECK(p.params[0].known && p.params[0].pointer && !p.params[0].brackets && p.params[0].type == LG_I32);
+        CHECK(p.params[1].known && p.params[1].brackets && p.params[1].arr_len == 16 && p.params[1].type == LG_I16);
+    }
     init_proto_free(&p);
     remove(src);
     rmdir(dir);
