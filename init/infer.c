@@ -693,6 +693,12 @@ static int tie_params(ctx_t *c, const init_proto_t *proto, const init_xml_t *xml
             p->depth = p->max_len = depth;
             continue;
         }
+        if (!g && cp && cp->struct_unread)
+            return lg_err_set(c->err, LG_EINVAL,
+                              "%s:%d: argument `%s` is a struct (`%s`) with a member lgfuzz does not carry (an array, "
+                              "a pointer, a nested struct or a type lgfuzz has no name for): its members are "
+                              "params only when every one is a scalar",
+                              proto->path, proto->line, name, cp->ctype);
         if (!g)
             return lg_err_set(c->err, LG_EINVAL,
                               "%s:%d: module %s has no ports for argument `%s` (looked for %s, %s_address0, %s_dout, "

@@ -73,6 +73,7 @@ typedef struct init_cparam {
     /* A member of a struct argument (members.c): "<arg>.<field>", the
      * param named <arg>_<field> (owned); NULL for an argument itself. */
     char *member;
+    int struct_unread; /* a struct whose members members.c could not all carry (an array, a pointer, a nested struct) */
 } init_cparam_t;
 
 typedef struct init_proto {

@@ -141,7 +141,9 @@ void init_members_expand(init_proto_t *proto)
         char *body = core[0] ? struct_body(proto->types, core, 0) : NULL;
         init_cparam_t *ms = NULL;
         size_t n = 0;
+        cp->struct_unread = body != NULL;
         if (body && read_members(proto->types, body, &ms, &n) == 0) {
+            cp->struct_unread = 0;
             for (size_t k = 0; k < n; k++) {
                 ms[k].member = lg_asprintf("%s.%s", cp->name, ms[k].name);
                 char *flat = lg_asprintf("%s_%s", cp->name, ms[k].name);
