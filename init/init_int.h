@@ -2,9 +2,12 @@
  * Verilog ports, csynth.xml, the C prototype), how it turns that into the
  * params and interfaces of a spec, and how it writes the spec with every
  * guess marked. One stage per file, each called by init.c alone (infer.c
- * also asks csynth.c and axi.c about arguments and ports):
+ * also asks csynth.c and axi.c about arguments and ports; proto.c and
+ * members.c read types through ctypes.c):
  *   verilog.c  init_rtl_    the top module and its ports
  *   proto.c    init_proto_  the C or C++ prototype
+ *   ctypes.c   init_map_, init_core_type, init_typedef_words, init_struct_decls: C and HLS type names
+ *   members.c  init_members_ struct arguments as params of their members
  *   cexpr.c    init_macros_ the named constants array lengths are written with
  *   csynth.c   init_xml_    csynth.xml's arguments
  *   project.c  init_project_ the sources the HLS project lists
@@ -106,13 +109,22 @@ int init_proto_read(const char *path, const char *fn, const init_cflags_t *flags
 int init_defines_main(const char *path);
 void init_proto_free(init_proto_t *p);
 void init_cparam_free(init_cparam_t *cp);
-/* proto.c's reading of types, for members.c: the type words of a
- * declaration's text (*pointer set by * or &), a type word mapped
- * through map_type, the typedefs of src and ap_cint.h's names, and the
- * words of `typedef WORDS name;` in src (owned, or NULL). */
+/* ctypes.c: the type words of a declaration's text (qualifiers and the
+ * name left out, *pointer set by * or &; owned), a type word mapped as a
+ * C or HLS type, through the typedefs of src (the source with its
+ * headers) or as ap_cint.h's names, the words of `typedef WORDS name;` in
+ * src (owned, or NULL), and a parameter's element type (a stream's
+ * element, an AXI4-Stream packet's data) the same way. */
 char *init_core_type(const char *text, int *is_const, int *pointer);
 int init_map_word(const char *src, const char *word, lg_type_t *out, lg_fixed_t *fx, int *wide);
 char *init_typedef_words(const char *src, const char *name);
+int init_map_element(const char *core, const char *src, lg_type_t *out, lg_fixed_t *fx, int *wide);
+/* ctypes.c: the member declarations of a struct's body (the len bytes between its
+ * braces), in order: `T a, b;` gives a and b, both of type T (its words,
+ * without const), pointer set by a * or & in the declaration. Each goes
+ * to f, until f returns nonzero; returns that, or 0. */
+typedef int (*init_decl_fn)(void *arg, const char *type, const char *name, int pointer);
+int init_struct_decls(const char *body, size_t len, init_decl_fn f, void *arg);
 
 /* members.c: each parameter of proto whose type is a struct of scalar
  * members (`typedef struct { int a; ap_uint<7> b; } in_t;`, `struct pt

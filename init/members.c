@@ -70,6 +70,26 @@ static char *struct_body(const char *src, const char *core, int depth)
     return body;
 }
 
+/* The members read so far. */
+typedef struct member_list {
+    const char *src;
+    init_cparam_t *m;
+    size_t n, cap;
+} member_list_t;
+
+static int add_member(void *arg, const char *type, const char *name, int pointer)
+{
+    member_list_t *l = arg;
+    if (!name[0] || pointer || !type[0] || l->n == MEMBERS_MAX)
+        return -1;
+    lg_grow((void **)&l->m, &l->cap, l->n + 1, sizeof *l->m);
+    init_cparam_t *m = &l->m[l->n++];
+    memset(m, 0, sizeof *m);
+    m->name = lg_strdup(name);
+    m->ctype = lg_strdup(type);
+    return init_map_word(l->src, type, &m->type, &m->fx, &m->wide) != 0 || m->wide ? -1 : 0;
+}
+
 /* The members of a struct body, each a scalar of a type lgfuzz carries:
  * 0 with *out (n of them, owned, name, ctype and type set), -1 when a
  * member is of another kind. */
@@ -77,54 +97,17 @@ static int read_members(const char *src, const char *body, init_cparam_t **out, 
 {
     *out = NULL;
     *n = 0;
-    size_t cap = 0;
     if (strchr(body, '{') || strchr(body, '[') || strchr(body, '(') || strchr(body, ':'))
         return -1; /* nested definitions, arrays, functions, bit-fields (and C++ scopes) */
-    char *copy = lg_strdup(body);
-    int rc = 0;
-    for (char *decl = copy, *semi; rc == 0 && (semi = strchr(decl, ';')) != NULL; decl = semi + 1) {
-        *semi = '\0';
-        char *type = NULL;
-        /* "T a, b": a and b of type T, the words before the first name. */
-        for (char *piece = decl, *next; rc == 0 && piece; piece = next) {
-            next = strchr(piece, ',');
-            if (next)
-                *next++ = '\0';
-            size_t e = strlen(piece);
-            while (e && !ident(piece[e - 1]))
-                e--;
-            size_t b = e;
-            while (b && ident(piece[b - 1]))
-                b--;
-            int is_const = 0, pointer = strchr(piece, '*') != NULL || strchr(piece, '&') != NULL;
-            if (!type) {
-                char *words = lg_strndup(piece, b);
-                type = init_core_type(words, &is_const, &pointer);
-                free(words);
-            }
-            if (e == b || pointer || !type[0] || *n == MEMBERS_MAX) {
-                rc = -1;
-                break;
-            }
-            lg_grow((void **)out, &cap, *n + 1, sizeof **out);
-            init_cparam_t *m = &(*out)[(*n)++];
-            memset(m, 0, sizeof *m);
-            m->name = lg_strndup(piece + b, e - b);
-            m->ctype = lg_strdup(type);
-            if (init_map_word(src, type, &m->type, &m->fx, &m->wide) != 0 || m->wide)
-                rc = -1;
-        }
-        free(type);
-    }
-    free(copy);
-    if (rc != 0 || *n == 0) {
-        for (size_t i = 0; i < *n; i++)
-            init_cparam_free(&(*out)[i]);
-        free(*out);
-        *out = NULL;
-        *n = 0;
+    member_list_t l = {src, NULL, 0, 0};
+    if (init_struct_decls(body, strlen(body), add_member, &l) != 0 || l.n == 0) {
+        for (size_t i = 0; i < l.n; i++)
+            init_cparam_free(&l.m[i]);
+        free(l.m);
         return -1;
     }
+    *out = l.m;
+    *n = l.n;
     return 0;
 }
 
