@@ -21,8 +21,9 @@ static int ident(char c)
 
 /* The text between the braces of the definition of struct type core in
  * src: `typedef struct [tag] { ... } core;`, `struct core { ... };`, or,
- * for core "struct tag", `struct tag { ... }`. Owned, or NULL. */
-static char *struct_body(const char *src, const char *core, int depth)
+ * for core "struct tag", `struct tag { ... }`. Owned, or NULL. Through a
+ * typedef of a pointer to a struct (`typedef S *PS;`) *pointer is set. */
+static char *struct_body(const char *src, const char *core, int depth, int *via_pointer)
 {
     const char *tag = strncmp(core, "struct ", 7) == 0 ? core + 7 : core;
     char *words = tag == core ? init_typedef_words(src, core) : NULL;
@@ -31,9 +32,12 @@ static char *struct_body(const char *src, const char *core, int depth)
         const char *w = words + strspn(words, " \t\n");
         int is_const = 0, pointer = 0;
         char *alias = init_core_type(w, &is_const, &pointer);
-        /* typedef other_t core; through the chain, a few deep */
-        if (!pointer && alias[0] && strchr(alias, ' ') == NULL && strcmp(alias, core) != 0 && depth < 4) {
-            char *body = struct_body(src, alias, depth + 1);
+        /* typedef other_t core; through the chain, a few deep (a pointer
+         * once: typedef other_t *core;) */
+        if ((!pointer || !*via_pointer) && alias[0] && strchr(alias, ' ') == NULL && strcmp(alias, core) != 0 &&
+            depth < 4) {
+            *via_pointer |= pointer;
+            char *body = struct_body(src, alias, depth + 1, via_pointer);
             free(alias);
             free(words);
             return body;
@@ -43,7 +47,9 @@ static char *struct_body(const char *src, const char *core, int depth)
             from = strchr(w, '{');
             if (!from) { /* typedef struct tag name; the tag's definition */
                 char *inner = init_core_type(w, &is_const, &pointer);
-                char *body = !pointer && strncmp(inner, "struct ", 7) == 0 ? struct_body(src, inner, depth + 1) : NULL;
+                char *body = !pointer && strncmp(inner, "struct ", 7) == 0
+                                 ? struct_body(src, inner, depth + 1, via_pointer)
+                                 : NULL;
                 free(inner);
                 free(words);
                 return body;
@@ -119,9 +125,15 @@ void init_members_expand(init_proto_t *proto)
         init_cparam_t *cp = &proto->params[i];
         if (cp->known || cp->brackets || cp->member)
             continue;
-        int is_const = 0, pointer = 0;
+        int is_const = 0, pointer = 0, via_pointer = 0;
         char *core = init_core_type(cp->ctype, &is_const, &pointer);
-        char *body = core[0] ? struct_body(proto->types, core, 0) : NULL;
+        char *body = core[0] ? struct_body(proto->types, core, 0, &via_pointer) : NULL;
+        if (body && via_pointer && !cp->pointer)
+            cp->pointer = 1; /* PS p: a pointer to the struct */
+        else if (body && via_pointer) {
+            free(body); /* a pointer to a pointer to a struct */
+            body = NULL;
+        }
         init_cparam_t *ms = NULL;
         size_t n = 0;
         cp->struct_unread = body != NULL;

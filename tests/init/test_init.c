@@ -191,7 +191,8 @@ static void check_members(void)
           "struct arr_s {int n; int v[4];};\n"
           "int k(st_t *s, bool f, struct arr_s q) { return s->a + f + q.n; }\n"
           "typedef int *fe;\ntypedef short mat_t [4 * 4];\n"
-          "void k2(fe h, const mat_t m) { h[0] = m[1]; }\n",
+          "void k2(fe h, const mat_t m) { h[0] = m[1]; }\n"
+          "typedef st_t *pst_t;\nvoid k3(pst_t p) { p->a = 1; }\n",
           f);
     fclose(f);
     init_proto_t p;
@@ -213,6 +214,11 @@ static void check_members(void)
     }
     /* A struct with an array member stays one argument, its type unknown. */
     CHECK(p.nparams == 6 && !p.params[5].known && p.params[5].struct_unread);
+    init_proto_free(&p);
+    /* A pointer to the struct through a typedef: its members by pointer. */
+    CHECK(init_proto_read(src, "k3", NULL, &p, &err) == 0);
+    init_members_expand(&p);
+    CHECK(p.nparams == 4 && p.params[0].member && strcmp(p.params[0].member, "p.a") == 0 && p.params[0].pointer);
     init_proto_free(&p);
     /* A pointer and an array through typedefs. */
     CHECK(init_proto_read(src, "k2", NULL, &p, &err) == 0);
