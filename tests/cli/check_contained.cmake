@@ -28,6 +28,10 @@
 #          for ever: cpu-output, in diff and in run alike (before: its
 #          output went to /dev/null, and each input was a cpu-hang of
 #          2 s, the wall-clock limit)
+#   segv   segv dereferences a null pointer: cpu-crash:SIGSEGV
+#   hog    hog allocates 10 GiB: cpu-oom
+#   stall  stall's RTL never raises ap_done: rtl-hang
+#   fatal  fatal's RTL stops on $fatal: rtl-assert
 # Inputs: LGFUZZ, SRC (source root), WORK (scratch directory), CHECK.
 cmake_minimum_required(VERSION 3.23)
 file(REMOVE_RECURSE ${WORK})
@@ -56,6 +60,19 @@ elseif(CHECK STREQUAL "output")
   # Every input writes 8 MiB before it is stopped (most of a second each
   # in the sanitizer build): fewer steps show the same.
   set(iterations 4)
+elseif(CHECK STREQUAL "segv")
+  set(kernel segv)
+  set(class_re "cpu-crash:SIGSEGV")
+elseif(CHECK STREQUAL "hog")
+  set(kernel hog)
+  set(class_re "cpu-oom")
+elseif(CHECK STREQUAL "stall")
+  set(kernel stall)
+  set(class_re "rtl-hang")
+  set(iterations 4)
+elseif(CHECK STREQUAL "fatal")
+  set(kernel fatal)
+  set(class_re "rtl-assert")
 else()
   message(FATAL_ERROR "unknown CHECK ${CHECK}")
 endif()
