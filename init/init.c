@@ -229,6 +229,15 @@ static int build(init_t *in, const init_cfg_t *cfg, lg_err_t *err)
     init_project_t *proj = &in->proj;
     init_project_read(vdir, proj);
     const char *fn = cfg->function ? cfg->function : top_function(proj, in->rtl.top);
+    if (strcmp(fn, "main") == 0) {
+        rc = lg_err_set(err, LG_EINVAL,
+                        "%s:%d: module %s is the project's `main`, its testbench synthesised as the top: the kernel "
+                        "it calls gets the testbench's own values, none that lgfuzz could give it; make the kernel "
+                        "function the top (set_top), or name it with --function",
+                        in->rtl.top_file, in->rtl.top_line, in->rtl.top);
+        free(vdir);
+        return rc;
+    }
     in->csource = cfg->csource ? lg_strdup(cfg->csource) : find_source(vdir, fn, proj);
     in->proj_lists = in->csource && init_project_find(proj, in->csource) >= 0;
     char *cxx = NULL;

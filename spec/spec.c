@@ -113,9 +113,18 @@ static int parse_c(yamldoc_t *d, spec_t *s, yaml_node_t *c, lg_err_t *err)
     yaml_node_t *src = yamldoc_require(d, c, "source", "c", err);
     if (!src || spec_source_file(d, s, src, "c.source", &s->c_source, err))
         return LG_EINVAL;
-    const char *name = require_identifier(d, c, "function", "c", "c.function", NULL, err);
+    yaml_node_t *fn;
+    const char *name = require_identifier(d, c, "function", "c", "c.function", &fn, err);
     if (!name)
         return LG_EINVAL;
+    /* The executor has its own main; a program's main takes no inputs of
+     * the kernel's (an HLS project may synthesise its testbench's main,
+     * whose calls' arguments are then its own locals). */
+    if (strcmp(name, "main") == 0)
+        return yamldoc_error(d, fn, err,
+                             "c.function is `main`, a program's entry: lgfuzz calls a kernel function with the "
+                             "inputs it fuzzes (an HLS project whose top is its testbench's main gives the kernel "
+                             "none; make the kernel function the top)");
     s->c_function = lg_strdup(name);
     yaml_node_t *n;
     if ((n = yamldoc_get(d, c, "sources")) && parse_sources(d, s, n, err))

@@ -170,6 +170,7 @@ static const struct {
     {HEAD PARAMS "hls:\n  widths: {\"../x\": u9}\n", 12, 12, "hls.widths key '../x' is not a C identifier"},
     {"kernel: \"../k\"\n", 1, 9, "kernel name '../k' is not a C identifier"},
     {"kernel: k\nc:\n  source: k.c\n  function: \"-k\"\n", 4, 13, "c.function '-k' is not a C identifier"},
+    {"kernel: k\nc:\n  source: k.c\n  function: main\n", 4, 13, "c.function is `main`, a program's entry"},
     {"kernel: k\nc:\n  source: k.c\n  function: \"k\\0; rm -rf /\"\n", 4, 13, "a NUL character (\\0) inside a string"},
     {"kernel: " LONG_NAME "\n", 1, 9, "kernel name 'aaaa"},
     /* Duplicate keys in every mapping, interfaces included. */
