@@ -14,7 +14,7 @@
 #include "spec/spec.h"
 #include "util/alloc.h"
 
-static int ident(char c)
+int init_ident(char c)
 {
     return isalnum((unsigned char)c) || c == '_';
 }
@@ -147,9 +147,9 @@ char *init_core_type(const char *text, int *is_const, int *pointer)
         if (*p == '*' || *p == '&') {
             *pointer = 1;
             p++;
-        } else if (ident(*p)) {
+        } else if (init_ident(*p)) {
             const char *s = p;
-            while (ident(*p) || *p == ':')
+            while (init_ident(*p) || *p == ':')
                 p++;
             size_t len = (size_t)(p - s);
             if (len == 5 && strncmp(s, "const", 5) == 0)
@@ -193,12 +193,12 @@ char *init_typedef_words(const char *src, const char *name)
         const char *semi = p; /* the ';' ending it, past a struct's { } */
         for (int depth = 0; *semi && !(depth == 0 && *semi == ';'); semi++)
             depth += (*semi == '{') - (*semi == '}');
-        if (!*semi || (p > src && ident(p[-1])))
+        if (!*semi || (p > src && init_ident(p[-1])))
             continue;
         const char *e = semi;
-        while (e > p && !ident(e[-1]))
+        while (e > p && !init_ident(e[-1]))
             e--;
-        if ((size_t)(e - p) < nl || strncmp(e - nl, name, nl) != 0 || ident(e[-nl - 1]))
+        if ((size_t)(e - p) < nl || strncmp(e - nl, name, nl) != 0 || init_ident(e[-nl - 1]))
             continue;
         return lg_strndup(p + 7, (size_t)(e - nl - p - 7));
     }
@@ -277,10 +277,10 @@ int init_struct_decls(const char *body, size_t len, init_decl_fn f, void *arg)
             if (next)
                 *next++ = '\0';
             size_t e = strlen(piece);
-            while (e && !ident(piece[e - 1]))
+            while (e && !init_ident(piece[e - 1]))
                 e--;
             size_t b = e;
-            while (b && ident(piece[b - 1]))
+            while (b && init_ident(piece[b - 1]))
                 b--;
             char *name = lg_strndup(piece + b, e - b);
             int is_const = 0, pointer = strchr(piece, '*') != NULL || strchr(piece, '&') != NULL;
@@ -355,7 +355,7 @@ static int map_side_typedef(const char *src, const char *name, lg_type_t *out, l
         for (const char *p = strstr(src, tag); p && rc != 0; p = strstr(p + 1, tag)) {
             const char *q = p + strlen(tag);
             q += strspn(q, " \t\n");
-            if ((p == src || !ident(p[-1])) && *q == '{')
+            if ((p == src || !init_ident(p[-1])) && *q == '{')
                 rc = map_side_struct(src, q, out, fx, wide);
         }
         free(tag);

@@ -115,6 +115,7 @@ void init_cparam_free(init_cparam_t *cp);
  * headers) or as ap_cint.h's names, the words of `typedef WORDS name;` in
  * src (owned, or NULL), and a parameter's element type (a stream's
  * element, an AXI4-Stream packet's data) the same way. */
+int init_ident(char c); /* a character of a C identifier */
 char *init_core_type(const char *text, int *is_const, int *pointer);
 int init_map_word(const char *src, const char *word, lg_type_t *out, lg_fixed_t *fx, int *wide);
 char *init_typedef_words(const char *src, const char *name);

@@ -14,11 +14,6 @@
 /* The most members a struct argument may have. */
 #define MEMBERS_MAX 256
 
-static int ident(char c)
-{
-    return isalnum((unsigned char)c) || c == '_';
-}
-
 /* The text between the braces of the definition of struct type core in
  * src: `typedef struct [tag] { ... } core;`, `struct core { ... };`, or,
  * for core "struct tag", `struct tag { ... }`. Owned, or NULL. Through a
@@ -43,7 +38,7 @@ static char *struct_body(const char *src, const char *core, int depth, int *via_
             return body;
         }
         free(alias);
-        if (strncmp(w, "struct", 6) == 0 && !ident(w[6])) {
+        if (strncmp(w, "struct", 6) == 0 && !init_ident(w[6])) {
             from = strchr(w, '{');
             if (!from) { /* typedef struct tag name; the tag's definition */
                 char *inner = init_core_type(w, &is_const, &pointer);
@@ -60,7 +55,7 @@ static char *struct_body(const char *src, const char *core, int depth, int *via_
     for (const char *p = from ? NULL : strstr(src, key); p && !from; p = strstr(p + 1, key)) {
         const char *q = p + strlen(key);
         q += strspn(q, " \t\n");
-        if ((p == src || !ident(p[-1])) && *q == '{')
+        if ((p == src || !init_ident(p[-1])) && *q == '{')
             from = q;
     }
     free(key);

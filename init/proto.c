@@ -59,8 +59,6 @@ static void blank(char *s)
     }
 }
 
-static int ident(char c);
-
 /* Blanks every `__attribute__((...))` of the blanked text s, with its
  * parentheses: a vendor's attribute on a definition (Vitis's preprocessed
  * copy of a source marks the top `__attribute__((sdx_kernel("f", 0)))`)
@@ -69,7 +67,7 @@ static void blank_attributes(char *s)
 {
     static const char word[] = "__attribute__";
     for (char *p = strstr(s, word); p; p = strstr(p, word)) {
-        if (p > s && ident(p[-1])) {
+        if (p > s && init_ident(p[-1])) {
             p += sizeof word - 1;
             continue;
         }
@@ -89,11 +87,6 @@ static void blank_attributes(char *s)
             if (*p != '\n')
                 *p = ' ';
     }
-}
-
-static int ident(char c)
-{
-    return isalnum((unsigned char)c) || c == '_';
 }
 
 /* The element count of the array declarator at br ("[N][M]"): the
@@ -130,12 +123,12 @@ static char *typedef_array(const char *src, const char *name, char **dims)
     for (const char *p = strstr(src, "typedef"); p; p = strstr(p + 1, "typedef")) {
         const char *semi = strchr(p, ';'), *br = semi ? memchr(p, '[', (size_t)(semi - p)) : NULL;
         const char *brace = semi ? memchr(p, '{', (size_t)(semi - p)) : NULL;
-        if (!br || brace || (p > src && ident(p[-1])))
+        if (!br || brace || (p > src && init_ident(p[-1])))
             continue;
         const char *e = br;
         while (e > p && isspace((unsigned char)e[-1]))
             e--;
-        if ((size_t)(e - p) < nl + 7 || strncmp(e - nl, name, nl) != 0 || ident(e[-nl - 1]))
+        if ((size_t)(e - p) < nl + 7 || strncmp(e - nl, name, nl) != 0 || init_ident(e[-nl - 1]))
             continue;
         *dims = lg_strndup(br, (size_t)(semi - br));
         return lg_strndup(p + 7, (size_t)(e - nl - p - 7));
@@ -187,10 +180,10 @@ static int read_param(const char *text, const char *src, const init_macros_t *ma
         *br = '\0';
     }
     size_t end = strlen(t);
-    while (end && !ident(t[end - 1]))
+    while (end && !init_ident(t[end - 1]))
         end--;
     size_t start = end;
-    while (start && ident(t[start - 1]))
+    while (start && init_ident(t[start - 1]))
         start--;
     int rc = -1;
     if (end > start && !isdigit((unsigned char)t[start])) {
@@ -261,7 +254,7 @@ static void read_return(const char *text, size_t at, const char *types, init_pro
     for (size_t i = 0; drop[i]; i++) {
         size_t dl = strlen(drop[i]);
         for (char *p = strstr(t, drop[i]); p; p = strstr(p + 1, drop[i]))
-            if ((p == t || !ident(p[-1])) && !ident(p[dl]))
+            if ((p == t || !init_ident(p[-1])) && !init_ident(p[dl]))
                 memset(p, ' ', dl);
     }
     int is_const = 0, pointer = 0;
@@ -364,7 +357,7 @@ static size_t find_definition(const char *s, const char *fn, size_t *open, size_
 {
     size_t fl = strlen(fn);
     for (const char *p = strstr(s, fn); p; p = strstr(p + 1, fn)) {
-        if ((p > s && (ident(p[-1]) || p[-1] == ':')) || ident(p[fl]))
+        if ((p > s && (init_ident(p[-1]) || p[-1] == ':')) || init_ident(p[fl]))
             continue;
         const char *q = p + fl;
         while (isspace((unsigned char)*q))
@@ -403,7 +396,7 @@ static char *resolve_widths(const init_macros_t *m, const char *text)
         size_t k = 0, tl = 0;
         for (; k < sizeof types / sizeof *types; k++) {
             tl = strlen(types[k]);
-            if (strncmp(p, types[k], tl) == 0 && (p == text || !ident(p[-1])))
+            if (strncmp(p, types[k], tl) == 0 && (p == text || !init_ident(p[-1])))
                 break;
         }
         if (k == sizeof types / sizeof *types) {

@@ -97,10 +97,10 @@ static void declare_struct(lg_strbuf_t *t, const spec_t *spec, const input_t *in
     char name[SPEC_NAME_MAX + 1];
     spec_carg_name(spec, c, name);
     lg_strbuf_printf(t, "/* Struct argument %s: the kernel's struct, its members as the spec lists them. */\n", name);
-    lg_strbuf_printf(t, "struct lgfuzz_%s {\n", name);
-    for (size_t i = f; i < f + n; i++)
-        lg_strbuf_printf(t, "    %s %s;\n", lg_type_ctype(spec->params[i].type), spec_param_field(&spec->params[i]));
-    lg_strbuf_printf(t, "};\nstatic struct lgfuzz_%s %s = {", name, name);
+    char tag[SPEC_NAME_MAX + 8];
+    snprintf(tag, sizeof tag, "lgfuzz_%s", name);
+    spec_struct_decl(t, spec, c, tag, lg_type_ctype);
+    lg_strbuf_printf(t, "static struct %s %s = {", tag, name);
     for (size_t i = f; i < f + n; i++) {
         const spec_param_t *p = &spec->params[i];
         lg_strbuf_printf(t, "%s.%s = ", i > f ? ", " : "", spec_param_field(p));
@@ -115,7 +115,7 @@ static void declare_inputs(lg_strbuf_t *t, const spec_t *spec, const input_t *in
         const spec_param_t *p = &spec->params[i];
         const char *ct = lg_type_ctype(p->type);
         if (p->member) {
-            if (i == spec_carg_first(spec, p->carg, NULL))
+            if (spec_carg_starts(spec, i))
                 declare_struct(t, spec, in, p->carg);
         } else if (wide_in_c(spec, p)) {
             int64_t *v = lg_calloc(p->max_len, sizeof *v);

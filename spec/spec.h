@@ -238,6 +238,12 @@ typedef struct spec {
  * *n the params it spans (1 for a param of its own). */
 size_t spec_cargs(const spec_t *spec);
 size_t spec_carg_first(const spec_t *spec, size_t c, size_t *n);
+/* 1 when param i is the first of its argument (of a struct's members, or
+ * a param of its own). */
+static inline int spec_carg_starts(const spec_t *spec, size_t i)
+{
+    return i == 0 || spec->params[i - 1].carg != spec->params[i].carg;
+}
 /* 1 when struct argument c (spec_carg_first) is passed through a pointer:
  * a member the kernel writes (out, inout) or one with `pointer: true`. */
 int spec_carg_by_pointer(const spec_t *spec, size_t c);
@@ -340,6 +346,11 @@ const char *spec_wide_ctype(const spec_param_t *p, int as_unsigned, char *buf);
  * bits): how generated C code crosses between the limbs lgfuzz carries
  * and a C kernel's _BitInt. */
 void spec_wide_converters(lg_strbuf_t *b, const spec_param_t *p, const char *name);
+/* Appends to b the C definition `struct <tag> { T field; ... };` of
+ * struct argument c (spec_carg_first): its members in the spec's order,
+ * each of type ctype(its type) (lg_type_ctype or lg_type_ktype), which
+ * lays out as the kernel's struct when the spec lists all of its members. */
+void spec_struct_decl(lg_strbuf_t *b, const spec_t *spec, size_t c, const char *tag, const char *(*ctype)(lg_type_t));
 const char *spec_dir_name(spec_dir_t d);
 /* The spec's name of p's type ("u128", "fixed<16,8>", "i12"), written to
  * buf (size n, LG_SHOW_MAX is room enough), which is returned. */

@@ -72,6 +72,15 @@ const char *spec_carg_name(const spec_t *spec, size_t c, char *buf)
     return buf;
 }
 
+void spec_struct_decl(lg_strbuf_t *b, const spec_t *spec, size_t c, const char *tag, const char *(*ctype)(lg_type_t))
+{
+    size_t n, f = spec_carg_first(spec, c, &n);
+    lg_strbuf_printf(b, "struct %s {\n", tag);
+    for (size_t i = f; i < f + n; i++)
+        lg_strbuf_printf(b, "    %s %s;\n", ctype(spec->params[i].type), spec_param_field(&spec->params[i]));
+    lg_strbuf_puts(b, "};\n");
+}
+
 void spec_format_signature(const spec_t *s, char *buf, size_t cap)
 {
     size_t n = (size_t)snprintf(buf, cap, "%s %s(", s->has_return ? lg_type_ctype(s->ret_type) : "void", s->c_function);

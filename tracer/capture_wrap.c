@@ -5,6 +5,7 @@
  * from the call's own arguments), never further. */
 #include "capture_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "util/alloc.h"
@@ -26,14 +27,11 @@ static int by_pointer(const spec_param_t *p)
 static void structs(lg_strbuf_t *b, const spec_t *spec)
 {
     for (size_t c = 0; c < spec_cargs(spec); c++) {
-        size_t n, f = spec_carg_first(spec, c, &n);
-        if (!spec->params[f].member)
+        if (!spec->params[spec_carg_first(spec, c, NULL)].member)
             continue;
-        lg_strbuf_printf(b, "struct lgcap_s%zu {\n", c);
-        for (size_t i = f; i < f + n; i++)
-            lg_strbuf_printf(b, "    %s %s;\n", lg_type_ctype(spec->params[i].type),
-                             spec_param_field(&spec->params[i]));
-        lg_strbuf_puts(b, "};\n");
+        char tag[32];
+        snprintf(tag, sizeof tag, "lgcap_s%zu", c);
+        spec_struct_decl(b, spec, c, tag, lg_type_ctype);
     }
 }
 

@@ -139,18 +139,13 @@ static const char *callee(const spec_t *spec, int shim)
  * the two: instrument_check_prototype). */
 static void emit_structs(lg_strbuf_t *b, const spec_t *spec)
 {
-    for (size_t i = 0; i < spec->nparams; i++) {
-        const spec_param_t *p = &spec->params[i];
-        if (!p->member)
+    for (size_t c = 0; c < spec_cargs(spec); c++) {
+        if (!spec->params[spec_carg_first(spec, c, NULL)].member)
             continue;
-        if (i == spec_carg_first(spec, p->carg, NULL)) {
-            char name[SPEC_NAME_MAX + 1];
-            lg_strbuf_printf(b, "/* struct argument %s */\nstruct lgfuzz_s%zu {\n", spec_carg_name(spec, p->carg, name),
-                             p->carg);
-        }
-        lg_strbuf_printf(b, "    %s %s;\n", lg_type_ktype(p->type), spec_param_field(p));
-        if (i + 1 == spec->nparams || spec->params[i + 1].carg != p->carg)
-            lg_strbuf_puts(b, "};\n");
+        char name[SPEC_NAME_MAX + 1], tag[32];
+        lg_strbuf_printf(b, "/* struct argument %s */\n", spec_carg_name(spec, c, name));
+        snprintf(tag, sizeof tag, "lgfuzz_s%zu", c);
+        spec_struct_decl(b, spec, c, tag, lg_type_ktype);
     }
 }
 
@@ -162,7 +157,7 @@ static void emit_struct_fill(lg_strbuf_t *b, const spec_t *spec)
         const spec_param_t *p = &spec->params[i];
         if (!p->member)
             continue;
-        if (i == spec_carg_first(spec, p->carg, NULL))
+        if (spec_carg_starts(spec, i))
             lg_strbuf_printf(b, "    struct lgfuzz_s%zu s%zu;\n    memset(&s%zu, 0, sizeof s%zu);\n", p->carg, p->carg,
                              p->carg, p->carg);
         lg_strbuf_printf(b, "    s%zu.%s = a%zu;\n", p->carg, spec_param_field(p), i);
@@ -180,7 +175,7 @@ static void emit_declaration(lg_strbuf_t *b, const spec_t *spec, int shim)
         const spec_param_t *p = &spec->params[i];
         char wt[SPEC_WIDE_CTYPE_MAX];
         if (p->member && !shim) { /* the struct, once */
-            if (i == spec_carg_first(spec, p->carg, NULL))
+            if (spec_carg_starts(spec, i))
                 lg_strbuf_printf(b, "%sstruct lgfuzz_s%zu%s", p->carg ? ", " : "", p->carg,
                                  spec_carg_by_pointer(spec, p->carg) ? " *" : "");
             continue;
@@ -307,7 +302,7 @@ static void emit_call_and_outputs(lg_strbuf_t *b, const spec_t *spec, const meta
     for (size_t i = 0; i < spec->nparams; i++) {
         const spec_param_t *p = &spec->params[i];
         if (p->member && !shim) {
-            if (i == spec_carg_first(spec, p->carg, NULL))
+            if (spec_carg_starts(spec, i))
                 lg_strbuf_printf(b, "%s%ss%zu", p->carg ? ", " : "", spec_carg_by_pointer(spec, p->carg) ? "&" : "",
                                  p->carg);
             continue;

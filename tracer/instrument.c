@@ -292,40 +292,39 @@ static void rewrite_ub_call(instrument_ctx_t *c, LLVMValueRef call, const char *
     free(f);
 }
 
-/* UBSan's minimal-runtime handlers become ub probes; the checks stay as
- * clang emitted them, only the handler call changes. */
-static void rewrite_ubsan(instrument_ctx_t *c)
+/* Each call of a UBSan handler in f: rewritten into a ub probe (keep), or
+ * erased, the check's branch left to lead nowhere. */
+static void ubsan_calls(instrument_ctx_t *c, LLVMValueRef f, int keep)
 {
-    for (size_t i = 0; i < c->nfuncs; i++) {
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->funcs[i]); bb; bb = LLVMGetNextBasicBlock(bb)) {
-            LLVMValueRef in = LLVMGetFirstInstruction(bb);
-            while (in) {
-                LLVMValueRef next = LLVMGetNextInstruction(in);
-                LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
-                size_t len;
-                const char *name = callee ? LLVMGetValueName2(callee, &len) : NULL;
-                if (name && strncmp(name, "__ubsan_handle_", 15) == 0)
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+        LLVMValueRef in = LLVMGetFirstInstruction(bb);
+        while (in) {
+            LLVMValueRef next = LLVMGetNextInstruction(in);
+            LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
+            size_t len;
+            const char *name = callee ? LLVMGetValueName2(callee, &len) : NULL;
+            if (name && strncmp(name, "__ubsan_handle_", 15) == 0) {
+                if (keep)
                     rewrite_ub_call(c, in, name);
-                in = next;
+                else
+                    LLVMInstructionEraseFromParent(in);
             }
+            in = next;
         }
     }
-    /* The shim's own checks are lgfuzz's, not the kernel's: gone. */
+}
+
+/* UBSan's minimal-runtime handlers become ub probes; the checks stay as
+ * clang emitted them, only the handler call changes. The shim's own
+ * checks are lgfuzz's, not the kernel's: gone. */
+static void rewrite_ubsan(instrument_ctx_t *c)
+{
+    for (size_t i = 0; i < c->nfuncs; i++)
+        ubsan_calls(c, c->funcs[i], 1);
     for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
         size_t len;
-        if (LLVMIsDeclaration(f) || !shim_function(LLVMGetValueName2(f, &len)))
-            continue;
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
-            LLVMValueRef in = LLVMGetFirstInstruction(bb);
-            while (in) {
-                LLVMValueRef next = LLVMGetNextInstruction(in);
-                LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
-                const char *name = callee ? LLVMGetValueName2(callee, &len) : NULL;
-                if (name && strncmp(name, "__ubsan_handle_", 15) == 0)
-                    LLVMInstructionEraseFromParent(in);
-                in = next;
-            }
-        }
+        if (!LLVMIsDeclaration(f) && shim_function(LLVMGetValueName2(f, &len)))
+            ubsan_calls(c, f, 0);
     }
     LLVMValueRef f = LLVMGetFirstFunction(c->mod);
     while (f) {

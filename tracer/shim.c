@@ -424,7 +424,7 @@ static void emit_objects(lg_strbuf_t *b, const spec_t *spec)
         } else if (p->member) {
             /* The struct, value-initialised (a member the spec does not
              * list stays zero), then each member the input gives. */
-            if (i == spec_carg_first(spec, p->carg, NULL))
+            if (spec_carg_starts(spec, i))
                 lg_strbuf_printf(b, "    lgfuzz_t%zu lgfuzz_s%zu{};\n", i, p->carg);
             if (p->dir != SPEC_DIR_OUT)
                 lg_strbuf_printf(b, "    lgfuzz_shim::conv<%s>::in(lgfuzz_s%zu.%s, %s%slgfuzz_in%zu);\n",
@@ -458,7 +458,7 @@ static void emit_call(lg_strbuf_t *b, const spec_t *spec)
         const spec_param_t *p = &spec->params[i];
         const char *sep = p->carg ? ",\n        " : "";
         if (p->member) {
-            if (i == spec_carg_first(spec, p->carg, NULL))
+            if (spec_carg_starts(spec, i))
                 lg_strbuf_printf(b, "%slgfuzz_shim::pass<lgfuzz_a%zu, lgfuzz_t%zu>::get(lgfuzz_s%zu)", sep, i, i,
                                  p->carg);
             continue;
