@@ -1,6 +1,6 @@
 /* Private to spec/: the section parsers of the spec loader. spec.c (top
- * level, c, params) calls spec_rtl.c (rtl, interfaces, hls), never the other
- * way; both use util's YAML walker (util/yamldoc.h), spec_names.c's
+ * level, c, params) calls spec_rtl.c (rtl, interfaces, hls) and
+ * spec_members.c (struct members), never the other way; all use util's YAML walker (util/yamldoc.h), spec_names.c's
  * identifiers, spec_sources.c's source files and spec_query.c's queries. */
 #ifndef LG_SPEC_INTERNAL_H
 #define LG_SPEC_INTERNAL_H
@@ -21,6 +21,13 @@ void spec_default_ifaces(spec_t *s);
 /* LG_OK when every wide param has an interface lgfuzz carries it on, else
  * err names the first that has not (file:line:col). */
 int spec_check_wide(const spec_t *s, lg_err_t *err);
+/* spec_members.c: param p's `member: <arg>.<field>` at n (a scalar of at
+ * most 64 bits); then, once every param is read, the kernel's arguments
+ * numbered (spec_param_t.carg), the members of one struct consecutive
+ * params, each field once, the struct's name no other param's. LG_OK, or
+ * LG_EINVAL with err at the node at fault (ps: the params sequence). */
+int spec_parse_member(yamldoc_t *d, spec_param_t *p, yaml_node_t *n, lg_err_t *err);
+int spec_number_cargs(yamldoc_t *d, spec_t *s, yaml_node_t *ps, lg_err_t *err);
 
 /* The text of scalar n (borrowed from d) when it is a C identifier of at
  * most SPEC_NAME_MAX characters; otherwise NULL with an error at n naming
