@@ -60,6 +60,39 @@ static const char *file_problem(int fd, size_t max, struct stat *st, char *buf, 
     return NULL;
 }
 
+/* The line and column of byte max of fd, the first lgfuzz does not read
+ * in a file too big for it; 0 when fd cannot be read that far. */
+static int limit_location(int fd, size_t max, unsigned long *line, unsigned long *col)
+{
+    enum { CHUNK = 1 << 16 };
+    char *chunk = lg_malloc(CHUNK);
+    unsigned long ln = 1, cl = 1;
+    size_t at = 0;
+    int ok = 1;
+    while (ok && at < max) {
+        size_t want = max - at < CHUNK ? max - at : CHUNK;
+        ssize_t got = pread(fd, chunk, want, (off_t)at);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) {
+            ok = 0;
+            break;
+        }
+        for (ssize_t i = 0; i < got; i++) {
+            if (chunk[i] == '\n') {
+                ln++;
+                cl = 1;
+            } else
+                cl++;
+        }
+        at += (size_t)got;
+    }
+    free(chunk);
+    *line = ln;
+    *col = cl;
+    return ok;
+}
+
 /* Opens path for reading and checks it: the descriptor, or a negative
  * code with err set. O_NONBLOCK keeps a FIFO from blocking the open. */
 static int open_checked(const char *path, size_t max, struct stat *st, lg_err_t *err)
@@ -74,6 +107,14 @@ static int open_checked(const char *path, size_t max, struct stat *st, lg_err_t 
         return lg_err_set(err, LG_EIO, "%s: cannot open: %s", path, strerror(errno));
     char buf[96];
     const char *why = file_problem(fd, max, st, buf, sizeof buf);
+    unsigned long line, col;
+    if (why == buf && limit_location(fd, max, &line, &col)) {
+        /* Too big (the one problem file_problem writes into buf): the
+         * location is where the part lgfuzz reads ends. */
+        close(fd);
+        return lg_err_set(err, LG_EINVAL, "%s:%lu:%lu: past the %zu MiB lgfuzz reads: the file is %llu bytes", path,
+                          line, col, max >> 20, (unsigned long long)st->st_size);
+    }
     if (why) {
         close(fd);
         return lg_err_set(err, LG_EINVAL, "%s: %s", path, why);
