@@ -485,6 +485,9 @@ int explore_record_inputs(explore_t *ex, input_t *const *in, size_t n, uint64_t 
         *nnew = ex->ndivs - before;
     if (ex->cfg.stop && *ex->cfg.stop && ex->status && strcmp(ex->status, "complete") == 0)
         ex->status = "interrupted";
+    /* The guard step ends here when there was one (lgfuzz run's). */
+    if (ex->guard_start_ns)
+        ex->guard_ns = lg_now_ns() - ex->guard_start_ns;
     lg_err_t err2;
     int rc2 = report_save_stats(ex, rc ? &err2 : err);
     return rc ? rc : rc2;
@@ -530,6 +533,7 @@ void explore_get_summary(const explore_t *ex, explore_summary_t *out)
     out->corpus = ex->ncorpus;
     out->seconds = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;
     out->build_seconds = (double)ex->build_ns / 1e9;
+    out->guard_seconds = (double)ex->guard_ns / 1e9;
     if (ex->host) {
         uint64_t calls, fresh;
         hostsource_counts(ex->host, &out->host_execs, &calls, &fresh);

@@ -104,6 +104,7 @@ typedef struct explore_summary {
     size_t corpus;
     double seconds;       /* fuzzing, from explore_run's start */
     double build_seconds; /* before it: building the kernel and its RTL (explore_note_build_time) */
+    double guard_seconds; /* of seconds: the guard step (explore_guard, explore_record_inputs) */
 } explore_summary_t;
 
 typedef struct explore explore_t;

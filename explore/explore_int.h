@@ -284,8 +284,10 @@ struct explore {
      * after a step whose inputs found no new path, doubled after one that
      * did (explore.c). */
     uint32_t solver_quota;
-    uint64_t loop_start_ns; /* when the main loop started (the solver's share) */
-    uint64_t build_ns;      /* the command's time before fuzzing: builds (explore_note_build_time) */
+    uint64_t loop_start_ns;  /* when the main loop started (the solver's share) */
+    uint64_t build_ns;       /* the command's time before fuzzing: builds (explore_note_build_time) */
+    uint64_t guard_start_ns; /* when the guard step began (explore_guard); 0 = it did not */
+    uint64_t guard_ns;       /* the guard step's time, derivation and recording (stats.json guard_seconds) */
 
     tree_t *tree;
     uint64_t tree_budget; /* accounted bytes the tree may hold; 0 = no bound */

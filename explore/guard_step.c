@@ -18,6 +18,7 @@ static int by_hash(const void *a, const void *b)
 
 int explore_guard(explore_t *ex, const guard_cfg_t *cfg, guard_report_t *rep, lg_err_t *err)
 {
+    ex->guard_start_ns = lg_now_ns();
     size_t nsafe, nlabelled, nskipped;
     input_t **safe = labels_inputs(ex->labels, LABEL_SAFE, &nsafe);
     input_t **labelled = labels_inputs(ex->labels, LABEL_UNSAFE, &nlabelled);

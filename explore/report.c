@@ -208,6 +208,7 @@ static json_object *stats_json(const explore_t *ex)
         json_object_object_add(o, "error", json_object_new_string(ex->error));
     json_object_object_add(o, "seconds", json_object_new_double((double)lg_budget_elapsed_ns(&ex->budget) / 1e9));
     json_object_object_add(o, "build_seconds", json_object_new_double((double)ex->build_ns / 1e9));
+    json_object_object_add(o, "guard_seconds", json_object_new_double((double)ex->guard_ns / 1e9));
     U64("seed", ex->cfg.seed);
     U64("iterations", ex->st.iterations);
     U64("execs", ex->st.execs);

@@ -28,6 +28,12 @@
 #              input costs the 2 s hang limit, so only the deadlines (the
 #              derivation cut 30 s past its budget, recording 10 s later)
 #              end it: within 50 s, where it ran for minutes before
+#   guarditer  lgfuzz run --iterations 1 on spin, no --budget: the run
+#              has no deadline, and its guard step, where every validation
+#              input costs the 2 s hang limit, ends by the bound that takes
+#              the budget's place (lgfuzz guard's default 20 s, cut 30 s
+#              past it, recording 10 s later): stats.json guard_seconds at
+#              most 63 s, where the step ran until it was killed before
 #   sigbuild   SIGINT 3 s into a first run with an empty cache (building
 #              the executor or the model, or between the two on a loaded
 #              machine) ends it within 3 s with "nothing was fuzzed",
@@ -201,6 +207,29 @@ if(CHECK STREQUAL "guardcut")
     message(FATAL_ERROR "lgfuzz guard exited ${rc}")
   endif()
   expect_within("lgfuzz guard --budget 1ms on a kernel that hangs on every input" ${wall} 50000)
+  return()
+endif()
+
+if(CHECK STREQUAL "guarditer")
+  warm(spin)
+  spec_of(spec spin)
+  timed("lgfuzz run --iterations 1 on spin" 600 ${LGFUZZ} run ${spec} --iterations 1 --out ${WORK}/run)
+  if(NOT rc EQUAL 1 OR NOT out MATCHES "cpu-hang on path")
+    message(FATAL_ERROR "lgfuzz run --iterations 1 on spin: exit ${rc}, expected 1 and its cpu-hang")
+  endif()
+  expect_stats(${WORK}/run complete)
+  if(NOT EXISTS ${WORK}/run/guards/guard.json)
+    message(FATAL_ERROR "the run had no guard step: no guards/guard.json")
+  endif()
+  file(READ ${WORK}/run/stats.json stats)
+  string(JSON g GET "${stats}" guard_seconds)
+  string(REGEX REPLACE "[.].*" "" gs "${g}")
+  message(STATUS "guard step: ${g} s")
+  # 20 s, 30 s, 10 s, and the 3 s every budget is allowed past its end.
+  if(gs LESS 1 OR gs GREATER_EQUAL 63)
+    message(FATAL_ERROR "the guard step of a run without --budget took ${g} s: expected more than 1 s (it ran) "
+                        "and at most 63 s (its bound)")
+  endif()
   return()
 endif()
 
