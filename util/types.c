@@ -157,7 +157,8 @@ int64_t lg_type_max(lg_type_t t)
     int b = lg_type_bits(t);
     if (lg_type_signed(t))
         return b == 64 ? INT64_MAX : ((int64_t)1 << (b - 1)) - 1;
-    return b == 64 ? -1 : ((int64_t)1 << b) - 1;
+    /* In uint64_t: 2^63 - 1 for u63 does not fit the shift in int64_t. */
+    return b == 64 ? -1 : (int64_t)(((uint64_t)1 << b) - 1);
 }
 
 int lg_type_cmp(lg_type_t t, int64_t a, int64_t b)
@@ -212,7 +213,7 @@ int lg_width_fits(lg_width_t w, int64_t v)
         int64_t lim = (int64_t)1 << (w.bits - 1);
         return v >= -lim && v < lim;
     }
-    return v >= 0 && v < ((int64_t)1 << w.bits);
+    return v >= 0 && (uint64_t)v < ((uint64_t)1 << w.bits);
 }
 
 /* Reads a decimal integer (optionally signed) at *p, moving *p past it;

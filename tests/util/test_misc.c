@@ -126,6 +126,8 @@ static void test_int_widths(void)
     CHECK(lg_type_parse("i1", &t) == 0 && lg_type_min(t) == -1 && lg_type_max(t) == 0 && lg_type_wrap(t, 1) == -1);
     CHECK(lg_type_parse("i63", &t) == 0 && lg_type_max(t) == INT64_MAX / 2 && lg_type_bytes(t) == 8);
     CHECK(strcmp(lg_type_ktype(t), "_BitInt(63)") == 0 && strcmp(lg_type_ctype(t), "int64_t") == 0);
+    /* u63: 2^63 - 1, computed without a shift past int64_t (the spec fuzzer found it). */
+    CHECK(lg_type_parse("u63", &t) == 0 && lg_type_max(t) == INT64_MAX && lg_type_wrap(t, -1) == INT64_MAX);
     CHECK(lg_type_parse("u64", &t) == 0 && t == LG_U64 && lg_type_int(64, 0) == LG_U64);
     CHECK(lg_type_poison(lg_type_int(12, 1)) == 0x5A5 && lg_type_poison(lg_type_int(3, 0)) == 5);
     CHECK(lg_type_min(LG_I8) == -128 && lg_type_max(LG_I8) == 127 && lg_type_max(LG_U32) == 4294967295LL);
