@@ -26,6 +26,15 @@
  * that leaves a loop by staying in it is not tried: it runs until the
  * event limit.
  *
+ * When no statement alone gives the RTL's result on m, two may together:
+ * an RTL that compares two unsigned values as signed at two lines, the
+ * second reached only because the first decided differently. The pairs
+ * of m's statements on two lines are tried (cause_pair); one pair of
+ * lines must be left, and the same inputs judge it: one that the pair,
+ * or one of its lines alone, explains speaks for it; one that another
+ * statement alone explains says nothing; a neighbour nothing of that
+ * explains speaks against.
+ *
  * Runs go to the minimiser's executor, one input per run. */
 #include <string.h>
 
@@ -132,6 +141,22 @@ static int run_gives(explore_t *ex, tracer_t **t, const input_t *in, const run_r
     return rc;
 }
 
+/* The statements in's run reaches with a done the other way, into g (*ng
+ * of them): the candidates for a second statement, which may lie where
+ * only a's other way leads. */
+static int reached_with(explore_t *ex, tracer_t *t, const input_t *in, const flip_t *a, flip_t *g, size_t *ng,
+                        lg_err_t *err)
+{
+    tracer_trace_t *tr;
+    *ng = 0;
+    turn(t, a, NULL);
+    int rc = cause_run_native(ex, &in, 1, &t, &tr, err);
+    if (rc == LG_OK && tr->result->status == RUN_OK)
+        *ng = flips_of(t, tr, g);
+    tracer_set_flip(t, TRACER_FLIP_NONE, 0);
+    return rc;
+}
+
 /* in's plain native run, into *tr (t flipping nothing): its statements'
  * flips into f (*nf of them, at most CAUSE_CANDS_MAX), and *diverged 1
  * when it ended and the C and rtl differ on it (else a flip has nothing
@@ -201,24 +226,33 @@ enum { SAYS_NOTHING, SAYS_FOR, SAYS_AGAINST };
 /* Flips of hit that one input tests in pairs, at most. */
 #define CAUSE_PAIRED_MAX 8
 
-/* 1 in *gives when flip h of hit, with one other statement of in (of
- * f[0..nf-1], on another line) or with in as a narrow port hands it over
- * (cut[0..ncut-1]), gives rtl on in. */
+/* 1 in *gives when flip h of hit, with one other statement of in on
+ * another line, or with in as a narrow port hands it over
+ * (cut[0..ncut-1]), gives rtl on in. The other statements: in's own
+ * (f[0..nf-1]), or, when reach, those its run reaches with h done the
+ * other way (the other may lie where only h's other way leads: a second
+ * compare behind the first). */
 static int paired_gives(explore_t *ex, tracer_t **t, const input_t *in, const run_result_t *rtl, const flip_t *h,
-                        const flip_t *f, size_t nf, input_t *const *cut, size_t ncut, int *gives, int *done,
+                        const flip_t *f, size_t nf, int reach, input_t *const *cut, size_t ncut, int *gives, int *done,
                         lg_err_t *err)
 {
+    flip_t g[CAUSE_CANDS_MAX];
+    size_t ng = nf;
     int rc = LG_OK;
+    if (reach)
+        rc = reached_with(ex, *t, in, h, g, &ng, err);
+    else
+        memcpy(g, f, nf * sizeof *f);
     *gives = 0;
-    for (size_t k = 0; k < nf + ncut && rc == LG_OK && !*gives; k++) {
+    for (size_t k = 0; k < ng + ncut && rc == LG_OK && !*gives; k++) {
         if (explore_past_deadline(ex)) {
             *done = 0;
             break;
         }
-        if (k < nf && same_line(*t, h, &f[k]))
+        if (k < ng && same_line(*t, h, &g[k]))
             continue;
-        turn(*t, h, k < nf ? &f[k] : NULL);
-        rc = run_gives(ex, t, k < nf ? in : cut[k - nf], rtl, gives, err);
+        turn(*t, h, k < ng ? &g[k] : NULL);
+        rc = run_gives(ex, t, k < ng ? in : cut[k - ng], rtl, gives, err);
     }
     tracer_set_flip(*t, TRACER_FLIP_NONE, 0);
     return rc;
@@ -249,7 +283,11 @@ static int judge(explore_t *ex, tracer_t *t, const input_t *in, const run_result
         narrowed |= tr->fired[i] && ex->probe_info[i].kind == TRACER_PROBE_WIDTH;
     for (size_t k = 0; k < *nhit && k < CAUSE_PAIRED_MAX && rc == LG_OK && *done; k++) {
         int gives;
-        rc = paired_gives(ex, &t, in, rtl, &hit[k], f, nf, cut, ncut, &gives, done, err);
+        /* Behind one line left, a second statement may be one that only
+         * its other way reaches; lines still to tell apart are told by
+         * in's own statements alone (a pair reaching further explains
+         * more by coincidence). */
+        rc = paired_gives(ex, &t, in, rtl, &hit[k], f, nf, *nhit == 1, cut, ncut, &gives, done, err);
         if (rc == LG_OK && gives)
             hit[w++] = hit[k];
     }
@@ -335,22 +373,181 @@ static size_t others_of(const input_t *m, const input_t *found, input_t **o, siz
     return n;
 }
 
-int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const input_t *found, const char *cls,
-                 int *id, int *dir, int *op, lg_err_t *err)
+/* The first statements of a pair a search takes, at most, in flips_of's
+ * order (the directions the input took first, then the operations), each
+ * with the second statements its other way reaches. */
+#define CAUSE_PAIR_CANDS 48
+/* Pairs kept that give m's RTL result. */
+#define CAUSE_PAIRS_MAX 8
+
+typedef struct pair {
+    flip_t a, b; /* in the order m reached them */
+} pair_t;
+
+/* 1 when p and q are on the same two lines. */
+static int same_lines(const tracer_t *t, const pair_t *p, const pair_t *q)
 {
-    *id = -1;
-    *dir = *op = 0;
+    return (same_line(t, &p->a, &q->a) && same_line(t, &p->b, &q->b)) ||
+           (same_line(t, &p->a, &q->b) && same_line(t, &p->b, &q->a));
+}
+
+/* The pairs of statements on two lines whose run of in together gives
+ * rtl: each first one of f[0..nf-1] (at most CAUSE_PAIR_CANDS), with
+ * each second one its other way reaches, into p (*np, at most max); when
+ * on is not NULL, only statements on the lines of on[0..1]. *done 0 when
+ * the deadline cut the search. */
+static int explaining_pairs(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, const flip_t *f,
+                            size_t nf, const flip_t *on, pair_t *p, size_t *np, size_t max, int *done, lg_err_t *err)
+{
+    int rc = LG_OK;
+    *np = 0;
+    nf = nf < CAUSE_PAIR_CANDS ? nf : CAUSE_PAIR_CANDS;
+    for (size_t a = 0; a < nf && rc == LG_OK && *done && *np < max; a++) {
+        flip_t g[CAUSE_CANDS_MAX];
+        size_t ng;
+        rc = reached_with(ex, t, in, &f[a], g, &ng, err);
+        if (on)
+            only_lines(t, g, &ng, on, 2);
+        for (size_t b = 0; b < ng && rc == LG_OK && *np < max; b++) {
+            if (same_line(t, &f[a], &g[b]))
+                continue;
+            if (explore_past_deadline(ex)) {
+                *done = 0;
+                break;
+            }
+            int gives;
+            turn(t, &f[a], &g[b]);
+            rc = run_gives(ex, &t, in, rtl, &gives, err);
+            if (rc == LG_OK && gives)
+                p[(*np)++] = (pair_t){f[a], g[b]};
+        }
+    }
+    tracer_set_flip(t, TRACER_FLIP_NONE, 0);
+    return rc;
+}
+
+/* What o, which diverges from its RTL result rtl (else *diverged 0),
+ * says of the pair of lines of p: SAYS_FOR when o's own statements on
+ * those lines, one alone or one of each line together, give rtl on o;
+ * SAYS_NOTHING when another statement of o alone does; SAYS_AGAINST
+ * otherwise. */
+static int judge_pair(explore_t *ex, tracer_t *t, const input_t *o, const run_result_t *rtl, const pair_t *p, int *says,
+                      int *diverged, int *done, lg_err_t *err)
+{
+    tracer_trace_t *tr;
+    flip_t f[CAUSE_CANDS_MAX], mine[CAUSE_CANDS_MAX], hit[CAUSE_CANDS_MAX], on[2] = {p->a, p->b};
+    size_t nf, nmine, nhit;
+    pair_t q;
+    *says = SAYS_AGAINST;
+    int rc = diverging_flips(ex, t, o, rtl, &tr, f, &nf, diverged, err);
+    if (rc || !*diverged)
+        return rc;
+    memcpy(mine, f, nf * sizeof *f);
+    nmine = nf;
+    only_lines(t, mine, &nmine, on, 2);
+    rc = explaining_of(ex, t, o, rtl, mine, nmine, NULL, 0, hit, &nhit, done, err);
+    size_t nq = 0;
+    if (rc == LG_OK && *done && !nhit)
+        rc = explaining_pairs(ex, t, o, rtl, mine, nmine, on, &q, &nq, 1, done, err);
+    if (rc || !*done)
+        return rc;
+    if (nhit || nq) {
+        *says = SAYS_FOR;
+        return LG_OK;
+    }
+    rc = explaining_of(ex, t, o, rtl, f, nf, NULL, 0, hit, &nhit, done, err);
+    if (rc == LG_OK && nhit)
+        *says = SAYS_NOTHING;
+    return rc;
+}
+
+/* cause_branch's search for two statements, when none alone explains m
+ * (f[0..nf-1]: m's statements): into st, the one pair of lines left of
+ * those whose statements together give rtl on m, once the inputs near m
+ * and the input as found have judged each pair of lines as cause_branch
+ * judges one line (judge_pair): one must speak for it, no neighbour
+ * against it. Of a pair of lines, the first pair m's search found. */
+static int cause_pair(explore_t *ex, tracer_t *t, const input_t *m, const run_result_t *rtl, const input_t *found,
+                      const flip_t *f, size_t nf, cause_stmt_t st[2], int *done, lg_err_t *err)
+{
+    pair_t p[CAUSE_PAIRS_MAX];
+    size_t np, nc = 0;
+    int rc = explaining_pairs(ex, t, m, rtl, f, nf, NULL, p, &np, CAUSE_PAIRS_MAX, done, err);
+    /* One candidate per pair of lines. */
+    for (size_t k = 0; k < np; k++) {
+        size_t c = 0;
+        while (c < nc && !same_lines(t, &p[c], &p[k]))
+            c++;
+        if (c == nc)
+            p[nc++] = p[k];
+    }
+    if (rc || !*done || !nc)
+        return rc;
+    input_t *o[CAUSE_OTHERS_MAX];
+    run_result_t *ortl[CAUSE_OTHERS_MAX];
+    size_t nfound, no = others_of(m, found, o, &nfound);
+    for (size_t j = 0; j < no; j++)
+        ortl[j] = run_result_create(ex->spec);
+    lg_err_t rerr;
+    int brc = no ? rtlmemo_run_batch(ex, (const input_t *const *)o, no, ortl, &rerr) : 1;
+    ex->st.cause_runs += no;
+    int confirmed[CAUSE_PAIRS_MAX] = {0}, against[CAUSE_PAIRS_MAX] = {0};
+    for (size_t j = 0; j < no && !brc && rc == LG_OK && *done; j++) {
+        if (ortl[j]->status != RUN_OK)
+            continue;
+        for (size_t c = 0; c < nc && rc == LG_OK && *done; c++) {
+            if (against[c])
+                continue;
+            int says, diverged;
+            rc = judge_pair(ex, t, o[j], ortl[j], &p[c], &says, &diverged, done, err);
+            if (rc || !diverged)
+                break;
+            confirmed[c] |= says == SAYS_FOR;
+            /* The input as found may show several causes. */
+            against[c] = says == SAYS_AGAINST && j >= nfound;
+        }
+    }
+    for (size_t j = 0; j < no; j++) {
+        input_destroy(o[j]);
+        run_result_destroy(ortl[j]);
+    }
+    size_t left = 0, at = 0;
+    for (size_t c = 0; c < nc; c++)
+        if (confirmed[c] && !against[c]) {
+            left++;
+            at = c;
+        }
+    if (rc == LG_OK && *done && left == 1) {
+        st[0] = (cause_stmt_t){.id = (int)p[at].a.id, .dir = p[at].a.dir, .op = p[at].a.op};
+        st[1] = (cause_stmt_t){.id = (int)p[at].b.id, .dir = p[at].b.dir, .op = p[at].b.op};
+    }
+    return rc;
+}
+
+int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const input_t *found, const char *cls,
+                 cause_stmt_t st[2], lg_err_t *err)
+{
+    st[0] = st[1] = (cause_stmt_t){.id = -1};
     if (ex->cfg.no_spectra || !ex->oracle || rtl->status != RUN_OK || strncmp(cls, "mismatch:", 9) != 0)
         return LG_OK;
     tracer_t *t;
     int rc = minimise_executor(ex, &t, err);
     if (rc)
         return rc == LG_EINTR ? LG_OK : rc;
-    flip_t hit[CAUSE_CANDS_MAX], also[CAUSE_CANDS_MAX];
-    size_t nhit = 0, nalso = 0, nops;
+    flip_t hit[CAUSE_CANDS_MAX], also[CAUSE_CANDS_MAX], mf[CAUSE_CANDS_MAX];
+    size_t nhit = 0, nalso = 0, nops, nmf;
     const tracer_op_t *ops = tracer_ops(t, &nops);
     int done = 0, at = -1, confirmed = 0, diverged;
-    rc = explaining(ex, t, m, rtl, NULL, 0, hit, &nhit, &diverged, &done, err);
+    tracer_trace_t *mtr;
+    rc = diverging_flips(ex, t, m, rtl, &mtr, mf, &nmf, &diverged, err);
+    if (rc == LG_OK)
+        rc = explaining_of(ex, t, m, rtl, mf, diverged ? nmf : 0, NULL, 0, hit, &nhit, &done, err);
+    if (rc == LG_OK && done && diverged && !nhit) {
+        rc = cause_pair(ex, t, m, rtl, found, mf, nmf, st, &done, err);
+        if (rc == LG_ETIMEOUT || rc == LG_EINTR)
+            return LG_OK;
+        return LG_ERR_PASS(err, rc);
+    }
     /* A flip that gives m's RTL result may do so by coincidence: a plain
      * result (a sum that saturates to 255 either way, a zero) that a
      * value computed before the branch made, two lines that each change a
@@ -408,10 +605,7 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
         at = -1;
     if (rc == LG_ETIMEOUT || rc == LG_EINTR)
         return LG_OK;
-    if (rc == LG_OK && done && at >= 0) {
-        *id = (int)hit[at].id;
-        *dir = hit[at].dir;
-        *op = hit[at].op;
-    }
+    if (rc == LG_OK && done && at >= 0)
+        st[0] = (cause_stmt_t){.id = (int)hit[at].id, .dir = hit[at].dir, .op = hit[at].op};
     return LG_ERR_PASS(err, rc);
 }

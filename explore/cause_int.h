@@ -51,18 +51,26 @@ int cause_run_native(explore_t *ex, const input_t *const *in, size_t n, tracer_t
  * reads return them (lg_type_poison) gives rtl (m's RTL result, a value
  * mismatch of class cls) exactly; -1 when none does. */
 int cause_depth(explore_t *ex, const input_t *m, const run_result_t *rtl, const char *cls, int *probe, lg_err_t *err);
+/* A statement of the kernel done the other way: a br site (id) with the
+ * direction the C took there (dir), or an operation of tracer_ops (op 1);
+ * id -1: none. */
+typedef struct cause_stmt {
+    int id, dir, op;
+} cause_stmt_t;
 /* cause_branch: the statement done the other way that explains the
- * value mismatch of class cls of m (rtl: m's RTL result): *id receives a
- * br site with *dir the direction m took there (*op 0), or an operation
- * of tracer_ops (*op 1), when the C kernel run on m with that direction
- * taken the other way every time, or that operation made the other way,
- * gives rtl exactly, and nothing on another source line does, or, when
- * several lines do, the one line of those that also explains the
- * divergence of found (the input as found; NULL: none) or of an input
- * near m. A branch comes before an operation of its line. -1 when no one
- * line is left. */
+ * value mismatch of class cls of m (rtl: m's RTL result), into st[0] (a
+ * br site with the direction m took there, or an operation of
+ * tracer_ops), when the C kernel run on m with that direction taken the
+ * other way every time, or that operation made the other way, gives rtl
+ * exactly, and nothing on another source line does, or, when several
+ * lines do, the one line of those that also explains the divergence of
+ * found (the input as found; NULL: none) or of an input near m. A branch
+ * comes before an operation of its line. When no statement alone gives
+ * rtl on m, two on two lines that together do, one pair of lines, judged
+ * by the same inputs: st[0] and st[1], in the order m reached them.
+ * st[0].id -1 when no one line or pair is left, st[1].id -1 unless two. */
 int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const input_t *found, const char *cls,
-                 int *id, int *dir, int *op, lg_err_t *err);
+                 cause_stmt_t st[2], lg_err_t *err);
 /* The place of statement id of t: a br site, or an operation (op). */
 void cause_statement(const tracer_t *t, uint32_t id, int op, const char **file, int *line, int *col);
 /* The port probes that found's run fired and its minimised run (fired)
@@ -97,9 +105,10 @@ void triage_find_oob(const explore_t *ex, const input_t *in, const tracer_trace_
  * whichever path. */
 void triage_find_depth(const explore_t *ex, const input_t *in, const tracer_trace_t *tr, const char *cls,
                        minimised_t *mi);
-/* triage_statement: "<file>:<line>" of the statement mi->branch names
- * (with ":<col>" when col); the caller frees it. */
-char *triage_statement(const explore_t *ex, const minimised_t *mi, int col);
+/* triage_statement: "<file>:<line>" of the statement mi->branch names, or
+ * mi->branch2 (second),
+ * with ":<col>" when col; the caller frees it. */
+char *triage_statement(const explore_t *ex, const minimised_t *mi, int second, int col);
 void triage_of(const explore_t *ex, const minimised_t *mi, const triage_contract_t *contract, char **cls, char **at,
                char **why);
 

@@ -136,6 +136,9 @@ typedef struct cause_memo {
     int branch; /* cause_branch's finding: the site or operation, or -1, with the direction taken */
     int branch_dir;
     int branch_op;
+    int branch2; /* its second statement, or -1 */
+    int branch2_dir;
+    int branch2_op;
     xstate_t x; /* xstate_check's finding */
     int dep;    /* the dep probe the key names, or -1 */
 } cause_memo_t;
@@ -201,6 +204,9 @@ typedef struct minimised {
                          (cause_branch), or -1 */
     int branch_dir;   /* a site: the direction the C took there */
     int branch_op;
+    int branch2; /* the second statement when only two together explain it (cause_branch), else -1 */
+    int branch2_dir;
+    int branch2_op;
     int depth;     /* rtl-oob:<p>: p's offset probe, when the C indexed p past the RTL's depth inside its own
                       array; a mismatch: the offset probe whose depth explains it (cause_depth); else -1 */
     int dep;       /* the dep probe its key names (a loop whose iterations the RTL overlaps where the C makes one

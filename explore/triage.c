@@ -262,19 +262,20 @@ static void triage_dep(const explore_t *ex, const minimised_t *mi, char **cls, c
     free(gap);
 }
 
-char *triage_statement(const explore_t *ex, const minimised_t *mi, int col)
+char *triage_statement(const explore_t *ex, const minimised_t *mi, int second, int col)
 {
     const char *file;
     int line, c;
     const tracer_t *t = minimise_tracer(ex);
-    LG_ASSERT(t != NULL && mi->branch >= 0); /* cause_branch ran on it */
-    cause_statement(t, (uint32_t)mi->branch, mi->branch_op, &file, &line, &c);
+    int id = second ? mi->branch2 : mi->branch;
+    LG_ASSERT(t != NULL && id >= 0); /* cause_branch ran on it */
+    cause_statement(t, (uint32_t)id, second ? mi->branch2_op : mi->branch_op, &file, &line, &c);
     return col ? lg_asprintf("%s:%d:%d", file ? file : "?", line, c) : lg_asprintf("%s:%d", file ? file : "?", line);
 }
 
-/* The triage of a divergence that one statement done the other way
- * explains (mi->branch, cause_branch.c): branch, or op. */
-static void triage_statement_of(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
+/* "the condition at <at> taken false every time it is true", or what
+ * operation op of the kernel done the other way is (kind k). */
+static char *statement_done(int op, tracer_op_kind_t k, int dir, const char *at)
 {
     static const char *const done[] = {
         [TRACER_OP_CMP_UNSIGNED] = "the comparison at %s made unsigned",
@@ -283,6 +284,44 @@ static void triage_statement_of(const explore_t *ex, const minimised_t *mi, char
         [TRACER_OP_CMP_NARROW] = "the comparison at %s made with both operands cut to the width of the register "
                                  "that the RTL holds the local in",
     };
+    if (op)
+        return lg_asprintf(done[k], at);
+    return lg_asprintf("the condition at %s taken %s every time it is %s", at, dir ? "false" : "true",
+                       dir ? "true" : "false");
+}
+
+/* The triage of a divergence that two statements done the other way
+ * together explain (mi->branch and mi->branch2): statements. */
+static void triage_pair_of(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
+{
+    size_t n;
+    const tracer_op_t *ops = tracer_ops(minimise_tracer(ex), &n);
+    char *a = triage_statement(ex, mi, 0, 1), *b = triage_statement(ex, mi, 1, 1);
+    char *wa =
+        statement_done(mi->branch_op, mi->branch_op ? ops[mi->branch].kind : TRACER_OP_CMP_UNSIGNED, mi->branch_dir, a);
+    char *wb = statement_done(mi->branch2_op, mi->branch2_op ? ops[mi->branch2].kind : TRACER_OP_CMP_UNSIGNED,
+                              mi->branch2_dir, b);
+    *cls = lg_strdup("statements");
+    *at = lg_asprintf("%s, %s", a, b);
+    *why = lg_asprintf("the RTL's result is exactly what the C computes with %s and %s, on this input and on one near "
+                       "it, where neither alone gives it and no other pair of lines does: the RTL decides both "
+                       "differently (compares of another signedness or width, saturations it wraps), the second "
+                       "perhaps reached only because the first went the other way",
+                       wa, wb);
+    free(a);
+    free(b);
+    free(wa);
+    free(wb);
+}
+
+/* The triage of a divergence that one statement done the other way
+ * explains (mi->branch, cause_branch.c): branch, or op. */
+static void triage_statement_of(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
+{
+    if (mi->branch2 >= 0) {
+        triage_pair_of(ex, mi, cls, at, why);
+        return;
+    }
     static const char *const means[] = {
         [TRACER_OP_CMP_UNSIGNED] = "the RTL compares without the sign (a value HLS narrowed to an unsigned type, an "
                                    "ap_uint), or reaches it with values that make it decide differently",
@@ -293,20 +332,17 @@ static void triage_statement_of(const explore_t *ex, const minimised_t *mi, char
         [TRACER_OP_CMP_NARROW] = "the RTL compares in the local's narrower register (a loop counter sized to fewer "
                                  "bits than its bound needs), so the other operand is cut to that width too",
     };
-    *at = triage_statement(ex, mi, 1);
-    char *what;
+    *at = triage_statement(ex, mi, 0, 1);
+    size_t n;
+    tracer_op_kind_t k = mi->branch_op ? tracer_ops(minimise_tracer(ex), &n)[mi->branch].kind : TRACER_OP_CMP_UNSIGNED;
+    char *what = statement_done(mi->branch_op, k, mi->branch_dir, *at);
     if (mi->branch_op) {
-        size_t n;
-        tracer_op_kind_t k = tracer_ops(minimise_tracer(ex), &n)[mi->branch].kind;
         *cls = lg_strdup("op");
-        what = lg_asprintf(done[k], *at);
         *why = lg_asprintf("the RTL's result is exactly what the C computes with %s, on this input and on one near "
                            "it, and nothing on another line gives it: %s",
                            what, means[k]);
     } else {
         *cls = lg_strdup("branch");
-        what = lg_asprintf("the condition at %s taken %s every time it is %s", *at, mi->branch_dir ? "false" : "true",
-                           mi->branch_dir ? "true" : "false");
         *why = lg_asprintf("the RTL's result is exactly what the C computes with %s, on this input and on one near "
                            "it, and nothing on another line gives it: the RTL decides that condition differently (a "
                            "compare of another signedness or width, a saturation it wraps), or reaches it with values "

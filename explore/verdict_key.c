@@ -214,20 +214,35 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
          * statement is its cause on every C path. (One that needs a probe keeps it: a read-back or an index
          * past a depth can make a branch go the other way too, and is
          * the better name.) */
-        if (!mi->by_cause && n == 0)
-            rc = cause_branch(ex, mi->in, mi->run->rtl, mi->found, sym->cls, &mi->branch, &mi->branch_dir,
-                              &mi->branch_op, err);
+        if (!mi->by_cause && n == 0) {
+            cause_stmt_t st[2];
+            rc = cause_branch(ex, mi->in, mi->run->rtl, mi->found, sym->cls, st, err);
+            mi->branch = st[0].id;
+            mi->branch_dir = st[0].dir;
+            mi->branch_op = st[0].op;
+            mi->branch2 = st[1].id;
+            mi->branch2_dir = st[1].dir;
+            mi->branch2_op = st[1].op;
+        }
         /* A cause key names at least one cause: a cause with no probe
          * the divergence needs (spectra off) is keyed by its path. */
-        int narrow = rc == LG_OK && mi->branch >= 0 ? narrowed_by(ex, mi) : -1;
+        int narrow = rc == LG_OK && mi->branch >= 0 && mi->branch2 < 0 ? narrowed_by(ex, mi) : -1;
         if (narrow >= 0) {
             mi->by_cause = 1;
             findings_key_cause(key, sym->cls, (const char *const *)&ex->probe_info[narrow].name, 1);
         } else if (rc == LG_OK && mi->branch >= 0) {
-            char *at = triage_statement(ex, mi, 0);
+            /* One statement, or two that only together explain it. */
+            char *at[2] = {triage_statement(ex, mi, 0, 0), mi->branch2 >= 0 ? triage_statement(ex, mi, 1, 0) : NULL};
+            char *stmts[2];
+            size_t nn = 0;
+            for (int k = 0; k < 2 && at[k]; k++)
+                stmts[nn++] = lg_asprintf("stmt:%s", at[k]);
             mi->by_cause = 1;
-            one_cause_key(key, sym->cls, "stmt", at);
-            free(at);
+            findings_key_cause(key, sym->cls, (const char *const *)stmts, nn);
+            for (size_t k = 0; k < nn; k++)
+                free(stmts[k]);
+            free(at[0]);
+            free(at[1]);
         } else if (c_ub && n) {
             ub_key(ex, mi, key);
         } else if (mi->by_cause && n) {
@@ -273,6 +288,9 @@ int verdict_cause_key(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err
             mi->branch = ex->causes[i].branch;
             mi->branch_dir = ex->causes[i].branch_dir;
             mi->branch_op = ex->causes[i].branch_op;
+            mi->branch2 = ex->causes[i].branch2;
+            mi->branch2_dir = ex->causes[i].branch2_dir;
+            mi->branch2_op = ex->causes[i].branch2_op;
             mi->x = ex->causes[i].x;
             mi->dep = ex->causes[i].dep;
             findings_key_copy(key, &ex->causes[i].key);
@@ -294,6 +312,9 @@ int verdict_cause_key(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err
                             .branch = mi->branch,
                             .branch_dir = mi->branch_dir,
                             .branch_op = mi->branch_op,
+                            .branch2 = mi->branch2,
+                            .branch2_dir = mi->branch2_dir,
+                            .branch2_op = mi->branch2_op,
                             .x = mi->x,
                             .dep = mi->dep};
         findings_key_copy(&m->key, key);

@@ -85,6 +85,13 @@
 #               four modes: no probe sees it; one divergence, caused by the branch of
 #               the saturation (mismatch|cause|stmt:kernel.c:15, triaged branch),
 #               listing the C paths it was seen on
+#   signpair    two unsigned comparisons the RTL makes signed, the second
+#               reached only where the first holds: three divergences, each
+#               keyed by its cause, one of them by the two statements
+#               together (an input whose first comparison the RTL decides
+#               the other way and whose second only that way reaches: no
+#               one statement explains it; before, keyed by its C path),
+#               triaged statements at both places
 #   tagcount    an 8-word array in a 6-word RAM of which the kernel counts the words
 #               tagged 3 in their low bits, folded on four C paths: the RTL's reads past
 #               the depth are never tagged, whatever poison they return, so the oracle's
@@ -754,6 +761,31 @@ elseif(CHECK STREQUAL "satpaths")
   endif()
   if(NOT LGFUZZ_OUT MATCHES "branch at kernel.c:15:[0-9]+: mismatch:return caused by stmt:kernel.c:15 on ${npaths} C paths: ")
     message(FATAL_ERROR "the summary does not name the branch and its paths:\n${LGFUZZ_OUT}")
+  endif()
+elseif(CHECK STREQUAL "signpair")
+  set(spec ${SRC}/tests/explore/kernels/signpair/kernel.yaml)
+  run_lgfuzz(rc ${spec} --iterations 60 --seed 1 --no-guard --out ${WORK}/out)
+  file(GLOB divs ${WORK}/out/divergences/*)
+  set(keys)
+  foreach(d ${divs})
+    json_get(key ${d}/symptom.json key)
+    list(APPEND keys "${key}")
+    if(key STREQUAL "mismatch|cause|stmt:kernel.c:7,stmt:kernel.c:9")
+      read_triage(${d})
+      if(NOT triage STREQUAL "statements" OR NOT at MATCHES "^kernel.c:7:[0-9]+, kernel.c:9:[0-9]+$"
+         OR NOT why MATCHES "neither alone gives it")
+        message(FATAL_ERROR "${d}: triage ${triage} at ${at} (${why}); want statements at kernel.c:7 and kernel.c:9")
+      endif()
+    endif()
+  endforeach()
+  list(SORT keys)
+  set(want "mismatch|cause|stmt:kernel.c:7" "mismatch|cause|stmt:kernel.c:7,stmt:kernel.c:9"
+      "mismatch|cause|stmt:kernel.c:9")
+  if(NOT rc EQUAL 1 OR NOT keys STREQUAL want)
+    message(FATAL_ERROR "two comparisons made signed: exit ${rc}, keys ${keys}; want exit 1 and ${want}")
+  endif()
+  if(NOT LGFUZZ_OUT MATCHES "statements at kernel.c:7:[0-9]+, kernel.c:9:[0-9]+: mismatch:return caused by stmt:kernel.c:7,stmt:kernel.c:9")
+    message(FATAL_ERROR "the summary does not name the two statements:\n${LGFUZZ_OUT}")
   endif()
 elseif(CHECK STREQUAL "mergesort")
   # One plant, a sub-range the RTL's short stack leaves unsorted. On an
