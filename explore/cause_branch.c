@@ -577,7 +577,22 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
             if (rc || !diverged)
                 continue;
             if (nalso) {
-                only_lines(t, hit, &nhit, also, nalso);
+                /* The lines that explain o alone stay, and so does a line
+                 * that explains o together with a statement its other way
+                 * reaches (o may need two causes where m needed one): a
+                 * line left out only because o needs more than it would be
+                 * a coincidence's win over the cause. */
+                size_t w = 0;
+                for (size_t k = 0; k < nhit && rc == LG_OK && done; k++) {
+                    int keep = 0;
+                    for (size_t a = 0; a < nalso && !keep; a++)
+                        keep = same_line(t, &hit[k], &also[a]);
+                    if (!keep)
+                        rc = paired_gives(ex, &t, o[j], ortl[j], &hit[k], NULL, 0, 1, NULL, 0, &keep, &done, err);
+                    if (keep)
+                        hit[w++] = hit[k];
+                }
+                nhit = w;
                 confirmed = 1;
                 continue;
             }
