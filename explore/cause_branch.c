@@ -391,13 +391,25 @@ static int same_lines(const tracer_t *t, const pair_t *p, const pair_t *q)
            (same_line(t, &p->a, &q->b) && same_line(t, &p->b, &q->a));
 }
 
+/* 1 when f is on the line of one of on[0..n-1]. */
+static int on_line_of(const tracer_t *t, const flip_t *f, const flip_t *on, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (same_line(t, f, &on[k]))
+            return 1;
+    return 0;
+}
+
 /* The pairs of statements on two lines whose run of in together gives
  * rtl: each first one of f[0..nf-1] (at most CAUSE_PAIR_CANDS), with
  * each second one its other way reaches, into p (*np, at most max); when
- * on is not NULL, only statements on the lines of on[0..1]. *done 0 when
- * the deadline cut the search. */
+ * on is not NULL, only statements on the lines of on[0..1]; none on a
+ * line of alone[0..nalone-1] (lines that give rtl alone: a pair with one
+ * of them would say nothing of the other). *done 0 when the deadline cut
+ * the search. */
 static int explaining_pairs(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, const flip_t *f,
-                            size_t nf, const flip_t *on, pair_t *p, size_t *np, size_t max, int *done, lg_err_t *err)
+                            size_t nf, const flip_t *on, const flip_t *alone, size_t nalone, pair_t *p, size_t *np,
+                            size_t max, int *done, lg_err_t *err)
 {
     int rc = LG_OK;
     *np = 0;
@@ -408,8 +420,10 @@ static int explaining_pairs(explore_t *ex, tracer_t *t, const input_t *in, const
         rc = reached_with(ex, t, in, &f[a], g, &ng, err);
         if (on)
             only_lines(t, g, &ng, on, 2);
+        if (on_line_of(t, &f[a], alone, nalone))
+            continue;
         for (size_t b = 0; b < ng && rc == LG_OK && *np < max; b++) {
-            if (same_line(t, &f[a], &g[b]))
+            if (same_line(t, &f[a], &g[b]) || on_line_of(t, &g[b], alone, nalone))
                 continue;
             if (explore_past_deadline(ex)) {
                 *done = 0;
@@ -448,7 +462,7 @@ static int judge_pair(explore_t *ex, tracer_t *t, const input_t *o, const run_re
     rc = explaining_of(ex, t, o, rtl, mine, nmine, NULL, 0, hit, &nhit, done, err);
     size_t nq = 0;
     if (rc == LG_OK && *done && !nhit)
-        rc = explaining_pairs(ex, t, o, rtl, mine, nmine, on, &q, &nq, 1, done, err);
+        rc = explaining_pairs(ex, t, o, rtl, mine, nmine, on, NULL, 0, &q, &nq, 1, done, err);
     if (rc || !*done)
         return rc;
     if (nhit || nq) {
@@ -468,11 +482,12 @@ static int judge_pair(explore_t *ex, tracer_t *t, const input_t *o, const run_re
  * judges one line (judge_pair): one must speak for it, no neighbour
  * against it. Of a pair of lines, the first pair m's search found. */
 static int cause_pair(explore_t *ex, tracer_t *t, const input_t *m, const run_result_t *rtl, const input_t *found,
-                      const flip_t *f, size_t nf, cause_stmt_t st[2], int *done, lg_err_t *err)
+                      const flip_t *f, size_t nf, const flip_t *alone, size_t nalone, cause_stmt_t st[2], int *done,
+                      lg_err_t *err)
 {
     pair_t p[CAUSE_PAIRS_MAX];
     size_t np, nc = 0;
-    int rc = explaining_pairs(ex, t, m, rtl, f, nf, NULL, p, &np, CAUSE_PAIRS_MAX, done, err);
+    int rc = explaining_pairs(ex, t, m, rtl, f, nf, NULL, alone, nalone, p, &np, CAUSE_PAIRS_MAX, done, err);
     /* One candidate per pair of lines. */
     for (size_t k = 0; k < np; k++) {
         size_t c = 0;
@@ -540,14 +555,13 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
     int done = 0, at = -1, confirmed = 0, diverged;
     tracer_trace_t *mtr;
     rc = diverging_flips(ex, t, m, rtl, &mtr, mf, &nmf, &diverged, err);
+    int m_diverged = diverged;
     if (rc == LG_OK)
         rc = explaining_of(ex, t, m, rtl, mf, diverged ? nmf : 0, NULL, 0, hit, &nhit, &done, err);
-    if (rc == LG_OK && done && diverged && !nhit) {
-        rc = cause_pair(ex, t, m, rtl, found, mf, nmf, st, &done, err);
-        if (rc == LG_ETIMEOUT || rc == LG_EINTR)
-            return LG_OK;
-        return LG_ERR_PASS(err, rc);
-    }
+    /* m's lines that give its RTL result alone, before the judging. */
+    flip_t alone[CAUSE_CANDS_MAX];
+    size_t nalone = nhit;
+    memcpy(alone, hit, nhit * sizeof *hit);
     /* A flip that gives m's RTL result may do so by coincidence: a plain
      * result (a sum that saturates to 255 either way, a zero) that a
      * value computed before the branch made, two lines that each change a
@@ -618,6 +632,10 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
     }
     if (!confirmed)
         at = -1;
+    /* No one line, or none left once judged (a line may give m's result
+     * by coincidence where two together are the cause): two statements. */
+    if (rc == LG_OK && done && m_diverged && at < 0)
+        rc = cause_pair(ex, t, m, rtl, found, mf, nmf, alone, nalone, st, &done, err);
     if (rc == LG_ETIMEOUT || rc == LG_EINTR)
         return LG_OK;
     if (rc == LG_OK && done && at >= 0)

@@ -283,6 +283,7 @@ static char *statement_done(int op, tracer_op_kind_t k, int dir, const char *at)
         [TRACER_OP_REM_FLOOR] = "the remainder at %s taken as a mask (rounding toward minus infinity)",
         [TRACER_OP_CMP_NARROW] = "the comparison at %s made with both operands cut to the width of the register "
                                  "that the RTL holds the local in",
+        [TRACER_OP_CMP_SIGNED] = "the comparison at %s made signed",
     };
     if (op)
         return lg_asprintf(done[k], at);
@@ -331,6 +332,9 @@ static void triage_statement_of(const explore_t *ex, const minimised_t *mi, char
                                 "C's is negative",
         [TRACER_OP_CMP_NARROW] = "the RTL compares in the local's narrower register (a loop counter sized to fewer "
                                  "bits than its bound needs), so the other operand is cut to that width too",
+        [TRACER_OP_CMP_SIGNED] = "the RTL compares with the sign where the C compares unsigned values (operand wires "
+                                 "declared signed, a value HLS narrowed to a signed type, an ap_int), or reaches it "
+                                 "with values that make it decide differently",
     };
     *at = triage_statement(ex, mi, 0, 1);
     size_t n;

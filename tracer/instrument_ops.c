@@ -1,7 +1,8 @@
 /* The operations a run can make the other way (tracer_set_op): each
- * signed integer comparison of the kernel's functions, and each signed
- * division or remainder by a constant power of two, gets its other result
- * beside it (the comparison unsigned; the division an arithmetic shift,
+ * signed or unsigned ordered integer comparison of the kernel's
+ * functions, and each signed division or remainder by a constant power of
+ * two, gets its other result beside it (the comparison of the other
+ * signedness; the division an arithmetic shift,
  * the remainder a mask, both rounding toward minus infinity as HLS may
  * build them), and its users get the other result when the runtime says
  * the round makes that operation the other way (__lgrt_op). A branch on
@@ -18,6 +19,22 @@
 
 #include "instrument_pass_int.h"
 #include "util/alloc.h"
+
+static LLVMIntPredicate signed_pred(LLVMIntPredicate p)
+{
+    switch (p) {
+    case LLVMIntUGT:
+        return LLVMIntSGT;
+    case LLVMIntUGE:
+        return LLVMIntSGE;
+    case LLVMIntULT:
+        return LLVMIntSLT;
+    case LLVMIntULE:
+        return LLVMIntSLE;
+    default:
+        return p;
+    }
+}
 
 /* 1 and log2(v) into *k when v is a constant power of two from 2 on. */
 static int pow2_const(LLVMValueRef v, unsigned *k)
@@ -47,9 +64,9 @@ static LLVMIntPredicate unsigned_pred(LLVMIntPredicate p)
     }
 }
 
-/* 1 with its kind when in has another way: a signed comparison of two
- * integers, a signed division or remainder of an integer by a power of
- * two (2^*k). */
+/* 1 with its kind when in has another way: an ordered comparison of two
+ * integers of more than one bit, signed or unsigned, a signed division or
+ * remainder of an integer by a power of two (2^*k). */
 static int has_other_way(instrument_ctx_t *c, LLVMValueRef in, tracer_op_kind_t *kind, unsigned *k)
 {
     if (LLVMGetMetadata(in, c->md_nosanitize) || LLVMGetMetadata(in, c->md_op))
@@ -57,8 +74,11 @@ static int has_other_way(instrument_ctx_t *c, LLVMValueRef in, tracer_op_kind_t 
     LLVMOpcode op = LLVMGetInstructionOpcode(in);
     if (op == LLVMICmp) {
         LLVMIntPredicate p = LLVMGetICmpPredicate(in);
-        *kind = TRACER_OP_CMP_UNSIGNED;
-        return unsigned_pred(p) != p && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(in, 0))) == LLVMIntegerTypeKind;
+        LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(in, 0));
+        if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) < 2)
+            return 0;
+        *kind = unsigned_pred(p) != p ? TRACER_OP_CMP_UNSIGNED : TRACER_OP_CMP_SIGNED;
+        return unsigned_pred(p) != p || signed_pred(p) != p;
     }
     if ((op == LLVMSDiv || op == LLVMSRem) && LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMIntegerTypeKind &&
         pow2_const(LLVMGetOperand(in, 1), k)) {
@@ -75,6 +95,8 @@ static LLVMValueRef other_way(instrument_ctx_t *c, LLVMValueRef in, tracer_op_ki
     LLVMValueRef x = LLVMGetOperand(in, 0), y = LLVMGetOperand(in, 1);
     if (kind == TRACER_OP_CMP_UNSIGNED)
         return LLVMBuildICmp(c->b, unsigned_pred(LLVMGetICmpPredicate(in)), x, y, "");
+    if (kind == TRACER_OP_CMP_SIGNED)
+        return LLVMBuildICmp(c->b, signed_pred(LLVMGetICmpPredicate(in)), x, y, "");
     LLVMTypeRef t = LLVMTypeOf(x);
     if (kind == TRACER_OP_DIV_FLOOR)
         return LLVMBuildAShr(c->b, x, LLVMConstInt(t, k, 0), "");

@@ -296,8 +296,9 @@ meta_t *meta_load(const char *path, lg_err_t *err)
                         (int)probe);
         else
             meta_add_op(m, get_str(o, "file"), (int)get_i64(o, "line"), (int)get_i64(o, "col"),
-                        kind >= TRACER_OP_CMP_UNSIGNED && kind <= TRACER_OP_REM_FLOOR ? (tracer_op_kind_t)kind
-                                                                                      : TRACER_OP_CMP_UNSIGNED,
+                        (kind >= TRACER_OP_CMP_UNSIGNED && kind <= TRACER_OP_REM_FLOOR) || kind == TRACER_OP_CMP_SIGNED
+                            ? (tracer_op_kind_t)kind
+                            : TRACER_OP_CMP_UNSIGNED,
                         -1);
     }
     json_object_put(root);

@@ -83,7 +83,8 @@ typedef struct tracer_site {
 } tracer_site_t;
 
 /* An operation of the kernel that a run can make the other way
- * (tracer_set_op): a signed comparison made unsigned, a signed division
+ * (tracer_set_op): a signed comparison made unsigned, an unsigned one
+ * made signed (an RTL that declares both operand wires signed), a signed division
  * or remainder by a power of two made to round toward minus infinity (an
  * arithmetic shift, a mask), as HLS may build them, or a comparison of a
  * local that the RTL holds in a narrower register (a width probe) made at
@@ -94,7 +95,8 @@ typedef enum {
     TRACER_OP_CMP_UNSIGNED,
     TRACER_OP_DIV_FLOOR,
     TRACER_OP_REM_FLOOR,
-    TRACER_OP_CMP_NARROW
+    TRACER_OP_CMP_NARROW,
+    TRACER_OP_CMP_SIGNED
 } tracer_op_kind_t;
 
 typedef struct tracer_op {

@@ -249,7 +249,8 @@ static void check_flip(void)
 
 /* The operations a run can make the other way, in source order, and what
  * each makes of x = -5, y = 0: -5 / 4 = -1 rounds to -2, -5 < 0 unsigned
- * is false, -5 % 8 = -5 is 3 as a mask. */
+ * is false, (unsigned)-5 > 7 signed is false, -5 % 8 = -5 is 3 as a
+ * mask. */
 static void check_ops(void)
 {
     spec_t *spec = tu_spec("ops");
@@ -266,13 +267,14 @@ static void check_ops(void)
         int line;
         int64_t ret;
     } want[] = {
-        {TRACER_OP_DIV_FLOOR, 6, -2 + 100 - 5},
-        {TRACER_OP_CMP_UNSIGNED, 7, -1 - 5},
-        {TRACER_OP_REM_FLOOR, 9, -1 + 100 + 3},
+        {TRACER_OP_DIV_FLOOR, 6, -2 + 100 - 1000 - 5},
+        {TRACER_OP_CMP_UNSIGNED, 7, -1 - 1000 - 5},
+        {TRACER_OP_CMP_SIGNED, 9, -1 + 100 - 5},
+        {TRACER_OP_REM_FLOOR, 11, -1 + 100 - 1000 + 3},
     };
-    CHECK_MSG(n == 3, "%zu operations, want 3", n);
+    CHECK_MSG(n == 4, "%zu operations, want 4", n);
     input_t *in = tu_input(spec, "{\"x\": -5, \"y\": 0}");
-    for (size_t i = 0; i < n && i < 3; i++) {
+    for (size_t i = 0; i < n && i < 4; i++) {
         CHECK_MSG(ops[i].id == i && ops[i].kind == want[i].kind && ops[i].line == want[i].line &&
                       strcmp(ops[i].file, "kernel.c") == 0,
                   "operation %zu: kind %d at %s:%d", i, (int)ops[i].kind, ops[i].file, ops[i].line);
@@ -284,19 +286,26 @@ static void check_ops(void)
     /* Two at once: the division and the remainder, both rounding down;
      * choosing one again turns the second back. */
     tracer_set_op(t, 0);
-    tracer_also_op(t, 2);
+    tracer_also_op(t, 3);
     const tracer_trace_t *tr = tu_run1(t, in);
-    CHECK_MSG(tr->result->ret == -2 + 100 + 3, "division and remainder the other way: %lld",
+    CHECK_MSG(tr->result->ret == -2 + 100 - 1000 + 3, "division and remainder the other way: %lld",
               (long long)tr->result->ret);
+    /* Both comparisons of the other signedness. */
+    tracer_set_op(t, 1);
+    tracer_also_op(t, 2);
+    tr = tu_run1(t, in);
+    CHECK_MSG(tr->result->ret == -1 - 5, "both comparisons the other way: %lld", (long long)tr->result->ret);
     tracer_set_op(t, 1);
     tr = tu_run1(t, in);
-    CHECK_MSG(tr->result->ret == -1 - 5, "the comparison alone again: %lld", (long long)tr->result->ret);
+    CHECK_MSG(tr->result->ret == -1 - 1000 - 5, "the comparison alone again: %lld", (long long)tr->result->ret);
     tracer_set_op(t, TRACER_FLIP_NONE);
     tr = tu_run1(t, in);
-    CHECK_MSG(tr->result->ret == -1 + 100 - 5, "no operation made the other way: %lld", (long long)tr->result->ret);
-    /* The branch on the comparison keeps the comparison's operands. */
-    CHECK_MSG(tr->nevents == 1 && tr->events[0].has_operands && tr->events[0].op0 == -5 && tr->events[0].op1 == 0,
-              "x < y: %zu events", tr->nevents);
+    CHECK_MSG(tr->result->ret == -1 + 100 - 1000 - 5, "no operation made the other way: %lld",
+              (long long)tr->result->ret);
+    /* The branches on the comparisons keep the comparisons' operands. */
+    CHECK_MSG(tr->nevents == 2 && tr->events[0].has_operands && tr->events[0].op0 == -5 && tr->events[0].op1 == 0 &&
+                  tr->events[1].has_operands && tr->events[1].op1 == 7,
+              "x < y, then x > 7: %zu events", tr->nevents);
     input_destroy(in);
     tracer_destroy(t);
     spec_destroy(spec);
