@@ -16,6 +16,12 @@
 #     when the signal came while the executor or the model first started
 #     (before, a signal during an executor's start, a restart included,
 #     ended it with exit 2 and "executor did not start (signal 9)");
+# then a C++ kernel as a user's project has it, tests/cli/kernels/cppcrash
+# (a mangled vsum that faults natively on a negative element) beside
+# tests/cli/hls/vsum's RTL, with the spec `lgfuzz init` writes for them:
+# `lgfuzz run --iterations 1`, guard step included, on seeds 1 to 3
+# exits 1 with cpu-crash:SIGSEGV in its summary (the shape of run on
+# which lgfuzz itself once died of SIGSEGV under load);
 # and after every command, lgfuzz itself reported nothing to its
 # sanitizers (in the sanitizer build: no "Sanitizer", "runtime error" or
 # "assertion failed" on stderr), and one second after it no process of it
@@ -128,5 +134,28 @@ for kernel in segv smash fdclobber forker; do
     else
         fail "lgfuzz run $kernel interrupted at $ms ms exited $rc"
     fi
+done
+# The C++ kernel's design as a project has it: the source beside the RTL,
+# the spec lgfuzz init's.
+design=$work/cppcrash
+mkdir -p "$design"
+cp "$kdir/cppcrash/vsum.cpp" "$src/tests/cli/hls/vsum/vsum.v" "$design/"
+(cd "$design" && "$lgfuzz" init vsum.v -o kernel.yaml) >"$work/init.out" 2>"$work/init.err" ||
+    { cat "$work/init.err"; fail "lgfuzz init on the C++ design failed"; }
+expect_clean "$design" "$work/init.err" "lgfuzz init cppcrash"
+for s in 1 2 3; do
+    cwd=$work/cwd-cppcrash-$s
+    out=$work/run-cppcrash-$s
+    mkdir -p "$cwd"
+    rc=0
+    (cd "$cwd" && exec "$lgfuzz" run "$design/kernel.yaml" --iterations 1 --seed $s -q --out "$out") \
+        >"$work/cppcrash-$s.out" 2>"$work/cppcrash-$s.err" || rc=$?
+    echo "lgfuzz run cppcrash --iterations 1 --seed $s: exit $rc"
+    cat "$work/cppcrash-$s.out"
+    expect_clean "$cwd" "$work/cppcrash-$s.err" "lgfuzz run cppcrash --seed $s"
+    [ $rc -eq 1 ] || { cat "$work/cppcrash-$s.err"; fail "lgfuzz run cppcrash --seed $s exited $rc, expected 1"; }
+    grep -Eq "^  (.*: )?cpu-crash:SIGSEGV " "$work/cppcrash-$s.out" ||
+        fail "lgfuzz run cppcrash --seed $s: no cpu-crash:SIGSEGV in the summary"
+    grep -q '"status":"complete"' "$out/stats.json" || fail "lgfuzz run cppcrash --seed $s: stats.json is not complete"
 done
 echo "every run ended as it should under load"
