@@ -591,17 +591,19 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
             if (rc || !diverged)
                 continue;
             if (nalso) {
-                /* The lines that explain o alone stay, and so does a line
-                 * that explains o together with a statement its other way
-                 * reaches (o may need two causes where m needed one): a
-                 * line left out only because o needs more than it would be
-                 * a coincidence's win over the cause. */
+                /* The lines that explain o alone stay. When o is the
+                 * input as found, which may show more causes than m, so
+                 * does a line that explains it together with a statement
+                 * its other way reaches: dropping it would be a
+                 * coincidence's win over the cause. A neighbour, which
+                 * sits where m does, keeps only the lines that explain it
+                 * alone. */
                 size_t w = 0;
                 for (size_t k = 0; k < nhit && rc == LG_OK && done; k++) {
                     int keep = 0;
                     for (size_t a = 0; a < nalso && !keep; a++)
                         keep = same_line(t, &hit[k], &also[a]);
-                    if (!keep)
+                    if (!keep && j < nfound)
                         rc = paired_gives(ex, &t, o[j], ortl[j], &hit[k], NULL, 0, 1, NULL, 0, &keep, &done, err);
                     if (keep)
                         hit[w++] = hit[k];
