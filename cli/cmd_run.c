@@ -268,6 +268,10 @@ int cmd_run(int argc, char **argv)
     if (sum.out_of_contract)
         printf(", %zu outside the C's contract", sum.out_of_contract);
     print_groups(cfg.out_dir);
+    if (sum.unanalysed)
+        printf("note: %zu of the divergences were found as the run ended and not minimised or analysed (their groups "
+               "say so): each may repeat a report above, seen on another C path; a longer run analyses them\n",
+               sum.unanalysed);
     if (sum.rtl_undecided)
         printf("warning: %llu of the RTL calls were not compared: the design has no ap_done (ap_ctrl_none) and "
                "where those calls end could not be decided; give rtl.latency (docs/rtl-oracle.md)\n",

@@ -530,6 +530,7 @@ void explore_get_summary(const explore_t *ex, explore_summary_t *out)
     out->paths = ex->paths.n;
     out->divergences = ex->ndivs;
     out->out_of_contract = report_out_of_contract(ex);
+    out->unanalysed = report_unanalysed(ex);
     out->corpus = ex->ncorpus;
     out->seconds = (double)lg_budget_elapsed_ns(&ex->budget) / 1e9;
     out->build_seconds = (double)ex->build_ns / 1e9;

@@ -101,6 +101,7 @@ typedef struct explore_summary {
     uint64_t branches_covered, branches_total, paths;
     size_t divergences;     /* distinct symptoms in the output directory */
     size_t out_of_contract; /* of them: on inputs outside what the C relies on (not divergences of the RTL) */
+    size_t unanalysed;      /* of them: cut by the run's end before minimisation and cause analysis */
     size_t corpus;
     double seconds;       /* fuzzing, from explore_run's start */
     double build_seconds; /* before it: building the kernel and its RTL (explore_note_build_time) */

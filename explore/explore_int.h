@@ -579,5 +579,8 @@ int report_plot_row(explore_t *ex, int final, lg_err_t *err);
 void report_warn_once(explore_t *ex, const char *what, const lg_err_t *err);
 /* The distinct divergences triaged TRIAGE_OUT_OF_CONTRACT (ex->divs). */
 size_t report_out_of_contract(const explore_t *ex);
+/* The distinct divergences the run's end cut before their minimisation
+ * and cause analysis (ex->divs, divergence_t.cut). */
+size_t report_unanalysed(const explore_t *ex);
 
 #endif

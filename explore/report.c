@@ -131,13 +131,20 @@ size_t report_out_of_contract(const explore_t *ex)
     return n;
 }
 
+size_t report_unanalysed(const explore_t *ex)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < ex->ndivs; i++)
+        n += (size_t)ex->divs[i].cut;
+    return n;
+}
+
 /* Sets o's divergence count and list (also what a record-only save
  * changes). */
 static void divergences_json(const explore_t *ex, json_object *o)
 {
     json_object_object_add(o, "divergences", json_object_new_uint64(ex->ndivs));
     json_object *da = json_object_new_array(), *by = json_object_new_object();
-    uint64_t cut = 0;
     for (size_t i = 0; i < ex->ndivs; i++) {
         const divergence_t *v = &ex->divs[i];
         json_object *d = json_object_new_object();
@@ -150,7 +157,6 @@ static void divergences_json(const explore_t *ex, json_object *o)
             uint64_t k = json_object_object_get_ex(by, v->triage, &n) ? json_object_get_uint64(n) : 0;
             json_object_object_add(by, v->triage, json_object_new_uint64(k + 1));
         }
-        cut += (uint64_t)v->cut;
         json_object_array_add(da, d);
     }
     json_object_object_add(o, "divergences_detail", da);
@@ -158,7 +164,7 @@ static void divergences_json(const explore_t *ex, json_object *o)
      * end cut before their minimisation and cause analysis. */
     json_object_object_add(o, "divergences_triage", by);
     json_object_object_add(o, "out_of_contract", json_object_new_uint64(report_out_of_contract(ex)));
-    json_object_object_add(o, "divergences_unanalysed", json_object_new_uint64(cut));
+    json_object_object_add(o, "divergences_unanalysed", json_object_new_uint64(report_unanalysed(ex)));
 }
 
 /* Each loop (by its exit site): the trip counts seen, the learned term

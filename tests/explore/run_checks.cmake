@@ -92,6 +92,10 @@
 #               the other way and whose second only that way reaches: no
 #               one statement explains it; before, keyed by its C path),
 #               triaged statements at both places
+#   unanalysed  a run of signpair resumed after one divergence's symptom.json
+#               says its analysis was cut ("analysed": false, as a run's end
+#               leaves it): its group's line and a note after the groups
+#               say that one was not minimised or analysed
 #   tagcount    an 8-word array in a 6-word RAM of which the kernel counts the words
 #               tagged 3 in their low bits, folded on four C paths: the RTL's reads past
 #               the depth are never tagged, whatever poison they return, so the oracle's
@@ -786,6 +790,22 @@ elseif(CHECK STREQUAL "signpair")
   endif()
   if(NOT LGFUZZ_OUT MATCHES "statements at kernel.c:7:[0-9]+, kernel.c:9:[0-9]+: mismatch:return caused by stmt:kernel.c:7,stmt:kernel.c:9")
     message(FATAL_ERROR "the summary does not name the two statements:\n${LGFUZZ_OUT}")
+  endif()
+elseif(CHECK STREQUAL "unanalysed")
+  set(spec ${SRC}/tests/explore/kernels/signpair/kernel.yaml)
+  run_lgfuzz(rc ${spec} --iterations 60 --seed 1 --no-guard --out ${WORK}/out)
+  file(GLOB divs ${WORK}/out/divergences/*)
+  list(GET divs 0 d)
+  file(READ ${d}/symptom.json sym)
+  string(REPLACE "\"analysed\":true" "\"analysed\":false" cut "${sym}")
+  if(cut STREQUAL sym)
+    message(FATAL_ERROR "${d}/symptom.json has no \"analysed\":true")
+  endif()
+  file(WRITE ${d}/symptom.json "${cut}")
+  run_lgfuzz(rc ${spec} --iterations 1 --seed 1 --no-guard --out ${WORK}/out)
+  if(NOT LGFUZZ_OUT MATCHES "1 not minimised, the run ended first"
+     OR NOT LGFUZZ_OUT MATCHES "\nnote: 1 of the divergences were found as the run ended and not minimised or analysed")
+    message(FATAL_ERROR "the resumed run does not say a divergence was not analysed:\n${LGFUZZ_OUT}")
   endif()
 elseif(CHECK STREQUAL "mergesort")
   # One plant, a sub-range the RTL's short stack leaves unsorted. On an
