@@ -373,6 +373,34 @@ static size_t others_of(const input_t *m, const input_t *found, input_t **o, siz
     return n;
 }
 
+/* The inputs that judge m's explanations: the input as found (the first
+ * nfound of them) and m's neighbours (others_of), each with its RTL
+ * result; failed when their RTL runs could not be made. */
+typedef struct judges {
+    input_t *in[CAUSE_OTHERS_MAX];
+    run_result_t *rtl[CAUSE_OTHERS_MAX];
+    size_t n, nfound;
+    int failed;
+} judges_t;
+
+static void judges_open(explore_t *ex, const input_t *m, const input_t *found, judges_t *jd)
+{
+    jd->n = others_of(m, found, jd->in, &jd->nfound);
+    for (size_t j = 0; j < jd->n; j++)
+        jd->rtl[j] = run_result_create(ex->spec);
+    lg_err_t rerr;
+    jd->failed = jd->n ? rtlmemo_run_batch(ex, (const input_t *const *)jd->in, jd->n, jd->rtl, &rerr) != 0 : 1;
+    ex->st.cause_runs += jd->n;
+}
+
+static void judges_close(judges_t *jd)
+{
+    for (size_t j = 0; j < jd->n; j++) {
+        input_destroy(jd->in[j]);
+        run_result_destroy(jd->rtl[j]);
+    }
+}
+
 /* The first statements of a pair a search takes, at most, in flips_of's
  * order (the directions the input took first, then the operations), each
  * with the second statements its other way reaches. */
@@ -498,34 +526,25 @@ static int cause_pair(explore_t *ex, tracer_t *t, const input_t *m, const run_re
     }
     if (rc || !*done || !nc)
         return rc;
-    input_t *o[CAUSE_OTHERS_MAX];
-    run_result_t *ortl[CAUSE_OTHERS_MAX];
-    size_t nfound, no = others_of(m, found, o, &nfound);
-    for (size_t j = 0; j < no; j++)
-        ortl[j] = run_result_create(ex->spec);
-    lg_err_t rerr;
-    int brc = no ? rtlmemo_run_batch(ex, (const input_t *const *)o, no, ortl, &rerr) : 1;
-    ex->st.cause_runs += no;
+    judges_t jd;
+    judges_open(ex, m, found, &jd);
     int confirmed[CAUSE_PAIRS_MAX] = {0}, against[CAUSE_PAIRS_MAX] = {0};
-    for (size_t j = 0; j < no && !brc && rc == LG_OK && *done; j++) {
-        if (ortl[j]->status != RUN_OK)
+    for (size_t j = 0; j < jd.n && !jd.failed && rc == LG_OK && *done; j++) {
+        if (jd.rtl[j]->status != RUN_OK)
             continue;
         for (size_t c = 0; c < nc && rc == LG_OK && *done; c++) {
             if (against[c])
                 continue;
             int says, diverged;
-            rc = judge_pair(ex, t, o[j], ortl[j], &p[c], &says, &diverged, done, err);
+            rc = judge_pair(ex, t, jd.in[j], jd.rtl[j], &p[c], &says, &diverged, done, err);
             if (rc || !diverged)
                 break;
             confirmed[c] |= says == SAYS_FOR;
             /* The input as found may show several causes. */
-            against[c] = says == SAYS_AGAINST && j >= nfound;
+            against[c] = says == SAYS_AGAINST && j >= jd.nfound;
         }
     }
-    for (size_t j = 0; j < no; j++) {
-        input_destroy(o[j]);
-        run_result_destroy(ortl[j]);
-    }
+    judges_close(&jd);
     size_t left = 0, at = 0;
     for (size_t c = 0; c < nc; c++)
         if (confirmed[c] && !against[c]) {
@@ -576,15 +595,11 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
      * causes than two). One line must be left, and one input must have
      * spoken for it. */
     if (rc == LG_OK && done && nhit) {
-        input_t *o[CAUSE_OTHERS_MAX];
-        run_result_t *ortl[CAUSE_OTHERS_MAX];
-        size_t nfound, no = others_of(m, found, o, &nfound);
-        for (size_t j = 0; j < no; j++)
-            ortl[j] = run_result_create(ex->spec);
-        lg_err_t rerr;
-        int brc = no ? rtlmemo_run_batch(ex, (const input_t *const *)o, no, ortl, &rerr) : 1;
-        ex->st.cause_runs += no;
-        for (size_t j = 0; j < no && !brc && rc == LG_OK && done && nhit; j++) {
+        judges_t jd;
+        judges_open(ex, m, found, &jd);
+        input_t **o = jd.in;
+        run_result_t **ortl = jd.rtl;
+        for (size_t j = 0; j < jd.n && !jd.failed && rc == LG_OK && done && nhit; j++) {
             if (ortl[j]->status != RUN_OK)
                 continue;
             rc = explaining(ex, t, o[j], ortl[j], hit, nhit, also, &nalso, &diverged, &done, err);
@@ -603,7 +618,7 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
                     int keep = 0;
                     for (size_t a = 0; a < nalso && !keep; a++)
                         keep = same_line(t, &hit[k], &also[a]);
-                    if (!keep && j < nfound)
+                    if (!keep && j < jd.nfound)
                         rc = paired_gives(ex, &t, o[j], ortl[j], &hit[k], NULL, 0, 1, NULL, 0, &keep, &done, err);
                     if (keep)
                         hit[w++] = hit[k];
@@ -618,7 +633,7 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
                 break;
             if (says == SAYS_FOR)
                 confirmed = 1;
-            else if (says == SAYS_AGAINST && j >= nfound)
+            else if (says == SAYS_AGAINST && j >= jd.nfound)
                 nhit = 0; /* the input as found may show several causes */
         }
         at = one_line(t, hit, nhit);
@@ -627,10 +642,7 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
                 at = (int)k;
                 break;
             }
-        for (size_t j = 0; j < no; j++) {
-            input_destroy(o[j]);
-            run_result_destroy(ortl[j]);
-        }
+        judges_close(&jd);
     }
     if (!confirmed)
         at = -1;
