@@ -57,6 +57,69 @@ int cause_depth(explore_t *ex, const input_t *m, const run_result_t *rtl, const 
 typedef struct cause_stmt {
     int id, dir, op;
 } cause_stmt_t;
+/* Branch directions tried per divergence, at most, in the order the
+ * input first took them, and operations, in their order. */
+#define CAUSE_FLIPS_MAX 64
+#define CAUSE_OPS_MAX 64
+#define CAUSE_CANDS_MAX (CAUSE_FLIPS_MAX + CAUSE_OPS_MAX)
+
+/* One statement done the other way: a br site's direction, or an
+ * operation (op). */
+typedef struct cause_flip {
+    uint32_t id; /* the site, or the operation */
+    int dir;     /* a site: the direction turned */
+    int op;
+} cause_flip_t;
+
+/* Other inputs to tell lines apart by, at most. */
+#define CAUSE_OTHERS_MAX 12
+
+/* The inputs that judge m's explanations: the input as found (the first
+ * nfound of them) and m's neighbours (others_of), each with its RTL
+ * result; failed when their RTL runs could not be made. */
+typedef struct judges {
+    input_t *in[CAUSE_OTHERS_MAX];
+    run_result_t *rtl[CAUSE_OTHERS_MAX];
+    size_t n, nfound;
+    int failed;
+} cause_judges_t;
+
+/* What an input that diverges says of the lines kept. */
+enum { CAUSE_SAYS_NOTHING, CAUSE_SAYS_FOR, CAUSE_SAYS_AGAINST };
+
+/* cause_turn.c: the br directions tr took that a turn may change, then
+ * the kernel's operations, into f (at most CAUSE_CANDS_MAX); their number. */
+size_t cause_flips_of(const tracer_t *t, const tracer_trace_t *tr, cause_flip_t *f);
+/* 1 when a and b are statements of t of one source line. */
+int cause_same_line(const tracer_t *t, const cause_flip_t *a, const cause_flip_t *b);
+/* Keeps the statements of f[0..*n-1] on a line of on[0..non-1]. */
+void cause_only_lines(const tracer_t *t, cause_flip_t *f, size_t *n, const cause_flip_t *on, size_t non);
+/* Makes t's runs from now on do f the other way, and g too when not NULL. */
+void cause_turn(tracer_t *t, const cause_flip_t *f, const cause_flip_t *g);
+/* 1 in *gives when the C's run of in, with what t turns, gives rtl exactly. */
+int cause_run_gives(explore_t *ex, tracer_t **t, const input_t *in, const run_result_t *rtl, int *gives, lg_err_t *err);
+/* The statements in's run reaches with a done the other way, into g (*ng). */
+int cause_reached_with(explore_t *ex, tracer_t *t, const input_t *in, const cause_flip_t *a, cause_flip_t *g,
+                       size_t *ng, lg_err_t *err);
+/* in's plain run into *tr: its statements into f (*nf), *diverged 1 when
+ * it ended and the C and rtl differ on it. */
+int cause_diverging_flips(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, tracer_trace_t **tr,
+                          cause_flip_t *f, size_t *nf, int *diverged, lg_err_t *err);
+/* Of f[0..nf-1], those whose run of in gives rtl exactly, into hit
+ * (*nhit), of those on a line of on[0..non-1] when on is not NULL; *done
+ * 0 when the deadline cut the search. */
+int cause_explaining_of(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, cause_flip_t *f,
+                        size_t nf, const cause_flip_t *on, size_t non, cause_flip_t *hit, size_t *nhit, int *done,
+                        lg_err_t *err);
+/* Makes and runs on the RTL the inputs that judge m's explanations
+ * (found and m's neighbours); cause_judges_close frees them. */
+void cause_judges_open(explore_t *ex, const input_t *m, const input_t *found, cause_judges_t *jd);
+void cause_judges_close(cause_judges_t *jd);
+/* cause_pair.c: cause_branch's search for two statements (f[0..nf-1]:
+ * m's; none on a line of alone[0..nalone-1]), into st[0] and st[1]. */
+int cause_pair(explore_t *ex, tracer_t *t, const input_t *m, const run_result_t *rtl, const input_t *found,
+               const cause_flip_t *f, size_t nf, const cause_flip_t *alone, size_t nalone, cause_stmt_t st[2],
+               int *done, lg_err_t *err);
 /* cause_branch: the statement done the other way that explains the
  * value mismatch of class cls of m (rtl: m's RTL result), into st[0] (a
  * br site with the direction m took there, or an operation of
