@@ -54,13 +54,13 @@ static int explaining_pairs(explore_t *ex, tracer_t *t, const input_t *in, const
     *np = 0;
     nf = nf < CAUSE_PAIR_CANDS ? nf : CAUSE_PAIR_CANDS;
     for (size_t a = 0; a < nf && rc == LG_OK && *done && *np < max; a++) {
+        if (on_line_of(t, &f[a], alone, nalone))
+            continue;
         cause_flip_t g[CAUSE_CANDS_MAX];
         size_t ng;
         rc = cause_reached_with(ex, t, in, &f[a], g, &ng, err);
         if (on)
             cause_only_lines(t, g, &ng, on, 2);
-        if (on_line_of(t, &f[a], alone, nalone))
-            continue;
         for (size_t b = 0; b < ng && rc == LG_OK && *np < max; b++) {
             if (cause_same_line(t, &f[a], &g[b]) || on_line_of(t, &g[b], alone, nalone))
                 continue;
@@ -114,7 +114,7 @@ static int judge_pair(explore_t *ex, tracer_t *t, const input_t *o, const run_re
     return rc;
 }
 
-/* cause_branch's search for two statements, when none alone explains m
+/* cause_branch's search for two statements, when no one line is left
  * (f[0..nf-1]: m's statements): into st, the one pair of lines left of
  * those whose statements together give rtl on m, once the inputs near m
  * and the input as found have judged each pair of lines as cause_branch
