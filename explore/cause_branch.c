@@ -37,11 +37,11 @@
 /* The flips of in's statements whose native run gives rtl exactly
  * (cause_explaining_of), from in's own run; *diverged 1 when the C and rtl
  * differ on in (else there is nothing to explain). */
-static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, const cause_flip_t *on,
-                      size_t non, cause_flip_t *hit, size_t *nhit, int *diverged, int *done, lg_err_t *err)
+static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, const cause_stmt_t *on,
+                      size_t non, cause_stmt_t *hit, size_t *nhit, int *diverged, int *done, lg_err_t *err)
 {
     tracer_trace_t *tr;
-    cause_flip_t f[CAUSE_CANDS_MAX];
+    cause_stmt_t f[CAUSE_CANDS_MAX];
     size_t nf;
     *nhit = 0;
     *done = 1;
@@ -60,11 +60,11 @@ static int explaining(explore_t *ex, tracer_t *t, const input_t *in, const run_r
  * (f[0..nf-1]), or, when reach, those its run reaches with h done the
  * other way (the other may lie where only h's other way leads: a second
  * compare behind the first). */
-static int paired_gives(explore_t *ex, tracer_t **t, const input_t *in, const run_result_t *rtl, const cause_flip_t *h,
-                        const cause_flip_t *f, size_t nf, int reach, input_t *const *cut, size_t ncut, int *gives,
+static int paired_gives(explore_t *ex, tracer_t **t, const input_t *in, const run_result_t *rtl, const cause_stmt_t *h,
+                        const cause_stmt_t *f, size_t nf, int reach, input_t *const *cut, size_t ncut, int *gives,
                         int *done, lg_err_t *err)
 {
-    cause_flip_t g[CAUSE_CANDS_MAX];
+    cause_stmt_t g[CAUSE_CANDS_MAX];
     size_t ng = nf;
     int rc = LG_OK;
     if (reach)
@@ -96,10 +96,10 @@ static int paired_gives(explore_t *ex, tracer_t **t, const input_t *in, const ru
  * width probe fired: no run here can cut it, so it may be a second cause
  * that the pairs did not try); CAUSE_SAYS_AGAINST otherwise. */
 static int judge(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, const char *cls,
-                 cause_flip_t *hit, size_t *nhit, int *says, int *done, lg_err_t *err)
+                 cause_stmt_t *hit, size_t *nhit, int *says, int *done, lg_err_t *err)
 {
     tracer_trace_t *tr;
-    cause_flip_t f[CAUSE_CANDS_MAX];
+    cause_stmt_t f[CAUSE_CANDS_MAX];
     input_t *cut[CAUSE_PORT_CUTS_MAX];
     size_t nf = 0, ncut = cause_port_cuts(ex, in, cut), w = 0;
     *says = CAUSE_SAYS_AGAINST;
@@ -128,7 +128,7 @@ static int judge(explore_t *ex, tracer_t *t, const input_t *in, const run_result
         *says = CAUSE_SAYS_FOR;
         return LG_OK;
     }
-    cause_flip_t other[CAUSE_CANDS_MAX];
+    cause_stmt_t other[CAUSE_CANDS_MAX];
     size_t nother;
     int port = -1, sx;
     rc = cause_explaining_of(ex, t, in, rtl, f, diverged ? nf : 0, NULL, 0, other, &nother, done, err);
@@ -141,7 +141,7 @@ static int judge(explore_t *ex, tracer_t *t, const input_t *in, const run_result
 
 /* The one source line of hit[0..n-1], as an index into hit; -1 when there
  * is none or several. */
-static int one_line(const tracer_t *t, const cause_flip_t *hit, size_t n)
+static int one_line(const tracer_t *t, const cause_stmt_t *hit, size_t n)
 {
     for (size_t k = 1; k < n; k++)
         if (!cause_same_line(t, &hit[0], &hit[k]))
@@ -159,7 +159,7 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
     int rc = minimise_executor(ex, &t, err);
     if (rc)
         return rc == LG_EINTR ? LG_OK : rc;
-    cause_flip_t hit[CAUSE_CANDS_MAX], also[CAUSE_CANDS_MAX], mf[CAUSE_CANDS_MAX];
+    cause_stmt_t hit[CAUSE_CANDS_MAX], also[CAUSE_CANDS_MAX], mf[CAUSE_CANDS_MAX];
     size_t nhit = 0, nalso = 0, nops, nmf;
     const tracer_op_t *ops = tracer_ops(t, &nops);
     int done = 0, at = -1, confirmed = 0, diverged;
@@ -169,7 +169,7 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
     if (rc == LG_OK)
         rc = cause_explaining_of(ex, t, m, rtl, mf, diverged ? nmf : 0, NULL, 0, hit, &nhit, &done, err);
     /* m's lines that give its RTL result alone, before the judging. */
-    cause_flip_t alone[CAUSE_CANDS_MAX];
+    cause_stmt_t alone[CAUSE_CANDS_MAX];
     size_t nalone = nhit;
     memcpy(alone, hit, nhit * sizeof *hit);
     /* A flip that gives m's RTL result may do so by coincidence: a plain
@@ -244,6 +244,6 @@ int cause_branch(explore_t *ex, const input_t *m, const run_result_t *rtl, const
     if (rc == LG_ETIMEOUT || rc == LG_EINTR)
         return LG_OK;
     if (rc == LG_OK && done && at >= 0)
-        st[0] = (cause_stmt_t){.id = (int)hit[at].id, .dir = hit[at].dir, .op = hit[at].op};
+        st[0] = hit[at];
     return LG_ERR_PASS(err, rc);
 }

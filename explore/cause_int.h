@@ -51,25 +51,11 @@ int cause_run_native(explore_t *ex, const input_t *const *in, size_t n, tracer_t
  * reads return them (lg_type_poison) gives rtl (m's RTL result, a value
  * mismatch of class cls) exactly; -1 when none does. */
 int cause_depth(explore_t *ex, const input_t *m, const run_result_t *rtl, const char *cls, int *probe, lg_err_t *err);
-/* A statement of the kernel done the other way: a br site (id) with the
- * direction the C took there (dir), or an operation of tracer_ops (op 1);
- * id -1: none. */
-typedef struct cause_stmt {
-    int id, dir, op;
-} cause_stmt_t;
 /* Branch directions tried per divergence, at most, in the order the
  * input first took them, and operations, in their order. */
 #define CAUSE_FLIPS_MAX 64
 #define CAUSE_OPS_MAX 64
 #define CAUSE_CANDS_MAX (CAUSE_FLIPS_MAX + CAUSE_OPS_MAX)
-
-/* One statement done the other way: a br site's direction, or an
- * operation (op). */
-typedef struct cause_flip {
-    uint32_t id; /* the site, or the operation */
-    int dir;     /* a site: the direction turned */
-    int op;
-} cause_flip_t;
 
 /* Other inputs to tell lines apart by, at most. */
 #define CAUSE_OTHERS_MAX 12
@@ -89,27 +75,27 @@ enum { CAUSE_SAYS_NOTHING, CAUSE_SAYS_FOR, CAUSE_SAYS_AGAINST };
 
 /* cause_turn.c: the br directions tr took that a turn may change, then
  * the kernel's operations, into f (at most CAUSE_CANDS_MAX); their number. */
-size_t cause_flips_of(const tracer_t *t, const tracer_trace_t *tr, cause_flip_t *f);
+size_t cause_flips_of(const tracer_t *t, const tracer_trace_t *tr, cause_stmt_t *f);
 /* 1 when a and b are statements of t of one source line. */
-int cause_same_line(const tracer_t *t, const cause_flip_t *a, const cause_flip_t *b);
+int cause_same_line(const tracer_t *t, const cause_stmt_t *a, const cause_stmt_t *b);
 /* Keeps the statements of f[0..*n-1] on a line of on[0..non-1]. */
-void cause_only_lines(const tracer_t *t, cause_flip_t *f, size_t *n, const cause_flip_t *on, size_t non);
+void cause_only_lines(const tracer_t *t, cause_stmt_t *f, size_t *n, const cause_stmt_t *on, size_t non);
 /* Makes t's runs from now on do f the other way, and g too when not NULL. */
-void cause_turn(tracer_t *t, const cause_flip_t *f, const cause_flip_t *g);
+void cause_turn(tracer_t *t, const cause_stmt_t *f, const cause_stmt_t *g);
 /* 1 in *gives when the C's run of in, with what t turns, gives rtl exactly. */
 int cause_run_gives(explore_t *ex, tracer_t **t, const input_t *in, const run_result_t *rtl, int *gives, lg_err_t *err);
 /* The statements in's run reaches with a done the other way, into g (*ng). */
-int cause_reached_with(explore_t *ex, tracer_t *t, const input_t *in, const cause_flip_t *a, cause_flip_t *g,
+int cause_reached_with(explore_t *ex, tracer_t *t, const input_t *in, const cause_stmt_t *a, cause_stmt_t *g,
                        size_t *ng, lg_err_t *err);
 /* in's plain run into *tr: its statements into f (*nf), *diverged 1 when
  * it ended and the C and rtl differ on it. */
 int cause_diverging_flips(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, tracer_trace_t **tr,
-                          cause_flip_t *f, size_t *nf, int *diverged, lg_err_t *err);
+                          cause_stmt_t *f, size_t *nf, int *diverged, lg_err_t *err);
 /* Of f[0..nf-1], those whose run of in gives rtl exactly, into hit
  * (*nhit), of those on a line of on[0..non-1] when on is not NULL; *done
  * 0 when the deadline cut the search. */
-int cause_explaining_of(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, cause_flip_t *f,
-                        size_t nf, const cause_flip_t *on, size_t non, cause_flip_t *hit, size_t *nhit, int *done,
+int cause_explaining_of(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, cause_stmt_t *f,
+                        size_t nf, const cause_stmt_t *on, size_t non, cause_stmt_t *hit, size_t *nhit, int *done,
                         lg_err_t *err);
 /* Makes and runs on the RTL the inputs that judge m's explanations
  * (found and m's neighbours); cause_judges_close frees them. */
@@ -118,7 +104,7 @@ void cause_judges_close(cause_judges_t *jd);
 /* cause_pair.c: cause_branch's search for two statements (f[0..nf-1]:
  * m's; none on a line of alone[0..nalone-1]), into st[0] and st[1]. */
 int cause_pair(explore_t *ex, tracer_t *t, const input_t *m, const run_result_t *rtl, const input_t *found,
-               const cause_flip_t *f, size_t nf, const cause_flip_t *alone, size_t nalone, cause_stmt_t st[2],
+               const cause_stmt_t *f, size_t nf, const cause_stmt_t *alone, size_t nalone, cause_stmt_t st[2],
                int *done, lg_err_t *err);
 /* cause_branch: the statement done the other way that explains the
  * value mismatch of class cls of m (rtl: m's RTL result), into st[0] (a
@@ -168,10 +154,9 @@ void triage_find_oob(const explore_t *ex, const input_t *in, const tracer_trace_
  * whichever path. */
 void triage_find_depth(const explore_t *ex, const input_t *in, const tracer_trace_t *tr, const char *cls,
                        minimised_t *mi);
-/* triage_statement: "<file>:<line>" of the statement mi->branch names, or
- * mi->branch2 (second),
- * with ":<col>" when col; the caller frees it. */
-char *triage_statement(const explore_t *ex, const minimised_t *mi, int second, int col);
+/* triage_statement: "<file>:<line>" of statement st (cause_branch's), with
+ * ":<col>" when col; the caller frees it. */
+char *triage_statement(const explore_t *ex, const cause_stmt_t *st, int col);
 void triage_of(const explore_t *ex, const minimised_t *mi, const triage_contract_t *contract, char **cls, char **at,
                char **why);
 

@@ -20,7 +20,7 @@
 #define CAUSE_PAIRS_MAX 8
 
 typedef struct pair {
-    cause_flip_t a, b; /* in the order m reached them */
+    cause_stmt_t a, b; /* in the order m reached them */
 } pair_t;
 
 /* 1 when p and q are on the same two lines. */
@@ -31,7 +31,7 @@ static int same_lines(const tracer_t *t, const pair_t *p, const pair_t *q)
 }
 
 /* 1 when f is on the line of one of on[0..n-1]. */
-static int on_line_of(const tracer_t *t, const cause_flip_t *f, const cause_flip_t *on, size_t n)
+static int on_line_of(const tracer_t *t, const cause_stmt_t *f, const cause_stmt_t *on, size_t n)
 {
     for (size_t k = 0; k < n; k++)
         if (cause_same_line(t, f, &on[k]))
@@ -47,7 +47,7 @@ static int on_line_of(const tracer_t *t, const cause_flip_t *f, const cause_flip
  * of them would say nothing of the other). *done 0 when the deadline cut
  * the search. */
 static int explaining_pairs(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl,
-                            const cause_flip_t *f, size_t nf, const cause_flip_t *on, const cause_flip_t *alone,
+                            const cause_stmt_t *f, size_t nf, const cause_stmt_t *on, const cause_stmt_t *alone,
                             size_t nalone, pair_t *p, size_t *np, size_t max, int *done, lg_err_t *err)
 {
     int rc = LG_OK;
@@ -56,7 +56,7 @@ static int explaining_pairs(explore_t *ex, tracer_t *t, const input_t *in, const
     for (size_t a = 0; a < nf && rc == LG_OK && *done && *np < max; a++) {
         if (on_line_of(t, &f[a], alone, nalone))
             continue;
-        cause_flip_t g[CAUSE_CANDS_MAX];
+        cause_stmt_t g[CAUSE_CANDS_MAX];
         size_t ng;
         rc = cause_reached_with(ex, t, in, &f[a], g, &ng, err);
         if (on)
@@ -88,7 +88,7 @@ static int judge_pair(explore_t *ex, tracer_t *t, const input_t *o, const run_re
                       int *diverged, int *done, lg_err_t *err)
 {
     tracer_trace_t *tr;
-    cause_flip_t f[CAUSE_CANDS_MAX], mine[CAUSE_CANDS_MAX], hit[CAUSE_CANDS_MAX], on[2] = {p->a, p->b};
+    cause_stmt_t f[CAUSE_CANDS_MAX], mine[CAUSE_CANDS_MAX], hit[CAUSE_CANDS_MAX], on[2] = {p->a, p->b};
     size_t nf, nmine, nhit;
     pair_t q;
     *says = CAUSE_SAYS_AGAINST;
@@ -121,7 +121,7 @@ static int judge_pair(explore_t *ex, tracer_t *t, const input_t *o, const run_re
  * judges one line (judge_pair): one must speak for it, no neighbour
  * against it. Of a pair of lines, the first pair m's search found. */
 int cause_pair(explore_t *ex, tracer_t *t, const input_t *m, const run_result_t *rtl, const input_t *found,
-               const cause_flip_t *f, size_t nf, const cause_flip_t *alone, size_t nalone, cause_stmt_t st[2],
+               const cause_stmt_t *f, size_t nf, const cause_stmt_t *alone, size_t nalone, cause_stmt_t st[2],
                int *done, lg_err_t *err)
 {
     pair_t p[CAUSE_PAIRS_MAX];
@@ -163,8 +163,8 @@ int cause_pair(explore_t *ex, tracer_t *t, const input_t *m, const run_result_t 
             at = c;
         }
     if (rc == LG_OK && *done && left == 1) {
-        st[0] = (cause_stmt_t){.id = (int)p[at].a.id, .dir = p[at].a.dir, .op = p[at].a.op};
-        st[1] = (cause_stmt_t){.id = (int)p[at].b.id, .dir = p[at].b.dir, .op = p[at].b.op};
+        st[0] = p[at].a;
+        st[1] = p[at].b;
     }
     return rc;
 }

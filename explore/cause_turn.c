@@ -12,7 +12,7 @@
 
 /* The br directions m's run tr took that a flip may change, then the
  * kernel's operations, into f; their number. */
-size_t cause_flips_of(const tracer_t *t, const tracer_trace_t *tr, cause_flip_t *f)
+size_t cause_flips_of(const tracer_t *t, const tracer_trace_t *tr, cause_stmt_t *f)
 {
     size_t nsites, nops, n = 0;
     const tracer_site_t *sites = tracer_sites(t, &nsites);
@@ -23,10 +23,10 @@ size_t cause_flips_of(const tracer_t *t, const tracer_trace_t *tr, cause_flip_t 
         const tracer_site_t *s = &sites[e->site];
         if (s->kind != TRACER_SITE_BR || (s->loop_stay >= 0 && e->dir != (uint16_t)s->loop_stay))
             continue;
-        f[n++] = (cause_flip_t){.id = e->site, .dir = e->dir};
+        f[n++] = (cause_stmt_t){.id = (int)e->site, .dir = e->dir};
     }
     for (size_t i = 0; i < nops && i < CAUSE_OPS_MAX; i++)
-        f[n++] = (cause_flip_t){.id = (uint32_t)i, .op = 1};
+        f[n++] = (cause_stmt_t){.id = (int)i, .op = 1};
     return n;
 }
 
@@ -49,17 +49,17 @@ void cause_statement(const tracer_t *t, uint32_t id, int op, const char **file, 
 }
 
 /* 1 when a and b are statements of t of one source line. */
-int cause_same_line(const tracer_t *t, const cause_flip_t *a, const cause_flip_t *b)
+int cause_same_line(const tracer_t *t, const cause_stmt_t *a, const cause_stmt_t *b)
 {
     const char *fa, *fb;
     int la, lb, col;
-    cause_statement(t, a->id, a->op, &fa, &la, &col);
-    cause_statement(t, b->id, b->op, &fb, &lb, &col);
+    cause_statement(t, (uint32_t)a->id, a->op, &fa, &la, &col);
+    cause_statement(t, (uint32_t)b->id, b->op, &fb, &lb, &col);
     return la == lb && strcmp(fa ? fa : "", fb ? fb : "") == 0;
 }
 
 /* Keeps the flips of f[0..*n-1] on a line of on[0..non-1]. */
-void cause_only_lines(const tracer_t *t, cause_flip_t *f, size_t *n, const cause_flip_t *on, size_t non)
+void cause_only_lines(const tracer_t *t, cause_stmt_t *f, size_t *n, const cause_stmt_t *on, size_t non)
 {
     size_t w = 0;
     for (size_t k = 0; k < *n; k++)
@@ -72,16 +72,16 @@ void cause_only_lines(const tracer_t *t, cause_flip_t *f, size_t *n, const cause
 }
 
 /* Makes t's runs from now on do f the other way, and g too when not NULL. */
-void cause_turn(tracer_t *t, const cause_flip_t *f, const cause_flip_t *g)
+void cause_turn(tracer_t *t, const cause_stmt_t *f, const cause_stmt_t *g)
 {
     if (f->op)
-        tracer_set_op(t, f->id);
+        tracer_set_op(t, (uint32_t)f->id);
     else
-        tracer_set_flip(t, f->id, f->dir);
+        tracer_set_flip(t, (uint32_t)f->id, f->dir);
     if (g && g->op)
-        tracer_also_op(t, g->id);
+        tracer_also_op(t, (uint32_t)g->id);
     else if (g)
-        tracer_also_flip(t, g->id, g->dir);
+        tracer_also_flip(t, (uint32_t)g->id, g->dir);
 }
 
 /* 1 in *gives when the C's run of in, with what t turns, gives rtl
@@ -99,7 +99,7 @@ int cause_run_gives(explore_t *ex, tracer_t **t, const input_t *in, const run_re
 /* The statements in's run reaches with a done the other way, into g (*ng
  * of them): the candidates for a second statement, which may lie where
  * only a's other way leads. */
-int cause_reached_with(explore_t *ex, tracer_t *t, const input_t *in, const cause_flip_t *a, cause_flip_t *g,
+int cause_reached_with(explore_t *ex, tracer_t *t, const input_t *in, const cause_stmt_t *a, cause_stmt_t *g,
                        size_t *ng, lg_err_t *err)
 {
     tracer_trace_t *tr;
@@ -117,7 +117,7 @@ int cause_reached_with(explore_t *ex, tracer_t *t, const input_t *in, const caus
  * when it ended and the C and rtl differ on it (else a flip has nothing
  * to explain). */
 int cause_diverging_flips(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, tracer_trace_t **tr,
-                          cause_flip_t *f, size_t *nf, int *diverged, lg_err_t *err)
+                          cause_stmt_t *f, size_t *nf, int *diverged, lg_err_t *err)
 {
     *nf = 0;
     *diverged = 0;
@@ -135,8 +135,8 @@ int cause_diverging_flips(explore_t *ex, tracer_t *t, const input_t *in, const r
  * whose native run gives rtl exactly, into hit (*nhit of them), of those
  * on a line of on[0..non-1] when on is not NULL; *done 0 when the
  * deadline cut the search. Leaves t flipping nothing. */
-int cause_explaining_of(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, cause_flip_t *f,
-                        size_t nf, const cause_flip_t *on, size_t non, cause_flip_t *hit, size_t *nhit, int *done,
+int cause_explaining_of(explore_t *ex, tracer_t *t, const input_t *in, const run_result_t *rtl, cause_stmt_t *f,
+                        size_t nf, const cause_stmt_t *on, size_t non, cause_stmt_t *hit, size_t *nhit, int *done,
                         lg_err_t *err)
 {
     int rc = LG_OK;

@@ -124,6 +124,13 @@ typedef struct xstate {
 /* The key the cause analysis gave a minimised input showing a class
  * (verdict.c): the 2nd, 4th, 8th, ... input with a found key is minimised
  * again, most often to the same input. */
+/* A statement of the kernel done the other way (cause_branch.c): a br
+ * site (id) with the direction the C took there (dir), or an operation of
+ * tracer_ops (op 1); id -1: none. */
+typedef struct cause_stmt {
+    int id, dir, op;
+} cause_stmt_t;
+
 typedef struct cause_memo {
     uint64_t id;       /* hash of the input and the class */
     finding_key_t key; /* owned */
@@ -133,14 +140,9 @@ typedef struct cause_memo {
     int by_cause;      /* the key names a cause, no C path */
     int uninit;        /* cause_uninit's finding: 1, with the local or -1 */
     int local;
-    int branch; /* cause_branch's finding: the site or operation, or -1, with the direction taken */
-    int branch_dir;
-    int branch_op;
-    int branch2; /* its second statement, or -1 */
-    int branch2_dir;
-    int branch2_op;
-    xstate_t x; /* xstate_check's finding */
-    int dep;    /* the dep probe the key names, or -1 */
+    cause_stmt_t stmt[2]; /* cause_branch's finding */
+    xstate_t x;           /* xstate_check's finding */
+    int dep;              /* the dep probe the key names, or -1 */
 } cause_memo_t;
 
 /* The minimiser's executor and scratch (minimise.c). */
@@ -189,31 +191,26 @@ typedef struct minimised {
     const uint8_t *held; /* probes already shown to be part of its cause, or NULL */
     const char **probes; /* their names, sorted */
     size_t nprobes;
-    int ub;           /* the undefined-behaviour probe its divergence needs (a ub probe, or oob), or -1 */
-    int oob;          /* an offset probe it fired at an index outside the C's own array, or -1 */
-    int64_t oob_at;   /* that index */
-    uint64_t oob_len; /* the array's length in the C */
-    int port;         /* the port probe that explains it whole (cause_port), or -1 */
-    int port_sx;      /* that port: 1 when it extends its values by sign */
-    int cut;          /* the deadline or a signal cut its minimisation or cause analysis */
-    int by_cause;     /* its key names its cause, on whichever C path (no path in it) */
-    int uninit;       /* the C's result rests on a local it did not write first (cause_uninit) */
-    int local;        /* that local (tracer_locals), or -1 when no one alone */
-    xstate_t x;       /* its RTL result from another initial state, when that differs (xstate_check) */
-    int branch;       /* the br site, or the operation (branch_op), that done the other way gives the RTL's result
-                         (cause_branch), or -1 */
-    int branch_dir;   /* a site: the direction the C took there */
-    int branch_op;
-    int branch2; /* the second statement when only two together explain it (cause_branch), else -1 */
-    int branch2_dir;
-    int branch2_op;
-    int depth;     /* rtl-oob:<p>: p's offset probe, when the C indexed p past the RTL's depth inside its own
-                      array; a mismatch: the offset probe whose depth explains it (cause_depth); else -1 */
-    int dep;       /* the dep probe its key names (a loop whose iterations the RTL overlaps where the C makes one
-                      depend on another), or -1 */
-    uint8_t *lean; /* per probe: those its key names, when it is keyed by a narrowed variable or port and fired
-                      a loop or memory probe besides that the cause does not need (a leaner input may show the
-                      cause alone); else NULL. Owned */
+    int ub;               /* the undefined-behaviour probe its divergence needs (a ub probe, or oob), or -1 */
+    int oob;              /* an offset probe it fired at an index outside the C's own array, or -1 */
+    int64_t oob_at;       /* that index */
+    uint64_t oob_len;     /* the array's length in the C */
+    int port;             /* the port probe that explains it whole (cause_port), or -1 */
+    int port_sx;          /* that port: 1 when it extends its values by sign */
+    int cut;              /* the deadline or a signal cut its minimisation or cause analysis */
+    int by_cause;         /* its key names its cause, on whichever C path (no path in it) */
+    int uninit;           /* the C's result rests on a local it did not write first (cause_uninit) */
+    int local;            /* that local (tracer_locals), or -1 when no one alone */
+    xstate_t x;           /* its RTL result from another initial state, when that differs (xstate_check) */
+    cause_stmt_t stmt[2]; /* the statement done the other way that gives the RTL's result (cause_branch), and
+                             the second when only two together do; id -1 when none */
+    int depth;            /* rtl-oob:<p>: p's offset probe, when the C indexed p past the RTL's depth inside its own
+                             array; a mismatch: the offset probe whose depth explains it (cause_depth); else -1 */
+    int dep;              /* the dep probe its key names (a loop whose iterations the RTL overlaps where the C makes one
+                             depend on another), or -1 */
+    uint8_t *lean;        /* per probe: those its key names, when it is keyed by a narrowed variable or port and fired
+                             a loop or memory probe besides that the cause does not need (a leaner input may show the
+                             cause alone); else NULL. Owned */
 } minimised_t;
 
 /* The triage of a divergence on an input outside what the C itself relies

@@ -262,20 +262,28 @@ static void triage_dep(const explore_t *ex, const minimised_t *mi, char **cls, c
     free(gap);
 }
 
-char *triage_statement(const explore_t *ex, const minimised_t *mi, int second, int col)
+char *triage_statement(const explore_t *ex, const cause_stmt_t *st, int col)
 {
     const char *file;
     int line, c;
     const tracer_t *t = minimise_tracer(ex);
-    int id = second ? mi->branch2 : mi->branch;
-    LG_ASSERT(t != NULL && id >= 0); /* cause_branch ran on it */
-    cause_statement(t, (uint32_t)id, second ? mi->branch2_op : mi->branch_op, &file, &line, &c);
+    LG_ASSERT(t != NULL && st->id >= 0); /* cause_branch ran on it */
+    cause_statement(t, (uint32_t)st->id, st->op, &file, &line, &c);
     return col ? lg_asprintf("%s:%d:%d", file ? file : "?", line, c) : lg_asprintf("%s:%d", file ? file : "?", line);
 }
 
+/* The kind of operation st (an operation of tracer_ops). */
+static tracer_op_kind_t op_kind(const explore_t *ex, const cause_stmt_t *st)
+{
+    size_t n;
+    const tracer_op_t *ops = tracer_ops(minimise_tracer(ex), &n);
+    LG_ASSERT(st->op && (size_t)st->id < n);
+    return ops[st->id].kind;
+}
+
 /* "the condition at <at> taken false every time it is true", or what
- * operation op of the kernel done the other way is (kind k). */
-static char *statement_done(int op, tracer_op_kind_t k, int dir, const char *at)
+ * operation st done the other way is. */
+static char *statement_done(const explore_t *ex, const cause_stmt_t *st, const char *at)
 {
     static const char *const done[] = {
         [TRACER_OP_CMP_UNSIGNED] = "the comparison at %s made unsigned",
@@ -285,23 +293,18 @@ static char *statement_done(int op, tracer_op_kind_t k, int dir, const char *at)
                                  "that the RTL holds the local in",
         [TRACER_OP_CMP_SIGNED] = "the comparison at %s made signed",
     };
-    if (op)
-        return lg_asprintf(done[k], at);
-    return lg_asprintf("the condition at %s taken %s every time it is %s", at, dir ? "false" : "true",
-                       dir ? "true" : "false");
+    if (st->op)
+        return lg_asprintf(done[op_kind(ex, st)], at);
+    return lg_asprintf("the condition at %s taken %s every time it is %s", at, st->dir ? "false" : "true",
+                       st->dir ? "true" : "false");
 }
 
 /* The triage of a divergence that two statements done the other way
- * together explain (mi->branch and mi->branch2): statements. */
+ * together explain (mi->stmt[0] and [1]): statements. */
 static void triage_pair_of(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
 {
-    size_t n;
-    const tracer_op_t *ops = tracer_ops(minimise_tracer(ex), &n);
-    char *a = triage_statement(ex, mi, 0, 1), *b = triage_statement(ex, mi, 1, 1);
-    char *wa =
-        statement_done(mi->branch_op, mi->branch_op ? ops[mi->branch].kind : TRACER_OP_CMP_UNSIGNED, mi->branch_dir, a);
-    char *wb = statement_done(mi->branch2_op, mi->branch2_op ? ops[mi->branch2].kind : TRACER_OP_CMP_UNSIGNED,
-                              mi->branch2_dir, b);
+    char *a = triage_statement(ex, &mi->stmt[0], 1), *b = triage_statement(ex, &mi->stmt[1], 1);
+    char *wa = statement_done(ex, &mi->stmt[0], a), *wb = statement_done(ex, &mi->stmt[1], b);
     *cls = lg_strdup("statements");
     *at = lg_asprintf("%s, %s", a, b);
     *why = lg_asprintf("the RTL's result is exactly what the C computes with %s and %s, on this input and on one near "
@@ -316,10 +319,11 @@ static void triage_pair_of(const explore_t *ex, const minimised_t *mi, char **cl
 }
 
 /* The triage of a divergence that one statement done the other way
- * explains (mi->branch, cause_branch.c): branch, or op. */
+ * explains (mi->stmt[0], cause_branch.c): branch, or op; or two
+ * (triage_pair_of). */
 static void triage_statement_of(const explore_t *ex, const minimised_t *mi, char **cls, char **at, char **why)
 {
-    if (mi->branch2 >= 0) {
+    if (mi->stmt[1].id >= 0) {
         triage_pair_of(ex, mi, cls, at, why);
         return;
     }
@@ -336,15 +340,14 @@ static void triage_statement_of(const explore_t *ex, const minimised_t *mi, char
                                  "declared signed, a value HLS narrowed to a signed type, an ap_int), or reaches it "
                                  "with values that make it decide differently",
     };
-    *at = triage_statement(ex, mi, 0, 1);
-    size_t n;
-    tracer_op_kind_t k = mi->branch_op ? tracer_ops(minimise_tracer(ex), &n)[mi->branch].kind : TRACER_OP_CMP_UNSIGNED;
-    char *what = statement_done(mi->branch_op, k, mi->branch_dir, *at);
-    if (mi->branch_op) {
+    const cause_stmt_t *st = &mi->stmt[0];
+    *at = triage_statement(ex, st, 1);
+    char *what = statement_done(ex, st, *at);
+    if (st->op) {
         *cls = lg_strdup("op");
         *why = lg_asprintf("the RTL's result is exactly what the C computes with %s, on this input and on one near "
                            "it, and nothing on another line gives it: %s",
-                           what, means[k]);
+                           what, means[op_kind(ex, st)]);
     } else {
         *cls = lg_strdup("branch");
         *why = lg_asprintf("the RTL's result is exactly what the C computes with %s, on this input and on one near "
@@ -374,7 +377,7 @@ void triage_of(const explore_t *ex, const minimised_t *mi, const triage_contract
         triage_x(ex, mi, cls, at, why);
     else if (mi->dep >= 0)
         triage_dep(ex, mi, cls, at, why);
-    else if (mi->branch >= 0)
+    else if (mi->stmt[0].id >= 0)
         triage_statement_of(ex, mi, cls, at, why);
     /* The C read past its array where the RTL reads an X: what each side
      * reads there is undefined, the C's first. */

@@ -83,8 +83,7 @@ static void minimised_open(explore_t *ex, minimised_t *mi, const input_t *in, co
                         .port = -1,
                         .local = -1,
                         .depth = -1,
-                        .branch = -1,
-                        .branch2 = -1,
+                        .stmt = {{.id = -1}, {.id = -1}},
                         .dep = -1};
     mi->cpu = run_result_create(ex->spec);
     run_result_copy(mi->cpu, run->tr->result);

@@ -31,11 +31,11 @@ static int is_narrowing(tracer_probe_kind_t k)
  * the cause, keyed as a width that the divergence needs is. */
 static int narrowed_by(const explore_t *ex, const minimised_t *mi)
 {
-    if (!mi->branch_op)
+    if (!mi->stmt[0].op)
         return -1;
     size_t n;
-    const tracer_op_t *op = &tracer_ops(minimise_tracer(ex), &n)[mi->branch];
-    LG_ASSERT((size_t)mi->branch < n && (op->probe < 0 || (size_t)op->probe < ex->nprobes));
+    const tracer_op_t *op = &tracer_ops(minimise_tracer(ex), &n)[mi->stmt[0].id];
+    LG_ASSERT((size_t)mi->stmt[0].id < n && (op->probe < 0 || (size_t)op->probe < ex->nprobes));
     return op->kind == TRACER_OP_CMP_NARROW ? op->probe : -1;
 }
 
@@ -85,7 +85,7 @@ static int reads_past_array(const explore_t *ex, const minimised_t *mi, const ui
  * when mi->ub is a ub probe, "<class>|cause|<narrowings>" when a width,
  * port or fifo probe is among them (naming those alone), else the branch that, decided the other way,
  * gives the RTL's result, or the operation that made the other way does
- * ("<class>|cause|stmt:<file>:<line>", mi->branch set; cause_branch.c), else with its C path,
+ * ("<class>|cause|stmt:<file>:<line>", mi->stmt set; two when two together do; cause_branch.c), else with its C path,
  * "<class>|path:<hash>|<probes>". The key goes into *key (left empty
  * when running failed: err then says why). */
 static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err_t *err)
@@ -215,34 +215,27 @@ static int analyse_cause(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_
          * past a depth can make a branch go the other way too, and is
          * the better name.) */
         if (!mi->by_cause && n == 0) {
-            cause_stmt_t st[2];
-            rc = cause_branch(ex, mi->in, mi->run->rtl, mi->found, sym->cls, st, err);
-            mi->branch = st[0].id;
-            mi->branch_dir = st[0].dir;
-            mi->branch_op = st[0].op;
-            mi->branch2 = st[1].id;
-            mi->branch2_dir = st[1].dir;
-            mi->branch2_op = st[1].op;
+            rc = cause_branch(ex, mi->in, mi->run->rtl, mi->found, sym->cls, mi->stmt, err);
         }
         /* A cause key names at least one cause: a cause with no probe
          * the divergence needs (spectra off) is keyed by its path. */
-        int narrow = rc == LG_OK && mi->branch >= 0 && mi->branch2 < 0 ? narrowed_by(ex, mi) : -1;
+        int narrow = rc == LG_OK && mi->stmt[0].id >= 0 && mi->stmt[1].id < 0 ? narrowed_by(ex, mi) : -1;
         if (narrow >= 0) {
             mi->by_cause = 1;
             findings_key_cause(key, sym->cls, (const char *const *)&ex->probe_info[narrow].name, 1);
-        } else if (rc == LG_OK && mi->branch >= 0) {
+        } else if (rc == LG_OK && mi->stmt[0].id >= 0) {
             /* One statement, or two that only together explain it. */
-            char *at[2] = {triage_statement(ex, mi, 0, 0), mi->branch2 >= 0 ? triage_statement(ex, mi, 1, 0) : NULL};
             char *stmts[2];
             size_t nn = 0;
-            for (int k = 0; k < 2 && at[k]; k++)
-                stmts[nn++] = lg_asprintf("stmt:%s", at[k]);
+            for (int k = 0; k < 2 && mi->stmt[k].id >= 0; k++) {
+                char *at = triage_statement(ex, &mi->stmt[k], 0);
+                stmts[nn++] = lg_asprintf("stmt:%s", at);
+                free(at);
+            }
             mi->by_cause = 1;
             findings_key_cause(key, sym->cls, (const char *const *)stmts, nn);
             for (size_t k = 0; k < nn; k++)
                 free(stmts[k]);
-            free(at[0]);
-            free(at[1]);
         } else if (c_ub && n) {
             ub_key(ex, mi, key);
         } else if (mi->by_cause && n) {
@@ -285,12 +278,7 @@ int verdict_cause_key(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err
             mi->by_cause = ex->causes[i].by_cause;
             mi->uninit = ex->causes[i].uninit;
             mi->local = ex->causes[i].local;
-            mi->branch = ex->causes[i].branch;
-            mi->branch_dir = ex->causes[i].branch_dir;
-            mi->branch_op = ex->causes[i].branch_op;
-            mi->branch2 = ex->causes[i].branch2;
-            mi->branch2_dir = ex->causes[i].branch2_dir;
-            mi->branch2_op = ex->causes[i].branch2_op;
+            memcpy(mi->stmt, ex->causes[i].stmt, sizeof mi->stmt);
             mi->x = ex->causes[i].x;
             mi->dep = ex->causes[i].dep;
             findings_key_copy(key, &ex->causes[i].key);
@@ -309,14 +297,9 @@ int verdict_cause_key(explore_t *ex, minimised_t *mi, finding_key_t *key, lg_err
                             .by_cause = mi->by_cause,
                             .uninit = mi->uninit,
                             .local = mi->local,
-                            .branch = mi->branch,
-                            .branch_dir = mi->branch_dir,
-                            .branch_op = mi->branch_op,
-                            .branch2 = mi->branch2,
-                            .branch2_dir = mi->branch2_dir,
-                            .branch2_op = mi->branch2_op,
                             .x = mi->x,
                             .dep = mi->dep};
+        memcpy(m->stmt, mi->stmt, sizeof m->stmt);
         findings_key_copy(&m->key, key);
     }
     return rc;
