@@ -79,27 +79,22 @@ static int explaining_pairs(explore_t *ex, tracer_t *t, const input_t *in, const
     return rc;
 }
 
-/* What o, which diverges from its RTL result rtl (else *diverged 0),
- * says of the pair of lines of p: CAUSE_SAYS_FOR when o's own statements on
- * those lines, one alone or one of each line together, give rtl on o;
- * CAUSE_SAYS_NOTHING when another statement of o alone does; CAUSE_SAYS_AGAINST
- * otherwise. */
-static int judge_pair(explore_t *ex, tracer_t *t, const input_t *o, const run_result_t *rtl, const pair_t *p, int *says,
-                      int *diverged, int *done, lg_err_t *err)
+/* What o, which diverges from its RTL result rtl (f[0..nf-1]: its
+ * statements), says of the pair of lines of p: CAUSE_SAYS_FOR when o's
+ * own statements on those lines, one alone or one of each line together,
+ * give rtl on o; CAUSE_SAYS_NOTHING when another statement of o alone
+ * does; CAUSE_SAYS_AGAINST otherwise. *alone caches, across the pairs o
+ * judges, whether some statement of o alone gives rtl (-1: not known yet). */
+static int judge_pair(explore_t *ex, tracer_t *t, const input_t *o, const run_result_t *rtl, cause_stmt_t *f, size_t nf,
+                      const pair_t *p, int *alone, int *says, int *done, lg_err_t *err)
 {
-    tracer_trace_t *tr;
-    cause_stmt_t f[CAUSE_CANDS_MAX], mine[CAUSE_CANDS_MAX], hit[CAUSE_CANDS_MAX], on[2] = {p->a, p->b};
-    size_t nf, nmine, nhit;
+    cause_stmt_t mine[CAUSE_CANDS_MAX], hit[CAUSE_CANDS_MAX], on[2] = {p->a, p->b};
+    size_t nmine = nf, nhit, nq = 0;
     pair_t q;
     *says = CAUSE_SAYS_AGAINST;
-    int rc = cause_diverging_flips(ex, t, o, rtl, &tr, f, &nf, diverged, err);
-    if (rc || !*diverged)
-        return rc;
     memcpy(mine, f, nf * sizeof *f);
-    nmine = nf;
     cause_only_lines(t, mine, &nmine, on, 2);
-    rc = cause_explaining_of(ex, t, o, rtl, mine, nmine, NULL, 0, hit, &nhit, done, err);
-    size_t nq = 0;
+    int rc = cause_explaining_of(ex, t, o, rtl, mine, nmine, NULL, 0, hit, &nhit, done, err);
     if (rc == LG_OK && *done && !nhit)
         rc = explaining_pairs(ex, t, o, rtl, mine, nmine, on, NULL, 0, &q, &nq, 1, done, err);
     if (rc || !*done)
@@ -108,10 +103,15 @@ static int judge_pair(explore_t *ex, tracer_t *t, const input_t *o, const run_re
         *says = CAUSE_SAYS_FOR;
         return LG_OK;
     }
-    rc = cause_explaining_of(ex, t, o, rtl, f, nf, NULL, 0, hit, &nhit, done, err);
-    if (rc == LG_OK && nhit)
+    if (*alone < 0) {
+        rc = cause_explaining_of(ex, t, o, rtl, f, nf, NULL, 0, hit, &nhit, done, err);
+        if (rc || !*done)
+            return rc;
+        *alone = nhit > 0;
+    }
+    if (*alone)
         *says = CAUSE_SAYS_NOTHING;
-    return rc;
+    return LG_OK;
 }
 
 /* cause_branch's search for two statements, when no one line is left
@@ -143,12 +143,18 @@ int cause_pair(explore_t *ex, tracer_t *t, const input_t *m, const run_result_t 
     for (size_t j = 0; j < jd.n && !jd.failed && rc == LG_OK && *done; j++) {
         if (jd.rtl[j]->status != RUN_OK)
             continue;
-        for (size_t c = 0; c < nc && rc == LG_OK && *done; c++) {
+        /* One plain run of the input serves every pair it judges. */
+        tracer_trace_t *tr;
+        cause_stmt_t f_o[CAUSE_CANDS_MAX];
+        size_t nf_o;
+        int diverged, alone_o = -1;
+        rc = cause_diverging_flips(ex, t, jd.in[j], jd.rtl[j], &tr, f_o, &nf_o, &diverged, err);
+        for (size_t c = 0; c < nc && rc == LG_OK && diverged && *done; c++) {
             if (against[c])
                 continue;
-            int says, diverged;
-            rc = judge_pair(ex, t, jd.in[j], jd.rtl[j], &p[c], &says, &diverged, done, err);
-            if (rc || !diverged)
+            int says;
+            rc = judge_pair(ex, t, jd.in[j], jd.rtl[j], f_o, nf_o, &p[c], &alone_o, &says, done, err);
+            if (rc || !*done)
                 break;
             confirmed[c] |= says == CAUSE_SAYS_FOR;
             /* The input as found may show several causes. */
